@@ -1,0 +1,90 @@
+#include "cli_common.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include <fmt/format.h>
+
+namespace kinema::cli {
+
+double parse_number(std::string_view text, std::string_view what) {
+    double value = 0.0;
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    if (!text.empty() && *first == '+') {
+        ++first;
+    }
+    const auto [end, ec] = std::from_chars(first, last, value);
+    if (text.empty() || ec != std::errc() || end != last) {
+        throw UsageError(fmt::format("{}: expected a number, got '{}'", what, text));
+    }
+    if (!std::isfinite(value)) {
+        throw UsageError(fmt::format("{}: must be a finite number, got '{}'", what, text));
+    }
+    return value;
+}
+
+std::vector<std::string> split(std::string_view text, char separator) {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t at = text.find(separator, start);
+        parts.emplace_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+        if (at == std::string_view::npos) {
+            return parts;
+        }
+        start = at + 1;
+    }
+}
+
+Vec2 parse_vec2(std::string_view text, std::string_view what) {
+    const auto parts = split(text, ',');
+    if (parts.size() != 2) {
+        throw UsageError(fmt::format("{}: expected X,Y, got '{}'", what, text));
+    }
+    return {parse_number(parts[0], what), parse_number(parts[1], what)};
+}
+
+Vec3 parse_vec3(std::string_view text, std::string_view what) {
+    const auto parts = split(text, ',');
+    if (parts.size() != 3) {
+        throw UsageError(fmt::format("{}: expected X,Y,Z, got '{}'", what, text));
+    }
+    return {parse_number(parts[0], what), parse_number(parts[1], what), parse_number(parts[2], what)};
+}
+
+void write_file_atomically(const std::string& path, std::string_view content) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    fs::path temp = target;
+    temp += ".kinema-tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            throw std::runtime_error(fmt::format("{}: cannot open for writing", path));
+        }
+        out.write(content.data(), static_cast<std::streamsize>(content.size()));
+        if (!out.flush()) {
+            std::error_code ignored;
+            fs::remove(temp, ignored);
+            throw std::runtime_error(fmt::format("{}: write failed", path));
+        }
+    }
+    std::error_code ec;
+    fs::rename(temp, target, ec);
+    if (ec) {
+        fs::remove(temp, ec);
+        throw std::runtime_error(fmt::format("{}: cannot write: {}", path, ec.message()));
+    }
+}
+
+std::string format_number(double value) {
+    // {fmt} prints the shortest representation that round-trips, which keeps output bit-exact and readable.
+    return fmt::format("{}", value);
+}
+
+}  // namespace kinema::cli

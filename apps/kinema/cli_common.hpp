@@ -1,0 +1,41 @@
+// Shared plumbing for the kinema commands: strict argument parsing, the error convention and safe output.
+//
+// Error convention (README "Errors"): bad arguments, bad settings and bad input files print one line
+// "kinema: error: ..." on stderr and exit with code 2, writing nothing to stdout and no output file.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "kinema/core/vec.hpp"
+
+namespace kinema::cli {
+
+/// A bad command-line argument. The message names the argument (e.g. "--dt: must be > 0, got -1").
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Parses a finite double; `what` names the argument in the error.
+double parse_number(std::string_view text, std::string_view what);
+/// Parses "X,Y" (two finite numbers).
+Vec2 parse_vec2(std::string_view text, std::string_view what);
+/// Parses "X,Y,Z" (three finite numbers).
+Vec3 parse_vec3(std::string_view text, std::string_view what);
+/// Splits text at every `separator`.
+std::vector<std::string> split(std::string_view text, char separator);
+
+/// Writes `content` to `path` through a temporary file and a rename, so a failed run leaves no partial file.
+void write_file_atomically(const std::string& path, std::string_view content);
+
+/// Prints a number with the shortest decimal form that reads back to the same double (for JSON/CSV/tables).
+std::string format_number(double value);
+
+// Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.
+
+}  // namespace kinema::cli

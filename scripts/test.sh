@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds kinema and runs the whole test suite (the README's test command; .ci/run runs it too):
+#   1. Release build: unit tests, CLI tests, the installed-package example (ctest);
+#   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer;
+#   3. the loader fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist.
+# Tests that need ../shared/data say so and skip when it is absent.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== Release build and tests"
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build
+ctest --test-dir build --output-on-failure -j "$(nproc)"
+
+echo "== AddressSanitizer + UndefinedBehaviorSanitizer build and tests"
+cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_SANITIZE=ON \
+      -DKINEMA_BUILD_BENCH=OFF >/dev/null
+cmake --build build-asan
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE install
+
+if [ -f scripts/fuzz.sh ]; then
+  echo "== Fuzzing the loaders (bounded)"
+  bash scripts/fuzz.sh
+fi
