@@ -25,53 +25,80 @@ namespace kinema::movement {
 /// term.
 struct MorrowindGmsts {
     // Walking and running (note 2.1).
-    double min_walk_speed = 100.0;        ///< fMinWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 0.
-    double max_walk_speed = 200.0;        ///< fMaxWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 100.
-    double encumbered_move_effect = 0.3;  ///< fEncumberedMoveEffect, dimensionless, [0, inf). Walk/fly
-                                          ///< slow-down at normalized encumbrance 1 (NPCs only).
-    double sneak_speed_multiplier = 0.75;  ///< fSneakSpeedMultiplier, dimensionless, [0, inf).
-    double min_walk_speed_creature =
-        5.0;  ///< fMinWalkSpeedCreature, u/s, [0, inf). Creature speed at Speed 0.
-    double max_walk_speed_creature =
-        300.0;                         ///< fMaxWalkSpeedCreature, u/s, [0, inf). Creature speed at Speed 100.
-    double athletics_run_bonus = 1.0;  ///< fAthleticsRunBonus, dimensionless, [0, inf). Run multiplier added
-                                       ///< per 100 Athletics.
-    double base_run_multiplier =
-        1.75;  ///< fBaseRunMultiplier, dimensionless, [0, inf). Run/walk at Athletics 0.
-    // Flying and swimming.
-    double min_fly_speed = 5.0;    ///< fMinFlySpeed, u/s, [0, inf). Fly speed at Speed + Levitate = 0.
-    double max_fly_speed = 300.0;  ///< fMaxFlySpeed, u/s, [0, inf). Fly speed at Speed + Levitate = 100.
-    double swim_run_athletics_mult =
-        0.1;                         ///< fSwimRunAthleticsMult, dimensionless, [0, inf). Swim factor per 100
-                                     ///< Athletics. OpenMW uses the SwimRun pair for walking too (note 1).
-    double swim_run_base = 0.5;      ///< fSwimRunBase, dimensionless, [0, inf). Swim factor at Athletics 0.
-    double werewolf_run_mult = 1.3;  ///< fWereWolfRunMult, dimensionless, [0, inf). 1.3 is Bloodmoon's real
-                                     ///< value; 1.5 is the Construction Set's "dirty" value (note 1).
-    // Jumping (note 2.3).
-    double jump_encumbrance_base = 0.5;        ///< fJumpEncumbranceBase, dimensionless, [0, inf).
-    double jump_encumbrance_multiplier = 1.0;  ///< fJumpEncumbranceMultiplier, dimensionless, [0, inf).
-    double jump_acrobatics_base = 128.0;       ///< fJumpAcrobaticsBase, u/s (jump term), (-inf, inf).
-    double jump_acro_multiplier = 4.0;         ///< fJumpAcroMultiplier, dimensionless, [0, inf). Exponent of
-                                               ///< (Acrobatics/15) and slope above Acrobatics 50.
-    double jump_run_multiplier = 1.0;          ///< fJumpRunMultiplier, dimensionless, [0, inf).
-    double jump_move_base = 0.5;  ///< fJumpMoveBase, dimensionless, [0, inf). Midair control at Acro 0.
-    double jump_move_mult = 0.5;  ///< fJumpMoveMult, dimensionless, [0, inf). Per 100 Acrobatics.
+    /// fMinWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 0.
+    double min_walk_speed = 100.0;
+    /// fMaxWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 100.
+    double max_walk_speed = 200.0;
+    /// fEncumberedMoveEffect, dimensionless, [0, inf). NPC walk/fly slow-down at normalized encumbrance 1.
+    double encumbered_move_effect = 0.3;
+    /// fSneakSpeedMultiplier, dimensionless, [0, inf). Sneak speed = walk speed x this.
+    double sneak_speed_multiplier = 0.75;
+    /// fMinWalkSpeedCreature, u/s, [0, inf). Creature walk (= run) speed at Speed 0.
+    double min_walk_speed_creature = 5.0;
+    /// fMaxWalkSpeedCreature, u/s, [0, inf). Creature walk (= run) speed at Speed 100.
+    double max_walk_speed_creature = 300.0;
+    /// fAthleticsRunBonus, dimensionless, [0, inf). Run/walk ratio added per 100 Athletics.
+    double athletics_run_bonus = 1.0;
+    /// fBaseRunMultiplier, dimensionless, [0, inf). Run/walk ratio at Athletics 0.
+    double base_run_multiplier = 1.75;
+
+    // Flying and swimming (note 2.1).
+    /// fMinFlySpeed, u/s, [0, inf). Fly speed at Speed + Levitate = 0.
+    double min_fly_speed = 5.0;
+    /// fMaxFlySpeed, u/s, [0, inf). Fly speed at Speed + Levitate = 100.
+    double max_fly_speed = 300.0;
+    /// fSwimRunAthleticsMult, dimensionless, [0, inf). Swim factor added per 100 Athletics. OpenMW uses the
+    /// SwimRun pair for swimming at walk too; fSwimWalk* are never read (note 1).
+    double swim_run_athletics_mult = 0.1;
+    /// fSwimRunBase, dimensionless, [0, inf). Swim factor at Athletics 0.
+    double swim_run_base = 0.5;
+    /// fWereWolfRunMult, dimensionless, [0, inf). 1.3 is Bloodmoon's real value; 1.5 is the Construction
+    /// Set's "dirty" value that only the OpenMW-CS default list carries (note 1).
+    double werewolf_run_mult = 1.3;
+
+    // Jumping (note 2.3, 2.4).
+    /// fJumpEncumbranceBase, dimensionless, [0, inf). Encumbrance term at encumbrance 1.
+    double jump_encumbrance_base = 0.5;
+    /// fJumpEncumbranceMultiplier, dimensionless, [0, inf). Encumbrance term added at encumbrance 0.
+    double jump_encumbrance_multiplier = 1.0;
+    /// fJumpAcrobaticsBase, u/s (of the jump term x), (-inf, inf). x at Acrobatics 0.
+    double jump_acrobatics_base = 128.0;
+    /// fJumpAcroMultiplier, dimensionless, [0, inf). Exponent of (Acrobatics / 15) up to Acrobatics 50; x
+    /// grows by 3 x this per point above 50.
+    double jump_acro_multiplier = 4.0;
+    /// fJumpRunMultiplier, dimensionless, [0, inf). x multiplier in the run stance.
+    double jump_run_multiplier = 1.0;
+    /// fJumpMoveBase, dimensionless, [0, inf). Midair control factor at Acrobatics 0.
+    double jump_move_base = 0.5;
+    /// fJumpMoveMult, dimensionless, [0, inf). Midair control factor added per 100 Acrobatics.
+    double jump_move_mult = 0.5;
+
     // Falling (note 2.5).
-    double fall_damage_distance_min = 400.0;  ///< fFallDamageDistanceMin, u, [0, inf). Safe fall height.
-    double fall_acro_base = 0.25;             ///< fFallAcroBase, dimensionless, (-inf, inf).
-    double fall_acro_mult = 0.01;             ///< fFallAcroMult, 1/skill point, (-inf, inf).
-    double fall_distance_base = 0.0;          ///< fFallDistanceBase, health points, (-inf, inf).
-    double fall_distance_mult = 0.07;         ///< fFallDistanceMult, health points/u, (-inf, inf).
+    /// fFallDamageDistanceMin, u, [0, inf). Safe fall height.
+    double fall_damage_distance_min = 400.0;
+    /// fFallAcroBase, dimensionless, (-inf, inf). Acrobatics factor at Acrobatics 100.
+    double fall_acro_base = 0.25;
+    /// fFallAcroMult, 1/skill point, (-inf, inf). Acrobatics factor added per point below 100.
+    double fall_acro_mult = 0.01;
+    /// fFallDistanceBase, health points, (-inf, inf). Damage term at the threshold (before the Acrobatics
+    /// factor).
+    double fall_distance_base = 0.0;
+    /// fFallDistanceMult, health points/u, (-inf, inf). Damage term per u beyond the safe distance.
+    double fall_distance_mult = 0.07;
+
     // Fatigue.
-    double fatigue_jump_base = 5.0;  ///< fFatigueJumpBase, fatigue points per jump, (-inf, inf).
-    double fatigue_jump_mult = 0.0;  ///< fFatigueJumpMult, fatigue points per jump at enc 1, (-inf, inf).
-    double fatigue_base = 1.25;      ///< fFatigueBase, dimensionless, (-inf, inf). fatigueTerm at full
-                                     ///< fatigue.
-    double fatigue_mult = 0.5;       ///< fFatigueMult, dimensionless, (-inf, inf). fatigueTerm drop from
-                                     ///< full to empty fatigue.
-    // Encumbrance.
-    double encumbrance_str_mult = 5.0;  ///< fEncumbranceStrMult, weight/Strength point, [0, inf). NPC carry
-                                        ///< capacity = Strength x this.
+    /// fFatigueJumpBase, fatigue points per jump, (-inf, inf).
+    double fatigue_jump_base = 5.0;
+    /// fFatigueJumpMult, fatigue points per jump at encumbrance 1, (-inf, inf).
+    double fatigue_jump_mult = 0.0;
+    /// fFatigueBase, dimensionless, (-inf, inf). fatigueTerm at full fatigue.
+    double fatigue_base = 1.25;
+    /// fFatigueMult, dimensionless, (-inf, inf). fatigueTerm drop from full to empty fatigue.
+    double fatigue_mult = 0.5;
+
+    // Encumbrance (note 2.1).
+    /// fEncumbranceStrMult, weight per Strength point, [0, inf). NPC carrying capacity = Strength x this.
+    double encumbrance_str_mult = 5.0;
 
     /// Every bad GMST, by its GMST name; empty when usable. All must be finite; speeds and the multipliers of
     /// speeds must be >= 0, and so must fJumpAcroMultiplier (a negative exponent makes (0/15)^m infinite).
@@ -111,7 +138,7 @@ enum class MorrowindSpeedCap {
     vanilla,  ///< real speed = min(target speed, max_playback_scale x animation base speed): vanilla moves
               ///< the actor only by the root bone of the animation, whose playback is capped (seed 003
               ///< comment).
-    openmw  ///< real speed = target speed: OpenMW caps only the playback rate, not the movement.
+    openmw    ///< real speed = target speed: OpenMW caps only the playback rate, not the movement.
 };
 
 /// Where a fall becomes a soft landing (note 2.5 step 1). Matters only when fFallDistanceBase != 0: with the
@@ -123,14 +150,13 @@ enum class MorrowindFallThreshold {
 
 /// Which of the seed's and OpenMW's behaviours to use where they differ. Defaults follow the seed.
 struct MorrowindRules {
-    MorrowindGravity gravity = MorrowindGravity::wiki;
-    MorrowindAirControl air_control = MorrowindAirControl::wiki;
-    MorrowindSpeedCap speed_cap = MorrowindSpeedCap::vanilla;
-    MorrowindFallThreshold fall_threshold = MorrowindFallThreshold::wiki;
-    bool truncate_base_speed =
-        false;  ///< Apply the seed's animBaseSpeed = int(dist/dt) to the base speeds.
-                ///< Off by default: the known base speeds are OpenMW's measured values,
-                ///< and whether OpenMW truncates is unconfirmed (note 3 item 11).
+    MorrowindGravity gravity = MorrowindGravity::wiki;                     ///< 627.2 u/s^2 by default.
+    MorrowindAirControl air_control = MorrowindAirControl::wiki;           ///< Uncapped by default.
+    MorrowindSpeedCap speed_cap = MorrowindSpeedCap::vanilla;              ///< Real speed capped by default.
+    MorrowindFallThreshold fall_threshold = MorrowindFallThreshold::wiki;  ///< h <= min is soft by default.
+    /// Apply the seed's animBaseSpeed = int(dist/dt) to the base speeds. Off by default: the known base
+    /// speeds are OpenMW's measured values, and whether OpenMW truncates is unconfirmed (note 3 item 11).
+    bool truncate_base_speed = false;
 
     /// Every behaviour as OpenMW's code has it.
     [[nodiscard]] static constexpr MorrowindRules openmw() {
@@ -147,9 +173,10 @@ struct MorrowindAnimationSpeeds {
     double walk = 154.064;   ///< u/s, [0, inf). WalkForward; also used for flying and by creatures.
     double run = 222.857;    ///< u/s, [0, inf). RunForward (NPCs).
     double sneak = 33.5452;  ///< u/s, [0, inf). SneakForward (NPCs).
-    double swim_walk =
-        0.0;  ///< u/s, [0, inf). SwimWalkForward; unknown (0). Creatures use it for all swimming.
-    double swim_run = 0.0;  ///< u/s, [0, inf). SwimRunForward (NPCs); unknown (0).
+    /// u/s, [0, inf). SwimWalkForward; unknown (0). Creatures use it for all swimming.
+    double swim_walk = 0.0;
+    /// u/s, [0, inf). SwimRunForward (NPCs); unknown (0).
+    double swim_run = 0.0;
 };
 
 /// Everything that configures the model. Validated once by MorrowindModel's constructor.
@@ -223,7 +250,8 @@ struct MorrowindAnimation {
     double base_speed = 0.0;      ///< u/s. The reference animation's root speed (0: unknown, no scaling).
     double playback_scale = 1.0;  ///< min(move_speed / base_speed, max_playback_scale); 1 when base unknown.
     bool at_cap = false;          ///< move_speed / base_speed exceeded max_playback_scale.
-    double capped_speed = 0.0;    ///< u/s. Vanilla's real speed: min(move_speed, max_playback_scale x base).
+    double capped_speed = 0.0;    ///< u/s. Vanilla's real speed: playback_scale x the root's true speed
+                                  ///< (= min(move_speed, max_playback_scale x base) without truncation).
     double real_speed = 0.0;      ///< u/s. The speed the actor moves at under the chosen MorrowindSpeedCap.
 };
 
