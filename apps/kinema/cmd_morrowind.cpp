@@ -413,14 +413,20 @@ void run_fall(const MorrowindArgs& args) {
 
 void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_option("--gmst", a.gmst_file,
-                    "JSON object of GMST names to numbers overriding the vanilla defaults");
-    cmd->add_option("--rules", a.rules, "wiki (seed 003, default) or openmw: every choice below at once");
-    cmd->add_option("--gravity", a.gravity, "wiki (627.2 u/s^2) or openmw (627.1216 u/s^2)");
-    cmd->add_option("--air-control", a.air_control, "wiki (uncapped) or openmw (min(1, .)) midair control");
+                    "JSON object of GMST names to numbers overriding the vanilla defaults")
+        ->type_name("FILE");
+    cmd->add_option("--rules", a.rules, "wiki (seed 003, default) or openmw: every choice below at once")
+        ->type_name("wiki|openmw");
+    cmd->add_option("--gravity", a.gravity, "wiki (627.2 u/s^2) or openmw (627.1216 u/s^2)")
+        ->type_name("wiki|openmw");
+    cmd->add_option("--air-control", a.air_control, "wiki (uncapped) or openmw (min(1, .)) midair control")
+        ->type_name("wiki|openmw");
     cmd->add_option("--speed-cap", a.speed_cap,
-                    "vanilla (real speed <= 10 x animation base) or openmw (uncapped)");
+                    "vanilla (real speed <= 10 x animation base) or openmw (uncapped)")
+        ->type_name("vanilla|openmw");
     cmd->add_option("--fall-threshold", a.fall_threshold,
-                    "wiki (h <= min is soft) or openmw (h >= min damages)");
+                    "wiki (h <= min is soft) or openmw (h >= min damages)")
+        ->type_name("wiki|openmw");
     cmd->add_flag("--truncate-base-speed", a.truncate_base_speed,
                   "Use int(base speed) as the wiki writes it");
     cmd->add_flag("--json", a.json, "Print JSON instead of a table");
@@ -428,15 +434,19 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
 
 void add_actor_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
-    cmd->add_option("--speed", a.speed, "Speed attribute, >= 0 (default 50)");
-    cmd->add_option("--athletics", a.athletics,
-                    "Athletics skill (creatures: combat stat), >= 0 (default 30)");
+    cmd->add_option("--speed", a.speed, "Speed attribute, >= 0 (default 50)")->type_name("NUMBER");
+    cmd->add_option("--athletics", a.athletics, "Athletics skill (creatures: combat stat), >= 0 (default 30)")
+        ->type_name("NUMBER");
     cmd->add_option("--acrobatics", a.acrobatics,
-                    "Acrobatics skill (creatures: stealth stat), >= 0 (default 30)");
+                    "Acrobatics skill (creatures: stealth stat), >= 0 (default 30)")
+        ->type_name("NUMBER");
     cmd->add_option("--encumbrance", a.encumbrance,
-                    "Normalized encumbrance, weight/capacity, >= 0 (default 0)");
-    cmd->add_option("--fatigue-ratio", a.fatigue_ratio, "Current/maximum fatigue (default 1); clamped at 0");
-    cmd->add_option("--jump-magnitude", a.jump_magnitude, "Jump effect magnitude, >= 0 (default 0)");
+                    "Normalized encumbrance, weight/capacity, >= 0 (default 0)")
+        ->type_name("NUMBER");
+    cmd->add_option("--fatigue-ratio", a.fatigue_ratio, "Current/maximum fatigue (default 1); clamped at 0")
+        ->type_name("NUMBER");
+    cmd->add_option("--jump-magnitude", a.jump_magnitude, "Jump effect magnitude, >= 0 (default 0)")
+        ->type_name("NUMBER");
 }
 
 void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
@@ -444,7 +454,8 @@ void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--sneak", a.sneak, "Sneak stance");
     cmd->add_flag("--swim", a.swim, "Swimming");
     cmd->add_flag("--incapacitated", a.incapacitated, "Paralyzed, knocked down or dead");
-    cmd->add_option("--levitate", a.levitate, "Levitate magnitude, >= 0; > 0 flies (default 0)");
+    cmd->add_option("--levitate", a.levitate, "Levitate magnitude, >= 0; > 0 flies (default 0)")
+        ->type_name("NUMBER");
 }
 
 }  // namespace
@@ -461,21 +472,32 @@ void add_morrowind_command(CLI::App& app) {
     add_settings_options(speed, *args);
     add_actor_options(speed, *args);
     add_stance_options(speed, *args);
-    speed->add_option("--swift-swim", args->swift_swim, "Swift Swim magnitude, >= 0 (default 0)");
+    speed->add_option("--swift-swim", args->swift_swim, "Swift Swim magnitude, >= 0 (default 0)")
+        ->type_name("NUMBER");
     speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
     speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
-    speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)");
-    speed->add_option("--anim-walk", args->anim_walk,
-                      "WalkForward base speed, u/s (default 154.064; 0 unknown)");
-    speed->add_option("--anim-run", args->anim_run, "RunForward base speed, u/s (default 222.857)");
-    speed->add_option("--anim-sneak", args->anim_sneak, "SneakForward base speed, u/s (default 33.5452)");
-    speed->add_option("--anim-swim-walk", args->anim_swim_walk,
-                      "SwimWalkForward base speed, u/s (default unknown)");
-    speed->add_option("--anim-swim-run", args->anim_swim_run,
-                      "SwimRunForward base speed, u/s (default unknown)");
-    speed->add_option("--max-playback-scale", args->max_playback_scale, "Playback cap, > 0 (default 10)");
+    speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)")
+        ->type_name("X,Y");
+    speed
+        ->add_option("--anim-walk", args->anim_walk,
+                     "WalkForward base speed, u/s (default 154.064; 0 unknown)")
+        ->type_name("NUMBER");
+    speed->add_option("--anim-run", args->anim_run, "RunForward base speed, u/s (default 222.857)")
+        ->type_name("NUMBER");
+    speed->add_option("--anim-sneak", args->anim_sneak, "SneakForward base speed, u/s (default 33.5452)")
+        ->type_name("NUMBER");
+    speed
+        ->add_option("--anim-swim-walk", args->anim_swim_walk,
+                     "SwimWalkForward base speed, u/s (default unknown)")
+        ->type_name("NUMBER");
+    speed
+        ->add_option("--anim-swim-run", args->anim_swim_run,
+                     "SwimRunForward base speed, u/s (default unknown)")
+        ->type_name("NUMBER");
+    speed->add_option("--max-playback-scale", args->max_playback_scale, "Playback cap, > 0 (default 10)")
+        ->type_name("NUMBER");
     speed->callback([args] { run_speed(*args); });
 
     auto* jump = cmd->add_subcommand("jump", "Jump take-off velocity, fatigue cost, midair control and arc");
@@ -483,14 +505,17 @@ void add_morrowind_command(CLI::App& app) {
     add_actor_options(jump, *args);
     add_stance_options(jump, *args);
     jump->add_option("--direction", args->direction,
-                     "Ground movement direction X,Y at take-off; 0,0 = standing");
-    jump->add_option("--physics-step", args->physics_step, "Fixed step of the stepped arc, s (default 1/60)");
+                     "Ground movement direction X,Y at take-off; 0,0 = standing")
+        ->type_name("X,Y");
+    jump->add_option("--physics-step", args->physics_step, "Fixed step of the stepped arc, s (default 1/60)")
+        ->type_name("NUMBER");
     jump->callback([args] { run_jump(*args); });
 
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
     add_settings_options(fall, *args);
     add_actor_options(fall, *args);
-    fall->add_option("--height", args->height, "Fall height from the peak, u, >= 0 (default 1000)");
+    fall->add_option("--height", args->height, "Fall height from the peak, u, >= 0 (default 1000)")
+        ->type_name("NUMBER");
     fall->callback([args] { run_fall(*args); });
 }
 

@@ -333,7 +333,8 @@ class MorrowindModel {
     [[nodiscard]] MorrowindFall fall(const MorrowindActor& actor, double height) const;
     /// The Speed attribute at which the target speed reaches max_playback_scale x base speed, everything else
     /// in `actor` and `stance` kept (the wiki's "about 1030", note 4). Empty when the speed does not grow
-    /// with the attribute or the base speed is unknown. Uses that the speed is affine in the attribute.
+    /// with the attribute or the base speed is unknown; 0 when even Speed 0 reaches the cap. Uses that every
+    /// speed formula is affine in the attribute.
     [[nodiscard]] std::optional<double> speed_attribute_at_cap(const MorrowindActor& actor,
                                                                const MorrowindStance& stance) const;
 
