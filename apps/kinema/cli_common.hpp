@@ -38,5 +38,6 @@ std::string format_number(double value);
 
 // Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.
 void add_simulate_command(CLI::App& app);
+void add_morrowind_command(CLI::App& app);
 
 }  // namespace kinema::cli

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
 
     // Commands, in the order --help lists them (each defined in cmd_<name>.cpp).
     kinema::cli::add_simulate_command(app);
+    kinema::cli::add_morrowind_command(app);
 
     try {
         app.parse(argc, argv);

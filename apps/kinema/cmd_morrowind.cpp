@@ -1,0 +1,522 @@
+// `kinema morrowind speed|jump|fall`: the Morrowind movement model (docs/morrowind.md) for one actor, as a
+// readable table or as JSON. Units: Morrowind units (u, u/s, u/s^2), seconds; attributes and skills as the
+// game shows them.
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "kinema/movement/morrowind.hpp"
+
+namespace kinema::cli {
+namespace {
+
+using namespace kinema::movement;
+using nlohmann::ordered_json;
+
+// Every option is read as text and parsed strictly by parse_number, so errors name the flag.
+struct MorrowindArgs {
+    // Settings.
+    std::string gmst_file;
+    std::string rules = "wiki";
+    std::string gravity, air_control, speed_cap, fall_threshold;
+    bool truncate_base_speed = false;
+    std::string anim_walk, anim_run, anim_sneak, anim_swim_walk, anim_swim_run, max_playback_scale,
+        physics_step;
+    // Actor.
+    bool creature = false, werewolf = false, flies = false;
+    std::string speed = "50", athletics = "30", acrobatics = "30", encumbrance = "0", fatigue_ratio = "1";
+    std::string levitate = "0", swift_swim = "0", jump_magnitude = "0";
+    // Stance.
+    bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
+         strafe = false;
+    std::string input;
+    // Command-specific.
+    std::string direction = "0,0";
+    std::string height = "1000";
+    bool json = false;
+};
+
+// Reads a JSON object of GMST names to numbers into `gmsts`. Every message names the file.
+void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw UsageError(fmt::format("{}: cannot open GMST file", path));
+    }
+    std::ostringstream buffer;
+    buffer << in.rdbuf();
+    const std::string text = buffer.str();
+    if (in.bad()) {
+        throw UsageError(fmt::format("{}: cannot read GMST file", path));
+    }
+    nlohmann::json doc;
+    try {
+        doc = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw UsageError(fmt::format("{}: invalid JSON: {}", path, e.what()));
+    }
+    if (!doc.is_object()) {
+        throw UsageError(
+            fmt::format("{}: expected a JSON object of GMST names to numbers, e.g. "
+                        "{{\"fMinWalkSpeed\": 100}}",
+                        path));
+    }
+    for (const auto& [name, value] : doc.items()) {
+        if (!value.is_number()) {
+            throw UsageError(fmt::format("{}: {}: expected a number, got {}", path, name, value.type_name()));
+        }
+        try {
+            set_gmst(gmsts, name, value.get<double>());
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(fmt::format("{}: {}", path, e.what()));
+        }
+    }
+    const FieldErrors errors = gmsts.validate();
+    if (!errors.empty()) {
+        std::string message = fmt::format("{}: invalid GMST values:", path);
+        for (std::size_t i = 0; i < errors.size(); ++i) {
+            message += fmt::format("{}{} {}", i == 0 ? " " : "; ", errors[i].field, errors[i].message);
+        }
+        throw UsageError(message);
+    }
+}
+
+template <typename Enum>
+Enum parse_choice(const std::string& text, std::string_view flag, std::string_view a_name, Enum a,
+                  std::string_view b_name, Enum b) {
+    if (text == a_name) {
+        return a;
+    }
+    if (text == b_name) {
+        return b;
+    }
+    throw UsageError(fmt::format("{}: expected {} or {}, got '{}'", flag, a_name, b_name, text));
+}
+
+double parse_at_least(const std::string& text, std::string_view flag, double min) {
+    const double v = parse_number(text, flag);
+    if (v < min) {
+        throw UsageError(fmt::format("{}: must be >= {}, got {}", flag, format_number(min), text));
+    }
+    return v;
+}
+
+MorrowindSettings make_settings(const MorrowindArgs& args) {
+    MorrowindSettings s;
+    s.rules =
+        parse_choice(args.rules, "--rules", "wiki", MorrowindRules{}, "openmw", MorrowindRules::openmw());
+    if (!args.gravity.empty()) {
+        s.rules.gravity = parse_choice(args.gravity, "--gravity", "wiki", MorrowindGravity::wiki, "openmw",
+                                       MorrowindGravity::openmw);
+    }
+    if (!args.air_control.empty()) {
+        s.rules.air_control = parse_choice(args.air_control, "--air-control", "wiki",
+                                           MorrowindAirControl::wiki, "openmw", MorrowindAirControl::openmw);
+    }
+    if (!args.speed_cap.empty()) {
+        s.rules.speed_cap = parse_choice(args.speed_cap, "--speed-cap", "vanilla", MorrowindSpeedCap::vanilla,
+                                         "openmw", MorrowindSpeedCap::openmw);
+    }
+    if (!args.fall_threshold.empty()) {
+        s.rules.fall_threshold =
+            parse_choice(args.fall_threshold, "--fall-threshold", "wiki", MorrowindFallThreshold::wiki,
+                         "openmw", MorrowindFallThreshold::openmw);
+    }
+    if (args.truncate_base_speed) {
+        s.rules.truncate_base_speed = true;
+    }
+    const auto set_if = [](const std::string& text, std::string_view flag, double& field, double min) {
+        if (!text.empty()) {
+            field = parse_at_least(text, flag, min);
+        }
+    };
+    set_if(args.anim_walk, "--anim-walk", s.animation.walk, 0.0);
+    set_if(args.anim_run, "--anim-run", s.animation.run, 0.0);
+    set_if(args.anim_sneak, "--anim-sneak", s.animation.sneak, 0.0);
+    set_if(args.anim_swim_walk, "--anim-swim-walk", s.animation.swim_walk, 0.0);
+    set_if(args.anim_swim_run, "--anim-swim-run", s.animation.swim_run, 0.0);
+    if (!args.max_playback_scale.empty()) {
+        s.max_playback_scale = parse_number(args.max_playback_scale, "--max-playback-scale");
+        if (!(s.max_playback_scale > 0.0)) {
+            throw UsageError(
+                fmt::format("--max-playback-scale: must be > 0, got {}", args.max_playback_scale));
+        }
+    }
+    if (!args.physics_step.empty()) {
+        s.physics_step = parse_number(args.physics_step, "--physics-step");
+        if (s.physics_step < 1e-4 || s.physics_step > 1.0) {
+            throw UsageError(
+                fmt::format("--physics-step: must be in [0.0001, 1] s, got {}", args.physics_step));
+        }
+    }
+    if (!args.gmst_file.empty()) {
+        apply_gmst_file(s.gmsts, args.gmst_file);
+    }
+    return s;
+}
+
+MorrowindActor make_actor(const MorrowindArgs& args) {
+    MorrowindActor a;
+    a.kind = args.creature ? MorrowindActorKind::creature : MorrowindActorKind::npc;
+    a.speed = parse_at_least(args.speed, "--speed", 0.0);
+    a.athletics = parse_at_least(args.athletics, "--athletics", 0.0);
+    a.acrobatics = parse_at_least(args.acrobatics, "--acrobatics", 0.0);
+    a.normalized_encumbrance = parse_at_least(args.encumbrance, "--encumbrance", 0.0);
+    a.fatigue_ratio = parse_number(args.fatigue_ratio, "--fatigue-ratio");
+    a.levitate = parse_at_least(args.levitate, "--levitate", 0.0);
+    a.swift_swim = parse_at_least(args.swift_swim, "--swift-swim", 0.0);
+    a.jump_magnitude = parse_at_least(args.jump_magnitude, "--jump-magnitude", 0.0);
+    a.werewolf = args.werewolf;
+    a.flies = args.flies;
+    if (a.werewolf && args.creature) {
+        throw UsageError("--werewolf: applies to NPCs only, not with --creature");
+    }
+    if (a.flies && !args.creature) {
+        throw UsageError("--flies: applies to creatures only (NPCs fly with --levitate N)");
+    }
+    return a;
+}
+
+MorrowindStance make_stance(const MorrowindArgs& args) {
+    MorrowindStance st;
+    st.run = args.run;
+    st.sneak = args.sneak;
+    st.swimming = args.swim;
+    st.weapon_ready = args.weapon_ready;
+    st.incapacitated = args.incapacitated;
+    if (args.strafe && !args.input.empty()) {
+        throw UsageError("--strafe: cannot be combined with --input");
+    }
+    if (args.strafe) {
+        st.input = {1.0, 0.0};
+    } else if (!args.input.empty()) {
+        st.input = parse_vec2(args.input, "--input");
+    }
+    return st;
+}
+
+std::string_view name(MorrowindGravity g) {
+    return g == MorrowindGravity::wiki ? "wiki" : "openmw";
+}
+std::string_view name(MorrowindAirControl c) {
+    return c == MorrowindAirControl::wiki ? "wiki" : "openmw";
+}
+std::string_view name(MorrowindSpeedCap c) {
+    return c == MorrowindSpeedCap::vanilla ? "vanilla" : "openmw";
+}
+std::string_view name(MorrowindFallThreshold t) {
+    return t == MorrowindFallThreshold::wiki ? "wiki" : "openmw";
+}
+
+ordered_json rules_json(const MorrowindModel& model) {
+    const MorrowindRules& r = model.settings().rules;
+    return {{"gravity", name(r.gravity)},
+            {"gravity_value", model.gravity()},
+            {"air_control", name(r.air_control)},
+            {"speed_cap", name(r.speed_cap)},
+            {"fall_threshold", name(r.fall_threshold)},
+            {"truncate_base_speed", r.truncate_base_speed}};
+}
+
+ordered_json actor_json(const MorrowindActor& a) {
+    return {{"kind", a.kind == MorrowindActorKind::npc ? "npc" : "creature"},
+            {"speed", a.speed},
+            {"athletics", a.athletics},
+            {"acrobatics", a.acrobatics},
+            {"encumbrance", a.normalized_encumbrance},
+            {"fatigue_ratio", a.fatigue_ratio},
+            {"levitate", a.levitate},
+            {"swift_swim", a.swift_swim},
+            {"jump_magnitude", a.jump_magnitude},
+            {"werewolf", a.werewolf},
+            {"flies", a.flies}};
+}
+
+ordered_json stance_json(const MorrowindStance& s) {
+    return {{"input", {s.input.x, s.input.y}},
+            {"run", s.run},
+            {"sneak", s.sneak},
+            {"swimming", s.swimming},
+            {"weapon_ready", s.weapon_ready},
+            {"incapacitated", s.incapacitated}};
+}
+
+// Tables round to 10 significant digits for reading; --json prints every double exactly (shortest
+// round-trip).
+std::string readable(double value) {
+    return fmt::format("{:.10g}", value);
+}
+
+// A three-column table: quantity, value, unit.
+class Table {
+  public:
+    explicit Table(std::string title) : out_(std::move(title) + "\n") {}
+    void row(std::string_view quantity, std::string_view value, std::string_view unit = "") {
+        out_ += fmt::format("  {:<28} {:>14}  {}\n", quantity, value, unit);
+        // Trailing spaces after an empty unit would make the output awkward to diff.
+        while (out_.size() > 1 && out_[out_.size() - 2] == ' ') {
+            out_.erase(out_.size() - 2, 1);
+        }
+    }
+    void row(std::string_view quantity, double value, std::string_view unit = "") {
+        row(quantity, std::string_view(readable(value)), unit);
+    }
+    void flag(std::string_view quantity, bool value) {
+        row(quantity, std::string_view(value ? "yes" : "no"));
+    }
+    const std::string& str() const { return out_; }
+
+  private:
+    std::string out_;
+};
+
+std::string describe_actor(const MorrowindActor& a, const MorrowindModel& model) {
+    const MorrowindRules& r = model.settings().rules;
+    return fmt::format(
+        "{}, Speed {}, Athletics {}, Acrobatics {}, encumbrance {}, fatigue {}; gravity {} ({} u/s^2)",
+        a.kind == MorrowindActorKind::npc ? (a.werewolf ? "NPC werewolf" : "NPC") : "creature",
+        format_number(a.speed), format_number(a.athletics), format_number(a.acrobatics),
+        format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio), name(r.gravity),
+        format_number(model.gravity()));
+}
+
+void print(const std::string& text) {
+    std::fputs(text.c_str(), stdout);
+}
+
+void run_speed(const MorrowindArgs& args) {
+    const MorrowindModel model(make_settings(args));
+    const MorrowindActor actor = make_actor(args);
+    const MorrowindStance stance = make_stance(args);
+    const MorrowindSpeed s = model.speed(actor, stance);
+    const MorrowindAnimation an = model.animation(actor, s);
+    const std::optional<double> cap_attribute = model.speed_attribute_at_cap(actor, stance);
+    if (args.json) {
+        ordered_json out = {{"command", "morrowind speed"},
+                            {"rules", rules_json(model)},
+                            {"actor", actor_json(actor)},
+                            {"stance", stance_json(stance)}};
+        out["result"] = {
+            {"mode", to_string(s.mode)},
+            {"walk_speed", s.walk_speed},
+            {"run_speed", s.run_speed},
+            {"max_speed", s.max_speed},
+            {"werewolf_bonus", s.werewolf_bonus},
+            {"speed_factor", s.speed_factor},
+            {"strafing", s.strafing},
+            {"move_speed", s.move_speed},
+            {"animation_base_speed", an.base_speed},
+            {"playback_scale", an.playback_scale},
+            {"at_cap", an.at_cap},
+            {"capped_speed", an.capped_speed},
+            {"real_speed", an.real_speed},
+            {"speed_attribute_at_cap", cap_attribute ? ordered_json(*cap_attribute) : ordered_json()}};
+        print(out.dump(2) + "\n");
+        return;
+    }
+    Table t("kinema morrowind speed: " + describe_actor(actor, model));
+    t.row("mode", to_string(s.mode));
+    t.row("walk speed", s.walk_speed, "u/s");
+    t.row("run speed", s.run_speed, "u/s");
+    t.row("max speed", s.max_speed, "u/s");
+    t.flag("werewolf bonus", s.werewolf_bonus);
+    t.row("analog speed factor", s.speed_factor);
+    t.flag("strafing (x 0.75)", s.strafing);
+    t.row("target speed", s.move_speed, "u/s");
+    t.row("animation base speed", an.base_speed > 0.0 ? readable(an.base_speed) : "unknown", "u/s");
+    t.row("playback scale", an.playback_scale);
+    t.flag("at playback cap", an.at_cap);
+    t.row("vanilla (capped) speed", an.capped_speed, "u/s");
+    t.row(fmt::format("real speed ({} cap)", name(model.settings().rules.speed_cap)), an.real_speed, "u/s");
+    t.row("Speed attribute at cap", cap_attribute ? readable(*cap_attribute) : "none");
+    print(t.str());
+}
+
+void run_jump(const MorrowindArgs& args) {
+    const MorrowindModel model(make_settings(args));
+    const MorrowindActor actor = make_actor(args);
+    const MorrowindStance stance = make_stance(args);
+    const Vec2 direction = parse_vec2(args.direction, "--direction");
+    const MorrowindJump j = model.jump(actor, stance, direction);
+    const MorrowindJumpArc arc = model.simulate_jump(j.velocity.z);
+    if (args.json) {
+        ordered_json out = {{"command", "morrowind jump"},
+                            {"rules", rules_json(model)},
+                            {"actor", actor_json(actor)},
+                            {"stance", stance_json(stance)},
+                            {"direction", {direction.x, direction.y}}};
+        out["result"] = {{"can_jump", j.can_jump},
+                         {"jump_term", j.jump_term},
+                         {"take_off_speed", j.take_off_speed},
+                         {"velocity", {j.velocity.x, j.velocity.y, j.velocity.z}},
+                         {"fatigue_cost", j.fatigue_cost},
+                         {"air_control", j.air_control},
+                         {"apex_height", j.apex_height},
+                         {"airtime", j.airtime},
+                         {"physics_step", model.settings().physics_step},
+                         {"stepped_apex_height", arc.apex_height},
+                         {"stepped_airtime", arc.airtime},
+                         {"stepped_steps", arc.steps}};
+        print(out.dump(2) + "\n");
+        return;
+    }
+    Table t("kinema morrowind jump: " + describe_actor(actor, model));
+    t.flag("can jump", j.can_jump);
+    t.row("jump term x", j.jump_term, "u/s");
+    t.row("take-off speed v", j.take_off_speed, "u/s");
+    t.row("velocity x", j.velocity.x, "u/s");
+    t.row("velocity y", j.velocity.y, "u/s");
+    t.row("velocity z", j.velocity.z, "u/s");
+    t.row("fatigue cost", j.fatigue_cost, "points");
+    t.row(fmt::format("air control ({})", name(model.settings().rules.air_control)), j.air_control);
+    t.row("apex (continuous)", j.apex_height, "u");
+    t.row("airtime (continuous)", j.airtime, "s");
+    t.row("physics step", model.settings().physics_step, "s");
+    t.row("apex (stepped)", arc.apex_height, "u");
+    t.row("airtime (stepped)", arc.airtime, "s");
+    print(t.str());
+}
+
+void run_fall(const MorrowindArgs& args) {
+    const MorrowindModel model(make_settings(args));
+    const MorrowindActor actor = make_actor(args);
+    const double height = parse_at_least(args.height, "--height", 0.0);
+    const MorrowindFall f = model.fall(actor, height);
+    if (args.json) {
+        ordered_json out = {{"command", "morrowind fall"},
+                            {"rules", rules_json(model)},
+                            {"actor", actor_json(actor)},
+                            {"height", height}};
+        out["result"] = {{"soft_landing", f.soft_landing},
+                         {"damage_term", f.damage_term},
+                         {"health_loss", f.health_loss},
+                         {"knockdown", f.knockdown},
+                         {"fatigue_term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio)}};
+        print(out.dump(2) + "\n");
+        return;
+    }
+    Table t("kinema morrowind fall: " + describe_actor(actor, model));
+    t.row("fall height", height, "u");
+    t.flag(fmt::format("soft landing ({} threshold)", name(model.settings().rules.fall_threshold)),
+           f.soft_landing);
+    t.row("fatigue term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio));
+    t.row("damage term x", f.damage_term);
+    t.row("health loss", f.health_loss, "points");
+    t.flag("knockdown", f.knockdown);
+    print(t.str());
+}
+
+void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
+    cmd->add_option("--gmst", a.gmst_file,
+                    "JSON object of GMST names to numbers overriding the vanilla defaults")
+        ->type_name("FILE");
+    cmd->add_option("--rules", a.rules, "wiki (seed 003, default) or openmw: every choice below at once")
+        ->type_name("wiki|openmw");
+    cmd->add_option("--gravity", a.gravity, "wiki (627.2 u/s^2) or openmw (627.1216 u/s^2)")
+        ->type_name("wiki|openmw");
+    cmd->add_option("--air-control", a.air_control, "wiki (uncapped) or openmw (min(1, .)) midair control")
+        ->type_name("wiki|openmw");
+    cmd->add_option("--speed-cap", a.speed_cap,
+                    "vanilla (real speed <= 10 x animation base) or openmw (uncapped)")
+        ->type_name("vanilla|openmw");
+    cmd->add_option("--fall-threshold", a.fall_threshold,
+                    "wiki (h <= min is soft) or openmw (h >= min damages)")
+        ->type_name("wiki|openmw");
+    cmd->add_flag("--truncate-base-speed", a.truncate_base_speed,
+                  "Use int(base speed) as the wiki writes it");
+    cmd->add_flag("--json", a.json, "Print JSON instead of a table");
+}
+
+void add_actor_options(CLI::App* cmd, MorrowindArgs& a) {
+    cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
+    cmd->add_option("--speed", a.speed, "Speed attribute, >= 0 (default 50)")->type_name("NUMBER");
+    cmd->add_option("--athletics", a.athletics, "Athletics skill (creatures: combat stat), >= 0 (default 30)")
+        ->type_name("NUMBER");
+    cmd->add_option("--acrobatics", a.acrobatics,
+                    "Acrobatics skill (creatures: stealth stat), >= 0 (default 30)")
+        ->type_name("NUMBER");
+    cmd->add_option("--encumbrance", a.encumbrance,
+                    "Normalized encumbrance, weight/capacity, >= 0 (default 0)")
+        ->type_name("NUMBER");
+    cmd->add_option("--fatigue-ratio", a.fatigue_ratio, "Current/maximum fatigue (default 1); clamped at 0")
+        ->type_name("NUMBER");
+    cmd->add_option("--jump-magnitude", a.jump_magnitude, "Jump effect magnitude, >= 0 (default 0)")
+        ->type_name("NUMBER");
+}
+
+void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
+    cmd->add_flag("--run", a.run, "Run stance");
+    cmd->add_flag("--sneak", a.sneak, "Sneak stance");
+    cmd->add_flag("--swim", a.swim, "Swimming");
+    cmd->add_flag("--incapacitated", a.incapacitated, "Paralyzed, knocked down or dead");
+    cmd->add_option("--levitate", a.levitate, "Levitate magnitude, >= 0; > 0 flies (default 0)")
+        ->type_name("NUMBER");
+}
+
+}  // namespace
+
+void add_morrowind_command(CLI::App& app) {
+    auto* cmd = app.add_subcommand("morrowind",
+                                   "Morrowind actor movement (OpenMW research, seed 003): target speeds, "
+                                   "animation cap, jump, fall damage. "
+                                   "Units: u, u/s (64 u = 1 yard).");
+    cmd->require_subcommand(1);
+    auto args = std::make_shared<MorrowindArgs>();
+
+    auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
+    add_settings_options(speed, *args);
+    add_actor_options(speed, *args);
+    add_stance_options(speed, *args);
+    speed->add_option("--swift-swim", args->swift_swim, "Swift Swim magnitude, >= 0 (default 0)")
+        ->type_name("NUMBER");
+    speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
+    speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
+    speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
+    speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
+    speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)")
+        ->type_name("X,Y");
+    speed
+        ->add_option("--anim-walk", args->anim_walk,
+                     "WalkForward base speed, u/s (default 154.064; 0 unknown)")
+        ->type_name("NUMBER");
+    speed->add_option("--anim-run", args->anim_run, "RunForward base speed, u/s (default 222.857)")
+        ->type_name("NUMBER");
+    speed->add_option("--anim-sneak", args->anim_sneak, "SneakForward base speed, u/s (default 33.5452)")
+        ->type_name("NUMBER");
+    speed
+        ->add_option("--anim-swim-walk", args->anim_swim_walk,
+                     "SwimWalkForward base speed, u/s (default unknown)")
+        ->type_name("NUMBER");
+    speed
+        ->add_option("--anim-swim-run", args->anim_swim_run,
+                     "SwimRunForward base speed, u/s (default unknown)")
+        ->type_name("NUMBER");
+    speed->add_option("--max-playback-scale", args->max_playback_scale, "Playback cap, > 0 (default 10)")
+        ->type_name("NUMBER");
+    speed->callback([args] { run_speed(*args); });
+
+    auto* jump = cmd->add_subcommand("jump", "Jump take-off velocity, fatigue cost, midair control and arc");
+    add_settings_options(jump, *args);
+    add_actor_options(jump, *args);
+    add_stance_options(jump, *args);
+    jump->add_option("--direction", args->direction,
+                     "Ground movement direction X,Y at take-off; 0,0 = standing")
+        ->type_name("X,Y");
+    jump->add_option("--physics-step", args->physics_step, "Fixed step of the stepped arc, s (default 1/60)")
+        ->type_name("NUMBER");
+    jump->callback([args] { run_jump(*args); });
+
+    auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
+    add_settings_options(fall, *args);
+    add_actor_options(fall, *args);
+    fall->add_option("--height", args->height, "Fall height from the peak, u, >= 0 (default 1000)")
+        ->type_name("NUMBER");
+    fall->callback([args] { run_fall(*args); });
+}
+
+}  // namespace kinema::cli
