@@ -23,16 +23,24 @@
 
 namespace kinema::chase {
 
+/// Which cells may be the destination. The chapter says "if that point is located outside the warm cells, we
+/// pick the nearest one"; the spec (chase-flood-spec.md "Result") takes every heated cell, cooled ones
+/// included, so the cooled middle of a symmetric junction still counts.
+enum class DestinationRule {
+    nearest_heated,  ///< spec default: heated cells with value >= 0
+    nearest_warm,    ///< option: only warm cells (value > 0), a literal reading of the chapter
+};
+
 /// The chapter's tweakable constants (seed 002 Table 1), plus the restart cap of section 5.
 struct FloodSettings {
     int hot = 20;         ///< H, the hot value a newly heated cell gets; [1, 1000000]
     int max_heated = 25;  ///< M_H, more newly heated cells than this in one step stops the flood; [1, inf)
     int max_steps = 40;   ///< M_S, propagation steps at most (Dishonored 2 difficulty 3); [0, 1000000]
-    int max_restarts =
-        -1;  ///< re-seeds accepted per chase by Flood::restart (seed 002 section 5); -1 = no cap,
-             ///< [-1, inf)
+    /// Re-seeds accepted per chase by Flood::restart (seed 002 section 5); -1 = no cap; [-1, inf).
+    int max_restarts = -1;
+    DestinationRule destination = DestinationRule::nearest_heated;  ///< spec default
 
-    /// Named fields: hot, max_heated, max_steps, max_restarts.
+    /// Named fields: hot, max_heated, max_steps, max_restarts, destination.
     FieldErrors validate() const;
 
     /// The chapter's difficulty presets: level 1, 2, 3 -> M_S = 20, 30, 40 with H = 20, M_H = 25.
