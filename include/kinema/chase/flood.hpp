@@ -5,7 +5,7 @@
 // Cost: a step touches only the current heat and barrier frontiers, so a flood costs O(touched cells x
 // degree), bounded by about M_S * M_H heated cells plus the barrier, never by the map size. Cooling is lazy:
 // a cell remembers the step it was heated at and its value is max(0, H - (step - heated_step)); the warm
-// cells are exactly those heated in the last H - 1 steps (heated_cells() is in heating order, so they are a
+// cells are exactly those heated at one of the last H steps (heated_cells() is in heating order, so they are a
 // suffix).
 //
 // Memory: a Flood keeps one scratch array per cell of the space it last ran on and reuses it for every later
