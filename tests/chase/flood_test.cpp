@@ -310,3 +310,34 @@ TEST(FloodCallback, CalledOncePerStepThatHappened) {
 
 }  // namespace
 }  // namespace kinema::chase
+
+namespace kinema::chase {
+namespace {
+
+// One Flood reused across spaces of different sizes gives the same results as fresh floods, and a cap of 0
+// refuses every restart.
+TEST(FloodReuse, AcrossSpacesAndZeroRestartCap) {
+    const GridSpace small = space_of(".......\n", Connectivity::four);
+    const GridSpace room = space_of(".....\n.....\n.....\n", Connectivity::eight);
+    FloodSettings settings;
+    settings.max_restarts = 0;
+    Flood flood(settings);
+    for (int round = 0; round < 3; ++round) {
+        flood.start(small.cells(), CellId{2}, Vec2{1.0, 0.0});
+        const FloodResult a = flood.run();
+        const FloodResult fa = run_flood(small.cells(), {2, false}, {1.0, 0.0}, settings);
+        EXPECT_EQ(a.destination_cell, fa.destination_cell);
+        EXPECT_EQ(a.centroid, fa.centroid);
+        EXPECT_EQ(values(flood), (std::vector<int>{B, B, 16, 17, 18, 19, 20}));
+        EXPECT_FALSE(flood.restart({0, false}, {1.0, 0.0}));
+        flood.start(room.cells(), CellId{7}, Vec2{1.0, 0.0});
+        const FloodResult b = flood.run();
+        const FloodResult fb = run_flood(room.cells(), {7, false}, {1.0, 0.0}, settings);
+        EXPECT_EQ(b.destination_cell, fb.destination_cell);
+        EXPECT_EQ(b.centroid, fb.centroid);
+        EXPECT_EQ(b.steps, 2);
+    }
+}
+
+}  // namespace
+}  // namespace kinema::chase
