@@ -1,4 +1,5 @@
-// The planar state the step models (Dishonored, CrossCode, Unreal) advance.
+// The planar state the step models (Dishonored, CrossCode, Unreal) advance, and the checks every step applies
+// to its per-call arguments.
 #pragma once
 
 #include "kinema/core/vec.hpp"
@@ -10,5 +11,10 @@ struct PlanarState {
     Vec2 position;
     Vec2 velocity;
 };
+
+/// Throws SettingsError naming "dt" and/or "input" unless dt is finite and > 0 (seconds) and both input
+/// components are finite. Input longer than 1 is not an error: every model clamps it to length 1 (an analog
+/// stick or a normalised key direction never exceeds 1; docs/movement.md "Input").
+void check_step_arguments(double dt, Vec2 input);
 
 }  // namespace kinema::movement

@@ -1,0 +1,54 @@
+#include "kinema/movement/crosscode.hpp"
+
+#include <algorithm>
+
+namespace kinema::movement {
+
+FieldErrors CrossCodeSettings::validate() const {
+    FieldErrors errors;
+    require_at_least(errors, "max_vel", max_vel, 0.0);
+    require_at_least(errors, "accel_speed", accel_speed, 0.0);
+    require_at_least(errors, "friction", friction, 0.0);
+    require_at_least(errors, "air_friction", air_friction, 0.0);
+    return errors;
+}
+
+PlanarState step_unchecked(const CrossCodeSettings& settings, const PlanarState& state, Vec2 input,
+                           double dt) noexcept {
+    const double friction = settings.active_friction();
+    const Vec2 accel_dir = clamped_to_length(input, 1.0);
+    // The products are grouped left to right as the seed's JavaScript evaluates them, so that our doubles
+    // match.
+    const Vec2 accel =
+        accel_dir * (settings.max_vel * crosscode_accel_factor * friction * settings.accel_speed * dt);
+    Vec2 friction_vel = state.velocity * (friction * crosscode_friction_factor * dt);
+
+    // Trim the friction along accelDir so that friction does not fight the acceleration, unless the entity is
+    // over max_vel or moving against accelDir (then it should slow down). Seed 001.
+    const double vel_length = length(state.velocity);
+    if (vel_length <= settings.max_vel) {
+        const double along = dot(accel_dir, friction_vel);
+        if (along >= 0.0) {
+            friction_vel -= accel_dir * along;
+        }
+    }
+
+    Vec2 velocity = state.velocity + accel;
+    // Vec2.limit(vel, 0, max(velLength, maxVel)): acceleration may not push past max_vel, but an entity
+    // already faster (e.g. knocked back) keeps its speed until friction takes it.
+    const double limit = std::max(vel_length, settings.max_vel);
+    const double speed = length(velocity);
+    if (speed > limit) {
+        velocity = velocity * (limit / speed);
+    }
+    velocity -= friction_vel;
+    return {state.position + velocity * dt, velocity};
+}
+
+PlanarState step(const CrossCodeSettings& settings, const PlanarState& state, Vec2 input, double dt) {
+    throw_if_invalid("CrossCodeSettings", settings.validate());
+    check_step_arguments(dt, input);
+    return step_unchecked(settings, state, input, dt);
+}
+
+}  // namespace kinema::movement

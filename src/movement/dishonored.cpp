@@ -1,0 +1,45 @@
+#include "kinema/movement/dishonored.hpp"
+
+namespace kinema::movement {
+
+FieldErrors DishonoredSettings::validate() const {
+    FieldErrors errors;
+    require_greater(errors, "speed_scale", speed_scale, 0.0);
+    require_at_least(errors, "friction", friction, 0.0);
+    return errors;
+}
+
+Vec2 dishonored_friction(Vec2 velocity, Vec2 direction, double friction, double dt) {
+    // Seed 000 line 6, with the same grouping: v -= (dt*f) * (v - |v|*d).
+    return velocity - (dt * friction) * (velocity - length(velocity) * direction);
+}
+
+PlanarState step_unchecked(const DishonoredSettings& settings, const PlanarState& state, Vec2 input,
+                           double dt) noexcept {
+    const Vec2 wish = clamped_to_length(input, 1.0);
+    Vec2 accel = dishonored_input_acceleration * wish;
+    // Seed 000 assumes a != 0. Without input there is no direction: d = 0 turns line 6 into plain friction
+    // v -= dt*f*v, so a character with no input slows down exponentially (docs/movement.md).
+    const double accel_length = length(accel);
+    const Vec2 direction = accel_length > 0.0 ? accel / accel_length : Vec2{};
+    const double max_accel = settings.max_acceleration();
+    if (accel_length > max_accel) {
+        accel = max_accel * direction;  // line 5
+    }
+    Vec2 velocity = dishonored_friction(state.velocity, direction, settings.friction, dt);  // line 6
+    velocity += dt * accel;                                                                 // line 7
+    const double speed = length(velocity);
+    const double max_speed = settings.max_speed();
+    if (speed > max_speed) {
+        velocity = max_speed * (velocity / speed);  // line 9
+    }
+    return {state.position + dt * velocity, velocity};  // line 10: moves with the new velocity
+}
+
+PlanarState step(const DishonoredSettings& settings, const PlanarState& state, Vec2 input, double dt) {
+    throw_if_invalid("DishonoredSettings", settings.validate());
+    check_step_arguments(dt, input);
+    return step_unchecked(settings, state, input, dt);
+}
+
+}  // namespace kinema::movement

@@ -1,0 +1,202 @@
+#include "kinema/movement/unreal.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace kinema::movement {
+
+FieldErrors UnrealSettings::validate() const {
+    FieldErrors errors;
+    require_at_least(errors, "ground_friction", ground_friction, 0.0);
+    require_at_least(errors, "max_walk_speed", max_walk_speed, 0.0);
+    require_at_least(errors, "max_acceleration", max_acceleration, 0.0);
+    require_at_least(errors, "braking_deceleration_walking", braking_deceleration_walking, 0.0);
+    require_at_least(errors, "braking_friction_factor", braking_friction_factor, 0.0);
+    require_at_least(errors, "braking_friction", braking_friction, 0.0);
+    require_greater(errors, "braking_sub_step_time", braking_sub_step_time, 0.0);
+    require_greater(errors, "max_simulation_time_step", max_simulation_time_step, 0.0);
+    require_in_range(errors, "max_simulation_iterations", max_simulation_iterations, 1.0,
+                     static_cast<double>(unreal_max_iterations_limit));
+    require_at_least(errors, "min_analog_walk_speed", min_analog_walk_speed, 0.0);
+    return errors;
+}
+
+namespace {
+
+// UMovementComponent::IsExceedingMaxSpeed: a 1 % tolerance on the squared speed absorbs rounding.
+bool exceeds(Vec2 velocity, double max_speed) {
+    const double max_clamped = std::max(0.0, max_speed);
+    return length_squared(velocity) > max_clamped * max_clamped * unreal_over_max_tolerance;
+}
+
+// FVector::GetClampedToMaxSize.
+Vec2 clamp_size(Vec2 v, double max_size) {
+    if (max_size < 1e-4) {
+        return {};
+    }
+    const double size_squared = length_squared(v);
+    if (size_squared > max_size * max_size) {
+        return v * (max_size / std::sqrt(size_squared));
+    }
+    return v;
+}
+
+// The next PhysWalking tick (GetSimulationTimeStep; unreal-cmc.md section 2). `iteration` counts from 1 and
+// is already incremented for the tick being computed, as in the engine.
+double simulation_tick(const UnrealSettings& settings, double remaining, int iteration) {
+    if (remaining > settings.max_simulation_time_step && iteration < settings.max_simulation_iterations) {
+        remaining = std::min(settings.max_simulation_time_step, remaining * 0.5);
+    }
+    return std::max(unreal_min_tick_time, remaining);
+}
+
+}  // namespace
+
+UnrealTickSchedule unreal_tick_schedule(const UnrealSettings& settings, double frame_dt) {
+    throw_if_invalid("UnrealSettings", settings.validate());
+    check_step_arguments(frame_dt, {});
+    UnrealTickSchedule schedule;
+    double remaining = frame_dt;
+    int iteration = 0;
+    while (remaining >= unreal_min_tick_time && iteration < settings.max_simulation_iterations) {
+        ++iteration;
+        const double tick = simulation_tick(settings, remaining, iteration);
+        remaining -= tick;
+        schedule.ticks[schedule.count++] = tick;
+    }
+    return schedule;
+}
+
+double unreal_braking_sub_step_cap(const UnrealSettings& settings) noexcept {
+    return std::clamp(settings.braking_sub_step_time, unreal_min_braking_sub_step,
+                      unreal_max_braking_sub_step);
+}
+
+double unreal_braking_friction(const UnrealSettings& settings) noexcept {
+    const double friction =
+        settings.use_separate_braking_friction ? settings.braking_friction : settings.ground_friction;
+    return std::max(0.0, friction * std::max(0.0, settings.braking_friction_factor));
+}
+
+double unreal_braking_sub_step(const UnrealSettings& settings, double remaining) noexcept {
+    const double cap = unreal_braking_sub_step_cap(settings);
+    // Zero friction leaves a constant deceleration, which one Euler step integrates exactly: no sub-steps.
+    return (remaining > cap && unreal_braking_friction(settings) != 0.0) ? std::min(cap, remaining * 0.5)
+                                                                         : remaining;
+}
+
+Vec2 unreal_apply_velocity_braking(const UnrealSettings& settings, Vec2 velocity, double tick,
+                                   double friction, double braking_deceleration) noexcept {
+    if (velocity == Vec2{} || tick < unreal_min_tick_time) {
+        return velocity;
+    }
+    const double beta = std::max(0.0, friction * std::max(0.0, settings.braking_friction_factor));
+    const double a_b = std::max(0.0, braking_deceleration);
+    const bool zero_friction = beta == 0.0;
+    const bool zero_braking = a_b == 0.0;
+    if (zero_friction && zero_braking) {
+        return velocity;
+    }
+    const Vec2 old_velocity = velocity;
+    const double cap = unreal_braking_sub_step_cap(settings);
+    // The constant deceleration keeps the starting direction for the whole tick (computed once).
+    const Vec2 rev_accel = zero_braking ? Vec2{} : -a_b * normalized_or_zero(velocity);
+    double remaining = tick;
+    while (remaining >= unreal_min_tick_time) {
+        const double h = (remaining > cap && !zero_friction) ? std::min(cap, remaining * 0.5) : remaining;
+        remaining -= h;
+        velocity = velocity + (-beta * velocity + rev_accel) * h;
+        // Braking never reverses the motion: a sub-step that would is cut to a full stop, at once.
+        if (dot(velocity, old_velocity) <= 0.0) {
+            return {};
+        }
+    }
+    // Once per call (per tick), not per sub-step.
+    const double size_squared = length_squared(velocity);
+    if (size_squared <= unreal_kinda_small_number ||
+        (!zero_braking && size_squared <= unreal_brake_to_stop_velocity * unreal_brake_to_stop_velocity)) {
+        return {};
+    }
+    return velocity;
+}
+
+Vec2 unreal_calc_velocity(const UnrealSettings& settings, Vec2 velocity, Vec2 input, double tick) noexcept {
+    if (tick < unreal_min_tick_time) {
+        return velocity;
+    }
+    const double friction = std::max(0.0, settings.ground_friction);
+    const double max_accel = settings.max_acceleration;
+    // ScaleInputAcceleration and ComputeAnalogInputModifier (unreal-cmc.md section 3 step 5).
+    const Vec2 acceleration = max_accel * clamped_to_length(input, 1.0);
+    const double accel_size_squared = length_squared(acceleration);
+    const double analog_modifier = (accel_size_squared > 0.0 && max_accel > 1e-8)
+                                       ? std::clamp(std::sqrt(accel_size_squared) / max_accel, 0.0, 1.0)
+                                       : 0.0;
+    // No path following here, so RequestedSpeed is 0 and MaxSpeed becomes MaxInputSpeed.
+    const double max_input_speed =
+        std::max(settings.max_walk_speed * analog_modifier, settings.min_analog_walk_speed);
+    const double max_speed = max_input_speed;
+
+    const bool zero_acceleration = acceleration == Vec2{};
+    const bool over_max = exceeds(velocity, max_speed);
+    if (zero_acceleration || over_max) {
+        const Vec2 old_velocity = velocity;
+        const double braking_friction =
+            settings.use_separate_braking_friction ? settings.braking_friction : friction;
+        velocity = unreal_apply_velocity_braking(settings, velocity, tick, braking_friction,
+                                                 settings.braking_deceleration_walking);
+        // Braking may not take a character that is pushing forward below max speed if it started above it.
+        if (over_max && length_squared(velocity) < max_speed * max_speed &&
+            dot(acceleration, old_velocity) > 0.0) {
+            velocity = normalized_or_zero(old_velocity) * max_speed;
+        }
+    } else {
+        // Friction turns the velocity toward the input direction (section 3 step 7); the min(.., 1) keeps it
+        // from overshooting at long ticks.
+        const Vec2 accel_dir = normalized_or_zero(acceleration);
+        const double speed = length(velocity);
+        velocity = velocity - (velocity - accel_dir * speed) * std::min(tick * friction, 1.0);
+    }
+
+    if (!zero_acceleration) {
+        const double new_max_input_speed =
+            exceeds(velocity, max_input_speed) ? length(velocity) : max_input_speed;
+        velocity += acceleration * tick;
+        velocity = clamp_size(velocity, new_max_input_speed);
+    }
+    return velocity;
+}
+
+PlanarState step_unchecked(const UnrealSettings& settings, const PlanarState& state, Vec2 input,
+                           double dt) noexcept {
+    PlanarState next = state;
+    if (dt < unreal_min_tick_time) {
+        return next;  // PhysWalking returns at once for such a frame.
+    }
+    double remaining = dt;
+    int iteration = 0;
+    while (remaining >= unreal_min_tick_time && iteration < settings.max_simulation_iterations) {
+        ++iteration;
+        const double tick = simulation_tick(settings, remaining, iteration);
+        remaining -= tick;
+        next.velocity = unreal_calc_velocity(settings, next.velocity, input, tick);
+        const Vec2 delta = next.velocity * tick;
+        // FVector::IsNearlyZero(1e-4): the engine skips the move, then sets the velocity from the (zero)
+        // actual displacement and stops iterating, because later ticks would be stuck as well.
+        if (std::abs(delta.x) <= unreal_kinda_small_number &&
+            std::abs(delta.y) <= unreal_kinda_small_number) {
+            next.velocity = {};
+            break;
+        }
+        next.position += delta;
+    }
+    return next;
+}
+
+PlanarState step(const UnrealSettings& settings, const PlanarState& state, Vec2 input, double dt) {
+    throw_if_invalid("UnrealSettings", settings.validate());
+    check_step_arguments(dt, input);
+    return step_unchecked(settings, state, input, dt);
+}
+
+}  // namespace kinema::movement
