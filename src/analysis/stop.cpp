@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
 
 namespace kinema::analysis {
 
@@ -43,22 +44,23 @@ double x_minus_log1p(double x) {
     return x - std::log1p(x);
 }
 
-// One affine speed rule v' = v + (-beta_eff v - decel) h applied sub-step by sub-step inside each PhysWalking
-// tick. Braking (ApplyVelocityBraking, unreal-cmc.md section 4): beta_eff = beta, sub-steps capped at `cap`.
-// Pivot (CalcVelocity turning rule, section 3 step 7): one sub-step per tick, beta_eff h = 2 min(h F, 1),
-// i.e. beta = 2F with h clamped at 1/F.
+// The affine speed rule v' = v - beta_eff v - decel h of one sub-step, sub-step by sub-step inside each
+// PhysWalking tick (unreal-cmc.md section 7.3). Braking (ApplyVelocityBraking, section 4): beta_eff = beta h,
+// sub-steps capped at `cap`. Pivot (CalcVelocity turning rule, section 3 step 7, exactly opposing input):
+// one sub-step per tick, beta_eff = 2 min(h F, 1), i.e. beta = 2F with h clamped at 1/F.
 struct Rule {
     double beta = 0.0;      // 1/s
     double decel = 0.0;     // cm/s^2
     double cap = 0.0;       // s; 0 = one sub-step per tick
     double h_clamp = kInf;  // s; friction uses min(h, h_clamp)
-    double snap_sq = -1.0;  // cm^2/s^2; after a tick v^2 <= snap_sq zeroes the speed; < 0 = no snap
+    double snap = 0.0;      // cm/s; a tick ending at or below it stops (0: only a reversal stops)
+    double axis = 1.0;      // max(|dir_x|, |dir_y|): the nearly-zero move is tested per component
 };
 
 template <class F>
 void for_each_sub_step(const Rule& rule, double tick, F&& f) {
     double remaining = tick;
-    while (remaining >= kMinTickTime) {
+    while (remaining >= movement::unreal_min_tick_time) {
         // Zero friction is never sub-stepped: constant deceleration is exact in one step (section 4 step 5).
         const double h = (rule.cap > 0.0 && remaining > rule.cap && rule.beta != 0.0)
                              ? std::min(rule.cap, remaining * 0.5)
@@ -70,51 +72,23 @@ void for_each_sub_step(const Rule& rule, double tick, F&& f) {
     }
 }
 
-double friction_term(const Rule& rule, double h) {
-    return rule.beta * std::min(h, rule.h_clamp);
-}
-
-// Steps one tick from speed v > 0 exactly as the engine does; returns the speed the tick moves with (0 once
-// stopped: the reversal check or the snap zero it before the move).
-double step_tick(const Rule& rule, double tick, double v, bool& stopped) {
-    const double v_old = v;
-    stopped = false;
-    for_each_sub_step(rule, tick, [&](double h) {
-        v = v - friction_term(rule, h) * v - rule.decel * h;
-        if (v * v_old <= 0.0) {
-            v = 0.0;
-            stopped = true;
-            return false;
-        }
-        return true;
-    });
-    if (!stopped && rule.snap_sq >= 0.0 && v * v <= rule.snap_sq) {
-        v = 0.0;
-        stopped = true;
-    }
-    return v;
-}
-
-// The composition of one frame's ticks: speed after the frame P v - B, distance over the frame W v - D
-// (unreal-cmc.md section 7.3), with log P kept for expm1/log1p arithmetic.
+// The composition of one frame's ticks (section 7.3): speed after the frame P v - B, distance over the frame
+// W v - D, log P kept for expm1/log1p arithmetic, and the largest start speed that stops inside the frame.
 struct FrameMap {
-    double ticks[25] = {};
-    int tick_count = 0;
     double log_p = 0.0;
     double b = 0.0;
     double w = 0.0;
     double d = 0.0;
-    bool reverses = false;  // some sub-step has beta_eff h >= 1: the first frame stops (section 7.2, q <= 0)
+    double stop_below = 0.0;  // a frame starting at or below this speed stops in it
+    bool reverses = false;    // some sub-step has beta_eff >= 1: the first frame stops (section 7.2, q <= 0)
 };
 
-FrameMap frame_map(const Rule& rule, const double (&ticks)[25], int tick_count) {
+FrameMap frame_map(const Rule& rule, std::span<const double> ticks) {
     FrameMap m;
-    std::copy(ticks, ticks + tick_count, m.ticks);
-    m.tick_count = tick_count;
     double p = 1.0;
-    for (int i = 0; i < tick_count; ++i) {
-        for_each_sub_step(rule, ticks[i], [&](double h) {
-            const double bh = friction_term(rule, h);
+    for (const double tick : ticks) {
+        for_each_sub_step(rule, tick, [&](double h) {
+            const double bh = rule.beta * std::min(h, rule.h_clamp);
             if (bh >= 1.0) {
                 m.reverses = true;
                 return false;
@@ -127,8 +101,14 @@ FrameMap frame_map(const Rule& rule, const double (&ticks)[25], int tick_count) 
         if (m.reverses) {
             return m;
         }
-        m.w += ticks[i] * p;
-        m.d += ticks[i] * m.b;
+        m.w += tick * p;
+        m.d += tick * m.b;
+        // The tick stops when its end speed is at most the snap, or its move is nearly zero
+        // (movement::step: |v h| <= 1e-4 cm per component). Speeds fall monotonically and every map is
+        // increasing, so the frame stops iff its start speed is at most the largest preimage.
+        const double threshold =
+            std::max(rule.snap, movement::unreal_kinda_small_number / (tick * rule.axis));
+        m.stop_below = std::max(m.stop_below, (threshold + m.b) / p);
     }
     return m;
 }
@@ -154,61 +134,57 @@ Whole after_frames(const FrameMap& m, double v0, double n) {
     return {pn * v0 - m.b * s, m.w * v0 * s - m.w * m.b * t - n * m.d};
 }
 
-bool snapped(const Rule& rule, double v) {
-    return v <= 0.0 || (rule.snap_sq >= 0.0 && v * v <= rule.snap_sq);
-}
-
-StopPrediction predict(const Rule& rule, double v0, double frame_time, const double (&ticks)[25],
-                       int tick_count) {
+// Whole frames in closed form, then the engine's own ticks (`tick_velocity`, the movement model's
+// CalcVelocity) for the stopping frame. `stopped(v)` says whether a tick's new velocity ends the run.
+template <class TickVelocity>
+StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame_time,
+                       const movement::UnrealTickSchedule& schedule, TickVelocity&& tick_velocity) {
     StopPrediction out;
     if (v0 <= 0.0) {
         out.stops = true;
         return out;
     }
-    if ((rule.beta == 0.0 && rule.decel == 0.0) || tick_count == 0) {
+    if ((rule.beta == 0.0 && rule.decel == 0.0) || schedule.count == 0) {
         // ApplyVelocityBraking returns at once when both are zero: no braking, no snap (section 4 step 2).
         out.distance = kInf;
         out.time = kInf;
         return out;
     }
-    const FrameMap m = frame_map(rule, ticks, tick_count);
-    double full = 0.0;  // whole frames that end above the snap speed
-    if (!m.reverses) {
-        const double snap = rule.snap_sq >= 0.0 ? std::sqrt(rule.snap_sq) : 0.0;
-        double n_end = kInf;  // first n with v_n <= snap
+    const FrameMap m = frame_map(rule, schedule.view());
+    double full = 0.0;  // whole frames before the stopping frame
+    if (!m.reverses && v0 > m.stop_below) {
+        const double v_stop = m.stop_below;
+        double n = 0.0;  // first (real) n with v_n <= v_stop
         if (m.log_p < 0.0) {
-            // v_n + c = P^n (v0 + c), c = a_B / beta: n = ln((v0 + c)/(snap + c)) / -ln P.
-            const double denom = rule.beta * snap + rule.decel;
-            if (denom > 0.0) {
-                n_end = std::log1p(rule.beta * (v0 - snap) / denom) / -m.log_p;
-            }
-        } else if (m.b > 0.0) {
-            n_end = (v0 - snap) / m.b;
+            // v_n + c = P^n (v0 + c), c = decel / beta: n = ln((v0 + c)/(v_stop + c)) / -ln P.
+            n = std::log1p(rule.beta * (v0 - v_stop) / (rule.beta * v_stop + rule.decel)) / -m.log_p;
+        } else {
+            n = (v0 - v_stop) / m.b;
         }
-        if (!std::isfinite(n_end)) {
-            // Only friction, no snap (the pivot with zero acceleration): the speed decays forever.
-            out.distance = m.w * v0 / -std::expm1(m.log_p);
-            out.time = kInf;
-            return out;
-        }
-        full = std::max(0.0, std::ceil(n_end) - 1.0);
-        full = std::min(full, 4e18);
-        // Rounding in the logarithms can put the estimate one frame late; never skip past the stopping frame.
-        while (full > 0.0 && snapped(rule, after_frames(m, v0, full).speed)) {
+        full = std::min(std::ceil(n), 4e18);
+        // Rounding in the logarithms can put the estimate a frame late; never skip the stopping frame.
+        while (full > 0.0 && after_frames(m, v0, full - 1.0).speed <= v_stop) {
             full -= 1.0;
         }
     }
     const Whole start = after_frames(m, v0, full);
-    double v = start.speed;
+    Vec2 velocity = direction * start.speed;
     double distance = start.distance;
-    std::int64_t frames = static_cast<std::int64_t>(full);
-    // The final frame(s), tick by tick: the snap or reversal decides the exact tick.
+    auto frames = static_cast<std::int64_t>(full);
     bool stopped = false;
     while (!stopped) {
         ++frames;
-        for (int i = 0; i < tick_count && !stopped; ++i) {
-            v = step_tick(rule, ticks[i], v, stopped);
-            distance += v * ticks[i];
+        for (const double tick : schedule.view()) {
+            velocity = tick_velocity(velocity, tick);
+            const Vec2 delta = velocity * tick;
+            // A reversed or zeroed velocity ends the run; so does a nearly zero move (movement::step).
+            if (dot(velocity, direction) <= 0.0 ||
+                (std::abs(delta.x) <= movement::unreal_kinda_small_number &&
+                 std::abs(delta.y) <= movement::unreal_kinda_small_number)) {
+                stopped = true;
+                break;
+            }
+            distance += dot(delta, direction);
         }
     }
     out.stops = true;
@@ -220,49 +196,18 @@ StopPrediction predict(const Rule& rule, double v0, double frame_time, const dou
 
 void check_inputs(FieldErrors& errors, double v0, double frame_time) {
     require_at_least(errors, "speed", v0, 0.0);
-    require_at_least(errors, "frame_time", frame_time, kMinTickTime);
-}
-
-Rule braking_rule(const movement::UnrealSettings& s) {
-    const Braking b = unreal_braking(s);
-    Rule rule;
-    rule.beta = b.friction;
-    rule.decel = b.deceleration;
-    rule.cap = std::clamp(s.braking_sub_step_time, 1.0 / 75.0, 1.0 / 20.0);
-    rule.snap_sq = b.deceleration > 0.0 ? kBrakeToStopVelocity * kBrakeToStopVelocity : kKindaSmallNumber;
-    return rule;
+    require_at_least(errors, "frame_time", frame_time, movement::unreal_min_tick_time);
 }
 
 }  // namespace
 
 Braking unreal_braking(const movement::UnrealSettings& s) {
-    const double friction = s.use_separate_braking_friction ? s.braking_friction : s.ground_friction;
-    return {std::max(0.0, friction * std::max(0.0, s.braking_friction_factor)),
-            std::max(0.0, s.braking_deceleration_walking)};
+    return {movement::unreal_braking_friction(s), std::max(0.0, s.braking_deceleration_walking)};
 }
 
 double unreal_snap_speed(double deceleration) {
-    return deceleration > 0.0 ? kBrakeToStopVelocity : std::sqrt(kKindaSmallNumber);
-}
-
-int unreal_tick_schedule(double frame_time, double max_simulation_time_step, int max_simulation_iterations,
-                         double (&ticks)[25]) {
-    // GetSimulationTimeStep (unreal-cmc.md section 2): halve long remainders, at most
-    // max_simulation_time_step, and give the last allowed iteration all that is left.
-    const int max_iterations = std::clamp(max_simulation_iterations, 1, 25);
-    double remaining = frame_time;
-    int count = 0;
-    while (remaining >= kMinTickTime && count < max_iterations) {
-        ++count;
-        double step = remaining;
-        if (remaining > max_simulation_time_step && count < max_iterations) {
-            step = std::min(max_simulation_time_step, remaining * 0.5);
-        }
-        step = std::max(kMinTickTime, step);
-        ticks[count - 1] = step;
-        remaining -= step;
-    }
-    return count;
+    return deceleration > 0.0 ? movement::unreal_brake_to_stop_velocity
+                              : std::sqrt(movement::unreal_kinda_small_number);
 }
 
 StopPrediction continuous_stop(double beta, double deceleration, double v0, double snap_speed) {
@@ -358,15 +303,33 @@ StopPrediction discrete_stop(double beta, double deceleration, double v0, double
     return out;
 }
 
-StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0, double frame_time) {
+StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 velocity, double frame_time) {
     throw_if_invalid("UnrealSettings", settings.validate());
+    FieldErrors errors;
+    require_finite(errors, "velocity.x", velocity.x);
+    require_finite(errors, "velocity.y", velocity.y);
+    check_inputs(errors, 0.0, frame_time);
+    throw_if_invalid("stop prediction", errors);
+    const double v0 = length(velocity);
+    const Vec2 direction = v0 > 0.0 ? velocity / v0 : Vec2{1.0, 0.0};
+    const Braking b = unreal_braking(settings);
+    Rule rule;
+    rule.beta = b.friction;
+    rule.decel = b.deceleration;
+    rule.cap = movement::unreal_braking_sub_step_cap(settings);
+    rule.snap = unreal_snap_speed(b.deceleration);
+    rule.axis = std::max(std::abs(direction.x), std::abs(direction.y));
+    const movement::UnrealTickSchedule schedule = movement::unreal_tick_schedule(settings, frame_time);
+    return predict(rule, direction, v0, frame_time, schedule, [&](Vec2 v, double tick) {
+        return movement::unreal_calc_velocity(settings, v, Vec2{}, tick);
+    });
+}
+
+StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0, double frame_time) {
     FieldErrors errors;
     check_inputs(errors, v0, frame_time);
     throw_if_invalid("stop prediction", errors);
-    double ticks[25];
-    const int count = unreal_tick_schedule(frame_time, settings.max_simulation_time_step,
-                                           settings.max_simulation_iterations, ticks);
-    return predict(braking_rule(settings), v0, frame_time, ticks, count);
+    return unreal_stop(settings, Vec2{v0, 0.0}, frame_time);
 }
 
 StopPrediction unreal_stop_continuous(const movement::UnrealSettings& settings, double v0) {
@@ -414,25 +377,24 @@ Vec2 epic_pivot_location(Vec2 acceleration, Vec2 velocity, double ground_frictio
     return velocity * t + force * (0.5 * t * t);
 }
 
-StopPrediction unreal_pivot(const movement::UnrealSettings& settings, double v0, double frame_time,
-                            double acceleration) {
+StopPrediction unreal_pivot(const movement::UnrealSettings& settings, double v0, double frame_time) {
     throw_if_invalid("UnrealSettings", settings.validate());
-    const double accel = acceleration < 0.0 ? settings.max_acceleration : acceleration;
     FieldErrors errors;
     check_inputs(errors, v0, frame_time);
-    // Above MaxSpeed CalcVelocity takes the braking branch instead of the turning rule (section 3 step 6).
+    // Above MaxSpeed CalcVelocity takes the braking branch instead of the turning rule (section 3 step 6);
+    // without acceleration there is no input at all.
     require_in_range(errors, "speed", v0, 0.0, settings.max_walk_speed);
-    require_in_range(errors, "acceleration", accel, 0.0, settings.max_acceleration);
+    require_greater(errors, "max_acceleration", settings.max_acceleration, 0.0);
     throw_if_invalid("pivot prediction", errors);
-    Rule rule;
     const double f = std::max(0.0, settings.ground_friction);
+    Rule rule;
     rule.beta = 2.0 * f;
-    rule.decel = accel;
+    rule.decel = settings.max_acceleration;
     rule.h_clamp = f > 0.0 ? 1.0 / f : kInf;
-    double ticks[25];
-    const int count = unreal_tick_schedule(frame_time, settings.max_simulation_time_step,
-                                           settings.max_simulation_iterations, ticks);
-    return predict(rule, v0, frame_time, ticks, count);
+    const movement::UnrealTickSchedule schedule = movement::unreal_tick_schedule(settings, frame_time);
+    return predict(rule, Vec2{1.0, 0.0}, v0, frame_time, schedule, [&](Vec2 v, double tick) {
+        return movement::unreal_calc_velocity(settings, v, Vec2{-1.0, 0.0}, tick);
+    });
 }
 
 }  // namespace kinema::analysis

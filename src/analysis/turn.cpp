@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace kinema::analysis {
@@ -20,6 +21,13 @@ struct Coefficients {
 Coefficients coefficients(double dt, const TurnSettings& s) {
     const double a = s.acceleration / (400.0 * s.speed_scale);
     return {dt * s.friction - 1.0, dt * (a + s.friction)};
+}
+
+// m' is a difference of terms of size |k| and r: a result within rounding of zero (the circle passing through
+// the origin, e.g. straight back at exactly 21 fps for walking) leaves the velocity zero and the direction
+// undefined, so it counts as not reachable.
+double degenerate_speed(double k, double r) {
+    return 64.0 * std::numeric_limits<double>::epsilon() * (std::abs(k) + r);
 }
 
 void check(double dt, const TurnSettings& settings) {
@@ -59,7 +67,7 @@ TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings)
         return out;
     }
     const double m = std::sqrt(radicand) - k * along;
-    if (!(m > 0.0)) {
+    if (!(m > degenerate_speed(k, r))) {
         return out;
     }
     out.reachable = true;
@@ -85,7 +93,7 @@ TurnSolution solve_turn_by_angle(double angle, double dt, const TurnSettings& se
         return out;
     }
     const double m = std::sqrt(radicand) - k * u.x;
-    if (!(m > 0.0)) {
+    if (!(m > degenerate_speed(k, r))) {
         return out;
     }
     out.reachable = true;

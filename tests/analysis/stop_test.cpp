@@ -1,5 +1,6 @@
 // Stop and pivot prediction against the reference tables (unreal-cmc.md sections 6-8) and the closed forms
 // against each other.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -159,8 +160,10 @@ TEST(StopPrediction, ScheduleEqualsDiscreteModelForShortFrames) {
         const Braking b = unreal_braking(c.settings);
         for (double fps : {34.0, 60.0, 90.0, 144.0, 240.0, 500.0, 1000.0}) {
             const StopPrediction exact = unreal_stop(c.settings, c.v0, 1.0 / fps);
-            const StopPrediction seed =
-                discrete_stop(b.friction, b.deceleration, c.v0, 1.0 / fps, unreal_snap_speed(b.deceleration));
+            // The CMC also stops on a nearly zero move, |v| / fps <= 1e-4 cm, which beats the 0.01 cm/s snap
+            // above 100 fps when a_B = 0.
+            const double snap = std::max(unreal_snap_speed(b.deceleration), 1e-4 * fps);
+            const StopPrediction seed = discrete_stop(b.friction, b.deceleration, c.v0, 1.0 / fps, snap);
             EXPECT_NEAR(exact.distance, seed.distance, 1e-9 * seed.distance) << c.name << " " << fps;
             EXPECT_EQ(exact.frames, seed.frames) << c.name << " " << fps;
         }
@@ -215,19 +218,6 @@ TEST(StopPrediction, NeverStopsWithoutBraking) {
     EXPECT_FALSE(p.stops);
     EXPECT_EQ(p.distance, std::numeric_limits<double>::infinity());
     EXPECT_EQ(epic_stop_distance(0, 0, 600), 0.0);
-}
-
-TEST(StopPrediction, TickSchedule) {
-    double ticks[25];
-    // 1/15 s -> 2 x 1/30; 0.1 s -> 2 x 0.05 (section 2).
-    ASSERT_EQ(unreal_tick_schedule(1.0 / 15, 0.05, 8, ticks), 2);
-    EXPECT_DOUBLE_EQ(ticks[0], 1.0 / 30);
-    EXPECT_NEAR(ticks[1], 1.0 / 30, 1e-17);
-    ASSERT_EQ(unreal_tick_schedule(0.1, 0.05, 8, ticks), 2);
-    EXPECT_DOUBLE_EQ(ticks[0], 0.05);
-    // The last allowed iteration takes all that is left: 1 s with 2 iterations -> 0.05 + 0.95.
-    ASSERT_EQ(unreal_tick_schedule(1.0, 0.05, 2, ticks), 2);
-    EXPECT_DOUBLE_EQ(ticks[1], 0.95);
 }
 
 // Epic's pivot: exactly opposing vectors give s^2 / (2 (A + 2 F s)) = 15.45 cm for the defaults; the exact

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "kinema/analysis/turn.hpp"
+#include "kinema/movement/dishonored.hpp"
 
 namespace kinema::analysis {
 namespace {
@@ -40,6 +41,66 @@ TEST(TurnSolver, SatisfiesSeedEquationGeneralForm) {
                     EXPECT_NEAR(rhs.y, sol.normalized_speed * u.y, 1e-12);
                     EXPECT_NEAR(sol.speed, std::min(sol.normalized_speed, 1.0) * 400.0 * s, 1e-9);
                 }
+            }
+        }
+    }
+}
+
+// Every solution fed into the Dishonored step (movement::step, seed 000 Algorithm 1) from full speed along w:
+// the new velocity points along u and has the predicted speed, to 1e-9.
+TEST(TurnSolver, AgreesWithDishonoredStep) {
+    for (double s : {1.0, 1.5, 1.95}) {
+        movement::DishonoredSettings model;
+        model.speed_scale = s;
+        for (double fps : {4.5, 8.0, 9.0, 10.5, 15.0, 21.0, 30.0, 60.0, 144.0, 240.0, 1000.0}) {
+            const double dt = 1.0 / fps;
+            int checked = 0;
+            for (double wa = -3.0; wa < 3.2; wa += 0.7) {
+                for (double t = -1.0; t <= 1.0; t += 0.025) {
+                    const double turn = t * max_reachable_turn(dt, scale(s));
+                    const Vec2 w{std::cos(wa), std::sin(wa)};
+                    const Vec2 u{std::cos(wa + turn), std::sin(wa + turn)};
+                    const TurnSolution sol = solve_turn(w, u, dt, scale(s));
+                    if (!sol.reachable) {
+                        continue;
+                    }
+                    ++checked;
+                    const movement::PlanarState next =
+                        movement::step(model, {{0, 0}, w * (400.0 * s)}, sol.input_direction, dt);
+                    // The whole new velocity agrees to 1e-9 of MaxSpeed; its direction to 1e-9 wherever the
+                    // speed is not within rounding of zero (the circle grazing the origin at 21 fps for
+                    // walking).
+                    const double speed = length(next.velocity);
+                    EXPECT_NEAR(speed, sol.speed, 1e-9 * 400.0 * s);
+                    EXPECT_NEAR(next.velocity.x, sol.speed * u.x, 1e-9 * 400.0 * s);
+                    EXPECT_NEAR(next.velocity.y, sol.speed * u.y, 1e-9 * 400.0 * s);
+                    if (sol.speed > 1e-3 * 400.0 * s) {
+                        EXPECT_NEAR(cross(next.velocity / speed, u), 0.0, 1e-9);
+                        EXPECT_GT(dot(next.velocity, u), 0.0);
+                    }
+                }
+            }
+            EXPECT_GT(checked, 300) << fps;
+        }
+    }
+}
+
+// The largest full-speed turn really is the edge: just inside it the step keeps MaxSpeed, just outside it
+// loses speed (walk, 30 and 60 fps).
+TEST(TurnSolver, MaxFullSpeedTurnIsTheEdgeOfTheStep) {
+    const movement::DishonoredSettings model;
+    for (double fps : {30.0, 60.0, 144.0}) {
+        const double dt = 1.0 / fps;
+        const double edge = max_full_speed_turn(dt);
+        for (double turn : {edge - 1e-6, edge + 1e-6}) {
+            const TurnSolution sol = solve_turn_by_angle(turn, dt);
+            ASSERT_TRUE(sol.reachable);
+            const movement::PlanarState next =
+                movement::step(model, {{0, 0}, {400, 0}}, sol.input_direction, dt);
+            if (turn < edge) {
+                EXPECT_NEAR(length(next.velocity), 400.0, 1e-9);
+            } else {
+                EXPECT_LT(length(next.velocity), 400.0 - 1e-7);
             }
         }
     }

@@ -20,14 +20,8 @@ struct Braking {
 /// beta and a_B exactly as ApplyVelocityBraking derives them from the walking settings.
 [[nodiscard]] Braking unreal_braking(const movement::UnrealSettings& settings);
 
-/// BRAKE_TO_STOP_VELOCITY (cm/s) below which the CMC zeroes the speed when a_B > 0.
-inline constexpr double kBrakeToStopVelocity = 10.0;
-/// UE_KINDA_SMALL_NUMBER (cm^2/s^2): the squared-speed snap threshold, the only one when a_B = 0.
-inline constexpr double kKindaSmallNumber = 1e-4;
-/// MIN_TICK_TIME (s): shorter ticks and sub-steps are not simulated.
-inline constexpr double kMinTickTime = 1e-6;
-
-/// The speed the CMC snaps to zero at (cm/s): 10 when a_B > 0, sqrt(1e-4) = 0.01 otherwise.
+/// The speed the CMC snaps to zero at after a braking tick (cm/s): BRAKE_TO_STOP_VELOCITY = 10 when a_B > 0,
+/// sqrt(UE_KINDA_SMALL_NUMBER) = 0.01 otherwise.
 [[nodiscard]] double unreal_snap_speed(double deceleration);
 
 /// How far and how long a braking character travels.
@@ -52,10 +46,14 @@ struct StopPrediction {
 [[nodiscard]] StopPrediction discrete_stop(double beta, double deceleration, double v0, double dt,
                                            double snap_speed);
 
-/// Exact stop of the CMC walking with no input at a constant frame time (s, >= MIN_TICK_TIME): the
-/// PhysWalking tick split, braking sub-steps, the reversal check and the snap (unreal-cmc.md sections 2,
-/// 4, 7.3). Whole frames in closed form, the final frame tick by tick; cost independent of the number of
-/// frames.
+/// Exact stop of the CMC walking with no input at a constant frame time (s, >= 1e-6): the PhysWalking tick
+/// split, braking sub-steps, the reversal check, the snap and the nearly-zero-move stop of movement::step
+/// (unreal-cmc.md sections 2, 4, 7.3). Whole frames in closed form, the stopping frame tick by tick with the
+/// movement model's own CalcVelocity; the cost does not grow with the number of frames. `velocity` (cm/s,
+/// finite) gives the direction too, which matters only for the engine's per-component nearly-zero-move test
+/// (|v_x h|, |v_y h| <= 1e-4 cm); the speed-only form (v0, cm/s, >= 0) moves along +x.
+[[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 velocity,
+                                         double frame_time);
 [[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0,
                                          double frame_time);
 
@@ -73,17 +71,12 @@ struct StopPrediction {
 /// opposed by the acceleration (cm/s^2) turns round; zero when the acceleration does not oppose it.
 [[nodiscard]] Vec2 epic_pivot_location(Vec2 acceleration, Vec2 velocity, double ground_friction);
 
-/// Exact pivot of the CMC at a constant frame time: walking at v0 (cm/s, [0, max_walk_speed]) the input is
-/// reversed at full strength (acceleration cm/s^2, default max_acceleration when < 0). Each tick applies the
-/// turning rule V -= (V - a|V|) min(h F, 1) then V += A h (unreal-cmc.md section 3 steps 7 and 9); the
-/// result's distance is how far the character still moves forward before its velocity points backwards,
-/// frames/time until the velocity first points backwards (or is zero).
+/// Exact pivot of the CMC at a constant frame time: walking along +x at v0 (cm/s, [0, max_walk_speed]) the
+/// input is reversed at full strength (A = max_acceleration > 0). Each tick applies the turning rule
+/// V -= (V - a|V|) min(h F, 1), then V += A h (unreal-cmc.md section 3 steps 7 and 9). distance: how far the
+/// character still moves forward (the pivot point); frames/time: until the frame in which its velocity first
+/// points backwards or is zero.
 [[nodiscard]] StopPrediction unreal_pivot(const movement::UnrealSettings& settings, double v0,
-                                          double frame_time, double acceleration = -1.0);
-
-/// The PhysWalking tick split of one frame (unreal-cmc.md section 2): writes the tick lengths (s) into ticks
-/// (capacity 25 = the largest max_simulation_iterations) and returns how many there are.
-int unreal_tick_schedule(double frame_time, double max_simulation_time_step, int max_simulation_iterations,
-                         double (&ticks)[25]);
+                                          double frame_time);
 
 }  // namespace kinema::analysis
