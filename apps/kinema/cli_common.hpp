@@ -37,5 +37,6 @@ void write_file_atomically(const std::string& path, std::string_view content);
 std::string format_number(double value);
 
 // Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.
+void add_simulate_command(CLI::App& app);
 
 }  // namespace kinema::cli

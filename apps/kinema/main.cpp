@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "kinema 0.1.0");
 
     // Commands, in the order --help lists them (each defined in cmd_<name>.cpp).
+    kinema::cli::add_simulate_command(app);
 
     try {
         app.parse(argc, argv);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "planar_math.hpp"
+
 namespace kinema::movement {
 
 FieldErrors CrossCodeSettings::validate() const {
@@ -16,7 +18,7 @@ FieldErrors CrossCodeSettings::validate() const {
 PlanarState step_unchecked(const CrossCodeSettings& settings, const PlanarState& state, Vec2 input,
                            double dt) noexcept {
     const double friction = settings.active_friction();
-    const Vec2 accel_dir = clamped_to_length(input, 1.0);
+    const Vec2 accel_dir = detail::clamp_input(input);
     // The products are grouped left to right as the seed's JavaScript evaluates them, so that our doubles
     // match.
     const Vec2 accel =
@@ -25,7 +27,7 @@ PlanarState step_unchecked(const CrossCodeSettings& settings, const PlanarState&
 
     // Trim the friction along accelDir so that friction does not fight the acceleration, unless the entity is
     // over max_vel or moving against accelDir (then it should slow down). Seed 001.
-    const double vel_length = length(state.velocity);
+    const double vel_length = detail::norm(state.velocity);
     if (vel_length <= settings.max_vel) {
         const double along = dot(accel_dir, friction_vel);
         if (along >= 0.0) {
@@ -37,7 +39,7 @@ PlanarState step_unchecked(const CrossCodeSettings& settings, const PlanarState&
     // Vec2.limit(vel, 0, max(velLength, maxVel)): acceleration may not push past max_vel, but an entity
     // already faster (e.g. knocked back) keeps its speed until friction takes it.
     const double limit = std::max(vel_length, settings.max_vel);
-    const double speed = length(velocity);
+    const double speed = detail::norm(velocity);
     if (speed > limit) {
         velocity = velocity * (limit / speed);
     }

@@ -1,5 +1,7 @@
 #include "kinema/movement/dishonored.hpp"
 
+#include "planar_math.hpp"
+
 namespace kinema::movement {
 
 FieldErrors DishonoredSettings::validate() const {
@@ -11,16 +13,16 @@ FieldErrors DishonoredSettings::validate() const {
 
 Vec2 dishonored_friction(Vec2 velocity, Vec2 direction, double friction, double dt) {
     // Seed 000 line 6, with the same grouping: v -= (dt*f) * (v - |v|*d).
-    return velocity - (dt * friction) * (velocity - length(velocity) * direction);
+    return velocity - (dt * friction) * (velocity - detail::norm(velocity) * direction);
 }
 
 PlanarState step_unchecked(const DishonoredSettings& settings, const PlanarState& state, Vec2 input,
                            double dt) noexcept {
-    const Vec2 wish = clamped_to_length(input, 1.0);
+    const Vec2 wish = detail::clamp_input(input);
     Vec2 accel = dishonored_input_acceleration * wish;
     // Seed 000 assumes a != 0. Without input there is no direction: d = 0 turns line 6 into plain friction
     // v -= dt*f*v, so a character with no input slows down exponentially (docs/movement.md).
-    const double accel_length = length(accel);
+    const double accel_length = detail::norm(accel);
     const Vec2 direction = accel_length > 0.0 ? accel / accel_length : Vec2{};
     const double max_accel = settings.max_acceleration();
     if (accel_length > max_accel) {
@@ -28,7 +30,7 @@ PlanarState step_unchecked(const DishonoredSettings& settings, const PlanarState
     }
     Vec2 velocity = dishonored_friction(state.velocity, direction, settings.friction, dt);  // line 6
     velocity += dt * accel;                                                                 // line 7
-    const double speed = length(velocity);
+    const double speed = detail::norm(velocity);
     const double max_speed = settings.max_speed();
     if (speed > max_speed) {
         velocity = max_speed * (velocity / speed);  // line 9

@@ -4,6 +4,8 @@
 #include <string>
 #include <utility>
 
+#include "planar_math.hpp"
+
 namespace kinema::movement {
 
 void check_schedule(std::span<const InputChange> schedule) {
@@ -44,7 +46,7 @@ Simulation::Simulation(AnyModel model, PlanarState start, std::span<const InputC
 
 FrameRecord Simulation::record() const noexcept {
     return {frame_, static_cast<double>(frame_) * dt_, state_.position, state_.velocity,
-            length(state_.velocity)};
+            detail::norm(state_.velocity)};
 }
 
 void Simulation::advance(std::span<FrameRecord> out) noexcept {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "planar_math.hpp"
+
 namespace kinema::movement {
 
 FieldErrors UnrealSettings::validate() const {
@@ -29,16 +31,28 @@ bool exceeds(Vec2 velocity, double max_speed) {
     return length_squared(velocity) > max_clamped * max_clamped * unreal_over_max_tolerance;
 }
 
-// FVector::GetClampedToMaxSize.
+// FVector::GetClampedToMaxSize: a cap below 1e-4 gives the zero vector.
 Vec2 clamp_size(Vec2 v, double max_size) {
-    if (max_size < 1e-4) {
+    if (max_size < unreal_kinda_small_number) {
         return {};
     }
     const double size_squared = length_squared(v);
     if (size_squared > max_size * max_size) {
-        return v * (max_size / std::sqrt(size_squared));
+        return v * (max_size * (1.0 / std::sqrt(size_squared)));
     }
     return v;
+}
+
+// FVector::GetSafeNormal: vectors with a squared size below 1e-8 (UE_SMALL_NUMBER) have no direction.
+Vec2 safe_normal(Vec2 v) {
+    const double size_squared = length_squared(v);
+    if (size_squared == 1.0) {
+        return v;
+    }
+    if (size_squared < 1e-8) {
+        return {};
+    }
+    return v * (1.0 / std::sqrt(size_squared));
 }
 
 // The next PhysWalking tick (GetSimulationTimeStep; unreal-cmc.md section 2). `iteration` counts from 1 and
@@ -100,7 +114,7 @@ Vec2 unreal_apply_velocity_braking(const UnrealSettings& settings, Vec2 velocity
     const Vec2 old_velocity = velocity;
     const double cap = unreal_braking_sub_step_cap(settings);
     // The constant deceleration keeps the starting direction for the whole tick (computed once).
-    const Vec2 rev_accel = zero_braking ? Vec2{} : -a_b * normalized_or_zero(velocity);
+    const Vec2 rev_accel = zero_braking ? Vec2{} : -a_b * safe_normal(velocity);
     double remaining = tick;
     while (remaining >= unreal_min_tick_time) {
         const double h = (remaining > cap && !zero_friction) ? std::min(cap, remaining * 0.5) : remaining;
@@ -127,7 +141,7 @@ Vec2 unreal_calc_velocity(const UnrealSettings& settings, Vec2 velocity, Vec2 in
     const double friction = std::max(0.0, settings.ground_friction);
     const double max_accel = settings.max_acceleration;
     // ScaleInputAcceleration and ComputeAnalogInputModifier (unreal-cmc.md section 3 step 5).
-    const Vec2 acceleration = max_accel * clamped_to_length(input, 1.0);
+    const Vec2 acceleration = max_accel * clamp_size(input, 1.0);
     const double accel_size_squared = length_squared(acceleration);
     const double analog_modifier = (accel_size_squared > 0.0 && max_accel > 1e-8)
                                        ? std::clamp(std::sqrt(accel_size_squared) / max_accel, 0.0, 1.0)
@@ -148,19 +162,19 @@ Vec2 unreal_calc_velocity(const UnrealSettings& settings, Vec2 velocity, Vec2 in
         // Braking may not take a character that is pushing forward below max speed if it started above it.
         if (over_max && length_squared(velocity) < max_speed * max_speed &&
             dot(acceleration, old_velocity) > 0.0) {
-            velocity = normalized_or_zero(old_velocity) * max_speed;
+            velocity = safe_normal(old_velocity) * max_speed;
         }
     } else {
         // Friction turns the velocity toward the input direction (section 3 step 7); the min(.., 1) keeps it
         // from overshooting at long ticks.
-        const Vec2 accel_dir = normalized_or_zero(acceleration);
-        const double speed = length(velocity);
+        const Vec2 accel_dir = safe_normal(acceleration);
+        const double speed = detail::norm(velocity);
         velocity = velocity - (velocity - accel_dir * speed) * std::min(tick * friction, 1.0);
     }
 
     if (!zero_acceleration) {
         const double new_max_input_speed =
-            exceeds(velocity, max_input_speed) ? length(velocity) : max_input_speed;
+            exceeds(velocity, max_input_speed) ? detail::norm(velocity) : max_input_speed;
         velocity += acceleration * tick;
         velocity = clamp_size(velocity, new_max_input_speed);
     }
