@@ -13,7 +13,8 @@ constexpr double kInf = std::numeric_limits<double>::infinity();
 
 // expm1(x) - x without the cancellation for small |x| (Taylor series from x^2/2).
 double expm1_minus_x(double x) {
-    if (std::abs(x) < 0.5) {
+    // Below 0.05 the direct form would lose more than eps * 40 to cancellation; the series needs ~10 terms.
+    if (std::abs(x) < 0.05) {
         double term = x * x / 2.0;
         double sum = term;
         for (int k = 3; k < 60 && std::abs(term) > 1e-18 * std::abs(sum); ++k) {
@@ -121,6 +122,13 @@ struct Whole {
     double distance;
 };
 
+double speed_after_frames(const FrameMap& m, double v0, double n) {
+    if (m.log_p == 0.0) {
+        return v0 - m.b * n;
+    }
+    return std::exp(n * m.log_p) * v0 - m.b * std::expm1(n * m.log_p) / std::expm1(m.log_p);
+}
+
 Whole after_frames(const FrameMap& m, double v0, double n) {
     double s = n;
     double t = n * (n - 1.0) / 2.0;
@@ -163,7 +171,7 @@ StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame
         }
         full = std::min(std::ceil(n), 4e18);
         // Rounding in the logarithms can put the estimate a frame late; never skip the stopping frame.
-        while (full > 0.0 && after_frames(m, v0, full - 1.0).speed <= v_stop) {
+        while (full > 0.0 && speed_after_frames(m, v0, full - 1.0) <= v_stop) {
             full -= 1.0;
         }
     }
