@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -184,17 +185,33 @@ void run_simulate(const SimulateOptions& options) {
     write_row(out, simulation.record(), options.json, options.csv, true);
     std::vector<mv::FrameRecord> chunk;
     chunk.reserve(chunk_frames);
+    // An explicit integrator can blow up at long frame times (e.g. CrossCode's friction factor 1 - 12 dt <
+    // -1); the numbers are still printed as the model computes them (JSON has no infinity: null), with a
+    // warning.
+    std::optional<std::size_t> diverged_at;
     for (std::size_t done = 0; done < frames;) {
         const std::size_t count = std::min(chunk_frames, frames - done);
         simulation.advance(count, chunk);
         for (const mv::FrameRecord& record : chunk) {
             write_row(out, record, options.json, options.csv, false);
+            if (!diverged_at &&
+                !(is_finite(record.position) && is_finite(record.velocity) && std::isfinite(record.speed))) {
+                diverged_at = record.frame;
+            }
         }
         done += count;
         output.maybe_flush();
     }
     if (options.json) {
         out += "\n]}\n";
+    }
+    output.flush();
+    if (diverged_at) {
+        std::fprintf(
+            stderr,
+            "kinema: warning: the state is not finite from frame %zu on: the model diverges at this dt "
+            "with these settings\n",
+            *diverged_at);
     }
 }
 

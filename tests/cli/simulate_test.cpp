@@ -151,6 +151,23 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
                        "--start-velocity: expected X,Y, got '1,2,3'");
 }
 
+TEST(CliSimulate, DivergingModelWarnsButStillPrints) {
+    // CrossCode coasting at dt = 1 s: the friction factor is 1 - 12 = -11 per tick, so |v| = 300 * 11^n. The
+    // speed sqrt(vx^2) overflows once vx^2 > 1.8e308, i.e. |v| > 1.34e154: log10(300 * 11^n) = 2.477 + 1.0414
+    // n exceeds 154.13 from n = 146 on (n = 145: 153.48).
+    const RunResult r =
+        run("simulate --model crosscode --dt 1 --frames 300 --start-velocity 300,0 --input 0:0,0 --json");
+    EXPECT_EQ(r.exit_code, 0);
+    const auto frames = nlohmann::json::parse(r.out).at("frames");
+    ASSERT_EQ(frames.size(), 301u);
+    EXPECT_TRUE(frames[145].at("speed").is_number());
+    EXPECT_TRUE(frames[146].at("speed").is_null());
+    EXPECT_EQ(
+        r.err,
+        "kinema: warning: the state is not finite from frame 146 on: the model diverges at this dt with "
+        "these settings\n");
+}
+
 TEST(CliSimulate, MissingRequiredOptionExitsTwo) {
     const RunResult r = run("simulate --model unreal --frames 3 --input 0:1,0");
     EXPECT_EQ(r.exit_code, 2);

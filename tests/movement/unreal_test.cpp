@@ -328,6 +328,32 @@ TEST(UnrealStep, StartFromRestIsSemiImplicit) {
     EXPECT_NEAR(state.position.x, 3.0 * 2048.0 / 3600.0, 1e-12);
 }
 
+TEST(UnrealStep, FifteenFpsFrameIsTwoTicks) {
+    // From rest with full input, a 1/15 s frame is two 1/30 s ticks: V = 2048/30 = 68.2667, x = 68.2667/30;
+    // then V = 136.5333, x += 136.5333/30: x = 3 * 2048/900 = 6.826667. One 1/15 s tick (one iteration
+    // allowed) would give x = 136.5333/15 = 9.102222.
+    const PlanarState two = kinema::movement::step(UnrealSettings{}, {}, {1.0, 0.0}, 1.0 / 15.0);
+    EXPECT_NEAR(two.velocity.x, 2.0 * 2048.0 / 30.0, 1e-12);
+    EXPECT_NEAR(two.position.x, 3.0 * 2048.0 / 900.0, 1e-12);
+    UnrealSettings single;
+    single.max_simulation_iterations = 1;
+    const PlanarState one = kinema::movement::step(single, {}, {1.0, 0.0}, 1.0 / 15.0);
+    EXPECT_NEAR(one.velocity.x, 2048.0 / 15.0, 1e-12);
+    EXPECT_NEAR(one.position.x, 2048.0 / 225.0, 1e-12);
+}
+
+TEST(UnrealStep, EasingTheStickBrakesDownToTheAnalogMaxSpeed) {
+    // At 600 cm/s the input drops to 0.5 (MaxInputSpeed 300): over max, so braking runs with the input still
+    // pushing forward: 600 -> 405.8667 (one 1/60 sub-step), then 405.8667 -> 263.5022 < 300 -> exactly 300.
+    PlanarState s{{0.0, 0.0}, {600.0, 0.0}};
+    s = kinema::movement::step(UnrealSettings{}, s, {0.5, 0.0}, 1.0 / 60.0);
+    EXPECT_NEAR(s.velocity.x, 600.0 - (16.0 * 600.0 + 2048.0) / 60.0, 1e-12);
+    s = kinema::movement::step(UnrealSettings{}, s, {0.5, 0.0}, 1.0 / 60.0);
+    EXPECT_EQ(s.velocity.x, 300.0);
+    s = kinema::movement::step(UnrealSettings{}, s, {0.5, 0.0}, 1.0 / 60.0);
+    EXPECT_EQ(s.velocity.x, 300.0);
+}
+
 TEST(UnrealStep, NearlyZeroMoveZeroesTheVelocity) {
     // Input 1e-4 from rest: V = 0.2048 * 1/60 = 0.0034 cm/s, the move 5.7e-5 cm <= 1e-4: the engine does not
     // move and sets the velocity to the actual displacement / tick = 0.
