@@ -33,6 +33,7 @@ struct StopOptions {
     std::string rest_speed = "0.01";
     std::string max_frames = "10000000";
     bool continuous = false;
+    bool pivot = false;
     bool table = false;
     bool json = false;
 };
@@ -65,6 +66,36 @@ void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double 
                       {"braking_deceleration", b.deceleration}};
     const std::string header = fmt::format("Unreal CMC stop from {} cm/s (beta = {} 1/s, a_B = {} cm/s^2)",
                                            text(v0), text(b.friction), text(b.deceleration));
+    if (o.pivot) {
+        // The input reverses at full strength: where does the character turn round? (unreal-cmc.md
+        // section 6.2)
+        const double fps = parse_positive(o.fps, "--fps");
+        if (v0 > s.max_walk_speed) {
+            throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
+                                         text(s.max_walk_speed), text(v0)));
+        }
+        if (!(s.max_acceleration > 0.0)) {
+            throw UsageError("--set: --pivot needs max_acceleration > 0");
+        }
+        const analysis::StopPrediction p = analysis::unreal_pivot(s, v0, 1.0 / fps);
+        const double epic_pivot =
+            length(analysis::epic_pivot_location({-s.max_acceleration, 0.0}, {v0, 0.0}, s.ground_friction));
+        if (o.json) {
+            ordered_json out{{"model", "unreal"}, {"speed", v0}, {"fps", fps}, {"pivot", true}};
+            out.update(prediction_json(p));
+            out["epic_distance"] = epic_pivot;
+            out["epic_error"] = number(epic_pivot - p.distance);
+            fmt::print("{}\n", out.dump(2));
+            return;
+        }
+        fmt::print("Unreal CMC pivot from {} cm/s at {} fps (input reversed, A = {} cm/s^2, F = {} 1/s)\n",
+                   text(v0), text(fps), text(s.max_acceleration), text(s.ground_friction));
+        fmt::print("  exact: turns round after {:.6f} cm, velocity points back in frame {}\n", p.distance,
+                   p.frames);
+        fmt::print("  Epic's PredictGroundMovementPivotLocation: {:.6f} cm (error {:+.6f} cm)\n", epic_pivot,
+                   epic_pivot - p.distance);
+        return;
+    }
     if (o.table) {
         std::vector<Row> rows;
         for (const double fps : parse_fps_list(o.fps_list)) {
@@ -148,6 +179,9 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
     if (o.continuous) {
         throw UsageError("--continuous: only the unreal model has a continuous stop model here");
     }
+    if (o.pivot) {
+        throw UsageError("--pivot: only the unreal model has a pivot prediction here");
+    }
     analysis::GenericStopSettings limits;
     limits.rest_speed = parse_positive(o.rest_speed, "--rest-speed", true);
     const double cap = parse_positive(o.max_frames, "--max-frames");
@@ -208,6 +242,9 @@ void run_stop(const StopOptions& o) {
         throw UsageError("--speed: required");
     }
     const double v0 = parse_positive(o.speed, "--speed", true);
+    if (o.pivot && o.fps.empty()) {
+        throw UsageError("--fps: required with --pivot");
+    }
     if (!o.table && !o.continuous && o.fps.empty()) {
         throw UsageError("--fps: required (or --continuous, or --table)");
     }
@@ -242,6 +279,9 @@ void add_stop_command(CLI::App& app) {
         ->type_name("V");
     cmd->add_option("--max-frames", o->max_frames, "stepping models: give up after this many frames")
         ->type_name("N");
+    CLI::Option* pivot =
+        cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
+    pivot->excludes(cont)->excludes(table);
     fps->excludes(cont);
     table->excludes(fps)->excludes(cont);
     cmd->add_flag("--json", o->json, "print JSON");

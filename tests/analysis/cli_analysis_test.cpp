@@ -119,6 +119,17 @@ TEST(CliStop, UnrealMatchesLibraryAndReference) {
     EXPECT_NEAR(t["rows"][2]["epic_error"].get<double>(), 15.45 - 21.56, 0.01);
 }
 
+TEST(CliStop, Pivot) {
+    const nlohmann::json j = run_json("stop --speed 600 --fps 30 --pivot --json");
+    EXPECT_EQ(j["distance"].get<double>(),
+              unreal_pivot(movement::UnrealSettings{}, 600.0, 1.0 / 30).distance);
+    EXPECT_NEAR(j["distance"].get<double>(), 8.1, 0.05);  // unreal-cmc.md section 6.2
+    EXPECT_NEAR(j["epic_distance"].get<double>(), 15.45, 0.005);
+    expect_usage_error("stop --speed 700 --fps 30 --pivot",
+                       "--speed: --pivot needs a speed <= max_walk_speed");
+    expect_usage_error("stop --model dishonored --speed 300 --fps 30 --pivot", "--pivot:");
+}
+
 TEST(CliStop, OtherModelsStep) {
     const nlohmann::json j = run_json("stop --model dishonored --speed 400 --fps 8 --json");
     EXPECT_TRUE(j["stops"].get<bool>());
