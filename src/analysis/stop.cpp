@@ -77,6 +77,7 @@ void for_each_sub_step(const Rule& rule, double tick, F&& f) {
 // W v - D, log P kept for expm1/log1p arithmetic, and the largest start speed that stops inside the frame.
 struct FrameMap {
     double log_p = 0.0;
+    double p = 1.0;
     double b = 0.0;
     double w = 0.0;
     double d = 0.0;
@@ -102,6 +103,7 @@ FrameMap frame_map(const Rule& rule, std::span<const double> ticks) {
         if (m.reverses) {
             return m;
         }
+        m.p = p;
         m.w += tick * p;
         m.d += tick * m.b;
         // The tick stops when its end speed is at most the snap, or its move is nearly zero
@@ -121,13 +123,6 @@ struct Whole {
     double speed;
     double distance;
 };
-
-double speed_after_frames(const FrameMap& m, double v0, double n) {
-    if (m.log_p == 0.0) {
-        return v0 - m.b * n;
-    }
-    return std::exp(n * m.log_p) * v0 - m.b * std::expm1(n * m.log_p) / std::expm1(m.log_p);
-}
 
 Whole after_frames(const FrameMap& m, double v0, double n) {
     double s = n;
@@ -170,12 +165,14 @@ StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame
             n = (v0 - v_stop) / m.b;
         }
         full = std::min(std::ceil(n), 4e18);
-        // Rounding in the logarithms can put the estimate a frame late; never skip the stopping frame.
-        while (full > 0.0 && speed_after_frames(m, v0, full - 1.0) <= v_stop) {
-            full -= 1.0;
-        }
     }
-    const Whole start = after_frames(m, v0, full);
+    Whole start = after_frames(m, v0, full);
+    // Rounding in the logarithms can put the estimate a frame late; never skip the stopping frame. The speed
+    // one frame earlier is the frame map inverted: (v + B) / P.
+    while (full > 0.0 && (start.speed + m.b) / m.p <= m.stop_below) {
+        full -= 1.0;
+        start = after_frames(m, v0, full);
+    }
     Vec2 velocity = direction * start.speed;
     double distance = start.distance;
     auto frames = static_cast<std::int64_t>(full);
