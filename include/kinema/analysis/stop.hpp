@@ -27,10 +27,13 @@ struct Braking {
 /// How far and how long a braking character travels.
 struct StopPrediction {
     bool stops = false;  ///< false: the speed never reaches zero (beta = a_B = 0, or a_B = 0 without snap).
-    double distance = 0.0;  ///< cm, [0, inf]. When !stops: the limit distance (v0/beta), or inf.
-    double time = 0.0;      ///< s, [0, inf]. Discrete: frames x frame time. inf when !stops.
-    std::int64_t frames =
-        0;  ///< Discrete only: frames until the speed reads zero, the stopping frame included.
+    /// Length unit (cm for Unreal) along the starting direction. When !stops: the limit distance (v0/beta),
+    /// inf, or (generic predictor) the distance when the frame cap was hit. Negative only from the generic
+    /// predictor, for models whose explicit friction overshoots at low frame rates.
+    double distance = 0.0;
+    double time = 0.0;  ///< s, [0, inf]. Discrete: frames x frame time. inf when !stops.
+    /// Discrete only, [0, inf): frames until the speed reads zero, the stopping frame included.
+    std::int64_t frames = 0;
 };
 
 /// Continuous model dv/dt = -(a_B + beta v) from v0 until the speed reaches snap_speed (cm/s, [0, v0]); the
