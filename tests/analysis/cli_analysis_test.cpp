@@ -39,8 +39,10 @@ RunResult run(const std::string& args) {
     const std::string stem = testing::UnitTest::GetInstance()->current_test_info()->name();
     const auto out_path = dir / (stem + ".out");
     const auto err_path = dir / (stem + ".err");
-    const std::string command = std::string("'") + KINEMA_CLI_PATH + "' " + args + " >'" + out_path.string() +
-                                "' 2>'" + err_path.string() + "'";
+    // Under the sanitizer build, fontconfig's process-wide caches (cairo text) would count as leaks.
+    const std::string command = std::string("LSAN_OPTIONS=suppressions='") + KINEMA_LSAN_SUPPRESSIONS +
+                                "' '" + KINEMA_CLI_PATH + "' " + args + " >'" + out_path.string() + "' 2>'" +
+                                err_path.string() + "'";
     const int status = std::system(command.c_str());
     RunResult result;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
