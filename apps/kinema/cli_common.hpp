@@ -39,5 +39,8 @@ std::string format_number(double value);
 // Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.
 void add_simulate_command(CLI::App& app);
 void add_morrowind_command(CLI::App& app);
+void add_turn_command(CLI::App& app);
+void add_stop_command(CLI::App& app);
+void add_sweep_command(CLI::App& app);
 
 }  // namespace kinema::cli

@@ -21,6 +21,9 @@ int main(int argc, char** argv) {
     // Commands, in the order --help lists them (each defined in cmd_<name>.cpp).
     kinema::cli::add_simulate_command(app);
     kinema::cli::add_morrowind_command(app);
+    kinema::cli::add_turn_command(app);
+    kinema::cli::add_stop_command(app);
+    kinema::cli::add_sweep_command(app);
 
     try {
         app.parse(argc, argv);

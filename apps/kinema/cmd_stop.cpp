@@ -1,0 +1,294 @@
+// kinema stop: how far a character slides once its input is released -- exactly for the Unreal CMC at a frame
+// rate (closed form), in continuous time, Epic's estimate beside it; any model by stepping.
+#include <cmath>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include "analysis_cli.hpp"
+#include "cli_common.hpp"
+#include "kinema/analysis/stop.hpp"
+#include "kinema/analysis/sweep.hpp"
+
+namespace kinema::cli {
+
+namespace {
+
+using analysis_cli::number;
+using analysis_cli::parse_positive;
+using analysis_cli::text;
+using nlohmann::ordered_json;
+
+struct StopOptions {
+    std::string model = "unreal";
+    std::string speed;
+    std::vector<std::string> sets;
+    std::string fps;
+    std::string fps_list = "10,15,20,30,60,120,144,240,1000";
+    std::string rest_speed = "0.01";
+    std::string max_frames = "10000000";
+    bool continuous = false;
+    bool pivot = false;
+    bool table = false;
+    bool json = false;
+};
+
+struct Row {
+    double fps;
+    analysis::StopPrediction p;
+};
+
+ordered_json prediction_json(const analysis::StopPrediction& p) {
+    return {
+        {"stops", p.stops}, {"distance", number(p.distance)}, {"time", number(p.time)}, {"frames", p.frames}};
+}
+
+std::vector<double> parse_fps_list(const std::string& list) {
+    std::vector<double> out;
+    for (const std::string& part : split(list, ',')) {
+        out.push_back(parse_positive(part, "--fps-list"));
+    }
+    return out;
+}
+
+void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
+    const analysis::Braking b = analysis::unreal_braking(s);
+    const double epic = analysis::epic_stop_distance(b.friction, b.deceleration, v0);
+    const analysis::StopPrediction cont = analysis::unreal_stop_continuous(s, v0);
+    ordered_json head{{"model", "unreal"},
+                      {"speed", v0},
+                      {"braking_friction", b.friction},
+                      {"braking_deceleration", b.deceleration}};
+    const std::string header = fmt::format("Unreal CMC stop from {} cm/s (beta = {} 1/s, a_B = {} cm/s^2)",
+                                           text(v0), text(b.friction), text(b.deceleration));
+    if (o.pivot) {
+        // The input reverses at full strength: where does the character turn round? (unreal-cmc.md
+        // section 6.2)
+        const double fps = parse_positive(o.fps, "--fps");
+        if (v0 > s.max_walk_speed) {
+            throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
+                                         text(s.max_walk_speed), text(v0)));
+        }
+        if (!(s.max_acceleration > 0.0)) {
+            throw UsageError("--set: --pivot needs max_acceleration > 0");
+        }
+        const analysis::StopPrediction p = analysis::unreal_pivot(s, v0, 1.0 / fps);
+        const double epic_pivot =
+            length(analysis::epic_pivot_location({-s.max_acceleration, 0.0}, {v0, 0.0}, s.ground_friction));
+        if (o.json) {
+            ordered_json out{{"model", "unreal"}, {"speed", v0}, {"fps", fps}, {"pivot", true}};
+            out.update(prediction_json(p));
+            out["epic_distance"] = epic_pivot;
+            out["epic_error"] = number(epic_pivot - p.distance);
+            fmt::print("{}\n", out.dump(2));
+            return;
+        }
+        fmt::print("Unreal CMC pivot from {} cm/s at {} fps (input reversed, A = {} cm/s^2, F = {} 1/s)\n",
+                   text(v0), text(fps), text(s.max_acceleration), text(s.ground_friction));
+        fmt::print("  exact: turns round after {:.6f} cm, velocity points back in frame {}\n", p.distance,
+                   p.frames);
+        fmt::print("  Epic's PredictGroundMovementPivotLocation: {:.6f} cm (error {:+.6f} cm)\n", epic_pivot,
+                   epic_pivot - p.distance);
+        return;
+    }
+    if (o.table) {
+        std::vector<Row> rows;
+        for (const double fps : parse_fps_list(o.fps_list)) {
+            rows.push_back({fps, analysis::unreal_stop(s, v0, 1.0 / fps)});
+        }
+        if (o.json) {
+            ordered_json out = head;
+            out["epic_distance"] = epic;
+            out["continuous"] = prediction_json(cont);
+            ordered_json list = ordered_json::array();
+            for (const Row& r : rows) {
+                ordered_json row{{"fps", r.fps}};
+                row.update(prediction_json(r.p));
+                row["epic_error"] = number(epic - r.p.distance);
+                row["continuous_error"] = number(cont.distance - r.p.distance);
+                list.push_back(row);
+            }
+            out["rows"] = list;
+            fmt::print("{}\n", out.dump(2));
+            return;
+        }
+        std::string out = header + "\n";
+        out += fmt::format("Epic's PredictGroundMovementStopLocation: {:.4f} cm; continuous limit: {} cm\n",
+                           epic, cont.stops ? fmt::format("{:.4f}", cont.distance) : "never stops");
+        out += fmt::format("{:>7} {:>11} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8}\n", "fps", "exact cm",
+                           "frames", "time s", "Epic err", "Epic %", "cont. err", "cont. %");
+        for (const Row& r : rows) {
+            const double d = r.p.distance;
+            auto pct = [&](double err) { return d > 0.0 ? fmt::format("{:+.1f}", 100.0 * err / d) : "-"; };
+            out += fmt::format("{:>7} {:>11.4f} {:>7} {:>9.4f} {:>+11.4f} {:>8} {:>+11.4f} {:>8}\n",
+                               text(r.fps), d, r.p.frames, r.p.time, epic - d, pct(epic - d),
+                               cont.distance - d, pct(cont.distance - d));
+        }
+        fmt::print("{}", out);
+        return;
+    }
+    if (o.continuous) {
+        if (o.json) {
+            ordered_json out = head;
+            out["continuous"] = true;
+            out.update(prediction_json(cont));
+            out.erase("frames");
+            out["epic_distance"] = epic;
+            out["epic_error"] = number(epic - cont.distance);
+            fmt::print("{}\n", out.dump(2));
+            return;
+        }
+        fmt::print("{}, continuous time (dv/dt = -(a_B + beta v))\n", header);
+        if (cont.stops) {
+            fmt::print("  distance {:.6f} cm, time {:.6f} s\n", cont.distance, cont.time);
+        } else {
+            fmt::print("  never stops (limit distance {} cm)\n", text(cont.distance));
+        }
+        fmt::print("  Epic's estimate {:.6f} cm (error {:+.6f} cm)\n", epic, epic - cont.distance);
+        return;
+    }
+    const double fps = parse_positive(o.fps, "--fps");
+    const analysis::StopPrediction p = analysis::unreal_stop(s, v0, 1.0 / fps);
+    if (o.json) {
+        ordered_json out = head;
+        out["fps"] = fps;
+        out.update(prediction_json(p));
+        out["epic_distance"] = epic;
+        out["epic_error"] = number(epic - p.distance);
+        out["continuous_distance"] = number(cont.distance);
+        fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    fmt::print("{} at {} fps\n", header, text(fps));
+    if (!p.stops) {
+        fmt::print("  never stops: no braking friction and no braking deceleration\n");
+        return;
+    }
+    fmt::print("  exact: {:.6f} cm, {} frames ({:.6f} s)\n", p.distance, p.frames, p.time);
+    fmt::print("  Epic's estimate: {:.6f} cm (error {:+.6f} cm)\n", epic, epic - p.distance);
+    fmt::print("  continuous limit: {} cm\n",
+               cont.stops ? fmt::format("{:.6f}", cont.distance) : "never stops");
+}
+
+void run_generic(const StopOptions& o, const movement::AnyModel& model, double v0) {
+    if (o.continuous) {
+        throw UsageError("--continuous: only the unreal model has a continuous stop model here");
+    }
+    if (o.pivot) {
+        throw UsageError("--pivot: only the unreal model has a pivot prediction here");
+    }
+    analysis::GenericStopSettings limits;
+    limits.rest_speed = parse_positive(o.rest_speed, "--rest-speed", true);
+    const double cap = parse_positive(o.max_frames, "--max-frames");
+    if (cap != std::floor(cap) || cap > 1e9) {
+        throw UsageError(
+            fmt::format("--max-frames: expected a whole number in [1, 1000000000], got {}", o.max_frames));
+    }
+    limits.max_frames = static_cast<std::int64_t>(cap);
+    std::vector<double> fps_values;
+    if (o.table) {
+        fps_values = parse_fps_list(o.fps_list);
+    } else {
+        fps_values.push_back(parse_positive(o.fps, "--fps"));
+    }
+    std::vector<Row> rows;
+    for (const double fps : fps_values) {
+        rows.push_back({fps, analysis::predict_stop_by_stepping(model, {v0, 0.0}, 1.0 / fps, limits)});
+    }
+    const std::string unit(movement::length_unit(model));
+    if (o.json) {
+        ordered_json out{{"model", movement::model_name(model)},
+                         {"length_unit", unit},
+                         {"speed", v0},
+                         {"rest_speed", limits.rest_speed}};
+        if (o.table) {
+            ordered_json list = ordered_json::array();
+            for (const Row& r : rows) {
+                ordered_json row{{"fps", r.fps}};
+                row.update(prediction_json(r.p));
+                list.push_back(row);
+            }
+            out["rows"] = list;
+        } else {
+            out["fps"] = rows[0].fps;
+            out.update(prediction_json(rows[0].p));
+        }
+        fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    std::string out = fmt::format("{} stop from {} {}/s by stepping with zero input (rest at <= {} {}/s)\n",
+                                  movement::model_name(model), text(v0), unit, text(limits.rest_speed), unit);
+    out +=
+        fmt::format("{:>7} {:>12} {:>9} {:>10}\n", "fps", fmt::format("dist {}", unit), "frames", "time s");
+    for (const Row& r : rows) {
+        if (r.p.stops) {
+            out += fmt::format("{:>7} {:>12.4f} {:>9} {:>10.4f}\n", text(r.fps), r.p.distance, r.p.frames,
+                               r.p.time);
+        } else {
+            out += fmt::format("{:>7} {:>12} {:>9} {:>10}\n", text(r.fps), "no stop", r.p.frames, "-");
+        }
+    }
+    fmt::print("{}", out);
+}
+
+void run_stop(const StopOptions& o) {
+    const movement::AnyModel model = analysis_cli::model_from_options(o.model, o.sets);
+    if (o.speed.empty()) {
+        throw UsageError("--speed: required");
+    }
+    const double v0 = parse_positive(o.speed, "--speed", true);
+    if (o.pivot && o.fps.empty()) {
+        throw UsageError("--fps: required with --pivot");
+    }
+    if (!o.table && !o.continuous && o.fps.empty()) {
+        throw UsageError("--fps: required (or --continuous, or --table)");
+    }
+    if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
+        run_unreal(o, *unreal, v0);
+    } else {
+        run_generic(o, model, v0);
+    }
+}
+
+}  // namespace
+
+void add_stop_command(CLI::App& app) {
+    auto o = std::make_shared<StopOptions>();
+    CLI::App* cmd = app.add_subcommand("stop", "Stop distance, time and frames after the input is released");
+    cmd->add_option("--model", o->model, "unreal (exact closed form) | dishonored | crosscode (stepping)")
+        ->type_name("MODEL");
+    cmd->add_option("--speed", o->speed, "starting speed in the model's length unit per second, >= 0")
+        ->type_name("V");
+    cmd->add_option("--set", o->sets, "change one settings field (repeatable; names as in `kinema simulate`)")
+        ->type_name("NAME=VALUE");
+    CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, > 0")->type_name("FPS");
+    CLI::Option* cont =
+        cmd->add_flag("--continuous", o->continuous, "continuous time instead of a frame rate");
+    CLI::Option* table =
+        cmd->add_flag("--table", o->table, "exact vs Epic vs continuous at every frame rate of --fps-list");
+    cmd->add_option("--fps-list", o->fps_list,
+                    "frame rates for --table (default 10,15,20,30,60,120,144,240,1000)")
+        ->type_name("LIST");
+    cmd->add_option("--rest-speed", o->rest_speed,
+                    "stepping models: stopped at or below this speed (default 0.01)")
+        ->type_name("V");
+    cmd->add_option("--max-frames", o->max_frames, "stepping models: give up after this many frames")
+        ->type_name("N");
+    CLI::Option* pivot =
+        cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
+    pivot->excludes(cont)->excludes(table);
+    fps->excludes(cont);
+    table->excludes(fps)->excludes(cont);
+    cmd->add_flag("--json", o->json, "print JSON");
+    cmd->footer(
+        "Unreal: cm, cm/s, s. beta = braking friction x braking_friction_factor, a_B = "
+        "braking_deceleration_walking.\nExample: kinema stop --model unreal --speed 600 --fps 60");
+    cmd->callback([o] { run_stop(*o); });
+}
+
+}  // namespace kinema::cli

@@ -1,0 +1,85 @@
+// Stop and pivot prediction for Unreal's Character Movement Component and the seed-004 braking model.
+// Sources: seed 004 (dv/dt = -beta v - a_B, discretised) and ../shared/reference/unreal-cmc.md sections 2-8.
+// Units are Unreal's: cm, cm/s, cm/s^2, seconds. beta = effective braking friction (1/s), a_B = braking
+// deceleration (cm/s^2), v0 = initial horizontal speed (cm/s).
+#pragma once
+
+#include <cstdint>
+
+#include "kinema/core/vec.hpp"
+#include "kinema/movement/unreal.hpp"
+
+namespace kinema::analysis {
+
+/// The two braking coefficients of the CMC (unreal-cmc.md section 4 step 2).
+struct Braking {
+    double friction = 0.0;  ///< beta, 1/s, [0, inf): (braking or ground friction) x braking_friction_factor.
+    double deceleration = 0.0;  ///< a_B, cm/s^2, [0, inf): braking_deceleration_walking.
+};
+
+/// beta and a_B exactly as ApplyVelocityBraking derives them from the walking settings.
+[[nodiscard]] Braking unreal_braking(const movement::UnrealSettings& settings);
+
+/// The speed the CMC snaps to zero at after a braking tick (cm/s): BRAKE_TO_STOP_VELOCITY = 10 when a_B > 0,
+/// sqrt(UE_KINDA_SMALL_NUMBER) = 0.01 otherwise.
+[[nodiscard]] double unreal_snap_speed(double deceleration);
+
+/// How far and how long a braking character travels.
+struct StopPrediction {
+    bool stops = false;  ///< false: the speed never reaches zero (beta = a_B = 0, or a_B = 0 without snap).
+    /// Length unit (cm for Unreal) along the starting direction. When !stops: the limit distance (v0/beta),
+    /// inf, or (generic predictor) the distance when the frame cap was hit. Negative only from the generic
+    /// predictor, for models whose explicit friction overshoots at low frame rates.
+    double distance = 0.0;
+    double time = 0.0;  ///< s, [0, inf]. Discrete: frames x frame time. inf when !stops.
+    /// Discrete only, [0, inf): frames until the speed reads zero, the stopping frame included.
+    std::int64_t frames = 0;
+};
+
+/// Continuous model dv/dt = -(a_B + beta v) from v0 until the speed reaches snap_speed (cm/s, [0, v0]); the
+/// character is then taken to stop. unreal-cmc.md section 7.1; log1p and a series keep it exact for small
+/// beta v0 / a_B. snap_speed = 0 gives the pure ODE (23.594 cm for the defaults).
+[[nodiscard]] StopPrediction continuous_stop(double beta, double deceleration, double v0,
+                                             double snap_speed = 0.0);
+
+/// Discrete model of seed 004 (explicit velocity update, then position with the new velocity) with one update
+/// of dt per frame: the closed form of unreal-cmc.md section 7.2, including beta dt >= 1 (stops in place) and
+/// the beta = 0 / a_B = 0 special cases. The frame whose speed falls to snap_speed or below is zeroed and
+/// does not move; snap_speed (cm/s, [0, inf)) should be unreal_snap_speed(a_B) to mirror the CMC.
+[[nodiscard]] StopPrediction discrete_stop(double beta, double deceleration, double v0, double dt,
+                                           double snap_speed);
+
+/// Exact stop of the CMC walking with no input at a constant frame time (s, >= 1e-6): the PhysWalking tick
+/// split, braking sub-steps, the reversal check, the snap and the nearly-zero-move stop of movement::step
+/// (unreal-cmc.md sections 2, 4, 7.3). Whole frames in closed form, the stopping frame tick by tick with the
+/// movement model's own CalcVelocity; the cost does not grow with the number of frames. `velocity` (cm/s,
+/// finite) gives the direction too, which matters only for the engine's per-component nearly-zero-move test
+/// (|v_x h|, |v_y h| <= 1e-4 cm); the speed-only form (v0, cm/s, >= 0) moves along +x.
+[[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 velocity,
+                                         double frame_time);
+[[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0,
+                                         double frame_time);
+
+/// Same, with continuous time (no frame rate): continuous_stop with the settings' beta and a_B and no snap.
+[[nodiscard]] StopPrediction unreal_stop_continuous(const movement::UnrealSettings& settings, double v0);
+
+/// Epic's PredictGroundMovementStopLocation distance v^2 / (2 (beta v + a_B)); 0 when the denominator is <= 0
+/// (Epic's answer, also when the character never stops). unreal-cmc.md section 6.1.
+[[nodiscard]] double epic_stop_distance(double beta, double deceleration, double v);
+
+/// Epic's PredictGroundMovementStopLocation as an offset from the character (world-oriented, cm).
+[[nodiscard]] Vec2 epic_stop_location(Vec2 velocity, const movement::UnrealSettings& settings);
+
+/// Epic's PredictGroundMovementPivotLocation (unreal-cmc.md section 6.2): offset (cm) to where a velocity
+/// opposed by the acceleration (cm/s^2) turns round; zero when the acceleration does not oppose it.
+[[nodiscard]] Vec2 epic_pivot_location(Vec2 acceleration, Vec2 velocity, double ground_friction);
+
+/// Exact pivot of the CMC at a constant frame time: walking along +x at v0 (cm/s, [0, max_walk_speed]) the
+/// input is reversed at full strength (A = max_acceleration > 0). Each tick applies the turning rule
+/// V -= (V - a|V|) min(h F, 1), then V += A h (unreal-cmc.md section 3 steps 7 and 9). distance: how far the
+/// character still moves forward (the pivot point); frames/time: until the frame in which its velocity first
+/// points backwards or is zero.
+[[nodiscard]] StopPrediction unreal_pivot(const movement::UnrealSettings& settings, double v0,
+                                          double frame_time);
+
+}  // namespace kinema::analysis

@@ -1,0 +1,155 @@
+#include "kinema/analysis/turn.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+namespace kinema::analysis {
+
+namespace {
+
+// Seed 000 normalises by MaxSpeed = 400 s: the velocity is w (unit) and the input acceleration a dt d with
+// a = |a| / (400 s) (= 5/s for |a| = 2000). k = dt f - 1 and r = dt (a + f) are the two coefficients of the
+// closed forms: the reachable set before the clamp is the circle of centre -k w and radius r
+// (reference section 2).
+struct Coefficients {
+    double k;
+    double r;
+};
+
+Coefficients coefficients(double dt, const TurnSettings& s) {
+    const double a = s.acceleration / (400.0 * s.speed_scale);
+    return {dt * s.friction - 1.0, dt * (a + s.friction)};
+}
+
+// m' is a difference of terms of size |k| and r: a result within rounding of zero (the circle passing through
+// the origin, e.g. straight back at exactly 21 fps for walking) leaves the velocity zero and the direction
+// undefined, so it counts as not reachable.
+double degenerate_speed(double k, double r) {
+    return 64.0 * std::numeric_limits<double>::epsilon() * (std::abs(k) + r);
+}
+
+void check(double dt, const TurnSettings& settings) {
+    throw_if_invalid("TurnSettings", settings.validate());
+    if (!(dt > 0.0) || !std::isfinite(dt)) {
+        FieldErrors errors;
+        require_greater(errors, "dt", dt, 0.0);
+        throw_if_invalid("turn solver", errors);
+    }
+}
+
+}  // namespace
+
+FieldErrors TurnSettings::validate() const {
+    FieldErrors errors;
+    require_greater(errors, "speed_scale", speed_scale, 0.0);
+    require_at_least(errors, "friction", friction, 0.0);
+    require_greater(errors, "acceleration", acceleration, 0.0);
+    return errors;
+}
+
+TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings) {
+    check(dt, settings);
+    w = normalized_or_zero(w);
+    u = normalized_or_zero(u);
+    TurnSolution out;
+    if (w == Vec2{} || u == Vec2{}) {
+        return out;
+    }
+    const auto [k, r] = coefficients(dt, settings);
+    // m' = sqrt(r^2 - (k u.w')^2) - k u.w with w' = (-w2, w1) (seed 000). The larger root is the one the seed
+    // takes; it is also the faster of the two inputs that reach u.
+    const double along = dot(u, w);
+    const double across = dot(u, perpendicular(w));
+    const double radicand = r * r - (k * across) * (k * across);
+    if (radicand < 0.0) {
+        return out;
+    }
+    const double m = std::sqrt(radicand) - k * along;
+    if (!(m > degenerate_speed(k, r))) {
+        return out;
+    }
+    out.reachable = true;
+    out.normalized_speed = m;
+    // d = (m' u + (dt f - 1) w) / (dt (a + f)) (seed 000); unit by construction of m'.
+    out.input_direction = (u * m + w * k) / r;
+    const double max_speed = 400.0 * settings.speed_scale;
+    out.speed = std::min(m * max_speed, max_speed);
+    return out;
+}
+
+TurnSolution solve_turn_by_angle(double angle, double dt, const TurnSettings& settings) {
+    check(dt, settings);
+    TurnSolution out;
+    if (!std::isfinite(angle)) {
+        return out;
+    }
+    const auto [k, r] = coefficients(dt, settings);
+    const Vec2 u{std::cos(angle), std::sin(angle)};
+    // The w = (1, 0) form of seed 000: m' = sqrt(r^2 - (k u2)^2) - k u1, d = (m' u + (k, 0)) / r.
+    const double radicand = r * r - (k * u.y) * (k * u.y);
+    if (radicand < 0.0) {
+        return out;
+    }
+    const double m = std::sqrt(radicand) - k * u.x;
+    if (!(m > degenerate_speed(k, r))) {
+        return out;
+    }
+    out.reachable = true;
+    out.normalized_speed = m;
+    out.input_direction = (u * m + Vec2{k, 0.0}) / r;
+    const double max_speed = 400.0 * settings.speed_scale;
+    out.speed = std::min(m * max_speed, max_speed);
+    return out;
+}
+
+double max_full_speed_turn(double dt, const TurnSettings& settings) {
+    check(dt, settings);
+    const auto [k, r] = coefficients(dt, settings);
+    // For k >= 0 (dt >= 1/f) m' grows with the turn angle and is 1 + a dt >= 1 straight ahead, so every
+    // direction keeps full speed. For k < 0 m' falls monotonically from 1 + a dt (ahead) to r + k (behind);
+    // the boundary m' = 1 is where the reachable circle |x + k w| = r meets the unit circle: 1 + 2 k
+    // cos(theta) + k^2 = r^2.
+    if (k >= 0.0) {
+        return std::numbers::pi;
+    }
+    const double c = (r * r - 1.0 - k * k) / (2.0 * k);
+    return std::acos(std::clamp(c, -1.0, 1.0));
+}
+
+double max_reachable_turn(double dt, const TurnSettings& settings) {
+    check(dt, settings);
+    const auto [k, r] = coefficients(dt, settings);
+    // The circle contains the origin (r >= |k|): every direction is reachable. Otherwise the extreme
+    // direction is tangent to the circle: sin(theta_max) = r / |k| = dt (a + f) / (1 - f dt) (reference
+    // section 2); k < 0 there because r > k always.
+    if (r >= std::abs(k)) {
+        return std::numbers::pi;
+    }
+    return std::asin(r / -k);
+}
+
+double continuous_full_speed_turn_rate(const TurnSettings& settings) {
+    throw_if_invalid("TurnSettings", settings.validate());
+    const double v = 400.0 * settings.speed_scale;
+    const double fv = settings.friction * v;
+    const double total = fv + settings.acceleration;
+    const double cos_phi = fv / total;
+    const double sin_phi = std::sqrt(std::max(0.0, 1.0 - cos_phi * cos_phi));
+    return total * sin_phi / v;
+}
+
+double all_directions_reachable_fps(const TurnSettings& settings) {
+    throw_if_invalid("TurnSettings", settings.validate());
+    const double a = settings.acceleration / (400.0 * settings.speed_scale);
+    return a + 2.0 * settings.friction;
+}
+
+double all_directions_full_speed_fps(const TurnSettings& settings) {
+    throw_if_invalid("TurnSettings", settings.validate());
+    const double a = settings.acceleration / (400.0 * settings.speed_scale);
+    return (a + 2.0 * settings.friction) / 2.0;
+}
+
+}  // namespace kinema::analysis
