@@ -1,44 +1,16 @@
 // "No heap allocation per flood after the first" (issue 3): counts every global operator new in this binary.
 #include <gtest/gtest.h>
 
-#include <atomic>
+#include "allocation_counter.hpp"
+
 #include <cmath>
-#include <cstdlib>
 #include <fstream>
-#include <new>
 #include <random>
 
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
-
-namespace {
-std::atomic<long> allocations{0};
-}
-
-void* operator new(std::size_t size) {
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size)) {
-        return p;
-    }
-    throw std::bad_alloc();
-}
-void* operator new[](std::size_t size) {
-    return operator new(size);
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete[](void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
-void operator delete[](void* p, std::size_t) noexcept {
-    std::free(p);
-}
 
 namespace kinema::chase {
 namespace {
@@ -50,7 +22,7 @@ void expect_no_allocation_after_first(const GridSpace& grid, int floods) {
     std::uniform_real_distribution<double> angle(0.0, 6.283185307179586);
     flood.start(grid.cells(), cell(rng), Vec2{1.0, 0.0});
     flood.run();
-    const long before = allocations.load();
+    const long before = kinema::test::allocation_count();
     double checksum = 0.0;
     for (int i = 0; i < floods; ++i) {
         const double a = angle(rng);
@@ -66,7 +38,7 @@ void expect_no_allocation_after_first(const GridSpace& grid, int floods) {
         const FloodResult r = flood.run();
         checksum += r.centroid.y + flood.value(r.destination_cell);
     }
-    EXPECT_EQ(allocations.load() - before, 0) << "allocations in " << floods << " floods";
+    EXPECT_EQ(kinema::test::allocation_count() - before, 0) << "allocations in " << floods << " floods";
     EXPECT_TRUE(std::isfinite(checksum));
 }
 
@@ -84,9 +56,9 @@ TEST(FloodAllocations, NoneAfterTheFirstFloodOnASharedMap) {
 }
 
 TEST(FloodAllocations, CounterSeesAllocations) {
-    const long before = allocations.load();
+    const long before = kinema::test::allocation_count();
     const GridSpace grid(levels::default_level());  // builds vectors
-    EXPECT_GT(allocations.load() - before, 0);
+    EXPECT_GT(kinema::test::allocation_count() - before, 0);
     EXPECT_GT(grid.cells().size(), 0u);
 }
 

@@ -1,31 +1,12 @@
 // Per-frame code allocates nothing: the checked steps (settings validation included) and the driver's
 // advance() into a buffer with enough capacity. Counts calls of the replaceable global operator new in this
 // test binary.
-#include <atomic>
-#include <cstdlib>
-#include <new>
 
 #include <gtest/gtest.h>
 
+#include "allocation_counter.hpp"
+
 #include "kinema/movement/driver.hpp"
-
-namespace {
-std::atomic<long> allocations{0};
-}  // namespace
-
-void* operator new(std::size_t size) {
-    allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void* p = std::malloc(size == 0 ? 1 : size)) {
-        return p;
-    }
-    throw std::bad_alloc();
-}
-void operator delete(void* p) noexcept {
-    std::free(p);
-}
-void operator delete(void* p, std::size_t) noexcept {
-    std::free(p);
-}
 
 namespace {
 
@@ -34,9 +15,9 @@ namespace mv = kinema::movement;
 std::vector<int>* volatile keep = nullptr;
 
 TEST(Allocation, TheCounterSeesAllocations) {
-    const long before = allocations.load();
+    const long before = kinema::test::allocation_count();
     keep = new std::vector<int>(100);
-    EXPECT_GE(allocations.load() - before, 2);  // the vector object and its elements
+    EXPECT_GE(kinema::test::allocation_count() - before, 2);  // the vector object and its elements
     delete keep;
 }
 
@@ -45,12 +26,12 @@ TEST(Allocation, CheckedStepsAllocateNothing) {
                                    mv::make_model("unreal")};
     for (const mv::AnyModel& model : models) {
         mv::PlanarState s{{0.0, 0.0}, {100.0, 50.0}};
-        const long before = allocations.load();
+        const long before = kinema::test::allocation_count();
         for (int i = 0; i < 1000; ++i) {
             s = mv::step(model, s, i % 3 == 0 ? kinema::Vec2{} : kinema::Vec2{0.6, -0.8},
                          i % 2 ? 1.0 / 60 : 0.1);
         }
-        EXPECT_EQ(allocations.load() - before, 0) << mv::model_name(model);
+        EXPECT_EQ(kinema::test::allocation_count() - before, 0) << mv::model_name(model);
     }
 }
 
@@ -59,18 +40,18 @@ TEST(Allocation, DriverReusesItsBuffer) {
     mv::Simulation simulation(mv::make_model("unreal"), {}, schedule, 1.0 / 30.0);
     std::vector<mv::FrameRecord> buffer;
     buffer.reserve(64);
-    const long before = allocations.load();
+    const long before = kinema::test::allocation_count();
     for (int i = 0; i < 10; ++i) {
         simulation.advance(64, buffer);
     }
-    EXPECT_EQ(allocations.load() - before, 0);
+    EXPECT_EQ(kinema::test::allocation_count() - before, 0);
     EXPECT_EQ(simulation.frame(), 640u);
     // simulate() into a vector that is already large enough does not allocate either.
     std::vector<mv::FrameRecord> out(641);
-    const long again = allocations.load();
+    const long again = kinema::test::allocation_count();
     mv::simulate(mv::make_model("crosscode"), {}, std::span(schedule).first(1), 1.0 / 30.0, 640, out);
     // The Simulation inside copies the schedule once (one allocation), never per step.
-    EXPECT_LE(allocations.load() - again, 1);
+    EXPECT_LE(kinema::test::allocation_count() - again, 1);
 }
 
 }  // namespace
