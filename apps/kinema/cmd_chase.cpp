@@ -130,15 +130,20 @@ std::string ascii_picture(const chase::GridSpace& grid, const chase::Flood& floo
 // Writes every output file or none: a failure removes the files already written by this run.
 class OutputFiles {
   public:
-    void add(std::string path, std::string content) {
-        files_.push_back({std::move(path), std::move(content)});
+    /// `option` names the argument in error messages ("--png").
+    void add(std::string option, std::string path, std::string content) {
+        files_.push_back({std::move(option), std::move(path), std::move(content)});
     }
     void write_all() {
         std::vector<std::string> written;
         try {
-            for (const auto& [path, content] : files_) {
-                write_file_atomically(path, content);
-                written.push_back(path);
+            for (const File& f : files_) {
+                try {
+                    write_file_atomically(f.path, f.content);
+                } catch (const std::runtime_error& e) {
+                    throw UsageError(fmt::format("{}: {}", f.option, e.what()));
+                }
+                written.push_back(f.path);
             }
         } catch (...) {
             for (const std::string& path : written) {
@@ -150,7 +155,12 @@ class OutputFiles {
     }
 
   private:
-    std::vector<std::pair<std::string, std::string>> files_;
+    struct File {
+        std::string option;
+        std::string path;
+        std::string content;
+    };
+    std::vector<File> files_;
 };
 
 void run_chase(const ChaseOptions& o) {
@@ -219,13 +229,13 @@ void run_chase(const ChaseOptions& o) {
         const render::FloodScene scene = render::flood_scene(grid, flood, direction, dr, map_name);
         const render::PictureSettings picture;
         if (!o.png.empty()) {
-            outputs.add(o.png, render::flood_png(scene, picture));
+            outputs.add("--png", o.png, render::flood_png(scene, picture));
         }
         if (!o.svg.empty()) {
-            outputs.add(o.svg, render::flood_svg(scene, picture));
+            outputs.add("--svg", o.svg, render::flood_svg(scene, picture));
         }
         if (!o.animate.empty()) {
-            outputs.add(o.animate, render::flood_animated_svg(scene, frames, picture));
+            outputs.add("--animate", o.animate, render::flood_animated_svg(scene, frames, picture));
         }
         if (!o.frames.empty()) {
             std::error_code error;
@@ -236,7 +246,8 @@ void run_chase(const ChaseOptions& o) {
             }
             std::vector<std::string> pngs = render::flood_png_frames(scene, frames, picture);
             for (std::size_t i = 0; i < pngs.size(); ++i) {
-                outputs.add((std::filesystem::path(o.frames) / fmt::format("step-{:03}.png", frames[i].step))
+                outputs.add("--frames",
+                            (std::filesystem::path(o.frames) / fmt::format("step-{:03}.png", frames[i].step))
                                 .string(),
                             std::move(pngs[i]));
             }
