@@ -279,7 +279,7 @@ void run_chase(const ChaseOptions& o) {
         j["warm_cells"] = r.warm_cells;
         j["barrier_cells"] = r.barrier_cells;
         j["dead_reckoning"] = pair_json(dr.position.x, dr.position.y);
-        fmt::print("{}\n", j.dump(2));
+        fmt::print("{}\n", j.dump());
         return;
     }
     std::string out;
