@@ -1,0 +1,195 @@
+// The Dishonored 2 chase flood (seed 002 section 3; exact semantics in chase-flood-spec.md): seed heat at the
+// player's last known cell and a barrier behind them, let a heat wave spread and cool for a bounded number of
+// steps, and send the NPC to the heated cell nearest the warm cells' temperature-weighted centroid.
+//
+// Cost: a step touches only the current heat and barrier frontiers, so a flood costs O(touched cells x
+// degree), bounded by about M_S * M_H heated cells plus the barrier, never by the map size. Cooling is lazy:
+// a cell remembers the step it was heated at and its value is max(0, H - (step - heated_step)); the warm
+// cells are exactly those heated in the last H - 1 steps (heated_cells() is in heating order, so they are a
+// suffix).
+//
+// Memory: a Flood keeps one scratch array per cell of the space it last ran on and reuses it for every later
+// run on a space of the same size: after the first start() no run allocates
+// (tests/chase/flood_alloc_test.cpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "kinema/chase/cell_space.hpp"
+#include "kinema/core/validation.hpp"
+
+namespace kinema::chase {
+
+/// The chapter's tweakable constants (seed 002 Table 1), plus the restart cap of section 5.
+struct FloodSettings {
+    int hot = 20;         ///< H, the hot value a newly heated cell gets; [1, 1000000]
+    int max_heated = 25;  ///< M_H, more newly heated cells than this in one step stops the flood; [1, inf)
+    int max_steps = 40;   ///< M_S, propagation steps at most (Dishonored 2 difficulty 3); [0, 1000000]
+    int max_restarts =
+        -1;  ///< re-seeds accepted per chase by Flood::restart (seed 002 section 5); -1 = no cap,
+             ///< [-1, inf)
+
+    /// Named fields: hot, max_heated, max_steps, max_restarts.
+    FieldErrors validate() const;
+
+    /// The chapter's difficulty presets: level 1, 2, 3 -> M_S = 20, 30, 40 with H = 20, M_H = 25.
+    /// Throws SettingsError for another level.
+    static FloodSettings difficulty(int level);
+};
+
+enum class StopReason {
+    exhausted,        ///< no untouched cell next to the heat frontier
+    too_many_heated,  ///< a step would have heated more than M_H cells; that step was discarded
+    max_steps,        ///< M_S steps ran
+};
+/// "exhausted", "too_many_heated", "max_steps" (the JSON spelling).
+std::string_view to_string(StopReason reason);
+
+/// What a cell looks like in the flood.
+enum class CellState : std::uint8_t { untouched, heated, barrier };
+
+/// Value of a barrier cell (the chapter's -1) and of an untouched cell, as returned by Flood::value().
+inline constexpr int barrier_value = -1;
+inline constexpr int untouched_value = -2;
+
+struct FloodResult {
+    CellId seed_cell = no_cell;
+    bool seed_snapped =
+        false;              ///< the seed point was outside every cell and moved to the nearest cell centre
+    int steps = 0;          ///< propagation steps that happened (a discarded overflow step is not counted)
+    bool finished = false;  ///< false for a result taken in the middle of a time-sliced or paced run
+    StopReason stop_reason = StopReason::exhausted;  ///< meaningful only when finished
+    Vec3 centroid;                      ///< world units; temperature-weighted mean of the warm cells' centres
+    CellId destination_cell = no_cell;  ///< heated cell (value >= 0) nearest the centroid; ties to lowest id
+    Vec3 destination;                   ///< world centre of destination_cell
+    std::size_t heated_cells = 0;       ///< cells ever heated (value >= 0), seed included
+    std::size_t warm_cells = 0;         ///< heated cells with value > 0
+    std::size_t barrier_cells = 0;
+};
+
+/// A reusable flood. Bind it to a space with start(); the space must outlive the run (the flood keeps a
+/// pointer).
+///
+/// Time slicing (spec "Beyond"): start(), then advance(K) once per frame until it returns true; result()
+/// after the last call equals run() exactly (same operations in the same order). Re-seeding: restart() on a
+/// stimulus. Paced propagation: advance_until(seconds, run_speed).
+class Flood {
+  public:
+    /// Throws SettingsError for invalid settings.
+    explicit Flood(FloodSettings settings = {});
+
+    /// Replaces the settings; takes effect at the next start(). Throws SettingsError.
+    void set_settings(const FloodSettings& settings);
+    const FloodSettings& settings() const { return settings_; }
+
+    /// Step A (seeding) of a new chase from `seed` running in `direction` (planar, see CellSpace::planar;
+    /// need not be unit; zero = no barrier). Resets the restart count. Throws std::invalid_argument for a
+    /// seed cell outside the space or a non-finite direction.
+    void start(const CellSpace& space, SeedLocation seed, Vec2 direction);
+    void start(const CellSpace& space, CellId seed, Vec2 direction) {
+        start(space, SeedLocation{seed, false}, direction);
+    }
+
+    /// Re-seeds the running or finished flood on the same space (seed 002 section 5: "reset and re-run the
+    /// algorithm when a stimulus of high enough priority is received"). Returns false and changes nothing
+    /// when settings().max_restarts restarts were already accepted since start(). Throws like start(), and
+    /// std::logic_error when start() was never called.
+    bool restart(SeedLocation seed, Vec2 direction);
+    int restarts() const { return restarts_; }
+
+    /// Runs at most max_steps propagation steps (max_steps >= 0). Returns finished().
+    bool advance(int max_steps);
+    /// As advance(int), calling on_step(*this) after every propagation step that happened (for animations).
+    template <class OnStep>
+    bool advance(int max_steps, OnStep&& on_step) {
+        for (int i = 0; i < max_steps && !finished_; ++i) {
+            if (step()) {
+                on_step(static_cast<const Flood&>(*this));
+            }
+        }
+        return finished_;
+    }
+    /// Runs to the end and returns the result.
+    FloodResult run();
+    template <class OnStep>
+    FloodResult run(OnStep&& on_step) {
+        while (!advance(1, on_step)) {
+        }
+        return result();
+    }
+
+    /// Paced propagation (seed 002 section 6, spec "Beyond"): runs every step k not yet run with
+    /// k * cell_size / run_speed <= seconds (seconds since start() or the last restart()). run_speed in world
+    /// units per second, (0, inf); throws SettingsError otherwise. Returns finished().
+    bool advance_until(double seconds, double run_speed);
+    template <class OnStep>
+    bool advance_until(double seconds, double run_speed, OnStep&& on_step) {
+        check_run_speed(run_speed);
+        while (!finished_ && step_due(seconds, run_speed)) {
+            if (step()) {
+                on_step(static_cast<const Flood&>(*this));
+            }
+        }
+        return finished_;
+    }
+
+    bool started() const { return space_ != nullptr; }
+    bool finished() const { return finished_; }
+    int steps() const { return step_; }
+
+    /// The result for the current state: after the last step, the final result; in the middle of a run, the
+    /// destination so far. O(heated cells). Throws std::logic_error before start().
+    FloodResult result() const;
+
+    /// Per-cell values for drawing and tests: untouched_value, barrier_value, or the heat 0..H.
+    int value(CellId c) const;
+    CellState state(CellId c) const;
+    /// Every heated cell, in heating order (seed first, then step by step).
+    std::span<const CellId> heated_cells() const { return {heated_.data(), heated_count_}; }
+    /// Every barrier cell, in the order it became barrier.
+    std::span<const CellId> barrier_cells() const { return {barrier_.data(), barrier_count_}; }
+    const CellSpace* space() const { return space_; }
+
+  private:
+    void seed(SeedLocation seed, Vec2 direction);
+    // One propagation step (spec step B). Returns true when the step happened (false: the flood stopped
+    // without changing the map).
+    bool step();
+    bool step_due(double seconds, double run_speed) const;
+    static void check_run_speed(double run_speed);
+    void next_generation();
+
+    FloodSettings settings_;
+    FloodSettings run_settings_;  // settings of the current run (set_settings() applies at the next start)
+    const CellSpace* space_ = nullptr;
+
+    // mark_[c] >= base_ means touched in this run; mark_[c] - base_ is the step the cell was heated at
+    // (0..M_S), or M_S + 1 for barrier. Bumping base_ forgets a whole run without clearing the array.
+    std::vector<std::uint32_t> mark_;
+    std::uint32_t base_ = 1;
+    std::uint32_t generation_end_ = 1;  // one past the highest code of the current run
+    std::uint32_t barrier_code_ = 0;
+
+    std::vector<CellId> heated_;  // capacity N, heated_count_ used
+    std::size_t heated_count_ = 0;
+    std::vector<std::size_t> step_begin_;  // index in heated_ of the first cell heated at step j (M_S + 2)
+    std::vector<CellId> barrier_;          // capacity N
+    std::size_t barrier_count_ = 0;
+    std::size_t barrier_frontier_begin_ = 0;
+
+    SeedLocation seed_;
+    Vec2 direction_;
+    int step_ = 0;
+    bool finished_ = false;
+    StopReason stop_reason_ = StopReason::exhausted;
+    int restarts_ = 0;
+};
+
+/// One-shot convenience: a fresh Flood, start(), run(). Allocates; use a Flood object in per-frame code.
+FloodResult run_flood(const CellSpace& space, SeedLocation seed, Vec2 direction,
+                      const FloodSettings& settings = {});
+
+}  // namespace kinema::chase

@@ -1,0 +1,72 @@
+// A 2D grid level as a chase cell space (spec chase-flood-spec.md "Inputs", 2D grid): one cell per passable
+// tile, cell centre ((col + 0.5) * s, (row + 0.5) * s, 0) for cell size s, ids in row-major order of the
+// passable tiles, 8-connected without corner cutting (a diagonal step needs both orthogonal tiles passable,
+// as in the Moving AI benchmarks) or 4-connected.
+#pragma once
+
+#include <vector>
+
+#include "kinema/chase/cell_space.hpp"
+#include "kinema/core/validation.hpp"
+#include "kinema/levels/grid_level.hpp"
+
+namespace kinema::chase {
+
+enum class Connectivity { four = 4, eight = 8 };
+
+struct GridSpaceSettings {
+    Connectivity connectivity = Connectivity::eight;  ///< spec default 8 (no corner cutting); 4 as an option
+    double cell_size = 1.0;                           ///< world units per tile, (0, 1e6]
+    FieldErrors validate() const;
+};
+
+/// A tile coordinate.
+struct Tile {
+    int col = 0;
+    int row = 0;
+    friend constexpr bool operator==(Tile, Tile) = default;
+};
+
+class GridSpace {
+  public:
+    /// Builds the cell space of `level`. Throws SettingsError for invalid settings and std::invalid_argument
+    /// for a level without passable tiles or with inconsistent dimensions.
+    explicit GridSpace(const levels::GridLevel& level, GridSpaceSettings settings = {});
+
+    const CellSpace& cells() const { return cells_; }
+    const GridSpaceSettings& settings() const { return settings_; }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    double cell_size() const { return settings_.cell_size; }
+
+    bool passable(int col, int row) const { return cell_at(col, row) != no_cell; }
+    /// The cell of a tile, or no_cell for a blocked tile or a tile outside the grid.
+    CellId cell_at(int col, int row) const {
+        if (col < 0 || row < 0 || col >= width_ || row >= height_) {
+            return no_cell;
+        }
+        return tile_cells_[static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
+                           static_cast<std::size_t>(col)];
+    }
+    CellId cell_at(Tile t) const { return cell_at(t.col, t.row); }
+    Tile tile_of(CellId c) const { return cell_tiles_[c]; }
+    /// The tile containing a world point (floor(x / s), floor(y / s)); may be outside the grid.
+    Tile tile_containing(Vec2 world) const;
+    /// World centre of a tile: ((col + 0.5) * s, (row + 0.5) * s).
+    Vec2 tile_centre(Tile t) const;
+
+    /// The seed cell for a world point (spec "Inputs"): the cell containing p; for a point on a blocked tile
+    /// or outside the grid, the cell whose centre is nearest (Euclidean; ties to the lowest id), with snapped
+    /// = true. Throws std::invalid_argument for a non-finite point.
+    SeedLocation locate(Vec2 world) const;
+
+  private:
+    GridSpaceSettings settings_;
+    int width_ = 0;
+    int height_ = 0;
+    std::vector<CellId> tile_cells_;  // width * height, no_cell for blocked tiles
+    std::vector<Tile> cell_tiles_;    // per cell
+    CellSpace cells_;
+};
+
+}  // namespace kinema::chase

@@ -1,0 +1,35 @@
+// kinema's own ASCII level format (docs/levels.md), for small hand-drawn chase situations:
+//
+//   ; comment lines start with ';'
+//   name: corner                  optional header lines "key: value" before the map
+//   direction: 1,0                optional; the player's last direction (overrides an arrow marker)
+//   #######
+//   #>....#                       '#' wall, '.' floor,
+//   #####.#                       'P' player's last position (floor, direction from the header or none),
+//       #.#                       '>' '<' '^' 'v' player's last position running east/west/north/south,
+//       ###                       ' ' outside the level (blocked)
+//
+// Every map row must have the same length (pad with ' ' if needed, trailing '\r' is ignored). y grows
+// downwards, so '^' is direction (0,-1). At most one position marker.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "kinema/levels/grid_level.hpp"
+
+namespace kinema::levels {
+
+/// Parses kinema ASCII level text. `name` is used as FILE in error messages and as the default
+/// GridLevel::name.
+GridLevel parse_ascii_level(std::string_view text, const std::string& name = "<string>");
+/// Reads and parses a kinema ASCII level file. Throws LevelError.
+GridLevel load_ascii_level(const std::string& path);
+
+/// The text of the built-in default level (data/levels/default.txt; a corridor turning a corner, with the
+/// player's last position marked). Used by `kinema chase` when no map is given.
+std::string_view default_level_text();
+/// parse_ascii_level(default_level_text(), "default").
+GridLevel default_level();
+
+}  // namespace kinema::levels

@@ -1,0 +1,63 @@
+// A 2D tile level: which tiles are passable, and optionally where the player was last seen. Loaded from
+// Moving AI .map files (levels/moving_ai.hpp) or from kinema's own ASCII format (levels/ascii_level.hpp,
+// docs/levels.md).
+//
+// Coordinates are tile units ("map units" at cell size 1): x is the column, y the row, origin at the top-left
+// corner, y grows downwards; tile (col,row) covers [col, col+1) x [row, row+1).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "kinema/core/vec.hpp"
+
+namespace kinema::levels {
+
+/// Largest width or height a loader accepts (tiles). Bigger files are rejected as "too large" so a corrupt or
+/// hostile header cannot ask for gigabytes; the largest shared map (swampofsorrows) is 512 x 512.
+inline constexpr int max_level_dimension = 4096;
+
+/// The player's last known position and direction marked in a level file.
+struct LevelSeed {
+    Vec2 position;   ///< tile units; the centre of the marked tile, (col + 0.5, row + 0.5)
+    Vec2 direction;  ///< tile units, not necessarily unit length; (0,0) = no direction (the flood makes no
+                     ///< barrier)
+};
+
+struct GridLevel {
+    std::string name;                    ///< file name or the name given to the parser (for messages)
+    int width = 0;                       ///< tiles, [1, max_level_dimension]
+    int height = 0;                      ///< tiles, [1, max_level_dimension]
+    std::vector<std::uint8_t> passable;  ///< row-major, width * height entries, 1 = passable, 0 = blocked
+    std::optional<LevelSeed> seed;       ///< marked seed, if the file has one (Moving AI files never do)
+
+    bool in_bounds(int col, int row) const { return col >= 0 && row >= 0 && col < width && row < height; }
+    /// False outside the level.
+    bool is_passable(int col, int row) const {
+        return in_bounds(col, row) &&
+               passable[static_cast<std::size_t>(row) * static_cast<std::size_t>(width) +
+                        static_cast<std::size_t>(col)] != 0;
+    }
+    std::size_t passable_count() const;
+};
+
+/// A level file that cannot be read. what() is "FILE:LINE: message" (LINE is 1-based; 0 when the file itself
+/// cannot be opened), as the CLI error convention requires.
+class LevelError : public std::invalid_argument {
+  public:
+    LevelError(std::string file, int line, const std::string& message);
+    const std::string& file() const noexcept { return file_; }
+    int line() const noexcept { return line_; }
+
+  private:
+    std::string file_;
+    int line_ = 0;
+};
+
+/// Loads a level by its extension: ".map" -> Moving AI, anything else -> kinema ASCII. Throws LevelError.
+GridLevel load_level(const std::string& path);
+
+}  // namespace kinema::levels

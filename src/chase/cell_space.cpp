@@ -1,0 +1,112 @@
+#include "kinema/chase/cell_space.hpp"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace kinema::chase {
+namespace {
+
+void check_common(const std::vector<Vec3>& positions, double cell_size) {
+    if (!(std::isfinite(cell_size) && cell_size > 0.0)) {
+        throw std::invalid_argument("cell space: cell_size must be finite and > 0");
+    }
+    // no_cell is reserved, and offsets are 32-bit.
+    if (positions.size() >= static_cast<std::size_t>(no_cell)) {
+        throw std::invalid_argument("cell space: too many cells");
+    }
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        if (!is_finite(positions[i])) {
+            throw std::invalid_argument("cell space: position of cell " + std::to_string(i) +
+                                        " is not finite");
+        }
+    }
+}
+
+}  // namespace
+
+CellSpace CellSpace::from_adjacency(std::vector<Vec3> positions,
+                                    const std::vector<std::vector<CellId>>& neighbours, PlanarAxes axes,
+                                    double cell_size) {
+    if (neighbours.size() != positions.size()) {
+        throw std::invalid_argument("cell space: " + std::to_string(positions.size()) + " positions but " +
+                                    std::to_string(neighbours.size()) + " neighbour lists");
+    }
+    std::vector<std::uint32_t> offsets;
+    offsets.reserve(positions.size() + 1);
+    offsets.push_back(0);
+    std::size_t total = 0;
+    for (const auto& list : neighbours) {
+        total += list.size();
+        if (total >= static_cast<std::size_t>(std::numeric_limits<std::uint32_t>::max())) {
+            throw std::invalid_argument("cell space: too many neighbour entries");
+        }
+        offsets.push_back(static_cast<std::uint32_t>(total));
+    }
+    std::vector<CellId> ids;
+    ids.reserve(total);
+    for (const auto& list : neighbours) {
+        ids.insert(ids.end(), list.begin(), list.end());
+    }
+    return from_csr(std::move(positions), std::move(offsets), std::move(ids), axes, cell_size);
+}
+
+CellSpace CellSpace::from_csr(std::vector<Vec3> positions, std::vector<std::uint32_t> offsets,
+                              std::vector<CellId> neighbour_ids, PlanarAxes axes, double cell_size) {
+    check_common(positions, cell_size);
+    const std::size_t n = positions.size();
+    if (offsets.size() != n + 1 || offsets.front() != 0 || offsets.back() != neighbour_ids.size()) {
+        throw std::invalid_argument(
+            "cell space: offsets must have one entry per cell plus one, start at 0 and end "
+            "at the number of neighbour entries");
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+        if (offsets[c + 1] < offsets[c]) {
+            throw std::invalid_argument("cell space: offsets decrease at cell " + std::to_string(c));
+        }
+        for (std::uint32_t e = offsets[c]; e < offsets[c + 1]; ++e) {
+            const CellId nb = neighbour_ids[e];
+            if (nb >= n) {
+                throw std::invalid_argument("cell space: cell " + std::to_string(c) + " has neighbour " +
+                                            std::to_string(nb) + ", but there are only " + std::to_string(n) +
+                                            " cells");
+            }
+            if (nb == c) {
+                throw std::invalid_argument("cell space: cell " + std::to_string(c) +
+                                            " is its own neighbour");
+            }
+        }
+    }
+    CellSpace space;
+    space.axes_ = axes;
+    space.cell_size_ = cell_size;
+    space.planar_.reserve(n);
+    for (const Vec3& p : positions) {
+        space.planar_.push_back(space.planar(p));
+    }
+    space.positions_ = std::move(positions);
+    space.offsets_ = std::move(offsets);
+    space.neighbour_ids_ = std::move(neighbour_ids);
+    return space;
+}
+
+SeedLocation nearest_cell(const CellSpace& space, Vec3 p) {
+    if (!is_finite(p)) {
+        throw std::invalid_argument("nearest_cell: the point is not finite");
+    }
+    SeedLocation best{no_cell, true};
+    double best_d2 = std::numeric_limits<double>::infinity();
+    const auto positions = space.positions();
+    for (std::size_t c = 0; c < positions.size(); ++c) {
+        const double d2 = length_squared(positions[c] - p);
+        if (d2 < best_d2) {  // strict: ties keep the lower id
+            best_d2 = d2;
+            best.cell = static_cast<CellId>(c);
+        }
+    }
+    best.snapped = !(best.cell != no_cell && best_d2 == 0.0);
+    return best;
+}
+
+}  // namespace kinema::chase

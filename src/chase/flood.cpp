@@ -1,0 +1,351 @@
+#include "kinema/chase/flood.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace kinema::chase {
+
+// Upper bounds keep every step index and code in 32 bits (see Flood::mark_).
+namespace {
+constexpr int max_hot = 1000000;
+constexpr int max_max_steps = 1000000;
+}  // namespace
+
+FieldErrors FloodSettings::validate() const {
+    FieldErrors errors;
+    require_in_range(errors, "hot", hot, 1, max_hot);
+    require_at_least(errors, "max_heated", max_heated, 1);
+    require_in_range(errors, "max_steps", max_steps, 0, max_max_steps);
+    require_at_least(errors, "max_restarts", max_restarts, -1);
+    return errors;
+}
+
+FloodSettings FloodSettings::difficulty(int level) {
+    // seed 002 Table 1: M_S was Dishonored 2's difficulty variable, 20 / 30 / 40 for levels 1 / 2 / 3.
+    if (level < 1 || level > 3) {
+        throw SettingsError("flood settings",
+                            {{"difficulty", "must be 1, 2 or 3, got " + std::to_string(level)}});
+    }
+    FloodSettings s;
+    s.max_steps = 10 + 10 * level;
+    return s;
+}
+
+std::string_view to_string(StopReason reason) {
+    switch (reason) {
+        case StopReason::exhausted:
+            return "exhausted";
+        case StopReason::too_many_heated:
+            return "too_many_heated";
+        case StopReason::max_steps:
+            return "max_steps";
+    }
+    return "unknown";
+}
+
+Flood::Flood(FloodSettings settings) {
+    set_settings(settings);
+}
+
+void Flood::set_settings(const FloodSettings& settings) {
+    throw_if_invalid("flood settings", settings.validate());
+    settings_ = settings;
+}
+
+void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direction) {
+    if (seed_location.cell >= space.size()) {
+        throw std::invalid_argument("flood: seed cell " + std::to_string(seed_location.cell) +
+                                    " is not a cell of the space (" + std::to_string(space.size()) +
+                                    " cells)");
+    }
+    if (!is_finite(direction)) {
+        throw std::invalid_argument("flood: direction is not finite");
+    }
+    run_settings_ = settings_;
+    if (space_ == nullptr || mark_.size() != space.size()) {
+        // First run on a space of this size: the only allocations a Flood makes.
+        mark_.assign(space.size(), 0);
+        heated_.assign(space.size(), 0);
+        barrier_.assign(space.size(), 0);
+        base_ = 1;
+        generation_end_ = 1;
+    }
+    const auto steps = static_cast<std::size_t>(run_settings_.max_steps);
+    if (step_begin_.size() < steps + 2) {
+        step_begin_.resize(steps + 2);
+    }
+    space_ = &space;
+    restarts_ = 0;
+    seed(seed_location, direction);
+}
+
+bool Flood::restart(SeedLocation seed_location, Vec2 direction) {
+    if (space_ == nullptr) {
+        throw std::logic_error("flood: restart() before start()");
+    }
+    if (seed_location.cell >= space_->size()) {
+        throw std::invalid_argument("flood: seed cell " + std::to_string(seed_location.cell) +
+                                    " is not a cell of the space");
+    }
+    if (!is_finite(direction)) {
+        throw std::invalid_argument("flood: direction is not finite");
+    }
+    if (run_settings_.max_restarts >= 0 && restarts_ >= run_settings_.max_restarts) {
+        return false;
+    }
+    ++restarts_;
+    seed(seed_location, direction);
+    return true;
+}
+
+void Flood::next_generation() {
+    // Codes of one run are base_ + 0 .. base_ + M_S + 1 (heated step or barrier). A new run starts above
+    // every code of the previous one, so old marks read as untouched without clearing the array; only when 32
+    // bits run out (after ~10^8 runs) is the array cleared.
+    const auto stride = static_cast<std::uint32_t>(run_settings_.max_steps) + 2u;
+    if (generation_end_ > std::numeric_limits<std::uint32_t>::max() - stride) {
+        std::fill(mark_.begin(), mark_.end(), 0u);
+        generation_end_ = 1;
+    }
+    base_ = generation_end_;
+    generation_end_ = base_ + stride;
+    barrier_code_ = base_ + stride - 1u;
+}
+
+void Flood::seed(SeedLocation seed_location, Vec2 direction) {
+    next_generation();
+    seed_ = seed_location;
+    direction_ = direction;
+    step_ = 0;
+    finished_ = false;
+    stop_reason_ = StopReason::exhausted;
+
+    // Step A.1: heat the seed cell (heated at step 0).
+    const CellId s = seed_location.cell;
+    mark_[s] = base_;
+    heated_[0] = s;
+    heated_count_ = 1;
+    step_begin_[0] = 0;
+    step_begin_[1] = 1;
+
+    // Step A.2: its neighbours strictly in the opposite half-plane become the barrier (spec: dot < 0).
+    const Vec2* planar = space_->planar_positions().data();
+    const Vec2 ps = planar[s];
+    barrier_count_ = 0;
+    for (const CellId n : space_->neighbours(s)) {
+        if (mark_[n] < base_ && dot(planar[n] - ps, direction) < 0.0) {
+            mark_[n] = barrier_code_;
+            barrier_[barrier_count_++] = n;
+        }
+    }
+    barrier_frontier_begin_ = 0;
+
+    if (run_settings_.max_steps == 0) {
+        finished_ = true;
+        stop_reason_ = StopReason::max_steps;
+    }
+}
+
+bool Flood::step() {
+    if (finished_) {
+        return false;
+    }
+    const std::uint32_t* offsets = space_->offsets().data();
+    const CellId* ids = space_->neighbour_ids().data();
+    std::uint32_t* mark = mark_.data();
+    CellId* heated = heated_.data();
+    const std::uint32_t base = base_;
+
+    // Phase 1, heat: the untouched neighbours of the previous step's heated cells, each once. Marking a cell
+    // as it is found makes "each once" free; an overflow undoes the marks (the step is discarded, spec B.3).
+    const int k = step_ + 1;
+    const std::uint32_t code = base + static_cast<std::uint32_t>(k);
+    const std::size_t frontier_begin = step_begin_[static_cast<std::size_t>(step_)];
+    const std::size_t frontier_end = heated_count_;
+    const std::size_t limit = frontier_end + static_cast<std::size_t>(run_settings_.max_heated);
+    std::size_t n = frontier_end;
+    for (std::size_t f = frontier_begin; f < frontier_end; ++f) {
+        const CellId c = heated[f];
+        for (std::uint32_t e = offsets[c], end = offsets[c + 1]; e < end; ++e) {
+            const CellId nb = ids[e];
+            if (mark[nb] < base) {
+                mark[nb] = code;
+                heated[n++] = nb;
+            }
+        }
+        if (n > limit) {
+            // More than M_H new cells: the map stays as after step k-1 (spec B.3).
+            for (std::size_t i = frontier_end; i < n; ++i) {
+                mark[heated[i]] = 0;
+            }
+            finished_ = true;
+            stop_reason_ = StopReason::too_many_heated;
+            return false;
+        }
+    }
+    if (n == frontier_end) {
+        finished_ = true;
+        stop_reason_ = StopReason::exhausted;
+        return false;
+    }
+    // Cooling (spec B.4) is implicit: value = max(0, H - (step - heated step)).
+    heated_count_ = n;
+    step_ = k;
+    step_begin_[static_cast<std::size_t>(k) + 1] = n;
+
+    // Phase 2, barrier: grows from last step's barrier cells into their own opposite half-plane (spec B.5).
+    const Vec2* planar = space_->planar_positions().data();
+    const Vec2 dir = direction_;
+    const std::uint32_t barrier_code = barrier_code_;
+    CellId* barrier = barrier_.data();
+    const std::size_t barrier_end = barrier_count_;
+    std::size_t b = barrier_end;
+    for (std::size_t f = barrier_frontier_begin_; f < barrier_end; ++f) {
+        const CellId c = barrier[f];
+        const Vec2 pc = planar[c];
+        for (std::uint32_t e = offsets[c], end = offsets[c + 1]; e < end; ++e) {
+            const CellId nb = ids[e];
+            if (mark[nb] < base && dot(planar[nb] - pc, dir) < 0.0) {
+                mark[nb] = barrier_code;
+                barrier[b++] = nb;
+            }
+        }
+    }
+    barrier_frontier_begin_ = barrier_end;
+    barrier_count_ = b;
+
+    if (k == run_settings_.max_steps) {
+        finished_ = true;
+        stop_reason_ = StopReason::max_steps;
+    }
+    return true;
+}
+
+bool Flood::advance(int max_steps) {
+    if (space_ == nullptr) {
+        throw std::logic_error("flood: advance() before start()");
+    }
+    for (int i = 0; i < max_steps && !finished_; ++i) {
+        step();
+    }
+    return finished_;
+}
+
+FloodResult Flood::run() {
+    if (space_ == nullptr) {
+        throw std::logic_error("flood: run() before start()");
+    }
+    while (!finished_) {
+        step();
+    }
+    return result();
+}
+
+void Flood::check_run_speed(double run_speed) {
+    FieldErrors errors;
+    require_greater(errors, "run_speed", run_speed, 0.0);
+    throw_if_invalid("paced flood", errors);
+}
+
+bool Flood::step_due(double seconds, double run_speed) const {
+    // Spec "Beyond": step k happens once k * cell_size / run_speed seconds have passed.
+    const double k = static_cast<double>(step_ + 1);
+    return k * space_->cell_size() / run_speed <= seconds;
+}
+
+bool Flood::advance_until(double seconds, double run_speed) {
+    if (space_ == nullptr) {
+        throw std::logic_error("flood: advance_until() before start()");
+    }
+    check_run_speed(run_speed);
+    while (!finished_ && step_due(seconds, run_speed)) {
+        step();
+    }
+    return finished_;
+}
+
+FloodResult Flood::result() const {
+    if (space_ == nullptr) {
+        throw std::logic_error("flood: result() before start()");
+    }
+    FloodResult r;
+    r.seed_cell = seed_.cell;
+    r.seed_snapped = seed_.snapped;
+    r.steps = step_;
+    r.finished = finished_;
+    r.stop_reason = stop_reason_;
+    r.heated_cells = heated_count_;
+    r.barrier_cells = barrier_count_;
+
+    // Warm cells are those heated at steps j > step - H: a suffix of heated_ (lazy cooling).
+    const Vec3* pos = space_->positions().data();
+    const int hot = run_settings_.hot;
+    const int first_warm_step = std::max(0, step_ - hot + 1);
+    const std::size_t warm_begin = step_begin_[static_cast<std::size_t>(first_warm_step)];
+    r.warm_cells = heated_count_ - warm_begin;
+    Vec3 sum;
+    double weight = 0.0;
+    for (int j = first_warm_step; j <= step_; ++j) {
+        const double w = static_cast<double>(hot - (step_ - j));
+        const std::size_t end = step_begin_[static_cast<std::size_t>(j) + 1];
+        for (std::size_t i = step_begin_[static_cast<std::size_t>(j)]; i < end; ++i) {
+            sum = sum + pos[heated_[i]] * w;
+        }
+        weight += w * static_cast<double>(end - step_begin_[static_cast<std::size_t>(j)]);
+    }
+    // weight > 0: the cells heated at the last step hold H >= 1.
+    r.centroid = sum / weight;
+
+    // Destination: the heated cell (value >= 0) nearest the centroid; ties go to the lowest id.
+    double best = std::numeric_limits<double>::infinity();
+    CellId best_cell = no_cell;
+    for (std::size_t i = 0; i < heated_count_; ++i) {
+        const CellId c = heated_[i];
+        const double d2 = length_squared(pos[c] - r.centroid);
+        if (d2 < best || (d2 == best && c < best_cell)) {
+            best = d2;
+            best_cell = c;
+        }
+    }
+    r.destination_cell = best_cell;
+    r.destination = pos[best_cell];
+    return r;
+}
+
+int Flood::value(CellId c) const {
+    if (space_ == nullptr) {
+        return untouched_value;
+    }
+    const std::uint32_t m = mark_[c];
+    if (m < base_) {
+        return untouched_value;
+    }
+    if (m == barrier_code_) {
+        return barrier_value;
+    }
+    const int heated_step = static_cast<int>(m - base_);
+    return std::max(0, run_settings_.hot - (step_ - heated_step));
+}
+
+CellState Flood::state(CellId c) const {
+    if (space_ == nullptr) {
+        return CellState::untouched;
+    }
+    const std::uint32_t m = mark_[c];
+    if (m < base_) {
+        return CellState::untouched;
+    }
+    return m == barrier_code_ ? CellState::barrier : CellState::heated;
+}
+
+FloodResult run_flood(const CellSpace& space, SeedLocation seed, Vec2 direction,
+                      const FloodSettings& settings) {
+    Flood flood(settings);
+    flood.start(space, seed, direction);
+    return flood.run();
+}
+
+}  // namespace kinema::chase

@@ -1,0 +1,2 @@
+target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURRENT_LIST_DIR}/grid.cpp
+                              ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp)

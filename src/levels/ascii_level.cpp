@@ -1,0 +1,190 @@
+#include "kinema/levels/ascii_level.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include "text_lines.hpp"
+
+namespace kinema::levels {
+namespace {
+
+using detail::Line;
+
+bool is_header(std::string_view text) {
+    // Map characters never include ':', so a line with one before the map is a "key: value" header.
+    return text.find(':') != std::string_view::npos;
+}
+
+double parse_double(const std::string& name, int line, std::string_view text) {
+    const std::string_view t = detail::trim(text);
+    double value = 0.0;
+    const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
+    if (ec != std::errc{} || ptr != t.data() + t.size() || t.empty() || !std::isfinite(value)) {
+        throw LevelError(name, line, "expected a finite number, got '" + std::string(t) + "'");
+    }
+    return value;
+}
+
+Vec2 parse_direction(const std::string& name, int line, std::string_view value) {
+    const std::size_t comma = value.find(',');
+    if (comma == std::string_view::npos) {
+        throw LevelError(name, line, "direction must be 'DX,DY', got '" + std::string(value) + "'");
+    }
+    return {parse_double(name, line, value.substr(0, comma)),
+            parse_double(name, line, value.substr(comma + 1))};
+}
+
+}  // namespace
+
+GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
+    const std::vector<Line> lines = detail::split_lines(text);
+    GridLevel level;
+    level.name = name;
+    std::optional<Vec2> header_direction;
+    int direction_line = 0;
+
+    std::size_t i = 0;
+    // Header: comments, blank lines and "key: value" lines until the first map row.
+    for (; i < lines.size(); ++i) {
+        const std::string_view t = lines[i].text;
+        if (t.empty() || t.front() == ';' || detail::trim(t).empty()) {
+            continue;
+        }
+        if (!is_header(t)) {
+            break;
+        }
+        const std::size_t colon = t.find(':');
+        const std::string_view key = detail::trim(t.substr(0, colon));
+        const std::string_view value = detail::trim(t.substr(colon + 1));
+        if (key == "name") {
+            level.name = std::string(value);
+        } else if (key == "direction") {
+            header_direction = parse_direction(name, lines[i].number, value);
+            direction_line = lines[i].number;
+        } else {
+            throw LevelError(name, lines[i].number,
+                             "unknown header '" + std::string(key) + "' (known: name, direction)");
+        }
+    }
+
+    // Map rows: consecutive lines up to the first blank line or the end.
+    std::vector<Line> rows;
+    for (; i < lines.size(); ++i) {
+        const std::string_view t = lines[i].text;
+        if (t.empty() || detail::trim(t).empty()) {
+            break;
+        }
+        if (t.front() == ';') {
+            continue;
+        }
+        rows.push_back(lines[i]);
+    }
+    for (; i < lines.size(); ++i) {
+        const std::string_view t = lines[i].text;
+        if (!(t.empty() || t.front() == ';' || detail::trim(t).empty())) {
+            throw LevelError(name, lines[i].number,
+                             "text after the end of the map (a blank line ends the map)");
+        }
+    }
+    const int end_line = lines.empty() ? 1 : lines.back().number;
+    if (rows.empty()) {
+        throw LevelError(name, end_line, "empty map: no map rows");
+    }
+    if (rows.size() > static_cast<std::size_t>(max_level_dimension)) {
+        throw LevelError(name, rows[static_cast<std::size_t>(max_level_dimension)].number,
+                         "map too large: more than " + std::to_string(max_level_dimension) + " rows");
+    }
+    const std::size_t w = rows.front().text.size();
+    if (w > static_cast<std::size_t>(max_level_dimension)) {
+        throw LevelError(
+            name, rows.front().number,
+            "map too large: row longer than " + std::to_string(max_level_dimension) + " characters");
+    }
+    level.width = static_cast<int>(w);
+    level.height = static_cast<int>(rows.size());
+    level.passable.assign(w * rows.size(), 0);
+
+    std::optional<LevelSeed> seed;
+    int seed_line = 0;
+    for (std::size_t row = 0; row < rows.size(); ++row) {
+        const Line& line = rows[row];
+        if (line.text.size() != w) {
+            throw LevelError(name, line.number,
+                             "row has " + std::to_string(line.text.size()) +
+                                 " characters, the first map row has " + std::to_string(w));
+        }
+        for (std::size_t col = 0; col < w; ++col) {
+            const char c = line.text[col];
+            std::optional<Vec2> marker_direction;
+            bool floor = false;
+            switch (c) {
+                case '#':
+                case ' ':
+                    break;
+                case '.':
+                    floor = true;
+                    break;
+                case 'P':
+                    marker_direction = Vec2{0.0, 0.0};
+                    break;
+                case '>':
+                    marker_direction = Vec2{1.0, 0.0};
+                    break;
+                case '<':
+                    marker_direction = Vec2{-1.0, 0.0};
+                    break;
+                case '^':  // rows grow downwards: north is -y
+                    marker_direction = Vec2{0.0, -1.0};
+                    break;
+                case 'v':
+                    marker_direction = Vec2{0.0, 1.0};
+                    break;
+                default:
+                    throw LevelError(name, line.number,
+                                     "unknown character " + detail::describe_char(c) + " in column " +
+                                         std::to_string(col + 1) +
+                                         " (known: '#' '.' ' ' 'P' '>' '<' '^' 'v')");
+            }
+            if (marker_direction) {
+                if (seed) {
+                    throw LevelError(name, line.number,
+                                     "second player marker " + detail::describe_char(c) +
+                                         " (the first is on line " + std::to_string(seed_line) + ")");
+                }
+                seed = LevelSeed{{static_cast<double>(col) + 0.5, static_cast<double>(row) + 0.5},
+                                 *marker_direction};
+                seed_line = line.number;
+                floor = true;
+            }
+            level.passable[row * w + col] = floor ? 1 : 0;
+        }
+    }
+    if (header_direction) {
+        if (!seed) {
+            throw LevelError(name, direction_line, "'direction:' given but the map has no player marker");
+        }
+        seed->direction = *header_direction;
+    }
+    level.seed = seed;
+    if (level.passable_count() == 0) {
+        throw LevelError(name, rows.front().number, "the map has no passable tile");
+    }
+    return level;
+}
+
+GridLevel load_ascii_level(const std::string& path) {
+    return parse_ascii_level(detail::read_file(path), path);
+}
+
+std::string_view default_level_text() {
+    static constexpr std::string_view text =
+#include "default_level.inc"
+        ;
+    return text;
+}
+
+GridLevel default_level() {
+    return parse_ascii_level(default_level_text(), "default");
+}
+
+}  // namespace kinema::levels
