@@ -61,7 +61,8 @@ ColumnSpace ColumnSpace::from_spans(const ColumnGrid& grid, std::vector<Span> sp
     const std::size_t n = spans.size();
     space.coords_.reserve(n);
     space.clearances_.reserve(n);
-    space.positions_.reserve(n);
+    std::vector<Vec3> positions;
+    positions.reserve(n);
     const std::size_t columns = static_cast<std::size_t>(grid.width) * static_cast<std::size_t>(grid.depth);
     space.column_starts_.assign(columns + 1, 0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -72,9 +73,9 @@ ColumnSpace ColumnSpace::from_spans(const ColumnGrid& grid, std::vector<Span> sp
         }
         space.coords_.push_back({s.x, s.y, s.z});
         space.clearances_.push_back(s.clearance);
-        space.positions_.push_back({grid.origin.x + (s.x + 0.5) * grid.cell_size,
-                                    grid.origin.y + s.y * grid.cell_height,
-                                    grid.origin.z + (s.z + 0.5) * grid.cell_size});
+        positions.push_back({grid.origin.x + (s.x + 0.5) * grid.cell_size,
+                             grid.origin.y + s.y * grid.cell_height,
+                             grid.origin.z + (s.z + 0.5) * grid.cell_size});
         ++space
               .column_starts_[static_cast<std::size_t>(s.x) + static_cast<std::size_t>(s.z) * grid.width + 1];
     }
@@ -105,19 +106,21 @@ ColumnSpace ColumnSpace::from_spans(const ColumnGrid& grid, std::vector<Span> sp
                                        orth_ids.data() + orth_offsets[cell * 4 + dir + 1]);
     };
 
-    space.neighbour_offsets_.reserve(n + 1);
-    space.neighbour_ids_.reserve(orth_ids.size() * 2);
+    std::vector<std::uint32_t> offsets;
+    std::vector<CellId> ids;
+    offsets.reserve(n + 1);
+    ids.reserve(orth_ids.size() * 2);
     for (CellId a = 0; a < n; ++a) {
-        space.neighbour_offsets_.push_back(static_cast<std::uint32_t>(space.neighbour_ids_.size()));
+        offsets.push_back(static_cast<std::uint32_t>(ids.size()));
         for (int dir = 0; dir < 4; ++dir) {
             for (CellId b : orth(a, dir)) {
-                space.neighbour_ids_.push_back(b);
+                ids.push_back(b);
             }
         }
         for (int k = 0; k < 4; ++k) {
             const int first = k;
             const int second = (k + 1) % 4;
-            const std::size_t start = space.neighbour_ids_.size();
+            const std::size_t start = ids.size();
             // Candidates through the first direction, kept when the second-first route reaches them too.
             for (CellId b : orth(a, first)) {
                 for (CellId d : orth(b, second)) {
@@ -129,15 +132,17 @@ ColumnSpace ColumnSpace::from_spans(const ColumnGrid& grid, std::vector<Span> sp
                             break;
                         }
                     }
-                    const auto added = std::span<const CellId>(space.neighbour_ids_).subspan(start);
+                    const auto added = std::span<const CellId>(ids).subspan(start);
                     if (other_route && std::find(added.begin(), added.end(), d) == added.end()) {
-                        space.neighbour_ids_.push_back(d);
+                        ids.push_back(d);
                     }
                 }
             }
         }
     }
-    space.neighbour_offsets_.push_back(static_cast<std::uint32_t>(space.neighbour_ids_.size()));
+    offsets.push_back(static_cast<std::uint32_t>(ids.size()));
+    space.graph_ = chase::CellSpace::from_csr(std::move(positions), std::move(offsets), std::move(ids),
+                                              chase::PlanarAxes::xz, grid.cell_size);
     return space;
 }
 
@@ -159,36 +164,48 @@ std::optional<CellId> ColumnSpace::find(CellCoord coord) const {
     return std::nullopt;
 }
 
-std::optional<CellId> ColumnSpace::locate(Vec3 p, double max_distance) const {
-    if (!is_finite(p) || !(max_distance >= 0.0) || coords_.empty()) {
+std::optional<CellId> ColumnSpace::cell_containing(Vec3 p) const {
+    if (!is_finite(p) || empty()) {
         return std::nullopt;
     }
     const double fx = std::floor((p.x - grid_.origin.x) / grid_.cell_size);
     const double fz = std::floor((p.z - grid_.origin.z) / grid_.cell_size);
+    if (!(fx >= 0.0 && fz >= 0.0 && fx < grid_.width && fz < grid_.depth)) {
+        return std::nullopt;
+    }
     const double climb = max_climb_ * grid_.cell_height;
-    if (fx >= 0.0 && fz >= 0.0 && fx < grid_.width && fz < grid_.depth) {
-        const Column col = column(static_cast<int>(fx), static_cast<int>(fz));
-        for (CellId c = col.first + col.count; c-- > col.first;) {
-            const double floor_y = positions_[c].y;
-            if (floor_y <= p.y + climb && p.y < floor_y + clearances_[c] * grid_.cell_height) {
-                return c;
-            }
+    const Column col = column(static_cast<int>(fx), static_cast<int>(fz));
+    for (CellId c = col.first + col.count; c-- > col.first;) {
+        const double floor_y = graph_.position(c).y;
+        if (floor_y <= p.y + climb && p.y < floor_y + clearances_[c] * grid_.cell_height) {
+            return c;
         }
     }
-    // Nearest cell centre: scan the columns whose squares come within max_distance of p.
+    return std::nullopt;
+}
+
+std::optional<CellId> ColumnSpace::nearest_cell(Vec3 p, double max_distance) const {
+    if (!is_finite(p) || !(max_distance >= 0.0) || empty()) {
+        return std::nullopt;
+    }
+    // Scan only the columns whose squares come within max_distance of p, in id order (z, then x).
+    const double fx = std::floor((p.x - grid_.origin.x) / grid_.cell_size);
+    const double fz = std::floor((p.z - grid_.origin.z) / grid_.cell_size);
     const double reach = std::min(max_distance / grid_.cell_size + 1.0, 65536.0);
-    const int x0 = static_cast<int>(std::clamp(fx - reach, -1.0, static_cast<double>(grid_.width)));
-    const int x1 = static_cast<int>(std::clamp(fx + reach, -1.0, static_cast<double>(grid_.width)));
-    const int z0 = static_cast<int>(std::clamp(fz - reach, -1.0, static_cast<double>(grid_.depth)));
-    const int z1 = static_cast<int>(std::clamp(fz + reach, -1.0, static_cast<double>(grid_.depth)));
+    const auto clamp_to = [](double v, int size) {
+        return static_cast<int>(std::clamp(v, 0.0, static_cast<double>(size - 1)));
+    };
+    if (fx + reach < 0.0 || fz + reach < 0.0 || fx - reach >= grid_.width || fz - reach >= grid_.depth) {
+        return std::nullopt;
+    }
     std::optional<CellId> best;
     double best_d2 = max_distance * max_distance;
-    for (int z = std::max(z0, 0); z <= std::min(z1, grid_.depth - 1); ++z) {
-        for (int x = std::max(x0, 0); x <= std::min(x1, grid_.width - 1); ++x) {
+    for (int z = clamp_to(fz - reach, grid_.depth); z <= clamp_to(fz + reach, grid_.depth); ++z) {
+        for (int x = clamp_to(fx - reach, grid_.width); x <= clamp_to(fx + reach, grid_.width); ++x) {
             const Column col = column(x, z);
             for (CellId c = col.first; c < col.first + col.count; ++c) {
-                const double d2 = length_squared(positions_[c] - p);
-                if (d2 < best_d2 || (d2 == best_d2 && (!best || c < *best))) {
+                const double d2 = length_squared(graph_.position(c) - p);
+                if (d2 < best_d2 || (d2 == best_d2 && !best)) {
                     best_d2 = d2;
                     best = c;
                 }
@@ -196,6 +213,16 @@ std::optional<CellId> ColumnSpace::locate(Vec3 p, double max_distance) const {
         }
     }
     return best;
+}
+
+chase::SeedLocation ColumnSpace::locate(Vec3 p, double max_distance) const {
+    if (const auto inside = cell_containing(p)) {
+        return {*inside, false};
+    }
+    if (const auto nearest = nearest_cell(p, max_distance)) {
+        return {*nearest, true};
+    }
+    return {chase::no_cell, true};
 }
 
 }  // namespace kinema::nav

@@ -134,19 +134,29 @@ TEST(ColumnSpace, LocateFindsTheFloorUnderAPointOrTheNearestCell) {
         unit_grid(3, 1), {{0, 0, 0, 16}, {0, 0, 20, 50}, {2, 0, 0, 16}}, StepRule{10, 4});
     const CellId lower = at(space, 0, 0, 0);
     const CellId upper = at(space, 0, 20, 0);
-    EXPECT_EQ(space.locate({10.5, -1.0, 20.5}, 0.0), lower);
-    EXPECT_EQ(space.locate({10.5, 2.9, 20.5}, 0.0), lower);  // under the ceiling at 3
-    EXPECT_EQ(space.locate({10.5, 3.5, 20.5}, 0.0), upper);  // within the climb below the upper floor
-    EXPECT_EQ(space.locate({10.5, 4.0, 20.5}, 0.0), upper);
-    EXPECT_EQ(space.locate({10.5, -1.5, 20.5}, 0.0), lower);  // half a unit under the floor: within the climb
-    // Column (1,0) is empty: nearest centre. (11.5, -1, 20.5) is 1 from both (10.5,-1,20.5) and
-    // (12.5,-1,20.5); the tie goes to the lower id.
-    EXPECT_EQ(space.locate({11.5, -1.0, 20.5}, 1.0), lower);
-    EXPECT_EQ(space.locate({11.5, -1.0, 20.5}, 0.99), std::nullopt);
-    EXPECT_EQ(space.locate({11.9, -1.0, 20.5}, 1.0), at(space, 2, 0, 0));
+    EXPECT_EQ(space.cell_containing({10.5, -1.0, 20.5}), lower);
+    EXPECT_EQ(space.cell_containing({10.5, 2.9, 20.5}), lower);  // under the ceiling at 3
+    EXPECT_EQ(space.cell_containing({10.5, 3.5, 20.5}), upper);  // within the climb below the upper floor
+    EXPECT_EQ(space.cell_containing({10.5, 4.0, 20.5}), upper);
+    EXPECT_EQ(space.cell_containing({10.5, -1.5, 20.5}),
+              lower);  // half a unit under the floor: within the climb
+    EXPECT_EQ(space.cell_containing({10.5, -2.1, 20.5}), std::nullopt);
+    EXPECT_EQ(space.cell_containing({11.5, -1.0, 20.5}), std::nullopt);  // empty column
+    // Nearest centre. (11.5, -1, 20.5) is 1 from both (10.5,-1,20.5) and (12.5,-1,20.5); the tie goes to the
+    // lower id.
+    EXPECT_EQ(space.nearest_cell({11.5, -1.0, 20.5}, 1.0), lower);
+    EXPECT_EQ(space.nearest_cell({11.5, -1.0, 20.5}, 0.99), std::nullopt);
+    EXPECT_EQ(space.nearest_cell({11.9, -1.0, 20.5}, 1.0), at(space, 2, 0, 0));
+    EXPECT_EQ(space.nearest_cell({10.5, 3.0, 14.5}, 10.0),
+              upper);  // outside the grid, nearest is the top floor
+    // locate() combines them and says whether it had to snap.
+    EXPECT_EQ(space.locate({10.5, 4.0, 20.5}, 1.0).cell, upper);
+    EXPECT_FALSE(space.locate({10.5, 4.0, 20.5}, 1.0).snapped);
+    EXPECT_EQ(space.locate({11.9, -1.0, 20.5}, 1.0).cell, at(space, 2, 0, 0));
+    EXPECT_TRUE(space.locate({11.9, -1.0, 20.5}, 1.0).snapped);
     // Far away, and not finite.
-    EXPECT_EQ(space.locate({1000.0, 0.0, 0.0}, 50.0), std::nullopt);
-    EXPECT_EQ(space.locate({std::nan(""), 0.0, 0.0}, 50.0), std::nullopt);
+    EXPECT_EQ(space.locate({1000.0, 0.0, 0.0}, 50.0).cell, kinema::chase::no_cell);
+    EXPECT_EQ(space.locate({std::nan(""), 0.0, 0.0}, 50.0).cell, kinema::chase::no_cell);
 }
 
 TEST(ColumnSpace, RejectsBadSpans) {

@@ -49,7 +49,7 @@ std::vector<bool> reachable(const ColumnSpace& space, CellId start,
 }
 
 CellId cell_under(const ColumnSpace& space, Vec3 p) {
-    const auto cell = space.locate(p, 0.0);
+    const auto cell = space.cell_containing(p);
     EXPECT_TRUE(cell.has_value()) << p.x << "," << p.y << "," << p.z;
     return cell.value_or(0);
 }

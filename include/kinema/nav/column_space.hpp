@@ -21,12 +21,14 @@
 #include <span>
 #include <vector>
 
+#include "kinema/chase/cell_space.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema::nav {
 
-/// Dense cell id, 0 .. size()-1; ordered by column (z, then x) and bottom to top within a column.
-using CellId = std::uint32_t;
+/// Dense cell id, 0 .. size()-1; ordered by column (z, then x) and bottom to top within a column. The same
+/// ids as in cell_space().
+using CellId = chase::CellId;
 
 /// The horizontal grid of columns and the vertical voxel size.
 struct ColumnGrid {
@@ -71,20 +73,22 @@ class ColumnSpace {
     bool empty() const noexcept { return coords_.empty(); }
     const ColumnGrid& grid() const noexcept { return grid_; }
 
+    /// The cells as the chase flood sees them (kinema::chase::Flood runs on it directly): same ids,
+    /// positions and neighbours, planar axes xz, cell_size() = the column width.
+    const chase::CellSpace& cell_space() const noexcept { return graph_; }
+
     /// World position of the cell: the centre of its column, at its floor height.
-    Vec3 position(CellId cell) const { return positions_[cell]; }
+    Vec3 position(CellId cell) const { return graph_.position(cell); }
     /// The horizontal (x, z) part of position(): the chase flood's half-plane tests use it.
-    Vec2 planar_position(CellId cell) const { return {positions_[cell].x, positions_[cell].z}; }
+    Vec2 planar_position(CellId cell) const { return graph_.planar_position(cell); }
     CellCoord coord(CellId cell) const { return coords_[cell]; }
     /// Open space above the cell's floor, cell heights.
     int clearance(CellId cell) const { return clearances_[cell]; }
     /// Neighbours in a fixed direction order: -x, +z, +x, -z, then the diagonals (-x+z), (+x+z), (+x-z),
     /// (-x-z).
-    std::span<const CellId> neighbours(CellId cell) const {
-        return {neighbour_ids_.data() + neighbour_offsets_[cell],
-                neighbour_ids_.data() + neighbour_offsets_[cell + 1]};
-    }
-    std::size_t link_count() const noexcept { return neighbour_ids_.size(); }
+    std::span<const CellId> neighbours(CellId cell) const { return graph_.neighbours(cell); }
+    /// Directed links (each step counted from both ends).
+    std::size_t link_count() const noexcept { return graph_.edge_count(); }
 
     /// The first cell of column (x, z) and how many floors it holds (ids first .. first+count-1, bottom to
     /// top). count is 0 for an empty column or one outside the grid.
@@ -99,19 +103,22 @@ class ColumnSpace {
     std::optional<CellId> find(CellCoord coord) const;
 
     /// The cell an agent standing at p is on: in p's column, the highest floor at or below p.y + max_climb
-    /// whose open space contains p (p.y < floor + clearance). When p's column has no such floor, the cell
-    /// whose position is nearest to p (Euclidean; ties to the lowest id) within max_distance world units.
-    /// nullopt when there is none. max_distance: world units, [0, inf).
-    std::optional<CellId> locate(Vec3 p, double max_distance) const;
+    /// whose open space contains p (p.y < floor + clearance). nullopt when there is none or p is not finite.
+    std::optional<CellId> cell_containing(Vec3 p) const;
+    /// The cell whose position is nearest to p (Euclidean; ties to the lowest id) within max_distance world
+    /// units, [0, inf). nullopt when there is none or p is not finite.
+    std::optional<CellId> nearest_cell(Vec3 p, double max_distance) const;
+    /// The chase flood's seed cell for p (chase-flood-spec.md "Inputs": the cell containing p, else the
+    /// nearest cell centre): cell_containing(p), else nearest_cell(p, max_distance) reported as snapped, else
+    /// {chase::no_cell, true}.
+    chase::SeedLocation locate(Vec3 p, double max_distance) const;
 
   private:
     ColumnGrid grid_;
     std::vector<CellCoord> coords_;
     std::vector<int> clearances_;
-    std::vector<Vec3> positions_;
     std::vector<std::uint32_t> column_starts_;  // width*depth+1 entries; column (x, z) at x + z*width
-    std::vector<std::uint32_t> neighbour_offsets_;
-    std::vector<CellId> neighbour_ids_;
+    chase::CellSpace graph_;
     std::uint32_t max_column_size_ = 0;
     int max_climb_ = 0;
 };
