@@ -437,4 +437,44 @@ NavPath PathFinder::find_path(Vec3 from, Vec3 to) {
     return path;
 }
 
+NavRay PathFinder::raycast(Vec3 from, Vec3 direction, double distance) {
+    if (!is_finite(from) || !is_finite(direction) || !std::isfinite(distance) || distance < 0.0) {
+        throw std::invalid_argument("raycast: start, direction and distance must be finite, distance >= 0");
+    }
+    NavRay ray;
+    float start[3] = {0.0F, 0.0F, 0.0F};
+    const dtPolyRef start_ref = impl_->nearest(from, start);
+    if (start_ref == 0) {
+        return ray;
+    }
+    ray.on_mesh = true;
+    ray.start = {start[0], start[1], start[2]};
+    ray.end = ray.start;
+    const double horizontal = std::hypot(direction.x, direction.z);
+    if (horizontal == 0.0 || distance == 0.0) {
+        return ray;
+    }
+    const Vec3 target = ray.start + Vec3{direction.x, 0.0, direction.z} * (distance / horizontal);
+    const float end[3] = {static_cast<float>(target.x), start[1], static_cast<float>(target.z)};
+    dtRaycastHit hit{};
+    hit.path = impl_->polys;
+    hit.maxPath = Impl::kMaxPolys;
+    if (dtStatusFailed(impl_->query->raycast(start_ref, start, end, &impl_->filter, 0, &hit)) ||
+        hit.pathCount == 0) {
+        return ray;
+    }
+    // t is FLT_MAX when no border was hit, else the fraction of the segment walked.
+    const bool hit_border = hit.t <= 1.0F;
+    const double t = hit_border ? double{hit.t} : 1.0;
+    const float stop[3] = {static_cast<float>(ray.start.x + (target.x - ray.start.x) * t), start[1],
+                           static_cast<float>(ray.start.z + (target.z - ray.start.z) * t)};
+    // The ray is 2D (x, z); its height comes from the last polygon it crossed (the stop point may lie on
+    // that polygon's border, where getPolyHeight fails, so take the closest point on the polygon).
+    float closest[3] = {stop[0], start[1], stop[2]};
+    impl_->query->closestPointOnPoly(impl_->polys[hit.pathCount - 1], stop, closest, nullptr);
+    ray.blocked = hit_border;
+    ray.end = {closest[0], closest[1], closest[2]};
+    return ray;
+}
+
 }  // namespace kinema::nav

@@ -46,6 +46,14 @@ struct NavPath {
     double length = 0.0;       ///< sum of the segment lengths, world units
 };
 
+/// Where a straight walk along the navmesh surface stops (Detour's raycast).
+struct NavRay {
+    bool on_mesh = false;  ///< false when the start is farther than snap_extents from the navmesh
+    bool blocked = false;  ///< a navmesh border (wall, ledge) stopped the walk before the full distance
+    Vec3 start;            ///< the start snapped onto the navmesh, world units
+    Vec3 end;              ///< where the walk stops, on the navmesh surface, world units
+};
+
 class Level {
   public:
     /// Builds the cell space and the navmesh. Throws SettingsError for bad settings and LevelError for a
@@ -91,6 +99,12 @@ class PathFinder {
     /// Straight path (Detour's findNearestPoly, findPath, findStraightPath) from `from` to `to`, both
     /// snapped.
     NavPath find_path(Vec3 from, Vec3 to);
+    /// Walks straight from `from` (snapped) along the horizontal part (x, z) of `direction` for `distance`
+    /// world units, [0, inf), on the navmesh surface, stopping at the first border: the "navmesh
+    /// line-of-sight check" of Dishonored 2's dead reckoning (seed 002 section 2). A zero horizontal
+    /// direction or distance stays at the start. Throws std::invalid_argument for non-finite input or a
+    /// negative distance.
+    NavRay raycast(Vec3 from, Vec3 direction, double distance);
 
   private:
     struct Impl;
