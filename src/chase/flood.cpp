@@ -289,12 +289,16 @@ FloodResult Flood::result() const {
     Vec3 sum;
     double weight = 0.0;
     for (int j = first_warm_step; j <= step_; ++j) {
+        // Cells heated at the same step share one value, so sum their centres first and weight the sum once.
         const double w = static_cast<double>(hot - (step_ - j));
+        const std::size_t begin = step_begin_[static_cast<std::size_t>(j)];
         const std::size_t end = step_begin_[static_cast<std::size_t>(j) + 1];
-        for (std::size_t i = step_begin_[static_cast<std::size_t>(j)]; i < end; ++i) {
-            sum = sum + pos[heated_[i]] * w;
+        Vec3 group;
+        for (std::size_t i = begin; i < end; ++i) {
+            group = group + pos[heated_[i]];
         }
-        weight += w * static_cast<double>(end - step_begin_[static_cast<std::size_t>(j)]);
+        sum = sum + group * w;
+        weight += w * static_cast<double>(end - begin);
     }
     // weight > 0: the cells heated at the last step hold H >= 1.
     r.centroid = sum / weight;

@@ -1,0 +1,99 @@
+// Cell spaces: the grid's cells, ids, centres and neighbours (spec "Inputs"), plain graph spaces, seed
+// snapping.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+
+namespace kinema::chase {
+namespace {
+
+std::vector<CellId> sorted(std::span<const CellId> s) {
+    std::vector<CellId> v(s.begin(), s.end());
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+// ids (row-major over passable tiles):
+//   . . #      0 1 -
+//   . . .      2 3 4
+//   # . .      - 5 6
+TEST(GridSpaceTest, IdsCentresAndNoCornerCutting) {
+    const levels::GridLevel level = levels::parse_ascii_level("..#\n...\n#..\n", "t");
+    const GridSpace g(level, {Connectivity::eight, 2.0});
+    ASSERT_EQ(g.cells().size(), 7u);
+    EXPECT_EQ(g.tile_of(3), (Tile{1, 1}));
+    EXPECT_EQ(g.cell_at(2, 0), no_cell);
+    EXPECT_EQ(g.cell_at(-1, 0), no_cell);
+    EXPECT_EQ(g.cells().position(4), (Vec3{5.0, 3.0, 0.0}));  // ((2 + 0.5) * 2, (1 + 0.5) * 2)
+    EXPECT_EQ(sorted(g.cells().neighbours(3)), (std::vector<CellId>{0, 1, 2, 4, 5, 6}));
+    // Cell 1 (1,0) to 4 (2,1): orthogonal (2,0) is a wall -> no diagonal.
+    EXPECT_EQ(sorted(g.cells().neighbours(1)), (std::vector<CellId>{0, 2, 3}));
+    // Cell 2 (0,1) to 5 (1,2): (0,2) is a wall -> no diagonal.
+    EXPECT_EQ(sorted(g.cells().neighbours(2)), (std::vector<CellId>{0, 1, 3}));
+    const GridSpace g4(level, {Connectivity::four, 1.0});
+    EXPECT_EQ(sorted(g4.cells().neighbours(3)), (std::vector<CellId>{1, 2, 4, 5}));
+}
+
+TEST(GridSpaceTest, LocateAndSnap) {
+    const levels::GridLevel level = levels::parse_ascii_level("..#\n...\n#..\n", "t");
+    const GridSpace g(level);
+    EXPECT_EQ(g.locate({1.0, 1.0}).cell, 3u);  // a tile corner belongs to the tile to its lower right
+    EXPECT_FALSE(g.locate({1.0, 1.0}).snapped);
+    // The centre of the wall tile (2,0) is exactly 1 from cell 1 (1.5, 0.5) and cell 4 (2.5, 1.5), farther
+    // from the rest: a tie, so the lower id wins.
+    const SeedLocation tie = g.locate({2.5, 0.5});
+    EXPECT_TRUE(tie.snapped);
+    EXPECT_EQ(tie.cell, 1u);
+    // Far outside: nearest is cell 6 at (2.5, 2.5).
+    EXPECT_EQ(g.locate({100.0, 100.0}).cell, 6u);
+    EXPECT_TRUE(g.locate({-1e300, 0.0}).snapped);
+    EXPECT_THROW(g.locate({std::nan(""), 0.0}), std::invalid_argument);
+}
+
+TEST(GridSpaceTest, RejectsBadSettings) {
+    const levels::GridLevel level = levels::parse_ascii_level("..\n", "t");
+    EXPECT_THROW(GridSpace(level, {Connectivity::eight, 0.0}), SettingsError);
+    EXPECT_THROW(GridSpace(level, {static_cast<Connectivity>(6), 1.0}), SettingsError);
+}
+
+// A plain graph in Y-up coordinates (xz is the horizontal plane): a chain 0-1-2-3 along x with a height
+// change.
+TEST(CellSpaceTest, GraphSpaceRunsTheSameFlood) {
+    const std::vector<Vec3> positions{{0, 0, 0}, {1, 5, 0}, {2, 0, 0}, {3, 0, 0}};
+    const std::vector<std::vector<CellId>> adjacency{{1}, {0, 2}, {1, 3}, {2}};
+    const CellSpace space = CellSpace::from_adjacency(positions, adjacency, PlanarAxes::xz, 1.0);
+    EXPECT_EQ(space.planar_position(1), (Vec2{1.0, 0.0}));
+    EXPECT_EQ(space.planar(Vec3{1, 2, 3}), (Vec2{1.0, 3.0}));
+    FloodSettings settings;
+    settings.hot = 3;
+    Flood flood(settings);
+    flood.start(space, CellId{1}, Vec2{1.0, 0.0});  // running +x: cell 0 is barrier
+    EXPECT_EQ(flood.value(0), barrier_value);
+    const FloodResult r = flood.run();
+    // Step 1 heats 2, step 2 heats 3, step 3 empty. Values: 1 -> 1, 2 -> 2, 3 -> 3. Centroid over world
+    // positions: x = (1 + 4 + 9) / 6 = 7/3, y = 5 / 6: nearest centre is cell 2 (2, 0, 0).
+    EXPECT_EQ(r.steps, 2);
+    EXPECT_DOUBLE_EQ(r.centroid.x, 14.0 / 6.0);
+    EXPECT_DOUBLE_EQ(r.centroid.y, 5.0 / 6.0);
+    EXPECT_EQ(r.destination_cell, 2u);
+    EXPECT_EQ(nearest_cell(space, {2.9, 0.0, 0.0}).cell, 3u);
+    EXPECT_TRUE(nearest_cell(space, {2.9, 0.0, 0.0}).snapped);
+    EXPECT_FALSE(nearest_cell(space, {3.0, 0.0, 0.0}).snapped);
+}
+
+TEST(CellSpaceTest, RejectsBadGraphs) {
+    EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{1}}), std::invalid_argument);  // id out of range
+    EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{0}}), std::invalid_argument);  // self neighbour
+    EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{}, {}}), std::invalid_argument);
+    EXPECT_THROW(CellSpace::from_csr({{0, 0, 0}}, {0, 1}, {}), std::invalid_argument);
+    EXPECT_THROW(CellSpace::from_adjacency({{std::nan(""), 0, 0}}, {{}}), std::invalid_argument);
+    EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{}}, PlanarAxes::xy, 0.0), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace kinema::chase

@@ -1,0 +1,25 @@
+// Loads kinema's own levels from data/levels (KINEMA_DATA_DIR) for the chase tests.
+#pragma once
+
+#include <string>
+
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+
+namespace kinema::chase::testing {
+
+inline levels::GridLevel our_level(const std::string& name) {
+    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
+}
+
+/// Seed location and direction marked in a level.
+struct MarkedSeed {
+    SeedLocation location;
+    Vec2 direction;
+};
+
+inline MarkedSeed marked_seed(const levels::GridLevel& level, const GridSpace& grid) {
+    return {grid.locate(level.seed->position * grid.cell_size()), level.seed->direction};
+}
+
+}  // namespace kinema::chase::testing
