@@ -11,6 +11,10 @@
 
 #include "cli_common.hpp"
 
+#if defined(KINEMA_HAVE_RENDER)
+#include "kinema/render/level_view.hpp"
+#endif
+
 namespace kinema::cli {
 namespace {
 
@@ -161,6 +165,58 @@ std::string mesh_chase_text(const MeshChaseInput& input, const MeshChaseRun& run
     }
     return out;
 }
+
+#if defined(KINEMA_HAVE_RENDER)
+std::string mesh_chase_png(const MeshChaseInput& input, const MeshChaseRun& run) {
+    const nav::ColumnSpace& cells = run.level.cells();
+    const nav::ColumnGrid& grid = cells.grid();
+    const chase::FloodResult& f = run.result.flood;
+    render::LevelView view;
+    view.columns = std::max(grid.width, 1);
+    view.rows = std::max(grid.depth, 1);
+    view.cell_size = grid.cell_size;
+    view.origin = {grid.origin.x, grid.origin.z};
+    view.hot_value = input.flood.hot;
+    for (int z = 0; z < grid.depth; ++z) {
+        for (int x = 0; x < grid.width; ++x) {
+            const nav::ColumnSpace::Column col = cells.column(x, z);
+            if (col.count == 0) {
+                continue;
+            }
+            // From the top down: the first touched cell, else the top cell.
+            chase::CellId shown = col.first + col.count - 1;
+            for (chase::CellId c = col.first + col.count; c-- > col.first;) {
+                if (run.values[c] != chase::untouched_value) {
+                    shown = c;
+                    break;
+                }
+            }
+            view.cells.push_back({x, z, cells.position(shown).y, run.values[shown]});
+        }
+    }
+    const auto planar = [](Vec3 p) { return Vec2{p.x, p.z}; };
+    view.seed = planar(cells.position(f.seed_cell));
+    view.direction = {input.dir.x, input.dir.z};
+    view.centroid = planar(f.centroid);
+    view.destination = planar(f.destination);
+    view.dead_reckoning = planar(run.result.dead_reckoning.end);
+    if (run.result.path) {
+        for (const Vec3& p : run.result.path->points) {
+            view.path.push_back(planar(p));
+        }
+    }
+    view.legend.push_back(fmt::format("{}: top view (x right, z down), floors lighter when higher",
+                                      std::filesystem::path(input.map_path).filename().string()));
+    view.legend.push_back(fmt::format("{} steps of {}, {}; {} heated, {} warm, {} barrier", f.steps,
+                                      input.flood.max_steps, chase::to_string(f.stop_reason), f.heated_cells,
+                                      f.warm_cells, f.barrier_cells));
+    view.legend.push_back("white disc: seed; cross: centroid; green: destination; magenta: dead reckoning");
+    if (run.result.path) {
+        view.legend.push_back(fmt::format("black line: NPC path, {:.2f} m", run.result.path->length));
+    }
+    return render::level_view_png(view);
+}
+#endif
 
 }  // namespace kinema::cli
 

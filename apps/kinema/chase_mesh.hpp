@@ -42,6 +42,12 @@ nlohmann::json mesh_chase_json(const MeshChaseInput& input, const MeshChaseRun& 
 /// The human-readable summary (what `kinema chase` prints without --json).
 std::string mesh_chase_text(const MeshChaseInput& input, const MeshChaseRun& run);
 
+#if defined(KINEMA_HAVE_RENDER)
+/// The top-down PNG (`--png`): per column, the highest cell the flood touched, else the highest cell; levels
+/// shaded by height; heat, barrier, seed, centroid, destination, dead reckoning and the NPC's path.
+std::string mesh_chase_png(const MeshChaseInput& input, const MeshChaseRun& run);
+#endif
+
 /// True when the map path names an OBJ mesh (extension .obj, any case).
 bool is_mesh_path(const std::string& path);
 
