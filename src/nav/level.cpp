@@ -363,6 +363,14 @@ struct PathFinder::Impl {
         if (!is_finite(p) || dtStatusFailed(query->findNearestPoly(center, extents, &filter, &ref, out))) {
             return 0;
         }
+        // Detour accepts any polygon whose bounding box meets the search box, so a long diagonal polygon can
+        // give a nearest point far outside it (6 m away with a 2 m box on dungeon.obj). Keep the box's
+        // promise.
+        for (int i = 0; i < 3; ++i) {
+            if (std::abs(out[i] - center[i]) > extents[i]) {
+                return 0;
+            }
+        }
         return ref;
     }
 };

@@ -302,6 +302,24 @@ TEST_P(DemoMeshes, MatchRecastCounts) {
     EXPECT_GE(level.cells().max_column_size(), 2u) << "expected multi-level columns";
     expect_symmetric_without_corner_cutting(level.cells());
 
+    // Snapped points stay inside the snap box (2, 4, 2) around the query, even where Detour's nearest polygon
+    // is a long diagonal one whose bounding box covers the query (dungeon: (10, 10, -10) once snapped 6 m).
+    PathFinder finder(level);
+    std::size_t snapped = 0;
+    for (CellId c = 0; c < level.cells().size(); c += 7) {
+        const Vec3 p = level.cells().position(c) + Vec3{1.9, 0.5, -1.7};
+        if (const auto s = finder.snap(p)) {
+            ++snapped;
+            EXPECT_LE(std::abs(s->x - p.x), 2.0 + 1e-6);
+            EXPECT_LE(std::abs(s->y - p.y), 4.0 + 1e-6);
+            EXPECT_LE(std::abs(s->z - p.z), 2.0 + 1e-6);
+        }
+    }
+    EXPECT_GT(snapped, level.cells().size() / 7 / 2);
+    if (std::string(demo.file) == "dungeon.obj") {
+        EXPECT_FALSE(finder.snap({10.0, 10.0, -10.0}).has_value());
+    }
+
     NavSettings raw;
     raw.chase_cell_size = raw.cell_size;
     raw.agent_radius = 0.0;
