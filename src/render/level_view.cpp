@@ -245,7 +245,7 @@ Rgb8 level_cell_colour(std::int32_t value, double height, double lowest, double 
         return {mix(255, 189, t), mix(237, 0, t), mix(160, 38, t)};
     }
     const double t = highest > lowest ? std::clamp((height - lowest) / (highest - lowest), 0.0, 1.0) : 1.0;
-    const std::uint8_t grey = mix(90, 235, t);
+    const std::uint8_t grey = mix(80, 200, t);
     return {grey, grey, grey};
 }
 

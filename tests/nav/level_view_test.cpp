@@ -45,8 +45,8 @@ TEST(LevelView, ColumnsAreShadedByHeightAndHeat) {
     // Width: max(10*16 + 2*8, 360) = 360; height: 4*16 + 2*8 + 2 legend lines of 16 = 112.
     EXPECT_EQ(image.width, 360);
     EXPECT_EQ(image.height, 112);
-    EXPECT_EQ(at_column(image, 0, 0), (Rgb8{90, 90, 90}));     // lowest floor (0 of 0..10)
-    EXPECT_EQ(at_column(image, 1, 0), (Rgb8{235, 235, 235}));  // highest floor
+    EXPECT_EQ(at_column(image, 0, 0), (Rgb8{80, 80, 80}));     // lowest floor (0 of 0..10)
+    EXPECT_EQ(at_column(image, 1, 0), (Rgb8{200, 200, 200}));  // highest floor
     EXPECT_EQ(at_column(image, 2, 0), (Rgb8{75, 94, 168}));    // barrier
     EXPECT_EQ(at_column(image, 0, 1), (Rgb8{189, 0, 38}));     // heat H
     EXPECT_EQ(at_column(image, 1, 1), (Rgb8{198, 219, 239}));  // cooled
@@ -57,12 +57,12 @@ TEST(LevelView, ColumnsAreShadedByHeightAndHeat) {
 }
 
 TEST(LevelView, ColourRampAndGreysAreLinear) {
-    // Floor 2.5 of 0..10: 90 + (235 - 90) * 0.25 = 126.25 -> 126.
-    EXPECT_EQ(level_cell_colour(-2, 2.5, 0.0, 10.0, 20), (Rgb8{126, 126, 126}));
+    // Floor 2.5 of 0..10: 80 + (200 - 80) * 0.25 = 110.
+    EXPECT_EQ(level_cell_colour(-2, 2.5, 0.0, 10.0, 20), (Rgb8{110, 110, 110}));
     // Heat 11 of H = 21 is halfway: (255+189)/2 = 222, 237/2 = 118.5 -> 119, (160+38)/2 = 99.
     EXPECT_EQ(level_cell_colour(11, 0.0, 0.0, 1.0, 21), (Rgb8{222, 119, 99}));
     // A view with one height draws its floors at the light end.
-    EXPECT_EQ(level_cell_colour(-2, 3.0, 3.0, 3.0, 20), (Rgb8{235, 235, 235}));
+    EXPECT_EQ(level_cell_colour(-2, 3.0, 3.0, 3.0, 20), (Rgb8{200, 200, 200}));
 }
 
 TEST(LevelView, PathAndMarksAreDrawnOverTheColumns) {
