@@ -20,6 +20,9 @@ FieldErrors FloodSettings::validate() const {
     require_at_least(errors, "max_heated", max_heated, 1);
     require_in_range(errors, "max_steps", max_steps, 0, max_max_steps);
     require_at_least(errors, "max_restarts", max_restarts, -1);
+    if (destination != DestinationRule::nearest_heated && destination != DestinationRule::nearest_warm) {
+        errors.push_back({"destination", "must be nearest_heated or nearest_warm"});
+    }
     return errors;
 }
 
@@ -303,10 +306,13 @@ FloodResult Flood::result() const {
     // weight > 0: the cells heated at the last step hold H >= 1.
     r.centroid = sum / weight;
 
-    // Destination: the heated cell (value >= 0) nearest the centroid; ties go to the lowest id.
+    // Destination: the heated cell (value >= 0) nearest the centroid; ties go to the lowest id. Warm cells
+    // are the suffix from warm_begin, so the nearest_warm option only narrows the range.
     double best = std::numeric_limits<double>::infinity();
     CellId best_cell = no_cell;
-    for (std::size_t i = 0; i < heated_count_; ++i) {
+    const std::size_t first_candidate =
+        run_settings_.destination == DestinationRule::nearest_warm ? warm_begin : std::size_t{0};
+    for (std::size_t i = first_candidate; i < heated_count_; ++i) {
         const CellId c = heated_[i];
         const double d2 = length_squared(pos[c] - r.centroid);
         if (d2 < best || (d2 == best && c < best_cell)) {

@@ -231,6 +231,25 @@ TEST(FloodHandWorked, ZeroDirectionMeansNoBarrier) {
     EXPECT_EQ(r.destination_cell, 2u);
 }
 
+// The nearest_warm option: in the cooled corridor of CorridorCoolsAndExhausts the nearest heated cell is
+// already warm, so use a case where it is not. 4-connected corridor of 9, seed in the middle (4), no
+// direction, H = 2: step 1 heats 3 and 5 (seed -> 1), step 2 heats 2 and 6 (3, 5 -> 1, seed -> 0), step 3
+// heats 1 and 7, step 4 heats 0 and 8, step 5 is empty. Final values 2 1 0 0 0 0 0 1 2: the warm cells are
+// symmetric around x = 4.5, the centroid is the seed's centre. Spec rule: the seed (value 0, distance 0).
+// Option: the nearest warm cells are 1 and 7 (distance 3), the lower id wins.
+TEST(FloodOptions, NearestWarmDestination) {
+    const GridSpace grid = space_of(".........\n", Connectivity::four);
+    FloodSettings settings;
+    settings.hot = 2;
+    const FloodResult spec = run_flood(grid.cells(), {4, false}, {0.0, 0.0}, settings);
+    EXPECT_EQ(spec.steps, 4);
+    EXPECT_DOUBLE_EQ(spec.centroid.x, 4.5);
+    EXPECT_EQ(spec.destination_cell, 4u);
+    settings.destination = DestinationRule::nearest_warm;
+    const FloodResult warm = run_flood(grid.cells(), {4, false}, {0.0, 0.0}, settings);
+    EXPECT_EQ(warm.destination_cell, 1u);
+}
+
 // Re-seeding: the restart replaces the whole state, and the cap is honoured.
 TEST(FloodRestart, RestartReplacesStateAndHonoursCap) {
     const GridSpace grid = space_of(".......\n", Connectivity::four);
@@ -287,6 +306,37 @@ TEST(FloodCallback, CalledOncePerStepThatHappened) {
     const FloodResult r = flood.run([&](const Flood& f) { heated.push_back(f.heated_cells().size()); });
     EXPECT_EQ(heated, (std::vector<std::size_t>{2, 3, 4, 5}));
     EXPECT_EQ(r.steps, 4);
+}
+
+}  // namespace
+}  // namespace kinema::chase
+
+namespace kinema::chase {
+namespace {
+
+// One Flood reused across spaces of different sizes gives the same results as fresh floods, and a cap of 0
+// refuses every restart.
+TEST(FloodReuse, AcrossSpacesAndZeroRestartCap) {
+    const GridSpace small = space_of(".......\n", Connectivity::four);
+    const GridSpace room = space_of(".....\n.....\n.....\n", Connectivity::eight);
+    FloodSettings settings;
+    settings.max_restarts = 0;
+    Flood flood(settings);
+    for (int round = 0; round < 3; ++round) {
+        flood.start(small.cells(), CellId{2}, Vec2{1.0, 0.0});
+        const FloodResult a = flood.run();
+        const FloodResult fa = run_flood(small.cells(), {2, false}, {1.0, 0.0}, settings);
+        EXPECT_EQ(a.destination_cell, fa.destination_cell);
+        EXPECT_EQ(a.centroid, fa.centroid);
+        EXPECT_EQ(values(flood), (std::vector<int>{B, B, 16, 17, 18, 19, 20}));
+        EXPECT_FALSE(flood.restart({0, false}, {1.0, 0.0}));
+        flood.start(room.cells(), CellId{7}, Vec2{1.0, 0.0});
+        const FloodResult b = flood.run();
+        const FloodResult fb = run_flood(room.cells(), {7, false}, {1.0, 0.0}, settings);
+        EXPECT_EQ(b.destination_cell, fb.destination_cell);
+        EXPECT_EQ(b.centroid, fb.centroid);
+        EXPECT_EQ(b.steps, 2);
+    }
 }
 
 }  // namespace

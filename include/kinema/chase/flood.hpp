@@ -5,12 +5,12 @@
 // Cost: a step touches only the current heat and barrier frontiers, so a flood costs O(touched cells x
 // degree), bounded by about M_S * M_H heated cells plus the barrier, never by the map size. Cooling is lazy:
 // a cell remembers the step it was heated at and its value is max(0, H - (step - heated_step)); the warm
-// cells are exactly those heated in the last H - 1 steps (heated_cells() is in heating order, so they are a
-// suffix).
+// cells are exactly those heated at one of the last H steps (heated_cells() is in heating order, so they are
+// a suffix).
 //
 // Memory: a Flood keeps one scratch array per cell of the space it last ran on and reuses it for every later
 // run on a space of the same size: after the first start() no run allocates
-// (tests/chase/flood_alloc_test.cpp).
+// (tests/chase/alloc_test.cpp).
 #pragma once
 
 #include <cstdint>
@@ -23,16 +23,24 @@
 
 namespace kinema::chase {
 
+/// Which cells may be the destination. The chapter says "if that point is located outside the warm cells, we
+/// pick the nearest one"; the spec (chase-flood-spec.md "Result") takes every heated cell, cooled ones
+/// included, so the cooled middle of a symmetric junction still counts.
+enum class DestinationRule {
+    nearest_heated,  ///< spec default: heated cells with value >= 0
+    nearest_warm,    ///< option: only warm cells (value > 0), a literal reading of the chapter
+};
+
 /// The chapter's tweakable constants (seed 002 Table 1), plus the restart cap of section 5.
 struct FloodSettings {
     int hot = 20;         ///< H, the hot value a newly heated cell gets; [1, 1000000]
     int max_heated = 25;  ///< M_H, more newly heated cells than this in one step stops the flood; [1, inf)
     int max_steps = 40;   ///< M_S, propagation steps at most (Dishonored 2 difficulty 3); [0, 1000000]
-    int max_restarts =
-        -1;  ///< re-seeds accepted per chase by Flood::restart (seed 002 section 5); -1 = no cap,
-             ///< [-1, inf)
+    /// Re-seeds accepted per chase by Flood::restart (seed 002 section 5); -1 = no cap; [-1, inf).
+    int max_restarts = -1;
+    DestinationRule destination = DestinationRule::nearest_heated;  ///< spec default
 
-    /// Named fields: hot, max_heated, max_steps, max_restarts.
+    /// Named fields: hot, max_heated, max_steps, max_restarts, destination.
     FieldErrors validate() const;
 
     /// The chapter's difficulty presets: level 1, 2, 3 -> M_S = 20, 30, 40 with H = 20, M_H = 25.
@@ -57,8 +65,8 @@ inline constexpr int untouched_value = -2;
 
 struct FloodResult {
     CellId seed_cell = no_cell;
-    bool seed_snapped =
-        false;              ///< the seed point was outside every cell and moved to the nearest cell centre
+    /// The seed point was outside every cell and moved to the nearest cell centre.
+    bool seed_snapped = false;
     int steps = 0;          ///< propagation steps that happened (a discarded overflow step is not counted)
     bool finished = false;  ///< false for a result taken in the middle of a time-sliced or paced run
     StopReason stop_reason = StopReason::exhausted;  ///< meaningful only when finished
@@ -67,7 +75,7 @@ struct FloodResult {
     Vec3 destination;                   ///< world centre of destination_cell
     std::size_t heated_cells = 0;       ///< cells ever heated (value >= 0), seed included
     std::size_t warm_cells = 0;         ///< heated cells with value > 0
-    std::size_t barrier_cells = 0;
+    std::size_t barrier_cells = 0;      ///< cells made barrier (value -1)
 };
 
 /// A reusable flood. Bind it to a space with start(); the space must outlive the run (the flood keeps a
@@ -144,7 +152,8 @@ class Flood {
     /// destination so far. O(heated cells). Throws std::logic_error before start().
     FloodResult result() const;
 
-    /// Per-cell values for drawing and tests: untouched_value, barrier_value, or the heat 0..H.
+    /// Per-cell values for drawing and tests: untouched_value, barrier_value, or the heat 0..H. c must be a cell
+    /// of the space the flood last started on (untouched_value for every cell before start()).
     int value(CellId c) const;
     CellState state(CellId c) const;
     /// Every heated cell, in heating order (seed first, then step by step).
