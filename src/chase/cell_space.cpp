@@ -1,5 +1,6 @@
 #include "kinema/chase/cell_space.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -84,6 +85,18 @@ CellSpace CellSpace::from_csr(std::vector<Vec3> positions, std::vector<std::uint
     space.planar_.reserve(n);
     for (const Vec3& p : positions) {
         space.planar_.push_back(space.planar(p));
+    }
+    std::uint32_t max_degree = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+        max_degree = std::max(max_degree, offsets[c + 1] - offsets[c]);
+    }
+    if (max_degree <= 8) {
+        space.padded_stride_ = max_degree <= 4 ? 4u : 8u;
+        space.padded_ids_.assign(n * space.padded_stride_, static_cast<CellId>(n));
+        for (std::size_t c = 0; c < n; ++c) {
+            std::copy(neighbour_ids.begin() + offsets[c], neighbour_ids.begin() + offsets[c + 1],
+                      space.padded_ids_.begin() + static_cast<std::ptrdiff_t>(c * space.padded_stride_));
+        }
     }
     space.positions_ = std::move(positions);
     space.offsets_ = std::move(offsets);

@@ -8,10 +8,76 @@
 
 namespace kinema::chase {
 
-// Upper bounds keep every step index and code in 32 bits (see Flood::mark_).
 namespace {
+
+// Upper bounds keep every step index and code in 32 bits (see Flood::mark_).
 constexpr int max_hot = 1000000;
 constexpr int max_max_steps = 1000000;
+
+// Mark of the filler id size() in padded neighbour lists: always "touched", so the filler is never taken.
+constexpr std::uint32_t filler_mark = std::numeric_limits<std::uint32_t>::max();
+
+// Neighbour lists as the flood walks them: CSR (any degree) or padded to a compile-time stride, where the
+// inner loops have a fixed trip count.
+struct CsrNeighbours {
+    const std::uint32_t* offsets;
+    const CellId* ids;
+    const CellId* begin(CellId c) const { return ids + offsets[c]; }
+    const CellId* end(CellId c) const { return ids + offsets[c + 1]; }
+};
+
+template <std::size_t Stride>
+struct PaddedNeighbours {
+    const CellId* ids;
+    const CellId* begin(CellId c) const { return ids + static_cast<std::size_t>(c) * Stride; }
+    const CellId* end(CellId c) const { return begin(c) + Stride; }
+};
+
+// Heat phase (spec B.1-B.3): appends the untouched neighbours of heated[frontier_begin, frontier_end) to
+// heated, marking each as it is found so that it is taken once. Returns the new end, or stops early and
+// returns a value > limit as soon as more than M_H cells were found.
+template <class Neighbours>
+std::size_t spread_heat(const Neighbours& nbs, std::uint32_t* mark, CellId* heated,
+                        std::size_t frontier_begin, std::size_t frontier_end, std::size_t limit,
+                        std::uint32_t base, std::uint32_t code) {
+    std::size_t n = frontier_end;
+    for (std::size_t f = frontier_begin; f < frontier_end; ++f) {
+        const CellId c = heated[f];
+        for (const CellId *p = nbs.begin(c), *end = nbs.end(c); p != end; ++p) {
+            const CellId nb = *p;
+            if (mark[nb] < base) {
+                mark[nb] = code;
+                heated[n++] = nb;
+            }
+        }
+        if (n > limit) {
+            break;
+        }
+    }
+    return n;
+}
+
+// Barrier phase (spec B.5): appends the untouched neighbours of barrier[begin, end) that lie strictly in the
+// opposite half-plane of their barrier cell. Returns the new end.
+template <class Neighbours>
+std::size_t spread_barrier(const Neighbours& nbs, std::uint32_t* mark, CellId* barrier, std::size_t begin,
+                           std::size_t end, const Vec2* planar, Vec2 dir, std::uint32_t base,
+                           std::uint32_t code) {
+    std::size_t b = end;
+    for (std::size_t f = begin; f < end; ++f) {
+        const CellId c = barrier[f];
+        const Vec2 pc = planar[c];
+        for (const CellId *p = nbs.begin(c), *stop = nbs.end(c); p != stop; ++p) {
+            const CellId nb = *p;
+            if (mark[nb] < base && dot(planar[nb] - pc, dir) < 0.0) {
+                mark[nb] = code;
+                barrier[b++] = nb;
+            }
+        }
+    }
+    return b;
+}
+
 }  // namespace
 
 FieldErrors FloodSettings::validate() const {
@@ -68,9 +134,10 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
         throw std::invalid_argument("flood: direction is not finite");
     }
     run_settings_ = settings_;
-    if (space_ == nullptr || mark_.size() != space.size()) {
+    if (space_ == nullptr || mark_.size() != space.size() + 1) {
         // First run on a space of this size: the only allocations a Flood makes.
-        mark_.assign(space.size(), 0);
+        mark_.assign(space.size() + 1, 0);
+        mark_.back() = filler_mark;
         heated_.assign(space.size(), 0);
         barrier_.assign(space.size(), 0);
         base_ = 1;
@@ -111,6 +178,7 @@ void Flood::next_generation() {
     const auto stride = static_cast<std::uint32_t>(run_settings_.max_steps) + 2u;
     if (generation_end_ > std::numeric_limits<std::uint32_t>::max() - stride) {
         std::fill(mark_.begin(), mark_.end(), 0u);
+        mark_.back() = filler_mark;
         generation_end_ = 1;
     }
     base_ = generation_end_;
@@ -156,38 +224,38 @@ bool Flood::step() {
     if (finished_) {
         return false;
     }
-    const std::uint32_t* offsets = space_->offsets().data();
-    const CellId* ids = space_->neighbour_ids().data();
+    switch (space_->padded_stride()) {
+        case 8:
+            return step_with(PaddedNeighbours<8>{space_->padded_neighbour_ids().data()});
+        case 4:
+            return step_with(PaddedNeighbours<4>{space_->padded_neighbour_ids().data()});
+        default:
+            return step_with(CsrNeighbours{space_->offsets().data(), space_->neighbour_ids().data()});
+    }
+}
+
+template <class Neighbours>
+bool Flood::step_with(const Neighbours& nbs) {
     std::uint32_t* mark = mark_.data();
     CellId* heated = heated_.data();
     const std::uint32_t base = base_;
 
-    // Phase 1, heat: the untouched neighbours of the previous step's heated cells, each once. Marking a cell
-    // as it is found makes "each once" free; an overflow undoes the marks (the step is discarded, spec B.3).
+    // Phase 1, heat. Marking a cell as it is found makes "each once" free; an overflow undoes the marks (the
+    // step is discarded, spec B.3).
     const int k = step_ + 1;
-    const std::uint32_t code = base + static_cast<std::uint32_t>(k);
     const std::size_t frontier_begin = step_begin_[static_cast<std::size_t>(step_)];
     const std::size_t frontier_end = heated_count_;
     const std::size_t limit = frontier_end + static_cast<std::size_t>(run_settings_.max_heated);
-    std::size_t n = frontier_end;
-    for (std::size_t f = frontier_begin; f < frontier_end; ++f) {
-        const CellId c = heated[f];
-        for (std::uint32_t e = offsets[c], end = offsets[c + 1]; e < end; ++e) {
-            const CellId nb = ids[e];
-            if (mark[nb] < base) {
-                mark[nb] = code;
-                heated[n++] = nb;
-            }
+    const std::size_t n = spread_heat(nbs, mark, heated, frontier_begin, frontier_end, limit, base,
+                                      base + static_cast<std::uint32_t>(k));
+    if (n > limit) {
+        // More than M_H new cells: the map stays as after step k-1.
+        for (std::size_t i = frontier_end; i < n; ++i) {
+            mark[heated[i]] = 0;
         }
-        if (n > limit) {
-            // More than M_H new cells: the map stays as after step k-1 (spec B.3).
-            for (std::size_t i = frontier_end; i < n; ++i) {
-                mark[heated[i]] = 0;
-            }
-            finished_ = true;
-            stop_reason_ = StopReason::too_many_heated;
-            return false;
-        }
+        finished_ = true;
+        stop_reason_ = StopReason::too_many_heated;
+        return false;
     }
     if (n == frontier_end) {
         finished_ = true;
@@ -200,25 +268,10 @@ bool Flood::step() {
     step_begin_[static_cast<std::size_t>(k) + 1] = n;
 
     // Phase 2, barrier: grows from last step's barrier cells into their own opposite half-plane (spec B.5).
-    const Vec2* planar = space_->planar_positions().data();
-    const Vec2 dir = direction_;
-    const std::uint32_t barrier_code = barrier_code_;
-    CellId* barrier = barrier_.data();
     const std::size_t barrier_end = barrier_count_;
-    std::size_t b = barrier_end;
-    for (std::size_t f = barrier_frontier_begin_; f < barrier_end; ++f) {
-        const CellId c = barrier[f];
-        const Vec2 pc = planar[c];
-        for (std::uint32_t e = offsets[c], end = offsets[c + 1]; e < end; ++e) {
-            const CellId nb = ids[e];
-            if (mark[nb] < base && dot(planar[nb] - pc, dir) < 0.0) {
-                mark[nb] = barrier_code;
-                barrier[b++] = nb;
-            }
-        }
-    }
+    barrier_count_ = spread_barrier(nbs, mark, barrier_.data(), barrier_frontier_begin_, barrier_end,
+                                    space_->planar_positions().data(), direction_, base, barrier_code_);
     barrier_frontier_begin_ = barrier_end;
-    barrier_count_ = b;
 
     if (k == run_settings_.max_steps) {
         finished_ = true;

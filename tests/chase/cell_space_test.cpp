@@ -37,6 +37,12 @@ TEST(GridSpaceTest, IdsCentresAndNoCornerCutting) {
     EXPECT_EQ(sorted(g.cells().neighbours(2)), (std::vector<CellId>{0, 1, 3}));
     const GridSpace g4(level, {Connectivity::four, 1.0});
     EXPECT_EQ(sorted(g4.cells().neighbours(3)), (std::vector<CellId>{1, 2, 4, 5}));
+    // Padded copies: stride 8 (8-connected) and 4 (4-connected), filler id = number of cells.
+    ASSERT_EQ(g.cells().padded_stride(), 8u);
+    const auto padded = g.cells().padded_neighbour_ids();
+    EXPECT_EQ(std::vector<CellId>(padded.begin() + 8, padded.begin() + 16),
+              (std::vector<CellId>{0, 2, 3, 7, 7, 7, 7, 7}));  // cell 1: neighbours 0, 2, 3, then filler 7
+    EXPECT_EQ(g4.cells().padded_stride(), 4u);
 }
 
 TEST(GridSpaceTest, LocateAndSnap) {

@@ -304,6 +304,44 @@ TEST_P(SharedMap, RandomFloodsMatchTheSpecAndKeepInvariants) {
     std::printf("checked %zu floods on %zu maps\n", total, maps.size());
 }
 
+// Grids take the flood's padded fixed-stride path; a cell with 9 neighbours forces the plain CSR path. Add
+// one such cell that no other cell lists (neighbour relations may be one-way), so no flood from a grid cell
+// can reach it: both paths must agree bit for bit.
+TEST(SharedMapPaths, PaddedAndCsrNeighbourListsAgree) {
+    const std::string path = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den011d.map";
+    if (!std::filesystem::exists(path)) {
+        GTEST_SKIP() << "shared map " << path << " not found (set KINEMA_SHARED_DATA_DIR)";
+    }
+    const GridSpace grid(levels::load_moving_ai_map(path));
+    const CellSpace& padded = grid.cells();
+    ASSERT_EQ(padded.padded_stride(), 8u);
+    std::vector<Vec3> positions(padded.positions().begin(), padded.positions().end());
+    std::vector<std::vector<CellId>> adjacency(padded.size());
+    for (CellId c = 0; c < padded.size(); ++c) {
+        adjacency[c].assign(padded.neighbours(c).begin(), padded.neighbours(c).end());
+    }
+    positions.push_back({-5.0, -5.0, 0.0});
+    adjacency.push_back({0, 1, 2, 3, 4, 5, 6, 7, 8});
+    const CellSpace csr = CellSpace::from_adjacency(positions, adjacency);
+    ASSERT_EQ(csr.padded_stride(), 0u);
+    std::mt19937_64 rng(99);
+    std::uniform_int_distribution<CellId> cell(0, static_cast<CellId>(padded.size() - 1));
+    std::uniform_real_distribution<double> angle(0.0, 6.283185307179586);
+    Flood a, b;
+    for (int i = 0; i < floods_per_map / 4; ++i) {
+        const CellId seed = cell(rng);
+        const double t = angle(rng);
+        const Vec2 dir{std::cos(t), std::sin(t)};
+        a.start(padded, seed, dir);
+        b.start(csr, seed, dir);
+        ASSERT_TRUE(same(a.run(), b.run())) << "seed " << seed;
+        ASSERT_TRUE(std::equal(a.heated_cells().begin(), a.heated_cells().end(), b.heated_cells().begin(),
+                               b.heated_cells().end()));
+        ASSERT_TRUE(std::equal(a.barrier_cells().begin(), a.barrier_cells().end(), b.barrier_cells().begin(),
+                               b.barrier_cells().end()));
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Connectivity, SharedMap, ::testing::Values(Connectivity::eight, Connectivity::four),
                          [](const auto& param_info) {
                              return param_info.param == Connectivity::eight ? "eight" : "four";

@@ -73,11 +73,20 @@ class CellSpace {
     std::span<const std::uint32_t> offsets() const { return offsets_; }
     std::span<const CellId> neighbour_ids() const { return neighbour_ids_; }
 
+    /// When every cell has at most 8 neighbours, a copy of the neighbour lists padded to a fixed stride (4 or
+    /// 8) with the id size() as filler; padded_stride() is 0 otherwise. The flood uses it so that its inner
+    /// loops have a fixed trip count (no mispredicted loop exits on cells with fewer neighbours, e.g. along
+    /// walls).
+    std::uint32_t padded_stride() const { return padded_stride_; }
+    std::span<const CellId> padded_neighbour_ids() const { return padded_ids_; }
+
   private:
     std::vector<Vec3> positions_;
     std::vector<Vec2> planar_;
     std::vector<std::uint32_t> offsets_ = {0};
     std::vector<CellId> neighbour_ids_;
+    std::vector<CellId> padded_ids_;
+    std::uint32_t padded_stride_ = 0;
     PlanarAxes axes_ = PlanarAxes::xy;
     double cell_size_ = 1.0;
 };

@@ -152,8 +152,8 @@ class Flood {
     /// destination so far. O(heated cells). Throws std::logic_error before start().
     FloodResult result() const;
 
-    /// Per-cell values for drawing and tests: untouched_value, barrier_value, or the heat 0..H. c must be a cell
-    /// of the space the flood last started on (untouched_value for every cell before start()).
+    /// Per-cell values for drawing and tests: untouched_value, barrier_value, or the heat 0..H. c must be a
+    /// cell of the space the flood last started on (untouched_value for every cell before start()).
     int value(CellId c) const;
     CellState state(CellId c) const;
     /// Every heated cell, in heating order (seed first, then step by step).
@@ -167,6 +167,8 @@ class Flood {
     // One propagation step (spec step B). Returns true when the step happened (false: the flood stopped
     // without changing the map).
     bool step();
+    template <class Neighbours>
+    bool step_with(const Neighbours& neighbours);
     bool step_due(double seconds, double run_speed) const;
     static void check_run_speed(double run_speed);
     void next_generation();
