@@ -2,6 +2,7 @@
 // the player go? A summary (with a small ASCII picture for small maps) or JSON on stdout, and pictures: PNG,
 // SVG, an animated SVG and a PNG per step (docs/render.md).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -18,6 +19,9 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#if KINEMA_HAVE_NAV
+#include "chase_mesh.hpp"
+#endif
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chase_scene.hpp"
 #include "kinema/render/flood_picture.hpp"
@@ -44,7 +48,21 @@ struct ChaseOptions {
     std::string svg;
     std::string animate;
     std::string frames;
+    // 3D levels (.obj) only.
+    std::string npc;
+    std::string agent_height;
+    std::string agent_radius;
+    std::string agent_max_climb;
+    std::string agent_max_slope;
+    bool connectivity_given = false;
+    bool cell_size_given = false;
 };
+
+bool is_obj_path(const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    return ext == ".obj";
+}
 
 // Maps at most this many tiles wide and high get the ASCII picture in the summary.
 constexpr int ascii_max_width = 100;
@@ -163,6 +181,61 @@ class OutputFiles {
     std::vector<File> files_;
 };
 
+// `--map LEVEL.obj`: the chase on a 3D level through kinema::nav (apps/kinema/chase_mesh.hpp, docs/nav.md).
+void run_mesh_chase_command(const ChaseOptions& o, const chase::FloodSettings& settings) {
+    for (const auto& [given, name] : {std::pair{!o.svg.empty(), "--svg"},
+                                      {!o.animate.empty(), "--animate"},
+                                      {!o.frames.empty(), "--frames"},
+                                      {o.connectivity_given, "--connectivity"},
+                                      {o.cell_size_given, "--cell-size"}}) {
+        if (given) {
+            throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
+        }
+    }
+#if KINEMA_HAVE_NAV
+    MeshChaseInput input;
+    input.map_path = o.map;
+    if (o.from.empty()) {
+        throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", o.map));
+    }
+    input.from = parse_vec3(o.from, "--from");
+    input.dir = o.dir.empty() ? Vec3{} : parse_vec3(o.dir, "--dir");
+    if (!o.npc.empty()) {
+        input.npc = parse_vec3(o.npc, "--npc");
+    }
+    const auto set = [](const std::string& text, const char* what, double& field) {
+        if (!text.empty()) {
+            field = parse_number(text, what);
+        }
+    };
+    set(o.agent_height, "--agent-height", input.nav.agent_height);
+    set(o.agent_radius, "--agent-radius", input.nav.agent_radius);
+    set(o.agent_max_climb, "--agent-max-climb", input.nav.agent_max_climb);
+    set(o.agent_max_slope, "--agent-max-slope", input.nav.agent_max_slope);
+    input.flood = settings;
+    const MeshChaseRun run = run_mesh_chase(input);
+    OutputFiles outputs;
+#if KINEMA_HAVE_RENDER
+    if (!o.png.empty()) {
+        outputs.add("--png", o.png, mesh_chase_png(input, run));
+    }
+#endif
+    outputs.write_all();
+    if (o.json) {
+        fmt::print("{}\n", mesh_chase_json(input, run).dump());
+    } else {
+        fmt::print("{}", mesh_chase_text(input, run));
+        if (!o.png.empty()) {
+            fmt::print("wrote PNG {}\n", o.png);
+        }
+    }
+#else
+    (void)settings;
+    throw UsageError(
+        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", o.map));
+#endif
+}
+
 void run_chase(const ChaseOptions& o) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     chase::GridSpaceSettings grid_settings;
@@ -176,6 +249,14 @@ void run_chase(const ChaseOptions& o) {
         throw UsageError(fmt::format("--cell-size: must be in (0, 1e6], got '{}'", o.cell_size));
     }
     const chase::FloodSettings settings = flood_settings(o);
+    if (!o.map.empty() && is_obj_path(o.map)) {
+        run_mesh_chase_command(o, settings);
+        return;
+    }
+    if (!o.npc.empty() || !o.agent_height.empty() || !o.agent_radius.empty() || !o.agent_max_climb.empty() ||
+        !o.agent_max_slope.empty()) {
+        throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
+    }
     std::optional<Vec2> from;
     if (!o.from.empty()) {
         from = parse_vec2(o.from, "--from");
@@ -337,7 +418,11 @@ Pictures (docs/render.md): walls dark grey, floor beige, heat from pale yellow (
 pale blue, barrier cells dark blue; the seed is a white disc with the direction arrow, the centroid a black
 cross, the destination a green ring, dead reckoning a magenta x at the end of a dashed line; the legend lists
 the run's numbers. --animate writes one animated SVG (one frame per step, loops); --frames DIR one PNG per step
-(step-000.png is the state after seeding). Files are written atomically: on any error none is left behind.)";
+(step-000.png is the state after seeding). Files are written atomically: on any error none is left behind.
+
+3D levels (--map LEVEL.obj, needs kinema::nav; docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's
+world units, y up (only x and z of --dir count); --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
+--json and --png (a top view) as above.)";
 
 }  // namespace
 
@@ -358,13 +443,25 @@ void add_chase_command(CLI::App& app) {
     cmd->add_option("--max-steps", options->max_steps,
                     "M_S: propagation steps at most, [0, 1000000] (default 40)");
     cmd->add_option("--difficulty", options->difficulty, "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2)");
-    cmd->add_option("--connectivity", options->connectivity, "8 (no corner cutting, default) or 4");
-    cmd->add_option("--cell-size", options->cell_size, "Map units per tile, (0, 1e6] (default 1)");
+    cmd->add_option("--connectivity", options->connectivity, "8 (no corner cutting, default) or 4")
+        ->each([options](const std::string&) { options->connectivity_given = true; });
+    cmd->add_option("--cell-size", options->cell_size, "Map units per tile, (0, 1e6] (default 1)")
+        ->each([options](const std::string&) { options->cell_size_given = true; });
     cmd->add_flag("--json", options->json, "Print the result as JSON (fields: see below)");
     cmd->add_option("--png", options->png, "Write the flood picture as PNG");
     cmd->add_option("--svg", options->svg, "Write the flood picture as SVG");
     cmd->add_option("--animate", options->animate, "Write an animated SVG of the steps");
     cmd->add_option("--frames", options->frames, "Write one PNG per step into this directory");
+    cmd->add_option("--npc", options->npc,
+                    "3D levels: the NPC's position X,Y,Z; adds its path to the destination");
+    cmd->add_option("--agent-height", options->agent_height,
+                    "3D levels: agent height, world units (default 2)");
+    cmd->add_option("--agent-radius", options->agent_radius,
+                    "3D levels: agent radius, world units (default 0.6)");
+    cmd->add_option("--agent-max-climb", options->agent_max_climb,
+                    "3D levels: highest step, world units (default 0.9)");
+    cmd->add_option("--agent-max-slope", options->agent_max_slope,
+                    "3D levels: steepest walkable slope, degrees (default 45)");
     cmd->callback([options] { run_chase(*options); });
 }
 

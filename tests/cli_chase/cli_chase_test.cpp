@@ -18,6 +18,11 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#if KINEMA_HAVE_NAV
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/chase.hpp"
+#include "kinema/nav/level.hpp"
+#endif
 
 namespace kinema::chase {
 namespace {
@@ -258,6 +263,33 @@ TEST(CliChase, NoPartialPictureOnFailure) {
     expect_error("--png '" + png.string() + "' --svg /nonexistent-dir/flood.svg", "--svg: /nonexistent-dir");
     EXPECT_FALSE(fs::exists(png));
     EXPECT_FALSE(fs::exists(png.string() + ".kinema-tmp"));
+}
+#endif
+
+#if KINEMA_HAVE_NAV
+TEST(CliChase, ObjLevelMatchesNavLibrary) {
+    const fs::path mesh = fs::path(KINEMA_SHARED_DATA_DIR) / "meshes" / "dungeon.obj";
+    if (!fs::exists(mesh)) {
+        GTEST_SKIP() << "shared mesh " << mesh << " is absent";
+    }
+    // The stairs query of docs/nav.md, at difficulty 2 (M_S = 30).
+    const nlohmann::json j =
+        run_json("--map '" + mesh.string() + "' --from -19.39,3.8,-2.67 --dir 0,0,-1 --difficulty 2");
+    const nav::Level level = nav::Level::build(levels::load_obj(mesh), nav::NavSettings{});
+    nav::ChaseQuery q;
+    q.position = {-19.39, 3.8, -2.67};
+    q.direction = {0.0, 0.0, -1.0};
+    const nav::ChaseResult r = nav::run_chase(level, q, FloodSettings::difficulty(2));
+    EXPECT_EQ(j["steps"].get<int>(), r.flood.steps);
+    EXPECT_EQ(j["stop_reason"].get<std::string>(), to_string(r.flood.stop_reason));
+    EXPECT_EQ(j["heated_cells"].get<std::size_t>(), r.flood.heated_cells);
+    EXPECT_EQ(j["barrier_cells"].get<std::size_t>(), r.flood.barrier_cells);
+    EXPECT_EQ(j["destination"],
+              nlohmann::json::array({r.flood.destination.x, r.flood.destination.y, r.flood.destination.z}));
+    // Grid-only options are refused for a 3D level, 3D-only options for a grid.
+    expect_error("--map '" + mesh.string() + "' --from 0,0,0 --svg x.svg", "--svg: not available for 3D");
+    expect_error("--map '" + mesh.string() + "' --from 0,0", "--from: expected X,Y,Z");
+    expect_error("--npc 1,2,3", "--npc/--agent-*: only for 3D (.obj) levels");
 }
 #endif
 
