@@ -459,8 +459,9 @@ void add_legend(DrawList& list, const FloodScene& scene, const Frame& f, std::sp
     if (frames.size() > 1) {
         for (std::size_t i = 0; i < frames.size(); ++i) {
             Shape t = text(x, y + 4.0,
+                           // The numbers above are the final result's; the map shows this step.
                            "showing step " + std::to_string(frames[i].step) + " of " +
-                               std::to_string(frames.back().step),
+                               std::to_string(frames.back().step) + " (numbers: final)",
                            font_size, true);
             t.fill = palette::dead_reckoning;
             t.frame_visible.assign(frames.size(), 0);
