@@ -17,7 +17,7 @@ namespace kinema::cli {
 
 /// A bad command-line argument. The message names the argument (e.g. "--dt: must be > 0, got -1").
 class UsageError : public std::runtime_error {
-public:
+  public:
     using std::runtime_error::runtime_error;
 };
 
@@ -42,5 +42,6 @@ void add_morrowind_command(CLI::App& app);
 void add_turn_command(CLI::App& app);
 void add_stop_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
+void add_chase_command(CLI::App& app);
 
 }  // namespace kinema::cli

@@ -3,8 +3,8 @@
 #include <exception>
 #include <new>
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
 #include "kinema/core/validation.hpp"
@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     kinema::cli::add_turn_command(app);
     kinema::cli::add_stop_command(app);
     kinema::cli::add_sweep_command(app);
+    kinema::cli::add_chase_command(app);
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,114 @@
+// A level built from a triangle mesh with Recast/Detour: the sparse 3D cell space the chase flood runs on,
+// and a single-tile Detour navmesh for paths (influence-maps-and-levels.md sections 5.2 and 6).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "kinema/core/vec.hpp"
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/column_space.hpp"
+#include "kinema/nav/settings.hpp"
+
+namespace kinema::nav {
+
+/// A mesh that cannot become a level: bad data (non-finite vertex, index out of range), nothing walkable,
+/// too large for the cell size, or a Recast/Detour step that failed. what() says which.
+class LevelError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/// What the build found, for reports and benchmarks.
+struct LevelStats {
+    std::size_t triangles = 0;             ///< triangles in the mesh
+    std::size_t degenerate_triangles = 0;  ///< zero-area triangles, skipped
+    std::size_t walkable_triangles = 0;    ///< triangles no steeper than agent_max_slope
+    int nav_grid_width = 0;                ///< navmesh voxel columns along x
+    int nav_grid_depth = 0;                ///< navmesh voxel columns along z
+    std::size_t nav_polygons = 0;          ///< Detour polygons
+    std::size_t nav_data_bytes = 0;        ///< size of the Detour tile
+};
+
+/// A polyline on the navmesh.
+struct NavPath {
+    enum class Status {
+        found,           ///< the path reaches the goal's polygon
+        partial,         ///< the goal is not reachable; the path ends at the nearest reachable point
+        start_off_mesh,  ///< no navmesh polygon within snap_extents of the start
+        goal_off_mesh,   ///< no navmesh polygon within snap_extents of the goal
+    };
+    Status status = Status::start_off_mesh;
+    std::vector<Vec3> points;  ///< corners from the snapped start to the snapped goal (world units)
+    double length = 0.0;       ///< sum of the segment lengths, world units
+};
+
+/// Where a straight walk along the navmesh surface stops (Detour's raycast).
+struct NavRay {
+    bool on_mesh = false;  ///< false when the start is farther than snap_extents from the navmesh
+    bool blocked = false;  ///< a navmesh border (wall, ledge) stopped the walk before the full distance
+    Vec3 start;            ///< the start snapped onto the navmesh, world units
+    Vec3 end;              ///< where the walk stops, on the navmesh surface, world units
+};
+
+class Level {
+  public:
+    /// Builds the cell space and the navmesh. Throws SettingsError for bad settings and LevelError for a
+    /// mesh that cannot become a level. Deterministic: the same mesh and settings give the same level.
+    static Level build(const levels::TriangleMesh& mesh, const NavSettings& settings);
+
+    Level(Level&&) noexcept;
+    Level& operator=(Level&&) noexcept;
+    ~Level();
+
+    const ColumnSpace& cells() const noexcept { return cells_; }
+    const NavSettings& settings() const noexcept { return settings_; }
+    const LevelStats& stats() const noexcept { return stats_; }
+    /// Bounds of the mesh (world units).
+    Vec3 bounds_min() const noexcept { return bounds_min_; }
+    Vec3 bounds_max() const noexcept { return bounds_max_; }
+
+    /// The navmesh, for PathFinder (an opaque Detour object).
+    struct Navmesh;
+    const Navmesh& navmesh() const noexcept { return *navmesh_; }
+
+  private:
+    Level() = default;
+    ColumnSpace cells_;
+    NavSettings settings_;
+    LevelStats stats_;
+    Vec3 bounds_min_;
+    Vec3 bounds_max_;
+    std::unique_ptr<Navmesh> navmesh_;
+};
+
+/// Path queries on a level's navmesh. Holds Detour's search nodes (about 2048), so keep one per thread and
+/// reuse it; it must not outlive the level.
+class PathFinder {
+  public:
+    explicit PathFinder(const Level& level);
+    PathFinder(PathFinder&&) noexcept;
+    PathFinder& operator=(PathFinder&&) noexcept;
+    ~PathFinder();
+
+    /// The point of the navmesh nearest to p within the level's snap_extents, if any.
+    std::optional<Vec3> snap(Vec3 p);
+    /// Straight path (Detour's findNearestPoly, findPath, findStraightPath) from `from` to `to`, both
+    /// snapped.
+    NavPath find_path(Vec3 from, Vec3 to);
+    /// Walks straight from `from` (snapped) along the horizontal part (x, z) of `direction` for `distance`
+    /// world units, [0, inf), on the navmesh surface, stopping at the first border: the "navmesh
+    /// line-of-sight check" of Dishonored 2's dead reckoning (seed 002 section 2). A zero horizontal
+    /// direction or distance stays at the start. Throws std::invalid_argument for non-finite input or a
+    /// negative distance.
+    NavRay raycast(Vec3 from, Vec3 direction, double distance);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace kinema::nav

@@ -1,0 +1,46 @@
+// Settings for building a level's cell space and navmesh with Recast/Detour. Defaults are RecastDemo's
+// (influence-maps-and-levels.md section 5.2, step 1); world units are the mesh's own (the Recast demo meshes
+// use metres), y is up.
+#pragma once
+
+#include "kinema/core/validation.hpp"
+#include "kinema/core/vec.hpp"
+
+namespace kinema::nav {
+
+struct NavSettings {
+    // The agent.
+    double agent_height = 2.0;  ///< world units, (0, inf); at least 3 cell heights, at most 250
+    double agent_radius = 0.6;  ///< world units, [0, inf); at most 250 cell sizes
+    double agent_max_climb =
+        0.9;  ///< highest step the agent walks up, world units, [0, inf); <= 250 cell heights
+    double agent_max_slope = 45.0;  ///< steepest walkable triangle, degrees, [0, 90)
+
+    // Voxels of the navmesh build.
+    double cell_size = 0.3;    ///< navmesh voxel width on x and z, world units, (0, inf)
+    double cell_height = 0.2;  ///< voxel height on y (navmesh and chase cells), world units, (0, inf)
+
+    /// Width on x and z of the chase flood's cells (one column of the ColumnSpace), world units, (0, inf).
+    /// 0.75 is the Godot port's choice (influence-maps-and-levels.md section 2.1): with the chapter's M_H =
+    /// 25, M_H only means something relative to cell size, and 0.3 m cells trip it in any room. Equal to
+    /// cell_size, the flood uses the navmesh's own voxels.
+    double chase_cell_size = 0.75;
+
+    // Navmesh polygons (RecastDemo defaults).
+    double region_min_size =
+        8.0;  ///< smallest isolated region kept, cells per side (area = size^2), [0, 1000]
+    double region_merge_size = 20.0;  ///< regions smaller than size^2 cells merge, cells per side, [0, 1000]
+    double edge_max_length = 12.0;    ///< longest polygon border edge, world units, [0, inf); 0 = no limit
+    double edge_max_error = 1.3;      ///< contour simplification error, cell sizes, [0, inf)
+    double verts_per_poly = 6.0;      ///< integer, [3, 6] (Detour's DT_VERTS_PER_POLYGON is 6)
+    double detail_sample_distance = 6.0;   ///< detail mesh sampling, cell sizes, 0 or [0.9/cell_size, inf)
+    double detail_sample_max_error = 1.0;  ///< detail mesh height error, cell heights, [0, inf)
+
+    /// Half extents of the box in which a point is snapped to the navmesh (x, y, z), world units, each (0,
+    /// inf). RecastDemo picks with (2, 4, 2).
+    Vec3 snap_extents{2.0, 4.0, 2.0};
+
+    FieldErrors validate() const;
+};
+
+}  // namespace kinema::nav

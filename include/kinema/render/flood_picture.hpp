@@ -1,0 +1,142 @@
+// Pictures of a chase flood (seed 002, "Flooding the Influence Map for Chase in Dishonored 2", Figures 2-7):
+// walls, floor, heat as a colour ramp, barrier cells, the seed and its direction, the centroid, the
+// destination and the dead-reckoning point, with a legend and the run's numbers. PNG through cairo; SVG
+// written directly (cairo's SVG surface turns text into glyph outlines and numbers its ids with a
+// process-wide counter, so its output is neither searchable nor bit-identical between runs; it also cannot
+// animate).
+//
+// The picture is drawn from a FloodScene: a plain description of a 2D tile map and a flood's state on it, in
+// map units (tile (col,row) covers [col, col+1) x [row, row+1) times the cell size; y grows downwards, as in
+// the Moving AI maps). kinema/render/chase_scene.hpp builds one from the chase library's grid and flood.
+//
+// Every function is deterministic: the same scene and settings give byte-identical output.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kinema/core/validation.hpp"
+#include "kinema/core/vec.hpp"
+
+namespace kinema::render {
+
+/// What one tile of a FloodScene holds. Values >= 0 are heat (0 = heated once, now cooled; chase-flood-spec
+/// "State": a cooled cell stays touched). Negative values are the special states below.
+namespace tile {
+inline constexpr std::int32_t wall = -3;       ///< not a cell (blocked tile)
+inline constexpr std::int32_t untouched = -2;  ///< a cell the flood has not reached
+inline constexpr std::int32_t barrier = -1;    ///< a barrier cell (seed 002, Step A.2 / B.2)
+}  // namespace tile
+
+/// An sRGB colour, 8 bits per channel.
+struct Rgb {
+    std::uint8_t r = 0;
+    std::uint8_t g = 0;
+    std::uint8_t b = 0;
+    friend constexpr bool operator==(Rgb, Rgb) = default;
+};
+
+/// The fixed colours of a flood picture (docs/render.md explains them).
+namespace palette {
+inline constexpr Rgb background{255, 255, 255};
+inline constexpr Rgb wall{60, 60, 60};
+inline constexpr Rgb floor{244, 241, 234};
+inline constexpr Rgb cooled{198, 219, 239};  ///< heated once, value now 0
+inline constexpr Rgb barrier{75, 94, 168};
+inline constexpr Rgb seed{255, 255, 255};
+inline constexpr Rgb ink{20, 20, 20};  ///< seed outline, arrow, centroid cross, text
+inline constexpr Rgb destination{27, 158, 62};
+inline constexpr Rgb dead_reckoning{208, 28, 139};
+}  // namespace palette
+
+/// The colour of heat `value` in 1..hot_value on the ramp (pale yellow at 1 to dark red at hot_value); value
+/// 0 gives palette::cooled. Values are clamped into [0, hot_value]; hot_value < 1 is treated as 1.
+Rgb heat_colour(std::int32_t value, std::int32_t hot_value);
+
+/// The colour a tile value is drawn with (walls, untouched floor, barrier, or heat_colour).
+Rgb tile_colour(std::int32_t value, std::int32_t hot_value);
+
+/// One line of the legend's numbers, e.g. {"steps", "12 of 40"}.
+struct LegendLine {
+    std::string label;
+    std::string value;
+};
+
+/// Everything a flood picture shows. Positions are in map units (see the file comment).
+struct FloodScene {
+    int columns = 0;                  ///< tiles, [1, 65536]
+    int rows = 0;                     ///< tiles, [1, 65536]
+    double cell_size = 1.0;           ///< map units per tile, (0, inf)
+    std::vector<std::int32_t> tiles;  ///< columns * rows values, row-major: tile:: constants or heat >= 0
+    std::int32_t hot_value = 20;      ///< H: the top of the heat ramp, [1, 1e6]
+    Vec2 seed_position;               ///< map units: where the seed marker is drawn (the seed cell's centre)
+    Vec2 direction;                   ///< last known direction, any length; zero draws no arrow
+    std::optional<Vec2> centroid;     ///< map units; absent when nothing is warm
+    std::optional<Vec2> destination;  ///< map units: the destination cell's centre
+    std::optional<Vec2> dead_reckoning;  ///< map units: the dead-reckoning point, for comparison
+    std::string title;                   ///< first legend line, e.g. the map's file name
+    std::vector<LegendLine> numbers;     ///< the run's numbers, listed under the legend
+
+    /// Bad fields: sizes, tile count, tile values out of range, non-finite positions.
+    FieldErrors validate() const;
+};
+
+/// The state after one propagation step, for animations (frame 0 is the state right after seeding).
+struct FloodFrame {
+    int step = 0;                     ///< steps run when this state was reached, [0, inf)
+    std::vector<std::int32_t> tiles;  ///< as FloodScene::tiles
+    std::optional<Vec2> centroid;     ///< the centroid of this state (map units)
+    std::optional<Vec2> destination;  ///< the destination cell centre of this state (map units)
+};
+
+/// Which part of the map a picture shows.
+enum class Crop {
+    none,       ///< the whole map
+    flood,      ///< the tiles the flood touched, the seed and the marked points, plus crop_margin tiles
+    automatic,  ///< `flood` when the whole map would need cells smaller than legible_cell_px, else `none`
+};
+
+/// How large a picture is and what it shows.
+struct PictureSettings {
+    int max_map_px = 1024;  ///< px: the map area fits in a square of this size, [64, 8192]
+    int min_cell_px = 1;    ///< px: smallest tile size; a map that cannot fit at it is drawn larger, [1, 64]
+    int max_cell_px = 32;   ///< px: largest tile size (small maps are not blown up beyond it), [1, 256]
+    int legible_cell_px = 4;  ///< px: Crop::automatic crops when tiles would be smaller than this, [1, 64]
+    Crop crop = Crop::automatic;
+    int crop_margin = 4;         ///< tiles of context around the flood when cropping, [0, 1000]
+    bool legend = true;          ///< draw the legend panel with the numbers
+    double frame_seconds = 0.4;  ///< s: how long an animation shows each step, [0.01, 60]
+    double hold_seconds = 2.0;   ///< s: extra time the last step stays on screen before the loop, [0, 600]
+
+    /// Bad fields, named as above; max_cell_px < min_cell_px is an error too.
+    FieldErrors validate() const;
+};
+
+/// The picture as PNG bytes (RGB, 8 bits per channel). Throws SettingsError on a bad scene or settings.
+std::string flood_png(const FloodScene& scene, const PictureSettings& settings = {});
+
+/// The picture as an SVG document (UTF-8) with the legend as real text. Throws SettingsError as flood_png.
+std::string flood_svg(const FloodScene& scene, const PictureSettings& settings = {});
+
+/// One self-contained animated SVG of the steps (SMIL, plays in a browser and loops): frame i shows frames[i]
+/// for frame_seconds, the last one frame_seconds + hold_seconds. Viewers without SMIL show the last frame.
+/// The scene supplies the map, the seed, the dead-reckoning point, the title and the final numbers; frames
+/// must be non-empty and have the scene's tile count.
+std::string flood_animated_svg(const FloodScene& scene, std::span<const FloodFrame> frames,
+                               const PictureSettings& settings = {});
+
+/// The same animation as one PNG per frame, in frame order (same size for every frame).
+std::vector<std::string> flood_png_frames(const FloodScene& scene, std::span<const FloodFrame> frames,
+                                          const PictureSettings& settings = {});
+
+/// The size in px of the picture flood_png would draw, {width, height}.
+std::pair<int, int> flood_picture_size(const FloodScene& scene, const PictureSettings& settings = {});
+
+/// Where the centre of tile (col,row) lands in the picture, in px (for tests and for callers adding marks).
+Vec2 tile_centre_px(const FloodScene& scene, const PictureSettings& settings, int col, int row);
+
+}  // namespace kinema::render

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the loader fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in
+# build-fuzz and runs each for a bounded time: KINEMA_FUZZ_SECONDS (default 60) per target. Exits non-zero
+# when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
+# tests/levels/regressions/).
+#
+# Corpus: our own levels (data/levels, fuzz/corpus) are copied into build-fuzz/corpus/<target> (libFuzzer adds
+# the inputs it finds there); the shared real-game maps (../shared/data) are read as an extra corpus when present,
+# never copied into the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds="${KINEMA_FUZZ_SECONDS:-60}"
+
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
+  -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=OFF -DKINEMA_BUILD_RENDER=OFF \
+  -DKINEMA_BUILD_NAV=OFF >/dev/null
+cmake --build build-fuzz
+
+shared="../shared/data"
+mkdir -p build-fuzz/crashes
+status=0
+for target in moving_ai_fuzz ascii_fuzz obj_fuzz; do
+  binary="build-fuzz/fuzz/$target"
+  [ -x "$binary" ] || continue
+  corpus="build-fuzz/corpus/$target"
+  mkdir -p "$corpus"
+  extra=()
+  case "$target" in
+    moving_ai_fuzz)
+      cp fuzz/corpus/moving_ai/* "$corpus/"
+      [ -d "$shared/maps" ] && extra+=("$shared/maps")
+      ;;
+    ascii_fuzz)
+      cp data/levels/*.txt "$corpus/"
+      ;;
+    obj_fuzz)
+      [ -d data/meshes ] && cp data/meshes/*.obj "$corpus/" 2>/dev/null || true
+      [ -d "$shared/meshes" ] && extra+=("$shared/meshes")
+      ;;
+  esac
+  echo "== $target for ${seconds} s"
+  # -max_len: the shared maps are up to 512 x 512 tiles (~270 KB); let mutations start from whole maps.
+  if ! "$binary" -max_total_time="$seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
+       -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" "${extra[@]}" \
+       >"build-fuzz/$target.log" 2>&1; then
+    echo "$target: CRASH (see build-fuzz/$target.log and build-fuzz/crashes/)" >&2
+    tail -n 40 "build-fuzz/$target.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "build-fuzz/$target.log" || true
+  fi
+done
+exit "$status"

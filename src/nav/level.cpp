@@ -1,0 +1,488 @@
+// Recast/Detour build of a level, following the single-tile sequence of influence-maps-and-levels.md section
+// 5.2 (steps numbered as there). Debian packages Recast 1.5.1+git20210215: dtPolyRef is 32-bit and
+// DT_POLYREF64 must stay undefined.
+#include "kinema/nav/level.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <recastnavigation/DetourNavMesh.h>
+#include <recastnavigation/DetourNavMeshBuilder.h>
+#include <recastnavigation/DetourNavMeshQuery.h>
+#include <recastnavigation/Recast.h>
+
+namespace kinema::nav {
+
+struct Level::Navmesh {
+    struct Free {
+        void operator()(dtNavMesh* mesh) const { dtFreeNavMesh(mesh); }
+    };
+    std::unique_ptr<dtNavMesh, Free> mesh;
+    Vec3 snap_extents;
+};
+
+namespace {
+
+struct FreeHeightfield {
+    void operator()(rcHeightfield* hf) const { rcFreeHeightField(hf); }
+};
+struct FreeCompact {
+    void operator()(rcCompactHeightfield* chf) const { rcFreeCompactHeightfield(chf); }
+};
+struct FreeContours {
+    void operator()(rcContourSet* cset) const { rcFreeContourSet(cset); }
+};
+struct FreePolyMesh {
+    void operator()(rcPolyMesh* pmesh) const { rcFreePolyMesh(pmesh); }
+};
+struct FreeDetail {
+    void operator()(rcPolyMeshDetail* dmesh) const { rcFreePolyMeshDetail(dmesh); }
+};
+using CompactPtr = std::unique_ptr<rcCompactHeightfield, FreeCompact>;
+
+/// Keeps Recast's error messages so that a failed step can say why.
+class Context : public rcContext {
+  public:
+    Context() : rcContext(true) { enableTimer(false); }
+    std::string errors;
+
+  protected:
+    void doLog(const rcLogCategory category, const char* msg, const int len) override {
+        if (category == RC_LOG_ERROR && len > 0) {
+            errors += (errors.empty() ? "" : "; ") + std::string(msg, static_cast<std::size_t>(len));
+        }
+    }
+};
+
+[[noreturn]] void fail(const Context& ctx, const std::string& step) {
+    throw LevelError("level: Recast/Detour failed to " + step +
+                     (ctx.errors.empty() ? "" : ": " + ctx.errors));
+}
+
+// Largest voxel grids accepted: Detour stores polygon vertices as 16-bit voxel coordinates, and a heightfield
+// costs 8 bytes per column.
+constexpr double kMaxGridSide = 32000.0;
+constexpr double kMaxGridColumns = 16.0 * 1024.0 * 1024.0;
+// Recast's solid spans have 13-bit heights (RC_SPAN_MAX_HEIGHT = 8191).
+constexpr double kMaxGridLayers = 8000.0;
+
+struct Voxelized {
+    std::vector<float> verts;
+    std::vector<int> tris;
+    std::vector<unsigned char> areas;
+    float bmin[3];
+    float bmax[3];
+    Vec3 extent;  // bmax - bmin in double
+};
+
+struct AgentVoxels {
+    int height;
+    int climb;
+    int radius;
+};
+
+AgentVoxels agent_voxels(const NavSettings& s, double cell_size) {
+    // Rounding as RecastDemo: height and radius up (never smaller than the agent), climb down (never higher).
+    return {static_cast<int>(std::ceil(s.agent_height / s.cell_height)),
+            static_cast<int>(std::floor(s.agent_max_climb / s.cell_height)),
+            static_cast<int>(std::ceil(s.agent_radius / cell_size))};
+}
+
+void grid_size(const Voxelized& v, double cell_size, double cell_height, int& width, int& depth) {
+    const double w = std::ceil(v.extent.x / cell_size) + 1.0;
+    const double d = std::ceil(v.extent.z / cell_size) + 1.0;
+    const double layers = v.extent.y / cell_height;
+    if (!(w <= kMaxGridSide && d <= kMaxGridSide && w * d <= kMaxGridColumns)) {
+        throw LevelError(
+            "level: the mesh spans " + std::to_string(v.extent.x) + " x " + std::to_string(v.extent.z) +
+            " world units on x and z: too many columns for cell size " + std::to_string(cell_size));
+    }
+    if (!(layers <= kMaxGridLayers)) {
+        throw LevelError("level: the mesh is " + std::to_string(v.extent.y) +
+                         " world units tall: more than 8000 cell heights of " + std::to_string(cell_height));
+    }
+    rcCalcGridSize(v.bmin, v.bmax, static_cast<float>(cell_size), &width, &depth);
+}
+
+/// Steps 2-7: heightfield, rasterisation, filters, compact heightfield, erosion.
+CompactPtr build_compact(Context& ctx, const Voxelized& v, const NavSettings& s, double cell_size) {
+    int width = 0;
+    int depth = 0;
+    grid_size(v, cell_size, s.cell_height, width, depth);
+    const AgentVoxels agent = agent_voxels(s, cell_size);
+    std::unique_ptr<rcHeightfield, FreeHeightfield> hf(rcAllocHeightfield());
+    if (!hf || !rcCreateHeightfield(&ctx, *hf, width, depth, v.bmin, v.bmax, static_cast<float>(cell_size),
+                                    static_cast<float>(s.cell_height))) {
+        fail(ctx, "allocate the heightfield");
+    }
+    if (!rcRasterizeTriangles(&ctx, v.verts.data(), static_cast<int>(v.verts.size() / 3), v.tris.data(),
+                              v.areas.data(), static_cast<int>(v.areas.size()), *hf, agent.climb)) {
+        fail(ctx, "rasterize the triangles");
+    }
+    rcFilterLowHangingWalkableObstacles(&ctx, agent.climb, *hf);
+    rcFilterLedgeSpans(&ctx, agent.height, agent.climb, *hf);
+    rcFilterWalkableLowHeightSpans(&ctx, agent.height, *hf);
+    CompactPtr chf(rcAllocCompactHeightfield());
+    if (!chf || !rcBuildCompactHeightfield(&ctx, agent.height, agent.climb, *hf, *chf)) {
+        fail(ctx, "build the compact heightfield");
+    }
+    if (!rcErodeWalkableArea(&ctx, agent.radius, *chf)) {
+        fail(ctx, "erode the walkable area");
+    }
+    return chf;
+}
+
+/// Section 6: the walkable spans of a compact heightfield become the chase cells.
+ColumnSpace column_space(const rcCompactHeightfield& chf, const NavSettings& s, double cell_size) {
+    std::vector<Span> spans;
+    spans.reserve(static_cast<std::size_t>(chf.spanCount));
+    for (int z = 0; z < chf.height; ++z) {
+        for (int x = 0; x < chf.width; ++x) {
+            const rcCompactCell& cell = chf.cells[x + z * chf.width];
+            for (unsigned i = cell.index; i < cell.index + unsigned{cell.count}; ++i) {
+                if (chf.areas[i] != RC_NULL_AREA) {
+                    spans.push_back(
+                        {x, z, static_cast<int>(chf.spans[i].y), static_cast<int>(chf.spans[i].h)});
+                }
+            }
+        }
+    }
+    ColumnGrid grid;
+    grid.origin = {chf.bmin[0], chf.bmin[1], chf.bmin[2]};
+    grid.cell_size = cell_size;
+    grid.cell_height = s.cell_height;
+    grid.width = chf.width;
+    grid.depth = chf.height;
+    const AgentVoxels agent = agent_voxels(s, cell_size);
+    return ColumnSpace::from_spans(grid, std::move(spans), {agent.height, agent.climb});
+}
+
+}  // namespace
+
+Level::Level(Level&&) noexcept = default;
+Level& Level::operator=(Level&&) noexcept = default;
+Level::~Level() = default;
+
+Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings) {
+    throw_if_invalid("nav settings", settings.validate());
+    Level level;
+    level.settings_ = settings;
+    LevelStats& stats = level.stats_;
+    stats.triangles = mesh.triangles.size();
+
+    // Step 1: check and convert the mesh; Recast works in float.
+    if (mesh.vertices.empty() || mesh.triangles.empty()) {
+        throw LevelError("level: the mesh is empty");
+    }
+    if (mesh.vertices.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 3) ||
+        mesh.triangles.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 3)) {
+        throw LevelError("level: the mesh is too large for Recast");
+    }
+    Voxelized v;
+    v.verts.reserve(mesh.vertices.size() * 3);
+    Vec3 lo = mesh.vertices[0];
+    Vec3 hi = mesh.vertices[0];
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const Vec3 p = mesh.vertices[i];
+        const float f[3] = {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
+        if (!std::isfinite(f[0]) || !std::isfinite(f[1]) || !std::isfinite(f[2])) {
+            throw LevelError("level: vertex " + std::to_string(i + 1) +
+                             " is not finite (in single precision)");
+        }
+        v.verts.insert(v.verts.end(), f, f + 3);
+        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+    }
+    level.bounds_min_ = lo;
+    level.bounds_max_ = hi;
+    v.tris.reserve(mesh.triangles.size() * 3);
+    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+        const auto& tri = mesh.triangles[t];
+        for (std::uint32_t index : tri) {
+            if (index >= mesh.vertices.size()) {
+                throw LevelError("level: triangle " + std::to_string(t + 1) + " uses vertex index " +
+                                 std::to_string(index) + ", but the mesh has " +
+                                 std::to_string(mesh.vertices.size()) + " vertices");
+            }
+        }
+        // A zero-area triangle has no normal (Recast would compute NaN); skip it rather than reject the
+        // level, since exported meshes often hold a few.
+        const Vec3 a = mesh.vertices[tri[0]];
+        const Vec3 e1 = mesh.vertices[tri[1]] - a;
+        const Vec3 e2 = mesh.vertices[tri[2]] - a;
+        const Vec3 n{e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x};
+        if (length_squared(n) == 0.0 || tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2]) {
+            ++stats.degenerate_triangles;
+            continue;
+        }
+        v.tris.insert(v.tris.end(),
+                      {static_cast<int>(tri[0]), static_cast<int>(tri[1]), static_cast<int>(tri[2])});
+    }
+    if (v.tris.empty()) {
+        throw LevelError("level: all " + std::to_string(mesh.triangles.size()) +
+                         " triangles are degenerate (zero area)");
+    }
+    v.bmin[0] = static_cast<float>(lo.x);
+    v.bmin[1] = static_cast<float>(lo.y);
+    v.bmin[2] = static_cast<float>(lo.z);
+    v.bmax[0] = static_cast<float>(hi.x);
+    v.bmax[1] = static_cast<float>(hi.y);
+    v.bmax[2] = static_cast<float>(hi.z);
+    v.extent = hi - lo;
+
+    Context ctx;
+    // Step 4: walkable triangles by slope.
+    const int triangle_count = static_cast<int>(v.tris.size() / 3);
+    v.areas.assign(static_cast<std::size_t>(triangle_count), RC_NULL_AREA);
+    rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.agent_max_slope), v.verts.data(),
+                            static_cast<int>(v.verts.size() / 3), v.tris.data(), triangle_count,
+                            v.areas.data());
+    stats.walkable_triangles = static_cast<std::size_t>(
+        std::count(v.areas.begin(), v.areas.end(), static_cast<unsigned char>(RC_WALKABLE_AREA)));
+    if (stats.walkable_triangles == 0) {
+        throw LevelError("level: no walkable surface: none of the " + std::to_string(triangle_count) +
+                         " triangles is flatter than agent_max_slope = " +
+                         std::to_string(settings.agent_max_slope) + " degrees (y is up)");
+    }
+
+    // Steps 2-7 at the navmesh's cell size, and again at the chase cells' size when it differs.
+    CompactPtr chf = build_compact(ctx, v, settings, settings.cell_size);
+    if (settings.chase_cell_size == settings.cell_size) {
+        level.cells_ = column_space(*chf, settings, settings.cell_size);
+    } else {
+        CompactPtr chase = build_compact(ctx, v, settings, settings.chase_cell_size);
+        level.cells_ = column_space(*chase, settings, settings.chase_cell_size);
+    }
+    if (level.cells_.empty()) {
+        throw LevelError("level: no walkable surface left for an agent of height " +
+                         std::to_string(settings.agent_height) + " and radius " +
+                         std::to_string(settings.agent_radius));
+    }
+    stats.nav_grid_width = chf->width;
+    stats.nav_grid_depth = chf->height;
+
+    // Steps 8-10: regions, contours, polygons.
+    const double cs = settings.cell_size;
+    if (!rcBuildDistanceField(&ctx, *chf)) {
+        fail(ctx, "build the distance field");
+    }
+    const int min_area = static_cast<int>(settings.region_min_size * settings.region_min_size);
+    const int merge_area = static_cast<int>(settings.region_merge_size * settings.region_merge_size);
+    if (!rcBuildRegions(&ctx, *chf, 0, min_area, merge_area)) {
+        fail(ctx, "build the regions");
+    }
+    std::unique_ptr<rcContourSet, FreeContours> cset(rcAllocContourSet());
+    if (!cset || !rcBuildContours(&ctx, *chf, static_cast<float>(settings.edge_max_error),
+                                  static_cast<int>(settings.edge_max_length / cs), *cset)) {
+        fail(ctx, "build the contours");
+    }
+    const int nvp = static_cast<int>(settings.verts_per_poly);
+    std::unique_ptr<rcPolyMesh, FreePolyMesh> pmesh(rcAllocPolyMesh());
+    if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, nvp, *pmesh)) {
+        fail(ctx, "build the polygon mesh");
+    }
+    std::unique_ptr<rcPolyMeshDetail, FreeDetail> dmesh(rcAllocPolyMeshDetail());
+    const double sample = settings.detail_sample_distance < 0.9 ? 0.0 : cs * settings.detail_sample_distance;
+    if (!dmesh || !rcBuildPolyMeshDetail(
+                      &ctx, *pmesh, *chf, static_cast<float>(sample),
+                      static_cast<float>(settings.cell_height * settings.detail_sample_max_error), *dmesh)) {
+        fail(ctx, "build the detail mesh");
+    }
+    if (pmesh->npolys == 0) {
+        throw LevelError(
+            "level: the navmesh has no polygons (every walkable region is smaller than "
+            "region_min_size^2 cells)");
+    }
+
+    // Step 11, the trap: Detour's default query filter passes only polygons whose flags share a bit with its
+    // include flags (0xffff), so all-zero flags make every query fail silently.
+    for (int i = 0; i < pmesh->npolys; ++i) {
+        pmesh->flags[i] = 1;
+    }
+
+    // Steps 12-13: Detour tile and navmesh (single tile; the navmesh owns the data).
+    dtNavMeshCreateParams params{};
+    params.verts = pmesh->verts;
+    params.vertCount = pmesh->nverts;
+    params.polys = pmesh->polys;
+    params.polyAreas = pmesh->areas;
+    params.polyFlags = pmesh->flags;
+    params.polyCount = pmesh->npolys;
+    params.nvp = pmesh->nvp;
+    params.detailMeshes = dmesh->meshes;
+    params.detailVerts = dmesh->verts;
+    params.detailVertsCount = dmesh->nverts;
+    params.detailTris = dmesh->tris;
+    params.detailTriCount = dmesh->ntris;
+    params.walkableHeight = static_cast<float>(settings.agent_height);
+    params.walkableRadius = static_cast<float>(settings.agent_radius);
+    params.walkableClimb = static_cast<float>(settings.agent_max_climb);
+    std::copy(pmesh->bmin, pmesh->bmin + 3, params.bmin);
+    std::copy(pmesh->bmax, pmesh->bmax + 3, params.bmax);
+    params.cs = pmesh->cs;
+    params.ch = pmesh->ch;
+    params.buildBvTree = true;
+    unsigned char* data = nullptr;
+    int data_size = 0;
+    if (!dtCreateNavMeshData(&params, &data, &data_size)) {
+        throw LevelError("level: Detour could not create the navmesh tile (" + std::to_string(pmesh->nverts) +
+                         " vertices, " + std::to_string(pmesh->npolys) + " polygons)");
+    }
+    level.navmesh_ = std::make_unique<Navmesh>();
+    level.navmesh_->mesh.reset(dtAllocNavMesh());
+    if (!level.navmesh_->mesh) {
+        dtFree(data);
+        throw std::bad_alloc();
+    }
+    if (dtStatusFailed(level.navmesh_->mesh->init(data, data_size, DT_TILE_FREE_DATA))) {
+        dtFree(data);
+        throw LevelError("level: Detour could not initialise the navmesh");
+    }
+    level.navmesh_->snap_extents = settings.snap_extents;
+    stats.nav_polygons = static_cast<std::size_t>(pmesh->npolys);
+    stats.nav_data_bytes = static_cast<std::size_t>(data_size);
+    return level;
+}
+
+struct PathFinder::Impl {
+    struct Free {
+        void operator()(dtNavMeshQuery* q) const { dtFreeNavMeshQuery(q); }
+    };
+    std::unique_ptr<dtNavMeshQuery, Free> query;
+    dtQueryFilter filter;
+    float extents[3];
+    static constexpr int kMaxPolys = 512;
+    dtPolyRef polys[kMaxPolys];
+    float straight[kMaxPolys * 3];
+
+    dtPolyRef nearest(Vec3 p, float out[3]) const {
+        const float center[3] = {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
+        dtPolyRef ref = 0;
+        if (!is_finite(p) || dtStatusFailed(query->findNearestPoly(center, extents, &filter, &ref, out))) {
+            return 0;
+        }
+        // Detour accepts any polygon whose bounding box meets the search box, so a long diagonal polygon can
+        // give a nearest point far outside it (6 m away with a 2 m box on dungeon.obj). Keep the box's
+        // promise.
+        for (int i = 0; i < 3; ++i) {
+            if (std::abs(out[i] - center[i]) > extents[i]) {
+                return 0;
+            }
+        }
+        return ref;
+    }
+};
+
+PathFinder::PathFinder(const Level& level) : impl_(std::make_unique<Impl>()) {
+    impl_->query.reset(dtAllocNavMeshQuery());
+    if (!impl_->query) {
+        throw std::bad_alloc();
+    }
+    constexpr int kMaxNodes = 2048;  // as in the reference build (section 5.2, step 14)
+    if (dtStatusFailed(impl_->query->init(level.navmesh().mesh.get(), kMaxNodes))) {
+        throw std::bad_alloc();
+    }
+    const Vec3 e = level.navmesh().snap_extents;
+    impl_->extents[0] = static_cast<float>(e.x);
+    impl_->extents[1] = static_cast<float>(e.y);
+    impl_->extents[2] = static_cast<float>(e.z);
+}
+
+PathFinder::PathFinder(PathFinder&&) noexcept = default;
+PathFinder& PathFinder::operator=(PathFinder&&) noexcept = default;
+PathFinder::~PathFinder() = default;
+
+std::optional<Vec3> PathFinder::snap(Vec3 p) {
+    float out[3] = {0.0F, 0.0F, 0.0F};
+    if (impl_->nearest(p, out) == 0) {
+        return std::nullopt;
+    }
+    return Vec3{out[0], out[1], out[2]};
+}
+
+NavPath PathFinder::find_path(Vec3 from, Vec3 to) {
+    NavPath path;
+    float start[3] = {0.0F, 0.0F, 0.0F};
+    float goal[3] = {0.0F, 0.0F, 0.0F};
+    const dtPolyRef start_ref = impl_->nearest(from, start);
+    if (start_ref == 0) {
+        path.status = NavPath::Status::start_off_mesh;
+        return path;
+    }
+    const dtPolyRef goal_ref = impl_->nearest(to, goal);
+    if (goal_ref == 0) {
+        path.status = NavPath::Status::goal_off_mesh;
+        return path;
+    }
+    int poly_count = 0;
+    const dtStatus found = impl_->query->findPath(start_ref, goal_ref, start, goal, &impl_->filter,
+                                                  impl_->polys, &poly_count, Impl::kMaxPolys);
+    if (dtStatusFailed(found) || poly_count == 0) {
+        path.status = NavPath::Status::partial;
+        path.points.push_back({start[0], start[1], start[2]});
+        return path;
+    }
+    // findPath reports an unreachable goal as a partial result ending at the closest polygon.
+    const bool complete =
+        !dtStatusDetail(found, DT_PARTIAL_RESULT) && impl_->polys[poly_count - 1] == goal_ref;
+    int point_count = 0;
+    if (dtStatusFailed(impl_->query->findStraightPath(start, goal, impl_->polys, poly_count, impl_->straight,
+                                                      nullptr, nullptr, &point_count, Impl::kMaxPolys))) {
+        point_count = 0;
+    }
+    path.status = complete ? NavPath::Status::found : NavPath::Status::partial;
+    path.points.reserve(static_cast<std::size_t>(point_count));
+    for (int i = 0; i < point_count; ++i) {
+        const float* p = impl_->straight + i * 3;
+        path.points.push_back({p[0], p[1], p[2]});
+        if (i > 0) {
+            path.length += length(path.points[static_cast<std::size_t>(i)] -
+                                  path.points[static_cast<std::size_t>(i - 1)]);
+        }
+    }
+    return path;
+}
+
+NavRay PathFinder::raycast(Vec3 from, Vec3 direction, double distance) {
+    if (!is_finite(from) || !is_finite(direction) || !std::isfinite(distance) || distance < 0.0) {
+        throw std::invalid_argument("raycast: start, direction and distance must be finite, distance >= 0");
+    }
+    NavRay ray;
+    float start[3] = {0.0F, 0.0F, 0.0F};
+    const dtPolyRef start_ref = impl_->nearest(from, start);
+    if (start_ref == 0) {
+        return ray;
+    }
+    ray.on_mesh = true;
+    ray.start = {start[0], start[1], start[2]};
+    ray.end = ray.start;
+    const double horizontal = std::hypot(direction.x, direction.z);
+    if (horizontal == 0.0 || distance == 0.0) {
+        return ray;
+    }
+    const Vec3 target = ray.start + Vec3{direction.x, 0.0, direction.z} * (distance / horizontal);
+    const float end[3] = {static_cast<float>(target.x), start[1], static_cast<float>(target.z)};
+    dtRaycastHit hit{};
+    hit.path = impl_->polys;
+    hit.maxPath = Impl::kMaxPolys;
+    if (dtStatusFailed(impl_->query->raycast(start_ref, start, end, &impl_->filter, 0, &hit)) ||
+        hit.pathCount == 0) {
+        return ray;
+    }
+    // t is FLT_MAX when no border was hit, else the fraction of the segment walked.
+    const bool hit_border = hit.t <= 1.0F;
+    const double t = hit_border ? double{hit.t} : 1.0;
+    const float stop[3] = {static_cast<float>(ray.start.x + (target.x - ray.start.x) * t), start[1],
+                           static_cast<float>(ray.start.z + (target.z - ray.start.z) * t)};
+    // The ray is 2D (x, z); its height comes from the last polygon it crossed (the stop point may lie on
+    // that polygon's border, where getPolyHeight fails, so take the closest point on the polygon).
+    float closest[3] = {stop[0], start[1], stop[2]};
+    impl_->query->closestPointOnPoly(impl_->polys[hit.pathCount - 1], stop, closest, nullptr);
+    ray.blocked = hit_border;
+    ray.end = {closest[0], closest[1], closest[2]};
+    return ray;
+}
+
+}  // namespace kinema::nav

@@ -1,0 +1,124 @@
+// From the chase library's state to the plain scene the flood pictures draw.
+#include "kinema/render/chase_scene.hpp"
+
+#include <charconv>
+#include <stdexcept>
+
+namespace kinema::render {
+namespace {
+
+// At most 6 significant digits, locale independent: the legend is for reading (the CLI's JSON has every
+// digit).
+std::string number(double v) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6);
+    return std::string(buffer, result.ptr);
+}
+
+std::string point(Vec2 p) {
+    // Appended piece by piece: GCC 12's -Wrestrict misfires on "(" + std::string + ... chains.
+    std::string out = "(";
+    out.append(number(p.x));
+    out.append(", ");
+    out.append(number(p.y));
+    out.append(")");
+    return out;
+}
+
+std::string tile_text(const chase::GridSpace& grid, chase::CellId c) {
+    const chase::Tile t = grid.tile_of(c);
+    std::string out = "tile ";
+    out.append(std::to_string(t.col));
+    out.append(",");
+    out.append(std::to_string(t.row));
+    return out;
+}
+
+void require_same_space(const chase::GridSpace& grid, const chase::Flood& flood) {
+    if (flood.space() != &grid.cells()) {
+        throw std::invalid_argument("flood picture: the flood was not started on this grid");
+    }
+}
+
+Vec2 planar(Vec3 p) {
+    return {p.x, p.y};
+}
+
+}  // namespace
+
+std::vector<std::int32_t> flood_tiles(const chase::GridSpace& grid, const chase::Flood& flood) {
+    require_same_space(grid, flood);
+    std::vector<std::int32_t> tiles(
+        static_cast<std::size_t>(grid.width()) * static_cast<std::size_t>(grid.height()), tile::wall);
+    for (int row = 0; row < grid.height(); ++row) {
+        for (int col = 0; col < grid.width(); ++col) {
+            const chase::CellId c = grid.cell_at(col, row);
+            if (c != chase::no_cell) {
+                // chase::untouched_value (-2) and barrier_value (-1) are the same codes as tile::untouched
+                // and tile::barrier; heat is 0..H in both.
+                tiles[static_cast<std::size_t>(row) * static_cast<std::size_t>(grid.width()) +
+                      static_cast<std::size_t>(col)] = flood.value(c);
+            }
+        }
+    }
+    return tiles;
+}
+
+FloodFrame flood_frame(const chase::GridSpace& grid, const chase::Flood& flood) {
+    FloodFrame frame;
+    frame.step = flood.steps();
+    frame.tiles = flood_tiles(grid, flood);
+    const chase::FloodResult r = flood.result();
+    frame.centroid = planar(r.centroid);
+    if (r.destination_cell != chase::no_cell) {
+        frame.destination = planar(r.destination);
+    }
+    return frame;
+}
+
+std::vector<LegendLine> flood_numbers(const chase::FloodResult& result, const chase::FloodSettings& settings,
+                                      const std::optional<chase::DeadReckoningResult>& dead_reckoning) {
+    std::vector<LegendLine> lines;
+    lines.push_back({"steps", std::to_string(result.steps) + " of " + std::to_string(settings.max_steps)});
+    lines.push_back({"stop reason", result.finished ? std::string(chase::to_string(result.stop_reason))
+                                                    : std::string("running")});
+    lines.push_back({"heated cells", std::to_string(result.heated_cells)});
+    lines.push_back({"warm cells", std::to_string(result.warm_cells)});
+    lines.push_back({"barrier cells", std::to_string(result.barrier_cells)});
+    lines.push_back({"H, M_H", std::to_string(settings.hot) + ", " + std::to_string(settings.max_heated)});
+    lines.push_back({"centroid", point(planar(result.centroid))});
+    lines.push_back({"destination", point(planar(result.destination))});
+    if (dead_reckoning) {
+        lines.push_back({"dead reckoning", point(dead_reckoning->position)});
+    }
+    return lines;
+}
+
+FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood, Vec2 direction,
+                       const std::optional<chase::DeadReckoningResult>& dead_reckoning, std::string title) {
+    const chase::FloodResult r = flood.result();
+    FloodScene scene;
+    scene.columns = grid.width();
+    scene.rows = grid.height();
+    scene.cell_size = grid.cell_size();
+    scene.tiles = flood_tiles(grid, flood);
+    scene.hot_value = flood.settings().hot;
+    scene.seed_position = planar(grid.cells().position(r.seed_cell));
+    scene.direction = direction;
+    scene.centroid = planar(r.centroid);
+    if (r.destination_cell != chase::no_cell) {
+        scene.destination = planar(r.destination);
+    }
+    if (dead_reckoning && dead_reckoning->cell != chase::no_cell) {
+        scene.dead_reckoning = dead_reckoning->position;
+    }
+    scene.title = std::move(title);
+    scene.numbers = flood_numbers(r, flood.settings(), dead_reckoning);
+    if (r.destination_cell != chase::no_cell) {
+        scene.numbers.insert(scene.numbers.end() - (dead_reckoning ? 1 : 0),
+                             {"destination cell", tile_text(grid, r.destination_cell)});
+    }
+    return scene;
+}
+
+}  // namespace kinema::render

@@ -1,0 +1,682 @@
+// Layout of a flood picture: the map (tiles, grid, axis labels, markers) on the left, the legend and the
+// run's numbers on the right. Both output formats draw the same DrawList (draw_list.hpp).
+#include "kinema/render/flood_picture.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <string>
+
+#include "draw_list.hpp"
+
+namespace kinema::render {
+namespace {
+
+using detail::Anchor;
+using detail::DrawList;
+using detail::Shape;
+using detail::ShapeKind;
+
+constexpr double margin = 16.0;         // px around everything
+constexpr double axis_top = 16.0;       // px above the map for the column labels
+constexpr double axis_left = 30.0;      // px left of the map for the row labels
+constexpr double legend_gap = 24.0;     // px between map and legend
+constexpr double legend_width = 270.0;  // px
+constexpr double line_height = 19.0;    // px per legend line
+constexpr double font_size = 12.5;      // px
+
+// Anchors of the heat ramp, light to dark (the sequential yellow-orange-red scheme of ColorBrewer, chosen
+// because it reads as "hotter = darker" and stays distinguishable in grey and for the common colour
+// deficiencies).
+constexpr std::array<Rgb, 8> ramp{{{255, 237, 160},
+                                   {254, 217, 118},
+                                   {254, 178, 76},
+                                   {253, 141, 60},
+                                   {252, 78, 42},
+                                   {227, 26, 28},
+                                   {189, 0, 38},
+                                   {128, 0, 38}}};
+
+std::uint8_t mix(std::uint8_t a, std::uint8_t b, double t) {
+    return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
+}
+
+// The visible tile window and the scale.
+struct Frame {
+    int c0 = 0;
+    int r0 = 0;
+    int c1 = 0;  // exclusive
+    int r1 = 0;
+    int cell_px = 1;
+    double map_x = 0.0;  // px of the window's top-left corner
+    double map_y = 0.0;
+    int width = 0;  // px of the whole picture
+    int height = 0;
+};
+
+int fit_cell_px(int columns, int rows, const PictureSettings& settings) {
+    const int fit = settings.max_map_px / std::max(columns, rows);
+    return std::clamp(fit, settings.min_cell_px, settings.max_cell_px);
+}
+
+int legend_line_count(const FloodScene& scene) {
+    // title, map name, gap, 4 swatch lines, ramp (3 lines), 4 marker lines, gap, numbers, gap, footer (2)
+    return 2 + 1 + 4 + 3 + 4 + 1 + static_cast<int>(scene.numbers.size()) + 1 + 2;
+}
+
+Frame frame_of(const FloodScene& scene, const PictureSettings& settings,
+               std::span<const FloodFrame> frames = {}) {
+    Frame f;
+    f.c1 = scene.columns;
+    f.r1 = scene.rows;
+    bool crop = settings.crop == Crop::flood;
+    if (settings.crop == Crop::automatic) {
+        crop = settings.max_map_px / std::max(scene.columns, scene.rows) < settings.legible_cell_px;
+    }
+    if (crop) {
+        // Bounding box of every touched tile (in any frame) and of the marked points.
+        int c0 = scene.columns;
+        int r0 = scene.rows;
+        int c1 = -1;
+        int r1 = -1;
+        const auto include_tile = [&](int c, int r) {
+            c0 = std::min(c0, c);
+            r0 = std::min(r0, r);
+            c1 = std::max(c1, c);
+            r1 = std::max(r1, r);
+        };
+        const auto include_tiles = [&](const std::vector<std::int32_t>& tiles) {
+            for (int r = 0; r < scene.rows; ++r) {
+                for (int c = 0; c < scene.columns; ++c) {
+                    if (tiles[static_cast<std::size_t>(r) * scene.columns + c] >= tile::barrier) {
+                        include_tile(c, r);
+                    }
+                }
+            }
+        };
+        const auto include_point = [&](const std::optional<Vec2>& p) {
+            if (p) {
+                const int c = static_cast<int>(std::floor(p->x / scene.cell_size));
+                const int r = static_cast<int>(std::floor(p->y / scene.cell_size));
+                include_tile(std::clamp(c, 0, scene.columns - 1), std::clamp(r, 0, scene.rows - 1));
+            }
+        };
+        include_tiles(scene.tiles);
+        for (const FloodFrame& fr : frames) {
+            include_tiles(fr.tiles);
+        }
+        include_point(scene.seed_position);
+        include_point(scene.centroid);
+        include_point(scene.destination);
+        include_point(scene.dead_reckoning);
+        if (c1 >= 0) {
+            f.c0 = std::max(0, c0 - settings.crop_margin);
+            f.r0 = std::max(0, r0 - settings.crop_margin);
+            f.c1 = std::min(scene.columns, c1 + 1 + settings.crop_margin);
+            f.r1 = std::min(scene.rows, r1 + 1 + settings.crop_margin);
+        }
+    }
+    f.cell_px = fit_cell_px(f.c1 - f.c0, f.r1 - f.r0, settings);
+    f.map_x = margin + axis_left;
+    f.map_y = margin + axis_top;
+    const double map_w = static_cast<double>(f.c1 - f.c0) * f.cell_px;
+    const double map_h = static_cast<double>(f.r1 - f.r0) * f.cell_px;
+    double width = f.map_x + map_w + margin;
+    double height = f.map_y + map_h + margin;
+    if (settings.legend) {
+        width = f.map_x + map_w + legend_gap + legend_width + margin;
+        height = std::max(height, margin + 6.0 + legend_line_count(scene) * line_height + margin);
+    }
+    f.width = static_cast<int>(std::ceil(width));
+    f.height = static_cast<int>(std::ceil(height));
+    return f;
+}
+
+// Map units -> px.
+Vec2 to_px(const FloodScene& scene, const Frame& f, Vec2 p) {
+    return {f.map_x + (p.x / scene.cell_size - f.c0) * f.cell_px,
+            f.map_y + (p.y / scene.cell_size - f.r0) * f.cell_px};
+}
+
+Shape rect(double x, double y, double w, double h, Rgb fill) {
+    Shape s;
+    s.kind = ShapeKind::rect;
+    s.x = x;
+    s.y = y;
+    s.w = w;
+    s.h = h;
+    s.fill = fill;
+    return s;
+}
+
+Shape line(std::vector<Vec2> points, Rgb colour, double width) {
+    Shape s;
+    s.kind = ShapeKind::polyline;
+    s.points = std::move(points);
+    s.stroke = colour;
+    s.stroke_width = width;
+    return s;
+}
+
+Shape text(double x, double y, std::string value, double size = font_size, bool bold = false,
+           Anchor anchor = Anchor::start) {
+    Shape s;
+    s.kind = ShapeKind::text;
+    s.x = x;
+    s.y = y;
+    s.text = std::move(value);
+    s.font_size = size;
+    s.bold = bold;
+    s.anchor = anchor;
+    s.fill = palette::ink;
+    return s;
+}
+
+// Adds `shapes` twice: first as a wider white outline (a halo, so marks stay visible on any heat colour),
+// then as given.
+void add_with_halo(DrawList& list, std::vector<Shape> shapes, double halo) {
+    for (Shape s : shapes) {
+        s.stroke = palette::background;
+        s.stroke_width += halo;
+        s.dashed = false;
+        if (s.kind != ShapeKind::polyline) {
+            s.fill = palette::background;
+        }
+        list.shapes.push_back(std::move(s));
+    }
+    for (Shape& s : shapes) {
+        list.shapes.push_back(std::move(s));
+    }
+}
+
+double marker_size(const Frame& f, double factor, double lo, double hi) {
+    return std::clamp(factor * f.cell_px, lo, hi);
+}
+
+std::vector<Shape> cross_shapes(Vec2 c, double half, Rgb colour, double width, bool diagonal) {
+    const double d = half;
+    if (diagonal) {
+        return {line({{c.x - d, c.y - d}, {c.x + d, c.y + d}}, colour, width),
+                line({{c.x - d, c.y + d}, {c.x + d, c.y - d}}, colour, width)};
+    }
+    return {line({{c.x - d, c.y}, {c.x + d, c.y}}, colour, width),
+            line({{c.x, c.y - d}, {c.x, c.y + d}}, colour, width)};
+}
+
+std::vector<Shape> centroid_shapes(const Frame& f, Vec2 c) {
+    return cross_shapes(c, marker_size(f, 0.5, 6.0, 12.0), palette::ink, 2.5, false);
+}
+
+std::vector<Shape> destination_shapes(const Frame& f, Vec2 c) {
+    Shape ring;
+    ring.kind = ShapeKind::circle;
+    ring.x = c.x;
+    ring.y = c.y;
+    ring.w = marker_size(f, 0.55, 7.0, 14.0);
+    ring.stroke = palette::destination;
+    ring.stroke_width = 3.0;
+    return {ring};
+}
+
+std::vector<Shape> dead_reckoning_shapes(const Frame& f, Vec2 c) {
+    return cross_shapes(c, marker_size(f, 0.4, 5.0, 9.0), palette::dead_reckoning, 3.0, true);
+}
+
+// The seed disc and, when the direction is not zero, an arrow along it.
+std::vector<Shape> seed_shapes(const Frame& f, Vec2 c, Vec2 direction) {
+    std::vector<Shape> shapes;
+    const double radius = marker_size(f, 0.38, 5.0, 10.0);
+    const Vec2 u = normalized_or_zero(direction);
+    if (u.x != 0.0 || u.y != 0.0) {
+        const double len = std::max(2.5 * f.cell_px, 34.0);
+        const double head = 9.0;
+        const Vec2 tip = c + u * len;
+        const Vec2 base = tip - u * head;
+        const Vec2 side = perpendicular(u) * (head * 0.6);
+        shapes.push_back(line({c + u * radius, base}, palette::ink, 2.5));
+        Shape arrow_head;
+        arrow_head.kind = ShapeKind::polygon;
+        arrow_head.points = {tip, base + side, base - side};
+        arrow_head.fill = palette::ink;
+        arrow_head.stroke = palette::ink;
+        arrow_head.stroke_width = 1.0;
+        shapes.push_back(arrow_head);
+    }
+    Shape disc;
+    disc.kind = ShapeKind::circle;
+    disc.x = c.x;
+    disc.y = c.y;
+    disc.w = radius;
+    disc.fill = palette::seed;
+    disc.stroke = palette::ink;
+    disc.stroke_width = 2.0;
+    shapes.push_back(disc);
+    return shapes;
+}
+
+void mark_clipped(std::vector<Shape>& shapes) {
+    for (Shape& s : shapes) {
+        s.clip_to_map = true;
+    }
+}
+
+// Axis labels every `step` tiles, with step from 1, 2, 5, 10, 20, 50, ... so labels are >= 36 px apart.
+void add_axes(DrawList& list, const FloodScene& scene, const Frame& f) {
+    int step = 1;
+    for (int k = 0; step * f.cell_px < 36; ++k) {
+        step = (k % 3 == 0 ? 2 : k % 3 == 1 ? 5 : 10) * static_cast<int>(std::pow(10, k / 3));
+    }
+    const auto label = [&](int tile_index) {
+        const double units = tile_index * scene.cell_size;
+        std::string s = std::to_string(units);
+        s.erase(s.find_last_not_of('0') + 1);
+        if (!s.empty() && s.back() == '.') {
+            s.pop_back();
+        }
+        return s;
+    };
+    const Rgb axis{110, 110, 110};
+    for (int c = (f.c0 + step - 1) / step * step; c <= f.c1; c += step) {
+        const double x = f.map_x + (c - f.c0) * f.cell_px;
+        list.shapes.push_back(line({{x, f.map_y - 4.0}, {x, f.map_y}}, axis, 1.0));
+        Shape t = text(x, f.map_y - 6.0, label(c), 10.0, false, Anchor::middle);
+        t.fill = axis;
+        list.shapes.push_back(t);
+    }
+    for (int r = (f.r0 + step - 1) / step * step; r <= f.r1; r += step) {
+        const double y = f.map_y + (r - f.r0) * f.cell_px;
+        list.shapes.push_back(line({{f.map_x - 4.0, y}, {f.map_x, y}}, axis, 1.0));
+        Shape t = text(f.map_x - 6.0, y + 3.5, label(r), 10.0, false, Anchor::end);
+        t.fill = axis;
+        list.shapes.push_back(t);
+    }
+}
+
+// Tiles: the floor as one rectangle, then runs of equal colour along each row (keeps the SVG small on big
+// maps). With `animated_tiles`, every tile that changes over the frames is its own rectangle with one fill
+// per frame, and only walls are drawn as runs.
+void add_tiles(DrawList& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+    list.shapes.push_back(
+        rect(f.map_x, f.map_y, (f.c1 - f.c0) * f.cell_px, (f.r1 - f.r0) * f.cell_px, palette::floor));
+    const auto index = [&](int c, int r) { return static_cast<std::size_t>(r) * scene.columns + c; };
+    const auto static_colour = [&](int c, int r) -> std::optional<Rgb> {
+        const std::int32_t v = scene.tiles[index(c, r)];
+        if (!frames.empty() && v != tile::wall) {
+            return std::nullopt;
+        }
+        if (v == tile::untouched) {
+            return std::nullopt;
+        }
+        return tile_colour(v, scene.hot_value);
+    };
+    for (int r = f.r0; r < f.r1; ++r) {
+        int c = f.c0;
+        while (c < f.c1) {
+            const std::optional<Rgb> colour = static_colour(c, r);
+            int end = c + 1;
+            while (end < f.c1 && static_colour(end, r) == colour) {
+                ++end;
+            }
+            if (colour) {
+                list.shapes.push_back(rect(f.map_x + (c - f.c0) * f.cell_px, f.map_y + (r - f.r0) * f.cell_px,
+                                           (end - c) * f.cell_px, f.cell_px, *colour));
+            }
+            c = end;
+        }
+    }
+    if (frames.empty()) {
+        return;
+    }
+    for (int r = f.r0; r < f.r1; ++r) {
+        for (int c = f.c0; c < f.c1; ++c) {
+            const std::size_t i = index(c, r);
+            if (scene.tiles[i] == tile::wall) {
+                continue;
+            }
+            bool touched = false;
+            std::vector<Rgb> fills;
+            fills.reserve(frames.size());
+            for (const FloodFrame& fr : frames) {
+                touched = touched || fr.tiles[i] != tile::untouched;
+                fills.push_back(tile_colour(fr.tiles[i], scene.hot_value));
+            }
+            if (!touched) {
+                continue;
+            }
+            Shape s = rect(f.map_x + (c - f.c0) * f.cell_px, f.map_y + (r - f.r0) * f.cell_px, f.cell_px,
+                           f.cell_px, fills.back());
+            s.frame_fill = std::move(fills);
+            list.shapes.push_back(std::move(s));
+        }
+    }
+}
+
+void add_grid(DrawList& list, const Frame& f) {
+    if (f.cell_px < 8) {
+        return;  // lines would hide the tiles
+    }
+    const double x0 = f.map_x;
+    const double y0 = f.map_y;
+    const double x1 = x0 + (f.c1 - f.c0) * f.cell_px;
+    const double y1 = y0 + (f.r1 - f.r0) * f.cell_px;
+    // Half-pixel offsets put the 1 px lines on whole pixels.
+    for (int c = 0; c <= f.c1 - f.c0; ++c) {
+        const double x = std::min(x0 + c * f.cell_px + 0.5, x1 - 0.5);
+        Shape s = line({{x, y0}, {x, y1}}, palette::ink, 1.0);
+        s.stroke_opacity = 0.12;
+        list.shapes.push_back(s);
+    }
+    for (int r = 0; r <= f.r1 - f.r0; ++r) {
+        const double y = std::min(y0 + r * f.cell_px + 0.5, y1 - 0.5);
+        Shape s = line({{x0, y}, {x1, y}}, palette::ink, 1.0);
+        s.stroke_opacity = 0.12;
+        list.shapes.push_back(s);
+    }
+}
+
+std::string truncated(const std::string& s, std::size_t max_chars) {
+    return s.size() <= max_chars ? s : s.substr(0, max_chars - 3) + "...";
+}
+
+// The legend: what every colour and mark means, then the run's numbers. Returns the y of the line where an
+// animation's step counter goes.
+void add_legend(DrawList& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+    const double x = f.map_x + (f.c1 - f.c0) * f.cell_px + legend_gap;
+    double y = margin + 12.0;
+    list.shapes.push_back(text(x, y, "Chase flood", 15.0, true));
+    y += line_height;
+    list.shapes.push_back(text(x, y, truncated(scene.title, 40), 11.5));
+    y += line_height * 1.5;
+
+    const double swatch = 13.0;
+    const auto swatch_line = [&](Rgb colour, const std::string& label) {
+        Shape s = rect(x, y - swatch + 2.0, swatch, swatch, colour);
+        s.stroke = Rgb{150, 150, 150};
+        s.stroke_width = 1.0;
+        list.shapes.push_back(s);
+        list.shapes.push_back(text(x + swatch + 8.0, y, label));
+        y += line_height;
+    };
+    swatch_line(palette::wall, "wall (not a cell)");
+    swatch_line(palette::floor, "floor, not reached");
+    swatch_line(palette::cooled, "heated, cooled to 0");
+    swatch_line(palette::barrier, "barrier (behind the seed)");
+
+    // The ramp: one block per heat value (at most 40 blocks; more values share blocks).
+    const int blocks = std::min(scene.hot_value, 40);
+    const double ramp_w = 200.0;
+    const double block_w = ramp_w / blocks;
+    for (int i = 0; i < blocks; ++i) {
+        const std::int32_t value =
+            1 + static_cast<std::int32_t>(
+                    std::llround(static_cast<double>(i) * (scene.hot_value - 1) / std::max(1, blocks - 1)));
+        list.shapes.push_back(rect(x + i * block_w, y - swatch + 2.0, block_w + 0.5, swatch,
+                                   heat_colour(value, scene.hot_value)));
+    }
+    y += line_height - 4.0;
+    list.shapes.push_back(text(x, y, "1", 10.5));
+    list.shapes.push_back(
+        text(x + ramp_w, y, "H = " + std::to_string(scene.hot_value), 10.5, false, Anchor::end));
+    y += line_height - 2.0;
+    list.shapes.push_back(text(x, y, "heat: H when reached, -1 per step after"));
+    y += line_height * 1.2;
+
+    const double mark_x = x + swatch / 2.0;
+    const auto mark_line = [&](std::vector<Shape> shapes, double halo, const std::string& label) {
+        add_with_halo(list, std::move(shapes), halo);
+        list.shapes.push_back(text(x + swatch + 8.0, y, label));
+        y += line_height;
+    };
+    Frame legend_frame = f;
+    legend_frame.cell_px = 14;  // legend marks at a fixed, readable size
+    {
+        // The legend's seed arrow is short and horizontal so it fits beside its label.
+        std::vector<Shape> seed = seed_shapes(legend_frame, {mark_x - 2.0, y - 4.0}, {});
+        Shape shaft = line({{mark_x + 3.0, y - 4.0}, {mark_x + 14.0, y - 4.0}}, palette::ink, 2.0);
+        Shape arrow_head;
+        arrow_head.kind = ShapeKind::polygon;
+        arrow_head.points = {{mark_x + 20.0, y - 4.0}, {mark_x + 13.0, y - 8.0}, {mark_x + 13.0, y}};
+        arrow_head.fill = palette::ink;
+        std::vector<Shape> shapes{shaft, arrow_head};
+        shapes.insert(shapes.end(), seed.begin(), seed.end());
+        add_with_halo(list, std::move(shapes), 0.0);
+        list.shapes.push_back(text(x + swatch + 16.0, y, "seed, last known direction"));
+        y += line_height;
+    }
+    mark_line(centroid_shapes(legend_frame, {mark_x, y - 4.0}), 0.0, "centroid (heat-weighted mean)");
+    mark_line(destination_shapes(legend_frame, {mark_x, y - 4.0}), 0.0,
+              "destination (heated cell nearest it)");
+    mark_line(dead_reckoning_shapes(legend_frame, {mark_x, y - 4.0}), 0.0, "dead reckoning, for comparison");
+    y += line_height * 0.5;
+
+    const double value_x = x + 118.0;
+    for (const LegendLine& l : scene.numbers) {
+        list.shapes.push_back(text(x, y, truncated(l.label, 18), font_size, false));
+        Shape v = text(value_x, y, truncated(l.value, 24), font_size, true);
+        list.shapes.push_back(v);
+        y += line_height;
+    }
+    if (frames.size() > 1) {
+        for (std::size_t i = 0; i < frames.size(); ++i) {
+            Shape t = text(x, y + 4.0,
+                           // The numbers above are the final result's; the map shows this step.
+                           "showing step " + std::to_string(frames[i].step) + " of " +
+                               std::to_string(frames.back().step) + " (numbers: final)",
+                           font_size, true);
+            t.fill = palette::dead_reckoning;
+            t.frame_visible.assign(frames.size(), 0);
+            t.frame_visible[i] = 1;
+            list.shapes.push_back(std::move(t));
+        }
+    }
+    y += line_height * 1.2;
+    Shape foot = text(x, y, "tile (col,row) = [col,col+1) x [row,row+1)", 10.5);
+    foot.fill = Rgb{110, 110, 110};
+    list.shapes.push_back(foot);
+}
+
+void add_markers(DrawList& list, const FloodScene& scene, const Frame& f,
+                 std::span<const FloodFrame> frames) {
+    const Vec2 seed = to_px(scene, f, scene.seed_position);
+    if (scene.dead_reckoning) {
+        const Vec2 dr = to_px(scene, f, *scene.dead_reckoning);
+        Shape path = line({seed, dr}, palette::dead_reckoning, 2.0);
+        path.dashed = true;
+        std::vector<Shape> shapes{path};
+        std::vector<Shape> cross = dead_reckoning_shapes(f, dr);
+        shapes.insert(shapes.end(), cross.begin(), cross.end());
+        mark_clipped(shapes);
+        add_with_halo(list, std::move(shapes), 2.5);
+    }
+    const auto add_result_marks = [&](const std::optional<Vec2>& centroid,
+                                      const std::optional<Vec2>& destination,
+                                      const std::vector<std::uint8_t>& visible) {
+        std::vector<Shape> shapes;
+        if (destination) {
+            shapes = destination_shapes(f, to_px(scene, f, *destination));
+        }
+        if (centroid) {
+            std::vector<Shape> cross = centroid_shapes(f, to_px(scene, f, *centroid));
+            shapes.insert(shapes.end(), cross.begin(), cross.end());
+        }
+        for (Shape& s : shapes) {
+            s.frame_visible = visible;
+        }
+        mark_clipped(shapes);
+        add_with_halo(list, std::move(shapes), 3.0);
+    };
+    if (frames.empty()) {
+        add_result_marks(scene.centroid, scene.destination, {});
+    } else {
+        for (std::size_t i = 0; i < frames.size(); ++i) {
+            std::vector<std::uint8_t> visible(frames.size(), 0);
+            visible[i] = 1;
+            add_result_marks(frames[i].centroid, frames[i].destination, visible);
+        }
+    }
+    std::vector<Shape> seed_marks = seed_shapes(f, seed, scene.direction);
+    mark_clipped(seed_marks);
+    add_with_halo(list, std::move(seed_marks), 3.0);
+}
+
+void check(const FloodScene& scene, const PictureSettings& settings, std::span<const FloodFrame> frames) {
+    throw_if_invalid("FloodScene", scene.validate());
+    throw_if_invalid("PictureSettings", settings.validate());
+    FieldErrors errors;
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        if (frames[i].tiles.size() != scene.tiles.size()) {
+            errors.push_back({"frames[" + std::to_string(i) + "].tiles",
+                              "must have " + std::to_string(scene.tiles.size()) + " values, got " +
+                                  std::to_string(frames[i].tiles.size())});
+        }
+    }
+    throw_if_invalid("FloodFrame", errors);
+}
+
+DrawList compose(const FloodScene& scene, const PictureSettings& settings,
+                 std::span<const FloodFrame> frames) {
+    const Frame f = frame_of(scene, settings, frames);
+    DrawList list;
+    list.width = f.width;
+    list.height = f.height;
+    list.map_x = f.map_x;
+    list.map_y = f.map_y;
+    list.map_w = (f.c1 - f.c0) * f.cell_px;
+    list.map_h = (f.r1 - f.r0) * f.cell_px;
+    list.frame_count = frames.empty() ? 1 : static_cast<int>(frames.size());
+    list.frame_seconds = settings.frame_seconds;
+    list.hold_seconds = settings.hold_seconds;
+    add_tiles(list, scene, f, frames);
+    add_grid(list, f);
+    add_axes(list, scene, f);
+    add_markers(list, scene, f, frames);
+    if (settings.legend) {
+        add_legend(list, scene, f, frames);
+    }
+    return list;
+}
+
+}  // namespace
+
+Rgb heat_colour(std::int32_t value, std::int32_t hot_value) {
+    hot_value = std::max(hot_value, 1);
+    if (value <= 0) {
+        return palette::cooled;
+    }
+    value = std::min(value, hot_value);
+    const double t = hot_value == 1 ? 1.0 : static_cast<double>(value - 1) / (hot_value - 1);
+    const double pos = t * (ramp.size() - 1);
+    const std::size_t i = std::min(static_cast<std::size_t>(pos), ramp.size() - 2);
+    const double u = pos - static_cast<double>(i);
+    return {mix(ramp[i].r, ramp[i + 1].r, u), mix(ramp[i].g, ramp[i + 1].g, u),
+            mix(ramp[i].b, ramp[i + 1].b, u)};
+}
+
+Rgb tile_colour(std::int32_t value, std::int32_t hot_value) {
+    switch (value) {
+        case tile::wall:
+            return palette::wall;
+        case tile::untouched:
+            return palette::floor;
+        case tile::barrier:
+            return palette::barrier;
+        default:
+            return heat_colour(value, hot_value);
+    }
+}
+
+FieldErrors FloodScene::validate() const {
+    FieldErrors errors;
+    require_in_range(errors, "columns", columns, 1, 65536);
+    require_in_range(errors, "rows", rows, 1, 65536);
+    require_greater(errors, "cell_size", cell_size, 0.0);
+    require_in_range(errors, "hot_value", hot_value, 1, 1e6);
+    if (errors.empty() &&
+        tiles.size() != static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows)) {
+        errors.push_back({"tiles", "must have columns * rows = " +
+                                       std::to_string(static_cast<std::size_t>(columns) * rows) +
+                                       " values, got " + std::to_string(tiles.size())});
+    }
+    for (std::size_t i = 0; i < tiles.size(); ++i) {
+        if (tiles[i] < tile::wall) {
+            errors.push_back({"tiles[" + std::to_string(i) + "]",
+                              "must be a tile:: constant or heat >= 0, got " + std::to_string(tiles[i])});
+            break;
+        }
+    }
+    const auto finite = [&](const char* name, const std::optional<Vec2>& p) {
+        if (p && !is_finite(*p)) {
+            errors.push_back({name, "must be finite"});
+        }
+    };
+    finite("seed_position", seed_position);
+    finite("direction", direction);
+    finite("centroid", centroid);
+    finite("destination", destination);
+    finite("dead_reckoning", dead_reckoning);
+    return errors;
+}
+
+FieldErrors PictureSettings::validate() const {
+    FieldErrors errors;
+    require_in_range(errors, "max_map_px", max_map_px, 64, 8192);
+    require_in_range(errors, "min_cell_px", min_cell_px, 1, 64);
+    require_in_range(errors, "max_cell_px", max_cell_px, 1, 256);
+    require_in_range(errors, "legible_cell_px", legible_cell_px, 1, 64);
+    require_in_range(errors, "crop_margin", crop_margin, 0, 1000);
+    require_in_range(errors, "frame_seconds", frame_seconds, 0.01, 60.0);
+    require_in_range(errors, "hold_seconds", hold_seconds, 0.0, 600.0);
+    if (max_cell_px < min_cell_px) {
+        errors.push_back({"max_cell_px", "must be >= min_cell_px (" + std::to_string(min_cell_px) +
+                                             "), got " + std::to_string(max_cell_px)});
+    }
+    return errors;
+}
+
+std::string flood_png(const FloodScene& scene, const PictureSettings& settings) {
+    check(scene, settings, {});
+    return detail::draw_png(compose(scene, settings, {}), 0);
+}
+
+std::string flood_svg(const FloodScene& scene, const PictureSettings& settings) {
+    check(scene, settings, {});
+    return detail::draw_svg(compose(scene, settings, {}), false);
+}
+
+std::string flood_animated_svg(const FloodScene& scene, std::span<const FloodFrame> frames,
+                               const PictureSettings& settings) {
+    check(scene, settings, frames);
+    if (frames.empty()) {
+        throw_if_invalid("FloodFrame", {{"frames", "must not be empty"}});
+    }
+    return detail::draw_svg(compose(scene, settings, frames), true);
+}
+
+std::vector<std::string> flood_png_frames(const FloodScene& scene, std::span<const FloodFrame> frames,
+                                          const PictureSettings& settings) {
+    check(scene, settings, frames);
+    if (frames.empty()) {
+        throw_if_invalid("FloodFrame", {{"frames", "must not be empty"}});
+    }
+    const DrawList list = compose(scene, settings, frames);
+    std::vector<std::string> pngs;
+    pngs.reserve(frames.size());
+    for (int i = 0; i < list.frame_count; ++i) {
+        pngs.push_back(detail::draw_png(list, i));
+    }
+    return pngs;
+}
+
+std::pair<int, int> flood_picture_size(const FloodScene& scene, const PictureSettings& settings) {
+    check(scene, settings, {});
+    const Frame f = frame_of(scene, settings);
+    return {f.width, f.height};
+}
+
+Vec2 tile_centre_px(const FloodScene& scene, const PictureSettings& settings, int col, int row) {
+    check(scene, settings, {});
+    const Frame f = frame_of(scene, settings);
+    return {f.map_x + (col - f.c0 + 0.5) * f.cell_px, f.map_y + (row - f.r0 + 0.5) * f.cell_px};
+}
+
+}  // namespace kinema::render

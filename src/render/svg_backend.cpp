@@ -1,0 +1,213 @@
+// The SVG backend of the draw list, written directly rather than through cairo's SVG surface: cairo 1.16
+// turns text into glyph outlines (the legend would not be text) and names its groups with a process-wide
+// surface counter ("surface1", "surface6", ...), so two renders in one process differ; and it has no
+// animation. Here the output depends only on the list: fixed ids, numbers rounded to 1/100 px and printed
+// with std::to_chars (locale-independent, shortest form).
+#include <charconv>
+#include <cmath>
+#include <string>
+
+#include "draw_list.hpp"
+
+namespace kinema::render::detail {
+namespace {
+
+std::string num(double v) {
+    double rounded = std::round(v * 100.0) / 100.0;
+    if (rounded == 0.0) {
+        rounded = 0.0;  // no "-0"
+    }
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, rounded);
+    return std::string(buffer, result.ptr);
+}
+
+std::string hex(Rgb c) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out = "#";
+    for (const std::uint8_t v : {c.r, c.g, c.b}) {
+        out += digits[v >> 4];
+        out += digits[v & 15];
+    }
+    return out;
+}
+
+std::string escape(const std::string& text) {
+    std::string out;
+    for (const char ch : text) {
+        switch (ch) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                // Control characters are not allowed in XML 1.0; titles come from file names.
+                out += static_cast<unsigned char>(ch) < 0x20 ? '?' : ch;
+        }
+    }
+    return out;
+}
+
+// SMIL timing: frame i starts at i * frame_seconds; the last frame also holds for hold_seconds.
+struct Timing {
+    double total = 0.0;
+    std::vector<double> key_times;  // fraction of total where each frame starts
+};
+
+Timing timing_of(const DrawList& list) {
+    Timing t;
+    t.total = list.frame_count * list.frame_seconds + list.hold_seconds;
+    for (int i = 0; i < list.frame_count; ++i) {
+        t.key_times.push_back(i * list.frame_seconds / t.total);
+    }
+    return t;
+}
+
+// One <animate> with calcMode="discrete" whose values change only where the frame's value changes.
+template <typename Value, typename Format>
+std::string discrete_animation(const char* attribute, const std::vector<Value>& frames, const Timing& timing,
+                               Format format) {
+    std::string values;
+    std::string key_times;
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        if (i > 0 && frames[i] == frames[i - 1]) {
+            continue;
+        }
+        if (!values.empty()) {
+            values += ';';
+            key_times += ';';
+        }
+        values += format(frames[i]);
+        char buffer[32];
+        const auto result =
+            std::to_chars(buffer, buffer + sizeof buffer, timing.key_times[i], std::chars_format::fixed, 5);
+        key_times.append(buffer, result.ptr);
+    }
+    return std::string("<animate attributeName=\"") + attribute + "\" calcMode=\"discrete\" dur=\"" +
+           num(timing.total) + "s\" repeatCount=\"indefinite\" values=\"" + values + "\" keyTimes=\"" +
+           key_times + "\"/>";
+}
+
+void append_shape(std::string& out, const DrawList& list, const Shape& s, bool animate,
+                  const Timing& timing) {
+    const std::size_t last = static_cast<std::size_t>(list.frame_count - 1);
+    std::optional<Rgb> fill = s.fill;
+    if (!s.frame_fill.empty()) {
+        fill = s.frame_fill[last];
+    }
+    const bool visible = s.frame_visible.empty() || s.frame_visible[last] != 0;
+    if (!animate && !visible) {
+        return;
+    }
+    std::string attributes;
+    if (s.kind == ShapeKind::text) {
+        attributes += " fill=\"" + hex(fill.value_or(palette::ink)) + "\"";
+    } else {
+        attributes +=
+            " fill=\"" + (fill && s.kind != ShapeKind::polyline ? hex(*fill) : std::string("none")) + "\"";
+        if (s.stroke) {
+            attributes += " stroke=\"" + hex(*s.stroke) + "\" stroke-width=\"" + num(s.stroke_width) +
+                          "\" stroke-linejoin=\"round\"";
+            if (s.stroke_opacity < 1.0) {
+                attributes += " stroke-opacity=\"" + num(s.stroke_opacity) + "\"";
+            }
+            if (s.dashed) {
+                attributes += " stroke-dasharray=\"" + num(3.0 * s.stroke_width) + " " +
+                              num(2.5 * s.stroke_width) + "\"";
+            } else {
+                attributes += " stroke-linecap=\"round\"";
+            }
+        }
+    }
+    if (s.clip_to_map) {
+        attributes += " clip-path=\"url(#map)\"";
+    }
+    if (!visible) {
+        attributes += " visibility=\"hidden\"";
+    }
+    std::string children;
+    if (animate && !s.frame_fill.empty()) {
+        children += discrete_animation("fill", s.frame_fill, timing, hex);
+    }
+    if (animate && !s.frame_visible.empty()) {
+        children += discrete_animation("visibility", s.frame_visible, timing, [](std::uint8_t v) {
+            return std::string(v != 0 ? "visible" : "hidden");
+        });
+    }
+
+    std::string element;
+    std::string body;
+    switch (s.kind) {
+        case ShapeKind::rect:
+            element = "rect";
+            attributes = " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" width=\"" + num(s.w) +
+                         "\" height=\"" + num(s.h) + "\"" + attributes + " shape-rendering=\"crispEdges\"";
+            break;
+        case ShapeKind::circle:
+            element = "circle";
+            attributes =
+                " cx=\"" + num(s.x) + "\" cy=\"" + num(s.y) + "\" r=\"" + num(s.w) + "\"" + attributes;
+            break;
+        case ShapeKind::polyline:
+        case ShapeKind::polygon: {
+            element = s.kind == ShapeKind::polygon ? "polygon" : "polyline";
+            std::string points;
+            for (const Vec2 p : s.points) {
+                if (!points.empty()) {
+                    points += ' ';
+                }
+                points += num(p.x);
+                points += ',';
+                points += num(p.y);
+            }
+            attributes = " points=\"" + points + "\"" + attributes;
+            break;
+        }
+        case ShapeKind::text:
+            element = "text";
+            attributes = " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" font-size=\"" + num(s.font_size) +
+                         "\"" + (s.bold ? " font-weight=\"bold\"" : "") +
+                         (s.anchor == Anchor::middle ? " text-anchor=\"middle\""
+                          : s.anchor == Anchor::end  ? " text-anchor=\"end\""
+                                                     : "") +
+                         attributes;
+            body = escape(s.text);
+            break;
+    }
+    out += "<" + element + attributes;
+    if (children.empty() && body.empty()) {
+        out += "/>\n";
+    } else {
+        out += ">" + body + children + "</" + element + ">\n";
+    }
+}
+
+}  // namespace
+
+std::string draw_svg(const DrawList& list, bool animate) {
+    const Timing timing = timing_of(list);
+    std::string out;
+    out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + std::to_string(list.width) +
+           "\" height=\"" + std::to_string(list.height) + "\" viewBox=\"0 0 " + std::to_string(list.width) +
+           " " + std::to_string(list.height) +
+           "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
+    out += "<defs><clipPath id=\"map\"><rect x=\"" + num(list.map_x) + "\" y=\"" + num(list.map_y) +
+           "\" width=\"" + num(list.map_w) + "\" height=\"" + num(list.map_h) + "\"/></clipPath></defs>\n";
+    out += "<rect width=\"100%\" height=\"100%\" fill=\"" + hex(list.background) + "\"/>\n";
+    for (const Shape& s : list.shapes) {
+        append_shape(out, list, s, animate && list.frame_count > 1, timing);
+    }
+    out += "</svg>\n";
+    return out;
+}
+
+}  // namespace kinema::render::detail

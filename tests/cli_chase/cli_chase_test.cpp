@@ -1,0 +1,306 @@
+// `kinema chase` end to end: the JSON equals the library's result on our levels and on a shared map, seeds
+// snap with a note, every error exits 2 with one line and no output, and pictures are written whole or not at
+// all.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/levels/grid_level.hpp"
+#if KINEMA_HAVE_NAV
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/chase.hpp"
+#include "kinema/nav/level.hpp"
+#endif
+
+namespace kinema::chase {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+    int exit_code = -1;
+    std::string out;
+    std::string err;
+};
+
+std::string read_all(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+fs::path temp_path(const std::string& name) {
+    return fs::path(testing::TempDir()) /
+           (std::string("kinema_chase_") + testing::UnitTest::GetInstance()->current_test_info()->name() +
+            "_" + name);
+}
+
+void write(const fs::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+RunResult run(const std::string& args) {
+    const fs::path out_path = temp_path("stdout");
+    const fs::path err_path = temp_path("stderr");
+    // Under the sanitizer build, fontconfig's process-wide caches (cairo text) would count as leaks.
+    const std::string command = std::string("LSAN_OPTIONS=suppressions='") + KINEMA_LSAN_SUPPRESSIONS +
+                                "' '" + KINEMA_CLI_PATH + "' chase " + args + " >'" + out_path.string() +
+                                "' 2>'" + err_path.string() + "'";
+    const int status = std::system(command.c_str());
+    RunResult result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.out = read_all(out_path);
+    result.err = read_all(err_path);
+    return result;
+}
+
+nlohmann::json run_json(const std::string& args) {
+    const RunResult r = run(args + " --json");
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    return nlohmann::json::parse(r.out);
+}
+
+void expect_error(const std::string& args, const std::string& message_start) {
+    SCOPED_TRACE(args);
+    const RunResult r = run(args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("kinema: error: " + message_start, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+// The library's answer for the same run, field by field as the JSON spells it.
+void expect_json_matches(const nlohmann::json& j, const levels::GridLevel& level, Vec2 from, Vec2 dir,
+                         const FloodSettings& settings = {}, GridSpaceSettings grid_settings = {}) {
+    const GridSpace grid(level, grid_settings);
+    const FloodResult r = run_flood(grid.cells(), grid.locate(from), dir, settings);
+    const DeadReckoningResult dr = dead_reckoning(
+        grid, from, dir, default_dead_reckoning_distance(settings.max_steps, grid_settings.cell_size));
+    const Tile seed = grid.tile_of(r.seed_cell);
+    const Tile dest = grid.tile_of(r.destination_cell);
+    EXPECT_EQ(j.size(), 10u);
+    EXPECT_EQ(j["seed_cell"], nlohmann::json::array({seed.col, seed.row}));
+    EXPECT_EQ(j["steps"].get<int>(), r.steps);
+    EXPECT_EQ(j["stop_reason"].get<std::string>(), to_string(r.stop_reason));
+    EXPECT_EQ(j["centroid"][0].get<double>(), r.centroid.x);
+    EXPECT_EQ(j["centroid"][1].get<double>(), r.centroid.y);
+    EXPECT_EQ(j["destination_cell"], nlohmann::json::array({dest.col, dest.row}));
+    EXPECT_EQ(j["destination"][0].get<double>(), r.destination.x);
+    EXPECT_EQ(j["destination"][1].get<double>(), r.destination.y);
+    EXPECT_EQ(j["heated_cells"].get<std::size_t>(), r.heated_cells);
+    EXPECT_EQ(j["warm_cells"].get<std::size_t>(), r.warm_cells);
+    EXPECT_EQ(j["barrier_cells"].get<std::size_t>(), r.barrier_cells);
+    EXPECT_EQ(j["dead_reckoning"][0].get<double>(), dr.position.x);
+    EXPECT_EQ(j["dead_reckoning"][1].get<double>(), dr.position.y);
+}
+
+TEST(CliChase, DefaultLevelMatchesLibrary) {
+    const levels::GridLevel level = levels::default_level();
+    const nlohmann::json j = run_json("");
+    expect_json_matches(j, level, level.seed->position, level.seed->direction);
+    // The chapter's corner (seed 002 Figure 4): the flood follows the corridor south, dead reckoning stops at
+    // the east wall of the top corridor (row 2), so the destination is far below it.
+    EXPECT_GT(j["destination"][1].get<double>(), 10.0);
+    EXPECT_EQ(j["dead_reckoning"][1].get<double>(), 2.5);
+}
+
+TEST(CliChase, OurLevelsMatchLibrary) {
+    int levels_checked = 0;
+    for (const auto& entry : fs::directory_iterator(KINEMA_DATA_DIR "/levels")) {
+        if (entry.path().extension() != ".txt") {
+            continue;
+        }
+        SCOPED_TRACE(entry.path().string());
+        const levels::GridLevel level = levels::load_ascii_level(entry.path().string());
+        ASSERT_TRUE(level.seed);
+        expect_json_matches(run_json("--map '" + entry.path().string() + "'"), level, level.seed->position,
+                            level.seed->direction);
+        // Options reach the library: 4-connectivity, cell size 2, difficulty 1, H = 7.
+        FloodSettings settings = FloodSettings::difficulty(1);
+        settings.hot = 7;
+        GridSpaceSettings grid_settings;
+        grid_settings.connectivity = Connectivity::four;
+        grid_settings.cell_size = 2.0;
+        expect_json_matches(run_json("--map '" + entry.path().string() +
+                                     "' --connectivity 4 --cell-size 2 --difficulty 1 --hot 7"),
+                            level, level.seed->position * 2.0, level.seed->direction, settings,
+                            grid_settings);
+        ++levels_checked;
+    }
+    EXPECT_GE(levels_checked, 6);
+}
+
+TEST(CliChase, SharedMapMatchesLibrary) {
+    const fs::path map = fs::path(KINEMA_SHARED_DATA_DIR) / "maps" / "den520d.map";
+    if (!fs::exists(map)) {
+        GTEST_SKIP() << "shared map " << map << " is absent";
+    }
+    const levels::GridLevel level = levels::load_level(map.string());
+    // Seeds on a few passable tiles spread over the map, running south-east.
+    int checked = 0;
+    for (int row = 10; row < level.height && checked < 4; row += 37) {
+        for (int col = 10; col < level.width && checked < 4; col += 53) {
+            if (!level.is_passable(col, row)) {
+                continue;
+            }
+            const Vec2 from{col + 0.25, row + 0.75};
+            SCOPED_TRACE(testing::Message() << col << "," << row);
+            expect_json_matches(run_json("--map '" + map.string() + "' --from " + std::to_string(col) +
+                                         ".25," + std::to_string(row) + ".75 --dir 1,1 --max-heated 30"),
+                                level, from, {1.0, 1.0}, [] {
+                                    FloodSettings s;
+                                    s.max_heated = 30;
+                                    return s;
+                                }());
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4);
+}
+
+TEST(CliChase, SeedOnAWallSnapsWithANote) {
+    const levels::GridLevel level = levels::default_level();
+    // (0.5, 2.5) is the west wall of the top corridor; the nearest cell is tile (1, 2).
+    const RunResult r = run("--from 0.5,2.5 --dir 1,0 --json");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("snapped"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("tile (1, 2)"), std::string::npos) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["seed_cell"], nlohmann::json::array({1, 2}));
+    expect_json_matches(j, level, {0.5, 2.5}, {1.0, 0.0});
+    // A seed inside a cell says nothing.
+    EXPECT_EQ(run("--from 3.5,2.5 --json").err, "");
+}
+
+TEST(CliChase, SummaryAndAsciiPicture) {
+    const RunResult r = run("");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_NE(r.out.find("steps        40 (stop: max_steps)"), std::string::npos) << r.out;
+    // The picture row of the seed: '#', barrier 'x' behind the seed, 'S' at column 3.
+    EXPECT_NE(r.out.find("\n#xxS"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("D"), std::string::npos);
+}
+
+TEST(CliChase, Errors) {
+    expect_error("--hot 0", "--hot: must be a whole number in [1, 1000000], got '0'");
+    expect_error("--hot 2.5", "--hot: must be a whole number");
+    expect_error("--max-heated 0", "--max-heated:");
+    expect_error("--max-steps -1", "--max-steps:");
+    expect_error("--difficulty 4", "--difficulty:");
+    expect_error("--difficulty 2 --max-steps 10", "--difficulty: cannot be combined with --max-steps");
+    expect_error("--connectivity 6", "--connectivity: must be 4 or 8, got '6'");
+    expect_error("--cell-size 0", "--cell-size: must be in (0, 1e6], got '0'");
+    expect_error("--from 1,x", "--from: expected a number, got 'x'");
+    expect_error("--from 1", "--from: expected X,Y, got '1'");
+    expect_error("--dir 1,nan", "--dir:");
+
+    const fs::path missing = temp_path("missing.txt");
+    expect_error("--map '" + missing.string() + "'", missing.string() + ":0:");
+    const fs::path bad = temp_path("bad.txt");
+    write(bad, "#####\n#.>.#\n#.X.#\n#####\n");
+    expect_error("--map '" + bad.string() + "'", bad.string() + ":3:");
+    const fs::path bad_map = temp_path("bad.map");
+    write(bad_map, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n");
+    expect_error("--map '" + bad_map.string() + "'", bad_map.string() + ":6:");
+    const fs::path no_seed = temp_path("no_seed.map");
+    write(no_seed, "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
+    expect_error("--map '" + no_seed.string() + "'", no_seed.string() + ": the map marks no seed position");
+    // With --from the same map runs.
+    EXPECT_EQ(run("--map '" + no_seed.string() + "' --from 0.5,0.5").exit_code, 0);
+}
+
+#if KINEMA_HAVE_RENDER
+TEST(CliChase, PicturesAreWrittenWholeAndDeterministic) {
+    const fs::path png = temp_path("flood.png");
+    const fs::path svg = temp_path("flood.svg");
+    const fs::path animated = temp_path("flood-animated.svg");
+    const fs::path frames = temp_path("frames");
+    fs::remove_all(frames);
+    const RunResult r = run("--png '" + png.string() + "' --svg '" + svg.string() + "' --animate '" +
+                            animated.string() + "' --frames '" + frames.string() + "' --max-steps 5");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string png_bytes = read_all(png);
+    ASSERT_GT(png_bytes.size(), 8u);
+    EXPECT_EQ(png_bytes.substr(1, 3), "PNG");
+    EXPECT_NE(read_all(svg).find(">Chase flood<"), std::string::npos);
+    EXPECT_NE(read_all(animated).find("<animate "), std::string::npos);
+    // One PNG per state: after seeding, then 5 steps.
+    for (int i = 0; i <= 5; ++i) {
+        EXPECT_TRUE(fs::exists(frames / ("step-00" + std::to_string(i) + ".png"))) << i;
+    }
+    EXPECT_FALSE(fs::exists(frames / "step-006.png"));
+    ASSERT_EQ(run("--png '" + png.string() + "' --max-steps 5").exit_code, 0);
+    EXPECT_EQ(read_all(png), png_bytes);
+}
+
+TEST(CliChase, NoPartialPictureOnFailure) {
+    const fs::path png = temp_path("flood.png");
+    fs::remove(png);
+    // A bad argument: nothing is written.
+    expect_error("--png '" + png.string() + "' --hot 0", "--hot:");
+    EXPECT_FALSE(fs::exists(png));
+    // A bad map: nothing is written.
+    const fs::path bad = temp_path("bad.txt");
+    write(bad, "#####\n#.>.#\n#.X.#\n#####\n");
+    expect_error("--map '" + bad.string() + "' --png '" + png.string() + "'", bad.string() + ":3:");
+    EXPECT_FALSE(fs::exists(png));
+    // The second output cannot be written: the first one is removed again, no temporary file is left.
+    expect_error("--png '" + png.string() + "' --svg /nonexistent-dir/flood.svg", "--svg: /nonexistent-dir");
+    EXPECT_FALSE(fs::exists(png));
+    EXPECT_FALSE(fs::exists(png.string() + ".kinema-tmp"));
+}
+#endif
+
+#if KINEMA_HAVE_NAV
+TEST(CliChase, ObjLevelMatchesNavLibrary) {
+    const fs::path mesh = fs::path(KINEMA_SHARED_DATA_DIR) / "meshes" / "dungeon.obj";
+    if (!fs::exists(mesh)) {
+        GTEST_SKIP() << "shared mesh " << mesh << " is absent";
+    }
+    // The stairs query of docs/nav.md, at difficulty 2 (M_S = 30).
+    const nlohmann::json j =
+        run_json("--map '" + mesh.string() + "' --from -19.39,3.8,-2.67 --dir 0,0,-1 --difficulty 2");
+    const nav::Level level = nav::Level::build(levels::load_obj(mesh), nav::NavSettings{});
+    nav::ChaseQuery q;
+    q.position = {-19.39, 3.8, -2.67};
+    q.direction = {0.0, 0.0, -1.0};
+    const nav::ChaseResult r = nav::run_chase(level, q, FloodSettings::difficulty(2));
+    EXPECT_EQ(j["steps"].get<int>(), r.flood.steps);
+    EXPECT_EQ(j["stop_reason"].get<std::string>(), to_string(r.flood.stop_reason));
+    EXPECT_EQ(j["heated_cells"].get<std::size_t>(), r.flood.heated_cells);
+    EXPECT_EQ(j["barrier_cells"].get<std::size_t>(), r.flood.barrier_cells);
+    EXPECT_EQ(j["destination"],
+              nlohmann::json::array({r.flood.destination.x, r.flood.destination.y, r.flood.destination.z}));
+    // Grid-only options are refused for a 3D level, 3D-only options for a grid.
+    expect_error("--map '" + mesh.string() + "' --from 0,0,0 --svg x.svg", "--svg: not available for 3D");
+    expect_error("--map '" + mesh.string() + "' --from 0,0", "--from: expected X,Y,Z");
+    expect_error("--npc 1,2,3", "--npc/--agent-*: only for 3D (.obj) levels");
+}
+#endif
+
+TEST(CliChase, HelpExplainsUnitsJsonAndPicture) {
+    const RunResult r = run("--help");
+    EXPECT_EQ(r.exit_code, 0);
+    for (const char* text : {"map units", "destination_cell", "dead_reckoning", "stop_reason", "green ring",
+                             "--animate", "snaps"}) {
+        EXPECT_NE(r.out.find(text), std::string::npos) << text;
+    }
+}
+
+}  // namespace
+}  // namespace kinema::chase

@@ -1,0 +1,339 @@
+// Levels built with Recast/Detour: hand-made meshes (floors, ramp, bridge), the Recast demo meshes, and bad
+// meshes.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <limits>
+#include <vector>
+
+#include "kinema/nav/level.hpp"
+#include "nav_test_meshes.hpp"
+
+namespace {
+
+using kinema::Vec3;
+using kinema::levels::TriangleMesh;
+using kinema::nav::CellId;
+using kinema::nav::ColumnSpace;
+using kinema::nav::Level;
+using kinema::nav::LevelError;
+using kinema::nav::NavPath;
+using kinema::nav::NavSettings;
+using kinema::nav::PathFinder;
+using kinema::nav_test::bridge_level;
+using kinema::nav_test::kUpper;
+
+const std::filesystem::path kMeshes = std::filesystem::path(KINEMA_SHARED_DATA_DIR) / "meshes";
+
+/// Cells reachable from `start` through cells accepted by `allowed`.
+std::vector<bool> reachable(const ColumnSpace& space, CellId start,
+                            const std::function<bool(CellId)>& allowed) {
+    std::vector<bool> seen(space.size(), false);
+    std::deque<CellId> queue{start};
+    seen[start] = true;
+    while (!queue.empty()) {
+        const CellId c = queue.front();
+        queue.pop_front();
+        for (CellId n : space.neighbours(c)) {
+            if (!seen[n] && allowed(n)) {
+                seen[n] = true;
+                queue.push_back(n);
+            }
+        }
+    }
+    return seen;
+}
+
+CellId cell_under(const ColumnSpace& space, Vec3 p) {
+    const auto cell = space.cell_containing(p);
+    EXPECT_TRUE(cell.has_value()) << p.x << "," << p.y << "," << p.z;
+    return cell.value_or(0);
+}
+
+/// Every link goes both ways, and every diagonal has both orthogonal two-step routes (no corner cutting).
+void expect_symmetric_without_corner_cutting(const ColumnSpace& space) {
+    std::size_t diagonals = 0;
+    for (CellId a = 0; a < space.size(); ++a) {
+        for (CellId b : space.neighbours(a)) {
+            const auto back = space.neighbours(b);
+            ASSERT_NE(std::find(back.begin(), back.end(), a), back.end()) << "link " << a << "->" << b;
+            const auto ca = space.coord(a);
+            const auto cb = space.coord(b);
+            ASSERT_LE(std::abs(cb.x - ca.x), 1);
+            ASSERT_LE(std::abs(cb.z - ca.z), 1);
+            ASSERT_FALSE(cb.x == ca.x && cb.z == ca.z) << "a link inside one column";
+            if (cb.x != ca.x && cb.z != ca.z) {
+                ++diagonals;
+                // Some cell in column (b.x, a.z) and some in (a.x, b.z) are neighbours of both a and b.
+                for (const auto& [cx, cz] : {std::pair{cb.x, ca.z}, std::pair{ca.x, cb.z}}) {
+                    bool found = false;
+                    for (CellId c : space.neighbours(a)) {
+                        const auto cc = space.coord(c);
+                        const auto via = space.neighbours(c);
+                        found = found || (cc.x == cx && cc.z == cz &&
+                                          std::find(via.begin(), via.end(), b) != via.end());
+                    }
+                    ASSERT_TRUE(found) << "diagonal " << a << "->" << b << " cuts a corner";
+                }
+            }
+        }
+    }
+    EXPECT_GT(diagonals, 0u);
+}
+
+TEST(Level, BridgeOverACorridorKeepsItsFloorsApart) {
+    const Level level = Level::build(bridge_level().mesh(), NavSettings{});
+    const ColumnSpace& cells = level.cells();
+    const auto& grid = cells.grid();
+    // Chase cells are 0.75 m wide; the mesh's minimum corner (0, 0, -10) is the grid origin.
+    EXPECT_EQ(grid.cell_size, 0.75);
+    EXPECT_EQ(grid.origin, (Vec3{0.0, 0.0, -10.0}));
+    // Under the bridge (x 15, z 3) the column holds the corridor floor and the bridge deck.
+    const auto column = cells.column(static_cast<int>(15.0 / 0.75), static_cast<int>((3.0 + 10.0) / 0.75));
+    ASSERT_EQ(column.count, 2u);
+    EXPECT_EQ(cells.max_column_size(), 2u);
+    const CellId ground = column.first;
+    const CellId deck = column.first + 1;
+    // Floor heights are voxel tops: the ground at 0 and the deck within one cell height (0.2) above 4.5.
+    EXPECT_NEAR(cells.position(ground).y, 0.0, 0.2 + 1e-9);
+    EXPECT_NEAR(cells.position(deck).y, kUpper, 0.2 + 1e-9);
+    for (CellId n : cells.neighbours(ground)) {
+        EXPECT_LT(cells.position(n).y, 0.5) << "the corridor links to the bridge above it";
+    }
+    for (CellId n : cells.neighbours(deck)) {
+        EXPECT_GT(cells.position(n).y, kUpper - 0.5) << "the bridge links to the corridor below it";
+    }
+    expect_symmetric_without_corner_cutting(cells);
+
+    // Through the ramp the ground reaches the bridge's far end; without the ramp's cells it reaches no upper
+    // cell at all.
+    const CellId start = cell_under(cells, {3.0, 0.0, 3.0});
+    const CellId bridge_end = cell_under(cells, {15.0, kUpper, -8.0});
+    EXPECT_TRUE(reachable(cells, start, [](CellId) { return true; })[bridge_end]);
+    const auto on_ramp = [&](CellId c) {
+        const Vec3 p = cells.position(c);
+        return p.x > 29.0 && p.z > 5.0 && p.z < 22.0 && p.y > 0.3 && p.y < kUpper - 0.3;
+    };
+    const auto without_ramp = reachable(cells, start, [&](CellId c) { return !on_ramp(c); });
+    for (CellId c = 0; c < cells.size(); ++c) {
+        if (without_ramp[c]) {
+            ASSERT_LT(cells.position(c).y, 0.9) << "reached an upper cell without the ramp";
+        }
+    }
+}
+
+TEST(Level, WithoutTheRampTheFloorsAreDisconnected) {
+    const Level level = Level::build(bridge_level(false).mesh(), NavSettings{});
+    const ColumnSpace& cells = level.cells();
+    const auto seen = reachable(cells, cell_under(cells, {3.0, 0.0, 3.0}), [](CellId) { return true; });
+    EXPECT_FALSE(seen[cell_under(cells, {15.0, kUpper, -8.0})]);
+    PathFinder finder(level);
+    const NavPath path = finder.find_path({3.0, 0.0, 3.0}, {15.0, kUpper, -8.0});
+    EXPECT_EQ(path.status, NavPath::Status::partial);
+}
+
+TEST(Level, PathFromTheCorridorToTheBridgeTakesTheRamp) {
+    const Level level = Level::build(bridge_level().mesh(), NavSettings{});
+    PathFinder finder(level);
+    const Vec3 from{3.0, 0.0, 3.0};
+    const Vec3 to{15.0, kUpper, -8.0};
+    const NavPath path = finder.find_path(from, to);
+    ASSERT_EQ(path.status, NavPath::Status::found);
+    ASSERT_GE(path.points.size(), 3u);
+    // Ends at the goal (snapped onto the navmesh: same x and z, y within the detail mesh error).
+    EXPECT_NEAR(path.points.back().x, to.x, 1e-4);
+    EXPECT_NEAR(path.points.back().z, to.z, 1e-4);
+    EXPECT_NEAR(path.points.back().y, to.y, 0.3);
+    EXPECT_NEAR(path.points.front().x, from.x, 1e-4);
+    // The straight line is sqrt(12^2 + 4.5^2 + 11^2) = 16.9 m. Through the ramp the walk must cover at least
+    // x 3 -> 30.6 (27.6 on the ground, since the ramp starts at x 30 and the agent keeps 0.6 from its side),
+    // z up to 21 and back to -8 (18 + 29): more than 27.6 + 47 = 74.6 in x and z moves that cannot overlap,
+    // by the triangle inequality at least sqrt(27.6^2 + 18^2) + 29 = 61.9. At most the axis-aligned detour:
+    // 30 + 21 + 18 + 32 plus the ramp's climb, < 105.
+    EXPECT_GT(path.length, 61.9);
+    EXPECT_LT(path.length, 105.0);
+    double sum = 0.0;
+    for (std::size_t i = 1; i < path.points.size(); ++i) {
+        sum += kinema::length(path.points[i] - path.points[i - 1]);
+    }
+    EXPECT_DOUBLE_EQ(path.length, sum);
+    // Some corner is on the ramp's side of the level (x > 29).
+    EXPECT_TRUE(std::any_of(path.points.begin(), path.points.end(), [](Vec3 p) { return p.x > 29.0; }));
+}
+
+TEST(Level, OffMeshPointsAreReported) {
+    const Level level = Level::build(bridge_level().mesh(), NavSettings{});
+    PathFinder finder(level);
+    EXPECT_EQ(finder.find_path({100.0, 0.0, 100.0}, {3.0, 0.0, 3.0}).status, NavPath::Status::start_off_mesh);
+    EXPECT_EQ(finder.find_path({3.0, 0.0, 3.0}, {100.0, 0.0, 100.0}).status, NavPath::Status::goal_off_mesh);
+    EXPECT_EQ(finder.find_path({3.0, 0.0, 3.0}, {3.0, std::nan(""), 3.0}).status,
+              NavPath::Status::goal_off_mesh);
+    EXPECT_FALSE(finder.snap({100.0, 0.0, 100.0}).has_value());
+    const auto snapped = finder.snap({3.0, 1.0, 3.0});
+    ASSERT_TRUE(snapped.has_value());
+    EXPECT_NEAR(snapped->y, 0.0, 0.3);
+}
+
+TEST(Level, BuildIsDeterministic) {
+    const TriangleMesh mesh = bridge_level().mesh();
+    const Level a = Level::build(mesh, NavSettings{});
+    const Level b = Level::build(mesh, NavSettings{});
+    ASSERT_EQ(a.cells().size(), b.cells().size());
+    for (CellId c = 0; c < a.cells().size(); ++c) {
+        ASSERT_EQ(a.cells().position(c), b.cells().position(c));
+        ASSERT_TRUE(std::ranges::equal(a.cells().neighbours(c), b.cells().neighbours(c)));
+    }
+    PathFinder fa(a);
+    PathFinder fb(b);
+    EXPECT_EQ(fa.find_path({3.0, 0.0, 3.0}, {15.0, kUpper, -8.0}).points,
+              fb.find_path({3.0, 0.0, 3.0}, {15.0, kUpper, -8.0}).points);
+}
+
+std::string build_error(const TriangleMesh& mesh, const NavSettings& settings = {}) {
+    try {
+        Level::build(mesh, settings);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(Level, BadMeshesGiveClearErrors) {
+    EXPECT_EQ(build_error(TriangleMesh{}), "level: the mesh is empty");
+
+    TriangleMesh mesh = bridge_level().mesh();
+    mesh.vertices[2].y = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(build_error(mesh), "level: vertex 3 is not finite (in single precision)");
+    mesh = bridge_level().mesh();
+    mesh.vertices[2].y = 1e300;  // finite in double, not in float
+    EXPECT_EQ(build_error(mesh), "level: vertex 3 is not finite (in single precision)");
+
+    mesh = bridge_level().mesh();
+    mesh.triangles[1][2] = 999;
+    EXPECT_EQ(build_error(mesh), "level: triangle 2 uses vertex index 999, but the mesh has 16 vertices");
+
+    // All triangles degenerate: repeated corners and collinear corners.
+    TriangleMesh flat;
+    flat.vertices = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 0, 1}};
+    flat.triangles = {{0, 1, 2}, {0, 0, 3}};
+    EXPECT_EQ(build_error(flat), "level: all 2 triangles are degenerate (zero area)");
+
+    // Only walls (normals horizontal): nothing walkable.
+    TriangleMesh walls;
+    walls.vertices = {{0, 0, 0}, {0, 3, 0}, {5, 3, 0}, {5, 0, 0}};
+    walls.triangles = {{0, 1, 2}, {0, 2, 3}};
+    EXPECT_EQ(
+        build_error(walls),
+        "level: no walkable surface: none of the 2 triangles is flatter than agent_max_slope = 45.000000 "
+        "degrees (y is up)");
+
+    // A floor facing down counts as a ceiling.
+    TriangleMesh upside_down;
+    upside_down.vertices = {{0, 0, 0}, {0, 0, 5}, {5, 0, 5}, {5, 0, 0}};
+    upside_down.triangles = {{0, 2, 1}, {0, 3, 2}};
+    EXPECT_NE(build_error(upside_down).find("no walkable surface"), std::string::npos);
+
+    // A floor too small for the agent's radius: everything is eroded.
+    kinema::nav_test::ObjWriter tiny;
+    tiny.floor(0.0, 0.9, 0.0, 0.9, 0.0);
+    EXPECT_EQ(build_error(tiny.mesh()),
+              "level: no walkable surface left for an agent of height 2.000000 and "
+              "radius 0.600000");
+
+    // Huge extents for the cell size.
+    mesh = bridge_level().mesh();
+    mesh.vertices[0].x = -1e9;
+    EXPECT_NE(build_error(mesh).find("too many columns"), std::string::npos);
+    mesh = bridge_level().mesh();
+    mesh.vertices[0].y = 5000.0;
+    EXPECT_NE(build_error(mesh).find("more than 8000 cell heights"), std::string::npos);
+
+    // Degenerate triangles among good ones are skipped and counted.
+    mesh = bridge_level().mesh();
+    mesh.triangles.push_back({0, 0, 1});
+    const Level level = Level::build(mesh, NavSettings{});
+    EXPECT_EQ(level.stats().degenerate_triangles, 1u);
+    EXPECT_EQ(level.stats().triangles, 9u);
+}
+
+TEST(Level, BadSettingsAreNamed) {
+    NavSettings s;
+    s.cell_size = 0.0;
+    s.agent_max_slope = 90.0;
+    s.verts_per_poly = 7.0;
+    const std::string error = build_error(bridge_level().mesh(), s);
+    EXPECT_NE(error.find("cell_size must be > 0"), std::string::npos) << error;
+    EXPECT_NE(error.find("agent_max_slope must be < 90"), std::string::npos) << error;
+    EXPECT_NE(error.find("verts_per_poly must be in [3, 6]"), std::string::npos) << error;
+    s = NavSettings{};
+    s.agent_height = 0.4;  // 2 cell heights of 0.2: Recast needs 3
+    EXPECT_NE(
+        build_error(bridge_level().mesh(), s).find("agent_height must be between 3 and 250 cell heights"),
+        std::string::npos);
+    EXPECT_TRUE(NavSettings{}.validate().empty());
+}
+
+// The Recast demo meshes. Counts measured in influence-maps-and-levels.md section 5.2 with RecastDemo
+// defaults: dungeon 23,558 compact spans, at most 4 in a column, 118 polygons; nav_test 56,751 spans, at most
+// 3, 153 polygons. Compact spans are the walkable voxels before the agent radius erodes them, so with
+// chase_cell_size = cell_size = 0.3 and agent_radius = 0 the cell space holds exactly those spans.
+struct DemoMesh {
+    const char* file;
+    std::size_t spans;
+    std::uint32_t max_column;
+    std::size_t polygons;
+};
+
+class DemoMeshes : public ::testing::TestWithParam<DemoMesh> {};
+
+TEST_P(DemoMeshes, MatchRecastCounts) {
+    const DemoMesh demo = GetParam();
+    if (!std::filesystem::exists(kMeshes / demo.file)) {
+        GTEST_SKIP() << "shared mesh " << (kMeshes / demo.file) << " not found (KINEMA_SHARED_DATA_DIR)";
+    }
+    const TriangleMesh mesh = kinema::levels::load_obj(kMeshes / demo.file);
+    const Level level = Level::build(mesh, NavSettings{});
+    EXPECT_EQ(level.stats().nav_polygons, demo.polygons);
+    EXPECT_EQ(level.stats().degenerate_triangles, 0u);
+    EXPECT_GE(level.cells().max_column_size(), 2u) << "expected multi-level columns";
+    expect_symmetric_without_corner_cutting(level.cells());
+
+    // Snapped points stay inside the snap box (2, 4, 2) around the query, even where Detour's nearest polygon
+    // is a long diagonal one whose bounding box covers the query (dungeon: (10, 10, -10) once snapped 6 m).
+    PathFinder finder(level);
+    std::size_t snapped = 0;
+    for (CellId c = 0; c < level.cells().size(); c += 7) {
+        const Vec3 p = level.cells().position(c) + Vec3{1.9, 0.5, -1.7};
+        if (const auto s = finder.snap(p)) {
+            ++snapped;
+            EXPECT_LE(std::abs(s->x - p.x), 2.0 + 1e-6);
+            EXPECT_LE(std::abs(s->y - p.y), 4.0 + 1e-6);
+            EXPECT_LE(std::abs(s->z - p.z), 2.0 + 1e-6);
+        }
+    }
+    EXPECT_GT(snapped, level.cells().size() / 7 / 2);
+    if (std::string(demo.file) == "dungeon.obj") {
+        EXPECT_FALSE(finder.snap({10.0, 10.0, -10.0}).has_value());
+    }
+
+    NavSettings raw;
+    raw.chase_cell_size = raw.cell_size;
+    raw.agent_radius = 0.0;
+    const Level voxels = Level::build(mesh, raw);
+    EXPECT_EQ(voxels.cells().size(), demo.spans);
+    EXPECT_EQ(voxels.cells().max_column_size(), demo.max_column);
+}
+
+INSTANTIATE_TEST_SUITE_P(Recast, DemoMeshes,
+                         ::testing::Values(DemoMesh{"dungeon.obj", 23558, 4, 118},
+                                           DemoMesh{"nav_test.obj", 56751, 3, 153}),
+                         [](const auto& param_info) {
+                             std::string name = param_info.param.file;
+                             return name.substr(0, name.find('.'));
+                         });
+
+}  // namespace

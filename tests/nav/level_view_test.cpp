@@ -1,0 +1,99 @@
+// The top-down level picture (kinema/render/level_view.hpp): colours per column, layout, determinism, errors.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "kinema/render/level_view.hpp"
+
+// fontconfig (used by cairo's text) keeps process-wide caches it never frees; they are not kinema's leaks.
+// LeakSanitizer reads this hook at start-up in sanitizer builds; elsewhere it is an unused function.
+extern "C" const char* __lsan_default_suppressions() {
+    return "leak:libfontconfig\n";
+}
+
+namespace {
+
+using kinema::Vec2;
+using kinema::render::level_cell_colour;
+using kinema::render::level_view_image;
+using kinema::render::level_view_png;
+using kinema::render::LevelView;
+using kinema::render::Rgb8;
+using kinema::render::RgbImage;
+
+Rgb8 pixel(const RgbImage& image, int x, int y) {
+    const std::size_t i = (static_cast<std::size_t>(y) * image.width + x) * 3;
+    return {image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]};
+}
+
+// 10 x 4 columns of 1 m; with max_map_px 160 each column is 160 / 10 = 16 px, the map starts at the 8 px
+// margin, so column (c, r) is centred on pixel (8 + 16c + 8, 8 + 16r + 8).
+LevelView view() {
+    LevelView v;
+    v.columns = 10;
+    v.rows = 4;
+    v.cell_size = 1.0;
+    v.origin = {-5.0, 100.0};
+    v.hot_value = 20;
+    v.cells = {{0, 0, 0.0, -2}, {1, 0, 10.0, -2}, {2, 0, 5.0, -1},
+               {0, 1, 0.0, 20}, {1, 1, 0.0, 0},   {2, 1, 2.5, 1}};
+    v.seed = {-5.0 + 9.5, 100.0 + 3.5};  // column (9, 3), far from the cells above
+    v.legend = {"one line", "two lines"};
+    return v;
+}
+
+Rgb8 at_column(const RgbImage& image, int col, int row) {
+    return pixel(image, 16 + 16 * col, 16 + 16 * row);
+}
+
+TEST(LevelView, ColumnsAreShadedByHeightAndHeat) {
+    const RgbImage image = level_view_image(view(), 160);
+    // Width: max(10*16 + 2*8, 360) = 360; height: 4*16 + 2*8 + 2 legend lines of 16 = 112.
+    EXPECT_EQ(image.width, 360);
+    EXPECT_EQ(image.height, 112);
+    EXPECT_EQ(at_column(image, 0, 0), (Rgb8{80, 80, 80}));     // lowest floor (0 of 0..10)
+    EXPECT_EQ(at_column(image, 1, 0), (Rgb8{200, 200, 200}));  // highest floor
+    EXPECT_EQ(at_column(image, 2, 0), (Rgb8{75, 94, 168}));    // barrier
+    EXPECT_EQ(at_column(image, 0, 1), (Rgb8{189, 0, 38}));     // heat H
+    EXPECT_EQ(at_column(image, 1, 1), (Rgb8{198, 219, 239}));  // cooled
+    EXPECT_EQ(at_column(image, 2, 1), (Rgb8{255, 237, 160}));  // heat 1
+    EXPECT_EQ(at_column(image, 5, 0), (Rgb8{255, 255, 255}));  // no cell
+    // The seed's white disc sits on column (9, 3) with a dark outline 4 * 0.8 .. 16 * 0.8 = 12.8 px out.
+    EXPECT_EQ(at_column(image, 9, 3), (Rgb8{255, 255, 255}));
+}
+
+TEST(LevelView, ColourRampAndGreysAreLinear) {
+    // Floor 2.5 of 0..10: 80 + (200 - 80) * 0.25 = 110.
+    EXPECT_EQ(level_cell_colour(-2, 2.5, 0.0, 10.0, 20), (Rgb8{110, 110, 110}));
+    // Heat 11 of H = 21 is halfway: (255+189)/2 = 222, 237/2 = 118.5 -> 119, (160+38)/2 = 99.
+    EXPECT_EQ(level_cell_colour(11, 0.0, 0.0, 1.0, 21), (Rgb8{222, 119, 99}));
+    // A view with one height draws its floors at the light end.
+    EXPECT_EQ(level_cell_colour(-2, 3.0, 3.0, 3.0, 20), (Rgb8{200, 200, 200}));
+}
+
+TEST(LevelView, PathAndMarksAreDrawnOverTheColumns) {
+    LevelView v = view();
+    const RgbImage plain = level_view_image(v, 160);
+    v.path = {{-5.0 + 0.5, 100.5}, {-5.0 + 0.5, 103.5}};  // down the middle of column x = 0
+    v.destination = Vec2{-5.0 + 4.5, 100.5};
+    const RgbImage marked = level_view_image(v, 160);
+    // The path's dark core (2 .. 4 px wide) covers the centre of column (0, 2), which has no cell.
+    EXPECT_EQ(at_column(plain, 0, 2), (Rgb8{255, 255, 255}));
+    EXPECT_EQ(at_column(marked, 0, 2), (Rgb8{20, 20, 20}));
+    EXPECT_EQ(at_column(marked, 4, 0), (Rgb8{27, 158, 62}));
+}
+
+TEST(LevelView, PngIsDeterministicAndBadViewsAreNamed) {
+    const std::string a = level_view_png(view(), 160);
+    EXPECT_EQ(a.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    EXPECT_EQ(a, level_view_png(view(), 160));
+    LevelView bad = view();
+    bad.cells.push_back({10, 0, 0.0, -2});
+    EXPECT_THROW(level_view_png(bad, 160), kinema::SettingsError);
+    bad = view();
+    bad.columns = 0;
+    EXPECT_THROW(level_view_image(bad, 160), kinema::SettingsError);
+    EXPECT_THROW(level_view_image(view(), 10), kinema::SettingsError);
+}
+
+}  // namespace

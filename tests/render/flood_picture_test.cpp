@@ -1,0 +1,324 @@
+// Flood pictures (kinema/render/flood_picture.hpp, chase_scene.hpp): the PNG has the size the layout rules
+// give, every tile is drawn in the colour of its flood state (read back through cairo), the SVG carries the
+// legend as text and is well formed, animations have one frame per step, and output is byte-identical.
+#include <cairo.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/render/chase_scene.hpp"
+#include "kinema/render/flood_picture.hpp"
+
+// LeakSanitizer reads this hook at start-up in sanitizer builds (elsewhere it is unused): fontconfig, loaded
+// by cairo's text, keeps process-wide caches; tests/analysis/lsan.supp suppresses them.
+extern "C" const char* __lsan_default_options() {
+    return "suppressions=" KINEMA_LSAN_SUPPRESSIONS;
+}
+
+namespace kinema::render {
+namespace {
+
+using chase::CellId;
+
+// A 10 x 5 room; the player was last seen at tile (3,1) running east.
+constexpr const char* room_text =
+    "##########\n"
+    "#..>.....#\n"
+    "#........#\n"
+    "#........#\n"
+    "##########\n";
+
+struct FloodRun {
+    levels::GridLevel level = levels::parse_ascii_level(room_text, "room");
+    chase::GridSpace grid{level};
+    chase::Flood flood;
+    std::vector<FloodFrame> frames;
+    chase::DeadReckoningResult dr;
+    FloodScene scene;
+
+    explicit FloodRun(int max_steps) : flood(settings(max_steps)) {
+        flood.start(grid.cells(), grid.locate(level.seed->position), level.seed->direction);
+        frames.push_back(flood_frame(grid, flood));
+        flood.run([&](const chase::Flood& f) { frames.push_back(flood_frame(grid, f)); });
+        dr = chase::dead_reckoning(grid, level.seed->position, level.seed->direction, 4.0);
+        scene = flood_scene(grid, flood, level.seed->direction, dr, "room");
+    }
+    static chase::FloodSettings settings(int max_steps) {
+        chase::FloodSettings s;
+        s.max_steps = max_steps;
+        return s;
+    }
+};
+
+struct Image {
+    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface{nullptr,
+                                                                               cairo_surface_destroy};
+    int width() const { return cairo_image_surface_get_width(surface.get()); }
+    int height() const { return cairo_image_surface_get_height(surface.get()); }
+    Rgb at(double x, double y) const {
+        const unsigned char* data = cairo_image_surface_get_data(surface.get());
+        const int stride = cairo_image_surface_get_stride(surface.get());
+        std::uint32_t pixel = 0;
+        std::memcpy(&pixel,
+                    data + static_cast<std::ptrdiff_t>(y) * stride + static_cast<std::ptrdiff_t>(x) * 4,
+                    sizeof pixel);
+        return {static_cast<std::uint8_t>(pixel >> 16), static_cast<std::uint8_t>(pixel >> 8),
+                static_cast<std::uint8_t>(pixel)};
+    }
+};
+
+struct Reader {
+    const std::string* bytes;
+    std::size_t offset = 0;
+};
+
+cairo_status_t read_bytes(void* closure, unsigned char* data, unsigned int length) {
+    auto* r = static_cast<Reader*>(closure);
+    if (r->offset + length > r->bytes->size()) {
+        return CAIRO_STATUS_READ_ERROR;
+    }
+    std::memcpy(data, r->bytes->data() + r->offset, length);
+    r->offset += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+Image decode(const std::string& png) {
+    Reader reader{&png};
+    Image image;
+    image.surface.reset(cairo_image_surface_create_from_png_stream(read_bytes, &reader));
+    EXPECT_EQ(cairo_surface_status(image.surface.get()), CAIRO_STATUS_SUCCESS);
+    cairo_surface_flush(image.surface.get());
+    return image;
+}
+
+::testing::AssertionResult same(Rgb a, Rgb b) {
+    if (a == b) {
+        return ::testing::AssertionSuccess();
+    }
+    return ::testing::AssertionFailure() << "(" << int(a.r) << "," << int(a.g) << "," << int(a.b) << ") vs ("
+                                         << int(b.r) << "," << int(b.g) << "," << int(b.b) << ")";
+}
+
+TEST(HeatColour, RampEndsAndSpecialStates) {
+    // The ramp's documented ends: 1 -> pale yellow (255,237,160), H -> dark red (128,0,38); 0 -> cooled.
+    EXPECT_TRUE(same(heat_colour(1, 20), Rgb{255, 237, 160}));
+    EXPECT_TRUE(same(heat_colour(20, 20), Rgb{128, 0, 38}));
+    EXPECT_TRUE(same(heat_colour(0, 20), palette::cooled));
+    EXPECT_TRUE(same(heat_colour(99, 20), heat_colour(20, 20)));  // clamped
+    // With H = 8 the 8 ramp anchors are hit exactly: value 3 is the third anchor (254,178,76).
+    EXPECT_TRUE(same(heat_colour(3, 8), Rgb{254, 178, 76}));
+    EXPECT_TRUE(same(tile_colour(tile::wall, 20), palette::wall));
+    EXPECT_TRUE(same(tile_colour(tile::barrier, 20), palette::barrier));
+    EXPECT_TRUE(same(tile_colour(tile::untouched, 20), palette::floor));
+    // Hotter is darker: the sum of the channels falls along the ramp.
+    for (int v = 1; v < 20; ++v) {
+        const Rgb a = heat_colour(v, 20);
+        const Rgb b = heat_colour(v + 1, 20);
+        EXPECT_GE(a.r + a.g + a.b, b.r + b.g + b.b) << v;
+    }
+}
+
+TEST(FloodPicture, SizeFollowsTheLayout) {
+    const FloodRun run(3);
+    // 10 x 5 tiles: 1024 / 10 = 102 px per tile, capped at max_cell_px = 32 -> a 320 x 160 px map.
+    PictureSettings no_legend;
+    no_legend.legend = false;
+    // width = margin 16 + row labels 30 + 320 + margin 16; height = margin 16 + column labels 16 + 160 + 16.
+    EXPECT_EQ(flood_picture_size(run.scene, no_legend), (std::pair<int, int>{382, 208}));
+    const Image plain = decode(flood_png(run.scene, no_legend));
+    EXPECT_EQ(plain.width(), 382);
+    EXPECT_EQ(plain.height(), 208);
+    // With the legend: + gap 24 + legend 270 px wide; 18 fixed lines + 10 numbers at 19 px, + 16 + 6 + 16.
+    ASSERT_EQ(run.scene.numbers.size(), 10u);
+    const Image full = decode(flood_png(run.scene));
+    EXPECT_EQ(full.width(), 382 + 24 + 270);
+    EXPECT_EQ(full.height(), 16 + 6 + 28 * 19 + 16);
+}
+
+TEST(FloodPicture, LargeMapsFitTheTargetSize) {
+    FloodScene scene;
+    scene.columns = 512;
+    scene.rows = 300;
+    scene.tiles.assign(512u * 300u, tile::untouched);
+    scene.tiles[100u * 512u + 200u] = 20;
+    scene.seed_position = {200.5, 100.5};
+    PictureSettings whole;
+    whole.crop = Crop::none;
+    whole.legend = false;
+    // 1024 / 512 = 2 px per tile: the map is 1024 x 600 px.
+    EXPECT_EQ(flood_picture_size(scene, whole),
+              (std::pair<int, int>{16 + 30 + 1024 + 16, 16 + 16 + 600 + 16}));
+    // Automatic cropping (2 px < legible 4 px): the one touched tile plus 4 tiles of margin, 9 x 9 tiles at
+    // the 32 px cap.
+    PictureSettings cropped;
+    cropped.legend = false;
+    EXPECT_EQ(flood_picture_size(scene, cropped),
+              (std::pair<int, int>{16 + 30 + 288 + 16, 16 + 16 + 288 + 16}));
+    const Vec2 c = tile_centre_px(scene, cropped, 200, 100);
+    EXPECT_DOUBLE_EQ(c.x, 16 + 30 + 4.5 * 32);
+    EXPECT_DOUBLE_EQ(c.y, 16 + 16 + 4.5 * 32);
+}
+
+TEST(FloodPicture, EveryTileHasTheColourOfItsFloodState) {
+    const FloodRun run(3);
+    PictureSettings settings;
+    const Image image = decode(flood_png(run.scene, settings));
+    const chase::FloodResult r = run.flood.result();
+    int walls = 0;
+    int heated = 0;
+    int barrier = 0;
+    int untouched = 0;
+    for (int row = 0; row < run.grid.height(); ++row) {
+        for (int col = 0; col < run.grid.width(); ++col) {
+            const CellId c = run.grid.cell_at(col, row);
+            // Skip the tiles under markers (seed, destination, dead-reckoning point, arrow, dashed line).
+            if (c == r.seed_cell || c == r.destination_cell || c == run.dr.cell || row == 1) {
+                continue;
+            }
+            const Vec2 p = tile_centre_px(run.scene, settings, col, row);
+            // A quarter tile off the centre, away from the centroid cross and the grid lines.
+            const Rgb got = image.at(p.x + 8.0, p.y + 8.0);
+            Rgb want = palette::wall;
+            if (c == chase::no_cell) {
+                ++walls;
+            } else {
+                const int v = run.flood.value(c);
+                want = tile_colour(v, 20);
+                heated += v >= 0;
+                barrier += v == chase::barrier_value;
+                untouched += v == chase::untouched_value;
+            }
+            EXPECT_TRUE(same(got, want)) << "tile " << col << "," << row;
+        }
+    }
+    // The checked tiles cover every state.
+    EXPECT_GT(walls, 0);
+    EXPECT_GT(heated, 0);
+    EXPECT_GT(barrier, 0);
+    EXPECT_GT(untouched, 0);
+}
+
+TEST(FloodPicture, HandPlacedTiles) {
+    // A 3 x 1 scene whose tiles are a wall, heat H and barrier, drawn at 32 px per tile.
+    FloodScene scene;
+    scene.columns = 3;
+    scene.rows = 1;
+    scene.tiles = {tile::wall, 20, tile::barrier};
+    scene.seed_position = {-5.0, -5.0};  // off the map: the marker is clipped away
+    PictureSettings settings;
+    settings.legend = false;
+    const Image image = decode(flood_png(scene, settings));
+    // Tile (col, 0) spans x in [46 + 32 col, 78 + 32 col), y in [32, 64).
+    EXPECT_TRUE(same(image.at(46 + 20, 50), palette::wall));
+    EXPECT_TRUE(same(image.at(78 + 20, 50), Rgb{128, 0, 38}));
+    EXPECT_TRUE(same(image.at(110 + 20, 50), palette::barrier));
+    EXPECT_TRUE(same(image.at(5, 5), palette::background));
+}
+
+TEST(FloodPicture, SvgHasTheLegendAsTextAndIsWellFormed) {
+    const FloodRun run(3);
+    const std::string svg = flood_svg(run.scene);
+    EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+    EXPECT_NE(svg.find("<svg xmlns=\"http://www.w3.org/2000/svg\""), std::string::npos);
+    EXPECT_EQ(svg.substr(svg.size() - 7), "</svg>\n");
+    for (const char* label : {"Chase flood", "centroid", "destination", "dead reckoning", "barrier", "steps",
+                              "stop reason", "max_steps", "3 of 3"}) {
+        EXPECT_NE(svg.find(std::string(">") + label), std::string::npos) << label;
+    }
+    // Every element opened is closed: count <tag ...> / </tag> pairs, self-closed elements aside.
+    // (Plain substring counts: std::regex trips GCC 12's -Wmaybe-uninitialized in sanitizer builds.)
+    const auto count = [&](const std::string& needle) {
+        std::size_t n = 0;
+        for (std::size_t at = svg.find(needle); at != std::string::npos; at = svg.find(needle, at + 1)) {
+            ++n;
+        }
+        return n;
+    };
+    for (const std::string tag : {"svg", "text", "defs", "clipPath"}) {
+        EXPECT_EQ(count("<" + tag + " ") + count("<" + tag + ">"), count("</" + tag + ">")) << tag;
+    }
+    // The same size as the PNG.
+    const auto [w, h] = flood_picture_size(run.scene);
+    EXPECT_NE(svg.find("width=\"" + std::to_string(w) + "\" height=\"" + std::to_string(h) + "\""),
+              std::string::npos);
+}
+
+TEST(FloodPicture, TitlesAreEscaped) {
+    FloodRun run(2);
+    run.scene.title = "a<b&c\"d";
+    const std::string svg = flood_svg(run.scene);
+    EXPECT_NE(svg.find("a&lt;b&amp;c&quot;d"), std::string::npos);
+    EXPECT_EQ(svg.find("a<b"), std::string::npos);
+}
+
+TEST(FloodPicture, Deterministic) {
+    const FloodRun a(3);
+    const FloodRun b(3);
+    EXPECT_EQ(flood_png(a.scene), flood_png(b.scene));
+    EXPECT_EQ(flood_svg(a.scene), flood_svg(b.scene));
+    EXPECT_EQ(flood_animated_svg(a.scene, a.frames), flood_animated_svg(b.scene, b.frames));
+    // And a different flood gives a different picture.
+    const FloodRun c(2);
+    EXPECT_NE(flood_png(a.scene), flood_png(c.scene));
+}
+
+TEST(FloodAnimation, OneFramePerStep) {
+    const FloodRun run(3);
+    ASSERT_EQ(run.flood.result().steps, 3);
+    ASSERT_EQ(run.frames.size(), 4u);  // after seeding, then steps 1..3
+    EXPECT_EQ(run.frames.front().step, 0);
+    EXPECT_EQ(run.frames.back().step, 3);
+    // Frame 0: the seed alone is hot.
+    const chase::Tile seed = run.grid.tile_of(run.flood.result().seed_cell);
+    EXPECT_EQ(run.frames[0].tiles[static_cast<std::size_t>(seed.row * 10 + seed.col)], 20);
+    EXPECT_EQ(
+        std::count_if(run.frames[0].tiles.begin(), run.frames[0].tiles.end(), [](int v) { return v >= 0; }),
+        1);
+    // The last frame is the final state.
+    EXPECT_EQ(run.frames.back().tiles, run.scene.tiles);
+
+    const std::vector<std::string> pngs = flood_png_frames(run.scene, run.frames);
+    ASSERT_EQ(pngs.size(), 4u);
+    const Image first = decode(pngs[0]);
+    const Image last = decode(pngs[3]);
+    EXPECT_EQ(first.width(), last.width());
+    // Tile (5,3) is two diagonal steps from the seed (3,1): untouched in frame 0, heated at step 2 and cooled
+    // once by step 3 (H - 1 = 19).
+    const Vec2 p = tile_centre_px(run.scene, {}, 5, 3);
+    EXPECT_TRUE(same(first.at(p.x + 8, p.y + 8), palette::floor));
+    EXPECT_EQ(run.flood.value(run.grid.cell_at(5, 3)), 19);
+    EXPECT_TRUE(same(last.at(p.x + 8, p.y + 8), heat_colour(19, 20)));
+
+    const std::string svg = flood_animated_svg(run.scene, run.frames);
+    EXPECT_NE(svg.find("<animate attributeName=\"fill\" calcMode=\"discrete\""), std::string::npos);
+    EXPECT_NE(svg.find("repeatCount=\"indefinite\""), std::string::npos);
+    EXPECT_NE(svg.find("showing step 2 of 3 (numbers: final)"), std::string::npos);
+    // 4 frames x 0.4 s + 2 s hold.
+    EXPECT_NE(svg.find("dur=\"3.6s\""), std::string::npos);
+}
+
+TEST(FloodPicture, BadScenesAndSettingsAreRejected) {
+    const FloodRun run(1);
+    FloodScene bad = run.scene;
+    bad.tiles.pop_back();
+    EXPECT_THROW((void)flood_png(bad), SettingsError);
+    PictureSettings settings;
+    settings.max_map_px = 10;
+    EXPECT_THROW((void)flood_svg(run.scene, settings), SettingsError);
+    EXPECT_THROW((void)flood_animated_svg(run.scene, {}), SettingsError);
+    std::vector<FloodFrame> frames = run.frames;
+    frames[0].tiles.resize(3);
+    EXPECT_THROW((void)flood_png_frames(run.scene, frames), SettingsError);
+}
+
+}  // namespace
+}  // namespace kinema::render
