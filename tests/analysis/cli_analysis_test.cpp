@@ -1,7 +1,5 @@
 // `kinema turn`, `kinema stop` and `kinema sweep` end to end: JSON values equal the library's, errors exit 2
 // with one line naming the argument and print nothing on stdout.
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -12,7 +10,9 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "cli_runner.hpp"
 
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
@@ -21,34 +21,10 @@
 namespace kinema::analysis {
 namespace {
 
-struct RunResult {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string read_all(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using RunResult = kinema::test::CliRun;
 
 RunResult run(const std::string& args) {
-    const auto dir = std::filesystem::path(testing::TempDir());
-    const std::string stem = testing::UnitTest::GetInstance()->current_test_info()->name();
-    const auto out_path = dir / (stem + ".out");
-    const auto err_path = dir / (stem + ".err");
-    // Under the sanitizer build, fontconfig's process-wide caches (cairo text) would count as leaks.
-    const std::string command = std::string("LSAN_OPTIONS=suppressions='") + KINEMA_LSAN_SUPPRESSIONS +
-                                "' '" + KINEMA_CLI_PATH + "' " + args + " >'" + out_path.string() + "' 2>'" +
-                                err_path.string() + "'";
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = read_all(out_path);
-    result.err = read_all(err_path);
-    return result;
+    return kinema::test::run_kinema(args);
 }
 
 nlohmann::json run_json(const std::string& args) {
@@ -179,21 +155,20 @@ TEST(CliSweep, CsvAndJsonMatchLibrary) {
 }
 
 TEST(CliSweep, DrawsPngAndSvg) {
-    const auto dir = std::filesystem::path(testing::TempDir());
-    const auto png = dir / "kinema_sweep_test.png";
-    const auto svg = dir / "kinema_sweep_test.svg";
+    const auto png = kinema::test::scratch_path("sweep.png");
+    const auto svg = kinema::test::scratch_path("sweep.svg");
     std::filesystem::remove(png);
     std::filesystem::remove(svg);
     const RunResult r = run("sweep --fps-from 5 --fps-to 60 --fps-step 5 --png '" + png.string() +
                             "' --svg '" + svg.string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string png_bytes = read_all(png);
+    const std::string png_bytes = kinema::test::read_file(png);
     ASSERT_GT(png_bytes.size(), 8u);
     EXPECT_EQ(png_bytes.substr(1, 3), "PNG");
-    EXPECT_NE(read_all(svg).find("<svg"), std::string::npos);
+    EXPECT_NE(kinema::test::read_file(svg).find("<svg"), std::string::npos);
     // Deterministic: the same run draws the same bytes.
     ASSERT_EQ(run("sweep --fps-from 5 --fps-to 60 --fps-step 5 --png '" + png.string() + "'").exit_code, 0);
-    EXPECT_EQ(read_all(png), png_bytes);
+    EXPECT_EQ(kinema::test::read_file(png), png_bytes);
 }
 
 TEST(CliAnalysis, Errors) {

@@ -1,6 +1,5 @@
 // `kinema simulate` end to end: JSON values equal the library's, errors exit 2 with one line naming the
 // argument and print nothing on stdout.
-#include <sys/wait.h>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -9,7 +8,9 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "cli_runner.hpp"
 
 #include "kinema/movement/driver.hpp"
 
@@ -17,33 +18,10 @@ namespace {
 
 namespace mv = kinema::movement;
 
-struct RunResult {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
+using RunResult = kinema::test::CliRun;
 
-std::string read_all(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Runs `kinema ARGS` through the shell; ARGS is already quoted for sh.
 RunResult run(const std::string& args) {
-    const auto dir = std::filesystem::path(testing::TempDir());
-    const std::string stem = testing::UnitTest::GetInstance()->current_test_info()->name();
-    const auto out_path = dir / (stem + ".out");
-    const auto err_path = dir / (stem + ".err");
-    const std::string command = std::string("'") + KINEMA_CLI_PATH + "' " + args + " >'" + out_path.string() +
-                                "' 2>'" + err_path.string() + "'";
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = read_all(out_path);
-    result.err = read_all(err_path);
-    return result;
+    return kinema::test::run_kinema(args);
 }
 
 void expect_usage_error(const std::string& args, const std::string& expected_message) {

@@ -1,8 +1,6 @@
 // `kinema chase` end to end: the JSON equals the library's result on our levels and on a shared map, seeds
 // snap with a note, every error exits 2 with one line and no output, and pictures are written whole or not at
 // all.
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -11,7 +9,9 @@
 #include <string>
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "cli_runner.hpp"
 
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/chase/flood.hpp"
@@ -29,43 +29,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
-    int exit_code = -1;
-    std::string out;
-    std::string err;
-};
-
-std::string read_all(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using RunResult = kinema::test::CliRun;
+using kinema::test::read_file;
+using kinema::test::write_file;
 
 fs::path temp_path(const std::string& name) {
-    return fs::path(testing::TempDir()) /
-           (std::string("kinema_chase_") + testing::UnitTest::GetInstance()->current_test_info()->name() +
-            "_" + name);
-}
-
-void write(const fs::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    out << text;
+    return kinema::test::scratch_path(name);
 }
 
 RunResult run(const std::string& args) {
-    const fs::path out_path = temp_path("stdout");
-    const fs::path err_path = temp_path("stderr");
-    // Under the sanitizer build, fontconfig's process-wide caches (cairo text) would count as leaks.
-    const std::string command = std::string("LSAN_OPTIONS=suppressions='") + KINEMA_LSAN_SUPPRESSIONS +
-                                "' '" + KINEMA_CLI_PATH + "' chase " + args + " >'" + out_path.string() +
-                                "' 2>'" + err_path.string() + "'";
-    const int status = std::system(command.c_str());
-    RunResult result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.out = read_all(out_path);
-    result.err = read_all(err_path);
-    return result;
+    return kinema::test::run_kinema("chase " + args);
 }
 
 nlohmann::json run_json(const std::string& args) {
@@ -212,13 +185,13 @@ TEST(CliChase, Errors) {
     const fs::path missing = temp_path("missing.txt");
     expect_error("--map '" + missing.string() + "'", missing.string() + ":0:");
     const fs::path bad = temp_path("bad.txt");
-    write(bad, "#####\n#.>.#\n#.X.#\n#####\n");
+    write_file(bad, "#####\n#.>.#\n#.X.#\n#####\n");
     expect_error("--map '" + bad.string() + "'", bad.string() + ":3:");
     const fs::path bad_map = temp_path("bad.map");
-    write(bad_map, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n");
+    write_file(bad_map, "type octile\nheight 2\nwidth 3\nmap\n...\n..\n");
     expect_error("--map '" + bad_map.string() + "'", bad_map.string() + ":6:");
     const fs::path no_seed = temp_path("no_seed.map");
-    write(no_seed, "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
+    write_file(no_seed, "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
     expect_error("--map '" + no_seed.string() + "'", no_seed.string() + ": the map marks no seed position");
     // With --from the same map runs.
     EXPECT_EQ(run("--map '" + no_seed.string() + "' --from 0.5,0.5").exit_code, 0);
@@ -234,18 +207,18 @@ TEST(CliChase, PicturesAreWrittenWholeAndDeterministic) {
     const RunResult r = run("--png '" + png.string() + "' --svg '" + svg.string() + "' --animate '" +
                             animated.string() + "' --frames '" + frames.string() + "' --max-steps 5");
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    const std::string png_bytes = read_all(png);
+    const std::string png_bytes = read_file(png);
     ASSERT_GT(png_bytes.size(), 8u);
     EXPECT_EQ(png_bytes.substr(1, 3), "PNG");
-    EXPECT_NE(read_all(svg).find(">Chase flood<"), std::string::npos);
-    EXPECT_NE(read_all(animated).find("<animate "), std::string::npos);
+    EXPECT_NE(read_file(svg).find(">Chase flood<"), std::string::npos);
+    EXPECT_NE(read_file(animated).find("<animate "), std::string::npos);
     // One PNG per state: after seeding, then 5 steps.
     for (int i = 0; i <= 5; ++i) {
         EXPECT_TRUE(fs::exists(frames / ("step-00" + std::to_string(i) + ".png"))) << i;
     }
     EXPECT_FALSE(fs::exists(frames / "step-006.png"));
     ASSERT_EQ(run("--png '" + png.string() + "' --max-steps 5").exit_code, 0);
-    EXPECT_EQ(read_all(png), png_bytes);
+    EXPECT_EQ(read_file(png), png_bytes);
 }
 
 TEST(CliChase, NoPartialPictureOnFailure) {
@@ -256,7 +229,7 @@ TEST(CliChase, NoPartialPictureOnFailure) {
     EXPECT_FALSE(fs::exists(png));
     // A bad map: nothing is written.
     const fs::path bad = temp_path("bad.txt");
-    write(bad, "#####\n#.>.#\n#.X.#\n#####\n");
+    write_file(bad, "#####\n#.>.#\n#.X.#\n#####\n");
     expect_error("--map '" + bad.string() + "' --png '" + png.string() + "'", bad.string() + ":3:");
     EXPECT_FALSE(fs::exists(png));
     // The second output cannot be written: the first one is removed again, no temporary file is left.

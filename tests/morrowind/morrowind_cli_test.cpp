@@ -1,15 +1,15 @@
 // `kinema morrowind` run as a program: its JSON against the library and the reference note's vectors
 // (../shared/reference/morrowind.md section 5), and the error convention (one line on stderr, exit 2, nothing
 // on stdout) for bad flags and bad GMST files.
-#include <sys/wait.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
 #include <nlohmann/json.hpp>
+#include "cli_runner.hpp"
 
 #include "kinema/movement/morrowind.hpp"
 
@@ -18,59 +18,33 @@ namespace {
 using nlohmann::json;
 using namespace kinema::movement;
 
-struct CliRun {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using kinema::test::CliRun;
 
 std::string scratch(const std::string& suffix) {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    return std::string(KINEMA_TEST_SCRATCH_DIR) + "/" + info->test_suite_name() + "_" + info->name() + suffix;
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return kinema::test::scratch_path(suffix).string();
 }
 
 CliRun run(const std::string& args) {
-    const std::string out = scratch(".out");
-    const std::string err = scratch(".err");
-    // Built with append() rather than a chain of operator+: GCC 12 reports a false -Wrestrict on the chain.
-    std::string command;
-    for (const std::string& part :
-         {std::string("\""), std::string(KINEMA_CLI_PATH), std::string("\" "), args, std::string(" >\""), out,
-          std::string("\" 2>\""), err, std::string("\"")}) {
-        command.append(part);
-    }
-    const int status = std::system(command.c_str());
-    CliRun r;
-    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
+    return kinema::test::run_kinema(args);
 }
 
 json run_json(const std::string& args) {
     const CliRun r = run(args + " --json");
-    EXPECT_EQ(r.code, 0) << args << "\n" << r.err;
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
     EXPECT_TRUE(r.err.empty()) << r.err;
     return json::parse(r.out);
 }
 
 std::string write_file(const std::string& suffix, const std::string& content) {
     const std::string path = scratch(suffix);
-    std::ofstream(path, std::ios::binary) << content;
+    kinema::test::write_file(path, content);
     return path;
 }
 
 // One line "kinema: error: ..." on stderr, exit 2, empty stdout; returns the message.
 std::string expect_usage_error(const std::string& args) {
     const CliRun r = run(args);
-    EXPECT_EQ(r.code, 2) << args;
+    EXPECT_EQ(r.exit_code, 2) << args;
     EXPECT_TRUE(r.out.empty()) << args << " printed: " << r.out;
     EXPECT_EQ(r.err.rfind("kinema: error: ", 0), 0u) << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "not one line: " << r.err;
@@ -180,7 +154,7 @@ TEST(MorrowindCli, GmstFileOverridesDefaults) {
 
 TEST(MorrowindCli, TableIsTheDefaultAndOutputIsDeterministic) {
     const CliRun r = run("morrowind speed --run");
-    EXPECT_EQ(r.code, 0);
+    EXPECT_EQ(r.exit_code, 0);
     EXPECT_NE(r.out.find("target speed"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("307.5  u/s"), std::string::npos) << r.out;
     EXPECT_EQ(run("morrowind speed --run").out, r.out);

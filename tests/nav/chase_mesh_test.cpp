@@ -9,12 +9,6 @@
 #include "cli_common.hpp"
 #include "nav_test_meshes.hpp"
 
-// fontconfig (used by cairo's text) keeps process-wide caches it never frees; they are not kinema's leaks.
-// LeakSanitizer reads this hook at start-up in sanitizer builds; elsewhere it is an unused function.
-extern "C" const char* __lsan_default_suppressions() {
-    return "leak:libfontconfig\n";
-}
-
 namespace {
 
 using kinema::Vec3;
@@ -87,7 +81,7 @@ TEST(ChaseMesh, ErrorsNameTheFileOrTheOption) {
     EXPECT_EQ(error_of(in), "--npc: (100, 0, 100) is not on the navmesh of " + in.map_path +
                                 " (searched (2, 4, 2) around it)");
     in = bridge_input();
-    const auto walls = std::filesystem::temp_directory_path() / "kinema_chase_mesh_walls.obj";
+    const auto walls = kinema::test::scratch_path("chase_mesh_walls.obj");
     std::ofstream(walls) << "v 0 0 0\nv 0 3 0\nv 5 3 0\nf 1 2 3\n";
     in.map_path = walls.string();
     EXPECT_EQ(error_of(in),

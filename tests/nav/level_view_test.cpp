@@ -5,12 +5,6 @@
 
 #include "kinema/render/level_view.hpp"
 
-// fontconfig (used by cairo's text) keeps process-wide caches it never frees; they are not kinema's leaks.
-// LeakSanitizer reads this hook at start-up in sanitizer builds; elsewhere it is an unused function.
-extern "C" const char* __lsan_default_suppressions() {
-    return "leak:libfontconfig\n";
-}
-
 namespace {
 
 using kinema::Vec2;

@@ -1,6 +1,8 @@
 // The OBJ loader (include/kinema/levels/obj.hpp): syntax the Recast demo meshes use and every error case.
 #include <gtest/gtest.h>
 
+#include "scratch.hpp"
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -118,7 +120,7 @@ TEST(Obj, ErrorCarriesFileAndLineAndIsAnInvalidArgument) {
 }
 
 TEST(Obj, LoadsFilesAndReportsUnreadableOnes) {
-    const auto path = std::filesystem::temp_directory_path() / "kinema_obj_test.obj";
+    const auto path = kinema::test::scratch_path("obj_test.obj");
     {
         std::ofstream out(path);
         out << "v 0 0 0\nv 1 0 0\nv 1 0 1\nf 1 2 3\n";

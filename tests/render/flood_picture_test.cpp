@@ -18,12 +18,6 @@
 #include "kinema/render/chase_scene.hpp"
 #include "kinema/render/flood_picture.hpp"
 
-// LeakSanitizer reads this hook at start-up in sanitizer builds (elsewhere it is unused): fontconfig, loaded
-// by cairo's text, keeps process-wide caches; tests/analysis/lsan.supp suppresses them.
-extern "C" const char* __lsan_default_options() {
-    return "suppressions=" KINEMA_LSAN_SUPPRESSIONS;
-}
-
 namespace kinema::render {
 namespace {
 

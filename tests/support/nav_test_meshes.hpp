@@ -3,10 +3,10 @@
 #pragma once
 
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include "kinema/levels/obj.hpp"
+#include "scratch.hpp"
 
 namespace kinema::nav_test {
 
@@ -25,10 +25,10 @@ class ObjWriter {
     void floor(double x0, double x1, double z0, double z1, double y) { quad(x0, x1, z0, z1, y, y); }
     const std::string& text() const { return text_; }
     levels::TriangleMesh mesh() const { return levels::parse_obj(text_, "test.obj"); }
-    /// Writes the OBJ file into the temporary directory and returns its path.
+    /// Writes the OBJ file to a scratch path unique to this test process and returns that path.
     std::filesystem::path write(const std::string& name) const {
-        const auto path = std::filesystem::temp_directory_path() / name;
-        std::ofstream(path) << text_;
+        const auto path = test::scratch_path(name);
+        test::write_file(path, text_);
         return path;
     }
 
