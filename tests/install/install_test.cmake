@@ -34,3 +34,16 @@ foreach(expected "30 fps: stops after 11.53 cm" "60 fps: stops after 15.62 cm in
     message(FATAL_ERROR "unreal_stop output lacks '${expected}'")
   endif()
 endforeach()
+
+run_step("run library_tour" ${WORK_DIR}/build/library_tour)
+message(STATUS "library_tour printed:\n${step_output}")
+# One braking frame from 600 cm/s at 60 fps is one sub-step h = 1/60 s (<= the 1/33 s cap):
+# v = 600 - (16 * 600 + 2048) / 60 = 600 - 194.1333 = 405.8667 cm/s (unreal-cmc.md section 4).
+# The stop (section 8) and the flood on the default level (docs/chase.md: max_steps, tile 17,24).
+foreach(expected "after one braking frame at 60 fps: 405.8667 cm/s" "stop from 600 cm/s at 60 fps: 15.62 cm in 6 frames"
+                 "chase: 40 steps (max_steps), run to (17.5, 24.5)")
+  string(FIND "${step_output}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "library_tour output lacks '${expected}'")
+  endif()
+endforeach()
