@@ -35,11 +35,7 @@ nlohmann::json run_json(const std::string& args) {
 
 void expect_usage_error(const std::string& args, const std::string& message_start) {
     SCOPED_TRACE(args);
-    const RunResult r = run(args);
-    EXPECT_EQ(r.exit_code, 2);
-    EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err.rfind("kinema: error: " + message_start, 0), 0u) << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    kinema::test::expect_one_line_error(run(args), message_start);
 }
 
 constexpr double kDeg = 180.0 / std::numbers::pi;

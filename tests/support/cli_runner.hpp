@@ -5,6 +5,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -35,6 +36,15 @@ inline CliRun run_kinema(const std::string& args) {
     std::filesystem::remove(out_path, ignored);
     std::filesystem::remove(err_path, ignored);
     return result;
+}
+
+/// kinema's error convention: exit code 2, nothing on stdout, exactly one line on stderr that starts with
+/// "kinema: error: " + message_start.
+inline void expect_one_line_error(const CliRun& r, const std::string& message_start) {
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err.rfind("kinema: error: " + message_start, 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 }  // namespace kinema::test
