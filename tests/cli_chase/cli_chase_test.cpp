@@ -56,10 +56,11 @@ void write(const fs::path& path, const std::string& text) {
 RunResult run(const std::string& args) {
     const fs::path out_path = temp_path("stdout");
     const fs::path err_path = temp_path("stderr");
-    // Under the sanitizer build, fontconfig's process-wide caches (cairo text) would count as leaks.
-    const std::string command = std::string("LSAN_OPTIONS=suppressions='") + KINEMA_LSAN_SUPPRESSIONS +
-                                "' '" + KINEMA_CLI_PATH + "' chase " + args + " >'" + out_path.string() +
-                                "' 2>'" + err_path.string() + "'";
+    // Under the sanitizer build, fontconfig's process-wide caches (cairo text) would count as leaks, and the
+    // suppression statistics would add lines to stderr.
+    const std::string command = std::string("LSAN_OPTIONS=print_suppressions=0:suppressions='") +
+                                KINEMA_LSAN_SUPPRESSIONS + "' '" + KINEMA_CLI_PATH + "' chase " + args +
+                                " >'" + out_path.string() + "' 2>'" + err_path.string() + "'";
     const int status = std::system(command.c_str());
     RunResult result;
     result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
