@@ -34,7 +34,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz; do
       cp data/levels/*.txt "$corpus/"
       ;;
     obj_fuzz)
-      [ -d data/meshes ] && cp data/meshes/*.obj "$corpus/" 2>/dev/null || true
+      cp fuzz/corpus/obj/* "$corpus/"
       [ -d "$shared/meshes" ] && extra+=("$shared/meshes")
       ;;
   esac

@@ -403,8 +403,9 @@ cell's position is its tile's centre.
 
 Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; docs/levels.md). A seed on a
 wall or outside the map snaps to the nearest cell centre (a note on stderr says so). --dir need not be unit
-length; 0,0 means no barrier. Without --map, the built-in default level (a corridor turning a corner).
-Map type by extension: .map = Moving AI, anything else = kinema ASCII.
+length; 0,0 means no barrier; with --from and no --dir the direction is 0,0. Without --map, the built-in
+default level (a corridor turning a corner). Map type by extension: .map = Moving AI, anything else = kinema
+ASCII.
 
 The flood (seed 002, chase-flood-spec.md): H = --hot, M_H = --max-heated, M_S = --max-steps (or --difficulty
 1|2|3 = M_S 20/30/40). Dead reckoning goes from the seed along --dir for M_S x cell size.

@@ -23,8 +23,9 @@ struct CliRun {
 inline CliRun run_kinema(const std::string& args) {
     const auto out_path = scratch_path("stdout");
     const auto err_path = scratch_path("stderr");
-    // Under LeakSanitizer, fontconfig's process-wide caches (cairo's text) would count as leaks.
-    std::string command = "LSAN_OPTIONS=suppressions='";
+    // Under LeakSanitizer, fontconfig's process-wide caches (cairo's text) would count as leaks, and the
+    // statistics of the suppressions used would add lines to stderr.
+    std::string command = "LSAN_OPTIONS=print_suppressions=0:suppressions='";
     command.append(KINEMA_LSAN_SUPPRESSIONS).append("' '").append(KINEMA_CLI_PATH).append("' ").append(args);
     command.append(" >'").append(out_path.string()).append("' 2>'").append(err_path.string()).append("'");
     const int status = std::system(command.c_str());
