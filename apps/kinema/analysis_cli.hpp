@@ -1,18 +1,15 @@
-// Helpers shared by the analysis commands (turn, stop, sweep): model and settings from the command line,
-// strict numbers, JSON numbers that may be non-finite.
+// Helpers shared by the analysis commands (turn, stop, sweep): strict numbers, JSON numbers that may be
+// non-finite. The model and its --set settings come from model_options.hpp.
 #pragma once
 
 #include <cmath>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
-#include "kinema/core/validation.hpp"
-#include "kinema/movement/model.hpp"
 
 namespace kinema::cli::analysis_cli {
 
@@ -23,36 +20,6 @@ inline double parse_positive(std::string_view text, std::string_view what, bool 
         throw UsageError(fmt::format("{}: must be {} 0, got {}", what, allow_zero ? ">=" : ">", text));
     }
     return value;
-}
-
-/// The named model with every --set name=value applied and validated; errors name the argument.
-inline movement::AnyModel model_from_options(const std::string& name, const std::vector<std::string>& sets) {
-    movement::AnyModel model;
-    try {
-        model = movement::make_model(name);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("--model: {}", e.what()));
-    }
-    for (const std::string& set : sets) {
-        const auto equals = set.find('=');
-        if (equals == std::string::npos || equals == 0) {
-            throw UsageError(fmt::format("--set: expected name=value, got '{}'", set));
-        }
-        const std::string field = set.substr(0, equals);
-        const double value =
-            parse_number(std::string_view(set).substr(equals + 1), fmt::format("--set {}", field));
-        try {
-            movement::set_field(model, field, value);
-        } catch (const SettingsError& e) {
-            throw UsageError(fmt::format("--set: {}", e.what()));
-        }
-    }
-    try {
-        movement::throw_if_invalid(model);
-    } catch (const SettingsError& e) {
-        throw UsageError(fmt::format("--set: {}", e.what()));
-    }
-    return model;
 }
 
 /// A JSON number, or null for NaN and infinities (JSON has neither).

@@ -15,6 +15,7 @@
 #include "cli_common.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
+#include "model_options.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -78,20 +79,6 @@ std::vector<mv::InputChange> parse_schedule(std::string_view text) {
     return schedule;
 }
 
-void apply_set(mv::AnyModel& model, std::string_view text) {
-    const std::size_t equals = text.find('=');
-    if (equals == std::string_view::npos || equals == 0) {
-        throw UsageError(fmt::format("--set: expected name=value, got '{}'", text));
-    }
-    const std::string_view name = text.substr(0, equals);
-    const double value = parse_number(text.substr(equals + 1), fmt::format("--set {}", name));
-    try {
-        mv::set_field(model, name, value);
-    } catch (const SettingsError& e) {
-        throw UsageError(fmt::format("--set: {}", e.what()));
-    }
-}
-
 // Output sinks: everything goes through one buffer flushed in large writes.
 class Output {
   public:
@@ -146,12 +133,7 @@ void write_row(std::string& out, const mv::FrameRecord& r, bool json, bool csv, 
 
 void run_simulate(const SimulateOptions& options) {
     // Parse and validate everything before printing anything: errors leave stdout empty.
-    mv::AnyModel model;
-    try {
-        model = mv::make_model(options.model);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("--model: {}", e.what()));
-    }
+    mv::AnyModel model = model_option(options.model);
     const double dt = parse_number(options.dt, "--dt");
     if (!(dt > 0.0)) {
         throw UsageError(fmt::format("--dt: must be > 0 seconds, got {}", options.dt));
@@ -159,13 +141,9 @@ void run_simulate(const SimulateOptions& options) {
     const std::size_t frames = parse_count(options.frames, "--frames", max_frames);
     const std::vector<mv::InputChange> schedule = parse_schedule(options.input);
     for (const std::string& set : options.sets) {
-        apply_set(model, set);
+        apply_set_option(model, set);
     }
-    try {
-        mv::throw_if_invalid(model);
-    } catch (const SettingsError& e) {
-        throw UsageError(fmt::format("--set: {}", e.what()));
-    }
+    validate_model_option(model);
     mv::PlanarState start;
     if (!options.start_velocity.empty()) {
         start.velocity = parse_vec2(options.start_velocity, "--start-velocity");

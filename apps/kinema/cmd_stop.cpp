@@ -14,6 +14,7 @@
 #include "cli_common.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "model_options.hpp"
 
 namespace kinema::cli {
 
@@ -237,7 +238,7 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
 }
 
 void run_stop(const StopOptions& o) {
-    const movement::AnyModel model = analysis_cli::model_from_options(o.model, o.sets);
+    const movement::AnyModel model = model_from_options(o.model, o.sets);
     if (o.speed.empty()) {
         throw UsageError("--speed: required");
     }

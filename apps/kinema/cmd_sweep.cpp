@@ -15,6 +15,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "model_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
 #endif
@@ -79,7 +80,7 @@ void run_sweep(const SweepOptions& o) {
     }
     std::vector<movement::AnyModel> models;
     for (const std::string& name : names) {
-        models.push_back(analysis_cli::model_from_options(name, o.sets));
+        models.push_back(model_from_options(name, o.sets));
     }
     std::vector<const Metric*> metrics;
     for (const std::string& name : o.metrics) {
