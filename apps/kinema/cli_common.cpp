@@ -33,7 +33,8 @@ std::vector<std::string> split(std::string_view text, char separator) {
     std::size_t start = 0;
     while (true) {
         const std::size_t at = text.find(separator, start);
-        parts.emplace_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+        parts.emplace_back(
+            text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
         if (at == std::string_view::npos) {
             return parts;
         }

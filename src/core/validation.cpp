@@ -53,7 +53,8 @@ void require_at_least(FieldErrors& errors, std::string_view field, double value,
 
 void require_greater(FieldErrors& errors, std::string_view field, double value, double exclusive_min) {
     if (!reject_non_finite(errors, field, value) && !(value > exclusive_min)) {
-        errors.push_back({std::string(field), "must be > " + number(exclusive_min) + ", got " + number(value)});
+        errors.push_back(
+            {std::string(field), "must be > " + number(exclusive_min) + ", got " + number(value)});
     }
 }
 

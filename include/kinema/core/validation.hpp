@@ -19,11 +19,11 @@ using FieldErrors = std::vector<FieldError>;
 
 /// Thrown where invalid settings enter the library. what() names every bad field on one line.
 class SettingsError : public std::invalid_argument {
-public:
+  public:
     SettingsError(std::string_view settings_name, FieldErrors errors);
     const FieldErrors& errors() const noexcept { return errors_; }
 
-private:
+  private:
     FieldErrors errors_;
 };
 

@@ -34,11 +34,19 @@ struct Vec2 {
     friend constexpr bool operator==(Vec2 a, Vec2 b) = default;
 };
 
-constexpr double dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+constexpr double dot(Vec2 a, Vec2 b) {
+    return a.x * b.x + a.y * b.y;
+}
 /// z component of the 3D cross product: positive when b is counter-clockwise from a.
-constexpr double cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
-constexpr double length_squared(Vec2 a) { return dot(a, a); }
-inline double length(Vec2 a) { return std::hypot(a.x, a.y); }
+constexpr double cross(Vec2 a, Vec2 b) {
+    return a.x * b.y - a.y * b.x;
+}
+constexpr double length_squared(Vec2 a) {
+    return dot(a, a);
+}
+inline double length(Vec2 a) {
+    return std::hypot(a.x, a.y);
+}
 /// a / |a|, or the zero vector when |a| == 0.
 inline Vec2 normalized_or_zero(Vec2 a) {
     const double len = length(a);
@@ -50,8 +58,12 @@ inline Vec2 clamped_to_length(Vec2 a, double max_length) {
     return len > max_length ? a * (max_length / len) : a;
 }
 /// The vector rotated by +90 degrees: (-y, x).
-constexpr Vec2 perpendicular(Vec2 a) { return {-a.y, a.x}; }
-inline bool is_finite(Vec2 a) { return std::isfinite(a.x) && std::isfinite(a.y); }
+constexpr Vec2 perpendicular(Vec2 a) {
+    return {-a.y, a.x};
+}
+inline bool is_finite(Vec2 a) {
+    return std::isfinite(a.x) && std::isfinite(a.y);
+}
 
 struct Vec3 {
     double x = 0.0;
@@ -66,9 +78,17 @@ struct Vec3 {
     friend constexpr bool operator==(Vec3 a, Vec3 b) = default;
 };
 
-constexpr double dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-constexpr double length_squared(Vec3 a) { return dot(a, a); }
-inline double length(Vec3 a) { return std::sqrt(dot(a, a)); }
-inline bool is_finite(Vec3 a) { return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z); }
+constexpr double dot(Vec3 a, Vec3 b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+constexpr double length_squared(Vec3 a) {
+    return dot(a, a);
+}
+inline double length(Vec3 a) {
+    return std::sqrt(dot(a, a));
+}
+inline bool is_finite(Vec3 a) {
+    return std::isfinite(a.x) && std::isfinite(a.y) && std::isfinite(a.z);
+}
 
 }  // namespace kinema

@@ -23,8 +23,8 @@ inline constexpr double dishonored_input_acceleration = 2000.0;   ///< u/s^2 at 
 struct DishonoredSettings {
     double speed_scale = dishonored_walk_scale;  ///< dimensionless, (0, inf). s in seed 000: MaxSpeed = 400
                                                  ///< s, MaxAccel = 2000 s.
-    double friction = 8.0;  ///< 1/s, [0, inf). f in seed 000. Not clamped: dt*f > 1
-                            ///< overshoots and dt*f > 2 is unstable, as in the source.
+    double friction = 8.0;                       ///< 1/s, [0, inf). f in seed 000. Not clamped: dt*f > 1
+                                                 ///< overshoots and dt*f > 2 is unstable, as in the source.
 
     /// Every bad field, by its documented name; empty when the settings are usable.
     [[nodiscard]] FieldErrors validate() const;

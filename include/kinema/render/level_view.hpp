@@ -59,8 +59,9 @@ struct RgbImage {
 int level_view_cell_px(const LevelView& view, int max_map_px);
 
 /// The colour of a column: a floor grey for untouched cells, lighter with height between the lowest and the
-/// highest cell of the view (80 at the lowest, 200 at the highest: still darker than the white background); barrier blue (75, 94, 168); cooled heat
-/// pale blue (198, 219, 239); heat 1..H from pale yellow (255, 237, 160) to dark red (189, 0, 38).
+/// highest cell of the view (80 at the lowest, 200 at the highest: still darker than the white background);
+/// barrier blue (75, 94, 168); cooled heat pale blue (198, 219, 239); heat 1..H from pale yellow (255, 237,
+/// 160) to dark red (189, 0, 38).
 struct Rgb8 {
     std::uint8_t r = 0;
     std::uint8_t g = 0;
