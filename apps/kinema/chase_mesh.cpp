@@ -3,7 +3,6 @@
 #if defined(KINEMA_HAVE_NAV)
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <stdexcept>
 
@@ -50,12 +49,6 @@ const char* status_name(nav::NavPath::Status status) {
 }
 
 }  // namespace
-
-bool is_mesh_path(const std::string& path) {
-    std::string ext = std::filesystem::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    return ext == ".obj";
-}
 
 MeshChaseRun run_mesh_chase(const MeshChaseInput& input) {
     throw_if_invalid("nav settings", input.nav.validate());

@@ -48,9 +48,6 @@ std::string mesh_chase_text(const MeshChaseInput& input, const MeshChaseRun& run
 std::string mesh_chase_png(const MeshChaseInput& input, const MeshChaseRun& run);
 #endif
 
-/// True when the map path names an OBJ mesh (extension .obj, any case).
-bool is_mesh_path(const std::string& path);
-
 }  // namespace kinema::cli
 
 #endif

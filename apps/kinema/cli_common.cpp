@@ -1,5 +1,7 @@
 #include "cli_common.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -56,6 +58,13 @@ Vec3 parse_vec3(std::string_view text, std::string_view what) {
         throw UsageError(fmt::format("{}: expected X,Y,Z, got '{}'", what, text));
     }
     return {parse_number(parts[0], what), parse_number(parts[1], what), parse_number(parts[2], what)};
+}
+
+bool is_mesh_path(const std::string& path) {
+    std::string extension = std::filesystem::path(path).extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension == ".obj";
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {

@@ -30,6 +30,9 @@ Vec3 parse_vec3(std::string_view text, std::string_view what);
 /// Splits text at every `separator`.
 std::vector<std::string> split(std::string_view text, char separator);
 
+/// True when a --map path names an OBJ mesh (extension .obj, any case): `kinema chase` runs it in 3D.
+bool is_mesh_path(const std::string& path);
+
 /// Writes `content` to `path` through a temporary file and a rename, so a failed run leaves no partial file.
 void write_file_atomically(const std::string& path, std::string_view content);
 

@@ -1,8 +1,6 @@
 // kinema chase: the Dishonored 2 chase flood (seed 002; chase-flood-spec.md) on a 2D grid level -- where did
 // the player go? A summary (with a small ASCII picture for small maps) or JSON on stdout, and pictures: PNG,
 // SVG, an animated SVG and a PNG per step (docs/render.md).
-#include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -57,12 +55,6 @@ struct ChaseOptions {
     bool connectivity_given = false;
     bool cell_size_given = false;
 };
-
-bool is_obj_path(const std::string& path) {
-    std::string ext = std::filesystem::path(path).extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
-    return ext == ".obj";
-}
 
 // Maps at most this many tiles wide and high get the ASCII picture in the summary.
 constexpr int ascii_max_width = 100;
@@ -249,7 +241,7 @@ void run_chase(const ChaseOptions& o) {
         throw UsageError(fmt::format("--cell-size: must be in (0, 1e6], got '{}'", o.cell_size));
     }
     const chase::FloodSettings settings = flood_settings(o);
-    if (!o.map.empty() && is_obj_path(o.map)) {
+    if (!o.map.empty() && is_mesh_path(o.map)) {
         run_mesh_chase_command(o, settings);
         return;
     }
