@@ -3,6 +3,8 @@
 #include <cairo-svg.h>
 #include <cairo.h>
 
+#include "cairo_png.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -27,11 +29,6 @@ constexpr std::array<Rgb, 7> kPalette{{{0.0, 0.447, 0.698},
                                        {0.902, 0.624, 0.0},
                                        {0.337, 0.706, 0.914},
                                        {0.2, 0.2, 0.2}}};
-
-cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
 
 // A "nice" tick step for a span covered by about `count` ticks: 1, 2 or 5 times a power of ten.
 double tick_step(double span, int count) {
@@ -257,26 +254,23 @@ void check(cairo_status_t status, const char* what) {
 
 std::string chart_png(std::span<const ChartPanel> panels, const ChartSettings& settings) {
     const Size size = figure_size(panels, settings);
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-        cairo_image_surface_create(CAIRO_FORMAT_RGB24, size.width, size.height), cairo_surface_destroy);
+    const detail::CairoSurface surface(
+        cairo_image_surface_create(CAIRO_FORMAT_RGB24, size.width, size.height));
     check(cairo_surface_status(surface.get()), "surface");
-    std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
+    const detail::CairoContext cr(cairo_create(surface.get()));
     draw(cr.get(), panels, settings, size);
     cairo_surface_flush(surface.get());
-    std::string bytes;
-    check(cairo_surface_write_to_png_stream(surface.get(), append_bytes, &bytes), "PNG");
-    return bytes;
+    return detail::encode_png(surface.get(), "chart");
 }
 
 std::string chart_svg(std::span<const ChartPanel> panels, const ChartSettings& settings) {
     const Size size = figure_size(panels, settings);
     std::string bytes;
     {
-        std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface(
-            cairo_svg_surface_create_for_stream(append_bytes, &bytes, size.width, size.height),
-            cairo_surface_destroy);
+        const detail::CairoSurface surface(
+            cairo_svg_surface_create_for_stream(detail::append_to_string, &bytes, size.width, size.height));
         check(cairo_surface_status(surface.get()), "surface");
-        std::unique_ptr<cairo_t, decltype(&cairo_destroy)> cr(cairo_create(surface.get()), cairo_destroy);
+        detail::CairoContext cr(cairo_create(surface.get()));
         draw(cr.get(), panels, settings, size);
         cr.reset();
         cairo_surface_finish(surface.get());

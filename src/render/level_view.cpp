@@ -2,6 +2,8 @@
 
 #include <cairo.h>
 
+#include "cairo_png.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -17,13 +19,7 @@ constexpr double kMargin = 8.0;
 constexpr double kLineHeight = 16.0;
 constexpr int kMinWidth = 360;
 
-struct SurfaceDeleter {
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-};
-struct ContextDeleter {
-    void operator()(cairo_t* c) const { cairo_destroy(c); }
-};
-using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+using Surface = detail::CairoSurface;
 
 std::uint8_t mix(std::uint8_t a, std::uint8_t b, double t) {
     return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
@@ -68,7 +64,7 @@ Surface draw(const LevelView& view, int max_map_px) {
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
         throw std::bad_alloc();
     }
-    std::unique_ptr<cairo_t, ContextDeleter> owner(cairo_create(surface.get()));
+    detail::CairoContext owner(cairo_create(surface.get()));
     cairo_t* cr = owner.get();
     colour(cr, kWhite);
     cairo_paint(cr);
@@ -183,11 +179,6 @@ Surface draw(const LevelView& view, int max_map_px) {
     return surface;
 }
 
-cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 }  // namespace
 
 FieldErrors LevelView::validate() const {
@@ -272,11 +263,7 @@ RgbImage level_view_image(const LevelView& view, int max_map_px) {
 
 std::string level_view_png(const LevelView& view, int max_map_px) {
     const Surface surface = draw(view, max_map_px);
-    std::string png;
-    if (cairo_surface_write_to_png_stream(surface.get(), append, &png) != CAIRO_STATUS_SUCCESS) {
-        throw std::runtime_error("level view: cairo could not encode the PNG");
-    }
-    return png;
+    return detail::encode_png(surface.get(), "level view");
 }
 
 }  // namespace kinema::render

@@ -6,30 +6,17 @@
 // machine's fontconfig setup.
 #include <cairo.h>
 
-#include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "cairo_png.hpp"
 #include "draw_list.hpp"
 
 namespace kinema::render::detail {
 namespace {
 
-struct SurfaceDeleter {
-    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
-};
-struct ContextDeleter {
-    void operator()(cairo_t* c) const { cairo_destroy(c); }
-};
-
 void set_colour(cairo_t* cr, Rgb c) {
     cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
-}
-
-cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
-    auto* out = static_cast<std::string*>(closure);
-    out->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
 }
 
 void path_of(cairo_t* cr, const Shape& s) {
@@ -119,15 +106,14 @@ void draw_shape(cairo_t* cr, const DrawList& list, const Shape& s, int frame) {
 }  // namespace
 
 std::string draw_png(const DrawList& list, int frame) {
-    std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface(
-        cairo_image_surface_create(CAIRO_FORMAT_RGB24, list.width, list.height));
+    CairoSurface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, list.width, list.height));
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
         throw std::runtime_error("cannot create a " + std::to_string(list.width) + "x" +
                                  std::to_string(list.height) +
                                  " picture: " + cairo_status_to_string(cairo_surface_status(surface.get())));
     }
     {
-        std::unique_ptr<cairo_t, ContextDeleter> cr(cairo_create(surface.get()));
+        CairoContext cr(cairo_create(surface.get()));
         set_colour(cr.get(), list.background);
         cairo_paint(cr.get());
         for (const Shape& s : list.shapes) {
@@ -139,12 +125,7 @@ std::string draw_png(const DrawList& list, int frame) {
         }
     }
     cairo_surface_flush(surface.get());
-    std::string png;
-    const cairo_status_t status = cairo_surface_write_to_png_stream(surface.get(), append_to_string, &png);
-    if (status != CAIRO_STATUS_SUCCESS) {
-        throw std::runtime_error(std::string("PNG encoding failed: ") + cairo_status_to_string(status));
-    }
-    return png;
+    return encode_png(surface.get(), "flood picture");
 }
 
 }  // namespace kinema::render::detail
