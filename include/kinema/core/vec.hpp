@@ -52,11 +52,6 @@ inline Vec2 normalized_or_zero(Vec2 a) {
     const double len = length(a);
     return len > 0.0 ? a / len : Vec2{};
 }
-/// a scaled down to length max_length when it is longer; unchanged otherwise.
-inline Vec2 clamped_to_length(Vec2 a, double max_length) {
-    const double len = length(a);
-    return len > max_length ? a * (max_length / len) : a;
-}
 /// The vector rotated by +90 degrees: (-y, x).
 constexpr Vec2 perpendicular(Vec2 a) {
     return {-a.y, a.x};
