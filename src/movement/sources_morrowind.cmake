@@ -1,1 +1,0 @@
-target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/morrowind.cpp)
