@@ -1,5 +1,5 @@
 // Layout of a flood picture: the map (tiles, grid, axis labels, markers) on the left, the legend and the
-// run's numbers on the right. Both output formats draw the same DrawList (draw_list.hpp).
+// run's numbers on the right. Built once as a Scene; every output format draws that scene.
 #include "kinema/render/flood_picture.hpp"
 
 #include <algorithm>
@@ -7,15 +7,13 @@
 #include <cmath>
 #include <string>
 
-#include "draw_list.hpp"
+#include "kinema/render/legend.hpp"
 
 namespace kinema::render {
 namespace {
 
-using detail::Anchor;
-using detail::DrawList;
-using detail::Shape;
-using detail::ShapeKind;
+using shapes::line;
+using shapes::rect;
 
 constexpr double margin = 16.0;         // px around everything
 constexpr double axis_top = 16.0;       // px above the map for the column labels
@@ -24,22 +22,6 @@ constexpr double legend_gap = 24.0;     // px between map and legend
 constexpr double legend_width = 270.0;  // px
 constexpr double line_height = 19.0;    // px per legend line
 constexpr double font_size = 12.5;      // px
-
-// Anchors of the heat ramp, light to dark (the sequential yellow-orange-red scheme of ColorBrewer, chosen
-// because it reads as "hotter = darker" and stays distinguishable in grey and for the common colour
-// deficiencies).
-constexpr std::array<Rgb, 8> ramp{{{255, 237, 160},
-                                   {254, 217, 118},
-                                   {254, 178, 76},
-                                   {253, 141, 60},
-                                   {252, 78, 42},
-                                   {227, 26, 28},
-                                   {189, 0, 38},
-                                   {128, 0, 38}}};
-
-std::uint8_t mix(std::uint8_t a, std::uint8_t b, double t) {
-    return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
-}
 
 // The visible tile window and the scale.
 struct Frame {
@@ -138,54 +120,15 @@ Vec2 to_px(const FloodScene& scene, const Frame& f, Vec2 p) {
             f.map_y + (p.y / scene.cell_size - f.r0) * f.cell_px};
 }
 
-Shape rect(double x, double y, double w, double h, Rgb fill) {
-    Shape s;
-    s.kind = ShapeKind::rect;
-    s.x = x;
-    s.y = y;
-    s.w = w;
-    s.h = h;
-    s.fill = fill;
-    return s;
-}
-
-Shape line(std::vector<Vec2> points, Rgb colour, double width) {
-    Shape s;
-    s.kind = ShapeKind::polyline;
-    s.points = std::move(points);
-    s.stroke = colour;
-    s.stroke_width = width;
-    return s;
-}
-
 Shape text(double x, double y, std::string value, double size = font_size, bool bold = false,
            Anchor anchor = Anchor::start) {
-    Shape s;
-    s.kind = ShapeKind::text;
-    s.x = x;
-    s.y = y;
-    s.text = std::move(value);
-    s.font_size = size;
-    s.bold = bold;
-    s.anchor = anchor;
-    s.fill = palette::ink;
-    return s;
+    return shapes::text(x, y, std::move(value), size, palette::ink, bold, anchor);
 }
 
-// Adds `shapes` twice: first as a wider white outline (a halo, so marks stay visible on any heat colour),
-// then as given.
-void add_with_halo(DrawList& list, std::vector<Shape> shapes, double halo) {
-    for (Shape s : shapes) {
-        s.stroke = palette::background;
-        s.stroke_width += halo;
-        s.dashed = false;
-        if (s.kind != ShapeKind::polyline) {
-            s.fill = palette::background;
-        }
-        list.shapes.push_back(std::move(s));
-    }
-    for (Shape& s : shapes) {
-        list.shapes.push_back(std::move(s));
+// Appends `marks` with a white halo `halo` px wider (shapes::with_halo).
+void add_with_halo(Scene& scene, std::vector<Shape> marks, double halo) {
+    for (Shape& s : shapes::with_halo(std::move(marks), halo, palette::background)) {
+        scene.shapes.push_back(std::move(s));
     }
 }
 
@@ -208,14 +151,7 @@ std::vector<Shape> centroid_shapes(const Frame& f, Vec2 c) {
 }
 
 std::vector<Shape> destination_shapes(const Frame& f, Vec2 c) {
-    Shape ring;
-    ring.kind = ShapeKind::circle;
-    ring.x = c.x;
-    ring.y = c.y;
-    ring.w = marker_size(f, 0.55, 7.0, 14.0);
-    ring.stroke = palette::destination;
-    ring.stroke_width = 3.0;
-    return {ring};
+    return {shapes::circle(c, marker_size(f, 0.55, 7.0, 14.0), std::nullopt, palette::destination, 3.0)};
 }
 
 std::vector<Shape> dead_reckoning_shapes(const Frame& f, Vec2 c) {
@@ -224,7 +160,7 @@ std::vector<Shape> dead_reckoning_shapes(const Frame& f, Vec2 c) {
 
 // The seed disc and, when the direction is not zero, an arrow along it.
 std::vector<Shape> seed_shapes(const Frame& f, Vec2 c, Vec2 direction) {
-    std::vector<Shape> shapes;
+    std::vector<Shape> marks;
     const double radius = marker_size(f, 0.38, 5.0, 10.0);
     const Vec2 u = normalized_or_zero(direction);
     if (u.x != 0.0 || u.y != 0.0) {
@@ -233,35 +169,25 @@ std::vector<Shape> seed_shapes(const Frame& f, Vec2 c, Vec2 direction) {
         const Vec2 tip = c + u * len;
         const Vec2 base = tip - u * head;
         const Vec2 side = perpendicular(u) * (head * 0.6);
-        shapes.push_back(line({c + u * radius, base}, palette::ink, 2.5));
-        Shape arrow_head;
-        arrow_head.kind = ShapeKind::polygon;
-        arrow_head.points = {tip, base + side, base - side};
-        arrow_head.fill = palette::ink;
+        marks.push_back(line({c + u * radius, base}, palette::ink, 2.5));
+        Shape arrow_head = shapes::polygon({tip, base + side, base - side}, palette::ink);
         arrow_head.stroke = palette::ink;
         arrow_head.stroke_width = 1.0;
-        shapes.push_back(arrow_head);
+        marks.push_back(arrow_head);
     }
-    Shape disc;
-    disc.kind = ShapeKind::circle;
-    disc.x = c.x;
-    disc.y = c.y;
-    disc.w = radius;
-    disc.fill = palette::seed;
-    disc.stroke = palette::ink;
-    disc.stroke_width = 2.0;
-    shapes.push_back(disc);
-    return shapes;
+    marks.push_back(shapes::circle(c, radius, palette::seed, palette::ink, 2.0));
+    return marks;
 }
 
-void mark_clipped(std::vector<Shape>& shapes) {
-    for (Shape& s : shapes) {
-        s.clip_to_map = true;
+// Marks near the map's edge are clipped to the map (clip 0, "map").
+void mark_clipped(std::vector<Shape>& marks) {
+    for (Shape& s : marks) {
+        s.clip = 0;
     }
 }
 
 // Axis labels every `step` tiles, with step from 1, 2, 5, 10, 20, 50, ... so labels are >= 36 px apart.
-void add_axes(DrawList& list, const FloodScene& scene, const Frame& f) {
+void add_axes(Scene& list, const FloodScene& scene, const Frame& f) {
     int step = 1;
     for (int k = 0; step * f.cell_px < 36; ++k) {
         step = (k % 3 == 0 ? 2 : k % 3 == 1 ? 5 : 10) * static_cast<int>(std::pow(10, k / 3));
@@ -275,7 +201,7 @@ void add_axes(DrawList& list, const FloodScene& scene, const Frame& f) {
         }
         return s;
     };
-    const Rgb axis{110, 110, 110};
+    const Rgb axis = palette::axis;
     for (int c = (f.c0 + step - 1) / step * step; c <= f.c1; c += step) {
         const double x = f.map_x + (c - f.c0) * f.cell_px;
         list.shapes.push_back(line({{x, f.map_y - 4.0}, {x, f.map_y}}, axis, 1.0));
@@ -295,7 +221,7 @@ void add_axes(DrawList& list, const FloodScene& scene, const Frame& f) {
 // Tiles: the floor as one rectangle, then runs of equal colour along each row (keeps the SVG small on big
 // maps). With `animated_tiles`, every tile that changes over the frames is its own rectangle with one fill
 // per frame, and only walls are drawn as runs.
-void add_tiles(DrawList& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+void add_tiles(Scene& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
     list.shapes.push_back(
         rect(f.map_x, f.map_y, (f.c1 - f.c0) * f.cell_px, (f.r1 - f.r0) * f.cell_px, palette::floor));
     const auto index = [&](int c, int r) { return static_cast<std::size_t>(r) * scene.columns + c; };
@@ -351,7 +277,7 @@ void add_tiles(DrawList& list, const FloodScene& scene, const Frame& f, std::spa
     }
 }
 
-void add_grid(DrawList& list, const Frame& f) {
+void add_grid(Scene& list, const Frame& f) {
     if (f.cell_px < 8) {
         return;  // lines would hide the tiles
     }
@@ -374,91 +300,47 @@ void add_grid(DrawList& list, const Frame& f) {
     }
 }
 
-std::string truncated(const std::string& s, std::size_t max_chars) {
-    return s.size() <= max_chars ? s : s.substr(0, max_chars - 3) + "...";
-}
+// The legend: what every colour and mark means, then the run's numbers; an animation also shows which step
+// each frame is.
+void add_legend(Scene& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+    LegendBuilder legend(list, f.map_x + (f.c1 - f.c0) * f.cell_px + legend_gap, margin + 12.0,
+                         {line_height, font_size, 13.0, 8.0});
+    legend.text("Chase flood", 15.0, palette::ink, true);
+    legend.text(truncated(scene.title, 40), 11.5, palette::ink, false, 1.5);
+    legend.swatch(palette::wall, "wall (not a cell)");
+    legend.swatch(palette::floor, "floor, not reached");
+    legend.swatch(palette::cooled, "heated, cooled to 0");
+    legend.swatch(palette::barrier, "barrier (behind the seed)");
+    legend.heat_ramp(scene.hot_value, 200.0, "heat: H when reached, -1 per step after");
 
-// The legend: what every colour and mark means, then the run's numbers. Returns the y of the line where an
-// animation's step counter goes.
-void add_legend(DrawList& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
-    const double x = f.map_x + (f.c1 - f.c0) * f.cell_px + legend_gap;
-    double y = margin + 12.0;
-    list.shapes.push_back(text(x, y, "Chase flood", 15.0, true));
-    y += line_height;
-    list.shapes.push_back(text(x, y, truncated(scene.title, 40), 11.5));
-    y += line_height * 1.5;
-
-    const double swatch = 13.0;
-    const auto swatch_line = [&](Rgb colour, const std::string& label) {
-        Shape s = rect(x, y - swatch + 2.0, swatch, swatch, colour);
-        s.stroke = Rgb{150, 150, 150};
-        s.stroke_width = 1.0;
-        list.shapes.push_back(s);
-        list.shapes.push_back(text(x + swatch + 8.0, y, label));
-        y += line_height;
-    };
-    swatch_line(palette::wall, "wall (not a cell)");
-    swatch_line(palette::floor, "floor, not reached");
-    swatch_line(palette::cooled, "heated, cooled to 0");
-    swatch_line(palette::barrier, "barrier (behind the seed)");
-
-    // The ramp: one block per heat value (at most 40 blocks; more values share blocks).
-    const int blocks = std::min(scene.hot_value, 40);
-    const double ramp_w = 200.0;
-    const double block_w = ramp_w / blocks;
-    for (int i = 0; i < blocks; ++i) {
-        const std::int32_t value =
-            1 + static_cast<std::int32_t>(
-                    std::llround(static_cast<double>(i) * (scene.hot_value - 1) / std::max(1, blocks - 1)));
-        list.shapes.push_back(rect(x + i * block_w, y - swatch + 2.0, block_w + 0.5, swatch,
-                                   heat_colour(value, scene.hot_value)));
-    }
-    y += line_height - 4.0;
-    list.shapes.push_back(text(x, y, "1", 10.5));
-    list.shapes.push_back(
-        text(x + ramp_w, y, "H = " + std::to_string(scene.hot_value), 10.5, false, Anchor::end));
-    y += line_height - 2.0;
-    list.shapes.push_back(text(x, y, "heat: H when reached, -1 per step after"));
-    y += line_height * 1.2;
-
-    const double mark_x = x + swatch / 2.0;
-    const auto mark_line = [&](std::vector<Shape> shapes, double halo, const std::string& label) {
-        add_with_halo(list, std::move(shapes), halo);
-        list.shapes.push_back(text(x + swatch + 8.0, y, label));
-        y += line_height;
-    };
     Frame legend_frame = f;
     legend_frame.cell_px = 14;  // legend marks at a fixed, readable size
     {
         // The legend's seed arrow is short and horizontal so it fits beside its label.
-        std::vector<Shape> seed = seed_shapes(legend_frame, {mark_x - 2.0, y - 4.0}, {});
-        Shape shaft = line({{mark_x + 3.0, y - 4.0}, {mark_x + 14.0, y - 4.0}}, palette::ink, 2.0);
-        Shape arrow_head;
-        arrow_head.kind = ShapeKind::polygon;
-        arrow_head.points = {{mark_x + 20.0, y - 4.0}, {mark_x + 13.0, y - 8.0}, {mark_x + 13.0, y}};
-        arrow_head.fill = palette::ink;
-        std::vector<Shape> shapes{shaft, arrow_head};
-        shapes.insert(shapes.end(), seed.begin(), seed.end());
-        add_with_halo(list, std::move(shapes), 0.0);
-        list.shapes.push_back(text(x + swatch + 16.0, y, "seed, last known direction"));
-        y += line_height;
+        const Vec2 m = legend.mark_centre();
+        std::vector<Shape> seed = seed_shapes(legend_frame, {m.x - 2.0, m.y}, {});
+        Shape shaft = line({{m.x + 3.0, m.y}, {m.x + 14.0, m.y}}, palette::ink, 2.0);
+        Shape arrow_head = shapes::polygon(
+            {{m.x + 20.0, m.y}, {m.x + 13.0, m.y - 4.0}, {m.x + 13.0, m.y + 4.0}}, palette::ink);
+        std::vector<Shape> marks{shaft, arrow_head};
+        marks.insert(marks.end(), seed.begin(), seed.end());
+        legend.marks(shapes::with_halo(std::move(marks), 0.0, palette::background),
+                     "seed, last known direction", 8.0);
     }
-    mark_line(centroid_shapes(legend_frame, {mark_x, y - 4.0}), 0.0, "centroid (heat-weighted mean)");
-    mark_line(destination_shapes(legend_frame, {mark_x, y - 4.0}), 0.0,
-              "destination (heated cell nearest it)");
-    mark_line(dead_reckoning_shapes(legend_frame, {mark_x, y - 4.0}), 0.0, "dead reckoning, for comparison");
-    y += line_height * 0.5;
+    legend.marks(shapes::with_halo(centroid_shapes(legend_frame, legend.mark_centre()), 0.0),
+                 "centroid (heat-weighted mean)");
+    legend.marks(shapes::with_halo(destination_shapes(legend_frame, legend.mark_centre()), 0.0),
+                 "destination (heated cell nearest it)");
+    legend.marks(shapes::with_halo(dead_reckoning_shapes(legend_frame, legend.mark_centre()), 0.0),
+                 "dead reckoning, for comparison");
+    legend.skip(0.5);
 
-    const double value_x = x + 118.0;
     for (const LegendLine& l : scene.numbers) {
-        list.shapes.push_back(text(x, y, truncated(l.label, 18), font_size, false));
-        Shape v = text(value_x, y, truncated(l.value, 24), font_size, true);
-        list.shapes.push_back(v);
-        y += line_height;
+        legend.value(truncated(l.label, 18), truncated(l.value, 24), 118.0);
     }
     if (frames.size() > 1) {
         for (std::size_t i = 0; i < frames.size(); ++i) {
-            Shape t = text(x, y + 4.0,
+            Shape t = text(legend.x(), legend.baseline() + 4.0,
                            // The numbers above are the final result's; the map shows this step.
                            "showing step " + std::to_string(frames[i].step) + " of " +
                                std::to_string(frames.back().step) + " (numbers: final)",
@@ -469,19 +351,16 @@ void add_legend(DrawList& list, const FloodScene& scene, const Frame& f, std::sp
             list.shapes.push_back(std::move(t));
         }
     }
-    y += line_height * 1.2;
-    Shape foot = text(x, y, "tile (col,row) = [col,col+1) x [row,row+1)", 10.5);
-    foot.fill = Rgb{110, 110, 110};
-    list.shapes.push_back(foot);
+    legend.skip(1.2);
+    legend.text("tile (col,row) = [col,col+1) x [row,row+1)", 10.5, palette::axis);
 }
 
-void add_markers(DrawList& list, const FloodScene& scene, const Frame& f,
-                 std::span<const FloodFrame> frames) {
+void add_markers(Scene& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
     const Vec2 seed = to_px(scene, f, scene.seed_position);
     if (scene.dead_reckoning) {
         const Vec2 dr = to_px(scene, f, *scene.dead_reckoning);
         Shape path = line({seed, dr}, palette::dead_reckoning, 2.0);
-        path.dashed = true;
+        path.dash = {3.0 * path.stroke_width, 2.5 * path.stroke_width};
         std::vector<Shape> shapes{path};
         std::vector<Shape> cross = dead_reckoning_shapes(f, dr);
         shapes.insert(shapes.end(), cross.begin(), cross.end());
@@ -533,16 +412,20 @@ void check(const FloodScene& scene, const PictureSettings& settings, std::span<c
     throw_if_invalid("FloodFrame", errors);
 }
 
-DrawList compose(const FloodScene& scene, const PictureSettings& settings,
-                 std::span<const FloodFrame> frames) {
+void require_frames(std::span<const FloodFrame> frames) {
+    if (frames.empty()) {
+        throw_if_invalid("FloodFrame", {{"frames", "must not be empty"}});
+    }
+}
+
+Scene compose(const FloodScene& scene, const PictureSettings& settings, std::span<const FloodFrame> frames) {
     const Frame f = frame_of(scene, settings, frames);
-    DrawList list;
+    Scene list;
     list.width = f.width;
     list.height = f.height;
-    list.map_x = f.map_x;
-    list.map_y = f.map_y;
-    list.map_w = (f.c1 - f.c0) * f.cell_px;
-    list.map_h = (f.r1 - f.r0) * f.cell_px;
+    list.background = palette::background;
+    list.clips.push_back({"map", f.map_x, f.map_y, static_cast<double>((f.c1 - f.c0) * f.cell_px),
+                          static_cast<double>((f.r1 - f.r0) * f.cell_px)});
     list.frame_count = frames.empty() ? 1 : static_cast<int>(frames.size());
     list.frame_seconds = settings.frame_seconds;
     list.hold_seconds = settings.hold_seconds;
@@ -557,33 +440,6 @@ DrawList compose(const FloodScene& scene, const PictureSettings& settings,
 }
 
 }  // namespace
-
-Rgb heat_colour(std::int32_t value, std::int32_t hot_value) {
-    hot_value = std::max(hot_value, 1);
-    if (value <= 0) {
-        return palette::cooled;
-    }
-    value = std::min(value, hot_value);
-    const double t = hot_value == 1 ? 1.0 : static_cast<double>(value - 1) / (hot_value - 1);
-    const double pos = t * (ramp.size() - 1);
-    const std::size_t i = std::min(static_cast<std::size_t>(pos), ramp.size() - 2);
-    const double u = pos - static_cast<double>(i);
-    return {mix(ramp[i].r, ramp[i + 1].r, u), mix(ramp[i].g, ramp[i + 1].g, u),
-            mix(ramp[i].b, ramp[i + 1].b, u)};
-}
-
-Rgb tile_colour(std::int32_t value, std::int32_t hot_value) {
-    switch (value) {
-        case tile::wall:
-            return palette::wall;
-        case tile::untouched:
-            return palette::floor;
-        case tile::barrier:
-            return palette::barrier;
-        default:
-            return heat_colour(value, hot_value);
-    }
-}
 
 FieldErrors FloodScene::validate() const {
     FieldErrors errors;
@@ -633,36 +489,39 @@ FieldErrors PictureSettings::validate() const {
     return errors;
 }
 
+Scene flood_picture_scene(const FloodScene& scene, const PictureSettings& settings,
+                          std::span<const FloodFrame> frames) {
+    check(scene, settings, frames);
+    return compose(scene, settings, frames);
+}
+
+std::string flood_json(const FloodScene& scene, const PictureSettings& settings,
+                       std::span<const FloodFrame> frames) {
+    return scene_json(flood_picture_scene(scene, settings, frames));
+}
+
 std::string flood_png(const FloodScene& scene, const PictureSettings& settings) {
-    check(scene, settings, {});
-    return detail::draw_png(compose(scene, settings, {}), 0);
+    return scene_png(flood_picture_scene(scene, settings));
 }
 
 std::string flood_svg(const FloodScene& scene, const PictureSettings& settings) {
-    check(scene, settings, {});
-    return detail::draw_svg(compose(scene, settings, {}), false);
+    return scene_svg(flood_picture_scene(scene, settings));
 }
 
 std::string flood_animated_svg(const FloodScene& scene, std::span<const FloodFrame> frames,
                                const PictureSettings& settings) {
-    check(scene, settings, frames);
-    if (frames.empty()) {
-        throw_if_invalid("FloodFrame", {{"frames", "must not be empty"}});
-    }
-    return detail::draw_svg(compose(scene, settings, frames), true);
+    require_frames(frames);
+    return scene_animated_svg(flood_picture_scene(scene, settings, frames));
 }
 
 std::vector<std::string> flood_png_frames(const FloodScene& scene, std::span<const FloodFrame> frames,
                                           const PictureSettings& settings) {
-    check(scene, settings, frames);
-    if (frames.empty()) {
-        throw_if_invalid("FloodFrame", {{"frames", "must not be empty"}});
-    }
-    const DrawList list = compose(scene, settings, frames);
+    require_frames(frames);
+    const Scene picture = flood_picture_scene(scene, settings, frames);
     std::vector<std::string> pngs;
     pngs.reserve(frames.size());
-    for (int i = 0; i < list.frame_count; ++i) {
-        pngs.push_back(detail::draw_png(list, i));
+    for (int i = 0; i < picture.frame_count; ++i) {
+        pngs.push_back(scene_png(picture, i));
     }
     return pngs;
 }

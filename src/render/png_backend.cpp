@@ -1,19 +1,25 @@
-// The cairo backend of the draw list: an RGB24 image surface written to PNG in memory.
+// The cairo backend of the scene: an RGB24 image surface, as pixels or written to PNG in memory.
 //
 // Determinism: cairo's PNG writer (libpng) stores no time stamp or other varying chunk, and drawing with the
-// same operations on a fresh surface gives the same pixels, so the same list gives the same bytes (tested in
+// same operations on a fresh surface gives the same pixels, so the same scene gives the same bytes (tested in
 // tests/render). Text goes through cairo's toy font API with a fixed family, so the glyphs depend only on the
 // machine's fontconfig setup.
 #include <cairo.h>
 
+#include <cstring>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
 #include "cairo_png.hpp"
-#include "draw_list.hpp"
+#include "kinema/render/palette.hpp"
+#include "kinema/render/scene.hpp"
 
-namespace kinema::render::detail {
+namespace kinema::render {
 namespace {
+
+using detail::CairoContext;
+using detail::CairoSurface;
 
 void set_colour(cairo_t* cr, Rgb c) {
     cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
@@ -26,7 +32,7 @@ void path_of(cairo_t* cr, const Shape& s) {
             break;
         case ShapeKind::circle:
             cairo_new_sub_path(cr);
-            cairo_arc(cr, s.x, s.y, s.w, 0.0, 2.0 * 3.14159265358979323846);
+            cairo_arc(cr, s.x, s.y, s.w, 0.0, 2.0 * std::numbers::pi);
             break;
         case ShapeKind::polyline:
         case ShapeKind::polygon:
@@ -47,21 +53,42 @@ void path_of(cairo_t* cr, const Shape& s) {
 }
 
 void draw_text(cairo_t* cr, const Shape& s, Rgb colour) {
-    cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL,
+    cairo_select_font_face(cr, font_family, CAIRO_FONT_SLANT_NORMAL,
                            s.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     cairo_set_font_size(cr, s.font_size);
     double x = s.x;
+    double y = s.y;
+    if (s.angle != 0.0) {
+        cairo_translate(cr, s.x, s.y);
+        cairo_rotate(cr, s.angle * std::numbers::pi / 180.0);
+        x = 0.0;
+        y = 0.0;
+    }
     if (s.anchor != Anchor::start) {
+        // The anchor is on the advance width, as SVG's text-anchor and the canvas's textAlign.
         cairo_text_extents_t extents;
         cairo_text_extents(cr, s.text.c_str(), &extents);
         x -= s.anchor == Anchor::middle ? extents.x_advance / 2.0 : extents.x_advance;
     }
     set_colour(cr, colour);
-    cairo_move_to(cr, x, s.y);
+    cairo_move_to(cr, x, y);
     cairo_show_text(cr, s.text.c_str());
 }
 
-void draw_shape(cairo_t* cr, const DrawList& list, const Shape& s, int frame) {
+void stroke(cairo_t* cr, const Shape& s) {
+    const Rgb c = *s.stroke;
+    cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, s.stroke_opacity);
+    cairo_set_line_width(cr, s.stroke_width);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    if (!s.dash.empty()) {
+        cairo_set_dash(cr, s.dash.data(), static_cast<int>(s.dash.size()), 0.0);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    }
+    cairo_stroke(cr);
+}
+
+void draw_shape(cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
     if (!s.frame_visible.empty() && s.frame_visible[static_cast<std::size_t>(frame)] == 0) {
         return;
     }
@@ -70,8 +97,9 @@ void draw_shape(cairo_t* cr, const DrawList& list, const Shape& s, int frame) {
         fill = s.frame_fill[static_cast<std::size_t>(frame)];
     }
     cairo_save(cr);
-    if (s.clip_to_map) {
-        cairo_rectangle(cr, list.map_x, list.map_y, list.map_w, list.map_h);
+    if (s.clip >= 0) {
+        const ClipRect& c = scene.clips[static_cast<std::size_t>(s.clip)];
+        cairo_rectangle(cr, c.x, c.y, c.w, c.h);
         cairo_clip(cr);
     }
     if (s.kind == ShapeKind::text) {
@@ -79,7 +107,7 @@ void draw_shape(cairo_t* cr, const DrawList& list, const Shape& s, int frame) {
         cairo_restore(cr);
         return;
     }
-    // Tiles are whole-pixel rectangles: antialiasing would only blur their shared edges.
+    // Rectangles are tiles and swatches on whole pixels: antialiasing would only blur their shared edges.
     cairo_set_antialias(cr, s.kind == ShapeKind::rect ? CAIRO_ANTIALIAS_NONE : CAIRO_ANTIALIAS_DEFAULT);
     path_of(cr, s);
     if (fill && s.kind != ShapeKind::polyline) {
@@ -87,37 +115,30 @@ void draw_shape(cairo_t* cr, const DrawList& list, const Shape& s, int frame) {
         cairo_fill_preserve(cr);
     }
     if (s.stroke) {
-        const Rgb c = *s.stroke;
-        cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, s.stroke_opacity);
-        cairo_set_line_width(cr, s.stroke_width);
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-        if (s.dashed) {
-            const double dashes[2] = {3.0 * s.stroke_width, 2.5 * s.stroke_width};
-            cairo_set_dash(cr, dashes, 2, 0.0);
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-        }
-        cairo_stroke(cr);
+        stroke(cr, s);
     }
     cairo_new_path(cr);
     cairo_restore(cr);
 }
 
-}  // namespace
-
-std::string draw_png(const DrawList& list, int frame) {
-    CairoSurface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, list.width, list.height));
+CairoSurface draw(const Scene& scene, int frame) {
+    FieldErrors errors = scene.validate();
+    if (frame < 0 || frame >= scene.frame_count) {
+        errors.push_back({"frame", "must be in [0, frame_count), got " + std::to_string(frame)});
+    }
+    throw_if_invalid("Scene", errors);
+    CairoSurface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
-        throw std::runtime_error("cannot create a " + std::to_string(list.width) + "x" +
-                                 std::to_string(list.height) +
+        throw std::runtime_error("cannot create a " + std::to_string(scene.width) + "x" +
+                                 std::to_string(scene.height) +
                                  " picture: " + cairo_status_to_string(cairo_surface_status(surface.get())));
     }
     {
         CairoContext cr(cairo_create(surface.get()));
-        set_colour(cr.get(), list.background);
+        set_colour(cr.get(), scene.background);
         cairo_paint(cr.get());
-        for (const Shape& s : list.shapes) {
-            draw_shape(cr.get(), list, s, frame);
+        for (const Shape& s : scene.shapes) {
+            draw_shape(cr.get(), scene, s, frame);
         }
         if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
             throw std::runtime_error(std::string("drawing failed: ") +
@@ -125,7 +146,38 @@ std::string draw_png(const DrawList& list, int frame) {
         }
     }
     cairo_surface_flush(surface.get());
-    return encode_png(surface.get(), "flood picture");
+    return surface;
 }
 
-}  // namespace kinema::render::detail
+}  // namespace
+
+RgbImage scene_image(const Scene& scene, int frame) {
+    const CairoSurface surface = draw(scene, frame);
+    RgbImage image;
+    image.width = scene.width;
+    image.height = scene.height;
+    const int stride = cairo_image_surface_get_stride(surface.get());
+    const unsigned char* data = cairo_image_surface_get_data(surface.get());
+    image.pixels.resize(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = 0; x < image.width; ++x) {
+            std::uint32_t pixel = 0;  // CAIRO_FORMAT_RGB24: native-endian 0x00RRGGBB
+            std::memcpy(&pixel, data + static_cast<std::ptrdiff_t>(y) * stride + x * 4, sizeof pixel);
+            std::uint8_t* out =
+                image.pixels.data() + (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) +
+                                       static_cast<std::size_t>(x)) *
+                                          3;
+            out[0] = static_cast<std::uint8_t>(pixel >> 16);
+            out[1] = static_cast<std::uint8_t>(pixel >> 8);
+            out[2] = static_cast<std::uint8_t>(pixel);
+        }
+    }
+    return image;
+}
+
+std::string scene_png(const Scene& scene, int frame) {
+    const CairoSurface surface = draw(scene, frame);
+    return detail::encode_png(surface.get(), "picture");
+}
+
+}  // namespace kinema::render

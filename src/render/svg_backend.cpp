@@ -1,15 +1,16 @@
-// The SVG backend of the draw list, written directly rather than through cairo's SVG surface: cairo 1.16
-// turns text into glyph outlines (the legend would not be text) and names its groups with a process-wide
-// surface counter ("surface1", "surface6", ...), so two renders in one process differ; and it has no
-// animation. Here the output depends only on the list: fixed ids, numbers rounded to 1/100 px and printed
-// with std::to_chars (locale-independent, shortest form).
+// The SVG backend of the scene, written directly rather than through cairo's SVG surface: cairo 1.16 turns
+// text into glyph outlines (the legend would not be text) and names its groups with a process-wide surface
+// counter ("surface1", "surface6", ...), so two renders in one process differ; and it has no animation.
+// Here the output depends only on the scene: the scene's own clip ids, numbers rounded to 1/100 px and
+// printed with std::to_chars (locale-independent, shortest form).
 #include <charconv>
 #include <cmath>
 #include <string>
 
-#include "draw_list.hpp"
+#include "kinema/render/palette.hpp"
+#include "kinema/render/scene.hpp"
 
-namespace kinema::render::detail {
+namespace kinema::render {
 namespace {
 
 std::string num(double v) {
@@ -30,6 +31,22 @@ std::string hex(Rgb c) {
         out += digits[v & 15];
     }
     return out;
+}
+
+std::string dash_array(const std::vector<double>& dash) {
+    std::string out;
+    for (const double d : dash) {
+        out += out.empty() ? "" : " ";
+        out += num(d);
+    }
+    return out;
+}
+
+std::string rotation(const Shape& s) {
+    if (s.angle == 0.0) {
+        return {};
+    }
+    return " transform=\"rotate(" + num(s.angle) + " " + num(s.x) + " " + num(s.y) + ")\"";
 }
 
 std::string escape(const std::string& text) {
@@ -62,7 +79,7 @@ struct Timing {
     std::vector<double> key_times;  // fraction of total where each frame starts
 };
 
-Timing timing_of(const DrawList& list) {
+Timing timing_of(const Scene& list) {
     Timing t;
     t.total = list.frame_count * list.frame_seconds + list.hold_seconds;
     for (int i = 0; i < list.frame_count; ++i) {
@@ -96,8 +113,7 @@ std::string discrete_animation(const char* attribute, const std::vector<Value>& 
            key_times + "\"/>";
 }
 
-void append_shape(std::string& out, const DrawList& list, const Shape& s, bool animate,
-                  const Timing& timing) {
+void append_shape(std::string& out, const Scene& list, const Shape& s, bool animate, const Timing& timing) {
     const std::size_t last = static_cast<std::size_t>(list.frame_count - 1);
     std::optional<Rgb> fill = s.fill;
     if (!s.frame_fill.empty()) {
@@ -119,16 +135,15 @@ void append_shape(std::string& out, const DrawList& list, const Shape& s, bool a
             if (s.stroke_opacity < 1.0) {
                 attributes += " stroke-opacity=\"" + num(s.stroke_opacity) + "\"";
             }
-            if (s.dashed) {
-                attributes += " stroke-dasharray=\"" + num(3.0 * s.stroke_width) + " " +
-                              num(2.5 * s.stroke_width) + "\"";
+            if (!s.dash.empty()) {
+                attributes += " stroke-dasharray=\"" + dash_array(s.dash) + "\"";
             } else {
                 attributes += " stroke-linecap=\"round\"";
             }
         }
     }
-    if (s.clip_to_map) {
-        attributes += " clip-path=\"url(#map)\"";
+    if (s.clip >= 0) {
+        attributes += " clip-path=\"url(#" + list.clips[static_cast<std::size_t>(s.clip)].id + ")\"";
     }
     if (!visible) {
         attributes += " visibility=\"hidden\"";
@@ -174,7 +189,7 @@ void append_shape(std::string& out, const DrawList& list, const Shape& s, bool a
         case ShapeKind::text:
             element = "text";
             attributes = " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" font-size=\"" + num(s.font_size) +
-                         "\"" + (s.bold ? " font-weight=\"bold\"" : "") +
+                         "\"" + (s.bold ? " font-weight=\"bold\"" : "") + rotation(s) +
                          (s.anchor == Anchor::middle ? " text-anchor=\"middle\""
                           : s.anchor == Anchor::end  ? " text-anchor=\"end\""
                                                      : "") +
@@ -190,18 +205,22 @@ void append_shape(std::string& out, const DrawList& list, const Shape& s, bool a
     }
 }
 
-}  // namespace
-
-std::string draw_svg(const DrawList& list, bool animate) {
+std::string document(const Scene& list, bool animate) {
+    throw_if_invalid("Scene", list.validate());
     const Timing timing = timing_of(list);
     std::string out;
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     out += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" + std::to_string(list.width) +
            "\" height=\"" + std::to_string(list.height) + "\" viewBox=\"0 0 " + std::to_string(list.width) +
-           " " + std::to_string(list.height) +
-           "\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">\n";
-    out += "<defs><clipPath id=\"map\"><rect x=\"" + num(list.map_x) + "\" y=\"" + num(list.map_y) +
-           "\" width=\"" + num(list.map_w) + "\" height=\"" + num(list.map_h) + "\"/></clipPath></defs>\n";
+           " " + std::to_string(list.height) + "\" font-family=\"" + svg_font_family + "\">\n";
+    if (!list.clips.empty()) {
+        out += "<defs>";
+        for (const ClipRect& c : list.clips) {
+            out += "<clipPath id=\"" + c.id + "\"><rect x=\"" + num(c.x) + "\" y=\"" + num(c.y) +
+                   "\" width=\"" + num(c.w) + "\" height=\"" + num(c.h) + "\"/></clipPath>";
+        }
+        out += "</defs>\n";
+    }
     out += "<rect width=\"100%\" height=\"100%\" fill=\"" + hex(list.background) + "\"/>\n";
     for (const Shape& s : list.shapes) {
         append_shape(out, list, s, animate && list.frame_count > 1, timing);
@@ -210,4 +229,14 @@ std::string draw_svg(const DrawList& list, bool animate) {
     return out;
 }
 
-}  // namespace kinema::render::detail
+}  // namespace
+
+std::string scene_svg(const Scene& scene) {
+    return document(scene, false);
+}
+
+std::string scene_animated_svg(const Scene& scene) {
+    return document(scene, true);
+}
+
+}  // namespace kinema::render

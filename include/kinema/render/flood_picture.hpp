@@ -1,9 +1,8 @@
 // Pictures of a chase flood (seed 002, "Flooding the Influence Map for Chase in Dishonored 2", Figures 2-7):
 // walls, floor, heat as a colour ramp, barrier cells, the seed and its direction, the centroid, the
-// destination and the dead-reckoning point, with a legend and the run's numbers. PNG through cairo; SVG
-// written directly (cairo's SVG surface turns text into glyph outlines and numbers its ids with a
-// process-wide counter, so its output is neither searchable nor bit-identical between runs; it also cannot
-// animate).
+// destination and the dead-reckoning point, with a legend and the run's numbers. The picture is built once
+// as a render::Scene (flood_picture_scene) and drawn by the scene backends (kinema/render/scene.hpp): PNG
+// through cairo, SVG written directly, JSON for a browser canvas.
 //
 // The picture is drawn from a FloodScene: a plain description of a 2D tile map and a flood's state on it, in
 // map units (tile (col,row) covers [col, col+1) x [row, row+1) times the cell size; y grows downwards, as in
@@ -21,44 +20,13 @@
 
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/render/palette.hpp"
+#include "kinema/render/scene.hpp"
 
 namespace kinema::render {
 
-/// What one tile of a FloodScene holds. Values >= 0 are heat (0 = heated once, now cooled; chase-flood-spec
-/// "State": a cooled cell stays touched). Negative values are the special states below.
-namespace tile {
-inline constexpr std::int32_t wall = -3;       ///< not a cell (blocked tile)
-inline constexpr std::int32_t untouched = -2;  ///< a cell the flood has not reached
-inline constexpr std::int32_t barrier = -1;    ///< a barrier cell (seed 002, Step A.2 / B.2)
-}  // namespace tile
-
-/// An sRGB colour, 8 bits per channel.
-struct Rgb {
-    std::uint8_t r = 0;
-    std::uint8_t g = 0;
-    std::uint8_t b = 0;
-    friend constexpr bool operator==(Rgb, Rgb) = default;
-};
-
-/// The fixed colours of a flood picture (docs/render.md explains them).
-namespace palette {
-inline constexpr Rgb background{255, 255, 255};
-inline constexpr Rgb wall{60, 60, 60};
-inline constexpr Rgb floor{244, 241, 234};
-inline constexpr Rgb cooled{198, 219, 239};  ///< heated once, value now 0
-inline constexpr Rgb barrier{75, 94, 168};
-inline constexpr Rgb seed{255, 255, 255};
-inline constexpr Rgb ink{20, 20, 20};  ///< seed outline, arrow, centroid cross, text
-inline constexpr Rgb destination{27, 158, 62};
-inline constexpr Rgb dead_reckoning{208, 28, 139};
-}  // namespace palette
-
-/// The colour of heat `value` in 1..hot_value on the ramp (pale yellow at 1 to dark red at hot_value); value
-/// 0 gives palette::cooled. Values are clamped into [0, hot_value]; hot_value < 1 is treated as 1.
-Rgb heat_colour(std::int32_t value, std::int32_t hot_value);
-
-/// The colour a tile value is drawn with (walls, untouched floor, barrier, or heat_colour).
-Rgb tile_colour(std::int32_t value, std::int32_t hot_value);
+// The tile codes (tile::wall, tile::untouched, tile::barrier), the colours (palette::), heat_colour and
+// tile_colour are in kinema/render/palette.hpp, shared by every picture.
 
 /// One line of the legend's numbers, e.g. {"steps", "12 of 40"}.
 struct LegendLine {
@@ -115,6 +83,17 @@ struct PictureSettings {
     /// Bad fields, named as above; max_cell_px < min_cell_px is an error too.
     FieldErrors validate() const;
 };
+
+/// The picture as a scene: with `frames`, an animation of frames.size() frames (frame i shows frames[i]; the
+/// scene supplies the map, the seed, the dead-reckoning point, the title and the final numbers). Throws
+/// SettingsError on a bad scene, settings or frames (each frame must have the scene's tile count).
+Scene flood_picture_scene(const FloodScene& scene, const PictureSettings& settings = {},
+                          std::span<const FloodFrame> frames = {});
+
+/// flood_picture_scene as JSON (scene_json): the same picture for a browser canvas; with `frames`, every
+/// frame's tile colours and marks (frame_fill / frame_visible).
+std::string flood_json(const FloodScene& scene, const PictureSettings& settings = {},
+                       std::span<const FloodFrame> frames = {});
 
 /// The picture as PNG bytes (RGB, 8 bits per channel). Throws SettingsError on a bad scene or settings.
 std::string flood_png(const FloodScene& scene, const PictureSettings& settings = {});
