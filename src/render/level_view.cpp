@@ -1,45 +1,26 @@
+// The top view of a 3D chase as a Scene: columns, navmesh, the NPC's path and the marks, with legend lines
+// under the map.
 #include "kinema/render/level_view.hpp"
-
-#include <cairo.h>
-
-#include "cairo_png.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <memory>
-#include <new>
-#include <numbers>
-#include <stdexcept>
+
+#include "kinema/render/legend.hpp"
 
 namespace kinema::render {
 namespace {
 
-constexpr double kMargin = 8.0;
-constexpr double kLineHeight = 16.0;
-constexpr int kMinWidth = 360;
+constexpr double margin = 8.0;        // px around the map
+constexpr double line_height = 16.0;  // px per legend line under the map
+constexpr int min_width = 360;        // px, so legend lines fit on small maps
 
-using Surface = detail::CairoSurface;
-
-std::uint8_t mix(std::uint8_t a, std::uint8_t b, double t) {
-    return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
-}
-
-void colour(cairo_t* cr, Rgb8 c) {
-    cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
-}
-
-constexpr Rgb8 kInk{20, 20, 20};
-constexpr Rgb8 kWhite{255, 255, 255};
-constexpr Rgb8 kDestination{27, 158, 62};
-constexpr Rgb8 kDeadReckoning{208, 28, 139};
-
+// World (x, z) -> px.
 struct Frame {
     const LevelView& view;
     int cell_px;
     Vec2 px(Vec2 world) const {
-        return {kMargin + (world.x - view.origin.x) / view.cell_size * cell_px,
-                kMargin + (world.y - view.origin.y) / view.cell_size * cell_px};
+        return {margin + (world.x - view.origin.x) / view.cell_size * cell_px,
+                margin + (world.y - view.origin.y) / view.cell_size * cell_px};
     }
 };
 
@@ -51,132 +32,88 @@ void check(const LevelView& view, int max_map_px) {
     throw_if_invalid("level view", errors);
 }
 
-Surface draw(const LevelView& view, int max_map_px) {
-    check(view, max_map_px);
-    const int cell_px = level_view_cell_px(view, max_map_px);
-    const Frame f{view, cell_px};
-    const int map_w = view.columns * cell_px;
-    const int map_h = view.rows * cell_px;
-    const int width = std::max(map_w + 2 * static_cast<int>(kMargin), kMinWidth);
-    const int height = map_h + 2 * static_cast<int>(kMargin) +
-                       static_cast<int>(kLineHeight * static_cast<double>(view.legend.size()));
-    Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, height));
-    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
-        throw std::bad_alloc();
-    }
-    detail::CairoContext owner(cairo_create(surface.get()));
-    cairo_t* cr = owner.get();
-    colour(cr, kWhite);
-    cairo_paint(cr);
-
-    // Columns, without antialiasing so that neighbouring squares meet exactly.
+void add_columns(Scene& scene, const LevelView& view, int cell_px) {
     double lowest = 0.0;
     double highest = 0.0;
     for (std::size_t i = 0; i < view.cells.size(); ++i) {
         lowest = i == 0 ? view.cells[i].height : std::min(lowest, view.cells[i].height);
         highest = i == 0 ? view.cells[i].height : std::max(highest, view.cells[i].height);
     }
-    cairo_set_antialias(cr, CAIRO_ANTIALIAS_NONE);
     for (const LevelViewCell& c : view.cells) {
-        colour(cr, level_cell_colour(c.value, c.height, lowest, highest, view.hot_value));
-        cairo_rectangle(cr, kMargin + c.col * cell_px, kMargin + c.row * cell_px, cell_px, cell_px);
-        cairo_fill(cr);
+        scene.shapes.push_back(
+            shapes::rect(margin + c.col * cell_px, margin + c.row * cell_px, cell_px, cell_px,
+                         level_cell_colour(c.value, c.height, lowest, highest, view.hot_value)));
     }
-    cairo_set_antialias(cr, CAIRO_ANTIALIAS_DEFAULT);
+}
 
-    const double mark = std::max(4.0, cell_px * 0.8);
-    // The NPC's path: a dark line with a white halo so that it reads on heat and on floor.
-    if (view.path.size() >= 2) {
-        for (const auto& [ink, width_px] : {std::pair{kWhite, std::max(4.0, cell_px * 0.5)},
-                                            std::pair{kInk, std::max(2.0, cell_px * 0.25)}}) {
-            colour(cr, ink);
-            cairo_set_line_width(cr, width_px);
-            cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-            for (std::size_t i = 0; i < view.path.size(); ++i) {
-                const Vec2 p = f.px(view.path[i]);
-                if (i == 0) {
-                    cairo_move_to(cr, p.x, p.y);
-                } else {
-                    cairo_line_to(cr, p.x, p.y);
-                }
-            }
-            cairo_stroke(cr);
+// Navmesh polygons: filled under the columns (`outline` false) or outlined over them (`outline` true).
+void add_navmesh(Scene& scene, const Frame& f, bool outline) {
+    for (const std::vector<Vec2>& polygon : f.view.navmesh) {
+        std::vector<Vec2> points;
+        points.reserve(polygon.size());
+        for (const Vec2 p : polygon) {
+            points.push_back(f.px(p));
         }
+        Shape s = shapes::polygon(std::move(points), palette::navmesh);
+        if (outline) {
+            s.fill.reset();
+            s.stroke = palette::navmesh_edge;
+            s.stroke_opacity = 0.5;
+        }
+        scene.shapes.push_back(std::move(s));
     }
-    // Dead-reckoning point: a magenta diamond.
+}
+
+void add_path(Scene& scene, const Frame& f) {
+    if (f.view.path.size() < 2) {
+        return;
+    }
+    std::vector<Vec2> points;
+    for (const Vec2 p : f.view.path) {
+        points.push_back(f.px(p));
+    }
+    // A dark line with a white halo so that it reads on heat and on floor.
+    scene.shapes.push_back(shapes::line(points, palette::background, std::max(4.0, f.cell_px * 0.5)));
+    scene.shapes.push_back(shapes::line(std::move(points), palette::ink, std::max(2.0, f.cell_px * 0.25)));
+}
+
+// Dead reckoning (magenta diamond), destination (green disc), centroid (dark cross).
+void add_result_marks(Scene& scene, const Frame& f, double mark) {
+    const LevelView& view = f.view;
     if (view.dead_reckoning) {
         const Vec2 p = f.px(*view.dead_reckoning);
-        cairo_move_to(cr, p.x, p.y - mark);
-        cairo_line_to(cr, p.x + mark, p.y);
-        cairo_line_to(cr, p.x, p.y + mark);
-        cairo_line_to(cr, p.x - mark, p.y);
-        cairo_close_path(cr);
-        colour(cr, kDeadReckoning);
-        cairo_fill_preserve(cr);
-        colour(cr, kWhite);
-        cairo_set_line_width(cr, 1.0);
-        cairo_stroke(cr);
+        Shape diamond =
+            shapes::polygon({{p.x, p.y - mark}, {p.x + mark, p.y}, {p.x, p.y + mark}, {p.x - mark, p.y}},
+                            palette::dead_reckoning);
+        diamond.stroke = palette::background;
+        scene.shapes.push_back(std::move(diamond));
     }
-    // Destination: a green disc; centroid: a dark cross.
     if (view.destination) {
-        const Vec2 p = f.px(*view.destination);
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, p.x, p.y, mark, 0.0, 2.0 * std::numbers::pi);
-        colour(cr, kDestination);
-        cairo_fill_preserve(cr);
-        colour(cr, kWhite);
-        cairo_set_line_width(cr, 1.5);
-        cairo_stroke(cr);
+        scene.shapes.push_back(
+            shapes::circle(f.px(*view.destination), mark, palette::destination, palette::background, 1.5));
     }
     if (view.centroid) {
         const Vec2 p = f.px(*view.centroid);
-        colour(cr, kInk);
-        cairo_set_line_width(cr, 2.0);
-        cairo_move_to(cr, p.x - mark, p.y - mark);
-        cairo_line_to(cr, p.x + mark, p.y + mark);
-        cairo_move_to(cr, p.x - mark, p.y + mark);
-        cairo_line_to(cr, p.x + mark, p.y - mark);
-        cairo_stroke(cr);
+        scene.shapes.push_back(
+            shapes::line({{p.x - mark, p.y - mark}, {p.x + mark, p.y + mark}}, palette::ink, 2.0));
+        scene.shapes.push_back(
+            shapes::line({{p.x - mark, p.y + mark}, {p.x + mark, p.y - mark}}, palette::ink, 2.0));
     }
-    // Seed: a white disc with a dark outline, and the direction as an arrow three columns long.
-    const Vec2 s = f.px(view.seed);
-    const double len = length(view.direction);
-    if (len > 0.0) {
-        const Vec2 d = view.direction / len;
-        const double arrow = std::max(24.0, 3.0 * cell_px);
-        const Vec2 tip = s + d * arrow;
-        const Vec2 side = perpendicular(d) * (mark * 0.8);
-        colour(cr, kInk);
-        cairo_set_line_width(cr, 2.0);
-        cairo_move_to(cr, s.x, s.y);
-        cairo_line_to(cr, tip.x - d.x * mark, tip.y - d.y * mark);
-        cairo_stroke(cr);
-        cairo_move_to(cr, tip.x, tip.y);
-        cairo_line_to(cr, tip.x - d.x * mark * 1.5 + side.x, tip.y - d.y * mark * 1.5 + side.y);
-        cairo_line_to(cr, tip.x - d.x * mark * 1.5 - side.x, tip.y - d.y * mark * 1.5 - side.y);
-        cairo_close_path(cr);
-        cairo_fill(cr);
-    }
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, s.x, s.y, mark, 0.0, 2.0 * std::numbers::pi);
-    colour(cr, kWhite);
-    cairo_fill_preserve(cr);
-    colour(cr, kInk);
-    cairo_set_line_width(cr, 2.0);
-    cairo_stroke(cr);
+}
 
-    // Legend lines under the map.
-    cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, 12.0);
-    colour(cr, kInk);
-    double y = map_h + kMargin * 2.0 + 4.0;
-    for (const std::string& line : view.legend) {
-        cairo_move_to(cr, kMargin, y + 8.0);
-        cairo_show_text(cr, line.c_str());
-        y += kLineHeight;
+// The seed: a white disc with a dark outline, and the direction as an arrow three columns long.
+void add_seed(Scene& scene, const Frame& f, double mark) {
+    const Vec2 s = f.px(f.view.seed);
+    const double len = length(f.view.direction);
+    if (len > 0.0) {
+        const Vec2 d = f.view.direction / len;
+        const Vec2 tip = s + d * std::max(24.0, 3.0 * f.cell_px);
+        const Vec2 side = perpendicular(d) * (mark * 0.8);
+        const Vec2 base = tip - d * (mark * 1.5);
+        scene.shapes.push_back(shapes::line({s, tip - d * mark}, palette::ink, 2.0));
+        scene.shapes.push_back(shapes::polygon({tip, base + side, base - side}, palette::ink));
     }
-    cairo_surface_flush(surface.get());
-    return surface;
+    scene.shapes.push_back(shapes::circle(s, mark, palette::seed, palette::ink, 2.0));
 }
 
 }  // namespace
@@ -192,7 +129,7 @@ FieldErrors LevelView::validate() const {
     for (std::size_t i = 0; i < cells.size(); ++i) {
         const LevelViewCell& c = cells[i];
         if (c.col < 0 || c.col >= columns || c.row < 0 || c.row >= rows || !std::isfinite(c.height) ||
-            c.value < -2 || c.value > hot_value) {
+            c.value < tile::untouched || c.value > hot_value) {
             errors.push_back({"cells[" + std::to_string(i) + "]",
                               "must lie in the grid with a finite height and a value in [-2, hot_value]"});
             break;
@@ -205,14 +142,19 @@ FieldErrors LevelView::validate() const {
     };
     point("seed", seed);
     point("direction", direction);
-    if (centroid)
-        point("centroid", *centroid);
-    if (destination)
-        point("destination", *destination);
-    if (dead_reckoning)
-        point("dead_reckoning", *dead_reckoning);
+    for (const auto& [name, p] : {std::pair{"centroid", centroid}, std::pair{"destination", destination},
+                                  std::pair{"dead_reckoning", dead_reckoning}}) {
+        if (p) {
+            point(name, *p);
+        }
+    }
     for (const Vec2& p : path) {
         point("path", p);
+    }
+    for (const std::vector<Vec2>& polygon : navmesh) {
+        for (const Vec2& p : polygon) {
+            point("navmesh", p);
+        }
     }
     return errors;
 }
@@ -222,48 +164,56 @@ int level_view_cell_px(const LevelView& view, int max_map_px) {
     return std::clamp(max_map_px / longest, 1, 16);
 }
 
-Rgb8 level_cell_colour(std::int32_t value, double height, double lowest, double highest,
-                       std::int32_t hot_value) {
-    if (value == -1) {
-        return {75, 94, 168};
+Rgb level_cell_colour(std::int32_t value, double height, double lowest, double highest,
+                      std::int32_t hot_value) {
+    if (value == tile::barrier) {
+        return palette::barrier;
     }
-    if (value == 0) {
-        return {198, 219, 239};
+    if (value >= 0) {
+        return heat_colour(value, hot_value);
     }
-    if (value > 0) {
-        const std::int32_t hot = std::max(hot_value, 1);
-        const double t = hot == 1 ? 1.0 : static_cast<double>(std::min(value, hot) - 1) / (hot - 1);
-        return {mix(255, 189, t), mix(237, 0, t), mix(160, 38, t)};
+    return floor_grey(height, lowest, highest);
+}
+
+Scene level_view_scene(const LevelView& view, int max_map_px) {
+    check(view, max_map_px);
+    const int cell_px = level_view_cell_px(view, max_map_px);
+    const Frame f{view, cell_px};
+    const int map_w = view.columns * cell_px;
+    const int map_h = view.rows * cell_px;
+    Scene scene;
+    scene.width = std::max(map_w + 2 * static_cast<int>(margin), min_width);
+    scene.height = map_h + 2 * static_cast<int>(margin) +
+                   static_cast<int>(line_height * static_cast<double>(view.legend.size()));
+    scene.background = palette::background;
+    add_navmesh(scene, f, false);
+    add_columns(scene, view, cell_px);
+    add_navmesh(scene, f, true);
+    add_path(scene, f);
+    const double mark = std::max(4.0, cell_px * 0.8);
+    add_result_marks(scene, f, mark);
+    add_seed(scene, f, mark);
+    LegendBuilder legend(scene, margin, map_h + margin * 2.0 + 12.0, {line_height, 12.0, 13.0, 8.0});
+    for (const std::string& line : view.legend) {
+        legend.text(line, 12.0);
     }
-    const double t = highest > lowest ? std::clamp((height - lowest) / (highest - lowest), 0.0, 1.0) : 1.0;
-    const std::uint8_t grey = mix(80, 200, t);
-    return {grey, grey, grey};
+    return scene;
 }
 
 RgbImage level_view_image(const LevelView& view, int max_map_px) {
-    const Surface surface = draw(view, max_map_px);
-    RgbImage image;
-    image.width = cairo_image_surface_get_width(surface.get());
-    image.height = cairo_image_surface_get_height(surface.get());
-    const int stride = cairo_image_surface_get_stride(surface.get());
-    const unsigned char* data = cairo_image_surface_get_data(surface.get());
-    image.pixels.resize(static_cast<std::size_t>(image.width) * image.height * 3);
-    for (int y = 0; y < image.height; ++y) {
-        for (int x = 0; x < image.width; ++x) {
-            std::uint32_t pixel = 0;  // CAIRO_FORMAT_RGB24: native-endian 0x00RRGGBB
-            std::memcpy(&pixel, data + static_cast<std::ptrdiff_t>(y) * stride + x * 4, sizeof pixel);
-            std::uint8_t* out = image.pixels.data() + (static_cast<std::size_t>(y) * image.width + x) * 3;
-            out[0] = static_cast<std::uint8_t>(pixel >> 16);
-            out[1] = static_cast<std::uint8_t>(pixel >> 8);
-            out[2] = static_cast<std::uint8_t>(pixel);
-        }
-    }
-    return image;
+    return scene_image(level_view_scene(view, max_map_px));
 }
 
 std::string level_view_png(const LevelView& view, int max_map_px) {
-    const Surface surface = draw(view, max_map_px);
-    return detail::encode_png(surface.get(), "level view");
+    return scene_png(level_view_scene(view, max_map_px));
+}
+
+std::string level_view_svg(const LevelView& view, int max_map_px) {
+    return scene_svg(level_view_scene(view, max_map_px));
+}
+
+std::string level_view_json(const LevelView& view, int max_map_px) {
+    return scene_json(level_view_scene(view, max_map_px));
 }
 
 }  // namespace kinema::render

@@ -48,7 +48,7 @@ TEST(LevelView, ColumnsAreShadedByHeightAndHeat) {
     EXPECT_EQ(at_column(image, 0, 0), (Rgb8{80, 80, 80}));     // lowest floor (0 of 0..10)
     EXPECT_EQ(at_column(image, 1, 0), (Rgb8{200, 200, 200}));  // highest floor
     EXPECT_EQ(at_column(image, 2, 0), (Rgb8{75, 94, 168}));    // barrier
-    EXPECT_EQ(at_column(image, 0, 1), (Rgb8{189, 0, 38}));     // heat H
+    EXPECT_EQ(at_column(image, 0, 1), (Rgb8{128, 0, 38}));     // heat H: the one ramp's darkest anchor
     EXPECT_EQ(at_column(image, 1, 1), (Rgb8{198, 219, 239}));  // cooled
     EXPECT_EQ(at_column(image, 2, 1), (Rgb8{255, 237, 160}));  // heat 1
     EXPECT_EQ(at_column(image, 5, 0), (Rgb8{255, 255, 255}));  // no cell
@@ -59,8 +59,10 @@ TEST(LevelView, ColumnsAreShadedByHeightAndHeat) {
 TEST(LevelView, ColourRampAndGreysAreLinear) {
     // Floor 2.5 of 0..10: 80 + (200 - 80) * 0.25 = 110.
     EXPECT_EQ(level_cell_colour(-2, 2.5, 0.0, 10.0, 20), (Rgb8{110, 110, 110}));
-    // Heat 11 of H = 21 is halfway: (255+189)/2 = 222, 237/2 = 118.5 -> 119, (160+38)/2 = 99.
-    EXPECT_EQ(level_cell_colour(11, 0.0, 0.0, 1.0, 21), (Rgb8{222, 119, 99}));
+    // Heat 11 of H = 21 is halfway along the one heat ramp (palette::heat_ramp, 8 anchors): position 3.5,
+    // between (253,141,60) and (252,78,42): 252.5 -> 253, 109.5 -> 110, 51.
+    EXPECT_EQ(level_cell_colour(11, 0.0, 0.0, 1.0, 21), (Rgb8{253, 110, 51}));
+    EXPECT_EQ(level_cell_colour(11, 0.0, 0.0, 1.0, 21), kinema::render::heat_colour(11, 21));
     // A view with one height draws its floors at the light end.
     EXPECT_EQ(level_cell_colour(-2, 3.0, 3.0, 3.0, 20), (Rgb8{200, 200, 200}));
 }

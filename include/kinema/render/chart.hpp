@@ -1,10 +1,14 @@
-// Line charts (PNG and SVG through cairo) for frame-rate sweeps: one panel per metric, one line per series.
+// Line charts for frame-rate sweeps: one panel per metric, one line per series. Built once as a
+// render::Scene (chart_scene) and drawn by the scene backends: PNG (cairo), SVG (written directly, so two
+// calls give the same bytes) and JSON; series colours come from the palette (palette::series).
 #pragma once
 
 #include <limits>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "kinema/render/scene.hpp"
 
 namespace kinema::render {
 
@@ -33,9 +37,14 @@ struct ChartSettings {
     std::string x_label;     ///< shared x axis label
 };
 
-/// The chart as PNG bytes. Throws std::invalid_argument for bad settings or no panels.
+/// The chart as a scene: panels left to right, then top to bottom; each panel's plot area is clip
+/// "panel<i>". Throws std::invalid_argument for bad settings or no panels.
+[[nodiscard]] Scene chart_scene(std::span<const ChartPanel> panels, const ChartSettings& settings = {});
+/// The chart as PNG bytes. Errors as chart_scene.
 [[nodiscard]] std::string chart_png(std::span<const ChartPanel> panels, const ChartSettings& settings = {});
-/// The chart as SVG text.
+/// The chart as an SVG document (deterministic). Errors as chart_scene.
 [[nodiscard]] std::string chart_svg(std::span<const ChartPanel> panels, const ChartSettings& settings = {});
+/// The chart as scene JSON (scene_json). Errors as chart_scene.
+[[nodiscard]] std::string chart_json(std::span<const ChartPanel> panels, const ChartSettings& settings = {});
 
 }  // namespace kinema::render

@@ -6,7 +6,9 @@
 // caller fills a LevelView (the CLI picks, per column, the highest cell the flood touched, else the highest
 // cell).
 //
-// Deterministic: the same view gives byte-identical PNG output.
+// The picture is built once as a render::Scene (level_view_scene) and drawn by the scene backends: PNG
+// (cairo), SVG and JSON; all deterministic (the same view gives byte-identical output). Colours come from
+// the one palette (kinema/render/palette.hpp).
 #pragma once
 
 #include <cstdint>
@@ -16,15 +18,17 @@
 
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/render/palette.hpp"
+#include "kinema/render/scene.hpp"
 
 namespace kinema::render {
 
 /// The cell drawn for one column.
 struct LevelViewCell {
-    int col = 0;              ///< column along x, [0, columns)
-    int row = 0;              ///< column along z, [0, rows)
-    double height = 0.0;      ///< floor height (world y), world units, finite
-    std::int32_t value = -2;  ///< -2 untouched, -1 barrier, 0..H heat (0 = heated once, cooled)
+    int col = 0;                           ///< column along x, [0, columns)
+    int row = 0;                           ///< column along z, [0, rows)
+    double height = 0.0;                   ///< floor height (world y), world units, finite
+    std::int32_t value = tile::untouched;  ///< tile::untouched, tile::barrier, or heat 0..H (0: cooled)
 };
 
 struct LevelView {
@@ -40,42 +44,45 @@ struct LevelView {
     std::optional<Vec2> centroid;
     std::optional<Vec2> destination;
     std::optional<Vec2> dead_reckoning;
-    std::vector<Vec2> path;           ///< the NPC's path, corner by corner (empty: none)
+    std::vector<Vec2> path;  ///< the NPC's path, corner by corner (empty: none)
+    /// Navmesh polygons, each a list of corners in world (x, z) (empty: none). Filled pale under the
+    /// columns, their outlines drawn faintly over the columns and under the marks, so the walkable area
+    /// reads where the chase cells do not cover it.
+    std::vector<std::vector<Vec2>> navmesh;
     std::vector<std::string> legend;  ///< lines of text under the map
 
     /// Bad fields: sizes, cells outside the grid or with non-finite heights or bad values, non-finite marks.
     FieldErrors validate() const;
 };
 
-/// An 8-bit RGB image, row-major, 3 bytes per pixel.
-struct RgbImage {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> pixels;
-};
+// RgbImage (an 8-bit RGB image) is declared in kinema/render/scene.hpp.
 
 /// Pixels per column for a view whose map fits in max_map_px: floor(max_map_px / max(columns, rows)),
 /// clamped to [1, 16].
 int level_view_cell_px(const LevelView& view, int max_map_px);
 
-/// The colour of a column: a floor grey for untouched cells, lighter with height between the lowest and the
-/// highest cell of the view (80 at the lowest, 200 at the highest: still darker than the white background);
-/// barrier blue (75, 94, 168); cooled heat pale blue (198, 219, 239); heat 1..H from pale yellow (255, 237,
-/// 160) to dark red (189, 0, 38).
-struct Rgb8 {
-    std::uint8_t r = 0;
-    std::uint8_t g = 0;
-    std::uint8_t b = 0;
-    friend constexpr bool operator==(Rgb8, Rgb8) = default;
-};
-Rgb8 level_cell_colour(std::int32_t value, double height, double lowest, double highest,
-                       std::int32_t hot_value);
+/// Older name of the palette's colour type, kept so callers need no change.
+using Rgb8 = Rgb;
 
-/// The picture as pixels. max_map_px: the map area fits in a square of this size, [64, 8192]. Throws
+/// The colour of a column: floor_grey(height, lowest, highest) for untouched cells (lighter with height
+/// between the view's lowest and highest cell), palette::barrier, or heat_colour (0: palette::cooled).
+Rgb level_cell_colour(std::int32_t value, double height, double lowest, double highest,
+                      std::int32_t hot_value);
+
+/// The picture as a scene. max_map_px: the map area fits in a square of this size, [64, 8192]. Throws
 /// SettingsError for a bad view or size.
+Scene level_view_scene(const LevelView& view, int max_map_px = 1024);
+
+/// The picture as pixels (scene_image of level_view_scene).
 RgbImage level_view_image(const LevelView& view, int max_map_px = 1024);
 
-/// The picture as PNG bytes. Same arguments and errors as level_view_image.
+/// The picture as PNG bytes. Same arguments and errors as level_view_scene.
 std::string level_view_png(const LevelView& view, int max_map_px = 1024);
+
+/// The picture as an SVG document. Same arguments and errors as level_view_scene.
+std::string level_view_svg(const LevelView& view, int max_map_px = 1024);
+
+/// The picture as scene JSON (scene_json). Same arguments and errors as level_view_scene.
+std::string level_view_json(const LevelView& view, int max_map_px = 1024);
 
 }  // namespace kinema::render
