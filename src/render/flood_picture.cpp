@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "grid_checks.hpp"
 #include "kinema/render/legend.hpp"
 
 namespace kinema::render {
@@ -443,10 +444,7 @@ Scene compose(const FloodScene& scene, const PictureSettings& settings, std::spa
 
 FieldErrors FloodScene::validate() const {
     FieldErrors errors;
-    require_in_range(errors, "columns", columns, 1, 65536);
-    require_in_range(errors, "rows", rows, 1, 65536);
-    require_greater(errors, "cell_size", cell_size, 0.0);
-    require_in_range(errors, "hot_value", hot_value, 1, 1e6);
+    detail::require_grid(errors, columns, rows, cell_size, hot_value);
     if (errors.empty() &&
         tiles.size() != static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows)) {
         errors.push_back({"tiles", "must have columns * rows = " +

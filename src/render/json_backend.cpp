@@ -96,20 +96,24 @@ void number_field(std::string& out, std::string_view name, double v) {
     number(out, v);
 }
 
-const char* type_name(ShapeKind kind) {
-    switch (kind) {
-        case ShapeKind::rect:
-            return "rect";
-        case ShapeKind::circle:
-            return "circle";
-        case ShapeKind::polyline:
-            return "polyline";
-        case ShapeKind::polygon:
-            return "polygon";
-        case ShapeKind::text:
-            return "text";
+// ,"name":[item,item,...] with each item written by write(out, item).
+template <typename Items, typename Write>
+void array(std::string& out, std::string_view name, const Items& items, Write write) {
+    key(out, name);
+    out += '[';
+    bool first = true;
+    for (const auto& item : items) {
+        out += first ? "" : ",";
+        first = false;
+        write(out, item);
     }
-    return "rect";
+    out += ']';
+}
+
+const char* type_name(ShapeKind kind) {
+    // In ShapeKind's order.
+    static constexpr const char* names[] = {"rect", "circle", "polyline", "polygon", "text"};
+    return names[static_cast<std::size_t>(kind)];
 }
 
 const char* anchor_name(Anchor a) {
@@ -175,34 +179,17 @@ void paint(std::string& out, const Shape& s) {
         colour(out, *s.stroke);
         number_field(out, "stroke_width", s.stroke_width);
         number_field(out, "stroke_opacity", s.stroke_opacity);
-        key(out, "dash");
-        out += '[';
-        for (std::size_t i = 0; i < s.dash.size(); ++i) {
-            out += i == 0 ? "" : ",";
-            number(out, s.dash[i]);
-        }
-        out += ']';
+        array(out, "dash", s.dash, number);
     }
 }
 
 void animation(std::string& out, const Shape& s) {
     if (!s.frame_fill.empty()) {
-        key(out, "frame_fill");
-        out += '[';
-        for (std::size_t i = 0; i < s.frame_fill.size(); ++i) {
-            out += i == 0 ? "" : ",";
-            colour(out, s.frame_fill[i]);
-        }
-        out += ']';
+        array(out, "frame_fill", s.frame_fill, colour);
     }
     if (!s.frame_visible.empty()) {
-        key(out, "frame_visible");
-        out += '[';
-        for (std::size_t i = 0; i < s.frame_visible.size(); ++i) {
-            out += i == 0 ? "" : ",";
-            out += s.frame_visible[i] != 0 ? '1' : '0';
-        }
-        out += ']';
+        array(out, "frame_visible", s.frame_visible,
+              [](std::string& o, std::uint8_t v) { o += v != 0 ? '1' : '0'; });
     }
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "grid_checks.hpp"
 #include "kinema/render/legend.hpp"
 
 namespace kinema::render {
@@ -120,10 +121,7 @@ void add_seed(Scene& scene, const Frame& f, double mark) {
 
 FieldErrors LevelView::validate() const {
     FieldErrors errors;
-    require_in_range(errors, "columns", columns, 1.0, 65536.0);
-    require_in_range(errors, "rows", rows, 1.0, 65536.0);
-    require_greater(errors, "cell_size", cell_size, 0.0);
-    require_in_range(errors, "hot_value", hot_value, 1.0, 1e6);
+    detail::require_grid(errors, columns, rows, cell_size, hot_value);
     require_finite(errors, "origin.x", origin.x);
     require_finite(errors, "origin.y", origin.y);
     for (std::size_t i = 0; i < cells.size(); ++i) {
