@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/chase/flood.hpp"
@@ -17,6 +18,7 @@
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/render/chase_scene.hpp"
 #include "kinema/render/flood_picture.hpp"
+#include "png_reader.hpp"
 
 namespace kinema::render {
 namespace {
@@ -53,54 +55,9 @@ struct FloodRun {
     }
 };
 
-struct Image {
-    std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)> surface{nullptr,
-                                                                               cairo_surface_destroy};
-    int width() const { return cairo_image_surface_get_width(surface.get()); }
-    int height() const { return cairo_image_surface_get_height(surface.get()); }
-    Rgb at(double x, double y) const {
-        const unsigned char* data = cairo_image_surface_get_data(surface.get());
-        const int stride = cairo_image_surface_get_stride(surface.get());
-        std::uint32_t pixel = 0;
-        std::memcpy(&pixel,
-                    data + static_cast<std::ptrdiff_t>(y) * stride + static_cast<std::ptrdiff_t>(x) * 4,
-                    sizeof pixel);
-        return {static_cast<std::uint8_t>(pixel >> 16), static_cast<std::uint8_t>(pixel >> 8),
-                static_cast<std::uint8_t>(pixel)};
-    }
-};
-
-struct Reader {
-    const std::string* bytes;
-    std::size_t offset = 0;
-};
-
-cairo_status_t read_bytes(void* closure, unsigned char* data, unsigned int length) {
-    auto* r = static_cast<Reader*>(closure);
-    if (r->offset + length > r->bytes->size()) {
-        return CAIRO_STATUS_READ_ERROR;
-    }
-    std::memcpy(data, r->bytes->data() + r->offset, length);
-    r->offset += length;
-    return CAIRO_STATUS_SUCCESS;
-}
-
-Image decode(const std::string& png) {
-    Reader reader{&png};
-    Image image;
-    image.surface.reset(cairo_image_surface_create_from_png_stream(read_bytes, &reader));
-    EXPECT_EQ(cairo_surface_status(image.surface.get()), CAIRO_STATUS_SUCCESS);
-    cairo_surface_flush(image.surface.get());
-    return image;
-}
-
-::testing::AssertionResult same(Rgb a, Rgb b) {
-    if (a == b) {
-        return ::testing::AssertionSuccess();
-    }
-    return ::testing::AssertionFailure() << "(" << int(a.r) << "," << int(a.g) << "," << int(a.b) << ") vs ("
-                                         << int(b.r) << "," << int(b.g) << "," << int(b.b) << ")";
-}
+using test::decode;
+using test::Image;
+using test::same;
 
 TEST(HeatColour, RampEndsAndSpecialStates) {
     // The ramp's documented ends: 1 -> pale yellow (255,237,160), H -> dark red (128,0,38); 0 -> cooled.
@@ -298,6 +255,68 @@ TEST(FloodAnimation, OneFramePerStep) {
     EXPECT_NE(svg.find("showing step 2 of 3 (numbers: final)"), std::string::npos);
     // 4 frames x 0.4 s + 2 s hold.
     EXPECT_NE(svg.find("dur=\"3.6s\""), std::string::npos);
+}
+
+// The fill of the last rect in the JSON scene that covers (x, y), i.e. what a canvas drawing the shapes in
+// order shows there when no other shape is on top.
+std::string json_fill_at(const nlohmann::json& scene, double x, double y) {
+    std::string fill;
+    for (const nlohmann::json& s : scene["shapes"]) {
+        if (s["type"] == "rect" && s.contains("fill") && x >= s["x"].get<double>() &&
+            x < s["x"].get<double>() + s["w"].get<double>() && y >= s["y"].get<double>() &&
+            y < s["y"].get<double>() + s["h"].get<double>()) {
+            fill = s["fill"];
+        }
+    }
+    return fill;
+}
+
+TEST(FloodPicture, PngAndJsonShowTheSameColoursAtEveryTile) {
+    const FloodRun run(3);
+    const Image image = decode(flood_png(run.scene));
+    const nlohmann::json j = nlohmann::json::parse(flood_json(run.scene));
+    EXPECT_EQ(j["width"], image.width());
+    EXPECT_EQ(j["height"], image.height());
+    const Scene scene = flood_picture_scene(run.scene);
+    EXPECT_EQ(j["shapes"].size(), scene.shapes.size());
+    const chase::FloodResult r = run.flood.result();
+    int checked = 0;
+    for (int row = 0; row < run.grid.height(); ++row) {
+        for (int col = 0; col < run.grid.width(); ++col) {
+            const CellId c = run.grid.cell_at(col, row);
+            if (row == 1 || (c != chase::no_cell && (c == r.destination_cell || c == run.dr.cell))) {
+                continue;  // under the marks: the seed, its arrow, the dead-reckoning line, the destination
+            }
+            const Vec2 p = tile_centre_px(run.scene, {}, col, row) + Vec2{8.0, 8.0};
+            const int v = run.scene.tiles[static_cast<std::size_t>(row * 10 + col)];
+            EXPECT_EQ(json_fill_at(j, p.x, p.y), test::hex(image.at(p.x, p.y))) << col << "," << row;
+            EXPECT_EQ(json_fill_at(j, p.x, p.y), test::hex(tile_colour(v, 20))) << col << "," << row;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 39);  // 50 tiles, less row 1 and the destination tile (4,2)
+}
+
+TEST(FloodAnimation, JsonCarriesEveryFrame) {
+    const FloodRun run(3);
+    const nlohmann::json j = nlohmann::json::parse(flood_json(run.scene, {}, run.frames));
+    EXPECT_EQ(j["frame_count"], 4);
+    EXPECT_EQ(j["frame_seconds"], 0.4);
+    // Tile (5,3): untouched in frame 0, heat 19 in the last (see OneFramePerStep).
+    const Vec2 p = tile_centre_px(run.scene, {}, 5, 3);
+    bool found = false;
+    for (const nlohmann::json& s : j["shapes"]) {
+        if (s.contains("frame_fill") && s["x"].get<double>() < p.x &&
+            p.x < s["x"].get<double>() + s["w"].get<double>() && s["y"].get<double>() < p.y &&
+            p.y < s["y"].get<double>() + s["h"].get<double>()) {
+            ASSERT_EQ(s["frame_fill"].size(), 4u);
+            EXPECT_EQ(s["frame_fill"][0], test::hex(palette::floor));
+            EXPECT_EQ(s["frame_fill"][3], test::hex(heat_colour(19, 20)));
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found);
+    EXPECT_EQ(flood_json(run.scene, {}, run.frames), flood_json(run.scene, {}, run.frames));
 }
 
 TEST(FloodPicture, BadScenesAndSettingsAreRejected) {

@@ -1,9 +1,13 @@
 // The top-down level picture (kinema/render/level_view.hpp): colours per column, layout, determinism, errors.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "kinema/render/level_view.hpp"
+#include "png_reader.hpp"
 
 namespace {
 
@@ -12,6 +16,7 @@ using kinema::render::level_cell_colour;
 using kinema::render::level_view_image;
 using kinema::render::level_view_png;
 using kinema::render::LevelView;
+using kinema::render::Rgb;
 using kinema::render::Rgb8;
 using kinema::render::RgbImage;
 
@@ -90,6 +95,52 @@ TEST(LevelView, PngIsDeterministicAndBadViewsAreNamed) {
     bad.columns = 0;
     EXPECT_THROW(level_view_image(bad, 160), kinema::SettingsError);
     EXPECT_THROW(level_view_image(view(), 10), kinema::SettingsError);
+}
+
+}  // namespace
+
+namespace {
+
+using kinema::render::palette::navmesh;
+
+TEST(LevelView, SvgAndJsonDrawTheSameScene) {
+    const LevelView v = view();
+    const std::string svg = kinema::render::level_view_svg(v, 160);
+    EXPECT_EQ(svg, kinema::render::level_view_svg(v, 160));
+    EXPECT_NE(svg.find("width=\"360\" height=\"112\""), std::string::npos);
+    // The cells: heat H at column (0, 1) is the rect at (8, 24), 16 px square, in the ramp's darkest colour.
+    EXPECT_NE(svg.find("<rect x=\"8\" y=\"24\" width=\"16\" height=\"16\" fill=\"#800026\""),
+              std::string::npos);
+    EXPECT_NE(svg.find(">one line</text>"), std::string::npos);
+    EXPECT_NE(svg.find(">two lines</text>"), std::string::npos);
+    const nlohmann::json j = nlohmann::json::parse(kinema::render::level_view_json(v, 160));
+    EXPECT_EQ(j["width"], 360);
+    EXPECT_EQ(j["height"], 112);
+    // Every cell is one rect, in view order, with the PNG's colour at its centre.
+    const RgbImage image = level_view_image(v, 160);
+    for (std::size_t i = 0; i < v.cells.size(); ++i) {
+        const nlohmann::json& rect = j["shapes"][i];
+        EXPECT_EQ(rect["type"], "rect");
+        EXPECT_EQ(rect["x"], 8 + 16 * v.cells[i].col);
+        EXPECT_EQ(rect["y"], 8 + 16 * v.cells[i].row);
+        const Rgb8 c = at_column(image, v.cells[i].col, v.cells[i].row);
+        EXPECT_EQ(rect["fill"], kinema::render::test::hex(c)) << i;
+    }
+}
+
+TEST(LevelView, NavmeshIsDrawnUnderTheColumns) {
+    LevelView v = view();
+    // A square polygon over columns (3..5, 0..1): column (4, 0) has no cell, so the navmesh shows there.
+    v.navmesh = {{{-5.0 + 3.0, 100.0}, {-5.0 + 6.0, 100.0}, {-5.0 + 6.0, 102.0}, {-5.0 + 3.0, 102.0}}};
+    const RgbImage image = level_view_image(v, 160);
+    EXPECT_EQ(at_column(image, 4, 0), navmesh);
+    EXPECT_EQ(at_column(image, 7, 0), (Rgb8{255, 255, 255}));  // outside the polygon
+    // Columns with a cell stay on top of it: extend the polygon over column (2, 0) (barrier).
+    v.navmesh[0][0].x = -5.0;
+    v.navmesh[0][3].x = -5.0;
+    EXPECT_EQ(at_column(level_view_image(v, 160), 2, 0), (Rgb8{75, 94, 168}));
+    v.navmesh[0][1].y = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_THROW((void)kinema::render::level_view_json(v, 160), kinema::SettingsError);
 }
 
 }  // namespace
