@@ -45,7 +45,7 @@ enum class Anchor : std::uint8_t { start, middle, end };
 /// One shape. Which fields a kind reads is listed at ShapeKind; the rest are ignored.
 struct Shape {
     ShapeKind kind = ShapeKind::rect;
-    std::optional<Rgb> fill;      ///< none: not filled (text without fill is drawn in palette ink)
+    std::optional<Rgb> fill;      ///< none: not filled (text without fill: palette::ink, 20,20,20)
     std::optional<Rgb> stroke;    ///< none: not stroked
     double stroke_width = 1.0;    ///< px, > 0
     double stroke_opacity = 1.0;  ///< [0, 1]
