@@ -136,11 +136,12 @@ void print_snap_note(const ChaseReport& report) {
     if (report.grid == nullptr || !report.result.flood.seed_snapped) {
         return;
     }
-    fmt::print(stderr,
-               "kinema: note: the seed point {} is not on a passable tile; snapped to the nearest cell, tile {} "
-               "centred at {}\n",
-               point_text(planar_xy(report.result.position)), tile_text(report.result.seed),
-               point_text(planar_xy(report.result.seed_position)));
+    fmt::print(
+        stderr,
+        "kinema: note: the seed point {} is not on a passable tile; snapped to the nearest cell, tile {} "
+        "centred at {}\n",
+        point_text(planar_xy(report.result.position)), tile_text(report.result.seed),
+        point_text(planar_xy(report.result.seed_position)));
 }
 
 #if KINEMA_HAVE_RENDER
@@ -150,9 +151,10 @@ void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, O
         return;
     }
     const chase::DeadReckoning& d = report.result.dead_reckoning;
-    const chase::DeadReckoningResult dr{d.cell, planar_xy(d.position), planar_xy(d.end_point), d.blocked, false};
-    const render::FloodScene scene = render::flood_scene(*report.grid, *report.flood,
-                                                         planar_xy(report.result.direction), dr, report.title);
+    const chase::DeadReckoningResult dr{d.cell, planar_xy(d.position), planar_xy(d.end_point), d.blocked,
+                                        false};
+    const render::FloodScene scene = render::flood_scene(
+        *report.grid, *report.flood, planar_xy(report.result.direction), dr, report.title);
     const render::PictureSettings picture;
     if (!outputs.png.empty()) {
         files.add("--png", outputs.png, render::flood_png(scene, picture));
@@ -173,7 +175,8 @@ void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, O
         std::vector<std::string> pngs = render::flood_png_frames(scene, report.frames, picture);
         for (std::size_t i = 0; i < pngs.size(); ++i) {
             const std::string name = fmt::format("step-{:03}.png", report.frames[i].step);
-            files.add("--frames", (std::filesystem::path(outputs.frames) / name).string(), std::move(pngs[i]));
+            files.add("--frames", (std::filesystem::path(outputs.frames) / name).string(),
+                      std::move(pngs[i]));
         }
     }
 }
@@ -187,7 +190,8 @@ std::string level_summary(const ChaseReport& report) {
     std::string out;
     out += fmt::format("map          {} ({} cells of {} m, up to {} levels per column)\n", report.map,
                        cells.size(), format_number(cells.grid().cell_size), cells.max_column_size());
-    out += fmt::format("seed         {}{}\n", point_text(r.seed_position), f.seed_snapped ? " (snapped)" : "");
+    out +=
+        fmt::format("seed         {}{}\n", point_text(r.seed_position), f.seed_snapped ? " (snapped)" : "");
     out += fmt::format("steps        {} of {}, stopped: {}\n", f.steps, report.flood->settings().max_steps,
                        chase::to_string(f.stop_reason));
     out += fmt::format("cells        {} heated, {} warm, {} barrier\n", f.heated_cells, f.warm_cells,
@@ -205,7 +209,8 @@ std::string level_summary(const ChaseReport& report) {
 
 #if KINEMA_HAVE_RENDER
 // Per column, the highest cell the flood touched, else the highest cell (docs/nav.md "Picture").
-std::vector<render::LevelViewCell> level_view_cells(const nav::ColumnSpace& cells, const chase::Flood& flood) {
+std::vector<render::LevelViewCell> level_view_cells(const nav::ColumnSpace& cells,
+                                                    const chase::Flood& flood) {
     std::vector<render::LevelViewCell> out;
     const nav::ColumnGrid& grid = cells.grid();
     for (int z = 0; z < grid.depth; ++z) {
@@ -296,22 +301,23 @@ std::string grid_summary(const ChaseReport& report) {
     const chase::ChaseResult& r = report.result;
     const chase::FloodSettings& settings = report.flood->settings();
     std::string out;
-    out += fmt::format("map          {} ({} x {} tiles, {} cells, cell size {}, {}-connected)\n", report.title,
-                       grid.width(), grid.height(), grid.cells().size(), format_number(grid.cell_size()),
-                       static_cast<int>(grid.settings().connectivity));
+    out += fmt::format("map          {} ({} x {} tiles, {} cells, cell size {}, {}-connected)\n",
+                       report.title, grid.width(), grid.height(), grid.cells().size(),
+                       format_number(grid.cell_size()), static_cast<int>(grid.settings().connectivity));
     out += fmt::format("seed         tile {} at {}, direction {}\n", tile_text(r.seed),
                        point_text(planar_xy(r.seed_position)), point_text(planar_xy(r.direction)));
     out += fmt::format("constants    H = {}, M_H = {}, M_S = {}\n", settings.hot, settings.max_heated,
                        settings.max_steps);
     out += fmt::format("steps        {} (stop: {})\n", r.flood.steps, chase::to_string(r.flood.stop_reason));
-    out += fmt::format("cells        {} heated, {} warm, {} barrier\n", r.flood.heated_cells, r.flood.warm_cells,
-                       r.flood.barrier_cells);
+    out += fmt::format("cells        {} heated, {} warm, {} barrier\n", r.flood.heated_cells,
+                       r.flood.warm_cells, r.flood.barrier_cells);
     out += fmt::format("centroid     {}\n", point_text(planar_xy(r.flood.centroid)));
     out += fmt::format("destination  tile {} at {}\n", tile_text(r.destination),
                        point_text(planar_xy(r.flood.destination)));
-    out += fmt::format("dead reckon  tile {} at {}{}\n", tile_text(report.space->coords(r.dead_reckoning.cell)),
-                       point_text(planar_xy(r.dead_reckoning.position)),
-                       r.dead_reckoning.blocked ? " (stopped by a wall)" : "");
+    out +=
+        fmt::format("dead reckon  tile {} at {}{}\n", tile_text(report.space->coords(r.dead_reckoning.cell)),
+                    point_text(planar_xy(r.dead_reckoning.position)),
+                    r.dead_reckoning.blocked ? " (stopped by a wall)" : "");
     if (grid.width() <= ascii_max_width && grid.height() <= ascii_max_height) {
         out += "\n" + ascii_picture(report);
     }

@@ -31,7 +31,8 @@ struct ChaseOutputs {
 
 /// A finished chase and what produced it. Exactly one of grid / level is set.
 struct ChaseReport {
-    std::string map;    ///< the level as named in JSON and the 3D summary: --map as typed, or the default's label
+    std::string
+        map;  ///< the level as named in JSON and the 3D summary: --map as typed, or the default's label
     std::string title;  ///< the level as named in the 2D summary and pictures: the file name, or the label
     const chase::ChaseSpace* space = nullptr;
     const chase::Flood* flood = nullptr;  ///< the flood that produced `result` (per-cell values for pictures)

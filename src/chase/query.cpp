@@ -121,7 +121,8 @@ CellCoords GraphChaseSpace::coords(CellId cell) const {
 
 DeadReckoning GraphChaseSpace::dead_reckoning(Vec3 from, Vec3 direction, double distance) const {
     if (!is_finite(from) || !is_finite(direction) || !(distance >= 0.0) || !std::isfinite(distance)) {
-        throw std::invalid_argument("dead reckoning: start, direction and distance must be finite, distance >= 0");
+        throw std::invalid_argument(
+            "dead reckoning: start, direction and distance must be finite, distance >= 0");
     }
     const Vec2 planar = cells_->planar(direction);
     const double len = length(planar);

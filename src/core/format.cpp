@@ -42,7 +42,8 @@ void append_number(std::string& out, double value) {
         return;
     }
     // The shortest digits are the same in both notations; only where the point goes differs.
-    if (decimal_exponent(scientific) < fixed_min_exponent || decimal_exponent(scientific) >= fixed_max_exponent) {
+    if (decimal_exponent(scientific) < fixed_min_exponent ||
+        decimal_exponent(scientific) >= fixed_max_exponent) {
         out += scientific;
         return;
     }

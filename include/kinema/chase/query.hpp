@@ -1,8 +1,8 @@
 // One chase query on any cell space (issue 8): the flood from the player's last known position and direction
 // (seed 002 section 3; chase-flood-spec.md), its destination, dead reckoning as the baseline (section 2) and,
-// where the space can plan paths (a navmesh), the NPC's path to the destination. 2D grids, 3D levels and plain
-// graphs run the same code (run_chase) and give the same result type (ChaseResult); a space says only how to
-// place a point, name a cell, look straight ahead and plan a path (ChaseSpace).
+// where the space can plan paths (a navmesh), the NPC's path to the destination. 2D grids, 3D levels and
+// plain graphs run the same code (run_chase) and give the same result type (ChaseResult); a space says only
+// how to place a point, name a cell, look straight ahead and plan a path (ChaseSpace).
 //
 // Layering: chase knows no navmesh. kinema::nav implements ChaseSpace for its levels (nav/chase.hpp), as
 // GridChaseSpace and GraphChaseSpace below do for grids and graphs.
@@ -21,8 +21,8 @@
 
 namespace kinema::chase {
 
-/// A cell's integer coordinates as its space names them: [col, row] on grids, [x, y, z] (column x, floor height
-/// in cell heights, column z) on 3D levels, [id] on plain graphs.
+/// A cell's integer coordinates as its space names them: [col, row] on grids, [x, y, z] (column x, floor
+/// height in cell heights, column z) on 3D levels, [id] on plain graphs.
 struct CellCoords {
     std::array<int, 3> values{};
     int count = 0;  ///< 1, 2 or 3
@@ -32,12 +32,12 @@ struct CellCoords {
 /// Where the dead-reckoning baseline sends the NPC: straight on from the last known position until the first
 /// wall (grids: the last open tile; navmeshes: Detour's raycast; graphs have no walls).
 struct DeadReckoning {
-    Vec3 position;            ///< where the NPC is sent: the last open cell's centre, or the ray's end
-    Vec3 end_point;           ///< where the straight line stops (at the wall, or after `distance`)
-    CellId cell = no_cell;    ///< the cell of `position` when the space has one (grids, graphs)
-    bool blocked = false;     ///< a wall (grid edge, navmesh border) stopped the line before `distance`
-    bool on_space = true;     ///< false when the start is off the space (a navmesh: beyond the snap box)
-    double distance = 0.0;    ///< the distance asked for, world units
+    Vec3 position;          ///< where the NPC is sent: the last open cell's centre, or the ray's end
+    Vec3 end_point;         ///< where the straight line stops (at the wall, or after `distance`)
+    CellId cell = no_cell;  ///< the cell of `position` when the space has one (grids, graphs)
+    bool blocked = false;   ///< a wall (grid edge, navmesh border) stopped the line before `distance`
+    bool on_space = true;   ///< false when the start is off the space (a navmesh: beyond the snap box)
+    double distance = 0.0;  ///< the distance asked for, world units
 };
 
 /// The NPC's path on a navmesh (kinema::nav plans it; nav::NavPath is this type).
@@ -86,11 +86,12 @@ class ChaseSpace {
 
 /// One chase: where the player was last seen, running where, and optionally where the NPC is.
 struct ChaseQuery {
-    Vec3 position;            ///< last known position, world units (grids: z ignored)
-    Vec3 direction;           ///< last known direction, any length; only the planar part counts; zero = no barrier
+    Vec3 position;   ///< last known position, world units (grids: z ignored)
+    Vec3 direction;  ///< last known direction, any length; only the planar part counts; zero = no barrier
     std::optional<Vec3> npc;  ///< the NPC's position; on spaces with a navmesh the result holds its path
-    /// Length of the dead-reckoning line, world units, [0, inf). Unset: M_S x the space's cell size, as far as
-    /// the heat front can run straight ahead (the chapter gives no number); default_dead_reckoning_distance.
+    /// Length of the dead-reckoning line, world units, [0, inf). Unset: M_S x the space's cell size, as far
+    /// as the heat front can run straight ahead (the chapter gives no number);
+    /// default_dead_reckoning_distance.
     std::optional<double> dead_reckoning_distance;
 
     /// Named fields: position, direction, npc, dead_reckoning_distance.
@@ -98,13 +99,13 @@ struct ChaseQuery {
 };
 
 struct ChaseResult {
-    Vec3 position;             ///< the query's last known position (echoed for reports)
-    Vec3 direction;            ///< the query's direction
-    std::optional<Vec3> npc;   ///< the query's NPC position
-    FloodResult flood;         ///< seed cell and snap, steps, stop reason, centroid, destination, counts
-    Vec3 seed_position;        ///< world centre of flood.seed_cell
-    CellCoords seed;           ///< integer coordinates of flood.seed_cell
-    CellCoords destination;    ///< integer coordinates of flood.destination_cell
+    Vec3 position;            ///< the query's last known position (echoed for reports)
+    Vec3 direction;           ///< the query's direction
+    std::optional<Vec3> npc;  ///< the query's NPC position
+    FloodResult flood;        ///< seed cell and snap, steps, stop reason, centroid, destination, counts
+    Vec3 seed_position;       ///< world centre of flood.seed_cell
+    CellCoords seed;          ///< integer coordinates of flood.seed_cell
+    CellCoords destination;   ///< integer coordinates of flood.destination_cell
     DeadReckoning dead_reckoning;
     std::optional<NpcPath> path;  ///< the NPC's path, when the query has an npc and the space plans paths
 };
@@ -137,8 +138,8 @@ class GridChaseSpace final : public ChaseSpace {
 };
 
 /// A plain graph (CellSpace::from_adjacency: waypoints, navmesh polygon centres) as a chase space: positions
-/// [x, y, z], cells [id], seeds by nearest_cell (O(N)). A graph has no walls, so dead reckoning is the straight
-/// line's end point (never blocked) and the NPC is sent to the cell nearest to it.
+/// [x, y, z], cells [id], seeds by nearest_cell (O(N)). A graph has no walls, so dead reckoning is the
+/// straight line's end point (never blocked) and the NPC is sent to the cell nearest to it.
 class GraphChaseSpace final : public ChaseSpace {
   public:
     explicit GraphChaseSpace(const CellSpace& cells) : cells_(&cells) {}

@@ -8,9 +8,10 @@
 namespace kinema {
 
 /// The shortest decimal text that round-trips to `value`: fixed notation when the decimal exponent of the
-/// first significant digit is in [-4, 16) ("0.0001", "2.5", "1000000", "-0"), else scientific with at least two
-/// exponent digits ("1e-05", "1.5e+16"), and "nan", "inf", "-inf" for non-finite values. This is the format
-/// of {fmt}'s "{}" for doubles, which the CLI printed before (checked against it in tests/core/format_test.cpp).
+/// first significant digit is in [-4, 16) ("0.0001", "2.5", "1000000", "-0"), else scientific with at least
+/// two exponent digits ("1e-05", "1.5e+16"), and "nan", "inf", "-inf" for non-finite values. This is the
+/// format of {fmt}'s "{}" for doubles, which the CLI printed before (checked against it in
+/// tests/core/format_test.cpp).
 std::string format_number(double value);
 
 /// Appends format_number(value) to `out` without a temporary string (for writers that build long texts).

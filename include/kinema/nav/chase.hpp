@@ -1,7 +1,7 @@
 // The Dishonored 2 chase on a 3D level (seed 002 section 3: the flood ran on a sparse 3D structure built from
-// the navmesh): a nav::Level as a chase::ChaseSpace, so chase::run_chase floods the level's column cells, runs
-// the dead-reckoning baseline as a navmesh raycast and plans the NPC's path to the flood's destination -- the
-// same code and result type as on 2D grids (kinema/chase/query.hpp).
+// the navmesh): a nav::Level as a chase::ChaseSpace, so chase::run_chase floods the level's column cells,
+// runs the dead-reckoning baseline as a navmesh raycast and plans the NPC's path to the flood's destination
+// -- the same code and result type as on 2D grids (kinema/chase/query.hpp).
 #pragma once
 
 #include "kinema/chase/flood.hpp"
@@ -19,8 +19,8 @@ using ChaseResult = chase::ChaseResult;
 class LevelChaseSpace final : public chase::ChaseSpace {
   public:
     /// `max_seed_distance`: how far the last known position may be from the nearest cell when it is on none
-    /// (in a wall, above a pit), world units, [0, inf); 2: the horizontal half extent of RecastDemo's pick box.
-    /// Throws SettingsError for a negative or non-finite distance. `finder` must belong to `level`.
+    /// (in a wall, above a pit), world units, [0, inf); 2: the horizontal half extent of RecastDemo's pick
+    /// box. Throws SettingsError for a negative or non-finite distance. `finder` must belong to `level`.
     LevelChaseSpace(const Level& level, PathFinder& finder, double max_seed_distance = 2.0);
 
     const Level& level() const { return *level_; }
