@@ -136,15 +136,26 @@ CellSpace waypoints() {
         {{1}, {0, 2}, {1, 3, 6}, {2, 4}, {3, 5}, {4}, {2, 7}, {6}}, PlanarAxes::xz, 2.0);
 }
 
+// H = 3, so that values are small enough to derive by hand.
+FloodSettings hot_three() {
+    FloodSettings s;
+    s.hot = 3;
+    return s;
+}
+
+// Last seen exactly at waypoint 1 (so not snapped).
+ChaseQuery at_waypoint_1(Vec3 direction) {
+    ChaseQuery q;
+    q.position = {2.0, 0.0, 0.0};
+    q.direction = direction;
+    return q;
+}
+
 TEST(ChaseQuery, GraphSpaceHandWorked) {
     const CellSpace cells = waypoints();
     const GraphChaseSpace space(cells);
-    FloodSettings settings;
-    settings.hot = 3;
-    Flood flood(settings);
-    ChaseQuery q;
-    q.position = {2.0, 0.0, 0.0};   // exactly waypoint 1: not snapped
-    q.direction = {1.0, 5.0, 0.0};  // y does not count in an xz space
+    Flood flood(hot_three());
+    ChaseQuery q = at_waypoint_1({1.0, 5.0, 0.0});  // y does not count in an xz space
     int observed = 0;
     const ChaseResult r = run_chase(space, flood, q, [&](const Flood&) { ++observed; });
     // Barrier {0}; steps heat {2}, {3, 6}, {4, 7}, {5}; the fifth finds nothing: exhausted after 4 steps.
@@ -175,12 +186,8 @@ TEST(ChaseQuery, GraphSpaceHandWorked) {
 TEST(ChaseQuery, GraphJsonIsExact) {
     const CellSpace cells = waypoints();
     const GraphChaseSpace space(cells);
-    FloodSettings settings;
-    settings.hot = 3;
-    Flood flood(settings);
-    ChaseQuery q;
-    q.position = {2.0, 0.0, 0.0};
-    q.direction = {1.0, 0.0, 0.0};
+    Flood flood(hot_three());
+    ChaseQuery q = at_waypoint_1({1.0, 0.0, 0.0});
     q.npc = Vec3{0.0, 0.0, 0.0};
     const ChaseResult r = run_chase(space, flood, q);
     const Vec3 c = r.flood.centroid;
