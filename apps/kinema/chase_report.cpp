@@ -25,9 +25,6 @@ constexpr int ascii_max_height = 50;
 std::string point_text(Vec2 p) {
     return fmt::format("({}, {})", format_number(p.x), format_number(p.y));
 }
-std::string point_text(Vec3 p) {
-    return fmt::format("({}, {}, {})", format_number(p.x), format_number(p.y), format_number(p.z));
-}
 Vec2 planar_xy(Vec3 p) {
     return {p.x, p.y};
 }
@@ -183,6 +180,10 @@ void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, O
 #endif
 
 #if KINEMA_HAVE_NAV
+std::string point_text(Vec3 p) {
+    return fmt::format("({}, {}, {})", format_number(p.x), format_number(p.y), format_number(p.z));
+}
+
 std::string level_summary(const ChaseReport& report) {
     const nav::ColumnSpace& cells = report.level->cells();
     const chase::ChaseResult& r = report.result;
