@@ -1,6 +1,8 @@
 #include "kinema/chase/query.hpp"
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "kinema/chase/dead_reckoning.hpp"
 

@@ -134,6 +134,7 @@ TEST(Chase3d, SeedsFarFromEveryCellAreErrors) {
     // onto a ground cell on the corridor's near side.
     q.position = {3.0, 0.0, -0.5};
     PathFinder finder(level);
+    EXPECT_THROW(kinema::nav::LevelChaseSpace(level, finder, -1.0), kinema::SettingsError);
     Flood flood;
     const ChaseResult snapped =
         kinema::chase::run_chase(kinema::nav::LevelChaseSpace(level, finder, 3.0), flood, q);
