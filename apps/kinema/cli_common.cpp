@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "kinema/core/format.hpp"
+
 namespace kinema::cli {
 
 double parse_number(std::string_view text, std::string_view what) {
@@ -93,8 +95,7 @@ void write_file_atomically(const std::string& path, std::string_view content) {
 }
 
 std::string format_number(double value) {
-    // {fmt} prints the shortest representation that round-trips, which keeps output bit-exact and readable.
-    return fmt::format("{}", value);
+    return kinema::format_number(value);
 }
 
 }  // namespace kinema::cli

@@ -36,7 +36,8 @@ bool is_mesh_path(const std::string& path);
 /// Writes `content` to `path` through a temporary file and a rename, so a failed run leaves no partial file.
 void write_file_atomically(const std::string& path, std::string_view content);
 
-/// Prints a number with the shortest decimal form that reads back to the same double (for JSON/CSV/tables).
+/// The shortest decimal form that reads back to the same double: kinema::format_number
+/// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.
 std::string format_number(double value);
 
 // Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.

@@ -1,36 +1,36 @@
-// kinema chase: the Dishonored 2 chase flood (seed 002; chase-flood-spec.md) on a 2D grid level -- where did
-// the player go? A summary (with a small ASCII picture for small maps) or JSON on stdout, and pictures: PNG,
-// SVG, an animated SVG and a PNG per step (docs/render.md).
+// kinema chase: the Dishonored 2 chase flood (seed 002; chase-flood-spec.md) on a 2D grid level or a 3D level
+// (.obj, through kinema::nav) -- where did the player go? This file turns the options into typed values,
+// validates them once through the settings' validate() (errors name the flag, one table below), builds the
+// space and runs the library's chase::run_chase; chase_report.cpp presents the result.
+#include <climits>
 #include <cmath>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
-#include <vector>
+#include <string_view>
+#include <utility>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
+#include "chase_report.hpp"
 #include "cli_common.hpp"
-#include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
+#include "kinema/chase/query.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #if KINEMA_HAVE_NAV
-#include "chase_mesh.hpp"
-#endif
-#if KINEMA_HAVE_RENDER
-#include "kinema/render/chase_scene.hpp"
-#include "kinema/render/flood_picture.hpp"
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/chase.hpp"
 #endif
 
 namespace kinema::cli {
 
 namespace {
 
-using nlohmann::ordered_json;
-
+// The options as typed (CLI11 fills these; parse_options turns them into ChaseArgs).
 struct ChaseOptions {
     std::string map;
     std::string from;
@@ -56,336 +56,268 @@ struct ChaseOptions {
     bool cell_size_given = false;
 };
 
-// Maps at most this many tiles wide and high get the ASCII picture in the summary.
-constexpr int ascii_max_width = 100;
-constexpr int ascii_max_height = 50;
+// The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
+struct ChaseArgs {
+    std::string map;  ///< empty: the built-in default level
+    bool mesh = false;
+    std::optional<Vec3> from;
+    std::optional<Vec3> dir;
+    std::optional<Vec3> npc;
+    chase::FloodSettings flood;
+    chase::GridSpaceSettings grid;
+#if KINEMA_HAVE_NAV
+    nav::NavSettings nav;
+#endif
+    ChaseOutputs outputs;
+};
 
-int parse_int(std::string_view text, std::string_view what, int min, int max) {
-    const double value = parse_number(text, what);
-    if (value != std::floor(value) || value < min || value > max) {
-        throw UsageError(
-            fmt::format("{}: must be a whole number in [{}, {}], got '{}'", what, min, max, text));
+// Settings fields (and chase query fields) as the user types them: the one place that maps a validate()
+// field name to its flag.
+constexpr std::pair<std::string_view, std::string_view> field_flags[] = {
+    {"hot", "--hot"},
+    {"max_heated", "--max-heated"},
+    {"max_steps", "--max-steps"},
+    {"difficulty", "--difficulty"},
+    {"connectivity", "--connectivity"},
+    {"cell_size", "--cell-size"},
+    {"agent_height", "--agent-height"},
+    {"agent_radius", "--agent-radius"},
+    {"agent_max_climb", "--agent-max-climb"},
+    {"agent_max_slope", "--agent-max-slope"},
+    {"position", "--from"},
+    {"direction", "--dir"},
+    {"npc", "--npc"},
+};
+
+std::string_view flag_of(std::string_view field) {
+    for (const auto& [name, flag] : field_flags) {
+        if (name == field) {
+            return flag;
+        }
+    }
+    return field;
+}
+
+/// "--hot: must be in [1, 1000000], got 0; --max-steps: ..." for every bad field.
+UsageError flag_error(const FieldErrors& errors) {
+    std::string message;
+    for (const FieldError& e : errors) {
+        message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flag_of(e.field), e.message);
+    }
+    return UsageError(message);
+}
+
+int parse_whole(std::string_view text, std::string_view flag) {
+    const double value = parse_number(text, flag);
+    if (value != std::floor(value) || value < INT_MIN || value > INT_MAX) {
+        throw UsageError(fmt::format("{}: must be a whole number, got '{}'", flag, text));
     }
     return static_cast<int>(value);
 }
 
-chase::FloodSettings flood_settings(const ChaseOptions& o) {
+void set_whole(const std::string& text, std::string_view flag, int& field) {
+    if (!text.empty()) {
+        field = parse_whole(text, flag);
+    }
+}
+
+[[maybe_unused]] void set_number(const std::string& text, std::string_view flag, double& field) {
+    if (!text.empty()) {
+        field = parse_number(text, flag);
+    }
+}
+
+std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, bool mesh) {
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    if (mesh) {
+        return parse_vec3(text, flag);
+    }
+    const Vec2 p = parse_vec2(text, flag);
+    return Vec3{p.x, p.y, 0.0};
+}
+
+chase::FloodSettings parse_flood(const ChaseOptions& o) {
     chase::FloodSettings s;
     if (!o.difficulty.empty()) {
         if (!o.max_steps.empty()) {
             throw UsageError("--difficulty: cannot be combined with --max-steps (it sets M_S)");
         }
-        s = chase::FloodSettings::difficulty(parse_int(o.difficulty, "--difficulty", 1, 3));
+        s = chase::FloodSettings::difficulty(parse_whole(o.difficulty, "--difficulty"));
     }
-    if (!o.hot.empty()) {
-        s.hot = parse_int(o.hot, "--hot", 1, 1000000);
-    }
-    if (!o.max_heated.empty()) {
-        s.max_heated = parse_int(o.max_heated, "--max-heated", 1, 100000000);
-    }
-    if (!o.max_steps.empty()) {
-        s.max_steps = parse_int(o.max_steps, "--max-steps", 0, 1000000);
-    }
+    set_whole(o.hot, "--hot", s.hot);
+    set_whole(o.max_heated, "--max-heated", s.max_heated);
+    set_whole(o.max_steps, "--max-steps", s.max_steps);
     return s;
 }
 
-std::string tile_text(chase::Tile t) {
-    return fmt::format("({}, {})", t.col, t.row);
-}
-std::string point_text(Vec2 p) {
-    return fmt::format("({}, {})", format_number(p.x), format_number(p.y));
-}
-ordered_json pair_json(double a, double b) {
-    return ordered_json::array({a, b});
-}
-ordered_json tile_json(chase::Tile t) {
-    return ordered_json::array({t.col, t.row});
-}
-
-// One character per tile: '#' blocked, '.' not reached, 'x' barrier, ':' heated and cooled to 0, '1'..'9'
-// warm heat in ninths of H (rounded up), and the marks S (seed), D (destination), R (dead reckoning).
-std::string ascii_picture(const chase::GridSpace& grid, const chase::Flood& flood,
-                          const chase::FloodResult& r, const chase::DeadReckoningResult& dr) {
-    const int hot = flood.settings().hot;
-    std::string out;
-    for (int row = 0; row < grid.height(); ++row) {
-        for (int col = 0; col < grid.width(); ++col) {
-            const chase::CellId c = grid.cell_at(col, row);
-            char ch = '#';
-            if (c == r.seed_cell) {
-                ch = 'S';
-            } else if (c == r.destination_cell) {
-                ch = 'D';
-            } else if (c != chase::no_cell && c == dr.cell) {
-                ch = 'R';
-            } else if (c != chase::no_cell) {
-                const int v = flood.value(c);
-                if (v == chase::untouched_value) {
-                    ch = '.';
-                } else if (v == chase::barrier_value) {
-                    ch = 'x';
-                } else if (v == 0) {
-                    ch = ':';
-                } else {
-                    ch = static_cast<char>('0' + std::clamp((9 * v + hot - 1) / hot, 1, 9));
-                }
-            }
-            out += ch;
-        }
-        out += '\n';
-    }
-    return out;
-}
-
-// Writes every output file or none: a failure removes the files already written by this run.
-class OutputFiles {
-  public:
-    /// `option` names the argument in error messages ("--png").
-    void add(std::string option, std::string path, std::string content) {
-        files_.push_back({std::move(option), std::move(path), std::move(content)});
-    }
-    void write_all() {
-        std::vector<std::string> written;
-        try {
-            for (const File& f : files_) {
-                try {
-                    write_file_atomically(f.path, f.content);
-                } catch (const std::runtime_error& e) {
-                    throw UsageError(fmt::format("{}: {}", f.option, e.what()));
-                }
-                written.push_back(f.path);
-            }
-        } catch (...) {
-            for (const std::string& path : written) {
-                std::error_code ignored;
-                std::filesystem::remove(path, ignored);
-            }
-            throw;
-        }
-    }
-
-  private:
-    struct File {
-        std::string option;
-        std::string path;
-        std::string content;
-    };
-    std::vector<File> files_;
-};
-
-// `--map LEVEL.obj`: the chase on a 3D level through kinema::nav (apps/kinema/chase_mesh.hpp, docs/nav.md).
-void run_mesh_chase_command(const ChaseOptions& o, const chase::FloodSettings& settings) {
-    for (const auto& [given, name] : {std::pair{!o.svg.empty(), "--svg"},
-                                      {!o.animate.empty(), "--animate"},
-                                      {!o.frames.empty(), "--frames"},
-                                      {o.connectivity_given, "--connectivity"},
-                                      {o.cell_size_given, "--cell-size"}}) {
-        if (given) {
+// Options of the other kind of level are refused rather than ignored.
+void refuse_foreign_options(const ChaseOptions& o, bool mesh) {
+    const std::pair<bool, const char*> grid_only[] = {{!o.svg.empty(), "--svg"},
+                                                      {!o.animate.empty(), "--animate"},
+                                                      {!o.frames.empty(), "--frames"},
+                                                      {o.connectivity_given, "--connectivity"},
+                                                      {o.cell_size_given, "--cell-size"}};
+    for (const auto& [given, name] : grid_only) {
+        if (mesh && given) {
             throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
         }
     }
-#if KINEMA_HAVE_NAV
-    MeshChaseInput input;
-    input.map_path = o.map;
-    if (o.from.empty()) {
-        throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", o.map));
-    }
-    input.from = parse_vec3(o.from, "--from");
-    input.dir = o.dir.empty() ? Vec3{} : parse_vec3(o.dir, "--dir");
-    if (!o.npc.empty()) {
-        input.npc = parse_vec3(o.npc, "--npc");
-    }
-    const auto set = [](const std::string& text, const char* what, double& field) {
-        if (!text.empty()) {
-            field = parse_number(text, what);
-        }
-    };
-    set(o.agent_height, "--agent-height", input.nav.agent_height);
-    set(o.agent_radius, "--agent-radius", input.nav.agent_radius);
-    set(o.agent_max_climb, "--agent-max-climb", input.nav.agent_max_climb);
-    set(o.agent_max_slope, "--agent-max-slope", input.nav.agent_max_slope);
-    input.flood = settings;
-    const MeshChaseRun run = run_mesh_chase(input);
-    OutputFiles outputs;
-#if KINEMA_HAVE_RENDER
-    if (!o.png.empty()) {
-        outputs.add("--png", o.png, mesh_chase_png(input, run));
-    }
-#endif
-    outputs.write_all();
-    if (o.json) {
-        fmt::print("{}\n", mesh_chase_json(input, run).dump());
-    } else {
-        fmt::print("{}", mesh_chase_text(input, run));
-        if (!o.png.empty()) {
-            fmt::print("wrote PNG {}\n", o.png);
-        }
-    }
-#else
-    (void)settings;
-    throw UsageError(
-        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", o.map));
-#endif
-}
-
-void run_chase(const ChaseOptions& o) {
-    // Everything is parsed, checked and computed before any output, so an error leaves no trace.
-    chase::GridSpaceSettings grid_settings;
-    const int connectivity = parse_int(o.connectivity, "--connectivity", 4, 8);
-    if (connectivity != 4 && connectivity != 8) {
-        throw UsageError(fmt::format("--connectivity: must be 4 or 8, got '{}'", o.connectivity));
-    }
-    grid_settings.connectivity = connectivity == 4 ? chase::Connectivity::four : chase::Connectivity::eight;
-    grid_settings.cell_size = parse_number(o.cell_size, "--cell-size");
-    if (!(grid_settings.cell_size > 0.0 && grid_settings.cell_size <= 1e6)) {
-        throw UsageError(fmt::format("--cell-size: must be in (0, 1e6], got '{}'", o.cell_size));
-    }
-    const chase::FloodSettings settings = flood_settings(o);
-    if (!o.map.empty() && is_mesh_path(o.map)) {
-        run_mesh_chase_command(o, settings);
-        return;
-    }
-    if (!o.npc.empty() || !o.agent_height.empty() || !o.agent_radius.empty() || !o.agent_max_climb.empty() ||
-        !o.agent_max_slope.empty()) {
+    if (!mesh && (!o.npc.empty() || !o.agent_height.empty() || !o.agent_radius.empty() ||
+                  !o.agent_max_climb.empty() || !o.agent_max_slope.empty())) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
-    }
-    std::optional<Vec2> from;
-    if (!o.from.empty()) {
-        from = parse_vec2(o.from, "--from");
-    }
-    std::optional<Vec2> dir;
-    if (!o.dir.empty()) {
-        dir = parse_vec2(o.dir, "--dir");
     }
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty()) {
         throw UsageError("--png/--svg/--animate/--frames: this kinema was built without kinema::render");
     }
 #endif
+}
 
-    const levels::GridLevel level = o.map.empty() ? levels::default_level() : levels::load_level(o.map);
-    const std::string map_name = o.map.empty() ? std::string("built-in default level (") + level.name + ")"
-                                               : std::filesystem::path(o.map).filename().string();
-    Vec2 seed_point;
-    Vec2 direction;
-    if (from) {
-        seed_point = *from;
-        direction = dir.value_or(Vec2{});
-    } else if (level.seed) {
-        // The marked seed is in tile units; world units scale by the cell size.
-        seed_point = level.seed->position * grid_settings.cell_size;
-        direction = dir.value_or(level.seed->direction);
+ChaseArgs parse_options(const ChaseOptions& o) {
+    ChaseArgs a;
+    a.map = o.map;
+    a.mesh = !o.map.empty() && is_mesh_path(o.map);
+    refuse_foreign_options(o, a.mesh);
+    a.flood = parse_flood(o);
+    a.grid.connectivity = static_cast<chase::Connectivity>(parse_whole(o.connectivity, "--connectivity"));
+    a.grid.cell_size = parse_number(o.cell_size, "--cell-size");
+    a.from = parse_point(o.from, "--from", a.mesh);
+    a.dir = parse_point(o.dir, "--dir", a.mesh);
+    a.npc = parse_point(o.npc, "--npc", true);
+#if KINEMA_HAVE_NAV
+    set_number(o.agent_height, "--agent-height", a.nav.agent_height);
+    set_number(o.agent_radius, "--agent-radius", a.nav.agent_radius);
+    set_number(o.agent_max_climb, "--agent-max-climb", a.nav.agent_max_climb);
+    set_number(o.agent_max_slope, "--agent-max-slope", a.nav.agent_max_slope);
+#endif
+    a.outputs = {o.json, o.png, o.svg, o.animate, o.frames};
+    return a;
+}
+
+// Validation lives in the settings' validate(); bad fields come back named by their flag.
+void validate(const ChaseArgs& a) {
+    FieldErrors errors = a.flood.validate();
+    if (a.mesh) {
+#if KINEMA_HAVE_NAV
+        const FieldErrors nav_errors = a.nav.validate();
+        errors.insert(errors.end(), nav_errors.begin(), nav_errors.end());
+#endif
     } else {
-        throw UsageError(fmt::format("{}: the map marks no seed position; give --from X,Y", o.map));
+        const FieldErrors grid_errors = a.grid.validate();
+        errors.insert(errors.end(), grid_errors.begin(), grid_errors.end());
     }
+    if (!errors.empty()) {
+        throw flag_error(errors);
+    }
+}
 
-    const chase::GridSpace grid(level, grid_settings);
-    const chase::SeedLocation seed = grid.locate(seed_point);
-    chase::Flood flood(settings);
-    flood.start(grid.cells(), seed, direction);
+// The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
+chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level) {
+    chase::ChaseQuery q;
+    if (a.from) {
+        q.position = *a.from;
+        q.direction = a.dir.value_or(Vec3{});
+    } else if (level.seed) {
+        const Vec2 p = level.seed->position * a.grid.cell_size;
+        q.position = {p.x, p.y, 0.0};
+        q.direction = a.dir.value_or(Vec3{level.seed->direction.x, level.seed->direction.y, 0.0});
+    } else {
+        throw UsageError(fmt::format("{}: the map marks no seed position; give --from X,Y", a.map));
+    }
+    return q;
+}
+
+void run_grid_chase(const ChaseArgs& a) {
+    // Everything is parsed, checked and computed before any output, so an error leaves no trace.
+    const levels::GridLevel level = a.map.empty() ? levels::default_level() : levels::load_level(a.map);
+    const chase::GridSpace grid(level, a.grid);
+    const chase::GridChaseSpace space(grid);
+    chase::Flood flood(a.flood);
+    ChaseReport report;
+    report.title = a.map.empty() ? std::string("built-in default level (") + level.name + ")"
+                                 : std::filesystem::path(a.map).filename().string();
+    report.map = a.map.empty() ? report.title : a.map;
+    report.space = &space;
+    report.flood = &flood;
+    report.grid = &grid;
+    chase::FloodObserver observer;
 #if KINEMA_HAVE_RENDER
-    const bool animate = !o.animate.empty() || !o.frames.empty();
-    std::vector<render::FloodFrame> frames;
-    if (animate) {
-        frames.push_back(render::flood_frame(grid, flood));
-        flood.run([&](const chase::Flood& f) { frames.push_back(render::flood_frame(grid, f)); });
+    if (a.outputs.animated()) {
+        observer = [&](const chase::Flood& f) { report.frames.push_back(render::flood_frame(grid, f)); };
     }
 #endif
-    const chase::FloodResult r = flood.run();
-    const chase::DeadReckoningResult dr = chase::dead_reckoning(
-        grid, seed_point, direction,
-        chase::default_dead_reckoning_distance(settings.max_steps, grid_settings.cell_size));
+    report.result = chase::run_chase(space, flood, grid_query(a, level), observer);
+    write_chase_report(report, a.outputs);
+}
 
-    OutputFiles outputs;
-#if KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty() || animate) {
-        const render::FloodScene scene = render::flood_scene(grid, flood, direction, dr, map_name);
-        const render::PictureSettings picture;
-        if (!o.png.empty()) {
-            outputs.add("--png", o.png, render::flood_png(scene, picture));
-        }
-        if (!o.svg.empty()) {
-            outputs.add("--svg", o.svg, render::flood_svg(scene, picture));
-        }
-        if (!o.animate.empty()) {
-            outputs.add("--animate", o.animate, render::flood_animated_svg(scene, frames, picture));
-        }
-        if (!o.frames.empty()) {
-            std::error_code error;
-            std::filesystem::create_directories(o.frames, error);
-            if (error) {
-                throw UsageError(
-                    fmt::format("--frames: cannot create directory '{}': {}", o.frames, error.message()));
-            }
-            std::vector<std::string> pngs = render::flood_png_frames(scene, frames, picture);
-            for (std::size_t i = 0; i < pngs.size(); ++i) {
-                outputs.add("--frames",
-                            (std::filesystem::path(o.frames) / fmt::format("step-{:03}.png", frames[i].step))
-                                .string(),
-                            std::move(pngs[i]));
-            }
-        }
+#if KINEMA_HAVE_NAV
+/// "level: message" from the library becomes "FILE: message".
+std::string for_file(const std::string& path, const std::string& message) {
+    const std::string prefix = "level: ";
+    return path + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
+}
+
+nav::Level build_level(const ChaseArgs& a) {
+    const levels::TriangleMesh mesh = levels::load_obj(a.map);
+    try {
+        return nav::Level::build(mesh, a.nav);
+    } catch (const nav::LevelError& e) {
+        throw std::invalid_argument(for_file(a.map, e.what()));
     }
+}
+
+std::string point_text(Vec3 p) {
+    return fmt::format("({}, {}, {})", format_number(p.x), format_number(p.y), format_number(p.z));
+}
+
+void run_level_chase(const ChaseArgs& a) {
+    if (!a.from) {
+        throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", a.map));
+    }
+    const nav::Level level = build_level(a);
+    nav::PathFinder finder(level);
+    const nav::LevelChaseSpace space(level, finder);
+    chase::Flood flood(a.flood);
+    chase::ChaseQuery q;
+    q.position = *a.from;
+    q.direction = a.dir.value_or(Vec3{});
+    q.npc = a.npc;
+    ChaseReport report;
+    report.map = a.map;
+    report.title = a.map;
+    report.space = &space;
+    report.flood = &flood;
+    report.level = &level;
+    report.result = chase::run_chase(space, flood, q);
+    const auto& path = report.result.path;
+    if (path && path->status == nav::NavPath::Status::start_off_mesh) {
+        throw UsageError(fmt::format("--npc: {} is not on the navmesh of {} (searched {} around it)",
+                                     point_text(*a.npc), a.map, point_text(a.nav.snap_extents)));
+    }
+    write_chase_report(report, a.outputs);
+}
+#else
+void run_level_chase(const ChaseArgs& a) {
+    throw UsageError(
+        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
+}
 #endif
-    outputs.write_all();
 
-    const chase::Tile seed_tile = grid.tile_of(r.seed_cell);
-    if (seed.snapped) {
-        const Vec2 centre = grid.tile_centre(seed_tile);
-        fmt::print(
-            stderr,
-            "kinema: note: the seed point ({}, {}) is not on a passable tile; snapped to the nearest cell, "
-            "tile {} centred at {}\n",
-            format_number(seed_point.x), format_number(seed_point.y), tile_text(seed_tile),
-            point_text(centre));
-    }
-    const chase::Tile dest_tile = grid.tile_of(r.destination_cell);
-    if (o.json) {
-        ordered_json j;
-        j["seed_cell"] = tile_json(seed_tile);
-        j["steps"] = r.steps;
-        j["stop_reason"] = std::string(chase::to_string(r.stop_reason));
-        j["centroid"] = pair_json(r.centroid.x, r.centroid.y);
-        j["destination_cell"] = tile_json(dest_tile);
-        j["destination"] = pair_json(r.destination.x, r.destination.y);
-        j["heated_cells"] = r.heated_cells;
-        j["warm_cells"] = r.warm_cells;
-        j["barrier_cells"] = r.barrier_cells;
-        j["dead_reckoning"] = pair_json(dr.position.x, dr.position.y);
-        fmt::print("{}\n", j.dump());
-        return;
-    }
-    std::string out;
-    out += fmt::format("map          {} ({} x {} tiles, {} cells, cell size {}, {}-connected)\n", map_name,
-                       grid.width(), grid.height(), grid.cells().size(), format_number(grid.cell_size()),
-                       connectivity);
-    out += fmt::format("seed         tile {} at {}, direction {}\n", tile_text(seed_tile),
-                       point_text(grid.tile_centre(seed_tile)), point_text(direction));
-    out += fmt::format("constants    H = {}, M_H = {}, M_S = {}\n", settings.hot, settings.max_heated,
-                       settings.max_steps);
-    out += fmt::format("steps        {} (stop: {})\n", r.steps, chase::to_string(r.stop_reason));
-    out += fmt::format("cells        {} heated, {} warm, {} barrier\n", r.heated_cells, r.warm_cells,
-                       r.barrier_cells);
-    out += fmt::format("centroid     {}\n", point_text({r.centroid.x, r.centroid.y}));
-    out += fmt::format("destination  tile {} at {}\n", tile_text(dest_tile),
-                       point_text({r.destination.x, r.destination.y}));
-    out += fmt::format("dead reckon  tile {} at {}{}\n", tile_text(grid.tile_of(dr.cell)),
-                       point_text(dr.position), dr.blocked ? " (stopped by a wall)" : "");
-    if (grid.width() <= ascii_max_width && grid.height() <= ascii_max_height) {
-        out += "\n" + ascii_picture(grid, flood, r, dr);
-        out +=
-            "S seed  D destination  R dead reckoning  1-9 heat (9 = hottest)  : cooled  x barrier  "
-            ". not reached  # wall\n";
-    }
-    for (const auto& [path, kind] : {std::pair{o.png, "PNG"}, {o.svg, "SVG"}, {o.animate, "animated SVG"}}) {
-        if (!path.empty()) {
-            out += fmt::format("wrote {} {}\n", kind, path);
+void run_chase_command(const ChaseOptions& options) {
+    try {
+        const ChaseArgs args = parse_options(options);
+        validate(args);
+        if (args.mesh) {
+            run_level_chase(args);
+        } else {
+            run_grid_chase(args);
         }
+    } catch (const SettingsError& e) {
+        // FloodSettings::difficulty and the query ("--from: ... is farther than ...") report this way.
+        throw flag_error(e.errors());
     }
-    if (!o.frames.empty()) {
-        out += fmt::format("wrote one PNG per step in {}\n", o.frames);
-    }
-    fmt::print("{}", out);
 }
 
 constexpr const char* chase_help = R"(
@@ -402,10 +334,13 @@ ASCII.
 The flood (seed 002, chase-flood-spec.md): H = --hot, M_H = --max-heated, M_S = --max-steps (or --difficulty
 1|2|3 = M_S 20/30/40). Dead reckoning goes from the seed along --dir for M_S x cell size.
 
-JSON (--json): seed_cell [col,row]; steps run; stop_reason exhausted|too_many_heated|max_steps; centroid [x,y]
-(heat-weighted mean of the warm cells); destination_cell [col,row] and destination [x,y] (the heated cell
-nearest the centroid); heated_cells, warm_cells, barrier_cells (counts); dead_reckoning [x,y] (the cell where
-dead reckoning stops).
+JSON (--json, the same fields for 2D and 3D levels; docs/chase.md): map, cells, cell_size, connectivity (2D)
+or cell_height and max_levels (3D); from, dir; seed_cell [col,row] (also as seed), seed_position,
+seed_snapped; hot, max_heated, max_steps; steps run; stop_reason exhausted|too_many_heated|max_steps;
+centroid [x,y] (heat-weighted mean of the warm cells); destination_cell [col,row] and destination [x,y] (the
+heated cell nearest the centroid); heated_cells, warm_cells, barrier_cells (counts); dead_reckoning [x,y]
+(the cell where dead reckoning stops), dead_reckoning_blocked, dead_reckoning_distance; 3D with --npc: npc,
+path_status, path, path_length; touched [[col,row,value], ...] (value -1 = barrier, else the heat).
 
 Pictures (docs/render.md): walls dark grey, floor beige, heat from pale yellow (1) to dark red (H), cooled cells
 pale blue, barrier cells dark blue; the seed is a white disc with the direction arrow, the centroid a black
@@ -415,7 +350,7 @@ the run's numbers. --animate writes one animated SVG (one frame per step, loops)
 
 3D levels (--map LEVEL.obj, needs kinema::nav; docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's
 world units, y up (only x and z of --dir count); --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
---json and --png (a top view) as above.)";
+--json and --png (a top view) as above; positions are [x,y,z] and cells [x,y,z].)";
 
 }  // namespace
 
@@ -455,7 +390,7 @@ void add_chase_command(CLI::App& app) {
                     "3D levels: highest step, world units (default 0.9)");
     cmd->add_option("--agent-max-slope", options->agent_max_slope,
                     "3D levels: steepest walkable slope, degrees (default 45)");
-    cmd->callback([options] { run_chase(*options); });
+    cmd->callback([options] { run_chase_command(*options); });
 }
 
 }  // namespace kinema::cli

@@ -1,43 +1,73 @@
 #include "kinema/nav/chase.hpp"
 
-#include <cmath>
-#include <stdexcept>
 #include <string>
+
+#include "kinema/core/format.hpp"
 
 namespace kinema::nav {
 namespace {
 
 std::string point(Vec3 p) {
-    return "(" + std::to_string(p.x) + ", " + std::to_string(p.y) + ", " + std::to_string(p.z) + ")";
+    // Appended piece by piece: GCC 12's -Wrestrict misfires on chained std::string operator+.
+    std::string out = "(";
+    append_number(out, p.x);
+    out += ", ";
+    append_number(out, p.y);
+    out += ", ";
+    append_number(out, p.z);
+    out += ')';
+    return out;
 }
 
 }  // namespace
 
-ChaseResult run_chase(const Level& level, PathFinder& finder, chase::Flood& flood, const ChaseQuery& query) {
-    if (!is_finite(query.position) || !is_finite(query.direction) || (query.npc && !is_finite(*query.npc)) ||
-        !(query.max_seed_distance >= 0.0) || !std::isfinite(query.dead_reckoning_distance)) {
-        throw std::invalid_argument("chase: position, direction, npc and distances must be finite");
-    }
-    const ColumnSpace& cells = level.cells();
-    const chase::SeedLocation seed = cells.locate(query.position, query.max_seed_distance);
-    if (seed.cell == chase::no_cell) {
-        throw LevelError("chase: the last known position " + point(query.position) + " is farther than " +
-                         std::to_string(query.max_seed_distance) + " from every walkable cell");
-    }
-    ChaseResult result;
-    flood.start(cells.cell_space(), seed, cells.cell_space().planar(query.direction));
-    result.flood = flood.run();
-    result.seed = cells.coord(result.flood.seed_cell);
-    result.destination = cells.coord(result.flood.destination_cell);
+LevelChaseSpace::LevelChaseSpace(const Level& level, PathFinder& finder, double max_seed_distance)
+    : level_(&level), finder_(&finder), max_seed_distance_(max_seed_distance) {
+    FieldErrors errors;
+    require_at_least(errors, "max_seed_distance", max_seed_distance, 0.0);
+    throw_if_invalid("3D chase space", errors);
+}
 
-    const double reckoning = query.dead_reckoning_distance >= 0.0
-                                 ? query.dead_reckoning_distance
-                                 : flood.settings().max_steps * cells.grid().cell_size;
-    result.dead_reckoning = finder.raycast(query.position, query.direction, reckoning);
-    if (query.npc) {
-        result.path = finder.find_path(*query.npc, result.flood.destination);
+chase::SeedLocation LevelChaseSpace::locate(Vec3 p) const {
+    const chase::SeedLocation seed = level_->cells().locate(p, max_seed_distance_);
+    if (seed.cell == chase::no_cell) {
+        std::string message = point(p);
+        message += " is farther than ";
+        append_number(message, max_seed_distance_);
+        message += " from every walkable cell";
+        throw SettingsError("chase query", {{"position", std::move(message)}});
     }
-    return result;
+    return seed;
+}
+
+chase::CellCoords LevelChaseSpace::coords(chase::CellId cell) const {
+    const CellCoord c = level_->cells().coord(cell);
+    return {{c.x, c.y, c.z}, 3};
+}
+
+chase::DeadReckoning LevelChaseSpace::dead_reckoning(Vec3 from, Vec3 direction, double distance) const {
+    const NavRay ray = finder_->raycast(from, direction, distance);
+    chase::DeadReckoning r;
+    r.position = ray.end;
+    r.end_point = ray.end;
+    r.blocked = ray.blocked;
+    r.on_space = ray.on_mesh;
+    r.distance = distance;
+    return r;
+}
+
+std::optional<chase::NpcPath> LevelChaseSpace::plan_path(Vec3 from, Vec3 to) const {
+    return finder_->find_path(from, to);
+}
+
+std::vector<chase::SpaceField> LevelChaseSpace::report_fields() const {
+    const ColumnSpace& cells = level_->cells();
+    return {{"cell_height", cells.grid().cell_height},
+            {"max_levels", static_cast<double>(cells.max_column_size())}};
+}
+
+ChaseResult run_chase(const Level& level, PathFinder& finder, chase::Flood& flood, const ChaseQuery& query) {
+    return chase::run_chase(LevelChaseSpace(level, finder), flood, query);
 }
 
 ChaseResult run_chase(const Level& level, const ChaseQuery& query, const chase::FloodSettings& settings) {

@@ -9,6 +9,7 @@
 
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
+#include "kinema/chase/query.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
 
@@ -53,6 +54,27 @@ TEST(FloodAllocations, NoneAfterTheFirstFloodOnASharedMap) {
         GTEST_SKIP() << "shared map " << path << " not found (set KINEMA_SHARED_DATA_DIR)";
     }
     expect_no_allocation_after_first(GridSpace(levels::load_moving_ai_map(path)), 2000);
+}
+
+// The whole chase query (issue 8: flood, destination, dead reckoning) adds no allocation on grids.
+TEST(FloodAllocations, NoneInAGridChaseQueryAfterTheFirst) {
+    const GridSpace grid(levels::default_level());
+    const GridChaseSpace space(grid);
+    Flood flood;
+    ChaseQuery q;
+    q.position = {3.5, 2.5, 0.0};
+    q.direction = {1.0, 0.0, 0.0};
+    run_chase(space, flood, q);
+    const long before = kinema::test::allocation_count();
+    double checksum = 0.0;
+    for (int i = 0; i < 500; ++i) {
+        q.position = {1.0 + 0.037 * i, 1.0 + 0.061 * i, 0.0};
+        q.direction = {std::cos(0.1 * i), std::sin(0.1 * i), 0.0};
+        const ChaseResult r = run_chase(space, flood, q);
+        checksum += r.flood.centroid.x + r.dead_reckoning.position.y;
+    }
+    EXPECT_EQ(kinema::test::allocation_count() - before, 0);
+    EXPECT_TRUE(std::isfinite(checksum));
 }
 
 TEST(FloodAllocations, CounterSeesAllocations) {

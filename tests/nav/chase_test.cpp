@@ -9,6 +9,8 @@
 #include "kinema/chase/cell_space.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
+#include "kinema/chase/json.hpp"
+#include "kinema/core/format.hpp"
 #include "kinema/nav/chase.hpp"
 #include "nav_test_meshes.hpp"
 
@@ -25,7 +27,6 @@ using kinema::nav::CellId;
 using kinema::nav::ChaseQuery;
 using kinema::nav::ChaseResult;
 using kinema::nav::Level;
-using kinema::nav::LevelError;
 using kinema::nav::NavPath;
 using kinema::nav::NavSettings;
 using kinema::nav::PathFinder;
@@ -55,7 +56,8 @@ void expect_consistent(const Level& level, const Flood& flood, const ChaseResult
     EXPECT_EQ(flood.state(r.flood.destination_cell), CellState::heated);
     EXPECT_GE(flood.value(r.flood.destination_cell), 0);
     EXPECT_EQ(r.flood.destination, level.cells().position(r.flood.destination_cell));
-    EXPECT_EQ(level.cells().coord(r.flood.destination_cell), r.destination);
+    const kinema::nav::CellCoord dest = level.cells().coord(r.flood.destination_cell);
+    EXPECT_EQ((kinema::chase::CellCoords{{dest.x, dest.y, dest.z}, 3}), r.destination);
     ASSERT_TRUE(r.path.has_value());
     ASSERT_EQ(r.path->status, NavPath::Status::found);
     ASSERT_FALSE(r.path->points.empty());
@@ -102,14 +104,14 @@ TEST(Chase3d, OnTheBridgeLevelTheFloodClimbsTheRampAndTheNpcFollows) {
     // minus the agent radius, so the ray is blocked there, on the upper floor.
     q.direction = {0.0, 0.0, 1.0};
     const ChaseResult again = run_chase(level, finder, flood, q);
-    EXPECT_TRUE(again.dead_reckoning.on_mesh);
+    EXPECT_TRUE(again.dead_reckoning.on_space);
     EXPECT_TRUE(again.dead_reckoning.blocked);
     // Recast erodes the landing's edge (z 27) by the radius in 0.3 m voxels, ceil(0.6 / 0.3) = 2 voxels, and
     // the partly covered last voxel and contour simplification can move the border up to 2 voxels further in.
-    EXPECT_LE(again.dead_reckoning.end.z, 27.0 - 0.6 + 1e-4);
-    EXPECT_GE(again.dead_reckoning.end.z, 27.0 - 0.6 - 2 * 0.3 - 1e-4);
-    EXPECT_NEAR(again.dead_reckoning.end.x, 33.0, 1e-4);
-    EXPECT_NEAR(again.dead_reckoning.end.y, kUpper, 0.3);
+    EXPECT_LE(again.dead_reckoning.end_point.z, 27.0 - 0.6 + 1e-4);
+    EXPECT_GE(again.dead_reckoning.end_point.z, 27.0 - 0.6 - 2 * 0.3 - 1e-4);
+    EXPECT_NEAR(again.dead_reckoning.end_point.x, 33.0, 1e-4);
+    EXPECT_NEAR(again.dead_reckoning.end_point.y, kUpper, 0.3);
 }
 
 TEST(Chase3d, SeedsFarFromEveryCellAreErrors) {
@@ -120,25 +122,75 @@ TEST(Chase3d, SeedsFarFromEveryCellAreErrors) {
     try {
         run_chase(level, q);
         FAIL() << "expected an error";
-    } catch (const LevelError& e) {
-        EXPECT_EQ(
-            std::string(e.what()),
-            "chase: the last known position (100.000000, 0.000000, 100.000000) is farther than 2.000000 "
-            "from every walkable cell");
+    } catch (const kinema::SettingsError& e) {
+        // Named as the query's field, so a front end can name its own option (the CLI: --from).
+        ASSERT_EQ(e.errors().size(), 1u);
+        EXPECT_EQ(e.errors()[0].field, "position");
+        EXPECT_EQ(e.errors()[0].message, "(100, 0, 100) is farther than 2 from every walkable cell");
     }
     q.position = {3.0, 0.0, std::nan("")};
     EXPECT_THROW(run_chase(level, q), std::invalid_argument);
     // Just off the corridor's edge (z -0.5; the floor starts at z 0 and its border cells are eroded): snapped
     // onto a ground cell on the corridor's near side.
     q.position = {3.0, 0.0, -0.5};
-    q.max_seed_distance = 3.0;
-    const ChaseResult snapped = run_chase(level, q);
+    PathFinder finder(level);
+    EXPECT_THROW(kinema::nav::LevelChaseSpace(level, finder, -1.0), kinema::SettingsError);
+    Flood flood;
+    const ChaseResult snapped =
+        kinema::chase::run_chase(kinema::nav::LevelChaseSpace(level, finder, 3.0), flood, q);
     EXPECT_TRUE(snapped.flood.seed_snapped);
     const Vec3 seed = level.cells().position(snapped.flood.seed_cell);
     EXPECT_NEAR(seed.y, 0.0, 0.2);
     EXPECT_GT(seed.z, 0.0);
     EXPECT_LT(seed.z, 2.5);
     EXPECT_NEAR(seed.x, 3.0, 0.375 + 1e-9);
+}
+
+// The 3D level as a chase space (moved from the CLI's former chase_mesh glue): cells by integer coordinates,
+// positions [x, y, z], the NPC's path, and the same JSON writer as grids with the 3D fields added.
+TEST(Chase3d, LevelSpaceCoordinatesPathAndJson) {
+    const Level level = Level::build(bridge_level().mesh(), NavSettings{});
+    PathFinder finder(level);
+    const kinema::nav::LevelChaseSpace space(level, finder);
+    Flood flood;
+    ChaseQuery q;
+    q.position = {33.0, 2.25, 13.5};  // halfway up the ramp
+    q.direction = {0.0, 0.0, 1.0};    // running up it
+    q.npc = Vec3{3.0, 0.0, 3.0};
+    const ChaseResult r = kinema::chase::run_chase(space, flood, q);
+    // The seed cell's integer coordinates: column x = floor(33 / 0.75) = 44, z = floor((13.5 + 10) / 0.75) =
+    // 31; floor height in 0.2 m voxels on the ramp at z 13.875 (the column centre): 4.5 * 7.875 / 15 = 2.3625
+    // m, so the voxel top is ceil(2.3625 / 0.2) = 12 (give or take one for the ramp's slope inside the
+    // column).
+    ASSERT_EQ(r.seed.count, 3);
+    EXPECT_EQ(r.seed.values[0], 44);
+    EXPECT_EQ(r.seed.values[2], 31);
+    EXPECT_NEAR(r.seed.values[1], 12, 1);
+    EXPECT_EQ(r.seed_position, level.cells().position(r.flood.seed_cell));
+    expect_consistent(level, flood, r);
+    EXPECT_EQ(r.dead_reckoning.distance, 40 * 0.75);
+
+    const std::string json = kinema::chase::chase_json(space, flood, r, "bridge.obj");
+    const auto has = [&](const std::string& text) { return json.find(text) != std::string::npos; };
+    EXPECT_EQ(json.rfind(R"({"map":"bridge.obj","cells":)" + std::to_string(level.cells().size()) +
+                             R"(,"cell_size":0.75,"cell_height":0.2,"max_levels":)" +
+                             std::to_string(level.cells().max_column_size()) + R"(,"from":[33,2.25,13.5],)",
+                         0),
+              0u)
+        << json;
+    const auto& c = r.seed.values;
+    EXPECT_TRUE(has(R"("seed_cell":[)" + std::to_string(c[0]) + "," + std::to_string(c[1]) + "," +
+                    std::to_string(c[2]) + "],"));
+    EXPECT_TRUE(has(R"("npc":[3,0,3],"path_status":"found","path":[[)"));
+    EXPECT_TRUE(has(R"("path_length":)" + kinema::format_number(r.path->length) + R"(,"touched":[[)"));
+    EXPECT_TRUE(has(R"("dead_reckoning_distance":30,)"));
+    // Without an NPC there is no path and no npc field.
+    q.npc.reset();
+    const ChaseResult no_npc = kinema::chase::run_chase(space, flood, q);
+    EXPECT_FALSE(no_npc.path.has_value());
+    const std::string plain = kinema::chase::chase_json(space, flood, no_npc, "bridge.obj");
+    EXPECT_EQ(plain.find("path"), std::string::npos);
+    EXPECT_EQ(plain.find("npc"), std::string::npos);
 }
 
 TEST(Chase3d, DeterministicAcrossRunsAndFloodObjects) {
@@ -153,7 +205,7 @@ TEST(Chase3d, DeterministicAcrossRunsAndFloodObjects) {
     EXPECT_EQ(a.flood.destination_cell, b.flood.destination_cell);
     EXPECT_EQ(a.flood.steps, b.flood.steps);
     EXPECT_EQ(a.path->points, b.path->points);
-    EXPECT_EQ(a.dead_reckoning.end, b.dead_reckoning.end);
+    EXPECT_EQ(a.dead_reckoning.end_point, b.dead_reckoning.end_point);
 }
 
 // The Recast demo meshes. Seeds are on staircases found by looking at the cells (floor heights at 0.75 m

@@ -1,38 +1,52 @@
 // The Dishonored 2 chase on a 3D level (seed 002 section 3: the flood ran on a sparse 3D structure built from
-// the navmesh): the flood of kinema::chase on the level's column cells, the dead-reckoning baseline as a
-// navmesh raycast, and the NPC's path to the flood's destination.
+// the navmesh): a nav::Level as a chase::ChaseSpace, so chase::run_chase floods the level's column cells,
+// runs the dead-reckoning baseline as a navmesh raycast and plans the NPC's path to the flood's destination
+// -- the same code and result type as on 2D grids (kinema/chase/query.hpp).
 #pragma once
 
-#include <optional>
-
 #include "kinema/chase/flood.hpp"
+#include "kinema/chase/query.hpp"
 #include "kinema/nav/level.hpp"
 
 namespace kinema::nav {
 
-struct ChaseQuery {
-    Vec3 position;   ///< the player's last known position (feet), world units
-    Vec3 direction;  ///< the last known direction, world units; only (x, z) counts; zero = no barrier
-    std::optional<Vec3> npc;  ///< when set: the NPC's position, and the result holds its path
-    /// How far `position` may be from the nearest cell when it is on none (in a wall, above a pit), world
-    /// units, [0, inf). 2 m: the horizontal half extent of RecastDemo's pick box.
-    double max_seed_distance = 2.0;
-    /// Length of the dead-reckoning ray, world units; negative = max_steps * chase_cell_size, as far as the
-    /// flood's heat front can travel straight ahead (the chapter gives no number).
-    double dead_reckoning_distance = -1.0;
+using ChaseQuery = chase::ChaseQuery;
+using ChaseResult = chase::ChaseResult;
+
+/// A level and a path finder as a chase space: positions [x, y, z] (world units, y up), cells [x, y, z]
+/// (column x, floor height in cell heights, column z). Holds references: the level and the finder must
+/// outlive it, and the finder makes it single-threaded (one space per thread).
+class LevelChaseSpace final : public chase::ChaseSpace {
+  public:
+    /// `max_seed_distance`: how far the last known position may be from the nearest cell when it is on none
+    /// (in a wall, above a pit), world units, [0, inf); 2: the horizontal half extent of RecastDemo's pick
+    /// box. Throws SettingsError for a negative or non-finite distance. `finder` must belong to `level`.
+    LevelChaseSpace(const Level& level, PathFinder& finder, double max_seed_distance = 2.0);
+
+    const Level& level() const { return *level_; }
+    double max_seed_distance() const { return max_seed_distance_; }
+
+    const chase::CellSpace& cells() const override { return level_->cells().cell_space(); }
+    int position_dimensions() const override { return 3; }
+    /// ColumnSpace::locate; beyond max_seed_distance, SettingsError naming "position": "(x, y, z) is farther
+    /// than 2 from every walkable cell".
+    chase::SeedLocation locate(Vec3 p) const override;
+    chase::CellCoords coords(chase::CellId cell) const override;
+    /// PathFinder::raycast: a straight walk on the navmesh surface (the chapter's "navmesh line-of-sight
+    /// check"); position = end_point = where the walk stops.
+    chase::DeadReckoning dead_reckoning(Vec3 from, Vec3 direction, double distance) const override;
+    /// PathFinder::find_path to the destination snapped onto the navmesh.
+    std::optional<chase::NpcPath> plan_path(Vec3 from, Vec3 to) const override;
+    /// cell_height, max_levels.
+    std::vector<chase::SpaceField> report_fields() const override;
+
+  private:
+    const Level* level_;
+    PathFinder* finder_;
+    double max_seed_distance_;
 };
 
-struct ChaseResult {
-    chase::FloodResult flood;  ///< seed, steps, stop reason, centroid, destination (positions in world units)
-    CellCoord seed;            ///< integer coordinates of flood.seed_cell
-    CellCoord destination;     ///< integer coordinates of flood.destination_cell
-    NavRay dead_reckoning;     ///< the baseline: a navmesh raycast from the last known position
-    std::optional<NavPath> path;  ///< the NPC's path to the destination (when the query has an npc)
-};
-
-/// Runs one chase. The flood object is reused (no allocation after its first run on this level); the finder
-/// must belong to `level`. Throws std::invalid_argument for non-finite input and LevelError when the last
-/// known position is farther than max_seed_distance from every cell.
+/// chase::run_chase on a level: convenience for callers that keep a finder and a flood per thread.
 ChaseResult run_chase(const Level& level, PathFinder& finder, chase::Flood& flood, const ChaseQuery& query);
 
 /// One-shot convenience for tools: makes its own PathFinder and Flood. Throws SettingsError for bad flood

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "kinema/chase/query.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/column_space.hpp"
@@ -33,18 +34,9 @@ struct LevelStats {
     std::size_t nav_data_bytes = 0;        ///< size of the Detour tile
 };
 
-/// A polyline on the navmesh.
-struct NavPath {
-    enum class Status {
-        found,           ///< the path reaches the goal's polygon
-        partial,         ///< the goal is not reachable; the path ends at the nearest reachable point
-        start_off_mesh,  ///< no navmesh polygon within snap_extents of the start
-        goal_off_mesh,   ///< no navmesh polygon within snap_extents of the goal
-    };
-    Status status = Status::start_off_mesh;
-    std::vector<Vec3> points;  ///< corners from the snapped start to the snapped goal (world units)
-    double length = 0.0;       ///< sum of the segment lengths, world units
-};
+/// A polyline on the navmesh: the chase query's NPC path type (kinema/chase/query.hpp), so that chase's
+/// run_chase reports nav's paths without knowing nav.
+using NavPath = chase::NpcPath;
 
 /// Where a straight walk along the navmesh surface stops (Detour's raycast).
 struct NavRay {

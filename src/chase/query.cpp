@@ -1,0 +1,139 @@
+#include "kinema/chase/query.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "kinema/chase/dead_reckoning.hpp"
+
+namespace kinema::chase {
+namespace {
+
+Vec3 on_plane(Vec2 p) {
+    return {p.x, p.y, 0.0};
+}
+
+void require_finite_vector(FieldErrors& errors, std::string_view field, Vec3 v) {
+    if (!is_finite(v)) {
+        errors.push_back({std::string(field), "must be finite"});
+    }
+}
+
+// The planar vector lifted back into world axes (the inverse of CellSpace::planar).
+Vec3 lift(const CellSpace& space, Vec2 planar) {
+    return space.axes() == PlanarAxes::xy ? Vec3{planar.x, planar.y, 0.0} : Vec3{planar.x, 0.0, planar.y};
+}
+
+double reckoning_distance(const ChaseSpace& space, const Flood& flood, const ChaseQuery& query) {
+    return query.dead_reckoning_distance.value_or(
+        default_dead_reckoning_distance(flood.settings().max_steps, space.cells().cell_size()));
+}
+
+}  // namespace
+
+std::string_view to_string(NpcPath::Status status) {
+    switch (status) {
+        case NpcPath::Status::found:
+            return "found";
+        case NpcPath::Status::partial:
+            return "partial";
+        case NpcPath::Status::start_off_mesh:
+            return "start_off_mesh";
+        case NpcPath::Status::goal_off_mesh:
+            return "goal_off_mesh";
+    }
+    return "unknown";
+}
+
+std::optional<NpcPath> ChaseSpace::plan_path(Vec3, Vec3) const {
+    return std::nullopt;
+}
+
+std::vector<SpaceField> ChaseSpace::report_fields() const {
+    return {};
+}
+
+FieldErrors ChaseQuery::validate() const {
+    FieldErrors errors;
+    require_finite_vector(errors, "position", position);
+    require_finite_vector(errors, "direction", direction);
+    if (npc) {
+        require_finite_vector(errors, "npc", *npc);
+    }
+    if (dead_reckoning_distance) {
+        require_at_least(errors, "dead_reckoning_distance", *dead_reckoning_distance, 0.0);
+    }
+    return errors;
+}
+
+ChaseResult run_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& query,
+                      const FloodObserver& on_step) {
+    throw_if_invalid("chase query", query.validate());
+    const CellSpace& cells = space.cells();
+    flood.start(cells, space.locate(query.position), cells.planar(query.direction));
+    ChaseResult r;
+    if (on_step) {
+        on_step(flood);
+        r.flood = flood.run(on_step);
+    } else {
+        r.flood = flood.run();
+    }
+    r.position = query.position;
+    r.direction = query.direction;
+    r.npc = query.npc;
+    r.seed_position = cells.position(r.flood.seed_cell);
+    r.seed = space.coords(r.flood.seed_cell);
+    r.destination = space.coords(r.flood.destination_cell);
+    r.dead_reckoning =
+        space.dead_reckoning(query.position, query.direction, reckoning_distance(space, flood, query));
+    if (query.npc) {
+        r.path = space.plan_path(*query.npc, r.flood.destination);
+    }
+    return r;
+}
+
+SeedLocation GridChaseSpace::locate(Vec3 p) const {
+    return grid_->locate({p.x, p.y});
+}
+
+CellCoords GridChaseSpace::coords(CellId cell) const {
+    const Tile t = grid_->tile_of(cell);
+    return {{t.col, t.row, 0}, 2};
+}
+
+DeadReckoning GridChaseSpace::dead_reckoning(Vec3 from, Vec3 direction, double distance) const {
+    const DeadReckoningResult dr =
+        chase::dead_reckoning(*grid_, {from.x, from.y}, {direction.x, direction.y}, distance);
+    DeadReckoning r;
+    r.position = on_plane(dr.position);
+    r.end_point = on_plane(dr.end_point);
+    r.cell = dr.cell;
+    r.blocked = dr.blocked;
+    r.distance = distance;
+    return r;
+}
+
+std::vector<SpaceField> GridChaseSpace::report_fields() const {
+    return {{"connectivity", static_cast<double>(static_cast<int>(grid_->settings().connectivity))}};
+}
+
+CellCoords GraphChaseSpace::coords(CellId cell) const {
+    return {{static_cast<int>(cell), 0, 0}, 1};
+}
+
+DeadReckoning GraphChaseSpace::dead_reckoning(Vec3 from, Vec3 direction, double distance) const {
+    if (!is_finite(from) || !is_finite(direction) || !(distance >= 0.0) || !std::isfinite(distance)) {
+        throw std::invalid_argument(
+            "dead reckoning: start, direction and distance must be finite, distance >= 0");
+    }
+    const Vec2 planar = cells_->planar(direction);
+    const double len = length(planar);
+    DeadReckoning r;
+    r.distance = distance;
+    r.end_point = len == 0.0 ? from : from + lift(*cells_, planar / len) * distance;
+    r.cell = nearest_cell(*cells_, r.end_point).cell;
+    r.position = r.cell == no_cell ? r.end_point : cells_->position(r.cell);
+    return r;
+}
+
+}  // namespace kinema::chase

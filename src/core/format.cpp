@@ -1,0 +1,59 @@
+#include "kinema/core/format.hpp"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <string_view>
+
+namespace kinema {
+namespace {
+
+// Exponent range printed in fixed notation, as {fmt}'s default for doubles (and JavaScript's Number
+// toString up to 1e21): small and huge magnitudes read better in scientific form.
+constexpr int fixed_min_exponent = -4;
+constexpr int fixed_max_exponent = 16;  // exclusive
+
+// 17 significant digits, a sign, a point, "e+308" and fixed notation of 1e16 - 1 (16 digits) all fit.
+using Buffer = std::array<char, 64>;
+
+std::string_view shortest(Buffer& buffer, double value, std::chars_format format) {
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, format);
+    return {buffer.data(), static_cast<std::size_t>(result.ptr - buffer.data())};
+}
+
+// The exponent of a to_chars scientific text ("1.5e+16" -> 16, "2e-05" -> -5).
+int decimal_exponent(std::string_view scientific) {
+    std::string_view digits = scientific.substr(scientific.find('e') + 1);
+    if (digits.front() == '+') {
+        digits.remove_prefix(1);
+    }
+    int exponent = 0;
+    std::from_chars(digits.data(), digits.data() + digits.size(), exponent);
+    return exponent;
+}
+
+}  // namespace
+
+void append_number(std::string& out, double value) {
+    Buffer buffer;
+    const std::string_view scientific = shortest(buffer, value, std::chars_format::scientific);
+    if (!std::isfinite(value)) {
+        out += scientific;
+        return;
+    }
+    // The shortest digits are the same in both notations; only where the point goes differs.
+    if (decimal_exponent(scientific) < fixed_min_exponent ||
+        decimal_exponent(scientific) >= fixed_max_exponent) {
+        out += scientific;
+        return;
+    }
+    out += shortest(buffer, value, std::chars_format::fixed);
+}
+
+std::string format_number(double value) {
+    std::string out;
+    append_number(out, value);
+    return out;
+}
+
+}  // namespace kinema
