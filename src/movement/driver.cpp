@@ -129,11 +129,25 @@ void check_dt_schedule(std::span<const DtChange> schedule) {
     }
 }
 
+std::vector<double> read_frame_times(const std::string& path) {
+    constexpr std::array<std::string_view, 1> columns{"dt"};
+    const CsvTable table = read_csv(path, columns);
+    if (table.rows() == 0) {
+        throw CsvError(path, 1, "no frames after the header row");
+    }
+    for (std::size_t r = 0; r < table.rows(); ++r) {
+        if (!(table.at(r, 0) > 0.0)) {
+            throw CsvError(path, table.lines[r], "dt must be > 0 s");
+        }
+    }
+    return table.values;
+}
+
 FrameInputs read_frame_inputs(const std::string& path) {
     constexpr std::array<std::string_view, 3> columns{"dt", "x", "y"};
     const CsvTable table = read_csv(path, columns);
     if (table.rows() == 0) {
-        throw CsvError(path, table.lines.empty() ? 1 : table.lines.back(), "no frames after the header row");
+        throw CsvError(path, 1, "no frames after the header row");
     }
     FrameInputs out;
     out.dt.reserve(table.rows());

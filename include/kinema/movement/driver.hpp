@@ -66,6 +66,11 @@ struct FrameInputs {
 /// that is not > 0, or no rows.
 [[nodiscard]] FrameInputs read_frame_inputs(const std::string& path);
 
+/// Reads a frame-time trace (`--trace`): a CSV file with a header row naming a column dt (s), one frame per
+/// row, other columns ignored (kinema/core/csv.hpp rules). Throws kinema::CsvError naming FILE:LINE for a
+/// malformed file, a dt that is not > 0, or no rows.
+[[nodiscard]] std::vector<double> read_frame_times(const std::string& path);
+
 /// A run in progress, for callers that consume frames in chunks (the CLI streams millions of frames this
 /// way).
 class Simulation {
