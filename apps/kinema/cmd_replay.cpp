@@ -101,8 +101,8 @@ std::string report_table(const analysis::ReplayResult& r, const std::string& fil
 
 #if KINEMA_HAVE_RENDER
 std::vector<render::ChartPanel> chart_panels(const analysis::ReplayResult& r) {
-    render::ChartSeries position{"kinema - engine", {}, {}};
-    render::ChartSeries velocity{"kinema - engine", {}, {}};
+    render::ChartSeries position{"|kinema - engine|", {}, {}};
+    render::ChartSeries velocity{"|kinema - engine|", {}, {}};
     for (const analysis::ReplayFrame& f : r.frames) {
         position.x.push_back(f.time);
         position.y.push_back(f.position_error);

@@ -6,6 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include "kinema/core/csv.hpp"
+#include "scratch.hpp"
+
 namespace {
 
 using namespace kinema::movement;
@@ -220,6 +223,41 @@ TEST(DtSchedule, RejectsBadSchedulesAndFrames) {
     EXPECT_THROW(simulate_frames(model, {}, one, zero, out), std::invalid_argument);
     const double two[] = {0.1, 0.1};
     EXPECT_THROW(simulate_frames(model, {}, one, two, out), std::invalid_argument);
+}
+
+}  // namespace
+
+namespace {
+
+using namespace kinema::movement;
+
+TEST(FrameFiles, InputFileAndTraceRowsByName) {
+    const auto path = kinema::test::scratch_path("inputs.csv");
+    kinema::test::write_file(path, "frame,y,dt,x\n0,0,1/60,1\n1,1,0.125,0\n");
+    // "1/60" is not a CSV number: the loaders read plain decimal numbers only.
+    try {
+        (void)read_frame_inputs(path.string());
+        FAIL();
+    } catch (const kinema::CsvError& e) {
+        EXPECT_EQ(e.line(), 2);
+    }
+    kinema::test::write_file(path, "frame,y,dt,x\n0,0,0.016,1\n1,1,0.125,0\n");
+    const FrameInputs inputs = read_frame_inputs(path.string());
+    ASSERT_EQ(inputs.dt.size(), 2u);
+    EXPECT_EQ(inputs.dt[1], 0.125);
+    EXPECT_EQ(inputs.input[0], (kinema::Vec2{1.0, 0.0}));
+    EXPECT_EQ(inputs.input[1], (kinema::Vec2{0.0, 1.0}));
+    const std::vector<double> trace = read_frame_times(path.string());
+    EXPECT_EQ(trace, (std::vector<double>{0.016, 0.125}));
+    kinema::test::write_file(path, "dt\n0.1\n0\n");
+    try {
+        (void)read_frame_times(path.string());
+        FAIL();
+    } catch (const kinema::CsvError& e) {
+        EXPECT_STREQ(e.what(), (path.string() + ":3: dt must be > 0 s").c_str());
+    }
+    kinema::test::write_file(path, "dt,x,y\n");
+    EXPECT_THROW((void)read_frame_inputs(path.string()), kinema::CsvError);
 }
 
 }  // namespace
