@@ -184,18 +184,14 @@ void check_schedule(std::span<const InputChange> schedule) {
 }
 
 Simulation::Simulation(AnyModel model, PlanarState start, std::span<const InputChange> schedule, double dt)
-    : model_(std::move(model)),
-      schedule_(schedule.begin(), schedule.end()),
-      dt_schedule_{DtChange{0, dt}},
-      state_(start),
-      dt_(dt) {
+    : model_(std::move(model)), schedule_(schedule.begin(), schedule.end()), state_(start), dt_(dt) {
     throw_if_invalid(model_);
     check_step_arguments(dt, {});
     check_start(start);
     check_schedule(schedule_);
     input_ = schedule_.front().input;
     next_change_ = 1;
-    next_dt_change_ = 1;
+    // A constant dt keeps dt_schedule_ empty: no allocation beyond the input schedule's copy.
 }
 
 Simulation::Simulation(AnyModel model, PlanarState start, std::span<const InputChange> schedule,
