@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <system_error>
@@ -157,6 +158,10 @@ CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const
 
 CsvTable read_csv(const std::string& path, std::span<const std::string_view> needed,
                   const CsvLimits& limits) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw CsvError(path, 0, "cannot open file: it is a directory");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw CsvError(path, 0, std::string("cannot open file: ") + std::strerror(errno));

@@ -68,6 +68,15 @@ TEST(Csv, WorkIsBounded) {
     EXPECT_EQ(error_of("dt,x\n1,2\n", limits), "log.csv:0: file too large (9 bytes, at most 8)");
 }
 
+TEST(Csv, DirectoryIsLineZero) {
+    try {
+        (void)kinema::read_csv("/", kDtX);
+        FAIL() << "no error";
+    } catch (const CsvError& e) {
+        EXPECT_STREQ(e.what(), "/:0: cannot open file: it is a directory");
+    }
+}
+
 TEST(Csv, MissingFileIsLineZero) {
     try {
         (void)kinema::read_csv("/nonexistent/kinema.csv", kDtX);
