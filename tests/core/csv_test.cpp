@@ -1,6 +1,8 @@
 #include "kinema/core/csv.hpp"
 
 #include <array>
+#include <cmath>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -66,6 +68,28 @@ TEST(Csv, WorkIsBounded) {
     EXPECT_EQ(error_of("dt,x\n1,2\n1,2\n1,2\n", limits), "log.csv:4: too many rows (at most 2)");
     limits.max_bytes = 8;
     EXPECT_EQ(error_of("dt,x\n1,2\n", limits), "log.csv:0: file too large (9 bytes, at most 8)");
+}
+
+TEST(Csv, RandomBytesEitherParseOrThrowCsvError) {
+    // Mutations of a valid file: every outcome is a table or a CsvError naming a line inside the text.
+    std::mt19937 rng(7);
+    const std::string base = "dt,x,note\n0.5,1,a\n# c\n0.25,-2e3,b\n";
+    const char alphabet[] = {',', '\n', '\r', '#', ' ', '"', '.', 'e', '-', '1', 'x', '\0', '\xEF'};
+    for (int i = 0; i < 5000; ++i) {
+        std::string text = base;
+        for (int k = 0; k < 3; ++k) {
+            text[rng() % text.size()] = alphabet[rng() % sizeof alphabet];
+        }
+        try {
+            const auto table = parse_csv(text, "r.csv", kDtX);
+            for (std::size_t r = 0; r < table.rows(); ++r) {
+                EXPECT_TRUE(std::isfinite(table.at(r, 0)) && std::isfinite(table.at(r, 1)));
+            }
+        } catch (const CsvError& e) {
+            EXPECT_GE(e.line(), 1);
+            EXPECT_LE(e.line(), 5);
+        }
+    }
 }
 
 TEST(Csv, DirectoryIsLineZero) {
