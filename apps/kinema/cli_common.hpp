@@ -21,6 +21,12 @@ class UsageError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+/// Thrown by a command that has printed its report and must still exit with `code` (kinema replay: 1 when a
+/// frame differs). Not an error: main() prints nothing more.
+struct ExitRequest {
+    int code = 0;
+};
+
 /// Parses a finite double; `what` names the argument in the error.
 double parse_number(std::string_view text, std::string_view what);
 /// Parses "X,Y" (two finite numbers).
@@ -47,5 +53,6 @@ void add_turn_command(CLI::App& app);
 void add_stop_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_chase_command(CLI::App& app);
+void add_replay_command(CLI::App& app);
 
 }  // namespace kinema::cli

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
     kinema::cli::add_stop_command(app);
     kinema::cli::add_sweep_command(app);
     kinema::cli::add_chase_command(app);
+    kinema::cli::add_replay_command(app);
 
     try {
         app.parse(argc, argv);
@@ -34,6 +35,8 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
+    } catch (const kinema::cli::ExitRequest& e) {
+        return e.code;
     } catch (const CLI::ParseError& e) {
         std::fprintf(stderr, "kinema: error: %s\nRun with --help for usage.\n", e.what());
         return 2;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <span>
+#include <string>
 
 namespace kinema::analysis {
 
@@ -335,6 +336,100 @@ StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0, 
     check_inputs(errors, v0, frame_time);
     throw_if_invalid("stop prediction", errors);
     return unreal_stop(settings, Vec2{v0, 0.0}, frame_time);
+}
+
+namespace {
+
+void check_trace(FieldErrors& errors, std::span<const double> frame_times) {
+    if (frame_times.empty()) {
+        errors.push_back({"frame_times", "must hold at least one frame time"});
+        return;
+    }
+    for (std::size_t i = 0; i < frame_times.size(); ++i) {
+        if (!std::isfinite(frame_times[i]) || !(frame_times[i] > 0.0)) {
+            errors.push_back({"frame_times[" + std::to_string(i) + "]",
+                              "must be finite and > 0, got " + std::to_string(frame_times[i])});
+            return;
+        }
+    }
+    // The last frame time repeats until the stop: a frame that does nothing would repeat forever.
+    require_at_least(errors, "frame_times (last)", frame_times.back(), movement::unreal_min_tick_time);
+}
+
+}  // namespace
+
+double mean_frame_time(std::span<const double> frame_times) {
+    FieldErrors errors;
+    check_trace(errors, frame_times);
+    throw_if_invalid("frame-time trace", errors);
+    double sum = 0.0;
+    for (const double dt : frame_times) {
+        sum += dt;
+    }
+    return sum / static_cast<double>(frame_times.size());
+}
+
+StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, Vec2 velocity,
+                                 std::span<const double> frame_times) {
+    throw_if_invalid("UnrealSettings", settings.validate());
+    FieldErrors errors;
+    require_finite(errors, "velocity.x", velocity.x);
+    require_finite(errors, "velocity.y", velocity.y);
+    check_trace(errors, frame_times);
+    throw_if_invalid("stop prediction", errors);
+    const double v0 = length(velocity);
+    StopPrediction out;
+    out.stops = true;
+    if (v0 <= 0.0) {
+        return out;
+    }
+    const Vec2 direction = velocity / v0;
+    const Braking b = unreal_braking(settings);
+    if (b.friction == 0.0 && b.deceleration == 0.0) {
+        // ApplyVelocityBraking does nothing (unreal-cmc.md section 4 step 2): the character never stops.
+        out.stops = false;
+        out.distance = kInf;
+        out.time = kInf;
+        return out;
+    }
+    // The recorded frames, tick by tick with the movement model's CalcVelocity: each frame has its own tick
+    // split (section 2), so no frame map is shared between them. The stop test is movement::step's.
+    Vec2 v = velocity;
+    double distance = 0.0;
+    double time = 0.0;
+    std::int64_t frames = 0;
+    for (const double frame_time : frame_times) {
+        ++frames;
+        time += frame_time;
+        const movement::UnrealTickSchedule ticks = movement::unreal_tick_schedule(settings, frame_time);
+        for (const double tick : ticks.view()) {
+            v = movement::unreal_calc_velocity(settings, v, Vec2{}, tick);
+            const Vec2 delta = v * tick;
+            if (dot(v, direction) <= 0.0 || (std::abs(delta.x) <= movement::unreal_kinda_small_number &&
+                                             std::abs(delta.y) <= movement::unreal_kinda_small_number)) {
+                out.distance = distance;
+                out.time = time;
+                out.frames = frames;
+                return out;
+            }
+            distance += dot(delta, direction);
+        }
+    }
+    // Still moving: the last frame time repeats, whole frames in closed form (braking keeps the direction).
+    const StopPrediction tail = unreal_stop(settings, direction * length(v), frame_times.back());
+    out.stops = tail.stops;
+    out.distance = distance + tail.distance;
+    out.frames = frames + tail.frames;
+    out.time = time + tail.time;
+    return out;
+}
+
+StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, double v0,
+                                 std::span<const double> frame_times) {
+    FieldErrors errors;
+    require_at_least(errors, "speed", v0, 0.0);
+    throw_if_invalid("stop prediction", errors);
+    return unreal_stop_trace(settings, Vec2{v0, 0.0}, frame_times);
 }
 
 StopPrediction unreal_stop_continuous(const movement::UnrealSettings& settings, double v0) {

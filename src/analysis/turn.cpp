@@ -152,4 +152,83 @@ double all_directions_full_speed_fps(const TurnSettings& settings) {
     return (a + 2.0 * settings.friction) / 2.0;
 }
 
+FieldErrors YawQuantization::validate() const {
+    FieldErrors errors;
+    require_in_range(errors, "units_per_turn", static_cast<double>(units_per_turn), 1.0, 4294967296.0);
+    return errors;
+}
+
+double YawQuantization::radians_per_unit() const noexcept {
+    return 2.0 * std::numbers::pi / static_cast<double>(units_per_turn);
+}
+
+double dt_from_ticks(std::int64_t ticks) noexcept {
+    return static_cast<double>(ticks) / 1e7;
+}
+
+double round_half_even(double x) noexcept {
+    const double r = std::round(x);  // halves away from zero
+    if (std::abs(x - std::trunc(x)) == 0.5) {
+        return 2.0 *
+               std::round(x / 2.0);  // exact: x/2 is a quarter-integer, rounds to the even neighbour / 2
+    }
+    return r;
+}
+
+QuantizedTurn solve_turn_units(std::int64_t wanted_units, double dt, const TurnSettings& settings,
+                               const YawQuantization& yaw) {
+    check(dt, settings);
+    throw_if_invalid("YawQuantization", yaw.validate());
+    FieldErrors errors;
+    const double half = static_cast<double>(yaw.units_per_turn) / 2.0;
+    require_in_range(errors, "wanted_units", static_cast<double>(wanted_units), -half, half);
+    throw_if_invalid("quantised turn", errors);
+    const double unit = yaw.radians_per_unit();
+    QuantizedTurn out;
+    out.wanted_units = wanted_units;
+    out.wanted_angle = static_cast<double>(wanted_units) * unit;
+    const TurnSolution exact = solve_turn_by_angle(out.wanted_angle, dt, settings);
+    if (!exact.reachable) {
+        return out;
+    }
+    out.reachable = true;
+    out.exact_input_angle = std::atan2(exact.input_direction.y, exact.input_direction.x);
+    // DhTas: round(RAD_TO_TURN * atan2(d2, d1)), Python's round (halves to even).
+    const double units = round_half_even(out.exact_input_angle / unit);
+    out.input_units = static_cast<std::int64_t>(units);
+    out.input_angle = units * unit;
+    // The step from w = (1, 0) with the sent input d (seed 000 normalised): m'u = w - dt f (w - d) + a dt d.
+    const auto [k, r] = coefficients(dt, settings);
+    const Vec2 d{std::cos(out.input_angle), std::sin(out.input_angle)};
+    const Vec2 v = Vec2{-k, 0.0} + d * r;
+    out.taken_angle = std::atan2(v.y, v.x);
+    out.angle_error = std::remainder(out.taken_angle - out.wanted_angle, 2.0 * std::numbers::pi);
+    out.normalized_speed = length(v);
+    out.full_speed = out.normalized_speed >= 1.0;
+    out.speed = std::min(out.normalized_speed, 1.0) * 400.0 * settings.speed_scale;
+    return out;
+}
+
+QuantizedTurn solve_turn_quantized(double wanted_angle, double dt, const TurnSettings& settings,
+                                   const YawQuantization& yaw) {
+    throw_if_invalid("YawQuantization", yaw.validate());
+    FieldErrors errors;
+    require_in_range(errors, "wanted_angle", wanted_angle, -std::numbers::pi, std::numbers::pi);
+    throw_if_invalid("quantised turn", errors);
+    const double units = round_half_even(wanted_angle / yaw.radians_per_unit());
+    return solve_turn_units(static_cast<std::int64_t>(units), dt, settings, yaw);
+}
+
+QuantizedTurn best_full_speed_turn_units(double dt, const TurnSettings& settings,
+                                         const YawQuantization& yaw) {
+    throw_if_invalid("YawQuantization", yaw.validate());
+    const double limit = max_full_speed_turn(dt, settings);
+    auto units = static_cast<std::int64_t>(std::floor(limit / yaw.radians_per_unit()));
+    // floor can land one unit high when limit / unit rounds up to a whole number.
+    while (units > 0 && static_cast<double>(units) * yaw.radians_per_unit() > limit) {
+        --units;
+    }
+    return solve_turn_units(std::min(units, yaw.units_per_turn / 2), dt, settings, yaw);
+}
+
 }  // namespace kinema::analysis

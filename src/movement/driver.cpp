@@ -1,12 +1,166 @@
 #include "kinema/movement/driver.hpp"
 
+#include <array>
+#include <charconv>
+#include <cmath>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <utility>
 
+#include "kinema/core/csv.hpp"
 #include "planar_math.hpp"
 
 namespace kinema::movement {
+
+namespace {
+
+std::string_view trim_blanks(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+// A whole decimal number (std::from_chars syntax), or false.
+bool parse_double(std::string_view text, double& value) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return !text.empty() && ec == std::errc() && ptr == text.data() + text.size();
+}
+
+void check_start(const PlanarState& start) {
+    FieldErrors errors;
+    require_finite(errors, "start.position.x", start.position.x);
+    require_finite(errors, "start.position.y", start.position.y);
+    require_finite(errors, "start.velocity.x", start.velocity.x);
+    require_finite(errors, "start.velocity.y", start.velocity.y);
+    kinema::throw_if_invalid("start state", errors);
+}
+
+}  // namespace
+
+double parse_seconds(std::string_view text) {
+    const std::string_view t = trim_blanks(text);
+    const std::size_t slash = t.find('/');
+    double value = 0.0;
+    bool ok = false;
+    if (slash == std::string_view::npos) {
+        ok = parse_double(t, value);
+    } else {
+        double numerator = 0.0;
+        double denominator = 0.0;
+        ok = parse_double(trim_blanks(t.substr(0, slash)), numerator) &&
+             parse_double(trim_blanks(t.substr(slash + 1)), denominator) && denominator != 0.0;
+        value = ok ? numerator / denominator : 0.0;
+    }
+    if (!ok) {
+        throw std::invalid_argument("'" + std::string(t) +
+                                    "' is not a number or fraction (e.g. 0.016, 1/60)");
+    }
+    if (!std::isfinite(value) || !(value > 0.0)) {
+        throw std::invalid_argument("'" + std::string(t) + "' must be a finite time > 0 s");
+    }
+    return value;
+}
+
+std::vector<DtChange> parse_dt_schedule(std::string_view text) {
+    std::vector<DtChange> out;
+    std::size_t start = 0;
+    std::size_t entry = 0;
+    while (start <= text.size()) {
+        const std::size_t semicolon = text.find(';', start);
+        const std::string_view item = trim_blanks(
+            text.substr(start, semicolon == std::string_view::npos ? text.npos : semicolon - start));
+        start = semicolon == std::string_view::npos ? text.size() + 1 : semicolon + 1;
+        ++entry;
+        const std::string where =
+            "dt schedule entry " + std::to_string(entry) + " '" + std::string(item) + "': ";
+        const std::size_t colon = item.find(':');
+        if (colon == std::string_view::npos) {
+            throw std::invalid_argument(where + "expected FRAME:DT");
+        }
+        const std::string_view frame_text = trim_blanks(item.substr(0, colon));
+        DtChange change;
+        const auto [ptr, ec] =
+            std::from_chars(frame_text.data(), frame_text.data() + frame_text.size(), change.frame);
+        if (frame_text.empty() || ec != std::errc() || ptr != frame_text.data() + frame_text.size()) {
+            throw std::invalid_argument(where + "FRAME '" + std::string(frame_text) +
+                                        "' is not a whole number >= 0");
+        }
+        try {
+            change.dt = parse_seconds(item.substr(colon + 1));
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(where + "DT " + e.what());
+        }
+        if (!out.empty() && change.frame <= out.back().frame) {
+            throw std::invalid_argument(where + "frame " + std::to_string(change.frame) + " follows frame " +
+                                        std::to_string(out.back().frame) +
+                                        "; frames must be strictly increasing");
+        }
+        if (out.empty() && change.frame != 0) {
+            throw std::invalid_argument(where + "the first entry must be at frame 0");
+        }
+        out.push_back(change);
+    }
+    return out;
+}
+
+void check_dt_schedule(std::span<const DtChange> schedule) {
+    if (schedule.empty()) {
+        throw std::invalid_argument("dt schedule: empty; it must start at frame 0");
+    }
+    if (schedule.front().frame != 0) {
+        throw std::invalid_argument("dt schedule: the first change is at frame " +
+                                    std::to_string(schedule.front().frame) + "; it must be at frame 0");
+    }
+    for (std::size_t i = 0; i < schedule.size(); ++i) {
+        if (i > 0 && schedule[i].frame <= schedule[i - 1].frame) {
+            throw std::invalid_argument("dt schedule: frame " + std::to_string(schedule[i].frame) +
+                                        " follows frame " + std::to_string(schedule[i - 1].frame) +
+                                        "; frames must be strictly increasing");
+        }
+        if (!std::isfinite(schedule[i].dt) || !(schedule[i].dt > 0.0)) {
+            throw std::invalid_argument("dt schedule: the dt at frame " + std::to_string(schedule[i].frame) +
+                                        " must be finite and > 0");
+        }
+    }
+}
+
+std::vector<double> read_frame_times(const std::string& path) {
+    constexpr std::array<std::string_view, 1> columns{"dt"};
+    const CsvTable table = read_csv(path, columns);
+    if (table.rows() == 0) {
+        throw CsvError(path, 1, "no frames after the header row");
+    }
+    for (std::size_t r = 0; r < table.rows(); ++r) {
+        if (!(table.at(r, 0) > 0.0)) {
+            throw CsvError(path, table.lines[r], "dt must be > 0 s");
+        }
+    }
+    return table.values;
+}
+
+FrameInputs read_frame_inputs(const std::string& path) {
+    constexpr std::array<std::string_view, 3> columns{"dt", "x", "y"};
+    const CsvTable table = read_csv(path, columns);
+    if (table.rows() == 0) {
+        throw CsvError(path, 1, "no frames after the header row");
+    }
+    FrameInputs out;
+    out.dt.reserve(table.rows());
+    out.input.reserve(table.rows());
+    for (std::size_t r = 0; r < table.rows(); ++r) {
+        if (!(table.at(r, 0) > 0.0)) {
+            throw CsvError(path, table.lines[r], "dt must be > 0 s");
+        }
+        out.dt.push_back(table.at(r, 0));
+        out.input.push_back({table.at(r, 1), table.at(r, 2)});
+    }
+    return out;
+}
 
 void check_schedule(std::span<const InputChange> schedule) {
     if (schedule.empty()) {
@@ -33,20 +187,43 @@ Simulation::Simulation(AnyModel model, PlanarState start, std::span<const InputC
     : model_(std::move(model)), schedule_(schedule.begin(), schedule.end()), state_(start), dt_(dt) {
     throw_if_invalid(model_);
     check_step_arguments(dt, {});
-    FieldErrors errors;
-    require_finite(errors, "start.position.x", start.position.x);
-    require_finite(errors, "start.position.y", start.position.y);
-    require_finite(errors, "start.velocity.x", start.velocity.x);
-    require_finite(errors, "start.velocity.y", start.velocity.y);
-    kinema::throw_if_invalid("start state", errors);
+    check_start(start);
     check_schedule(schedule_);
     input_ = schedule_.front().input;
     next_change_ = 1;
+    // A constant dt keeps dt_schedule_ empty: no allocation beyond the input schedule's copy.
+}
+
+Simulation::Simulation(AnyModel model, PlanarState start, std::span<const InputChange> schedule,
+                       std::span<const DtChange> dt_schedule)
+    : model_(std::move(model)),
+      schedule_(schedule.begin(), schedule.end()),
+      dt_schedule_(dt_schedule.begin(), dt_schedule.end()),
+      state_(start) {
+    throw_if_invalid(model_);
+    check_dt_schedule(dt_schedule_);
+    check_start(start);
+    check_schedule(schedule_);
+    input_ = schedule_.front().input;
+    next_change_ = 1;
+    dt_ = dt_schedule_.front().dt;
+    next_dt_change_ = 1;
+}
+
+void Simulation::update_dt() noexcept {
+    if (next_dt_change_ < dt_schedule_.size() && dt_schedule_[next_dt_change_].frame == frame_) {
+        // The time at the change is fixed once; frames after it multiply, so a long constant stretch does not
+        // accumulate rounding.
+        dt_time_ += static_cast<double>(frame_ - dt_frame_) * dt_;
+        dt_frame_ = frame_;
+        dt_ = dt_schedule_[next_dt_change_].dt;
+        ++next_dt_change_;
+    }
 }
 
 FrameRecord Simulation::record() const noexcept {
-    return {frame_, static_cast<double>(frame_) * dt_, state_.position, state_.velocity,
-            detail::norm(state_.velocity)};
+    return {frame_, dt_time_ + static_cast<double>(frame_ - dt_frame_) * dt_, state_.position,
+            state_.velocity, detail::norm(state_.velocity)};
 }
 
 void Simulation::advance(std::span<FrameRecord> out) noexcept {
@@ -56,9 +233,11 @@ void Simulation::advance(std::span<FrameRecord> out) noexcept {
             input_ = schedule_[next_change_].input;
             ++next_change_;
         }
+        update_dt();
         // Everything was validated in the constructor; the unchecked step keeps the loop free of re-checks.
         state_ = step_unchecked(model_, state_, input_, dt_);
         ++frame_;
+        // The record of the new frame must not see the next dt yet: record() uses the dt that led to it.
         record_out = record();
     }
 }
@@ -74,6 +253,39 @@ void simulate(const AnyModel& model, const PlanarState& start, std::span<const I
     out.resize(frames + 1);
     out[0] = simulation.record();
     simulation.advance(std::span<FrameRecord>(out).subspan(1));
+}
+
+void simulate(const AnyModel& model, const PlanarState& start, std::span<const InputChange> schedule,
+              std::span<const DtChange> dt_schedule, std::size_t frames, std::vector<FrameRecord>& out) {
+    Simulation simulation(model, start, schedule, dt_schedule);
+    out.resize(frames + 1);
+    out[0] = simulation.record();
+    simulation.advance(std::span<FrameRecord>(out).subspan(1));
+}
+
+void simulate_frames(const AnyModel& model, const PlanarState& start, std::span<const Vec2> inputs,
+                     std::span<const double> dts, std::vector<FrameRecord>& out) {
+    throw_if_invalid(model);
+    check_start(start);
+    if (inputs.size() != dts.size()) {
+        throw std::invalid_argument("simulate_frames: " + std::to_string(inputs.size()) + " inputs for " +
+                                    std::to_string(dts.size()) + " frame times");
+    }
+    for (std::size_t i = 0; i < dts.size(); ++i) {
+        if (!std::isfinite(dts[i]) || !(dts[i] > 0.0) || !is_finite(inputs[i])) {
+            throw std::invalid_argument("simulate_frames: frame " + std::to_string(i) +
+                                        ": dt must be finite and > 0 and the input finite");
+        }
+    }
+    out.resize(dts.size() + 1);
+    PlanarState state = start;
+    double time = 0.0;
+    out[0] = {0, 0.0, state.position, state.velocity, detail::norm(state.velocity)};
+    for (std::size_t i = 0; i < dts.size(); ++i) {
+        state = step_unchecked(model, state, inputs[i], dts[i]);
+        time += dts[i];
+        out[i + 1] = {i + 1, time, state.position, state.velocity, detail::norm(state.velocity)};
+    }
 }
 
 }  // namespace kinema::movement

@@ -192,3 +192,97 @@ TEST(TurnSolver, RejectsBadInput) {
 
 }  // namespace
 }  // namespace kinema::analysis
+
+namespace {
+
+using namespace kinema::analysis;
+using kinema::Vec2;
+
+constexpr double kDeg = 3.14159265358979323846 / 180.0;
+
+TEST(QuantizedTurn, RoundsHalvesToEvenLikePython) {
+    EXPECT_EQ(round_half_even(0.5), 0.0);
+    EXPECT_EQ(round_half_even(1.5), 2.0);
+    EXPECT_EQ(round_half_even(2.5), 2.0);
+    EXPECT_EQ(round_half_even(-2.5), -2.0);
+    EXPECT_EQ(round_half_even(-3.5), -4.0);
+    EXPECT_EQ(round_half_even(-4538.514331460288), -4539.0);
+    EXPECT_EQ(round_half_even(2.4999999999999996), 2.0);
+    EXPECT_EQ(dt_from_ticks(4'000'000), 0.4);
+    EXPECT_EQ(dt_from_ticks(1'250'000), 0.125);
+}
+
+TEST(QuantizedTurn, DhTasSprintTurnAtTwoAndAHalfFps) {
+    // DhTas any.py: compute_turn(-8192, 1/2.5) with a = 2000/600 (sprint). The continuous input yaw is
+    // -24.930804 deg = -4538.514331 units; Python's round gives -4539. Sending -4539 units turns the velocity
+    // by -45.004204 deg with m' = 2.702502 (values from an independent transcription of compute_turn).
+    TurnSettings sprint;
+    sprint.speed_scale = 1.5;
+    const QuantizedTurn q = solve_turn_units(-8192, dt_from_ticks(4'000'000), sprint);
+    ASSERT_TRUE(q.reachable);
+    EXPECT_NEAR(q.wanted_angle / kDeg, -45.0, 1e-12);
+    EXPECT_NEAR(q.exact_input_angle / kDeg, -24.930804, 5e-7);
+    EXPECT_EQ(q.input_units, -4539);
+    EXPECT_NEAR(q.input_angle / kDeg, -4539.0 * 360.0 / 65536.0, 1e-12);
+    EXPECT_NEAR(q.taken_angle / kDeg, -45.00420351362958, 1e-9);
+    EXPECT_NEAR(q.angle_error / kDeg, -0.00420351362958, 1e-9);
+    EXPECT_NEAR(q.normalized_speed, 2.7025017634977386, 1e-12);
+    EXPECT_TRUE(q.full_speed);
+    EXPECT_EQ(q.speed, 600.0);
+    // The same step through the movement model.
+    kinema::movement::DishonoredSettings model;
+    model.speed_scale = 1.5;
+    const kinema::movement::PlanarState after = kinema::movement::step(
+        model, {{0.0, 0.0}, {600.0, 0.0}}, {std::cos(q.input_angle), std::sin(q.input_angle)}, 0.4);
+    EXPECT_NEAR(std::atan2(after.velocity.y, after.velocity.x), q.taken_angle, 1e-13);
+    EXPECT_NEAR(length(after.velocity), q.speed, 1e-9);
+    // By angle: -45 deg is exactly -8192 units.
+    EXPECT_EQ(solve_turn_quantized(-45.0 * kDeg, 0.4, sprint).input_units, -4539);
+}
+
+TEST(QuantizedTurn, EightFpsSendsTheWantedUnitsExactly) {
+    // dt = 1/f: k = 0, so d = u (seed 000) and every whole-unit turn is exact, at m' = dt (a + f) = 1.625
+    // (walk).
+    for (const std::int64_t units : {1, 100, 5000, -12345, 32768}) {
+        const QuantizedTurn q = solve_turn_units(units, dt_from_ticks(1'250'000));
+        ASSERT_TRUE(q.reachable) << units;
+        EXPECT_EQ(q.input_units, units);
+        EXPECT_NEAR(q.angle_error, 0.0, 1e-12);
+        EXPECT_NEAR(q.normalized_speed, 1.625, 1e-12);
+        EXPECT_EQ(q.speed, 400.0);
+    }
+}
+
+TEST(QuantizedTurn, CoarseUnitsAndUnreachableTurns) {
+    // 8 units per turn (45 deg each) at 8 fps: wanted 50 deg rounds to 1 unit = 45 deg, taken exactly.
+    const YawQuantization coarse{8};
+    const QuantizedTurn q = solve_turn_quantized(50.0 * kDeg, 0.125, {}, coarse);
+    EXPECT_EQ(q.wanted_units, 1);
+    EXPECT_EQ(q.input_units, 1);
+    EXPECT_NEAR(q.taken_angle / kDeg, 45.0, 1e-12);
+    // Walk at 60 fps reaches at most 14.5 deg (reference section 2): 90 deg is not reachable.
+    const QuantizedTurn far = solve_turn_units(16384, 1.0 / 60.0);
+    EXPECT_FALSE(far.reachable);
+    EXPECT_EQ(far.speed, 0.0);
+    EXPECT_THROW((void)solve_turn_units(40000, 0.1), kinema::SettingsError);
+    EXPECT_THROW((void)solve_turn_units(1, 0.1, {}, YawQuantization{0}), kinema::SettingsError);
+}
+
+TEST(QuantizedTurn, BestWholeUnitFullSpeedTurn) {
+    // Sprint at 60 fps: the largest full-speed turn is 8.2416 deg/frame (README), 1500.4 units.
+    TurnSettings sprint;
+    sprint.speed_scale = 1.5;
+    const double limit = max_full_speed_turn(1.0 / 60.0, sprint);
+    const QuantizedTurn best = best_full_speed_turn_units(1.0 / 60.0, sprint);
+    const double unit = YawQuantization{}.radians_per_unit();
+    EXPECT_EQ(best.wanted_units, static_cast<std::int64_t>(std::floor(limit / unit)));
+    EXPECT_EQ(best.wanted_units, 1500);
+    EXPECT_LE(static_cast<double>(best.wanted_units) * unit, limit);
+    EXPECT_GT(static_cast<double>(best.wanted_units + 1) * unit, limit);
+    ASSERT_TRUE(best.reachable);
+    EXPECT_NEAR(best.speed, 600.0, 600.0 * 1e-4);  // within the rounding of the sent input
+    // Below 9.67 fps every direction keeps full speed: the best turn is half a turn.
+    EXPECT_EQ(best_full_speed_turn_units(0.125, sprint).wanted_units, 32768);
+}
+
+}  // namespace

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/unreal.hpp"
@@ -59,6 +60,22 @@ struct StopPrediction {
                                          double frame_time);
 [[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0,
                                          double frame_time);
+
+/// Exact stop of the CMC walking with no input over a recorded sequence of frame times (s): frame i lasts
+/// frame_times[i], each with the engine's own tick split and braking sub-steps (movement::step); when the
+/// character still moves after the last recorded frame, the last frame time repeats (the rest in closed form,
+/// as unreal_stop). Requirements: frame_times not empty, each finite and > 0 (frames shorter than 1e-6 s do
+/// nothing, as in the engine), the last >= 1e-6 s. Cost: one pass over the frames used, then constant.
+/// time is the sum of the frame times of the frames taken (the recorded ones first).
+[[nodiscard]] StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, Vec2 velocity,
+                                               std::span<const double> frame_times);
+/// The speed-only form (v0, cm/s, >= 0) moves along +x.
+[[nodiscard]] StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, double v0,
+                                               std::span<const double> frame_times);
+
+/// The mean of a frame-time trace (s): the constant frame time that covers the same span in as many frames,
+/// for comparing unreal_stop_trace with unreal_stop at the trace's mean rate. Throws like unreal_stop_trace.
+[[nodiscard]] double mean_frame_time(std::span<const double> frame_times);
 
 /// Same, with continuous time (no frame rate): continuous_stop with the settings' beta and a_B and no snap.
 [[nodiscard]] StopPrediction unreal_stop_continuous(const movement::UnrealSettings& settings, double v0);

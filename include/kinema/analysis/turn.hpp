@@ -4,6 +4,8 @@
 // Units are Dishonored's: u (world units), u/s, seconds, radians unless a name says degrees.
 #pragma once
 
+#include <cstdint>
+
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 
@@ -49,5 +51,60 @@ struct TurnSolution {
 [[nodiscard]] double all_directions_reachable_fps(const TurnSettings& settings = {});
 /// Frame rate (1/s) at and below which every direction keeps full speed: dt (a + 2f) >= 2.
 [[nodiscard]] double all_directions_full_speed_fps(const TurnSettings& settings = {});
+
+// ---- Quantised inputs, as the Dishonored TAS tool sends them ----------------------------------------------
+// DhTas (reference section 1, datafiles/scripts/utilities.py compute_turn) takes the wanted turn as a whole
+// number of yaw units (Unreal rotator units, 65536 per turn), solves the w = (1, 0) closed form and rounds
+// the input yaw with Python's round(): to the nearest whole unit, halves to even. Frame times are set in 100
+// ns ticks (set_frame_time, FREQUENCY = 10 000 000).
+
+/// How finely yaw is quantised.
+struct YawQuantization {
+    std::int64_t units_per_turn = 65536;  ///< whole yaw units per full turn, [1, 2^32]. 65536: Unreal rotator
+                                          ///< units, as DhTas (pi/32768 rad per unit).
+
+    /// Every bad field by name; empty when usable.
+    [[nodiscard]] FieldErrors validate() const;
+    /// rad per unit: 2 pi / units_per_turn.
+    [[nodiscard]] double radians_per_unit() const noexcept;
+};
+
+/// Frame time of `ticks` 100 ns ticks (s): ticks / 10 000 000 (DhTas set_frame_time units).
+[[nodiscard]] double dt_from_ticks(std::int64_t ticks) noexcept;
+
+/// Python's round(): the nearest integer, halves to even (round(0.5) = 0, round(1.5) = 2, round(-2.5) = -2).
+[[nodiscard]] double round_half_even(double x) noexcept;
+
+/// One frame's turn with whole-unit angles.
+struct QuantizedTurn {
+    std::int64_t wanted_units = 0;  ///< the wanted turn, whole units (relative to the current velocity).
+    double wanted_angle = 0.0;      ///< rad, wanted_units as an angle.
+    bool reachable = false;  ///< the continuous solver reaches the wanted direction (else the rest is 0).
+    double exact_input_angle =
+        0.0;                       ///< rad, the continuous solver's input yaw (angle of d from the velocity).
+    std::int64_t input_units = 0;  ///< exact_input_angle rounded to whole units, halves to even (DhTas).
+    double input_angle = 0.0;      ///< rad, input_units as an angle: the input actually sent.
+    double taken_angle = 0.0;      ///< rad, direction of the velocity after the step with the sent input.
+    double angle_error = 0.0;      ///< rad, taken_angle - wanted_angle (wrapped to (-pi, pi]).
+    double normalized_speed = 0.0;  ///< m' after the step before the clamp (seed 000), dimensionless.
+    double speed = 0.0;             ///< u/s after the step's clamp: min(m', 1) x MaxSpeed.
+    bool full_speed = false;        ///< m' >= 1: the turn keeps full speed.
+};
+
+/// The wanted turn in whole units (|wanted_units| <= units_per_turn / 2), the input yaw rounded as DhTas
+/// rounds it, and the step that input really makes from full speed along (1, 0) (seed 000 Algorithm 1 with
+/// |a| = settings.acceleration). dt in s, > 0. Throws SettingsError for bad settings, dt or units.
+[[nodiscard]] QuantizedTurn solve_turn_units(std::int64_t wanted_units, double dt,
+                                             const TurnSettings& settings = {},
+                                             const YawQuantization& yaw = {});
+/// Same with the wanted turn as an angle (rad, finite, [-pi, pi]), first rounded to whole units (halves to
+/// even).
+[[nodiscard]] QuantizedTurn solve_turn_quantized(double wanted_angle, double dt,
+                                                 const TurnSettings& settings = {},
+                                                 const YawQuantization& yaw = {});
+/// The largest whole-unit wanted turn not exceeding max_full_speed_turn(dt), solved as above (its sent input
+/// may still lose a little speed: full_speed says).
+[[nodiscard]] QuantizedTurn best_full_speed_turn_units(double dt, const TurnSettings& settings = {},
+                                                       const YawQuantization& yaw = {});
 
 }  // namespace kinema::analysis

@@ -1,0 +1,189 @@
+#include "kinema/core/csv.hpp"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <system_error>
+
+namespace kinema {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+// Splits `line` at commas into `fields` (views into line), trimmed. No quoting inside data rows: the values
+// are numbers.
+void split_fields(std::string_view line, std::vector<std::string_view>& fields) {
+    fields.clear();
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = line.find(',', start);
+        fields.push_back(
+            trim(line.substr(start, comma == std::string_view::npos ? line.npos : comma - start)));
+        if (comma == std::string_view::npos) {
+            return;
+        }
+        start = comma + 1;
+    }
+}
+
+// Shortened for messages: a malformed field can be arbitrarily long.
+std::string quoted(std::string_view field) {
+    constexpr std::size_t kMax = 40;
+    std::string out = "'";
+    out += field.substr(0, kMax);
+    if (field.size() > kMax) {
+        out += "...";
+    }
+    out += "'";
+    return out;
+}
+
+}  // namespace
+
+CsvError::CsvError(std::string file, int line, const std::string& message)
+    : std::invalid_argument(file + ":" + std::to_string(line) + ": " + message),
+      file_(std::move(file)),
+      line_(line) {}
+
+CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const std::string_view> needed,
+                   const CsvLimits& limits) {
+    CsvTable table;
+    table.file = std::string(file);
+    table.columns.assign(needed.begin(), needed.end());
+    if (text.size() > limits.max_bytes) {
+        throw CsvError(table.file, 0,
+                       "file too large (" + std::to_string(text.size()) + " bytes, at most " +
+                           std::to_string(limits.max_bytes) + ")");
+    }
+    // A UTF-8 byte order mark, as spreadsheet programs write it.
+    if (text.starts_with("\xEF\xBB\xBF")) {
+        text.remove_prefix(3);
+    }
+    std::vector<std::size_t> index(needed.size(), 0);  // field index of each needed column
+    std::size_t field_count = 0;
+    bool have_header = false;
+    std::vector<std::string_view> fields;
+    int line_number = 0;
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+        const std::size_t end = text.find('\n', pos);
+        std::string_view line = text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+        pos = end == std::string_view::npos ? text.size() : end + 1;
+        ++line_number;
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        const std::string_view content = trim(line);
+        if (content.empty() || content.front() == '#') {
+            continue;
+        }
+        split_fields(content, fields);
+        if (!have_header) {
+            have_header = true;
+            field_count = fields.size();
+            for (std::string_view& name : fields) {
+                if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+                    name = trim(name.substr(1, name.size() - 2));
+                }
+            }
+            std::string missing;
+            for (std::size_t c = 0; c < needed.size(); ++c) {
+                bool found = false;
+                for (std::size_t f = 0; f < fields.size(); ++f) {
+                    if (fields[f] != needed[c]) {
+                        continue;
+                    }
+                    if (found) {
+                        throw CsvError(table.file, line_number,
+                                       "column '" + std::string(needed[c]) + "' appears more than once");
+                    }
+                    found = true;
+                    index[c] = f;
+                }
+                if (!found) {
+                    missing += (missing.empty() ? "" : ", ") + std::string(needed[c]);
+                }
+            }
+            if (!missing.empty()) {
+                throw CsvError(table.file, line_number,
+                               "missing column(s) " + missing + " in the header row");
+            }
+            continue;
+        }
+        if (fields.size() != field_count) {
+            throw CsvError(table.file, line_number,
+                           "expected " + std::to_string(field_count) + " fields as in the header, found " +
+                               std::to_string(fields.size()));
+        }
+        if (table.rows() >= limits.max_rows) {
+            throw CsvError(table.file, line_number,
+                           "too many rows (at most " + std::to_string(limits.max_rows) + ")");
+        }
+        for (std::size_t c = 0; c < needed.size(); ++c) {
+            const std::string_view field = fields[index[c]];
+            double value = 0.0;
+            const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+            if (field.empty() || ec != std::errc() || ptr != field.data() + field.size()) {
+                throw CsvError(
+                    table.file, line_number,
+                    "column " + std::string(needed[c]) + ": " + quoted(field) + " is not a number");
+            }
+            if (!std::isfinite(value)) {
+                throw CsvError(
+                    table.file, line_number,
+                    "column " + std::string(needed[c]) + ": " + quoted(field) + " is not a finite number");
+            }
+            table.values.push_back(value);
+        }
+        table.lines.push_back(line_number);
+    }
+    if (!have_header) {
+        throw CsvError(table.file, line_number == 0 ? 1 : line_number, "empty file: expected a header row");
+    }
+    return table;
+}
+
+CsvTable read_csv(const std::string& path, std::span<const std::string_view> needed,
+                  const CsvLimits& limits) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw CsvError(path, 0, "cannot open file: it is a directory");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw CsvError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
+    }
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0) {
+        throw CsvError(path, 0, "cannot read file");
+    }
+    // Checked before reading, so a huge file is never loaded into memory.
+    if (static_cast<std::size_t>(size) > limits.max_bytes) {
+        throw CsvError(path, 0,
+                       "file too large (" + std::to_string(size) + " bytes, at most " +
+                           std::to_string(limits.max_bytes) + ")");
+    }
+    in.seekg(0, std::ios::beg);
+    std::string text(static_cast<std::size_t>(size), '\0');
+    in.read(text.data(), size);
+    if (!in) {
+        throw CsvError(path, 0, "cannot read file");
+    }
+    return parse_csv(text, path, needed, limits);
+}
+
+}  // namespace kinema
