@@ -89,7 +89,7 @@ TEST(ChaseMesh, ErrorsNameTheFileOrTheOption) {
                   ": no walkable surface: none of the 1 triangles is flatter than agent_max_slope = "
                   "45.000000 degrees (y is up)");
     in.map_path = "/nonexistent/level.obj";
-    EXPECT_EQ(error_of(in), "/nonexistent/level.obj: cannot read the file");
+    EXPECT_EQ(error_of(in), "/nonexistent/level.obj: cannot open file: No such file or directory");
     EXPECT_TRUE(kinema::cli::is_mesh_path("a/B.OBJ"));
     EXPECT_FALSE(kinema::cli::is_mesh_path("a/b.map"));
 }
