@@ -17,6 +17,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "output_files.hpp"
 #if KINEMA_HAVE_NAV
 #include "chase_mesh.hpp"
 #endif
@@ -137,42 +138,6 @@ std::string ascii_picture(const chase::GridSpace& grid, const chase::Flood& floo
     return out;
 }
 
-// Writes every output file or none: a failure removes the files already written by this run.
-class OutputFiles {
-  public:
-    /// `option` names the argument in error messages ("--png").
-    void add(std::string option, std::string path, std::string content) {
-        files_.push_back({std::move(option), std::move(path), std::move(content)});
-    }
-    void write_all() {
-        std::vector<std::string> written;
-        try {
-            for (const File& f : files_) {
-                try {
-                    write_file_atomically(f.path, f.content);
-                } catch (const std::runtime_error& e) {
-                    throw UsageError(fmt::format("{}: {}", f.option, e.what()));
-                }
-                written.push_back(f.path);
-            }
-        } catch (...) {
-            for (const std::string& path : written) {
-                std::error_code ignored;
-                std::filesystem::remove(path, ignored);
-            }
-            throw;
-        }
-    }
-
-  private:
-    struct File {
-        std::string option;
-        std::string path;
-        std::string content;
-    };
-    std::vector<File> files_;
-};
-
 // `--map LEVEL.obj`: the chase on a 3D level through kinema::nav (apps/kinema/chase_mesh.hpp, docs/nav.md).
 void run_mesh_chase_command(const ChaseOptions& o, const chase::FloodSettings& settings) {
     for (const auto& [given, name] : {std::pair{!o.svg.empty(), "--svg"},
@@ -212,7 +177,7 @@ void run_mesh_chase_command(const ChaseOptions& o, const chase::FloodSettings& s
         outputs.add("--png", o.png, mesh_chase_png(input, run));
     }
 #endif
-    outputs.write_all();
+    outputs.commit();
     if (o.json) {
         fmt::print("{}\n", mesh_chase_json(input, run).dump());
     } else {
@@ -311,23 +276,16 @@ void run_chase(const ChaseOptions& o) {
             outputs.add("--animate", o.animate, render::flood_animated_svg(scene, frames, picture));
         }
         if (!o.frames.empty()) {
-            std::error_code error;
-            std::filesystem::create_directories(o.frames, error);
-            if (error) {
-                throw UsageError(
-                    fmt::format("--frames: cannot create directory '{}': {}", o.frames, error.message()));
-            }
             std::vector<std::string> pngs = render::flood_png_frames(scene, frames, picture);
+            std::vector<std::pair<std::string, std::string>> files;
             for (std::size_t i = 0; i < pngs.size(); ++i) {
-                outputs.add("--frames",
-                            (std::filesystem::path(o.frames) / fmt::format("step-{:03}.png", frames[i].step))
-                                .string(),
-                            std::move(pngs[i]));
+                files.emplace_back(fmt::format("step-{:03}.png", frames[i].step), std::move(pngs[i]));
             }
+            outputs.add_directory("--frames", o.frames, "step-", ".png", std::move(files));
         }
     }
 #endif
-    outputs.write_all();
+    outputs.commit();
 
     const chase::Tile seed_tile = grid.tile_of(r.seed_cell);
     if (seed.snapped) {

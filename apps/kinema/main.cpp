@@ -45,6 +45,22 @@ bool names_unknown_command(const CLI::App& app, int argc, char** argv) {
     return true;
 }
 
+/// An empty value (`--map ''`, often an unset shell variable) is an error for every option that takes one,
+/// never silently the default.
+void reject_empty_values(CLI::App& app) {
+    const CLI::Validator non_empty(
+        [](const std::string& value) { return value.empty() ? std::string("empty value") : std::string(); },
+        "", "non-empty");
+    for (CLI::Option* option : app.get_options()) {
+        if (option->get_type_size_max() > 0) {
+            option->check(non_empty);
+        }
+    }
+    for (CLI::App* command : app.get_subcommands({})) {
+        reject_empty_values(*command);
+    }
+}
+
 std::string command_names(const CLI::App& app) {
     std::string names;
     for (const CLI::App* command : app.get_subcommands({})) {
@@ -72,6 +88,7 @@ int main(int argc, char** argv) {
     kinema::cli::add_sweep_command(app);
     kinema::cli::add_chase_command(app);
 
+    reject_empty_values(app);
     if (names_unknown_command(app, argc, argv)) {
         std::fprintf(stderr, "kinema: error: unknown command '%s' (commands: %s)\n", argv[1],
                      command_names(app).c_str());
