@@ -10,6 +10,7 @@
 
 #include "cli_common.hpp"
 #include "kinema/chase/json.hpp"
+#include "output_files.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/flood_picture.hpp"
 #include "kinema/render/level_view.hpp"
@@ -31,45 +32,6 @@ Vec2 planar_xy(Vec3 p) {
 std::string tile_text(const chase::CellCoords& c) {
     return fmt::format("({}, {})", c.values[0], c.values[1]);
 }
-
-// Writes every output file or none: a failure removes the files already written by this run.
-class OutputFiles {
-  public:
-    /// `option` names the argument in error messages ("--png").
-    void add(std::string option, std::string path, std::string content) {
-        files_.push_back({std::move(option), std::move(path), std::move(content)});
-    }
-    void write_all() const {
-        std::vector<std::string> written;
-        try {
-            for (const File& f : files_) {
-                write_one(f);
-                written.push_back(f.path);
-            }
-        } catch (...) {
-            for (const std::string& path : written) {
-                std::error_code ignored;
-                std::filesystem::remove(path, ignored);
-            }
-            throw;
-        }
-    }
-
-  private:
-    struct File {
-        std::string option;
-        std::string path;
-        std::string content;
-    };
-    static void write_one(const File& f) {
-        try {
-            write_file_atomically(f.path, f.content);
-        } catch (const std::runtime_error& e) {
-            throw UsageError(fmt::format("{}: {}", f.option, e.what()));
-        }
-    }
-    std::vector<File> files_;
-};
 
 // One character per tile: '#' blocked, '.' not reached, 'x' barrier, ':' heated and cooled to 0, '1'..'9'
 // warm heat in ninths of H (rounded up), and the marks S (seed), D (destination), R (dead reckoning).
@@ -163,18 +125,12 @@ void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, O
         files.add("--animate", outputs.animate, render::flood_animated_svg(scene, report.frames, picture));
     }
     if (!outputs.frames.empty()) {
-        std::error_code error;
-        std::filesystem::create_directories(outputs.frames, error);
-        if (error) {
-            throw UsageError(
-                fmt::format("--frames: cannot create directory '{}': {}", outputs.frames, error.message()));
-        }
         std::vector<std::string> pngs = render::flood_png_frames(scene, report.frames, picture);
+        std::vector<std::pair<std::string, std::string>> steps;
         for (std::size_t i = 0; i < pngs.size(); ++i) {
-            const std::string name = fmt::format("step-{:03}.png", report.frames[i].step);
-            files.add("--frames", (std::filesystem::path(outputs.frames) / name).string(),
-                      std::move(pngs[i]));
+            steps.emplace_back(fmt::format("step-{:03}.png", report.frames[i].step), std::move(pngs[i]));
         }
+        files.add_directory("--frames", outputs.frames, "step-", ".png", std::move(steps));
     }
 }
 #endif
@@ -248,7 +204,7 @@ std::vector<std::string> level_view_legend(const ChaseReport& report) {
     return legend;
 }
 
-std::string level_png(const ChaseReport& report) {
+render::LevelView level_view(const ChaseReport& report) {
     const nav::ColumnSpace& cells = report.level->cells();
     const nav::ColumnGrid& grid = cells.grid();
     const chase::ChaseResult& r = report.result;
@@ -271,7 +227,7 @@ std::string level_png(const ChaseReport& report) {
         }
     }
     view.legend = level_view_legend(report);
-    return render::level_view_png(view);
+    return view;
 }
 #endif
 #else
@@ -289,7 +245,10 @@ void add_pictures([[maybe_unused]] const ChaseReport& report, [[maybe_unused]] c
     }
 #if KINEMA_HAVE_NAV
     if (!outputs.png.empty()) {
-        files.add("--png", outputs.png, level_png(report));
+        files.add("--png", outputs.png, render::level_view_png(level_view(report)));
+    }
+    if (!outputs.svg.empty()) {
+        files.add("--svg", outputs.svg, render::level_view_svg(level_view(report)));
     }
 #endif
 #endif
@@ -328,7 +287,7 @@ std::string grid_summary(const ChaseReport& report) {
 void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs) {
     OutputFiles files;
     add_pictures(report, outputs, files);
-    files.write_all();
+    files.commit();
     print_snap_note(report);
     if (outputs.json) {
         fmt::print("{}\n", chase::chase_json(*report.space, *report.flood, report.result, report.map));

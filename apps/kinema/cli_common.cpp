@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "kinema/core/format.hpp"
+#include "output_files.hpp"
 
 namespace kinema::cli {
 
@@ -70,28 +71,9 @@ bool is_mesh_path(const std::string& path) {
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {
-    namespace fs = std::filesystem;
-    const fs::path target(path);
-    fs::path temp = target;
-    temp += ".kinema-tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            throw std::runtime_error(fmt::format("{}: cannot open for writing", path));
-        }
-        out.write(content.data(), static_cast<std::streamsize>(content.size()));
-        if (!out.flush()) {
-            std::error_code ignored;
-            fs::remove(temp, ignored);
-            throw std::runtime_error(fmt::format("{}: write failed", path));
-        }
-    }
-    std::error_code ec;
-    fs::rename(temp, target, ec);
-    if (ec) {
-        fs::remove(temp, ec);
-        throw std::runtime_error(fmt::format("{}: cannot write: {}", path, ec.message()));
-    }
+    OutputFiles files;
+    files.add("", path, std::string(content));
+    files.commit();
 }
 
 std::string format_number(double value) {

@@ -39,7 +39,8 @@ std::vector<std::string> split(std::string_view text, char separator);
 /// True when a --map path names an OBJ mesh (extension .obj, any case): `kinema chase` runs it in 3D.
 bool is_mesh_path(const std::string& path);
 
-/// Writes `content` to `path` through a temporary file and a rename, so a failed run leaves no partial file.
+/// Writes one output file by the rule of output_files.hpp (atomic replace, symlinks followed, devices written
+/// directly). Throws UsageError naming the path.
 void write_file_atomically(const std::string& path, std::string_view content);
 
 /// The shortest decimal form that reads back to the same double: kinema::format_number

@@ -154,8 +154,7 @@ chase::FloodSettings parse_flood(const ChaseOptions& o) {
 
 // Options of the other kind of level are refused rather than ignored.
 void refuse_foreign_options(const ChaseOptions& o, bool mesh) {
-    const std::pair<bool, const char*> grid_only[] = {{!o.svg.empty(), "--svg"},
-                                                      {!o.animate.empty(), "--animate"},
+    const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
                                                       {!o.frames.empty(), "--frames"},
                                                       {o.connectivity_given, "--connectivity"},
                                                       {o.cell_size_given, "--cell-size"}};

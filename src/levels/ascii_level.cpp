@@ -20,7 +20,7 @@ double parse_double(const std::string& name, int line, std::string_view text) {
     double value = 0.0;
     const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (ec != std::errc{} || ptr != t.data() + t.size() || t.empty() || !std::isfinite(value)) {
-        throw LevelError(name, line, "expected a finite number, got '" + std::string(t) + "'");
+        throw LevelError(name, line, "expected a finite number, got " + detail::quoted(t));
     }
     return value;
 }
@@ -28,7 +28,7 @@ double parse_double(const std::string& name, int line, std::string_view text) {
 Vec2 parse_direction(const std::string& name, int line, std::string_view value) {
     const std::size_t comma = value.find(',');
     if (comma == std::string_view::npos) {
-        throw LevelError(name, line, "direction must be 'DX,DY', got '" + std::string(value) + "'");
+        throw LevelError(name, line, "direction must be 'DX,DY', got " + detail::quoted(value));
     }
     return {parse_double(name, line, value.substr(0, comma)),
             parse_double(name, line, value.substr(comma + 1))};
@@ -172,8 +172,8 @@ GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
     return level;
 }
 
-GridLevel load_ascii_level(const std::string& path) {
-    return parse_ascii_level(detail::read_file(path), path);
+GridLevel load_ascii_level(const std::string& path, std::uintmax_t max_bytes) {
+    return parse_ascii_level(detail::read_level_file(path, max_bytes), path);
 }
 
 std::string_view default_level_text() {

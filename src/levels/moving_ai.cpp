@@ -37,12 +37,11 @@ int parse_dimension(const std::string& name, const Line& line, std::string_view 
     long long value = 0;
     const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec == std::errc::result_out_of_range) {
-        throw LevelError(name, line.number, std::string(key) + " too large: '" + std::string(digits) + "'");
+        throw LevelError(name, line.number, std::string(key) + " too large: " + detail::quoted(digits));
     }
     if (ec != std::errc{} || ptr != digits.data() + digits.size()) {
-        throw LevelError(
-            name, line.number,
-            "expected '" + std::string(key) + " <number>', got '" + std::string(line.text) + "'");
+        throw LevelError(name, line.number,
+                         "expected '" + std::string(key) + " <number>', got " + detail::quoted(line.text));
     }
     if (value <= 0) {
         throw LevelError(name, line.number, "empty map: " + std::string(key) + " " + std::to_string(value));
@@ -66,7 +65,7 @@ GridLevel parse_moving_ai_map(std::string_view text, const std::string& name) {
         return i < lines.size() ? lines[i] : Line{lines.empty() ? 1 : lines.back().number + 1, {}};
     };
     if (detail::trim(lines[0].text) != "type octile") {
-        throw LevelError(name, 1, "expected 'type octile', got '" + std::string(lines[0].text) + "'");
+        throw LevelError(name, 1, "expected 'type octile', got " + detail::quoted(lines[0].text));
     }
     GridLevel level;
     level.name = name;
@@ -74,7 +73,7 @@ GridLevel parse_moving_ai_map(std::string_view text, const std::string& name) {
     level.width = parse_dimension(name, line_or_end(2), "width");
     const Line map_line = line_or_end(3);
     if (detail::trim(map_line.text) != "map") {
-        throw LevelError(name, map_line.number, "expected 'map', got '" + std::string(map_line.text) + "'");
+        throw LevelError(name, map_line.number, "expected 'map', got " + detail::quoted(map_line.text));
     }
     const auto w = static_cast<std::size_t>(level.width);
     level.passable.assign(w * static_cast<std::size_t>(level.height), 0);
@@ -113,8 +112,8 @@ GridLevel parse_moving_ai_map(std::string_view text, const std::string& name) {
     return level;
 }
 
-GridLevel load_moving_ai_map(const std::string& path) {
-    return parse_moving_ai_map(detail::read_file(path), path);
+GridLevel load_moving_ai_map(const std::string& path, std::uintmax_t max_bytes) {
+    return parse_moving_ai_map(detail::read_level_file(path, max_bytes), path);
 }
 
 }  // namespace kinema::levels

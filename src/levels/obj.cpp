@@ -2,10 +2,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 #include <system_error>
+
+#include "text_lines.hpp"
 
 namespace kinema::levels {
 namespace {
@@ -40,21 +40,10 @@ void tokenize(std::string_view line, std::vector<std::string_view>& tokens) {
     }
 }
 
-/// Shortens a token for an error message so that a binary file does not produce a huge line.
-std::string quoted(std::string_view token) {
-    constexpr std::size_t max_shown = 32;
-    std::string shown(token.substr(0, max_shown));
-    for (char& c : shown) {
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
-            c = '?';
-        }
-    }
-    return "'" + shown + (token.size() > max_shown ? "...'" : "'");
-}
-
 class Parser {
   public:
-    Parser(std::string_view text, std::string_view file_name) : text_(text), file_(file_name) {}
+    Parser(std::string_view text, std::string_view file_name)
+        : text_(detail::skip_byte_order_mark(text)), file_(file_name) {}
 
     TriangleMesh run() {
         std::vector<std::string_view> tokens;
@@ -98,10 +87,10 @@ class Parser {
         }
         const auto [ptr, ec] = std::from_chars(first, last, value);
         if (ec == std::errc::result_out_of_range) {
-            fail(line_, "number out of range: " + quoted(token));
+            fail(line_, "number out of range: " + detail::quoted(token));
         }
         if (ec != std::errc() || ptr != last) {
-            fail(line_, "not a number: " + quoted(token));
+            fail(line_, "not a number: " + detail::quoted(token));
         }
         return value;
     }
@@ -115,7 +104,7 @@ class Parser {
             const double value = number(tokens[i]);
             if (i <= 3) {
                 if (!std::isfinite(value)) {
-                    fail(line_, "vertex coordinate is not finite: " + quoted(tokens[i]));
+                    fail(line_, "vertex coordinate is not finite: " + detail::quoted(tokens[i]));
                 }
                 xyz[i - 1] = value;
             }
@@ -137,7 +126,7 @@ class Parser {
         }
         const auto [ptr, ec] = std::from_chars(first, last, index);
         if (v.empty() || ec == std::errc::invalid_argument || ptr != last) {
-            fail(line_, "not a vertex index: " + quoted(token));
+            fail(line_, "not a vertex index: " + detail::quoted(token));
         }
         const auto count = static_cast<long long>(mesh_.vertices.size());
         if (ec == std::errc::result_out_of_range || index == 0 || index > count || index < -count) {
@@ -177,17 +166,13 @@ TriangleMesh parse_obj(std::string_view text, std::string_view file_name) {
     return Parser(text, file_name).run();
 }
 
-TriangleMesh load_obj(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw ObjError(path.string(), 0, "cannot read the file");
+TriangleMesh load_obj(const std::filesystem::path& path, std::uintmax_t max_bytes) {
+    std::string text;
+    std::string why;
+    if (!detail::read_file(path.string(), max_bytes, text, why)) {
+        throw ObjError(path.string(), 0, why);
     }
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (in.bad()) {
-        throw ObjError(path.string(), 0, "cannot read the file");
-    }
-    return parse_obj(content.str(), path.string());
+    return parse_obj(text, path.string());
 }
 
 }  // namespace kinema::levels

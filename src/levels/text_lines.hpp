@@ -1,6 +1,8 @@
-// Internal helpers shared by the level loaders: reading a file whole and splitting text into numbered lines.
+// Internal helpers shared by the level loaders (Moving AI, ASCII, OBJ): reading a file whole within a byte
+// cap, skipping a UTF-8 byte-order mark, splitting text into numbered lines, and quoting input in messages.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,16 +15,30 @@ struct Line {
 };
 
 /// Splits at '\n', dropping one '\r' before each '\n' (and at the end). A final line ending does not start an
-/// extra empty line.
+/// extra empty line. A leading UTF-8 byte-order mark is skipped.
 std::vector<Line> split_lines(std::string_view text);
 
-/// Reads a whole file; throws LevelError(path, 0, ...) when it cannot be read or is unreasonably large.
-std::string read_file(const std::string& path);
+/// The text without a leading UTF-8 byte-order mark (EF BB BF), which Windows editors write.
+std::string_view skip_byte_order_mark(std::string_view text);
+
+/// Reads a whole file of at most `max_bytes` bytes. On failure returns false and sets `why` to a message for
+/// "FILE: why": "is a directory", "cannot open file: <reason>", "larger than the limit of N bytes", ...
+/// Reads in chunks and stops at the cap, so /dev/zero, /dev/urandom or a huge sparse file cost at most
+/// max_bytes of memory and time.
+bool read_file(const std::string& path, std::uintmax_t max_bytes, std::string& text, std::string& why);
+
+/// read_file() for the grid level loaders: throws LevelError(path, 0, why) (grid_level.hpp).
+std::string read_level_file(const std::string& path, std::uintmax_t max_bytes);
 
 /// Strips spaces and tabs at both ends.
 std::string_view trim(std::string_view s);
 
 /// A printable description of a character for messages: 'x' or "byte 0x07".
 std::string describe_char(char c);
+
+/// Input quoted for a message: in single quotes, cut to `max_shown` bytes ("..." marks the cut), and every
+/// byte outside printable ASCII written as \xNN, so that a binary file or a 10 MB line gives a short,
+/// readable message on one line.
+std::string quoted(std::string_view text, std::size_t max_shown = 40);
 
 }  // namespace kinema::levels::detail

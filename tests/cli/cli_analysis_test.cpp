@@ -184,7 +184,7 @@ TEST(CliAnalysis, Errors) {
     expect_usage_error("sweep --metric speed", "--metric: unknown metric 'speed'");
     expect_usage_error("sweep --fps-from 60 --fps-to 30", "--fps-to: must be >= --fps-from");
     expect_usage_error("sweep --set ground_friction=1", "--set: needs exactly one --model");
-    // CLI11's own parse errors add a "Run with --help" line (main.cpp).
+    // CLI11's own parse errors, on one line like every other error (main.cpp).
     const RunResult both = run("sweep --fps 30 --csv --json");
     EXPECT_EQ(both.exit_code, 2);
     EXPECT_EQ(both.out, "");

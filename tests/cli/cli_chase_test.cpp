@@ -300,7 +300,8 @@ TEST(CliChase, ObjLevelMatchesNavLibrary) {
     EXPECT_EQ(j["destination"],
               nlohmann::json::array({r.flood.destination.x, r.flood.destination.y, r.flood.destination.z}));
     // Grid-only options are refused for a 3D level, 3D-only options for a grid.
-    expect_error("--map '" + mesh.string() + "' --from 0,0,0 --svg x.svg", "--svg: not available for 3D");
+    expect_error("--map '" + mesh.string() + "' --from 0,0,0 --animate x.svg",
+                 "--animate: not available for 3D");
     expect_error("--map '" + mesh.string() + "' --from 0,0", "--from: expected X,Y,Z");
     expect_error("--npc 1,2,3", "--npc/--agent-*: only for 3D (.obj) levels");
 }
@@ -360,16 +361,24 @@ TEST(CliChase, ObjErrorsNameTheFileOrTheOption) {
                  walls.string() +
                      ": no walkable surface: none of the 1 triangles is flatter than agent_max_slope = "
                      "45.000000 degrees (y is up)");
-    expect_error("--map /nonexistent/level.obj --from 0,0,0", "/nonexistent/level.obj: cannot read the file");
+    expect_error("--map /nonexistent/level.obj --from 0,0,0",
+                 "/nonexistent/level.obj: cannot open file: No such file or directory");
 #if KINEMA_HAVE_RENDER
     const fs::path png = temp_path("chase_bridge.png");
+    const fs::path svg = temp_path("chase_bridge.svg");
     fs::remove(png);
-    const RunResult r =
-        run(on_bridge + "--from 33,2.25,13.5 --dir 0,0,1 --npc 3,0,3 --png '" + png.string() + "'");
+    fs::remove(svg);
+    const RunResult r = run(on_bridge + "--from 33,2.25,13.5 --dir 0,0,1 --npc 3,0,3 --png '" + png.string() +
+                            "' --svg '" + svg.string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("path         found, "), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("wrote PNG " + png.string()), std::string::npos) << r.out;
     EXPECT_EQ(read_file(png).substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    // The 3D top view in SVG: the same scene as the PNG, with the legend as real text.
+    EXPECT_NE(r.out.find("wrote SVG " + svg.string()), std::string::npos) << r.out;
+    const std::string svg_text = read_file(svg);
+    EXPECT_EQ(svg_text.rfind("<svg", 0), 0u) << svg_text.substr(0, 80);
+    EXPECT_NE(svg_text.find("NPC path"), std::string::npos);
 #endif
 }
 #endif

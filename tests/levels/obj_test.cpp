@@ -131,7 +131,7 @@ TEST(Obj, LoadsFilesAndReportsUnreadableOnes) {
         load_obj(path);
         FAIL() << "expected an error";
     } catch (const ObjError& e) {
-        EXPECT_EQ(std::string(e.what()), path.string() + ": cannot read the file");
+        EXPECT_EQ(std::string(e.what()), path.string() + ": cannot open file: No such file or directory");
         EXPECT_EQ(e.line(), 0u);
     }
 }

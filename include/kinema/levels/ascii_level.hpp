@@ -23,8 +23,8 @@ namespace kinema::levels {
 /// Parses kinema ASCII level text. `name` is used as FILE in error messages and as the default
 /// GridLevel::name.
 GridLevel parse_ascii_level(std::string_view text, const std::string& name = "<string>");
-/// Reads and parses a kinema ASCII level file. Throws LevelError.
-GridLevel load_ascii_level(const std::string& path);
+/// Reads and parses a kinema ASCII level file of at most max_bytes bytes. Throws LevelError.
+GridLevel load_ascii_level(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes);
 
 /// The text of the built-in default level (data/levels/default.txt; a corridor turning a corner, with the
 /// player's last position marked). Used by `kinema chase` when no map is given.

@@ -20,6 +20,11 @@ namespace kinema::levels {
 /// hostile header cannot ask for gigabytes; the largest shared map (swampofsorrows) is 512 x 512.
 inline constexpr int max_level_dimension = 4096;
 
+/// Largest level file the loaders read by default, bytes: more than any level they accept (4096 x 4097
+/// characters plus CRLF line ends), so a huge or endless input (a 2 GB file, /dev/zero) is refused after at
+/// most this many bytes instead of filling memory. Each loader takes its own cap as an argument.
+inline constexpr std::uintmax_t default_max_level_bytes = 64ull * 1024 * 1024;
+
 /// The player's last known position and direction marked in a level file.
 struct LevelSeed {
     Vec2 position;   ///< tile units; the centre of the marked tile, (col + 0.5, row + 0.5)
@@ -57,7 +62,8 @@ class LevelError : public std::invalid_argument {
     int line_ = 0;
 };
 
-/// Loads a level by its extension: ".map" -> Moving AI, anything else -> kinema ASCII. Throws LevelError.
-GridLevel load_level(const std::string& path);
+/// Loads a level by its extension: ".map" -> Moving AI, anything else -> kinema ASCII. Throws LevelError (a
+/// file that cannot be read, a directory, or one of more than max_bytes bytes has line 0).
+GridLevel load_level(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes);
 
 }  // namespace kinema::levels

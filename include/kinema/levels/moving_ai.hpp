@@ -20,7 +20,7 @@ namespace kinema::levels {
 
 /// Parses Moving AI map text. `name` is used as FILE in error messages and as GridLevel::name.
 GridLevel parse_moving_ai_map(std::string_view text, const std::string& name = "<string>");
-/// Reads and parses a Moving AI .map file. Throws LevelError.
-GridLevel load_moving_ai_map(const std::string& path);
+/// Reads and parses a Moving AI .map file of at most max_bytes bytes. Throws LevelError.
+GridLevel load_moving_ai_map(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes);
 
 }  // namespace kinema::levels

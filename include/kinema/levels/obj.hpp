@@ -47,11 +47,18 @@ class ObjError : public std::invalid_argument {
     std::size_t line_;
 };
 
-/// Parses OBJ text; `file_name` is used in error messages only. Throws ObjError.
+/// Parses OBJ text (a leading UTF-8 byte-order mark is skipped); `file_name` is used in error messages only.
+/// Throws ObjError.
 TriangleMesh parse_obj(std::string_view text, std::string_view file_name);
 
-/// Reads and parses an OBJ file. Throws ObjError; when the file cannot be read, line() is 0 and what() is
-/// "FILE: cannot read the file".
-TriangleMesh load_obj(const std::filesystem::path& path);
+/// Largest OBJ file load_obj() reads by default, bytes. The Recast demo meshes are 0.1-0.4 MB; a 64 MB mesh
+/// (about a million triangles) parses in about a second, and a huge or endless input (a 2 GB sparse file,
+/// /dev/zero, /dev/urandom) is refused after at most this many bytes instead of filling memory.
+inline constexpr std::uintmax_t default_max_obj_bytes = 64ull * 1024 * 1024;
+
+/// Reads and parses an OBJ file of at most max_bytes bytes (a leading UTF-8 byte-order mark is skipped).
+/// Throws ObjError; when the file cannot be read (missing, a directory, over the cap), line() is 0 and what()
+/// is "FILE: reason", e.g. "FILE: cannot open file: No such file or directory".
+TriangleMesh load_obj(const std::filesystem::path& path, std::uintmax_t max_bytes = default_max_obj_bytes);
 
 }  // namespace kinema::levels

@@ -1,0 +1,354 @@
+#include "output_files.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <array>
+#include <csignal>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+
+namespace kinema::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The temporary files of the commit in progress, for the SIGINT/SIGTERM handler. A signal handler reaches
+// only globals and may only call async-signal-safe functions such as unlink(), so the paths live in a fixed
+// table of C strings rather than in the OutputFiles object.
+constexpr std::size_t max_pending_files = 1024;
+constexpr std::size_t max_pending_path = 4096;
+std::array<std::array<char, max_pending_path>, max_pending_files> pending_paths;
+volatile std::sig_atomic_t pending_count = 0;
+// Directories the commit created (--frames DIR), removed after their files; rmdir() is async-signal-safe too.
+constexpr std::size_t max_pending_directories = 16;
+std::array<std::array<char, max_pending_path>, max_pending_directories> pending_directories;
+volatile std::sig_atomic_t pending_directory_count = 0;
+
+extern "C" void remove_pending_and_reraise(int signal_number) {
+    for (std::sig_atomic_t i = 0; i < pending_count; ++i) {
+        ::unlink(pending_paths[static_cast<std::size_t>(i)].data());
+    }
+    for (std::sig_atomic_t i = 0; i < pending_directory_count; ++i) {
+        ::rmdir(pending_directories[static_cast<std::size_t>(i)].data());
+    }
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+}
+
+/// Installs the cleanup handler for the lifetime of a commit and empties the table afterwards.
+class PendingGuard {
+  public:
+    PendingGuard() {
+        pending_count = 0;
+        pending_directory_count = 0;
+        previous_int_ = std::signal(SIGINT, remove_pending_and_reraise);
+        previous_term_ = std::signal(SIGTERM, remove_pending_and_reraise);
+    }
+    ~PendingGuard() {
+        std::signal(SIGINT, previous_int_);
+        std::signal(SIGTERM, previous_term_);
+        pending_count = 0;
+        pending_directory_count = 0;
+    }
+    PendingGuard(const PendingGuard&) = delete;
+    PendingGuard& operator=(const PendingGuard&) = delete;
+
+  private:
+    void (*previous_int_)(int) = SIG_DFL;
+    void (*previous_term_)(int) = SIG_DFL;
+};
+
+void remember_pending(const std::string& path) {
+    auto& slot = pending_paths[static_cast<std::size_t>(pending_count)];
+    std::memcpy(slot.data(), path.c_str(), path.size() + 1);
+    pending_count = pending_count + 1;
+}
+
+void remember_pending_directory(const std::string& path) {
+    if (pending_directory_count < static_cast<std::sig_atomic_t>(max_pending_directories) &&
+        path.size() < max_pending_path) {
+        auto& slot = pending_directories[static_cast<std::size_t>(pending_directory_count)];
+        std::memcpy(slot.data(), path.c_str(), path.size() + 1);
+        pending_directory_count = pending_directory_count + 1;
+    }
+}
+
+[[noreturn]] void fail(const std::string& option, const std::string& path, const std::string& why) {
+    throw UsageError(option.empty() ? fmt::format("{}: {}", path, why)
+                                    : fmt::format("{}: {}: {}", option, path, why));
+}
+
+/// The file a path finally names: symlinks followed (also dangling ones, whose target is then created).
+fs::path resolve_links(const fs::path& path, const std::string& option) {
+    fs::path current = path;
+    for (int depth = 0; depth < 40; ++depth) {
+        std::error_code error;
+        if (!fs::is_symlink(fs::symlink_status(current, error))) {
+            return current;
+        }
+        const fs::path target = fs::read_symlink(current, error);
+        if (error) {
+            fail(option, path.string(), "cannot read the symbolic link: " + error.message());
+        }
+        current = target.is_absolute() ? target : current.parent_path() / target;
+    }
+    fail(option, path.string(), "too many levels of symbolic links");
+}
+
+/// One file to write: where it finally goes and how.
+struct Target {
+    std::string option;
+    std::string shown;  // the path as the user gave it, for messages
+    fs::path path;      // symlinks resolved
+    const std::string* content = nullptr;
+    bool direct = false;   // a device or FIFO: written in place
+    bool existed = false;  // a regular file was there before
+    mode_t mode = 0666;    // permissions of the new file (an existing file's are kept)
+    std::string temp;      // the staged new content
+    std::string backup;    // a hard link to the old content, for rolling back
+};
+
+Target classify(const std::string& option, const std::string& shown, const std::string& content) {
+    if (shown.empty()) {
+        fail(option, "''", "empty path");
+    }
+    Target t;
+    t.option = option;
+    t.shown = shown;
+    t.path = resolve_links(shown, option);
+    t.content = &content;
+    struct stat info {};
+    if (::stat(t.path.c_str(), &info) != 0) {
+        if (errno != ENOENT) {
+            fail(option, shown, std::strerror(errno));
+        }
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        t.mode = 0666 & ~mask;
+        return t;
+    }
+    if (S_ISDIR(info.st_mode)) {
+        fail(option, shown, "is a directory");
+    }
+    if (!S_ISREG(info.st_mode)) {
+        t.direct = true;
+        return t;
+    }
+    if ((info.st_mode & 0222) == 0) {
+        fail(option, shown, "is read-only");
+    }
+    t.existed = true;
+    t.mode = info.st_mode & 07777;
+    return t;
+}
+
+bool write_all(int fd, const std::string& content) {
+    std::size_t done = 0;
+    while (done < content.size()) {
+        const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return false;
+        }
+        done += static_cast<std::size_t>(n);
+    }
+    return true;
+}
+
+/// Writes the content into a uniquely named file beside the target.
+void stage(Target& t) {
+    const fs::path directory = t.path.parent_path().empty() ? fs::path(".") : t.path.parent_path();
+    std::string name = (directory / ("." + t.path.filename().string() + ".kinema-XXXXXX")).string();
+    if (pending_count >= static_cast<std::sig_atomic_t>(max_pending_files) ||
+        name.size() >= max_pending_path) {
+        fail(t.option, t.shown, "too many output files or too long a path");
+    }
+    const int fd = ::mkstemp(name.data());
+    if (fd < 0) {
+        fail(t.option, t.shown,
+             std::string("cannot create a file in its directory: ") + std::strerror(errno));
+    }
+    t.temp = name;
+    remember_pending(t.temp);
+    const bool written = ::fchmod(fd, t.mode) == 0 && write_all(fd, *t.content);
+    const int saved = errno;
+    if (::close(fd) != 0 || !written) {
+        fail(t.option, t.shown, std::string("cannot write: ") + std::strerror(written ? errno : saved));
+    }
+}
+
+void write_direct(const Target& t) {
+    const int fd = ::open(t.path.c_str(), O_WRONLY | O_CLOEXEC);
+    if (fd < 0) {
+        fail(t.option, t.shown, std::string("cannot open for writing: ") + std::strerror(errno));
+    }
+    const bool written = write_all(fd, *t.content);
+    const int saved = errno;
+    ::close(fd);
+    if (!written) {
+        fail(t.option, t.shown, std::string("cannot write: ") + std::strerror(saved));
+    }
+}
+
+/// Puts back what the targets held before: old content from the backup links, new files removed.
+void roll_back(std::vector<Target>& targets, std::size_t replaced) {
+    for (std::size_t i = 0; i < replaced; ++i) {
+        if (targets[i].direct) {
+            continue;
+        }
+        if (targets[i].existed) {
+            ::rename(targets[i].backup.c_str(), targets[i].path.c_str());
+        } else {
+            ::unlink(targets[i].path.c_str());
+        }
+    }
+}
+
+void remove_staged(const std::vector<Target>& targets) {
+    for (const Target& t : targets) {
+        if (!t.temp.empty()) {
+            ::unlink(t.temp.c_str());
+        }
+        if (!t.backup.empty()) {
+            ::unlink(t.backup.c_str());
+        }
+    }
+}
+
+/// Keeps a hard link to an existing target's content, so that a later failure can restore it.
+void link_backup(Target& t) {
+    t.backup = t.temp + ".old";
+    remember_pending(t.backup);
+    if (::link(t.path.c_str(), t.backup.c_str()) != 0) {
+        t.backup.clear();
+        fail(t.option, t.shown,
+             std::string("cannot keep the old file while replacing it: ") + std::strerror(errno));
+    }
+}
+
+/// Stages every target, then replaces them; any failure restores every target.
+void commit_targets(std::vector<Target>& targets) {
+    std::size_t replaced = 0;
+    try {
+        for (Target& t : targets) {
+            if (!t.direct) {
+                stage(t);
+            }
+        }
+        for (Target& t : targets) {
+            if (t.existed) {
+                link_backup(t);
+            }
+        }
+        // Devices first: they cannot be rolled back, and nothing is replaced yet if one fails.
+        for (const Target& t : targets) {
+            if (t.direct) {
+                write_direct(t);
+            }
+        }
+        for (; replaced < targets.size(); ++replaced) {
+            Target& t = targets[replaced];
+            if (!t.direct && ::rename(t.temp.c_str(), t.path.c_str()) != 0) {
+                fail(t.option, t.shown, std::string("cannot replace: ") + std::strerror(errno));
+            }
+            if (!t.direct) {
+                t.temp.clear();
+            }
+        }
+    } catch (...) {
+        roll_back(targets, replaced);
+        remove_staged(targets);
+        throw;
+    }
+    remove_staged(targets);
+}
+
+/// Creates the directory when missing; returns whether this run created it.
+bool prepare_directory(const std::string& option, const std::string& directory) {
+    if (directory.empty()) {
+        fail(option, "''", "empty path");
+    }
+    std::error_code error;
+    if (fs::is_directory(directory, error)) {
+        return false;
+    }
+    if (fs::exists(directory, error)) {
+        fail(option, directory, "exists and is not a directory");
+    }
+    if (!fs::create_directory(directory, error)) {
+        fail(option, directory, "cannot create the directory: " + error.message());
+    }
+    remember_pending_directory(directory);
+    return true;
+}
+
+/// Removes the files of the directory's pattern that this run did not write.
+void remove_stale(const fs::path& directory, const std::string& prefix, const std::string& suffix,
+                  const std::set<std::string>& written) {
+    std::error_code error;
+    for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
+        const std::string name = entry.path().filename().string();
+        const bool matches = name.size() >= prefix.size() + suffix.size() && name.starts_with(prefix) &&
+                             name.ends_with(suffix);
+        if (matches && !written.contains(name) && entry.is_regular_file(error)) {
+            fs::remove(entry.path(), error);
+        }
+    }
+}
+
+}  // namespace
+
+void OutputFiles::add(std::string option, std::string path, std::string content) {
+    files_.push_back({std::move(option), std::move(path), std::move(content)});
+}
+
+void OutputFiles::add_directory(std::string option, std::string directory, std::string prefix,
+                                std::string suffix, std::vector<std::pair<std::string, std::string>> files) {
+    directories_.push_back(
+        {std::move(option), std::move(directory), std::move(prefix), std::move(suffix), std::move(files)});
+}
+
+void OutputFiles::commit() {
+    PendingGuard guard;
+    std::vector<std::string> created_directories;
+    try {
+        std::vector<Target> targets;
+        for (const File& f : files_) {
+            targets.push_back(classify(f.option, f.path, f.content));
+        }
+        for (const Directory& d : directories_) {
+            if (prepare_directory(d.option, d.path)) {
+                created_directories.push_back(d.path);
+            }
+            for (const auto& [name, content] : d.files) {
+                targets.push_back(classify(d.option, (fs::path(d.path) / name).string(), content));
+            }
+        }
+        commit_targets(targets);
+    } catch (...) {
+        for (const std::string& directory : created_directories) {
+            std::error_code ignored;
+            fs::remove_all(directory, ignored);
+        }
+        throw;
+    }
+    for (const Directory& d : directories_) {
+        std::set<std::string> written;
+        for (const auto& file : d.files) {
+            written.insert(file.first);
+        }
+        remove_stale(d.path, d.prefix, d.suffix, written);
+    }
+}
+
+}  // namespace kinema::cli

@@ -1,0 +1,116 @@
+#include "text_lines.hpp"
+
+#include <array>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace kinema::levels::detail {
+
+std::string_view skip_byte_order_mark(std::string_view text) {
+    constexpr std::string_view bom = "\xEF\xBB\xBF";
+    if (text.substr(0, bom.size()) == bom) {
+        text.remove_prefix(bom.size());
+    }
+    return text;
+}
+
+std::vector<Line> split_lines(std::string_view text) {
+    text = skip_byte_order_mark(text);
+    std::vector<Line> lines;
+    std::size_t start = 0;
+    int number = 1;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        const std::size_t next = end == std::string_view::npos ? text.size() : end + 1;
+        if (end == std::string_view::npos) {
+            end = text.size();
+        }
+        std::string_view line = text.substr(start, end - start);
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        lines.push_back({number++, line});
+        start = next;
+    }
+    return lines;
+}
+
+bool read_file(const std::string& path, std::uintmax_t max_bytes, std::string& text, std::string& why) {
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (std::filesystem::is_directory(status)) {
+        why = "is a directory, not a file";
+        return false;
+    }
+    // A regular file's size is known up front: refuse before reading a byte.
+    if (std::filesystem::is_regular_file(status)) {
+        const std::uintmax_t size = std::filesystem::file_size(path, error);
+        if (!error && size > max_bytes) {
+            why = "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
+                  std::to_string(size) + " bytes)";
+            return false;
+        }
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        why = std::string("cannot open file: ") + std::strerror(errno);
+        return false;
+    }
+    // Devices and pipes have no size: read in chunks and stop one byte past the cap.
+    text.clear();
+    std::array<char, 1 << 16> chunk{};
+    while (in) {
+        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+        text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+        if (text.size() > max_bytes) {
+            why = "larger than the limit of " + std::to_string(max_bytes) + " bytes";
+            return false;
+        }
+    }
+    if (in.bad()) {
+        why = "cannot read file";
+        return false;
+    }
+    return true;
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+std::string describe_char(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x21 && u < 0x7f) {
+        return std::string("'") + c + "'";
+    }
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "byte 0x%02x", u);
+    return buffer;
+}
+
+std::string quoted(std::string_view text, std::size_t max_shown) {
+    std::string out = "'";
+    for (const char c : text.substr(0, max_shown)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f && c != '\\') {
+            out += c;
+        } else {
+            char buffer[8];
+            std::snprintf(buffer, sizeof buffer, "\\x%02x", u);
+            out += buffer;
+        }
+    }
+    out += text.size() > max_shown ? "...'" : "'";
+    return out;
+}
+
+}  // namespace kinema::levels::detail
