@@ -377,7 +377,7 @@ TEST(CliChase, ObjErrorsNameTheFileOrTheOption) {
     // The 3D top view in SVG: the same scene as the PNG, with the legend as real text.
     EXPECT_NE(r.out.find("wrote SVG " + svg.string()), std::string::npos) << r.out;
     const std::string svg_text = read_file(svg);
-    EXPECT_EQ(svg_text.rfind("<svg", 0), 0u) << svg_text.substr(0, 80);
+    EXPECT_NE(svg_text.find("<svg "), std::string::npos) << svg_text.substr(0, 80);
     EXPECT_NE(svg_text.find("NPC path"), std::string::npos);
 #endif
 }
