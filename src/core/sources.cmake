@@ -1,1 +1,1 @@
-target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/validation.cpp)
+target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/validation.cpp ${CMAKE_CURRENT_LIST_DIR}/settings_registry.cpp)
