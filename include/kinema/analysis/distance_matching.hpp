@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 
@@ -45,6 +46,9 @@ struct BakeSettings {
 
     [[nodiscard]] FieldErrors validate() const;
 };
+
+/// The registry of BakeSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<BakeSettings>) noexcept;
 
 /// Bakes the distance curve of a clip from its root motion (unreal-cmc.md section 9.3): the marker is the
 /// clip end (stop_at_end) or the first 120 Hz scan point with the lowest root speed among those below the

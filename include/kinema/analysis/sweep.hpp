@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kinema/analysis/stop.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/model.hpp"
 
@@ -23,6 +24,9 @@ struct GenericStopSettings {
 
     [[nodiscard]] FieldErrors validate() const;
 };
+
+/// The registry of GenericStopSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GenericStopSettings>) noexcept;
 
 /// Steps `model` with zero input from `velocity` at a constant frame time (s, > 0) until it stops. distance
 /// is the displacement along the starting direction (a model that overshoots, like Dishonored below 8 fps,
@@ -57,6 +61,9 @@ struct SweepSettings {
 
     [[nodiscard]] FieldErrors validate() const;
 };
+
+/// The registry of SweepSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<SweepSettings>) noexcept;
 
 /// One model's sweep.
 struct SweepResult {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "kinema/chase/cell_space.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 
 namespace kinema::chase {
@@ -47,6 +48,9 @@ struct FloodSettings {
     /// Throws SettingsError for another level.
     static FloodSettings difficulty(int level);
 };
+
+/// The registry of FloodSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) noexcept;
 
 enum class StopReason {
     exhausted,        ///< no untouched cell next to the heat frontier

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kinema/chase/cell_space.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/levels/grid_level.hpp"
 
@@ -19,6 +20,9 @@ struct GridSpaceSettings {
     double cell_size = 1.0;                           ///< world units per tile, (0, 1e6]
     FieldErrors validate() const;
 };
+
+/// The registry of GridSpaceSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GridSpaceSettings>) noexcept;
 
 /// A tile coordinate.
 struct Tile {

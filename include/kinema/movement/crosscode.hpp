@@ -3,6 +3,7 @@
 // CrossCode's pixels: px, px/s, seconds. The height axis is not modelled (the seed leaves it out too).
 #pragma once
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/state.hpp"
@@ -28,6 +29,9 @@ struct CrossCodeSettings {
     /// friction or air_friction, by `grounded` (seed 001's first line).
     [[nodiscard]] double active_friction() const { return grounded ? friction : air_friction; }
 };
+
+/// The registry of CrossCodeSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<CrossCodeSettings>) noexcept;
 
 /// One tick: accelDir = input clamped to length 1 (an analog input is used as accelDir as is, so a
 /// half-tilted stick accelerates half as hard and its friction trim removes the fraction |accelDir|^2 of the

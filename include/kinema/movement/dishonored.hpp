@@ -2,6 +2,7 @@
 // sections 1-2), reproduced line by line. Units are Unreal Engine 3's: u (unreal units), u/s, u/s^2, seconds.
 #pragma once
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/state.hpp"
@@ -33,6 +34,9 @@ struct DishonoredSettings {
     /// MaxAccel = 2000 * speed_scale (u/s^2).
     [[nodiscard]] double max_acceleration() const { return dishonored_max_accel_per_scale * speed_scale; }
 };
+
+/// The registry of DishonoredSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<DishonoredSettings>) noexcept;
 
 /// Line 6 of Algorithm 1 on its own: v - dt*f*(v - |v|*d), d the unit input direction (zero vector without
 /// input, which leaves plain friction v - dt*f*v). At dt = 1/f (8 FPS for f = 8) this is |v|*d: all speed is

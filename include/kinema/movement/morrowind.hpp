@@ -14,15 +14,16 @@
 #include <span>
 #include <string_view>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema::movement {
 
 /// The game settings (GMSTs) the movement formulas read, with vanilla Morrowind's defaults (note section 1,
-/// where the OpenMW-CS list and MWSE agree). Field names are the GMST names in snake_case; set_gmst() and
-/// validate() use the GMST names themselves ("fMinWalkSpeed"). "dimensionless" factors multiply a speed or a
-/// term.
+/// where the OpenMW-CS list and MWSE agree). Field names are the GMST names in snake_case; the registry
+/// (describe_settings) and validate() use the GMST names themselves ("fMinWalkSpeed"). "dimensionless"
+/// factors multiply a speed or a term.
 struct MorrowindGmsts {
     // Walking and running (note 2.1).
     /// fMinWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 0.
@@ -105,13 +106,9 @@ struct MorrowindGmsts {
     [[nodiscard]] FieldErrors validate() const;
 };
 
-/// The GMST names MorrowindGmsts holds, in declaration order.
-[[nodiscard]] std::span<const std::string_view> morrowind_gmst_names();
-/// Sets the GMST called `name` (e.g. "fMinWalkSpeed", exact spelling). Throws std::invalid_argument naming
-/// every valid GMST when the name is unknown. Does not validate the value (validate() does).
-void set_gmst(MorrowindGmsts& gmsts, std::string_view name, double value);
-/// The value of the GMST called `name`; throws like set_gmst for unknown names.
-[[nodiscard]] double get_gmst(const MorrowindGmsts& gmsts, std::string_view name);
+/// The registry of the GMSTs, by their GMST names ("fMinWalkSpeed", exact spelling): kinema::set_field(gmsts,
+/// "fMinWalkSpeed", 120) sets one, list_fields() lists them in declaration order.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindGmsts>) noexcept;
 
 /// Gravity, a constant in both engines (note 1).
 enum class MorrowindGravity {
@@ -193,6 +190,10 @@ struct MorrowindSettings {
     [[nodiscard]] FieldErrors validate() const;
 };
 
+/// The registry of MorrowindSettings: the GMSTs as "gmsts.<GMST name>", animation.*, rules.*,
+/// max_playback_scale, physics_step.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindSettings>) noexcept;
+
 enum class MorrowindActorKind { npc, creature };
 
 /// One actor's stats, as the game reads them (modified values). For creatures pass the generalized stats: the
@@ -216,6 +217,9 @@ struct MorrowindActor {
     /// Every bad field, by name ("speed", "athletics", ...); empty when usable.
     [[nodiscard]] FieldErrors validate() const;
 };
+
+/// The registry of MorrowindActor's fields.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindActor>) noexcept;
 
 /// What the actor is doing this frame.
 struct MorrowindStance {

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <span>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/state.hpp"
@@ -31,6 +32,9 @@ struct UnrealSettings {
     /// Every bad field, by its documented name; empty when the settings are usable.
     [[nodiscard]] FieldErrors validate() const;
 };
+
+/// The registry of UnrealSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>) noexcept;
 
 /// Engine constants (unreal-cmc.md section 1).
 inline constexpr double unreal_min_tick_time = 1e-6;  ///< s. Shorter frames/ticks/sub-steps do nothing.
