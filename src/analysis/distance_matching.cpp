@@ -121,10 +121,6 @@ const SettingsDescription& describe_settings(std::type_identity<BakeSettings>) n
     return kBakeDescription;
 }
 
-FieldErrors BakeSettings::validate() const {
-    return validate_settings(*this);
-}
-
 double PlayRateClamp::apply(double rate) const {
     return active() ? std::clamp(rate, min, max) : rate;
 }

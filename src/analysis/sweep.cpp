@@ -83,14 +83,6 @@ const SettingsDescription& describe_settings(std::type_identity<SweepSettings>) 
     return kSweepDescription;
 }
 
-FieldErrors GenericStopSettings::validate() const {
-    return validate_settings(*this);
-}
-
-FieldErrors SweepSettings::validate() const {
-    return validate_settings(*this);
-}
-
 StopPrediction predict_stop_by_stepping(const movement::AnyModel& model, Vec2 velocity, double frame_time,
                                         const GenericStopSettings& limits) {
     movement::throw_if_invalid(model);

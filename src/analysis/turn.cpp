@@ -55,10 +55,6 @@ const SettingsDescription& describe_settings(std::type_identity<TurnSettings>) n
     return kDescription;
 }
 
-FieldErrors TurnSettings::validate() const {
-    return validate_settings(*this);
-}
-
 TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings) {
     check(dt, settings);
     w = normalized_or_zero(w);

@@ -108,10 +108,6 @@ const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) 
     return kFloodDescription;
 }
 
-FieldErrors FloodSettings::validate() const {
-    return validate_settings(*this);
-}
-
 FloodSettings FloodSettings::difficulty(int level) {
     // seed 002 Table 1: M_S was Dishonored 2's difficulty variable, 20 / 30 / 40 for levels 1 / 2 / 3.
     if (level < 1 || level > 3) {

@@ -24,10 +24,6 @@ const SettingsDescription& describe_settings(std::type_identity<GridSpaceSetting
     return kGridDescription;
 }
 
-FieldErrors GridSpaceSettings::validate() const {
-    return validate_settings(*this);
-}
-
 GridSpace::GridSpace(const levels::GridLevel& level, GridSpaceSettings settings) : settings_(settings) {
     throw_if_invalid("grid space settings", settings_.validate());
     if (level.width <= 0 || level.height <= 0 ||

@@ -25,10 +25,6 @@ const SettingsDescription& describe_settings(std::type_identity<CrossCodeSetting
     return kDescription;
 }
 
-FieldErrors CrossCodeSettings::validate() const {
-    return validate_settings(*this);
-}
-
 PlanarState step_unchecked(const CrossCodeSettings& settings, const PlanarState& state, Vec2 input,
                            double dt) noexcept {
     const double friction = settings.active_friction();

@@ -25,10 +25,6 @@ const SettingsDescription& describe_settings(std::type_identity<DishonoredSettin
     return kDescription;
 }
 
-FieldErrors DishonoredSettings::validate() const {
-    return validate_settings(*this);
-}
-
 Vec2 dishonored_friction(Vec2 velocity, Vec2 direction, double friction, double dt) {
     // Seed 000 line 6, with the same grouping: v -= (dt*f) * (v - |v|*d).
     return velocity - (dt * friction) * (velocity - detail::norm(velocity) * direction);

@@ -163,14 +163,6 @@ const SettingsDescription& describe_settings(std::type_identity<MorrowindActor>)
     return kActorDescription;
 }
 
-FieldErrors MorrowindGmsts::validate() const {
-    return validate_settings(*this);
-}
-
-FieldErrors MorrowindSettings::validate() const {
-    return validate_settings(*this);
-}
-
 FieldErrors MorrowindActor::validate() const {
     // The registry checks each field; the kind decides which of werewolf and flies may be set.
     FieldErrors errors = validate_settings(*this);

@@ -43,10 +43,6 @@ const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>)
     return kDescription;
 }
 
-FieldErrors UnrealSettings::validate() const {
-    return validate_settings(*this);
-}
-
 namespace {
 
 // UMovementComponent::IsExceedingMaxSpeed: a 1 % tolerance on the squared speed absorbs rounding.

@@ -16,17 +16,18 @@
 
 namespace kinema::analysis {
 
+struct GenericStopSettings;
+/// The registry of GenericStopSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GenericStopSettings>) noexcept;
+
 /// Limits of the generic stop predictor.
 struct GenericStopSettings {
     std::int64_t max_frames = 1'000'000;  ///< frames, [1, inf). Give up (stops = false) after this many.
     double rest_speed = 0.0;  ///< model length unit/s, [0, inf). Stopped once the speed is at or below it; 0
                               ///< waits for exactly zero (the CMC and any model with a snap reach it).
 
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The registry of GenericStopSettings's fields (kinema/core/settings_registry.hpp).
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GenericStopSettings>) noexcept;
 
 /// Steps `model` with zero input from `velocity` at a constant frame time (s, > 0) until it stops. distance
 /// is the displacement along the starting direction (a model that overshoots, like Dishonored below 8 fps,
@@ -53,17 +54,18 @@ struct SweepRow {
                                  ///< model has no continuous limit for it.
 };
 
+struct SweepSettings;
+/// The registry of SweepSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<SweepSettings>) noexcept;
+
 /// Sweep settings.
 struct SweepSettings {
     double horizon = 10.0;     ///< s, (0, inf). Longest acceleration run when looking for the top speed.
     double rest_speed = 0.01;  ///< length/s, [0, inf). Stop threshold for models without a snap (Dishonored,
                                ///< CrossCode), whose speed decays exponentially; Unreal uses its own snap.
 
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The registry of SweepSettings's fields (kinema/core/settings_registry.hpp).
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<SweepSettings>) noexcept;
 
 /// One model's sweep.
 struct SweepResult {

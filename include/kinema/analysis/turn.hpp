@@ -11,6 +11,10 @@
 
 namespace kinema::analysis {
 
+struct TurnSettings;
+/// The registry of TurnSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<TurnSettings>) noexcept;
+
 /// The model constants the solver needs (seed 000, Algorithm 1 with |a| = 2000): Dishonored's settings
 /// (speed_scale s, friction f; their registry is shared, not repeated) plus the input acceleration.
 struct TurnSettings : movement::DishonoredSettings {
@@ -18,11 +22,8 @@ struct TurnSettings : movement::DishonoredSettings {
     double acceleration = movement::dishonored_input_acceleration;
 
     /// Every bad field by name (DishonoredSettings's and acceleration); empty when usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The registry of TurnSettings's fields (kinema/core/settings_registry.hpp).
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<TurnSettings>) noexcept;
 
 /// One frame's solution of m' u = w - dt f (w - d) + a dt d (seed 000) for unit d and m'.
 struct TurnSolution {

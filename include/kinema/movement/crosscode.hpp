@@ -15,6 +15,10 @@ namespace kinema::movement {
 inline constexpr double crosscode_accel_factor = 10.0;     ///< 1/s per unit of friction*accel_speed
 inline constexpr double crosscode_friction_factor = 12.0;  ///< 1/s per unit of friction
 
+struct CrossCodeSettings;
+/// The registry of CrossCodeSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<CrossCodeSettings>) noexcept;
+
 /// One CrossCode entity's movement values, with the seed's defaults.
 struct CrossCodeSettings {
     double max_vel = 300.0;     ///< px/s, [0, inf). Top speed reachable by acceleration (maxVel).
@@ -25,13 +29,10 @@ struct CrossCodeSettings {
                            ///< A setting, not state: the planar model never changes it.
 
     /// Every bad field, by its documented name; empty when the settings are usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
     /// friction or air_friction, by `grounded` (seed 001's first line).
     [[nodiscard]] double active_friction() const { return grounded ? friction : air_friction; }
 };
-
-/// The registry of CrossCodeSettings's fields (kinema/core/settings_registry.hpp).
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<CrossCodeSettings>) noexcept;
 
 /// One tick: accelDir = input clamped to length 1 (an analog input is used as accelDir as is, so a
 /// half-tilted stick accelerates half as hard and its friction trim removes the fraction |accelDir|^2 of the

@@ -20,6 +20,10 @@ inline constexpr double dishonored_max_speed_per_scale = 400.0;   ///< u/s per u
 inline constexpr double dishonored_max_accel_per_scale = 2000.0;  ///< u/s^2 per unit of speed_scale
 inline constexpr double dishonored_input_acceleration = 2000.0;   ///< u/s^2 at input length 1
 
+struct DishonoredSettings;
+/// The registry of DishonoredSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<DishonoredSettings>) noexcept;
+
 /// Settings of one Dishonored movement state (walk, sprint, agility sprint).
 struct DishonoredSettings {
     double speed_scale = dishonored_walk_scale;  ///< dimensionless, (0, inf). s in seed 000: MaxSpeed = 400
@@ -28,15 +32,12 @@ struct DishonoredSettings {
                                                  ///< overshoots and dt*f > 2 is unstable, as in the source.
 
     /// Every bad field, by its documented name; empty when the settings are usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
     /// MaxSpeed = 400 * speed_scale (u/s).
     [[nodiscard]] double max_speed() const { return dishonored_max_speed_per_scale * speed_scale; }
     /// MaxAccel = 2000 * speed_scale (u/s^2).
     [[nodiscard]] double max_acceleration() const { return dishonored_max_accel_per_scale * speed_scale; }
 };
-
-/// The registry of DishonoredSettings's fields (kinema/core/settings_registry.hpp).
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<DishonoredSettings>) noexcept;
 
 /// Line 6 of Algorithm 1 on its own: v - dt*f*(v - |v|*d), d the unit input direction (zero vector without
 /// input, which leaves plain friction v - dt*f*v). At dt = 1/f (8 FPS for f = 8) this is |v|*d: all speed is

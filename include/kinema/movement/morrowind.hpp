@@ -20,6 +20,11 @@
 
 namespace kinema::movement {
 
+struct MorrowindGmsts;
+/// The registry of the GMSTs, by their GMST names ("fMinWalkSpeed", exact spelling): kinema::set_field(gmsts,
+/// "fMinWalkSpeed", 120) sets one, list_fields() lists them in declaration order.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindGmsts>) noexcept;
+
 /// The game settings (GMSTs) the movement formulas read, with vanilla Morrowind's defaults (note section 1,
 /// where the OpenMW-CS list and MWSE agree). Field names are the GMST names in snake_case; the registry
 /// (describe_settings) and validate() use the GMST names themselves ("fMinWalkSpeed"). "dimensionless"
@@ -103,12 +108,8 @@ struct MorrowindGmsts {
 
     /// Every bad GMST, by its GMST name; empty when usable. All must be finite; speeds and the multipliers of
     /// speeds must be >= 0, and so must fJumpAcroMultiplier (a negative exponent makes (0/15)^m infinite).
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The registry of the GMSTs, by their GMST names ("fMinWalkSpeed", exact spelling): kinema::set_field(gmsts,
-/// "fMinWalkSpeed", 120) sets one, list_fields() lists them in declaration order.
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindGmsts>) noexcept;
 
 /// Gravity, a constant in both engines (note 1).
 enum class MorrowindGravity {
@@ -176,6 +177,11 @@ struct MorrowindAnimationSpeeds {
     double swim_run = 0.0;
 };
 
+struct MorrowindSettings;
+/// The registry of MorrowindSettings: the GMSTs as "gmsts.<GMST name>", animation.*, rules.*,
+/// max_playback_scale, physics_step.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindSettings>) noexcept;
+
 /// Everything that configures the model. Validated once by MorrowindModel's constructor.
 struct MorrowindSettings {
     MorrowindGmsts gmsts;
@@ -187,12 +193,8 @@ struct MorrowindSettings {
                                        ///< (note 2.4); used by MorrowindModel::simulate_jump.
 
     /// Every bad field ("gmsts.fMinWalkSpeed", "animation.walk", ...); empty when usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The registry of MorrowindSettings: the GMSTs as "gmsts.<GMST name>", animation.*, rules.*,
-/// max_playback_scale, physics_step.
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindSettings>) noexcept;
 
 enum class MorrowindActorKind { npc, creature };
 

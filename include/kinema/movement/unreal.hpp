@@ -14,6 +14,10 @@
 
 namespace kinema::movement {
 
+struct UnrealSettings;
+/// The registry of UnrealSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>) noexcept;
+
 /// UCharacterMovementComponent walking properties, with the UE 5.8 engine defaults (unreal-cmc.md section 1).
 struct UnrealSettings {
     double ground_friction = 8.0;                  ///< 1/s, [0, inf). Turning friction; braking friction too
@@ -30,11 +34,8 @@ struct UnrealSettings {
     double min_analog_walk_speed = 0.0;          ///< cm/s, [0, inf).
 
     /// Every bad field, by its documented name; empty when the settings are usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The registry of UnrealSettings's fields (kinema/core/settings_registry.hpp).
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>) noexcept;
 
 /// Engine constants (unreal-cmc.md section 1).
 inline constexpr double unreal_min_tick_time = 1e-6;  ///< s. Shorter frames/ticks/sub-steps do nothing.
