@@ -86,27 +86,51 @@ const FieldChoice* find_choice(const FieldDescriptor& f, double value) {
     return nullptr;
 }
 
-void check_value(const FieldDescriptor& f, const std::string& name, double v, FieldErrors& errors) {
-    if (f.type == FieldType::real && !std::isfinite(v)) {
-        errors.push_back({name, "must be a finite number, got " + number(v)});
-    } else if (f.type == FieldType::choice) {
-        if (find_choice(f, v) == nullptr) {
-            errors.push_back({name, "must be " + choice_list(f, " or ") + ", got " + number(v)});
+// The part prefixes on the way to a field. validate() runs on every checked step, so valid settings must not
+// allocate: the full name is only built for an error.
+struct Prefix {
+    static constexpr std::size_t max_depth = 8;
+    std::array<std::string_view, max_depth> parts{};
+    std::size_t depth = 0;
+
+    [[nodiscard]] std::string full(std::string_view name) const {
+        std::string out;
+        for (std::size_t i = 0; i < depth; ++i) {
+            out += parts[i];
         }
-    } else if (f.type != FieldType::boolean && !in_range(f.range, v)) {
-        errors.push_back({name, "must be " + requirement(f.range) + ", got " + number(v)});
+        return out += name;
     }
+};
+
+// Why `v` is not valid for `f`, or empty (no allocation when valid).
+std::string problem(const FieldDescriptor& f, double v) {
+    if (f.type == FieldType::real && !std::isfinite(v)) {
+        return "must be a finite number, got " + number(v);
+    }
+    if (f.type == FieldType::choice) {
+        return find_choice(f, v) == nullptr ? "must be " + choice_list(f, " or ") + ", got " + number(v)
+                                            : std::string();
+    }
+    if (f.type != FieldType::boolean && !in_range(f.range, v)) {
+        return "must be " + requirement(f.range) + ", got " + number(v);
+    }
+    return {};
 }
 
-void validate_into(const SettingsDescription& d, const void* settings, const std::string& prefix,
-                   FieldErrors& errors) {
+void validate_into(const SettingsDescription& d, const void* settings, Prefix prefix, FieldErrors& errors) {
     for (const SettingsPart& p : d.parts) {
+        Prefix inner = prefix;
+        if (inner.depth < Prefix::max_depth) {
+            inner.parts[inner.depth++] = p.prefix;
+        }
         // access() only forms a pointer to the part; nothing is written through it.
-        validate_into(p.description(), p.access(const_cast<void*>(settings)), prefix + std::string(p.prefix),
-                      errors);
+        validate_into(p.description(), p.access(const_cast<void*>(settings)), inner, errors);
     }
     for (const FieldDescriptor& f : d.fields) {
-        check_value(f, prefix + std::string(f.name), f.get(settings), errors);
+        std::string message = problem(f, f.get(settings));
+        if (!message.empty()) {
+            errors.push_back({prefix.full(f.name), std::move(message)});
+        }
     }
 }
 
@@ -187,7 +211,7 @@ bool parse_double(std::string_view text, double& value) {
 
 FieldErrors validate_settings(const SettingsDescription& description, const void* settings) {
     FieldErrors errors;
-    validate_into(description, settings, "", errors);
+    validate_into(description, settings, Prefix{}, errors);
     return errors;
 }
 
