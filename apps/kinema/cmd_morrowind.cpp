@@ -197,27 +197,21 @@ MorrowindStance make_stance(const MorrowindArgs& args) {
     return st;
 }
 
-std::string_view name(MorrowindGravity g) {
-    return g == MorrowindGravity::wiki ? "wiki" : "openmw";
-}
-std::string_view name(MorrowindAirControl c) {
-    return c == MorrowindAirControl::wiki ? "wiki" : "openmw";
-}
-std::string_view name(MorrowindSpeedCap c) {
-    return c == MorrowindSpeedCap::vanilla ? "vanilla" : "openmw";
-}
-std::string_view name(MorrowindFallThreshold t) {
-    return t == MorrowindFallThreshold::wiki ? "wiki" : "openmw";
+// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. rule(s, "gravity").
+std::string rule(const MorrowindSettings& settings, std::string_view field) {
+    const std::string name = "rules." + std::string(field);
+    const SettingsDescription& d = settings_description<MorrowindSettings>();
+    return value_text(*find_field(d, name), get_field(settings, name));
 }
 
 ordered_json rules_json(const MorrowindModel& model) {
-    const MorrowindRules& r = model.settings().rules;
-    return {{"gravity", name(r.gravity)},
+    const MorrowindSettings& s = model.settings();
+    return {{"gravity", rule(s, "gravity")},
             {"gravity_value", model.gravity()},
-            {"air_control", name(r.air_control)},
-            {"speed_cap", name(r.speed_cap)},
-            {"fall_threshold", name(r.fall_threshold)},
-            {"truncate_base_speed", r.truncate_base_speed}};
+            {"air_control", rule(s, "air_control")},
+            {"speed_cap", rule(s, "speed_cap")},
+            {"fall_threshold", rule(s, "fall_threshold")},
+            {"truncate_base_speed", s.rules.truncate_base_speed}};
 }
 
 ordered_json actor_json(const MorrowindActor& a) {
@@ -273,13 +267,12 @@ class Table {
 };
 
 std::string describe_actor(const MorrowindActor& a, const MorrowindModel& model) {
-    const MorrowindRules& r = model.settings().rules;
     return fmt::format(
         "{}, Speed {}, Athletics {}, Acrobatics {}, encumbrance {}, fatigue {}; gravity {} ({} u/s^2)",
         a.kind == MorrowindActorKind::npc ? (a.werewolf ? "NPC werewolf" : "NPC") : "creature",
         format_number(a.speed), format_number(a.athletics), format_number(a.acrobatics),
-        format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio), name(r.gravity),
-        format_number(model.gravity()));
+        format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio),
+        rule(model.settings(), "gravity"), format_number(model.gravity()));
 }
 
 void print(const std::string& text) {
@@ -329,7 +322,7 @@ void run_speed(const MorrowindArgs& args) {
     t.row("playback scale", an.playback_scale);
     t.flag("at playback cap", an.at_cap);
     t.row("vanilla (capped) speed", an.capped_speed, "u/s");
-    t.row(fmt::format("real speed ({} cap)", name(model.settings().rules.speed_cap)), an.real_speed, "u/s");
+    t.row(fmt::format("real speed ({} cap)", rule(model.settings(), "speed_cap")), an.real_speed, "u/s");
     t.row("Speed attribute at cap", cap_attribute ? readable(*cap_attribute) : "none");
     print(t.str());
 }
@@ -370,7 +363,7 @@ void run_jump(const MorrowindArgs& args) {
     t.row("velocity y", j.velocity.y, "u/s");
     t.row("velocity z", j.velocity.z, "u/s");
     t.row("fatigue cost", j.fatigue_cost, "points");
-    t.row(fmt::format("air control ({})", name(model.settings().rules.air_control)), j.air_control);
+    t.row(fmt::format("air control ({})", rule(model.settings(), "air_control")), j.air_control);
     t.row("apex (continuous)", j.apex_height, "u");
     t.row("airtime (continuous)", j.airtime, "s");
     t.row("physics step", model.settings().physics_step, "s");
@@ -405,7 +398,7 @@ void run_fall(const MorrowindArgs& args) {
     }
     Table t("kinema morrowind fall: " + describe_actor(actor, model));
     t.row("fall height", height, "u");
-    t.flag(fmt::format("soft landing ({} threshold)", name(model.settings().rules.fall_threshold)),
+    t.flag(fmt::format("soft landing ({} threshold)", rule(model.settings(), "fall_threshold")),
            f.soft_landing);
     t.row("fatigue term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio));
     t.row("damage term x", f.damage_term);
