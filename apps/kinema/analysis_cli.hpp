@@ -1,5 +1,5 @@
 // Helpers shared by the analysis commands (turn, stop, sweep): strict numbers, JSON numbers that may be
-// non-finite. The model and its --set settings come from model_options.hpp.
+// non-finite. The model and its --set settings come from settings_options.hpp.
 #pragma once
 
 #include <cmath>

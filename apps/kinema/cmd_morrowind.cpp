@@ -1,17 +1,20 @@
 // `kinema morrowind speed|jump|fall`: the Morrowind movement model (docs/morrowind.md) for one actor, as a
 // readable table or as JSON. Units: Morrowind units (u, u/s, u/s^2), seconds; attributes and skills as the
 // game shows them.
+#include <array>
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 #include "kinema/movement/morrowind.hpp"
+#include "settings_options.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -19,10 +22,12 @@ namespace {
 using namespace kinema::movement;
 using nlohmann::ordered_json;
 
-// Every option is read as text and parsed strictly by parse_number, so errors name the flag.
+// Every settings and actor option is read as text and set through the registry (empty: the struct's
+// default); validate() checks the values and kFlags names the flag in its errors.
 struct MorrowindArgs {
     // Settings.
     std::string gmst_file;
+    std::vector<std::string> sets;
     std::string rules = "wiki";
     std::string gravity, air_control, speed_cap, fall_threshold;
     bool truncate_base_speed = false;
@@ -30,8 +35,8 @@ struct MorrowindArgs {
         physics_step;
     // Actor.
     bool creature = false, werewolf = false, flies = false;
-    std::string speed = "50", athletics = "30", acrobatics = "30", encumbrance = "0", fatigue_ratio = "1";
-    std::string levitate = "0", swift_swim = "0", jump_magnitude = "0";
+    std::string speed, athletics, acrobatics, encumbrance, fatigue_ratio;
+    std::string levitate, swift_swim, jump_magnitude;
     // Stance.
     bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
          strafe = false;
@@ -41,6 +46,71 @@ struct MorrowindArgs {
     std::string height = "1000";
     bool json = false;
 };
+
+// One option that sets a field of MorrowindSettings (actor = false) or MorrowindActor (actor = true).
+struct FieldOption {
+    FieldFlag name;
+    std::string MorrowindArgs::*text;
+    bool actor;
+};
+
+constexpr FieldOption kFieldOptions[] = {
+    {{"rules.gravity", "--gravity"}, &MorrowindArgs::gravity, false},
+    {{"rules.air_control", "--air-control"}, &MorrowindArgs::air_control, false},
+    {{"rules.speed_cap", "--speed-cap"}, &MorrowindArgs::speed_cap, false},
+    {{"rules.fall_threshold", "--fall-threshold"}, &MorrowindArgs::fall_threshold, false},
+    {{"animation.walk", "--anim-walk"}, &MorrowindArgs::anim_walk, false},
+    {{"animation.run", "--anim-run"}, &MorrowindArgs::anim_run, false},
+    {{"animation.sneak", "--anim-sneak"}, &MorrowindArgs::anim_sneak, false},
+    {{"animation.swim_walk", "--anim-swim-walk"}, &MorrowindArgs::anim_swim_walk, false},
+    {{"animation.swim_run", "--anim-swim-run"}, &MorrowindArgs::anim_swim_run, false},
+    {{"max_playback_scale", "--max-playback-scale"}, &MorrowindArgs::max_playback_scale, false},
+    {{"physics_step", "--physics-step"}, &MorrowindArgs::physics_step, false},
+    {{"speed", "--speed"}, &MorrowindArgs::speed, true},
+    {{"athletics", "--athletics"}, &MorrowindArgs::athletics, true},
+    {{"acrobatics", "--acrobatics"}, &MorrowindArgs::acrobatics, true},
+    {{"normalized_encumbrance", "--encumbrance"}, &MorrowindArgs::encumbrance, true},
+    {{"fatigue_ratio", "--fatigue-ratio"}, &MorrowindArgs::fatigue_ratio, true},
+    {{"levitate", "--levitate"}, &MorrowindArgs::levitate, true},
+    {{"swift_swim", "--swift-swim"}, &MorrowindArgs::swift_swim, true},
+    {{"jump_magnitude", "--jump-magnitude"}, &MorrowindArgs::jump_magnitude, true},
+};
+
+// Settings field -> flag, for error messages; the boolean flags too.
+constexpr auto kFlags = [] {
+    std::array<FieldFlag, std::size(kFieldOptions) + 4> flags{};
+    std::size_t i = 0;
+    for (const FieldOption& o : kFieldOptions) {
+        flags[i++] = o.name;
+    }
+    flags[i++] = {"rules.truncate_base_speed", "--truncate-base-speed"};
+    flags[i++] = {"kind", "--creature"};
+    flags[i++] = {"werewolf", "--werewolf"};
+    flags[i++] = {"flies", "--flies"};
+    return flags;
+}();
+
+// Sets every given option of one struct (actor or settings) through the registry.
+template <class S>
+void apply_field_options(const MorrowindArgs& args, S& target, bool actor) {
+    for (const FieldOption& o : kFieldOptions) {
+        if (o.actor == actor && !(args.*(o.text)).empty()) {
+            set_from_flag(target, o.name.field, args.*(o.text), kFlags);
+        }
+    }
+}
+
+// Adds the option `flag` of kFieldOptions; its help comes from the registry (unit, range, default).
+void add_field_option(CLI::App* cmd, MorrowindArgs& args, std::string_view flag) {
+    for (const FieldOption& o : kFieldOptions) {
+        if (o.name.flag == flag) {
+            const std::string help = o.actor ? field_help<MorrowindActor>(o.name.field)
+                                             : field_help<MorrowindSettings>(o.name.field);
+            cmd->add_option(std::string(flag), args.*(o.text), help)->type_name("VALUE");
+            return;
+        }
+    }
+}
 
 // Reads a JSON object of GMST names to numbers into `gmsts`. Every message names the file.
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
@@ -71,114 +141,41 @@ void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
             throw UsageError(fmt::format("{}: {}: expected a number, got {}", path, name, value.type_name()));
         }
         try {
-            set_gmst(gmsts, name, value.get<double>());
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(fmt::format("{}: {}", path, e.what()));
+            set_field(gmsts, name, value.get<double>());
+        } catch (const SettingsError& e) {
+            throw UsageError(flag_message(e.errors(), {}, path + ":"));
         }
     }
-    const FieldErrors errors = gmsts.validate();
-    if (!errors.empty()) {
-        std::string message = fmt::format("{}: invalid GMST values:", path);
-        for (std::size_t i = 0; i < errors.size(); ++i) {
-            message += fmt::format("{}{} {}", i == 0 ? " " : "; ", errors[i].field, errors[i].message);
-        }
-        throw UsageError(message);
-    }
-}
-
-template <typename Enum>
-Enum parse_choice(const std::string& text, std::string_view flag, std::string_view a_name, Enum a,
-                  std::string_view b_name, Enum b) {
-    if (text == a_name) {
-        return a;
-    }
-    if (text == b_name) {
-        return b;
-    }
-    throw UsageError(fmt::format("{}: expected {} or {}, got '{}'", flag, a_name, b_name, text));
-}
-
-double parse_at_least(const std::string& text, std::string_view flag, double min) {
-    const double v = parse_number(text, flag);
-    if (v < min) {
-        throw UsageError(fmt::format("{}: must be >= {}, got {}", flag, format_number(min), text));
-    }
-    return v;
+    // Errors name the file and the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
+    require_valid(gmsts.validate(), {}, path + ":");
 }
 
 MorrowindSettings make_settings(const MorrowindArgs& args) {
     MorrowindSettings s;
-    s.rules =
-        parse_choice(args.rules, "--rules", "wiki", MorrowindRules{}, "openmw", MorrowindRules::openmw());
-    if (!args.gravity.empty()) {
-        s.rules.gravity = parse_choice(args.gravity, "--gravity", "wiki", MorrowindGravity::wiki, "openmw",
-                                       MorrowindGravity::openmw);
+    if (args.rules == "openmw") {
+        s.rules = MorrowindRules::openmw();
+    } else if (args.rules != "wiki") {
+        throw UsageError(fmt::format("--rules: expected wiki or openmw, got '{}'", args.rules));
     }
-    if (!args.air_control.empty()) {
-        s.rules.air_control = parse_choice(args.air_control, "--air-control", "wiki",
-                                           MorrowindAirControl::wiki, "openmw", MorrowindAirControl::openmw);
-    }
-    if (!args.speed_cap.empty()) {
-        s.rules.speed_cap = parse_choice(args.speed_cap, "--speed-cap", "vanilla", MorrowindSpeedCap::vanilla,
-                                         "openmw", MorrowindSpeedCap::openmw);
-    }
-    if (!args.fall_threshold.empty()) {
-        s.rules.fall_threshold =
-            parse_choice(args.fall_threshold, "--fall-threshold", "wiki", MorrowindFallThreshold::wiki,
-                         "openmw", MorrowindFallThreshold::openmw);
-    }
-    if (args.truncate_base_speed) {
-        s.rules.truncate_base_speed = true;
-    }
-    const auto set_if = [](const std::string& text, std::string_view flag, double& field, double min) {
-        if (!text.empty()) {
-            field = parse_at_least(text, flag, min);
-        }
-    };
-    set_if(args.anim_walk, "--anim-walk", s.animation.walk, 0.0);
-    set_if(args.anim_run, "--anim-run", s.animation.run, 0.0);
-    set_if(args.anim_sneak, "--anim-sneak", s.animation.sneak, 0.0);
-    set_if(args.anim_swim_walk, "--anim-swim-walk", s.animation.swim_walk, 0.0);
-    set_if(args.anim_swim_run, "--anim-swim-run", s.animation.swim_run, 0.0);
-    if (!args.max_playback_scale.empty()) {
-        s.max_playback_scale = parse_number(args.max_playback_scale, "--max-playback-scale");
-        if (!(s.max_playback_scale > 0.0)) {
-            throw UsageError(
-                fmt::format("--max-playback-scale: must be > 0, got {}", args.max_playback_scale));
-        }
-    }
-    if (!args.physics_step.empty()) {
-        s.physics_step = parse_number(args.physics_step, "--physics-step");
-        if (s.physics_step < 1e-4 || s.physics_step > 1.0) {
-            throw UsageError(
-                fmt::format("--physics-step: must be in [0.0001, 1] s, got {}", args.physics_step));
-        }
-    }
+    s.rules.truncate_base_speed = s.rules.truncate_base_speed || args.truncate_base_speed;
+    apply_field_options(args, s, false);
     if (!args.gmst_file.empty()) {
         apply_gmst_file(s.gmsts, args.gmst_file);
     }
+    for (const std::string& set : args.sets) {
+        apply_set_option(settings_description<MorrowindSettings>(), &s, set);
+    }
+    require_valid(s.validate(), kFlags);
     return s;
 }
 
 MorrowindActor make_actor(const MorrowindArgs& args) {
     MorrowindActor a;
     a.kind = args.creature ? MorrowindActorKind::creature : MorrowindActorKind::npc;
-    a.speed = parse_at_least(args.speed, "--speed", 0.0);
-    a.athletics = parse_at_least(args.athletics, "--athletics", 0.0);
-    a.acrobatics = parse_at_least(args.acrobatics, "--acrobatics", 0.0);
-    a.normalized_encumbrance = parse_at_least(args.encumbrance, "--encumbrance", 0.0);
-    a.fatigue_ratio = parse_number(args.fatigue_ratio, "--fatigue-ratio");
-    a.levitate = parse_at_least(args.levitate, "--levitate", 0.0);
-    a.swift_swim = parse_at_least(args.swift_swim, "--swift-swim", 0.0);
-    a.jump_magnitude = parse_at_least(args.jump_magnitude, "--jump-magnitude", 0.0);
+    apply_field_options(args, a, true);
     a.werewolf = args.werewolf;
     a.flies = args.flies;
-    if (a.werewolf && args.creature) {
-        throw UsageError("--werewolf: applies to NPCs only, not with --creature");
-    }
-    if (a.flies && !args.creature) {
-        throw UsageError("--flies: applies to creatures only (NPCs fly with --levitate N)");
-    }
+    require_valid(a.validate(), kFlags);
     return a;
 }
 
@@ -200,27 +197,21 @@ MorrowindStance make_stance(const MorrowindArgs& args) {
     return st;
 }
 
-std::string_view name(MorrowindGravity g) {
-    return g == MorrowindGravity::wiki ? "wiki" : "openmw";
-}
-std::string_view name(MorrowindAirControl c) {
-    return c == MorrowindAirControl::wiki ? "wiki" : "openmw";
-}
-std::string_view name(MorrowindSpeedCap c) {
-    return c == MorrowindSpeedCap::vanilla ? "vanilla" : "openmw";
-}
-std::string_view name(MorrowindFallThreshold t) {
-    return t == MorrowindFallThreshold::wiki ? "wiki" : "openmw";
+// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. rule(s, "gravity").
+std::string rule(const MorrowindSettings& settings, std::string_view field) {
+    const std::string name = "rules." + std::string(field);
+    const SettingsDescription& d = settings_description<MorrowindSettings>();
+    return value_text(*find_field(d, name), get_field(settings, name));
 }
 
 ordered_json rules_json(const MorrowindModel& model) {
-    const MorrowindRules& r = model.settings().rules;
-    return {{"gravity", name(r.gravity)},
+    const MorrowindSettings& s = model.settings();
+    return {{"gravity", rule(s, "gravity")},
             {"gravity_value", model.gravity()},
-            {"air_control", name(r.air_control)},
-            {"speed_cap", name(r.speed_cap)},
-            {"fall_threshold", name(r.fall_threshold)},
-            {"truncate_base_speed", r.truncate_base_speed}};
+            {"air_control", rule(s, "air_control")},
+            {"speed_cap", rule(s, "speed_cap")},
+            {"fall_threshold", rule(s, "fall_threshold")},
+            {"truncate_base_speed", s.rules.truncate_base_speed}};
 }
 
 ordered_json actor_json(const MorrowindActor& a) {
@@ -276,13 +267,12 @@ class Table {
 };
 
 std::string describe_actor(const MorrowindActor& a, const MorrowindModel& model) {
-    const MorrowindRules& r = model.settings().rules;
     return fmt::format(
         "{}, Speed {}, Athletics {}, Acrobatics {}, encumbrance {}, fatigue {}; gravity {} ({} u/s^2)",
         a.kind == MorrowindActorKind::npc ? (a.werewolf ? "NPC werewolf" : "NPC") : "creature",
         format_number(a.speed), format_number(a.athletics), format_number(a.acrobatics),
-        format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio), name(r.gravity),
-        format_number(model.gravity()));
+        format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio),
+        rule(model.settings(), "gravity"), format_number(model.gravity()));
 }
 
 void print(const std::string& text) {
@@ -332,7 +322,7 @@ void run_speed(const MorrowindArgs& args) {
     t.row("playback scale", an.playback_scale);
     t.flag("at playback cap", an.at_cap);
     t.row("vanilla (capped) speed", an.capped_speed, "u/s");
-    t.row(fmt::format("real speed ({} cap)", name(model.settings().rules.speed_cap)), an.real_speed, "u/s");
+    t.row(fmt::format("real speed ({} cap)", rule(model.settings(), "speed_cap")), an.real_speed, "u/s");
     t.row("Speed attribute at cap", cap_attribute ? readable(*cap_attribute) : "none");
     print(t.str());
 }
@@ -373,7 +363,7 @@ void run_jump(const MorrowindArgs& args) {
     t.row("velocity y", j.velocity.y, "u/s");
     t.row("velocity z", j.velocity.z, "u/s");
     t.row("fatigue cost", j.fatigue_cost, "points");
-    t.row(fmt::format("air control ({})", name(model.settings().rules.air_control)), j.air_control);
+    t.row(fmt::format("air control ({})", rule(model.settings(), "air_control")), j.air_control);
     t.row("apex (continuous)", j.apex_height, "u");
     t.row("airtime (continuous)", j.airtime, "s");
     t.row("physics step", model.settings().physics_step, "s");
@@ -385,8 +375,14 @@ void run_jump(const MorrowindArgs& args) {
 void run_fall(const MorrowindArgs& args) {
     const MorrowindModel model(make_settings(args));
     const MorrowindActor actor = make_actor(args);
-    const double height = parse_at_least(args.height, "--height", 0.0);
-    const MorrowindFall f = model.fall(actor, height);
+    const double height = parse_number(args.height, "--height");
+    constexpr FieldFlag kFallFlags[] = {{"height", "--height"}};
+    MorrowindFall f;
+    try {
+        f = model.fall(actor, height);
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), kFallFlags));
+    }
     if (args.json) {
         ordered_json out = {{"command", "morrowind fall"},
                             {"rules", rules_json(model)},
@@ -402,7 +398,7 @@ void run_fall(const MorrowindArgs& args) {
     }
     Table t("kinema morrowind fall: " + describe_actor(actor, model));
     t.row("fall height", height, "u");
-    t.flag(fmt::format("soft landing ({} threshold)", name(model.settings().rules.fall_threshold)),
+    t.flag(fmt::format("soft landing ({} threshold)", rule(model.settings(), "fall_threshold")),
            f.soft_landing);
     t.row("fatigue term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio));
     t.row("damage term x", f.damage_term);
@@ -415,18 +411,16 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_option("--gmst", a.gmst_file,
                     "JSON object of GMST names to numbers overriding the vanilla defaults")
         ->type_name("FILE");
-    cmd->add_option("--rules", a.rules, "wiki (seed 003, default) or openmw: every choice below at once")
-        ->type_name("wiki|openmw");
-    cmd->add_option("--gravity", a.gravity, "wiki (627.2 u/s^2) or openmw (627.1216 u/s^2)")
-        ->type_name("wiki|openmw");
-    cmd->add_option("--air-control", a.air_control, "wiki (uncapped) or openmw (min(1, .)) midair control")
-        ->type_name("wiki|openmw");
-    cmd->add_option("--speed-cap", a.speed_cap,
-                    "vanilla (real speed <= 10 x animation base) or openmw (uncapped)")
-        ->type_name("vanilla|openmw");
-    cmd->add_option("--fall-threshold", a.fall_threshold,
-                    "wiki (h <= min is soft) or openmw (h >= min damages)")
-        ->type_name("wiki|openmw");
+    cmd->add_option("--set", a.sets,
+                    "change one settings field, e.g. gmsts.fJumpAcroMultiplier=3 or animation.walk=150 "
+                    "(repeatable; applied after --gmst)")
+        ->type_name("NAME=VALUE");
+    cmd->add_option("--rules", a.rules, "wiki (seed 003) or openmw: every choice below at once")
+        ->type_name("wiki|openmw")
+        ->capture_default_str();
+    for (const std::string_view flag : {"--gravity", "--air-control", "--speed-cap", "--fall-threshold"}) {
+        add_field_option(cmd, a, flag);
+    }
     cmd->add_flag("--truncate-base-speed", a.truncate_base_speed,
                   "Use int(base speed) as the wiki writes it");
     cmd->add_flag("--json", a.json, "Print JSON instead of a table");
@@ -434,19 +428,10 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
 
 void add_actor_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
-    cmd->add_option("--speed", a.speed, "Speed attribute, >= 0 (default 50)")->type_name("NUMBER");
-    cmd->add_option("--athletics", a.athletics, "Athletics skill (creatures: combat stat), >= 0 (default 30)")
-        ->type_name("NUMBER");
-    cmd->add_option("--acrobatics", a.acrobatics,
-                    "Acrobatics skill (creatures: stealth stat), >= 0 (default 30)")
-        ->type_name("NUMBER");
-    cmd->add_option("--encumbrance", a.encumbrance,
-                    "Normalized encumbrance, weight/capacity, >= 0 (default 0)")
-        ->type_name("NUMBER");
-    cmd->add_option("--fatigue-ratio", a.fatigue_ratio, "Current/maximum fatigue (default 1); clamped at 0")
-        ->type_name("NUMBER");
-    cmd->add_option("--jump-magnitude", a.jump_magnitude, "Jump effect magnitude, >= 0 (default 0)")
-        ->type_name("NUMBER");
+    for (const std::string_view flag :
+         {"--speed", "--athletics", "--acrobatics", "--encumbrance", "--fatigue-ratio", "--jump-magnitude"}) {
+        add_field_option(cmd, a, flag);
+    }
 }
 
 void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
@@ -454,8 +439,7 @@ void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--sneak", a.sneak, "Sneak stance");
     cmd->add_flag("--swim", a.swim, "Swimming");
     cmd->add_flag("--incapacitated", a.incapacitated, "Paralyzed, knocked down or dead");
-    cmd->add_option("--levitate", a.levitate, "Levitate magnitude, >= 0; > 0 flies (default 0)")
-        ->type_name("NUMBER");
+    add_field_option(cmd, a, "--levitate");
 }
 
 }  // namespace
@@ -472,32 +456,17 @@ void add_morrowind_command(CLI::App& app) {
     add_settings_options(speed, *args);
     add_actor_options(speed, *args);
     add_stance_options(speed, *args);
-    speed->add_option("--swift-swim", args->swift_swim, "Swift Swim magnitude, >= 0 (default 0)")
-        ->type_name("NUMBER");
+    add_field_option(speed, *args, "--swift-swim");
     speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
     speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
     speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)")
         ->type_name("X,Y");
-    speed
-        ->add_option("--anim-walk", args->anim_walk,
-                     "WalkForward base speed, u/s (default 154.064; 0 unknown)")
-        ->type_name("NUMBER");
-    speed->add_option("--anim-run", args->anim_run, "RunForward base speed, u/s (default 222.857)")
-        ->type_name("NUMBER");
-    speed->add_option("--anim-sneak", args->anim_sneak, "SneakForward base speed, u/s (default 33.5452)")
-        ->type_name("NUMBER");
-    speed
-        ->add_option("--anim-swim-walk", args->anim_swim_walk,
-                     "SwimWalkForward base speed, u/s (default unknown)")
-        ->type_name("NUMBER");
-    speed
-        ->add_option("--anim-swim-run", args->anim_swim_run,
-                     "SwimRunForward base speed, u/s (default unknown)")
-        ->type_name("NUMBER");
-    speed->add_option("--max-playback-scale", args->max_playback_scale, "Playback cap, > 0 (default 10)")
-        ->type_name("NUMBER");
+    for (const std::string_view flag : {"--anim-walk", "--anim-run", "--anim-sneak", "--anim-swim-walk",
+                                        "--anim-swim-run", "--max-playback-scale"}) {
+        add_field_option(speed, *args, flag);
+    }
     speed->callback([args] { run_speed(*args); });
 
     auto* jump = cmd->add_subcommand("jump", "Jump take-off velocity, fatigue cost, midair control and arc");
@@ -507,15 +476,15 @@ void add_morrowind_command(CLI::App& app) {
     jump->add_option("--direction", args->direction,
                      "Ground movement direction X,Y at take-off; 0,0 = standing")
         ->type_name("X,Y");
-    jump->add_option("--physics-step", args->physics_step, "Fixed step of the stepped arc, s (default 1/60)")
-        ->type_name("NUMBER");
+    add_field_option(jump, *args, "--physics-step");
     jump->callback([args] { run_jump(*args); });
 
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
     add_settings_options(fall, *args);
     add_actor_options(fall, *args);
-    fall->add_option("--height", args->height, "Fall height from the peak, u, >= 0 (default 1000)")
-        ->type_name("NUMBER");
+    fall->add_option("--height", args->height, "Fall height from the peak, u, >= 0")
+        ->type_name("NUMBER")
+        ->capture_default_str();
     fall->callback([args] { run_fall(*args); });
 }
 

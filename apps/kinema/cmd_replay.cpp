@@ -13,7 +13,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/replay.hpp"
-#include "model_options.hpp"
+#include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
 #endif
@@ -27,9 +27,8 @@ using analysis_cli::parse_positive;
 using nlohmann::ordered_json;
 
 struct ReplayOptions {
-    std::string model;
+    ModelOptions model;
     std::string log;
-    std::vector<std::string> sets;
     std::string tolerance = "1e-6";
     std::string png;
     std::string svg;
@@ -126,7 +125,7 @@ std::vector<render::ChartPanel> chart_panels(const analysis::ReplayResult& r) {
 
 void run_replay(const ReplayOptions& o) {
     // Everything is parsed and checked before any output.
-    const movement::AnyModel model = model_from_options(o.model, o.sets);
+    const movement::AnyModel model = model_from_options(single_model(o.model, ""), o.model.sets);
     analysis::ReplaySettings settings;
     settings.tolerance = parse_positive(o.tolerance, "--tolerance", true);
 #if !KINEMA_HAVE_RENDER
@@ -165,14 +164,12 @@ void add_replay_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "replay",
         "Re-simulate an engine log with a model and report where they differ (exit 1 if any frame does)");
-    cmd->add_option("--model", o->model, "dishonored | crosscode | unreal")->type_name("MODEL")->required();
+    add_model_options(cmd, o->model, "dishonored | crosscode | unreal")->required();
     cmd->add_option("log", o->log,
                     "CSV log: header with dt,input_x,input_y,x,y,vx,vy (any order, extra columns ignored), a "
                     "start row with dt 0, then one row per frame")
         ->type_name("LOG.csv")
         ->required();
-    cmd->add_option("--set", o->sets, "change one settings field (see kinema simulate --help)")
-        ->type_name("NAME=VALUE");
     cmd->add_option(
            "--tolerance", o->tolerance,
            "largest allowed position (length unit) and velocity (length unit/s) difference, default 1e-6")

@@ -15,7 +15,7 @@
 #include "cli_common.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
-#include "model_options.hpp"
+#include "settings_options.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -30,11 +30,10 @@ constexpr double max_input_length = 1.0 + 1e-6;
 constexpr std::size_t chunk_frames = 4096;
 
 struct SimulateOptions {
-    std::string model;
+    ModelOptions model;
     std::string dt;
     std::string frames;
     std::string input;
-    std::vector<std::string> sets;
     std::string start_velocity;
     bool json = false;
     bool csv = false;
@@ -133,17 +132,14 @@ void write_row(std::string& out, const mv::FrameRecord& r, bool json, bool csv, 
 
 void run_simulate(const SimulateOptions& options) {
     // Parse and validate everything before printing anything: errors leave stdout empty.
-    mv::AnyModel model = model_option(options.model);
+    mv::AnyModel model = model_option(single_model(options.model, ""));
     const double dt = parse_number(options.dt, "--dt");
     if (!(dt > 0.0)) {
         throw UsageError(fmt::format("--dt: must be > 0 seconds, got {}", options.dt));
     }
     const std::size_t frames = parse_count(options.frames, "--frames", max_frames);
     const std::vector<mv::InputChange> schedule = parse_schedule(options.input);
-    for (const std::string& set : options.sets) {
-        apply_set_option(model, set);
-    }
-    validate_model_option(model);
+    apply_set_options(model, options.model.sets);
     mv::PlanarState start;
     if (!options.start_velocity.empty()) {
         start.velocity = parse_vec2(options.start_velocity, "--start-velocity");
@@ -199,23 +195,17 @@ std::string help_footer() {
         "  dishonored  Dishonored's frame step (seed 000): u (unreal units). Full input accelerates at 2000 "
         "u/s^2;\n"
         "              max speed 400 * speed_scale.\n"
-        "  crosscode   CrossCode's movement physics (seed 001): px (pixels); max_vel 300 px/s.\n"
-        "  unreal      Unreal CMC walking on flat ground (UE 5.8 defaults): cm; 600 cm/s, frames split into\n"
-        "              PhysWalking ticks and braking sub-steps as the engine does.\n"
+        "  crosscode   CrossCode's movement physics (seed 001): px (pixels); top speed max_vel.\n"
+        "  unreal      Unreal CMC walking on flat ground (UE 5.8 defaults): cm; frames split into "
+        "PhysWalking\n"
+        "              ticks and braking sub-steps as the engine does.\n"
         "\n"
         "SCHEDULE is FRAME:X,Y[;FRAME:X,Y...]: from FRAME on, the step leaving each frame uses the wish "
         "direction\n"
         "(X,Y), length <= 1 (analog). Frame 0 must be given; frames strictly increasing.\n"
         "Output: frame 0 is the start, frame i the state after i steps (time = i * dt).\n"
-        "\n"
-        "Settable fields (--set name=value; booleans 0/1), unit, valid range, default:\n";
-    for (const std::string_view name : mv::model_names) {
-        text += fmt::format("  {}:\n", name);
-        for (const mv::SettingField& field : mv::setting_fields(mv::make_model(name))) {
-            text += fmt::format("    {:<30} {:<7} {:<9} default {}\n", field.name, field.unit, field.range,
-                                format_number(field.default_value));
-        }
-    }
+        "\n";
+    text += model_fields_help();
     text +=
         "\nExample: kinema simulate --model unreal --dt 0.016666666666666666 --frames 60 --input "
         "\"0:1,0;30:0,0\"";
@@ -228,9 +218,7 @@ void add_simulate_command(CLI::App& app) {
     auto options = std::make_shared<SimulateOptions>();
     CLI::App* cmd =
         app.add_subcommand("simulate", "Run a movement model at a fixed frame time and print each frame");
-    cmd->add_option("--model", options->model, "dishonored | crosscode | unreal")
-        ->type_name("MODEL")
-        ->required();
+    add_model_options(cmd, options->model, "dishonored | crosscode | unreal")->required();
     cmd->add_option("--dt", options->dt, "frame time in seconds, > 0 (e.g. 0.016666666666666666 for 60 FPS)")
         ->type_name("SECONDS")
         ->required();
@@ -240,8 +228,6 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
         ->type_name("SCHEDULE")
         ->required();
-    cmd->add_option("--set", options->sets, "change one settings field (repeatable; see below)")
-        ->type_name("NAME=VALUE");
     cmd->add_option("--start-velocity", options->start_velocity, "velocity at frame 0 (default 0,0)")
         ->type_name("X,Y");
     CLI::Option* json = cmd->add_flag("--json", options->json, "print JSON instead of a table");

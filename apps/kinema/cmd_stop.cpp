@@ -14,25 +14,35 @@
 #include "cli_common.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
-#include "model_options.hpp"
+#include "settings_options.hpp"
 
 namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::number;
-using analysis_cli::parse_positive;
-using analysis_cli::text;
+using namespace analysis_cli;
 using nlohmann::ordered_json;
 
+// The stepping predictor's limits as `kinema stop` starts from them: the sweep's rest speed, so that stop and
+// sweep report the same distances, and a cap of 10^7 frames (the library's 10^6 can be too few at high frame
+// rates with a small rest speed).
+analysis::GenericStopSettings stepping_defaults() {
+    analysis::GenericStopSettings limits;
+    limits.rest_speed = analysis::SweepSettings{}.rest_speed;
+    limits.max_frames = 10'000'000;
+    return limits;
+}
+
+// The flags of GenericStopSettings's fields.
+constexpr FieldFlag kLimitFlags[] = {{"rest_speed", "--rest-speed"}, {"max_frames", "--max-frames"}};
+
 struct StopOptions {
-    std::string model = "unreal";
+    ModelOptions model;
     std::string speed;
-    std::vector<std::string> sets;
     std::string fps;
     std::string fps_list = "10,15,20,30,60,120,144,240,1000";
-    std::string rest_speed = "0.01";
-    std::string max_frames = "10000000";
+    std::string rest_speed;
+    std::string max_frames;
     bool continuous = false;
     bool pivot = false;
     bool table = false;
@@ -183,14 +193,14 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
     if (o.pivot) {
         throw UsageError("--pivot: only the unreal model has a pivot prediction here");
     }
-    analysis::GenericStopSettings limits;
-    limits.rest_speed = parse_positive(o.rest_speed, "--rest-speed", true);
-    const double cap = parse_positive(o.max_frames, "--max-frames");
-    if (cap != std::floor(cap) || cap > 1e9) {
-        throw UsageError(
-            fmt::format("--max-frames: expected a whole number in [1, 1000000000], got {}", o.max_frames));
+    analysis::GenericStopSettings limits = stepping_defaults();
+    if (!o.rest_speed.empty()) {
+        set_from_flag(limits, "rest_speed", o.rest_speed, kLimitFlags);
     }
-    limits.max_frames = static_cast<std::int64_t>(cap);
+    if (!o.max_frames.empty()) {
+        set_from_flag(limits, "max_frames", o.max_frames, kLimitFlags);
+    }
+    require_valid(limits.validate(), kLimitFlags);
     std::vector<double> fps_values;
     if (o.table) {
         fps_values = parse_fps_list(o.fps_list);
@@ -238,7 +248,7 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
 }
 
 void run_stop(const StopOptions& o) {
-    const movement::AnyModel model = model_from_options(o.model, o.sets);
+    const movement::AnyModel model = model_from_options(single_model(o.model, "unreal"), o.model.sets);
     if (o.speed.empty()) {
         throw UsageError("--speed: required");
     }
@@ -261,24 +271,22 @@ void run_stop(const StopOptions& o) {
 void add_stop_command(CLI::App& app) {
     auto o = std::make_shared<StopOptions>();
     CLI::App* cmd = app.add_subcommand("stop", "Stop distance, time and frames after the input is released");
-    cmd->add_option("--model", o->model, "unreal (exact closed form) | dishonored | crosscode (stepping)")
-        ->type_name("MODEL");
+    add_model_options(cmd, o->model,
+                      "unreal (exact closed form, default) | dishonored | crosscode (stepping)");
     cmd->add_option("--speed", o->speed, "starting speed in the model's length unit per second, >= 0")
         ->type_name("V");
-    cmd->add_option("--set", o->sets, "change one settings field (repeatable; names as in `kinema simulate`)")
-        ->type_name("NAME=VALUE");
     CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, > 0")->type_name("FPS");
     CLI::Option* cont =
         cmd->add_flag("--continuous", o->continuous, "continuous time instead of a frame rate");
     CLI::Option* table =
         cmd->add_flag("--table", o->table, "exact vs Epic vs continuous at every frame rate of --fps-list");
-    cmd->add_option("--fps-list", o->fps_list,
-                    "frame rates for --table (default 10,15,20,30,60,120,144,240,1000)")
-        ->type_name("LIST");
-    cmd->add_option("--rest-speed", o->rest_speed,
-                    "stepping models: stopped at or below this speed (default 0.01)")
+    cmd->add_option("--fps-list", o->fps_list, "frame rates for --table")
+        ->type_name("LIST")
+        ->capture_default_str();
+    const analysis::GenericStopSettings limits = stepping_defaults();
+    cmd->add_option("--rest-speed", o->rest_speed, "stepping models: " + field_help("rest_speed", limits))
         ->type_name("V");
-    cmd->add_option("--max-frames", o->max_frames, "stepping models: give up after this many frames")
+    cmd->add_option("--max-frames", o->max_frames, "stepping models: " + field_help("max_frames", limits))
         ->type_name("N");
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");

@@ -15,7 +15,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/sweep.hpp"
-#include "model_options.hpp"
+#include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
 #endif
@@ -29,15 +29,17 @@ using analysis_cli::parse_positive;
 using analysis_cli::text;
 using nlohmann::ordered_json;
 
+// The flags of SweepSettings's fields.
+constexpr FieldFlag kSweepFlags[] = {{"rest_speed", "--rest-speed"}};
+
 struct SweepOptions {
-    std::vector<std::string> models;
+    ModelOptions model;
     std::vector<std::string> metrics;
-    std::vector<std::string> sets;
     std::string fps_from = "5";
     std::string fps_to = "240";
     std::string fps_step = "1";
     std::string fps;
-    std::string rest_speed = "0.01";
+    std::string rest_speed;
     std::string png;
     std::string svg;
     bool csv = false;
@@ -68,19 +70,20 @@ std::string unit_for(const Metric& m, std::string_view length_unit) {
 
 void run_sweep(const SweepOptions& o) {
     // Everything is parsed and checked before any output.
-    std::vector<std::string> names = o.models.empty() ? std::vector<std::string>{"all"} : o.models;
+    std::vector<std::string> names =
+        o.model.models.empty() ? std::vector<std::string>{"all"} : o.model.models;
     if (std::find(names.begin(), names.end(), "all") != names.end()) {
         if (names.size() > 1) {
             throw UsageError("--model: 'all' cannot be combined with other models");
         }
         names.assign(movement::model_names.begin(), movement::model_names.end());
     }
-    if (!o.sets.empty() && names.size() != 1) {
+    if (!o.model.sets.empty() && names.size() != 1) {
         throw UsageError("--set: needs exactly one --model");
     }
     std::vector<movement::AnyModel> models;
     for (const std::string& name : names) {
-        models.push_back(model_from_options(name, o.sets));
+        models.push_back(model_from_options(name, o.model.sets));
     }
     std::vector<const Metric*> metrics;
     for (const std::string& name : o.metrics) {
@@ -118,7 +121,10 @@ void run_sweep(const SweepOptions& o) {
         fps = analysis::fps_range(from, to, step);
     }
     analysis::SweepSettings settings;
-    settings.rest_speed = parse_positive(o.rest_speed, "--rest-speed", true);
+    if (!o.rest_speed.empty()) {
+        set_from_flag(settings, "rest_speed", o.rest_speed, kSweepFlags);
+    }
+    require_valid(settings.validate(), kSweepFlags);
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty()) {
         throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
@@ -254,23 +260,21 @@ void add_sweep_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "sweep",
         "Frame-rate sweep: top speed, time to 90%, stop distance, turn rate vs the continuous limit");
-    cmd->add_option("--model", o->models, "dishonored | crosscode | unreal | all (repeatable; default all)")
-        ->type_name("MODEL");
+    add_model_options(cmd, o->model, "dishonored | crosscode | unreal | all (repeatable; default all)");
     cmd->add_option("--metric", o->metrics, "top_speed | time_to_90 | stop_distance | turn_rate (repeatable)")
         ->type_name("METRIC");
-    cmd->add_option("--set", o->sets, "change one settings field of the (single) model")
-        ->type_name("NAME=VALUE");
-    CLI::Option* from =
-        cmd->add_option("--fps-from", o->fps_from, "first frame rate (default 5)")->type_name("FPS");
+    CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate")
+                            ->type_name("FPS")
+                            ->capture_default_str();
     CLI::Option* to =
-        cmd->add_option("--fps-to", o->fps_to, "last frame rate (default 240)")->type_name("FPS");
-    CLI::Option* step =
-        cmd->add_option("--fps-step", o->fps_step, "frame-rate step (default 1)")->type_name("FPS");
+        cmd->add_option("--fps-to", o->fps_to, "last frame rate")->type_name("FPS")->capture_default_str();
+    CLI::Option* step = cmd->add_option("--fps-step", o->fps_step, "frame-rate step")
+                            ->type_name("FPS")
+                            ->capture_default_str();
     CLI::Option* list =
         cmd->add_option("--fps", o->fps, "explicit frame rates, e.g. 30,60,144")->type_name("LIST");
     list->excludes(from)->excludes(to)->excludes(step);
-    cmd->add_option("--rest-speed", o->rest_speed,
-                    "stop threshold for models without a snap (Dishonored, CrossCode), default 0.01")
+    cmd->add_option("--rest-speed", o->rest_speed, field_help<analysis::SweepSettings>("rest_speed"))
         ->type_name("V");
     CLI::Option* csv = cmd->add_flag("--csv", o->csv, "print CSV");
     CLI::Option* json = cmd->add_flag("--json", o->json, "print JSON");

@@ -12,6 +12,7 @@
 #include "cli_common.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
+#include "settings_options.hpp"
 
 namespace kinema::cli {
 
@@ -23,10 +24,13 @@ using analysis_cli::text;
 
 constexpr double kDeg = 180.0 / std::numbers::pi;
 
+// The flags of TurnSettings's fields.
+constexpr FieldFlag kTurnFlags[] = {{"speed_scale", "--scale"}, {"friction", "--friction"}};
+
 struct TurnOptions {
     std::string fps;
-    std::string scale = "1";
-    std::string friction = "8";
+    std::string scale;
+    std::string friction;
     std::string angle;
     bool max = false;
     bool table = false;
@@ -89,7 +93,10 @@ void print_table(const TurnOptions& o, analysis::TurnSettings base) {
 
 void run_turn(const TurnOptions& o) {
     analysis::TurnSettings settings;
-    settings.friction = parse_positive(o.friction, "--friction", true);
+    if (!o.friction.empty()) {
+        set_from_flag(settings, "friction", o.friction, kTurnFlags);
+    }
+    require_valid(settings.validate(), kTurnFlags);
     if (o.table) {
         print_table(o, settings);
         return;
@@ -101,9 +108,12 @@ void run_turn(const TurnOptions& o) {
         throw UsageError("--angle or --max: one of them is required");
     }
     const double fps = parse_positive(o.fps, "--fps");
-    settings.speed_scale = parse_positive(o.scale, "--scale");
+    if (!o.scale.empty()) {
+        set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
+    }
+    require_valid(settings.validate(), kTurnFlags);
     const double dt = 1.0 / fps;
-    const double max_speed = 400.0 * settings.speed_scale;
+    const double max_speed = settings.max_speed();
     if (o.max) {
         const double full = analysis::max_full_speed_turn(dt, settings) * kDeg;
         const double reach = analysis::max_reachable_turn(dt, settings) * kDeg;
@@ -174,9 +184,9 @@ void add_turn_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "turn", "Dishonored turn solver: the input that turns full-speed velocity by an angle in one frame");
     cmd->add_option("--fps", o->fps, "frame rate, > 0")->type_name("FPS");
-    cmd->add_option("--scale", o->scale, "speed scale: 1 walk, 1.5 sprint, 1.95 agility (default 1)")
-        ->type_name("S");
-    cmd->add_option("--friction", o->friction, "friction f, 1/s (default 8)")->type_name("F");
+    cmd->add_option("--scale", o->scale, field_help<analysis::TurnSettings>("speed_scale"))->type_name("S");
+    cmd->add_option("--friction", o->friction, field_help<analysis::TurnSettings>("friction"))
+        ->type_name("F");
     CLI::Option* angle =
         cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)")
             ->type_name("DEG");

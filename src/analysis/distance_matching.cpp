@@ -1,6 +1,7 @@
 #include "kinema/analysis/distance_matching.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -97,11 +98,27 @@ FieldErrors DistanceCurve::validate() const {
     return errors;
 }
 
-FieldErrors BakeSettings::validate() const {
-    FieldErrors errors;
-    require_greater(errors, "sample_rate", sample_rate, 0.0);
-    require_at_least(errors, "stop_speed_threshold", stop_speed_threshold, 0.0);
-    return errors;
+namespace {
+
+using B = BakeSettings;
+constexpr std::array<FieldChoice, 7> kAxes{
+    {{"x", 0}, {"y", 1}, {"z", 2}, {"xy", 3}, {"xz", 4}, {"yz", 5}, {"xyz", 6}}};
+static_assert(static_cast<int>(DistanceAxes::xyz) == 6, "kAxes follows DistanceAxes");
+constexpr std::array kBakeFields{
+    field<B, &B::sample_rate>("sample_rate", "Hz", greater_than(0.0), "curve keys per second"),
+    field<B, &B::stop_speed_threshold>("stop_speed_threshold", "cm/s", at_least(0.0),
+                                       "stop marker threshold (see epic_threshold_quirk)"),
+    field<B, &B::axes>("axes", "choice", {}, "axes the distance is measured along", kAxes),
+    field<B, &B::stop_at_end>("stop_at_end", "bool", {}, "marker at the clip's end, not the slowest sample"),
+    field<B, &B::epic_threshold_quirk>("epic_threshold_quirk", "bool", {},
+                                       "compare |dp|^2 / dt with threshold^2, as the engine does"),
+};
+constexpr SettingsDescription kBakeDescription{"BakeSettings", kBakeFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<BakeSettings>) noexcept {
+    return kBakeDescription;
 }
 
 double PlayRateClamp::apply(double rate) const {

@@ -1,6 +1,7 @@
 #include "kinema/analysis/sweep.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -52,20 +53,34 @@ double pinned_turn_rate(double f, double v, double a) {
 
 }  // namespace
 
-FieldErrors GenericStopSettings::validate() const {
-    FieldErrors errors;
-    if (max_frames < 1) {
-        errors.push_back({"max_frames", "must be >= 1, got " + std::to_string(max_frames)});
-    }
-    require_at_least(errors, "rest_speed", rest_speed, 0.0);
-    return errors;
+namespace {
+
+using G = GenericStopSettings;
+constexpr std::array kStopFields{
+    field<G, &G::max_frames>("max_frames", "frames", at_least(1.0),
+                             "give up (stops = false) after this many"),
+    field<G, &G::rest_speed>("rest_speed", "L/s", at_least(0.0),
+                             "stopped at or below this speed (model length unit L); 0 waits for exactly 0"),
+};
+constexpr SettingsDescription kStopDescription{"GenericStopSettings", kStopFields, {}};
+
+using W = SweepSettings;
+constexpr std::array kSweepFields{
+    field<W, &W::horizon>("horizon", "s", greater_than(0.0),
+                          "longest acceleration run looking for top speed"),
+    field<W, &W::rest_speed>("rest_speed", "L/s", at_least(0.0),
+                             "stop threshold for models without a snap (Dishonored, CrossCode)"),
+};
+constexpr SettingsDescription kSweepDescription{"SweepSettings", kSweepFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<GenericStopSettings>) noexcept {
+    return kStopDescription;
 }
 
-FieldErrors SweepSettings::validate() const {
-    FieldErrors errors;
-    require_greater(errors, "horizon", horizon, 0.0);
-    require_at_least(errors, "rest_speed", rest_speed, 0.0);
-    return errors;
+const SettingsDescription& describe_settings(std::type_identity<SweepSettings>) noexcept {
+    return kSweepDescription;
 }
 
 StopPrediction predict_stop_by_stepping(const movement::AnyModel& model, Vec2 velocity, double frame_time,

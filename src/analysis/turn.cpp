@@ -1,6 +1,7 @@
 #include "kinema/analysis/turn.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -41,12 +42,17 @@ void check(double dt, const TurnSettings& settings) {
 
 }  // namespace
 
-FieldErrors TurnSettings::validate() const {
-    FieldErrors errors;
-    require_greater(errors, "speed_scale", speed_scale, 0.0);
-    require_at_least(errors, "friction", friction, 0.0);
-    require_greater(errors, "acceleration", acceleration, 0.0);
-    return errors;
+namespace {
+
+constexpr std::array kParts{part<TurnSettings, movement::DishonoredSettings>("")};
+constexpr std::array kFields{field<TurnSettings, &TurnSettings::acceleration>(
+    "acceleration", "u/s^2", greater_than(0.0), "|a| in seed 000: input acceleration, at most MaxAccel")};
+constexpr SettingsDescription kDescription{"TurnSettings", kFields, kParts};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<TurnSettings>) noexcept {
+    return kDescription;
 }
 
 TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings) {

@@ -1,6 +1,7 @@
 #include "kinema/chase/flood.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -80,16 +81,31 @@ std::size_t spread_barrier(const Neighbours& nbs, std::uint32_t* mark, CellId* b
 
 }  // namespace
 
-FieldErrors FloodSettings::validate() const {
-    FieldErrors errors;
-    require_in_range(errors, "hot", hot, 1, max_hot);
-    require_at_least(errors, "max_heated", max_heated, 1);
-    require_in_range(errors, "max_steps", max_steps, 0, max_max_steps);
-    require_at_least(errors, "max_restarts", max_restarts, -1);
-    if (destination != DestinationRule::nearest_heated && destination != DestinationRule::nearest_warm) {
-        errors.push_back({"destination", "must be nearest_heated or nearest_warm"});
-    }
-    return errors;
+namespace {
+
+// Seed 002's symbols (H, M_H, M_S) in the docs; ranges as flood.hpp documents them.
+using F = FloodSettings;
+constexpr std::array<FieldChoice, 2> kDestinations{{
+    {"nearest_heated", static_cast<double>(DestinationRule::nearest_heated)},
+    {"nearest_warm", static_cast<double>(DestinationRule::nearest_warm)},
+}};
+constexpr std::array kFloodFields{
+    field<F, &F::hot>("hot", "heat", closed_range(1, max_hot), "H: the heat a newly heated cell gets"),
+    field<F, &F::max_heated>("max_heated", "cells", at_least(1),
+                             "M_H: more newly heated cells in a step stop it"),
+    field<F, &F::max_steps>("max_steps", "steps", closed_range(0, max_max_steps),
+                            "M_S: propagation steps at most"),
+    field<F, &F::max_restarts>("max_restarts", "count", at_least(-1),
+                               "re-seeds accepted per chase; -1 no cap"),
+    field<F, &F::destination>("destination", "choice", {}, "which cells the destination is chosen from",
+                              kDestinations),
+};
+constexpr SettingsDescription kFloodDescription{"FloodSettings", kFloodFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) noexcept {
+    return kFloodDescription;
 }
 
 FloodSettings FloodSettings::difficulty(int level) {

@@ -1,22 +1,27 @@
 #include "kinema/chase/grid.hpp"
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
 namespace kinema::chase {
 
-FieldErrors GridSpaceSettings::validate() const {
-    FieldErrors errors;
-    if (connectivity != Connectivity::four && connectivity != Connectivity::eight) {
-        errors.push_back({"connectivity", "must be 4 or 8"});
-    }
-    const std::size_t before = errors.size();
-    require_greater(errors, "cell_size", cell_size, 0.0);
-    if (errors.size() == before && cell_size > 1e6) {
-        errors.push_back({"cell_size", "must be <= 1e6"});
-    }
-    return errors;
+namespace {
+
+using G = GridSpaceSettings;
+constexpr std::array<FieldChoice, 2> kConnectivity{{{"4", 4}, {"8", 8}}};
+constexpr std::array kGridFields{
+    field<G, &G::connectivity>("connectivity", "choice", {}, "neighbours per tile (8: no corner cutting)",
+                               kConnectivity),
+    field<G, &G::cell_size>("cell_size", "world", interval(0.0, false, 1e6, true), "world units per tile"),
+};
+constexpr SettingsDescription kGridDescription{"GridSpaceSettings", kGridFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<GridSpaceSettings>) noexcept {
+    return kGridDescription;
 }
 
 GridSpace::GridSpace(const levels::GridLevel& level, GridSpaceSettings settings) : settings_(settings) {

@@ -1,18 +1,28 @@
 #include "kinema/movement/crosscode.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "planar_math.hpp"
 
 namespace kinema::movement {
 
-FieldErrors CrossCodeSettings::validate() const {
-    FieldErrors errors;
-    require_at_least(errors, "max_vel", max_vel, 0.0);
-    require_at_least(errors, "accel_speed", accel_speed, 0.0);
-    require_at_least(errors, "friction", friction, 0.0);
-    require_at_least(errors, "air_friction", air_friction, 0.0);
-    return errors;
+namespace {
+
+using S = CrossCodeSettings;
+constexpr std::array kFields{
+    field<S, &S::max_vel>("max_vel", "px/s", at_least(0.0), "top speed reachable by acceleration (maxVel)"),
+    field<S, &S::accel_speed>("accel_speed", "1", at_least(0.0), "acceleration multiplier (accelSpeed)"),
+    field<S, &S::friction>("friction", "1", at_least(0.0), "ground friction; also scales the acceleration"),
+    field<S, &S::air_friction>("air_friction", "1", at_least(0.0), "friction used when not grounded"),
+    field<S, &S::grounded>("grounded", "bool", {}, "1: on the ground (friction), 0: above it (air_friction)"),
+};
+constexpr SettingsDescription kDescription{"CrossCodeSettings", kFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<CrossCodeSettings>) noexcept {
+    return kDescription;
 }
 
 PlanarState step_unchecked(const CrossCodeSettings& settings, const PlanarState& state, Vec2 input,

@@ -1,14 +1,28 @@
 #include "kinema/movement/dishonored.hpp"
 
+#include <array>
+
 #include "planar_math.hpp"
 
 namespace kinema::movement {
 
-FieldErrors DishonoredSettings::validate() const {
-    FieldErrors errors;
-    require_greater(errors, "speed_scale", speed_scale, 0.0);
-    require_at_least(errors, "friction", friction, 0.0);
-    return errors;
+namespace {
+
+using S = DishonoredSettings;
+constexpr std::array kFields{
+    field<S, &S::speed_scale>(
+        "speed_scale", "1", greater_than(0.0),
+        "s in seed 000: MaxSpeed = 400 s, MaxAccel = 2000 s (walk 1, sprint 1.5, agility "
+        "1.95)"),
+    field<S, &S::friction>("friction", "1/s", at_least(0.0),
+                           "f in seed 000: v -= dt f (v - |v| d) each frame"),
+};
+constexpr SettingsDescription kDescription{"DishonoredSettings", kFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<DishonoredSettings>) noexcept {
+    return kDescription;
 }
 
 Vec2 dishonored_friction(Vec2 velocity, Vec2 direction, double friction, double dt) {

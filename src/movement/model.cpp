@@ -2,49 +2,54 @@
 
 #include <stdexcept>
 #include <string>
-#include <type_traits>
+#include <utility>
 
 namespace kinema::movement {
 namespace {
 
-template <class S>
-constexpr std::string_view settings_name() {
-    if constexpr (std::is_same_v<S, DishonoredSettings>) {
-        return "DishonoredSettings";
-    } else if constexpr (std::is_same_v<S, CrossCodeSettings>) {
-        return "CrossCodeSettings";
-    } else {
-        return "UnrealSettings";
-    }
+// The rows of `models` must follow AnyModel's alternatives: row i makes alternative i.
+template <std::size_t... I>
+constexpr bool rows_follow_variant(std::index_sequence<I...>) {
+    return (
+        (models[I].settings == &kinema::settings_description<std::variant_alternative_t<I, AnyModel>>)&&...);
+}
+static_assert(rows_follow_variant(std::make_index_sequence<models.size()>{}),
+              "the rows of movement::models must follow AnyModel's alternatives");
+
+void* settings_pointer(AnyModel& model) noexcept {
+    return std::visit([](auto& settings) -> void* { return &settings; }, model);
+}
+
+const void* settings_pointer(const AnyModel& model) noexcept {
+    return std::visit([](const auto& settings) -> const void* { return &settings; }, model);
 }
 
 }  // namespace
 
 AnyModel make_model(std::string_view name) {
-    if (name == model_names[0]) {
-        return DishonoredSettings{};
-    }
-    if (name == model_names[1]) {
-        return CrossCodeSettings{};
-    }
-    if (name == model_names[2]) {
-        return UnrealSettings{};
+    for (const ModelInfo& info : models) {
+        if (info.name == name) {
+            return info.make();
+        }
     }
     std::string valid;
-    for (const std::string_view known : model_names) {
+    for (const ModelInfo& info : models) {
         valid += valid.empty() ? "" : ", ";
-        valid += known;
+        valid += info.name;
     }
     throw std::invalid_argument("unknown model '" + std::string(name) + "'; valid models: " + valid);
 }
 
+const ModelInfo& model_info(const AnyModel& model) noexcept {
+    return models[model.index()];
+}
+
 std::string_view model_name(const AnyModel& model) noexcept {
-    return model_names[model.index()];
+    return model_info(model).name;
 }
 
 std::string_view length_unit(const AnyModel& model) noexcept {
-    constexpr std::array<std::string_view, 3> units{"u", "px", "cm"};
-    return units[model.index()];
+    return model_info(model).length_unit;
 }
 
 FieldErrors validate(const AnyModel& model) {
@@ -52,11 +57,7 @@ FieldErrors validate(const AnyModel& model) {
 }
 
 void throw_if_invalid(const AnyModel& model) {
-    std::visit(
-        [](const auto& settings) {
-            kinema::throw_if_invalid(settings_name<std::decay_t<decltype(settings)>>(), settings.validate());
-        },
-        model);
+    kinema::throw_if_invalid(settings_description(model).name, validate(model));
 }
 
 PlanarState step(const AnyModel& model, const PlanarState& state, Vec2 input, double dt) {
@@ -68,17 +69,24 @@ PlanarState step_unchecked(const AnyModel& model, const PlanarState& state, Vec2
                       model);
 }
 
-std::span<const SettingField> setting_fields(const AnyModel& model) noexcept {
-    return std::visit([](const auto& settings) { return setting_fields<std::decay_t<decltype(settings)>>(); },
-                      model);
+const SettingsDescription& settings_description(const AnyModel& model) noexcept {
+    return model_info(model).settings();
 }
 
 void set_field(AnyModel& model, std::string_view name, double value) {
-    std::visit([&](auto& settings) { set_field(settings, name, value); }, model);
+    kinema::set_field(settings_description(model), settings_pointer(model), name, value);
+}
+
+void set_field_text(AnyModel& model, std::string_view name, std::string_view text) {
+    kinema::set_field_text(settings_description(model), settings_pointer(model), name, text);
 }
 
 double get_field(const AnyModel& model, std::string_view name) {
-    return std::visit([&](const auto& settings) { return get_field(settings, name); }, model);
+    return kinema::get_field(settings_description(model), settings_pointer(model), name);
+}
+
+std::string settings_json(const AnyModel& model) {
+    return kinema::settings_json(settings_description(model), settings_pointer(model));
 }
 
 }  // namespace kinema::movement

@@ -10,68 +10,109 @@
 namespace kinema::movement {
 namespace {
 
-// One row per GMST: its name (what users write in --gmst files), the field, and whether negative values are
-// rejected (speeds and the multipliers of speeds; the exponent fJumpAcroMultiplier).
-struct GmstEntry {
-    std::string_view name;
-    double MorrowindGmsts::*member;
-    bool non_negative;
+// The GMSTs by their own names (what users write in --gmst files and --set), with units and docs from
+// morrowind.hpp. Speeds, the multipliers of speeds and the exponent fJumpAcroMultiplier must be >= 0; the
+// other terms only finite.
+using G = MorrowindGmsts;
+constexpr FieldRange kSpeed = at_least(0.0);
+constexpr FieldRange kTerm = any_value();
+constexpr std::array kGmstFields{
+    field<G, &G::min_walk_speed>("fMinWalkSpeed", "u/s", kSpeed, "NPC walk speed at Speed 0"),
+    field<G, &G::max_walk_speed>("fMaxWalkSpeed", "u/s", kSpeed, "NPC walk speed at Speed 100"),
+    field<G, &G::encumbered_move_effect>("fEncumberedMoveEffect", "1", kSpeed,
+                                         "NPC walk/fly slow-down at normalized encumbrance 1"),
+    field<G, &G::sneak_speed_multiplier>("fSneakSpeedMultiplier", "1", kSpeed,
+                                         "sneak speed = walk speed x this"),
+    field<G, &G::min_walk_speed_creature>("fMinWalkSpeedCreature", "u/s", kSpeed,
+                                          "creature walk (= run) speed at Speed 0"),
+    field<G, &G::max_walk_speed_creature>("fMaxWalkSpeedCreature", "u/s", kSpeed,
+                                          "creature walk (= run) speed at Speed 100"),
+    field<G, &G::athletics_run_bonus>("fAthleticsRunBonus", "1", kSpeed,
+                                      "run/walk ratio added per 100 Athletics"),
+    field<G, &G::base_run_multiplier>("fBaseRunMultiplier", "1", kSpeed, "run/walk ratio at Athletics 0"),
+    field<G, &G::min_fly_speed>("fMinFlySpeed", "u/s", kSpeed, "fly speed at Speed + Levitate = 0"),
+    field<G, &G::max_fly_speed>("fMaxFlySpeed", "u/s", kSpeed, "fly speed at Speed + Levitate = 100"),
+    field<G, &G::swim_run_athletics_mult>("fSwimRunAthleticsMult", "1", kSpeed,
+                                          "swim factor added per 100 Athletics"),
+    field<G, &G::swim_run_base>("fSwimRunBase", "1", kSpeed, "swim factor at Athletics 0"),
+    field<G, &G::werewolf_run_mult>("fWereWolfRunMult", "1", kSpeed,
+                                    "werewolf run bonus (Bloodmoon 1.3; the CS's dirty 1.5)"),
+    field<G, &G::jump_encumbrance_base>("fJumpEncumbranceBase", "1", kSpeed,
+                                        "encumbrance term at encumbrance 1"),
+    field<G, &G::jump_encumbrance_multiplier>("fJumpEncumbranceMultiplier", "1", kSpeed,
+                                              "encumbrance term added at encumbrance 0"),
+    field<G, &G::jump_acrobatics_base>("fJumpAcrobaticsBase", "u/s", kTerm, "jump term x at Acrobatics 0"),
+    field<G, &G::jump_acro_multiplier>("fJumpAcroMultiplier", "1", kSpeed,
+                                       "exponent of (Acrobatics / 15) up to Acrobatics 50"),
+    field<G, &G::jump_run_multiplier>("fJumpRunMultiplier", "1", kSpeed, "jump term multiplier when running"),
+    field<G, &G::jump_move_base>("fJumpMoveBase", "1", kSpeed, "midair control factor at Acrobatics 0"),
+    field<G, &G::jump_move_mult>("fJumpMoveMult", "1", kSpeed, "midair control added per 100 Acrobatics"),
+    field<G, &G::fall_damage_distance_min>("fFallDamageDistanceMin", "u", kSpeed, "safe fall height"),
+    field<G, &G::fall_acro_base>("fFallAcroBase", "1", kTerm, "Acrobatics factor at Acrobatics 100"),
+    field<G, &G::fall_acro_mult>("fFallAcroMult", "1/point", kTerm,
+                                 "Acrobatics factor added per point below 100"),
+    field<G, &G::fall_distance_base>("fFallDistanceBase", "health", kTerm, "damage term at the threshold"),
+    field<G, &G::fall_distance_mult>("fFallDistanceMult", "health/u", kTerm,
+                                     "damage term per u beyond the safe distance"),
+    field<G, &G::fatigue_jump_base>("fFatigueJumpBase", "fatigue", kTerm, "fatigue cost per jump"),
+    field<G, &G::fatigue_jump_mult>("fFatigueJumpMult", "fatigue", kTerm,
+                                    "fatigue cost per jump added at encumbrance 1"),
+    field<G, &G::fatigue_base>("fFatigueBase", "1", kTerm, "fatigueTerm at full fatigue"),
+    field<G, &G::fatigue_mult>("fFatigueMult", "1", kTerm, "fatigueTerm drop from full to empty fatigue"),
+    field<G, &G::encumbrance_str_mult>("fEncumbranceStrMult", "weight", kSpeed,
+                                       "NPC carrying capacity per Strength point"),
 };
+constexpr SettingsDescription kGmstDescription{"MorrowindGmsts", kGmstFields, {}};
 
-constexpr std::array<GmstEntry, 30> kGmsts{{
-    {"fMinWalkSpeed", &MorrowindGmsts::min_walk_speed, true},
-    {"fMaxWalkSpeed", &MorrowindGmsts::max_walk_speed, true},
-    {"fEncumberedMoveEffect", &MorrowindGmsts::encumbered_move_effect, true},
-    {"fSneakSpeedMultiplier", &MorrowindGmsts::sneak_speed_multiplier, true},
-    {"fMinWalkSpeedCreature", &MorrowindGmsts::min_walk_speed_creature, true},
-    {"fMaxWalkSpeedCreature", &MorrowindGmsts::max_walk_speed_creature, true},
-    {"fAthleticsRunBonus", &MorrowindGmsts::athletics_run_bonus, true},
-    {"fBaseRunMultiplier", &MorrowindGmsts::base_run_multiplier, true},
-    {"fMinFlySpeed", &MorrowindGmsts::min_fly_speed, true},
-    {"fMaxFlySpeed", &MorrowindGmsts::max_fly_speed, true},
-    {"fSwimRunAthleticsMult", &MorrowindGmsts::swim_run_athletics_mult, true},
-    {"fSwimRunBase", &MorrowindGmsts::swim_run_base, true},
-    {"fWereWolfRunMult", &MorrowindGmsts::werewolf_run_mult, true},
-    {"fJumpEncumbranceBase", &MorrowindGmsts::jump_encumbrance_base, true},
-    {"fJumpEncumbranceMultiplier", &MorrowindGmsts::jump_encumbrance_multiplier, true},
-    {"fJumpAcrobaticsBase", &MorrowindGmsts::jump_acrobatics_base, false},
-    {"fJumpAcroMultiplier", &MorrowindGmsts::jump_acro_multiplier, true},
-    {"fJumpRunMultiplier", &MorrowindGmsts::jump_run_multiplier, true},
-    {"fJumpMoveBase", &MorrowindGmsts::jump_move_base, true},
-    {"fJumpMoveMult", &MorrowindGmsts::jump_move_mult, true},
-    {"fFallDamageDistanceMin", &MorrowindGmsts::fall_damage_distance_min, true},
-    {"fFallAcroBase", &MorrowindGmsts::fall_acro_base, false},
-    {"fFallAcroMult", &MorrowindGmsts::fall_acro_mult, false},
-    {"fFallDistanceBase", &MorrowindGmsts::fall_distance_base, false},
-    {"fFallDistanceMult", &MorrowindGmsts::fall_distance_mult, false},
-    {"fFatigueJumpBase", &MorrowindGmsts::fatigue_jump_base, false},
-    {"fFatigueJumpMult", &MorrowindGmsts::fatigue_jump_mult, false},
-    {"fFatigueBase", &MorrowindGmsts::fatigue_base, false},
-    {"fFatigueMult", &MorrowindGmsts::fatigue_mult, false},
-    {"fEncumbranceStrMult", &MorrowindGmsts::encumbrance_str_mult, true},
-}};
+constexpr std::array<FieldChoice, 2> kWikiOpenmw{{{"wiki", 0}, {"openmw", 1}}};
+constexpr std::array<FieldChoice, 2> kVanillaOpenmw{{{"vanilla", 0}, {"openmw", 1}}};
+using M = MorrowindSettings;
+using A = MorrowindAnimationSpeeds;
+using R = MorrowindRules;
+constexpr std::array kSettingsParts{part<M, MorrowindGmsts, &M::gmsts>("gmsts.")};
+constexpr std::array kSettingsFields{
+    field<M, &M::animation, &A::walk>("animation.walk", "u/s", at_least(0.0),
+                                      "WalkForward root speed (also flying, creatures); 0 unknown"),
+    field<M, &M::animation, &A::run>("animation.run", "u/s", at_least(0.0), "RunForward root speed (NPCs)"),
+    field<M, &M::animation, &A::sneak>("animation.sneak", "u/s", at_least(0.0), "SneakForward root speed"),
+    field<M, &M::animation, &A::swim_walk>("animation.swim_walk", "u/s", at_least(0.0),
+                                           "SwimWalkForward root speed; 0 unknown"),
+    field<M, &M::animation, &A::swim_run>("animation.swim_run", "u/s", at_least(0.0),
+                                          "SwimRunForward root speed; 0 unknown"),
+    field<M, &M::rules, &R::gravity>("rules.gravity", "choice", {}, "wiki 627.2 or openmw 627.1216 u/s^2",
+                                     kWikiOpenmw),
+    field<M, &M::rules, &R::air_control>("rules.air_control", "choice", {},
+                                         "midair control uncapped (wiki) or <= 1", kWikiOpenmw),
+    field<M, &M::rules, &R::speed_cap>("rules.speed_cap", "choice", {},
+                                       "real speed capped by the animation (vanilla) or not", kVanillaOpenmw),
+    field<M, &M::rules, &R::fall_threshold>("rules.fall_threshold", "choice", {},
+                                            "h <= min is soft (wiki) or h >= min damages", kWikiOpenmw),
+    field<M, &M::rules, &R::truncate_base_speed>("rules.truncate_base_speed", "bool", {},
+                                                 "use int(base speed) as the wiki writes it"),
+    field<M, &M::max_playback_scale>("max_playback_scale", "1", greater_than(0.0),
+                                     "cap on the animation playback rate"),
+    field<M, &M::physics_step>("physics_step", "s", closed_range(1.0e-4, 1.0), "fixed step of the jump arc"),
+};
+constexpr SettingsDescription kSettingsDescription{"MorrowindSettings", kSettingsFields, kSettingsParts};
 
-constexpr std::array<std::string_view, kGmsts.size()> kGmstNames = [] {
-    std::array<std::string_view, kGmsts.size()> names{};
-    for (std::size_t i = 0; i < kGmsts.size(); ++i) {
-        names[i] = kGmsts[i].name;
-    }
-    return names;
-}();
-
-const GmstEntry& find_gmst(std::string_view name) {
-    for (const GmstEntry& entry : kGmsts) {
-        if (entry.name == name) {
-            return entry;
-        }
-    }
-    std::string message = "unknown GMST '" + std::string(name) + "'; valid GMSTs:";
-    for (std::size_t i = 0; i < kGmstNames.size(); ++i) {
-        message += (i == 0 ? " " : ", ");
-        message += kGmstNames[i];
-    }
-    throw std::invalid_argument(message);
-}
+constexpr std::array<FieldChoice, 2> kKinds{{{"npc", 0}, {"creature", 1}}};
+using T = MorrowindActor;
+constexpr std::array kActorFields{
+    field<T, &T::kind>("kind", "choice", {}, "NPC or creature", kKinds),
+    field<T, &T::speed>("speed", "points", at_least(0.0), "Speed attribute"),
+    field<T, &T::athletics>("athletics", "points", at_least(0.0), "Athletics skill (creatures: combat stat)"),
+    field<T, &T::acrobatics>("acrobatics", "points", at_least(0.0),
+                             "Acrobatics skill (creatures: stealth stat)"),
+    field<T, &T::normalized_encumbrance>("normalized_encumbrance", "1", at_least(0.0),
+                                         "carried weight / capacity; > 1 cannot move"),
+    field<T, &T::fatigue_ratio>("fatigue_ratio", "1", any_value(), "current / maximum fatigue; clamped at 0"),
+    field<T, &T::levitate>("levitate", "points", at_least(0.0), "Levitate magnitude; > 0 flies"),
+    field<T, &T::swift_swim>("swift_swim", "points", at_least(0.0), "Swift Swim magnitude"),
+    field<T, &T::jump_magnitude>("jump_magnitude", "points", at_least(0.0), "Jump magnitude"),
+    field<T, &T::werewolf>("werewolf", "bool", {}, "in werewolf form (NPCs only)"),
+    field<T, &T::flies>("flies", "bool", {}, "creature with the Flies flag"),
+};
+constexpr SettingsDescription kActorDescription{"MorrowindActor", kActorFields, {}};
 
 // The strafe factor is a hard-coded constant in both the seed ("moveSpeed *= 0.75") and OpenMW, not a GMST.
 constexpr double kStrafeFactor = 0.75;
@@ -79,12 +120,6 @@ constexpr double kStrafeFactor = 0.75;
 constexpr double kMovingJumpFactor = 0.707;
 // Upper bound for simulate_jump's take-off speed, so that a step count is bounded: 1e6 u/s is 15.6 km/s.
 constexpr double kMaxSimulatedTakeOff = 1.0e6;
-
-void append_prefixed(FieldErrors& into, std::string_view prefix, const FieldErrors& errors) {
-    for (const FieldError& e : errors) {
-        into.push_back({std::string(prefix) + e.field, e.message});
-    }
-}
 
 // Per-query checks: cheap comparisons first, and the allocating validate() only when something is wrong, so
 // that valid queries never allocate.
@@ -118,53 +153,19 @@ bool is_flying(const MorrowindActor& actor) {
 
 }  // namespace
 
-std::span<const std::string_view> morrowind_gmst_names() {
-    return kGmstNames;
+const SettingsDescription& describe_settings(std::type_identity<MorrowindGmsts>) noexcept {
+    return kGmstDescription;
 }
-
-void set_gmst(MorrowindGmsts& gmsts, std::string_view name, double value) {
-    gmsts.*(find_gmst(name).member) = value;
+const SettingsDescription& describe_settings(std::type_identity<MorrowindSettings>) noexcept {
+    return kSettingsDescription;
 }
-
-double get_gmst(const MorrowindGmsts& gmsts, std::string_view name) {
-    return gmsts.*(find_gmst(name).member);
-}
-
-FieldErrors MorrowindGmsts::validate() const {
-    FieldErrors errors;
-    for (const GmstEntry& entry : kGmsts) {
-        if (entry.non_negative) {
-            require_at_least(errors, entry.name, this->*(entry.member), 0.0);
-        } else {
-            require_finite(errors, entry.name, this->*(entry.member));
-        }
-    }
-    return errors;
-}
-
-FieldErrors MorrowindSettings::validate() const {
-    FieldErrors errors;
-    append_prefixed(errors, "gmsts.", gmsts.validate());
-    require_at_least(errors, "animation.walk", animation.walk, 0.0);
-    require_at_least(errors, "animation.run", animation.run, 0.0);
-    require_at_least(errors, "animation.sneak", animation.sneak, 0.0);
-    require_at_least(errors, "animation.swim_walk", animation.swim_walk, 0.0);
-    require_at_least(errors, "animation.swim_run", animation.swim_run, 0.0);
-    require_greater(errors, "max_playback_scale", max_playback_scale, 0.0);
-    require_in_range(errors, "physics_step", physics_step, 1.0e-4, 1.0);
-    return errors;
+const SettingsDescription& describe_settings(std::type_identity<MorrowindActor>) noexcept {
+    return kActorDescription;
 }
 
 FieldErrors MorrowindActor::validate() const {
-    FieldErrors errors;
-    require_at_least(errors, "speed", speed, 0.0);
-    require_at_least(errors, "athletics", athletics, 0.0);
-    require_at_least(errors, "acrobatics", acrobatics, 0.0);
-    require_at_least(errors, "normalized_encumbrance", normalized_encumbrance, 0.0);
-    require_finite(errors, "fatigue_ratio", fatigue_ratio);
-    require_at_least(errors, "levitate", levitate, 0.0);
-    require_at_least(errors, "swift_swim", swift_swim, 0.0);
-    require_at_least(errors, "jump_magnitude", jump_magnitude, 0.0);
+    // The registry checks each field; the kind decides which of werewolf and flies may be set.
+    FieldErrors errors = validate_settings(*this);
     if (kind == MorrowindActorKind::creature && werewolf) {
         errors.push_back({"werewolf", "applies to NPCs only"});
     }

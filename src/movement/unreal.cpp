@@ -7,20 +7,40 @@
 
 namespace kinema::movement {
 
-FieldErrors UnrealSettings::validate() const {
-    FieldErrors errors;
-    require_at_least(errors, "ground_friction", ground_friction, 0.0);
-    require_at_least(errors, "max_walk_speed", max_walk_speed, 0.0);
-    require_at_least(errors, "max_acceleration", max_acceleration, 0.0);
-    require_at_least(errors, "braking_deceleration_walking", braking_deceleration_walking, 0.0);
-    require_at_least(errors, "braking_friction_factor", braking_friction_factor, 0.0);
-    require_at_least(errors, "braking_friction", braking_friction, 0.0);
-    require_greater(errors, "braking_sub_step_time", braking_sub_step_time, 0.0);
-    require_greater(errors, "max_simulation_time_step", max_simulation_time_step, 0.0);
-    require_in_range(errors, "max_simulation_iterations", max_simulation_iterations, 1.0,
-                     static_cast<double>(unreal_max_iterations_limit));
-    require_at_least(errors, "min_analog_walk_speed", min_analog_walk_speed, 0.0);
-    return errors;
+namespace {
+
+// UCharacterMovementComponent's property names in snake_case; units and ranges as unreal-cmc.md section 1.
+using S = UnrealSettings;
+constexpr std::array kFields{
+    field<S, &S::ground_friction>("ground_friction", "1/s", at_least(0.0),
+                                  "turning friction; braking friction unless use_separate_braking_friction"),
+    field<S, &S::max_walk_speed>("max_walk_speed", "cm/s", at_least(0.0), "MaxWalkSpeed"),
+    field<S, &S::max_acceleration>("max_acceleration", "cm/s^2", at_least(0.0),
+                                   "MaxAcceleration (full input)"),
+    field<S, &S::braking_deceleration_walking>("braking_deceleration_walking", "cm/s^2", at_least(0.0),
+                                               "constant deceleration without input"),
+    field<S, &S::braking_friction_factor>("braking_friction_factor", "1", at_least(0.0),
+                                          "multiplies the braking friction"),
+    field<S, &S::braking_friction>("braking_friction", "1/s", at_least(0.0),
+                                   "braking friction when use_separate_braking_friction"),
+    field<S, &S::use_separate_braking_friction>("use_separate_braking_friction", "bool", {},
+                                                "brake with braking_friction instead of ground_friction"),
+    field<S, &S::braking_sub_step_time>("braking_sub_step_time", "s", greater_than(0.0),
+                                        "braking sub-step, clamped to [1/75, 1/20] when used"),
+    field<S, &S::max_simulation_time_step>("max_simulation_time_step", "s", greater_than(0.0),
+                                           "longest PhysWalking tick"),
+    field<S, &S::max_simulation_iterations>("max_simulation_iterations", "count",
+                                            closed_range(1.0, unreal_max_iterations_limit),
+                                            "ticks per frame at most; the last takes the rest"),
+    field<S, &S::min_analog_walk_speed>("min_analog_walk_speed", "cm/s", at_least(0.0),
+                                        "lowest max speed for a small analog input"),
+};
+constexpr SettingsDescription kDescription{"UnrealSettings", kFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>) noexcept {
+    return kDescription;
 }
 
 namespace {

@@ -1,24 +1,65 @@
 #include "kinema/nav/settings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <string>
 
 namespace kinema::nav {
 
+namespace {
+
+// RecastDemo's names in snake_case; units and ranges as settings.hpp documents them (rcConfig's limits).
+using N = NavSettings;
+constexpr std::array kNavFields{
+    field<N, &N::agent_height>("agent_height", "world", greater_than(0.0),
+                               "agent height; 3 to 250 cell heights"),
+    field<N, &N::agent_radius>("agent_radius", "world", at_least(0.0),
+                               "agent radius; at most 250 cell sizes"),
+    field<N, &N::agent_max_climb>("agent_max_climb", "world", at_least(0.0), "highest step walked up"),
+    field<N, &N::agent_max_slope>("agent_max_slope", "deg", interval(0.0, true, 90.0, false),
+                                  "steepest walkable triangle"),
+    field<N, &N::cell_size>("cell_size", "world", greater_than(0.0), "navmesh voxel width on x and z"),
+    field<N, &N::cell_height>("cell_height", "world", greater_than(0.0), "voxel height on y"),
+    field<N, &N::chase_cell_size>("chase_cell_size", "world", greater_than(0.0),
+                                  "width of the chase flood's cells (columns)"),
+    field<N, &N::region_min_size>("region_min_size", "cells", closed_range(0.0, 1000.0),
+                                  "smallest isolated region kept, cells per side"),
+    field<N, &N::region_merge_size>("region_merge_size", "cells", closed_range(0.0, 1000.0),
+                                    "regions smaller than size^2 cells merge"),
+    field<N, &N::edge_max_length>("edge_max_length", "world", at_least(0.0),
+                                  "longest polygon edge; 0 no limit"),
+    field<N, &N::edge_max_error>("edge_max_error", "cells", at_least(0.0), "contour simplification error"),
+    field<N, &N::verts_per_poly>("verts_per_poly", "count", closed_range(3.0, 6.0),
+                                 "vertices per polygon (integer)"),
+    field<N, &N::detail_sample_distance>("detail_sample_distance", "cells", at_least(0.0),
+                                         "detail mesh sampling distance"),
+    field<N, &N::detail_sample_max_error>("detail_sample_max_error", "cells", at_least(0.0),
+                                          "detail mesh height error, cell heights"),
+    field<N, &N::snap_extents, &Vec3::x>("snap_extents.x", "world", greater_than(0.0),
+                                         "snap box half extent on x"),
+    field<N, &N::snap_extents, &Vec3::y>("snap_extents.y", "world", greater_than(0.0),
+                                         "snap box half extent on y"),
+    field<N, &N::snap_extents, &Vec3::z>("snap_extents.z", "world", greater_than(0.0),
+                                         "snap box half extent on z"),
+};
+constexpr SettingsDescription kNavDescription{"NavSettings", kNavFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<NavSettings>) noexcept {
+    return kNavDescription;
+}
+
 FieldErrors NavSettings::validate() const {
-    FieldErrors errors;
-    require_greater(errors, "cell_size", cell_size, 0.0);
-    require_greater(errors, "cell_height", cell_height, 0.0);
-    require_greater(errors, "chase_cell_size", chase_cell_size, 0.0);
-    require_greater(errors, "agent_height", agent_height, 0.0);
-    require_at_least(errors, "agent_radius", agent_radius, 0.0);
-    require_at_least(errors, "agent_max_climb", agent_max_climb, 0.0);
-    require_in_range(errors, "agent_max_slope", agent_max_slope, 0.0, 90.0);
-    if (agent_max_slope == 90.0) {
-        errors.push_back({"agent_max_slope", "must be < 90, got 90"});
-    }
-    const bool voxels_known = errors.empty();
+    FieldErrors errors = validate_settings(*this);
+    // Recast's voxel limits (below) are cross-field: they need the voxel sizes and the agent to be valid.
+    constexpr std::array<std::string_view, 7> voxel_inputs{
+        "cell_size",    "cell_height",     "chase_cell_size", "agent_height",
+        "agent_radius", "agent_max_climb", "agent_max_slope"};
+    const bool voxels_known = std::none_of(errors.begin(), errors.end(), [&](const FieldError& e) {
+        return std::find(voxel_inputs.begin(), voxel_inputs.end(), e.field) != voxel_inputs.end();
+    });
     if (voxels_known) {
         // Recast counts these in voxels (rcConfig limits: walkableHeight >= 3); the compact heightfield keeps
         // clearances and distances in 8 bits.
@@ -34,19 +75,9 @@ FieldErrors NavSettings::validate() const {
             errors.push_back({"agent_max_climb", "must be at most 250 cell heights"});
         }
     }
-    require_in_range(errors, "region_min_size", region_min_size, 0.0, 1000.0);
-    require_in_range(errors, "region_merge_size", region_merge_size, 0.0, 1000.0);
-    require_at_least(errors, "edge_max_length", edge_max_length, 0.0);
-    require_at_least(errors, "edge_max_error", edge_max_error, 0.0);
-    require_in_range(errors, "verts_per_poly", verts_per_poly, 3.0, 6.0);
     if (std::isfinite(verts_per_poly) && verts_per_poly != std::floor(verts_per_poly)) {
         errors.push_back({"verts_per_poly", "must be an integer"});
     }
-    require_at_least(errors, "detail_sample_distance", detail_sample_distance, 0.0);
-    require_at_least(errors, "detail_sample_max_error", detail_sample_max_error, 0.0);
-    require_greater(errors, "snap_extents.x", snap_extents.x, 0.0);
-    require_greater(errors, "snap_extents.y", snap_extents.y, 0.0);
-    require_greater(errors, "snap_extents.z", snap_extents.z, 0.0);
     return errors;
 }
 

@@ -172,11 +172,23 @@ TEST(CliAnalysis, Errors) {
     expect_usage_error("turn --fps abc --max", "--fps: expected a number, got 'abc'");
     expect_usage_error("turn --max", "--fps: required");
     expect_usage_error("turn --fps 30", "--angle or --max");
-    expect_usage_error("turn --fps 30 --scale -1 --max", "--scale: must be > 0");
+    // Settings errors name the flag the user typed, not the settings field (settings_options.hpp).
+    expect_usage_error("turn --fps 30 --scale -1 --max", "--scale: must be > 0, got -1");
+    expect_usage_error("turn --fps 30 --friction -1 --max", "--friction: must be >= 0, got -1");
+    expect_usage_error("turn --fps 30 --scale x --max", "--scale: expected a number, got 'x'");
+    expect_usage_error("stop --model crosscode --speed 300 --fps 60 --rest-speed -1",
+                       "--rest-speed: must be >= 0, got -1");
+    expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 0",
+                       "--max-frames: must be >= 1, got 0");
+    expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 2.5",
+                       "--max-frames: must be a whole number, got 2.5");
+    expect_usage_error("sweep --model unreal --fps 30 --rest-speed nan",
+                       "--rest-speed: must be a finite number");
     expect_usage_error("stop --speed 600", "--fps: required");
     expect_usage_error("stop --speed -5 --fps 60", "--speed: must be >= 0");
-    expect_usage_error("stop --speed 600 --fps 60 --set bogus=1", "--set:");
-    expect_usage_error("stop --speed 600 --fps 60 --set ground_friction=-1", "--set:");
+    expect_usage_error("stop --speed 600 --fps 60 --set bogus=1", "--set bogus: is not a field");
+    expect_usage_error("stop --speed 600 --fps 60 --set ground_friction=-1",
+                       "--set ground_friction: must be >= 0, got -1");
     expect_usage_error("stop --speed 600 --fps 60 --set ground_friction", "--set: expected name=value");
     expect_usage_error("stop --model nope --speed 600 --fps 60", "--model: unknown model 'nope'");
     expect_usage_error("stop --model dishonored --speed 400 --continuous", "--continuous:");

@@ -115,16 +115,19 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
                        "0.7071,0.7071 for a full diagonal)");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 0:1", "--input: expected X,Y, got '1'");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --set ground_friction=-1",
-                       "--set: invalid UnrealSettings: ground_friction must be >= 0, got -1");
-    expect_usage_error(
-        "--model dishonored --dt 0.1 " + rest + " --set max_vel=3",
-        "--set: invalid DishonoredSettings: max_vel is not a field; valid fields: speed_scale, "
-        "friction");
-    expect_usage_error(
-        "--model unreal --dt 0.1 " + rest + " --set max_simulation_iterations=1.5",
-        "--set: invalid UnrealSettings: max_simulation_iterations must be a whole number, got 1.5");
+                       "--set ground_friction: must be >= 0, got -1");
+    expect_usage_error("--model dishonored --dt 0.1 " + rest + " --set max_vel=3",
+                       "--set max_vel: is not a field; valid fields: speed_scale, friction");
+    expect_usage_error("--model unreal --dt 0.1 " + rest + " --set max_simulation_iterations=1.5",
+                       "--set max_simulation_iterations: must be a whole number, got 1.5");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --set ground_friction=inf",
-                       "--set ground_friction: must be a finite number, got 'inf'");
+                       "--set ground_friction: must be a finite number, got inf");
+    expect_usage_error("--model unreal --dt 0.1 " + rest + " --set ground_friction=fast",
+                       "--set ground_friction: expected a number, got 'fast'");
+    // Every bad field is named, each against the flag that set it.
+    expect_usage_error(
+        "--model unreal --dt 0.1 " + rest + " --set ground_friction=-1 --set max_walk_speed=-2",
+        "--set ground_friction: must be >= 0, got -1; --set max_walk_speed: must be >= 0, got -2");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --start-velocity 1,2,3",
                        "--start-velocity: expected X,Y, got '1,2,3'");
 }

@@ -54,31 +54,32 @@ TEST(MorrowindGmsts, DefaultsAreVanillaNoteSection1) {
         {"fFallDistanceMult", 0.07},     {"fFatigueJumpBase", 5},        {"fFatigueJumpMult", 0},
         {"fFatigueBase", 1.25},          {"fFatigueMult", 0.5},          {"fEncumbranceStrMult", 5},
     };
-    EXPECT_EQ(morrowind_gmst_names().size(), std::size(expected));
+    EXPECT_EQ(kinema::list_fields(kinema::settings_description<MorrowindGmsts>()).size(),
+              std::size(expected));
     for (const auto& [name, value] : expected) {
-        EXPECT_EQ(get_gmst(g, name), value) << name;
+        EXPECT_EQ(kinema::get_field(g, name), value) << name;
     }
     EXPECT_TRUE(g.validate().empty());
 }
 
 TEST(MorrowindGmsts, SetByNameAndRejectUnknownNamesListingValidOnes) {
     MorrowindGmsts g;
-    set_gmst(g, "fMinWalkSpeed", 120.0);
-    set_gmst(g, "fWereWolfRunMult", 1.5);
+    kinema::set_field(g, "fMinWalkSpeed", 120.0);
+    kinema::set_field(g, "fWereWolfRunMult", 1.5);
     EXPECT_EQ(g.min_walk_speed, 120.0);
     EXPECT_EQ(g.werewolf_run_mult, 1.5);
     try {
-        set_gmst(g, "fMinWalkSpeeed", 1.0);
+        kinema::set_field(g, "fMinWalkSpeeed", 1.0);
         FAIL() << "expected std::invalid_argument";
     } catch (const std::invalid_argument& e) {
         const std::string what = e.what();
-        EXPECT_NE(what.find("unknown GMST 'fMinWalkSpeeed'"), std::string::npos) << what;
+        EXPECT_NE(what.find("fMinWalkSpeeed is not a field; valid fields: "), std::string::npos) << what;
         EXPECT_NE(what.find("fMinWalkSpeed, fMaxWalkSpeed"), std::string::npos) << what;
         EXPECT_NE(what.find("fEncumbranceStrMult"), std::string::npos) << what;
     }
     // Names are exact: GMST lookups in the game are case-insensitive, ours are not, to catch typos early.
-    EXPECT_THROW(set_gmst(g, "fminwalkspeed", 1.0), std::invalid_argument);
-    EXPECT_THROW((void)get_gmst(g, ""), std::invalid_argument);
+    EXPECT_THROW(kinema::set_field(g, "fminwalkspeed", 1.0), std::invalid_argument);
+    EXPECT_THROW((void)kinema::get_field(g, ""), std::invalid_argument);
 }
 
 TEST(MorrowindGmsts, ValidateNamesEveryBadGmst) {

@@ -267,7 +267,7 @@ TEST(Level, BadSettingsAreNamed) {
     s.verts_per_poly = 7.0;
     const std::string error = build_error(bridge_level().mesh(), s);
     EXPECT_NE(error.find("cell_size must be > 0"), std::string::npos) << error;
-    EXPECT_NE(error.find("agent_max_slope must be < 90"), std::string::npos) << error;
+    EXPECT_NE(error.find("agent_max_slope must be in [0, 90)"), std::string::npos) << error;
     EXPECT_NE(error.find("verts_per_poly must be in [3, 6]"), std::string::npos) << error;
     s = NavSettings{};
     s.agent_height = 0.4;  // 2 cell heights of 0.2: Recast needs 3

@@ -7,6 +7,7 @@
 #include <span>
 #include <vector>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 
@@ -32,6 +33,10 @@ struct RootSample {
 /// Which root-motion components the distance uses (UDistanceCurveModifier's Axis).
 enum class DistanceAxes { x, y, z, xy, xz, yz, xyz };
 
+struct BakeSettings;
+/// The registry of BakeSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<BakeSettings>) noexcept;
+
 /// Bake settings, with UDistanceCurveModifier's defaults (unreal-cmc.md section 9.3).
 struct BakeSettings {
     double sample_rate = 30.0;          ///< Hz, (0, inf). Curve keys per second.
@@ -43,7 +48,7 @@ struct BakeSettings {
     /// |dp| / dt < threshold (cm/s).
     bool epic_threshold_quirk = true;
 
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// Bakes the distance curve of a clip from its root motion (unreal-cmc.md section 9.3): the marker is the

@@ -10,10 +10,15 @@
 #include <vector>
 
 #include "kinema/analysis/stop.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/model.hpp"
 
 namespace kinema::analysis {
+
+struct GenericStopSettings;
+/// The registry of GenericStopSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GenericStopSettings>) noexcept;
 
 /// Limits of the generic stop predictor.
 struct GenericStopSettings {
@@ -21,7 +26,7 @@ struct GenericStopSettings {
     double rest_speed = 0.0;  ///< model length unit/s, [0, inf). Stopped once the speed is at or below it; 0
                               ///< waits for exactly zero (the CMC and any model with a snap reach it).
 
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// Steps `model` with zero input from `velocity` at a constant frame time (s, > 0) until it stops. distance
@@ -49,13 +54,17 @@ struct SweepRow {
                                  ///< model has no continuous limit for it.
 };
 
+struct SweepSettings;
+/// The registry of SweepSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<SweepSettings>) noexcept;
+
 /// Sweep settings.
 struct SweepSettings {
     double horizon = 10.0;     ///< s, (0, inf). Longest acceleration run when looking for the top speed.
     double rest_speed = 0.01;  ///< length/s, [0, inf). Stop threshold for models without a snap (Dishonored,
                                ///< CrossCode), whose speed decays exponentially; Unreal uses its own snap.
 
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// One model's sweep.

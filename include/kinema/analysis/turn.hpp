@@ -6,19 +6,25 @@
 
 #include <cstdint>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/movement/dishonored.hpp"
 
 namespace kinema::analysis {
 
-/// The model constants the solver needs (seed 000, Algorithm 1 with |a| = 2000).
-struct TurnSettings {
-    double speed_scale = 1.0;      ///< s, dimensionless, (0, inf). 1 walk, 1.5 sprint, 1.95 agility sprint.
-    double friction = 8.0;         ///< f, 1/s, [0, inf). Dishonored's friction constant.
-    double acceleration = 2000.0;  ///< |a|, u/s^2, (0, inf). Input acceleration, at most MaxAccel = 2000 s.
+struct TurnSettings;
+/// The registry of TurnSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<TurnSettings>) noexcept;
 
-    /// Every bad field by name; empty when usable.
-    [[nodiscard]] FieldErrors validate() const;
+/// The model constants the solver needs (seed 000, Algorithm 1 with |a| = 2000): Dishonored's settings
+/// (speed_scale s, friction f; their registry is shared, not repeated) plus the input acceleration.
+struct TurnSettings : movement::DishonoredSettings {
+    /// |a|, u/s^2, (0, inf). Input acceleration, at most MaxAccel = 2000 s.
+    double acceleration = movement::dishonored_input_acceleration;
+
+    /// Every bad field by name (DishonoredSettings's and acceleration); empty when usable.
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// One frame's solution of m' u = w - dt f (w - d) + a dt d (seed 000) for unit d and m'.

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "kinema/chase/cell_space.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 
 namespace kinema::chase {
@@ -31,6 +32,10 @@ enum class DestinationRule {
     nearest_warm,    ///< option: only warm cells (value > 0), a literal reading of the chapter
 };
 
+struct FloodSettings;
+/// The registry of FloodSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) noexcept;
+
 /// The chapter's tweakable constants (seed 002 Table 1), plus the restart cap of section 5.
 struct FloodSettings {
     int hot = 20;         ///< H, the hot value a newly heated cell gets; [1, 1000000]
@@ -41,7 +46,7 @@ struct FloodSettings {
     DestinationRule destination = DestinationRule::nearest_heated;  ///< spec default
 
     /// Named fields: hot, max_heated, max_steps, max_restarts, destination.
-    FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 
     /// The chapter's difficulty presets: level 1, 2, 3 -> M_S = 20, 30, 40 with H = 20, M_H = 25.
     /// Throws SettingsError for another level.

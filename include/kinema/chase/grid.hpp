@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kinema/chase/cell_space.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/levels/grid_level.hpp"
 
@@ -14,10 +15,14 @@ namespace kinema::chase {
 
 enum class Connectivity { four = 4, eight = 8 };
 
+struct GridSpaceSettings;
+/// The registry of GridSpaceSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GridSpaceSettings>) noexcept;
+
 struct GridSpaceSettings {
     Connectivity connectivity = Connectivity::eight;  ///< spec default 8 (no corner cutting); 4 as an option
     double cell_size = 1.0;                           ///< world units per tile, (0, 1e6]
-    FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// A tile coordinate.

@@ -3,6 +3,7 @@
 // CrossCode's pixels: px, px/s, seconds. The height axis is not modelled (the seed leaves it out too).
 #pragma once
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/state.hpp"
@@ -14,6 +15,10 @@ namespace kinema::movement {
 inline constexpr double crosscode_accel_factor = 10.0;     ///< 1/s per unit of friction*accel_speed
 inline constexpr double crosscode_friction_factor = 12.0;  ///< 1/s per unit of friction
 
+struct CrossCodeSettings;
+/// The registry of CrossCodeSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<CrossCodeSettings>) noexcept;
+
 /// One CrossCode entity's movement values, with the seed's defaults.
 struct CrossCodeSettings {
     double max_vel = 300.0;     ///< px/s, [0, inf). Top speed reachable by acceleration (maxVel).
@@ -24,7 +29,7 @@ struct CrossCodeSettings {
                            ///< A setting, not state: the planar model never changes it.
 
     /// Every bad field, by its documented name; empty when the settings are usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
     /// friction or air_friction, by `grounded` (seed 001's first line).
     [[nodiscard]] double active_friction() const { return grounded ? friction : air_friction; }
 };

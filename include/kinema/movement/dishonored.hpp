@@ -2,6 +2,7 @@
 // sections 1-2), reproduced line by line. Units are Unreal Engine 3's: u (unreal units), u/s, u/s^2, seconds.
 #pragma once
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/state.hpp"
@@ -19,6 +20,10 @@ inline constexpr double dishonored_max_speed_per_scale = 400.0;   ///< u/s per u
 inline constexpr double dishonored_max_accel_per_scale = 2000.0;  ///< u/s^2 per unit of speed_scale
 inline constexpr double dishonored_input_acceleration = 2000.0;   ///< u/s^2 at input length 1
 
+struct DishonoredSettings;
+/// The registry of DishonoredSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<DishonoredSettings>) noexcept;
+
 /// Settings of one Dishonored movement state (walk, sprint, agility sprint).
 struct DishonoredSettings {
     double speed_scale = dishonored_walk_scale;  ///< dimensionless, (0, inf). s in seed 000: MaxSpeed = 400
@@ -27,7 +32,7 @@ struct DishonoredSettings {
                                                  ///< overshoots and dt*f > 2 is unstable, as in the source.
 
     /// Every bad field, by its documented name; empty when the settings are usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
     /// MaxSpeed = 400 * speed_scale (u/s).
     [[nodiscard]] double max_speed() const { return dishonored_max_speed_per_scale * speed_scale; }
     /// MaxAccel = 2000 * speed_scale (u/s^2).

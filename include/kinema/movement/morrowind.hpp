@@ -14,15 +14,21 @@
 #include <span>
 #include <string_view>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema::movement {
 
+struct MorrowindGmsts;
+/// The registry of the GMSTs, by their GMST names ("fMinWalkSpeed", exact spelling): kinema::set_field(gmsts,
+/// "fMinWalkSpeed", 120) sets one, list_fields() lists them in declaration order.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindGmsts>) noexcept;
+
 /// The game settings (GMSTs) the movement formulas read, with vanilla Morrowind's defaults (note section 1,
-/// where the OpenMW-CS list and MWSE agree). Field names are the GMST names in snake_case; set_gmst() and
-/// validate() use the GMST names themselves ("fMinWalkSpeed"). "dimensionless" factors multiply a speed or a
-/// term.
+/// where the OpenMW-CS list and MWSE agree). Field names are the GMST names in snake_case; the registry
+/// (describe_settings) and validate() use the GMST names themselves ("fMinWalkSpeed"). "dimensionless"
+/// factors multiply a speed or a term.
 struct MorrowindGmsts {
     // Walking and running (note 2.1).
     /// fMinWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 0.
@@ -102,16 +108,8 @@ struct MorrowindGmsts {
 
     /// Every bad GMST, by its GMST name; empty when usable. All must be finite; speeds and the multipliers of
     /// speeds must be >= 0, and so must fJumpAcroMultiplier (a negative exponent makes (0/15)^m infinite).
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
-
-/// The GMST names MorrowindGmsts holds, in declaration order.
-[[nodiscard]] std::span<const std::string_view> morrowind_gmst_names();
-/// Sets the GMST called `name` (e.g. "fMinWalkSpeed", exact spelling). Throws std::invalid_argument naming
-/// every valid GMST when the name is unknown. Does not validate the value (validate() does).
-void set_gmst(MorrowindGmsts& gmsts, std::string_view name, double value);
-/// The value of the GMST called `name`; throws like set_gmst for unknown names.
-[[nodiscard]] double get_gmst(const MorrowindGmsts& gmsts, std::string_view name);
 
 /// Gravity, a constant in both engines (note 1).
 enum class MorrowindGravity {
@@ -179,6 +177,11 @@ struct MorrowindAnimationSpeeds {
     double swim_run = 0.0;
 };
 
+struct MorrowindSettings;
+/// The registry of MorrowindSettings: the GMSTs as "gmsts.<GMST name>", animation.*, rules.*,
+/// max_playback_scale, physics_step.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindSettings>) noexcept;
+
 /// Everything that configures the model. Validated once by MorrowindModel's constructor.
 struct MorrowindSettings {
     MorrowindGmsts gmsts;
@@ -190,7 +193,7 @@ struct MorrowindSettings {
                                        ///< (note 2.4); used by MorrowindModel::simulate_jump.
 
     /// Every bad field ("gmsts.fMinWalkSpeed", "animation.walk", ...); empty when usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 enum class MorrowindActorKind { npc, creature };
@@ -216,6 +219,9 @@ struct MorrowindActor {
     /// Every bad field, by name ("speed", "athletics", ...); empty when usable.
     [[nodiscard]] FieldErrors validate() const;
 };
+
+/// The registry of MorrowindActor's fields.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<MorrowindActor>) noexcept;
 
 /// What the actor is doing this frame.
 struct MorrowindStance {

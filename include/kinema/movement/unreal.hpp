@@ -7,11 +7,16 @@
 #include <cstddef>
 #include <span>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/state.hpp"
 
 namespace kinema::movement {
+
+struct UnrealSettings;
+/// The registry of UnrealSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>) noexcept;
 
 /// UCharacterMovementComponent walking properties, with the UE 5.8 engine defaults (unreal-cmc.md section 1).
 struct UnrealSettings {
@@ -29,7 +34,7 @@ struct UnrealSettings {
     double min_analog_walk_speed = 0.0;          ///< cm/s, [0, inf).
 
     /// Every bad field, by its documented name; empty when the settings are usable.
-    [[nodiscard]] FieldErrors validate() const;
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// Engine constants (unreal-cmc.md section 1).

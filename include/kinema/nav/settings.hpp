@@ -3,6 +3,7 @@
 // use metres), y is up.
 #pragma once
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 
@@ -42,5 +43,8 @@ struct NavSettings {
 
     FieldErrors validate() const;
 };
+
+/// The registry of NavSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<NavSettings>) noexcept;
 
 }  // namespace kinema::nav

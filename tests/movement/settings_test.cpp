@@ -1,85 +1,84 @@
-// Settings by name: every field is listed with the default of the struct, setting it changes exactly that
-// member, and errors name the field (and list the valid names for an unknown one).
-#include "kinema/movement/fields.hpp"
-
+// The movement settings' registries (kinema/core/settings_registry.hpp): every field's documented default is
+// the struct's, its range is what validate() checks, setting it by name changes exactly that member, errors
+// name the field; AnyModel dispatches to the held model's registry.
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/movement/model.hpp"
+#include "kinema/movement/morrowind.hpp"
+#include "registry_checks.hpp"
 
 namespace {
 
 using namespace kinema::movement;
+using kinema::get_field;
+using kinema::list_fields;
+using kinema::NamedField;
+using kinema::set_field;
+using kinema::settings_description;
 
 template <class S>
 void check_every_field_round_trips() {
     const S defaults{};
-    for (const SettingField& field : setting_fields<S>()) {
-        SCOPED_TRACE(std::string(field.name));
-        EXPECT_EQ(get_field(defaults, field.name), field.default_value);
-        EXPECT_FALSE(field.unit.empty());
-        EXPECT_FALSE(field.range.empty());
-        EXPECT_FALSE(field.doc.empty());
+    const auto fields = list_fields(settings_description<S>());
+    for (const NamedField& field : fields) {
+        SCOPED_TRACE(field.name);
         // A new value of the right type reads back, and no other field changes.
-        const double value =
-            field.type == FieldType::boolean ? 1.0 - field.default_value : field.default_value + 2.0;
+        const double value = field.field->type == kinema::FieldType::boolean
+                                 ? 1.0 - field.field->default_value
+                                 : field.field->default_value + 2.0;
+        if (field.field->type == kinema::FieldType::choice) {
+            continue;
+        }
         S changed = defaults;
         set_field(changed, field.name, value);
         EXPECT_EQ(get_field(changed, field.name), value);
-        for (const SettingField& other : setting_fields<S>()) {
+        for (const NamedField& other : fields) {
             if (other.name != field.name) {
-                EXPECT_EQ(get_field(changed, other.name), other.default_value) << other.name;
+                EXPECT_EQ(get_field(changed, other.name), other.field->default_value) << other.name;
             }
         }
     }
 }
 
-TEST(SettingFields, EveryFieldRoundTrips) {
+TEST(MovementSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
+    kinema::test::check_registry<DishonoredSettings>(2);
+    kinema::test::check_registry<CrossCodeSettings>(5);
+    kinema::test::check_registry<UnrealSettings>(11);
+    kinema::test::check_registry<MorrowindGmsts>(30);
+    kinema::test::check_registry<MorrowindSettings>(30 + 12);
+    kinema::test::check_registry<MorrowindActor>(11);
+    // A member added to a struct must be registered too.
+    EXPECT_EQ(sizeof(DishonoredSettings), 2 * sizeof(double));
+    EXPECT_EQ(sizeof(MorrowindGmsts), 30 * sizeof(double));
+}
+
+TEST(MovementSettings, EveryFieldRoundTrips) {
     check_every_field_round_trips<DishonoredSettings>();
     check_every_field_round_trips<CrossCodeSettings>();
     check_every_field_round_trips<UnrealSettings>();
+    check_every_field_round_trips<MorrowindSettings>();
 }
 
-TEST(SettingFields, TablesListEveryMember) {
-    // Field counts follow the structs (a new member must be added to the table as well).
-    EXPECT_EQ(setting_fields<DishonoredSettings>().size(), 2u);
-    EXPECT_EQ(setting_fields<CrossCodeSettings>().size(), 5u);
-    EXPECT_EQ(setting_fields<UnrealSettings>().size(), 11u);
-    EXPECT_EQ(sizeof(DishonoredSettings), 2 * sizeof(double));
-    EXPECT_EQ(setting_fields<UnrealSettings>()[9].name, "max_simulation_iterations");
-    EXPECT_EQ(setting_fields<UnrealSettings>()[9].type, FieldType::integer);
-    EXPECT_EQ(setting_fields<UnrealSettings>()[0].default_value, 8.0);
-    EXPECT_EQ(setting_fields<UnrealSettings>()[7].default_value, 1.0 / 33.0);
+TEST(MovementSettings, TablesFollowTheStructs) {
+    const auto unreal = list_fields(settings_description<UnrealSettings>());
+    EXPECT_EQ(unreal[9].name, "max_simulation_iterations");
+    EXPECT_EQ(unreal[9].field->type, kinema::FieldType::integer);
+    EXPECT_EQ(unreal[0].field->default_value, 8.0);
+    EXPECT_EQ(unreal[7].field->default_value, 1.0 / 33.0);
+    EXPECT_EQ(kinema::range_text(*unreal[9].field), "[1, 25]");
+    const auto morrowind = list_fields(settings_description<MorrowindSettings>());
+    EXPECT_EQ(morrowind[0].name, "gmsts.fMinWalkSpeed");
+    EXPECT_EQ(morrowind[30].name, "animation.walk");
+    EXPECT_EQ(kinema::find_field(settings_description<MorrowindSettings>(), "rules.gravity")->type,
+              kinema::FieldType::choice);
 }
 
-TEST(SettingFields, RangesAgreeWithValidate) {
-    // A value just outside each documented lower bound is rejected by validate(), naming that field.
-    auto check = [](auto settings, std::string_view name, double bad) {
-        set_field(settings, name, bad);
-        const auto errors = settings.validate();
-        ASSERT_EQ(errors.size(), 1u) << name;
-        EXPECT_EQ(errors[0].field, name);
-    };
-    for (const SettingField& f : setting_fields<UnrealSettings>()) {
-        if (f.type == FieldType::real) {
-            check(UnrealSettings{}, f.name, f.range.front() == '(' ? 0.0 : -1.0);
-        }
-    }
-    check(UnrealSettings{}, "max_simulation_iterations", 0.0);
-    check(UnrealSettings{}, "max_simulation_iterations", 26.0);
-    check(DishonoredSettings{}, "speed_scale", 0.0);
-    check(DishonoredSettings{}, "friction", -1.0);
-    for (const SettingField& f : setting_fields<CrossCodeSettings>()) {
-        if (f.type == FieldType::real) {
-            check(CrossCodeSettings{}, f.name, -1.0);
-        }
-    }
-}
-
-TEST(SettingFields, UnknownNameListsTheValidOnes) {
+TEST(MovementSettings, UnknownNameListsTheValidOnes) {
     UnrealSettings settings;
     try {
         set_field(settings, "friction", 1.0);
@@ -97,7 +96,7 @@ TEST(SettingFields, UnknownNameListsTheValidOnes) {
     EXPECT_THROW((void)get_field(DishonoredSettings{}, "max_vel"), kinema::SettingsError);
 }
 
-TEST(SettingFields, IntegersAndBooleansRejectOtherNumbers) {
+TEST(MovementSettings, IntegersAndBooleansRejectOtherNumbers) {
     UnrealSettings settings;
     try {
         set_field(settings, "max_simulation_iterations", 1.5);
@@ -133,10 +132,13 @@ TEST(AnyModelHandle, MakeModelByName) {
 
 TEST(AnyModelHandle, StepAndFieldsDispatchToTheHeldModel) {
     AnyModel model = make_model("unreal");
-    set_field(model, "ground_friction", 4.0);
+    kinema::movement::set_field(model, "ground_friction", 4.0);
     EXPECT_EQ(std::get<UnrealSettings>(model).ground_friction, 4.0);
     EXPECT_EQ(get_field(model, "ground_friction"), 4.0);
-    EXPECT_EQ(setting_fields(model).size(), 11u);
+    EXPECT_EQ(list_fields(settings_description(model)).size(), 11u);
+    set_field_text(model, "use_separate_braking_friction", "true");
+    EXPECT_TRUE(std::get<UnrealSettings>(model).use_separate_braking_friction);
+    EXPECT_EQ(settings_json(make_model("dishonored")), "{\"speed_scale\": 1, \"friction\": 8}");
     const PlanarState start{{1.0, 2.0}, {100.0, -50.0}};
     const PlanarState direct = step(std::get<UnrealSettings>(model), start, {0.3, 0.4}, 1.0 / 30.0);
     const PlanarState via = step(model, start, {0.3, 0.4}, 1.0 / 30.0);
@@ -151,6 +153,8 @@ TEST(AnyModelHandle, StepAndFieldsDispatchToTheHeldModel) {
     EXPECT_THROW((void)step(dh, start, {}, 0.1), kinema::SettingsError);
     EXPECT_EQ(validate(dh).size(), 1u);
     EXPECT_EQ(length_unit(make_model("unreal")), "cm");
+    EXPECT_EQ(model_names[1], "crosscode");
+    EXPECT_EQ(model_info(make_model("crosscode")).length_unit, "px");
 }
 
 }  // namespace

@@ -1,0 +1,114 @@
+#include "settings_options.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+
+namespace kinema::cli {
+namespace {
+
+std::string flag_of(std::string_view field, std::span<const FieldFlag> flags, std::string_view fallback) {
+    const auto it =
+        std::find_if(flags.begin(), flags.end(), [&](const FieldFlag& f) { return f.field == field; });
+    return it != flags.end() ? std::string(it->flag) : fmt::format("{} {}", fallback, field);
+}
+
+}  // namespace
+
+std::string flag_message(const FieldErrors& errors, std::span<const FieldFlag> flags,
+                         std::string_view fallback) {
+    std::string out;
+    for (const FieldError& e : errors) {
+        out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", flag_of(e.field, flags, fallback), e.message);
+    }
+    return out;
+}
+
+void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags, std::string_view fallback) {
+    if (!errors.empty()) {
+        throw UsageError(flag_message(errors, flags, fallback));
+    }
+}
+
+void set_from_flag(const SettingsDescription& description, void* settings, std::string_view field,
+                   std::string_view text, std::span<const FieldFlag> flags) {
+    try {
+        set_field_text(description, settings, field, text);
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), flags));
+    }
+}
+
+void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text) {
+    const std::size_t equals = text.find('=');
+    if (equals == std::string_view::npos || equals == 0) {
+        throw UsageError(fmt::format("--set: expected name=value, got '{}'", text));
+    }
+    const std::string_view name = text.substr(0, equals);
+    try {
+        set_field_text(description, settings, name, text.substr(equals + 1));
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), {}));
+    }
+}
+
+std::string field_help(const SettingsDescription& description, std::string_view field, const void* defaults) {
+    const FieldDescriptor* f = find_field(description, field);
+    if (f == nullptr) {
+        return std::string(field);  // a programming error in a command's table; shows up in --help
+    }
+    return fmt::format("{}; {}, {} (default {})", f->doc, f->unit, range_text(*f),
+                       value_text(*f, get_field(description, defaults, field)));
+}
+
+CLI::Option* add_model_options(CLI::App* cmd, ModelOptions& options, const std::string& model_help) {
+    CLI::Option* model = cmd->add_option("--model", options.models, model_help)->type_name("MODEL");
+    cmd->add_option("--set", options.sets,
+                    "change one settings field (repeatable; `kinema simulate --help` lists the fields)")
+        ->type_name("NAME=VALUE");
+    return model;
+}
+
+std::string single_model(const ModelOptions& options, std::string_view fallback) {
+    if (options.models.size() > 1) {
+        throw UsageError("--model: this command takes one model");
+    }
+    return options.models.empty() ? std::string(fallback) : options.models.front();
+}
+
+movement::AnyModel model_option(const std::string& name) {
+    try {
+        return movement::make_model(name);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("--model: {}", e.what()));
+    }
+}
+
+void apply_set_options(movement::AnyModel& model, const std::vector<std::string>& sets) {
+    const SettingsDescription& description = movement::settings_description(model);
+    void* settings = std::visit([](auto& s) -> void* { return &s; }, model);
+    for (const std::string& set : sets) {
+        apply_set_option(description, settings, set);
+    }
+    require_valid(movement::validate(model), {});
+}
+
+movement::AnyModel model_from_options(const std::string& name, const std::vector<std::string>& sets) {
+    movement::AnyModel model = model_option(name);
+    apply_set_options(model, sets);
+    return model;
+}
+
+std::string model_fields_help() {
+    std::string out =
+        "Settable fields (--set name=value; booleans 0/1 or true/false), unit, valid range, default:\n";
+    for (const movement::ModelInfo& info : movement::models) {
+        out += fmt::format("  {} ({}):\n", info.name, info.length_unit);
+        out += settings_help(info.settings(), "    ");
+    }
+    return out;
+}
+
+}  // namespace kinema::cli

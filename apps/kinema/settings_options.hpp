@@ -1,0 +1,77 @@
+// Settings from the command line through the settings registry (kinema/core/settings_registry.hpp): the CLI
+// parses text into typed values and does nothing else; validation lives once, in each settings struct's
+// validate(). Each command keeps one table mapping settings field names to the flag the user typed, used to
+// turn FieldErrors into messages that name that flag. Also: --set NAME=VALUE, help text from the registry,
+// and the --model/--set block shared by simulate, stop and sweep.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/core/validation.hpp"
+#include "kinema/movement/model.hpp"
+
+namespace kinema::cli {
+
+/// A settings field and the flag the user types for it, e.g. {"speed_scale", "--scale"}.
+struct FieldFlag {
+    std::string_view field;
+    std::string_view flag;
+};
+
+/// "FLAG: message; FLAG: message": each error named by its field's flag in `flags`; a field not in the table
+/// is named "<fallback> <field>" (fallback "--set" gives "--set ground_friction: must be >= 0, got -1").
+[[nodiscard]] std::string flag_message(const FieldErrors& errors, std::span<const FieldFlag> flags,
+                                       std::string_view fallback = "--set");
+/// Throws UsageError(flag_message(...)) when `errors` is not empty.
+void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags,
+                   std::string_view fallback = "--set");
+
+/// Sets `field` from the text of its flag (kinema::set_field_text); a text that is not a value of the field's
+/// type is a UsageError naming the flag. Ranges are left to validate().
+void set_from_flag(const SettingsDescription& description, void* settings, std::string_view field,
+                   std::string_view text, std::span<const FieldFlag> flags);
+template <RegisteredSettings S>
+void set_from_flag(S& settings, std::string_view field, std::string_view text,
+                   std::span<const FieldFlag> flags) {
+    set_from_flag(settings_description<S>(), &settings, field, text, flags);
+}
+
+/// Applies one --set NAME=VALUE (NAME a field's documented name, VALUE text of its type).
+void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text);
+
+/// An option's help from the registry: "<doc>; <unit>, <range> (default <value>)", the default read from
+/// `defaults` (a struct of the described type: the struct the command starts from).
+[[nodiscard]] std::string field_help(const SettingsDescription& description, std::string_view field,
+                                     const void* defaults);
+template <RegisteredSettings S>
+[[nodiscard]] std::string field_help(std::string_view field, const S& defaults = S{}) {
+    return field_help(settings_description<S>(), field, &defaults);
+}
+
+/// --model and --set of the movement-model commands (simulate, stop, sweep).
+struct ModelOptions {
+    std::vector<std::string> models;  ///< --model NAME (repeatable where the command allows)
+    std::vector<std::string> sets;    ///< --set NAME=VALUE, in order
+};
+
+/// Adds --model (help `model_help`) and --set to `cmd`; returns the --model option (to mark it required).
+CLI::Option* add_model_options(CLI::App* cmd, ModelOptions& options, const std::string& model_help);
+/// The one --model given, or `fallback` when none was; more than one is a UsageError.
+[[nodiscard]] std::string single_model(const ModelOptions& options, std::string_view fallback);
+/// The named model with default settings; an unknown name is a UsageError naming --model.
+[[nodiscard]] movement::AnyModel model_option(const std::string& name);
+/// Every --set applied in order to `model`, then validate(); errors name --set and the field.
+void apply_set_options(movement::AnyModel& model, const std::vector<std::string>& sets);
+/// model_option(name) with apply_set_options(sets).
+[[nodiscard]] movement::AnyModel model_from_options(const std::string& name,
+                                                    const std::vector<std::string>& sets);
+/// The settable fields of every model, with unit, valid range, default and doc (for --help footers).
+[[nodiscard]] std::string model_fields_help();
+
+}  // namespace kinema::cli

@@ -1,0 +1,169 @@
+// The settings registry on a small struct with every kind of field: a base class shared as a part, a real,
+// an integer, a boolean, a choice and a nested member.
+#include "kinema/core/settings_registry.hpp"
+
+#include <array>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "registry_checks.hpp"
+
+namespace toy {
+
+using kinema::FieldChoice;
+using kinema::SettingsDescription;
+
+enum class Mode { slow, fast };
+
+struct Inner {
+    double x = 1.5;
+};
+
+struct Base {
+    double speed = 2.0;
+    [[nodiscard]] kinema::FieldErrors validate() const;
+};
+
+struct Toy : Base {
+    double rate = 0.5;
+    int count = 3;
+    bool on = true;
+    Mode mode = Mode::fast;
+    Inner inner;
+    [[nodiscard]] kinema::FieldErrors validate() const;
+};
+
+constexpr std::array kBaseFields{
+    kinema::field<Base, &Base::speed>("speed", "m/s", kinema::at_least(0.0), "speed")};
+constexpr SettingsDescription kBase{"Base", kBaseFields, {}};
+const SettingsDescription& describe_settings(std::type_identity<Base>) noexcept {
+    return kBase;
+}
+
+constexpr std::array<FieldChoice, 2> kModes{{{"slow", 0}, {"fast", 1}}};
+constexpr std::array kToyParts{kinema::part<Toy, Base>("")};
+constexpr std::array kToyFields{
+    kinema::field<Toy, &Toy::rate>("rate", "1/s", kinema::greater_than(0.0), "rate"),
+    kinema::field<Toy, &Toy::count>("count", "count", kinema::closed_range(1, 10), "count"),
+    kinema::field<Toy, &Toy::on>("on", "bool", {}, "switch"),
+    kinema::field<Toy, &Toy::mode>("mode", "choice", {}, "mode", kModes),
+    kinema::field<Toy, &Toy::inner, &Inner::x>("inner.x", "m", kinema::interval(0.0, true, 2.0, false), "x"),
+};
+constexpr SettingsDescription kToy{"Toy", kToyFields, kToyParts};
+const SettingsDescription& describe_settings(std::type_identity<Toy>) noexcept {
+    return kToy;
+}
+
+kinema::FieldErrors Base::validate() const {
+    return kinema::validate_settings(*this);
+}
+kinema::FieldErrors Toy::validate() const {
+    return kinema::validate_settings(*this);
+}
+
+}  // namespace toy
+
+namespace {
+
+using namespace kinema;
+using toy::Toy;
+
+TEST(SettingsRegistry, ListsPartsFirstWithDefaultsFromTheStruct) {
+    const auto fields = list_fields(settings_description<Toy>());
+    ASSERT_EQ(fields.size(), 6u);
+    EXPECT_EQ(fields[0].name, "speed");
+    EXPECT_EQ(fields[5].name, "inner.x");
+    EXPECT_EQ(fields[0].field->default_value, 2.0);
+    EXPECT_EQ(fields[2].field->type, FieldType::integer);
+    EXPECT_EQ(fields[3].field->type, FieldType::boolean);
+    EXPECT_EQ(fields[4].field->type, FieldType::choice);
+    EXPECT_EQ(fields[4].field->default_value, 1.0);
+    EXPECT_EQ(fields[5].field->default_value, 1.5);
+}
+
+TEST(SettingsRegistry, ValidateNamesEveryBadFieldWithTheRange) {
+    Toy t;
+    t.speed = -1.0;
+    t.rate = 0.0;
+    t.count = 11;
+    t.mode = static_cast<toy::Mode>(5);
+    t.inner.x = 2.0;
+    const FieldErrors errors = t.validate();
+    ASSERT_EQ(errors.size(), 5u);
+    EXPECT_EQ(errors[0].field, "speed");
+    EXPECT_EQ(errors[0].message, "must be >= 0, got -1");
+    EXPECT_EQ(errors[1].message, "must be > 0, got 0");
+    EXPECT_EQ(errors[2].message, "must be in [1, 10], got 11");
+    EXPECT_EQ(errors[3].message, "must be slow or fast, got 5");
+    EXPECT_EQ(errors[4].field, "inner.x");
+    EXPECT_EQ(errors[4].message, "must be in [0, 2), got 2");
+    t = Toy{};
+    t.rate = std::numeric_limits<double>::quiet_NaN();
+    ASSERT_EQ(t.validate().size(), 1u);
+    EXPECT_EQ(t.validate()[0].message, "must be a finite number, got nan");
+}
+
+TEST(SettingsRegistry, SetsAndReadsByNameFromNumbersAndText) {
+    Toy t;
+    set_field(t, "speed", 3.0);
+    set_field(t, "inner.x", 0.25);
+    set_field_text(t, "count", "7");
+    set_field_text(t, "on", "false");
+    set_field_text(t, "mode", "slow");
+    EXPECT_EQ(t.speed, 3.0);
+    EXPECT_EQ(t.inner.x, 0.25);
+    EXPECT_EQ(t.count, 7);
+    EXPECT_FALSE(t.on);
+    EXPECT_EQ(t.mode, toy::Mode::slow);
+    EXPECT_EQ(get_field(t, "mode"), 0.0);
+    EXPECT_EQ(get_field(t, "speed"), 3.0);
+    set_field_text(t, "on", "1");
+    EXPECT_TRUE(t.on);
+}
+
+TEST(SettingsRegistry, TypeErrorsNameTheField) {
+    Toy t;
+    const auto message = [&](auto&& set) {
+        try {
+            set();
+        } catch (const SettingsError& e) {
+            EXPECT_EQ(e.errors().size(), 1u);
+            return e.errors()[0].field + " " + e.errors()[0].message;
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message([&] { set_field(t, "count", 1.5); }), "count must be a whole number, got 1.5");
+    EXPECT_EQ(message([&] { set_field(t, "count", 1e300); }), "count must be a whole number, got 1e+300");
+    EXPECT_EQ(message([&] { set_field(t, "on", 2.0); }), "on must be 0 or 1, got 2");
+    EXPECT_EQ(message([&] { set_field_text(t, "mode", "medium"); }),
+              "mode must be slow or fast, got 'medium'");
+    EXPECT_EQ(message([&] { set_field_text(t, "rate", "1.5x"); }), "rate expected a number, got '1.5x'");
+    EXPECT_EQ(message([&] { set_field(t, "bogus", 1.0); }),
+              "bogus is not a field; valid fields: speed, rate, count, on, mode, inner.x");
+    EXPECT_EQ(t.count, 3);  // nothing was written
+}
+
+TEST(SettingsRegistry, HelpAndJsonComeFromTheRegistry) {
+    const std::string help = settings_help(settings_description<Toy>(), "  ");
+    EXPECT_NE(help.find("  rate                           1/s     (0, inf)  default 0.5  rate\n"),
+              std::string::npos)
+        << help;
+    EXPECT_NE(help.find("count                          count   [1, 10]   default 3"), std::string::npos);
+    EXPECT_NE(help.find("on                             bool    0 or 1    default true"), std::string::npos);
+    EXPECT_NE(help.find("slow | fast default fast"), std::string::npos) << help;
+    Toy t;
+    t.rate = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(
+        settings_json(t),
+        "{\"speed\": 2, \"rate\": null, \"count\": 3, \"on\": true, \"mode\": \"fast\", \"inner.x\": 1.5}");
+}
+
+TEST(SettingsRegistry, EveryFieldPassesTheRegistryChecks) {
+    test::check_registry<Toy>(6);
+    test::check_registry<toy::Base>(1);
+}
+
+}  // namespace
