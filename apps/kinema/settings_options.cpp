@@ -64,10 +64,13 @@ std::string field_help(const SettingsDescription& description, std::string_view 
 }
 
 CLI::Option* add_model_options(CLI::App* cmd, ModelOptions& options, const std::string& model_help) {
-    CLI::Option* model = cmd->add_option("--model", options.models, model_help)->type_name("MODEL");
+    // One value per occurrence (repeat the flag for more), so that neither eats a positional argument.
+    CLI::Option* model =
+        cmd->add_option("--model", options.models, model_help)->type_name("MODEL")->allow_extra_args(false);
     cmd->add_option("--set", options.sets,
                     "change one settings field (repeatable; `kinema simulate --help` lists the fields)")
-        ->type_name("NAME=VALUE");
+        ->type_name("NAME=VALUE")
+        ->allow_extra_args(false);
     return model;
 }
 
