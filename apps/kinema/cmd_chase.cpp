@@ -2,13 +2,13 @@
 // (.obj, through kinema::nav) -- where did the player go? This file turns the options into typed values,
 // validates them once through the settings' validate() (errors name the flag, one table below), builds the
 // space and runs the library's chase::run_chase; chase_report.cpp presents the result.
-#include <climits>
 #include <cmath>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -21,6 +21,7 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "settings_options.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
@@ -39,8 +40,8 @@ struct ChaseOptions {
     std::string max_heated;
     std::string max_steps;
     std::string difficulty;
-    std::string connectivity = "8";
-    std::string cell_size = "1";
+    std::string connectivity;
+    std::string cell_size;
     bool json = false;
     std::string png;
     std::string svg;
@@ -52,8 +53,6 @@ struct ChaseOptions {
     std::string agent_radius;
     std::string agent_max_climb;
     std::string agent_max_slope;
-    bool connectivity_given = false;
-    bool cell_size_given = false;
 };
 
 // The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
@@ -73,11 +72,10 @@ struct ChaseArgs {
 
 // Settings fields (and chase query fields) as the user types them: the one place that maps a validate()
 // field name to its flag.
-constexpr std::pair<std::string_view, std::string_view> field_flags[] = {
+constexpr FieldFlag chase_flags[] = {
     {"hot", "--hot"},
     {"max_heated", "--max-heated"},
     {"max_steps", "--max-steps"},
-    {"difficulty", "--difficulty"},
     {"connectivity", "--connectivity"},
     {"cell_size", "--cell-size"},
     {"agent_height", "--agent-height"},
@@ -89,42 +87,31 @@ constexpr std::pair<std::string_view, std::string_view> field_flags[] = {
     {"npc", "--npc"},
 };
 
-std::string_view flag_of(std::string_view field) {
-    for (const auto& [name, flag] : field_flags) {
-        if (name == field) {
-            return flag;
-        }
-    }
-    return field;
-}
+#if KINEMA_HAVE_NAV
+// The agent's flags and the NavSettings fields they set (3D levels).
+constexpr std::tuple<std::string_view, std::string_view, std::string ChaseOptions::*> agent_options[] = {
+    {"--agent-height", "agent_height", &ChaseOptions::agent_height},
+    {"--agent-radius", "agent_radius", &ChaseOptions::agent_radius},
+    {"--agent-max-climb", "agent_max_climb", &ChaseOptions::agent_max_climb},
+    {"--agent-max-slope", "agent_max_slope", &ChaseOptions::agent_max_slope},
+};
+#endif
 
-/// "--hot: must be in [1, 1000000], got 0; --max-steps: ..." for every bad field.
-UsageError flag_error(const FieldErrors& errors) {
-    std::string message;
-    for (const FieldError& e : errors) {
-        message += fmt::format("{}{}: {}", message.empty() ? "" : "; ", flag_of(e.field), e.message);
-    }
-    return UsageError(message);
-}
-
-int parse_whole(std::string_view text, std::string_view flag) {
-    const double value = parse_number(text, flag);
-    if (value != std::floor(value) || value < INT_MIN || value > INT_MAX) {
-        throw UsageError(fmt::format("{}: must be a whole number, got '{}'", flag, text));
-    }
-    return static_cast<int>(value);
-}
-
-void set_whole(const std::string& text, std::string_view flag, int& field) {
+/// Sets a registered field from its flag's text when the flag was given.
+template <class Settings>
+void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
     if (!text.empty()) {
-        field = parse_whole(text, flag);
+        set_from_flag(settings, field, text, chase_flags);
     }
 }
 
-[[maybe_unused]] void set_number(const std::string& text, std::string_view flag, double& field) {
-    if (!text.empty()) {
-        field = parse_number(text, flag);
+/// --difficulty 1|2|3, the chapter's presets (FloodSettings::difficulty).
+int parse_difficulty(const std::string& text) {
+    const double level = parse_number(text, "--difficulty");
+    if (level != 1.0 && level != 2.0 && level != 3.0) {
+        throw UsageError(fmt::format("--difficulty: must be 1, 2 or 3, got {}", text));
     }
+    return static_cast<int>(level);
 }
 
 std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, bool mesh) {
@@ -144,11 +131,11 @@ chase::FloodSettings parse_flood(const ChaseOptions& o) {
         if (!o.max_steps.empty()) {
             throw UsageError("--difficulty: cannot be combined with --max-steps (it sets M_S)");
         }
-        s = chase::FloodSettings::difficulty(parse_whole(o.difficulty, "--difficulty"));
+        s = chase::FloodSettings::difficulty(parse_difficulty(o.difficulty));
     }
-    set_whole(o.hot, "--hot", s.hot);
-    set_whole(o.max_heated, "--max-heated", s.max_heated);
-    set_whole(o.max_steps, "--max-steps", s.max_steps);
+    set_if_given(s, "hot", o.hot);
+    set_if_given(s, "max_heated", o.max_heated);
+    set_if_given(s, "max_steps", o.max_steps);
     return s;
 }
 
@@ -156,8 +143,8 @@ chase::FloodSettings parse_flood(const ChaseOptions& o) {
 void refuse_foreign_options(const ChaseOptions& o, bool mesh) {
     const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
                                                       {!o.frames.empty(), "--frames"},
-                                                      {o.connectivity_given, "--connectivity"},
-                                                      {o.cell_size_given, "--cell-size"}};
+                                                      {!o.connectivity.empty(), "--connectivity"},
+                                                      {!o.cell_size.empty(), "--cell-size"}};
     for (const auto& [given, name] : grid_only) {
         if (mesh && given) {
             throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
@@ -180,16 +167,15 @@ ChaseArgs parse_options(const ChaseOptions& o) {
     a.mesh = !o.map.empty() && is_mesh_path(o.map);
     refuse_foreign_options(o, a.mesh);
     a.flood = parse_flood(o);
-    a.grid.connectivity = static_cast<chase::Connectivity>(parse_whole(o.connectivity, "--connectivity"));
-    a.grid.cell_size = parse_number(o.cell_size, "--cell-size");
+    set_if_given(a.grid, "connectivity", o.connectivity);
+    set_if_given(a.grid, "cell_size", o.cell_size);
     a.from = parse_point(o.from, "--from", a.mesh);
     a.dir = parse_point(o.dir, "--dir", a.mesh);
     a.npc = parse_point(o.npc, "--npc", true);
 #if KINEMA_HAVE_NAV
-    set_number(o.agent_height, "--agent-height", a.nav.agent_height);
-    set_number(o.agent_radius, "--agent-radius", a.nav.agent_radius);
-    set_number(o.agent_max_climb, "--agent-max-climb", a.nav.agent_max_climb);
-    set_number(o.agent_max_slope, "--agent-max-slope", a.nav.agent_max_slope);
+    for (const auto& [flag, field, member] : agent_options) {
+        set_if_given(a.nav, field, o.*member);
+    }
 #endif
     a.outputs = {o.json, o.png, o.svg, o.animate, o.frames};
     return a;
@@ -207,9 +193,7 @@ void validate(const ChaseArgs& a) {
         const FieldErrors grid_errors = a.grid.validate();
         errors.insert(errors.end(), grid_errors.begin(), grid_errors.end());
     }
-    if (!errors.empty()) {
-        throw flag_error(errors);
-    }
+    require_valid(errors, chase_flags, "field");
 }
 
 // The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
@@ -315,13 +299,13 @@ void run_chase_command(const ChaseOptions& options) {
         }
     } catch (const SettingsError& e) {
         // FloodSettings::difficulty and the query ("--from: ... is farther than ...") report this way.
-        throw flag_error(e.errors());
+        throw UsageError(flag_message(e.errors(), chase_flags, "field"));
     }
 }
 
 constexpr const char* chase_help = R"(
-Units: map units. Tile (col,row) covers [col, col+1) x [row, row+1) times the cell size (--cell-size, default
-1); x is the column, y the row, y grows downwards. --from and every printed position are in these units; a
+Units: map units. Tile (col,row) covers [col, col+1) x [row, row+1) times the cell size (--cell-size);
+x is the column, y the row, y grows downwards. --from and every printed position are in these units; a
 cell's position is its tile's centre.
 
 Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; docs/levels.md). A seed on a
@@ -364,16 +348,13 @@ void add_chase_command(CLI::App& app) {
     cmd->add_option("--from", options->from, "Player's last known position X,Y (map units)");
     cmd->add_option("--dir", options->dir,
                     "Player's last known direction DX,DY (any length; 0,0 = no barrier)");
-    cmd->add_option("--hot", options->hot, "H: heat of a newly heated cell, [1, 1000000] (default 20)");
-    cmd->add_option("--max-heated", options->max_heated,
-                    "M_H: more new cells than this in one step stops the flood (default 25)");
-    cmd->add_option("--max-steps", options->max_steps,
-                    "M_S: propagation steps at most, [0, 1000000] (default 40)");
+    cmd->add_option("--hot", options->hot, field_help<chase::FloodSettings>("hot"));
+    cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
+    cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
     cmd->add_option("--difficulty", options->difficulty, "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2)");
-    cmd->add_option("--connectivity", options->connectivity, "8 (no corner cutting, default) or 4")
-        ->each([options](const std::string&) { options->connectivity_given = true; });
-    cmd->add_option("--cell-size", options->cell_size, "Map units per tile, (0, 1e6] (default 1)")
-        ->each([options](const std::string&) { options->cell_size_given = true; });
+    cmd->add_option("--connectivity", options->connectivity,
+                    field_help<chase::GridSpaceSettings>("connectivity"));
+    cmd->add_option("--cell-size", options->cell_size, field_help<chase::GridSpaceSettings>("cell_size"));
     cmd->add_flag("--json", options->json, "Print the result as JSON (fields: see below)");
     cmd->add_option("--png", options->png, "Write the flood picture as PNG");
     cmd->add_option("--svg", options->svg, "Write the flood picture as SVG");
@@ -381,14 +362,12 @@ void add_chase_command(CLI::App& app) {
     cmd->add_option("--frames", options->frames, "Write one PNG per step into this directory");
     cmd->add_option("--npc", options->npc,
                     "3D levels: the NPC's position X,Y,Z; adds its path to the destination");
-    cmd->add_option("--agent-height", options->agent_height,
-                    "3D levels: agent height, world units (default 2)");
-    cmd->add_option("--agent-radius", options->agent_radius,
-                    "3D levels: agent radius, world units (default 0.6)");
-    cmd->add_option("--agent-max-climb", options->agent_max_climb,
-                    "3D levels: highest step, world units (default 0.9)");
-    cmd->add_option("--agent-max-slope", options->agent_max_slope,
-                    "3D levels: steepest walkable slope, degrees (default 45)");
+#if KINEMA_HAVE_NAV
+    for (const auto& [flag, field, member] : agent_options) {
+        cmd->add_option(std::string(flag), (*options).*member,
+                        std::string("3D levels: ") + field_help<nav::NavSettings>(field));
+    }
+#endif
     cmd->callback([options] { run_chase_command(*options); });
 }
 
