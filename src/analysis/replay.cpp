@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "kinema/core/csv.hpp"
+#include "kinema/core/format.hpp"
 
 namespace kinema::analysis {
 
@@ -46,13 +47,6 @@ CsvLimits log_limits() {
     CsvLimits limits;
     limits.max_rows = kMaxEngineLogFrames + 2;  // one more than allowed, so the message can name the line
     return limits;
-}
-
-void append_number(std::string& out, double value) {
-    char buffer[32];
-    const auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-    (void)ec;  // 32 characters hold any double's shortest form
-    out.append(buffer, ptr);
 }
 
 }  // namespace

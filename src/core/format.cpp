@@ -50,6 +50,13 @@ void append_number(std::string& out, double value) {
     out += shortest(buffer, value, std::chars_format::fixed);
 }
 
+std::string format_significant(double value, int significant_digits) {
+    Buffer buffer;
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+                                      std::chars_format::general, significant_digits);
+    return {buffer.data(), static_cast<std::size_t>(result.ptr - buffer.data())};
+}
+
 std::string format_number(double value) {
     std::string out;
     append_number(out, value);

@@ -5,32 +5,10 @@
 #include <cmath>
 #include <sstream>
 
+#include "kinema/core/format.hpp"
+
 namespace kinema {
 namespace {
-
-// Error messages print numbers as validation.cpp does (17 significant digits), so that every settings error
-// reads the same whichever helper found it.
-std::string number(double value) {
-    std::ostringstream out;
-    out.precision(17);
-    out << value;
-    return out.str();
-}
-
-// Shortest text that reads back to the same double, e.g. "1.5" (help text and JSON).
-std::string shortest(double value) {
-    std::array<char, 64> buffer{};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    return {buffer.data(), result.ptr};
-}
-
-// Whole numbers without an exponent ("10000000", not "1e+07"), for integer fields.
-std::string whole(double value) {
-    std::array<char, 400> buffer{};
-    const auto result =
-        std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, std::chars_format::fixed);
-    return {buffer.data(), result.ptr};
-}
 
 std::string padded(std::string_view text, std::size_t width) {
     std::string out(text);
@@ -44,9 +22,9 @@ bool in_range(const FieldRange& r, double v) {
     return above && below;
 }
 
-std::string interval_text(const FieldRange& r, std::string (*format)(double)) {
-    const auto end = [format](double v) {
-        return std::isinf(v) ? std::string(v < 0 ? "-inf" : "inf") : format(v);
+std::string interval_text(const FieldRange& r) {
+    const auto end = [](double v) {
+        return std::isinf(v) ? std::string(v < 0 ? "-inf" : "inf") : format_number(v);
     };
     std::string out(r.min_closed ? "[" : "(");
     out.append(end(r.min)).append(", ").append(end(r.max)).append(r.max_closed ? "]" : ")");
@@ -59,11 +37,11 @@ std::string requirement(const FieldRange& r) {
     const bool has_max = std::isfinite(r.max);
     std::string out;
     if (has_min && !has_max) {
-        out.append(r.min_closed ? ">= " : "> ").append(number(r.min));
+        out.append(r.min_closed ? ">= " : "> ").append(format_number(r.min));
     } else if (!has_min && has_max) {
-        out.append(r.max_closed ? "<= " : "< ").append(number(r.max));
+        out.append(r.max_closed ? "<= " : "< ").append(format_number(r.max));
     } else {
-        out.append("in ").append(interval_text(r, number));
+        out.append("in ").append(interval_text(r));
     }
     return out;
 }
@@ -105,14 +83,15 @@ struct Prefix {
 // Why `v` is not valid for `f`, or empty (no allocation when valid).
 std::string problem(const FieldDescriptor& f, double v) {
     if (f.type == FieldType::real && !std::isfinite(v)) {
-        return "must be a finite number, got " + number(v);
+        return "must be a finite number, got " + format_number(v);
     }
     if (f.type == FieldType::choice) {
-        return find_choice(f, v) == nullptr ? "must be " + choice_list(f, " or ") + ", got " + number(v)
-                                            : std::string();
+        return find_choice(f, v) == nullptr
+                   ? "must be " + choice_list(f, " or ") + ", got " + format_number(v)
+                   : std::string();
     }
     if (f.type != FieldType::boolean && !in_range(f.range, v)) {
-        return "must be " + requirement(f.range) + ", got " + number(v);
+        return "must be " + requirement(f.range) + ", got " + format_number(v);
     }
     return {};
 }
@@ -188,15 +167,16 @@ std::string type_mismatch(const FieldDescriptor& f, double value) {
         case FieldType::integer:
             if (!std::isfinite(value) || value != std::trunc(value) || value < f.storage_min ||
                 value > f.storage_max) {
-                return "must be a whole number, got " + shortest(value);
+                return "must be a whole number, got " + format_number(value);
             }
             return {};
         case FieldType::boolean:
-            return value == 0.0 || value == 1.0 ? std::string() : "must be 0 or 1, got " + shortest(value);
+            return value == 0.0 || value == 1.0 ? std::string()
+                                                : "must be 0 or 1, got " + format_number(value);
         case FieldType::choice:
             return find_choice(f, value) != nullptr
                        ? std::string()
-                       : "must be " + choice_list(f, " or ") + ", got " + shortest(value);
+                       : "must be " + choice_list(f, " or ") + ", got " + format_number(value);
     }
     return {};
 }
@@ -273,7 +253,7 @@ std::string range_text(const FieldDescriptor& field) {
         case FieldType::integer:
             break;
     }
-    return interval_text(field.range, field.type == FieldType::integer ? whole : shortest);
+    return interval_text(field.range);
 }
 
 std::string value_text(const FieldDescriptor& field, double value) {
@@ -285,7 +265,8 @@ std::string value_text(const FieldDescriptor& field, double value) {
             return std::string(c->name);
         }
     }
-    return field.type == FieldType::integer && std::isfinite(value) ? whole(value) : shortest(value);
+    return field.type == FieldType::integer && std::isfinite(value) ? format_number(value)
+                                                                    : format_number(value);
 }
 
 std::string settings_help(const SettingsDescription& description, std::string_view indent) {
@@ -309,7 +290,7 @@ std::string settings_json(const SettingsDescription& description, const void* se
         } else if (f.field->type == FieldType::choice && find_choice(*f.field, v) != nullptr) {
             out.append("\"").append(value_text(*f.field, v)).append("\"");
         } else {
-            out += std::isfinite(v) ? shortest(v) : "null";
+            out += std::isfinite(v) ? format_number(v) : "null";
         }
     }
     return out + "}";

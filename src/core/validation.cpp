@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "kinema/core/format.hpp"
+
 namespace kinema {
 namespace {
 
@@ -15,18 +17,11 @@ std::string describe(std::string_view settings_name, const FieldErrors& errors) 
     return out.str();
 }
 
-std::string number(double value) {
-    std::ostringstream out;
-    out.precision(17);
-    out << value;
-    return out.str();
-}
-
 bool reject_non_finite(FieldErrors& errors, std::string_view field, double value) {
     if (std::isfinite(value)) {
         return false;
     }
-    errors.push_back({std::string(field), "must be a finite number, got " + number(value)});
+    errors.push_back({std::string(field), "must be a finite number, got " + format_number(value)});
     return true;
 }
 
@@ -47,21 +42,22 @@ void require_finite(FieldErrors& errors, std::string_view field, double value) {
 
 void require_at_least(FieldErrors& errors, std::string_view field, double value, double min) {
     if (!reject_non_finite(errors, field, value) && value < min) {
-        errors.push_back({std::string(field), "must be >= " + number(min) + ", got " + number(value)});
+        errors.push_back(
+            {std::string(field), "must be >= " + format_number(min) + ", got " + format_number(value)});
     }
 }
 
 void require_greater(FieldErrors& errors, std::string_view field, double value, double exclusive_min) {
     if (!reject_non_finite(errors, field, value) && !(value > exclusive_min)) {
-        errors.push_back(
-            {std::string(field), "must be > " + number(exclusive_min) + ", got " + number(value)});
+        errors.push_back({std::string(field),
+                          "must be > " + format_number(exclusive_min) + ", got " + format_number(value)});
     }
 }
 
 void require_in_range(FieldErrors& errors, std::string_view field, double value, double min, double max) {
     if (!reject_non_finite(errors, field, value) && (value < min || value > max)) {
-        errors.push_back({std::string(field),
-                          "must be in [" + number(min) + ", " + number(max) + "], got " + number(value)});
+        errors.push_back({std::string(field), "must be in [" + format_number(min) + ", " +
+                                                  format_number(max) + "], got " + format_number(value)});
     }
 }
 

@@ -4,15 +4,15 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "kinema/core/format.hpp"
+
 namespace kinema::render {
 namespace {
 
 // At most 6 significant digits, locale independent: the legend is for reading (the CLI's JSON has every
 // digit).
 std::string number(double v) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::general, 6);
-    return std::string(buffer, result.ptr);
+    return format_significant(v, 6);
 }
 
 std::string point(Vec2 p) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "kinema/core/format.hpp"
 #include "kinema/render/palette.hpp"
 #include "kinema/render/scene.hpp"
 
@@ -18,9 +19,7 @@ void number(std::string& out, double v) {
     if (v == 0.0) {
         v = 0.0;  // no "-0"
     }
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, v);
-    out.append(buffer, result.ptr);
+    append_number(out, v);
 }
 
 // Length of the valid UTF-8 sequence starting at s[i], or 0 (RFC 3629: no overlongs, no surrogates).

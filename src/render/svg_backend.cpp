@@ -7,6 +7,7 @@
 #include <cmath>
 #include <string>
 
+#include "kinema/core/format.hpp"
 #include "kinema/render/palette.hpp"
 #include "kinema/render/scene.hpp"
 
@@ -18,9 +19,7 @@ std::string num(double v) {
     if (rounded == 0.0) {
         rounded = 0.0;  // no "-0"
     }
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, rounded);
-    return std::string(buffer, result.ptr);
+    return format_number(rounded);
 }
 
 std::string hex(Rgb c) {
