@@ -262,8 +262,7 @@ TEST(CliFrames, BestWholeUnitTurn) {
 
 TEST(CliFrames, TurnErrors) {
     expect_error("turn --fps 60 --angle 5 --yaw-units 0", "--yaw-units: must be in [1, 4294967296], got 0");
-    expect_error("turn --fps 60 --angle 5 --yaw-units 1.5",
-                 "--yaw-units: expected a whole number, got '1.5'");
+    expect_error("turn --fps 60 --angle 5 --yaw-units 1.5", "--yaw-units: must be a whole number, got 1.5");
     expect_error("turn --dt-ticks -3 --angle 5",
                  "--dt-ticks: expected a whole number of 100 ns ticks in [1, 100000000000], got '-3'");
     expect_error("turn --fps 60 --angle 200 --yaw-units 65536",
