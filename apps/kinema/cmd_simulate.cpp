@@ -1,13 +1,17 @@
 // kinema simulate: runs one movement model over an input schedule and prints every frame. Frame times: one
 // --dt, a --dt-schedule (the frame time changing at given frames, as DhTas scripts do), or an --input-file
 // with one dt and one input per frame (docs/analysis.md "Real frame times").
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <span>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>

@@ -2,6 +2,7 @@
 // rate (closed form) or over a recorded frame-time trace, in continuous time, Epic's estimate beside it; any
 // model by stepping.
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <variant>
