@@ -14,6 +14,7 @@
 
 #include "cli_common.hpp"
 #include "kinema/movement/morrowind.hpp"
+#include "morrowind_options.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -21,31 +22,6 @@ namespace {
 
 using namespace kinema::movement;
 using nlohmann::ordered_json;
-
-// Every settings and actor option is read as text and set through the registry (empty: the struct's
-// default); validate() checks the values and kFlags names the flag in its errors.
-struct MorrowindArgs {
-    // Settings.
-    std::string gmst_file;
-    std::vector<std::string> sets;
-    std::string rules = "wiki";
-    std::string gravity, air_control, speed_cap, fall_threshold;
-    bool truncate_base_speed = false;
-    std::string anim_walk, anim_run, anim_sneak, anim_swim_walk, anim_swim_run, max_playback_scale,
-        physics_step;
-    // Actor.
-    bool creature = false, werewolf = false, flies = false;
-    std::string speed, athletics, acrobatics, encumbrance, fatigue_ratio;
-    std::string levitate, swift_swim, jump_magnitude;
-    // Stance.
-    bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
-         strafe = false;
-    std::string input;
-    // Command-specific.
-    std::string direction = "0,0";
-    std::string height = "1000";
-    bool json = false;
-};
 
 // One option that sets a field of MorrowindSettings (actor = false) or MorrowindActor (actor = true).
 struct FieldOption {
@@ -407,14 +383,17 @@ void run_fall(const MorrowindArgs& args) {
     print(t.str());
 }
 
-void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
+// with_set_and_json: false when the command has its own --set and --json (kinema sweep --model morrowind).
+void add_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_json = true) {
     cmd->add_option("--gmst", a.gmst_file,
                     "JSON object of GMST names to numbers overriding the vanilla defaults")
         ->type_name("FILE");
-    cmd->add_option("--set", a.sets,
-                    "change one settings field, e.g. gmsts.fJumpAcroMultiplier=3 or animation.walk=150 "
-                    "(repeatable; applied after --gmst)")
-        ->type_name("NAME=VALUE");
+    if (with_set_and_json) {
+        cmd->add_option("--set", a.sets,
+                        "change one settings field, e.g. gmsts.fJumpAcroMultiplier=3 or animation.walk=150 "
+                        "(repeatable; applied after --gmst)")
+            ->type_name("NAME=VALUE");
+    }
     cmd->add_option("--rules", a.rules, "wiki (seed 003) or openmw: every choice below at once")
         ->type_name("wiki|openmw")
         ->capture_default_str();
@@ -423,7 +402,9 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a) {
     }
     cmd->add_flag("--truncate-base-speed", a.truncate_base_speed,
                   "Use int(base speed) as the wiki writes it");
-    cmd->add_flag("--json", a.json, "Print JSON instead of a table");
+    if (with_set_and_json) {
+        cmd->add_flag("--json", a.json, "Print JSON instead of a table");
+    }
 }
 
 void add_actor_options(CLI::App* cmd, MorrowindArgs& a) {
@@ -443,6 +424,28 @@ void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
 }
 
 }  // namespace
+
+void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& args, bool with_set_and_json) {
+    add_settings_options(cmd, args, with_set_and_json);
+}
+void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& args) {
+    add_actor_options(cmd, args);
+}
+void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args) {
+    add_stance_options(cmd, args);
+}
+MorrowindSettings morrowind_settings(const MorrowindArgs& args) {
+    return make_settings(args);
+}
+MorrowindActor morrowind_actor(const MorrowindArgs& args) {
+    return make_actor(args);
+}
+MorrowindStance morrowind_stance(const MorrowindArgs& args) {
+    return make_stance(args);
+}
+std::string describe_morrowind_actor(const MorrowindActor& actor, const MorrowindModel& model) {
+    return describe_actor(actor, model);
+}
 
 void add_morrowind_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("morrowind",

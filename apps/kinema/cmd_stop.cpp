@@ -1,6 +1,8 @@
 // kinema stop: how far a character slides once its input is released -- exactly for the Unreal CMC at a frame
-// rate (closed form), in continuous time, Epic's estimate beside it; any model by stepping.
+// rate (closed form) or over a recorded frame-time trace, in continuous time, Epic's estimate beside it; any
+// model by stepping.
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <variant>
@@ -14,6 +16,7 @@
 #include "cli_common.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/movement/driver.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -43,6 +46,7 @@ struct StopOptions {
     std::string fps_list = "10,15,20,30,60,120,144,240,1000";
     std::string rest_speed;
     std::string max_frames;
+    std::string trace;
     bool continuous = false;
     bool pivot = false;
     bool table = false;
@@ -67,6 +71,67 @@ std::vector<double> parse_fps_list(const std::string& list) {
     return out;
 }
 
+// The stop over the frame times of a trace file (`--trace`), beside the constant rate of the trace's mean
+// frame time (docs/analysis.md "Stop over a recorded frame-time trace").
+struct TraceStop {
+    std::vector<double> frame_times;   // s, as recorded
+    double mean = 0.0;                 // s
+    analysis::StopPrediction exact;    // unreal_stop_trace
+    analysis::StopPrediction at_mean;  // unreal_stop at `mean`
+};
+
+TraceStop compute_trace_stop(const std::string& path, const movement::UnrealSettings& s, double v0) {
+    TraceStop t;
+    t.frame_times = movement::read_frame_times(path);  // CsvError names FILE:LINE
+    try {
+        t.mean = analysis::mean_frame_time(t.frame_times);
+        t.exact = analysis::unreal_stop_trace(s, v0, t.frame_times);
+        t.at_mean = analysis::unreal_stop(s, v0, t.mean);
+    } catch (const SettingsError& e) {
+        // E.g. a last frame time below the engine's 1e-6 s minimum tick: it would repeat forever.
+        throw UsageError(fmt::format("--trace: {}: {}", path, e.what()));
+    }
+    return t;
+}
+
+void run_unreal_trace(const StopOptions& o, const movement::UnrealSettings& s, double v0,
+                      const ordered_json& head, const std::string& header) {
+    const TraceStop t = compute_trace_stop(o.trace, s, v0);
+    const analysis::StopPrediction cont = analysis::unreal_stop_continuous(s, v0);
+    const std::size_t recorded = t.frame_times.size();
+    if (o.json) {
+        ordered_json out = head;
+        out["trace"] = o.trace;
+        out["trace_frames"] = recorded;
+        out.update(prediction_json(t.exact));
+        out["repeats_last_frame_time"] = t.exact.frames > static_cast<std::int64_t>(recorded);
+        out["mean_frame_time"] = t.mean;
+        out["mean_fps"] = 1.0 / t.mean;
+        out["mean_rate"] = prediction_json(t.at_mean);
+        out["mean_rate_error"] = number(t.at_mean.distance - t.exact.distance);
+        out["continuous_distance"] = number(cont.distance);
+        fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    std::string out = fmt::format("{} over the frame times of {} ({} rows)\n", header, o.trace, recorded);
+    if (!t.exact.stops) {
+        out += "  never stops: no braking friction and no braking deceleration\n";
+        fmt::print("{}", out);
+        return;
+    }
+    out += fmt::format("  exact over the trace: {:.6f} cm, {} frames, {:.6f} s{}\n", t.exact.distance,
+                       t.exact.frames, t.exact.time,
+                       t.exact.frames > static_cast<std::int64_t>(recorded)
+                           ? " (the last frame time repeated after the trace)"
+                           : "");
+    out += fmt::format(
+        "  constant mean rate ({:.6f} s, {:.2f} fps): {:.6f} cm, {} frames (error {:+.6f} cm)\n", t.mean,
+        1.0 / t.mean, t.at_mean.distance, t.at_mean.frames, t.at_mean.distance - t.exact.distance);
+    out += fmt::format("  continuous limit: {} cm\n",
+                       cont.stops ? fmt::format("{:.6f}", cont.distance) : "never stops");
+    fmt::print("{}", out);
+}
+
 void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
     const analysis::Braking b = analysis::unreal_braking(s);
     const double epic = analysis::epic_stop_distance(b.friction, b.deceleration, v0);
@@ -77,6 +142,10 @@ void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double 
                       {"braking_deceleration", b.deceleration}};
     const std::string header = fmt::format("Unreal CMC stop from {} cm/s (beta = {} 1/s, a_B = {} cm/s^2)",
                                            text(v0), text(b.friction), text(b.deceleration));
+    if (!o.trace.empty()) {
+        run_unreal_trace(o, s, v0, head, header);
+        return;
+    }
     if (o.pivot) {
         // The input reverses at full strength: where does the character turn round? (unreal-cmc.md
         // section 6.2)
@@ -193,6 +262,9 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
     if (o.pivot) {
         throw UsageError("--pivot: only the unreal model has a pivot prediction here");
     }
+    if (!o.trace.empty()) {
+        throw UsageError("--trace: only the unreal model has an exact stop over a frame-time trace");
+    }
     analysis::GenericStopSettings limits = stepping_defaults();
     if (!o.rest_speed.empty()) {
         set_from_flag(limits, "rest_speed", o.rest_speed, kLimitFlags);
@@ -256,7 +328,7 @@ void run_stop(const StopOptions& o) {
     if (o.pivot && o.fps.empty()) {
         throw UsageError("--fps: required with --pivot");
     }
-    if (!o.table && !o.continuous && o.fps.empty()) {
+    if (!o.table && !o.continuous && o.trace.empty() && o.fps.empty()) {
         throw UsageError("--fps: required (or --continuous, or --table)");
     }
     if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
@@ -290,13 +362,29 @@ void add_stop_command(CLI::App& app) {
         ->type_name("N");
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
+    CLI::Option* trace =
+        cmd->add_option("--trace", o->trace,
+                        "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
+                        "frame), beside the constant rate of their mean")
+            ->type_name("FILE.csv");
+    trace->excludes(fps)->excludes(cont)->excludes(table)->excludes(pivot);
     pivot->excludes(cont)->excludes(table);
     fps->excludes(cont);
     table->excludes(fps)->excludes(cont);
     cmd->add_flag("--json", o->json, "print JSON");
     cmd->footer(
         "Unreal: cm, cm/s, s. beta = braking friction x braking_friction_factor, a_B = "
-        "braking_deceleration_walking.\nExample: kinema stop --model unreal --speed 600 --fps 60");
+        "braking_deceleration_walking.\n"
+        "--trace FILE.csv: a header row naming a column dt (s, > 0), one frame per row, other columns "
+        "ignored;\n"
+        "  when the character still moves after the last row, the last dt repeats. JSON adds: trace, "
+        "trace_frames,\n"
+        "  stops, distance (cm), time (s), frames (the exact stop over the trace), repeats_last_frame_time,\n"
+        "  mean_frame_time (s), mean_fps, mean_rate {stops, distance, time, frames} (unreal_stop at the mean "
+        "frame\n"
+        "  time), mean_rate_error (cm, mean rate - exact), continuous_distance (cm).\n"
+        "Example: kinema stop --model unreal --speed 600 --fps 60\n"
+        "         kinema stop --model unreal --speed 600 --trace frame_times.csv");
     cmd->callback([o] { run_stop(*o); });
 }
 

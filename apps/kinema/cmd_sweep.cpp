@@ -1,11 +1,14 @@
 // kinema sweep: frame-rate dependence of each movement model -- top speed, time to 90 % of it, stop distance
 // and full-speed turn rate across frame rates, beside the continuous-time limit; table, CSV or JSON, and a
-// chart (PNG/SVG) with one line per model.
+// chart (PNG/SVG) with one line per model. `--model morrowind` sweeps a Morrowind jump against OpenMW's
+// physics rate instead: apex height, airtime and distance beside the continuous limit.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -14,7 +17,9 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "morrowind_options.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
@@ -44,6 +49,14 @@ struct SweepOptions {
     std::string svg;
     bool csv = false;
     bool json = false;
+    bool fps_range_given = false;  // --fps-from, --fps-to or --fps-step typed
+    // --model morrowind.
+    MorrowindArgs morrowind;
+    std::string drop = "0";
+    std::string frame_rate;
+    std::string max_steps_per_frame;
+    std::string max_time;
+    std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
 };
 
 struct Metric {
@@ -68,7 +81,291 @@ std::string unit_for(const Metric& m, std::string_view length_unit) {
     return u;
 }
 
+// --png/--svg need kinema::render; checked with the other arguments, before any output.
+void check_render_available([[maybe_unused]] const SweepOptions& o) {
+#if !KINEMA_HAVE_RENDER
+    if (!o.png.empty() || !o.svg.empty()) {
+        throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
+                                     o.png.empty() ? "--svg" : "--png"));
+    }
+#endif
+}
+
+#if KINEMA_HAVE_RENDER
+// Draws the chart for --png and --svg (both rendered before either file is written).
+template <class MakePanels>
+void write_charts(const SweepOptions& o, MakePanels make_panels, const std::string& title,
+                  const std::string& x_label) {
+    if (o.png.empty() && o.svg.empty()) {
+        return;
+    }
+    const std::vector<render::ChartPanel> panels = make_panels();
+    render::ChartSettings chart;
+    chart.title = title;
+    chart.x_label = x_label;
+    std::string png;
+    std::string svg;
+    if (!o.png.empty()) {
+        png = render::chart_png(panels, chart);
+    }
+    if (!o.svg.empty()) {
+        svg = render::chart_svg(panels, chart);
+    }
+    if (!o.png.empty()) {
+        write_file_atomically(o.png, png);
+    }
+    if (!o.svg.empty()) {
+        write_file_atomically(o.svg, svg);
+    }
+}
+#endif
+
+// ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
+
+// The flags of MorrowindPhysicsSettings's fields.
+constexpr FieldFlag kPhysicsFlags[] = {{"physics_rate", "--fps"},
+                                       {"frame_rate", "--frame-rate"},
+                                       {"max_steps_per_frame", "--max-steps-per-frame"},
+                                       {"max_time", "--max-time"}};
+
+struct FlightMetric {
+    const char* name;
+    const char* title;
+    const char* unit;
+    double movement::MorrowindFlight::*field;
+};
+
+constexpr FlightMetric kFlightMetrics[] = {
+    {"apex_height", "Apex height", "u", &movement::MorrowindFlight::apex_height},
+    {"airtime", "Airtime", "s", &movement::MorrowindFlight::airtime},
+    {"distance", "Horizontal distance", "u", &movement::MorrowindFlight::distance},
+};
+
+std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& names) {
+    std::vector<const FlightMetric*> metrics;
+    for (const std::string& name : names) {
+        const auto it = std::find_if(std::begin(kFlightMetrics), std::end(kFlightMetrics),
+                                     [&](const FlightMetric& m) { return name == m.name; });
+        if (it == std::end(kFlightMetrics)) {
+            throw UsageError(fmt::format(
+                "--metric: unknown metric '{}' for --model morrowind; valid metrics: apex_height, airtime, "
+                "distance",
+                name));
+        }
+        metrics.push_back(&*it);
+    }
+    if (metrics.empty()) {
+        for (const FlightMetric& m : kFlightMetrics) {
+            metrics.push_back(&m);
+        }
+    }
+    return metrics;
+}
+
+// The physics rates: --fps LIST, the --fps-from/--fps-to/--fps-step range, or the 5..240 Hz list.
+std::vector<double> physics_rates(const SweepOptions& o) {
+    if (!o.fps.empty()) {
+        std::vector<double> rates;
+        for (const std::string& part : split(o.fps, ',')) {
+            rates.push_back(parse_positive(part, "--fps"));
+        }
+        return rates;
+    }
+    if (o.fps_range_given) {
+        const double from = parse_positive(o.fps_from, "--fps-from");
+        const double to = parse_positive(o.fps_to, "--fps-to");
+        const double step = parse_positive(o.fps_step, "--fps-step");
+        if (to < from) {
+            throw UsageError(
+                fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
+        }
+        if ((to - from) / step > 100000) {
+            throw UsageError("--fps-step: more than 100000 frame rates");
+        }
+        return analysis::fps_range(from, to, step);
+    }
+    const std::span<const double> rates = analysis::morrowind_default_rates();
+    return {rates.begin(), rates.end()};
+}
+
+movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::span<const double> rates) {
+    movement::MorrowindPhysicsSettings physics;
+    const std::pair<std::string_view, const std::string*> fields[] = {
+        {"frame_rate", &o.frame_rate},
+        {"max_steps_per_frame", &o.max_steps_per_frame},
+        {"max_time", &o.max_time}};
+    for (const auto& [field, value] : fields) {
+        if (!value->empty()) {
+            set_from_flag(physics, field, *value, kPhysicsFlags);
+        }
+    }
+    require_valid(physics.validate(), kPhysicsFlags);
+    for (const double rate : rates) {
+        movement::MorrowindPhysicsSettings at = physics;
+        at.physics_rate = rate;
+        require_valid(at.validate(), kPhysicsFlags);
+    }
+    return physics;
+}
+
+ordered_json flight_json(const movement::MorrowindFlight& f, std::span<const FlightMetric* const> metrics,
+                         bool stepped) {
+    ordered_json j;
+    for (const FlightMetric* m : metrics) {
+        j[m->name] = number(f.*(m->field));
+    }
+    j["lands"] = f.lands;
+    if (stepped) {
+        j["steps"] = f.steps;
+        j["frames"] = f.frames;
+    }
+    return j;
+}
+
+std::string morrowind_sweep_text(const SweepOptions& o, const analysis::MorrowindRateSweep& sweep,
+                                 std::span<const FlightMetric* const> metrics, const std::string& title,
+                                 const ordered_json& head) {
+    if (o.json) {
+        ordered_json out = head;
+        out["continuous"] = flight_json(sweep.continuous, metrics, false);
+        ordered_json rows = ordered_json::array();
+        for (const analysis::MorrowindRateRow& row : sweep.rows) {
+            ordered_json j{{"physics_rate", row.physics_rate}};
+            j.update(flight_json(row.flight, metrics, true));
+            rows.push_back(j);
+        }
+        out["rows"] = rows;
+        return ordered_json{{"models", ordered_json::array({out})}}.dump(2) + "\n";
+    }
+    std::string out;
+    if (o.csv) {
+        out = "model,physics_rate";
+        for (const FlightMetric* m : metrics) {
+            out += fmt::format(",{}", m->name);
+        }
+        out += ",lands,steps\n";
+        auto line = [&](const movement::MorrowindFlight& f, const std::string& rate,
+                        const std::string& steps) {
+            out += "morrowind," + rate;
+            for (const FlightMetric* m : metrics) {
+                out += "," + text(f.*(m->field));
+            }
+            out += fmt::format(",{},{}\n", f.lands ? 1 : 0, steps);
+        };
+        for (const analysis::MorrowindRateRow& row : sweep.rows) {
+            line(row.flight, text(row.physics_rate), std::to_string(row.flight.steps));
+        }
+        line(sweep.continuous, "inf", "");
+        return out;
+    }
+    out = title + "\n";
+    out += fmt::format("{:>8}", "Hz");
+    for (const FlightMetric* m : metrics) {
+        out += fmt::format(" {:>16}", fmt::format("{} {}", m->name, m->unit));
+    }
+    out += fmt::format(" {:>8} {:>6}\n", "steps", "lands");
+    auto line = [&](const movement::MorrowindFlight& f, const std::string& label, const std::string& steps) {
+        out += fmt::format("{:>8}", label);
+        for (const FlightMetric* m : metrics) {
+            out += fmt::format(" {:>16.4f}", f.*(m->field));
+        }
+        out += fmt::format(" {:>8} {:>6}\n", steps, f.lands ? "yes" : "no");
+    };
+    for (const analysis::MorrowindRateRow& row : sweep.rows) {
+        line(row.flight, text(row.physics_rate), std::to_string(row.flight.steps));
+    }
+    line(sweep.continuous, "limit", "-");
+    return out;
+}
+
+#if KINEMA_HAVE_RENDER
+// One panel per metric: the stepped value over its continuous limit against the physics rate.
+std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSweep& sweep,
+                                                 std::span<const FlightMetric* const> metrics) {
+    std::vector<render::ChartPanel> panels;
+    for (const FlightMetric* m : metrics) {
+        render::ChartPanel panel;
+        panel.title = std::string(m->title) + " / continuous limit";
+        panel.y_label = "ratio to the dt -> 0 limit";
+        panel.reference_y = 1.0;
+        panel.reference_label = "continuous";
+        const double limit = sweep.continuous.*(m->field);
+        const bool usable = std::isfinite(limit) && limit != 0.0;
+        render::ChartSeries s;
+        s.label = usable ? "morrowind" : "morrowind (no limit)";
+        for (const analysis::MorrowindRateRow& row : sweep.rows) {
+            s.x.push_back(row.physics_rate);
+            s.y.push_back(usable ? row.flight.*(m->field) / limit : std::numeric_limits<double>::quiet_NaN());
+        }
+        panel.series.push_back(std::move(s));
+        panels.push_back(std::move(panel));
+    }
+    return panels;
+}
+#endif
+
+void run_morrowind_sweep(const SweepOptions& o) {
+    // Everything is parsed and checked before any output.
+    if (!o.rest_speed.empty()) {
+        throw UsageError("--rest-speed: not used with --model morrowind");
+    }
+    MorrowindArgs args = o.morrowind;
+    args.sets = o.model.sets;  // sweep's --set: MorrowindSettings fields, as `kinema morrowind --set`
+    const movement::MorrowindModel model(morrowind_settings(args));
+    const movement::MorrowindActor actor = morrowind_actor(args);
+    const movement::MorrowindStance stance = morrowind_stance(args);
+    const Vec2 direction = parse_vec2(args.direction, "--direction");
+    const double drop = parse_number(o.drop, "--drop");
+    const std::vector<const FlightMetric*> metrics = flight_metrics(o.metrics);
+    const std::vector<double> rates = physics_rates(o);
+    const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
+    check_render_available(o);
+    const movement::MorrowindLaunch launch =
+        movement::morrowind_launch(model, actor, stance, direction, drop);
+    const analysis::MorrowindRateSweep sweep =
+        analysis::sweep_morrowind_physics_rate(model, actor, launch, rates, physics);
+
+    const std::string title = fmt::format(
+        "morrowind jump vs physics rate ({}; take-off {}, {}, {} u/s, air input {}, {} u/s x {}, drop {} u, "
+        "{})",
+        describe_morrowind_actor(actor, model), text(launch.velocity.x), text(launch.velocity.y),
+        text(launch.velocity.z), text(launch.air_input.x), text(launch.air_input.y), text(launch.air_control),
+        text(drop),
+        physics.frame_rate > 0.0 ? fmt::format("rendered at {} Hz, at most {} steps a frame",
+                                               text(physics.frame_rate), physics.max_steps_per_frame)
+                                 : std::string("one physics step per frame"));
+    const ordered_json head{{"model", "morrowind"},
+                            {"length_unit", "u"},
+                            {"gravity", model.gravity()},
+                            {"launch",
+                             {{"velocity", {launch.velocity.x, launch.velocity.y, launch.velocity.z}},
+                              {"air_input", {launch.air_input.x, launch.air_input.y}},
+                              {"air_control", launch.air_control},
+                              {"drop", launch.drop}}},
+                            {"frame_rate", physics.frame_rate},
+                            {"max_steps_per_frame", physics.max_steps_per_frame},
+                            {"max_time", physics.max_time}};
+    const std::string out = morrowind_sweep_text(o, sweep, metrics, title, head);
+#if KINEMA_HAVE_RENDER
+    write_charts(
+        o, [&] { return morrowind_panels(sweep, metrics); },
+        "Physics-rate dependence of a Morrowind jump (kinema sweep)", "physics steps per second (Hz)");
+#endif
+    fmt::print("{}", out);
+}
+
 void run_sweep(const SweepOptions& o) {
+    if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
+        if (o.model.models.size() != 1) {
+            throw UsageError(
+                "--model: morrowind is swept against the physics rate; give it as the only --model");
+        }
+        run_morrowind_sweep(o);
+        return;
+    }
+    if (!o.morrowind_flag_given.empty()) {
+        throw UsageError(fmt::format("{}: only with --model morrowind", o.morrowind_flag_given));
+    }
     // Everything is parsed and checked before any output.
     std::vector<std::string> names =
         o.model.models.empty() ? std::vector<std::string>{"all"} : o.model.models;
@@ -125,12 +422,7 @@ void run_sweep(const SweepOptions& o) {
         set_from_flag(settings, "rest_speed", o.rest_speed, kSweepFlags);
     }
     require_valid(settings.validate(), kSweepFlags);
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
-                                     o.png.empty() ? "--svg" : "--png"));
-    }
-#endif
+    check_render_available(o);
 
     std::vector<analysis::SweepResult> results;
     for (const movement::AnyModel& m : models) {
@@ -206,49 +498,36 @@ void run_sweep(const SweepOptions& o) {
     }
 
 #if KINEMA_HAVE_RENDER
-    std::string png;
-    std::string svg;
-    if (!o.png.empty() || !o.svg.empty()) {
-        std::vector<render::ChartPanel> panels;
-        for (const Metric* m : metrics) {
-            render::ChartPanel panel;
-            panel.title = std::string(m->title) + " / continuous limit";
-            panel.y_label = "ratio to the dt -> 0 limit";
-            panel.reference_y = 1.0;
-            panel.reference_label = "continuous";
-            for (const analysis::SweepResult& r : results) {
-                const double limit = r.continuous.*(m->field);
-                render::ChartSeries s;
-                s.label = std::string(r.model);
-                if (!(std::isfinite(limit) && limit != 0.0)) {
-                    s.label += " (no limit)";
+    write_charts(
+        o,
+        [&] {
+            std::vector<render::ChartPanel> panels;
+            for (const Metric* m : metrics) {
+                render::ChartPanel panel;
+                panel.title = std::string(m->title) + " / continuous limit";
+                panel.y_label = "ratio to the dt -> 0 limit";
+                panel.reference_y = 1.0;
+                panel.reference_label = "continuous";
+                for (const analysis::SweepResult& r : results) {
+                    const double limit = r.continuous.*(m->field);
+                    render::ChartSeries s;
+                    s.label = std::string(r.model);
+                    if (!(std::isfinite(limit) && limit != 0.0)) {
+                        s.label += " (no limit)";
+                    }
+                    for (const analysis::SweepRow& row : r.rows) {
+                        s.x.push_back(row.fps);
+                        s.y.push_back(std::isfinite(limit) && limit != 0.0
+                                          ? row.*(m->field) / limit
+                                          : std::numeric_limits<double>::quiet_NaN());
+                    }
+                    panel.series.push_back(std::move(s));
                 }
-                for (const analysis::SweepRow& row : r.rows) {
-                    s.x.push_back(row.fps);
-                    s.y.push_back(std::isfinite(limit) && limit != 0.0
-                                      ? row.*(m->field) / limit
-                                      : std::numeric_limits<double>::quiet_NaN());
-                }
-                panel.series.push_back(std::move(s));
+                panels.push_back(std::move(panel));
             }
-            panels.push_back(std::move(panel));
-        }
-        render::ChartSettings chart;
-        chart.title = "Frame-rate dependence (kinema sweep)";
-        chart.x_label = "frames per second";
-        if (!o.png.empty()) {
-            png = render::chart_png(panels, chart);
-        }
-        if (!o.svg.empty()) {
-            svg = render::chart_svg(panels, chart);
-        }
-    }
-    if (!o.png.empty()) {
-        write_file_atomically(o.png, png);
-    }
-    if (!o.svg.empty()) {
-        write_file_atomically(o.svg, svg);
-    }
+            return panels;
+        },
+        "Frame-rate dependence (kinema sweep)", "frames per second");
 #endif
     fmt::print("{}", out);
 }
@@ -260,7 +539,8 @@ void add_sweep_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "sweep",
         "Frame-rate sweep: top speed, time to 90%, stop distance, turn rate vs the continuous limit");
-    add_model_options(cmd, o->model, "dishonored | crosscode | unreal | all (repeatable; default all)");
+    add_model_options(cmd, o->model,
+                      "dishonored | crosscode | unreal | all (repeatable; default all) | morrowind (alone)");
     cmd->add_option("--metric", o->metrics, "top_speed | time_to_90 | stop_distance | turn_rate (repeatable)")
         ->type_name("METRIC");
     CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate")
@@ -281,11 +561,51 @@ void add_sweep_command(CLI::App& app) {
     csv->excludes(json);
     cmd->add_option("--png", o->png, "also draw the chart as PNG")->type_name("FILE");
     cmd->add_option("--svg", o->svg, "also draw the chart as SVG")->type_name("FILE");
+    CLI::Option_group* mw = cmd->add_option_group(
+        "Morrowind (--model morrowind)",
+        "one jump, as `kinema morrowind jump` takes it, stepped at each physics rate (--fps LIST or the "
+        "--fps-from/--fps-to/--fps-step range, default 5..240 Hz); --set takes MorrowindSettings fields");
+    add_morrowind_settings_options(mw, o->morrowind, false);
+    add_morrowind_actor_options(mw, o->morrowind);
+    add_morrowind_stance_options(mw, o->morrowind);
+    mw->add_option("--direction", o->morrowind.direction,
+                   "ground movement direction X,Y at take-off and held in the air; 0,0 = standing")
+        ->type_name("X,Y")
+        ->capture_default_str();
+    mw->add_option("--drop", o->drop, "how far below the take-off height the landing ground lies, u")
+        ->type_name("U")
+        ->capture_default_str();
+    mw->add_option("--frame-rate", o->frame_rate,
+                   field_help<movement::MorrowindPhysicsSettings>("frame_rate"))
+        ->type_name("HZ");
+    mw->add_option("--max-steps-per-frame", o->max_steps_per_frame,
+                   field_help<movement::MorrowindPhysicsSettings>("max_steps_per_frame"))
+        ->type_name("N");
+    mw->add_option("--max-time", o->max_time, field_help<movement::MorrowindPhysicsSettings>("max_time"))
+        ->type_name("S");
     cmd->footer(
         "Lengths in each model's unit (u, px, cm); the chart plots each metric divided by its continuous "
         "limit.\n"
-        "Example: kinema sweep --model unreal --metric stop_distance --fps 20,30,60,144,240 --csv");
-    cmd->callback([o] { run_sweep(*o); });
+        "--model morrowind: apex_height (u), airtime (s), distance (u) of one jump at each physics rate "
+        "(Hz)\n"
+        "beside the continuous limit; metrics apex_height | airtime | distance. JSON: {\"models\": [{model,\n"
+        "length_unit, gravity, launch {velocity, air_input, air_control, drop}, frame_rate, "
+        "max_steps_per_frame,\n"
+        "max_time, continuous {metrics, lands}, rows [{physics_rate, metrics, lands, steps, frames}]}]}.\n"
+        "Example: kinema sweep --model unreal --metric stop_distance --fps 20,30,60,144,240 --csv\n"
+        "         kinema sweep --model morrowind --rules openmw --speed 50 --athletics 30 --acrobatics 30 "
+        "--run "
+        "--direction 0,1");
+    cmd->callback([o, from, to, step, mw] {
+        o->fps_range_given = from->count() + to->count() + step->count() > 0;
+        for (const CLI::Option* option : mw->get_options()) {
+            if (option->count() > 0) {
+                o->morrowind_flag_given = option->get_name();
+                break;
+            }
+        }
+        run_sweep(*o);
+    });
 }
 
 }  // namespace kinema::cli

@@ -1,7 +1,11 @@
-// kinema turn: the Dishonored turn solver (seed 000) from the command line.
+// kinema turn: the Dishonored turn solver (seed 000) from the command line; with --yaw-units, the turn as the
+// Dishonored TAS tool sends it (whole yaw units, DhTas compute_turn), and frame times in 100 ns ticks.
+#include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <numbers>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -27,8 +31,16 @@ constexpr double kDeg = 180.0 / std::numbers::pi;
 // The flags of TurnSettings's fields.
 constexpr FieldFlag kTurnFlags[] = {{"speed_scale", "--scale"}, {"friction", "--friction"}};
 
+// The flag of YawQuantization's field.
+constexpr FieldFlag kYawFlags[] = {{"units_per_turn", "--yaw-units"}};
+
+// Frame times in ticks above 10^11 (10^4 s) are certainly a typo.
+constexpr std::int64_t kMaxTicks = 100'000'000'000;
+
 struct TurnOptions {
     std::string fps;
+    std::string dt_ticks;
+    std::string yaw_units;
     std::string scale;
     std::string friction;
     std::string angle;
@@ -91,6 +103,98 @@ void print_table(const TurnOptions& o, analysis::TurnSettings base) {
     fmt::print("{}\n", out);
 }
 
+// --dt-ticks N: a whole number of 100 ns ticks in [1, kMaxTicks].
+std::int64_t parse_ticks(std::string_view text) {
+    std::int64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 1 ||
+        value > kMaxTicks) {
+        throw UsageError(fmt::format(
+            "--dt-ticks: expected a whole number of 100 ns ticks in [1, {}], got '{}'", kMaxTicks, text));
+    }
+    return value;
+}
+
+nlohmann::ordered_json quantized_json(const analysis::QuantizedTurn& q,
+                                      const analysis::YawQuantization& yaw) {
+    nlohmann::ordered_json j{{"wanted_units", q.wanted_units},
+                             {"wanted_angle_deg", q.wanted_angle * kDeg},
+                             {"reachable", q.reachable}};
+    if (q.reachable) {
+        j["exact_input_angle_deg"] = q.exact_input_angle * kDeg;
+        j["exact_input_units"] = q.exact_input_angle / yaw.radians_per_unit();
+        j["input_units"] = q.input_units;
+        j["input_angle_deg"] = q.input_angle * kDeg;
+        j["taken_angle_deg"] = q.taken_angle * kDeg;
+        j["angle_error_deg"] = q.angle_error * kDeg;
+        j["normalized_speed"] = q.normalized_speed;
+        j["speed"] = q.speed;
+        j["keeps_full_speed"] = q.full_speed;
+    }
+    return j;
+}
+
+std::string quantized_text(const analysis::QuantizedTurn& q, const analysis::YawQuantization& yaw) {
+    if (!q.reachable) {
+        return fmt::format("    wanted {} units = {:.6f} deg: not reachable in one frame\n", q.wanted_units,
+                           q.wanted_angle * kDeg);
+    }
+    return fmt::format(
+        "    wanted turn      {} units = {:.6f} deg\n"
+        "    input yaw sent   {} units = {:.6f} deg (solver: {:.6f} deg = {:.3f} units)\n"
+        "    direction taken  {:.6f} deg (error {:+.6f} deg)\n"
+        "    m' = {:.9f}  speed after the step {:.6f} u/s{}\n",
+        q.wanted_units, q.wanted_angle * kDeg, q.input_units, q.input_angle * kDeg,
+        q.exact_input_angle * kDeg, q.exact_input_angle / yaw.radians_per_unit(), q.taken_angle * kDeg,
+        q.angle_error * kDeg, q.normalized_speed, q.speed, q.full_speed ? " (full speed)" : "");
+}
+
+// --yaw-units with --angle (angle_deg) or --max (no angle): the quantised turn and the best whole-unit
+// full-speed turn (docs/analysis.md "Quantised turns").
+void print_quantized(const TurnOptions& o, const analysis::TurnSettings& settings, double dt,
+                     const std::optional<double>& angle_deg, const std::optional<std::int64_t>& ticks) {
+    analysis::YawQuantization yaw;
+    set_from_flag(yaw, "units_per_turn", o.yaw_units, kYawFlags);
+    require_valid(yaw.validate(), kYawFlags);
+    if (angle_deg && !(std::abs(*angle_deg) <= 180.0)) {
+        throw UsageError(fmt::format("--angle: must be in [-180, 180] with --yaw-units, got {}", o.angle));
+    }
+    std::optional<analysis::QuantizedTurn> q;
+    if (angle_deg) {
+        q = analysis::solve_turn_quantized(*angle_deg / kDeg, dt, settings, yaw);
+    }
+    const analysis::QuantizedTurn best = analysis::best_full_speed_turn_units(dt, settings, yaw);
+    const double limit = analysis::max_full_speed_turn(dt, settings) * kDeg;
+    if (o.json) {
+        nlohmann::ordered_json out{{"fps", 1.0 / dt}, {"dt", dt}};
+        if (ticks) {
+            out["dt_ticks"] = *ticks;
+        }
+        out["scale"] = settings.speed_scale;
+        out["yaw_units_per_turn"] = yaw.units_per_turn;
+        if (q) {
+            out["angle_deg"] = *angle_deg;
+            out["quantized"] = quantized_json(*q, yaw);
+        }
+        out["full_speed_turn_deg"] = limit;
+        out["best_full_speed_turn"] = quantized_json(best, yaw);
+        fmt::print("{}\n", out.dump(2));
+        return;
+    }
+    std::string out =
+        fmt::format("Dishonored at {} fps (dt {} s{}), speed scale {}, {} yaw units per turn\n",
+                    text(1.0 / dt), text(dt), ticks ? fmt::format(" = {} ticks of 100 ns", *ticks) : "",
+                    text(settings.speed_scale), yaw.units_per_turn);
+    if (q) {
+        out += fmt::format("  turn {} deg from full speed, in whole units (rounded as DhTas rounds):\n",
+                           text(*angle_deg));
+        out += quantized_text(*q, yaw);
+    }
+    out += fmt::format("  best whole-unit full-speed turn (largest full-speed turn {:.6f} deg):\n", limit);
+    out += quantized_text(best, yaw);
+    fmt::print("{}", out);
+}
+
 void run_turn(const TurnOptions& o) {
     analysis::TurnSettings settings;
     if (!o.friction.empty()) {
@@ -101,18 +205,33 @@ void run_turn(const TurnOptions& o) {
         print_table(o, settings);
         return;
     }
-    if (o.fps.empty()) {
-        throw UsageError("--fps: required unless --table is given");
+    if (o.fps.empty() && o.dt_ticks.empty()) {
+        throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
     }
     if (o.angle.empty() && !o.max) {
         throw UsageError("--angle or --max: one of them is required");
     }
-    const double fps = parse_positive(o.fps, "--fps");
+    std::optional<std::int64_t> ticks;
+    double fps = 0.0;
+    double dt = 0.0;
+    if (!o.dt_ticks.empty()) {
+        ticks = parse_ticks(o.dt_ticks);
+        dt = analysis::dt_from_ticks(*ticks);
+        fps = 1.0 / dt;
+    } else {
+        fps = parse_positive(o.fps, "--fps");
+        dt = 1.0 / fps;
+    }
     if (!o.scale.empty()) {
         set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
     }
     require_valid(settings.validate(), kTurnFlags);
-    const double dt = 1.0 / fps;
+    if (!o.yaw_units.empty()) {
+        print_quantized(o, settings, dt,
+                        o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
+                        ticks);
+        return;
+    }
     const double max_speed = settings.max_speed();
     if (o.max) {
         const double full = analysis::max_full_speed_turn(dt, settings) * kDeg;
@@ -183,7 +302,17 @@ void add_turn_command(CLI::App& app) {
     auto o = std::make_shared<TurnOptions>();
     CLI::App* cmd = app.add_subcommand(
         "turn", "Dishonored turn solver: the input that turns full-speed velocity by an angle in one frame");
-    cmd->add_option("--fps", o->fps, "frame rate, > 0")->type_name("FPS");
+    CLI::Option* fps = cmd->add_option("--fps", o->fps, "frame rate, > 0")->type_name("FPS");
+    CLI::Option* ticks =
+        cmd->add_option("--dt-ticks", o->dt_ticks,
+                        "frame time in 100 ns ticks (DhTas set_frame_time), e.g. 4000000 for 2.5 fps")
+            ->type_name("N");
+    ticks->excludes(fps);
+    CLI::Option* yaw =
+        cmd->add_option("--yaw-units", o->yaw_units,
+                        "quantise the turn to whole yaw units: " +
+                            field_help<analysis::YawQuantization>("units_per_turn") + "; default: continuous")
+            ->type_name("N");
     cmd->add_option("--scale", o->scale, field_help<analysis::TurnSettings>("speed_scale"))->type_name("S");
     cmd->add_option("--friction", o->friction, field_help<analysis::TurnSettings>("friction"))
         ->type_name("F");
@@ -194,12 +323,24 @@ void add_turn_command(CLI::App& app) {
     CLI::Option* table = cmd->add_flag(
         "--table", o->table, "largest full-speed turn for walk/sprint/agility at common frame rates");
     angle->excludes(max);
-    table->excludes(angle)->excludes(max);
+    table->excludes(angle)->excludes(max)->excludes(ticks)->excludes(yaw);
     cmd->add_flag("--json", o->json, "print JSON");
     cmd->footer(
         "Units: Dishonored's u (unreal units), seconds, degrees. MaxSpeed = 400 * scale, input acceleration "
         "2000.\n"
-        "Example: kinema turn --fps 30 --scale 1 --max");
+        "--yaw-units N (with --angle or --max): the wanted turn rounded to whole units (halves to even), "
+        "the\n"
+        "input yaw the solver gives rounded as DhTas rounds it (Python round), the direction that input "
+        "really\n"
+        "takes, the speed kept and the angle error; and the best whole-unit turn not exceeding the largest\n"
+        "full-speed turn. JSON: fps, dt, dt_ticks (with --dt-ticks), scale, yaw_units_per_turn, angle_deg,\n"
+        "quantized and best_full_speed_turn {wanted_units, wanted_angle_deg, reachable, "
+        "exact_input_angle_deg,\n"
+        "exact_input_units, input_units, input_angle_deg, taken_angle_deg, angle_error_deg (taken - "
+        "wanted),\n"
+        "normalized_speed (m'), speed (u/s), keeps_full_speed}, full_speed_turn_deg.\n"
+        "Example: kinema turn --fps 30 --scale 1 --max\n"
+        "         kinema turn --dt-ticks 4000000 --scale 1.5 --angle -45 --yaw-units 65536");
     cmd->callback([o] { run_turn(*o); });
 }
 

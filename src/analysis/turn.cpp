@@ -158,10 +158,21 @@ double all_directions_full_speed_fps(const TurnSettings& settings) {
     return (a + 2.0 * settings.friction) / 2.0;
 }
 
+namespace {
+
+constexpr std::array kYawFields{field<YawQuantization, &YawQuantization::units_per_turn>(
+    "units_per_turn", "count", closed_range(1.0, 4294967296.0),
+    "whole yaw units per full turn; 65536: Unreal rotator units, as DhTas sends them")};
+constexpr SettingsDescription kYawDescription{"YawQuantization", kYawFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<YawQuantization>) noexcept {
+    return kYawDescription;
+}
+
 FieldErrors YawQuantization::validate() const {
-    FieldErrors errors;
-    require_in_range(errors, "units_per_turn", static_cast<double>(units_per_turn), 1.0, 4294967296.0);
-    return errors;
+    return validate_settings(*this);
 }
 
 double YawQuantization::radians_per_unit() const noexcept {

@@ -1,19 +1,40 @@
 #include "kinema/movement/morrowind_physics.hpp"
 
+#include "kinema/core/format.hpp"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace kinema::movement {
 
+namespace {
+
+using P = MorrowindPhysicsSettings;
+constexpr std::array kPhysicsFields{
+    field<P, &P::physics_rate>("physics_rate", "Hz", closed_range(1.0, 10000.0),
+                               "fixed physics steps per second (OpenMW: 60; OPENMW_PHYSICS_FPS)"),
+    field<P, &P::frame_rate>("frame_rate", "Hz", closed_range(0.0, 10000.0),
+                             "rendered frames per second, 0 or >= 0.1; 0: one physics step per frame"),
+    field<P, &P::max_steps_per_frame>("max_steps_per_frame", "count", closed_range(1.0, 1000.0),
+                                      "whole physics steps per rendered frame before the rest is one step"),
+    field<P, &P::max_time>("max_time", "s", interval(0.0, false, 3600.0, true),
+                           "flight time after which the simulation gives up"),
+};
+constexpr SettingsDescription kPhysicsDescription{"MorrowindPhysicsSettings", kPhysicsFields, {}};
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<MorrowindPhysicsSettings>) noexcept {
+    return kPhysicsDescription;
+}
+
 FieldErrors MorrowindPhysicsSettings::validate() const {
-    FieldErrors errors;
-    require_in_range(errors, "physics_rate", physics_rate, 1.0, 10000.0);
-    if (frame_rate != 0.0) {
-        require_in_range(errors, "frame_rate", frame_rate, 0.1, 10000.0);
+    FieldErrors errors = validate_settings(*this);
+    // A frame rate in (0, 0.1) Hz is a typo, not a frame; 0 means "one physics step per frame".
+    if (frame_rate > 0.0 && frame_rate < 0.1) {
+        errors.push_back({"frame_rate", "must be 0 or in [0.1, 10000], got " + format_number(frame_rate)});
     }
-    require_in_range(errors, "max_steps_per_frame", max_steps_per_frame, 1.0, 1000.0);
-    require_greater(errors, "max_time", max_time, 0.0);
-    require_in_range(errors, "max_time", max_time, 0.0, 3600.0);
     return errors;
 }
 

@@ -16,6 +16,7 @@ TEST(AnalysisSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
     kinema::test::check_registry<GenericStopSettings>(2);
     kinema::test::check_registry<SweepSettings>(2);
     kinema::test::check_registry<BakeSettings>(5);
+    kinema::test::check_registry<YawQuantization>(1);
 }
 
 TEST(AnalysisSettings, TurnSettingsAreDishonoredsPlusTheAcceleration) {

@@ -10,6 +10,7 @@
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/movement/morrowind.hpp"
+#include "kinema/movement/morrowind_physics.hpp"
 #include "registry_checks.hpp"
 
 namespace {
@@ -52,6 +53,7 @@ TEST(MovementSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
     kinema::test::check_registry<MorrowindGmsts>(30);
     kinema::test::check_registry<MorrowindSettings>(30 + 12);
     kinema::test::check_registry<MorrowindActor>(11);
+    kinema::test::check_registry<MorrowindPhysicsSettings>(4);
     // A member added to a struct must be registered too.
     EXPECT_EQ(sizeof(DishonoredSettings), 2 * sizeof(double));
     EXPECT_EQ(sizeof(MorrowindGmsts), 30 * sizeof(double));

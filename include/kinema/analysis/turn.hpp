@@ -64,6 +64,10 @@ struct TurnSolution {
 // the input yaw with Python's round(): to the nearest whole unit, halves to even. Frame times are set in 100
 // ns ticks (set_frame_time, FREQUENCY = 10 000 000).
 
+struct YawQuantization;
+/// The registry of YawQuantization's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<YawQuantization>) noexcept;
+
 /// How finely yaw is quantised.
 struct YawQuantization {
     std::int64_t units_per_turn = 65536;  ///< whole yaw units per full turn, [1, 2^32]. 65536: Unreal rotator

@@ -6,11 +6,17 @@
 // Units: u (64 u = 1 yard), u/s, u/s^2, s, Hz.
 #pragma once
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/morrowind.hpp"
 
 namespace kinema::movement {
+
+struct MorrowindPhysicsSettings;
+/// The registry of MorrowindPhysicsSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(
+    std::type_identity<MorrowindPhysicsSettings>) noexcept;
 
 /// How the physics is stepped. Each rendered frame adds its frame time to an accumulator; whole physics steps
 /// are taken from it, at most max_steps_per_frame of them, after which the rest of the accumulated time is
@@ -24,7 +30,7 @@ struct MorrowindPhysicsSettings {
                                    ///< taken as one step.
     double max_time = 600.0;       ///< s, (0, 3600]. Flight time after which the simulation gives up.
 
-    /// Every bad field by name; empty when usable.
+    /// Every bad field by name (the registry's ranges, and frame_rate 0 or >= 0.1); empty when usable.
     [[nodiscard]] FieldErrors validate() const;
 };
 

@@ -1,0 +1,56 @@
+// The options of `kinema morrowind` (settings, actor, stance) for other commands that take a Morrowind actor
+// (`kinema sweep --model morrowind`): one parser, so the flags mean the same everywhere. Defined in
+// cmd_morrowind.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "kinema/movement/morrowind.hpp"
+
+namespace kinema::cli {
+
+// Every settings and actor option is read as text and set through the registry (empty: the struct's
+// default); validate() checks the values and kFlags names the flag in its errors.
+struct MorrowindArgs {
+    // Settings.
+    std::string gmst_file;
+    std::vector<std::string> sets;
+    std::string rules = "wiki";
+    std::string gravity, air_control, speed_cap, fall_threshold;
+    bool truncate_base_speed = false;
+    std::string anim_walk, anim_run, anim_sneak, anim_swim_walk, anim_swim_run, max_playback_scale,
+        physics_step;
+    // Actor.
+    bool creature = false, werewolf = false, flies = false;
+    std::string speed, athletics, acrobatics, encumbrance, fatigue_ratio;
+    std::string levitate, swift_swim, jump_magnitude;
+    // Stance.
+    bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
+         strafe = false;
+    std::string input;
+    // Command-specific.
+    std::string direction = "0,0";
+    std::string height = "1000";
+    bool json = false;
+};
+
+/// --gmst, --rules, --gravity, --air-control, --speed-cap, --fall-threshold, --truncate-base-speed; also
+/// --set and --json when `with_set_and_json` (a command with its own fills args.sets itself).
+void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& args, bool with_set_and_json);
+/// --creature, --speed, --athletics, --acrobatics, --encumbrance, --fatigue-ratio, --jump-magnitude.
+void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& args);
+/// --run, --sneak, --swim, --incapacitated, --levitate.
+void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args);
+
+/// The settings, actor and stance the options describe; UsageError/SettingsError naming the flag.
+[[nodiscard]] movement::MorrowindSettings morrowind_settings(const MorrowindArgs& args);
+[[nodiscard]] movement::MorrowindActor morrowind_actor(const MorrowindArgs& args);
+[[nodiscard]] movement::MorrowindStance morrowind_stance(const MorrowindArgs& args);
+/// "NPC, Speed 50, Athletics 30, ...; gravity wiki (627.2 u/s^2)": a table title.
+[[nodiscard]] std::string describe_morrowind_actor(const movement::MorrowindActor& actor,
+                                                   const movement::MorrowindModel& model);
+
+}  // namespace kinema::cli
