@@ -134,8 +134,9 @@ void run_simulate(const SimulateOptions& options) {
     // Parse and validate everything before printing anything: errors leave stdout empty.
     mv::AnyModel model = model_option(single_model(options.model, ""));
     const double dt = parse_number(options.dt, "--dt");
-    if (!(dt > 0.0)) {
-        throw UsageError(fmt::format("--dt: must be > 0 seconds, got {}", options.dt));
+    if (!(dt > 0.0 && dt <= mv::max_step_dt)) {
+        throw UsageError(fmt::format("--dt: must be in (0, {}] seconds, got {}",
+                                     format_number(mv::max_step_dt), options.dt));
     }
     const std::size_t frames = parse_count(options.frames, "--frames", max_frames);
     const std::vector<mv::InputChange> schedule = parse_schedule(options.input);
@@ -219,7 +220,8 @@ void add_simulate_command(CLI::App& app) {
     CLI::App* cmd =
         app.add_subcommand("simulate", "Run a movement model at a fixed frame time and print each frame");
     add_model_options(cmd, options->model, "dishonored | crosscode | unreal")->required();
-    cmd->add_option("--dt", options->dt, "frame time in seconds, > 0 (e.g. 0.016666666666666666 for 60 FPS)")
+    cmd->add_option("--dt", options->dt,
+                    "frame time in seconds, (0, 10] (e.g. 0.016666666666666666 for 60 FPS)")
         ->type_name("SECONDS")
         ->required();
     cmd->add_option("--frames", options->frames, "number of steps, [0, 10000000]")
@@ -234,7 +236,10 @@ void add_simulate_command(CLI::App& app) {
     CLI::Option* csv = cmd->add_flag("--csv", options->csv, "print CSV instead of a table");
     json->excludes(csv);
     cmd->footer(help_footer());
-    cmd->callback([options] { run_simulate(*options); });
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {
+        {"dt", "--dt"}, {"input.x", "--input"}, {"input.y", "--input"}};
+    cmd->callback([options] { name_library_errors(kArgumentFlags, [&] { run_simulate(*options); }); });
 }
 
 }  // namespace kinema::cli

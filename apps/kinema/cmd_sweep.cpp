@@ -25,6 +25,7 @@ namespace kinema::cli {
 namespace {
 
 using analysis_cli::number;
+using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
 using analysis_cli::text;
 using nlohmann::ordered_json;
@@ -104,19 +105,26 @@ void run_sweep(const SweepOptions& o) {
     }
     std::vector<double> fps;
     if (!o.fps.empty()) {
+        // The whole list is checked before any work (docs/errors.md, "Limits").
         for (const std::string& part : split(o.fps, ',')) {
-            fps.push_back(parse_positive(part, "--fps"));
+            fps.push_back(parse_in_range(part, "--fps", analysis::sweep_min_fps, analysis::sweep_max_fps));
+        }
+        if (fps.size() > analysis::sweep_max_rates) {
+            throw UsageError(
+                fmt::format("--fps: at most {} frame rates, got {}", analysis::sweep_max_rates, fps.size()));
         }
     } else {
-        const double from = parse_positive(o.fps_from, "--fps-from");
-        const double to = parse_positive(o.fps_to, "--fps-to");
+        const double from =
+            parse_in_range(o.fps_from, "--fps-from", analysis::sweep_min_fps, analysis::sweep_max_fps);
+        const double to =
+            parse_in_range(o.fps_to, "--fps-to", analysis::sweep_min_fps, analysis::sweep_max_fps);
         const double step = parse_positive(o.fps_step, "--fps-step");
         if (to < from) {
             throw UsageError(
                 fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
         }
-        if ((to - from) / step > 100000) {
-            throw UsageError("--fps-step: more than 100000 frame rates");
+        if ((to - from) / step >= static_cast<double>(analysis::sweep_max_rates)) {
+            throw UsageError(fmt::format("--fps-step: more than {} frame rates", analysis::sweep_max_rates));
         }
         fps = analysis::fps_range(from, to, step);
     }
@@ -263,16 +271,19 @@ void add_sweep_command(CLI::App& app) {
     add_model_options(cmd, o->model, "dishonored | crosscode | unreal | all (repeatable; default all)");
     cmd->add_option("--metric", o->metrics, "top_speed | time_to_90 | stop_distance | turn_rate (repeatable)")
         ->type_name("METRIC");
-    CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate")
+    CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate, [0.1, 1000]")
                             ->type_name("FPS")
                             ->capture_default_str();
-    CLI::Option* to =
-        cmd->add_option("--fps-to", o->fps_to, "last frame rate")->type_name("FPS")->capture_default_str();
+    CLI::Option* to = cmd->add_option("--fps-to", o->fps_to, "last frame rate, [0.1, 1000]")
+                          ->type_name("FPS")
+                          ->capture_default_str();
     CLI::Option* step = cmd->add_option("--fps-step", o->fps_step, "frame-rate step")
                             ->type_name("FPS")
                             ->capture_default_str();
     CLI::Option* list =
-        cmd->add_option("--fps", o->fps, "explicit frame rates, e.g. 30,60,144")->type_name("LIST");
+        cmd->add_option("--fps", o->fps,
+                        "explicit frame rates, e.g. 30,60,144 (at most 1000, each [0.1, 1000])")
+            ->type_name("LIST");
     list->excludes(from)->excludes(to)->excludes(step);
     cmd->add_option("--rest-speed", o->rest_speed, field_help<analysis::SweepSettings>("rest_speed"))
         ->type_name("V");
@@ -285,7 +296,11 @@ void add_sweep_command(CLI::App& app) {
         "Lengths in each model's unit (u, px, cm); the chart plots each metric divided by its continuous "
         "limit.\n"
         "Example: kinema sweep --model unreal --metric stop_distance --fps 20,30,60,144,240 --csv");
-    cmd->callback([o] { run_sweep(*o); });
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {
+        {"fps", "--fps"},       {"frame_time", "--fps"},    {"fps_from", "--fps-from"},
+        {"fps_to", "--fps-to"}, {"fps_step", "--fps-step"}, {"rest_speed", "--rest-speed"}};
+    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_sweep(*o); }); });
 }
 
 }  // namespace kinema::cli

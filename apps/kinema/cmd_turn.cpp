@@ -12,6 +12,7 @@
 #include "cli_common.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
+#include "kinema/movement/state.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -19,7 +20,7 @@ namespace kinema::cli {
 namespace {
 
 using analysis_cli::number;
-using analysis_cli::parse_positive;
+using analysis_cli::parse_in_range;
 using analysis_cli::text;
 
 constexpr double kDeg = 180.0 / std::numbers::pi;
@@ -107,7 +108,8 @@ void run_turn(const TurnOptions& o) {
     if (o.angle.empty() && !o.max) {
         throw UsageError("--angle or --max: one of them is required");
     }
-    const double fps = parse_positive(o.fps, "--fps");
+    // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.
+    const double fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
     if (!o.scale.empty()) {
         set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
     }
@@ -183,7 +185,7 @@ void add_turn_command(CLI::App& app) {
     auto o = std::make_shared<TurnOptions>();
     CLI::App* cmd = app.add_subcommand(
         "turn", "Dishonored turn solver: the input that turns full-speed velocity by an angle in one frame");
-    cmd->add_option("--fps", o->fps, "frame rate, > 0")->type_name("FPS");
+    cmd->add_option("--fps", o->fps, "frame rate, [0.1, 1e6]")->type_name("FPS");
     cmd->add_option("--scale", o->scale, field_help<analysis::TurnSettings>("speed_scale"))->type_name("S");
     cmd->add_option("--friction", o->friction, field_help<analysis::TurnSettings>("friction"))
         ->type_name("F");
@@ -200,7 +202,10 @@ void add_turn_command(CLI::App& app) {
         "Units: Dishonored's u (unreal units), seconds, degrees. MaxSpeed = 400 * scale, input acceleration "
         "2000.\n"
         "Example: kinema turn --fps 30 --scale 1 --max");
-    cmd->callback([o] { run_turn(*o); });
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {
+        {"dt", "--fps"}, {"wanted_angle", "--angle"}, {"speed_scale", "--scale"}, {"friction", "--friction"}};
+    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_turn(*o); }); });
 }
 
 }  // namespace kinema::cli

@@ -168,7 +168,7 @@ TEST(CliSweep, DrawsPngAndSvg) {
 }
 
 TEST(CliAnalysis, Errors) {
-    expect_usage_error("turn --fps 0 --max", "--fps: must be > 0, got 0");
+    expect_usage_error("turn --fps 0 --max", "--fps: must be in [0.1, 1000000], got 0");
     expect_usage_error("turn --fps abc --max", "--fps: expected a number, got 'abc'");
     expect_usage_error("turn --max", "--fps: required");
     expect_usage_error("turn --fps 30", "--angle or --max");
