@@ -34,17 +34,18 @@ int check_standard_output() {
     return 0;
 }
 
-/// `kinema foo`: CLI11 would only say that a subcommand is required.
-bool names_unknown_command(const CLI::App& app, int argc, char** argv) {
-    if (argc < 2 || argv[1][0] == '-') {
-        return false;
+/// `kinema foo` (and `kinema morrowind foo`): CLI11 would only say that a subcommand is required. Returns the
+/// app whose command argv[at] is not, or nullptr.
+const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv, int at = 1) {
+    if (argc <= at || argv[at][0] == '-' || app.get_subcommands({}).empty()) {
+        return nullptr;
     }
     for (const CLI::App* command : app.get_subcommands({})) {
-        if (command->check_name(argv[1])) {
-            return false;
+        if (command->check_name(argv[at])) {
+            return at == 1 ? names_unknown_command(*command, argc, argv, 2) : nullptr;
         }
     }
-    return true;
+    return &app;
 }
 
 /// An empty value (`--map ''`, often an unset shell variable) is an error for every option that takes one,
@@ -94,9 +95,11 @@ int run_cli(int argc, char** argv) {
     kinema::cli::add_replay_command(app);
 
     reject_empty_values(app);
-    if (names_unknown_command(app, argc, argv)) {
-        std::fprintf(stderr, "kinema: error: unknown command '%s' (commands: %s)\n", argv[1],
-                     command_names(app).c_str());
+    if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {
+        const bool top = parent == &app;
+        std::fprintf(stderr, "kinema: error: unknown %s%scommand '%s' (commands: %s)\n",
+                     top ? "" : parent->get_name().c_str(), top ? "" : " ", argv[top ? 1 : 2],
+                     command_names(*parent).c_str());
         return 2;
     }
     try {

@@ -117,7 +117,7 @@ TEST(HostileProbes, Simulate) {
                                {"--model unreal --dt 0.1 --frames 3 --input 0:nan,0", "--input"},
                                {run + "--dt 0.1 --start-velocity 1e999,0", "--start-velocity"},
                                {run + "--dt 0.1 --start-velocity ''", "--start-velocity"},
-                               {"--model nosuch --dt 0.1 --frames 3", "--model"},
+                               {"--model nosuch --dt 0.1 --frames 3 --input 0:1,0", "--model"},
                                {run + "--dt 0.1 --set ground_friction=1e300", "ground_friction"},
                                {run + "--dt 0.1 --set max_walk_speed=-1", "max_walk_speed"},
                                {run + "--dt 0.1 --set nosuch=1", "nosuch"},
@@ -141,7 +141,7 @@ TEST(HostileProbes, Morrowind) {
                                 {"fall --height -1e308", "--height"},
                                 {"speed --set nosuch=1", "nosuch"},
                                 {"speed --rules nosuch", "--rules"},
-                                {"nosuch", "nosuch"},
+                                {"nosuch", "unknown morrowind command 'nosuch'"},
                             });
 }
 
@@ -153,7 +153,7 @@ TEST(HostileProbes, Turn) {
                            {"--fps -60 --max", "--fps"},
                            {"--fps '' --max", "--fps"},
                            {"--fps 60 --angle nan", "--angle"},
-                           {"--fps 60 --angle 1e308", "--angle"},
+                           {"--fps 60 --angle inf", "--angle"},
                            {"--fps 60 --scale -1 --max", "--scale"},
                            {"--fps 60 --scale inf --max", "--scale"},
                            {"--fps 60 --friction -8 --max", "--friction"},
@@ -215,7 +215,7 @@ TEST(HostileProbes, Chase) {
                             {"--map {DIR}/adir", "adir"},
                             {"--map {DIR}/missing.txt", "missing.txt"},
                             {"--map {DIR}/map.txt --max-file-bytes 10", "map.txt"},
-                            {"--map {DIR}/big.obj --max-file-bytes 10", "big.obj"},
+                            {"--map {DIR}/big.obj --from 0,0,0 --max-file-bytes 10", "big.obj"},
                             {"--max-file-bytes 0", "--max-file-bytes"},
                             {"--max-file-bytes 1.5", "--max-file-bytes"},
                             {"--max-file-bytes 1e30", "--max-file-bytes"},
@@ -233,11 +233,13 @@ TEST(HostileProbes, Chase) {
 
 TEST(HostileProbes, Replay) {
     run_probes("replay", {
-                             {"{DIR}/missing.csv", "missing.csv"},
-                             {"{DIR}/adir", "adir"},
-                             {"{DIR}/bad.csv", "bad.csv"},
-                             {"{DIR}/bad.csv --png {DIR}/keep.png", "bad.csv"},
-                             {"''", "log"},
+                             {"--model unreal {DIR}/missing.csv", "missing.csv"},
+                             {"--model unreal {DIR}/adir", "adir"},
+                             {"--model unreal {DIR}/bad.csv", "bad.csv"},
+                             {"--model unreal {DIR}/bad.csv --png {DIR}/keep.png", "bad.csv"},
+                             {"--model nosuch {DIR}/bad.csv", "--model"},
+                             {"--model unreal ''", "log"},
+                             {"{DIR}/bad.csv", "--model"},
                          });
 }
 
