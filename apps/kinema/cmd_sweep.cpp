@@ -6,6 +6,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -15,6 +16,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "output_files.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
@@ -251,12 +253,15 @@ void run_sweep(const SweepOptions& o) {
             svg = render::chart_svg(panels, chart);
         }
     }
+    // Both pictures under one rule (output_files.hpp): if either cannot be written, neither target changes.
+    OutputFiles files;
     if (!o.png.empty()) {
-        write_file_atomically(o.png, png);
+        files.add("--png", o.png, std::move(png));
     }
     if (!o.svg.empty()) {
-        write_file_atomically(o.svg, svg);
+        files.add("--svg", o.svg, std::move(svg));
     }
+    files.commit();
 #endif
     fmt::print("{}", out);
 }

@@ -179,16 +179,16 @@ TEST(CliAnalysis, Errors) {
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --rest-speed -1",
                        "--rest-speed: must be >= 0, got -1");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 0",
-                       "--max-frames: must be >= 1, got 0");
+                       "--max-frames: must be in [1, 10000000], got 0");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 2.5",
                        "--max-frames: must be a whole number, got 2.5");
     expect_usage_error("sweep --model unreal --fps 30 --rest-speed nan",
                        "--rest-speed: must be a finite number");
     expect_usage_error("stop --speed 600", "--fps: required");
-    expect_usage_error("stop --speed -5 --fps 60", "--speed: must be >= 0");
+    expect_usage_error("stop --speed -5 --fps 60", "--speed: must be in [0, 1000000], got -5");
     expect_usage_error("stop --speed 600 --fps 60 --set bogus=1", "--set bogus: is not a field");
     expect_usage_error("stop --speed 600 --fps 60 --set ground_friction=-1",
-                       "--set ground_friction: must be >= 0, got -1");
+                       "--set ground_friction: must be in [0, 1000000], got -1");
     expect_usage_error("stop --speed 600 --fps 60 --set ground_friction", "--set: expected name=value");
     expect_usage_error("stop --model nope --speed 600 --fps 60", "--model: unknown model 'nope'");
     expect_usage_error("stop --model dishonored --speed 400 --continuous", "--continuous:");
