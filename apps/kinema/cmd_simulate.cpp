@@ -22,8 +22,9 @@ namespace {
 
 namespace mv = kinema::movement;
 
-// Longer runs are almost certainly a typo; the limit keeps a mistake from producing gigabytes of output.
-constexpr std::size_t max_frames = 10'000'000;
+// Longer runs are almost certainly a typo; the limit keeps the report (built in memory, ~100 bytes a frame)
+// near 100 MB (docs/errors.md, "Limits").
+constexpr std::size_t max_frames = 1'000'000;
 // Inputs are wish directions; a little slack lets users type 0.7071,0.7071 for a full diagonal.
 constexpr double max_input_length = 1.0 + 1e-6;
 // Frames are simulated and printed in chunks so that memory stays bounded for long runs.
