@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "kinema/analysis/distance_matching.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/core/validation.hpp"
@@ -133,6 +134,22 @@ TEST(SweepBounds, TheEndsOfTheFrameRateRange) {
     EXPECT_THROW((void)sweep(model, std::vector<double>(sweep_max_rates + 1, 60.0)), SettingsError);
     EXPECT_EQ(fps_range(1.0, 1000.0, 1.0).size(), sweep_max_rates);
     EXPECT_THROW((void)fps_range(1.0, 1000.0, 0.999), SettingsError);
+}
+
+TEST(DistanceMatchingBounds, TheLongestClipAtTheHighestKeyRate) {
+    // A 600 s clip moving at 100 cm/s along x, keyed at 1000 Hz: 600001 keys, the last the whole distance.
+    const std::vector<RootSample> root{{0.0, {0.0, 0.0, 0.0}}, {max_clip_length, {60000.0, 0.0, 0.0}}};
+    BakeSettings settings;
+    settings.sample_rate = 1000.0;
+    settings.stop_at_end = true;
+    const DistanceCurve c = bake_distance_curve(root, settings);
+    EXPECT_EQ(c.times.size(), 600001u);
+    EXPECT_DOUBLE_EQ(c.distances.front(), -60000.0);
+    EXPECT_DOUBLE_EQ(c.distances.back(), 0.0);
+    settings.sample_rate = 1000.5;
+    EXPECT_FALSE(settings.validate().empty());
+    const std::vector<RootSample> longer{{0.0, {0.0, 0.0, 0.0}}, {max_clip_length + 1.0, {1.0, 0.0, 0.0}}};
+    EXPECT_THROW((void)bake_distance_curve(longer), SettingsError);
 }
 
 }  // namespace
