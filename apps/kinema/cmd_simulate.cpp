@@ -225,9 +225,7 @@ void add_simulate_command(CLI::App& app) {
                     "frame time in seconds, (0, 10] (e.g. 0.016666666666666666 for 60 FPS)")
         ->type_name("SECONDS")
         ->required();
-    cmd->add_option("--frames", options->frames, "number of steps, [0, 1000000]")
-        ->type_name("N")
-        ->required();
+    cmd->add_option("--frames", options->frames, "number of steps, [0, 1000000]")->type_name("N")->required();
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
         ->type_name("SCHEDULE")
         ->required();
