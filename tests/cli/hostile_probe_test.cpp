@@ -231,7 +231,9 @@ TEST(HostileProbes, Chase) {
 }
 
 TEST(HostileProbes, Replay) {
-    const std::string example = "'" + std::string(KINEMA_DATA_DIR) + "/replay/example.csv'";
+    std::string example = KINEMA_DATA_DIR;
+    example.append("/replay/example.csv").insert(example.begin(), '\'');
+    example.push_back('\'');
     run_probes("replay", {
         {"--model unreal {DIR}/missing.csv", "missing.csv"}, {"--model unreal {DIR}/adir", "adir"},
             {"--model unreal {DIR}/bad.csv", "bad.csv"},
