@@ -205,7 +205,8 @@ TEST(CliAnalysis, Errors) {
     const RunResult r = run("sweep --model unreal --fps 30 --png /nonexistent-dir/x.png");
     EXPECT_NE(r.exit_code, 0);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err.rfind("kinema: error: /nonexistent-dir/x.png", 0), 0u) << r.err;
+    // The flag and the path, as for every picture (OutputFiles).
+    EXPECT_EQ(r.err.rfind("kinema: error: --png: /nonexistent-dir/x.png", 0), 0u) << r.err;
 }
 
 }  // namespace
