@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the loader fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in
-# build-fuzz and runs each for a bounded time: KINEMA_FUZZ_SECONDS (default 60) per target. Exits non-zero
+# Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
+# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 60) each, the command line's
+# argument parsing (one cli_<command>_fuzz per command, fuzz/cli_fuzz.cpp) KINEMA_CLI_FUZZ_SECONDS (default 20)
+# each: about 5 minutes in all. Exits non-zero
 # when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
@@ -10,9 +12,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${KINEMA_FUZZ_SECONDS:-60}"
+cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-20}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
-  -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=OFF -DKINEMA_BUILD_RENDER=OFF \
+  -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=ON -DKINEMA_BUILD_RENDER=OFF \
   -DKINEMA_BUILD_NAV=OFF >/dev/null
 cmake --build build-fuzz
 
@@ -42,6 +45,27 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz; do
   # -max_len: the shared maps are up to 512 x 512 tiles (~270 KB); let mutations start from whole maps.
   if ! "$binary" -max_total_time="$seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" "${extra[@]}" \
+       >"build-fuzz/$target.log" 2>&1; then
+    echo "$target: CRASH (see build-fuzz/$target.log and build-fuzz/crashes/)" >&2
+    tail -n 40 "build-fuzz/$target.log" >&2
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|stat::peak_rss_mb" "build-fuzz/$target.log" || true
+  fi
+done
+
+# The command line: arguments from the input, outputs in a scratch directory (see fuzz/cli_fuzz.cpp).
+for command in simulate morrowind turn stop sweep chase replay; do
+  target="cli_${command}_fuzz"
+  binary="build-fuzz/fuzz/$target"
+  [ -x "$binary" ] || continue
+  corpus="build-fuzz/corpus/$target"
+  mkdir -p "$corpus"
+  cp fuzz/corpus/cli/"$command"/* "$corpus/"
+  echo "== $target for ${cli_seconds} s"
+  # -close_fd_mask=2: the commands' one-line errors would flood the log (libFuzzer keeps its own reports).
+  if ! "$binary" -max_total_time="$cli_seconds" -max_len=2000 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=2 \
+       -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" \
        >"build-fuzz/$target.log" 2>&1; then
     echo "$target: CRASH (see build-fuzz/$target.log and build-fuzz/crashes/)" >&2
     tail -n 40 "build-fuzz/$target.log" >&2

@@ -2,7 +2,7 @@
 # Builds kinema and runs the whole test suite (the README's test command; .ci/run runs it too):
 #   1. Release build: unit tests, CLI tests, the installed-package example (ctest);
 #   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer;
-#   3. the loader fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist.
+#   3. the loader and command-line fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist.
 # Tests that need ../shared/data say so and skip when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,6 +20,6 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
   ctest --test-dir build-asan --output-on-failure -j "$(nproc)" -LE install
 
 if [ -f scripts/fuzz.sh ]; then
-  echo "== Fuzzing the loaders (bounded)"
+  echo "== Fuzzing the loaders and the command line (bounded)"
   bash scripts/fuzz.sh
 fi

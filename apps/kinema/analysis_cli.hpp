@@ -22,6 +22,17 @@ inline double parse_positive(std::string_view text, std::string_view what, bool 
     return value;
 }
 
+/// A finite number in [min, max], else UsageError naming the argument: the documented range of a flag that is
+/// not a settings field (docs/errors.md, "Limits").
+inline double parse_in_range(std::string_view text, std::string_view what, double min, double max) {
+    const double value = parse_number(text, what);
+    if (!(value >= min && value <= max)) {
+        throw UsageError(fmt::format("{}: must be in [{}, {}], got {}", what, format_number(min),
+                                     format_number(max), text));
+    }
+    return value;
+}
+
 /// A JSON number, or null for NaN and infinities (JSON has neither).
 inline nlohmann::ordered_json number(double value) {
     return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);

@@ -3,6 +3,7 @@
 // validates them once through the settings' validate() (errors name the flag, one table below), builds the
 // space and runs the library's chase::run_chase; chase_report.cpp presents the result.
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -42,6 +43,7 @@ struct ChaseOptions {
     std::string difficulty;
     std::string connectivity;
     std::string cell_size;
+    std::string max_file_bytes;
     bool json = false;
     std::string png;
     std::string svg;
@@ -59,6 +61,7 @@ struct ChaseOptions {
 struct ChaseArgs {
     std::string map;  ///< empty: the built-in default level
     bool mesh = false;
+    std::uintmax_t max_file_bytes = levels::default_max_level_bytes;  ///< the --map loader's byte cap
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
     std::optional<Vec3> npc;
@@ -161,6 +164,18 @@ void refuse_foreign_options(const ChaseOptions& o, bool mesh) {
 #endif
 }
 
+// --max-file-bytes: a whole number of bytes in [1, kMaxFileBytesLimit] (docs/errors.md, "Limits").
+constexpr double kMaxFileBytesLimit = 1024.0 * 1024 * 1024;
+
+std::uintmax_t parse_max_file_bytes(const std::string& text) {
+    const double value = parse_number(text, "--max-file-bytes");
+    if (!(value >= 1.0 && value <= kMaxFileBytesLimit) || value != std::floor(value)) {
+        throw UsageError(fmt::format("--max-file-bytes: expected a whole number in [1, {}], got {}",
+                                     format_number(kMaxFileBytesLimit), text));
+    }
+    return static_cast<std::uintmax_t>(value);
+}
+
 ChaseArgs parse_options(const ChaseOptions& o) {
     ChaseArgs a;
     a.map = o.map;
@@ -169,6 +184,9 @@ ChaseArgs parse_options(const ChaseOptions& o) {
     a.flood = parse_flood(o);
     set_if_given(a.grid, "connectivity", o.connectivity);
     set_if_given(a.grid, "cell_size", o.cell_size);
+    if (!o.max_file_bytes.empty()) {
+        a.max_file_bytes = parse_max_file_bytes(o.max_file_bytes);
+    }
     a.from = parse_point(o.from, "--from", a.mesh);
     a.dir = parse_point(o.dir, "--dir", a.mesh);
     a.npc = parse_point(o.npc, "--npc", true);
@@ -214,7 +232,8 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
 
 void run_grid_chase(const ChaseArgs& a) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
-    const levels::GridLevel level = a.map.empty() ? levels::default_level() : levels::load_level(a.map);
+    const levels::GridLevel level =
+        a.map.empty() ? levels::default_level() : levels::load_level(a.map, a.max_file_bytes);
     const chase::GridSpace grid(level, a.grid);
     const chase::GridChaseSpace space(grid);
     chase::Flood flood(a.flood);
@@ -243,7 +262,7 @@ std::string for_file(const std::string& path, const std::string& message) {
 }
 
 nav::Level build_level(const ChaseArgs& a) {
-    const levels::TriangleMesh mesh = levels::load_obj(a.map);
+    const levels::TriangleMesh mesh = levels::load_obj(a.map, a.max_file_bytes);
     try {
         return nav::Level::build(mesh, a.nav);
     } catch (const nav::LevelError& e) {
@@ -355,6 +374,8 @@ void add_chase_command(CLI::App& app) {
     cmd->add_option("--connectivity", options->connectivity,
                     field_help<chase::GridSpaceSettings>("connectivity"));
     cmd->add_option("--cell-size", options->cell_size, field_help<chase::GridSpaceSettings>("cell_size"));
+    cmd->add_option("--max-file-bytes", options->max_file_bytes,
+                    "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)");
     cmd->add_flag("--json", options->json, "Print the result as JSON (fields: see below)");
     cmd->add_option("--png", options->png, "Write the flood picture as PNG");
     cmd->add_option("--svg", options->svg, "Write the flood picture as SVG");

@@ -2,11 +2,13 @@
 // readable table or as JSON. Units: Morrowind units (u, u/s, u/s^2), seconds; attributes and skills as the
 // game shows them.
 #include <array>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -88,23 +90,52 @@ void add_field_option(CLI::App* cmd, MorrowindArgs& args, std::string_view flag)
     }
 }
 
+// nlohmann's message without its "[json.exception.KIND.ID] " tag, cut to a readable length.
+std::string json_error_text(std::string_view what) {
+    if (!what.empty() && what.front() == '[') {
+        const std::size_t end = what.find("] ");
+        if (end != std::string_view::npos) {
+            what.remove_prefix(end + 2);
+        }
+    }
+    constexpr std::size_t kMaxShown = 160;
+    std::string out(what.substr(0, kMaxShown));
+    for (char& c : out) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+            c = '?';
+        }
+    }
+    return what.size() > kMaxShown ? out + "..." : out;
+}
+
 // Reads a JSON object of GMST names to numbers into `gmsts`. Every message names the file.
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
+    // Every GMST of the game fits in a few kilobytes; the cap keeps /dev/zero from eating memory.
+    constexpr std::streamsize kMaxGmstBytes = 1 << 20;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        throw UsageError(fmt::format("{}: is a directory, expected a GMST file", path));
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw UsageError(fmt::format("{}: cannot open GMST file", path));
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    std::string text(static_cast<std::size_t>(kMaxGmstBytes) + 1, '\0');
+    in.read(text.data(), kMaxGmstBytes + 1);
     if (in.bad()) {
         throw UsageError(fmt::format("{}: cannot read GMST file", path));
+    }
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > static_cast<std::size_t>(kMaxGmstBytes)) {
+        throw UsageError(fmt::format("{}: GMST file larger than {} bytes", path, kMaxGmstBytes));
     }
     nlohmann::json doc;
     try {
         doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw UsageError(fmt::format("{}: invalid JSON: {}", path, e.what()));
+    } catch (const nlohmann::json::exception& e) {
+        // Parse errors and out-of-range numbers (1e999) alike: one line naming the file, without the
+        // library's "[json.exception.parse_error.101]" tag.
+        throw UsageError(fmt::format("{}: invalid JSON: {}", path, json_error_text(e.what())));
     }
     if (!doc.is_object()) {
         throw UsageError(
@@ -309,7 +340,10 @@ void run_jump(const MorrowindArgs& args) {
     const MorrowindStance stance = make_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     const MorrowindJump j = model.jump(actor, stance, direction);
-    const MorrowindJumpArc arc = model.simulate_jump(j.velocity.z);
+    // The arc is stepped; its take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
+    static constexpr FieldFlag kTakeOffFlags[] = {{"take_off_speed", "--jump-magnitude/--acrobatics"}};
+    MorrowindJumpArc arc;
+    name_library_errors(kTakeOffFlags, [&] { arc = model.simulate_jump(j.velocity.z); });
     if (args.json) {
         ordered_json out = {{"command", "morrowind jump"},
                             {"rules", rules_json(model)},

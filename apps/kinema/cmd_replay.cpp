@@ -13,6 +13,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/replay.hpp"
+#include "output_files.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
@@ -143,12 +144,15 @@ void run_replay(const ReplayOptions& o) {
         render::ChartSettings chart;
         chart.title = fmt::format("kinema replay: {} against {}", result.model, o.log);
         chart.x_label = "time (s)";
+        // Both pictures under one rule (output_files.hpp): if either cannot be written, neither changes.
+        OutputFiles files;
         if (!o.png.empty()) {
-            write_file_atomically(o.png, render::chart_png(panels, chart));
+            files.add("--png", o.png, render::chart_png(panels, chart));
         }
         if (!o.svg.empty()) {
-            write_file_atomically(o.svg, render::chart_svg(panels, chart));
+            files.add("--svg", o.svg, render::chart_svg(panels, chart));
         }
+        files.commit();
     }
 #endif
     fmt::print("{}", out);

@@ -27,8 +27,9 @@ namespace {
 
 namespace mv = kinema::movement;
 
-// Longer runs are almost certainly a typo; the limit keeps a mistake from producing gigabytes of output.
-constexpr std::size_t max_frames = 10'000'000;
+// Longer runs are almost certainly a typo; the limit keeps the report (built in memory, ~100 bytes a frame)
+// near 100 MB (docs/errors.md, "Limits").
+constexpr std::size_t max_frames = 1'000'000;
 // Inputs are wish directions; a little slack lets users type 0.7071,0.7071 for a full diagonal.
 constexpr double max_input_length = 1.0 + 1e-6;
 // Frames are simulated and printed in chunks so that memory stays bounded for long runs.
@@ -230,8 +231,9 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
     std::vector<mv::DtChange> dt_schedule;
     if (!options.dt.empty()) {
         dt = parse_number(options.dt, "--dt");
-        if (!(dt > 0.0)) {
-            throw UsageError(fmt::format("--dt: must be > 0 seconds, got {}", options.dt));
+        if (!(dt > 0.0 && dt <= mv::max_step_dt)) {
+            throw UsageError(fmt::format("--dt: must be in (0, {}] seconds, got {}",
+                                         format_number(mv::max_step_dt), options.dt));
         }
     } else {
         try {
@@ -362,7 +364,8 @@ void add_simulate_command(CLI::App& app) {
     CLI::App* cmd =
         app.add_subcommand("simulate", "Run a movement model over an input schedule and print each frame");
     add_model_options(cmd, options->model, "dishonored | crosscode | unreal")->required();
-    cmd->add_option("--dt", options->dt, "frame time in seconds, > 0 (e.g. 0.016666666666666666 for 60 FPS)")
+    cmd->add_option("--dt", options->dt,
+                    "frame time in seconds, (0, 10] (e.g. 0.016666666666666666 for 60 FPS)")
         ->type_name("SECONDS");
     cmd->add_option("--dt-schedule", options->dt_schedule,
                     "frame times changing at given frames, e.g. \"0:1/60;30:0.004\" (instead of --dt)")
@@ -370,7 +373,7 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--input-file", options->input_file,
                     "CSV with columns dt,x,y, one row per step (instead of --dt, --frames, --input)")
         ->type_name("FILE.csv");
-    cmd->add_option("--frames", options->frames, "number of steps, [0, 10000000]")->type_name("N");
+    cmd->add_option("--frames", options->frames, "number of steps, [0, 1000000]")->type_name("N");
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
         ->type_name("SCHEDULE");
     cmd->add_option("--start-velocity", options->start_velocity, "velocity at frame 0 (default 0,0)")
@@ -379,7 +382,10 @@ void add_simulate_command(CLI::App& app) {
     CLI::Option* csv = cmd->add_flag("--csv", options->csv, "print CSV instead of a table");
     json->excludes(csv);
     cmd->footer(help_footer());
-    cmd->callback([options] { run_simulate(*options); });
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {
+        {"dt", "--dt"}, {"input.x", "--input"}, {"input.y", "--input"}};
+    cmd->callback([options] { name_library_errors(kArgumentFlags, [&] { run_simulate(*options); }); });
 }
 
 }  // namespace kinema::cli

@@ -63,10 +63,23 @@ ordered_json prediction_json(const analysis::StopPrediction& p) {
         {"stops", p.stops}, {"distance", number(p.distance)}, {"time", number(p.time)}, {"frames", p.frames}};
 }
 
+// The documented ranges of --fps and --speed (docs/errors.md, "Limits"): the library's own.
+constexpr double kMinFps = 1.0 / analysis::stop_max_frame_time;
+constexpr double kMaxFps = 1.0 / movement::unreal_min_tick_time;
+constexpr std::size_t kMaxFpsList = 16;
+
+double parse_fps(const std::string& text, std::string_view flag) {
+    return parse_in_range(text, flag, kMinFps, kMaxFps);
+}
+
+// The whole list is checked before any work.
 std::vector<double> parse_fps_list(const std::string& list) {
     std::vector<double> out;
     for (const std::string& part : split(list, ',')) {
-        out.push_back(parse_positive(part, "--fps-list"));
+        out.push_back(parse_fps(part, "--fps-list"));
+    }
+    if (out.size() > kMaxFpsList) {
+        throw UsageError(fmt::format("--fps-list: at most {} frame rates, got {}", kMaxFpsList, out.size()));
     }
     return out;
 }
@@ -149,7 +162,7 @@ void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double 
     if (o.pivot) {
         // The input reverses at full strength: where does the character turn round? (unreal-cmc.md
         // section 6.2)
-        const double fps = parse_positive(o.fps, "--fps");
+        const double fps = parse_fps(o.fps, "--fps");
         if (v0 > s.max_walk_speed) {
             throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
                                          text(s.max_walk_speed), text(v0)));
@@ -232,7 +245,7 @@ void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double 
         fmt::print("  Epic's estimate {:.6f} cm (error {:+.6f} cm)\n", epic, epic - cont.distance);
         return;
     }
-    const double fps = parse_positive(o.fps, "--fps");
+    const double fps = parse_fps(o.fps, "--fps");
     const analysis::StopPrediction p = analysis::unreal_stop(s, v0, 1.0 / fps);
     if (o.json) {
         ordered_json out = head;
@@ -277,7 +290,7 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
     if (o.table) {
         fps_values = parse_fps_list(o.fps_list);
     } else {
-        fps_values.push_back(parse_positive(o.fps, "--fps"));
+        fps_values.push_back(parse_fps(o.fps, "--fps"));
     }
     std::vector<Row> rows;
     for (const double fps : fps_values) {
@@ -324,7 +337,7 @@ void run_stop(const StopOptions& o) {
     if (o.speed.empty()) {
         throw UsageError("--speed: required");
     }
-    const double v0 = parse_positive(o.speed, "--speed", true);
+    const double v0 = parse_in_range(o.speed, "--speed", 0.0, analysis::stop_max_speed);
     if (o.pivot && o.fps.empty()) {
         throw UsageError("--fps: required with --pivot");
     }
@@ -345,14 +358,14 @@ void add_stop_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("stop", "Stop distance, time and frames after the input is released");
     add_model_options(cmd, o->model,
                       "unreal (exact closed form, default) | dishonored | crosscode (stepping)");
-    cmd->add_option("--speed", o->speed, "starting speed in the model's length unit per second, >= 0")
+    cmd->add_option("--speed", o->speed, "starting speed in the model's length unit per second, [0, 1e6]")
         ->type_name("V");
-    CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, > 0")->type_name("FPS");
+    CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, [0.1, 1e6]")->type_name("FPS");
     CLI::Option* cont =
         cmd->add_flag("--continuous", o->continuous, "continuous time instead of a frame rate");
     CLI::Option* table =
         cmd->add_flag("--table", o->table, "exact vs Epic vs continuous at every frame rate of --fps-list");
-    cmd->add_option("--fps-list", o->fps_list, "frame rates for --table")
+    cmd->add_option("--fps-list", o->fps_list, "frame rates for --table (at most 16, each [0.1, 1e6])")
         ->type_name("LIST")
         ->capture_default_str();
     const analysis::GenericStopSettings limits = stepping_defaults();
@@ -385,7 +398,12 @@ void add_stop_command(CLI::App& app) {
         "  time), mean_rate_error (cm, mean rate - exact), continuous_distance (cm).\n"
         "Example: kinema stop --model unreal --speed 600 --fps 60\n"
         "         kinema stop --model unreal --speed 600 --trace frame_times.csv");
-    cmd->callback([o] { run_stop(*o); });
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {{"speed", "--speed"},
+                                                   {"frame_time", "--fps"},
+                                                   {"rest_speed", "--rest-speed"},
+                                                   {"max_frames", "--max-frames"}};
+    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_stop(*o); }); });
 }
 
 }  // namespace kinema::cli

@@ -20,6 +20,7 @@
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "morrowind_options.hpp"
+#include "output_files.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
@@ -30,6 +31,7 @@ namespace kinema::cli {
 namespace {
 
 using analysis_cli::number;
+using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
 using analysis_cli::text;
 using nlohmann::ordered_json;
@@ -111,12 +113,15 @@ void write_charts(const SweepOptions& o, MakePanels make_panels, const std::stri
     if (!o.svg.empty()) {
         svg = render::chart_svg(panels, chart);
     }
+    // Both pictures under one rule (output_files.hpp): if either cannot be written, neither target changes.
+    OutputFiles files;
     if (!o.png.empty()) {
-        write_file_atomically(o.png, png);
+        files.add("--png", o.png, std::move(png));
     }
     if (!o.svg.empty()) {
-        write_file_atomically(o.svg, svg);
+        files.add("--svg", o.svg, std::move(svg));
     }
+    files.commit();
 }
 #endif
 
@@ -162,30 +167,35 @@ std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& 
     return metrics;
 }
 
-// The physics rates: --fps LIST, the --fps-from/--fps-to/--fps-step range, or the 5..240 Hz list.
-std::vector<double> physics_rates(const SweepOptions& o) {
+// The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
+// defaults too, unless `defaults` is given and no range flag was typed. The whole list is checked before any
+// work (docs/errors.md, "Limits").
+std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> defaults = {}) {
+    std::vector<double> rates;
     if (!o.fps.empty()) {
-        std::vector<double> rates;
         for (const std::string& part : split(o.fps, ',')) {
-            rates.push_back(parse_positive(part, "--fps"));
+            rates.push_back(parse_in_range(part, "--fps", analysis::sweep_min_fps, analysis::sweep_max_fps));
+        }
+        if (rates.size() > analysis::sweep_max_rates) {
+            throw UsageError(fmt::format("--fps: at most {} frame rates, got {}", analysis::sweep_max_rates,
+                                         rates.size()));
         }
         return rates;
     }
-    if (o.fps_range_given) {
-        const double from = parse_positive(o.fps_from, "--fps-from");
-        const double to = parse_positive(o.fps_to, "--fps-to");
-        const double step = parse_positive(o.fps_step, "--fps-step");
-        if (to < from) {
-            throw UsageError(
-                fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
-        }
-        if ((to - from) / step > 100000) {
-            throw UsageError("--fps-step: more than 100000 frame rates");
-        }
-        return analysis::fps_range(from, to, step);
+    if (!defaults.empty() && !o.fps_range_given) {
+        return {defaults.begin(), defaults.end()};
     }
-    const std::span<const double> rates = analysis::morrowind_default_rates();
-    return {rates.begin(), rates.end()};
+    const double from =
+        parse_in_range(o.fps_from, "--fps-from", analysis::sweep_min_fps, analysis::sweep_max_fps);
+    const double to = parse_in_range(o.fps_to, "--fps-to", analysis::sweep_min_fps, analysis::sweep_max_fps);
+    const double step = parse_positive(o.fps_step, "--fps-step");
+    if (to < from) {
+        throw UsageError(fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
+    }
+    if ((to - from) / step >= static_cast<double>(analysis::sweep_max_rates)) {
+        throw UsageError(fmt::format("--fps-step: more than {} frame rates", analysis::sweep_max_rates));
+    }
+    return analysis::fps_range(from, to, step);
 }
 
 movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::span<const double> rates) {
@@ -317,7 +327,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     const double drop = parse_number(o.drop, "--drop");
     const std::vector<const FlightMetric*> metrics = flight_metrics(o.metrics);
-    const std::vector<double> rates = physics_rates(o);
+    const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
     check_render_available(o);
     const movement::MorrowindLaunch launch =
@@ -399,24 +409,7 @@ void run_sweep(const SweepOptions& o) {
             metrics.push_back(&m);
         }
     }
-    std::vector<double> fps;
-    if (!o.fps.empty()) {
-        for (const std::string& part : split(o.fps, ',')) {
-            fps.push_back(parse_positive(part, "--fps"));
-        }
-    } else {
-        const double from = parse_positive(o.fps_from, "--fps-from");
-        const double to = parse_positive(o.fps_to, "--fps-to");
-        const double step = parse_positive(o.fps_step, "--fps-step");
-        if (to < from) {
-            throw UsageError(
-                fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
-        }
-        if ((to - from) / step > 100000) {
-            throw UsageError("--fps-step: more than 100000 frame rates");
-        }
-        fps = analysis::fps_range(from, to, step);
-    }
+    const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
     if (!o.rest_speed.empty()) {
         set_from_flag(settings, "rest_speed", o.rest_speed, kSweepFlags);
@@ -543,16 +536,19 @@ void add_sweep_command(CLI::App& app) {
                       "dishonored | crosscode | unreal | all (repeatable; default all) | morrowind (alone)");
     cmd->add_option("--metric", o->metrics, "top_speed | time_to_90 | stop_distance | turn_rate (repeatable)")
         ->type_name("METRIC");
-    CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate")
+    CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate, [0.1, 1000]")
                             ->type_name("FPS")
                             ->capture_default_str();
-    CLI::Option* to =
-        cmd->add_option("--fps-to", o->fps_to, "last frame rate")->type_name("FPS")->capture_default_str();
+    CLI::Option* to = cmd->add_option("--fps-to", o->fps_to, "last frame rate, [0.1, 1000]")
+                          ->type_name("FPS")
+                          ->capture_default_str();
     CLI::Option* step = cmd->add_option("--fps-step", o->fps_step, "frame-rate step")
                             ->type_name("FPS")
                             ->capture_default_str();
     CLI::Option* list =
-        cmd->add_option("--fps", o->fps, "explicit frame rates, e.g. 30,60,144")->type_name("LIST");
+        cmd->add_option("--fps", o->fps,
+                        "explicit frame rates, e.g. 30,60,144 (at most 1000, each [0.1, 1000])")
+            ->type_name("LIST");
     list->excludes(from)->excludes(to)->excludes(step);
     cmd->add_option("--rest-speed", o->rest_speed, field_help<analysis::SweepSettings>("rest_speed"))
         ->type_name("V");
@@ -596,6 +592,10 @@ void add_sweep_command(CLI::App& app) {
         "         kinema sweep --model morrowind --rules openmw --speed 50 --athletics 30 --acrobatics 30 "
         "--run "
         "--direction 0,1");
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {
+        {"fps", "--fps"},       {"frame_time", "--fps"},    {"fps_from", "--fps-from"},
+        {"fps_to", "--fps-to"}, {"fps_step", "--fps-step"}, {"rest_speed", "--rest-speed"}};
     cmd->callback([o, from, to, step, mw] {
         o->fps_range_given = from->count() + to->count() + step->count() > 0;
         for (const CLI::Option* option : mw->get_options()) {
@@ -604,7 +604,7 @@ void add_sweep_command(CLI::App& app) {
                 break;
             }
         }
-        run_sweep(*o);
+        name_library_errors(kArgumentFlags, [&] { run_sweep(*o); });
     });
 }
 

@@ -16,6 +16,7 @@
 #include "cli_common.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
+#include "kinema/movement/state.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -23,7 +24,7 @@ namespace kinema::cli {
 namespace {
 
 using analysis_cli::number;
-using analysis_cli::parse_positive;
+using analysis_cli::parse_in_range;
 using analysis_cli::text;
 
 constexpr double kDeg = 180.0 / std::numbers::pi;
@@ -219,7 +220,8 @@ void run_turn(const TurnOptions& o) {
         dt = analysis::dt_from_ticks(*ticks);
         fps = 1.0 / dt;
     } else {
-        fps = parse_positive(o.fps, "--fps");
+        // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.
+        fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
         dt = 1.0 / fps;
     }
     if (!o.scale.empty()) {
@@ -302,7 +304,7 @@ void add_turn_command(CLI::App& app) {
     auto o = std::make_shared<TurnOptions>();
     CLI::App* cmd = app.add_subcommand(
         "turn", "Dishonored turn solver: the input that turns full-speed velocity by an angle in one frame");
-    CLI::Option* fps = cmd->add_option("--fps", o->fps, "frame rate, > 0")->type_name("FPS");
+    CLI::Option* fps = cmd->add_option("--fps", o->fps, "frame rate, [0.1, 1e6]")->type_name("FPS");
     CLI::Option* ticks =
         cmd->add_option("--dt-ticks", o->dt_ticks,
                         "frame time in 100 ns ticks (DhTas set_frame_time), e.g. 4000000 for 2.5 fps")
@@ -341,7 +343,10 @@ void add_turn_command(CLI::App& app) {
         "normalized_speed (m'), speed (u/s), keeps_full_speed}, full_speed_turn_deg.\n"
         "Example: kinema turn --fps 30 --scale 1 --max\n"
         "         kinema turn --dt-ticks 4000000 --scale 1.5 --angle -45 --yaw-units 65536");
-    cmd->callback([o] { run_turn(*o); });
+    // Library checks name their arguments; the message names the flag instead.
+    static constexpr FieldFlag kArgumentFlags[] = {
+        {"dt", "--fps"}, {"wanted_angle", "--angle"}, {"speed_scale", "--scale"}, {"friction", "--friction"}};
+    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_turn(*o); }); });
 }
 
 }  // namespace kinema::cli

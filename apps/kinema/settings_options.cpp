@@ -114,4 +114,12 @@ std::string model_fields_help() {
     return out;
 }
 
+void name_library_errors(std::span<const FieldFlag> flags, const std::function<void()>& run) {
+    try {
+        run();
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), flags));
+    }
+}
+
 }  // namespace kinema::cli

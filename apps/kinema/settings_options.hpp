@@ -5,6 +5,7 @@
 // and the --model/--set block shared by simulate, stop and sweep.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,6 +32,11 @@ struct FieldFlag {
 /// Throws UsageError(flag_message(...)) when `errors` is not empty.
 void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags,
                    std::string_view fallback = "--set");
+
+/// Runs `run`; a SettingsError from the library (an argument it checks, e.g. "frame_time" or "dt") becomes
+/// the UsageError flag_message(errors, flags), so that the message names the flag typed, not the internal
+/// field.
+void name_library_errors(std::span<const FieldFlag> flags, const std::function<void()>& run);
 
 /// Sets `field` from the text of its flag (kinema::set_field_text); a text that is not a value of the field's
 /// type is a UsageError naming the flag. Ranges are left to validate().

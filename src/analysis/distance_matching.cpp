@@ -23,6 +23,10 @@ void check_root(std::span<const RootSample> root) {
             errors.push_back({"root[" + std::to_string(i) + "].time", "times must be strictly increasing"});
         }
     }
+    if (errors.empty() && root.size() >= 2 && root.back().time > max_clip_length) {
+        errors.push_back(
+            {"root", "the clip is longer than " + std::to_string(static_cast<int>(max_clip_length)) + " s"});
+    }
     throw_if_invalid("root motion", errors);
 }
 
@@ -105,7 +109,8 @@ constexpr std::array<FieldChoice, 7> kAxes{
     {{"x", 0}, {"y", 1}, {"z", 2}, {"xy", 3}, {"xz", 4}, {"yz", 5}, {"xyz", 6}}};
 static_assert(static_cast<int>(DistanceAxes::xyz) == 6, "kAxes follows DistanceAxes");
 constexpr std::array kBakeFields{
-    field<B, &B::sample_rate>("sample_rate", "Hz", greater_than(0.0), "curve keys per second"),
+    field<B, &B::sample_rate>("sample_rate", "Hz", interval(0.0, false, 1000.0, true),
+                              "curve keys per second"),
     field<B, &B::stop_speed_threshold>("stop_speed_threshold", "cm/s", at_least(0.0),
                                        "stop marker threshold (see epic_threshold_quirk)"),
     field<B, &B::axes>("axes", "choice", {}, "axes the distance is measured along", kAxes),

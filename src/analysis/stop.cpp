@@ -6,6 +6,8 @@
 #include <span>
 #include <string>
 
+#include "kinema/core/format.hpp"
+
 namespace kinema::analysis {
 
 namespace {
@@ -169,16 +171,27 @@ StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame
     }
     Whole start = after_frames(m, v0, full);
     // Rounding in the logarithms can put the estimate a frame late; never skip the stopping frame. The speed
-    // one frame earlier is the frame map inverted: (v + B) / P.
-    while (full > 0.0 && (start.speed + m.b) / m.p <= m.stop_below) {
-        full -= 1.0;
+    // one frame earlier is the frame map inverted: (v + B) / P. Bounded: above 2^53 frames `full - 1` is
+    // `full`, and rounding there is worth more than one frame anyway.
+    for (int k = 0; k < 64 && full > 0.0 && (start.speed + m.b) / m.p <= m.stop_below; ++k) {
+        const double earlier = std::max(0.0, std::min(full - 1.0, std::nextafter(full, 0.0)));
+        full = earlier;
         start = after_frames(m, v0, full);
     }
     Vec2 velocity = direction * start.speed;
     double distance = start.distance;
     auto frames = static_cast<std::int64_t>(full);
+    const std::int64_t last_frame = frames + unreal_stop_max_stepped_frames;
     bool stopped = false;
     while (!stopped) {
+        if (frames == last_frame) {
+            // The estimate was far early (only outside the documented input ranges): report the bound.
+            out.at_limit = true;
+            out.distance = distance;
+            out.frames = frames;
+            out.time = kInf;
+            return out;
+        }
         ++frames;
         for (const double tick : schedule.view()) {
             velocity = tick_velocity(velocity, tick);
@@ -201,8 +214,8 @@ StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame
 }
 
 void check_inputs(FieldErrors& errors, double v0, double frame_time) {
-    require_at_least(errors, "speed", v0, 0.0);
-    require_at_least(errors, "frame_time", frame_time, movement::unreal_min_tick_time);
+    require_in_range(errors, "speed", v0, 0.0, stop_max_speed);
+    require_in_range(errors, "frame_time", frame_time, movement::unreal_min_tick_time, stop_max_frame_time);
 }
 
 }  // namespace
@@ -314,7 +327,7 @@ StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 veloci
     FieldErrors errors;
     require_finite(errors, "velocity.x", velocity.x);
     require_finite(errors, "velocity.y", velocity.y);
-    check_inputs(errors, 0.0, frame_time);
+    check_inputs(errors, errors.empty() ? length(velocity) : 0.0, frame_time);
     throw_if_invalid("stop prediction", errors);
     const double v0 = length(velocity);
     const Vec2 direction = v0 > 0.0 ? velocity / v0 : Vec2{1.0, 0.0};
@@ -346,9 +359,10 @@ void check_trace(FieldErrors& errors, std::span<const double> frame_times) {
         return;
     }
     for (std::size_t i = 0; i < frame_times.size(); ++i) {
-        if (!std::isfinite(frame_times[i]) || !(frame_times[i] > 0.0)) {
+        if (!(frame_times[i] > 0.0 && frame_times[i] <= stop_max_frame_time)) {
             errors.push_back({"frame_times[" + std::to_string(i) + "]",
-                              "must be finite and > 0, got " + std::to_string(frame_times[i])});
+                              "must be in (0, " + format_number(stop_max_frame_time) + "], got " +
+                                  format_number(frame_times[i])});
             return;
         }
     }
@@ -375,6 +389,9 @@ StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, Vec2 
     FieldErrors errors;
     require_finite(errors, "velocity.x", velocity.x);
     require_finite(errors, "velocity.y", velocity.y);
+    if (errors.empty()) {
+        require_in_range(errors, "speed", length(velocity), 0.0, stop_max_speed);
+    }
     check_trace(errors, frame_times);
     throw_if_invalid("stop prediction", errors);
     const double v0 = length(velocity);
@@ -418,6 +435,7 @@ StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, Vec2 
     // Still moving: the last frame time repeats, whole frames in closed form (braking keeps the direction).
     const StopPrediction tail = unreal_stop(settings, direction * length(v), frame_times.back());
     out.stops = tail.stops;
+    out.at_limit = tail.at_limit;
     out.distance = distance + tail.distance;
     out.frames = frames + tail.frames;
     out.time = time + tail.time;

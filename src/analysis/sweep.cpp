@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <string>
 #include <variant>
 
 #include "kinema/analysis/turn.hpp"
@@ -57,7 +58,7 @@ namespace {
 
 using G = GenericStopSettings;
 constexpr std::array kStopFields{
-    field<G, &G::max_frames>("max_frames", "frames", at_least(1.0),
+    field<G, &G::max_frames>("max_frames", "frames", closed_range(1.0, 1e7),
                              "give up (stops = false) after this many"),
     field<G, &G::rest_speed>("rest_speed", "L/s", at_least(0.0),
                              "stopped at or below this speed (model length unit L); 0 waits for exactly 0"),
@@ -66,7 +67,7 @@ constexpr SettingsDescription kStopDescription{"GenericStopSettings", kStopField
 
 using W = SweepSettings;
 constexpr std::array kSweepFields{
-    field<W, &W::horizon>("horizon", "s", greater_than(0.0),
+    field<W, &W::horizon>("horizon", "s", interval(0.0, false, 100.0, true),
                           "longest acceleration run looking for top speed"),
     field<W, &W::rest_speed>("rest_speed", "L/s", at_least(0.0),
                              "stop threshold for models without a snap (Dishonored, CrossCode)"),
@@ -99,6 +100,7 @@ StopPrediction predict_stop_by_stepping(const movement::AnyModel& model, Vec2 ve
     std::int64_t frames = 0;
     while (length(state.velocity) > limits.rest_speed) {
         if (frames == limits.max_frames) {
+            out.at_limit = true;
             out.distance = dot(state.position, direction);
             out.frames = frames;
             out.time = kInf;
@@ -198,11 +200,18 @@ SweepResult sweep(const movement::AnyModel& model, std::span<const double> fps,
                   const SweepSettings& settings) {
     movement::throw_if_invalid(model);
     throw_if_invalid("SweepSettings", settings.validate());
-    for (const double f : fps) {
-        FieldErrors errors;
-        require_greater(errors, "fps", f, 0.0);
-        throw_if_invalid("sweep", errors);
+    FieldErrors errors;
+    if (fps.size() > sweep_max_rates) {
+        errors.push_back({"fps", "at most " + std::to_string(sweep_max_rates) + " frame rates, got " +
+                                     std::to_string(fps.size())});
     }
+    for (const double f : fps) {
+        require_in_range(errors, "fps", f, sweep_min_fps, sweep_max_fps);
+        if (!errors.empty()) {
+            break;
+        }
+    }
+    throw_if_invalid("sweep", errors);
     SweepResult result;
     result.model = movement::model_name(model);
     result.length_unit = movement::length_unit(model);
@@ -233,6 +242,7 @@ SweepResult sweep(const movement::AnyModel& model, std::span<const double> fps,
         } else {
             GenericStopSettings limits;
             limits.rest_speed = settings.rest_speed;
+            limits.max_frames = sweep_max_stop_frames;
             const StopPrediction p = predict_stop_by_stepping(model, {row.top_speed, 0.0}, dt, limits);
             row.stop_distance = p.stops ? p.distance : kInf;
         }
@@ -250,8 +260,8 @@ std::vector<double> fps_range(double from, double to, double step) {
     if (errors.empty() && to < from) {
         errors.push_back({"fps_to", "must be >= fps_from"});
     }
-    if (errors.empty() && (to - from) / step > 1e6) {
-        errors.push_back({"fps_step", "more than a million frame rates"});
+    if (errors.empty() && (to - from) / step >= static_cast<double>(sweep_max_rates)) {
+        errors.push_back({"fps_step", "more than " + std::to_string(sweep_max_rates) + " frame rates"});
     }
     throw_if_invalid("frame-rate range", errors);
     std::vector<double> out;

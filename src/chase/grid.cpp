@@ -113,7 +113,8 @@ SeedLocation GridSpace::locate(Vec2 world) const {
     for (std::size_t c = 0; c < cell_tiles_.size(); ++c) {
         const Vec2 centre = tile_centre(cell_tiles_[c]);
         const double d2 = length_squared(centre - world);
-        if (d2 < best_d2) {  // strict: ties keep the lower id
+        // strict: ties keep the lower id; the first cell is taken even when d2 overflows to inf.
+        if (best.cell == no_cell || d2 < best_d2) {
             best_d2 = d2;
             best.cell = static_cast<CellId>(c);
         }

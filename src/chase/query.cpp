@@ -5,6 +5,7 @@
 #include <string>
 
 #include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/core/format.hpp"
 
 namespace kinema::chase {
 namespace {
@@ -13,9 +14,15 @@ Vec3 on_plane(Vec2 p) {
     return {p.x, p.y, 0.0};
 }
 
+// Every coordinate in [-chase_max_coordinate, chase_max_coordinate]: squared distances stay finite.
 void require_finite_vector(FieldErrors& errors, std::string_view field, Vec3 v) {
+    const double m = chase_max_coordinate;
     if (!is_finite(v)) {
         errors.push_back({std::string(field), "must be finite"});
+    } else if (std::abs(v.x) > m || std::abs(v.y) > m || std::abs(v.z) > m) {
+        errors.push_back({std::string(field), "every coordinate must be in [-1e9, 1e9], got " +
+                                                  format_number(v.x) + "," + format_number(v.y) + "," +
+                                                  format_number(v.z)});
     }
 }
 
@@ -61,7 +68,8 @@ FieldErrors ChaseQuery::validate() const {
         require_finite_vector(errors, "npc", *npc);
     }
     if (dead_reckoning_distance) {
-        require_at_least(errors, "dead_reckoning_distance", *dead_reckoning_distance, 0.0);
+        require_in_range(errors, "dead_reckoning_distance", *dead_reckoning_distance, 0.0,
+                         chase_max_coordinate);
     }
     return errors;
 }

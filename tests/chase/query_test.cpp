@@ -246,5 +246,22 @@ TEST(ChaseQuery, BadQueriesNameTheirFields) {
     EXPECT_EQ(to_string(NpcPath::Status::goal_off_mesh), "goal_off_mesh");
 }
 
+TEST(ChaseQueryBounds, CoordinatesHaveAFiniteRange) {
+    // Issue 14: `chase --from 1e155,0` squared to inf and seeded "cell 4294967295". The range ends are
+    // accepted, one step past them is an error naming the field.
+    ChaseQuery q;
+    q.position = {chase_max_coordinate, -chase_max_coordinate, 0.0};
+    q.direction = {chase_max_coordinate, 0.0, 0.0};
+    q.dead_reckoning_distance = chase_max_coordinate;
+    EXPECT_TRUE(q.validate().empty());
+    q.position = {1e155, 0.0, 0.0};
+    const FieldErrors errors = q.validate();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0].field, "position");
+    q.position = {};
+    q.dead_reckoning_distance = chase_max_coordinate * 1.000001;
+    EXPECT_EQ(q.validate().size(), 1u);
+}
+
 }  // namespace
 }  // namespace kinema::chase

@@ -168,7 +168,7 @@ TEST(CliSweep, DrawsPngAndSvg) {
 }
 
 TEST(CliAnalysis, Errors) {
-    expect_usage_error("turn --fps 0 --max", "--fps: must be > 0, got 0");
+    expect_usage_error("turn --fps 0 --max", "--fps: must be in [0.1, 1000000], got 0");
     expect_usage_error("turn --fps abc --max", "--fps: expected a number, got 'abc'");
     expect_usage_error("turn --max", "--fps: required");
     expect_usage_error("turn --fps 30", "--angle or --max");
@@ -179,16 +179,16 @@ TEST(CliAnalysis, Errors) {
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --rest-speed -1",
                        "--rest-speed: must be >= 0, got -1");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 0",
-                       "--max-frames: must be >= 1, got 0");
+                       "--max-frames: must be in [1, 10000000], got 0");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 2.5",
                        "--max-frames: must be a whole number, got 2.5");
     expect_usage_error("sweep --model unreal --fps 30 --rest-speed nan",
                        "--rest-speed: must be a finite number");
     expect_usage_error("stop --speed 600", "--fps: required");
-    expect_usage_error("stop --speed -5 --fps 60", "--speed: must be >= 0");
+    expect_usage_error("stop --speed -5 --fps 60", "--speed: must be in [0, 1000000], got -5");
     expect_usage_error("stop --speed 600 --fps 60 --set bogus=1", "--set bogus: is not a field");
     expect_usage_error("stop --speed 600 --fps 60 --set ground_friction=-1",
-                       "--set ground_friction: must be >= 0, got -1");
+                       "--set ground_friction: must be in [0, 1000000], got -1");
     expect_usage_error("stop --speed 600 --fps 60 --set ground_friction", "--set: expected name=value");
     expect_usage_error("stop --model nope --speed 600 --fps 60", "--model: unknown model 'nope'");
     expect_usage_error("stop --model dishonored --speed 400 --continuous", "--continuous:");
@@ -205,7 +205,8 @@ TEST(CliAnalysis, Errors) {
     const RunResult r = run("sweep --model unreal --fps 30 --png /nonexistent-dir/x.png");
     EXPECT_NE(r.exit_code, 0);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err.rfind("kinema: error: /nonexistent-dir/x.png", 0), 0u) << r.err;
+    // The flag and the path, as for every picture (OutputFiles).
+    EXPECT_EQ(r.err.rfind("kinema: error: --png: /nonexistent-dir/x.png", 0), 0u) << r.err;
 }
 
 }  // namespace

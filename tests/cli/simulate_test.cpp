@@ -90,7 +90,8 @@ TEST(CliSimulate, CsvAndTableOutputs) {
 TEST(CliSimulate, HelpListsFieldsWithUnitsAndDefaults) {
     const RunResult r = run("simulate --help");
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_NE(r.out.find("braking_deceleration_walking   cm/s^2  [0, inf)  default 2048"), std::string::npos);
+    EXPECT_NE(r.out.find("braking_deceleration_walking   cm/s^2  [0, 1e+08] default 2048"),
+              std::string::npos);
     EXPECT_NE(r.out.find("speed_scale"), std::string::npos);
     EXPECT_NE(r.out.find("air_friction"), std::string::npos);
 }
@@ -99,13 +100,13 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
     const std::string rest = "--frames 3 --input 0:1,0";
     expect_usage_error("--model quake --dt 0.1 " + rest,
                        "--model: unknown model 'quake'; valid models: dishonored, crosscode, unreal");
-    expect_usage_error("--model unreal --dt 0 " + rest, "--dt: must be > 0 seconds, got 0");
-    expect_usage_error("--model unreal --dt -1 " + rest, "--dt: must be > 0 seconds, got -1");
+    expect_usage_error("--model unreal --dt 0 " + rest, "--dt: must be in (0, 10] seconds, got 0");
+    expect_usage_error("--model unreal --dt -1 " + rest, "--dt: must be in (0, 10] seconds, got -1");
     expect_usage_error("--model unreal --dt nan " + rest, "--dt: must be a finite number, got 'nan'");
     expect_usage_error("--model unreal --dt 0.1 --frames 20000000 --input 0:1,0",
-                       "--frames: expected a whole number in [0, 10000000], got '20000000'");
+                       "--frames: expected a whole number in [0, 1000000], got '20000000'");
     expect_usage_error("--model unreal --dt 0.1 --frames 1.5 --input 0:1,0",
-                       "--frames: expected a whole number in [0, 10000000], got '1.5'");
+                       "--frames: expected a whole number in [0, 1000000], got '1.5'");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 1:1,0",
                        "--input: the schedule starts at frame 1; it must start at frame 0");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input '0:1,0;5:0,0;5:1,0'",
@@ -115,7 +116,7 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
                        "0.7071,0.7071 for a full diagonal)");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 0:1", "--input: expected X,Y, got '1'");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --set ground_friction=-1",
-                       "--set ground_friction: must be >= 0, got -1");
+                       "--set ground_friction: must be in [0, 1000000], got -1");
     expect_usage_error("--model dishonored --dt 0.1 " + rest + " --set max_vel=3",
                        "--set max_vel: is not a field; valid fields: speed_scale, friction");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --set max_simulation_iterations=1.5",
@@ -127,7 +128,8 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
     // Every bad field is named, each against the flag that set it.
     expect_usage_error(
         "--model unreal --dt 0.1 " + rest + " --set ground_friction=-1 --set max_walk_speed=-2",
-        "--set ground_friction: must be >= 0, got -1; --set max_walk_speed: must be >= 0, got -2");
+        "--set ground_friction: must be in [0, 1000000], got -1; --set max_walk_speed: must be in [0, "
+        "1000000], got -2");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --start-velocity 1,2,3",
                        "--start-velocity: expected X,Y, got '1,2,3'");
 }

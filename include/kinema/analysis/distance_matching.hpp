@@ -25,8 +25,12 @@ struct DistanceCurve {
 };
 
 /// One root-motion sample of an animation clip.
+/// The longest clip the root-motion functions accept (s): with the 120 Hz marker scan and at most 1000 keys
+/// per second, the work and the curve stay bounded (docs/errors.md, "Limits").
+inline constexpr double max_clip_length = 600.0;
+
 struct RootSample {
-    double time = 0.0;  ///< s, finite; the first sample is at 0, times strictly increasing.
+    double time = 0.0;  ///< s, [0, max_clip_length]; the first sample is at 0, times strictly increasing.
     Vec3 position;      ///< root position (length unit), finite.
 };
 
@@ -39,7 +43,7 @@ struct BakeSettings;
 
 /// Bake settings, with UDistanceCurveModifier's defaults (unreal-cmc.md section 9.3).
 struct BakeSettings {
-    double sample_rate = 30.0;          ///< Hz, (0, inf). Curve keys per second.
+    double sample_rate = 30.0;          ///< Hz, (0, 1000]. Curve keys per second.
     double stop_speed_threshold = 5.0;  ///< see epic_threshold_quirk; [0, inf).
     DistanceAxes axes = DistanceAxes::xy;
     bool stop_at_end = false;  ///< marker at the clip's end instead of the slowest sample.

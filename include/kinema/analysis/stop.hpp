@@ -35,7 +35,22 @@ struct StopPrediction {
     double time = 0.0;  ///< s, [0, inf]. Discrete: frames x frame time. inf when !stops.
     /// Discrete only, [0, inf): frames until the speed reads zero, the stopping frame included.
     std::int64_t frames = 0;
+    /// The work bound was reached before the answer (stops is then false, time inf, distance and frames
+    /// those at the bound): the generic predictor's max_frames, or the exact predictors' stepping bound
+    /// (unreal_stop_max_stepped_frames). Never set inside the documented input ranges of the exact
+    /// predictors; kept so that no input can make them loop.
+    bool at_limit = false;
 };
+
+/// Input ranges of the constant-frame-time predictors (docs/errors.md, "Limits"): frame time (s) in
+/// [unreal_min_tick_time, stop_max_frame_time], start speed (length unit/s) in [0, stop_max_speed]. The
+/// exact predictors' cost does not grow with the number of frames; the stopping frame's ticks and sub-steps
+/// grow with the frame time (at most 25 ticks of at most 750 braking sub-steps at 10 s).
+inline constexpr double stop_max_frame_time = 10.0;
+inline constexpr double stop_max_speed = 1e6;
+/// The exact predictors step at most this many frames past their closed-form estimate (which rounding puts
+/// within a few frames of the stop) before they report at_limit.
+inline constexpr std::int64_t unreal_stop_max_stepped_frames = 100000;
 
 /// Continuous model dv/dt = -(a_B + beta v) from v0 until the speed reaches snap_speed (cm/s, [0, v0]); the
 /// character is then taken to stop. unreal-cmc.md section 7.1; log1p and a series keep it exact for small
@@ -50,23 +65,25 @@ struct StopPrediction {
 [[nodiscard]] StopPrediction discrete_stop(double beta, double deceleration, double v0, double dt,
                                            double snap_speed);
 
-/// Exact stop of the CMC walking with no input at a constant frame time (s, >= 1e-6): the PhysWalking tick
-/// split, braking sub-steps, the reversal check, the snap and the nearly-zero-move stop of movement::step
-/// (unreal-cmc.md sections 2, 4, 7.3). Whole frames in closed form, the stopping frame tick by tick with the
-/// movement model's own CalcVelocity; the cost does not grow with the number of frames. `velocity` (cm/s,
-/// finite) gives the direction too, which matters only for the engine's per-component nearly-zero-move test
-/// (|v_x h|, |v_y h| <= 1e-4 cm); the speed-only form (v0, cm/s, >= 0) moves along +x.
+/// Exact stop of the CMC walking with no input at a constant frame time (s, [1e-6, stop_max_frame_time]): the
+/// PhysWalking tick split, braking sub-steps, the reversal check, the snap and the nearly-zero-move stop of
+/// movement::step (unreal-cmc.md sections 2, 4, 7.3). Whole frames in closed form, the stopping frame tick by
+/// tick with the movement model's own CalcVelocity; the cost does not grow with the number of frames.
+/// `velocity` (cm/s, length at most stop_max_speed) gives the direction too, which matters only for the
+/// engine's per-component nearly-zero-move test
+/// (|v_x h|, |v_y h| <= 1e-4 cm); the speed-only form (v0, cm/s, [0, stop_max_speed]) moves along +x.
 [[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 velocity,
                                          double frame_time);
 [[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0,
                                          double frame_time);
 
 /// Exact stop of the CMC walking with no input over a recorded sequence of frame times (s): frame i lasts
-/// frame_times[i], each with the engine's own tick split and braking sub-steps (movement::step); when the
-/// character still moves after the last recorded frame, the last frame time repeats (the rest in closed form,
-/// as unreal_stop). Requirements: frame_times not empty, each finite and > 0 (frames shorter than 1e-6 s do
-/// nothing, as in the engine), the last >= 1e-6 s. Cost: one pass over the frames used, then constant.
-/// time is the sum of the frame times of the frames taken (the recorded ones first).
+/// frame_times[i] (each at most stop_max_frame_time), each with the engine's own tick split and braking
+/// sub-steps (movement::step); when the character still moves after the last recorded frame, the last frame
+/// time repeats (the rest in closed form, as unreal_stop). Requirements: frame_times not empty, each finite
+/// and > 0 (frames shorter than 1e-6 s do nothing, as in the engine), the last >= 1e-6 s. Cost: one pass over
+/// the frames used, then constant. time is the sum of the frame times of the frames taken (the recorded ones
+/// first).
 [[nodiscard]] StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, Vec2 velocity,
                                                std::span<const double> frame_times);
 /// The speed-only form (v0, cm/s, >= 0) moves along +x.

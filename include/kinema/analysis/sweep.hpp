@@ -4,6 +4,7 @@
 // Lengths are in the model's own unit (movement::length_unit), times in seconds, angles in degrees.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -22,7 +23,8 @@ struct GenericStopSettings;
 
 /// Limits of the generic stop predictor.
 struct GenericStopSettings {
-    std::int64_t max_frames = 1'000'000;  ///< frames, [1, inf). Give up (stops = false) after this many.
+    std::int64_t max_frames = 1'000'000;  ///< frames, [1, 1e7]. Give up (stops = false, at_limit) after this
+                                          ///< many; 1e7 steps take a few tens of milliseconds.
     double rest_speed = 0.0;  ///< model length unit/s, [0, inf). Stopped once the speed is at or below it; 0
                               ///< waits for exactly zero (the CMC and any model with a snap reach it).
 
@@ -31,8 +33,8 @@ struct GenericStopSettings {
 
 /// Steps `model` with zero input from `velocity` at a constant frame time (s, > 0) until it stops. distance
 /// is the displacement along the starting direction (a model that overshoots, like Dishonored below 8 fps,
-/// can come back); frames counts the steps; time = frames x frame_time. stops = false when the frame cap is
-/// hit, with distance and frames so far and time = inf.
+/// can come back); frames counts the steps; time = frames x frame_time. stops = false and at_limit when the
+/// frame cap is hit, with distance and frames so far and time = inf.
 [[nodiscard]] StopPrediction predict_stop_by_stepping(const movement::AnyModel& model, Vec2 velocity,
                                                       double frame_time,
                                                       const GenericStopSettings& limits = {});
@@ -60,7 +62,7 @@ struct SweepSettings;
 
 /// Sweep settings.
 struct SweepSettings {
-    double horizon = 10.0;     ///< s, (0, inf). Longest acceleration run when looking for the top speed.
+    double horizon = 10.0;     ///< s, (0, 100]. Longest acceleration run when looking for the top speed.
     double rest_speed = 0.01;  ///< length/s, [0, inf). Stop threshold for models without a snap (Dishonored,
                                ///< CrossCode), whose speed decays exponentially; Unreal uses its own snap.
 
@@ -75,14 +77,26 @@ struct SweepResult {
     SweepRow continuous;           ///< the dt -> 0 limits (fps = inf), NaN where none is known
 };
 
-/// Runs every metric at every frame rate (each 1/s, > 0 and finite).
+/// Frame rates a sweep accepts (docs/errors.md, "Limits"): each in [sweep_min_fps, sweep_max_fps] (1/s),
+/// at most sweep_max_rates of them. Each rate steps at most horizon x fps frames to the top speed and
+/// sweep_max_stop_frames to the stop, so the worst sweep is bounded; all are checked before any work.
+inline constexpr double sweep_min_fps = 0.1;
+inline constexpr double sweep_max_fps = 1000.0;
+inline constexpr std::size_t sweep_max_rates = 1000;
+/// The stepping stop predictor's frame cap inside a sweep: stop_distance is inf when the model has not
+/// stopped after this many frames (100 s at 1000 fps).
+inline constexpr std::int64_t sweep_max_stop_frames = 100000;
+
+/// Runs every metric at every frame rate (see the limits above). Throws SettingsError naming "fps" for a rate
+/// out of range or too many rates.
 [[nodiscard]] SweepResult sweep(const movement::AnyModel& model, std::span<const double> fps,
                                 const SweepSettings& settings = {});
 
 /// The continuous-time limits of the sweep metrics for a model (see docs/analysis.md for each derivation).
 [[nodiscard]] SweepRow continuous_limits(const movement::AnyModel& model, const SweepSettings& settings = {});
 
-/// from, from + step, ... up to `to` inclusive (all > 0; step > 0). Throws SettingsError otherwise.
+/// from, from + step, ... up to `to` inclusive (all > 0; step > 0; at most sweep_max_rates values). Throws
+/// SettingsError otherwise.
 [[nodiscard]] std::vector<double> fps_range(double from, double to, double step = 1.0);
 
 }  // namespace kinema::analysis

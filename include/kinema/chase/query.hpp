@@ -84,12 +84,18 @@ class ChaseSpace {
     virtual std::vector<SpaceField> report_fields() const;
 };
 
+/// The largest world coordinate (and dead-reckoning distance) a query accepts: far beyond any level, small
+/// enough that squared distances stay finite (docs/errors.md, "Limits").
+inline constexpr double chase_max_coordinate = 1e9;
+
 /// One chase: where the player was last seen, running where, and optionally where the NPC is.
 struct ChaseQuery {
-    Vec3 position;   ///< last known position, world units (grids: z ignored)
-    Vec3 direction;  ///< last known direction, any length; only the planar part counts; zero = no barrier
-    std::optional<Vec3> npc;  ///< the NPC's position; on spaces with a navmesh the result holds its path
-    /// Length of the dead-reckoning line, world units, [0, inf). Unset: M_S x the space's cell size, as far
+    Vec3 position;   ///< last known position, world units, each coordinate [-1e9, 1e9] (grids: z ignored)
+    Vec3 direction;  ///< last known direction, any length (coordinates [-1e9, 1e9]); only the planar part
+                     ///< counts; zero = no barrier
+    std::optional<Vec3> npc;  ///< the NPC's position (coordinates [-1e9, 1e9]); on spaces with a navmesh the
+                              ///< result holds its path
+    /// Length of the dead-reckoning line, world units, [0, 1e9]. Unset: M_S x the space's cell size, as far
     /// as the heat front can run straight ahead (the chapter gives no number);
     /// default_dead_reckoning_distance.
     std::optional<double> dead_reckoning_distance;

@@ -12,7 +12,12 @@ struct PlanarState {
     Vec2 velocity;
 };
 
-/// Throws SettingsError naming "dt" and/or "input" unless dt is finite and > 0 (seconds) and both input
+/// Longest frame time a step accepts (s). The CMC's last PhysWalking tick takes the rest of the frame and
+/// brakes in sub-steps of at most 1/20 s, so a step's work grows with dt: 10 s keeps the worst step at a few
+/// thousand sub-steps (docs/errors.md, "Limits").
+inline constexpr double max_step_dt = 10.0;
+
+/// Throws SettingsError naming "dt" and/or "input" unless dt is in (0, max_step_dt] (seconds) and both input
 /// components are finite. Input longer than 1 is not an error: every model clamps it to length 1 (an analog
 /// stick or a normalised key direction never exceeds 1; docs/movement.md "Input").
 void check_step_arguments(double dt, Vec2 input);

@@ -19,19 +19,21 @@ struct UnrealSettings;
 [[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<UnrealSettings>) noexcept;
 
 /// UCharacterMovementComponent walking properties, with the UE 5.8 engine defaults (unreal-cmc.md section 1).
+/// Every range is finite (docs/errors.md, "Limits"): large enough for any game's tuning, small enough that
+/// speeds, braking and the exact stop stay far from overflow.
 struct UnrealSettings {
-    double ground_friction = 8.0;                  ///< 1/s, [0, inf). Turning friction; braking friction too
+    double ground_friction = 8.0;                  ///< 1/s, [0, 1e6]. Turning friction; braking friction too
                                                    ///< unless use_separate_braking_friction.
-    double max_walk_speed = 600.0;                 ///< cm/s, [0, inf).
-    double max_acceleration = 2048.0;              ///< cm/s^2, [0, inf).
-    double braking_deceleration_walking = 2048.0;  ///< cm/s^2, [0, inf). Constant deceleration without input.
-    double braking_friction_factor = 2.0;  ///< dimensionless, [0, inf). Multiplies the braking friction.
-    double braking_friction = 0.0;         ///< 1/s, [0, inf). Used only with use_separate_braking_friction.
+    double max_walk_speed = 600.0;                 ///< cm/s, [0, 1e6].
+    double max_acceleration = 2048.0;              ///< cm/s^2, [0, 1e8].
+    double braking_deceleration_walking = 2048.0;  ///< cm/s^2, [0, 1e8]. Constant deceleration without input.
+    double braking_friction_factor = 2.0;  ///< dimensionless, [0, 1e3]. Multiplies the braking friction.
+    double braking_friction = 0.0;         ///< 1/s, [0, 1e6]. Used only with use_separate_braking_friction.
     bool use_separate_braking_friction = false;  ///< Brake with braking_friction instead of ground_friction.
-    double braking_sub_step_time = 1.0 / 33.0;   ///< s, (0, inf); clamped to [1/75, 1/20] before use.
-    double max_simulation_time_step = 0.05;      ///< s, (0, inf). Longest PhysWalking tick.
+    double braking_sub_step_time = 1.0 / 33.0;   ///< s, (0, 10]; clamped to [1/75, 1/20] before use.
+    double max_simulation_time_step = 0.05;      ///< s, (0, 10]. Longest PhysWalking tick.
     int max_simulation_iterations = 8;           ///< ticks per frame, [1, 25].
-    double min_analog_walk_speed = 0.0;          ///< cm/s, [0, inf).
+    double min_analog_walk_speed = 0.0;          ///< cm/s, [0, 1e6].
 
     /// Every bad field, by its documented name; empty when the settings are usable.
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
