@@ -90,7 +90,7 @@ TEST(CliSimulate, CsvAndTableOutputs) {
 TEST(CliSimulate, HelpListsFieldsWithUnitsAndDefaults) {
     const RunResult r = run("simulate --help");
     EXPECT_EQ(r.exit_code, 0);
-    EXPECT_NE(r.out.find("braking_deceleration_walking   cm/s^2  [0, 1e+08] default 2048"),
+    EXPECT_NE(r.out.find("braking_deceleration_walking   cm/s^2  [0, 100000000] default 2048"),
               std::string::npos);
     EXPECT_NE(r.out.find("speed_scale"), std::string::npos);
     EXPECT_NE(r.out.find("air_friction"), std::string::npos);
