@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
     kinema::cli::add_sweep_command(app);
     kinema::cli::add_chase_command(app);
     kinema::cli::add_replay_command(app);
+    kinema::cli::add_audit_command(app);
 
     reject_empty_values(app);
     if (names_unknown_command(app, argc, argv)) {
