@@ -318,7 +318,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
     const Vec2 ahead = cells.planar(f.destination - r.seed_position);
     set(row, Finding::wrong_way, planar_dot(ahead, dir) < 0.0);
     set(row, Finding::gives_up_at_once,
-        f.stop_reason == StopReason::too_many_heated && f.steps < settings.give_up_steps);
+        f.stop_reason == StopReason::too_many_heated && f.steps <= settings.give_up_steps);
     set(row, Finding::short_of_a_corner,
         short_of_a_corner(space, scratch, f.destination_cell, settings.corner_radius));
     set(row, Finding::barrier_blocks_exit,

@@ -46,7 +46,7 @@ struct AuditSettings {
 /// The findings, one bit each (AuditRow::findings).
 enum class Finding : std::uint8_t {
     wrong_way = 1,            ///< dot(destination - seed, direction) < 0 (planar)
-    gives_up_at_once = 2,     ///< stop_reason too_many_heated and steps < K
+    gives_up_at_once = 2,     ///< stop_reason too_many_heated and steps <= K
     short_of_a_corner = 4,    ///< a heated cell within R cell steps of the destination is out of its sight
     barrier_blocks_exit = 8,  ///< the barrier closes cells the heat never reached, beside the heat
 };
