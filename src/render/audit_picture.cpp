@@ -12,7 +12,7 @@ namespace kinema::render {
 namespace {
 
 constexpr double margin = 12.0;         // px around the map and the legend
-constexpr double legend_width = 260.0;  // px
+constexpr double legend_width = 300.0;  // px
 constexpr int ramp_classes = static_cast<int>(palette::heat_ramp.size());
 
 int cell_px(const AuditMap& map, int max_map_px) {
