@@ -348,7 +348,7 @@ directions: k = 0..D-1 is (cos(2 pi k/D), sin(2 pi k/D)) in the level's plane (x
 and z on 3D levels). docs/audit.md has the definitions.
 
 Findings per seed: wrong_way (the destination lies behind the seed), gives_up_at_once (too_many_heated after
-fewer than K = --give-up-steps steps), short_of_a_corner (a heated cell within R = --corner-radius cell steps
+at most K = --give-up-steps steps), short_of_a_corner (a heated cell within R = --corner-radius cell steps
 of the destination is out of its line of sight), barrier_blocks_exit (the barrier closed off a region of at
 least --exit-cells cells the heat never got next to, and could not spread into it itself).
 

@@ -45,7 +45,7 @@ std::string merged(const std::string& a, const std::string& b) {
     if (b.size() <= 2) {
         return a;
     }
-    return a.substr(0, a.size() - 1) + "," + b.substr(1);
+    return a.substr(0, a.size() - 1) + ", " + b.substr(1);  // the registry writes ", " between fields
 }
 
 void append_row(std::string& out, const ChaseSpace& space, const AuditRow& row, int directions) {

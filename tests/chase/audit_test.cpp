@@ -9,6 +9,7 @@
 
 #include "chase_levels.hpp"
 #include "kinema/chase/audit.hpp"
+#include "registry_checks.hpp"
 
 namespace kinema::chase {
 namespace {
@@ -253,7 +254,7 @@ TEST(AuditSettings, RegisteredWithRanges) {
     const auto level = our_level("side_exit_behind");
     const GridSpace grid(level);
     EXPECT_THROW((void)audit(GridChaseSpace(grid), {}, s, 1), SettingsError);
-    EXPECT_EQ(settings_description<AuditSettings>().fields.size(), 4u);
+    kinema::test::check_registry<AuditSettings>(4);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // file left, and a run on every shared map and on the 3D meshes.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -164,6 +165,24 @@ TEST(CliAudit, BadSettingsAreOneLineAndLeaveNoFile) {
     expect_one_line_error(run_kinema("audit --map '" + level("side_exit_behind") + "' --threads 0"),
                           "--threads: ");
     expect_one_line_error(run_kinema("audit --map /nonexistent.map"), "");
+}
+
+// Ctrl-C during the audit (SIGINT after 1 s, through timeout(1), on a run of several seconds) leaves no file:
+// nothing is written before the end.
+TEST(CliAudit, InterruptedRunLeavesNoFile) {
+    const std::string map = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den520d.map";
+    if (!fs::exists(map)) {
+        GTEST_SKIP() << "shared map " << map << " not found (set KINEMA_SHARED_DATA_DIR)";
+    }
+    const fs::path dir = scratch_path("interrupted");
+    fs::create_directories(dir);
+    const std::string command =
+        "timeout -s INT 1 '" + std::string(KINEMA_CLI_PATH) + "' audit --quiet --threads 1 --map '" + map +
+        "' --json '" + (dir / "a.json").string() + "' --png '" + (dir / "a").string() + "' >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    EXPECT_NE(status, 0);
+    EXPECT_TRUE(fs::is_empty(dir)) << "files left in " << dir;
+    fs::remove_all(dir);
 }
 
 // Every shared map (skipped when absent), one direction to keep the test short: the table names the counts.
