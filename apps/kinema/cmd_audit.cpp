@@ -238,7 +238,7 @@ std::vector<std::pair<std::string, render::AuditMap>> audit_maps(const chase::Ch
     };
     std::vector<std::pair<std::string, render::AuditMap>> maps;
     maps.emplace_back("distance", make([](const chase::CellSummary& s) { return s.mean_chase_distance; },
-                                       false, "mean chase distance (straight, map units)"));
+                                       false, "mean chase distance (straight, world units)"));
     for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
         const std::string name(chase::to_string(chase::all_findings[i]));
         maps.emplace_back(name, make([i](const chase::CellSummary& s) { return s.finding_share[i]; }, true,

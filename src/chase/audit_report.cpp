@@ -115,12 +115,12 @@ void append_totals(std::string& out, const AuditTotals& t) {
 
 std::string coord_names(const CellCoords& c, const std::string& prefix) {
     static const char* const two[] = {"col", "row"};
-    static const char* const three[] = {"x", "y", "z"};
+    static const char* const three[] = {"cell_x", "cell_y", "cell_z"};
     std::string out;
     for (int i = 0; i < c.count; ++i) {
         out += i == 0 ? "" : ",";
         out += prefix;
-        out += c.count == 1 ? "id" : c.count == 2 ? two[i] : three[i];
+        out += c.count == 1 ? "cell_id" : c.count == 2 ? two[i] : three[i];
     }
     return out;
 }
@@ -152,7 +152,8 @@ std::string audit_json(const ChaseSpace& space, const FloodSettings& flood, cons
 std::string audit_csv(const ChaseSpace& space, const AuditResult& result) {
     const int dims = space.position_dimensions();
     const CellCoords sample = space.cells().empty() ? CellCoords{} : space.coords(0);
-    std::string out = coord_names(sample, "") + ",dx,dy,steps,stop_reason," +
+    std::string out = coord_names(sample, "") +
+                      (space.cells().axes() == PlanarAxes::xy ? ",dx,dy" : ",dx,dz") + ",steps,stop_reason," +
                       coord_names(sample, "destination_") + "," + point_names("destination", dims) +
                       ",chase_distance,chase_distance_along_cells," + point_names("dead_reckoning", dims) +
                       ",dead_reckoning_gap";

@@ -223,6 +223,13 @@ TEST(CliAudit, RunsOnTheMeshes) {
         EXPECT_EQ(row["destination"].size(), 3u);
         EXPECT_EQ(j["rows"].size(), 2 * j["totals"]["cells"].get<std::size_t>());
     }
+    const fs::path csv = scratch_path("mesh.csv");
+    const CliRun r = run_kinema("audit --quiet --directions 1 --map '" + (dir / "nav_test.obj").string() +
+                                "' --csv '" + csv.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_file(csv).rfind("cell_x,cell_y,cell_z,dx,dz,steps,stop_reason,destination_cell_x,", 0),
+              0u);
+    fs::remove(csv);
 }
 #endif
 
