@@ -55,5 +55,6 @@ void add_stop_command(CLI::App& app);
 void add_sweep_command(CLI::App& app);
 void add_chase_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
+void add_audit_command(CLI::App& app);
 
 }  // namespace kinema::cli

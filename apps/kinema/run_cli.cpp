@@ -93,6 +93,7 @@ int run_cli(int argc, char** argv) {
     kinema::cli::add_sweep_command(app);
     kinema::cli::add_chase_command(app);
     kinema::cli::add_replay_command(app);
+    kinema::cli::add_audit_command(app);
 
     reject_empty_values(app);
     if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {

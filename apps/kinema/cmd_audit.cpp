@@ -1,0 +1,392 @@
+// kinema audit: the chase from every cell of a level in D directions (issue 10; library:
+// kinema/chase/audit.hpp, docs/audit.md) -- where do guards give up, where do they run the wrong way? This
+// file turns the options into typed values (validation in the settings' validate(), errors named by their
+// flag through one FieldFlag table), runs chase::audit on a grid level or a 3D level (.obj through
+// kinema::nav, one PathFinder per thread), prints a table and writes the reports and pictures together at the
+// end (OutputFiles: all or nothing; an interrupted run writes nothing).
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "cli_common.hpp"
+#include "kinema/chase/audit.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "output_files.hpp"
+#include "settings_options.hpp"
+#if KINEMA_HAVE_RENDER
+#include "kinema/render/audit_picture.hpp"
+#endif
+#if KINEMA_HAVE_NAV
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/chase.hpp"
+#endif
+
+namespace kinema::cli {
+
+namespace {
+
+struct AuditCliOptions {
+    std::string map;
+    std::string directions;
+    std::string threads;
+    std::string hot;
+    std::string max_heated;
+    std::string max_steps;
+    std::string give_up_steps;
+    std::string corner_radius;
+    std::string exit_cells;
+    std::string json;
+    std::string csv;
+    std::string png;
+    std::string svg;
+    bool quiet = false;
+};
+
+struct AuditArgs {
+    std::string map;
+    bool mesh = false;
+    int threads = 1;
+    chase::FloodSettings flood;
+    chase::AuditSettings audit;
+    AuditCliOptions outputs;
+};
+
+// Settings fields as the user types them: the one place that maps a validate() field name to its flag.
+constexpr FieldFlag audit_flags[] = {
+    {"hot", "--hot"},
+    {"max_heated", "--max-heated"},
+    {"max_steps", "--max-steps"},
+    {"directions", "--directions"},
+    {"give_up_steps", "--give-up-steps"},
+    {"corner_radius", "--corner-radius"},
+    {"exit_cells", "--exit-cells"},
+};
+
+template <class Settings>
+void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
+    if (!text.empty()) {
+        set_from_flag(settings, field, text, audit_flags);
+    }
+}
+
+int default_threads() {
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+int parse_threads(const std::string& text) {
+    if (text.empty()) {
+        return default_threads();
+    }
+    const double n = parse_number(text, "--threads");
+    if (n != std::floor(n) || n < 1.0 || n > 256.0) {
+        throw UsageError(fmt::format("--threads: must be a whole number in [1, 256], got {}", text));
+    }
+    return static_cast<int>(n);
+}
+
+AuditArgs parse_options(const AuditCliOptions& o) {
+    AuditArgs a;
+    a.map = o.map;
+    a.mesh = is_mesh_path(o.map);
+    a.threads = parse_threads(o.threads);
+    set_if_given(a.flood, "hot", o.hot);
+    set_if_given(a.flood, "max_heated", o.max_heated);
+    set_if_given(a.flood, "max_steps", o.max_steps);
+    set_if_given(a.audit, "directions", o.directions);
+    set_if_given(a.audit, "give_up_steps", o.give_up_steps);
+    set_if_given(a.audit, "corner_radius", o.corner_radius);
+    set_if_given(a.audit, "exit_cells", o.exit_cells);
+    FieldErrors errors = a.flood.validate();
+    const FieldErrors audit_errors = a.audit.validate();
+    errors.insert(errors.end(), audit_errors.begin(), audit_errors.end());
+    require_valid(errors, audit_flags, "field");
+#if !KINEMA_HAVE_RENDER
+    if (!o.png.empty() || !o.svg.empty()) {
+        throw UsageError("--png/--svg: this kinema was built without kinema::render");
+    }
+#endif
+    a.outputs = o;
+    return a;
+}
+
+// A progress bar on stderr for runs longer than a second, when stderr is a terminal and not --quiet.
+class ProgressBar {
+  public:
+    explicit ProgressBar(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+    void update(std::size_t done, std::size_t total) {
+        const std::lock_guard lock(mutex_);
+        const auto now = std::chrono::steady_clock::now();
+        if (!enabled_ || now - start_ < std::chrono::seconds(1) ||
+            now - last_ < std::chrono::milliseconds(100)) {
+            return;
+        }
+        last_ = now;
+        shown_ = true;
+        const int width = 40;
+        const auto filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(done) /
+                                             static_cast<double>(std::max<std::size_t>(total, 1)));
+        fmt::print(stderr, "\raudit [{}{}] {}/{} seeds", std::string(static_cast<std::size_t>(filled), '#'),
+                   std::string(static_cast<std::size_t>(width - filled), '.'), done, total);
+        std::fflush(stderr);
+    }
+    void finish() {
+        if (shown_) {
+            fmt::print(stderr, "\r{}\r", std::string(80, ' '));
+            std::fflush(stderr);
+        }
+    }
+
+  private:
+    bool enabled_;
+    bool shown_ = false;
+    std::mutex mutex_;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point last_;
+};
+
+std::string share_text(std::size_t count, std::size_t total) {
+    const double share = total == 0 ? 0.0 : 100.0 * static_cast<double>(count) / static_cast<double>(total);
+    return fmt::format("{:.1f}%", share);
+}
+
+// The table on stdout: stop reasons, findings, distances.
+std::string summary(const std::string& title, const AuditArgs& a, const chase::AuditResult& r) {
+    const chase::AuditTotals& t = r.totals;
+    std::string out = fmt::format("kinema audit: {}\n", title);
+    out += fmt::format("  {} cells x {} directions = {} seeds (H = {}, M_H = {}, M_S = {}; K = {}, R = {})\n",
+                       t.cells, r.directions, t.rows, a.flood.hot, a.flood.max_heated, a.flood.max_steps,
+                       a.audit.give_up_steps, a.audit.corner_radius);
+    out += fmt::format("\n  {:<22}{:>10}{:>9}\n", "stop reason", "seeds", "share");
+    constexpr chase::StopReason reasons[] = {chase::StopReason::exhausted, chase::StopReason::too_many_heated,
+                                             chase::StopReason::max_steps};
+    for (std::size_t i = 0; i < 3; ++i) {
+        out += fmt::format("  {:<22}{:>10}{:>9}\n", chase::to_string(reasons[i]), t.stop_reasons[i],
+                           share_text(t.stop_reasons[i], t.rows));
+    }
+    out += fmt::format("\n  {:<22}{:>10}{:>9}{:>16}\n", "finding", "seeds", "share", "cells with any");
+    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
+        const auto cells_with = static_cast<std::size_t>(std::count_if(
+            r.cells.begin(), r.cells.end(), [&](const auto& c) { return c.finding_share[i] > 0.0; }));
+        out += fmt::format("  {:<22}{:>10}{:>9}{:>16}\n", chase::to_string(chase::all_findings[i]),
+                           t.findings[i], share_text(t.findings[i], t.rows), cells_with);
+    }
+    out += fmt::format("\n  mean chase distance     {} (straight), {} (along the cells)\n",
+                       format_number(std::round(t.mean_chase_distance * 1000.0) / 1000.0),
+                       format_number(std::round(t.mean_along_cells_distance * 1000.0) / 1000.0));
+    out += fmt::format("  mean dead reckoning gap {}\n",
+                       format_number(std::round(t.mean_dead_reckoning_gap * 1000.0) / 1000.0));
+    return out;
+}
+
+#if KINEMA_HAVE_RENDER
+// One picture per summary: the mean chase distance, then the share of directions with each finding. Cells are
+// placed by their coordinates seen from above ([col, row]; 3D [x, y, z] at (x, z), the highest value of a
+// column's cells shown).
+std::vector<std::pair<std::string, render::AuditMap>> audit_maps(const chase::ChaseSpace& space,
+                                                                 const chase::AuditResult& r,
+                                                                 const std::string& title) {
+    const std::size_t n = r.cells.size();
+    std::vector<std::pair<int, int>> at(n);
+    int min_x = 0;
+    int min_y = 0;
+    int max_x = 0;
+    int max_y = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+        const chase::CellCoords k = space.coords(static_cast<chase::CellId>(c));
+        at[c] = {k.values[0], k.count == 3 ? k.values[2] : k.values[1]};
+        min_x = c == 0 ? at[c].first : std::min(min_x, at[c].first);
+        min_y = c == 0 ? at[c].second : std::min(min_y, at[c].second);
+        max_x = c == 0 ? at[c].first : std::max(max_x, at[c].first);
+        max_y = c == 0 ? at[c].second : std::max(max_y, at[c].second);
+    }
+    const int columns = max_x - min_x + 1;
+    const int rows = max_y - min_y + 1;
+    const auto make = [&](auto value_of, bool share, std::string caption) {
+        render::AuditMap map;
+        map.columns = columns;
+        map.rows = rows;
+        map.values.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), -1.0);
+        map.share = share;
+        map.title = title;
+        map.caption = std::move(caption);
+        double top = 0.0;
+        for (std::size_t c = 0; c < n; ++c) {
+            double& v = map.values[static_cast<std::size_t>(at[c].second - min_y) *
+                                       static_cast<std::size_t>(columns) +
+                                   static_cast<std::size_t>(at[c].first - min_x)];
+            v = std::max(v, value_of(r.cells[c]));
+            top = std::max(top, v);
+        }
+        map.max_value = share ? 1.0 : std::max(top, 1e-9);
+        map.notes = {fmt::format("{} cells x {} directions", r.totals.cells, r.directions)};
+        return map;
+    };
+    std::vector<std::pair<std::string, render::AuditMap>> maps;
+    maps.emplace_back("distance", make([](const chase::CellSummary& s) { return s.mean_chase_distance; },
+                                       false, "mean chase distance (straight, world units)"));
+    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
+        const std::string name(chase::to_string(chase::all_findings[i]));
+        maps.emplace_back(name, make([i](const chase::CellSummary& s) { return s.finding_share[i]; }, true,
+                                     "share of directions: " + name));
+    }
+    return maps;
+}
+
+void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
+                  const std::string& title, OutputFiles& files) {
+    if (a.outputs.png.empty() && a.outputs.svg.empty()) {
+        return;
+    }
+    if (space.cells().empty()) {
+        throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
+    }
+    for (const auto& [name, map] : audit_maps(space, r, title)) {
+        const render::Scene scene = render::audit_map_scene(map);
+        if (!a.outputs.png.empty()) {
+            files.add("--png", a.outputs.png + "-" + name + ".png", render::scene_png(scene));
+        }
+        if (!a.outputs.svg.empty()) {
+            files.add("--svg", a.outputs.svg + "-" + name + ".svg", render::scene_svg(scene));
+        }
+    }
+}
+#endif
+
+void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
+            const std::string& title) {
+    OutputFiles files;
+    if (!a.outputs.json.empty()) {
+        files.add("--json", a.outputs.json, chase::audit_json(space, a.flood, a.audit, r) + "\n");
+    }
+    if (!a.outputs.csv.empty()) {
+        files.add("--csv", a.outputs.csv, chase::audit_csv(space, r));
+    }
+#if KINEMA_HAVE_RENDER
+    add_pictures(space, r, a, title, files);
+#endif
+    files.commit();
+    fmt::print("{}", summary(title, a, r));
+}
+
+chase::AuditResult run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
+    ProgressBar bar(!a.outputs.quiet && isatty(STDERR_FILENO) == 1);
+    chase::AuditOptions options;
+    options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
+    chase::AuditResult result = chase::audit(spaces, a.flood, a.audit, options);
+    bar.finish();
+    return result;
+}
+
+void audit_grid(const AuditArgs& a) {
+    const levels::GridLevel level = levels::load_level(a.map);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    // A grid space's const calls are thread-safe: every thread reads the same one.
+    const std::vector<const chase::ChaseSpace*> spaces(static_cast<std::size_t>(a.threads), &space);
+    report(space, run_audit(spaces, a), a, std::filesystem::path(a.map).filename().string());
+}
+
+#if KINEMA_HAVE_NAV
+void audit_level(const AuditArgs& a) {
+    const levels::TriangleMesh mesh = levels::load_obj(a.map);
+    nav::Level level = [&] {
+        try {
+            return nav::Level::build(mesh, nav::NavSettings{});
+        } catch (const nav::LevelError& e) {
+            throw std::invalid_argument(a.map + ": " + e.what());
+        }
+    }();
+    // Detour's queries are not thread-safe: one PathFinder (and space) per thread.
+    std::vector<std::unique_ptr<nav::PathFinder>> finders;
+    std::vector<std::unique_ptr<nav::LevelChaseSpace>> owned;
+    std::vector<const chase::ChaseSpace*> spaces;
+    for (int t = 0; t < a.threads; ++t) {
+        finders.push_back(std::make_unique<nav::PathFinder>(level));
+        owned.push_back(std::make_unique<nav::LevelChaseSpace>(level, *finders.back()));
+        spaces.push_back(owned.back().get());
+    }
+    report(*spaces[0], run_audit(spaces, a), a, std::filesystem::path(a.map).filename().string());
+}
+#else
+void audit_level(const AuditArgs& a) {
+    throw UsageError(
+        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
+}
+#endif
+
+void run_audit_command(const AuditCliOptions& options) {
+    try {
+        const AuditArgs args = parse_options(options);
+        if (args.mesh) {
+            audit_level(args);
+        } else {
+            audit_grid(args);
+        }
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), audit_flags, "field"));
+    }
+}
+
+constexpr const char* audit_help = R"(
+The chase (as `kinema chase`) from the centre of every cell of the level, in D evenly spaced last known
+directions: k = 0..D-1 is (cos(2 pi k/D), sin(2 pi k/D)) in the level's plane (x right and y down on grids, x
+and z on 3D levels). docs/audit.md has the definitions.
+
+Findings per seed: wrong_way (the destination lies behind the seed), gives_up_at_once (too_many_heated after
+at most K = --give-up-steps steps), short_of_a_corner (a heated cell within R = --corner-radius cell steps
+of the destination is out of its line of sight), barrier_blocks_exit (the barrier closed off a region of at
+least --exit-cells cells the heat never got next to, and could not spread into it itself).
+
+Output: a table on stdout. --json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps",
+"stop_reason", "destination_cell", "destination", "chase_distance", "chase_distance_along_cells",
+"dead_reckoning", "dead_reckoning_gap", "findings"}, ...], "totals"}, one row per cell and direction, values as
+`kinema chase --json` prints them for that seed. --csv FILE: the same rows. --png/--svg PREFIX: per-cell heat
+maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
+PREFIX-barrier_blocks_exit. Files are written together at the end: on an error or Ctrl-C none is written.
+Results do not depend on --threads.)";
+
+}  // namespace
+
+void add_audit_command(CLI::App& app) {
+    auto options = std::make_shared<AuditCliOptions>();
+    CLI::App* cmd = app.add_subcommand("audit",
+                                       "The chase from every cell in D directions: where NPCs give up or run "
+                                       "the wrong way (table, JSON, CSV, pictures)");
+    cmd->footer(audit_help);
+    cmd->add_option("--map", options->map, "Level file (.map Moving AI, .obj 3D level, else kinema ASCII)")
+        ->required();
+    cmd->add_option("--directions", options->directions, field_help<chase::AuditSettings>("directions"));
+    cmd->add_option("--threads", options->threads,
+                    fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()));
+    cmd->add_option("--hot", options->hot, field_help<chase::FloodSettings>("hot"));
+    cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
+    cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
+    cmd->add_option("--give-up-steps", options->give_up_steps,
+                    field_help<chase::AuditSettings>("give_up_steps"));
+    cmd->add_option("--corner-radius", options->corner_radius,
+                    field_help<chase::AuditSettings>("corner_radius"));
+    cmd->add_option("--exit-cells", options->exit_cells, field_help<chase::AuditSettings>("exit_cells"));
+    cmd->add_option("--json", options->json, "Write the report as JSON to this file");
+    cmd->add_option("--csv", options->csv, "Write the rows as CSV to this file");
+    cmd->add_option("--png", options->png, "Write the per-cell pictures as PREFIX-<summary>.png");
+    cmd->add_option("--svg", options->svg, "Write the per-cell pictures as PREFIX-<summary>.svg");
+    cmd->add_flag("--quiet", options->quiet, "No progress bar");
+    cmd->callback([options] { run_audit_command(*options); });
+}
+
+}  // namespace kinema::cli

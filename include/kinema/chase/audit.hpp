@@ -1,0 +1,160 @@
+// The level audit (issue 10, docs/audit.md): the chase (run_chase, query.hpp) from the centre of every cell
+// of a space in D evenly spaced directions, with what a designer asks of each seed -- how far the NPC runs,
+// how far that is from dead reckoning, and four findings taken from the chapter's own caveats (seed 002
+// sections 5 and 6): the destination lies behind the seed (wrong_way), the flood gives up within K steps
+// (gives_up_at_once), the NPC stops just before a corner it cannot see around (short_of_a_corner), and the
+// barrier closes a side exit the heat never explores (barrier_blocks_exit, the chapter's Figure 7).
+//
+// Every seed is independent: threads take seeds by index and write their rows by index, each with its own
+// Flood and scratch, so the result is identical for any thread count. Standard library only (std::thread).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/core/validation.hpp"
+
+namespace kinema::chase {
+
+struct AuditSettings;
+/// The registry of AuditSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<AuditSettings>) noexcept;
+
+/// What the audit asks of every seed (docs/audit.md "Findings").
+struct AuditSettings {
+    int directions = 8;     ///< D, last known directions per cell, evenly spaced; [1, 360]
+    int give_up_steps = 3;  ///< K: too_many_heated within K steps is gives_up_at_once; [0, 1000000]
+    int corner_radius =
+        3;               ///< R: short_of_a_corner looks this many cell steps around the destination; [1, 100]
+    int exit_cells = 3;  ///< barrier_blocks_exit: a closed-off region needs this many cells; [1, 256]
+
+    /// Named fields: directions, give_up_steps, corner_radius, exit_cells.
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
+};
+
+/// The findings, one bit each (AuditRow::findings).
+enum class Finding : std::uint8_t {
+    wrong_way = 1,            ///< dot(destination - seed, direction) < 0 (planar)
+    gives_up_at_once = 2,     ///< stop_reason too_many_heated and steps <= K
+    short_of_a_corner = 4,    ///< a heated cell within R cell steps of the destination is out of its sight
+    barrier_blocks_exit = 8,  ///< the barrier closes cells the heat never reached, beside the heat
+};
+inline constexpr std::array<Finding, 4> all_findings{
+    Finding::wrong_way, Finding::gives_up_at_once, Finding::short_of_a_corner, Finding::barrier_blocks_exit};
+/// "wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit" (the JSON spelling).
+std::string_view to_string(Finding finding);
+
+/// Direction k of D (planar, unit length): (cos(2 pi k / D), sin(2 pi k / D)), computed by octant symmetry so
+/// that quarter and eighth turns are exact (cos(pi/2) is 0, not 6e-17: the barrier's half-plane test is
+/// strict, so a tiny component would turn the cells on the line into barrier on one side only).
+Vec2 audit_direction(int k, int directions);
+/// A planar direction as a world vector of `space`: (x, y, 0) on xy spaces, (x, 0, y) on xz spaces.
+Vec3 world_direction(const CellSpace& space, Vec2 planar);
+
+/// One (cell, direction) of the audit.
+struct AuditRow {
+    CellId cell = no_cell;  ///< the audited cell; the seed is its centre
+    int direction = 0;      ///< k, 0 .. D-1 (audit_direction(k, D))
+    int steps = 0;
+    StopReason stop_reason = StopReason::exhausted;
+    CellId seed_cell = no_cell;         ///< the cell the space located for the centre (normally `cell`)
+    CellId destination_cell = no_cell;  ///< the flood's destination
+    Vec3 destination;                   ///< its centre, world units
+    Vec3 dead_reckoning;                ///< where dead reckoning sends the NPC, world units
+    double chase_distance = 0.0;        ///< straight line, seed centre to destination, world units
+    double along_cells_distance = 0.0;  ///< shortest path through heated cells, world units
+    double dead_reckoning_gap = 0.0;    ///< dead reckoning's point to the destination, world units
+    std::uint8_t findings = 0;          ///< Finding bits
+
+    bool has(Finding f) const { return (findings & static_cast<std::uint8_t>(f)) != 0; }
+};
+
+/// Per-cell summary over its D directions.
+struct CellSummary {
+    double mean_chase_distance = 0.0;       ///< world units
+    std::array<double, 4> finding_share{};  ///< share of directions with each finding, all_findings order
+};
+
+/// Level totals over every row.
+struct AuditTotals {
+    std::size_t cells = 0;
+    std::size_t rows = 0;
+    std::array<std::size_t, 3> stop_reasons{};  ///< exhausted, too_many_heated, max_steps
+    std::array<std::size_t, 4> findings{};      ///< rows with each finding, all_findings order
+    double mean_chase_distance = 0.0;           ///< world units
+    double mean_along_cells_distance = 0.0;     ///< world units
+    double mean_dead_reckoning_gap = 0.0;       ///< world units
+};
+
+struct AuditResult {
+    int directions = 0;
+    std::vector<AuditRow> rows;      ///< cell-major: row index = cell * D + k
+    std::vector<CellSummary> cells;  ///< by cell id
+    AuditTotals totals;
+};
+
+/// Called once per seed with its row and the flood that produced it (per-cell values readable), on the
+/// worker thread that ran it: concurrently from several threads, in no fixed order (in row order with one
+/// thread). Must be thread-safe.
+using AuditRowCallback = std::function<void(const AuditRow&, const Flood&)>;
+/// Called with (rows done, rows in all) from the worker threads, at most once per cell per thread.
+using AuditProgress = std::function<void(std::size_t, std::size_t)>;
+
+struct AuditOptions {
+    AuditRowCallback on_row;
+    AuditProgress on_progress;
+    /// Set to true from anywhere to stop early (Ctrl-C): audit() then throws AuditCancelled.
+    const std::atomic<bool>* cancel = nullptr;
+};
+
+struct AuditCancelled : std::runtime_error {
+    AuditCancelled() : std::runtime_error("audit cancelled") {}
+};
+
+/// Audits every cell of the space. `spaces` holds one view of the same space per thread (thread count =
+/// spaces.size() >= 1); a space whose const calls are thread-safe (GridChaseSpace, GraphChaseSpace) may be
+/// repeated, nav::LevelChaseSpace needs one per thread (its PathFinder). Throws SettingsError for bad
+/// settings (flood or audit) and std::invalid_argument for no space or spaces of different sizes.
+AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                  const AuditSettings& settings, const AuditOptions& options = {});
+/// audit() with `threads` threads sharing one thread-safe space (threads >= 1).
+AuditResult audit(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                  int threads = 1, const AuditOptions& options = {});
+
+/// One seed: the chase from cell `cell`'s centre in direction k (what audit() runs per row). `scratch`
+/// must come from make_audit_scratch for this space and be used by one thread at a time.
+struct AuditScratch;
+struct AuditScratchDeleter {
+    void operator()(AuditScratch* s) const;
+};
+std::unique_ptr<AuditScratch, AuditScratchDeleter> make_audit_scratch(const ChaseSpace& space,
+                                                                      const FloodSettings& flood);
+AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditSettings& settings,
+                    CellId cell, int k);
+/// The flood of the last audit_seed on this scratch.
+const Flood& audit_flood(const AuditScratch& scratch);
+
+}  // namespace kinema::chase
+
+namespace kinema::chase {
+
+/// The audit report as one JSON document (docs/audit.md "JSON contract"): {"directions", "settings" (the
+/// flood's then the audit's fields), "rows" (one per cell and direction, cell-major; every value spelled as
+/// chase_json spells it for that seed), "totals"}. Numbers by kinema::format_number. One line, no newline.
+std::string audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                       const AuditResult& result);
+/// The same rows as CSV (header line first; findings as 0/1 columns), "\n" line ends.
+std::string audit_csv(const ChaseSpace& space, const AuditResult& result);
+
+}  // namespace kinema::chase

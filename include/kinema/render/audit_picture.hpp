@@ -1,0 +1,40 @@
+// Pictures of a level audit (issue 10, docs/audit.md "Pictures"): one per-cell summary (the mean chase
+// distance, or the share of directions with one finding) as a heat map over the level seen from above, with
+// a legend. Built once as a Scene and drawn by the scene backends (PNG, SVG, JSON), like every kinema
+// picture; colours from the one palette (walls palette::wall, a zero value palette::floor, values on
+// palette::heat_ramp, darker = more).
+//
+// kinema::render knows no audit and no level: the caller fills an AuditMap (one value per tile of a 2D grid,
+// or per column of a 3D level seen from above).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kinema/core/validation.hpp"
+#include "kinema/render/scene.hpp"
+
+namespace kinema::render {
+
+struct AuditMap {
+    int columns = 0;             ///< tiles across, [1, 65536]
+    int rows = 0;                ///< tiles down, [1, 65536]
+    std::vector<double> values;  ///< columns * rows, row-major: >= 0, or negative for "no cell" (a wall)
+    double max_value = 1.0;      ///< the top of the scale (a value at or above it is the darkest), (0, inf)
+    bool share = true;           ///< the values are shares in [0, 1] (legend in percent), else distances
+    std::string title;           ///< first legend line, e.g. the map's file name
+    std::string caption;         ///< what the colours show, e.g. "share of directions: wrong_way"
+    std::vector<std::string> notes;  ///< further legend lines (the run's numbers)
+    /// Bad fields: sizes, value count, non-finite values, max_value.
+    FieldErrors validate() const;
+};
+
+/// The colour of a value: palette::floor for 0, the heat ramp's anchor ceil(8 * value / max_value) - 1 for
+/// values above 0 (clamped to the last), palette::wall for negative values.
+Rgb audit_colour(double value, double max_value);
+
+/// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px), the legend beside it.
+/// Throws SettingsError for a bad map or size.
+Scene audit_map_scene(const AuditMap& map, int max_map_px = 768);
+
+}  // namespace kinema::render

@@ -1,0 +1,237 @@
+// `kinema audit` end to end: the JSON report's rows equal what `kinema chase --json` prints for the same
+// seeds, the contract's keys, CSV and pictures, the same files for any --threads, one-line errors with no
+// file left, and a run on every shared map and on the 3D meshes.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include "cli_runner.hpp"
+
+namespace kinema::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string level(const std::string& name) {
+    return std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt";
+}
+
+nlohmann::ordered_json audit_json(const std::string& map, const std::string& extra = "") {
+    const fs::path out = scratch_path("audit.json");
+    const CliRun r = run_kinema("audit --map '" + map + "' --quiet --json '" + out.string() + "' " + extra);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    const std::string text = read_file(out);
+    fs::remove(out);
+    return nlohmann::ordered_json::parse(text);
+}
+
+std::string exact(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+// Row `row` of an audit against `kinema chase --json` from the cell's centre in the row's direction.
+void expect_row_as_chase(const std::string& map, const nlohmann::ordered_json& row) {
+    const double x = row["cell"][0].get<double>() + 0.5;
+    const double y = row["cell"][1].get<double>() + 0.5;
+    const std::string args = "chase --json --map '" + map + "' --from " + exact(x) + "," + exact(y) +
+                             " --dir " + exact(row["direction"][0].get<double>()) + "," +
+                             exact(row["direction"][1].get<double>());
+    const CliRun r = run_kinema(args);
+    ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    const nlohmann::json chase = nlohmann::json::parse(r.out);
+    EXPECT_EQ(chase["seed_cell"], row["cell"]) << args;
+    EXPECT_EQ(chase["dir"], row["direction"]) << args;
+    for (const char* key : {"steps", "stop_reason", "destination_cell", "destination", "dead_reckoning"}) {
+        EXPECT_EQ(chase[key], row[key]) << args << " " << key;
+    }
+}
+
+TEST(CliAudit, RowsEqualChaseJsonForTheSameSeeds) {
+    for (const char* name : {"side_exit_behind", "t_junction_equal", "corridor_end_corner"}) {
+        const auto j = audit_json(level(name));
+        const auto& rows = j["rows"];
+        // Every 13th row: all 8 directions come up over the level's cells (13 and 8 are coprime).
+        for (std::size_t i = 0; i < rows.size(); i += 13) {
+            expect_row_as_chase(level(name), rows[i]);
+        }
+    }
+}
+
+TEST(CliAudit, RowsEqualChaseJsonOnASharedMap) {
+    const std::string map = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den011d.map";
+    if (!fs::exists(map)) {
+        GTEST_SKIP() << "shared map " << map << " not found (set KINEMA_SHARED_DATA_DIR)";
+    }
+    const auto j = audit_json(map, "--directions 3");
+    const auto& rows = j["rows"];
+    for (std::size_t i = 0; i < rows.size(); i += rows.size() / 5 + 1) {
+        expect_row_as_chase(map, rows[i]);
+    }
+}
+
+TEST(CliAudit, ReportFollowsTheContract) {
+    const auto j = audit_json(level("side_exit_behind"), "--directions 4");
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : j.items()) {
+        keys.push_back(key);
+    }
+    EXPECT_EQ(keys, (std::vector<std::string>{"directions", "settings", "rows", "totals"}));
+    EXPECT_EQ(j["directions"], 4);
+    EXPECT_EQ(j["settings"]["hot"], 20);
+    EXPECT_EQ(j["settings"]["directions"], 4);
+    EXPECT_EQ(j["settings"]["give_up_steps"], 3);
+    EXPECT_EQ(j["settings"]["corner_radius"], 3);
+    const std::size_t cells = j["totals"]["cells"].get<std::size_t>();
+    EXPECT_EQ(j["rows"].size(), cells * 4);
+    EXPECT_EQ(j["totals"]["rows"], cells * 4);
+    std::vector<std::string> row_keys;
+    for (const auto& [key, value] : j["rows"][0].items()) {
+        row_keys.push_back(key);
+    }
+    EXPECT_EQ(row_keys,
+              (std::vector<std::string>{"cell", "direction", "steps", "stop_reason", "destination_cell",
+                                        "destination", "chase_distance", "chase_distance_along_cells",
+                                        "dead_reckoning", "dead_reckoning_gap", "findings"}));
+    // (8, 5) facing east (k = 0): the barrier blocks the side exit (tests/chase/audit_test.cpp).
+    bool found = false;
+    for (const auto& row : j["rows"]) {
+        if (row["cell"] == nlohmann::json::array({8, 5}) && row["direction"][0] == 1) {
+            EXPECT_EQ(row["findings"], nlohmann::json::array({"barrier_blocks_exit"}));
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found);
+}
+
+TEST(CliAudit, CsvHasTheSameRows) {
+    const fs::path csv = scratch_path("audit.csv");
+    const CliRun r = run_kinema("audit --quiet --map '" + level("corridor_end_corner") +
+                                "' --directions 2 --csv '" + csv.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string text = read_file(csv);
+    fs::remove(csv);
+    EXPECT_EQ(text.rfind("col,row,dx,dy,steps,stop_reason,destination_col,destination_row,destination_x,"
+                         "destination_y,chase_distance,chase_distance_along_cells,dead_reckoning_x,"
+                         "dead_reckoning_y,dead_reckoning_gap,wrong_way,gives_up_at_once,short_of_a_corner,"
+                         "barrier_blocks_exit\n",
+                         0),
+              0u);
+    // 13 cells x 2 directions + the header. Cell (1, 5) is the first (row-major ids); facing east: the
+    // hand-worked flood of audit_test.cpp, short of a corner.
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 27);
+    EXPECT_NE(text.find("\n1,5,1,0,12,exhausted,7,5,7.5,5.5,6,6,9.5,5.5,2,0,0,1,0\n"), std::string::npos)
+        << text;
+}
+
+TEST(CliAudit, SameFilesForAnyThreadCount) {
+    const std::string map = level("corridor_into_room");
+    const auto one = audit_json(map, "--threads 1").dump();
+    EXPECT_EQ(audit_json(map, "--threads 2").dump(), one);
+    EXPECT_EQ(audit_json(map, "--threads 3").dump(), one);
+}
+
+#if KINEMA_HAVE_RENDER
+TEST(CliAudit, WritesOnePicturePerSummary) {
+    const fs::path prefix = scratch_path("pic");
+    const CliRun r = run_kinema("audit --quiet --map '" + level("side_exit_behind") + "' --png '" +
+                                prefix.string() + "' --svg '" + prefix.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    for (const char* name :
+         {"distance", "wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"}) {
+        const std::string png = read_file(prefix.string() + "-" + name + ".png");
+        EXPECT_EQ(png.substr(1, 3), "PNG") << name;
+        const std::string svg = read_file(prefix.string() + "-" + name + ".svg");
+        EXPECT_NE(svg.find("<svg"), std::string::npos) << name;
+        fs::remove(prefix.string() + "-" + name + ".png");
+        fs::remove(prefix.string() + "-" + name + ".svg");
+    }
+}
+#endif
+
+TEST(CliAudit, BadSettingsAreOneLineAndLeaveNoFile) {
+    const fs::path out = scratch_path("bad.json");
+    const CliRun r = run_kinema("audit --map '" + level("side_exit_behind") + "' --directions 0 --json '" +
+                                out.string() + "'");
+    expect_one_line_error(r, "--directions: ");
+    EXPECT_FALSE(fs::exists(out));
+    expect_one_line_error(run_kinema("audit --map '" + level("side_exit_behind") + "' --threads 0"),
+                          "--threads: ");
+    expect_one_line_error(run_kinema("audit --map /nonexistent.map"), "");
+}
+
+// Ctrl-C during the audit (SIGINT after 1 s, through timeout(1), on a run of several seconds) leaves no file:
+// nothing is written before the end.
+TEST(CliAudit, InterruptedRunLeavesNoFile) {
+    const std::string map = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den520d.map";
+    if (!fs::exists(map)) {
+        GTEST_SKIP() << "shared map " << map << " not found (set KINEMA_SHARED_DATA_DIR)";
+    }
+    const fs::path dir = scratch_path("interrupted");
+    fs::create_directories(dir);
+    const std::string command =
+        "timeout -s INT 1 '" + std::string(KINEMA_CLI_PATH) + "' audit --quiet --threads 1 --map '" + map +
+        "' --json '" + (dir / "a.json").string() + "' --png '" + (dir / "a").string() + "' >/dev/null 2>&1";
+    const int status = std::system(command.c_str());
+    EXPECT_NE(status, 0);
+    EXPECT_TRUE(fs::is_empty(dir)) << "files left in " << dir;
+    fs::remove_all(dir);
+}
+
+// Every shared map (skipped when absent), one direction to keep the test short: the table names the counts.
+TEST(CliAudit, RunsOnEverySharedMap) {
+    const fs::path dir = fs::path(KINEMA_SHARED_DATA_DIR) / "maps";
+    if (!fs::is_directory(dir)) {
+        GTEST_SKIP() << "no shared maps in " << dir << " (set KINEMA_SHARED_DATA_DIR)";
+    }
+    int maps = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() != ".map") {
+            continue;
+        }
+        const CliRun r =
+            run_kinema("audit --quiet --directions 1 --threads 2 --map '" + entry.path().string() + "'");
+        EXPECT_EQ(r.exit_code, 0) << entry.path() << r.err;
+        EXPECT_NE(r.out.find(" x 1 directions = "), std::string::npos) << entry.path();
+        ++maps;
+    }
+    EXPECT_GT(maps, 0);
+}
+
+#if KINEMA_HAVE_NAV
+TEST(CliAudit, RunsOnTheMeshes) {
+    const fs::path dir = fs::path(KINEMA_SHARED_DATA_DIR) / "meshes";
+    if (!fs::is_directory(dir)) {
+        GTEST_SKIP() << "no shared meshes in " << dir;
+    }
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        if (entry.path().extension() != ".obj") {
+            continue;
+        }
+        const auto j = audit_json(entry.path().string(), "--directions 2 --threads 2");
+        ASSERT_GT(j["rows"].size(), 0u) << entry.path();
+        const auto& row = j["rows"][0];
+        EXPECT_EQ(row["cell"].size(), 3u);
+        EXPECT_EQ(row["direction"], nlohmann::json::array({1, 0}));
+        EXPECT_EQ(row["destination"].size(), 3u);
+        EXPECT_EQ(j["rows"].size(), 2 * j["totals"]["cells"].get<std::size_t>());
+    }
+    const fs::path csv = scratch_path("mesh.csv");
+    const CliRun r = run_kinema("audit --quiet --directions 1 --map '" + (dir / "nav_test.obj").string() +
+                                "' --csv '" + csv.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_file(csv).rfind("cell_x,cell_y,cell_z,dx,dz,steps,stop_reason,destination_cell_x,", 0),
+              0u);
+    fs::remove(csv);
+}
+#endif
+
+}  // namespace
+}  // namespace kinema::test
