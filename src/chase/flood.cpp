@@ -79,6 +79,20 @@ std::size_t spread_barrier(const Neighbours& nbs, std::uint32_t* mark, CellId* b
     return b;
 }
 
+// Room for every cell a run can heat. With padded lists a step stops scanning once more than M_H cells
+// were found, so at most 1 + (M_S - 1) * M_H cells from earlier steps plus M_H + stride found in the last
+// one: about 1,000 entries for the defaults instead of one per cell (4 bytes per tile on a 4096 x 4096 map,
+// issue 10 "Set-up"). CSR lists (any degree) keep one entry per cell.
+std::size_t heated_capacity(const CellSpace& space, const FloodSettings& s) {
+    const std::size_t stride = space.padded_stride();
+    if (stride == 0) {
+        return space.size();
+    }
+    const auto bound =
+        1u + static_cast<std::size_t>(s.max_steps) * static_cast<std::size_t>(s.max_heated) + stride;
+    return std::min(space.size(), bound);
+}
+
 }  // namespace
 
 namespace {
@@ -151,13 +165,16 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
     }
     run_settings_ = settings_;
     if (space_ == nullptr || mark_.size() != space.size() + 1) {
-        // First run on a space of this size: the only allocations a Flood makes.
+        // First run on a space of this size: with heated_ below, the only allocations a Flood makes.
         mark_.assign(space.size() + 1, 0);
         mark_.back() = filler_mark;
-        heated_.assign(space.size(), 0);
         barrier_.assign(space.size(), 0);
         base_ = 1;
         generation_end_ = 1;
+    }
+    const std::size_t heated_needed = heated_capacity(space, run_settings_);
+    if (heated_.size() < heated_needed) {
+        heated_.assign(heated_needed, 0);
     }
     const auto steps = static_cast<std::size_t>(run_settings_.max_steps);
     if (step_begin_.size() < steps + 2) {

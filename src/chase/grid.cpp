@@ -34,7 +34,16 @@ GridSpace::GridSpace(const levels::GridLevel& level, GridSpaceSettings settings)
     width_ = level.width;
     height_ = level.height;
     tile_cells_.assign(level.passable.size(), no_cell);
+    // Sized up front: growing these by doubling on a 4096 x 4096 level copied them and doubled the peak.
+    std::size_t open_tiles = 0;
+    for (int row = 0; row < height_; ++row) {
+        for (int col = 0; col < width_; ++col) {
+            open_tiles += level.is_passable(col, row) ? 1u : 0u;
+        }
+    }
+    cell_tiles_.reserve(open_tiles);
     std::vector<Vec3> positions;
+    positions.reserve(open_tiles);
     const double s = settings_.cell_size;
     for (int row = 0; row < height_; ++row) {
         for (int col = 0; col < width_; ++col) {

@@ -8,8 +8,9 @@
 // cells are exactly those heated at one of the last H steps (heated_cells() is in heating order, so they are
 // a suffix).
 //
-// Memory: a Flood keeps one scratch array per cell of the space it last ran on and reuses it for every later
-// run on a space of the same size: after the first start() no run allocates
+// Memory: a Flood keeps scratch arrays per cell of the space it last ran on (8 bytes per cell: a mark and the
+// barrier list; the heated list is bounded by the settings on grids, about 1 + M_S * M_H entries) and reuses
+// them for every later run on a space of the same size: after the first start() no run allocates
 // (tests/chase/alloc_test.cpp).
 #pragma once
 
@@ -189,7 +190,7 @@ class Flood {
     std::uint32_t generation_end_ = 1;  // one past the highest code of the current run
     std::uint32_t barrier_code_ = 0;
 
-    std::vector<CellId> heated_;  // capacity N, heated_count_ used
+    std::vector<CellId> heated_;  // capacity heated_capacity() in flood.cpp, heated_count_ used
     std::size_t heated_count_ = 0;
     std::vector<std::size_t> step_begin_;  // index in heated_ of the first cell heated at step j (M_S + 2)
     std::vector<CellId> barrier_;          // capacity N
