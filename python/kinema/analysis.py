@@ -71,3 +71,14 @@ def time_for_distance(curve: DistanceCurve, distance: float) -> CurveTime:
 def time_for_remaining_distance(curve: DistanceCurve, remaining: float) -> CurveTime:
     """DistanceMatchToTarget: the time (s) for a remaining distance (length, >= 0) to the marker."""
     return _a.time_for_remaining_distance(curve, remaining)
+
+
+def _unreal_settings_help() -> str:
+    from ._kinema import movement as _m
+
+    return "\nUnrealSettings (name, unit, valid range, default, doc), from the settings registry:\n" + \
+        _m.settings_help("unreal")
+
+
+stop.__doc__ += _unreal_settings_help()
+pivot.__doc__ += _unreal_settings_help()
