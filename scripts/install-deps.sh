@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libcairo2-dev librecast-dev
-  python3
+  python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #include "kinema/chase/query.hpp"
 
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -74,18 +75,16 @@ FieldErrors ChaseQuery::validate() const {
     return errors;
 }
 
-ChaseResult run_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& query,
-                      const FloodObserver& on_step) {
+void start_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& query) {
     throw_if_invalid("chase query", query.validate());
     const CellSpace& cells = space.cells();
     flood.start(cells, space.locate(query.position), cells.planar(query.direction));
+}
+
+ChaseResult chase_result(const ChaseSpace& space, const Flood& flood, const ChaseQuery& query) {
+    const CellSpace& cells = space.cells();
     ChaseResult r;
-    if (on_step) {
-        on_step(flood);
-        r.flood = flood.run(on_step);
-    } else {
-        r.flood = flood.run();
-    }
+    r.flood = flood.result();
     r.position = query.position;
     r.direction = query.direction;
     r.npc = query.npc;
@@ -98,6 +97,20 @@ ChaseResult run_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& q
         r.path = space.plan_path(*query.npc, r.flood.destination);
     }
     return r;
+}
+
+ChaseResult run_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& query,
+                      const FloodObserver& on_step) {
+    start_chase(space, flood, query);
+    // advance, not run(): run() would compute the result that chase_result computes again.
+    constexpr int all_steps = std::numeric_limits<int>::max();
+    if (on_step) {
+        on_step(flood);
+        flood.advance(all_steps, on_step);
+    } else {
+        flood.advance(all_steps);
+    }
+    return chase_result(space, flood, query);
 }
 
 SeedLocation GridChaseSpace::locate(Vec3 p) const {

@@ -108,6 +108,57 @@ std::vector<DtChange> parse_dt_schedule(std::string_view text) {
     return out;
 }
 
+std::vector<InputChange> parse_input_schedule(std::string_view text) {
+    // Inputs are wish directions; a little slack lets users type 0.7071,0.7071 for a full diagonal.
+    constexpr double max_input_length = 1.0 + 1e-6;
+    std::vector<InputChange> out;
+    std::size_t start = 0;
+    std::size_t entry = 0;
+    while (start <= text.size()) {
+        const std::size_t semicolon = text.find(';', start);
+        const std::string_view item = trim_blanks(
+            text.substr(start, semicolon == std::string_view::npos ? text.npos : semicolon - start));
+        start = semicolon == std::string_view::npos ? text.size() + 1 : semicolon + 1;
+        ++entry;
+        const std::string where =
+            "input schedule entry " + std::to_string(entry) + " '" + std::string(item) + "': ";
+        const std::size_t colon = item.find(':');
+        const std::size_t comma = item.find(',', colon == std::string_view::npos ? 0 : colon);
+        if (colon == std::string_view::npos || comma == std::string_view::npos) {
+            throw std::invalid_argument(where + "expected FRAME:X,Y");
+        }
+        const std::string_view frame_text = trim_blanks(item.substr(0, colon));
+        InputChange change;
+        const auto [ptr, ec] =
+            std::from_chars(frame_text.data(), frame_text.data() + frame_text.size(), change.frame);
+        if (frame_text.empty() || ec != std::errc() || ptr != frame_text.data() + frame_text.size()) {
+            throw std::invalid_argument(where + "FRAME '" + std::string(frame_text) +
+                                        "' is not a whole number >= 0");
+        }
+        const std::string_view x_text = trim_blanks(item.substr(colon + 1, comma - colon - 1));
+        const std::string_view y_text = trim_blanks(item.substr(comma + 1));
+        if (!parse_double(x_text, change.input.x) || !std::isfinite(change.input.x)) {
+            throw std::invalid_argument(where + "X '" + std::string(x_text) + "' is not a finite number");
+        }
+        if (!parse_double(y_text, change.input.y) || !std::isfinite(change.input.y)) {
+            throw std::invalid_argument(where + "Y '" + std::string(y_text) + "' is not a finite number");
+        }
+        if (std::hypot(change.input.x, change.input.y) > max_input_length) {
+            throw std::invalid_argument(where + "the input is longer than 1 (inputs are wish directions)");
+        }
+        if (!out.empty() && change.frame <= out.back().frame) {
+            throw std::invalid_argument(where + "frame " + std::to_string(change.frame) + " follows frame " +
+                                        std::to_string(out.back().frame) +
+                                        "; frames must be strictly increasing");
+        }
+        if (out.empty() && change.frame != 0) {
+            throw std::invalid_argument(where + "the first entry must be at frame 0");
+        }
+        out.push_back(change);
+    }
+    return out;
+}
+
 void check_dt_schedule(std::span<const DtChange> schedule) {
     if (schedule.empty()) {
         throw std::invalid_argument("dt schedule: empty; it must start at frame 0");

@@ -82,6 +82,24 @@ TEST(ChaseQuery, DefaultLevelGivesTheChaptersCorner) {
     EXPECT_FALSE(short_line.dead_reckoning.blocked);
 }
 
+TEST(ChaseQuery, StartAdvanceResultEqualsRunChase) {
+    // start_chase + the caller's own steps + chase_result is run_chase cut in two (time slicing, Python).
+    const levels::GridLevel level = levels::default_level();
+    const GridSpace grid(level);
+    const GridChaseSpace space(grid);
+    const ChaseQuery q = query_at(level.seed->position, level.seed->direction);
+    Flood whole;
+    const ChaseResult expected = run_chase(space, whole, q);
+    Flood sliced;
+    start_chase(space, sliced, q);
+    EXPECT_EQ(chase_result(space, sliced, q).flood.steps, 0);
+    while (!sliced.advance(3)) {
+    }
+    const ChaseResult got = chase_result(space, sliced, q);
+    EXPECT_EQ(chase_json(space, sliced, got, "x"), chase_json(space, whole, expected, "x"));
+    EXPECT_EQ(got.destination, (CellCoords{{17, 24, 0}, 2}));
+}
+
 TEST(ChaseQuery, OurLevelsEqualTheFloodAndDeadReckoningCalledOneByOne) {
     int checked = 0;
     for (const auto& entry : fs::directory_iterator(KINEMA_DATA_DIR "/levels")) {

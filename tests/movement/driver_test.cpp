@@ -125,6 +125,37 @@ namespace {
 using namespace kinema::movement;
 using kinema::Vec2;
 
+TEST(InputSchedule, ParsesWhatSimulateInputTakes) {
+    const auto schedule = parse_input_schedule("0:1,0; 30 : 0.7071 , 0.7071 ;45:0,-1");
+    ASSERT_EQ(schedule.size(), 3u);
+    EXPECT_EQ(schedule[0].frame, 0u);
+    EXPECT_EQ(schedule[0].input, (Vec2{1.0, 0.0}));
+    EXPECT_EQ(schedule[1].frame, 30u);
+    EXPECT_EQ(schedule[1].input, (Vec2{0.7071, 0.7071}));
+    EXPECT_EQ(schedule[2].input, (Vec2{0.0, -1.0}));
+}
+
+std::string input_error(std::string_view text) {
+    try {
+        (void)parse_input_schedule(text);
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(InputSchedule, ErrorsNameTheEntry) {
+    EXPECT_EQ(input_error("1:1,0"), "input schedule entry 1 '1:1,0': the first entry must be at frame 0");
+    EXPECT_EQ(input_error("0:1,0;30:x,0"), "input schedule entry 2 '30:x,0': X 'x' is not a finite number");
+    EXPECT_EQ(input_error("0:1,nan"), "input schedule entry 1 '0:1,nan': Y 'nan' is not a finite number");
+    EXPECT_EQ(input_error("0:1,1"),
+              "input schedule entry 1 '0:1,1': the input is longer than 1 (inputs are wish directions)");
+    EXPECT_EQ(input_error("0:1"), "input schedule entry 1 '0:1': expected FRAME:X,Y");
+    EXPECT_EQ(input_error("0:1,0;"), "input schedule entry 2 '': expected FRAME:X,Y");
+    EXPECT_EQ(input_error("0:1,0;5:0,0;5:1,0"),
+              "input schedule entry 3 '5:1,0': frame 5 follows frame 5; frames must be strictly increasing");
+}
+
 TEST(DtSchedule, ParsesNumbersAndFractions) {
     const auto schedule = parse_dt_schedule("0:1/60; 30 : 0.004 ;45:2/5");
     ASSERT_EQ(schedule.size(), 3u);

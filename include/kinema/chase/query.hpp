@@ -125,6 +125,15 @@ using FloodObserver = std::function<void(const Flood&)>;
 ChaseResult run_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& query,
                       const FloodObserver& on_step = {});
 
+/// The first half of run_chase, for callers that step the flood themselves (time slicing, notebooks):
+/// validates the query (SettingsError naming its fields) and seeds `flood` on the space.
+void start_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& query);
+
+/// The second half of run_chase: the result for the flood's current state (after the last step, exactly
+/// run_chase's; in the middle of a run, the destination so far), with dead reckoning and, where the space
+/// plans paths, the NPC's path. `flood` must have been started by start_chase(space, flood, query).
+ChaseResult chase_result(const ChaseSpace& space, const Flood& flood, const ChaseQuery& query);
+
 /// A 2D grid (GridSpace) as a chase space: positions [x, y], cells [col, row], dead reckoning by exact grid
 /// traversal (dead_reckoning.hpp), no paths.
 class GridChaseSpace final : public ChaseSpace {

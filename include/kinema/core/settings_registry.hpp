@@ -1,7 +1,8 @@
 // One description per settings struct: every field's name, unit, valid range, default and one-line doc, in
 // the spirit of Recast's `[Limit] [Units]` tags and Jolt's attribute lists. From that one table come
 // validate(), setting and reading fields by name (from a number or from text), the --help lines of the
-// command-line tool, a JSON object of the settings, and (later) the Python module's keyword arguments.
+// command-line tool, a JSON object of the settings, and the Python module's keyword arguments
+// (docs/python.md).
 // Defaults are never typed twice: they are read from a default-constructed struct.
 //
 // Registering a struct S (in S's namespace, so that argument-dependent lookup finds it):

@@ -51,6 +51,12 @@ void check_dt_schedule(std::span<const DtChange> schedule);
 /// the bad entry, e.g. "dt schedule entry 2 '30:x': DT 'x' is not a number".
 [[nodiscard]] std::vector<DtChange> parse_dt_schedule(std::string_view text);
 
+/// Parses an input schedule "FRAME:X,Y[;FRAME:X,Y...]" (what `kinema simulate --input` means): FRAME a whole
+/// number, X and Y decimal numbers (the wish direction, length at most 1 + 1e-6: 0.7071,0.7071 is a full
+/// diagonal); spaces around entries and parts are allowed. The result passes check_schedule. Throws
+/// std::invalid_argument naming the bad entry, e.g. "input schedule entry 2 '30:x,0': X 'x' is not a number".
+[[nodiscard]] std::vector<InputChange> parse_input_schedule(std::string_view text);
+
 /// Parses one frame time in seconds: a decimal number or "A/B" (e.g. "1/60"). Throws std::invalid_argument
 /// naming the text unless the result is finite and > 0.
 [[nodiscard]] double parse_seconds(std::string_view text);

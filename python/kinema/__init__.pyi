@@ -1,0 +1,3 @@
+from . import analysis as analysis, chase as chase, morrowind as morrowind, movement as movement
+
+__version__: str

@@ -1,0 +1,65 @@
+from typing import Any, Optional, Tuple
+
+import numpy as np
+import numpy.typing as npt
+
+class TurnSolution:
+    reachable: bool
+    input_direction: Tuple[float, float]
+    normalized_speed: float
+    speed: float
+
+class MaxTurn:
+    full_speed: float
+    reachable: float
+
+class StopPrediction:
+    stops: bool
+    distance: float
+    time: float
+    frames: int
+
+class Stop:
+    stops: bool
+    distance: float
+    frames: int
+    time: float
+    epic_estimate: float
+    continuous: StopPrediction
+
+class SweepRow:
+    fps: float
+    top_speed: float
+    time_to_90: float
+    stop_distance: float
+    turn_rate: float
+
+class Sweep:
+    model: str
+    length_unit: str
+    fps: npt.NDArray[np.float64]
+    top_speed: npt.NDArray[np.float64]
+    time_to_90: npt.NDArray[np.float64]
+    stop_distance: npt.NDArray[np.float64]
+    turn_rate: npt.NDArray[np.float64]
+    continuous: SweepRow
+
+class DistanceCurve:
+    def __init__(self, times: npt.ArrayLike, distances: npt.ArrayLike, marker_time: float) -> None: ...
+    times: npt.NDArray[np.float64]
+    distances: npt.NDArray[np.float64]
+    marker_time: float
+
+class CurveTime:
+    time: float
+    extrapolated: bool
+
+def turn(angle: float, dt: float, **settings: Any) -> TurnSolution: ...
+def max_turn(dt: float, **settings: Any) -> MaxTurn: ...
+def stop(speed: float, fps: float, **unreal_settings: Any) -> Stop: ...
+def pivot(speed: float, fps: float, **unreal_settings: Any) -> StopPrediction: ...
+def sweep(model: str, fps: npt.ArrayLike, *, sweep_settings: Optional[dict] = ..., **settings: Any) -> Sweep: ...
+def bake_distance_curve(times: npt.ArrayLike, positions: npt.ArrayLike, **bake_settings: Any) -> DistanceCurve: ...
+def distance_at(curve: DistanceCurve, time: float) -> float: ...
+def time_for_distance(curve: DistanceCurve, distance: float) -> CurveTime: ...
+def time_for_remaining_distance(curve: DistanceCurve, remaining: float) -> CurveTime: ...

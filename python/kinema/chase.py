@@ -1,0 +1,187 @@
+"""The Dishonored 2 chase flood (docs/chase.md; seed 002 section 3): seed heat at the player's last known cell
+and a barrier behind them, let a heat wave spread and cool for a bounded number of steps, and send the NPC to
+the heated cell nearest the warm cells' temperature-weighted centroid.
+
+Levels: a path to a Moving AI .map or kinema ASCII level, a 2D numpy bool array (True = floor, indexed
+[row, col]), or a Level. Positions are map units (tile (col, row) covers [col, col+1) x [row, row+1) at
+cell_size 1), cells are (col, row). Results carry the fields of `kinema chase --json` (the JSON contract of
+docs/chase.md, written by the library's one writer, chase_json) plus `values`, the per-cell values as a 2D int
+array [row, col]: -2 untouched or wall, -1 barrier, 0..H heat.
+"""
+
+from __future__ import annotations
+
+import json as _json
+import os
+from typing import Any, Optional
+
+import numpy as np
+
+from ._kinema import chase as _c
+
+Level = _c.Level
+HAS_NAV: bool = _c.HAS_NAV
+"""True where kinema::nav (Recast/Detour) was built: Level3D and run_3d work."""
+
+UNTOUCHED = -2
+"""values of an untouched cell or a wall."""
+BARRIER = -1
+"""values of a barrier cell (the chapter's -1)."""
+
+
+def load_level(path) -> Level:
+    """Loads a Moving AI .map (by extension) or kinema ASCII level. OSError when the file cannot be read,
+    ValueError "FILE:LINE: message" for a bad line (the CLI's messages). The GIL is released while loading."""
+    return _c.Level.load(os.fspath(path))
+
+
+def default_level() -> Level:
+    """The built-in default level of `kinema chase` (data/levels/default.txt, its seed marked)."""
+    return _c.Level.default()
+
+
+def _as_level(level) -> Level:
+    if isinstance(level, _c.Level):
+        return level
+    if isinstance(level, np.ndarray):
+        return _c.Level.from_array(level)
+    if isinstance(level, (str, bytes, os.PathLike)):
+        return load_level(os.fsdecode(level))
+    raise TypeError(f"level: expected a path, a 2D bool numpy array or a kinema.chase.Level, got "
+                    f"{type(level).__name__}")
+
+
+class ChaseResult:
+    """One chase's result. Attributes are the fields of `kinema chase --json` (docs/chase.md "JSON
+    contract"): map, cells, cell_size, connectivity, from_ (JSON "from"), dir, seed_cell, seed, seed_position,
+    seed_snapped, hot, max_heated, max_steps, steps, stop_reason, centroid, destination_cell, destination,
+    heated_cells, warm_cells, barrier_cells, dead_reckoning, dead_reckoning_blocked, dead_reckoning_distance,
+    touched (and npc, path_status, path, path_length on 3D levels with an NPC); lists become tuples.
+    Positions are map/world units, cells integer coordinates.
+
+    values: numpy int32, [row, col] on grids (one per cell id on 3D levels): -2 untouched or wall, -1 barrier,
+    0..H heat. json: the JSON text itself; to_dict(): it parsed.
+    """
+
+    def __init__(self, json_text: str, values: np.ndarray) -> None:
+        self.json = json_text
+        self.values = values
+        for key, value in _json.loads(json_text).items():
+            setattr(self, "from_" if key == "from" else key, _tuples(value))
+
+    def to_dict(self) -> dict:
+        """The JSON document as a dict (the CLI's `--json`, field for field)."""
+        return _json.loads(self.json)
+
+    def to_json(self) -> str:
+        """The JSON document, byte for byte what `kinema chase --json` prints for the same chase."""
+        return self.json
+
+    def __repr__(self) -> str:
+        return (f"ChaseResult(steps={self.steps}, stop_reason={self.stop_reason!r}, "
+                f"destination_cell={self.destination_cell}, destination={self.destination}, "
+                f"heated_cells={self.heated_cells}, dead_reckoning={self.dead_reckoning})")
+
+
+def _tuples(value):
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+class Flood:
+    """A reusable chase flood on one level (C++ kinema::chase::Flood, chase/flood.hpp).
+
+    Time slicing (spec "Beyond"): start(), then advance(k) once per frame until it returns True; `result`
+    after the last call equals run() exactly (same operations in the same order). `values` and `result` can be
+    read after any step, so a notebook can imshow every step of the wave.
+
+    Cost: a step touches only the current heat and barrier frontiers, so a flood costs O(touched cells x
+    degree), bounded by about M_S * M_H heated cells plus the barrier, never by the map size. Cooling is lazy:
+    a cell heated at step k has value max(0, H - (step - k)).
+
+    Constants (seed 002 Table 1): hot = H, the value a newly heated cell gets, [1, 1000000]; max_heated = M_H,
+    more newly heated cells than this in one step stops the flood (that step is discarded), [1, inf);
+    max_steps = M_S, propagation steps at most (Dishonored 2 difficulty 3), [0, 1000000]; connectivity 8
+    (no corner cutting, the spec default) or 4. **settings: the other registry fields (destination =
+    "nearest_heated" | "nearest_warm", max_restarts, cell_size in world units per tile).
+    """
+
+    def __init__(self, level, hot: int = 20, max_heated: int = 25, max_steps: int = 40, connectivity: int = 8,
+                 **settings: Any) -> None:
+        self.level = _as_level(level)
+        settings.update(hot=hot, max_heated=max_heated, max_steps=max_steps, connectivity=connectivity)
+        self._run = _c.FloodRun(self.level, settings)
+
+    def start(self, from_xy=None, direction=None) -> "Flood":
+        """Step A (seeding) of a new chase from the last known position `from_xy` (map units) running in
+        `direction` (any length; (0, 0) = no barrier). None: the position and direction the level file marks.
+        A point on a wall or outside snaps to the nearest cell (seed_snapped). Returns self."""
+        self._run.start(from_xy, direction)
+        return self
+
+    def advance(self, k: int = 1) -> bool:
+        """Runs at most k propagation steps (k >= 0, GIL released). Returns finished."""
+        return self._run.advance(k)
+
+    def run(self) -> ChaseResult:
+        """Runs to the end (GIL released) and returns the result."""
+        self._run.finish()
+        return self.result
+
+    @property
+    def result(self) -> ChaseResult:
+        """The result for the current state: after the last step the final result; in the middle of a run,
+        the destination so far."""
+        return ChaseResult(self._run.json(), self._run.values())
+
+    @property
+    def values(self) -> np.ndarray:
+        """Per-cell values now, int32 [row, col]: -2 untouched or wall, -1 barrier, 0..H heat."""
+        return self._run.values()
+
+    @property
+    def steps(self) -> int:
+        """Propagation steps that happened so far."""
+        return self._run.steps
+
+    @property
+    def finished(self) -> bool:
+        """The flood stopped (exhausted, too_many_heated or max_steps)."""
+        return self._run.finished
+
+
+def run(level, from_xy=None, direction=None, hot: int = 20, max_heated: int = 25, max_steps: int = 40,
+        connectivity: int = 8, **settings: Any) -> ChaseResult:
+    """One chase on `level` from `from_xy` (map units) running in `direction`, as `kinema chase --map LEVEL
+    --from X,Y --dir DX,DY --json`. None for both: the seed the level marks. See Flood for the constants."""
+    return Flood(level, hot, max_heated, max_steps, connectivity, **settings).start(from_xy, direction).run()
+
+
+def run_batch(level, from_xy, direction, hot: int = 20, max_heated: int = 25, max_steps: int = 40,
+              connectivity: int = 8, **settings: Any) -> dict:
+    """Many chases on one level in one call with the GIL released: from_xy and direction are (N, 2) arrays.
+    Returns a dict of arrays: steps (N,), stop_reason (list), destination_cell (N, 2) int, destination (N, 2),
+    heated_cells (N,), dead_reckoning (N, 2)."""
+    settings.update(hot=hot, max_heated=max_heated, max_steps=max_steps, connectivity=connectivity)
+    return _c.run_batch(_as_level(level), from_xy, direction, settings)
+
+
+if HAS_NAV:
+    Level3D = _c.Level3D
+
+    def load_level_3d(path, **nav_settings: Any) -> "Level3D":
+        """Builds a 3D level from an OBJ mesh with Recast/Detour (docs/nav.md; GIL released). nav_settings:
+        NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units)."""
+        return _c.Level3D.load(os.fspath(path), nav_settings)
+
+    def run_3d(level, from_xyz, direction, npc=None, hot: int = 20, max_heated: int = 25, max_steps: int = 40,
+               **settings: Any) -> ChaseResult:
+        """One chase on a 3D level (a Level3D or an OBJ path) from `from_xyz` (world units, y up) along
+        `direction`; with `npc`, the result holds its navmesh path (path_status, path, path_length). values is
+        one int per cell id."""
+        if not isinstance(level, _c.Level3D):
+            level = load_level_3d(level)
+        settings.update(hot=hot, max_heated=max_heated, max_steps=max_steps)
+        text, values = _c.run_3d(level, from_xyz, direction, npc, settings)
+        return ChaseResult(text, values)

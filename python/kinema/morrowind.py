@@ -1,0 +1,49 @@
+"""Morrowind (OpenMW) movement (docs/morrowind.md): target speeds and animation playback, jumps and falls.
+Units: u (game units), u/s, s.
+
+gmsts: a dict of GMST overrides by GMST name ({"fMinWalkSpeed": 100}); settings: other MorrowindSettings
+fields by registry name ({"animation.walk": 0, "rules.gravity": "openmw"}); **actor: MorrowindActor fields
+(speed, athletics, acrobatics, normalized_encumbrance, fatigue_ratio, levitate, swift_swim, jump_magnitude,
+werewolf, flies, kind). Bad values raise ValueError naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ._kinema import morrowind as _mw
+
+Speed = _mw.Speed
+Jump = _mw.Jump
+JumpArc = _mw.JumpArc
+Fall = _mw.Fall
+
+
+def speed(*, gmsts: Optional[dict] = None, settings: Optional[dict] = None, input=(0.0, 1.0), run: bool = False,
+          sneak: bool = False, swimming: bool = False, weapon_ready: bool = False, incapacitated: bool = False,
+          **actor: Any) -> Speed:
+    """Target speed (u/s, getMaxSpeed) and the animation's real speed for an actor and stance.
+    input: (right, forward), length capped at 1 (the analog factor)."""
+    return _mw.speed(gmsts or {}, settings or {}, input, run, sneak, swimming, weapon_ready, incapacitated, actor)
+
+
+def jump(*, gmsts: Optional[dict] = None, settings: Optional[dict] = None, direction=(0.0, 0.0), run: bool = False,
+         sneak: bool = False, **actor: Any) -> Jump:
+    """Jump take-off: take_off_speed (u/s), velocity (u/s), apex_height (u), airtime (s), fatigue_cost.
+    direction: the wanted ground movement (any length); (0, 0) = standing jump."""
+    return _mw.jump(gmsts or {}, settings or {}, direction, run, sneak, actor)
+
+
+def jump_arc(take_off_speed: float, *, gmsts: Optional[dict] = None, settings: Optional[dict] = None) -> JumpArc:
+    """A vertical take-off of `take_off_speed` u/s stepped at the physics step: steps, airtime (s), apex (u)."""
+    return _mw.jump_arc(gmsts or {}, settings or {}, take_off_speed)
+
+
+def fall(height: float, *, gmsts: Optional[dict] = None, settings: Optional[dict] = None, **actor: Any) -> Fall:
+    """Landing after falling `height` u: soft_landing, health_loss (points), knockdown."""
+    return _mw.fall(gmsts or {}, settings or {}, height, actor)
+
+
+def settings_fields(which: str = "settings") -> list:
+    """The registry of MorrowindSettings ("settings", GMSTs as "gmsts.NAME") or MorrowindActor ("actor")."""
+    return _mw.settings_fields(which)

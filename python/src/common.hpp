@@ -1,0 +1,57 @@
+// Shared pieces of the kinema Python module (docs/python.md): settings as keyword arguments from the settings
+// registry, numpy conversions, and the registration functions of the parts (one source file each).
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/core/vec.hpp"
+
+namespace kinema::python {
+
+namespace py = pybind11;
+
+/// Sets every keyword of `kwargs` on `settings` through the registry `description` (kinema::set_field from a
+/// number or a bool, set_field_text from a str), then validates the whole struct. Unknown names and bad
+/// values throw SettingsError (Python ValueError) naming the field, with the registry's message; a value that
+/// is not a number, bool or str raises TypeError naming the field. `prefix` is prepended to every name
+/// ("gmsts.").
+void apply_settings(const SettingsDescription& description, void* settings, const py::dict& kwargs,
+                    std::string_view prefix = "", bool validate = true);
+
+template <RegisteredSettings S>
+S settings_from(const py::dict& kwargs) {
+    S settings{};
+    apply_settings(settings_description<S>(), &settings, kwargs);
+    return settings;
+}
+
+/// The registry's fields as a list of dicts {name, unit, range, default, doc, type} (help and introspection).
+py::list describe_fields(const SettingsDescription& description);
+
+/// A Python pair of finite numbers as a Vec2; ValueError naming `what` for another length, a non-number or a
+/// NaN/inf (unless allow_nonfinite: the library then names the field itself).
+Vec2 to_vec2(const py::handle& value, std::string_view what);
+/// The same for three numbers.
+Vec3 to_vec3(const py::handle& value, std::string_view what);
+
+/// A C-contiguous float64 array of shape (rows, columns) converted from `value` (any numeric array-like);
+/// TypeError for a non-numeric value, ValueError naming `what` and the shape for another shape. rows < 0
+/// means any number of rows.
+py::array_t<double, py::array::c_style> to_matrix(const py::handle& value, py::ssize_t rows,
+                                                  py::ssize_t columns, std::string_view what);
+/// A 1D float64 array.
+py::array_t<double, py::array::c_style> to_vector(const py::handle& value, std::string_view what);
+
+void register_movement(py::module_& m);
+void register_analysis(py::module_& m);
+void register_morrowind(py::module_& m);
+void register_chase(py::module_& m);
+void register_nav(py::module_& m);
+
+}  // namespace kinema::python

@@ -1,0 +1,154 @@
+// The extension module kinema._kinema: one submodule per part; the package kinema (python/kinema) re-exports
+// them with Python-side result classes. Exceptions: the library's std::invalid_argument family
+// (SettingsError, LevelError, CsvError) become ValueError with the same message, files that cannot be opened
+// OSError.
+#include <cmath>
+#include <stdexcept>
+
+#include "common.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/obj.hpp"
+
+namespace kinema::python {
+
+void apply_settings(const SettingsDescription& description, void* settings, const py::dict& kwargs,
+                    std::string_view prefix, bool validate) {
+    for (const auto& [key, value] : kwargs) {
+        const std::string name = std::string(prefix) + py::str(key).cast<std::string>();
+        if (py::isinstance<py::str>(value)) {
+            set_field_text(description, settings, name, value.cast<std::string>());
+        } else if (py::isinstance<py::bool_>(value)) {
+            set_field(description, settings, name, value.cast<bool>() ? 1.0 : 0.0);
+        } else if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
+                   py::hasattr(value, "__float__")) {
+            set_field(description, settings, name,
+                      py::float_(py::reinterpret_borrow<py::object>(value)).cast<double>());
+        } else {
+            throw py::type_error(std::string(description.name) + ": " + name +
+                                 " must be a number, a bool or a str, got " +
+                                 py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+        }
+    }
+    if (validate) {
+        throw_if_invalid(description.name, validate_settings(description, settings));
+    }
+}
+
+py::list describe_fields(const SettingsDescription& description) {
+    py::list out;
+    for (const NamedField& f : list_fields(description)) {
+        py::dict d;
+        d["name"] = f.name;
+        d["unit"] = std::string(f.field->unit);
+        d["range"] = range_text(*f.field);
+        d["default"] = value_text(*f.field, f.field->default_value);
+        d["doc"] = std::string(f.field->doc);
+        out.append(d);
+    }
+    return out;
+}
+
+namespace {
+
+std::vector<double> numbers(const py::handle& value, std::size_t count, std::string_view what) {
+    std::vector<double> out;
+    if (!py::isinstance<py::sequence>(value) && !py::isinstance<py::array>(value)) {
+        throw py::type_error(std::string(what) + ": expected " + std::to_string(count) + " numbers");
+    }
+    const py::sequence seq =
+        py::reinterpret_borrow<py::sequence>(py::module_::import("builtins").attr("list")(value));
+    if (seq.size() != count) {
+        throw py::value_error(std::string(what) + ": expected " + std::to_string(count) + " numbers, got " +
+                              std::to_string(seq.size()));
+    }
+    for (const auto& item : seq) {
+        const double v = py::float_(py::reinterpret_borrow<py::object>(item)).cast<double>();
+        if (!std::isfinite(v)) {
+            throw py::value_error(std::string(what) + ": must be finite");
+        }
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::string shape_text(const py::array& a) {
+    std::string s = "(";
+    for (py::ssize_t i = 0; i < a.ndim(); ++i) {
+        s += (i ? ", " : "") + std::to_string(a.shape(i));
+    }
+    return s + (a.ndim() == 1 ? ",)" : ")");
+}
+
+}  // namespace
+
+Vec2 to_vec2(const py::handle& value, std::string_view what) {
+    const std::vector<double> v = numbers(value, 2, what);
+    return {v[0], v[1]};
+}
+
+Vec3 to_vec3(const py::handle& value, std::string_view what) {
+    const std::vector<double> v = numbers(value, 3, what);
+    return {v[0], v[1], v[2]};
+}
+
+py::array_t<double, py::array::c_style> to_matrix(const py::handle& value, py::ssize_t rows,
+                                                  py::ssize_t columns, std::string_view what) {
+    const py::array raw = py::module_::import("numpy").attr("asarray")(value);
+    const std::string kind = py::str(raw.dtype().attr("kind")).cast<std::string>();
+    if (kind != "f" && kind != "i" && kind != "u" && kind != "b") {
+        throw py::type_error(std::string(what) + ": expected a numeric array, got dtype " +
+                             py::str(raw.dtype()).cast<std::string>());
+    }
+    auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(raw);
+    if (a.ndim() != 2 || (rows >= 0 && a.shape(0) != rows) || a.shape(1) != columns) {
+        throw py::value_error(std::string(what) + ": expected shape (" +
+                              (rows >= 0 ? std::to_string(rows) : "N") + ", " + std::to_string(columns) +
+                              "), got " + shape_text(raw));
+    }
+    return a;
+}
+
+py::array_t<double, py::array::c_style> to_vector(const py::handle& value, std::string_view what) {
+    const py::array raw = py::module_::import("numpy").attr("asarray")(value);
+    const std::string kind = py::str(raw.dtype().attr("kind")).cast<std::string>();
+    if (kind != "f" && kind != "i" && kind != "u") {
+        throw py::type_error(std::string(what) + ": expected a numeric array, got dtype " +
+                             py::str(raw.dtype()).cast<std::string>());
+    }
+    auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(raw);
+    if (a.ndim() != 1) {
+        throw py::value_error(std::string(what) + ": expected a 1D array, got shape " + shape_text(raw));
+    }
+    return a;
+}
+
+}  // namespace kinema::python
+
+PYBIND11_MODULE(_kinema, m) {
+    namespace kp = kinema::python;
+    m.doc() = "kinema's C++ core (pybind11); import the package kinema, not this module.";
+    m.attr("__version__") = KINEMA_VERSION;
+    // A file that cannot be opened at all (line 0) is an OSError; a bad line of a file a ValueError. Both
+    // keep the library's "FILE:LINE: message".
+    pybind11::register_exception_translator([](std::exception_ptr p) {
+        try {
+            if (p) {
+                std::rethrow_exception(p);
+            }
+        } catch (const kinema::levels::LevelError& e) {
+            PyErr_SetString(e.line() == 0 ? PyExc_OSError : PyExc_ValueError, e.what());
+        } catch (const kinema::levels::ObjError& e) {
+            PyErr_SetString(e.line() == 0 ? PyExc_OSError : PyExc_ValueError, e.what());
+        }
+    });
+    auto movement = m.def_submodule("movement", "Step models: Dishonored, CrossCode, Unreal's CMC.");
+    kp::register_movement(movement);
+    auto analysis =
+        m.def_submodule("analysis", "Turns, stops, pivots, frame-rate sweeps, distance matching.");
+    kp::register_analysis(analysis);
+    auto morrowind = m.def_submodule("morrowind", "Morrowind (OpenMW) speeds, jumps and falls.");
+    kp::register_morrowind(morrowind);
+    auto chase = m.def_submodule("chase", "The Dishonored 2 chase flood on 2D grid levels.");
+    kp::register_chase(chase);
+    kp::register_nav(chase);
+}

@@ -1,0 +1,89 @@
+// kinema._kinema.chase, 3D part: levels built from OBJ meshes with Recast/Detour (nav/level.hpp) and the
+// chase on them through the same chase query and JSON writer as the grids. Present only where kinema::nav is
+// built (the package reports HAS_NAV).
+#include "common.hpp"
+
+#if KINEMA_PYTHON_NAV
+#include <memory>
+
+#include "kinema/chase/json.hpp"
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/chase.hpp"
+#include "kinema/nav/level.hpp"
+#endif
+
+namespace kinema::python {
+
+#if KINEMA_PYTHON_NAV
+namespace {
+
+struct Level3D {
+    std::unique_ptr<nav::Level> level;
+    std::string map;
+};
+
+std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings) {
+    const auto s = settings_from<nav::NavSettings>(settings);
+    auto out = std::make_shared<Level3D>();
+    out->map = path;
+    py::gil_scoped_release release;
+    const levels::TriangleMesh mesh = levels::load_obj(path);
+    try {
+        out->level = std::make_unique<nav::Level>(nav::Level::build(mesh, s));
+    } catch (const nav::LevelError& e) {
+        // "level: message" from the library becomes "FILE: message", as the CLI says it.
+        const std::string message = e.what();
+        const std::string prefix = "level: ";
+        throw std::invalid_argument(
+            path + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message));
+    }
+    return out;
+}
+
+py::tuple run(const Level3D& l, const py::handle& from, const py::handle& direction, const py::object& npc,
+              const py::dict& settings) {
+    const auto flood_settings = settings_from<chase::FloodSettings>(settings);
+    chase::ChaseQuery q;
+    q.position = to_vec3(from, "from_xyz");
+    q.direction = to_vec3(direction, "direction");
+    if (!npc.is_none()) {
+        q.npc = to_vec3(npc, "npc");
+    }
+    std::string json;
+    std::vector<std::int32_t> values;
+    {
+        py::gil_scoped_release release;
+        nav::PathFinder finder(*l.level);
+        const nav::LevelChaseSpace space(*l.level, finder);
+        chase::Flood flood(flood_settings);
+        const chase::ChaseResult r = chase::run_chase(space, flood, q);
+        json = chase::chase_json(space, flood, r, l.map);
+        values.resize(space.cells().size());
+        for (std::size_t c = 0; c < values.size(); ++c) {
+            values[c] = flood.value(static_cast<chase::CellId>(c));
+        }
+    }
+    return py::make_tuple(json,
+                          py::array_t<std::int32_t>(static_cast<py::ssize_t>(values.size()), values.data()));
+}
+
+}  // namespace
+#endif
+
+void register_nav(py::module_& m) {
+#if KINEMA_PYTHON_NAV
+    m.attr("HAS_NAV") = true;
+    py::class_<Level3D, std::shared_ptr<Level3D>>(m, "Level3D",
+                                                  "A 3D level built from an OBJ mesh (nav/level.hpp).")
+        .def_static("load", &build, py::arg("path"), py::arg("settings"))
+        .def_property_readonly("map", [](const Level3D& l) { return l.map; })
+        .def_property_readonly("cells",
+                               [](const Level3D& l) { return l.level->cells().cell_space().size(); });
+    m.def("run_3d", &run, py::arg("level"), py::arg("from_xyz"), py::arg("direction"), py::arg("npc"),
+          py::arg("settings"));
+#else
+    m.attr("HAS_NAV") = false;
+#endif
+}
+
+}  // namespace kinema::python
