@@ -30,8 +30,6 @@ namespace mv = kinema::movement;
 // Longer runs are almost certainly a typo; the limit keeps the report (built in memory, ~100 bytes a frame)
 // near 100 MB (docs/errors.md, "Limits").
 constexpr std::size_t max_frames = 1'000'000;
-// Inputs are wish directions; a little slack lets users type 0.7071,0.7071 for a full diagonal.
-constexpr double max_input_length = 1.0 + 1e-6;
 // Frames are simulated and printed in chunks so that memory stays bounded for long runs.
 constexpr std::size_t chunk_frames = 4096;
 
@@ -56,32 +54,17 @@ std::size_t parse_count(std::string_view text, std::string_view what, std::size_
     return value;
 }
 
+// --input through the library's parser (movement::parse_input_schedule, the one description of the syntax).
 std::vector<mv::InputChange> parse_schedule(std::string_view text) {
     std::vector<mv::InputChange> schedule;
-    for (const std::string& entry : split(text, ';')) {
-        const std::size_t colon = entry.find(':');
-        if (colon == std::string::npos) {
-            throw UsageError(fmt::format("--input: expected FRAME:X,Y, got '{}'", entry));
-        }
-        mv::InputChange change;
-        change.frame = parse_count(std::string_view(entry).substr(0, colon), "--input frame", max_frames);
-        change.input = parse_vec2(std::string_view(entry).substr(colon + 1), "--input");
-        if (length(change.input) > max_input_length) {
-            throw UsageError(
-                fmt::format("--input: the input at frame {} has length {} > 1 (inputs are wish "
-                            "directions, e.g. 0.7071,0.7071 for a full diagonal)",
-                            change.frame, format_number(length(change.input))));
-        }
-        if (!schedule.empty() && change.frame <= schedule.back().frame) {
-            throw UsageError(
-                fmt::format("--input: frame {} follows frame {}; frames must be strictly increasing",
-                            change.frame, schedule.back().frame));
-        }
-        schedule.push_back(change);
+    try {
+        schedule = mv::parse_input_schedule(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("--input: {}", e.what()));
     }
-    if (schedule.front().frame != 0) {
-        throw UsageError(fmt::format("--input: the schedule starts at frame {}; it must start at frame 0",
-                                     schedule.front().frame));
+    if (schedule.back().frame > max_frames) {
+        throw UsageError(fmt::format("--input: frame {} is beyond the limit of {} frames",
+                                     schedule.back().frame, max_frames));
     }
     return schedule;
 }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "kinema/core/csv.hpp"
+#include "kinema/core/format.hpp"
 #include "planar_math.hpp"
 
 namespace kinema::movement {
@@ -144,7 +145,10 @@ std::vector<InputChange> parse_input_schedule(std::string_view text) {
             throw std::invalid_argument(where + "Y '" + std::string(y_text) + "' is not a finite number");
         }
         if (std::hypot(change.input.x, change.input.y) > max_input_length) {
-            throw std::invalid_argument(where + "the input is longer than 1 (inputs are wish directions)");
+            throw std::invalid_argument(where + "the input has length " +
+                                        format_number(std::hypot(change.input.x, change.input.y)) +
+                                        " > 1 (inputs are wish directions, e.g. 0.7071,0.7071 for a full "
+                                        "diagonal)");
         }
         if (!out.empty() && change.frame <= out.back().frame) {
             throw std::invalid_argument(where + "frame " + std::to_string(change.frame) + " follows frame " +

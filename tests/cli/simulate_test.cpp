@@ -108,13 +108,16 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
     expect_usage_error("--model unreal --dt 0.1 --frames 1.5 --input 0:1,0",
                        "--frames: expected a whole number in [0, 1000000], got '1.5'");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 1:1,0",
-                       "--input: the schedule starts at frame 1; it must start at frame 0");
-    expect_usage_error("--model unreal --dt 0.1 --frames 3 --input '0:1,0;5:0,0;5:1,0'",
-                       "--input: frame 5 follows frame 5; frames must be strictly increasing");
+                       "--input: input schedule entry 1 '1:1,0': the first entry must be at frame 0");
+    expect_usage_error(
+        "--model unreal --dt 0.1 --frames 3 --input '0:1,0;5:0,0;5:1,0'",
+        "--input: input schedule entry 3 '5:1,0': frame 5 follows frame 5; frames must be strictly "
+        "increasing");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 0:3,4",
-                       "--input: the input at frame 0 has length 5 > 1 (inputs are wish directions, e.g. "
-                       "0.7071,0.7071 for a full diagonal)");
-    expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 0:1", "--input: expected X,Y, got '1'");
+                       "--input: input schedule entry 1 '0:3,4': the input has length 5 > 1 (inputs are wish "
+                       "directions, e.g. 0.7071,0.7071 for a full diagonal)");
+    expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 0:1",
+                       "--input: input schedule entry 1 '0:1': expected FRAME:X,Y");
     expect_usage_error("--model unreal --dt 0.1 " + rest + " --set ground_friction=-1",
                        "--set ground_friction: must be in [0, 1000000], got -1");
     expect_usage_error("--model dishonored --dt 0.1 " + rest + " --set max_vel=3",

@@ -149,7 +149,8 @@ TEST(InputSchedule, ErrorsNameTheEntry) {
     EXPECT_EQ(input_error("0:1,0;30:x,0"), "input schedule entry 2 '30:x,0': X 'x' is not a finite number");
     EXPECT_EQ(input_error("0:1,nan"), "input schedule entry 1 '0:1,nan': Y 'nan' is not a finite number");
     EXPECT_EQ(input_error("0:1,1"),
-              "input schedule entry 1 '0:1,1': the input is longer than 1 (inputs are wish directions)");
+              "input schedule entry 1 '0:1,1': the input has length 1.4142135623730951 > 1 (inputs are wish "
+              "directions, e.g. 0.7071,0.7071 for a full diagonal)");
     EXPECT_EQ(input_error("0:1"), "input schedule entry 1 '0:1': expected FRAME:X,Y");
     EXPECT_EQ(input_error("0:1,0;"), "input schedule entry 2 '': expected FRAME:X,Y");
     EXPECT_EQ(input_error("0:1,0;5:0,0;5:1,0"),
