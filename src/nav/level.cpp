@@ -161,6 +161,10 @@ ColumnSpace column_space(const rcCompactHeightfield& chf, const NavSettings& s, 
 
 }  // namespace
 
+const dtNavMesh& Level::detour_navmesh() const noexcept {
+    return *navmesh_->mesh;
+}
+
 Level::Level(Level&&) noexcept = default;
 Level& Level::operator=(Level&&) noexcept = default;
 Level::~Level() = default;
@@ -341,6 +345,14 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
         throw LevelError("level: Detour could not initialise the navmesh");
     }
     level.navmesh_->snap_extents = settings.snap_extents;
+    NavCellSettings cell_settings;
+    cell_settings.cell_size = settings.chase_cell_size;
+    cell_settings.cell_height = settings.cell_height;
+    const dtQueryFilter filter;
+    level.nav_cells_ = NavCells::build(*level.navmesh_->mesh, filter, cell_settings);
+    if (level.nav_cells_.empty()) {
+        throw LevelError("level: the navmesh has no chase cells");
+    }
     stats.nav_polygons = static_cast<std::size_t>(pmesh->npolys);
     stats.nav_data_bytes = static_cast<std::size_t>(data_size);
     return level;

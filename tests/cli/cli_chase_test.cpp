@@ -324,12 +324,13 @@ TEST(CliChase, GridAnd3dJsonShareTheCommonFields) {
     level_keys.insert(level_keys.end() - 1, {"npc", "path_status", "path", "path_length"});
     const nlohmann::json with_npc = run_json(stairs + " --npc 5,10.2,-6.4");
     EXPECT_EQ(printed_keys(stairs + " --npc 5,10.2,-6.4"), level_keys);
-    // The stairs query of docs/nav.md and README: 39 steps, too_many_heated, a path of 3 corners, 17.56 m.
-    EXPECT_EQ(with_npc["steps"], 39);
+    // The stairs query of docs/nav.md and README on the navmesh cells: 34 steps, too_many_heated, a path of
+    // 3 corners, 18.74 m.
+    EXPECT_EQ(with_npc["steps"], 34);
     EXPECT_EQ(with_npc["stop_reason"], "too_many_heated");
     EXPECT_EQ(with_npc["path_status"], "found");
     EXPECT_EQ(with_npc["path"].size(), 3u);
-    EXPECT_NEAR(with_npc["path_length"].get<double>(), 17.5585, 1e-4);
+    EXPECT_NEAR(with_npc["path_length"].get<double>(), 18.7391, 1e-4);
     EXPECT_EQ(with_npc["dead_reckoning_blocked"], true);
     EXPECT_EQ(with_npc["dead_reckoning_distance"], 30);
     // Positions [x, y] and [x, y, z]; cells [col, row] and [x, y, z]; touched adds the value.

@@ -12,6 +12,7 @@
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/column_space.hpp"
+#include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
 
 namespace kinema::nav {
@@ -56,7 +57,14 @@ class Level {
     Level& operator=(Level&&) noexcept;
     ~Level();
 
+    /// The voxel column space (a second, coarser Recast rasterisation at chase_cell_size): kept as a building
+    /// block; the chase uses nav_cells().
     const ColumnSpace& cells() const noexcept { return cells_; }
+    /// The chase cells sampled from the level's navmesh (NavCells::build with chase_cell_size and
+    /// cell_height): what LevelChaseSpace floods.
+    const NavCells& nav_cells() const noexcept { return nav_cells_; }
+    /// The Detour navmesh itself, for callers that query it directly.
+    const dtNavMesh& detour_navmesh() const noexcept;
     const NavSettings& settings() const noexcept { return settings_; }
     const LevelStats& stats() const noexcept { return stats_; }
     /// Bounds of the mesh (world units).
@@ -70,6 +78,7 @@ class Level {
   private:
     Level() = default;
     ColumnSpace cells_;
+    NavCells nav_cells_;
     NavSettings settings_;
     LevelStats stats_;
     Vec3 bounds_min_;
