@@ -2,6 +2,7 @@
 // voxel limits stay cross-field checks.
 #include <gtest/gtest.h>
 
+#include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
 #include "registry_checks.hpp"
 
@@ -9,6 +10,10 @@ namespace {
 
 TEST(NavSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
     kinema::test::check_registry<kinema::nav::NavSettings>(17);
+}
+
+TEST(NavCellSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
+    kinema::test::check_registry<kinema::nav::NavCellSettings>(3);
 }
 
 TEST(NavSettings, VoxelLimitsAreCheckedWhenTheSizesAreValid) {
