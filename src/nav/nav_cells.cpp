@@ -156,6 +156,9 @@ struct NavCellBuilder {
         g.origin = {std::floor(lo.x / s) * s, lo.y, std::floor(lo.z / s) * s};
         const double w = std::floor((hi.x - g.origin.x) / s) + 1.0;
         const double d = std::floor((hi.z - g.origin.z) / s) + 1.0;
+        if (!(w >= 1.0 && d >= 1.0)) {
+            throw std::invalid_argument("navmesh cells: the navmesh's tile bounds are inside out");
+        }
         if (!(w * d <= settings.max_columns) || w > 2147483647.0 || d > 2147483647.0) {
             throw std::invalid_argument("navmesh cells: the navmesh spans " + std::to_string(hi.x - lo.x) +
                                         " x " + std::to_string(hi.z - lo.z) +

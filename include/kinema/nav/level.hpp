@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/chase/query.hpp"
@@ -53,6 +55,14 @@ class Level {
     /// mesh that cannot become a level. Deterministic: the same mesh and settings give the same level.
     static Level build(const levels::TriangleMesh& mesh, const NavSettings& settings);
 
+    /// A level from a navmesh file's bytes (the Recast demo tile-set layout, docs/nav.md "Navmesh files"):
+    /// the navmesh as stored, the chase cells sampled from it with settings.chase_cell_size and cell_height,
+    /// snap_extents for paths; cells() (the voxel space) stays empty and the agent settings are the file's.
+    /// `name` names the file in errors. Throws LevelError "NAME: ..." for a corrupt or truncated file.
+    static Level from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings);
+    /// The navmesh in that file layout: from_navmesh(save_navmesh(), ...) gives the same navmesh and cells.
+    std::string save_navmesh() const;
+
     Level(Level&&) noexcept;
     Level& operator=(Level&&) noexcept;
     ~Level();
@@ -77,6 +87,7 @@ class Level {
 
   private:
     Level() = default;
+    void sample_cells(const std::string& name);
     ColumnSpace cells_;
     NavCells nav_cells_;
     NavSettings settings_;
