@@ -88,6 +88,9 @@ int main(int argc, char** argv) {
     kinema::cli::add_sweep_command(app);
     kinema::cli::add_chase_command(app);
     kinema::cli::add_replay_command(app);
+#if KINEMA_HAVE_NAV
+    kinema::cli::add_navmesh_command(app);
+#endif
 
     reject_empty_values(app);
     if (names_unknown_command(app, argc, argv)) {

@@ -344,6 +344,39 @@ TEST(CliChase, GridAnd3dJsonShareTheCommonFields) {
               level["heated_cells"].get<std::size_t>() + level["barrier_cells"].get<std::size_t>());
 }
 
+// kinema navmesh build writes the Recast demo tile-set file; chase --navmesh on it gives the chase --map
+// gives (only the "map" field differs), and a truncated file is one error line naming it.
+TEST(CliChase, NavmeshFileChasesLikeTheMesh) {
+    const std::string bridge =
+        kinema::nav_test::bridge_level().write("kinema_cli_navmesh_bridge.obj").string();
+    const fs::path navmesh = temp_path("bridge.navmesh");
+    fs::remove(navmesh);
+    const RunResult built =
+        kinema::test::run_kinema("navmesh build '" + bridge + "' -o '" + navmesh.string() + "'");
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    EXPECT_EQ(built.out, "");
+    const std::string query = " --from 33,2.25,13.5 --dir 0,0,1 --npc 3,0,3";
+    nlohmann::json from_mesh = run_json("--map '" + bridge + "'" + query);
+    nlohmann::json from_file = run_json("--navmesh '" + navmesh.string() + "'" + query);
+    EXPECT_EQ(from_file["map"], navmesh.string());
+    from_mesh.erase("map");
+    from_file.erase("map");
+    EXPECT_EQ(from_mesh, from_file);
+    const fs::path cut = temp_path("cut.navmesh");
+    std::string bytes = kinema::test::read_file(navmesh);
+    write_file(cut, bytes.substr(0, bytes.size() / 2));
+    expect_error("--navmesh '" + cut.string() + "' --from 0,0,0",
+                 cut.string() + ": not a valid navmesh file: truncated in tile 0");
+    expect_error("--navmesh '" + cut.string() + "' --map x.obj --from 0,0,0",
+                 "--navmesh: cannot be combined");
+    const fs::path not_written = temp_path("never.navmesh");
+    fs::remove(not_written);
+    const RunResult bad = kinema::test::run_kinema("navmesh build '" + bridge + "' -o '" +
+                                                   not_written.string() + "' --agent-radius -1");
+    kinema::test::expect_one_line_error(bad, "--agent-radius: must be >= 0, got -1");
+    EXPECT_FALSE(fs::exists(not_written));
+}
+
 // Errors of a 3D chase name the file or the option (formerly tests/cli/chase_mesh_test.cpp).
 TEST(CliChase, ObjErrorsNameTheFileOrTheOption) {
     const std::string bridge = kinema::nav_test::bridge_level().write("kinema_cli_chase_bridge.obj").string();
