@@ -215,6 +215,13 @@ render::LevelView level_view(const ChaseReport& report) {
     view.origin = {grid.origin.x, grid.origin.z};
     view.hot_value = report.flood->settings().hot;
     view.cells = level_view_cells(cells, *report.flood);
+    // The navmesh under the heat, so that a reader sees the cells cover it (issue 9).
+    for (const std::vector<Vec3>& polygon : report.level->navmesh_polygons()) {
+        std::vector<Vec2>& corners = view.navmesh.emplace_back();
+        for (const Vec3& p : polygon) {
+            corners.push_back(planar(p));
+        }
+    }
     view.seed = planar(r.seed_position);
     view.direction = planar(r.direction);
     view.centroid = planar(r.flood.centroid);

@@ -220,6 +220,29 @@ Level Level::from_navmesh(std::string_view bytes, const std::string& name, const
     return level;
 }
 
+std::vector<std::vector<Vec3>> Level::navmesh_polygons() const {
+    std::vector<std::vector<Vec3>> out;
+    const dtNavMesh& mesh = *navmesh_->mesh;
+    for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+        const dtMeshTile* tile = mesh.getTile(i);
+        if (tile == nullptr || tile->header == nullptr) {
+            continue;
+        }
+        for (int p = 0; p < tile->header->polyCount; ++p) {
+            const dtPoly& poly = tile->polys[p];
+            if (poly.getType() != DT_POLYTYPE_GROUND) {
+                continue;
+            }
+            std::vector<Vec3>& corners = out.emplace_back();
+            for (int k = 0; k < poly.vertCount; ++k) {
+                const float* v = &tile->verts[poly.verts[k] * 3];
+                corners.push_back({v[0], v[1], v[2]});
+            }
+        }
+    }
+    return out;
+}
+
 std::string Level::save_navmesh() const {
     return detail::encode_navmesh(*navmesh_->mesh);
 }

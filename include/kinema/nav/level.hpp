@@ -73,6 +73,8 @@ class Level {
     /// The chase cells sampled from the level's navmesh (NavCells::build with chase_cell_size and
     /// cell_height): what LevelChaseSpace floods.
     const NavCells& nav_cells() const noexcept { return nav_cells_; }
+    /// The navmesh's ground polygons, each as its corners (world units), tile by tile: for pictures.
+    std::vector<std::vector<Vec3>> navmesh_polygons() const;
     /// The Detour navmesh itself, for callers that query it directly.
     const dtNavMesh& detour_navmesh() const noexcept;
     const NavSettings& settings() const noexcept { return settings_; }
