@@ -139,6 +139,15 @@ struct NavCellBuilder {
                 } else {
                     index.emplace(ref, static_cast<std::uint32_t>(polys.size()));
                     polys.push_back({ref, tile, poly});
+                    // The grid covers the vertices too (a tile's bounds should, but a file need not), so
+                    // that every cell lies in its own column and locate() finds it.
+                    for (int k = 0; k < poly->vertCount; ++k) {
+                        const float* v = &tile->verts[poly->verts[k] * 3];
+                        lo = {std::min(lo.x, double{v[0]}), std::min(lo.y, double{v[1]}),
+                              std::min(lo.z, double{v[2]})};
+                        hi = {std::max(hi.x, double{v[0]}), std::max(hi.y, double{v[1]}),
+                              std::max(hi.z, double{v[2]})};
+                    }
                 }
             }
         }
@@ -462,18 +471,19 @@ struct NavCellBuilder {
     /// Links cells of `group` until all are in one component: each cell not yet connected to the ones before
     /// it is linked to the nearest of those.
     void join_group(Components& comp, const std::vector<CellId>& group) {
+        // Every cell before i is already in group[0]'s component (each step joins the next one to it), so one
+        // root comparison says whether cell i is connected; only a disconnected cell pays the nearest search.
         for (std::size_t i = 1; i < group.size(); ++i) {
             const CellId c = group[i];
-            bool connected = false;
-            for (std::size_t j = 0; j < i && !connected; ++j) {
-                connected = comp.find(group[j]) == comp.find(c);
-            }
-            if (connected) {
+            if (comp.find(c) == comp.find(group[0])) {
                 continue;
             }
-            CellId best = group[0];
+            // The nearest of the (at most 512) cells just before it: cells are in id order, column by column,
+            // so these are the nearby ones; the bound keeps a crafted navmesh from a quadratic build.
+            constexpr std::size_t kWindow = 512;
+            CellId best = group[i - 1];
             double best_d = std::numeric_limits<double>::max();
-            for (std::size_t j = 0; j < i; ++j) {
+            for (std::size_t j = i > kWindow ? i - kWindow : 0; j < i; ++j) {
                 const double d = length_squared(cells[group[j]].position - cells[c].position);
                 if (d < best_d) {
                     best_d = d;

@@ -133,6 +133,17 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
                 std::size_t{d.triBase} + d.triCount > n(h.detailTriCount)) {
                 bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh lies past the end");
             }
+            // Detour's getPolyHeight falls back to the nearest detail edge flagged as a polygon boundary, and
+            // reads through null pointers when there is none: Recast flags them on every polygon.
+            bool boundary = false;
+            for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
+                for (int k = 0; k < 3; ++k) {
+                    boundary = boundary || ((dtris[t * 4 + 3] >> (k * 2)) & 3) == DT_DETAIL_EDGE_BOUNDARY;
+                }
+            }
+            if (!boundary) {
+                bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh has no boundary edge");
+            }
             for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
                 for (int k = 0; k < 3; ++k) {
                     if (dtris[t * 4 + k] >= poly.vertCount + d.vertCount) {
