@@ -14,8 +14,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string_view bytes(reinterpret_cast<const char*>(data), size);
     try {
-        const kinema::nav::Level level =
-            kinema::nav::Level::from_navmesh(bytes, "fuzz.navmesh", kinema::nav::NavSettings{});
+        // A few bytes can describe kilometres of navmesh; the column budget bounds the cells (an input over
+        // it is a LevelError naming the file), here small enough for the sanitizers' pace.
+        kinema::nav::NavSettings settings;
+        settings.max_chase_columns = 200000.0;
+        const kinema::nav::Level level = kinema::nav::Level::from_navmesh(bytes, "fuzz.navmesh", settings);
         const kinema::nav::NavCells& cells = level.nav_cells();
         if (cells.empty()) {
             std::abort();  // an empty cell space must be an error

@@ -171,6 +171,7 @@ void Level::sample_cells(const std::string& name) {
     NavCellSettings cell_settings;
     cell_settings.cell_size = settings_.chase_cell_size;
     cell_settings.cell_height = settings_.cell_height;
+    cell_settings.max_columns = std::floor(settings_.max_chase_columns);
     const dtQueryFilter filter;
     try {
         nav_cells_ = NavCells::build(*navmesh_->mesh, filter, cell_settings);

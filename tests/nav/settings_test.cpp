@@ -9,7 +9,7 @@
 namespace {
 
 TEST(NavSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
-    kinema::test::check_registry<kinema::nav::NavSettings>(17);
+    kinema::test::check_registry<kinema::nav::NavSettings>(18);
 }
 
 TEST(NavCellSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
