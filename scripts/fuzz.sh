@@ -16,13 +16,13 @@ cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-20}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
   -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=ON -DKINEMA_BUILD_RENDER=OFF \
-  -DKINEMA_BUILD_NAV=OFF >/dev/null
+  -DKINEMA_BUILD_NAV=ON >/dev/null
 cmake --build build-fuzz
 
 shared="../shared/data"
 mkdir -p build-fuzz/crashes
 status=0
-for target in moving_ai_fuzz ascii_fuzz obj_fuzz; do
+for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz; do
   binary="build-fuzz/fuzz/$target"
   [ -x "$binary" ] || continue
   corpus="build-fuzz/corpus/$target"
@@ -36,14 +36,21 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz; do
     ascii_fuzz)
       cp data/levels/*.txt "$corpus/"
       ;;
+    navmesh_fuzz)
+      # A small navmesh file (kinema navmesh build of a floor, a ramp and a landing); ~30 s is enough here:
+      # each input builds cells and runs a chase.
+      cp fuzz/corpus/navmesh/* "$corpus/"
+      ;;
     obj_fuzz)
       cp fuzz/corpus/obj/* "$corpus/"
       [ -d "$shared/meshes" ] && extra+=("$shared/meshes")
       ;;
   esac
-  echo "== $target for ${seconds} s"
+  echo "== $target"
   # -max_len: the shared maps are up to 512 x 512 tiles (~270 KB); let mutations start from whole maps.
-  if ! "$binary" -max_total_time="$seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
+  target_seconds="$seconds"
+  [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-30}"
+  if ! "$binary" -max_total_time="$target_seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" "${extra[@]}" \
        >"build-fuzz/$target.log" 2>&1; then
     echo "$target: CRASH (see build-fuzz/$target.log and build-fuzz/crashes/)" >&2

@@ -141,7 +141,7 @@ std::string point_text(Vec3 p) {
 }
 
 std::string level_summary(const ChaseReport& report) {
-    const nav::ColumnSpace& cells = report.level->cells();
+    const nav::NavCells& cells = report.level->nav_cells();
     const chase::ChaseResult& r = report.result;
     const chase::FloodResult& f = r.flood;
     std::string out;
@@ -166,13 +166,12 @@ std::string level_summary(const ChaseReport& report) {
 
 #if KINEMA_HAVE_RENDER
 // Per column, the highest cell the flood touched, else the highest cell (docs/nav.md "Picture").
-std::vector<render::LevelViewCell> level_view_cells(const nav::ColumnSpace& cells,
-                                                    const chase::Flood& flood) {
+std::vector<render::LevelViewCell> level_view_cells(const nav::NavCells& cells, const chase::Flood& flood) {
     std::vector<render::LevelViewCell> out;
     const nav::ColumnGrid& grid = cells.grid();
     for (int z = 0; z < grid.depth; ++z) {
         for (int x = 0; x < grid.width; ++x) {
-            const nav::ColumnSpace::Column col = cells.column(x, z);
+            const nav::NavCells::Column col = cells.column(x, z);
             if (col.count == 0) {
                 continue;
             }
@@ -205,7 +204,7 @@ std::vector<std::string> level_view_legend(const ChaseReport& report) {
 }
 
 render::LevelView level_view(const ChaseReport& report) {
-    const nav::ColumnSpace& cells = report.level->cells();
+    const nav::NavCells& cells = report.level->nav_cells();
     const nav::ColumnGrid& grid = cells.grid();
     const chase::ChaseResult& r = report.result;
     const auto planar = [](Vec3 p) { return Vec2{p.x, p.z}; };
@@ -216,6 +215,13 @@ render::LevelView level_view(const ChaseReport& report) {
     view.origin = {grid.origin.x, grid.origin.z};
     view.hot_value = report.flood->settings().hot;
     view.cells = level_view_cells(cells, *report.flood);
+    // The navmesh under the heat, so that a reader sees the cells cover it (issue 9).
+    for (const std::vector<Vec3>& polygon : report.level->navmesh_polygons()) {
+        std::vector<Vec2>& corners = view.navmesh.emplace_back();
+        for (const Vec3& p : polygon) {
+            corners.push_back(planar(p));
+        }
+    }
     view.seed = planar(r.seed_position);
     view.direction = planar(r.direction);
     view.centroid = planar(r.flood.centroid);

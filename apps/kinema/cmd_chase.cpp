@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -50,6 +51,7 @@ struct ChaseOptions {
     std::string animate;
     std::string frames;
     // 3D levels (.obj) only.
+    std::string navmesh;
     std::string npc;
     std::string agent_height;
     std::string agent_radius;
@@ -62,6 +64,7 @@ struct ChaseArgs {
     std::string map;  ///< empty: the built-in default level
     bool mesh = false;
     std::uintmax_t max_file_bytes = levels::default_max_level_bytes;  ///< the --map loader's byte cap
+    std::string navmesh;  ///< a navmesh file instead of a mesh (map = navmesh then)
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
     std::optional<Vec3> npc;
@@ -180,6 +183,14 @@ ChaseArgs parse_options(const ChaseOptions& o) {
     ChaseArgs a;
     a.map = o.map;
     a.mesh = !o.map.empty() && is_mesh_path(o.map);
+    if (!o.navmesh.empty()) {
+        if (!o.map.empty()) {
+            throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
+        }
+        a.map = o.navmesh;
+        a.navmesh = o.navmesh;
+        a.mesh = true;
+    }
     refuse_foreign_options(o, a.mesh);
     a.flood = parse_flood(o);
     set_if_given(a.grid, "connectivity", o.connectivity);
@@ -261,7 +272,30 @@ std::string for_file(const std::string& path, const std::string& message) {
     return path + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
 }
 
+// The file's bytes, at most 256 MiB; "FILE: cannot open file: REASON" otherwise.
+std::string read_navmesh_file(const std::string& path) {
+    constexpr std::uintmax_t kMaxBytes = 256u << 20;
+    std::error_code ec;
+    const std::uintmax_t size = std::filesystem::file_size(path, ec);
+    if (ec) {
+        throw std::invalid_argument(path + ": cannot open file: " + ec.message());
+    }
+    if (size > kMaxBytes) {
+        throw std::invalid_argument(path + ": larger than 256 MiB, not a navmesh file");
+    }
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes(static_cast<std::size_t>(size), '\0');
+    if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(size))) {
+        throw std::invalid_argument(path + ": cannot read file");
+    }
+    return bytes;
+}
+
 nav::Level build_level(const ChaseArgs& a) {
+    if (!a.navmesh.empty()) {
+        // LevelError names the file already.
+        return nav::Level::from_navmesh(read_navmesh_file(a.navmesh), a.navmesh, a.nav);
+    }
     const levels::TriangleMesh mesh = levels::load_obj(a.map, a.max_file_bytes);
     try {
         return nav::Level::build(mesh, a.nav);
@@ -381,6 +415,9 @@ void add_chase_command(CLI::App& app) {
     cmd->add_option("--svg", options->svg, "Write the flood picture as SVG");
     cmd->add_option("--animate", options->animate, "Write an animated SVG of the steps");
     cmd->add_option("--frames", options->frames, "Write one PNG per step into this directory");
+    cmd->add_option(
+        "--navmesh", options->navmesh,
+        "3D level from a navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
     cmd->add_option("--npc", options->npc,
                     "3D levels: the NPC's position X,Y,Z; adds its path to the destination");
 #if KINEMA_HAVE_NAV

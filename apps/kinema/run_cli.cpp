@@ -94,6 +94,9 @@ int run_cli(int argc, char** argv) {
     kinema::cli::add_chase_command(app);
     kinema::cli::add_replay_command(app);
     kinema::cli::add_audit_command(app);
+#if KINEMA_HAVE_NAV
+    kinema::cli::add_navmesh_command(app);
+#endif
 
     reject_empty_values(app);
     if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {

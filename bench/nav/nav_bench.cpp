@@ -79,7 +79,7 @@ void bm_build(benchmark::State& state, const std::string& path) {
     std::size_t polygons = 0;
     for (auto _ : state) {
         const nav::Level level = nav::Level::build(mesh, nav::NavSettings{});
-        cells = level.cells().size();
+        cells = level.nav_cells().size();
         polygons = level.stats().nav_polygons;
         benchmark::DoNotOptimize(cells);
     }
@@ -93,7 +93,7 @@ void bm_flood_mesh(benchmark::State& state, const std::string& path) {
         return;
     }
     const nav::Level level = nav::Level::build(levels::load_obj(path), nav::NavSettings{});
-    time_floods(state, level.cells().cell_space());
+    time_floods(state, level.nav_cells().cell_space());
 }
 
 void bm_flood_grid(benchmark::State& state, const std::string& path) {
@@ -111,7 +111,7 @@ void bm_chase(benchmark::State& state, const std::string& path) {
         return;
     }
     const nav::Level level = nav::Level::build(levels::load_obj(path), nav::NavSettings{});
-    const nav::ColumnSpace& cells = level.cells();
+    const nav::NavCells& cells = level.nav_cells();
     const std::vector<Seed> seeds = random_seeds(cells.size());
     const std::vector<Seed> npcs = [&] {
         std::vector<Seed> s = random_seeds(cells.size());

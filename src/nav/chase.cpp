@@ -29,7 +29,7 @@ LevelChaseSpace::LevelChaseSpace(const Level& level, PathFinder& finder, double 
 }
 
 chase::SeedLocation LevelChaseSpace::locate(Vec3 p) const {
-    const chase::SeedLocation seed = level_->cells().locate(p, max_seed_distance_);
+    const chase::SeedLocation seed = level_->nav_cells().locate(p, max_seed_distance_);
     if (seed.cell == chase::no_cell) {
         std::string message = point(p);
         message += " is farther than ";
@@ -41,7 +41,7 @@ chase::SeedLocation LevelChaseSpace::locate(Vec3 p) const {
 }
 
 chase::CellCoords LevelChaseSpace::coords(chase::CellId cell) const {
-    const CellCoord c = level_->cells().coord(cell);
+    const CellCoord c = level_->nav_cells().coord(cell);
     return {{c.x, c.y, c.z}, 3};
 }
 
@@ -61,7 +61,7 @@ std::optional<chase::NpcPath> LevelChaseSpace::plan_path(Vec3 from, Vec3 to) con
 }
 
 std::vector<chase::SpaceField> LevelChaseSpace::report_fields() const {
-    const ColumnSpace& cells = level_->cells();
+    const NavCells& cells = level_->nav_cells();
     return {{"cell_height", cells.grid().cell_height},
             {"max_levels", static_cast<double>(cells.max_column_size())}};
 }

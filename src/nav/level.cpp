@@ -13,6 +13,8 @@
 #include <recastnavigation/DetourNavMeshQuery.h>
 #include <recastnavigation/Recast.h>
 
+#include "navmesh_file.hpp"
+
 namespace kinema::nav {
 
 struct Level::Navmesh {
@@ -160,6 +162,91 @@ ColumnSpace column_space(const rcCompactHeightfield& chf, const NavSettings& s, 
 }
 
 }  // namespace
+
+const dtNavMesh& Level::detour_navmesh() const noexcept {
+    return *navmesh_->mesh;
+}
+
+void Level::sample_cells(const std::string& name) {
+    NavCellSettings cell_settings;
+    cell_settings.cell_size = settings_.chase_cell_size;
+    cell_settings.cell_height = settings_.cell_height;
+    cell_settings.max_columns = std::floor(settings_.max_chase_columns);
+    const dtQueryFilter filter;
+    try {
+        nav_cells_ = NavCells::build(*navmesh_->mesh, filter, cell_settings);
+    } catch (const SettingsError&) {
+        throw;
+    } catch (const std::invalid_argument& e) {
+        throw LevelError(name + ": " + e.what());
+    }
+    if (nav_cells_.empty()) {
+        throw LevelError(name + ": the navmesh has no chase cells");
+    }
+}
+
+Level Level::from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings) {
+    throw_if_invalid("nav settings", settings.validate());
+    Level level;
+    level.settings_ = settings;
+    level.navmesh_ = std::make_unique<Navmesh>();
+    level.navmesh_->mesh.reset(detail::decode_navmesh(bytes, name));
+    level.navmesh_->snap_extents = settings.snap_extents;
+    const dtNavMesh& mesh = *level.navmesh_->mesh;
+    bool any = false;
+    for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+        const dtMeshTile* tile = mesh.getTile(i);
+        if (tile == nullptr || tile->header == nullptr) {
+            continue;
+        }
+        const dtMeshHeader& h = *tile->header;
+        const Vec3 lo{h.bmin[0], h.bmin[1], h.bmin[2]};
+        const Vec3 hi{h.bmax[0], h.bmax[1], h.bmax[2]};
+        level.bounds_min_ =
+            any ? Vec3{std::min(lo.x, level.bounds_min_.x), std::min(lo.y, level.bounds_min_.y),
+                       std::min(lo.z, level.bounds_min_.z)}
+                : lo;
+        level.bounds_max_ =
+            any ? Vec3{std::max(hi.x, level.bounds_max_.x), std::max(hi.y, level.bounds_max_.y),
+                       std::max(hi.z, level.bounds_max_.z)}
+                : hi;
+        any = true;
+        level.stats_.nav_polygons += static_cast<std::size_t>(h.polyCount);
+        level.stats_.nav_data_bytes += static_cast<std::size_t>(tile->dataSize);
+    }
+    if (!any) {
+        throw LevelError(name + ": the navmesh has no tiles");
+    }
+    level.sample_cells(name);
+    return level;
+}
+
+std::vector<std::vector<Vec3>> Level::navmesh_polygons() const {
+    std::vector<std::vector<Vec3>> out;
+    const dtNavMesh& mesh = *navmesh_->mesh;
+    for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+        const dtMeshTile* tile = mesh.getTile(i);
+        if (tile == nullptr || tile->header == nullptr) {
+            continue;
+        }
+        for (int p = 0; p < tile->header->polyCount; ++p) {
+            const dtPoly& poly = tile->polys[p];
+            if (poly.getType() != DT_POLYTYPE_GROUND) {
+                continue;
+            }
+            std::vector<Vec3>& corners = out.emplace_back();
+            for (int k = 0; k < poly.vertCount; ++k) {
+                const float* v = &tile->verts[poly.verts[k] * 3];
+                corners.push_back({v[0], v[1], v[2]});
+            }
+        }
+    }
+    return out;
+}
+
+std::string Level::save_navmesh() const {
+    return detail::encode_navmesh(*navmesh_->mesh);
+}
 
 Level::Level(Level&&) noexcept = default;
 Level& Level::operator=(Level&&) noexcept = default;
@@ -341,6 +428,7 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
         throw LevelError("level: Detour could not initialise the navmesh");
     }
     level.navmesh_->snap_extents = settings.snap_extents;
+    level.sample_cells("level");
     stats.nav_polygons = static_cast<std::size_t>(pmesh->npolys);
     stats.nav_data_bytes = static_cast<std::size_t>(data_size);
     return level;

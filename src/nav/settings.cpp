@@ -23,6 +23,8 @@ constexpr std::array kNavFields{
     field<N, &N::cell_height>("cell_height", "world", greater_than(0.0), "voxel height on y"),
     field<N, &N::chase_cell_size>("chase_cell_size", "world", greater_than(0.0),
                                   "width of the chase flood's cells (columns)"),
+    field<N, &N::max_chase_columns>("max_chase_columns", "count", closed_range(1.0, 268435456.0),
+                                    "most chase columns over the navmesh bounds"),
     field<N, &N::region_min_size>("region_min_size", "cells", closed_range(0.0, 1000.0),
                                   "smallest isolated region kept, cells per side"),
     field<N, &N::region_merge_size>("region_merge_size", "cells", closed_range(0.0, 1000.0),

@@ -324,12 +324,13 @@ TEST(CliChase, GridAnd3dJsonShareTheCommonFields) {
     level_keys.insert(level_keys.end() - 1, {"npc", "path_status", "path", "path_length"});
     const nlohmann::json with_npc = run_json(stairs + " --npc 5,10.2,-6.4");
     EXPECT_EQ(printed_keys(stairs + " --npc 5,10.2,-6.4"), level_keys);
-    // The stairs query of docs/nav.md and README: 39 steps, too_many_heated, a path of 3 corners, 17.56 m.
-    EXPECT_EQ(with_npc["steps"], 39);
+    // The stairs query of docs/nav.md and README on the navmesh cells: 34 steps, too_many_heated, a path of
+    // 3 corners, 18.74 m.
+    EXPECT_EQ(with_npc["steps"], 34);
     EXPECT_EQ(with_npc["stop_reason"], "too_many_heated");
     EXPECT_EQ(with_npc["path_status"], "found");
     EXPECT_EQ(with_npc["path"].size(), 3u);
-    EXPECT_NEAR(with_npc["path_length"].get<double>(), 17.5585, 1e-4);
+    EXPECT_NEAR(with_npc["path_length"].get<double>(), 18.7391, 1e-4);
     EXPECT_EQ(with_npc["dead_reckoning_blocked"], true);
     EXPECT_EQ(with_npc["dead_reckoning_distance"], 30);
     // Positions [x, y] and [x, y, z]; cells [col, row] and [x, y, z]; touched adds the value.
@@ -341,6 +342,39 @@ TEST(CliChase, GridAnd3dJsonShareTheCommonFields) {
     EXPECT_EQ(level["touched"][0].size(), 4u);
     EXPECT_EQ(level["touched"].size(),
               level["heated_cells"].get<std::size_t>() + level["barrier_cells"].get<std::size_t>());
+}
+
+// kinema navmesh build writes the Recast demo tile-set file; chase --navmesh on it gives the chase --map
+// gives (only the "map" field differs), and a truncated file is one error line naming it.
+TEST(CliChase, NavmeshFileChasesLikeTheMesh) {
+    const std::string bridge =
+        kinema::nav_test::bridge_level().write("kinema_cli_navmesh_bridge.obj").string();
+    const fs::path navmesh = temp_path("bridge.navmesh");
+    fs::remove(navmesh);
+    const RunResult built =
+        kinema::test::run_kinema("navmesh build '" + bridge + "' -o '" + navmesh.string() + "'");
+    ASSERT_EQ(built.exit_code, 0) << built.err;
+    EXPECT_EQ(built.out, "");
+    const std::string query = " --from 33,2.25,13.5 --dir 0,0,1 --npc 3,0,3";
+    nlohmann::json from_mesh = run_json("--map '" + bridge + "'" + query);
+    nlohmann::json from_file = run_json("--navmesh '" + navmesh.string() + "'" + query);
+    EXPECT_EQ(from_file["map"], navmesh.string());
+    from_mesh.erase("map");
+    from_file.erase("map");
+    EXPECT_EQ(from_mesh, from_file);
+    const fs::path cut = temp_path("cut.navmesh");
+    std::string bytes = kinema::test::read_file(navmesh);
+    write_file(cut, bytes.substr(0, bytes.size() / 2));
+    expect_error("--navmesh '" + cut.string() + "' --from 0,0,0",
+                 cut.string() + ": not a valid navmesh file: truncated in tile 0");
+    expect_error("--navmesh '" + cut.string() + "' --map x.obj --from 0,0,0",
+                 "--navmesh: cannot be combined");
+    const fs::path not_written = temp_path("never.navmesh");
+    fs::remove(not_written);
+    const RunResult bad = kinema::test::run_kinema("navmesh build '" + bridge + "' -o '" +
+                                                   not_written.string() + "' --agent-radius -1");
+    kinema::test::expect_one_line_error(bad, "--agent-radius: must be >= 0, got -1");
+    EXPECT_FALSE(fs::exists(not_written));
 }
 
 // Errors of a 3D chase name the file or the option (formerly tests/cli/chase_mesh_test.cpp).

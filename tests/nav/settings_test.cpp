@@ -2,13 +2,18 @@
 // voxel limits stay cross-field checks.
 #include <gtest/gtest.h>
 
+#include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
 #include "registry_checks.hpp"
 
 namespace {
 
 TEST(NavSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
-    kinema::test::check_registry<kinema::nav::NavSettings>(17);
+    kinema::test::check_registry<kinema::nav::NavSettings>(18);
+}
+
+TEST(NavCellSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
+    kinema::test::check_registry<kinema::nav::NavCellSettings>(3);
 }
 
 TEST(NavSettings, VoxelLimitsAreCheckedWhenTheSizesAreValid) {

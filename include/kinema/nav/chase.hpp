@@ -26,9 +26,9 @@ class LevelChaseSpace final : public chase::ChaseSpace {
     const Level& level() const { return *level_; }
     double max_seed_distance() const { return max_seed_distance_; }
 
-    const chase::CellSpace& cells() const override { return level_->cells().cell_space(); }
+    const chase::CellSpace& cells() const override { return level_->nav_cells().cell_space(); }
     int position_dimensions() const override { return 3; }
-    /// ColumnSpace::locate; beyond max_seed_distance, SettingsError naming "position": "(x, y, z) is farther
+    /// NavCells::locate; beyond max_seed_distance, SettingsError naming "position": "(x, y, z) is farther
     /// than 2 from every walkable cell".
     chase::SeedLocation locate(Vec3 p) const override;
     chase::CellCoords coords(chase::CellId cell) const override;

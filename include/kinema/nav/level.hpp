@@ -6,12 +6,15 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/chase/query.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/column_space.hpp"
+#include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
 
 namespace kinema::nav {
@@ -52,11 +55,28 @@ class Level {
     /// mesh that cannot become a level. Deterministic: the same mesh and settings give the same level.
     static Level build(const levels::TriangleMesh& mesh, const NavSettings& settings);
 
+    /// A level from a navmesh file's bytes (the Recast demo tile-set layout, docs/nav.md "Navmesh files"):
+    /// the navmesh as stored, the chase cells sampled from it with settings.chase_cell_size and cell_height,
+    /// snap_extents for paths; cells() (the voxel space) stays empty and the agent settings are the file's.
+    /// `name` names the file in errors. Throws LevelError "NAME: ..." for a corrupt or truncated file.
+    static Level from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings);
+    /// The navmesh in that file layout: from_navmesh(save_navmesh(), ...) gives the same navmesh and cells.
+    std::string save_navmesh() const;
+
     Level(Level&&) noexcept;
     Level& operator=(Level&&) noexcept;
     ~Level();
 
+    /// The voxel column space (a second, coarser Recast rasterisation at chase_cell_size): kept as a building
+    /// block; the chase uses nav_cells().
     const ColumnSpace& cells() const noexcept { return cells_; }
+    /// The chase cells sampled from the level's navmesh (NavCells::build with chase_cell_size and
+    /// cell_height): what LevelChaseSpace floods.
+    const NavCells& nav_cells() const noexcept { return nav_cells_; }
+    /// The navmesh's ground polygons, each as its corners (world units), tile by tile: for pictures.
+    std::vector<std::vector<Vec3>> navmesh_polygons() const;
+    /// The Detour navmesh itself, for callers that query it directly.
+    const dtNavMesh& detour_navmesh() const noexcept;
     const NavSettings& settings() const noexcept { return settings_; }
     const LevelStats& stats() const noexcept { return stats_; }
     /// Bounds of the mesh (world units).
@@ -69,7 +89,9 @@ class Level {
 
   private:
     Level() = default;
+    void sample_cells(const std::string& name);
     ColumnSpace cells_;
+    NavCells nav_cells_;
     NavSettings settings_;
     LevelStats stats_;
     Vec3 bounds_min_;

@@ -26,6 +26,9 @@ struct NavSettings {
     /// 25, M_H only means something relative to cell size, and 0.3 m cells trip it in any room. Equal to
     /// cell_size, the flood uses the navmesh's own voxels.
     double chase_cell_size = 0.75;
+    /// At most this many chase columns over the navmesh's bounds (NavCellSettings::max_columns), [1, 2^28]:
+    /// a guard against a navmesh (or a small crafted navmesh file) spanning kilometres.
+    double max_chase_columns = 64.0 * 1024.0 * 1024.0;
 
     // Navmesh polygons (RecastDemo defaults).
     double region_min_size =

@@ -1,0 +1,254 @@
+// Reads and writes Recast demo tile-set files. Detour's addTile checks only a tile's magic and version and
+// then trusts every count and index inside, so the reader checks them all against the data size first: a
+// corrupt or crafted file is an error naming the file, never an out-of-bounds read.
+#include "navmesh_file.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <memory>
+
+#include "kinema/nav/level.hpp"
+
+namespace kinema::nav::detail {
+
+namespace {
+
+constexpr std::int32_t kSetMagic = 'M' << 24 | 'S' << 16 | 'E' << 8 | 'T';
+constexpr std::int32_t kSetVersion = 1;
+// Detour allocates one dtMeshTile per possible tile: keep a crafted maxTiles from asking for gigabytes.
+constexpr int kMaxTiles = 1 << 16;
+
+struct SetHeader {
+    std::int32_t magic;
+    std::int32_t version;
+    std::int32_t tile_count;
+    dtNavMeshParams params;
+};
+struct TileHeader {
+    dtTileRef ref;
+    std::int32_t size;
+};
+
+[[noreturn]] void bad(const std::string& name, const std::string& why) {
+    throw LevelError(name + ": not a valid navmesh file: " + why);
+}
+
+std::size_t align4(std::size_t n) {
+    return (n + 3) & ~std::size_t{3};
+}
+
+// Coordinates beyond 1e7 world units: Detour's squared distances overflow to infinity there, and its nearest
+// edge search (closestPointOnDetailEdges) then reads through null pointers.
+constexpr float kMaxCoordinate = 1e7F;
+
+/// Finite and at most kMaxCoordinate in magnitude.
+bool finite(const float* v, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+        if (!(std::abs(v[i]) <= kMaxCoordinate)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// The checks Detour leaves to its caller, on a copy of the tile data aligned for Detour's casts.
+void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshParams& params, int index,
+                const std::string& name) {
+    const std::string tile = "tile " + std::to_string(index) + ": ";
+    if (size < sizeof(dtMeshHeader)) {
+        bad(name, tile + "data smaller than a tile header");
+    }
+    dtMeshHeader h;
+    std::memcpy(&h, data, sizeof h);
+    if (h.magic != DT_NAVMESH_MAGIC || h.version != DT_NAVMESH_VERSION) {
+        bad(name, tile + "not Detour tile data of version " + std::to_string(DT_NAVMESH_VERSION));
+    }
+    const int counts[] = {h.polyCount,       h.vertCount,      h.maxLinkCount, h.detailMeshCount,
+                          h.detailVertCount, h.detailTriCount, h.bvNodeCount,  h.offMeshConCount};
+    for (const int c : counts) {
+        if (c < 0 || c > (1 << 24)) {
+            bad(name, tile + "a negative or huge count in the tile header");
+        }
+    }
+    if (h.polyCount > params.maxPolys || h.vertCount > 0xffff) {
+        bad(name, tile + "more polygons than the navmesh's maxPolys, or more than 65535 vertices");
+    }
+    const float header_floats[] = {h.walkableHeight, h.walkableRadius, h.walkableClimb, h.bmin[0],
+                                   h.bmin[1],        h.bmin[2],        h.bmax[0],       h.bmax[1],
+                                   h.bmax[2],        h.bvQuantFactor};
+    if (!finite(header_floats, std::size(header_floats))) {
+        bad(name, tile + "a non-finite or huge number in the tile header");
+    }
+    if (!(h.bmin[0] <= h.bmax[0] && h.bmin[1] <= h.bmax[1] && h.bmin[2] <= h.bmax[2])) {
+        bad(name, tile + "its bounds are inside out");
+    }
+    // The layout dtNavMesh::addTile reads (DetourNavMesh.cpp), every part 4-byte aligned.
+    const auto n = [](int c) { return static_cast<std::size_t>(c); };
+    const std::size_t verts_at = align4(sizeof(dtMeshHeader));
+    const std::size_t polys_at = verts_at + align4(sizeof(float) * 3 * n(h.vertCount));
+    const std::size_t links_at = polys_at + align4(sizeof(dtPoly) * n(h.polyCount));
+    const std::size_t dmesh_at = links_at + align4(sizeof(dtLink) * n(h.maxLinkCount));
+    const std::size_t dverts_at = dmesh_at + align4(sizeof(dtPolyDetail) * n(h.detailMeshCount));
+    const std::size_t dtris_at = dverts_at + align4(sizeof(float) * 3 * n(h.detailVertCount));
+    const std::size_t bv_at = dtris_at + align4(4 * n(h.detailTriCount));
+    const std::size_t off_at = bv_at + align4(sizeof(dtBVNode) * n(h.bvNodeCount));
+    const std::size_t end = off_at + align4(sizeof(dtOffMeshConnection) * n(h.offMeshConCount));
+    if (end > size) {
+        bad(name, tile + "the counts in its header need " + std::to_string(end) + " bytes, the data has " +
+                      std::to_string(size));
+    }
+    const auto* verts = reinterpret_cast<const float*>(data + verts_at);
+    const auto* polys = reinterpret_cast<const dtPoly*>(data + polys_at);
+    const auto* dmeshes = reinterpret_cast<const dtPolyDetail*>(data + dmesh_at);
+    const auto* dverts = reinterpret_cast<const float*>(data + dverts_at);
+    const auto* dtris = data + dtris_at;
+    const auto* nodes = reinterpret_cast<const dtBVNode*>(data + bv_at);
+    const auto* cons = reinterpret_cast<const dtOffMeshConnection*>(data + off_at);
+    if (!finite(verts, 3 * n(h.vertCount)) || !finite(dverts, 3 * n(h.detailVertCount))) {
+        bad(name, tile + "a non-finite or huge vertex");
+    }
+    for (int p = 0; p < h.polyCount; ++p) {
+        const dtPoly& poly = polys[p];
+        const int type = poly.getType();
+        const bool ground = type == DT_POLYTYPE_GROUND;
+        if ((!ground && type != DT_POLYTYPE_OFFMESH_CONNECTION) || poly.vertCount > DT_VERTS_PER_POLYGON ||
+            poly.vertCount < (ground ? 3 : 2) || (!ground && poly.vertCount != 2)) {
+            bad(name, tile + "polygon " + std::to_string(p) + " has a bad type or vertex count");
+        }
+        for (int k = 0; k < poly.vertCount; ++k) {
+            const unsigned nei = poly.neis[k];
+            if (poly.verts[k] >= h.vertCount || ((nei & DT_EXT_LINK) == 0 && nei > unsigned(h.polyCount))) {
+                bad(name,
+                    tile + "polygon " + std::to_string(p) + " refers to a vertex or neighbour past the end");
+            }
+        }
+        if (ground) {
+            if (p >= h.detailMeshCount) {
+                bad(name, tile + "polygon " + std::to_string(p) + " has no detail mesh");
+            }
+            const dtPolyDetail& d = dmeshes[p];
+            // No detail triangle: Detour's closestPointOnDetailEdges then reads through null pointers.
+            if (d.triCount == 0 || std::size_t{d.vertBase} + d.vertCount > n(h.detailVertCount) ||
+                std::size_t{d.triBase} + d.triCount > n(h.detailTriCount)) {
+                bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh lies past the end");
+            }
+            // Detour's getPolyHeight falls back to the nearest detail edge flagged as a polygon boundary, and
+            // reads through null pointers when there is none: Recast flags them on every polygon.
+            bool boundary = false;
+            for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
+                for (int k = 0; k < 3; ++k) {
+                    boundary = boundary || ((dtris[t * 4 + 3] >> (k * 2)) & 3) == DT_DETAIL_EDGE_BOUNDARY;
+                }
+            }
+            if (!boundary) {
+                bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh has no boundary edge");
+            }
+            for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
+                for (int k = 0; k < 3; ++k) {
+                    if (dtris[t * 4 + k] >= poly.vertCount + d.vertCount) {
+                        bad(name, tile + "a detail triangle refers to a vertex past the end");
+                    }
+                }
+            }
+        }
+    }
+    for (int i = 0; i < h.bvNodeCount; ++i) {
+        if (nodes[i].i >= h.polyCount || nodes[i].i < -h.bvNodeCount) {
+            bad(name, tile + "a bounding-volume node refers to a polygon or node past the end");
+        }
+    }
+    for (int i = 0; i < h.offMeshConCount; ++i) {
+        if (cons[i].poly >= h.polyCount || polys[cons[i].poly].getType() != DT_POLYTYPE_OFFMESH_CONNECTION ||
+            !finite(cons[i].pos, 6) || !std::isfinite(cons[i].rad)) {
+            bad(name, tile + "off-mesh connection " + std::to_string(i) + " is broken");
+        }
+    }
+}
+
+struct FreeMesh {
+    void operator()(dtNavMesh* m) const { dtFreeNavMesh(m); }
+};
+
+}  // namespace
+
+std::string encode_navmesh(const dtNavMesh& mesh) {
+    SetHeader header{kSetMagic, kSetVersion, 0, *mesh.getParams()};
+    for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+        const dtMeshTile* tile = mesh.getTile(i);
+        header.tile_count += tile != nullptr && tile->header != nullptr && tile->dataSize > 0 ? 1 : 0;
+    }
+    std::string out(reinterpret_cast<const char*>(&header), sizeof header);
+    for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+        const dtMeshTile* tile = mesh.getTile(i);
+        if (tile == nullptr || tile->header == nullptr || tile->dataSize <= 0) {
+            continue;
+        }
+        const TileHeader th{mesh.getTileRef(tile), tile->dataSize};
+        out.append(reinterpret_cast<const char*>(&th), sizeof th);
+        out.append(reinterpret_cast<const char*>(tile->data), static_cast<std::size_t>(tile->dataSize));
+    }
+    return out;
+}
+
+dtNavMesh* decode_navmesh(std::string_view bytes, const std::string& name) {
+    if (bytes.size() < sizeof(SetHeader)) {
+        bad(name, "shorter than the " + std::to_string(sizeof(SetHeader)) + "-byte header");
+    }
+    SetHeader header;
+    std::memcpy(&header, bytes.data(), sizeof header);
+    if (header.magic != kSetMagic || header.version != kSetVersion) {
+        bad(name, "no 'MSET' version 1 header");
+    }
+    const dtNavMeshParams& p = header.params;
+    if (!finite(p.orig, 3) || !std::isfinite(p.tileWidth) || !std::isfinite(p.tileHeight) ||
+        !(p.tileWidth > 0) || !(p.tileHeight > 0) || p.maxTiles < 1 || p.maxTiles > kMaxTiles ||
+        p.maxPolys < 1 || header.tile_count < 0 || header.tile_count > p.maxTiles) {
+        bad(name, "bad navmesh parameters (tile size, maxTiles in [1, 65536], maxPolys >= 1, tile count)");
+    }
+    std::unique_ptr<dtNavMesh, FreeMesh> mesh(dtAllocNavMesh());
+    if (!mesh) {
+        throw std::bad_alloc();
+    }
+    if (dtStatusFailed(mesh->init(&p))) {
+        bad(name, "Detour rejects its parameters (maxTiles x maxPolys needs more than 22 bits)");
+    }
+    std::size_t at = sizeof header;
+    for (int t = 0; t < header.tile_count; ++t) {
+        TileHeader th;
+        if (bytes.size() - at < sizeof th) {
+            bad(name, "truncated at tile " + std::to_string(t));
+        }
+        std::memcpy(&th, bytes.data() + at, sizeof th);
+        at += sizeof th;
+        if (th.ref == 0 || th.size <= 0) {
+            bad(name, "tile " + std::to_string(t) + " has no reference or no data");
+        }
+        if (bytes.size() - at < static_cast<std::size_t>(th.size)) {
+            bad(name, "truncated in tile " + std::to_string(t));
+        }
+        auto* data = static_cast<unsigned char*>(dtAlloc(static_cast<std::size_t>(th.size), DT_ALLOC_PERM));
+        if (data == nullptr) {
+            throw std::bad_alloc();
+        }
+        std::memcpy(data, bytes.data() + at, static_cast<std::size_t>(th.size));
+        at += static_cast<std::size_t>(th.size);
+        try {
+            check_tile(data, static_cast<std::size_t>(th.size), p, t, name);
+        } catch (...) {
+            dtFree(data);
+            throw;
+        }
+        if (dtStatusFailed(mesh->addTile(data, th.size, DT_TILE_FREE_DATA, th.ref, nullptr))) {
+            dtFree(data);
+            bad(name,
+                "Detour could not add tile " + std::to_string(t) + " (a duplicate position or reference)");
+        }
+    }
+    if (at != bytes.size()) {
+        bad(name, std::to_string(bytes.size() - at) + " bytes after the last tile");
+    }
+    return mesh.release();
+}
+
+}  // namespace kinema::nav::detail

@@ -1,0 +1,20 @@
+// The navmesh tile-set file that Recast's demo writes and reads (Sample_TileMesh "all_tiles_navmesh.bin";
+// influence-maps-and-levels.md section 7): internal to kinema_nav, docs/nav.md "Navmesh files" documents it.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <recastnavigation/DetourNavMesh.h>
+
+namespace kinema::nav::detail {
+
+/// The file's bytes for every tile of `mesh`: header {'MSET', version 1, tile count, dtNavMeshParams}, then
+/// per tile {dtTileRef, int32 data size, data}, native endianness.
+std::string encode_navmesh(const dtNavMesh& mesh);
+
+/// A navmesh from the file's bytes (owned by the caller: dtFreeNavMesh). Every size, count and index Detour
+/// would trust is checked first; a bad file throws LevelError "NAME: reason".
+dtNavMesh* decode_navmesh(std::string_view bytes, const std::string& name);
+
+}  // namespace kinema::nav::detail

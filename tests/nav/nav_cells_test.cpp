@@ -1,0 +1,302 @@
+// Chase cells sampled from the navmesh (kinema/nav/nav_cells.hpp): the consistency property of issue 9 (two
+// cells are connected in the cell space exactly when Detour finds a complete path between them), polygon
+// coverage, and floods on sloped terrain. One implementation (the cell graph) against another (Detour's
+// findPath) on every test mesh.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <recastnavigation/DetourNavMesh.h>
+#include <recastnavigation/DetourNavMeshQuery.h>
+
+#include "kinema/chase/flood.hpp"
+#include "kinema/nav/chase.hpp"
+#include "kinema/nav/level.hpp"
+#include "kinema/nav/nav_cells.hpp"
+#include "nav_test_meshes.hpp"
+
+namespace {
+
+using kinema::Vec3;
+using kinema::nav::CellId;
+using kinema::nav::Level;
+using kinema::nav::NavCells;
+using kinema::nav::NavCellSettings;
+using kinema::nav::NavSettings;
+namespace nt = kinema::nav_test;
+
+const std::filesystem::path kMeshes = std::filesystem::path(KINEMA_SHARED_DATA_DIR) / "meshes";
+
+/// Connected component of every cell (links are symmetric without off-mesh connections).
+std::vector<std::uint32_t> components(const NavCells& cells) {
+    std::vector<std::uint32_t> comp(cells.size(), 0xFFFFFFFFu);
+    std::uint32_t next = 0;
+    for (CellId s = 0; s < cells.size(); ++s) {
+        if (comp[s] != 0xFFFFFFFFu) {
+            continue;
+        }
+        std::deque<CellId> queue{s};
+        comp[s] = next;
+        while (!queue.empty()) {
+            const CellId c = queue.front();
+            queue.pop_front();
+            for (const CellId n : cells.neighbours(c)) {
+                if (comp[n] == 0xFFFFFFFFu) {
+                    comp[n] = next;
+                    queue.push_back(n);
+                }
+            }
+        }
+        ++next;
+    }
+    return comp;
+}
+
+struct Query {
+    struct Free {
+        void operator()(dtNavMeshQuery* q) const { dtFreeNavMeshQuery(q); }
+    };
+    std::unique_ptr<dtNavMeshQuery, Free> q{dtAllocNavMeshQuery()};
+    dtQueryFilter filter;
+    explicit Query(const dtNavMesh& mesh) {
+        // 65535: the most search nodes Detour allows, so that no path is cut short for lack of nodes.
+        EXPECT_TRUE(dtStatusSucceed(q->init(&mesh, 65535)));
+    }
+    /// Detour finds a complete path from cell a's polygon and position to b's.
+    bool complete_path(const NavCells& cells, CellId a, CellId b) {
+        std::vector<dtPolyRef> path(8192);
+        int n = 0;
+        const Vec3 pa = cells.position(a);
+        const Vec3 pb = cells.position(b);
+        const float fa[3] = {static_cast<float>(pa.x), static_cast<float>(pa.y), static_cast<float>(pa.z)};
+        const float fb[3] = {static_cast<float>(pb.x), static_cast<float>(pb.y), static_cast<float>(pb.z)};
+        const auto ra = static_cast<dtPolyRef>(cells.polygon(a));
+        const auto rb = static_cast<dtPolyRef>(cells.polygon(b));
+        const dtStatus st =
+            q->findPath(ra, rb, fa, fb, &filter, path.data(), &n, static_cast<int>(path.size()));
+        EXPECT_FALSE(dtStatusDetail(st, DT_OUT_OF_NODES));
+        return dtStatusSucceed(st) && !dtStatusDetail(st, DT_PARTIAL_RESULT) && n > 0 && path[n - 1] == rb;
+    }
+};
+
+/// Random pairs of cells: how many disagree between the cell graph and Detour.
+int disagreements(const Level& level, int pairs, std::uint32_t seed) {
+    const NavCells& cells = level.nav_cells();
+    const std::vector<std::uint32_t> comp = components(cells);
+    Query query(level.detour_navmesh());
+    std::mt19937 rng(seed);
+    std::uniform_int_distribution<CellId> pick(0, static_cast<CellId>(cells.size() - 1));
+    int bad = 0;
+    for (int i = 0; i < pairs; ++i) {
+        const CellId a = pick(rng);
+        const CellId b = pick(rng);
+        const bool graph = comp[a] == comp[b];
+        if (graph != query.complete_path(cells, a, b)) {
+            ++bad;
+        }
+    }
+    return bad;
+}
+
+/// Ground polygons whose plan area is at least one cell and on which no cell lies (a cell lies on p when p
+/// contains its position in plan view at the cell's height within the climb).
+int uncovered_polygons(const Level& level) {
+    const NavCells& cells = level.nav_cells();
+    const dtNavMesh& mesh = level.detour_navmesh();
+    Query query(mesh);
+    std::vector<dtPolyRef> covered;
+    for (CellId c = 0; c < cells.size(); ++c) {
+        const Vec3 p = cells.position(c);
+        const float centre[3] = {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
+        const float half[3] = {0.01F, static_cast<float>(cells.climb()) + 0.01F, 0.01F};
+        dtPolyRef refs[64];
+        int n = 0;
+        query.q->queryPolygons(centre, half, &query.filter, refs, &n, 64);
+        for (int i = 0; i < n; ++i) {
+            float h = 0.0F;
+            if (dtStatusSucceed(query.q->getPolyHeight(refs[i], centre, &h)) &&
+                std::abs(double{h} - p.y) <= cells.climb()) {
+                covered.push_back(refs[i]);
+            }
+        }
+    }
+    std::sort(covered.begin(), covered.end());
+    const double cell_area = cells.grid().cell_size * cells.grid().cell_size;
+    int missing = 0;
+    for (int t = 0; t < mesh.getMaxTiles(); ++t) {
+        const dtMeshTile* tile = mesh.getTile(t);
+        if (tile == nullptr || tile->header == nullptr) {
+            continue;
+        }
+        for (int i = 0; i < tile->header->polyCount; ++i) {
+            const dtPoly& poly = tile->polys[i];
+            if (poly.getType() != DT_POLYTYPE_GROUND) {
+                continue;
+            }
+            double area = 0.0;  // shoelace on (x, z)
+            for (int k = 0; k < poly.vertCount; ++k) {
+                const float* u = &tile->verts[poly.verts[k] * 3];
+                const float* v = &tile->verts[poly.verts[(k + 1) % poly.vertCount] * 3];
+                area += double{u[0]} * double{v[2]} - double{v[0]} * double{u[2]};
+            }
+            const dtPolyRef ref = mesh.getPolyRefBase(tile) | static_cast<dtPolyRef>(i);
+            if (std::abs(area) / 2.0 >= cell_area &&
+                !std::binary_search(covered.begin(), covered.end(), ref)) {
+                ++missing;
+            }
+        }
+    }
+    return missing;
+}
+
+struct MeshCase {
+    std::string name;
+    std::function<kinema::levels::TriangleMesh()> mesh;
+};
+
+class Consistency : public ::testing::TestWithParam<MeshCase> {};
+
+TEST_P(Consistency, CellsConnectedExactlyWhenDetourFindsACompletePath) {
+    const Level level = Level::build(GetParam().mesh(), NavSettings{});
+    ASSERT_FALSE(level.nav_cells().empty());
+    EXPECT_EQ(disagreements(level, 1500, 9), 0) << GetParam().name;
+    EXPECT_EQ(uncovered_polygons(level), 0) << GetParam().name;
+}
+
+std::vector<MeshCase> mesh_cases() {
+    std::vector<MeshCase> cases;
+    for (const char* file : {"dungeon.obj", "nav_test.obj"}) {
+        const auto path = kMeshes / file;
+        if (std::filesystem::exists(path)) {
+            cases.push_back({std::string(file), [path] { return kinema::levels::load_obj(path); }});
+        }
+    }
+    cases.push_back({"bridge", [] { return nt::bridge_level().mesh(); }});
+    cases.push_back({"bridge_without_ramp", [] { return nt::bridge_level(false).mesh(); }});
+    cases.push_back({"two_storey", [] { return nt::two_storey_building().mesh(); }});
+    cases.push_back({"terrain", [] { return nt::rolling_terrain().mesh(); }});
+    // Doorways narrower than a column at several grid offsets and angles (influence-maps-and-levels.md
+    // section 7: centres alone split half of these).
+    for (const double shift : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
+        for (const double angle : {0.0, 17.0, 45.0}) {
+            cases.push_back({"doorway_" + std::to_string(shift) + "_" + std::to_string(angle),
+                             [=] { return nt::doorway_rooms(2.3, shift, angle).mesh(); }});
+        }
+    }
+    return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(Meshes, Consistency, ::testing::ValuesIn(mesh_cases()),
+                         [](const ::testing::TestParamInfo<MeshCase>& param_info) {
+                             std::string n = param_info.param.name;
+                             std::replace_if(
+                                 n.begin(), n.end(), [](char c) { return !std::isalnum(c); }, '_');
+                             return n;
+                         });
+
+TEST(NavCells, DoorwaysJoinTheRoomsAtEveryOffset) {
+    // The rooms are one component in the cells whatever the grid offset (Detour walks through: checked by
+    // the consistency test above).
+    for (const double shift : {0.0, 0.1, 0.2, 0.3, 0.45, 0.6}) {
+        const Level level = Level::build(nt::doorway_rooms(2.3, shift, 0.0).mesh(), NavSettings{});
+        const std::vector<std::uint32_t> comp = components(level.nav_cells());
+        EXPECT_EQ(*std::max_element(comp.begin(), comp.end()), 0u) << "shift " << shift;
+    }
+}
+
+TEST(NavCells, TwoStoreyRampJoinsTheFloorsAndTheFloodClimbsIt) {
+    const Level level = Level::build(nt::two_storey_building().mesh(), NavSettings{});
+    const NavCells& cells = level.nav_cells();
+    const std::vector<std::uint32_t> comp = components(cells);
+    EXPECT_EQ(*std::max_element(comp.begin(), comp.end()), 0u);
+    // Cells on both storeys.
+    bool ground = false;
+    bool upper = false;
+    for (CellId c = 0; c < cells.size(); ++c) {
+        ground = ground || cells.position(c).y < 0.5;
+        upper = upper || cells.position(c).y > nt::kStorey - 0.5;
+    }
+    EXPECT_TRUE(ground);
+    EXPECT_TRUE(upper);
+    // A flood from the ground floor without limits reaches the upper floor.
+    kinema::chase::FloodSettings s;
+    s.max_heated = 1000000;
+    s.max_steps = 1000000;
+    const auto seed = cells.locate({6.0, 0.0, 12.0}, 2.0);
+    ASSERT_NE(seed.cell, kinema::chase::no_cell);
+    EXPECT_LT(cells.position(seed.cell).y, 0.5);
+    const auto r = kinema::chase::run_flood(cells.cell_space(), seed, {0.0, 0.0}, s);
+    EXPECT_EQ(r.heated_cells, cells.size());
+}
+
+TEST(NavCells, RollingTerrainFloodReachesEveryCell) {
+    const Level level = Level::build(nt::rolling_terrain().mesh(), NavSettings{});
+    const NavCells& cells = level.nav_cells();
+    // 48 x 48 m at 0.75 m: 64 x 64 columns; the ledge filter (one 0.3 m voxel) and the radius (0.6 m) take
+    // 0.9 m at each border, leaving 46.2 m = 61.6 columns a side; every slope is under 45 degrees, so every
+    // column inside has a cell.
+    EXPECT_GE(cells.size(), 61u * 61u);
+    EXPECT_LE(cells.size(), 62u * 62u);
+    kinema::chase::FloodSettings s;
+    s.max_heated = 1000000;
+    s.max_steps = 1000000;
+    const auto seed = cells.locate({2024.0, 150.0, -2976.0}, 10.0);
+    ASSERT_NE(seed.cell, kinema::chase::no_cell);
+    const auto r = kinema::chase::run_flood(cells.cell_space(), seed, {0.0, 0.0}, s);
+    EXPECT_EQ(r.heated_cells, cells.size());
+    EXPECT_EQ(r.stop_reason, kinema::chase::StopReason::exhausted);
+}
+
+TEST(NavCells, ColumnsAreAnchoredAtMultiplesOfTheCellSize) {
+    const Level level = Level::build(nt::bridge_level().mesh(), NavSettings{});
+    const NavCells& cells = level.nav_cells();
+    EXPECT_DOUBLE_EQ(cells.grid().cell_size, 0.75);
+    EXPECT_DOUBLE_EQ(std::remainder(cells.grid().origin.x, 0.75), 0.0);
+    EXPECT_DOUBLE_EQ(std::remainder(cells.grid().origin.z, 0.75), 0.0);
+    EXPECT_NEAR(cells.climb(), 0.9, 1e-6);  // Detour keeps it in float
+    // Every polygon of these wide floors holds a column centre: no extra cells, and every cell sits on its
+    // column's centre.
+    EXPECT_EQ(cells.stats().extra_cells, 0u);
+    for (CellId c = 0; c < cells.size(); ++c) {
+        const auto k = cells.coord(c);
+        const Vec3 p = cells.position(c);
+        EXPECT_NEAR(p.x, cells.grid().origin.x + (k.x + 0.5) * 0.75, 1e-9);
+        EXPECT_NEAR(p.z, cells.grid().origin.z + (k.z + 0.5) * 0.75, 1e-9);
+    }
+}
+
+TEST(NavCells, BridgeCellsStackAboveTheCorridor) {
+    const Level level = Level::build(nt::bridge_level().mesh(), NavSettings{});
+    const NavCells& cells = level.nav_cells();
+    EXPECT_EQ(cells.max_column_size(), 2u);
+    // Under the bridge (x = 15, z = 3): the corridor at 0 and the bridge at 4.5, not linked to each other.
+    const auto below = cells.locate({15.0, 0.0, 3.0}, 0.0);
+    const auto above = cells.locate({15.0, nt::kUpper, 3.0}, 0.0);
+    ASSERT_NE(below.cell, kinema::chase::no_cell);
+    ASSERT_NE(above.cell, kinema::chase::no_cell);
+    // Recast puts the navmesh on top of the floor's voxel: up to one cell height (0.2) above the mesh.
+    EXPECT_NEAR(cells.position(below.cell).y, 0.0, 0.21);
+    EXPECT_NEAR(cells.position(above.cell).y, nt::kUpper, 0.21);
+    const auto n = cells.neighbours(below.cell);
+    EXPECT_EQ(std::count(n.begin(), n.end(), above.cell), 0);
+}
+
+TEST(NavCells, SettingsAreValidated) {
+    NavCellSettings s;
+    s.cell_size = 0.0;
+    EXPECT_FALSE(s.validate().empty());
+    s = {};
+    s.max_columns = 0.5;
+    EXPECT_FALSE(s.validate().empty());
+    EXPECT_TRUE(NavCellSettings{}.validate().empty());
+}
+
+}  // namespace
