@@ -26,13 +26,12 @@ namespace {
 using namespace analysis_cli;
 using nlohmann::ordered_json;
 
-// The stepping predictor's limits as `kinema stop` starts from them: the sweep's rest speed, so that stop and
-// sweep report the same distances, and a cap of 10^7 frames (the library's 10^6 can be too few at high frame
-// rates with a small rest speed).
+// The stepping models' defaults: the sweep's rest speed, so that stop and sweep report the same distances,
+// and the library's frame cap (10^6, also the upper bound: 16 rates of a model that never stops take about
+// 0.5 s; a run that reaches it is reported as at_limit).
 analysis::GenericStopSettings stepping_defaults() {
     analysis::GenericStopSettings limits;
     limits.rest_speed = analysis::SweepSettings{}.rest_speed;
-    limits.max_frames = 10'000'000;
     return limits;
 }
 

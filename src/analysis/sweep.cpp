@@ -58,7 +58,7 @@ namespace {
 
 using G = GenericStopSettings;
 constexpr std::array kStopFields{
-    field<G, &G::max_frames>("max_frames", "frames", closed_range(1.0, 1e7),
+    field<G, &G::max_frames>("max_frames", "frames", closed_range(1.0, 1e6),
                              "give up (stops = false) after this many"),
     field<G, &G::rest_speed>("rest_speed", "L/s", at_least(0.0),
                              "stopped at or below this speed (model length unit L); 0 waits for exactly 0"),

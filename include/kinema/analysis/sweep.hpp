@@ -23,7 +23,7 @@ struct GenericStopSettings;
 
 /// Limits of the generic stop predictor.
 struct GenericStopSettings {
-    std::int64_t max_frames = 1'000'000;  ///< frames, [1, 1e7]. Give up (stops = false, at_limit) after this
+    std::int64_t max_frames = 1'000'000;  ///< frames, [1, 1e6]. Give up (stops = false, at_limit) after this
                                           ///< many; 1e7 steps take a few tens of milliseconds.
     double rest_speed = 0.0;  ///< model length unit/s, [0, inf). Stopped once the speed is at or below it; 0
                               ///< waits for exactly zero (the CMC and any model with a snap reach it).
