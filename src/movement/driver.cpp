@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <utility>
 
@@ -163,25 +164,41 @@ std::vector<InputChange> parse_input_schedule(std::string_view text) {
     return out;
 }
 
-void check_dt_schedule(std::span<const DtChange> schedule) {
+namespace {
+
+// The rules every schedule shares: not empty, frame 0 first, frames strictly increasing, and each entry's
+// value `valid` (else "the VALUE at frame N COMPLAINT"). Nothing is allocated unless the schedule is bad (the
+// driver's allocation test).
+template <class Change, class Valid>
+void check_schedule_entries(std::span<const Change> schedule, const char* name, const char* value,
+                            const char* complaint, Valid valid) {
+    const auto fail = [name](const std::string& what) {
+        throw std::invalid_argument(std::string(name) + ": " + what);
+    };
     if (schedule.empty()) {
-        throw std::invalid_argument("dt schedule: empty; it must start at frame 0");
+        fail("empty; it must start at frame 0");
     }
     if (schedule.front().frame != 0) {
-        throw std::invalid_argument("dt schedule: the first change is at frame " +
-                                    std::to_string(schedule.front().frame) + "; it must be at frame 0");
+        fail("the first change is at frame " + std::to_string(schedule.front().frame) +
+             "; it must be at frame 0");
     }
     for (std::size_t i = 0; i < schedule.size(); ++i) {
         if (i > 0 && schedule[i].frame <= schedule[i - 1].frame) {
-            throw std::invalid_argument("dt schedule: frame " + std::to_string(schedule[i].frame) +
-                                        " follows frame " + std::to_string(schedule[i - 1].frame) +
-                                        "; frames must be strictly increasing");
+            fail("frame " + std::to_string(schedule[i].frame) + " follows frame " +
+                 std::to_string(schedule[i - 1].frame) + "; frames must be strictly increasing");
         }
-        if (!std::isfinite(schedule[i].dt) || !(schedule[i].dt > 0.0)) {
-            throw std::invalid_argument("dt schedule: the dt at frame " + std::to_string(schedule[i].frame) +
-                                        " must be finite and > 0");
+        if (!valid(schedule[i])) {
+            fail("the " + std::string(value) + " at frame " + std::to_string(schedule[i].frame) + " " +
+                 complaint);
         }
     }
+}
+
+}  // namespace
+
+void check_dt_schedule(std::span<const DtChange> schedule) {
+    check_schedule_entries(schedule, "dt schedule", "dt", "must be finite and > 0",
+                           [](const DtChange& c) { return std::isfinite(c.dt) && c.dt > 0.0; });
 }
 
 std::vector<double> read_frame_times(const std::string& path) {
@@ -218,24 +235,8 @@ FrameInputs read_frame_inputs(const std::string& path) {
 }
 
 void check_schedule(std::span<const InputChange> schedule) {
-    if (schedule.empty()) {
-        throw std::invalid_argument("input schedule: empty; it must start at frame 0");
-    }
-    if (schedule.front().frame != 0) {
-        throw std::invalid_argument("input schedule: the first change is at frame " +
-                                    std::to_string(schedule.front().frame) + "; it must be at frame 0");
-    }
-    for (std::size_t i = 0; i < schedule.size(); ++i) {
-        if (i > 0 && schedule[i].frame <= schedule[i - 1].frame) {
-            throw std::invalid_argument("input schedule: frame " + std::to_string(schedule[i].frame) +
-                                        " follows frame " + std::to_string(schedule[i - 1].frame) +
-                                        "; frames must be strictly increasing");
-        }
-        if (!is_finite(schedule[i].input)) {
-            throw std::invalid_argument("input schedule: the input at frame " +
-                                        std::to_string(schedule[i].frame) + " is not finite");
-        }
-    }
+    check_schedule_entries(schedule, "input schedule", "input", "is not finite",
+                           [](const InputChange& c) { return is_finite(c.input); });
 }
 
 Simulation::Simulation(AnyModel model, PlanarState start, std::span<const InputChange> schedule, double dt)
