@@ -27,9 +27,9 @@ namespace {
 
 namespace mv = kinema::movement;
 
-// Longer runs are almost certainly a typo; the limit keeps the report (built in memory, ~100 bytes a frame)
-// near 100 MB (docs/errors.md, "Limits").
-constexpr std::size_t max_frames = 1'000'000;
+// The library's cap on one run (docs/errors.md, "Limits"): the worst run steps and prints in well under a
+// second.
+constexpr std::size_t max_frames = mv::max_simulation_frames;
 // Frames are simulated and printed in chunks so that memory stays bounded for long runs.
 constexpr std::size_t chunk_frames = 4096;
 
@@ -356,7 +356,8 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--input-file", options->input_file,
                     "CSV with columns dt,x,y, one row per step (instead of --dt, --frames, --input)")
         ->type_name("FILE.csv");
-    cmd->add_option("--frames", options->frames, "number of steps, [0, 1000000]")->type_name("N");
+    cmd->add_option("--frames", options->frames, fmt::format("number of steps, [0, {}]", max_frames))
+        ->type_name("N");
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
         ->type_name("SCHEDULE");
     cmd->add_option("--start-velocity", options->start_velocity, "velocity at frame 0 (default 0,0)")

@@ -242,7 +242,7 @@ SweepResult sweep(const movement::AnyModel& model, std::span<const double> fps,
         } else {
             GenericStopSettings limits;
             limits.rest_speed = settings.rest_speed;
-            limits.max_frames = sweep_max_stop_frames;
+            limits.max_frames = static_cast<std::int64_t>(std::ceil(sweep_max_stop_seconds / dt));
             const StopPrediction p = predict_stop_by_stepping(model, {row.top_speed, 0.0}, dt, limits);
             row.stop_distance = p.stops ? p.distance : kInf;
         }

@@ -217,7 +217,9 @@ std::vector<double> read_frame_times(const std::string& path) {
 
 FrameInputs read_frame_inputs(const std::string& path) {
     constexpr std::array<std::string_view, 3> columns{"dt", "x", "y"};
-    const CsvTable table = read_csv(path, columns);
+    CsvLimits limits;
+    limits.max_rows = max_simulation_frames;
+    const CsvTable table = read_csv(path, columns, limits);
     if (table.rows() == 0) {
         throw CsvError(path, 1, "no frames after the header row");
     }

@@ -146,6 +146,30 @@ TEST(CliFrames, SimulateErrorsNameTheFlagOrFile) {
                  "--frames: not allowed with --input-file (the file gives every frame's dt and input)");
 }
 
+// One run steps at most max_simulation_frames frames, by --frames or by the rows of an input file (issue 14:
+// the worst run finishes in well under a second).
+TEST(CliFrames, SimulateFrameCapHoldsForFlagsAndFiles) {
+    const std::size_t cap = mv::max_simulation_frames;
+    const std::string sim = "simulate --model unreal --dt 0.1 --input 0:1,0 --csv --frames ";
+    const CliRun at_cap = run_kinema(sim + std::to_string(cap));
+    ASSERT_EQ(at_cap.exit_code, 0) << at_cap.err;
+    EXPECT_EQ(std::count(at_cap.out.begin(), at_cap.out.end(), '\n'), static_cast<long>(cap) + 2);
+    expect_error(sim + std::to_string(cap + 1), "--frames: expected a whole number in [0, " +
+                                                    std::to_string(cap) + "], got '" +
+                                                    std::to_string(cap + 1) + "'");
+
+    std::string text = "dt,x,y\n";
+    for (std::size_t i = 0; i <= cap; ++i) {
+        text += "0.1,1,0\n";
+    }
+    const auto path = scratch_path("too_long.csv");
+    kinema::test::write_file(path, text);
+    // The header is line 1, so row cap + 1 is on line cap + 2.
+    expect_error("simulate --model unreal --input-file '" + path.string() + "'",
+                 path.string() + ":" + std::to_string(cap + 2) + ": too many rows (at most " +
+                     std::to_string(cap) + ")");
+}
+
 // ---- stop --trace
 // ------------------------------------------------------------------------------------------
 

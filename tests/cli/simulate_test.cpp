@@ -104,9 +104,9 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
     expect_usage_error("--model unreal --dt -1 " + rest, "--dt: must be in (0, 10] seconds, got -1");
     expect_usage_error("--model unreal --dt nan " + rest, "--dt: must be a finite number, got 'nan'");
     expect_usage_error("--model unreal --dt 0.1 --frames 20000000 --input 0:1,0",
-                       "--frames: expected a whole number in [0, 1000000], got '20000000'");
+                       "--frames: expected a whole number in [0, 200000], got '20000000'");
     expect_usage_error("--model unreal --dt 0.1 --frames 1.5 --input 0:1,0",
-                       "--frames: expected a whole number in [0, 1000000], got '1.5'");
+                       "--frames: expected a whole number in [0, 200000], got '1.5'");
     expect_usage_error("--model unreal --dt 0.1 --frames 3 --input 1:1,0",
                        "--input: input schedule entry 1 '1:1,0': the first entry must be at frame 0");
     expect_usage_error(

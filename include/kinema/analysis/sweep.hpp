@@ -79,13 +79,14 @@ struct SweepResult {
 
 /// Frame rates a sweep accepts (docs/errors.md, "Limits"): each in [sweep_min_fps, sweep_max_fps] (1/s),
 /// at most sweep_max_rates of them. Each rate steps at most horizon x fps frames to the top speed and
-/// sweep_max_stop_frames to the stop, so the worst sweep is bounded; all are checked before any work.
+/// sweep_max_stop_seconds x fps frames to the stop, so the worst sweep is bounded (1000 rates up to 1000 fps
+/// of a model that never stops: 5e6 stop frames, well under a second); all are checked before any work.
 inline constexpr double sweep_min_fps = 0.1;
 inline constexpr double sweep_max_fps = 1000.0;
 inline constexpr std::size_t sweep_max_rates = 1000;
-/// The stepping stop predictor's frame cap inside a sweep: stop_distance is inf when the model has not
-/// stopped after this many frames (100 s at 1000 fps).
-inline constexpr std::int64_t sweep_max_stop_frames = 100000;
+/// The stepping stop predictor's cap inside a sweep, in game time: stop_distance is inf when the model has
+/// not stopped within this many seconds (ceil(10 x fps) frames), the same horizon at every frame rate.
+inline constexpr double sweep_max_stop_seconds = 10.0;
 
 /// Runs every metric at every frame rate (see the limits above). Throws SettingsError naming "fps" for a rate
 /// out of range or too many rates.

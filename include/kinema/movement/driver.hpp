@@ -61,6 +61,11 @@ void check_dt_schedule(std::span<const DtChange> schedule);
 /// naming the text unless the result is finite and > 0.
 [[nodiscard]] double parse_seconds(std::string_view text);
 
+/// The most frames one simulation run (`kinema simulate --frames`, rows of an input file) may step: 2e5
+/// frames (55 minutes at 60 fps) step and print in well under a second even at 8 CMC ticks a frame
+/// (docs/errors.md, "Limits").
+inline constexpr std::size_t max_simulation_frames = 200'000;
+
 /// A per-frame input file (`--input-file`): row i is the step leaving frame i.
 struct FrameInputs {
     std::vector<double> dt;   ///< s, each finite and > 0.
@@ -68,8 +73,8 @@ struct FrameInputs {
 };
 
 /// Reads a CSV file with a header row naming the columns dt, x, y (any order, other columns ignored), one row
-/// per frame (kinema/core/csv.hpp rules). Throws kinema::CsvError naming FILE:LINE for a malformed file, a dt
-/// that is not > 0, or no rows.
+/// per frame (kinema/core/csv.hpp rules), at most max_simulation_frames rows. Throws kinema::CsvError naming
+/// FILE:LINE for a malformed file, a dt that is not > 0, no rows or too many.
 [[nodiscard]] FrameInputs read_frame_inputs(const std::string& path);
 
 /// Reads a frame-time trace (`--trace`): a CSV file with a header row naming a column dt (s), one frame per
