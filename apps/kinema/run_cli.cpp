@@ -7,6 +7,8 @@
 #include <new>
 #include <string_view>
 #include <system_error>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -34,18 +36,68 @@ int check_standard_output() {
     return 0;
 }
 
+/// The commands of an app. CLI11 keeps option groups (`sweep`'s Morrowind flags) as nameless subcommands;
+/// they are not commands, and an empty argument would match their empty name.
+std::vector<const CLI::App*> named_commands(const CLI::App& app) {
+    std::vector<const CLI::App*> commands;
+    for (const CLI::App* command : app.get_subcommands({})) {
+        if (!command->get_name().empty()) {
+            commands.push_back(command);
+        }
+    }
+    return commands;
+}
+
 /// `kinema foo` (and `kinema morrowind foo`): CLI11 would only say that a subcommand is required. Returns the
 /// app whose command argv[at] is not, or nullptr.
 const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv, int at = 1) {
-    if (argc <= at || argv[at][0] == '-' || app.get_subcommands({}).empty()) {
+    const std::vector<const CLI::App*> commands = named_commands(app);
+    if (argc <= at || argv[at][0] == '-' || commands.empty()) {
         return nullptr;
     }
-    for (const CLI::App* command : app.get_subcommands({})) {
+    for (const CLI::App* command : commands) {
         if (command->check_name(argv[at])) {
             return at == 1 ? names_unknown_command(*command, argc, argv, 2) : nullptr;
         }
     }
     return &app;
+}
+
+/// The command (or `morrowind` subcommand) argv names and the index of its first argument; nullptr when none.
+std::pair<const CLI::App*, int> named_command(const CLI::App& app, int argc, char** argv, int at = 1) {
+    for (const CLI::App* command : named_commands(app)) {
+        if (argc > at && command->check_name(argv[at])) {
+            const auto inner = named_command(*command, argc, argv, at + 1);
+            return inner.first != nullptr ? inner : std::pair{command, at + 1};
+        }
+    }
+    return {nullptr, 0};
+}
+
+/// An empty argument that is not an option's value (`kinema sweep "$UNSET"`) is an error. CLI11 2.1 would
+/// ignore it, or loop forever when the command has an option group (it takes "" for the group's empty name).
+/// Commands with positional arguments (`replay LOG`) are left to CLI11, which rejects an empty value.
+/// Returns the position of the first such argument after the command name (1-based), or 0.
+int empty_positional(const CLI::App& app, int argc, char** argv) {
+    const auto [command, first] = named_command(app, argc, argv);
+    if (command == nullptr) {
+        return 0;
+    }
+    for (const CLI::Option* option : command->get_options()) {
+        if (!option->nonpositional()) {
+            return 0;
+        }
+    }
+    for (int i = first; i < argc; ++i) {
+        if (argv[i][0] != '\0') {
+            continue;
+        }
+        const CLI::Option* option = command->get_option_no_throw(argv[i - 1]);
+        if (option == nullptr || option->get_items_expected_max() == 0) {
+            return i - first + 1;
+        }
+    }
+    return 0;
 }
 
 /// An empty value (`--map ''`, often an unset shell variable) is an error for every option that takes one,
@@ -66,7 +118,7 @@ void reject_empty_values(CLI::App& app) {
 
 std::string command_names(const CLI::App& app) {
     std::string names;
-    for (const CLI::App* command : app.get_subcommands({})) {
+    for (const CLI::App* command : named_commands(app)) {
         names += (names.empty() ? "" : ", ") + command->get_name();
     }
     return names;
@@ -104,6 +156,11 @@ int run_cli(int argc, char** argv) {
         std::fprintf(stderr, "kinema: error: unknown %s%scommand '%s' (commands: %s)\n",
                      top ? "" : parent->get_name().c_str(), top ? "" : " ", argv[top ? 1 : 2],
                      command_names(*parent).c_str());
+        return 2;
+    }
+    if (const int at = empty_positional(app, argc, argv)) {
+        std::fprintf(stderr, "kinema: error: argument %d of '%s' is empty (an unset shell variable?)\n", at,
+                     named_command(app, argc, argv).first->get_name().c_str());
         return 2;
     }
     try {

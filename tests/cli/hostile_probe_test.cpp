@@ -122,6 +122,8 @@ TEST(HostileProbes, Simulate) {
                                {run + "--dt 0.1 --set max_walk_speed=-1", "max_walk_speed"},
                                {run + "--dt 0.1 --set nosuch=1", "nosuch"},
                                {run + "--dt 0.1 --no-such-flag", "--no-such-flag"},
+                               {run + "--dt 0.1 ''", "argument 9 of 'simulate' is empty"},
+                               {"--model unreal --dt 0.1 --frames 200001 --input 0:1,0", "--frames"},
                            });
 }
 
@@ -202,6 +204,11 @@ TEST(HostileProbes, Sweep) {
             {"--model unreal --fps 60 --png {DIR}/keep.png --svg {DIR}/adir", "adir"},
 #endif
             {"--model unreal --fps 60 --set braking_friction_factor=1e9", "braking_friction_factor"},
+            // An empty argument (an unset shell variable) hung CLI11 2.1: it took "" for the name of the
+            // Morrowind option group.
+            {"'' --csv", "argument 1 of 'sweep' is empty"},
+            {"--model unreal '' --json", "argument 3 of 'sweep' is empty"},
+            {"--json ''", "argument 2 of 'sweep' is empty"}, {"x --json", "not expected: x"},
     });
 }
 
