@@ -5,7 +5,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +20,7 @@
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/core/file.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "settings_options.hpp"
@@ -275,20 +275,11 @@ std::string for_file(const std::string& path, const std::string& message) {
 // The file's bytes, at most 256 MiB; "FILE: cannot open file: REASON" otherwise.
 std::string read_navmesh_file(const std::string& path) {
     constexpr std::uintmax_t kMaxBytes = 256u << 20;
-    std::error_code ec;
-    const std::uintmax_t size = std::filesystem::file_size(path, ec);
-    if (ec) {
-        throw std::invalid_argument(path + ": cannot open file: " + ec.message());
+    try {
+        return read_file_capped(path, kMaxBytes);
+    } catch (const FileError& e) {
+        throw std::invalid_argument(e.what());
     }
-    if (size > kMaxBytes) {
-        throw std::invalid_argument(path + ": larger than 256 MiB, not a navmesh file");
-    }
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes(static_cast<std::size_t>(size), '\0');
-    if (!in || !in.read(bytes.data(), static_cast<std::streamsize>(size))) {
-        throw std::invalid_argument(path + ": cannot read file");
-    }
-    return bytes;
 }
 
 nav::Level build_level(const ChaseArgs& a) {

@@ -2,8 +2,7 @@
 // readable table or as JSON. Units: Morrowind units (u, u/s, u/s^2), seconds; attributes and skills as the
 // game shows them.
 #include <array>
-#include <filesystem>
-#include <fstream>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -15,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
+#include "kinema/core/file.hpp"
 #include "kinema/movement/morrowind.hpp"
 #include "morrowind_options.hpp"
 #include "settings_options.hpp"
@@ -111,23 +111,12 @@ std::string json_error_text(std::string_view what) {
 // Reads a JSON object of GMST names to numbers into `gmsts`. Every message names the file.
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
     // Every GMST of the game fits in a few kilobytes; the cap keeps /dev/zero from eating memory.
-    constexpr std::streamsize kMaxGmstBytes = 1 << 20;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        throw UsageError(fmt::format("{}: is a directory, expected a GMST file", path));
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw UsageError(fmt::format("{}: cannot open GMST file", path));
-    }
-    std::string text(static_cast<std::size_t>(kMaxGmstBytes) + 1, '\0');
-    in.read(text.data(), kMaxGmstBytes + 1);
-    if (in.bad()) {
-        throw UsageError(fmt::format("{}: cannot read GMST file", path));
-    }
-    text.resize(static_cast<std::size_t>(in.gcount()));
-    if (text.size() > static_cast<std::size_t>(kMaxGmstBytes)) {
-        throw UsageError(fmt::format("{}: GMST file larger than {} bytes", path, kMaxGmstBytes));
+    constexpr std::uintmax_t kMaxGmstBytes = 1 << 20;
+    std::string text;
+    try {
+        text = read_file_capped(path, kMaxGmstBytes);
+    } catch (const FileError& e) {
+        throw UsageError(e.what());
     }
     nlohmann::json doc;
     try {

@@ -1,11 +1,9 @@
 #include "kinema/core/csv.hpp"
 
-#include <cerrno>
+#include "kinema/core/file.hpp"
+
 #include <charconv>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <system_error>
 
@@ -65,8 +63,8 @@ CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const
     table.columns.assign(needed.begin(), needed.end());
     if (text.size() > limits.max_bytes) {
         throw CsvError(table.file, 0,
-                       "file too large (" + std::to_string(text.size()) + " bytes, at most " +
-                           std::to_string(limits.max_bytes) + ")");
+                       "larger than the limit of " + std::to_string(limits.max_bytes) + " bytes (" +
+                           std::to_string(text.size()) + " bytes)");
     }
     // A UTF-8 byte order mark, as spreadsheet programs write it.
     if (text.starts_with("\xEF\xBB\xBF")) {
@@ -158,30 +156,11 @@ CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const
 
 CsvTable read_csv(const std::string& path, std::span<const std::string_view> needed,
                   const CsvLimits& limits) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        throw CsvError(path, 0, "cannot open file: it is a directory");
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw CsvError(path, 0, std::string("cannot open file: ") + std::strerror(errno));
-    }
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0) {
-        throw CsvError(path, 0, "cannot read file");
-    }
-    // Checked before reading, so a huge file is never loaded into memory.
-    if (static_cast<std::size_t>(size) > limits.max_bytes) {
-        throw CsvError(path, 0,
-                       "file too large (" + std::to_string(size) + " bytes, at most " +
-                           std::to_string(limits.max_bytes) + ")");
-    }
-    in.seekg(0, std::ios::beg);
-    std::string text(static_cast<std::size_t>(size), '\0');
-    in.read(text.data(), size);
-    if (!in) {
-        throw CsvError(path, 0, "cannot read file");
+    std::string text;
+    try {
+        text = read_file_capped(path, limits.max_bytes);
+    } catch (const FileError& e) {
+        throw CsvError(path, 0, e.why());
     }
     return parse_csv(text, path, needed, limits);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kinema/core/file.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
 #include "text_lines.hpp"
@@ -26,12 +27,11 @@ GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
 namespace detail {
 
 std::string read_level_file(const std::string& path, std::uintmax_t max_bytes) {
-    std::string text;
-    std::string why;
-    if (!read_file(path, max_bytes, text, why)) {
-        throw LevelError(path, 0, why);
+    try {
+        return read_file_capped(path, max_bytes);
+    } catch (const FileError& e) {
+        throw LevelError(path, 0, e.why());
     }
-    return text;
 }
 
 }  // namespace detail

@@ -5,6 +5,7 @@
 #include <limits>
 #include <system_error>
 
+#include "kinema/core/file.hpp"
 #include "text_lines.hpp"
 
 namespace kinema::levels {
@@ -168,9 +169,10 @@ TriangleMesh parse_obj(std::string_view text, std::string_view file_name) {
 
 TriangleMesh load_obj(const std::filesystem::path& path, std::uintmax_t max_bytes) {
     std::string text;
-    std::string why;
-    if (!detail::read_file(path.string(), max_bytes, text, why)) {
-        throw ObjError(path.string(), 0, why);
+    try {
+        text = read_file_capped(path.string(), max_bytes);
+    } catch (const FileError& e) {
+        throw ObjError(path.string(), 0, e.why());
     }
     return parse_obj(text, path.string());
 }

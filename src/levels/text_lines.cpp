@@ -1,11 +1,6 @@
 #include "text_lines.hpp"
 
-#include <array>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 
 namespace kinema::levels::detail {
 
@@ -36,45 +31,6 @@ std::vector<Line> split_lines(std::string_view text) {
         start = next;
     }
     return lines;
-}
-
-bool read_file(const std::string& path, std::uintmax_t max_bytes, std::string& text, std::string& why) {
-    std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
-    if (std::filesystem::is_directory(status)) {
-        why = "is a directory, not a file";
-        return false;
-    }
-    // A regular file's size is known up front: refuse before reading a byte.
-    if (std::filesystem::is_regular_file(status)) {
-        const std::uintmax_t size = std::filesystem::file_size(path, error);
-        if (!error && size > max_bytes) {
-            why = "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
-                  std::to_string(size) + " bytes)";
-            return false;
-        }
-    }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        why = std::string("cannot open file: ") + std::strerror(errno);
-        return false;
-    }
-    // Devices and pipes have no size: read in chunks and stop one byte past the cap.
-    text.clear();
-    std::array<char, 1 << 16> chunk{};
-    while (in) {
-        in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
-        if (text.size() > max_bytes) {
-            why = "larger than the limit of " + std::to_string(max_bytes) + " bytes";
-            return false;
-        }
-    }
-    if (in.bad()) {
-        why = "cannot read file";
-        return false;
-    }
-    return true;
 }
 
 std::string_view trim(std::string_view s) {

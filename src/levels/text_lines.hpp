@@ -1,5 +1,6 @@
 // Internal helpers shared by the level loaders (Moving AI, ASCII, OBJ): reading a file whole within a byte
-// cap, skipping a UTF-8 byte-order mark, splitting text into numbered lines, and quoting input in messages.
+// cap (through core's reader), skipping a UTF-8 byte-order mark, splitting text into numbered lines, and
+// quoting input in messages.
 #pragma once
 
 #include <cstdint>
@@ -21,13 +22,8 @@ std::vector<Line> split_lines(std::string_view text);
 /// The text without a leading UTF-8 byte-order mark (EF BB BF), which Windows editors write.
 std::string_view skip_byte_order_mark(std::string_view text);
 
-/// Reads a whole file of at most `max_bytes` bytes. On failure returns false and sets `why` to a message for
-/// "FILE: why": "is a directory", "cannot open file: <reason>", "larger than the limit of N bytes", ...
-/// Reads in chunks and stops at the cap, so /dev/zero, /dev/urandom or a huge sparse file cost at most
-/// max_bytes of memory and time.
-bool read_file(const std::string& path, std::uintmax_t max_bytes, std::string& text, std::string& why);
-
-/// read_file() for the grid level loaders: throws LevelError(path, 0, why) (grid_level.hpp).
+/// kinema::read_file_capped (kinema/core/file.hpp) for the grid level loaders: throws LevelError(path, 0,
+/// why) (grid_level.hpp).
 std::string read_level_file(const std::string& path, std::uintmax_t max_bytes);
 
 /// Strips spaces and tabs at both ends.

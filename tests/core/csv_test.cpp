@@ -67,7 +67,7 @@ TEST(Csv, WorkIsBounded) {
     limits.max_rows = 2;
     EXPECT_EQ(error_of("dt,x\n1,2\n1,2\n1,2\n", limits), "log.csv:4: too many rows (at most 2)");
     limits.max_bytes = 8;
-    EXPECT_EQ(error_of("dt,x\n1,2\n", limits), "log.csv:0: file too large (9 bytes, at most 8)");
+    EXPECT_EQ(error_of("dt,x\n1,2\n", limits), "log.csv:0: larger than the limit of 8 bytes (9 bytes)");
 }
 
 TEST(Csv, RandomBytesEitherParseOrThrowCsvError) {
@@ -97,7 +97,7 @@ TEST(Csv, DirectoryIsLineZero) {
         (void)kinema::read_csv("/", kDtX);
         FAIL() << "no error";
     } catch (const CsvError& e) {
-        EXPECT_STREQ(e.what(), "/:0: cannot open file: it is a directory");
+        EXPECT_STREQ(e.what(), "/:0: is a directory, not a file");
     }
 }
 

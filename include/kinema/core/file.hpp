@@ -1,0 +1,31 @@
+// Reading a user's file whole, within a byte cap: the one reader behind the level loaders, the CSV files, the
+// GMST files and the navmesh files (docs/errors.md, "Limits"), so every loader gives the same messages.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace kinema {
+
+/// A file that could not be read whole. what() is "FILE: why"; loaders that number lines put why() after
+/// "FILE:0: " instead.
+class FileError : public std::runtime_error {
+  public:
+    FileError(std::string path, std::string why);
+    [[nodiscard]] const std::string& path() const noexcept { return path_; }
+    [[nodiscard]] const std::string& why() const noexcept { return why_; }
+
+  private:
+    std::string path_;
+    std::string why_;
+};
+
+/// The whole file at `path`, at most `max_bytes` bytes. Throws FileError with why() "is a directory, not a
+/// file", "cannot open file: <reason>", "larger than the limit of N bytes (M bytes)" or "cannot read file".
+/// A regular file's size is checked before a byte is read; devices and pipes are read in chunks and given up
+/// one chunk past the cap, so /dev/zero, /dev/urandom or a huge sparse file cost at most max_bytes of memory
+/// and time.
+[[nodiscard]] std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes);
+
+}  // namespace kinema
