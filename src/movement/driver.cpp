@@ -68,8 +68,15 @@ double parse_seconds(std::string_view text) {
     return value;
 }
 
-std::vector<DtChange> parse_dt_schedule(std::string_view text) {
-    std::vector<DtChange> out;
+namespace {
+
+// The syntax both schedules share: entries FRAME:VALUE separated by ';', frame 0 first, frames strictly
+// increasing. parse_value(value_text, where, change) fills the entry's value or throws; `where` starts every
+// message ("dt schedule entry 2 '30:x': ").
+template <class Change, class ParseValue>
+std::vector<Change> parse_schedule(std::string_view text, std::string_view name, std::string_view syntax,
+                                   ParseValue parse_value) {
+    std::vector<Change> out;
     std::size_t start = 0;
     std::size_t entry = 0;
     while (start <= text.size()) {
@@ -78,25 +85,21 @@ std::vector<DtChange> parse_dt_schedule(std::string_view text) {
             text.substr(start, semicolon == std::string_view::npos ? text.npos : semicolon - start));
         start = semicolon == std::string_view::npos ? text.size() + 1 : semicolon + 1;
         ++entry;
-        const std::string where =
-            "dt schedule entry " + std::to_string(entry) + " '" + std::string(item) + "': ";
+        std::string where(name);
+        where.append(" entry ").append(std::to_string(entry)).append(" '").append(item).append("': ");
         const std::size_t colon = item.find(':');
         if (colon == std::string_view::npos) {
-            throw std::invalid_argument(where + "expected FRAME:DT");
+            throw std::invalid_argument(where + "expected " + std::string(syntax));
         }
         const std::string_view frame_text = trim_blanks(item.substr(0, colon));
-        DtChange change;
+        Change change;
         const auto [ptr, ec] =
             std::from_chars(frame_text.data(), frame_text.data() + frame_text.size(), change.frame);
         if (frame_text.empty() || ec != std::errc() || ptr != frame_text.data() + frame_text.size()) {
             throw std::invalid_argument(where + "FRAME '" + std::string(frame_text) +
                                         "' is not a whole number >= 0");
         }
-        try {
-            change.dt = parse_seconds(item.substr(colon + 1));
-        } catch (const std::invalid_argument& e) {
-            throw std::invalid_argument(where + "DT " + e.what());
-        }
+        parse_value(item.substr(colon + 1), where, change);
         if (!out.empty() && change.frame <= out.back().frame) {
             throw std::invalid_argument(where + "frame " + std::to_string(change.frame) + " follows frame " +
                                         std::to_string(out.back().frame) +
@@ -110,35 +113,29 @@ std::vector<DtChange> parse_dt_schedule(std::string_view text) {
     return out;
 }
 
+}  // namespace
+
+std::vector<DtChange> parse_dt_schedule(std::string_view text) {
+    return parse_schedule<DtChange>(text, "dt schedule", "FRAME:DT",
+                                    [](std::string_view value, const std::string& where, DtChange& change) {
+                                        try {
+                                            change.dt = parse_seconds(value);
+                                        } catch (const std::invalid_argument& e) {
+                                            throw std::invalid_argument(where + "DT " + e.what());
+                                        }
+                                    });
+}
+
 std::vector<InputChange> parse_input_schedule(std::string_view text) {
     // Inputs are wish directions; a little slack lets users type 0.7071,0.7071 for a full diagonal.
     constexpr double max_input_length = 1.0 + 1e-6;
-    std::vector<InputChange> out;
-    std::size_t start = 0;
-    std::size_t entry = 0;
-    while (start <= text.size()) {
-        const std::size_t semicolon = text.find(';', start);
-        const std::string_view item = trim_blanks(
-            text.substr(start, semicolon == std::string_view::npos ? text.npos : semicolon - start));
-        start = semicolon == std::string_view::npos ? text.size() + 1 : semicolon + 1;
-        ++entry;
-        const std::string where =
-            "input schedule entry " + std::to_string(entry) + " '" + std::string(item) + "': ";
-        const std::size_t colon = item.find(':');
-        const std::size_t comma = item.find(',', colon == std::string_view::npos ? 0 : colon);
-        if (colon == std::string_view::npos || comma == std::string_view::npos) {
+    const auto parse_input = [](std::string_view value, const std::string& where, InputChange& change) {
+        const std::size_t comma = value.find(',');
+        if (comma == std::string_view::npos) {
             throw std::invalid_argument(where + "expected FRAME:X,Y");
         }
-        const std::string_view frame_text = trim_blanks(item.substr(0, colon));
-        InputChange change;
-        const auto [ptr, ec] =
-            std::from_chars(frame_text.data(), frame_text.data() + frame_text.size(), change.frame);
-        if (frame_text.empty() || ec != std::errc() || ptr != frame_text.data() + frame_text.size()) {
-            throw std::invalid_argument(where + "FRAME '" + std::string(frame_text) +
-                                        "' is not a whole number >= 0");
-        }
-        const std::string_view x_text = trim_blanks(item.substr(colon + 1, comma - colon - 1));
-        const std::string_view y_text = trim_blanks(item.substr(comma + 1));
+        const std::string_view x_text = trim_blanks(value.substr(0, comma));
+        const std::string_view y_text = trim_blanks(value.substr(comma + 1));
         if (!parse_double(x_text, change.input.x) || !std::isfinite(change.input.x)) {
             throw std::invalid_argument(where + "X '" + std::string(x_text) + "' is not a finite number");
         }
@@ -151,17 +148,8 @@ std::vector<InputChange> parse_input_schedule(std::string_view text) {
                                         " > 1 (inputs are wish directions, e.g. 0.7071,0.7071 for a full "
                                         "diagonal)");
         }
-        if (!out.empty() && change.frame <= out.back().frame) {
-            throw std::invalid_argument(where + "frame " + std::to_string(change.frame) + " follows frame " +
-                                        std::to_string(out.back().frame) +
-                                        "; frames must be strictly increasing");
-        }
-        if (out.empty() && change.frame != 0) {
-            throw std::invalid_argument(where + "the first entry must be at frame 0");
-        }
-        out.push_back(change);
-    }
-    return out;
+    };
+    return parse_schedule<InputChange>(text, "input schedule", "FRAME:X,Y", parse_input);
 }
 
 namespace {
