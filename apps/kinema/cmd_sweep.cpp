@@ -146,25 +146,35 @@ constexpr FlightMetric kFlightMetrics[] = {
     {"distance", "Horizontal distance", "u", &movement::MorrowindFlight::distance},
 };
 
-std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& names) {
-    std::vector<const FlightMetric*> metrics;
+// The metrics named by --metric (all of `table` when none is), in the order given; `context` follows the
+// metric in the message for an unknown name.
+template <class M, std::size_t N>
+std::vector<const M*> chosen_metrics(const std::vector<std::string>& names, const M (&table)[N],
+                                     std::string_view context) {
+    std::vector<const M*> metrics;
     for (const std::string& name : names) {
-        const auto it = std::find_if(std::begin(kFlightMetrics), std::end(kFlightMetrics),
-                                     [&](const FlightMetric& m) { return name == m.name; });
-        if (it == std::end(kFlightMetrics)) {
-            throw UsageError(fmt::format(
-                "--metric: unknown metric '{}' for --model morrowind; valid metrics: apex_height, airtime, "
-                "distance",
-                name));
+        const auto it =
+            std::find_if(std::begin(table), std::end(table), [&](const M& m) { return name == m.name; });
+        if (it == std::end(table)) {
+            std::string valid;
+            for (const M& m : table) {
+                valid.append(valid.empty() ? "" : ", ").append(m.name);
+            }
+            throw UsageError(
+                fmt::format("--metric: unknown metric '{}'{}; valid metrics: {}", name, context, valid));
         }
         metrics.push_back(&*it);
     }
     if (metrics.empty()) {
-        for (const FlightMetric& m : kFlightMetrics) {
+        for (const M& m : table) {
             metrics.push_back(&m);
         }
     }
     return metrics;
+}
+
+std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& names) {
+    return chosen_metrics(names, kFlightMetrics, " for --model morrowind");
 }
 
 // The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
@@ -392,23 +402,7 @@ void run_sweep(const SweepOptions& o) {
     for (const std::string& name : names) {
         models.push_back(model_from_options(name, o.model.sets));
     }
-    std::vector<const Metric*> metrics;
-    for (const std::string& name : o.metrics) {
-        const auto it = std::find_if(std::begin(kMetrics), std::end(kMetrics),
-                                     [&](const Metric& m) { return name == m.name; });
-        if (it == std::end(kMetrics)) {
-            throw UsageError(
-                fmt::format("--metric: unknown metric '{}'; valid metrics: top_speed, time_to_90, "
-                            "stop_distance, turn_rate",
-                            name));
-        }
-        metrics.push_back(&*it);
-    }
-    if (metrics.empty()) {
-        for (const Metric& m : kMetrics) {
-            metrics.push_back(&m);
-        }
-    }
+    const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, kMetrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
     if (!o.rest_speed.empty()) {
