@@ -8,9 +8,11 @@
 #include <cmath>
 #include <deque>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -309,6 +311,107 @@ TEST(TiledBuild, ALevelBeyondOneTilesLimitsBuildsTiled) {
     const kinema::nav::NavPath path = finder.find_path({10100.0, 0.0, 2.0}, {10200.0, 0.0, 2.0});
     EXPECT_EQ(path.status, kinema::nav::NavPath::Status::found);
     EXPECT_NEAR(path.length, 100.0, 1e-3);
+}
+
+// The generated level (scripts/make-big-level.py; the benchmark runs its 512 m size) at 128 m: rolling
+// terrain, three two-storey buildings whose stairs are the only way up, and an overpass bridge, built in
+// 128-voxel tiles on 2 threads. Its "# probe NAME X Y Z" comments name points on each floor.
+struct Probe {
+    std::string name;
+    Vec3 at;
+};
+
+std::vector<Probe> read_probes(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::vector<Probe> probes;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string hash;
+        std::string word;
+        Probe p;
+        if (words >> hash >> word >> p.name >> p.at.x >> p.at.y >> p.at.z && hash == "#" && word == "probe") {
+            probes.push_back(p);
+        }
+    }
+    return probes;
+}
+
+TEST(GeneratedLevel, TiledChaseIsConsistentAndCrossesStoreysByStairsAndBridges) {
+#ifndef KINEMA_BIG_LEVEL_128
+    GTEST_SKIP() << "python3 was not found: the generated level was not written";
+#else
+    const std::filesystem::path path = KINEMA_BIG_LEVEL_128;
+    const std::vector<Probe> probes = read_probes(path);
+    ASSERT_EQ(probes.size(), 11u);  // 3 buildings x 3 probes, 1 bridge x 2
+    NavSettings s;
+    s.tile_size = 128.0;
+    s.threads = 2.0;
+    const Level level = Level::build(kinema::levels::load_obj(path), s);
+    EXPECT_EQ(level.stats().nav_tiles, 16u);  // 128 m / 38.4 m: 4 x 4 tiles
+    const NavCells& cells = level.nav_cells();
+    EXPECT_EQ(disagreements(level, 1500, 11), 0);
+    EXPECT_EQ(uncovered_polygons(level, true), 0);
+
+    // Every probe has a cell on its own floor.
+    const auto cell_at = [&](const Vec3& p) {
+        const auto seed = cells.locate(p, 0.0);
+        EXPECT_NE(seed.cell, kinema::chase::no_cell) << p.x << "," << p.y << "," << p.z;
+        EXPECT_NEAR(cells.position(seed.cell).y, p.y, 0.25) << p.x << "," << p.y << "," << p.z;
+        return seed.cell;
+    };
+    kinema::chase::FloodSettings unbounded;
+    unbounded.max_heated = 1000000;
+    unbounded.max_steps = 1000000;
+    kinema::chase::Flood flood(unbounded);
+    for (std::size_t i = 0; i + 1 < probes.size(); ++i) {
+        const bool building = probes[i].name == "building-ground";
+        if (!building && probes[i].name != "bridge-ground") {
+            continue;
+        }
+        // From the ground floor (or the pad under the bridge), the flood reaches the floor above.
+        const CellId ground = cell_at(probes[i].at);
+        const CellId upper = cell_at(probes[i + 1].at);
+        flood.start(cells.cell_space(), ground, {0.0, 0.0});
+        flood.run();
+        EXPECT_EQ(flood.state(upper), kinema::chase::CellState::heated)
+            << probes[i + 1].name << " not reached";
+        if (building) {
+            // The only way up is the stairs: without their cells the upper floor is out of reach. The stairs
+            // rise along +z from 1 m beyond the probe "building-stairs" over 4.8 m, 2.4 m wide.
+            const Vec3 foot = probes[i + 2].at;
+            const auto on_stairs = [&](CellId c) {
+                const Vec3 p = cells.position(c);
+                return std::abs(p.x - foot.x) < 1.3 && p.z > foot.z + 0.9 && p.z < foot.z + 5.9 &&
+                       p.y > foot.y + 0.3 && p.y < foot.y + 2.9;
+            };
+            std::vector<bool> seen(cells.size(), false);
+            std::deque<CellId> queue{ground};
+            seen[ground] = true;
+            while (!queue.empty()) {
+                const CellId c = queue.front();
+                queue.pop_front();
+                for (const CellId n : cells.neighbours(c)) {
+                    if (!seen[n] && !on_stairs(n)) {
+                        seen[n] = true;
+                        queue.push_back(n);
+                    }
+                }
+            }
+            EXPECT_FALSE(seen[upper]) << "the upper floor is reachable without the stairs";
+            // With the default constants, a flood from the foot of the stairs heading up them reaches the
+            // upper floor, as on the Recast demo dungeon's stairs.
+            kinema::chase::Flood defaults;
+            defaults.start(cells.cell_space(), cell_at(foot), {0.0, 1.0});
+            defaults.run();
+            bool upstairs = false;
+            for (const CellId c : defaults.heated_cells()) {
+                upstairs = upstairs || cells.position(c).y > probes[i + 1].at.y - 0.3;
+            }
+            EXPECT_TRUE(upstairs) << "the flood from the stairs stayed downstairs";
+        }
+    }
+#endif
 }
 
 TEST(NavCells, DoorwaysJoinTheRoomsAtEveryOffset) {
