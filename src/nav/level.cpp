@@ -9,11 +9,12 @@
 #include <exception>
 #include <limits>
 #include <string>
+#include <system_error>
 #include <thread>
 
+#include <recastnavigation/DetourCommon.h>
 #include <recastnavigation/DetourNavMesh.h>
 #include <recastnavigation/DetourNavMeshBuilder.h>
-#include <recastnavigation/DetourCommon.h>
 #include <recastnavigation/DetourNavMeshQuery.h>
 #include <recastnavigation/Recast.h>
 
@@ -415,8 +416,12 @@ std::vector<TileData> build_tiles(const Voxelized& v, const NavSettings& s, cons
     };
     const std::size_t count = std::min(bins.size(), static_cast<std::size_t>(s.threads));
     std::vector<std::thread> workers;
-    for (std::size_t k = 1; k < count; ++k) {
-        workers.emplace_back(work);
+    try {
+        for (std::size_t k = 1; k < count; ++k) {
+            workers.emplace_back(work);
+        }
+    } catch (const std::system_error&) {
+        // No more threads to be had: the ones running and this one share the tiles all the same.
     }
     work();
     for (std::thread& w : workers) {
