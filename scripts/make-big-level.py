@@ -9,9 +9,10 @@ The output depends only on --size (no randomness, fixed number format), so the s
 same bytes; the benchmark uses the full size and the ctest 128 m (the same generator, four sites).
 
 - Terrain: y = 6 sin(2 pi x / 90) sin(2 pi z / 110) + 2.5 sin(2 pi (x + 0.6 z) / 47), sampled every 2 m. Its
-  gradient is at most 6 * 2 pi / 90 * sqrt(2) + 2.5 * 2 pi / 47 * sqrt(1.36) = 0.99 (44.7 degrees) and mostly
-  far less: slopes up to about 40 degrees, nearly all under Recast's default 45.
-- Each site stands on a flat pad (terrain blended to the pad's height over 8 m around it).
+  gradient is at most 6 * 2 pi / 90 + 2.5 * 2 pi / 47 * sqrt(1.36) = 0.81: slopes up to 39 degrees, under
+  Recast's default 45 (the triangles, chords of the surface, are no steeper).
+- Each site stands on a flat pad; the terrain blends to the pad's height over 8 m around it (a smoothstep,
+  steeper than 45 degrees in places: those patches are not walkable).
 - Building: 14 x 10 m, walls 0.3 m thick and 6.4 m high with a 2 m door (2.4 m high) on the -z side; the upper
   floor (a 0.2 m slab at 3.2 m) covers the plan except a stairwell along the -x wall, where 16 steps of 0.2 m
   rise x 0.3 m tread (33.7 degrees, 2.4 m wide, a railing on the open side) climb from the ground floor. The
