@@ -57,6 +57,8 @@ struct ChaseOptions {
     std::string agent_radius;
     std::string agent_max_climb;
     std::string agent_max_slope;
+    std::string tile_size;
+    std::string threads;
 };
 
 // The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
@@ -88,6 +90,8 @@ constexpr FieldFlag chase_flags[] = {
     {"agent_radius", "--agent-radius"},
     {"agent_max_climb", "--agent-max-climb"},
     {"agent_max_slope", "--agent-max-slope"},
+    {"tile_size", "--tile-size"},
+    {"threads", "--threads"},
     {"position", "--from"},
     {"direction", "--dir"},
     {"npc", "--npc"},
@@ -100,6 +104,8 @@ constexpr std::tuple<std::string_view, std::string_view, std::string ChaseOption
     {"--agent-radius", "agent_radius", &ChaseOptions::agent_radius},
     {"--agent-max-climb", "agent_max_climb", &ChaseOptions::agent_max_climb},
     {"--agent-max-slope", "agent_max_slope", &ChaseOptions::agent_max_slope},
+    {"--tile-size", "tile_size", &ChaseOptions::tile_size},
+    {"--threads", "threads", &ChaseOptions::threads},
 };
 #endif
 
@@ -159,6 +165,9 @@ void refuse_foreign_options(const ChaseOptions& o, bool mesh) {
     if (!mesh && (!o.npc.empty() || !o.agent_height.empty() || !o.agent_radius.empty() ||
                   !o.agent_max_climb.empty() || !o.agent_max_slope.empty())) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
+    }
+    if ((!mesh || !o.navmesh.empty()) && (!o.tile_size.empty() || !o.threads.empty())) {
+        throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty()) {
@@ -377,6 +386,7 @@ the run's numbers. --animate writes one animated SVG (one frame per step, loops)
 
 3D levels (--map LEVEL.obj, needs kinema::nav; docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's
 world units, y up (only x and z of --dir count); --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
+--tile-size N builds a tiled navmesh (N voxels a tile, on --threads T threads: the same result for any T);
 --json and --png (a top view) as above; positions are [x,y,z] and cells [x,y,z].)";
 
 }  // namespace

@@ -1,6 +1,7 @@
-// kinema navmesh build LEVEL.obj -o LEVEL.navmesh: builds a level's Detour navmesh with Recast and writes it
-// in the tile-set layout of Recast's demo (docs/nav.md "Navmesh files"), for `kinema chase --navmesh` and for
-// engines that read that layout. Parse, build and write are separate steps.
+// kinema navmesh build LEVEL.obj -o LEVEL.navmesh [--tile-size N --threads T]: builds a level's Detour
+// navmesh with Recast and writes it in the tile-set layout of Recast's demo (docs/nav.md "Navmesh files"),
+// for `kinema chase --navmesh` and for engines that read that layout. Parse, build and write are separate
+// steps.
 #include <fmt/format.h>
 
 #include <memory>
@@ -25,6 +26,8 @@ struct NavmeshOptions {
     std::string agent_radius;
     std::string agent_max_climb;
     std::string agent_max_slope;
+    std::string tile_size;
+    std::string threads;
 };
 
 constexpr FieldFlag navmesh_flags[] = {
@@ -32,6 +35,8 @@ constexpr FieldFlag navmesh_flags[] = {
     {"agent_radius", "--agent-radius"},
     {"agent_max_climb", "--agent-max-climb"},
     {"agent_max_slope", "--agent-max-slope"},
+    {"tile_size", "--tile-size"},
+    {"threads", "--threads"},
 };
 
 constexpr std::tuple<std::string_view, std::string_view, std::string NavmeshOptions::*> agent_options[] = {
@@ -39,6 +44,8 @@ constexpr std::tuple<std::string_view, std::string_view, std::string NavmeshOpti
     {"--agent-radius", "agent_radius", &NavmeshOptions::agent_radius},
     {"--agent-max-climb", "agent_max_climb", &NavmeshOptions::agent_max_climb},
     {"--agent-max-slope", "agent_max_slope", &NavmeshOptions::agent_max_slope},
+    {"--tile-size", "tile_size", &NavmeshOptions::tile_size},
+    {"--threads", "threads", &NavmeshOptions::threads},
 };
 
 nav::NavSettings parse_settings(const NavmeshOptions& o) {
@@ -84,7 +91,8 @@ void add_navmesh_command(CLI::App& app) {
     build->footer(R"(
 The file is the tile-set layout Recast's demo writes ('MSET', version 1, dtNavMeshParams, then each tile's
 reference and Detour data; docs/nav.md "Navmesh files"); `kinema chase --navmesh FILE` reads it. The other
-navmesh settings are RecastDemo's defaults. The navmesh is one tile (tiled builds: not yet).)");
+navmesh settings are RecastDemo's defaults. Without --tile-size the navmesh is one tile; --tile-size N builds
+tiles of N voxels (0.3 m each; 256 suits a 500 m level) on --threads T threads, the same file for any T.)");
     build->callback([options] { run_navmesh_build(*options); });
 }
 

@@ -1,26 +1,43 @@
 // kinema::nav speed (issue 5, "Performance"), on the Recast demo meshes (influence-maps-and-levels.md 4.3):
-// - build/<mesh>: Level::build (column cells at 0.75 m and the single-tile navmesh at 0.3 m), ms;
+// - build/<mesh>: Level::build (the single-tile navmesh at 0.3 m, then the navmesh cells at 0.75 m), ms;
 // - flood/<mesh>: one complete chase flood (default constants H 20, M_H 25, M_S 40) per iteration on the next
 //   of 10,000 random seed cells and horizontal directions; counters as bench/chase (touched, ns_per_touched);
 // - flood/grid/<map>: the same flood on Moving AI grid maps in the same run, for the per-touched-cell ratio
 //   (target: 3D within 2x of grids);
 // - chase/<mesh>: a full run_chase query (flood, navmesh raycast, NPC path to the destination from a random
 //   cell), per iteration.
+// The generated 512 m level (scripts/make-big-level.py, written into the build tree; issue 9 "Big levels"):
+// - big/build/threads:N: Level::build in 256-voxel tiles on N threads, s (wall time, and CPU time of all
+//   threads); counters cells_s and cells_cpu_s (NavCells::build timed alone on the result), peak_rss_MB
+//   (VmHWM of one build in a forked child holding the loaded mesh), build_rss_MB (that peak less the child's
+//   VmRSS before the build), tiles, polygons, cells;
+// - flood/big: floods on its cells; flood/grid/open: an open grid of the same columns in the same run, for
+//   the per-touched-cell ratio (target: within 1.5x of the grid's).
 #include <benchmark/benchmark.h>
+#include <malloc.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <recastnavigation/DetourNavMeshQuery.h>
 
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/moving_ai.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
+#include "kinema/nav/nav_cells.hpp"
 
 namespace {
 
@@ -135,6 +152,105 @@ void bm_chase(benchmark::State& state, const std::string& path) {
     state.counters["paths_found"] = static_cast<double>(found) / static_cast<double>(state.iterations());
 }
 
+#ifdef KINEMA_BIG_LEVEL_512
+const std::string kBigLevel = KINEMA_BIG_LEVEL_512;
+#else
+const std::string kBigLevel;
+#endif
+
+nav::NavSettings big_settings(int threads) {
+    nav::NavSettings s;
+    s.tile_size = 256.0;  // 76.8 m tiles: 7 x 7 over 512 m
+    s.threads = threads;
+    return s;
+}
+
+/// A field of /proc/self/status ("VmRSS", "VmHWM") in MiB.
+double status_mib(const std::string& field) {
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.rfind(field + ":", 0) == 0) {
+            return std::stod(line.substr(field.size() + 1)) / 1024.0;  // kB
+        }
+    }
+    return 0.0;
+}
+
+/// Resident memory before and at the peak of one build, in a forked child (the parent's peak would hide it).
+std::pair<double, double> build_memory(const levels::TriangleMesh& mesh, int threads) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        return {0.0, 0.0};
+    }
+    const pid_t child = fork();
+    if (child == 0) {
+        // The heap the parent freed but kept (earlier benchmarks) is returned first, and the peak is reset
+        // (Linux clear_refs 5), so that the peak is this build's, plus what the process really holds.
+        malloc_trim(0);
+        std::ofstream("/proc/self/clear_refs") << "5";
+        double out[2] = {status_mib("VmRSS"), 0.0};
+        { const nav::Level level = nav::Level::build(mesh, big_settings(threads)); }
+        out[1] = status_mib("VmHWM");
+        const ssize_t written = write(fds[1], out, sizeof out);
+        _exit(written == sizeof out ? 0 : 1);
+    }
+    close(fds[1]);
+    double in[2] = {0.0, 0.0};
+    const ssize_t got = read(fds[0], in, sizeof in);
+    close(fds[0]);
+    int status = 0;
+    waitpid(child, &status, 0);
+    return got == sizeof in ? std::pair{in[0], in[1]} : std::pair{0.0, 0.0};
+}
+
+void bm_big_build(benchmark::State& state) {
+    if (kBigLevel.empty() || !std::filesystem::exists(kBigLevel)) {
+        state.SkipWithError("generated level not found (python3 and scripts/make-big-level.py)");
+        return;
+    }
+    const levels::TriangleMesh mesh = levels::load_obj(kBigLevel);
+    const int threads = static_cast<int>(state.range(0));
+    std::optional<nav::Level> level;
+    for (auto _ : state) {
+        level.emplace(nav::Level::build(mesh, big_settings(threads)));
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
+    nav::NavCellSettings cell_settings;
+    const nav::NavCells cells = nav::NavCells::build(level->detour_navmesh(), dtQueryFilter(), cell_settings);
+    const double cells_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    state.counters["cells_s"] = cells_s;
+    state.counters["cells_cpu_s"] = static_cast<double>(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+    state.counters["tiles"] = static_cast<double>(level->stats().nav_tiles);
+    state.counters["polygons"] = static_cast<double>(level->stats().nav_polygons);
+    state.counters["cells"] = static_cast<double>(cells.size());
+    level.reset();  // the child starts with the mesh only
+    const auto [before, peak] = build_memory(mesh, threads);
+    state.counters["peak_rss_MB"] = peak;
+    state.counters["build_rss_MB"] = peak - before;
+}
+
+void bm_flood_big(benchmark::State& state) {
+    if (kBigLevel.empty() || !std::filesystem::exists(kBigLevel)) {
+        state.SkipWithError("generated level not found (python3 and scripts/make-big-level.py)");
+        return;
+    }
+    const nav::Level level = nav::Level::build(levels::load_obj(kBigLevel), big_settings(2));
+    time_floods(state, level.nav_cells().cell_space());
+}
+
+/// An open grid as large as the big level's chase columns (683 x 683 at 0.75 m over 512 m).
+void bm_flood_open_grid(benchmark::State& state) {
+    levels::GridLevel open;
+    open.name = "open";
+    open.width = 683;
+    open.height = 683;
+    open.passable.assign(static_cast<std::size_t>(open.width) * static_cast<std::size_t>(open.height), 1);
+    const chase::GridSpace grid(open);
+    time_floods(state, grid.cells());
+}
+
 const bool registered = [] {
     for (const char* mesh : {"dungeon", "nav_test"}) {
         const std::string path = kData + "/meshes/" + mesh + ".obj";
@@ -153,6 +269,20 @@ const bool registered = [] {
             ->Iterations(kSeeds)
             ->Unit(benchmark::kMicrosecond);
     }
+    benchmark::RegisterBenchmark("big/build", bm_big_build)
+        ->Arg(1)
+        ->Arg(2)
+        ->ArgName("threads")
+        ->Iterations(1)
+        ->UseRealTime()
+        ->MeasureProcessCPUTime()
+        ->Unit(benchmark::kSecond);
+    benchmark::RegisterBenchmark("flood/big", bm_flood_big)
+        ->Iterations(kSeeds)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark("flood/grid/open", bm_flood_open_grid)
+        ->Iterations(kSeeds)
+        ->Unit(benchmark::kMicrosecond);
     return true;
 }();
 

@@ -172,7 +172,8 @@ if HAS_NAV:
 
     def load_level_3d(path, **nav_settings: Any) -> "Level3D":
         """Builds a 3D level from an OBJ mesh with Recast/Detour (docs/nav.md; GIL released). nav_settings:
-        NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units)."""
+        NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units; tile_size and threads
+        for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
         return _c.Level3D.load(os.fspath(path), nav_settings)
 
     def run_3d(level, from_xyz, direction, npc=None, hot: int = 20, max_heated: int = 25, max_steps: int = 40,

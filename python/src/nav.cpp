@@ -77,8 +77,7 @@ void register_nav(py::module_& m) {
                                                   "A 3D level built from an OBJ mesh (nav/level.hpp).")
         .def_static("load", &build, py::arg("path"), py::arg("settings"))
         .def_property_readonly("map", [](const Level3D& l) { return l.map; })
-        .def_property_readonly("cells",
-                               [](const Level3D& l) { return l.level->cells().cell_space().size(); });
+        .def_property_readonly("cells", [](const Level3D& l) { return l.level->nav_cells().size(); });
     m.def("run_3d", &run, py::arg("level"), py::arg("from_xyz"), py::arg("direction"), py::arg("npc"),
           py::arg("settings"));
 #else

@@ -167,6 +167,20 @@ def test_3d_level_from_obj(tmp_path):
         chase.run_3d(str(tmp_path / "missing.obj"), (0, 0, 0), (1, 0, 0))
 
 
+@pytest.mark.skipif(not chase.HAS_NAV, reason="kinema::nav not built")
+def test_3d_level_cells_and_tiled_builds(tmp_path):
+    # Level3D.cells counts the chase cells, one value each in a run: for one tile and for 16-voxel tiles
+    # (4.8 m) built on 2 threads.
+    obj = tmp_path / "floor.obj"
+    obj.write_text("v 0 0 0\nv 20 0 0\nv 20 0 20\nv 0 0 20\nf 1 3 2\nf 1 4 3\n")
+    for settings in ({}, {"tile_size": 16, "threads": 2}):
+        level = chase.load_level_3d(obj, **settings)
+        r = chase.run_3d(level, (2, 0, 5), (1, 0, 0))
+        assert r.values.shape == (level.cells,) and r.cells == level.cells
+    with pytest.raises(ValueError, match="tile_size"):
+        chase.load_level_3d(obj, tile_size=8)
+
+
 def test_example_script_draws_the_pictures(tmp_path):
     import os
     import subprocess

@@ -4,10 +4,15 @@
 #include "kinema/nav/level.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <string>
+#include <system_error>
+#include <thread>
 
+#include <recastnavigation/DetourCommon.h>
 #include <recastnavigation/DetourNavMesh.h>
 #include <recastnavigation/DetourNavMeshBuilder.h>
 #include <recastnavigation/DetourNavMeshQuery.h>
@@ -63,12 +68,16 @@ class Context : public rcContext {
                      (ctx.errors.empty() ? "" : ": " + ctx.errors));
 }
 
-// Largest voxel grids accepted: Detour stores polygon vertices as 16-bit voxel coordinates, and a heightfield
-// costs 8 bytes per column.
+// Largest voxel grids accepted for one tile: Detour stores polygon vertices as 16-bit voxel coordinates, and
+// a heightfield costs 8 bytes per column.
 constexpr double kMaxGridSide = 32000.0;
 constexpr double kMaxGridColumns = 16.0 * 1024.0 * 1024.0;
 // Recast's solid spans have 13-bit heights (RC_SPAN_MAX_HEIGHT = 8191).
 constexpr double kMaxGridLayers = 8000.0;
+// Debian's Detour has 32-bit polygon references: tile bits + polygon bits <= 22 (10 salt bits). As in
+// RecastDemo's Sample_TileMesh, at most 2^14 tiles; the rest of the 22 bits number the polygons of a tile.
+constexpr int kRefBits = 22;
+constexpr int kMaxTileBits = 14;
 
 struct Voxelized {
     std::vector<float> verts;
@@ -92,35 +101,52 @@ AgentVoxels agent_voxels(const NavSettings& s, double cell_size) {
             static_cast<int>(std::ceil(s.agent_radius / cell_size))};
 }
 
-void grid_size(const Voxelized& v, double cell_size, double cell_height, int& width, int& depth) {
-    const double w = std::ceil(v.extent.x / cell_size) + 1.0;
-    const double d = std::ceil(v.extent.z / cell_size) + 1.0;
-    const double layers = v.extent.y / cell_height;
-    if (!(w <= kMaxGridSide && d <= kMaxGridSide && w * d <= kMaxGridColumns)) {
-        throw LevelError(
-            "level: the mesh spans " + std::to_string(v.extent.x) + " x " + std::to_string(v.extent.z) +
-            " world units on x and z: too many columns for cell size " + std::to_string(cell_size));
-    }
-    if (!(layers <= kMaxGridLayers)) {
+void check_layers(const Voxelized& v, double cell_height) {
+    if (!(v.extent.y / cell_height <= kMaxGridLayers)) {
         throw LevelError("level: the mesh is " + std::to_string(v.extent.y) +
                          " world units tall: more than 8000 cell heights of " + std::to_string(cell_height));
     }
-    rcCalcGridSize(v.bmin, v.bmax, static_cast<float>(cell_size), &width, &depth);
 }
 
-/// Steps 2-7: heightfield, rasterisation, filters, compact heightfield, erosion.
-CompactPtr build_compact(Context& ctx, const Voxelized& v, const NavSettings& s, double cell_size) {
+/// The heightfield one tile is rasterised into: `border` voxels on each side overlap the neighbours.
+struct TileBox {
     int width = 0;
     int depth = 0;
-    grid_size(v, cell_size, s.cell_height, width, depth);
-    const AgentVoxels agent = agent_voxels(s, cell_size);
+    int border = 0;
+    float bmin[3] = {0.0F, 0.0F, 0.0F};
+    float bmax[3] = {0.0F, 0.0F, 0.0F};
+};
+
+/// The whole level as one tile (no border).
+TileBox solo_box(const Voxelized& v, const NavSettings& s) {
+    const double w = std::ceil(v.extent.x / s.cell_size) + 1.0;
+    const double d = std::ceil(v.extent.z / s.cell_size) + 1.0;
+    if (!(w <= kMaxGridSide && d <= kMaxGridSide && w * d <= kMaxGridColumns)) {
+        throw LevelError("level: the mesh spans " + std::to_string(v.extent.x) + " x " +
+                         std::to_string(v.extent.z) +
+                         " world units on x and z: too many columns for cell size " +
+                         std::to_string(s.cell_size) + " in one tile (set tile_size for a tiled navmesh)");
+    }
+    check_layers(v, s.cell_height);
+    TileBox box;
+    std::copy(v.bmin, v.bmin + 3, box.bmin);
+    std::copy(v.bmax, v.bmax + 3, box.bmax);
+    rcCalcGridSize(v.bmin, v.bmax, static_cast<float>(s.cell_size), &box.width, &box.depth);
+    return box;
+}
+
+/// Steps 2-7: heightfield, rasterisation of `tris` (walkable flags `areas`), filters, compact heightfield,
+/// erosion.
+CompactPtr build_compact(Context& ctx, const Voxelized& v, const std::vector<int>& tris,
+                         const std::vector<unsigned char>& areas, const TileBox& box, const NavSettings& s) {
+    const AgentVoxels agent = agent_voxels(s, s.cell_size);
     std::unique_ptr<rcHeightfield, FreeHeightfield> hf(rcAllocHeightfield());
-    if (!hf || !rcCreateHeightfield(&ctx, *hf, width, depth, v.bmin, v.bmax, static_cast<float>(cell_size),
-                                    static_cast<float>(s.cell_height))) {
+    if (!hf || !rcCreateHeightfield(&ctx, *hf, box.width, box.depth, box.bmin, box.bmax,
+                                    static_cast<float>(s.cell_size), static_cast<float>(s.cell_height))) {
         fail(ctx, "allocate the heightfield");
     }
-    if (!rcRasterizeTriangles(&ctx, v.verts.data(), static_cast<int>(v.verts.size() / 3), v.tris.data(),
-                              v.areas.data(), static_cast<int>(v.areas.size()), *hf, agent.climb)) {
+    if (!rcRasterizeTriangles(&ctx, v.verts.data(), static_cast<int>(v.verts.size() / 3), tris.data(),
+                              areas.data(), static_cast<int>(areas.size()), *hf, agent.climb)) {
         fail(ctx, "rasterize the triangles");
     }
     rcFilterLowHangingWalkableObstacles(&ctx, agent.climb, *hf);
@@ -136,29 +162,328 @@ CompactPtr build_compact(Context& ctx, const Voxelized& v, const NavSettings& s,
     return chf;
 }
 
-/// Section 6: the walkable spans of a compact heightfield become the chase cells.
-ColumnSpace column_space(const rcCompactHeightfield& chf, const NavSettings& s, double cell_size) {
-    std::vector<Span> spans;
-    spans.reserve(static_cast<std::size_t>(chf.spanCount));
-    for (int z = 0; z < chf.height; ++z) {
-        for (int x = 0; x < chf.width; ++x) {
-            const rcCompactCell& cell = chf.cells[x + z * chf.width];
-            for (unsigned i = cell.index; i < cell.index + unsigned{cell.count}; ++i) {
-                if (chf.areas[i] != RC_NULL_AREA) {
-                    spans.push_back(
-                        {x, z, static_cast<int>(chf.spans[i].y), static_cast<int>(chf.spans[i].h)});
+std::size_t walkable_spans(const rcCompactHeightfield& chf) {
+    return static_cast<std::size_t>(std::count_if(chf.areas, chf.areas + chf.spanCount,
+                                                  [](unsigned char a) { return a != RC_NULL_AREA; }));
+}
+
+struct FreeData {
+    void operator()(unsigned char* data) const { dtFree(data); }
+};
+
+/// One Detour tile's data (empty when the tile has no polygon), and what its build found.
+struct TileData {
+    std::unique_ptr<unsigned char, FreeData> data;
+    int size = 0;
+    int polygons = 0;
+    std::size_t walkable_spans = 0;
+};
+
+/// Steps 8-12 on one compact heightfield: regions (watershed), contours, polygons, detail mesh, then the
+/// Detour tile (tx, ty) with every polygon's flags set.
+TileData build_tile_data(Context& ctx, rcCompactHeightfield& chf, const NavSettings& s, int border, int tx,
+                         int ty) {
+    TileData out;
+    out.walkable_spans = walkable_spans(chf);
+    if (out.walkable_spans == 0) {
+        return out;
+    }
+    const double cs = s.cell_size;
+    if (!rcBuildDistanceField(&ctx, chf)) {
+        fail(ctx, "build the distance field");
+    }
+    const int min_area = static_cast<int>(s.region_min_size * s.region_min_size);
+    const int merge_area = static_cast<int>(s.region_merge_size * s.region_merge_size);
+    if (!rcBuildRegions(&ctx, chf, border, min_area, merge_area)) {
+        fail(ctx, "build the regions");
+    }
+    std::unique_ptr<rcContourSet, FreeContours> cset(rcAllocContourSet());
+    if (!cset || !rcBuildContours(&ctx, chf, static_cast<float>(s.edge_max_error),
+                                  static_cast<int>(s.edge_max_length / cs), *cset)) {
+        fail(ctx, "build the contours");
+    }
+    const int nvp = static_cast<int>(s.verts_per_poly);
+    std::unique_ptr<rcPolyMesh, FreePolyMesh> pmesh(rcAllocPolyMesh());
+    if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, nvp, *pmesh)) {
+        fail(ctx, "build the polygon mesh");
+    }
+    std::unique_ptr<rcPolyMeshDetail, FreeDetail> dmesh(rcAllocPolyMeshDetail());
+    const double sample = s.detail_sample_distance < 0.9 ? 0.0 : cs * s.detail_sample_distance;
+    if (!dmesh ||
+        !rcBuildPolyMeshDetail(&ctx, *pmesh, chf, static_cast<float>(sample),
+                               static_cast<float>(s.cell_height * s.detail_sample_max_error), *dmesh)) {
+        fail(ctx, "build the detail mesh");
+    }
+    out.polygons = pmesh->npolys;
+    if (pmesh->npolys == 0) {
+        return out;
+    }
+
+    // Step 11, the trap: Detour's default query filter passes only polygons whose flags share a bit with its
+    // include flags (0xffff), so all-zero flags make every query fail silently.
+    for (int i = 0; i < pmesh->npolys; ++i) {
+        pmesh->flags[i] = 1;
+    }
+
+    // Step 12: the Detour tile.
+    dtNavMeshCreateParams params{};
+    params.verts = pmesh->verts;
+    params.vertCount = pmesh->nverts;
+    params.polys = pmesh->polys;
+    params.polyAreas = pmesh->areas;
+    params.polyFlags = pmesh->flags;
+    params.polyCount = pmesh->npolys;
+    params.nvp = pmesh->nvp;
+    params.detailMeshes = dmesh->meshes;
+    params.detailVerts = dmesh->verts;
+    params.detailVertsCount = dmesh->nverts;
+    params.detailTris = dmesh->tris;
+    params.detailTriCount = dmesh->ntris;
+    params.walkableHeight = static_cast<float>(s.agent_height);
+    params.walkableRadius = static_cast<float>(s.agent_radius);
+    params.walkableClimb = static_cast<float>(s.agent_max_climb);
+    params.tileX = tx;
+    params.tileY = ty;
+    std::copy(pmesh->bmin, pmesh->bmin + 3, params.bmin);
+    std::copy(pmesh->bmax, pmesh->bmax + 3, params.bmax);
+    params.cs = pmesh->cs;
+    params.ch = pmesh->ch;
+    params.buildBvTree = true;
+    unsigned char* data = nullptr;
+    if (!dtCreateNavMeshData(&params, &data, &out.size)) {
+        throw LevelError("level: Detour could not create the navmesh tile (" + std::to_string(pmesh->nverts) +
+                         " vertices, " + std::to_string(pmesh->npolys) + " polygons)");
+    }
+    out.data.reset(data);
+    return out;
+}
+
+std::string no_walkable_surface(const NavSettings& s) {
+    return "level: no walkable surface left for an agent of height " + std::to_string(s.agent_height) +
+           " and radius " + std::to_string(s.agent_radius);
+}
+
+using NavmeshPtr = std::unique_ptr<dtNavMesh, Level::Navmesh::Free>;
+
+NavmeshPtr alloc_navmesh() {
+    NavmeshPtr mesh(dtAllocNavMesh());
+    if (!mesh) {
+        throw std::bad_alloc();
+    }
+    return mesh;
+}
+
+/// Steps 2-13 on the whole level as one tile (Detour's solo mesh).
+NavmeshPtr solo_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& stats) {
+    Context ctx;
+    const TileBox box = solo_box(v, s);
+    CompactPtr chf = build_compact(ctx, v, v.tris, v.areas, box, s);
+    stats.nav_grid_width = chf->width;
+    stats.nav_grid_depth = chf->height;
+    TileData tile = build_tile_data(ctx, *chf, s, 0, 0, 0);
+    if (tile.walkable_spans == 0) {
+        throw LevelError(no_walkable_surface(s));
+    }
+    if (tile.polygons == 0) {
+        throw LevelError(
+            "level: the navmesh has no polygons (every walkable region is smaller than "
+            "region_min_size^2 cells)");
+    }
+    NavmeshPtr mesh = alloc_navmesh();
+    if (dtStatusFailed(mesh->init(tile.data.get(), tile.size, DT_TILE_FREE_DATA))) {
+        throw LevelError("level: Detour could not initialise the navmesh");
+    }
+    (void)tile.data.release();  // the navmesh owns it now
+    stats.nav_tiles = 1;
+    stats.nav_polygons = static_cast<std::size_t>(tile.polygons);
+    stats.nav_data_bytes = static_cast<std::size_t>(tile.size);
+    return mesh;
+}
+
+/// The tile grid of a tiled build (RecastDemo's Sample_TileMesh): tiles of `size` voxels from the mesh's
+/// minimum corner, each rasterised with a border of radius + 3 voxels.
+struct TileGrid {
+    int size = 0;
+    int border = 0;
+    int columns = 0;  // tiles along x
+    int rows = 0;     // tiles along z
+    float tile_width = 0.0F;
+
+    TileBox box(const Voxelized& v, const NavSettings& s, int tx, int ty) const {
+        TileBox b;
+        b.width = size + 2 * border;
+        b.depth = size + 2 * border;
+        b.border = border;
+        const float pad = static_cast<float>(border) * static_cast<float>(s.cell_size);
+        b.bmin[0] = v.bmin[0] + static_cast<float>(tx) * tile_width - pad;
+        b.bmin[1] = v.bmin[1];
+        b.bmin[2] = v.bmin[2] + static_cast<float>(ty) * tile_width - pad;
+        b.bmax[0] = v.bmin[0] + static_cast<float>(tx + 1) * tile_width + pad;
+        b.bmax[1] = v.bmax[1];
+        b.bmax[2] = v.bmin[2] + static_cast<float>(ty + 1) * tile_width + pad;
+        return b;
+    }
+};
+
+TileGrid tile_grid(const Voxelized& v, const NavSettings& s) {
+    check_layers(v, s.cell_height);
+    TileGrid g;
+    g.size = static_cast<int>(s.tile_size);
+    g.border = agent_voxels(s, s.cell_size).radius + 3;
+    g.tile_width = static_cast<float>(g.size) * static_cast<float>(s.cell_size);
+    const double columns = std::ceil((std::ceil(v.extent.x / s.cell_size) + 1.0) / g.size);
+    const double rows = std::ceil((std::ceil(v.extent.z / s.cell_size) + 1.0) / g.size);
+    if (!(columns * rows <= double{1 << kMaxTileBits})) {
+        throw LevelError("level: the mesh spans " + std::to_string(v.extent.x) + " x " +
+                         std::to_string(v.extent.z) + " world units on x and z: more than " +
+                         std::to_string(1 << kMaxTileBits) + " tiles of " + std::to_string(g.size) +
+                         " voxels (raise tile_size)");
+    }
+    g.columns = static_cast<int>(columns);
+    g.rows = static_cast<int>(rows);
+    return g;
+}
+
+/// The triangles each tile's heightfield overlaps (as Recast's rasteriser tests them: inclusive bounds on x
+/// and z), in mesh order: a tile rasterises only these.
+std::vector<std::vector<int>> bin_triangles(const Voxelized& v, const NavSettings& s, const TileGrid& g) {
+    std::vector<std::vector<int>> bins(static_cast<std::size_t>(g.columns) *
+                                       static_cast<std::size_t>(g.rows));
+    const float pad = static_cast<float>(g.border) * static_cast<float>(s.cell_size);
+    for (std::size_t t = 0; t < v.tris.size() / 3; ++t) {
+        float lo[2] = {std::numeric_limits<float>::max(), std::numeric_limits<float>::max()};
+        float hi[2] = {std::numeric_limits<float>::lowest(), std::numeric_limits<float>::lowest()};
+        for (int k = 0; k < 3; ++k) {
+            const float* p =
+                &v.verts[static_cast<std::size_t>(v.tris[t * 3 + static_cast<std::size_t>(k)]) * 3];
+            lo[0] = std::min(lo[0], p[0]);
+            lo[1] = std::min(lo[1], p[2]);
+            hi[0] = std::max(hi[0], p[0]);
+            hi[1] = std::max(hi[1], p[2]);
+        }
+        // A candidate range one tile wider than needed, then Recast's exact float test.
+        const auto first = [&](float x, float origin) {
+            return std::max(0, static_cast<int>(std::floor((x - origin - pad) / g.tile_width)) - 1);
+        };
+        const auto last = [&](float x, float origin, int count) {
+            return std::min(count - 1, static_cast<int>(std::floor((x - origin + pad) / g.tile_width)) + 1);
+        };
+        for (int ty = first(lo[1], v.bmin[2]); ty <= last(hi[1], v.bmin[2], g.rows); ++ty) {
+            for (int tx = first(lo[0], v.bmin[0]); tx <= last(hi[0], v.bmin[0], g.columns); ++tx) {
+                const TileBox b = g.box(v, s, tx, ty);
+                if (hi[0] >= b.bmin[0] && lo[0] <= b.bmax[0] && hi[1] >= b.bmin[2] && lo[1] <= b.bmax[2]) {
+                    bins[static_cast<std::size_t>(ty * g.columns + tx)].push_back(static_cast<int>(t));
                 }
             }
         }
     }
-    ColumnGrid grid;
-    grid.origin = {chf.bmin[0], chf.bmin[1], chf.bmin[2]};
-    grid.cell_size = cell_size;
-    grid.cell_height = s.cell_height;
-    grid.width = chf.width;
-    grid.depth = chf.height;
-    const AgentVoxels agent = agent_voxels(s, cell_size);
-    return ColumnSpace::from_spans(grid, std::move(spans), {agent.height, agent.climb});
+    return bins;
+}
+
+/// Builds every tile on `threads` threads. Each tile depends only on the mesh and its own bounds, so the
+/// result is the same for any thread count; errors are reported for the first failing tile in tile order.
+std::vector<TileData> build_tiles(const Voxelized& v, const NavSettings& s, const TileGrid& g) {
+    const std::vector<std::vector<int>> bins = bin_triangles(v, s, g);
+    std::vector<TileData> tiles(bins.size());
+    std::vector<std::exception_ptr> errors(bins.size());
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        Context ctx;
+        std::vector<int> tris;
+        std::vector<unsigned char> areas;
+        for (std::size_t i = next++; i < bins.size(); i = next++) {
+            try {
+                const int tx = static_cast<int>(i % static_cast<std::size_t>(g.columns));
+                const int ty = static_cast<int>(i / static_cast<std::size_t>(g.columns));
+                tris.clear();
+                areas.clear();
+                for (const int t : bins[i]) {
+                    const auto at = static_cast<std::size_t>(t);
+                    tris.insert(tris.end(), v.tris.begin() + static_cast<std::ptrdiff_t>(at * 3),
+                                v.tris.begin() + static_cast<std::ptrdiff_t>(at * 3 + 3));
+                    areas.push_back(v.areas[at]);
+                }
+                if (tris.empty()) {
+                    continue;
+                }
+                const TileBox box = g.box(v, s, tx, ty);
+                CompactPtr chf = build_compact(ctx, v, tris, areas, box, s);
+                tiles[i] = build_tile_data(ctx, *chf, s, box.border, tx, ty);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        }
+    };
+    const std::size_t count = std::min(bins.size(), static_cast<std::size_t>(s.threads));
+    std::vector<std::thread> workers;
+    try {
+        for (std::size_t k = 1; k < count; ++k) {
+            workers.emplace_back(work);
+        }
+    } catch (const std::system_error&) {
+        // No more threads to be had: the ones running and this one share the tiles all the same.
+    }
+    work();
+    for (std::thread& w : workers) {
+        w.join();
+    }
+    for (const std::exception_ptr& e : errors) {
+        if (e) {
+            std::rethrow_exception(e);
+        }
+    }
+    return tiles;
+}
+
+/// Steps 2-13 tile by tile (RecastDemo's Sample_TileMesh), tiles added to the navmesh in row order.
+NavmeshPtr tiled_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& stats) {
+    const TileGrid g = tile_grid(v, s);
+    std::vector<TileData> tiles = build_tiles(v, s, g);
+    const int tile_bits = std::min(
+        kMaxTileBits, static_cast<int>(dtIlog2(dtNextPow2(static_cast<unsigned>(g.columns * g.rows)))));
+    const int max_polys = 1 << (kRefBits - tile_bits);
+    std::size_t spans = 0;
+    for (const TileData& t : tiles) {
+        spans += t.walkable_spans;
+        stats.nav_polygons += static_cast<std::size_t>(t.polygons);
+        if (t.polygons > max_polys) {
+            throw LevelError("level: a navmesh tile has " + std::to_string(t.polygons) +
+                             " polygons, more than Detour's " + std::to_string(max_polys) + " with " +
+                             std::to_string(g.columns * g.rows) + " tiles (lower tile_size)");
+        }
+    }
+    if (spans == 0) {
+        throw LevelError(no_walkable_surface(s));
+    }
+    if (stats.nav_polygons == 0) {
+        throw LevelError(
+            "level: the navmesh has no polygons (every walkable region is smaller than "
+            "region_min_size^2 cells)");
+    }
+    dtNavMeshParams params{};
+    std::copy(v.bmin, v.bmin + 3, params.orig);
+    params.tileWidth = g.tile_width;
+    params.tileHeight = g.tile_width;
+    params.maxTiles = 1 << tile_bits;
+    params.maxPolys = max_polys;
+    NavmeshPtr mesh = alloc_navmesh();
+    if (dtStatusFailed(mesh->init(&params))) {
+        throw LevelError("level: Detour could not initialise the tiled navmesh");
+    }
+    for (TileData& t : tiles) {
+        if (!t.data) {
+            continue;
+        }
+        if (dtStatusFailed(mesh->addTile(t.data.get(), t.size, DT_TILE_FREE_DATA, 0, nullptr))) {
+            throw LevelError("level: Detour could not add a navmesh tile");
+        }
+        (void)t.data.release();  // the navmesh owns it now
+        ++stats.nav_tiles;
+        stats.nav_data_bytes += static_cast<std::size_t>(t.size);
+    }
+    rcCalcGridSize(v.bmin, v.bmax, static_cast<float>(s.cell_size), &stats.nav_grid_width,
+                   &stats.nav_grid_depth);
+    return mesh;
 }
 
 }  // namespace
@@ -334,103 +659,11 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
                          std::to_string(settings.agent_max_slope) + " degrees (y is up)");
     }
 
-    // Steps 2-7 at the navmesh's cell size, and again at the chase cells' size when it differs.
-    CompactPtr chf = build_compact(ctx, v, settings, settings.cell_size);
-    if (settings.chase_cell_size == settings.cell_size) {
-        level.cells_ = column_space(*chf, settings, settings.cell_size);
-    } else {
-        CompactPtr chase = build_compact(ctx, v, settings, settings.chase_cell_size);
-        level.cells_ = column_space(*chase, settings, settings.chase_cell_size);
-    }
-    if (level.cells_.empty()) {
-        throw LevelError("level: no walkable surface left for an agent of height " +
-                         std::to_string(settings.agent_height) + " and radius " +
-                         std::to_string(settings.agent_radius));
-    }
-    stats.nav_grid_width = chf->width;
-    stats.nav_grid_depth = chf->height;
-
-    // Steps 8-10: regions, contours, polygons.
-    const double cs = settings.cell_size;
-    if (!rcBuildDistanceField(&ctx, *chf)) {
-        fail(ctx, "build the distance field");
-    }
-    const int min_area = static_cast<int>(settings.region_min_size * settings.region_min_size);
-    const int merge_area = static_cast<int>(settings.region_merge_size * settings.region_merge_size);
-    if (!rcBuildRegions(&ctx, *chf, 0, min_area, merge_area)) {
-        fail(ctx, "build the regions");
-    }
-    std::unique_ptr<rcContourSet, FreeContours> cset(rcAllocContourSet());
-    if (!cset || !rcBuildContours(&ctx, *chf, static_cast<float>(settings.edge_max_error),
-                                  static_cast<int>(settings.edge_max_length / cs), *cset)) {
-        fail(ctx, "build the contours");
-    }
-    const int nvp = static_cast<int>(settings.verts_per_poly);
-    std::unique_ptr<rcPolyMesh, FreePolyMesh> pmesh(rcAllocPolyMesh());
-    if (!pmesh || !rcBuildPolyMesh(&ctx, *cset, nvp, *pmesh)) {
-        fail(ctx, "build the polygon mesh");
-    }
-    std::unique_ptr<rcPolyMeshDetail, FreeDetail> dmesh(rcAllocPolyMeshDetail());
-    const double sample = settings.detail_sample_distance < 0.9 ? 0.0 : cs * settings.detail_sample_distance;
-    if (!dmesh || !rcBuildPolyMeshDetail(
-                      &ctx, *pmesh, *chf, static_cast<float>(sample),
-                      static_cast<float>(settings.cell_height * settings.detail_sample_max_error), *dmesh)) {
-        fail(ctx, "build the detail mesh");
-    }
-    if (pmesh->npolys == 0) {
-        throw LevelError(
-            "level: the navmesh has no polygons (every walkable region is smaller than "
-            "region_min_size^2 cells)");
-    }
-
-    // Step 11, the trap: Detour's default query filter passes only polygons whose flags share a bit with its
-    // include flags (0xffff), so all-zero flags make every query fail silently.
-    for (int i = 0; i < pmesh->npolys; ++i) {
-        pmesh->flags[i] = 1;
-    }
-
-    // Steps 12-13: Detour tile and navmesh (single tile; the navmesh owns the data).
-    dtNavMeshCreateParams params{};
-    params.verts = pmesh->verts;
-    params.vertCount = pmesh->nverts;
-    params.polys = pmesh->polys;
-    params.polyAreas = pmesh->areas;
-    params.polyFlags = pmesh->flags;
-    params.polyCount = pmesh->npolys;
-    params.nvp = pmesh->nvp;
-    params.detailMeshes = dmesh->meshes;
-    params.detailVerts = dmesh->verts;
-    params.detailVertsCount = dmesh->nverts;
-    params.detailTris = dmesh->tris;
-    params.detailTriCount = dmesh->ntris;
-    params.walkableHeight = static_cast<float>(settings.agent_height);
-    params.walkableRadius = static_cast<float>(settings.agent_radius);
-    params.walkableClimb = static_cast<float>(settings.agent_max_climb);
-    std::copy(pmesh->bmin, pmesh->bmin + 3, params.bmin);
-    std::copy(pmesh->bmax, pmesh->bmax + 3, params.bmax);
-    params.cs = pmesh->cs;
-    params.ch = pmesh->ch;
-    params.buildBvTree = true;
-    unsigned char* data = nullptr;
-    int data_size = 0;
-    if (!dtCreateNavMeshData(&params, &data, &data_size)) {
-        throw LevelError("level: Detour could not create the navmesh tile (" + std::to_string(pmesh->nverts) +
-                         " vertices, " + std::to_string(pmesh->npolys) + " polygons)");
-    }
     level.navmesh_ = std::make_unique<Navmesh>();
-    level.navmesh_->mesh.reset(dtAllocNavMesh());
-    if (!level.navmesh_->mesh) {
-        dtFree(data);
-        throw std::bad_alloc();
-    }
-    if (dtStatusFailed(level.navmesh_->mesh->init(data, data_size, DT_TILE_FREE_DATA))) {
-        dtFree(data);
-        throw LevelError("level: Detour could not initialise the navmesh");
-    }
+    level.navmesh_->mesh =
+        settings.tile_size == 0.0 ? solo_navmesh(v, settings, stats) : tiled_navmesh(v, settings, stats);
     level.navmesh_->snap_extents = settings.snap_extents;
     level.sample_cells("level");
-    stats.nav_polygons = static_cast<std::size_t>(pmesh->npolys);
-    stats.nav_data_bytes = static_cast<std::size_t>(data_size);
     return level;
 }
 

@@ -62,7 +62,7 @@ class Components {
     std::vector<std::uint32_t> parent_;
 };
 
-// Direction order of the neighbour lists (ColumnSpace's): -x, +z, +x, -z, then (-x+z), (+x+z), (+x-z),
+// Direction order of the neighbour lists (the grids'): -x, +z, +x, -z, then (-x+z), (+x+z), (+x-z),
 // (-x-z).
 constexpr std::array<int, 8> kDx{-1, 0, 1, 0, -1, 1, 1, -1};
 constexpr std::array<int, 8> kDz{0, 1, 0, -1, 1, 1, -1, -1};

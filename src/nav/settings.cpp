@@ -25,6 +25,9 @@ constexpr std::array kNavFields{
                                   "width of the chase flood's cells (columns)"),
     field<N, &N::max_chase_columns>("max_chase_columns", "count", closed_range(1.0, 268435456.0),
                                     "most chase columns over the navmesh bounds"),
+    field<N, &N::tile_size>("tile_size", "voxels", closed_range(0.0, 4096.0),
+                            "navmesh tile side in voxels; 0 one tile, else 16 to 4096"),
+    field<N, &N::threads>("threads", "count", closed_range(1.0, 64.0), "threads building tiles (integer)"),
     field<N, &N::region_min_size>("region_min_size", "cells", closed_range(0.0, 1000.0),
                                   "smallest isolated region kept, cells per side"),
     field<N, &N::region_merge_size>("region_merge_size", "cells", closed_range(0.0, 1000.0),
@@ -79,6 +82,15 @@ FieldErrors NavSettings::validate() const {
     }
     if (std::isfinite(verts_per_poly) && verts_per_poly != std::floor(verts_per_poly)) {
         errors.push_back({"verts_per_poly", "must be an integer"});
+    }
+    // Sample_TileMesh's smallest tile is 16 voxels; a tile narrower than its border (radius + 3 voxels) is
+    // mostly overlap.
+    if (std::isfinite(tile_size) &&
+        (tile_size != std::floor(tile_size) || (tile_size > 0.0 && tile_size < 16.0))) {
+        errors.push_back({"tile_size", "must be 0 (one tile) or an integer from 16 to 4096"});
+    }
+    if (std::isfinite(threads) && threads != std::floor(threads)) {
+        errors.push_back({"threads", "must be an integer"});
     }
     return errors;
 }

@@ -377,6 +377,41 @@ TEST(CliChase, NavmeshFileChasesLikeTheMesh) {
     EXPECT_FALSE(fs::exists(not_written));
 }
 
+// Tiled builds: navmesh build --tile-size writes the same file for 1 and 2 threads; chase --map with the same
+// --tile-size gives the chase on that file; the flags are refused where no navmesh is built.
+TEST(CliChase, TiledNavmeshBuildsAreTheSameForAnyThreadCount) {
+    const std::string bridge = kinema::nav_test::bridge_level().write("kinema_cli_tiled_bridge.obj").string();
+    const fs::path one = temp_path("tiled1.navmesh");
+    const fs::path two = temp_path("tiled2.navmesh");
+    for (const auto& [file, threads] : {std::pair{one, "1"}, std::pair{two, "2"}}) {
+        fs::remove(file);
+        const RunResult built = kinema::test::run_kinema(
+            "navmesh build '" + bridge + "' -o '" + file.string() + "' --tile-size 32 --threads " + threads);
+        ASSERT_EQ(built.exit_code, 0) << built.err;
+    }
+    const std::string bytes = kinema::test::read_file(one);
+    EXPECT_EQ(kinema::test::read_file(two), bytes);
+    const std::string solo = temp_path("solo.navmesh").string();
+    ASSERT_EQ(kinema::test::run_kinema("navmesh build '" + bridge + "' -o '" + solo + "'").exit_code, 0);
+    EXPECT_NE(kinema::test::read_file(solo), bytes);  // several tiles, not one
+
+    const std::string query = " --from 33,2.25,13.5 --dir 0,0,1 --npc 3,0,3";
+    nlohmann::json from_mesh = run_json("--map '" + bridge + "' --tile-size 32 --threads 2" + query);
+    nlohmann::json from_file = run_json("--navmesh '" + one.string() + "'" + query);
+    EXPECT_EQ(from_mesh["path_status"], "found");
+    from_mesh.erase("map");
+    from_file.erase("map");
+    EXPECT_EQ(from_mesh, from_file);
+
+    expect_error("--map '" + bridge + "' --from 33,2.25,13.5 --tile-size 8",
+                 "--tile-size: must be 0 (one tile) or an integer from 16 to 4096");
+    expect_error("--map '" + bridge + "' --from 33,2.25,13.5 --threads 0",
+                 "--threads: must be in [1, 64], got 0");
+    expect_error("--tile-size 32", "--tile-size/--threads: only for --map LEVEL.obj");
+    expect_error("--navmesh '" + one.string() + "' --from 33,2.25,13.5 --threads 2",
+                 "--tile-size/--threads: only for --map LEVEL.obj");
+}
+
 // Errors of a 3D chase name the file or the option (formerly tests/cli/chase_mesh_test.cpp).
 TEST(CliChase, ObjErrorsNameTheFileOrTheOption) {
     const std::string bridge = kinema::nav_test::bridge_level().write("kinema_cli_chase_bridge.obj").string();

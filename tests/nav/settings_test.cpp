@@ -9,7 +9,7 @@
 namespace {
 
 TEST(NavSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
-    kinema::test::check_registry<kinema::nav::NavSettings>(18);
+    kinema::test::check_registry<kinema::nav::NavSettings>(20);
 }
 
 TEST(NavCellSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
@@ -23,6 +23,25 @@ TEST(NavSettings, VoxelLimitsAreCheckedWhenTheSizesAreValid) {
     EXPECT_EQ(s.validate()[0].field, "agent_height");
     s.region_min_size = -1.0;  // an unrelated bad field does not hide the voxel check
     EXPECT_EQ(s.validate().size(), 2u);
+}
+
+TEST(NavSettings, TileSizeIsZeroOrAnIntegerFrom16AndThreadsAnInteger) {
+    kinema::nav::NavSettings s;
+    for (const double ok : {0.0, 16.0, 256.0, 4096.0}) {
+        s.tile_size = ok;
+        EXPECT_TRUE(s.validate().empty()) << ok;
+    }
+    for (const double bad : {1.0, 15.0, 16.5, 4097.0, -16.0}) {
+        s.tile_size = bad;
+        ASSERT_EQ(s.validate().size(), 1u) << bad;
+        EXPECT_EQ(s.validate()[0].field, "tile_size");
+    }
+    s.tile_size = 0.0;
+    for (const double bad : {0.0, 1.5, 65.0}) {
+        s.threads = bad;
+        ASSERT_EQ(s.validate().size(), 1u) << bad;
+        EXPECT_EQ(s.validate()[0].field, "threads");
+    }
 }
 
 }  // namespace

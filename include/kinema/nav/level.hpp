@@ -1,5 +1,6 @@
-// A level built from a triangle mesh with Recast/Detour: the sparse 3D cell space the chase flood runs on,
-// and a single-tile Detour navmesh for paths (influence-maps-and-levels.md sections 5.2 and 6).
+// A level built from a triangle mesh with Recast/Detour: a Detour navmesh (one tile, or tiles built on
+// several threads) for paths, and the sparse 3D chase cells sampled from it (influence-maps-and-levels.md
+// sections 5.2 and 6; seed 002 section 3).
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,6 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/obj.hpp"
-#include "kinema/nav/column_space.hpp"
 #include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
 
@@ -33,8 +33,9 @@ struct LevelStats {
     std::size_t walkable_triangles = 0;    ///< triangles no steeper than agent_max_slope
     int nav_grid_width = 0;                ///< navmesh voxel columns along x
     int nav_grid_depth = 0;                ///< navmesh voxel columns along z
+    std::size_t nav_tiles = 0;             ///< Detour tiles that hold polygons (1 for a solo build)
     std::size_t nav_polygons = 0;          ///< Detour polygons
-    std::size_t nav_data_bytes = 0;        ///< size of the Detour tile
+    std::size_t nav_data_bytes = 0;        ///< size of the Detour tiles' data
 };
 
 /// A polyline on the navmesh: the chase query's NPC path type (kinema/chase/query.hpp), so that chase's
@@ -51,13 +52,15 @@ struct NavRay {
 
 class Level {
   public:
-    /// Builds the cell space and the navmesh. Throws SettingsError for bad settings and LevelError for a
-    /// mesh that cannot become a level. Deterministic: the same mesh and settings give the same level.
+    /// Builds the navmesh (one tile, or tiles of settings.tile_size voxels on settings.threads threads: the
+    /// same navmesh for any thread count) and samples the chase cells from it. Throws SettingsError for bad
+    /// settings and LevelError for a mesh that cannot become a level. Deterministic: the same mesh and
+    /// settings give the same level.
     static Level build(const levels::TriangleMesh& mesh, const NavSettings& settings);
 
     /// A level from a navmesh file's bytes (the Recast demo tile-set layout, docs/nav.md "Navmesh files"):
     /// the navmesh as stored, the chase cells sampled from it with settings.chase_cell_size and cell_height,
-    /// snap_extents for paths; cells() (the voxel space) stays empty and the agent settings are the file's.
+    /// snap_extents for paths; the agent settings are the file's.
     /// `name` names the file in errors. Throws LevelError "NAME: ..." for a corrupt or truncated file.
     static Level from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings);
     /// The navmesh in that file layout: from_navmesh(save_navmesh(), ...) gives the same navmesh and cells.
@@ -67,9 +70,6 @@ class Level {
     Level& operator=(Level&&) noexcept;
     ~Level();
 
-    /// The voxel column space (a second, coarser Recast rasterisation at chase_cell_size): kept as a building
-    /// block; the chase uses nav_cells().
-    const ColumnSpace& cells() const noexcept { return cells_; }
     /// The chase cells sampled from the level's navmesh (NavCells::build with chase_cell_size and
     /// cell_height): what LevelChaseSpace floods.
     const NavCells& nav_cells() const noexcept { return nav_cells_; }
@@ -90,7 +90,6 @@ class Level {
   private:
     Level() = default;
     void sample_cells(const std::string& name);
-    ColumnSpace cells_;
     NavCells nav_cells_;
     NavSettings settings_;
     LevelStats stats_;

@@ -30,12 +30,32 @@
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
-#include "kinema/nav/column_space.hpp"
 
 class dtNavMesh;
 class dtQueryFilter;
 
 namespace kinema::nav {
+
+/// Dense cell id, 0 .. size()-1; ordered by column (z, then x) and bottom to top within a column. The same
+/// ids as in cell_space().
+using CellId = chase::CellId;
+
+/// The horizontal grid of columns and the vertical unit of the cells' y.
+struct ColumnGrid {
+    Vec3 origin;               ///< world position of the grid's minimum corner (x, y, z), world units
+    double cell_size = 0.3;    ///< column width on x and z, world units, (0, inf)
+    double cell_height = 0.2;  ///< unit of y, world units, (0, inf)
+    int width = 0;             ///< columns along x
+    int depth = 0;             ///< columns along z
+};
+
+/// A cell's integer coordinates: column (x, z) and floor height y in cell heights.
+struct CellCoord {
+    int x = 0;
+    int y = 0;
+    int z = 0;
+    friend constexpr bool operator==(CellCoord, CellCoord) = default;
+};
 
 struct NavCellSettings {
     /// Width of a cell (one column) on x and z, world units, (0, inf). 0.75: the Godot port's choice, see
@@ -92,7 +112,11 @@ class NavCells {
     std::uint64_t polygon(CellId cell) const { return polygons_[cell]; }
     std::span<const CellId> neighbours(CellId cell) const { return graph_.neighbours(cell); }
 
-    using Column = ColumnSpace::Column;
+    /// The first cell of a column and how many floors it holds.
+    struct Column {
+        CellId first = 0;
+        std::uint32_t count = 0;
+    };
     /// Ids first .. first+count-1 of column (x, z), bottom to top; count 0 outside the grid.
     Column column(int x, int z) const;
     std::uint32_t max_column_size() const noexcept { return max_column_size_; }

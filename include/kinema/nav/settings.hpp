@@ -21,7 +21,7 @@ struct NavSettings {
     double cell_size = 0.3;    ///< navmesh voxel width on x and z, world units, (0, inf)
     double cell_height = 0.2;  ///< voxel height on y (navmesh and chase cells), world units, (0, inf)
 
-    /// Width on x and z of the chase flood's cells (one column of the ColumnSpace), world units, (0, inf).
+    /// Width on x and z of the chase flood's cells (one column of NavCells), world units, (0, inf).
     /// 0.75 is the Godot port's choice (influence-maps-and-levels.md section 2.1): with the chapter's M_H =
     /// 25, M_H only means something relative to cell size, and 0.3 m cells trip it in any room. Equal to
     /// cell_size, the flood uses the navmesh's own voxels.
@@ -29,6 +29,15 @@ struct NavSettings {
     /// At most this many chase columns over the navmesh's bounds (NavCellSettings::max_columns), [1, 2^28]:
     /// a guard against a navmesh (or a small crafted navmesh file) spanning kilometres.
     double max_chase_columns = 64.0 * 1024.0 * 1024.0;
+
+    /// Navmesh tile width and depth in voxels (cell_size each), 0 or an integer in [16, 4096]. 0 builds one
+    /// tile (Detour's "solo" mesh, as RecastDemo's Sample_SoloMesh); a tile size builds a tiled navmesh (as
+    /// Sample_TileMesh, whose slider runs 16..1024), which large levels need: a solo tile holds at most 65535
+    /// vertices and 32000 voxels per side. 256 voxels (76.8 m at 0.3 m) suits a 500 m level.
+    double tile_size = 0.0;
+    /// Threads that build tiles, an integer in [1, 64]. The navmesh is the same for any count (tiles are
+    /// independent and join the navmesh in a fixed order).
+    double threads = 1.0;
 
     // Navmesh polygons (RecastDemo defaults).
     double region_min_size =
