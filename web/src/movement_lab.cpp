@@ -1,0 +1,7 @@
+#include "movement_lab.hpp"
+
+namespace kinema::web {
+
+void bind_movement() {}
+
+}  // namespace kinema::web
