@@ -53,7 +53,8 @@ std::string settings_message(const SettingsError& e) {
 
 }  // namespace
 
-/// One level, its grid space and a flood on it. Editing the level drops the space; the next start() builds it.
+/// One level, its grid space and a flood on it. Editing the level drops the space; the next start() builds
+/// it.
 class FloodLab {
   public:
     FloodLab() : level_(levels::default_level()) {}
@@ -104,7 +105,8 @@ class FloodLab {
     std::string resize(int width, int height) {
         if (width < 1 || height < 1 || width > levels::max_level_dimension ||
             height > levels::max_level_dimension) {
-            return "size: width and height must be in [1, " + std::to_string(levels::max_level_dimension) + "]";
+            return "size: width and height must be in [1, " + std::to_string(levels::max_level_dimension) +
+                   "]";
         }
         std::vector<std::uint8_t> next(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0);
         for (int row = 0; row < std::min(height, level_.height); ++row) {
@@ -128,15 +130,16 @@ class FloodLab {
     std::string level_text() const {
         std::string out = "name: " + (level_.name.empty() ? std::string("edited") : level_.name) + "\n";
         std::optional<TilePos> marker;
-        if (level_.seed) {
+        if (level_.seed &&
+            passable(static_cast<int>(level_.seed->position.x), static_cast<int>(level_.seed->position.y))) {
             out += "direction: " + format_number(level_.seed->direction.x) + "," +
                    format_number(level_.seed->direction.y) + "\n";
-            marker = TilePos{static_cast<int>(level_.seed->position.x),
-                                  static_cast<int>(level_.seed->position.y)};
+            marker =
+                TilePos{static_cast<int>(level_.seed->position.x), static_cast<int>(level_.seed->position.y)};
         }
         for (int row = 0; row < level_.height; ++row) {
             for (int col = 0; col < level_.width; ++col) {
-                const bool seed = marker && marker->col == col && marker->row == row && passable(col, row);
+                const bool seed = marker && marker->col == col && marker->row == row;
                 out += seed ? 'P' : (passable(col, row) ? '.' : '#');
             }
             out += '\n';
@@ -147,22 +150,25 @@ class FloodLab {
     std::string name() const { return level_.name; }
 
     /// Sets a FloodSettings field (hot, max_heated, max_steps, destination, max_restarts) or a
-    /// GridSpaceSettings field (connectivity, cell_size) from text, as the CLI's flags do; checked at start().
+    /// GridSpaceSettings field (connectivity, cell_size) from text, as the CLI's flags do; checked at
+    /// start().
     std::string set_setting(const std::string& field, const std::string& text) {
         try {
-            const SettingsDescription& grid = describe_settings(std::type_identity<chase::GridSpaceSettings>{});
+            const SettingsDescription& grid =
+                describe_settings(std::type_identity<chase::GridSpaceSettings>{});
             if (find_field(grid, field) != nullptr) {
                 set_field_text(grid, &grid_settings_, field, text);
                 invalidate();
             } else {
-                set_field_text(describe_settings(std::type_identity<chase::FloodSettings>{}), &flood_settings_,
-                               field, text);
+                set_field_text(describe_settings(std::type_identity<chase::FloodSettings>{}),
+                               &flood_settings_, field, text);
             }
             return {};
         } catch (const SettingsError& e) {
             return settings_message(e);
         }
     }
+    double cell_size() const { return grid_settings_.cell_size; }
     std::string flood_fields() const { return fields_json(flood_settings_); }
     std::string grid_fields() const { return fields_json(grid_settings_); }
 
@@ -208,8 +214,8 @@ class FloodLab {
 
     /// Runs at most `steps` propagation steps; true when the flood has finished.
     bool advance(int steps) { return started_ ? flood_.advance(steps) : true; }
-    int steps() const { return started_ ? flood_.result().steps : 0; }
-    bool finished() const { return started_ && flood_.result().finished; }
+    int steps() const { return started_ ? flood_.steps() : 0; }
+    bool finished() const { return started_ && flood_.finished(); }
 
     /// chase_json of the current state (after the last step: exactly `kinema chase --map MAP --json`).
     std::string result_json(const std::string& map) const {
@@ -220,9 +226,16 @@ class FloodLab {
     }
 
     /// The tile values (render's tile codes: -3 wall, -2 untouched, -1 barrier, heat >= 0), row-major, as a
-    /// view into WebAssembly memory: copy it before the next call.
+    /// view into WebAssembly memory: copy it before the next call. Before start(): walls and floor only.
     emscripten::val tiles() {
-        tiles_ = started_ ? render::flood_tiles(*grid_, flood_) : std::vector<std::int32_t>{};
+        if (started_) {
+            tiles_ = render::flood_tiles(*grid_, flood_);
+        } else {
+            tiles_.assign(level_.passable.size(), render::tile::wall);
+            for (std::size_t i = 0; i < tiles_.size(); ++i) {
+                tiles_[i] = level_.passable[i] != 0 ? render::tile::untouched : render::tile::wall;
+            }
+        }
         return emscripten::val(emscripten::typed_memory_view(tiles_.size(), tiles_.data()));
     }
 
@@ -233,8 +246,8 @@ class FloodLab {
         }
         const chase::ChaseResult r = chase::chase_result(*space_, flood_, query_);
         const chase::DeadReckoning& d = r.dead_reckoning;
-        const chase::DeadReckoningResult dr{d.cell, {d.position.x, d.position.y}, {d.end_point.x, d.end_point.y},
-                                            d.blocked, false};
+        const chase::DeadReckoningResult dr{
+            d.cell, {d.position.x, d.position.y}, {d.end_point.x, d.end_point.y}, d.blocked, false};
         const render::FloodScene scene =
             render::flood_scene(*grid_, flood_, {r.direction.x, r.direction.y}, dr, title);
         return render::flood_json(scene);
@@ -292,6 +305,7 @@ EMSCRIPTEN_BINDINGS(kinema) {
         .function("setSetting", &FloodLab::set_setting)
         .function("floodFields", &FloodLab::flood_fields)
         .function("gridFields", &FloodLab::grid_fields)
+        .function("cellSize", &FloodLab::cell_size)
         .function("start", &FloodLab::start)
         .function("advance", &FloodLab::advance)
         .function("steps", &FloodLab::steps)

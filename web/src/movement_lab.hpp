@@ -1,4 +1,5 @@
-// The movement page's half of the bindings (docs/web.md): registered in EMSCRIPTEN_BINDINGS by kinema_web.cpp.
+// The movement page's half of the bindings (docs/web.md): registered in EMSCRIPTEN_BINDINGS by
+// kinema_web.cpp.
 #pragma once
 
 namespace kinema::web {

@@ -54,9 +54,10 @@ std::string fields_json(const SettingsDescription& description, const void* sett
         out += "{\"name\":" + json_string(named.name) + ",\"unit\":" + json_string(f.unit) +
                ",\"doc\":" + json_string(f.doc) + ",\"type\":\"" + type_name(f.type) +
                "\",\"range\":" + json_string(range_text(f)) + ",\"min\":" + bound(f.range.min) +
-               ",\"max\":" + bound(f.range.max) + ",\"min_closed\":" + (f.range.min_closed ? "true" : "false") +
-               ",\"max_closed\":" + (f.range.max_closed ? "true" : "false") + ",\"value\":" +
-               json_string(value_text(f, get_field(description, settings, named.name))) +
+               ",\"max\":" + bound(f.range.max) +
+               ",\"min_closed\":" + (f.range.min_closed ? "true" : "false") +
+               ",\"max_closed\":" + (f.range.max_closed ? "true" : "false") +
+               ",\"value\":" + json_string(value_text(f, get_field(description, settings, named.name))) +
                ",\"default\":" + json_string(value_text(f, f.default_value)) + ",\"choices\":[";
         for (std::size_t i = 0; i < f.choices.size(); ++i) {
             out += (i ? "," : "") + json_string(f.choices[i].name);
