@@ -74,6 +74,8 @@ function loadText(text, name) {
 }
 
 async function loadUrl(url) {
+  const select = $("level-select");
+  if ([...select.options].some((o) => o.value === url)) select.value = url;
   const response = await fetch(url);
   if (!response.ok) {
     showError(url + ": cannot load (HTTP " + response.status + ")");
@@ -543,7 +545,7 @@ async function main() {
   buildSettings();
   bindControls();
   bindMap();
-  fillLevelList();
+  await fillLevelList();
   const query = new URLSearchParams(location.search);
   const fragment = new URLSearchParams(location.hash.slice(1));
   let ok = true;
