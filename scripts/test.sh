@@ -32,5 +32,6 @@ if [ -n "${KINEMA_SKIP_WEB:-}" ]; then
 else
   bash scripts/web.sh --build-only
   [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  node web/test/charconv_test.mjs
   node web/test/browser_test.mjs
 fi

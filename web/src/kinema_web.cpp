@@ -8,6 +8,8 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -283,6 +285,19 @@ int tile_colour(int value, int hot) {
     return (c.r << 16) | (c.g << 8) | c.b;
 }
 
+/// kinema::format_number (every number the JSON writers print), for testing the <charconv> shim
+/// (web/compat/charconv) against JavaScript's own shortest round-trip printing.
+std::string format_number_js(double value) {
+    return format_number(value);
+}
+
+/// std::from_chars on the whole text (the core's number parser); NaN when it does not read all of it.
+double parse_number_js(const std::string& text) {
+    double value = 0.0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc{} && ptr == text.data() + text.size() ? value : std::nan("");
+}
+
 }  // namespace kinema::web
 
 EMSCRIPTEN_BINDINGS(kinema) {
@@ -314,5 +329,7 @@ EMSCRIPTEN_BINDINGS(kinema) {
         .function("tiles", &FloodLab::tiles)
         .function("sceneJson", &FloodLab::scene_json);
     function("tileColour", &kinema::web::tile_colour);
+    function("formatNumber", &kinema::web::format_number_js);
+    function("parseNumber", &kinema::web::parse_number_js);
     kinema::web::bind_movement();
 }

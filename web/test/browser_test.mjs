@@ -204,6 +204,30 @@ function writeTemp(name, text) {
   return dir;
 }
 
+async function shareTest(page, base) {
+  console.log("flood page: the share link");
+  const before = (await floodJson(page, base,
+    { map: "levels/t_junction_equal.txt", from: "10.5,2.5", dir: "-1,0.5", hot: "15", connectivity: "4" })).json;
+  await page.selectOption("#tool", "wall");
+  const box = await page.locator("#map").boundingBox();
+  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
+  await page.mouse.click(box.x + (20.5 / size[0]) * box.width, box.y + (2.5 / size[1]) * box.height);
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const edited = await page.textContent("#result-json");
+  await page.click("#share");
+  await page.waitForFunction(() => location.hash.startsWith("#level="));
+  const url = new URL(page.url());
+  const shared = `${base}/flood.html${url.hash}`;
+  await page.goto("about:blank");
+  await page.goto(shared);
+  await settledState(page);
+  const again = await page.textContent("#result-json");
+  check(again === edited && edited !== before,
+    `the shared link (${url.hash.length} characters) restores the edited level and settings`,
+    firstDifference(again, edited));
+}
+
 async function largeMapTest(page, base) {
   console.log("flood page: a 1024 x 1024 level stays responsive");
   // An open 1024 x 1024 room with a wall grid every 64 tiles (doors in each): the flood runs M_S = 400 steps.
@@ -271,6 +295,7 @@ async function main() {
     await page.screenshot({ path: path.join(shots, "flood.png") });
     await editTest(page, base);
     await malformedTest(page, base);
+    await shareTest(page, base);
     await largeMapTest(page, base);
     await movementTests(page, base);
   } finally {
