@@ -205,6 +205,7 @@ function settled() {
 // large maps). Only the JSON's head is parsed: "touched" lists every touched cell and is last.
 function showResult() {
   const json = page.lab.resultJson(page.mapName);
+  if (json === "") return; // no flood started (an error is shown)
   $("result-json").textContent = json;
   page.result = JSON.parse(json.slice(0, json.indexOf(',"touched":')) + "}");
   showNumbers(page.result);
@@ -383,14 +384,26 @@ function eventTile(event) {
   return [x, y];
 }
 
+// Maps with more tiles than this re-run the flood when a stroke ends rather than at every tile: rebuilding
+// the grid is one call over every tile.
+const LIVE_EDIT_MAX_TILES = 65536;
+
 function paint(event) {
   const [x, y] = eventTile(event);
   const col = Math.floor(x);
   const row = Math.floor(y);
   const open = $("tool").value === "erase";
+  if (col < 0 || row < 0 || col >= page.lab.width() || row >= page.lab.height()) return;
   if (page.lab.passable(col, row) === open) return;
   page.lab.setPassable(col, row, open);
-  requestRestart();
+  // Shown at once in the tile layer; the flood follows.
+  const i = row * page.lab.width() + col;
+  const c = colour(open ? -2 : -3);
+  page.image.data.set([c >> 16, (c >> 8) & 255, c & 255, 255], 4 * i);
+  if (page.prev) page.prev[i] = open ? -2 : -3;
+  page.tileCanvas.getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
+  if (page.lab.width() * page.lab.height() <= LIVE_EDIT_MAX_TILES) requestRestart();
+  else page.editPending = true;
 }
 
 function bindMap() {
@@ -414,6 +427,10 @@ function bindMap() {
     } else if (mode) paint(e);
   });
   canvas.addEventListener("pointerup", () => {
+    if (page.editPending) {
+      page.editPending = false;
+      requestRestart();
+    }
     if (mode === "seed" && page.dragSeed) {
       [page.from, page.dir] = page.dragSeed;
       page.dragSeed = null;

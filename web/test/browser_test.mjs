@@ -265,6 +265,29 @@ async function largeMapTest(page, base) {
   const want = runCli(cliArgs({ map: "large-1024.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400",
     max_heated: "100000" }));
   check(json === want, "1024 x 1024: page JSON = CLI JSON", json === want ? "" : firstDifference(json, want));
+
+  // A wall stroke across the corridor east of the seed: drawn at once, the flood re-run when the stroke ends.
+  await page.selectOption("#tool", "wall");
+  const box = await page.locator("#map").boundingBox();
+  const at = (col, row) => [box.x + ((col + 0.5) / n) * box.width, box.y + ((row + 0.5) / n) * box.height];
+  await page.evaluate(() => (window.longest = 0));
+  await page.mouse.move(...at(540, 500));
+  await page.mouse.down();
+  await page.mouse.move(...at(540, 540), { steps: 20 });
+  const duringStroke = await page.evaluate(() => [window.longest, document.body.dataset.state]);
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const edited = await page.textContent("#result-json");
+  const dir = writeTemp("large-edited.txt", await page.evaluate(() => kinemaFlood.lab.levelText()));
+  const wantEdited = runCli(cliArgs({ map: "large-edited.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400",
+    max_heated: "100000" }), dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const relabel = (text) => text.replace(/^\{"map":"[^"]*"/, '{"map":"X"');
+  check(duringStroke[1] === "done" && duringStroke[0] < 200,
+    `1024 x 1024: a wall stroke does not re-run the flood before it ends (longest task ${duringStroke[0].toFixed(0)} ms)`);
+  check(edited !== json && relabel(edited) === relabel(wantEdited), "1024 x 1024 edited: page JSON = CLI JSON",
+    firstDifference(relabel(edited), relabel(wantEdited)));
 }
 
 async function movementTests(page, base) {
