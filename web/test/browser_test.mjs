@@ -204,6 +204,51 @@ function writeTemp(name, text) {
   return dir;
 }
 
+async function seedAndStepTest(page, base) {
+  console.log("flood page: dragging the seed, stepping back");
+  await floodJson(page, base, { map: "levels/corridor_into_room.txt" });
+  await page.selectOption("#tool", "seed");
+  const box = await page.locator("#map").boundingBox();
+  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
+  const at = (x, y) => [box.x + (x / size[0]) * box.width, box.y + (y / size[1]) * box.height];
+  // Press on tile (5,12), drag towards (9,10): the seed is the tile's centre, the direction the drag.
+  await page.mouse.move(...at(5.5, 12.5));
+  await page.mouse.down();
+  await page.mouse.move(...at(9.5, 10.5), { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const dragged = await page.textContent("#result-json");
+  const r = JSON.parse(dragged);
+  check(r.from.join(",") === "5.5,12.5" && r.dir[0] > 0 && r.dir[1] < 0,
+    `the dragged seed is the pressed tile's centre, the direction the drag (${r.from} dir ${r.dir})`);
+  const want = runCli(cliArgs({ map: "levels/corridor_into_room.txt", from: r.from.join(","), dir: r.dir.join(",") }));
+  check(dragged === want, "dragged seed: page JSON = CLI JSON", firstDifference(dragged, want));
+
+  // Step back from the finished run: the state after one step fewer, which is the finished run of a flood
+  // allowed that many steps (apart from max_steps, the stop reason and dead reckoning, which runs M_S tiles).
+  const steps = r.steps;
+  await page.click("#back");
+  await page.waitForFunction((n) => document.body.dataset.state === "paused" &&
+    JSON.parse(document.getElementById("result-json").textContent).steps === n, steps - 1);
+  const back = JSON.parse(await page.textContent("#result-json"));
+  const cut = JSON.parse(runCli(cliArgs({ map: "levels/corridor_into_room.txt", from: r.from.join(","),
+    dir: r.dir.join(","), max_steps: String(steps - 1) })));
+  for (const o of [back, cut]) {
+    for (const k of ["max_steps", "stop_reason", "dead_reckoning", "dead_reckoning_blocked", "dead_reckoning_distance"]) {
+      delete o[k];
+    }
+  }
+  check(JSON.stringify(back) === JSON.stringify(cut),
+    `step back: step ${steps - 1} of the run = the CLI's run with max_steps ${steps - 1}`,
+    firstDifference(JSON.stringify(back), JSON.stringify(cut)));
+  await page.click("#forward");
+  await page.waitForFunction((n) => JSON.parse(document.getElementById("result-json").textContent).steps === n, steps);
+  await page.click("#run");
+  await page.waitForFunction(() => document.body.dataset.state === "done");
+  check(await page.textContent("#result-json") === dragged, "step forward, run: back to the finished result");
+}
+
 async function shareTest(page, base) {
   console.log("flood page: the share link");
   const before = (await floodJson(page, base,
@@ -319,6 +364,7 @@ async function main() {
     await editTest(page, base);
     await malformedTest(page, base);
     await shareTest(page, base);
+    await seedAndStepTest(page, base);
     await largeMapTest(page, base);
     await movementTests(page, base);
   } finally {
