@@ -21,9 +21,10 @@ const site = path.join(root, "build-web/site");
 const shots = path.join(root, "build-web/screenshots");
 const cli = process.env.KINEMA_CLI || path.join(root, "build/bin/kinema");
 const sharedMaps = path.join(process.env.KINEMA_SHARED_DATA_DIR || path.join(root, "../shared/data"), "maps");
-// Chromium's flags for a headless run in CI (../shared/reference/toolchain.md).
+// Chromium's flags for a headless run in CI (../shared/reference/toolchain.md), plus /tmp instead of a
+// container's small /dev/shm.
 const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+  "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
 
 let failures = 0;
 let checks = 0;
