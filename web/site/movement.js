@@ -179,7 +179,8 @@ function showNumbers() {
   const turn = sim.lab.maxFullSpeedTurn(dt());
   if (Number.isFinite(turn)) rows.push(["full-speed turn", ((turn * 180) / Math.PI).toFixed(2) + " deg per frame"]);
   if (sim.stop) {
-    rows.push(["exact stop", f(sim.stop.distance) + " " + unit + " in " + sim.stop.frames + " frames"]);
+    rows.push(["exact stop", f(sim.stop.distance) + " " + unit + (sim.stop.stops
+      ? " in " + sim.stop.frames + " frames" : " (the limit: the speed only tends to 0)")]);
     const [ex, ey] = sim.stop.exact;
     rows.push(["exact stop point", f(ex) + ", " + f(ey)]);
     if (sim.stop.epic) {

@@ -57,7 +57,8 @@ export async function movementChecks({ page, base, check, runCli, shots }) {
   await page.evaluate(() => kinemaMovement.advance(40));
   await page.keyboard.down("KeyW");
   await page.evaluate(() => kinemaMovement.advance(6));
-  await page.screenshot({ path: path.join(shots, "movement-dishonored.png") });
   await page.keyboard.up("KeyD");
   await page.keyboard.up("KeyW");
+  await page.evaluate(() => kinemaMovement.advance(2));
+  await page.screenshot({ path: path.join(shots, "movement-dishonored.png") });
 }
