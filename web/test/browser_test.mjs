@@ -250,6 +250,57 @@ async function seedAndStepTest(page, base) {
   check(await page.textContent("#result-json") === dragged, "step forward, run: back to the finished result");
 }
 
+async function controlsTest(page, base) {
+  console.log("flood page: drop a Moving AI map, the settings controls, resize");
+  const map = ["type octile", "height 6", "width 10", "map", "@@@@@@@@@@", "@........@", "@..T.....@",
+    "@....@@..@", "@........@", "@@@@@@@@@@"].join("\n") + "\n";
+  await page.goto(`${base}/flood.html`);
+  await settledState(page);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "dropped.map", { type: "text/plain" }));
+    document.getElementById("map").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+  }, map);
+  await page.waitForFunction(() => kinemaFlood.mapName === "dropped.map");
+  await page.fill("#from", "2.5,1.5");
+  await page.dispatchEvent("#from", "change");
+  await page.fill("#dir", "1,1");
+  await page.dispatchEvent("#dir", "change");
+  await page.fill("#setting-hot", "7");
+  await page.dispatchEvent("#setting-hot", "change");
+  await page.selectOption("#setting-connectivity", "4");
+  await page.selectOption("#setting-destination", "nearest_warm");
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const got = await page.textContent("#result-json");
+  const dir = writeTemp("dropped.map", map);
+  const want = runCli(["chase", "--map", "dropped.map", "--from", "2.5,1.5", "--dir", "1,1", "--hot", "7",
+    "--connectivity", "4", "--json"], dir);
+  // The CLI has no flag for the destination rule (it runs the spec's nearest_heated): the page's nearest_warm
+  // run is checked for its settings, the nearest_heated run byte for byte.
+  await page.selectOption("#setting-destination", "nearest_heated");
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const heated = await page.textContent("#result-json");
+  check(heated === want, "dropped .map with from, dir, hot 7, 4-connected set in the controls = CLI JSON",
+    firstDifference(heated, want));
+  check(JSON.parse(got).hot === 7 && JSON.parse(got).connectivity === 4, "nearest_warm run uses the same settings");
+  await page.fill("#level-width", "12");
+  await page.fill("#level-height", "8");
+  await page.click("#resize");
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const resized = await page.textContent("#result-json");
+  fs.writeFileSync(path.join(dir, "resized.txt"), await page.evaluate(() => kinemaFlood.lab.levelText()));
+  const wantResized = runCli(["chase", "--map", "resized.txt", "--from", "2.5,1.5", "--dir", "1,1", "--hot", "7",
+    "--connectivity", "4", "--json"], dir);
+  const relabel = (text) => text.replace(/^\{"map":"[^"]*"/, '{"map":"X"');
+  check(JSON.parse(resized).cells === JSON.parse(heated).cells && relabel(resized) === relabel(wantResized),
+    "resized to 12 x 8 (new tiles are walls): the same flood, = CLI JSON on the resized level",
+    firstDifference(relabel(resized), relabel(wantResized)));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 async function shareTest(page, base) {
   console.log("flood page: the share link");
   const before = (await floodJson(page, base,
@@ -365,6 +416,7 @@ async function main() {
     await editTest(page, base);
     await malformedTest(page, base);
     await shareTest(page, base);
+    await controlsTest(page, base);
     await seedAndStepTest(page, base);
     await largeMapTest(page, base);
     await movementTests(page, base);
