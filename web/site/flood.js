@@ -209,8 +209,10 @@ function showResult() {
   $("result-json").textContent = json;
   page.result = JSON.parse(json.slice(0, json.indexOf(',"touched":')) + "}");
   showNumbers(page.result);
-  $("from").value = page.result.from.join(",");
-  $("dir").value = page.result.dir.join(",");
+  // The effective seed, unless the user is typing in the field.
+  for (const id of ["from", "dir"]) {
+    if (document.activeElement !== $(id)) $(id).value = page.result[id].join(",");
+  }
   page.pictureWanted = true;
 }
 
