@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The one list of Debian 12 packages kinema needs to build, test, benchmark, fuzz and draw.
 # Used by the README's quick start and by .ci/run, so a fresh machine and CI install the same things.
+# The web playground (docs/web.md) needs emscripten, chromium and nodejs (Node 20 from NodeSource where it is
+# configured; it bundles npm: never install Debian's npm package, which conflicts with it); its one npm
+# dependency, playwright-core, is pinned in web/package-lock.json and installed by `npm ci` below.
 set -euo pipefail
 
 packages=(
@@ -10,6 +13,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libcairo2-dev librecast-dev
   python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
+  emscripten chromium nodejs
 )
 
 missing=()
@@ -26,4 +30,10 @@ if ((${#missing[@]})); then
   "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
   echo "install-deps: all ${#packages[@]} packages present" >&2
+fi
+
+# The browser test's driver, exactly as locked (nothing else is downloaded; browsers come from apt).
+if [ -f "$(dirname "$0")/../web/package-lock.json" ] && command -v npm >/dev/null; then
+  (cd "$(dirname "$0")/../web" && npm ci --no-audit --no-fund --loglevel=error) ||
+    echo "install-deps: npm ci in web/ failed; only the browser test needs it (scripts/test.sh retries)" >&2
 fi

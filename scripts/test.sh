@@ -2,7 +2,9 @@
 # Builds kinema and runs the whole test suite (the README's test command; .ci/run runs it too):
 #   1. Release build: unit tests, CLI tests, the installed-package example (ctest);
 #   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer;
-#   3. the loader and command-line fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist.
+#   3. the loader and command-line fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist;
+#   4. the web playground: the WebAssembly build and the browser test in headless chromium (docs/web.md),
+#      skipped with a message only when KINEMA_SKIP_WEB is set.
 # Tests that need ../shared/data say so and skip when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,4 +24,14 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:ha
 if [ -f scripts/fuzz.sh ]; then
   echo "== Fuzzing the loaders and the command line (bounded)"
   bash scripts/fuzz.sh
+fi
+
+echo "== Web playground: WebAssembly build and browser test"
+if [ -n "${KINEMA_SKIP_WEB:-}" ]; then
+  echo "SKIPPED: the web playground's build and browser test (KINEMA_SKIP_WEB is set)"
+else
+  bash scripts/web.sh --build-only
+  [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
+  node web/test/charconv_test.mjs
+  node web/test/browser_test.mjs
 fi

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the web playground (docs/web.md) into build-web/site/ and serves it on http://127.0.0.1:$PORT/
+# (default 8000) with Python's http.server:
+#   scripts/web.sh               build, then serve until Ctrl-C
+#   scripts/web.sh --build-only  build only (the browser test and CI use this)
+# The WebAssembly core is kinema's C++ core compiled by Debian's emscripten (web/CMakeLists.txt, -O2);
+# the pages are plain HTML/CSS/JS from web/site/; our levels (data/levels) are copied beside them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=serve
+case "${1:-}" in
+  --build-only) mode=build ;;
+  "") ;;
+  *) echo "scripts/web.sh: unknown option '$1' (use --build-only or nothing)" >&2; exit 2 ;;
+esac
+
+command -v emcmake >/dev/null || { echo "scripts/web.sh: emcmake not found: run scripts/install-deps.sh (emscripten)" >&2; exit 2; }
+# Debian's emscripten runs its JS optimizer with the machine's Node; it finds its modules here.
+export NODE_PATH=/usr/share/nodejs
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
+if [ ! -f build-web/wasm/build.ninja ]; then
+  emcmake cmake -S web -B build-web/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
+fi
+cmake --build build-web/wasm
+
+site=build-web/site
+rm -rf "$site"
+mkdir -p "$site/levels"
+cp web/site/*.html web/site/*.css web/site/*.js "$site/"
+cp build-web/wasm/kinema.js build-web/wasm/kinema.wasm "$site/"
+cp data/levels/*.txt "$site/levels/"
+python3 -c 'import json, os, sys; print(json.dumps(sorted(f for f in os.listdir(sys.argv[1]) if f.endswith(".txt"))))' \
+  "$site/levels" > "$site/levels/index.json"
+echo "scripts/web.sh: built $site" >&2
+
+if [ "$mode" = serve ]; then
+  port="${PORT:-8000}"
+  echo "scripts/web.sh: serving http://127.0.0.1:$port/ (flood.html, movement.html); Ctrl-C stops" >&2
+  exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site"
+fi

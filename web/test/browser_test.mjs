@@ -1,0 +1,435 @@
+// The web playground's browser test (docs/web.md, "Test"): serves build-web/site/, drives Debian's chromium
+// headless through playwright-core, and checks the pages against the native CLI built in build/:
+//   - #result-json equals `kinema chase --json` byte for byte on several of our levels and settings, on the
+//     built-in default level and on one shared Moving AI map when ../shared/data is present;
+//   - drawing a wall changes the result exactly as the CLI says for the edited level;
+//   - a malformed level file shows an error naming its line and leaves the previous level in place;
+//   - a 1024 x 1024 level runs without blocking the page for long (longest task reported);
+//   - the movement page, driven by key presses at two frame rates, ends where `kinema simulate` ends;
+//   - screenshots of both pages go to build-web/screenshots/.
+// Usage: node web/test/browser_test.mjs  (after scripts/web.sh --build-only and the native build)
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const site = path.join(root, "build-web/site");
+const shots = path.join(root, "build-web/screenshots");
+const cli = process.env.KINEMA_CLI || path.join(root, "build/bin/kinema");
+const sharedMaps = path.join(process.env.KINEMA_SHARED_DATA_DIR || path.join(root, "../shared/data"), "maps");
+// Chromium's flags for a headless run in CI (../shared/reference/toolchain.md), plus /tmp instead of a
+// container's small /dev/shm.
+const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"];
+
+let failures = 0;
+let checks = 0;
+function check(ok, what, detail = "") {
+  checks += 1;
+  if (ok) {
+    console.log("  ok   " + what);
+  } else {
+    failures += 1;
+    console.log("  FAIL " + what + (detail ? "\n       " + detail : ""));
+  }
+}
+
+function firstDifference(a, b) {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  return `at ${i}: page ...${a.slice(Math.max(0, i - 40), i + 60)}... cli ...${b.slice(Math.max(0, i - 40), i + 60)}...`;
+}
+
+function runCli(args, cwd = site) {
+  return execFileSync(cli, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 }).trimEnd();
+}
+
+// A static file server for the site (the same files scripts/web.sh serves with python3 -m http.server).
+const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
+  ".json": "application/json", ".txt": "text/plain", ".map": "text/plain" };
+function serve(dir) {
+  const server = http.createServer((req, res) => {
+    const file = path.join(dir, decodeURIComponent(new URL(req.url, "http://x").pathname));
+    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+async function settledState(page) {
+  await page.waitForFunction(() => ["done", "error"].includes(document.body.dataset.state), null,
+    { timeout: 60000 });
+  return page.evaluate(() => document.body.dataset.state);
+}
+
+// Opens the flood page with `query` and returns #result-json (or the error shown).
+async function floodJson(page, base, query) {
+  await page.goto(`${base}/flood.html?${new URLSearchParams(query)}`);
+  const state = await settledState(page);
+  if (state === "error") return { error: await page.textContent("#error") };
+  return { json: await page.textContent("#result-json") };
+}
+
+function cliArgs(query) {
+  const args = ["chase", "--json"];
+  for (const [k, v] of Object.entries(query)) args.push("--" + k.replace(/_/g, "-"), v);
+  return args;
+}
+
+async function compareWithCli(page, base, query, what) {
+  const got = await floodJson(page, base, query);
+  if (got.error) return check(false, what, "page error: " + got.error);
+  const want = runCli(cliArgs(query));
+  check(got.json === want, what, got.json === want ? "" : firstDifference(got.json, want));
+  return got.json;
+}
+
+// A passable tile near the middle of a Moving AI map (the shared maps mark no seed).
+function middleTile(text) {
+  const rows = text.split(/\r?\n/).slice(4).filter((r) => r.length);
+  const h = rows.length;
+  const w = rows[0].length;
+  for (let r = 0; r < Math.max(w, h); ++r) {
+    for (let dy = -r; dy <= r; ++dy) {
+      for (let dx = -r; dx <= r; ++dx) {
+        const x = (w >> 1) + dx;
+        const y = (h >> 1) + dy;
+        if (y >= 0 && y < h && x >= 0 && x < w && ".GS".includes(rows[y][x])) return [x, y];
+      }
+    }
+  }
+  return null;
+}
+
+async function floodTests(page, base) {
+  console.log("flood page: #result-json against kinema chase --json");
+  await compareWithCli(page, base, {}, "built-in default level, marked seed");
+  await compareWithCli(page, base, { map: "levels/corner.txt" }, "corner.txt, marked seed");
+  await compareWithCli(page, base, { map: "levels/t_junction_unequal.txt", from: "16.5,8.5", dir: "0,-1" },
+    "t_junction_unequal.txt from/dir");
+  await compareWithCli(page, base, { map: "levels/corridor_into_room.txt", hot: "10", max_heated: "30" },
+    "corridor_into_room.txt hot 10, max_heated 30");
+  await compareWithCli(page, base,
+    { map: "levels/long_corridor.txt", connectivity: "4", max_steps: "25", dir: "1,0.25" },
+    "long_corridor.txt 4-connected, max_steps 25, dir 1,0.25");
+  await compareWithCli(page, base, { map: "levels/side_exit_behind.txt", from: "3.2,5.7", dir: "-0.3,1" },
+    "side_exit_behind.txt, off-centre from, diagonal dir");
+  await compareWithCli(page, base, { map: "levels/corner.txt", from: "0.5,0.5", dir: "1,1" },
+    "corner.txt, seed on a wall (snapped)");
+
+  const shared = ["den520d.map", "arena.map"].map((m) => path.join(sharedMaps, m)).find((f) => fs.existsSync(f));
+  if (shared) {
+    fs.mkdirSync(path.join(site, "shared"), { recursive: true });
+    const copy = path.join(site, "shared", path.basename(shared));
+    fs.copyFileSync(shared, copy); // build-web/ only, never the repository
+    const [x, y] = middleTile(fs.readFileSync(shared, "utf8"));
+    await compareWithCli(page, base, { map: "shared/" + path.basename(shared), from: `${x + 0.5},${y + 0.5}`,
+      dir: "1,0" }, `shared map ${path.basename(shared)} from ${x + 0.5},${y + 0.5}`);
+  } else {
+    console.log("  skip shared map: " + sharedMaps + " not found");
+  }
+}
+
+async function editTest(page, base) {
+  console.log("flood page: drawing a wall");
+  const query = { map: "levels/corner.txt", from: "3.5,2.5", dir: "1,0" };
+  const before = (await floodJson(page, base, query)).json;
+  await page.selectOption("#tool", "wall");
+  // Wall off the corridor at column 10 (rows 1..3): the flood must stop there.
+  const box = await page.locator("#map").boundingBox();
+  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
+  const px = (col, row) => [box.x + ((col + 0.5) / size[0]) * box.width, box.y + ((row + 0.5) / size[1]) * box.height];
+  await page.mouse.move(...px(10, 1));
+  await page.mouse.down();
+  await page.mouse.move(...px(10, 2), { steps: 4 });
+  await page.mouse.move(...px(10, 3), { steps: 4 });
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const after = await page.textContent("#result-json");
+  const level = await page.evaluate(() => kinemaFlood.lab.levelText());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinema-web-"));
+  const edited = path.join(dir, "edited.txt");
+  fs.writeFileSync(edited, level);
+  const want = runCli(cliArgs({ ...query, map: edited }));
+  const relabel = (json) => json.replace(/^\{"map":"[^"]*"/, '{"map":"X"');
+  const rows = level.split("\n").filter((l) => l.startsWith("#"));
+  check([1, 2, 3].every((r) => rows[r][10] === "#"), "the drawn wall is in the level (col 10, rows 1-3)",
+    rows.slice(0, 4).join("\n"));
+  check(relabel(after) === relabel(want), "edited level: page JSON = CLI JSON on the edited file",
+    firstDifference(relabel(after), relabel(want)));
+  const b = JSON.parse(before);
+  const a = JSON.parse(after);
+  check(a.heated_cells < b.heated_cells && a.stop_reason === "exhausted",
+    `the wall stops the flood: heated ${b.heated_cells} -> ${a.heated_cells}, stop ${a.stop_reason}`);
+  await page.screenshot({ path: path.join(shots, "flood-edited.png") });
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function malformedTest(page, base) {
+  console.log("flood page: a malformed level file");
+  const query = { map: "levels/t_junction_equal.txt" };
+  const before = (await floodJson(page, base, query)).json;
+  await page.setInputFiles("#level-file", { name: "broken.txt", mimeType: "text/plain",
+    buffer: Buffer.from("; a comment\n#####\n#.x.#\n#####\n") });
+  await page.waitForFunction(() => document.getElementById("error").textContent !== "");
+  const message = await page.textContent("#error");
+  // The CLI's message for the same file: "kinema: error: broken.txt:3: ..." on stderr, exit 2.
+  const dir = writeTemp("broken.txt", "; a comment\n#####\n#.x.#\n#####\n");
+  let cliMessage = "";
+  try {
+    runCli(["chase", "--map", "broken.txt"], dir);
+  } catch (e) {
+    cliMessage = String(e.stderr).trim().replace(/^kinema: error: /, "");
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+  check(message.startsWith("broken.txt:3: ") && message === cliMessage,
+    "the error names the file and line, as the CLI: " + message, "CLI: " + cliMessage);
+  await page.waitForTimeout(100);
+  const after = await page.textContent("#result-json");
+  const level = await page.evaluate(() => kinemaFlood.lab.levelText());
+  check(after === before && level.includes("name: t_junction_equal"), "the previous level and its result stay");
+}
+
+function writeTemp(name, text) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinema-web-"));
+  fs.writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+async function seedAndStepTest(page, base) {
+  console.log("flood page: dragging the seed, stepping back");
+  await floodJson(page, base, { map: "levels/corridor_into_room.txt" });
+  await page.selectOption("#tool", "seed");
+  const box = await page.locator("#map").boundingBox();
+  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
+  const at = (x, y) => [box.x + (x / size[0]) * box.width, box.y + (y / size[1]) * box.height];
+  // Press on tile (5,12), drag towards (9,10): the seed is the tile's centre, the direction the drag.
+  await page.mouse.move(...at(5.5, 12.5));
+  await page.mouse.down();
+  await page.mouse.move(...at(9.5, 10.5), { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const dragged = await page.textContent("#result-json");
+  const r = JSON.parse(dragged);
+  check(r.from.join(",") === "5.5,12.5" && r.dir[0] > 0 && r.dir[1] < 0,
+    `the dragged seed is the pressed tile's centre, the direction the drag (${r.from} dir ${r.dir})`);
+  const want = runCli(cliArgs({ map: "levels/corridor_into_room.txt", from: r.from.join(","), dir: r.dir.join(",") }));
+  check(dragged === want, "dragged seed: page JSON = CLI JSON", firstDifference(dragged, want));
+
+  // Step back from the finished run: the state after one step fewer, which is the finished run of a flood
+  // allowed that many steps (apart from max_steps, the stop reason and dead reckoning, which runs M_S tiles).
+  const steps = r.steps;
+  await page.click("#back");
+  await page.waitForFunction((n) => document.body.dataset.state === "paused" &&
+    JSON.parse(document.getElementById("result-json").textContent).steps === n, steps - 1);
+  const back = JSON.parse(await page.textContent("#result-json"));
+  const cut = JSON.parse(runCli(cliArgs({ map: "levels/corridor_into_room.txt", from: r.from.join(","),
+    dir: r.dir.join(","), max_steps: String(steps - 1) })));
+  for (const o of [back, cut]) {
+    for (const k of ["max_steps", "stop_reason", "dead_reckoning", "dead_reckoning_blocked", "dead_reckoning_distance"]) {
+      delete o[k];
+    }
+  }
+  check(JSON.stringify(back) === JSON.stringify(cut),
+    `step back: step ${steps - 1} of the run = the CLI's run with max_steps ${steps - 1}`,
+    firstDifference(JSON.stringify(back), JSON.stringify(cut)));
+  await page.click("#forward");
+  await page.waitForFunction((n) => JSON.parse(document.getElementById("result-json").textContent).steps === n, steps);
+  await page.click("#run");
+  await page.waitForFunction(() => document.body.dataset.state === "done");
+  check(await page.textContent("#result-json") === dragged, "step forward, run: back to the finished result");
+}
+
+async function controlsTest(page, base) {
+  console.log("flood page: drop a Moving AI map, the settings controls, resize");
+  const map = ["type octile", "height 6", "width 10", "map", "@@@@@@@@@@", "@........@", "@..T.....@",
+    "@....@@..@", "@........@", "@@@@@@@@@@"].join("\n") + "\n";
+  await page.goto(`${base}/flood.html`);
+  await settledState(page);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.items.add(new File([text], "dropped.map", { type: "text/plain" }));
+    document.getElementById("map").dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+  }, map);
+  await page.waitForFunction(() => kinemaFlood.mapName === "dropped.map");
+  await page.fill("#from", "2.5,1.5");
+  await page.dispatchEvent("#from", "change");
+  await page.fill("#dir", "1,1");
+  await page.dispatchEvent("#dir", "change");
+  await page.fill("#setting-hot", "7");
+  await page.dispatchEvent("#setting-hot", "change");
+  await page.selectOption("#setting-connectivity", "4");
+  await page.selectOption("#setting-destination", "nearest_warm");
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const got = await page.textContent("#result-json");
+  const dir = writeTemp("dropped.map", map);
+  const want = runCli(["chase", "--map", "dropped.map", "--from", "2.5,1.5", "--dir", "1,1", "--hot", "7",
+    "--connectivity", "4", "--json"], dir);
+  // The CLI has no flag for the destination rule (it runs the spec's nearest_heated): the page's nearest_warm
+  // run is checked for its settings, the nearest_heated run byte for byte.
+  await page.selectOption("#setting-destination", "nearest_heated");
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const heated = await page.textContent("#result-json");
+  check(heated === want, "dropped .map with from, dir, hot 7, 4-connected set in the controls = CLI JSON",
+    firstDifference(heated, want));
+  check(JSON.parse(got).hot === 7 && JSON.parse(got).connectivity === 4, "nearest_warm run uses the same settings");
+  await page.fill("#level-width", "12");
+  await page.fill("#level-height", "8");
+  await page.click("#resize");
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const resized = await page.textContent("#result-json");
+  fs.writeFileSync(path.join(dir, "resized.txt"), await page.evaluate(() => kinemaFlood.lab.levelText()));
+  const wantResized = runCli(["chase", "--map", "resized.txt", "--from", "2.5,1.5", "--dir", "1,1", "--hot", "7",
+    "--connectivity", "4", "--json"], dir);
+  const relabel = (text) => text.replace(/^\{"map":"[^"]*"/, '{"map":"X"');
+  check(JSON.parse(resized).cells === JSON.parse(heated).cells && relabel(resized) === relabel(wantResized),
+    "resized to 12 x 8 (new tiles are walls): the same flood, = CLI JSON on the resized level",
+    firstDifference(relabel(resized), relabel(wantResized)));
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+async function shareTest(page, base) {
+  console.log("flood page: the share link");
+  const before = (await floodJson(page, base,
+    { map: "levels/t_junction_equal.txt", from: "10.5,2.5", dir: "-1,0.5", hot: "15", connectivity: "4" })).json;
+  await page.selectOption("#tool", "wall");
+  const box = await page.locator("#map").boundingBox();
+  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
+  await page.mouse.click(box.x + (20.5 / size[0]) * box.width, box.y + (2.5 / size[1]) * box.height);
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const edited = await page.textContent("#result-json");
+  await page.click("#share");
+  await page.waitForFunction(() => location.hash.startsWith("#level="));
+  const url = new URL(page.url());
+  const shared = `${base}/flood.html${url.hash}`;
+  await page.goto("about:blank");
+  await page.goto(shared);
+  await settledState(page);
+  const again = await page.textContent("#result-json");
+  check(again === edited && edited !== before,
+    `the shared link (${url.hash.length} characters) restores the edited level and settings`,
+    firstDifference(again, edited));
+}
+
+async function largeMapTest(page, base) {
+  console.log("flood page: a 1024 x 1024 level stays responsive");
+  // An open 1024 x 1024 room with a wall grid every 64 tiles (doors in each): the flood runs M_S = 400 steps.
+  const n = 1024;
+  const rows = [];
+  for (let y = 0; y < n; ++y) {
+    let row = "";
+    for (let x = 0; x < n; ++x) {
+      const wall = x === 0 || y === 0 || x === n - 1 || y === n - 1 ||
+        ((x % 64 === 0 || y % 64 === 0) && (x + y) % 64 > 6);
+      row += wall ? "#" : ".";
+    }
+    rows.push(row);
+  }
+  fs.writeFileSync(path.join(site, "large-1024.txt"), "name: large\n" + rows.join("\n") + "\n");
+  await page.goto(`${base}/flood.html?map=large-1024.txt&from=500.5,520.5&dir=1,0&max_steps=400&max_heated=100000`);
+  await page.evaluate(() => {
+    window.longest = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
+    }).observe({ type: "longtask", buffered: false });
+  });
+  const t0 = Date.now();
+  await settledState(page);
+  const seconds = (Date.now() - t0) / 1000;
+  const longest = await page.evaluate(() => window.longest);
+  const timings = await page.evaluate(() => kinemaFlood.timings);
+  console.log("  longest per frame, ms: " + Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
+  console.log(`  1024 x 1024, 400 steps: ${seconds.toFixed(2)} s to the result, longest task ${longest.toFixed(0)} ms`);
+  // The flood steps in 8 ms slices; what remains long is one call each (building the grid, writing the JSON,
+  // the picture), several hundred ms on a loaded 2-core CI machine. The bound catches a page that runs the
+  // whole flood, or draws every tile as a shape, in one task.
+  check(longest < 5000, `no single task blocks the page for 5 s (longest ${longest.toFixed(0)} ms)`);
+  const json = await page.textContent("#result-json");
+  const want = runCli(cliArgs({ map: "large-1024.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400",
+    max_heated: "100000" }));
+  check(json === want, "1024 x 1024: page JSON = CLI JSON", json === want ? "" : firstDifference(json, want));
+
+  // A wall stroke across the corridor east of the seed: drawn at once, the flood re-run when the stroke ends.
+  await page.selectOption("#tool", "wall");
+  const box = await page.locator("#map").boundingBox();
+  const at = (col, row) => [box.x + ((col + 0.5) / n) * box.width, box.y + ((row + 0.5) / n) * box.height];
+  await page.evaluate(() => (window.longest = 0));
+  await page.mouse.move(...at(540, 500));
+  await page.mouse.down();
+  await page.mouse.move(...at(540, 540), { steps: 20 });
+  const duringStroke = await page.evaluate(() => [window.longest, document.body.dataset.state]);
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  const edited = await page.textContent("#result-json");
+  const dir = writeTemp("large-edited.txt", await page.evaluate(() => kinemaFlood.lab.levelText()));
+  const wantEdited = runCli(cliArgs({ map: "large-edited.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400",
+    max_heated: "100000" }), dir);
+  fs.rmSync(dir, { recursive: true, force: true });
+  const relabel = (text) => text.replace(/^\{"map":"[^"]*"/, '{"map":"X"');
+  check(duringStroke[1] === "done" && duringStroke[0] < 200,
+    `1024 x 1024: a wall stroke does not re-run the flood before it ends (longest task ${duringStroke[0].toFixed(0)} ms)`);
+  check(edited !== json && relabel(edited) === relabel(wantEdited), "1024 x 1024 edited: page JSON = CLI JSON",
+    firstDifference(relabel(edited), relabel(wantEdited)));
+}
+
+async function movementTests(page, base) {
+  if (!fs.existsSync(path.join(site, "movement.html"))) {
+    console.log("movement page: not built, skipped");
+    return;
+  }
+  const { movementChecks } = await import("./movement_checks.mjs");
+  await movementChecks({ page, base, check, runCli, shots });
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(site, "kinema.wasm"))) throw new Error(site + ": not built (scripts/web.sh --build-only)");
+  if (!fs.existsSync(cli)) throw new Error(cli + ": not built (cmake --build build)");
+  fs.mkdirSync(shots, { recursive: true });
+  const server = await serve(site);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "kinema-chromium-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.KINEMA_CHROMIUM || "/usr/bin/chromium", args: chromiumArgs, headless: true,
+    viewport: { width: 1500, height: 1000 } });
+  const page = context.pages()[0] || (await context.newPage());
+  page.on("pageerror", (e) => check(false, "no uncaught page error", String(e)));
+  try {
+    await floodTests(page, base);
+    await page.goto(`${base}/flood.html?map=levels/corner.txt`);
+    await settledState(page);
+    await page.screenshot({ path: path.join(shots, "flood.png") });
+    await editTest(page, base);
+    await malformedTest(page, base);
+    await shareTest(page, base);
+    await controlsTest(page, base);
+    await seedAndStepTest(page, base);
+    await largeMapTest(page, base);
+    await movementTests(page, base);
+  } finally {
+    await context.close();
+    server.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  console.log(`browser test: ${checks - failures} of ${checks} checks passed; screenshots in ${shots}`);
+  process.exit(failures ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error("browser test: " + (e.stack || e));
+  process.exit(1);
+});
