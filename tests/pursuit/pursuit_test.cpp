@@ -1,0 +1,186 @@
+// The pursuit simulation (issue 16) on our own levels: the chapter's situations (seed 002 Figures 1, 5 and 6)
+// with every strategy, and for every run the NPC's frames are its model's exact steps with the recorded
+// input, never faster than the model's maximum, always on walkable space, stopping near each goal; runs are
+// deterministic and the chase events carry exactly what `kinema chase --json` prints.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/chase/json.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/pursuit/json.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace kinema::pursuit {
+namespace {
+
+levels::GridLevel our_level(const std::string& name) {
+    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
+}
+
+// A level, its grid and the chase space over it, kept together (the spaces are views).
+struct Level {
+    explicit Level(const std::string& name) : level(our_level(name)), grid(level), space(grid) {}
+    levels::GridLevel level;
+    chase::GridSpace grid;
+    chase::GridChaseSpace space;
+};
+
+PursuitConfig config_for(Strategy strategy, const std::string& map) {
+    PursuitConfig c;
+    c.settings.strategy = strategy;
+    c.map = map;
+    return c;
+}
+
+const PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
+    for (const PursuitEvent& e : r.events) {
+        if (e.kind == kind) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+// The documented arrival distance (docs/pursuit.md "Arrival").
+constexpr double kArrive = 0.25;
+
+// Every NPC frame is the model's own step from the previous frame with the recorded input, bit for bit; the
+// speed never exceeds the CMC's maximum; every position is walkable and every move between frames is a clear
+// line (no wall crossed, no wall corner cut); at every `arrived` the NPC stands within kArrive of the goal.
+void expect_physical(const Level& lv, const PursuitConfig& config, const PursuitResult& r) {
+    const double dt = 1.0 / config.settings.hz;
+    const double scale = config.settings.model_scale;
+    const double max_speed = std::get<movement::UnrealSettings>(config.model).max_walk_speed;
+    ASSERT_FALSE(r.frames.empty());
+    for (std::size_t k = 0; k < r.frames.size(); ++k) {
+        const PursuitFrame& f = r.frames[k];
+        EXPECT_FALSE(lv.grid.locate(f.npc).snapped) << "frame " << k;
+        // The CMC clamps to max_walk_speed by scaling, which rounds: a relative 1e-12 above it.
+        EXPECT_LE(length(f.model.velocity), max_speed * (1.0 + 1e-12)) << "frame " << k;
+        EXPECT_EQ(f.npc, f.model.position / scale);
+        if (k == 0) {
+            continue;
+        }
+        const PursuitFrame& prev = r.frames[k - 1];
+        const movement::PlanarState expected = movement::step(config.model, prev.model, f.npc_input, dt);
+        EXPECT_EQ(f.model.position, expected.position) << "frame " << k;
+        EXPECT_EQ(f.model.velocity, expected.velocity) << "frame " << k;
+        const Vec2 d = f.npc - prev.npc;
+        if (length(d) > 0.0) {
+            EXPECT_FALSE(chase::dead_reckoning(lv.grid, prev.npc, d, length(d)).blocked) << "frame " << k;
+        }
+    }
+    for (const PursuitEvent& e : r.events) {
+        if (e.kind == EventKind::arrived) {
+            const std::size_t k = static_cast<std::size_t>(std::llround(e.t * config.settings.hz));
+            ASSERT_LT(k, r.frames.size());
+            EXPECT_LE(length(r.frames[k].npc - e.position), kArrive) << "arrived at t=" << e.t;
+            EXPECT_EQ(r.frames[k].npc_velocity, (Vec2{0.0, 0.0}));
+        }
+    }
+}
+
+// The chase events of flood strategies carry chase_json of a fresh chase from the lost_sight event.
+void expect_chase_json(const Level& lv, const PursuitConfig& config, const PursuitResult& r) {
+    const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(lost, nullptr);
+    ASSERT_NE(chase_event, nullptr);
+    chase::ChaseQuery q;
+    q.position = {lost->position.x, lost->position.y, 0.0};
+    q.direction = {lost->direction.x, lost->direction.y, 0.0};
+    chase::Flood flood(config.flood);
+    const chase::ChaseResult expected = chase::run_chase(lv.space, flood, q);
+    EXPECT_EQ(chase_event->chase_json, chase::chase_json(lv.space, flood, expected, config.map));
+}
+
+// Figure 1: the player sprints (7.5 level units/s, faster than the CMC's 6) east along a corridor that turns
+// south and is lost to the NPC's 10-unit view while still running toward the corner.
+PursuitScenario corner_scenario() {
+    PursuitScenario s;
+    s.route = {{12.5, 2.5}, {17.5, 2.5}, {17.5, 28.5}};
+    s.npc = {2.5, 2.5};
+    return s;
+}
+
+PursuitConfig corner_config(Strategy strategy) {
+    PursuitConfig c = config_for(strategy, "corner");
+    c.settings.view_range = 10.0;
+    c.settings.player_speed = 7.5;
+    return c;
+}
+
+TEST(PursuitFigure1, LostWhileRunningTowardTheCorner) {
+    const Level lv("corner");
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), corner_config(Strategy::flood));
+    const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
+    ASSERT_NE(lost, nullptr);
+    // Frame 0 sees the player at exactly the view range; one step later the sprinting player is beyond it.
+    EXPECT_EQ(lost->t, 1.0 / 60.0);
+    EXPECT_EQ(lost->position, (Vec2{12.5, 2.5}));
+    EXPECT_EQ(lost->direction, (Vec2{1.0, 0.0}));
+}
+
+TEST(PursuitFigure1, DeadReckoningHitsTheWallAndSearches) {
+    const Level lv("corner");
+    const PursuitConfig config = corner_config(Strategy::dead_reckoning);
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+    expect_physical(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    // Straight east from (12.5, 2.5): the last open tile before the east wall (column 19) is column 18.
+    EXPECT_EQ(chase_event->position, (Vec2{18.5, 2.5}));
+    EXPECT_TRUE(chase_event->chase_json.empty());
+    ASSERT_NE(find_event(r, EventKind::arrived), nullptr);
+    ASSERT_NE(find_event(r, EventKind::search), nullptr);
+    EXPECT_NE(r.reacquired_in, NpcState::chase);
+    EXPECT_FALSE(r.outcome == Outcome::reacquired && r.reacquired_in == NpcState::chase);
+}
+
+TEST(PursuitFigure1, FloodFollowsRoundTheCornerAndReacquires) {
+    const Level lv("corner");
+    const PursuitConfig config = corner_config(Strategy::flood);
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+    expect_physical(lv, config, r);
+    expect_chase_json(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_GT(chase_event->position.y, 10.0);  // down the south corridor
+    EXPECT_EQ(r.outcome, Outcome::reacquired);
+    EXPECT_EQ(r.reacquired_in, NpcState::chase);
+    EXPECT_EQ(find_event(r, EventKind::search), nullptr);
+}
+
+TEST(PursuitInvariants, EveryStrategyOnTheCorner) {
+    const Level lv("corner");
+    for (const Strategy s : all_strategies) {
+        SCOPED_TRACE(std::string(to_string(s)));
+        const PursuitConfig config = corner_config(s);
+        const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+        expect_physical(lv, config, r);
+        if (s == Strategy::flood || s == Strategy::flood_paced) {
+            expect_chase_json(lv, config, r);
+        }
+    }
+}
+
+TEST(PursuitDeterminism, SameInputSameJson) {
+    const Level lv("corner");
+    for (const Strategy s : all_strategies) {
+        const PursuitConfig config = corner_config(s);
+        const std::string a =
+            pursuit_json(corner_scenario(), config, run_pursuit(lv.space, corner_scenario(), config));
+        const std::string b =
+            pursuit_json(corner_scenario(), config, run_pursuit(lv.space, corner_scenario(), config));
+        EXPECT_EQ(a, b);
+    }
+}
+
+}  // namespace
+}  // namespace kinema::pursuit
