@@ -131,6 +131,7 @@ class Simulation {
     double search_t0_ = 0.0;
     double next_spread_ = 0.0;
     chase::CellId search_target_ = chase::no_cell;
+    bool searched_ = false;
 
     PursuitResult r_;
     bool done_ = false;
@@ -348,6 +349,7 @@ void Simulation::update_chase(double t) {
 
 void Simulation::start_search(double t) {
     state_ = NpcState::search;
+    searched_ = true;
     search_t0_ = t;
     r_.events.push_back({t, EventKind::search, npc_position(), {}, true, {}});
     const chase::CellSpace& cells = space_.cells();
@@ -530,8 +532,8 @@ PursuitResult Simulation::run() {
         r_.time_to_reacquire = -1.0;
     }
     r_.npc_distance = length(player_pos_ - npc_position());
-    if (state_ == NpcState::search || state_ == NpcState::gave_up) {
-        r_.occupancy = occupancy_;
+    if (searched_) {
+        r_.occupancy = occupancy_;  // as the search left it
     }
     return std::move(r_);
 }

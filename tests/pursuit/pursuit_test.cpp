@@ -157,6 +157,143 @@ TEST(PursuitFigure1, FloodFollowsRoundTheCornerAndReacquires) {
     EXPECT_EQ(find_event(r, EventKind::search), nullptr);
 }
 
+// Figure 5 (right): the player, lost running north toward a T-junction whose west branch is a 3-tile dead end
+// and whose east branch is 25 tiles long, escapes east. The flood tilts into the long branch and re-acquires
+// during the chase; running to the last known position leaves the NPC searching at the junction's foot.
+PursuitScenario junction_scenario() {
+    PursuitScenario s;
+    s.route = {{16.5, 3.5}, {16.5, 2.5}, {40.5, 2.5}};
+    s.npc = {16.5, 9.5};
+    return s;
+}
+
+PursuitConfig junction_config(Strategy strategy) {
+    PursuitConfig c = config_for(strategy, "t_junction_unequal");
+    c.settings.view_range = 6.0;
+    c.settings.player_speed = 7.5;
+    return c;
+}
+
+TEST(PursuitFigure5, FloodTiltsIntoTheLongCorridor) {
+    const Level lv("t_junction_unequal");
+    const PursuitConfig config = junction_config(Strategy::flood);
+    const PursuitResult r = run_pursuit(lv.space, junction_scenario(), config);
+    expect_physical(lv, config, r);
+    expect_chase_json(lv, config, r);
+    const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
+    ASSERT_NE(lost, nullptr);
+    EXPECT_EQ(lost->position, (Vec2{16.5, 3.5}));
+    EXPECT_EQ(lost->direction, (Vec2{0.0, -1.0}));
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_EQ(chase_event->position.y, 2.5);
+    EXPECT_GT(chase_event->position.x, 20.0);  // in the long east branch (columns 17..41)
+    EXPECT_EQ(r.outcome, Outcome::reacquired);
+    EXPECT_EQ(r.reacquired_in, NpcState::chase);
+}
+
+TEST(PursuitFigure5, LastKnownSearches) {
+    const Level lv("t_junction_unequal");
+    const PursuitConfig config = junction_config(Strategy::last_known);
+    const PursuitResult r = run_pursuit(lv.space, junction_scenario(), config);
+    expect_physical(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_EQ(chase_event->position, (Vec2{16.5, 3.5}));
+    ASSERT_NE(find_event(r, EventKind::search), nullptr);
+    EXPECT_FALSE(r.outcome == Outcome::reacquired && r.reacquired_in == NpcState::chase);
+}
+
+// Figure 6 (left): lost in a corridor opening into a wide room, the flood stops early near the entrance
+// (too many cells heat up at once) and the search takes over.
+TEST(PursuitFigure6, WideRoomStopsTheChaseEarlyAndTheSearchTakesOver) {
+    const Level lv("corridor_into_room");
+    PursuitScenario sc;
+    sc.route = {{8.5, 12.5}, {20.5, 12.5}, {30.5, 3.5}};
+    sc.npc = {2.5, 12.5};
+    PursuitConfig config = config_for(Strategy::flood, "corridor_into_room");
+    config.settings.view_range = 8.0;
+    config.settings.player_speed = 7.5;
+    const PursuitResult r = run_pursuit(lv.space, sc, config);
+    expect_physical(lv, config, r);
+    expect_chase_json(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_NE(chase_event->chase_json.find("\"stop_reason\":\"too_many_heated\""), std::string::npos);
+    EXPECT_LE(chase_event->position.x, 16.0);  // the room starts at column 11
+    ASSERT_NE(find_event(r, EventKind::search), nullptr);
+    EXPECT_EQ(r.outcome, Outcome::reacquired);
+    EXPECT_EQ(r.reacquired_in, NpcState::search);
+    // The search's occupancy is a distribution over the cells.
+    double total = 0.0;
+    for (const double p : r.occupancy) {
+        EXPECT_GE(p, 0.0);
+        total += p;
+    }
+    EXPECT_NEAR(total, 1.0, 1e-9);
+}
+
+// On a straight approach the NPC brakes on the frame whose exact stop lands nearest the goal: it stops within
+// half a frame's travel at full speed (600 cm/s / 60 Hz / 2 = 0.05 level units) of it.
+TEST(PursuitLocomotion, StraightArrivalWithinHalfAFrame) {
+    const Level lv("corner");
+    const PursuitConfig config = corner_config(Strategy::dead_reckoning);
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+    const PursuitEvent* arrived = find_event(r, EventKind::arrived);
+    ASSERT_NE(arrived, nullptr);
+    const std::size_t k = static_cast<std::size_t>(std::llround(arrived->t * 60.0));
+    EXPECT_LE(length(r.frames[k].npc - arrived->position), 0.05);
+    EXPECT_EQ(r.frames[k].npc.y, 2.5);
+}
+
+TEST(PursuitScenarioChecks, NamesTheBadSegmentAndPoints) {
+    const Level lv("corner");
+    PursuitScenario s = corner_scenario();
+    s.route = {{2.5, 2.5}, {17.5, 2.5}, {2.5, 10.5}};
+    FieldErrors e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "route");
+    EXPECT_EQ(e[0].message, "waypoint 3 (2.5,10.5) is not on walkable space");
+    s.route = {{2.5, 2.5}, {17.5, 2.5}, {10.5, 2.5}, {17.5, 9.5}};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].message, "segment 3 (10.5,2.5)-(17.5,9.5) crosses a wall or cuts a wall corner");
+    // Exactly through the corner of the wall block at (16, 4): corner cutting.
+    s.route = {{14.0, 2.0}, {18.0, 6.0}};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].message, "segment 1 (14,2)-(18,6) crosses a wall or cuts a wall corner");
+    s = corner_scenario();
+    s.npc = {0.5, 0.5};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "npc");
+    s = corner_scenario();
+    s.route.clear();
+    EXPECT_EQ(s.validate(lv.space).at(0).field, "route");
+    EXPECT_THROW((void)run_pursuit(lv.space, s, corner_config(Strategy::flood)), SettingsError);
+}
+
+TEST(PursuitStimuli, ReseedWithinTheRestartCap) {
+    const Level lv("corner");
+    PursuitScenario sc = corner_scenario();
+    sc.stimuli = {{0.5, {17.5, 20.5}}, {0.6, {17.5, 21.5}}, {0.7, {17.5, 22.5}}};
+    PursuitConfig config = corner_config(Strategy::last_known);
+    config.flood.max_restarts = 2;
+    const PursuitResult r = run_pursuit(lv.space, sc, config);
+    expect_physical(lv, config, r);
+    int accepted = 0;
+    int refused = 0;
+    for (const PursuitEvent& e : r.events) {
+        if (e.kind == EventKind::stimulus) {
+            (e.accepted ? accepted : refused) += 1;
+        }
+    }
+    EXPECT_EQ(accepted, 2);
+    EXPECT_EQ(refused, 1);
+    EXPECT_EQ(r.destination_changes, 2);
+}
+
 TEST(PursuitInvariants, EveryStrategyOnTheCorner) {
     const Level lv("corner");
     for (const Strategy s : all_strategies) {
