@@ -23,6 +23,9 @@ class PathPlanner {
     /// centre path as far as known: empty).
     bool plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::vector<Vec2>& corners);
 
+    /// The cells of the last successful plan, from the start's cell to the goal's (before smoothing).
+    const std::vector<chase::CellId>& cell_path() const { return cells_path_; }
+
   private:
     bool search(const chase::CellSpace& cells, chase::CellId start, chase::CellId goal);
 
