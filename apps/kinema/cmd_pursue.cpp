@@ -3,11 +3,18 @@
 // gives up. This file turns the options into typed values (validation in the settings' and the scenario's
 // validate(), errors named by their flag through one FieldFlag table), runs pursuit::run_pursuit and prints
 // a table or the JSON; pictures go through kinema::render (pursuit_picture) and are written all or nothing.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -18,6 +25,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "output_files.hpp"
@@ -50,7 +58,13 @@ struct PursueOptions {
     std::string max_heated;
     std::string max_steps;
     std::string difficulty;
-    bool json = false;
+    bool json = false;      // --json given (single pursuit: print JSON)
+    std::string json_file;  // --json F (batch: the report's file)
+    std::string batch;
+    std::string seed;
+    std::string threads;
+    std::string min_route;
+    std::string csv;
     std::string png;
     std::string svg;
     std::string animate;
@@ -73,6 +87,10 @@ constexpr FieldFlag pursue_flags[] = {
     {"npc", "--npc"},
     {"npc_direction", "--npc-dir"},
     {"stimulus", "--stimulus"},
+    {"scenarios", "--batch"},
+    {"seed", "--seed"},
+    {"threads", "--threads"},
+    {"min_route", "--min-route"},
 };
 
 template <class Settings>
@@ -226,6 +244,135 @@ std::string summary(const std::string& title, const pursuit::PursuitConfig& c,
     return out;
 }
 
+// A progress bar on stderr for batches longer than a second, when stderr is a terminal.
+class ProgressBar {
+  public:
+    ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
+    void update(int done, int total) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!enabled_ || now - start_ < std::chrono::seconds(1) ||
+            now - last_ < std::chrono::milliseconds(100)) {
+            return;
+        }
+        last_ = now;
+        shown_ = true;
+        const int width = 40;
+        const int filled = width * done / std::max(total, 1);
+        fmt::print(stderr, "\rpursue [{}{}] {}/{} scenarios",
+                   std::string(static_cast<std::size_t>(filled), '#'),
+                   std::string(static_cast<std::size_t>(width - filled), '.'), done, total);
+        std::fflush(stderr);
+    }
+    void finish() {
+        if (shown_) {
+            fmt::print(stderr, "\r{}\r", std::string(80, ' '));
+            std::fflush(stderr);
+        }
+    }
+
+  private:
+    bool enabled_;
+    bool shown_ = false;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point last_;
+};
+
+std::string share(double value) {
+    return fmt::format("{:.1f}%", 100.0 * value);
+}
+
+std::string batch_table(const std::string& title, const pursuit::PursuitConfig& c,
+                        const pursuit::BatchSettings& b, const pursuit::BatchResult& r) {
+    std::string out = fmt::format("kinema pursue --batch: {}\n", title);
+    out += fmt::format(
+        "  {} scenarios (seed {}, route >= {} units, NPC {} cells behind), NPC {}, {} Hz, view {} "
+        "units / {} deg, search {} s\n",
+        r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, movement::model_name(c.model),
+        format_number(c.settings.hz), format_number(c.settings.view_range),
+        format_number(c.settings.view_angle), format_number(c.settings.search_time));
+    out += fmt::format("\n  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy", "runs",
+                       "chase", "search", "gave up", "timeout", "median s", "NPC dist", "dest/chase",
+                       "max deg/s");
+    for (const pursuit::StrategySummary& s : r.summaries) {
+        out += fmt::format(
+            "  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy),
+            s.runs, share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
+            s.median_time_to_reacquire < 0.0 ? std::string("-")
+                                             : fmt::format("{:.2f}", s.median_time_to_reacquire),
+            fmt::format("{:.2f}", s.mean_npc_distance),
+            fmt::format("{:.2f}", s.destination_changes_per_chase),
+            fmt::format("{:.0f}", s.max_heading_rate));
+    }
+    out +=
+        "\n  chase / search: share of runs re-acquired during the chase / the search; runs that never lost\n"
+        "  sight are left out. median s: time to re-acquire; NPC dist: NPC to player at the end.\n";
+    return out;
+}
+
+pursuit::BatchSettings parse_batch(const PursueOptions& o) {
+    pursuit::BatchSettings b;
+    b.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
+    set_if_given(b, "scenarios", o.batch);
+    set_if_given(b, "seed", o.seed);
+    set_if_given(b, "threads", o.threads);
+    set_if_given(b, "min_route", o.min_route);
+    require_valid(b.validate(), pursue_flags);
+    return b;
+}
+
+// Options of the other mode are refused rather than ignored.
+void refuse_foreign_options(const PursueOptions& o, bool batch) {
+    const std::pair<bool, const char*> single_only[] = {
+        {!o.route.empty(), "--route"},       {!o.npc.empty(), "--npc"},
+        {!o.npc_dir.empty(), "--npc-dir"},   {!o.stimuli.empty(), "--stimulus"},
+        {!o.strategy.empty(), "--strategy"}, {!o.png.empty(), "--png"},
+        {!o.svg.empty(), "--svg"},           {!o.animate.empty(), "--animate"}};
+    const std::pair<bool, const char*> batch_only[] = {{!o.seed.empty(), "--seed"},
+                                                       {!o.threads.empty(), "--threads"},
+                                                       {!o.min_route.empty(), "--min-route"},
+                                                       {!o.csv.empty(), "--csv"},
+                                                       {!o.json_file.empty(), "--json"}};
+    using Flags = std::span<const std::pair<bool, const char*>>;
+    for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
+        if (given) {
+            throw UsageError(batch ? fmt::format("{}: not used with --batch (every strategy runs on random "
+                                                 "scenarios)",
+                                                 name)
+                                   : fmt::format("{}{}: only with --batch", name,
+                                                 std::string_view(name) == "--json" ? " FILE" : ""));
+        }
+    }
+    if (batch && o.json && o.json_file.empty()) {
+        throw UsageError("--json: --batch writes its report to a file: --json FILE");
+    }
+}
+
+void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
+    const pursuit::PursuitConfig config = parse_config(o);
+    const pursuit::BatchSettings settings = parse_batch(o);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    ProgressBar bar;
+    const pursuit::BatchResult result =
+        pursuit::run_batch(space, config, settings, [&](int done, int total) { bar.update(done, total); });
+    bar.finish();
+    if (result.scenarios == 0) {
+        throw UsageError(
+            fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "
+                        "in sight behind the player)",
+                        o.map, format_number(settings.min_route)));
+    }
+    OutputFiles files;
+    if (!o.json_file.empty()) {
+        files.add("--json", o.json_file, pursuit::batch_json(result) + "\n");
+    }
+    if (!o.csv.empty()) {
+        files.add("--csv", o.csv, pursuit::batch_csv(result));
+    }
+    files.commit();
+    fmt::print("{}", batch_table(std::filesystem::path(o.map).filename().string(), config, settings, result));
+}
+
 void run_pursue(const PursueOptions& o) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     if (o.map.empty()) {
@@ -240,6 +387,11 @@ void run_pursue(const PursueOptions& o) {
         throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
     }
 #endif
+    refuse_foreign_options(o, !o.batch.empty());
+    if (!o.batch.empty()) {
+        run_batch_command(o, levels::load_level(o.map));
+        return;
+    }
     const pursuit::PursuitConfig config = parse_config(o);
     const pursuit::PursuitScenario scenario = parse_scenario(o);
     const levels::GridLevel level = levels::load_level(o.map);
@@ -326,11 +478,25 @@ void add_pursue_command(CLI::App& app) {
     cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
     cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
     cmd->add_option("--difficulty", options->difficulty, "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2)");
-    cmd->add_flag("--json", options->json, "Print the pursuit as JSON (fields: see below)");
+    // A flag for one pursuit, an option with the report's file for --batch (the two forms).
+    CLI::Option* json =
+        cmd->add_option("--json", options->json_file,
+                        "One pursuit: print it as JSON (fields: see below); --batch: write the "
+                        "report to this file")
+            ->expected(0, 1)
+            ->type_name("[FILE]");
+    cmd->add_option("--batch", options->batch, "Compare every strategy on N random scenarios");
+    cmd->add_option("--seed", options->seed, field_help<pursuit::BatchSettings>("seed"));
+    cmd->add_option("--threads", options->threads, "--batch: worker threads, [1, 256] (default: all cores)");
+    cmd->add_option("--min-route", options->min_route, field_help<pursuit::BatchSettings>("min_route"));
+    cmd->add_option("--csv", options->csv, "--batch: write one row per run to this file");
     cmd->add_option("--png", options->png, "Write the pursuit picture as PNG");
     cmd->add_option("--svg", options->svg, "Write the pursuit picture as SVG");
     cmd->add_option("--animate", options->animate, "Write an animated SVG of the pursuit");
-    cmd->callback([options] { run_pursue(*options); });
+    cmd->callback([options, json] {
+        options->json = json->count() > 0;
+        run_pursue(*options);
+    });
 }
 
 }  // namespace kinema::cli
