@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
@@ -88,6 +89,11 @@ class Simulation {
     void update_chase(double t);
     void start_search(double t);
     void update_search(double t);
+    bool spread_occupancy(double t);
+    bool clear_seen(Vec2 p);
+    void choose_search_target(Vec2 p);
+    void build_buckets();
+    std::pair<int, int> bucket_of(Vec2 q) const;
     void handle_stimuli(double t1);
     void record(double t, Vec2 input);
     void measure_heading(Vec2 before, Vec2 after);
@@ -132,6 +138,13 @@ class Simulation {
     double next_spread_ = 0.0;
     chase::CellId search_target_ = chase::no_cell;
     bool searched_ = false;
+    double occupancy_total_ = 0.0;
+    Vec2 bucket_origin_;
+    double bucket_size_ = 1.0;
+    int buckets_x_ = 1;
+    int buckets_y_ = 1;
+    std::vector<std::uint32_t> bucket_start_;  // CSR: the cells of bucket b are bucket_cells_[start[b]..)
+    std::vector<chase::CellId> bucket_cells_;
 
     PursuitResult r_;
     bool done_ = false;
@@ -376,16 +389,17 @@ void Simulation::start_search(double t) {
     }
     next_spread_ = t + cells.cell_size() / s_.player_speed;
     search_target_ = chase::no_cell;
+    occupancy_total_ = 1.0;
 }
 
-void Simulation::update_search(double t) {
+// Spread: each time the player could have moved one cell, a share of every cell's probability moves evenly
+// to its neighbours. Returns true when it ran.
+bool Simulation::spread_occupancy(double t) {
     const chase::CellSpace& cells = space_.cells();
-    const std::size_t n = cells.size();
-    // Spread: each time the player could have moved one cell, a share of every cell's probability moves
-    // evenly to its neighbours.
+    bool spread = false;
     while (t + 1e-12 >= next_spread_) {
         std::fill(scratch_.begin(), scratch_.end(), 0.0);
-        for (chase::CellId c = 0; c < n; ++c) {
+        for (chase::CellId c = 0; c < cells.size(); ++c) {
             const auto nbs = cells.neighbours(c);
             const double moving = nbs.empty() ? 0.0 : occupancy_[c] * s_.spread;
             scratch_[c] += occupancy_[c] - moving;
@@ -395,18 +409,45 @@ void Simulation::update_search(double t) {
         }
         occupancy_.swap(scratch_);
         next_spread_ += cells.cell_size() / s_.player_speed;
+        spread = true;
     }
-    // Clear what the NPC sees, renormalise, and pick the most probable cell (ties: nearest, lowest id).
-    const Vec2 p = npc_position();
+    return spread;
+}
+
+// Clears the cells the NPC sees (only cells within view range can be seen: the buckets of the square around
+// it). Returns true when the search target was among them.
+bool Simulation::clear_seen(Vec2 p) {
+    bool target_cleared = false;
+    const chase::CellSpace& cells = space_.cells();
+    const auto [b0x, b0y] = bucket_of(p - Vec2{s_.view_range, s_.view_range});
+    const auto [b1x, b1y] = bucket_of(p + Vec2{s_.view_range, s_.view_range});
+    for (int by = b0y; by <= b1y; ++by) {
+        for (int bx = b0x; bx <= b1x; ++bx) {
+            const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(buckets_x_) +
+                                  static_cast<std::size_t>(bx);
+            for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
+                const chase::CellId c = bucket_cells_[i];
+                if (occupancy_[c] > 0.0 && sees(p, cells.planar_position(c))) {
+                    occupancy_total_ -= occupancy_[c];
+                    occupancy_[c] = 0.0;
+                    target_cleared = target_cleared || c == search_target_;
+                }
+            }
+        }
+    }
+    return target_cleared;
+}
+
+// Renormalises the map (if everything was seen, it starts again from every cell out of sight) and picks the
+// most probable cell; ties: nearest to the NPC, then lowest id.
+void Simulation::choose_search_target(Vec2 p) {
+    const chase::CellSpace& cells = space_.cells();
+    const std::size_t n = cells.size();
     double total = 0.0;
     for (chase::CellId c = 0; c < n; ++c) {
-        if (occupancy_[c] > 0.0 && sees(p, cells.planar_position(c))) {
-            occupancy_[c] = 0.0;
-        }
         total += occupancy_[c];
     }
-    if (total == 0.0) {
-        // Everything plausible was seen: start again from every cell not in sight.
+    if (total <= 0.0) {
         for (chase::CellId c = 0; c < n; ++c) {
             occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
             total += occupancy_[c];
@@ -420,17 +461,75 @@ void Simulation::update_search(double t) {
     double best_d = 0.0;
     for (chase::CellId c = 0; c < n; ++c) {
         occupancy_[c] /= total;
+        if (occupancy_[c] < best_p) {
+            continue;
+        }
         const double d = length(cells.planar_position(c) - p);
-        if (occupancy_[c] > best_p || (occupancy_[c] == best_p && d < best_d)) {
+        if (occupancy_[c] > best_p || d < best_d) {
             best = c;
             best_p = occupancy_[c];
             best_d = d;
         }
     }
+    occupancy_total_ = 1.0;
     if (best != search_target_) {
         search_target_ = best;
         set_goal(cells.planar_position(best), false);
     }
+}
+
+// Clearing only lowers probabilities, so the target can change only when it is seen itself or after a
+// spread: the map is renormalised and the target re-chosen then (the NPC re-plans only when its goal
+// changes).
+void Simulation::update_search(double t) {
+    const bool spread = spread_occupancy(t);
+    const Vec2 p = npc_position();
+    const bool target_seen = clear_seen(p);
+    if (spread || target_seen || search_target_ == chase::no_cell || occupancy_total_ <= 0.0) {
+        choose_search_target(p);
+    }
+}
+
+void Simulation::build_buckets() {
+    // A uniform bucket grid over the cells' planar positions, buckets at least view_range wide (capped at
+    // 2^20 buckets), so that clearing what the NPC sees scans only nearby cells.
+    const chase::CellSpace& cells = space_.cells();
+    Vec2 lo = cells.planar_position(0);
+    Vec2 hi = lo;
+    for (const Vec2 q : cells.planar_positions()) {
+        lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+        hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+    }
+    bucket_origin_ = lo;
+    bucket_size_ = std::max({s_.view_range, cells.cell_size(), 1e-9});
+    const double span = std::max(hi.x - lo.x, hi.y - lo.y);
+    bucket_size_ = std::max(bucket_size_, span / 1024.0);
+    buckets_x_ = static_cast<int>((hi.x - lo.x) / bucket_size_) + 1;
+    buckets_y_ = static_cast<int>((hi.y - lo.y) / bucket_size_) + 1;
+    const std::size_t count = static_cast<std::size_t>(buckets_x_) * static_cast<std::size_t>(buckets_y_);
+    bucket_start_.assign(count + 1, 0);
+    std::vector<std::uint32_t> of(cells.size());
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        const auto [bx, by] = bucket_of(cells.planar_position(c));
+        of[c] = static_cast<std::uint32_t>(by * buckets_x_ + bx);
+        ++bucket_start_[of[c] + 1];
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        bucket_start_[b + 1] += bucket_start_[b];
+    }
+    bucket_cells_.resize(cells.size());
+    std::vector<std::uint32_t> fill(bucket_start_.begin(), bucket_start_.end() - 1);
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        bucket_cells_[fill[of[c]]++] = c;
+    }
+}
+
+std::pair<int, int> Simulation::bucket_of(Vec2 q) const {
+    const auto clamp_index = [](double v, int n) {
+        return static_cast<int>(std::clamp(std::floor(v), 0.0, static_cast<double>(n - 1)));
+    };
+    return {clamp_index((q.x - bucket_origin_.x) / bucket_size_, buckets_x_),
+            clamp_index((q.y - bucket_origin_.y) / bucket_size_, buckets_y_)};
 }
 
 void Simulation::handle_stimuli(double t1) {
@@ -451,6 +550,7 @@ PursuitResult Simulation::run() {
     const std::size_t n = space_.cells().size();
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
+    build_buckets();
     stimuli_ = scenario_.stimuli;
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
@@ -533,7 +633,15 @@ PursuitResult Simulation::run() {
     }
     r_.npc_distance = length(player_pos_ - npc_position());
     if (searched_) {
-        r_.occupancy = occupancy_;  // as the search left it
+        // As the search left it, normalised (cells seen since the last renormalisation hold 0).
+        r_.occupancy = occupancy_;
+        double total = 0.0;
+        for (const double q : r_.occupancy) {
+            total += q;
+        }
+        for (double& q : r_.occupancy) {
+            q = total > 0.0 ? q / total : 0.0;
+        }
     }
     return std::move(r_);
 }
