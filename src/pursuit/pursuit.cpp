@@ -152,10 +152,11 @@ class Simulation {
 
 bool Simulation::sees(Vec2 npc, Vec2 target) const {
     const Vec2 d = target - npc;
-    const double dist = length(d);
-    if (dist > s_.view_range) {
-        return false;
+    const double dist2 = length_squared(d);
+    if (dist2 > s_.view_range * s_.view_range) {
+        return false;  // the cheap test first: most cells a search checks are out of range
     }
+    const double dist = std::sqrt(dist2);
     if (dist > 0.0 && dot(facing_, d / dist) < cos_half_view_ && s_.view_angle < 360.0) {
         return false;
     }
@@ -400,6 +401,9 @@ bool Simulation::spread_occupancy(double t) {
     while (t + 1e-12 >= next_spread_) {
         std::fill(scratch_.begin(), scratch_.end(), 0.0);
         for (chase::CellId c = 0; c < cells.size(); ++c) {
+            if (occupancy_[c] == 0.0) {
+                continue;  // the support grows by one ring of cells per spread: skip the rest
+            }
             const auto nbs = cells.neighbours(c);
             const double moving = nbs.empty() ? 0.0 : occupancy_[c] * s_.spread;
             scratch_[c] += occupancy_[c] - moving;
@@ -460,11 +464,14 @@ void Simulation::choose_search_target(Vec2 p) {
     double best_p = -1.0;
     double best_d = 0.0;
     for (chase::CellId c = 0; c < n; ++c) {
+        if (occupancy_[c] == 0.0 && best_p > 0.0) {
+            continue;
+        }
         occupancy_[c] /= total;
         if (occupancy_[c] < best_p) {
             continue;
         }
-        const double d = length(cells.planar_position(c) - p);
+        const double d = length_squared(cells.planar_position(c) - p);  // the order of the distances
         if (occupancy_[c] > best_p || d < best_d) {
             best = c;
             best_p = occupancy_[c];
