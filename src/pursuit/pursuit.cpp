@@ -57,6 +57,8 @@ class Player {
     double speed_;
 };
 
+bool symmetric_neighbours(const chase::CellSpace& cells);
+
 class Simulation {
   public:
     Simulation(const chase::ChaseSpace& space, const PursuitScenario& scenario, const PursuitConfig& config)
@@ -90,6 +92,8 @@ class Simulation {
     void start_search(double t);
     void update_search(double t);
     bool spread_occupancy(double t);
+    void spread_gather(const chase::CellSpace& cells);
+    void spread_scatter(const chase::CellSpace& cells);
     bool clear_seen(Vec2 p);
     void choose_search_target(Vec2 p);
     void build_buckets();
@@ -139,6 +143,8 @@ class Simulation {
     chase::CellId search_target_ = chase::no_cell;
     bool searched_ = false;
     double occupancy_total_ = 0.0;
+    bool symmetric_ = false;
+    std::vector<double> share_, inverse_degree_;
     Vec2 bucket_origin_;
     double bucket_size_ = 1.0;
     int buckets_x_ = 1;
@@ -399,23 +405,63 @@ bool Simulation::spread_occupancy(double t) {
     const chase::CellSpace& cells = space_.cells();
     bool spread = false;
     while (t + 1e-12 >= next_spread_) {
-        std::fill(scratch_.begin(), scratch_.end(), 0.0);
-        for (chase::CellId c = 0; c < cells.size(); ++c) {
-            if (occupancy_[c] == 0.0) {
-                continue;  // the support grows by one ring of cells per spread: skip the rest
-            }
-            const auto nbs = cells.neighbours(c);
-            const double moving = nbs.empty() ? 0.0 : occupancy_[c] * s_.spread;
-            scratch_[c] += occupancy_[c] - moving;
-            for (const chase::CellId nb : nbs) {
-                scratch_[nb] += moving / static_cast<double>(nbs.size());
-            }
+        if (symmetric_) {
+            spread_gather(cells);
+        } else {
+            spread_scatter(cells);
         }
         occupancy_.swap(scratch_);
         next_spread_ += cells.cell_size() / s_.player_speed;
         spread = true;
     }
     return spread;
+}
+
+// With symmetric neighbour lists (grids) the cells sending to c are exactly c's neighbours, so each cell
+// gathers: p'(c) = (1 - s) p(c) + sum over neighbours n of s p(n) / deg(n). Sequential reads instead of
+// scattered writes; the same sums in a fixed order, so deterministic.
+void Simulation::spread_gather(const chase::CellSpace& cells) {
+    const std::size_t n = cells.size();
+    for (std::size_t c = 0; c < n; ++c) {
+        share_[c] = occupancy_[c] * s_.spread * inverse_degree_[c];
+    }
+    const std::uint32_t* offsets = cells.offsets().data();
+    const chase::CellId* ids = cells.neighbour_ids().data();
+    for (std::size_t c = 0; c < n; ++c) {
+        double sum = 0.0;
+        for (std::uint32_t i = offsets[c]; i < offsets[c + 1]; ++i) {
+            sum += share_[ids[i]];
+        }
+        const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
+        scratch_[c] = kept + sum;
+    }
+}
+
+void Simulation::spread_scatter(const chase::CellSpace& cells) {
+    std::fill(scratch_.begin(), scratch_.end(), 0.0);
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        if (occupancy_[c] == 0.0) {
+            continue;  // the support grows by one ring of cells per spread: skip the rest
+        }
+        const auto nbs = cells.neighbours(c);
+        const double moving = nbs.empty() ? 0.0 : occupancy_[c] * s_.spread;
+        scratch_[c] += occupancy_[c] - moving;
+        for (const chase::CellId nb : nbs) {
+            scratch_[nb] += moving / static_cast<double>(nbs.size());
+        }
+    }
+}
+
+bool symmetric_neighbours(const chase::CellSpace& cells) {
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        for (const chase::CellId nb : cells.neighbours(c)) {
+            const auto back = cells.neighbours(nb);
+            if (std::find(back.begin(), back.end(), c) == back.end()) {
+                return false;
+            }
+        }
+    }
+    return true;
 }
 
 // Clears the cells the NPC sees (only cells within view range can be seen: the buckets of the square around
@@ -442,43 +488,46 @@ bool Simulation::clear_seen(Vec2 p) {
     return target_cleared;
 }
 
-// Renormalises the map (if everything was seen, it starts again from every cell out of sight) and picks the
-// most probable cell; ties: nearest to the NPC, then lowest id.
+// Picks the most probable cell (ties: nearest to the NPC, then lowest id). The map is kept unnormalised:
+// the spread is linear and the choice scale-free, so it is rescaled only to keep its numbers far from
+// underflow, and normalised when reported. If everything was seen, it starts again from every cell out of
+// sight.
 void Simulation::choose_search_target(Vec2 p) {
     const chase::CellSpace& cells = space_.cells();
     const std::size_t n = cells.size();
+    chase::CellId best = chase::no_cell;
+    double best_p = 0.0;
+    double best_d = 0.0;
     double total = 0.0;
     for (chase::CellId c = 0; c < n; ++c) {
-        total += occupancy_[c];
-    }
-    if (total <= 0.0) {
-        for (chase::CellId c = 0; c < n; ++c) {
-            occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
-            total += occupancy_[c];
-        }
-        if (total == 0.0) {
-            return;
-        }
-    }
-    chase::CellId best = chase::no_cell;
-    double best_p = -1.0;
-    double best_d = 0.0;
-    for (chase::CellId c = 0; c < n; ++c) {
-        if (occupancy_[c] == 0.0 && best_p > 0.0) {
-            continue;
-        }
-        occupancy_[c] /= total;
-        if (occupancy_[c] < best_p) {
+        const double q = occupancy_[c];
+        total += q;
+        if (q == 0.0 || q < best_p) {
             continue;
         }
         const double d = length_squared(cells.planar_position(c) - p);  // the order of the distances
-        if (occupancy_[c] > best_p || d < best_d) {
+        if (q > best_p || d < best_d) {
             best = c;
-            best_p = occupancy_[c];
+            best_p = q;
             best_d = d;
         }
     }
-    occupancy_total_ = 1.0;
+    if (best == chase::no_cell) {
+        for (chase::CellId c = 0; c < n; ++c) {
+            occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
+        }
+        if (std::find(occupancy_.begin(), occupancy_.end(), 1.0) != occupancy_.end()) {
+            choose_search_target(p);
+        }
+        return;
+    }
+    if (total < 1e-200) {
+        for (double& q : occupancy_) {
+            q /= total;
+        }
+        total = 1.0;
+    }
+    occupancy_total_ = total;
     if (best != search_target_) {
         search_target_ = best;
         set_goal(cells.planar_position(best), false);
@@ -558,6 +607,13 @@ PursuitResult Simulation::run() {
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
     build_buckets();
+    symmetric_ = symmetric_neighbours(space_.cells());
+    share_.assign(n, 0.0);
+    inverse_degree_.assign(n, 0.0);
+    for (chase::CellId c = 0; c < n; ++c) {
+        const std::size_t degree = space_.cells().neighbours(c).size();
+        inverse_degree_[c] = degree > 0 ? 1.0 / static_cast<double>(degree) : 0.0;
+    }
     stimuli_ = scenario_.stimuli;
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
