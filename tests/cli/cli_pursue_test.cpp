@@ -1,6 +1,7 @@
 // `kinema pursue` end to end: the JSON contract of issue 16 (frames, events, outcome), a chase event's
 // `result` equal to what `kinema chase --json` prints for the lost_sight position and direction, the table,
 // the same output on every run, pictures, and one-line errors naming the flag with no file left behind.
+#include <algorithm>
 #include <filesystem>
 #include <string>
 
@@ -135,6 +136,45 @@ TEST(CliPursue, ErrorsNameTheFlag) {
     const fs::path png = scratch_path("failed.png");
     expect_one_line_error(run_kinema(map + ok + "--hz 0 --png '" + png.string() + "'"), "--hz:");
     EXPECT_FALSE(fs::exists(png));
+}
+
+TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
+    const fs::path json1 = scratch_path("batch1.json");
+    const fs::path json2 = scratch_path("batch2.json");
+    const fs::path csv = scratch_path("batch.csv");
+    const std::string args = "pursue --map '" + level("corridor_into_room") +
+                             "' --batch 4 --seed 3 --min-route 10 --max-time 20 --search-time 5";
+    const CliRun one =
+        run_kinema(args + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
+    const CliRun two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(read_file(json1), read_file(json2));
+    const nlohmann::json j = nlohmann::json::parse(read_file(json1));
+    EXPECT_EQ(j["scenarios"], 4);
+    EXPECT_EQ(j["summaries"].size(), 5u);
+    EXPECT_EQ(j["runs"].size(), 20u);
+    EXPECT_EQ(j["summaries"][1]["strategy"], "flood-paced");
+    const std::string table = read_file(csv);
+    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 21);
+    EXPECT_NE(one.out.find("dead-reckoning"), std::string::npos);
+    for (const fs::path& p : {json1, json2, csv}) {
+        fs::remove(p);
+    }
+}
+
+TEST(CliPursue, BatchErrors) {
+    const std::string map = "pursue --map '" + level("corridor_into_room") + "' ";
+    expect_one_line_error(run_kinema(map + "--batch 0"), "--batch: must be in [1, 1000000], got 0");
+    expect_one_line_error(run_kinema(map + "--batch 2 --threads 0"), "--threads: must be in [1, 256], got 0");
+    expect_one_line_error(run_kinema(map + "--batch 2 --min-route nan"), "--min-route:");
+    expect_one_line_error(run_kinema(map + "--batch 2 --json"),
+                          "--json: --batch writes its report to a file");
+    expect_one_line_error(run_kinema(map + "--batch 2 --route 1,1"), "--route: not used with --batch");
+    expect_one_line_error(run_kinema(map + "--route '12.5,12.5' --npc 2.5,12.5 --seed 3"),
+                          "--seed: only with --batch");
+    expect_one_line_error(run_kinema(map + "--batch 2 --min-route 1000"), "--min-route: no scenario fits");
 }
 
 }  // namespace
