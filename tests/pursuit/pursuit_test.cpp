@@ -5,7 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kinema/chase/dead_reckoning.hpp"
@@ -13,6 +16,8 @@
 #include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/ascii_level.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 
@@ -26,6 +31,7 @@ levels::GridLevel our_level(const std::string& name) {
 // A level, its grid and the chase space over it, kept together (the spaces are views).
 struct Level {
     explicit Level(const std::string& name) : level(our_level(name)), grid(level), space(grid) {}
+    explicit Level(levels::GridLevel l) : level(std::move(l)), grid(level), space(grid) {}
     levels::GridLevel level;
     chase::GridSpace grid;
     chase::GridChaseSpace space;
@@ -303,6 +309,33 @@ TEST(PursuitInvariants, EveryStrategyOnTheCorner) {
         expect_physical(lv, config, r);
         if (s == Strategy::flood || s == Strategy::flood_paced) {
             expect_chase_json(lv, config, r);
+        }
+    }
+}
+
+// The same physical checks on a real map with many corners: the first batch scenarios of den011d (Dragon
+// Age, a shared Moving AI map), every strategy, the player sprinting away.
+TEST(PursuitInvariants, EveryStrategyOnASharedMap) {
+    const std::string path = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den011d.map";
+    if (!std::filesystem::exists(path)) {
+        GTEST_SKIP() << "shared map " << path << " not found";
+    }
+    const Level lv(levels::load_level(path));
+    BatchSettings batch;
+    batch.min_route = 30.0;
+    for (int i = 0; i < 3; ++i) {
+        PursuitConfig base = config_for(Strategy::flood, path);
+        base.settings.player_speed = 9.0;
+        base.settings.view_range = 12.0;
+        base.settings.search_time = 10.0;
+        const std::optional<PursuitScenario> sc = batch_scenario(lv.space, base, batch, i);
+        ASSERT_TRUE(sc.has_value());
+        for (const Strategy s : all_strategies) {
+            SCOPED_TRACE(std::string(to_string(s)) + " scenario " + std::to_string(i));
+            PursuitConfig config = base;
+            config.settings.strategy = s;
+            const PursuitResult r = run_pursuit(lv.space, *sc, config);
+            expect_physical(lv, config, r);
         }
     }
 }
