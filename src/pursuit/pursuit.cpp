@@ -427,10 +427,20 @@ void Simulation::spread_gather(const chase::CellSpace& cells) {
     }
     const std::uint32_t* offsets = cells.offsets().data();
     const chase::CellId* ids = cells.neighbour_ids().data();
+    const std::uint32_t stride = cells.padded_stride();
+    const chase::CellId* padded = cells.padded_neighbour_ids().data();
     for (std::size_t c = 0; c < n; ++c) {
         double sum = 0.0;
-        for (std::uint32_t i = offsets[c]; i < offsets[c + 1]; ++i) {
-            sum += share_[ids[i]];
+        if (stride != 0) {
+            // Fixed trip count over the padded lists (filler id n reads share_[n] = 0): no mispredicted loop
+            // exits along walls; adding 0 changes no sum.
+            for (std::uint32_t i = 0; i < stride; ++i) {
+                sum += share_[padded[c * stride + i]];
+            }
+        } else {
+            for (std::uint32_t i = offsets[c]; i < offsets[c + 1]; ++i) {
+                sum += share_[ids[i]];
+            }
         }
         const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
         scratch_[c] = kept + sum;
@@ -608,7 +618,7 @@ PursuitResult Simulation::run() {
     scratch_.assign(n, 0.0);
     build_buckets();
     symmetric_ = symmetric_neighbours(space_.cells());
-    share_.assign(n, 0.0);
+    share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);
     for (chase::CellId c = 0; c < n; ++c) {
         const std::size_t degree = space_.cells().neighbours(c).size();
