@@ -124,8 +124,8 @@ movement::AnyModel parse_model(const std::string& name) {
     }
 }
 
-// --set NAME=VALUE: a pursuit field without a flag of its own (spread, rest_speed), the flood's max_restarts,
-// or a field of the NPC's model.
+// --set NAME=VALUE: a pursuit field without a flag of its own (spread, rest_speed, contact_range), the
+// flood's max_restarts, or a field of the NPC's model.
 void apply_sets(pursuit::PursuitConfig& c, const std::vector<std::string>& sets) {
     for (const std::string& set : sets) {
         const std::string name = set.substr(0, set.find('='));
@@ -436,7 +436,7 @@ last-known), search (arrived without contact: an occupancy map, Isla 2013), gave
 The run ends at the first re-acquisition, at gave_up, or at --max-time. --stimulus T,X,Y (repeatable): a
 noise at time T re-seeds the chase there (at most max_restarts = 3 times; --set max_restarts=N).
 
---set NAME=VALUE: spread, rest_speed (pursuit), max_restarts (flood), or a field of the NPC's model
+--set NAME=VALUE: spread, rest_speed, contact_range (pursuit), max_restarts (flood), or a field of the NPC's model
 (`kinema simulate --help` lists them).
 
 JSON (--json; docs/pursuit.md): settings, frames [{t, state, player, npc, npc_velocity, npc_input,

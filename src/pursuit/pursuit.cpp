@@ -163,7 +163,8 @@ bool Simulation::sees(Vec2 npc, Vec2 target) const {
         return false;  // the cheap test first: most cells a search checks are out of range
     }
     const double dist = std::sqrt(dist2);
-    if (dist > 0.0 && dot(facing_, d / dist) < cos_half_view_ && s_.view_angle < 360.0) {
+    const bool contact = dist <= s_.contact_range;
+    if (!contact && dist > 0.0 && dot(facing_, d / dist) < cos_half_view_ && s_.view_angle < 360.0) {
         return false;
     }
     return detail::clear_line(space_, npc, target);

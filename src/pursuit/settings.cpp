@@ -25,6 +25,8 @@ constexpr std::array kPursuitFields{
     field<S, &S::max_time>("max_time", "s", interval(0, false, 3600, true), "the pursuit ends as a timeout"),
     field<S, &S::view_range>("view_range", "level units", closed_range(0, 1e6), "farthest the NPC sees"),
     field<S, &S::view_angle>("view_angle", "deg", closed_range(0, 360), "full cone of sight"),
+    field<S, &S::contact_range>("contact_range", "level units", closed_range(0, 1e6),
+                                "closer than this the NPC perceives the player whatever its facing"),
     field<S, &S::search_time>("search_time", "s", closed_range(0, 3600),
                               "search without contact, then give up"),
     field<S, &S::player_speed>("player_speed", "level units/s", interval(0, false, 1e6, true),

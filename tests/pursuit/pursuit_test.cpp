@@ -363,6 +363,38 @@ TEST(PursuitInvariants, OtherModelsOnTheCorner) {
     }
 }
 
+// The other two outcomes: an NPC that never loses sight runs to the standing player and stops by them (the
+// run ends there); a search shorter than the time the NPC needs to find the player gives up.
+TEST(PursuitOutcomes, NeverLostAndGaveUp) {
+    const Level lv("corner");
+    PursuitScenario standing;
+    standing.route = {{12.5, 2.5}};
+    standing.npc = {2.5, 2.5};
+    PursuitConfig config = config_for(Strategy::flood, "corner");
+    const PursuitResult never = run_pursuit(lv.space, standing, config);
+    expect_physical(lv, config, never);
+    EXPECT_EQ(never.outcome, Outcome::never_lost);
+    EXPECT_TRUE(never.events.empty());
+    EXPECT_LE(never.npc_distance, kArrive);
+    EXPECT_EQ(never.frames.back().npc_velocity, (Vec2{0.0, 0.0}));
+    EXPECT_LT(never.frames.back().t, 5.0);
+    EXPECT_EQ(never.time_to_reacquire, -1.0);
+
+    PursuitConfig short_search = corner_config(Strategy::dead_reckoning);
+    short_search.settings.search_time = 0.5;
+    const PursuitResult gave_up = run_pursuit(lv.space, corner_scenario(), short_search);
+    expect_physical(lv, short_search, gave_up);
+    EXPECT_EQ(gave_up.outcome, Outcome::gave_up);
+    const PursuitEvent* search = find_event(gave_up, EventKind::search);
+    const PursuitEvent* end = find_event(gave_up, EventKind::gave_up);
+    ASSERT_NE(search, nullptr);
+    ASSERT_NE(end, nullptr);
+    // Given up on the first frame at least search_time after the search began.
+    EXPECT_GE(end->t - search->t, 0.5);
+    EXPECT_LT(end->t - search->t, 0.5 + 1.0 / 60.0);
+    EXPECT_EQ(gave_up.frames.back().state, NpcState::gave_up);
+}
+
 TEST(PursuitDeterminism, SameInputSameJson) {
     const Level lv("corner");
     for (const Strategy s : all_strategies) {

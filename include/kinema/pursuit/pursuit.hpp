@@ -55,6 +55,10 @@ struct PursuitSettings {
     double max_time = 120.0;    ///< s, (0, 3600]: the pursuit ends as a timeout after this
     double view_range = 20.0;   ///< level units, [0, 1e6]: farthest the NPC sees
     double view_angle = 120.0;  ///< degrees, [0, 360]: the full cone of sight
+    /// Level units, [0, 1e6]: closer than this (with a clear line) the NPC perceives the player whatever its
+    /// facing -- the chapter's "direct sight or contact" (seed 002 section 5); it also keeps an NPC that
+    /// stops a hair past the player it ran to from losing them behind its back.
+    double contact_range = 1.0;
     double search_time = 30.0;  ///< s, [0, 3600]: search without contact before giving up
     double player_speed = 6.0;  ///< level units/s, (0, 1e6]: the player's run speed (600 cm/s at 100 cm/unit)
     double model_scale = 100.0;  ///< model length units per level unit, (0, 1e6] (Unreal: 100 cm)
