@@ -1,0 +1,502 @@
+// kinema pursue: a whole pursuit on a grid level (issue 16; library: kinema/pursuit/pursuit.hpp,
+// docs/pursuit.md) -- the player runs a scripted route, the NPC engages, chases with a strategy, searches and
+// gives up. This file turns the options into typed values (validation in the settings' and the scenario's
+// validate(), errors named by their flag through one FieldFlag table), runs pursuit::run_pursuit and prints
+// a table or the JSON; pictures go through kinema::render (pursuit_picture) and are written all or nothing.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "cli_common.hpp"
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/pursuit/batch.hpp"
+#include "kinema/pursuit/json.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "output_files.hpp"
+#include "settings_options.hpp"
+#if KINEMA_HAVE_RENDER
+#include "kinema/render/pursuit_picture.hpp"
+#endif
+
+namespace kinema::cli {
+
+namespace {
+
+struct PursueOptions {
+    std::string map;
+    std::string route;
+    std::string npc;
+    std::string npc_dir;
+    std::string player_speed;
+    std::string npc_model;
+    std::string model_scale;
+    std::vector<std::string> sets;
+    std::string hz;
+    std::string max_time;
+    std::string view_range;
+    std::string view_angle;
+    std::string search_time;
+    std::vector<std::string> stimuli;
+    std::string strategy;
+    std::string hot;
+    std::string max_heated;
+    std::string max_steps;
+    std::string difficulty;
+    bool json = false;      // --json given (single pursuit: print JSON)
+    std::string json_file;  // --json F (batch: the report's file)
+    std::string batch;
+    std::string seed;
+    std::string threads;
+    std::string min_route;
+    std::string csv;
+    std::string png;
+    std::string svg;
+    std::string animate;
+};
+
+// Settings and scenario fields as the user types them.
+constexpr FieldFlag pursue_flags[] = {
+    {"hz", "--hz"},
+    {"max_time", "--max-time"},
+    {"view_range", "--view-range"},
+    {"view_angle", "--view-angle"},
+    {"search_time", "--search-time"},
+    {"player_speed", "--player-speed"},
+    {"model_scale", "--model-scale"},
+    {"strategy", "--strategy"},
+    {"hot", "--hot"},
+    {"max_heated", "--max-heated"},
+    {"max_steps", "--max-steps"},
+    {"route", "--route"},
+    {"npc", "--npc"},
+    {"npc_direction", "--npc-dir"},
+    {"stimulus", "--stimulus"},
+    {"scenarios", "--batch"},
+    {"seed", "--seed"},
+    {"threads", "--threads"},
+    {"min_route", "--min-route"},
+};
+
+template <class Settings>
+void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
+    if (!text.empty()) {
+        set_from_flag(settings, field, text, pursue_flags);
+    }
+}
+
+std::vector<Vec2> parse_route(const std::string& text) {
+    std::vector<Vec2> route;
+    for (const std::string& part : split(text, ';')) {
+        if (part.empty()) {
+            throw UsageError(fmt::format("--route: empty waypoint in '{}' (expected X,Y;X,Y;...)", text));
+        }
+        route.push_back(parse_vec2(part, "--route"));
+    }
+    return route;
+}
+
+pursuit::Stimulus parse_stimulus(const std::string& text) {
+    const Vec3 v = parse_vec3(text, "--stimulus");
+    return {v.x, {v.y, v.z}};
+}
+
+movement::AnyModel parse_model(const std::string& name) {
+    try {
+        return movement::make_model(name.empty() ? "unreal" : name);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(fmt::format("--npc-model: {}", e.what()));
+    }
+}
+
+// --set NAME=VALUE: a pursuit field without a flag of its own (spread, rest_speed, contact_range), the
+// flood's max_restarts, or a field of the NPC's model.
+void apply_sets(pursuit::PursuitConfig& c, const std::vector<std::string>& sets) {
+    for (const std::string& set : sets) {
+        const std::string name = set.substr(0, set.find('='));
+        if (find_field(settings_description<pursuit::PursuitSettings>(), name) != nullptr) {
+            apply_set_option(settings_description<pursuit::PursuitSettings>(), &c.settings, set);
+        } else if (name == "max_restarts") {
+            apply_set_option(settings_description<chase::FloodSettings>(), &c.flood, set);
+        } else {
+            movement::set_field_text(c.model, name, set.substr(std::min(set.size(), name.size() + 1)));
+        }
+    }
+}
+
+void parse_flood(const PursueOptions& o, chase::FloodSettings& flood) {
+    if (!o.difficulty.empty()) {
+        if (!o.max_steps.empty()) {
+            throw UsageError("--difficulty: cannot be combined with --max-steps (it sets M_S)");
+        }
+        const double level = parse_number(o.difficulty, "--difficulty");
+        if (level != 1.0 && level != 2.0 && level != 3.0) {
+            throw UsageError(fmt::format("--difficulty: must be 1, 2 or 3, got {}", o.difficulty));
+        }
+        flood.max_steps = chase::FloodSettings::difficulty(static_cast<int>(level)).max_steps;
+    }
+    set_if_given(flood, "hot", o.hot);
+    set_if_given(flood, "max_heated", o.max_heated);
+    set_if_given(flood, "max_steps", o.max_steps);
+}
+
+pursuit::PursuitConfig parse_config(const PursueOptions& o) {
+    pursuit::PursuitConfig c;
+    c.map = o.map;
+    c.model = parse_model(o.npc_model);
+    pursuit::PursuitSettings& s = c.settings;
+    set_if_given(s, "hz", o.hz);
+    set_if_given(s, "max_time", o.max_time);
+    set_if_given(s, "view_range", o.view_range);
+    set_if_given(s, "view_angle", o.view_angle);
+    set_if_given(s, "search_time", o.search_time);
+    set_if_given(s, "player_speed", o.player_speed);
+    set_if_given(s, "model_scale", o.model_scale);
+    set_if_given(s, "strategy", o.strategy);
+    parse_flood(o, c.flood);
+    try {
+        apply_sets(c, o.sets);
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), {}));
+    }
+    FieldErrors errors = s.validate();
+    const FieldErrors flood_errors = c.flood.validate();
+    errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
+    require_valid(errors, pursue_flags);
+    require_valid(movement::validate(c.model), {});
+    return c;
+}
+
+pursuit::PursuitScenario parse_scenario(const PursueOptions& o) {
+    pursuit::PursuitScenario sc;
+    if (o.route.empty()) {
+        throw UsageError("--route: required: X,Y;X,Y;... (level units)");
+    }
+    if (o.npc.empty()) {
+        throw UsageError("--npc: required: X,Y (level units)");
+    }
+    sc.route = parse_route(o.route);
+    sc.npc = parse_vec2(o.npc, "--npc");
+    if (!o.npc_dir.empty()) {
+        sc.npc_direction = parse_vec2(o.npc_dir, "--npc-dir");
+    }
+    for (const std::string& text : o.stimuli) {
+        sc.stimuli.push_back(parse_stimulus(text));
+    }
+    return sc;
+}
+
+std::string point_text(Vec2 p) {
+    return fmt::format("({}, {})", format_number(std::round(p.x * 1000.0) / 1000.0),
+                       format_number(std::round(p.y * 1000.0) / 1000.0));
+}
+
+std::string rounded(double v) {
+    return format_number(std::round(v * 1000.0) / 1000.0);
+}
+
+std::string summary(const std::string& title, const pursuit::PursuitConfig& c,
+                    const pursuit::PursuitResult& r) {
+    std::string out = fmt::format("kinema pursue: {}\n", title);
+    out += fmt::format("  strategy {}, NPC {} ({} {} per level unit), {} Hz, view {} units / {} deg\n",
+                       pursuit::to_string(c.settings.strategy), movement::model_name(c.model),
+                       format_number(c.settings.model_scale), movement::length_unit(c.model),
+                       format_number(c.settings.hz), format_number(c.settings.view_range),
+                       format_number(c.settings.view_angle));
+    out += fmt::format("\n  {:>9}  {:<12} {}\n", "t (s)", "event", "where");
+    for (const pursuit::PursuitEvent& e : r.events) {
+        std::string where = point_text(e.position);
+        if (e.kind == pursuit::EventKind::lost_sight) {
+            where += " running " + point_text(e.direction);
+        } else if (e.kind == pursuit::EventKind::stimulus && !e.accepted) {
+            where += " (ignored)";
+        }
+        out += fmt::format("  {:>9}  {:<12} {}\n", rounded(e.t), pursuit::to_string(e.kind), where);
+    }
+    std::string outcome(pursuit::to_string(r.outcome));
+    if (r.outcome == pursuit::Outcome::reacquired) {
+        outcome += fmt::format(" (during the {})", pursuit::to_string(r.reacquired_in));
+    }
+    out += fmt::format("\n  outcome              {}\n", outcome);
+    if (r.time_to_reacquire >= 0.0) {
+        out += fmt::format("  time to re-acquire   {} s\n", rounded(r.time_to_reacquire));
+    }
+    out += fmt::format("  NPC distance         {} level units (at the end)\n", rounded(r.npc_distance));
+    out += fmt::format("  destination changes  {}\n", r.destination_changes);
+    out += fmt::format("  max heading rate     {} deg/s\n", rounded(r.max_heading_rate));
+    out +=
+        fmt::format("  simulated            {} s ({} frames)\n", rounded(r.frames.back().t), r.frames.size());
+    return out;
+}
+
+// A progress bar on stderr for batches longer than a second, when stderr is a terminal.
+class ProgressBar {
+  public:
+    ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
+    void update(int done, int total) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!enabled_ || now - start_ < std::chrono::seconds(1) ||
+            now - last_ < std::chrono::milliseconds(100)) {
+            return;
+        }
+        last_ = now;
+        shown_ = true;
+        const int width = 40;
+        const int filled = width * done / std::max(total, 1);
+        fmt::print(stderr, "\rpursue [{}{}] {}/{} scenarios",
+                   std::string(static_cast<std::size_t>(filled), '#'),
+                   std::string(static_cast<std::size_t>(width - filled), '.'), done, total);
+        std::fflush(stderr);
+    }
+    void finish() {
+        if (shown_) {
+            fmt::print(stderr, "\r{}\r", std::string(80, ' '));
+            std::fflush(stderr);
+        }
+    }
+
+  private:
+    bool enabled_;
+    bool shown_ = false;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point last_;
+};
+
+std::string share(double value) {
+    return fmt::format("{:.1f}%", 100.0 * value);
+}
+
+std::string batch_table(const std::string& title, const pursuit::PursuitConfig& c,
+                        const pursuit::BatchSettings& b, const pursuit::BatchResult& r) {
+    std::string out = fmt::format("kinema pursue --batch: {}\n", title);
+    out += fmt::format(
+        "  {} scenarios (seed {}, route >= {} units, NPC {} cells behind), NPC {}, {} Hz, view {} "
+        "units / {} deg, search {} s\n",
+        r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, movement::model_name(c.model),
+        format_number(c.settings.hz), format_number(c.settings.view_range),
+        format_number(c.settings.view_angle), format_number(c.settings.search_time));
+    out += fmt::format("\n  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy", "runs",
+                       "chase", "search", "gave up", "timeout", "median s", "NPC dist", "dest/chase",
+                       "max deg/s");
+    for (const pursuit::StrategySummary& s : r.summaries) {
+        out += fmt::format(
+            "  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy),
+            s.runs, share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
+            s.median_time_to_reacquire < 0.0 ? std::string("-")
+                                             : fmt::format("{:.2f}", s.median_time_to_reacquire),
+            fmt::format("{:.2f}", s.mean_npc_distance),
+            fmt::format("{:.2f}", s.destination_changes_per_chase),
+            fmt::format("{:.0f}", s.max_heading_rate));
+    }
+    out +=
+        "\n  chase / search: share of runs re-acquired during the chase / the search; runs that never lost\n"
+        "  sight are left out. median s: time to re-acquire; NPC dist: NPC to player at the end.\n";
+    return out;
+}
+
+pursuit::BatchSettings parse_batch(const PursueOptions& o) {
+    pursuit::BatchSettings b;
+    b.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
+    set_if_given(b, "scenarios", o.batch);
+    set_if_given(b, "seed", o.seed);
+    set_if_given(b, "threads", o.threads);
+    set_if_given(b, "min_route", o.min_route);
+    require_valid(b.validate(), pursue_flags);
+    return b;
+}
+
+// Options of the other mode are refused rather than ignored.
+void refuse_foreign_options(const PursueOptions& o, bool batch) {
+    const std::pair<bool, const char*> single_only[] = {
+        {!o.route.empty(), "--route"},       {!o.npc.empty(), "--npc"},
+        {!o.npc_dir.empty(), "--npc-dir"},   {!o.stimuli.empty(), "--stimulus"},
+        {!o.strategy.empty(), "--strategy"}, {!o.png.empty(), "--png"},
+        {!o.svg.empty(), "--svg"},           {!o.animate.empty(), "--animate"}};
+    const std::pair<bool, const char*> batch_only[] = {{!o.seed.empty(), "--seed"},
+                                                       {!o.threads.empty(), "--threads"},
+                                                       {!o.min_route.empty(), "--min-route"},
+                                                       {!o.csv.empty(), "--csv"},
+                                                       {!o.json_file.empty(), "--json"}};
+    using Flags = std::span<const std::pair<bool, const char*>>;
+    for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
+        if (given) {
+            throw UsageError(batch ? fmt::format("{}: not used with --batch (every strategy runs on random "
+                                                 "scenarios)",
+                                                 name)
+                                   : fmt::format("{}{}: only with --batch", name,
+                                                 std::string_view(name) == "--json" ? " FILE" : ""));
+        }
+    }
+    if (batch && o.json && o.json_file.empty()) {
+        throw UsageError("--json: --batch writes its report to a file: --json FILE");
+    }
+}
+
+void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
+    const pursuit::PursuitConfig config = parse_config(o);
+    const pursuit::BatchSettings settings = parse_batch(o);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    ProgressBar bar;
+    const pursuit::BatchResult result =
+        pursuit::run_batch(space, config, settings, [&](int done, int total) { bar.update(done, total); });
+    bar.finish();
+    if (result.scenarios == 0) {
+        throw UsageError(
+            fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "
+                        "in sight behind the player)",
+                        o.map, format_number(settings.min_route)));
+    }
+    OutputFiles files;
+    if (!o.json_file.empty()) {
+        files.add("--json", o.json_file, pursuit::batch_json(result) + "\n");
+    }
+    if (!o.csv.empty()) {
+        files.add("--csv", o.csv, pursuit::batch_csv(result));
+    }
+    files.commit();
+    fmt::print("{}", batch_table(std::filesystem::path(o.map).filename().string(), config, settings, result));
+}
+
+void run_pursue(const PursueOptions& o) {
+    // Everything is parsed, checked and computed before any output, so an error leaves no trace.
+    if (o.map.empty()) {
+        throw UsageError("--map: required: a grid level (.map Moving AI, else kinema ASCII)");
+    }
+    if (is_mesh_path(o.map)) {
+        throw UsageError(
+            fmt::format("--map: {} is a 3D level; kinema pursue runs on grid levels so far", o.map));
+    }
+#if !KINEMA_HAVE_RENDER
+    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
+        throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
+    }
+#endif
+    refuse_foreign_options(o, !o.batch.empty());
+    if (!o.batch.empty()) {
+        run_batch_command(o, levels::load_level(o.map));
+        return;
+    }
+    const pursuit::PursuitConfig config = parse_config(o);
+    const pursuit::PursuitScenario scenario = parse_scenario(o);
+    const levels::GridLevel level = levels::load_level(o.map);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    require_valid(scenario.validate(space), pursue_flags);
+    const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
+    OutputFiles files;
+#if KINEMA_HAVE_RENDER
+    const std::string title = std::filesystem::path(o.map).filename().string();
+    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
+        const render::PursuitPicture picture{&grid, &scenario, &config, &result, title};
+        if (!o.png.empty()) {
+            files.add("--png", o.png, render::pursuit_png(picture));
+        }
+        if (!o.svg.empty()) {
+            files.add("--svg", o.svg, render::pursuit_svg(picture));
+        }
+        if (!o.animate.empty()) {
+            files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
+        }
+    }
+#endif
+    files.commit();
+    if (o.json) {
+        fmt::print("{}\n", pursuit::pursuit_json(scenario, config, result));
+    } else {
+        fmt::print("{}", summary(std::filesystem::path(o.map).filename().string(), config, result));
+    }
+}
+
+constexpr const char* pursue_help = R"(
+Units: level units (a tile is 1 x 1, x the column, y the row, y down), speeds in level units per second,
+angles in degrees (--view-angle is the full cone), times in seconds. The NPC's model runs in its own unit:
+--model-scale model units per level unit (default 100: 100 cm per tile for Unreal).
+
+The player starts at the route's first waypoint, runs the straight segments at --player-speed and stands at
+the last one; a segment through a wall or exactly through a wall corner is an error naming it. The NPC starts
+at --npc facing --npc-dir (default: the player). States: engage (it sees the player: run at them), chase
+(sight lost: run to the --strategy's destination: flood | flood-paced | dead-reckoning | breadcrumbs |
+last-known), search (arrived without contact: an occupancy map, Isla 2013), gave_up (--search-time over).
+The run ends at the first re-acquisition, at gave_up, or at --max-time. --stimulus T,X,Y (repeatable): a
+noise at time T re-seeds the chase there (at most max_restarts = 3 times; --set max_restarts=N).
+
+--set NAME=VALUE: spread, rest_speed, contact_range (pursuit), max_restarts (flood), or a field of the NPC's model
+(`kinema simulate --help` lists them).
+
+JSON (--json; docs/pursuit.md): settings, frames [{t, state, player, npc, npc_velocity, npc_input,
+sees_player}], events [{t, kind, ...}] (lost_sight, chase with the flood's `result` exactly as `kinema chase
+--json` prints it, arrived, search, reacquired, stimulus, gave_up), outcome, time_to_reacquire,
+npc_distance, destination_changes, max_heading_rate.)";
+
+}  // namespace
+
+void add_pursue_command(CLI::App& app) {
+    auto options = std::make_shared<PursueOptions>();
+    CLI::App* cmd = app.add_subcommand(
+        "pursue", "A whole pursuit on a grid level: engage, chase with a strategy, search, give up");
+    cmd->footer(pursue_help);
+    cmd->add_option("--map", options->map, "Level file (.map Moving AI, else kinema ASCII)");
+    cmd->add_option("--route", options->route, "The player's route X,Y;X,Y;... (level units)");
+    cmd->add_option("--npc", options->npc, "The NPC's start X,Y (level units)");
+    cmd->add_option("--npc-dir", options->npc_dir, "The NPC's initial facing DX,DY (default: the player)");
+    cmd->add_option("--player-speed", options->player_speed,
+                    field_help<pursuit::PursuitSettings>("player_speed"));
+    cmd->add_option("--npc-model", options->npc_model,
+                    "The NPC's movement model: unreal (default), dishonored, crosscode");
+    cmd->add_option("--model-scale", options->model_scale,
+                    field_help<pursuit::PursuitSettings>("model_scale"));
+    cmd->add_option("--set", options->sets, "NAME=VALUE (repeatable; see below)")
+        ->type_name("NAME=VALUE")
+        ->allow_extra_args(false);
+    cmd->add_option("--hz", options->hz, field_help<pursuit::PursuitSettings>("hz"));
+    cmd->add_option("--max-time", options->max_time, field_help<pursuit::PursuitSettings>("max_time"));
+    cmd->add_option("--view-range", options->view_range, field_help<pursuit::PursuitSettings>("view_range"));
+    cmd->add_option("--view-angle", options->view_angle, field_help<pursuit::PursuitSettings>("view_angle"));
+    cmd->add_option("--search-time", options->search_time,
+                    field_help<pursuit::PursuitSettings>("search_time"));
+    cmd->add_option("--stimulus", options->stimuli, "A noise T,X,Y (s, level units; repeatable)")
+        ->type_name("T,X,Y")
+        ->allow_extra_args(false);
+    cmd->add_option("--strategy", options->strategy, field_help<pursuit::PursuitSettings>("strategy"));
+    cmd->add_option("--hot", options->hot, field_help<chase::FloodSettings>("hot"));
+    cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
+    cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
+    cmd->add_option("--difficulty", options->difficulty, "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2)");
+    // A flag for one pursuit, an option with the report's file for --batch (the issue's two forms).
+    CLI::Option* json =
+        cmd->add_option("--json", options->json_file,
+                        "One pursuit: print it as JSON (fields: see below); --batch: write the "
+                        "report to this file")
+            ->expected(0, 1)
+            ->type_name("[FILE]");
+    cmd->add_option("--batch", options->batch, "Compare every strategy on N random scenarios");
+    cmd->add_option("--seed", options->seed, field_help<pursuit::BatchSettings>("seed"));
+    cmd->add_option("--threads", options->threads, "--batch: worker threads, [1, 256] (default: all cores)");
+    cmd->add_option("--min-route", options->min_route, field_help<pursuit::BatchSettings>("min_route"));
+    cmd->add_option("--csv", options->csv, "--batch: write one row per run to this file");
+    cmd->add_option("--png", options->png, "Write the pursuit picture as PNG");
+    cmd->add_option("--svg", options->svg, "Write the pursuit picture as SVG");
+    cmd->add_option("--animate", options->animate, "Write an animated SVG of the pursuit");
+    cmd->callback([options, json] {
+        options->json = json->count() > 0;
+        run_pursue(*options);
+    });
+}
+
+}  // namespace kinema::cli

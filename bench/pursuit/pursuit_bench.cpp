@@ -1,0 +1,92 @@
+// The pursuit's speed targets (issue 16): one pursuit of 120 simulated seconds on den520d at 60 Hz at least
+// 1000 times faster than real time, and a batch of 1000 scenarios x 5 strategies on den520d in under a
+// minute on 2 threads. A plain program: each measurement is timed once with steady_clock.
+//
+// Usage: pursuit_bench [--quick]   (--quick: a batch of 50 scenarios, the minute extrapolated)
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/moving_ai.hpp"
+#include "kinema/pursuit/batch.hpp"
+
+namespace {
+
+using namespace kinema;
+namespace fs = std::filesystem;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The first batch scenario whose flood pursuit runs the whole 120 s (a search that never finds the player).
+void one_pursuit(const chase::GridChaseSpace& space) {
+    pursuit::PursuitConfig config;
+    config.settings.max_time = 120.0;
+    config.settings.search_time = 120.0;
+    config.settings.player_speed = 9.0;
+    config.settings.view_range = 12.0;
+    pursuit::BatchSettings batch;
+    batch.min_route = 30.0;
+    for (int i = 0; i < 200; ++i) {
+        const auto scenario = pursuit::batch_scenario(space, config, batch, i);
+        if (!scenario) {
+            continue;
+        }
+        const auto probe = pursuit::run_pursuit(space, *scenario, config);
+        if (probe.outcome != pursuit::Outcome::timeout) {
+            continue;
+        }
+        constexpr int repeats = 5;
+        const auto start = std::chrono::steady_clock::now();
+        double simulated = 0.0;
+        for (int r = 0; r < repeats; ++r) {
+            simulated += pursuit::run_pursuit(space, *scenario, config).frames.back().t;
+        }
+        const double wall = seconds_since(start);
+        std::printf(
+            "one pursuit (scenario %d, flood, %g simulated s, %zu frames): %.4f s wall each, "
+            "%.0f x real time (target >= 1000)\n",
+            i, simulated / repeats, probe.frames.size(), wall / repeats, simulated / wall);
+        return;
+    }
+    std::printf("one pursuit: no scenario ran the full 120 s\n");
+}
+
+void batch_run(const chase::GridChaseSpace& space, int scenarios) {
+    pursuit::PursuitConfig config;
+    config.settings.player_speed = 9.0;
+    config.settings.view_range = 12.0;
+    pursuit::BatchSettings batch;
+    batch.scenarios = scenarios;
+    batch.threads = 2;
+    batch.min_route = 30.0;
+    const auto start = std::chrono::steady_clock::now();
+    const pursuit::BatchResult r = pursuit::run_batch(space, config, batch);
+    const double wall = seconds_since(start);
+    std::printf(
+        "batch: %d scenarios x 5 strategies on 2 threads: %.2f s (%.2f ms per run); 1000 scenarios: "
+        "%.1f s (target < 60)\n",
+        r.scenarios, wall, 1000.0 * wall / static_cast<double>(r.runs.size()), wall * 1000.0 / r.scenarios);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+    const fs::path map = fs::path(KINEMA_SHARED_DATA_DIR) / "maps" / "den520d.map";
+    if (!fs::exists(map)) {
+        std::printf("den520d.map not found under %s\n", KINEMA_SHARED_DATA_DIR);
+        return 0;
+    }
+    const levels::GridLevel level = levels::load_moving_ai_map(map.string());
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    std::printf("den520d: %zu cells\n", grid.cells().size());
+    one_pursuit(space);
+    batch_run(space, quick ? 50 : 1000);
+    return 0;
+}

@@ -1,0 +1,83 @@
+// Comparing the chase strategies on a level (issue 16, `kinema pursue --batch`): N random scenarios from a
+// seed, each run with every strategy, summarised per strategy. Scenario i depends only on (seed, i) and each
+// run only on its scenario, so the result is identical for any thread count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace kinema::pursuit {
+
+struct BatchSettings;
+/// The registry of BatchSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) noexcept;
+
+struct BatchSettings {
+    int scenarios = 100;    ///< count, [1, 1000000]: N
+    std::int64_t seed = 1;  ///< [0, 2^53]: the random scenarios' seed
+    int threads = 1;        ///< [1, 256]
+    double min_route =
+        20.0;            ///< level units, [0, 1e6]: the player's goal is at least this far along its path
+    int npc_behind = 3;  ///< cells, [1, 1000]: the NPC starts this many path cells behind the player
+
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
+};
+
+/// Scenario `index` of a batch: the player starts on a random floor cell and runs the (smoothed) shortest
+/// path to a random cell at least min_route away; the NPC starts npc_behind cells behind it on that path,
+/// facing and seeing the player (cells are drawn again until one fits, at most 1000 times). nullopt when none
+/// fits.
+[[nodiscard]] std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space,
+                                                            const PursuitConfig& config,
+                                                            const BatchSettings& settings, int index);
+
+/// One run of a batch.
+struct BatchRun {
+    int scenario = 0;
+    Strategy strategy = Strategy::flood;
+    Outcome outcome = Outcome::never_lost;
+    NpcState reacquired_in = NpcState::chase;
+    double time_to_reacquire = -1.0;
+    double npc_distance = 0.0;
+    int destination_changes = 0;
+    int chases = 0;  ///< chase events
+    double max_heading_rate = 0.0;
+};
+
+/// A strategy's numbers over the batch.
+struct StrategySummary {
+    Strategy strategy = Strategy::flood;
+    int runs = 0;                    ///< scenarios that lost sight at least once (never_lost runs excluded)
+    double reacquired_chase = 0.0;   ///< share of runs re-acquired during the chase
+    double reacquired_search = 0.0;  ///< share re-acquired during the search
+    double gave_up = 0.0;            ///< share that gave up
+    double timeout = 0.0;            ///< share that ran out of time
+    double median_time_to_reacquire = -1.0;  ///< s over re-acquired runs (mean of the middle two); -1 if none
+    double mean_npc_distance = 0.0;          ///< level units, NPC to player at the end
+    double destination_changes_per_chase = 0.0;
+    double max_heading_rate = 0.0;  ///< deg/s, the largest over the runs
+};
+
+struct BatchResult {
+    int scenarios = 0;                       ///< scenarios made (those that fit)
+    std::vector<BatchRun> runs;              ///< scenario by scenario, strategies in all_strategies order
+    std::vector<StrategySummary> summaries;  ///< in all_strategies order
+};
+
+/// Runs the batch on `threads` threads; `progress(done, total)` is called after each scenario (from any
+/// thread, serialised). Throws SettingsError for bad settings.
+[[nodiscard]] BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& config,
+                                    const BatchSettings& settings,
+                                    const std::function<void(int, int)>& progress = {});
+
+/// The batch as JSON: {"scenarios", "summaries": [...], "runs": [...]}.
+[[nodiscard]] std::string batch_json(const BatchResult& result);
+/// One CSV row per run: scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,
+/// destination_changes,chases,max_heading_rate.
+[[nodiscard]] std::string batch_csv(const BatchResult& result);
+
+}  // namespace kinema::pursuit

@@ -1,0 +1,19 @@
+// The JSON document of one pursuit (docs/pursuit.md "JSON"): the CLI's --json and any later face print a
+// PursuitResult through this one writer. Standard library only; numbers in kinema::format_number's shortest
+// round-trip form.
+#pragma once
+
+#include <string>
+
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace kinema::pursuit {
+
+/// One line of JSON (no trailing newline): settings (the pursuit settings, strategy, model name and its
+/// settings, the flood constants, npc, route, stimuli), frames, events, outcome, time_to_reacquire (null when
+/// never re-acquired), npc_distance, destination_changes, max_heading_rate. A chase event's `result` is its
+/// chase_json text verbatim.
+std::string pursuit_json(const PursuitScenario& scenario, const PursuitConfig& config,
+                         const PursuitResult& result);
+
+}  // namespace kinema::pursuit

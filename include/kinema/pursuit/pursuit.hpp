@@ -1,0 +1,169 @@
+// A whole pursuit (issue 16; seed 002 sections 2, 5 and 6): a player runs a scripted escape route, an NPC
+// moved by one of kinema's movement models engages while it sees the player, chases to a destination chosen
+// by a strategy (the chapter's flood, the flood paced at the player's run speed, dead reckoning, breadcrumbs,
+// the last known position) when it loses sight, searches an occupancy map (Isla 2013) when it arrives
+// without contact, and gives up after the search time. A deterministic fixed-step simulation on any chase
+// cell space (grid levels today), documented in docs/pursuit.md.
+//
+// Layering: pursuit sits above chase (flood, dead reckoning, cell spaces), movement (the step models) and
+// analysis (the exact stop prediction); it reaches walls only through chase::ChaseSpace.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/core/validation.hpp"
+#include "kinema/core/vec.hpp"
+#include "kinema/movement/model.hpp"
+
+namespace kinema::pursuit {
+
+/// How the NPC picks its destination when it loses sight (issue 16 "Chase strategies").
+enum class Strategy {
+    flood,           ///< the chapter's flood, single shot (seed 002 section 3)
+    flood_paced,     ///< the flood advanced at the player's run speed while the NPC runs (section 6)
+    dead_reckoning,  ///< straight on from the last seen position until a wall (section 2)
+    breadcrumbs,     ///< the player's real trail: the cell the player is in now (original Dishonored)
+    last_known,      ///< the last seen position
+};
+/// "flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known" (CLI and JSON spelling).
+std::string_view to_string(Strategy strategy);
+/// The strategy named `name` (the spelling above), or nullopt.
+std::optional<Strategy> parse_strategy(std::string_view name);
+inline constexpr Strategy all_strategies[] = {Strategy::flood, Strategy::flood_paced,
+                                              Strategy::dead_reckoning, Strategy::breadcrumbs,
+                                              Strategy::last_known};
+
+enum class NpcState { engage, chase, search, gave_up };
+/// "engage", "chase", "search", "gave_up".
+std::string_view to_string(NpcState state);
+
+struct PursuitSettings;
+/// The registry of PursuitSettings's fields (kinema/core/settings_registry.hpp).
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>) noexcept;
+
+/// The simulation's constants. Lengths in level units, speeds in level units per second, angles in degrees,
+/// times in seconds (docs/pursuit.md lists every default and why).
+struct PursuitSettings {
+    double hz = 60.0;           ///< 1/s, [1, 1000]: simulation steps per second
+    double max_time = 120.0;    ///< s, (0, 3600]: the pursuit ends as a timeout after this
+    double view_range = 20.0;   ///< level units, [0, 1e6]: farthest the NPC sees
+    double view_angle = 120.0;  ///< degrees, [0, 360]: the full cone of sight
+    /// Level units, [0, 1e6]: closer than this (with a clear line) the NPC perceives the player whatever its
+    /// facing -- the chapter's "direct sight or contact" (seed 002 section 5); it also keeps an NPC that
+    /// stops a hair past the player it ran to from losing them behind its back.
+    double contact_range = 1.0;
+    double search_time = 30.0;  ///< s, [0, 3600]: search without contact before giving up
+    double player_speed = 6.0;  ///< level units/s, (0, 1e6]: the player's run speed (600 cm/s at 100 cm/unit)
+    double model_scale = 100.0;  ///< model length units per level unit, (0, 1e6] (Unreal: 100 cm)
+    /// [0, 1]: the share of each cell's probability that spreads evenly to its neighbours each time the
+    /// player could have moved one cell (cell_size / player_speed seconds).
+    double spread = 0.5;
+    /// Model length units/s, [0, 1e6]: a model without a stop snap (Dishonored, CrossCode) counts as stopped
+    /// at or below this speed; the CMC snaps to zero itself.
+    double rest_speed = 1.0;
+    Strategy strategy = Strategy::flood;
+
+    /// Named fields, as listed above.
+    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
+};
+
+/// A noise heard at time t (s) at a position (level units): re-seeds the chase there (seed 002 section 5),
+/// at most FloodSettings::max_restarts times per pursuit (-1: no cap).
+struct Stimulus {
+    double time = 0.0;
+    Vec2 position;
+};
+
+/// Where everyone starts and where the player runs.
+struct PursuitScenario {
+    /// Waypoints (level units), at least one: the player starts at the first, runs the straight segments
+    /// between them at player_speed and stands still at the last.
+    std::vector<Vec2> route;
+    Vec2 npc;                           ///< the NPC's start (level units), on walkable space
+    std::optional<Vec2> npc_direction;  ///< the NPC's initial facing; unset: toward the player
+    std::vector<Stimulus> stimuli;
+
+    /// Named fields: route (a segment through a wall or cutting a wall corner is named by its index), npc,
+    /// npc_direction, stimulus. Checks need the space for walls.
+    [[nodiscard]] FieldErrors validate(const chase::ChaseSpace& space) const;
+};
+
+/// Everything a pursuit needs besides the space and the scenario.
+struct PursuitConfig {
+    PursuitSettings settings;
+    movement::AnyModel model = movement::UnrealSettings{};  ///< the NPC's locomotion (engine defaults)
+    /// The flood's constants; max_restarts caps the stimuli accepted (pursuit default 3, documented).
+    chase::FloodSettings flood = default_flood();
+    std::string map;  ///< the level's name in the chase events' `result` (as `kinema chase --map` prints it)
+
+    static chase::FloodSettings default_flood() {
+        chase::FloodSettings f;
+        f.max_restarts = 3;
+        return f;
+    }
+};
+
+/// The state after one step (frame 0: the start).
+struct PursuitFrame {
+    double t = 0.0;  ///< s
+    NpcState state = NpcState::engage;
+    Vec2 player;                  ///< level units
+    Vec2 npc;                     ///< level units (model position / model_scale)
+    Vec2 npc_velocity;            ///< level units/s
+    Vec2 npc_input;               ///< the model input of the step that led here (unit or zero)
+    bool sees_player = false;     ///< after this step
+    movement::PlanarState model;  ///< the NPC's exact model state (model units): frame k+1 = step(frame k)
+};
+
+enum class EventKind { lost_sight, chase, arrived, search, reacquired, stimulus, gave_up };
+/// "lost_sight", "chase", "arrived", "search", "reacquired", "stimulus", "gave_up".
+std::string_view to_string(EventKind kind);
+
+struct PursuitEvent {
+    double t = 0.0;
+    EventKind kind = EventKind::lost_sight;
+    Vec2 position;         ///< lost_sight: last seen; chase/arrived: destination; stimulus: where heard
+    Vec2 direction;        ///< lost_sight: the player's direction of motion then
+    bool accepted = true;  ///< stimulus: false when the restart cap refused it
+    /// chase with a flood strategy: exactly `kinema chase --json` for the same query and constants.
+    std::string chase_json;
+};
+
+enum class Outcome { reacquired, gave_up, timeout, never_lost };
+/// "reacquired", "gave_up", "timeout", "never_lost".
+std::string_view to_string(Outcome outcome);
+
+struct PursuitResult {
+    std::vector<PursuitFrame> frames;
+    std::vector<PursuitEvent> events;
+    Outcome outcome = Outcome::never_lost;
+    NpcState reacquired_in = NpcState::chase;  ///< the state the NPC re-acquired in (outcome reacquired)
+    double time_to_reacquire = -1.0;           ///< s from the first lost_sight; -1 when never re-acquired
+    double npc_distance = 0.0;                 ///< level units, NPC to player at the end
+    int destination_changes = 0;  ///< chase destinations after the first (paced flood, breadcrumbs, stimuli)
+    double max_heading_rate = 0.0;  ///< deg/s, the NPC's largest velocity turn per second while moving
+    /// Occupancy at the end of the search (one per cell, sums to 1), empty without a search.
+    std::vector<double> occupancy;
+    /// The flood's per-cell values at the first chase (flood strategies), for pictures.
+    std::vector<int> chase_heat;
+};
+
+/// Runs one pursuit. Throws SettingsError naming the bad fields of the settings, the model, the flood
+/// settings or the scenario (validate()). Deterministic: the same arguments give the same result.
+[[nodiscard]] PursuitResult run_pursuit(const chase::ChaseSpace& space, const PursuitScenario& scenario,
+                                        const PursuitConfig& config);
+
+/// The stop distance ahead (model units) of a model braking with zero input from `velocity` at a constant
+/// frame time: the CMC's exact prediction (analysis::unreal_stop) for Unreal, stepping to rest_speed
+/// otherwise.
+[[nodiscard]] double stop_distance(const movement::AnyModel& model, Vec2 velocity, double frame_time,
+                                   double rest_speed);
+
+}  // namespace kinema::pursuit

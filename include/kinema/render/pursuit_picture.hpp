@@ -1,0 +1,38 @@
+// Pictures of a pursuit (issue 16, `kinema pursue --png/--svg/--animate`): the grid level, the flood's heat
+// at the moment of the first chase, the search's occupancy at its end (purple discs, area proportional to the
+// probability), the player's route, the NPC's trail coloured by state (engage, chase, search, gave_up), the
+// chase destinations and where sight was lost, with a legend. Built once as a render::Scene
+// (pursuit_scene) and drawn by the scene backends: PNG, SVG, animated SVG (the player and the NPC moving,
+// ten pictures per simulated second) and JSON for a browser canvas. Deterministic.
+#pragma once
+
+#include <string>
+
+#include "kinema/chase/grid.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "kinema/render/scene.hpp"
+
+namespace kinema::render {
+
+/// What a pursuit picture shows: views of the caller's objects, which must outlive the call.
+struct PursuitPicture {
+    const chase::GridSpace* grid = nullptr;
+    const pursuit::PursuitScenario* scenario = nullptr;
+    const pursuit::PursuitConfig* config = nullptr;
+    const pursuit::PursuitResult* result = nullptr;
+    std::string title;  ///< first legend line, e.g. the map's file name
+};
+
+/// The colour of the NPC's trail in each state.
+Rgb state_colour(pursuit::NpcState state);
+
+/// The still picture (animated: one frame per tenth of a simulated second, at most 600, the NPC and the
+/// player drawn where they were).
+Scene pursuit_scene(const PursuitPicture& picture, bool animated = false);
+std::string pursuit_png(const PursuitPicture& picture);
+std::string pursuit_svg(const PursuitPicture& picture);
+std::string pursuit_animated_svg(const PursuitPicture& picture);
+/// The animated scene as JSON (scene_json), for the web page.
+std::string pursuit_json_scene(const PursuitPicture& picture);
+
+}  // namespace kinema::render

@@ -1,0 +1,273 @@
+// The strategy comparison (docs/pursuit.md "Comparing strategies"). Randomness: splitmix64 (Steele, Lea and
+// Flood 2014) seeded from (seed, scenario index), reduced by modulo; std's distributions are left out because
+// their results differ between standard libraries.
+#include "kinema/pursuit/batch.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+#include "kinema/core/format.hpp"
+#include "path.hpp"
+
+namespace kinema::pursuit {
+
+namespace {
+
+using B = BatchSettings;
+constexpr std::array kBatchFields{
+    field<B, &B::scenarios>("scenarios", "count", closed_range(1, 1000000), "N random scenarios"),
+    field<B, &B::seed>("seed", "1", closed_range(0, 9007199254740992.0), "the scenarios' random seed"),
+    field<B, &B::threads>("threads", "count", closed_range(1, 256), "worker threads"),
+    field<B, &B::min_route>("min_route", "level units", closed_range(0, 1e6),
+                            "the player's goal is at least this far along its path"),
+    field<B, &B::npc_behind>("npc_behind", "cells", closed_range(1, 1000),
+                             "the NPC starts this many path cells behind the player"),
+};
+constexpr SettingsDescription kBatchDescription{"BatchSettings", kBatchFields, {}};
+
+class SplitMix64 {
+  public:
+    explicit SplitMix64(std::uint64_t state) : state_(state) {}
+    std::uint64_t next() {
+        std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    std::uint32_t below(std::size_t n) { return static_cast<std::uint32_t>(next() % n); }
+
+  private:
+    std::uint64_t state_;
+};
+
+double path_length(const chase::CellSpace& cells, const std::vector<chase::CellId>& path, std::size_t from) {
+    double total = 0.0;
+    for (std::size_t i = from + 1; i < path.size(); ++i) {
+        total += length(cells.planar_position(path[i]) - cells.planar_position(path[i - 1]));
+    }
+    return total;
+}
+
+BatchRun summarise_run(int scenario, Strategy strategy, const PursuitResult& r) {
+    BatchRun run;
+    run.scenario = scenario;
+    run.strategy = strategy;
+    run.outcome = r.outcome;
+    run.reacquired_in = r.reacquired_in;
+    run.time_to_reacquire = r.time_to_reacquire;
+    run.npc_distance = r.npc_distance;
+    run.destination_changes = r.destination_changes;
+    run.chases = static_cast<int>(std::count_if(
+        r.events.begin(), r.events.end(), [](const PursuitEvent& e) { return e.kind == EventKind::chase; }));
+    run.max_heading_rate = r.max_heading_rate;
+    return run;
+}
+
+StrategySummary summarise(Strategy strategy, const std::vector<BatchRun>& runs) {
+    StrategySummary s;
+    s.strategy = strategy;
+    std::vector<double> times;
+    int chases = 0;
+    int changes = 0;
+    for (const BatchRun& r : runs) {
+        if (r.strategy != strategy || r.outcome == Outcome::never_lost) {
+            continue;
+        }
+        ++s.runs;
+        const bool reacquired = r.outcome == Outcome::reacquired;
+        s.reacquired_chase += reacquired && r.reacquired_in == NpcState::chase ? 1.0 : 0.0;
+        s.reacquired_search += reacquired && r.reacquired_in != NpcState::chase ? 1.0 : 0.0;
+        s.gave_up += r.outcome == Outcome::gave_up ? 1.0 : 0.0;
+        s.timeout += r.outcome == Outcome::timeout ? 1.0 : 0.0;
+        if (reacquired) {
+            times.push_back(r.time_to_reacquire);
+        }
+        s.mean_npc_distance += r.npc_distance;
+        chases += r.chases;
+        changes += r.destination_changes;
+        s.max_heading_rate = std::max(s.max_heading_rate, r.max_heading_rate);
+    }
+    if (s.runs > 0) {
+        const double n = s.runs;
+        s.reacquired_chase /= n;
+        s.reacquired_search /= n;
+        s.gave_up /= n;
+        s.timeout /= n;
+        s.mean_npc_distance /= n;
+    }
+    s.destination_changes_per_chase = chases > 0 ? static_cast<double>(changes) / chases : 0.0;
+    if (!times.empty()) {
+        std::sort(times.begin(), times.end());
+        const std::size_t m = times.size() / 2;
+        s.median_time_to_reacquire = times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2.0;
+    }
+    return s;
+}
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) noexcept {
+    return kBatchDescription;
+}
+
+std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
+                                              const BatchSettings& settings, int index) {
+    const chase::CellSpace& cells = space.cells();
+    SplitMix64 rng(static_cast<std::uint64_t>(settings.seed) * 0x100000001B3ull +
+                   static_cast<std::uint64_t>(index));
+    detail::PathPlanner planner;
+    std::vector<Vec2> corners;
+    const auto behind = static_cast<std::size_t>(settings.npc_behind);
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+        const Vec2 from = cells.planar_position(rng.below(cells.size()));
+        const Vec2 goal = cells.planar_position(rng.below(cells.size()));
+        if (!planner.plan(space, from, goal, corners) || planner.cell_path().size() <= behind ||
+            path_length(cells, planner.cell_path(), behind) < settings.min_route) {
+            continue;
+        }
+        PursuitScenario s;
+        s.npc = from;
+        const Vec2 player = cells.planar_position(planner.cell_path()[behind]);
+        if (length(player - from) > config.settings.view_range || !detail::clear_line(space, from, player) ||
+            !planner.plan(space, player, goal, corners)) {
+            continue;
+        }
+        s.route.push_back(player);
+        s.route.insert(s.route.end(), corners.begin(), corners.end());
+        return s;
+    }
+    return std::nullopt;
+}
+
+BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& config,
+                      const BatchSettings& settings, const std::function<void(int, int)>& progress) {
+    throw_if_invalid("BatchSettings", settings.validate());
+    throw_if_invalid("PursuitSettings", config.settings.validate());
+    const int n = settings.scenarios;
+    constexpr std::size_t k = std::size(all_strategies);
+    std::vector<std::array<BatchRun, k>> rows(static_cast<std::size_t>(n));
+    std::vector<char> made(static_cast<std::size_t>(n), 0);
+    std::atomic<int> next{0};
+    std::mutex mutex;
+    int done = 0;
+    auto work = [&] {
+        for (int i = next++; i < n; i = next++) {
+            if (const std::optional<PursuitScenario> sc = batch_scenario(space, config, settings, i)) {
+                for (std::size_t j = 0; j < k; ++j) {
+                    PursuitConfig c = config;
+                    c.settings.strategy = all_strategies[j];
+                    rows[static_cast<std::size_t>(i)][j] =
+                        summarise_run(i, all_strategies[j], run_pursuit(space, *sc, c));
+                }
+                made[static_cast<std::size_t>(i)] = 1;
+            }
+            const std::lock_guard lock(mutex);
+            ++done;
+            if (progress) {
+                progress(done, n);
+            }
+        }
+    };
+    std::vector<std::thread> workers;
+    for (int t = 1; t < std::min(settings.threads, n); ++t) {
+        workers.emplace_back(work);
+    }
+    work();
+    for (std::thread& w : workers) {
+        w.join();
+    }
+    BatchResult result;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (made[i]) {
+            ++result.scenarios;
+            result.runs.insert(result.runs.end(), rows[i].begin(), rows[i].end());
+        }
+    }
+    for (const Strategy s : all_strategies) {
+        result.summaries.push_back(summarise(s, result.runs));
+    }
+    return result;
+}
+
+std::string batch_json(const BatchResult& r) {
+    std::string out = "{\"scenarios\":";
+    append_number(out, r.scenarios);
+    out += ",\"summaries\":[";
+    for (std::size_t i = 0; i < r.summaries.size(); ++i) {
+        const StrategySummary& s = r.summaries[i];
+        out += i ? ",{\"strategy\":\"" : "{\"strategy\":\"";
+        out += to_string(s.strategy);
+        const std::pair<const char*, double> fields[] = {
+            {"runs", s.runs},
+            {"reacquired_chase", s.reacquired_chase},
+            {"reacquired_search", s.reacquired_search},
+            {"gave_up", s.gave_up},
+            {"timeout", s.timeout},
+            {"median_time_to_reacquire", s.median_time_to_reacquire},
+            {"mean_npc_distance", s.mean_npc_distance},
+            {"destination_changes_per_chase", s.destination_changes_per_chase},
+            {"max_heading_rate", s.max_heading_rate},
+        };
+        out += '"';
+        for (const auto& [name, value] : fields) {
+            out += ",\"";
+            out += name;
+            out += "\":";
+            append_number(out, value);
+        }
+        out += '}';
+    }
+    out += "],\"runs\":[";
+    for (std::size_t i = 0; i < r.runs.size(); ++i) {
+        const BatchRun& run = r.runs[i];
+        out += i ? ",{\"scenario\":" : "{\"scenario\":";
+        append_number(out, run.scenario);
+        out += ",\"strategy\":\"";
+        out += to_string(run.strategy);
+        out += "\",\"outcome\":\"";
+        out += to_string(run.outcome);
+        out += "\",\"reacquired_in\":\"";
+        out += run.outcome == Outcome::reacquired ? to_string(run.reacquired_in) : "";
+        out += "\",\"time_to_reacquire\":";
+        append_number(out, run.time_to_reacquire);
+        out += ",\"npc_distance\":";
+        append_number(out, run.npc_distance);
+        out += ",\"destination_changes\":";
+        append_number(out, run.destination_changes);
+        out += ",\"chases\":";
+        append_number(out, run.chases);
+        out += ",\"max_heading_rate\":";
+        append_number(out, run.max_heading_rate);
+        out += '}';
+    }
+    out += "]}";
+    return out;
+}
+
+std::string batch_csv(const BatchResult& r) {
+    std::string out =
+        "scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,destination_changes,chases,"
+        "max_heading_rate\n";
+    for (const BatchRun& run : r.runs) {
+        append_number(out, run.scenario);
+        out += ',';
+        out += to_string(run.strategy);
+        out += ',';
+        out += to_string(run.outcome);
+        out += ',';
+        out += run.outcome == Outcome::reacquired ? to_string(run.reacquired_in) : "";
+        for (const double v :
+             {run.time_to_reacquire, run.npc_distance, static_cast<double>(run.destination_changes),
+              static_cast<double>(run.chases), run.max_heading_rate}) {
+            out += ',';
+            append_number(out, v);
+        }
+        out += '\n';
+    }
+    return out;
+}
+
+}  // namespace kinema::pursuit

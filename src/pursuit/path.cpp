@@ -1,0 +1,105 @@
+#include "path.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace kinema::pursuit::detail {
+
+bool clear_line(const chase::ChaseSpace& space, Vec2 a, Vec2 b) {
+    const Vec2 d = b - a;
+    const double len = length(d);
+    if (len == 0.0) {
+        return !space.locate({a.x, a.y, 0.0}).snapped;
+    }
+    const chase::DeadReckoning r = space.dead_reckoning({a.x, a.y, 0.0}, {d.x, d.y, 0.0}, len);
+    return r.on_space && !r.blocked && !space.locate({a.x, a.y, 0.0}).snapped;
+}
+
+namespace {
+
+Vec2 planar_centre(const chase::CellSpace& cells, chase::CellId c) {
+    return cells.planar_position(c);
+}
+
+}  // namespace
+
+bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, chase::CellId goal) {
+    // A* with the straight-line distance as heuristic: admissible and consistent on any cell space whose
+    // edge costs are the distances between cell centres, so the first time the goal is popped its cost is
+    // the shortest. Ties pop the lowest cell id first (the pair's second member), so plans are deterministic.
+    const std::size_t n = cells.size();
+    if (cost_.size() != n) {
+        cost_.assign(n, 0.0);
+        parent_.assign(n, chase::no_cell);
+        mark_.assign(n, 0);
+        generation_ = 0;
+    }
+    ++generation_;
+    const Vec2 target = planar_centre(cells, goal);
+    auto heuristic = [&](chase::CellId c) { return length(planar_centre(cells, c) - target); };
+    heap_.clear();
+    const auto greater = std::greater<std::pair<double, chase::CellId>>{};
+    cost_[start] = 0.0;
+    parent_[start] = chase::no_cell;
+    mark_[start] = generation_;
+    heap_.push_back({heuristic(start), start});
+    while (!heap_.empty()) {
+        std::pop_heap(heap_.begin(), heap_.end(), greater);
+        const auto [f, c] = heap_.back();
+        heap_.pop_back();
+        if (c == goal) {
+            return true;
+        }
+        if (f > cost_[c] + heuristic(c)) {
+            continue;  // a stale entry: c was reached more cheaply since
+        }
+        const Vec2 pc = planar_centre(cells, c);
+        for (const chase::CellId nb : cells.neighbours(c)) {
+            const double g = cost_[c] + length(planar_centre(cells, nb) - pc);
+            if (mark_[nb] != generation_ || g < cost_[nb]) {
+                mark_[nb] = generation_;
+                cost_[nb] = g;
+                parent_[nb] = c;
+                heap_.push_back({g + heuristic(nb), nb});
+                std::push_heap(heap_.begin(), heap_.end(), greater);
+            }
+        }
+    }
+    return false;
+}
+
+bool PathPlanner::plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::vector<Vec2>& corners) {
+    corners.clear();
+    const chase::CellSpace& cells = space.cells();
+    const chase::CellId start = space.locate({from.x, from.y, 0.0}).cell;
+    const chase::CellId goal = space.locate({to.x, to.y, 0.0}).cell;
+    if (start == chase::no_cell || goal == chase::no_cell || !search(cells, start, goal)) {
+        return false;
+    }
+    cells_path_.clear();
+    for (chase::CellId c = goal; c != chase::no_cell; c = parent_[c]) {
+        cells_path_.push_back(c);
+    }
+    std::reverse(cells_path_.begin(), cells_path_.end());
+    // Points to visit: the cell centres strictly between start and goal, then `to`. The raw polyline is clear
+    // (neighbouring cells, no corner cutting); string pulling keeps a point only where the line from the
+    // last kept point to the one after it is blocked.
+    auto point = [&](std::size_t i) {
+        return i + 1 < cells_path_.size() ? planar_centre(cells, cells_path_[i]) : to;
+    };
+    Vec2 anchor = from;
+    for (std::size_t i = 1; i < cells_path_.size(); ++i) {
+        if (i + 1 < cells_path_.size() && clear_line(space, anchor, point(i + 1))) {
+            continue;
+        }
+        if (i + 1 < cells_path_.size()) {
+            corners.push_back(point(i));
+            anchor = point(i);
+        }
+    }
+    corners.push_back(to);
+    return true;
+}
+
+}  // namespace kinema::pursuit::detail

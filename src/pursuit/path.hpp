@@ -1,0 +1,40 @@
+// The NPC's path on a cell space (issue 16 "NPC locomotion"): the shortest path over the space's neighbour
+// lists (grids: 8-connected without corner cutting, so a diagonal step never cuts a wall corner), then
+// smoothed by string pulling so that the NPC runs straight wherever it can see. Private to the pursuit part.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "kinema/chase/query.hpp"
+
+namespace kinema::pursuit::detail {
+
+/// True when the straight segment a -> b stays on walkable space without cutting a wall corner (grids: the
+/// exact tile traversal of chase's dead reckoning; spaces without walls: always).
+bool clear_line(const chase::ChaseSpace& space, Vec2 a, Vec2 b);
+
+/// A* over a cell space with scratch arrays reused between plans (no allocation after the first plan on a
+/// space of the same size).
+class PathPlanner {
+  public:
+    /// Plans from `from` to `to` (level units) and writes the smoothed corners (excluding `from`, ending at
+    /// `to`) into `corners`. Returns false when `to` is not reachable (corners then holds just `to`'s cell
+    /// centre path as far as known: empty).
+    bool plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::vector<Vec2>& corners);
+
+    /// The cells of the last successful plan, from the start's cell to the goal's (before smoothing).
+    const std::vector<chase::CellId>& cell_path() const { return cells_path_; }
+
+  private:
+    bool search(const chase::CellSpace& cells, chase::CellId start, chase::CellId goal);
+
+    std::vector<double> cost_;
+    std::vector<chase::CellId> parent_;
+    std::vector<std::uint32_t> mark_;
+    std::uint32_t generation_ = 0;
+    std::vector<std::pair<double, chase::CellId>> heap_;
+    std::vector<chase::CellId> cells_path_;
+};
+
+}  // namespace kinema::pursuit::detail

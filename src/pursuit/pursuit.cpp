@@ -1,0 +1,749 @@
+// The pursuit simulation (issue 16; docs/pursuit.md): one fixed step moves the player along the route, hands
+// due stimuli to the NPC, lets the NPC pick an input and steps its movement model with it, then updates the
+// NPC's perception and state. Everything the NPC does is a pure function of the previous frame, so the run
+// is deterministic.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "kinema/analysis/stop.hpp"
+#include "kinema/analysis/sweep.hpp"
+#include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/chase/json.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "path.hpp"
+
+namespace kinema::pursuit {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// Heading rates are measured only while the NPC moves at least this fast (level units/s): the direction of
+// a nearly still velocity is noise (docs/pursuit.md "max_heading_rate").
+constexpr double kHeadingMinSpeed = 1.0;
+// A stop counts as arriving when it is this close to the goal (level units; docs/pursuit.md "Arrival").
+constexpr double kArriveDistance = 0.25;
+
+Vec3 to3(Vec2 p) {
+    return {p.x, p.y, 0.0};
+}
+
+// The player on the scripted route: straight segments at constant speed, standing at the last waypoint.
+class Player {
+  public:
+    Player(const std::vector<Vec2>& route, double speed) : route_(&route), speed_(speed) {}
+
+    // Position and direction of motion (unit, or zero when standing) at time t.
+    void at(double t, Vec2& position, Vec2& direction) const {
+        double s = speed_ * t;
+        const std::vector<Vec2>& r = *route_;
+        for (std::size_t i = 0; i + 1 < r.size(); ++i) {
+            const Vec2 d = r[i + 1] - r[i];
+            const double len = length(d);
+            if (s < len) {
+                position = r[i] + d * (s / len);
+                direction = d / len;
+                return;
+            }
+            s -= len;
+        }
+        position = r.back();
+        direction = {};
+    }
+
+  private:
+    const std::vector<Vec2>* route_;
+    double speed_;
+};
+
+bool symmetric_neighbours(const chase::CellSpace& cells);
+
+class Simulation {
+  public:
+    Simulation(const chase::ChaseSpace& space, const PursuitScenario& scenario, const PursuitConfig& config)
+        : space_(space),
+          scenario_(scenario),
+          config_(config),
+          s_(config.settings),
+          dt_(1.0 / config.settings.hz),
+          player_(scenario.route, config.settings.player_speed),
+          flood_(config.flood),
+          shot_(config.flood),
+          cos_half_view_(std::cos(config.settings.view_angle * kPi / 360.0)) {}
+
+    PursuitResult run();
+
+  private:
+    // Perception, goals and movement.
+    bool sees(Vec2 npc, Vec2 target) const;
+    Vec2 npc_position() const { return model_.position / s_.model_scale; }
+    double stop_ahead(Vec2 velocity) const;
+    void set_goal(Vec2 goal, bool straight);
+    Vec2 drive();
+    Vec2 steer_target();
+    bool safe(const movement::PlanarState& next) const;
+    bool stopped() const;
+
+    // States.
+    void lose_sight(double t);
+    void start_chase(double t, Vec2 from, Vec2 direction, bool first);
+    void update_chase(double t);
+    void start_search(double t);
+    void update_search(double t);
+    bool spread_occupancy(double t);
+    void spread_gather(const chase::CellSpace& cells);
+    void spread_scatter(const chase::CellSpace& cells);
+    bool clear_seen(Vec2 p);
+    void choose_search_target(Vec2 p);
+    void build_buckets();
+    std::pair<int, int> bucket_of(Vec2 q) const;
+    void handle_stimuli(double t1);
+    void record(double t, Vec2 input);
+    void measure_heading(Vec2 before, Vec2 after);
+
+    const chase::ChaseSpace& space_;
+    const PursuitScenario& scenario_;
+    const PursuitConfig& config_;
+    const PursuitSettings& s_;
+    double dt_;
+    Player player_;
+    chase::Flood flood_;  // the chase's flood (paced strategy: advanced over time)
+    chase::Flood shot_;   // single-shot flood for the chase events' `result`
+    double cos_half_view_;
+    detail::PathPlanner planner_;
+
+    movement::PlanarState model_;
+    Vec2 facing_;
+    NpcState state_ = NpcState::engage;
+    bool sees_ = true;
+    Vec2 player_pos_, player_dir_;
+    Vec2 last_seen_, last_dir_;
+
+    // Navigation toward the goal.
+    bool has_goal_ = false;
+    Vec2 goal_;
+    std::vector<Vec2> corners_;
+    std::size_t corner_ = 0;
+    bool braking_ = false;  // braking for the goal: zero input until stopped
+    bool arrived_ = false;
+
+    // Chase.
+    chase::ChaseQuery query_;
+    double chase_t0_ = 0.0;
+    int stimuli_accepted_ = 0;
+    std::size_t next_stimulus_ = 0;
+    std::vector<Stimulus> stimuli_;
+    chase::CellId breadcrumb_cell_ = chase::no_cell;
+
+    // Search.
+    std::vector<double> occupancy_, scratch_;
+    double search_t0_ = 0.0;
+    double next_spread_ = 0.0;
+    chase::CellId search_target_ = chase::no_cell;
+    bool searched_ = false;
+    double occupancy_total_ = 0.0;
+    bool symmetric_ = false;
+    std::vector<double> share_, inverse_degree_;
+    Vec2 bucket_origin_;
+    double bucket_size_ = 1.0;
+    int buckets_x_ = 1;
+    int buckets_y_ = 1;
+    std::vector<std::uint32_t> bucket_start_;  // CSR: the cells of bucket b are bucket_cells_[start[b]..)
+    std::vector<chase::CellId> bucket_cells_;
+
+    PursuitResult r_;
+    bool done_ = false;
+};
+
+bool Simulation::sees(Vec2 npc, Vec2 target) const {
+    const Vec2 d = target - npc;
+    const double dist2 = length_squared(d);
+    if (dist2 > s_.view_range * s_.view_range) {
+        return false;  // the cheap test first: most cells a search checks are out of range
+    }
+    const double dist = std::sqrt(dist2);
+    const bool contact = dist <= s_.contact_range;
+    if (!contact && dist > 0.0 && dot(facing_, d / dist) < cos_half_view_ && s_.view_angle < 360.0) {
+        return false;
+    }
+    return detail::clear_line(space_, npc, target);
+}
+
+double Simulation::stop_ahead(Vec2 velocity) const {
+    return stop_distance(config_.model, velocity, dt_, s_.rest_speed) / s_.model_scale;
+}
+
+bool Simulation::stopped() const {
+    const double speed = length(model_.velocity);
+    return speed == 0.0 ||
+           (!std::holds_alternative<movement::UnrealSettings>(config_.model) && speed <= s_.rest_speed);
+}
+
+// Plans a path to a new goal (the only time the NPC re-plans, besides recovering a lost corner). `straight`:
+// the goal is in sight (engage), so the path is the straight line to it.
+void Simulation::set_goal(Vec2 goal, bool straight) {
+    if (has_goal_ && goal == goal_) {
+        return;
+    }
+    has_goal_ = true;
+    goal_ = goal;
+    braking_ = false;
+    arrived_ = false;
+    corner_ = 0;
+    if (straight) {
+        corners_.clear();
+        corners_.push_back(goal);
+    } else if (!planner_.plan(space_, npc_position(), goal, corners_)) {
+        corners_.clear();  // unreachable: stand still (the state machine moves on when the time runs out)
+    }
+}
+
+// The corner to steer to: the farthest following corner in sight (the path runs straight where it can see);
+// when the current one is out of sight (the NPC was carried off its line), re-plan to the same goal.
+Vec2 Simulation::steer_target() {
+    const Vec2 p = npc_position();
+    while (corner_ + 1 < corners_.size() && detail::clear_line(space_, p, corners_[corner_ + 1])) {
+        ++corner_;
+    }
+    if (!detail::clear_line(space_, p, corners_[corner_])) {
+        planner_.plan(space_, p, goal_, corners_);
+        corner_ = 0;
+    }
+    return corners_.empty() ? p : corners_[corner_];
+}
+
+// A next state is safe when the move to it and its straight braking line stay on walkable space: braking
+// with zero input keeps the velocity's direction in every model, so from a safe state zero input is always
+// safe, and the NPC can never leave walkable space or cut a wall corner.
+bool Simulation::safe(const movement::PlanarState& next) const {
+    const Vec2 from = npc_position();
+    const Vec2 to = next.position / s_.model_scale;
+    if (!detail::clear_line(space_, from, to)) {
+        return false;
+    }
+    const double speed = length(next.velocity);
+    if (speed == 0.0) {
+        return true;
+    }
+    return detail::clear_line(space_, to, to + next.velocity / speed * stop_ahead(next.velocity));
+}
+
+// The input of this step: toward the next corner at full strength, or zero to brake -- for the goal on the
+// frame whose exact stop lands nearest it, or for safety.
+Vec2 Simulation::drive() {
+    if (!has_goal_ || corners_.empty() || arrived_) {
+        return {};
+    }
+    const Vec2 p = npc_position();
+    if (braking_) {
+        if (!stopped()) {
+            return {};
+        }
+        braking_ = false;  // stopped: arrived when near enough, else steer on
+    }
+    if (stopped() && length(goal_ - p) <= kArriveDistance) {
+        arrived_ = true;
+        return {};
+    }
+    const Vec2 target = steer_target();
+    const Vec2 to_target = target - p;
+    if (length(to_target) == 0.0) {
+        return {};
+    }
+    const Vec2 input = to_target / length(to_target);
+    const movement::PlanarState next = movement::step_unchecked(config_.model, model_, input, dt_);
+    if (corner_ + 1 == corners_.size()) {
+        const Vec2 v0 = model_.velocity / s_.model_scale;
+        const double speed0 = length(v0);
+        const Vec2 stop_now = speed0 > 0.0 ? p + v0 / speed0 * stop_ahead(model_.velocity) : p;
+        const Vec2 next_p = next.position / s_.model_scale;
+        const double speed1 = length(next.velocity);
+        const Vec2 stop_next =
+            speed1 > 0.0 ? next_p + next.velocity / speed1 * stop_ahead(next.velocity) : next_p;
+        if (dot(v0, goal_ - p) >= 0.0 && length(stop_now - goal_) <= length(stop_next - goal_)) {
+            braking_ = speed0 > 0.0;
+            arrived_ = !braking_;
+            return {};
+        }
+    }
+    return safe(next) ? input : Vec2{};
+}
+
+void Simulation::record(double t, Vec2 input) {
+    PursuitFrame f;
+    f.t = t;
+    f.state = state_;
+    f.player = player_pos_;
+    f.npc = npc_position();
+    f.npc_velocity = model_.velocity / s_.model_scale;
+    f.npc_input = input;
+    f.sees_player = sees_;
+    f.model = model_;
+    r_.frames.push_back(f);
+}
+
+void Simulation::measure_heading(Vec2 before, Vec2 after) {
+    const double a = length(before) / s_.model_scale;
+    const double b = length(after) / s_.model_scale;
+    if (a < kHeadingMinSpeed || b < kHeadingMinSpeed) {
+        return;
+    }
+    const double angle = std::atan2(std::abs(cross(before, after)), dot(before, after));
+    r_.max_heading_rate = std::max(r_.max_heading_rate, angle * 180.0 / kPi / dt_);
+}
+
+void Simulation::start_chase(double t, Vec2 from, Vec2 direction, bool first) {
+    state_ = NpcState::chase;
+    chase_t0_ = t;
+    query_ = {};
+    query_.position = to3(from);
+    query_.direction = to3(direction);
+    PursuitEvent e;
+    e.t = t;
+    e.kind = EventKind::chase;
+    Vec2 destination = from;
+    const Strategy st = s_.strategy;
+    if (st == Strategy::flood || st == Strategy::flood_paced) {
+        const chase::ChaseResult shot = chase::run_chase(space_, shot_, query_);
+        e.chase_json = chase::chase_json(space_, shot_, shot, config_.map);
+        if (r_.chase_heat.empty()) {
+            r_.chase_heat.resize(space_.cells().size());
+            for (chase::CellId c = 0; c < space_.cells().size(); ++c) {
+                r_.chase_heat[c] = shot_.value(c);
+            }
+        }
+        if (st == Strategy::flood) {
+            destination = space_.cells().planar(shot.flood.destination);
+        } else {
+            chase::start_chase(space_, flood_, query_);
+            destination = space_.cells().planar(flood_.result().destination);
+        }
+    } else if (st == Strategy::dead_reckoning) {
+        const double distance =
+            chase::default_dead_reckoning_distance(config_.flood.max_steps, space_.cells().cell_size());
+        destination = space_.cells().planar(
+            space_.dead_reckoning(query_.position, query_.direction, distance).position);
+    } else if (st == Strategy::breadcrumbs) {
+        breadcrumb_cell_ = space_.locate(to3(player_pos_)).cell;
+        destination = space_.cells().planar_position(breadcrumb_cell_);
+    }
+    e.position = destination;
+    if (!first) {
+        ++r_.destination_changes;
+    }
+    r_.events.push_back(std::move(e));
+    set_goal(destination, false);
+}
+
+void Simulation::lose_sight(double t) {
+    r_.events.push_back({t, EventKind::lost_sight, last_seen_, last_dir_, true, {}});
+    start_chase(t, last_seen_, last_dir_, true);
+}
+
+// Destinations that move while the NPC runs: the paced flood's and the player's trail.
+void Simulation::update_chase(double t) {
+    if (s_.strategy == Strategy::flood_paced && !flood_.finished()) {
+        const int before = flood_.steps();
+        flood_.advance_until(t - chase_t0_, s_.player_speed);
+        if (flood_.steps() != before) {
+            const Vec2 d = space_.cells().planar(flood_.result().destination);
+            if (d != goal_) {
+                ++r_.destination_changes;
+                set_goal(d, false);
+            }
+        }
+    } else if (s_.strategy == Strategy::breadcrumbs) {
+        const chase::CellId c = space_.locate(to3(player_pos_)).cell;
+        if (c != breadcrumb_cell_) {
+            breadcrumb_cell_ = c;
+            ++r_.destination_changes;
+            set_goal(space_.cells().planar_position(c), false);
+        }
+    }
+    const bool paced_running = s_.strategy == Strategy::flood_paced && !flood_.finished();
+    if (arrived_ && !paced_running) {
+        r_.events.push_back({t, EventKind::arrived, goal_, {}, true, {}});
+        start_search(t);
+    }
+}
+
+void Simulation::start_search(double t) {
+    state_ = NpcState::search;
+    searched_ = true;
+    search_t0_ = t;
+    r_.events.push_back({t, EventKind::search, npc_position(), {}, true, {}});
+    const chase::CellSpace& cells = space_.cells();
+    std::fill(occupancy_.begin(), occupancy_.end(), 0.0);
+    const bool flooded = s_.strategy == Strategy::flood || s_.strategy == Strategy::flood_paced;
+    const chase::Flood& f = s_.strategy == Strategy::flood ? shot_ : flood_;
+    double total = 0.0;
+    if (flooded && f.started()) {
+        // Isla 2013: start from the flood's warm cells in proportion to their heat.
+        for (const chase::CellId c : f.heated_cells()) {
+            const int v = f.value(c);
+            if (v > 0) {
+                occupancy_[c] = v;
+                total += v;
+            }
+        }
+    }
+    if (total == 0.0) {
+        occupancy_[space_.locate(to3(goal_)).cell] = 1.0;
+        total = 1.0;
+    }
+    for (double& p : occupancy_) {
+        p /= total;
+    }
+    next_spread_ = t + cells.cell_size() / s_.player_speed;
+    search_target_ = chase::no_cell;
+    occupancy_total_ = 1.0;
+}
+
+// Spread: each time the player could have moved one cell, a share of every cell's probability moves evenly
+// to its neighbours. Returns true when it ran.
+bool Simulation::spread_occupancy(double t) {
+    const chase::CellSpace& cells = space_.cells();
+    bool spread = false;
+    while (t + 1e-12 >= next_spread_) {
+        if (symmetric_) {
+            spread_gather(cells);
+        } else {
+            spread_scatter(cells);
+        }
+        occupancy_.swap(scratch_);
+        next_spread_ += cells.cell_size() / s_.player_speed;
+        spread = true;
+    }
+    return spread;
+}
+
+// With symmetric neighbour lists (grids) the cells sending to c are exactly c's neighbours, so each cell
+// gathers: p'(c) = (1 - s) p(c) + sum over neighbours n of s p(n) / deg(n). Sequential reads instead of
+// scattered writes; the same sums in a fixed order, so deterministic.
+void Simulation::spread_gather(const chase::CellSpace& cells) {
+    const std::size_t n = cells.size();
+    for (std::size_t c = 0; c < n; ++c) {
+        share_[c] = occupancy_[c] * s_.spread * inverse_degree_[c];
+    }
+    const std::uint32_t* offsets = cells.offsets().data();
+    const chase::CellId* ids = cells.neighbour_ids().data();
+    const std::uint32_t stride = cells.padded_stride();
+    const chase::CellId* padded = cells.padded_neighbour_ids().data();
+    for (std::size_t c = 0; c < n; ++c) {
+        double sum = 0.0;
+        if (stride != 0) {
+            // Fixed trip count over the padded lists (filler id n reads share_[n] = 0): no mispredicted loop
+            // exits along walls; adding 0 changes no sum.
+            for (std::uint32_t i = 0; i < stride; ++i) {
+                sum += share_[padded[c * stride + i]];
+            }
+        } else {
+            for (std::uint32_t i = offsets[c]; i < offsets[c + 1]; ++i) {
+                sum += share_[ids[i]];
+            }
+        }
+        const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
+        scratch_[c] = kept + sum;
+    }
+}
+
+void Simulation::spread_scatter(const chase::CellSpace& cells) {
+    std::fill(scratch_.begin(), scratch_.end(), 0.0);
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        if (occupancy_[c] == 0.0) {
+            continue;  // the support grows by one ring of cells per spread: skip the rest
+        }
+        const auto nbs = cells.neighbours(c);
+        const double moving = nbs.empty() ? 0.0 : occupancy_[c] * s_.spread;
+        scratch_[c] += occupancy_[c] - moving;
+        for (const chase::CellId nb : nbs) {
+            scratch_[nb] += moving / static_cast<double>(nbs.size());
+        }
+    }
+}
+
+bool symmetric_neighbours(const chase::CellSpace& cells) {
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        for (const chase::CellId nb : cells.neighbours(c)) {
+            const auto back = cells.neighbours(nb);
+            if (std::find(back.begin(), back.end(), c) == back.end()) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+// Clears the cells the NPC sees (only cells within view range can be seen: the buckets of the square around
+// it). Returns true when the search target was among them.
+bool Simulation::clear_seen(Vec2 p) {
+    bool target_cleared = false;
+    const chase::CellSpace& cells = space_.cells();
+    const auto [b0x, b0y] = bucket_of(p - Vec2{s_.view_range, s_.view_range});
+    const auto [b1x, b1y] = bucket_of(p + Vec2{s_.view_range, s_.view_range});
+    for (int by = b0y; by <= b1y; ++by) {
+        for (int bx = b0x; bx <= b1x; ++bx) {
+            const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(buckets_x_) +
+                                  static_cast<std::size_t>(bx);
+            for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
+                const chase::CellId c = bucket_cells_[i];
+                if (occupancy_[c] > 0.0 && sees(p, cells.planar_position(c))) {
+                    occupancy_total_ -= occupancy_[c];
+                    occupancy_[c] = 0.0;
+                    target_cleared = target_cleared || c == search_target_;
+                }
+            }
+        }
+    }
+    return target_cleared;
+}
+
+// Picks the most probable cell (ties: nearest to the NPC, then lowest id). The map is kept unnormalised:
+// the spread is linear and the choice scale-free, so it is rescaled only to keep its numbers far from
+// underflow, and normalised when reported. If everything was seen, it starts again from every cell out of
+// sight.
+void Simulation::choose_search_target(Vec2 p) {
+    const chase::CellSpace& cells = space_.cells();
+    const std::size_t n = cells.size();
+    chase::CellId best = chase::no_cell;
+    double best_p = 0.0;
+    double best_d = 0.0;
+    double total = 0.0;
+    for (chase::CellId c = 0; c < n; ++c) {
+        const double q = occupancy_[c];
+        total += q;
+        if (q == 0.0 || q < best_p) {
+            continue;
+        }
+        const double d = length_squared(cells.planar_position(c) - p);  // the order of the distances
+        if (q > best_p || d < best_d) {
+            best = c;
+            best_p = q;
+            best_d = d;
+        }
+    }
+    if (best == chase::no_cell) {
+        for (chase::CellId c = 0; c < n; ++c) {
+            occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
+        }
+        if (std::find(occupancy_.begin(), occupancy_.end(), 1.0) != occupancy_.end()) {
+            choose_search_target(p);
+        }
+        return;
+    }
+    if (total < 1e-200) {
+        for (double& q : occupancy_) {
+            q /= total;
+        }
+        total = 1.0;
+    }
+    occupancy_total_ = total;
+    if (best != search_target_) {
+        search_target_ = best;
+        set_goal(cells.planar_position(best), false);
+    }
+}
+
+// Clearing only lowers probabilities, so the target can change only when it is seen itself or after a
+// spread: the map is renormalised and the target re-chosen then (the NPC re-plans only when its goal
+// changes).
+void Simulation::update_search(double t) {
+    const bool spread = spread_occupancy(t);
+    const Vec2 p = npc_position();
+    const bool target_seen = clear_seen(p);
+    if (spread || target_seen || search_target_ == chase::no_cell || occupancy_total_ <= 0.0) {
+        choose_search_target(p);
+    }
+}
+
+void Simulation::build_buckets() {
+    // A uniform bucket grid over the cells' planar positions, buckets at least view_range wide (capped at
+    // 2^20 buckets), so that clearing what the NPC sees scans only nearby cells.
+    const chase::CellSpace& cells = space_.cells();
+    Vec2 lo = cells.planar_position(0);
+    Vec2 hi = lo;
+    for (const Vec2 q : cells.planar_positions()) {
+        lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+        hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+    }
+    bucket_origin_ = lo;
+    bucket_size_ = std::max({s_.view_range, cells.cell_size(), 1e-9});
+    const double span = std::max(hi.x - lo.x, hi.y - lo.y);
+    bucket_size_ = std::max(bucket_size_, span / 1024.0);
+    buckets_x_ = static_cast<int>((hi.x - lo.x) / bucket_size_) + 1;
+    buckets_y_ = static_cast<int>((hi.y - lo.y) / bucket_size_) + 1;
+    const std::size_t count = static_cast<std::size_t>(buckets_x_) * static_cast<std::size_t>(buckets_y_);
+    bucket_start_.assign(count + 1, 0);
+    std::vector<std::uint32_t> of(cells.size());
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        const auto [bx, by] = bucket_of(cells.planar_position(c));
+        of[c] = static_cast<std::uint32_t>(by * buckets_x_ + bx);
+        ++bucket_start_[of[c] + 1];
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        bucket_start_[b + 1] += bucket_start_[b];
+    }
+    bucket_cells_.resize(cells.size());
+    std::vector<std::uint32_t> fill(bucket_start_.begin(), bucket_start_.end() - 1);
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        bucket_cells_[fill[of[c]]++] = c;
+    }
+}
+
+std::pair<int, int> Simulation::bucket_of(Vec2 q) const {
+    const auto clamp_index = [](double v, int n) {
+        return static_cast<int>(std::clamp(std::floor(v), 0.0, static_cast<double>(n - 1)));
+    };
+    return {clamp_index((q.x - bucket_origin_.x) / bucket_size_, buckets_x_),
+            clamp_index((q.y - bucket_origin_.y) / bucket_size_, buckets_y_)};
+}
+
+void Simulation::handle_stimuli(double t1) {
+    while (next_stimulus_ < stimuli_.size() && stimuli_[next_stimulus_].time <= t1) {
+        const Stimulus& st = stimuli_[next_stimulus_++];
+        const int cap = config_.flood.max_restarts;
+        const bool accepted = state_ != NpcState::engage && (cap < 0 || stimuli_accepted_ < cap);
+        r_.events.push_back({t1, EventKind::stimulus, st.position, {}, accepted, {}});
+        if (accepted) {
+            ++stimuli_accepted_;
+            // A noise has a place but no direction: the flood makes no barrier.
+            start_chase(t1, st.position, {}, false);
+        }
+    }
+}
+
+PursuitResult Simulation::run() {
+    const std::size_t n = space_.cells().size();
+    occupancy_.assign(n, 0.0);
+    scratch_.assign(n, 0.0);
+    build_buckets();
+    symmetric_ = symmetric_neighbours(space_.cells());
+    share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
+    inverse_degree_.assign(n, 0.0);
+    for (chase::CellId c = 0; c < n; ++c) {
+        const std::size_t degree = space_.cells().neighbours(c).size();
+        inverse_degree_[c] = degree > 0 ? 1.0 / static_cast<double>(degree) : 0.0;
+    }
+    stimuli_ = scenario_.stimuli;
+    std::stable_sort(stimuli_.begin(), stimuli_.end(),
+                     [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
+    const auto steps = static_cast<std::int64_t>(std::ceil(s_.max_time * s_.hz - 1e-9));
+    r_.frames.reserve(static_cast<std::size_t>(steps) + 1);
+    model_.position = scenario_.npc * s_.model_scale;
+    player_.at(0.0, player_pos_, player_dir_);
+    const Vec2 npc = scenario_.npc;
+    facing_ = scenario_.npc_direction ? normalized_or_zero(*scenario_.npc_direction)
+                                      : normalized_or_zero(player_pos_ - npc);
+    if (length(facing_) == 0.0) {
+        facing_ = {1.0, 0.0};
+    }
+    sees_ = sees(npc, player_pos_);
+    state_ = NpcState::engage;
+    last_seen_ = player_pos_;
+    last_dir_ = player_dir_;
+    bool lost = false;
+    double lost_t = 0.0;
+    if (!sees_) {
+        lost = true;
+        lose_sight(0.0);
+    }
+    record(0.0, {});
+    for (std::int64_t k = 0; k < steps && !done_; ++k) {
+        const double t1 = static_cast<double>(k + 1) / s_.hz;
+        if (state_ == NpcState::engage) {
+            set_goal(player_pos_, true);
+        }
+        player_.at(t1, player_pos_, player_dir_);
+        handle_stimuli(t1);
+        const Vec2 input = drive();
+        const Vec2 v_before = model_.velocity;
+        model_ = movement::step_unchecked(config_.model, model_, input, dt_);
+        measure_heading(v_before, model_.velocity);
+        if (length(model_.velocity) > 0.0) {
+            facing_ = normalized_or_zero(model_.velocity);
+        }
+        sees_ = sees(npc_position(), player_pos_);
+        if (sees_) {
+            if (state_ != NpcState::engage) {
+                r_.reacquired_in = state_;
+                r_.events.push_back({t1, EventKind::reacquired, player_pos_, {}, true, {}});
+                r_.outcome = Outcome::reacquired;
+                r_.time_to_reacquire = t1 - lost_t;
+                state_ = NpcState::engage;
+                done_ = true;
+            }
+            last_seen_ = player_pos_;
+            last_dir_ = player_dir_;
+        } else if (state_ == NpcState::engage) {
+            if (!lost) {
+                lost = true;
+                lost_t = t1;
+            }
+            lose_sight(t1);
+        } else if (state_ == NpcState::chase) {
+            update_chase(t1);
+        }
+        if (!done_ && state_ == NpcState::search) {
+            if (t1 - search_t0_ >= s_.search_time) {
+                state_ = NpcState::gave_up;
+                r_.events.push_back({t1, EventKind::gave_up, npc_position(), {}, true, {}});
+                r_.outcome = Outcome::gave_up;
+                done_ = true;
+            } else {
+                update_search(t1);
+            }
+        }
+        if (!done_ && !lost && state_ == NpcState::engage && player_dir_ == Vec2{} && arrived_) {
+            done_ = true;  // the player stands at the route's end and the NPC has stopped by them
+        }
+        record(t1, input);
+    }
+    if (!done_) {
+        r_.outcome = lost ? Outcome::timeout : Outcome::never_lost;
+    }
+    if (lost && r_.outcome != Outcome::reacquired) {
+        r_.time_to_reacquire = -1.0;
+    }
+    r_.npc_distance = length(player_pos_ - npc_position());
+    if (searched_) {
+        // As the search left it, normalised (cells seen since the last renormalisation hold 0).
+        r_.occupancy = occupancy_;
+        double total = 0.0;
+        for (const double q : r_.occupancy) {
+            total += q;
+        }
+        for (double& q : r_.occupancy) {
+            q = total > 0.0 ? q / total : 0.0;
+        }
+    }
+    return std::move(r_);
+}
+
+}  // namespace
+
+double stop_distance(const movement::AnyModel& model, Vec2 velocity, double frame_time, double rest_speed) {
+    if (length(velocity) == 0.0) {
+        return 0.0;
+    }
+    if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
+        const analysis::StopPrediction p = analysis::unreal_stop(*unreal, velocity, frame_time);
+        return p.distance;
+    }
+    analysis::GenericStopSettings limits;
+    limits.max_frames = 100000;
+    limits.rest_speed = rest_speed;
+    return analysis::predict_stop_by_stepping(model, velocity, frame_time, limits).distance;
+}
+
+PursuitResult run_pursuit(const chase::ChaseSpace& space, const PursuitScenario& scenario,
+                          const PursuitConfig& config) {
+    throw_if_invalid("PursuitSettings", config.settings.validate());
+    movement::throw_if_invalid(config.model);
+    throw_if_invalid("FloodSettings", config.flood.validate());
+    throw_if_invalid("pursuit scenario", scenario.validate(space));
+    Simulation sim(space, scenario, config);
+    return sim.run();
+}
+
+}  // namespace kinema::pursuit

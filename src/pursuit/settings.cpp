@@ -1,0 +1,151 @@
+// The pursuit's registered settings and the names of its enums (docs/pursuit.md "Defaults").
+#include <array>
+#include <cmath>
+#include <initializer_list>
+#include <string>
+
+#include "kinema/core/format.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "path.hpp"
+
+namespace kinema::pursuit {
+
+namespace {
+
+using S = PursuitSettings;
+constexpr std::array<FieldChoice, 5> kStrategies{{
+    {"flood", static_cast<double>(Strategy::flood)},
+    {"flood-paced", static_cast<double>(Strategy::flood_paced)},
+    {"dead-reckoning", static_cast<double>(Strategy::dead_reckoning)},
+    {"breadcrumbs", static_cast<double>(Strategy::breadcrumbs)},
+    {"last-known", static_cast<double>(Strategy::last_known)},
+}};
+constexpr std::array kPursuitFields{
+    field<S, &S::hz>("hz", "1/s", closed_range(1, 1000), "simulation steps per second"),
+    field<S, &S::max_time>("max_time", "s", interval(0, false, 3600, true), "the pursuit ends as a timeout"),
+    field<S, &S::view_range>("view_range", "level units", closed_range(0, 1e6), "farthest the NPC sees"),
+    field<S, &S::view_angle>("view_angle", "deg", closed_range(0, 360), "full cone of sight"),
+    field<S, &S::contact_range>("contact_range", "level units", closed_range(0, 1e6),
+                                "closer than this the NPC perceives the player whatever its facing"),
+    field<S, &S::search_time>("search_time", "s", closed_range(0, 3600),
+                              "search without contact, then give up"),
+    field<S, &S::player_speed>("player_speed", "level units/s", interval(0, false, 1e6, true),
+                               "the player's run speed along the route"),
+    field<S, &S::model_scale>("model_scale", "model units/level unit", interval(0, false, 1e6, true),
+                              "model length units per level unit (Unreal: 100 cm)"),
+    field<S, &S::spread>("spread", "1", closed_range(0, 1),
+                         "share of each cell's occupancy spread to its neighbours per player cell-move"),
+    field<S, &S::rest_speed>("rest_speed", "model units/s", closed_range(0, 1e6),
+                             "stopped at or below this speed (models without a stop snap)"),
+    field<S, &S::strategy>("strategy", "choice", {}, "how the chase destination is chosen", kStrategies),
+};
+constexpr SettingsDescription kPursuitDescription{"PursuitSettings", kPursuitFields, {}};
+
+// Appends, rather than operator+ chains, which GCC 12's -Wrestrict misreads.
+std::string text(std::initializer_list<std::string_view> parts) {
+    std::string out;
+    for (const std::string_view part : parts) {
+        out += part;
+    }
+    return out;
+}
+
+std::string point_text(Vec2 p) {
+    return text({"(", format_number(p.x), ",", format_number(p.y), ")"});
+}
+
+bool walkable(const chase::ChaseSpace& space, Vec2 p) {
+    return is_finite(p) && !space.locate({p.x, p.y, 0.0}).snapped;
+}
+
+void check_route(const chase::ChaseSpace& space, const std::vector<Vec2>& route, FieldErrors& errors) {
+    if (route.empty()) {
+        errors.push_back({"route", "needs at least one waypoint"});
+        return;
+    }
+    for (std::size_t i = 0; i < route.size(); ++i) {
+        if (!is_finite(route[i])) {
+            errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " is not finite"})});
+            return;
+        }
+        if (!walkable(space, route[i])) {
+            errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " ", point_text(route[i]),
+                                             " is not on walkable space"})});
+            return;
+        }
+    }
+    for (std::size_t i = 0; i + 1 < route.size(); ++i) {
+        if (!detail::clear_line(space, route[i], route[i + 1])) {
+            errors.push_back(
+                {"route", text({"segment ", std::to_string(i + 1), " ", point_text(route[i]), "-",
+                                point_text(route[i + 1]), " crosses a wall or cuts a wall corner"})});
+            return;
+        }
+    }
+}
+
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>) noexcept {
+    return kPursuitDescription;
+}
+
+FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
+    FieldErrors errors;
+    check_route(space, route, errors);
+    if (!is_finite(npc)) {
+        errors.push_back({"npc", "must be finite"});
+    } else if (!walkable(space, npc)) {
+        errors.push_back({"npc", text({point_text(npc), " is not on walkable space"})});
+    }
+    if (npc_direction && (!is_finite(*npc_direction) || length(*npc_direction) == 0.0)) {
+        errors.push_back({"npc_direction", "must be finite and not zero"});
+    }
+    for (std::size_t i = 0; i < stimuli.size(); ++i) {
+        const Stimulus& s = stimuli[i];
+        if (!std::isfinite(s.time) || s.time < 0.0) {
+            errors.push_back(
+                {"stimulus", text({"stimulus ", std::to_string(i + 1), ": time must be finite and >= 0"})});
+        } else if (!walkable(space, s.position)) {
+            errors.push_back({"stimulus", text({"stimulus ", std::to_string(i + 1), " ",
+                                                point_text(s.position), " is not on walkable space"})});
+        }
+    }
+    return errors;
+}
+
+std::string_view to_string(Strategy strategy) {
+    for (const FieldChoice& c : kStrategies) {
+        if (c.value == static_cast<double>(strategy)) {
+            return c.name;
+        }
+    }
+    return "unknown";
+}
+
+std::optional<Strategy> parse_strategy(std::string_view name) {
+    for (const FieldChoice& c : kStrategies) {
+        if (c.name == name) {
+            return static_cast<Strategy>(static_cast<int>(c.value));
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view to_string(NpcState state) {
+    constexpr std::array<std::string_view, 4> names{"engage", "chase", "search", "gave_up"};
+    return names[static_cast<std::size_t>(state)];
+}
+
+std::string_view to_string(EventKind kind) {
+    constexpr std::array<std::string_view, 7> names{"lost_sight", "chase",    "arrived", "search",
+                                                    "reacquired", "stimulus", "gave_up"};
+    return names[static_cast<std::size_t>(kind)];
+}
+
+std::string_view to_string(Outcome outcome) {
+    constexpr std::array<std::string_view, 4> names{"reacquired", "gave_up", "timeout", "never_lost"};
+    return names[static_cast<std::size_t>(outcome)];
+}
+
+}  // namespace kinema::pursuit

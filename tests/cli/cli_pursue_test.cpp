@@ -1,0 +1,181 @@
+// `kinema pursue` end to end: the JSON contract of issue 16 (frames, events, outcome), a chase event's
+// `result` equal to what `kinema chase --json` prints for the lost_sight position and direction, the table,
+// the same output on every run, pictures, and one-line errors naming the flag with no file left behind.
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include "cli_runner.hpp"
+
+namespace kinema::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string level(const std::string& name) {
+    return std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt";
+}
+
+// The Figure 1 situation of tests/pursuit: a sprinting player lost on the way to the corner.
+std::string corner_args(const std::string& strategy) {
+    return "pursue --map '" + level("corner") +
+           "' --route '12.5,2.5;17.5,2.5;17.5,28.5' --npc 2.5,2.5 --view-range 10 --player-speed 7.5 "
+           "--strategy " +
+           strategy;
+}
+
+nlohmann::json pursue_json(const std::string& args) {
+    const CliRun r = run_kinema(args + " --json");
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    return nlohmann::json::parse(r.out);
+}
+
+TEST(CliPursue, JsonFollowsTheContract) {
+    const nlohmann::json j = pursue_json(corner_args("flood"));
+    for (const char* key : {"settings", "frames", "events", "outcome", "time_to_reacquire", "npc_distance",
+                            "destination_changes", "max_heading_rate"}) {
+        EXPECT_TRUE(j.contains(key)) << key;
+    }
+    EXPECT_EQ(j["settings"]["pursuit"]["hz"], 60);
+    EXPECT_EQ(j["settings"]["strategy"], "flood");
+    EXPECT_EQ(j["settings"]["npc_model"], "unreal");
+    const auto& frames = j["frames"];
+    ASSERT_GT(frames.size(), 2u);
+    EXPECT_EQ(frames[0]["t"], 0);
+    EXPECT_EQ(frames[0]["player"], nlohmann::json::parse("[12.5,2.5]"));
+    EXPECT_EQ(frames[0]["npc"], nlohmann::json::parse("[2.5,2.5]"));
+    EXPECT_EQ(frames[0]["state"], "engage");
+    EXPECT_EQ(frames[0]["sees_player"], true);
+    EXPECT_EQ(frames[1]["t"], 1.0 / 60.0);
+    EXPECT_EQ(frames[1]["state"], "chase");
+    EXPECT_EQ(frames[1]["sees_player"], false);
+    for (const char* key : {"npc_velocity", "npc_input"}) {
+        EXPECT_EQ(frames[1][key].size(), 2u);
+    }
+    EXPECT_EQ(j["events"][0]["kind"], "lost_sight");
+    EXPECT_EQ(j["events"][1]["kind"], "chase");
+    EXPECT_EQ(j["outcome"], "reacquired");
+    EXPECT_EQ(j["events"].back()["kind"], "reacquired");
+    EXPECT_EQ(j["time_to_reacquire"],
+              j["events"].back()["t"].get<double>() - j["events"][0]["t"].get<double>());
+}
+
+TEST(CliPursue, ChaseResultIsWhatKinemaChasePrints) {
+    for (const char* strategy : {"flood", "flood-paced"}) {
+        const nlohmann::json j = pursue_json(corner_args(strategy));
+        const auto& lost = j["events"][0];
+        const auto& chase_event = j["events"][1];
+        ASSERT_EQ(chase_event["kind"], "chase");
+        const CliRun r =
+            run_kinema("chase --json --map '" + level("corner") + "' --from " + lost["last_seen"][0].dump() +
+                       "," + lost["last_seen"][1].dump() + " --dir " + lost["direction"][0].dump() + "," +
+                       lost["direction"][1].dump());
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(chase_event["result"], nlohmann::json::parse(r.out)) << strategy;
+    }
+    // The other strategies' chase events carry no flood result.
+    EXPECT_FALSE(pursue_json(corner_args("dead-reckoning"))["events"][1].contains("result"));
+}
+
+TEST(CliPursue, TableAndDeterminism) {
+    const CliRun a = run_kinema(corner_args("dead-reckoning"));
+    const CliRun b = run_kinema(corner_args("dead-reckoning"));
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    EXPECT_EQ(a.out, b.out);
+    EXPECT_NE(a.out.find("chase        (18.5, 2.5)"), std::string::npos) << a.out;
+    EXPECT_NE(a.out.find("outcome              reacquired (during the search)"), std::string::npos) << a.out;
+    EXPECT_EQ(run_kinema(corner_args("breadcrumbs") + " --json").out,
+              run_kinema(corner_args("breadcrumbs") + " --json").out);
+}
+
+#if KINEMA_HAVE_RENDER
+TEST(CliPursue, Pictures) {
+    const fs::path png = scratch_path("pursuit.png");
+    const fs::path svg = scratch_path("pursuit.svg");
+    const fs::path animated = scratch_path("pursuit-animated.svg");
+    const CliRun r = run_kinema(corner_args("flood") + " --png '" + png.string() + "' --svg '" +
+                                svg.string() + "' --animate '" + animated.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_file(png).substr(1, 3), "PNG");
+    EXPECT_NE(read_file(svg).find("<svg"), std::string::npos);
+    EXPECT_NE(read_file(animated).find("<animate"), std::string::npos);
+    for (const fs::path& p : {png, svg, animated}) {
+        fs::remove(p);
+    }
+}
+#endif
+
+TEST(CliPursue, ErrorsNameTheFlag) {
+    const std::string map = "pursue --map '" + level("corner") + "' ";
+    const std::string ok = "--route '12.5,2.5;17.5,2.5' --npc 2.5,2.5 ";
+    expect_one_line_error(run_kinema(map + "--route '2.5,2.5;17.5,2.5;2.5,10.5' --npc 2.5,2.5"),
+                          "--route: waypoint 3 (2.5,10.5) is not on walkable space");
+    expect_one_line_error(run_kinema(map + "--route '2.5,2.5;17.5,2.5;10.5,2.5;17.5,9.5' --npc 2.5,2.5"),
+                          "--route: segment 3 (10.5,2.5)-(17.5,9.5) crosses a wall or cuts a wall corner");
+    expect_one_line_error(run_kinema(map + "--route '12.5,2.5' --npc 0.5,0.5"),
+                          "--npc: (0.5,0.5) is not on walkable space");
+    expect_one_line_error(run_kinema(map + ok + "--strategy fastest"), "--strategy:");
+    expect_one_line_error(run_kinema(map + "--route '12.5,nan' --npc 2.5,2.5"), "--route:");
+    expect_one_line_error(run_kinema(map + ok + "--view-range nan"), "--view-range:");
+    expect_one_line_error(run_kinema(map + ok + "--hz 0"), "--hz: must be in [1, 1000], got 0");
+    expect_one_line_error(run_kinema(map + "--route '' --npc 2.5,2.5"), "--route");
+    expect_one_line_error(run_kinema(map + "--route '12.5,2.5;;17.5,2.5' --npc 2.5,2.5"),
+                          "--route: empty waypoint");
+    expect_one_line_error(run_kinema(map + ok + "--npc-model quake"), "--npc-model:");
+    expect_one_line_error(run_kinema(map + ok + "--stimulus 1,2"), "--stimulus:");
+    expect_one_line_error(run_kinema(map + ok + "--stimulus 1,0.5,0.5"),
+                          "--stimulus: stimulus 1 (0.5,0.5) is not on walkable space");
+    expect_one_line_error(run_kinema(map + ok + "--set max_walk_speed=-1"), "--set max_walk_speed:");
+    expect_one_line_error(run_kinema(map + "--npc 2.5,2.5"), "--route: required");
+    expect_one_line_error(run_kinema("pursue --route '1,1' --npc 1,1"), "--map: required");
+    // No picture is left behind by a failing run.
+    const fs::path png = scratch_path("failed.png");
+    expect_one_line_error(run_kinema(map + ok + "--hz 0 --png '" + png.string() + "'"), "--hz:");
+    EXPECT_FALSE(fs::exists(png));
+}
+
+TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
+    const fs::path json1 = scratch_path("batch1.json");
+    const fs::path json2 = scratch_path("batch2.json");
+    const fs::path csv = scratch_path("batch.csv");
+    const std::string args = "pursue --map '" + level("corridor_into_room") +
+                             "' --batch 4 --seed 3 --min-route 10 --max-time 20 --search-time 5";
+    const CliRun one =
+        run_kinema(args + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
+    const CliRun two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(read_file(json1), read_file(json2));
+    const nlohmann::json j = nlohmann::json::parse(read_file(json1));
+    EXPECT_EQ(j["scenarios"], 4);
+    EXPECT_EQ(j["summaries"].size(), 5u);
+    EXPECT_EQ(j["runs"].size(), 20u);
+    EXPECT_EQ(j["summaries"][1]["strategy"], "flood-paced");
+    const std::string table = read_file(csv);
+    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 21);
+    EXPECT_NE(one.out.find("dead-reckoning"), std::string::npos);
+    for (const fs::path& p : {json1, json2, csv}) {
+        fs::remove(p);
+    }
+}
+
+TEST(CliPursue, BatchErrors) {
+    const std::string map = "pursue --map '" + level("corridor_into_room") + "' ";
+    expect_one_line_error(run_kinema(map + "--batch 0"), "--batch: must be in [1, 1000000], got 0");
+    expect_one_line_error(run_kinema(map + "--batch 2 --threads 0"), "--threads: must be in [1, 256], got 0");
+    expect_one_line_error(run_kinema(map + "--batch 2 --min-route nan"), "--min-route:");
+    expect_one_line_error(run_kinema(map + "--batch 2 --json"),
+                          "--json: --batch writes its report to a file");
+    expect_one_line_error(run_kinema(map + "--batch 2 --route 1,1"), "--route: not used with --batch");
+    expect_one_line_error(run_kinema(map + "--route '12.5,12.5' --npc 2.5,12.5 --seed 3"),
+                          "--seed: only with --batch");
+    expect_one_line_error(run_kinema(map + "--batch 2 --min-route 1000"), "--min-route: no scenario fits");
+}
+
+}  // namespace
+}  // namespace kinema::test

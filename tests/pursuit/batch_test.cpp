@@ -1,0 +1,89 @@
+// The strategy comparison: scenarios are valid and fit their description, results are identical for any
+// thread count, and the summaries are what the runs say.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/pursuit/batch.hpp"
+
+namespace kinema::pursuit {
+namespace {
+
+struct Level {
+    explicit Level(const std::string& name)
+        : level(levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt")),
+          grid(level),
+          space(grid) {}
+    levels::GridLevel level;
+    chase::GridSpace grid;
+    chase::GridChaseSpace space;
+};
+
+BatchSettings small_batch(int threads) {
+    BatchSettings b;
+    b.scenarios = 6;
+    b.seed = 7;
+    b.threads = threads;
+    b.min_route = 10.0;
+    return b;
+}
+
+TEST(PursuitBatch, ScenariosFitTheirDescription) {
+    const Level lv("corridor_into_room");
+    const PursuitConfig config;
+    for (int i = 0; i < 10; ++i) {
+        const std::optional<PursuitScenario> s = batch_scenario(lv.space, config, small_batch(1), i);
+        ASSERT_TRUE(s.has_value());
+        EXPECT_TRUE(s->validate(lv.space).empty());
+        double route = 0.0;
+        for (std::size_t k = 1; k < s->route.size(); ++k) {
+            route += length(s->route[k] - s->route[k - 1]);
+        }
+        // The cell path behind the route is at least min_route long; smoothing shortens it by less than
+        // half a cell per turn, so the straight route is still well over half of it.
+        EXPECT_GT(route, 5.0);
+        // The NPC starts on a cell centre three path cells behind the player and sees them.
+        EXPECT_LE(length(s->route.front() - s->npc), 3.0 * std::sqrt(2.0) + 1e-12);
+        EXPECT_GE(length(s->route.front() - s->npc), 3.0 - 1e-12);
+        // The same (seed, index) gives the same scenario.
+        const std::optional<PursuitScenario> again = batch_scenario(lv.space, config, small_batch(1), i);
+        EXPECT_EQ(again->route, s->route);
+        EXPECT_EQ(again->npc, s->npc);
+    }
+}
+
+TEST(PursuitBatch, IdenticalForAnyThreadCount) {
+    const Level lv("corridor_into_room");
+    PursuitConfig config;
+    config.settings.max_time = 30.0;
+    config.settings.search_time = 5.0;
+    const BatchResult one = run_batch(lv.space, config, small_batch(1));
+    const BatchResult three = run_batch(lv.space, config, small_batch(3));
+    EXPECT_EQ(batch_json(one), batch_json(three));
+    EXPECT_EQ(batch_csv(one), batch_csv(three));
+    EXPECT_EQ(one.scenarios, 6);
+    EXPECT_EQ(one.runs.size(), 6u * 5u);
+    for (const StrategySummary& s : one.summaries) {
+        EXPECT_NEAR(s.reacquired_chase + s.reacquired_search + s.gave_up + s.timeout, s.runs > 0 ? 1.0 : 0.0,
+                    1e-12);
+    }
+    // The summary counts what the runs say.
+    int flood_gave_up = 0;
+    int flood_runs = 0;
+    for (const BatchRun& r : one.runs) {
+        if (r.strategy == Strategy::flood && r.outcome != Outcome::never_lost) {
+            ++flood_runs;
+            flood_gave_up += r.outcome == Outcome::gave_up;
+        }
+    }
+    EXPECT_EQ(one.summaries[0].runs, flood_runs);
+    if (flood_runs > 0) {
+        EXPECT_EQ(one.summaries[0].gave_up, static_cast<double>(flood_gave_up) / flood_runs);
+    }
+}
+
+}  // namespace
+}  // namespace kinema::pursuit

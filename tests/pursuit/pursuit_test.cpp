@@ -1,0 +1,411 @@
+// The pursuit simulation (issue 16) on our own levels: the chapter's situations (seed 002 Figures 1, 5 and 6)
+// with every strategy, and for every run the NPC's frames are its model's exact steps with the recorded
+// input, never faster than the model's maximum, always on walkable space, stopping near each goal; runs are
+// deterministic and the chase events carry exactly what `kinema chase --json` prints.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/chase/json.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/pursuit/batch.hpp"
+#include "kinema/pursuit/json.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace kinema::pursuit {
+namespace {
+
+levels::GridLevel our_level(const std::string& name) {
+    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
+}
+
+// A level, its grid and the chase space over it, kept together (the spaces are views).
+struct Level {
+    explicit Level(const std::string& name) : level(our_level(name)), grid(level), space(grid) {}
+    explicit Level(levels::GridLevel l) : level(std::move(l)), grid(level), space(grid) {}
+    levels::GridLevel level;
+    chase::GridSpace grid;
+    chase::GridChaseSpace space;
+};
+
+PursuitConfig config_for(Strategy strategy, const std::string& map) {
+    PursuitConfig c;
+    c.settings.strategy = strategy;
+    c.map = map;
+    return c;
+}
+
+const PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
+    for (const PursuitEvent& e : r.events) {
+        if (e.kind == kind) {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+// The documented arrival distance (docs/pursuit.md "Arrival").
+constexpr double kArrive = 0.25;
+
+// Every NPC frame is the model's own step from the previous frame with the recorded input, bit for bit; the
+// speed never exceeds the CMC's maximum; every position is walkable and every move between frames is a clear
+// line (no wall crossed, no wall corner cut); at every `arrived` the NPC stands within kArrive of the goal.
+void expect_physical(const Level& lv, const PursuitConfig& config, const PursuitResult& r) {
+    const double dt = 1.0 / config.settings.hz;
+    const double scale = config.settings.model_scale;
+    // The CMC's maximum; the other models' top speeds come from their own step (tested in tests/movement).
+    const auto* unreal = std::get_if<movement::UnrealSettings>(&config.model);
+    const double max_speed = unreal ? unreal->max_walk_speed : std::numeric_limits<double>::infinity();
+    ASSERT_FALSE(r.frames.empty());
+    for (std::size_t k = 0; k < r.frames.size(); ++k) {
+        const PursuitFrame& f = r.frames[k];
+        EXPECT_FALSE(lv.grid.locate(f.npc).snapped) << "frame " << k;
+        // The CMC clamps to max_walk_speed by scaling, which rounds: a relative 1e-12 above it.
+        EXPECT_LE(length(f.model.velocity), max_speed * (1.0 + 1e-12)) << "frame " << k;
+        EXPECT_EQ(f.npc, f.model.position / scale);
+        if (k == 0) {
+            continue;
+        }
+        const PursuitFrame& prev = r.frames[k - 1];
+        const movement::PlanarState expected = movement::step(config.model, prev.model, f.npc_input, dt);
+        EXPECT_EQ(f.model.position, expected.position) << "frame " << k;
+        EXPECT_EQ(f.model.velocity, expected.velocity) << "frame " << k;
+        const Vec2 d = f.npc - prev.npc;
+        if (length(d) > 0.0) {
+            EXPECT_FALSE(chase::dead_reckoning(lv.grid, prev.npc, d, length(d)).blocked) << "frame " << k;
+        }
+    }
+    for (const PursuitEvent& e : r.events) {
+        if (e.kind == EventKind::arrived) {
+            const std::size_t k = static_cast<std::size_t>(std::llround(e.t * config.settings.hz));
+            ASSERT_LT(k, r.frames.size());
+            EXPECT_LE(length(r.frames[k].npc - e.position), kArrive) << "arrived at t=" << e.t;
+            // The CMC snaps to rest; the other models count as stopped at rest_speed (model units/s).
+            if (unreal != nullptr) {
+                EXPECT_EQ(r.frames[k].npc_velocity, (Vec2{0.0, 0.0}));
+            } else {
+                EXPECT_LE(length(r.frames[k].model.velocity), config.settings.rest_speed);
+            }
+        }
+    }
+}
+
+// The chase events of flood strategies carry chase_json of a fresh chase from the lost_sight event.
+void expect_chase_json(const Level& lv, const PursuitConfig& config, const PursuitResult& r) {
+    const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(lost, nullptr);
+    ASSERT_NE(chase_event, nullptr);
+    chase::ChaseQuery q;
+    q.position = {lost->position.x, lost->position.y, 0.0};
+    q.direction = {lost->direction.x, lost->direction.y, 0.0};
+    chase::Flood flood(config.flood);
+    const chase::ChaseResult expected = chase::run_chase(lv.space, flood, q);
+    EXPECT_EQ(chase_event->chase_json, chase::chase_json(lv.space, flood, expected, config.map));
+}
+
+// Figure 1: the player sprints (7.5 level units/s, faster than the CMC's 6) east along a corridor that turns
+// south and is lost to the NPC's 10-unit view while still running toward the corner.
+PursuitScenario corner_scenario() {
+    PursuitScenario s;
+    s.route = {{12.5, 2.5}, {17.5, 2.5}, {17.5, 28.5}};
+    s.npc = {2.5, 2.5};
+    return s;
+}
+
+PursuitConfig corner_config(Strategy strategy) {
+    PursuitConfig c = config_for(strategy, "corner");
+    c.settings.view_range = 10.0;
+    c.settings.player_speed = 7.5;
+    return c;
+}
+
+TEST(PursuitFigure1, LostWhileRunningTowardTheCorner) {
+    const Level lv("corner");
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), corner_config(Strategy::flood));
+    const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
+    ASSERT_NE(lost, nullptr);
+    // Frame 0 sees the player at exactly the view range; one step later the sprinting player is beyond it.
+    EXPECT_EQ(lost->t, 1.0 / 60.0);
+    EXPECT_EQ(lost->position, (Vec2{12.5, 2.5}));
+    EXPECT_EQ(lost->direction, (Vec2{1.0, 0.0}));
+}
+
+TEST(PursuitFigure1, DeadReckoningHitsTheWallAndSearches) {
+    const Level lv("corner");
+    const PursuitConfig config = corner_config(Strategy::dead_reckoning);
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+    expect_physical(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    // Straight east from (12.5, 2.5): the last open tile before the east wall (column 19) is column 18.
+    EXPECT_EQ(chase_event->position, (Vec2{18.5, 2.5}));
+    EXPECT_TRUE(chase_event->chase_json.empty());
+    ASSERT_NE(find_event(r, EventKind::arrived), nullptr);
+    ASSERT_NE(find_event(r, EventKind::search), nullptr);
+    EXPECT_NE(r.reacquired_in, NpcState::chase);
+    EXPECT_FALSE(r.outcome == Outcome::reacquired && r.reacquired_in == NpcState::chase);
+}
+
+TEST(PursuitFigure1, FloodFollowsRoundTheCornerAndReacquires) {
+    const Level lv("corner");
+    const PursuitConfig config = corner_config(Strategy::flood);
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+    expect_physical(lv, config, r);
+    expect_chase_json(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_GT(chase_event->position.y, 10.0);  // down the south corridor
+    EXPECT_EQ(r.outcome, Outcome::reacquired);
+    EXPECT_EQ(r.reacquired_in, NpcState::chase);
+    EXPECT_EQ(find_event(r, EventKind::search), nullptr);
+}
+
+// Figure 5 (right): the player, lost running north toward a T-junction whose west branch is a 3-tile dead end
+// and whose east branch is 25 tiles long, escapes east. The flood tilts into the long branch and re-acquires
+// during the chase; running to the last known position leaves the NPC searching at the junction's foot.
+PursuitScenario junction_scenario() {
+    PursuitScenario s;
+    s.route = {{16.5, 3.5}, {16.5, 2.5}, {40.5, 2.5}};
+    s.npc = {16.5, 9.5};
+    return s;
+}
+
+PursuitConfig junction_config(Strategy strategy) {
+    PursuitConfig c = config_for(strategy, "t_junction_unequal");
+    c.settings.view_range = 6.0;
+    c.settings.player_speed = 7.5;
+    return c;
+}
+
+TEST(PursuitFigure5, FloodTiltsIntoTheLongCorridor) {
+    const Level lv("t_junction_unequal");
+    const PursuitConfig config = junction_config(Strategy::flood);
+    const PursuitResult r = run_pursuit(lv.space, junction_scenario(), config);
+    expect_physical(lv, config, r);
+    expect_chase_json(lv, config, r);
+    const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
+    ASSERT_NE(lost, nullptr);
+    EXPECT_EQ(lost->position, (Vec2{16.5, 3.5}));
+    EXPECT_EQ(lost->direction, (Vec2{0.0, -1.0}));
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_EQ(chase_event->position.y, 2.5);
+    EXPECT_GT(chase_event->position.x, 20.0);  // in the long east branch (columns 17..41)
+    EXPECT_EQ(r.outcome, Outcome::reacquired);
+    EXPECT_EQ(r.reacquired_in, NpcState::chase);
+}
+
+TEST(PursuitFigure5, LastKnownSearches) {
+    const Level lv("t_junction_unequal");
+    const PursuitConfig config = junction_config(Strategy::last_known);
+    const PursuitResult r = run_pursuit(lv.space, junction_scenario(), config);
+    expect_physical(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_EQ(chase_event->position, (Vec2{16.5, 3.5}));
+    ASSERT_NE(find_event(r, EventKind::search), nullptr);
+    EXPECT_FALSE(r.outcome == Outcome::reacquired && r.reacquired_in == NpcState::chase);
+}
+
+// Figure 6 (left): lost in a corridor opening into a wide room, the flood stops early near the entrance
+// (too many cells heat up at once) and the search takes over.
+TEST(PursuitFigure6, WideRoomStopsTheChaseEarlyAndTheSearchTakesOver) {
+    const Level lv("corridor_into_room");
+    PursuitScenario sc;
+    sc.route = {{8.5, 12.5}, {20.5, 12.5}, {30.5, 3.5}};
+    sc.npc = {2.5, 12.5};
+    PursuitConfig config = config_for(Strategy::flood, "corridor_into_room");
+    config.settings.view_range = 8.0;
+    config.settings.player_speed = 7.5;
+    const PursuitResult r = run_pursuit(lv.space, sc, config);
+    expect_physical(lv, config, r);
+    expect_chase_json(lv, config, r);
+    const PursuitEvent* chase_event = find_event(r, EventKind::chase);
+    ASSERT_NE(chase_event, nullptr);
+    EXPECT_NE(chase_event->chase_json.find("\"stop_reason\":\"too_many_heated\""), std::string::npos);
+    EXPECT_LE(chase_event->position.x, 16.0);  // the room starts at column 11
+    ASSERT_NE(find_event(r, EventKind::search), nullptr);
+    EXPECT_EQ(r.outcome, Outcome::reacquired);
+    EXPECT_EQ(r.reacquired_in, NpcState::search);
+    // The search's occupancy is a distribution over the cells.
+    double total = 0.0;
+    for (const double p : r.occupancy) {
+        EXPECT_GE(p, 0.0);
+        total += p;
+    }
+    EXPECT_NEAR(total, 1.0, 1e-9);
+}
+
+// On a straight approach the NPC brakes on the frame whose exact stop lands nearest the goal: it stops within
+// half a frame's travel at full speed (600 cm/s / 60 Hz / 2 = 0.05 level units) of it.
+TEST(PursuitLocomotion, StraightArrivalWithinHalfAFrame) {
+    const Level lv("corner");
+    const PursuitConfig config = corner_config(Strategy::dead_reckoning);
+    const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+    const PursuitEvent* arrived = find_event(r, EventKind::arrived);
+    ASSERT_NE(arrived, nullptr);
+    const std::size_t k = static_cast<std::size_t>(std::llround(arrived->t * 60.0));
+    EXPECT_LE(length(r.frames[k].npc - arrived->position), 0.05);
+    EXPECT_EQ(r.frames[k].npc.y, 2.5);
+}
+
+TEST(PursuitScenarioChecks, NamesTheBadSegmentAndPoints) {
+    const Level lv("corner");
+    PursuitScenario s = corner_scenario();
+    s.route = {{2.5, 2.5}, {17.5, 2.5}, {2.5, 10.5}};
+    FieldErrors e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "route");
+    EXPECT_EQ(e[0].message, "waypoint 3 (2.5,10.5) is not on walkable space");
+    s.route = {{2.5, 2.5}, {17.5, 2.5}, {10.5, 2.5}, {17.5, 9.5}};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].message, "segment 3 (10.5,2.5)-(17.5,9.5) crosses a wall or cuts a wall corner");
+    // Exactly through the corner of the wall block at (16, 4): corner cutting.
+    s.route = {{14.0, 2.0}, {18.0, 6.0}};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].message, "segment 1 (14,2)-(18,6) crosses a wall or cuts a wall corner");
+    s = corner_scenario();
+    s.npc = {0.5, 0.5};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "npc");
+    s = corner_scenario();
+    s.route.clear();
+    EXPECT_EQ(s.validate(lv.space).at(0).field, "route");
+    EXPECT_THROW((void)run_pursuit(lv.space, s, corner_config(Strategy::flood)), SettingsError);
+}
+
+TEST(PursuitStimuli, ReseedWithinTheRestartCap) {
+    const Level lv("corner");
+    PursuitScenario sc = corner_scenario();
+    sc.stimuli = {{0.5, {17.5, 20.5}}, {0.6, {17.5, 21.5}}, {0.7, {17.5, 22.5}}};
+    PursuitConfig config = corner_config(Strategy::last_known);
+    config.flood.max_restarts = 2;
+    const PursuitResult r = run_pursuit(lv.space, sc, config);
+    expect_physical(lv, config, r);
+    int accepted = 0;
+    int refused = 0;
+    for (const PursuitEvent& e : r.events) {
+        if (e.kind == EventKind::stimulus) {
+            (e.accepted ? accepted : refused) += 1;
+        }
+    }
+    EXPECT_EQ(accepted, 2);
+    EXPECT_EQ(refused, 1);
+    EXPECT_EQ(r.destination_changes, 2);
+}
+
+TEST(PursuitInvariants, EveryStrategyOnTheCorner) {
+    const Level lv("corner");
+    for (const Strategy s : all_strategies) {
+        SCOPED_TRACE(std::string(to_string(s)));
+        const PursuitConfig config = corner_config(s);
+        const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+        expect_physical(lv, config, r);
+        if (s == Strategy::flood || s == Strategy::flood_paced) {
+            expect_chase_json(lv, config, r);
+        }
+    }
+}
+
+// The same physical checks on a real map with many corners: the first batch scenarios of den011d (Dragon
+// Age, a shared Moving AI map), every strategy, the player sprinting away.
+TEST(PursuitInvariants, EveryStrategyOnASharedMap) {
+    const std::string path = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den011d.map";
+    if (!std::filesystem::exists(path)) {
+        GTEST_SKIP() << "shared map " << path << " not found";
+    }
+    const Level lv(levels::load_level(path));
+    BatchSettings batch;
+    batch.min_route = 30.0;
+    for (int i = 0; i < 3; ++i) {
+        PursuitConfig base = config_for(Strategy::flood, path);
+        base.settings.player_speed = 9.0;
+        base.settings.view_range = 12.0;
+        base.settings.search_time = 10.0;
+        const std::optional<PursuitScenario> sc = batch_scenario(lv.space, base, batch, i);
+        ASSERT_TRUE(sc.has_value());
+        for (const Strategy s : all_strategies) {
+            SCOPED_TRACE(std::string(to_string(s)) + " scenario " + std::to_string(i));
+            PursuitConfig config = base;
+            config.settings.strategy = s;
+            const PursuitResult r = run_pursuit(lv.space, *sc, config);
+            expect_physical(lv, config, r);
+        }
+    }
+}
+
+// The other step models drive the NPC the same way: exact steps, walkable positions, clear moves.
+TEST(PursuitInvariants, OtherModelsOnTheCorner) {
+    const Level lv("corner");
+    for (const std::string_view name : {"dishonored", "crosscode"}) {
+        for (const Strategy s : {Strategy::flood, Strategy::dead_reckoning}) {
+            SCOPED_TRACE(std::string(name) + " " + std::string(to_string(s)));
+            PursuitConfig config = corner_config(s);
+            config.model = movement::make_model(name);
+            const PursuitResult r = run_pursuit(lv.space, corner_scenario(), config);
+            expect_physical(lv, config, r);
+            EXPECT_EQ(r.outcome, Outcome::reacquired);
+        }
+    }
+}
+
+// The other two outcomes: an NPC that never loses sight runs to the standing player and stops by them (the
+// run ends there); a search shorter than the time the NPC needs to find the player gives up.
+TEST(PursuitOutcomes, NeverLostAndGaveUp) {
+    const Level lv("corner");
+    PursuitScenario standing;
+    standing.route = {{12.5, 2.5}};
+    standing.npc = {2.5, 2.5};
+    PursuitConfig config = config_for(Strategy::flood, "corner");
+    const PursuitResult never = run_pursuit(lv.space, standing, config);
+    expect_physical(lv, config, never);
+    EXPECT_EQ(never.outcome, Outcome::never_lost);
+    EXPECT_TRUE(never.events.empty());
+    EXPECT_LE(never.npc_distance, kArrive);
+    EXPECT_EQ(never.frames.back().npc_velocity, (Vec2{0.0, 0.0}));
+    EXPECT_LT(never.frames.back().t, 5.0);
+    EXPECT_EQ(never.time_to_reacquire, -1.0);
+
+    PursuitConfig short_search = corner_config(Strategy::dead_reckoning);
+    short_search.settings.search_time = 0.5;
+    const PursuitResult gave_up = run_pursuit(lv.space, corner_scenario(), short_search);
+    expect_physical(lv, short_search, gave_up);
+    EXPECT_EQ(gave_up.outcome, Outcome::gave_up);
+    const PursuitEvent* search = find_event(gave_up, EventKind::search);
+    const PursuitEvent* end = find_event(gave_up, EventKind::gave_up);
+    ASSERT_NE(search, nullptr);
+    ASSERT_NE(end, nullptr);
+    // Given up on the first frame at least search_time after the search began.
+    EXPECT_GE(end->t - search->t, 0.5);
+    EXPECT_LT(end->t - search->t, 0.5 + 1.0 / 60.0);
+    EXPECT_EQ(gave_up.frames.back().state, NpcState::gave_up);
+}
+
+TEST(PursuitDeterminism, SameInputSameJson) {
+    const Level lv("corner");
+    for (const Strategy s : all_strategies) {
+        const PursuitConfig config = corner_config(s);
+        const std::string a =
+            pursuit_json(corner_scenario(), config, run_pursuit(lv.space, corner_scenario(), config));
+        const std::string b =
+            pursuit_json(corner_scenario(), config, run_pursuit(lv.space, corner_scenario(), config));
+        EXPECT_EQ(a, b);
+    }
+}
+
+}  // namespace
+}  // namespace kinema::pursuit
