@@ -225,26 +225,42 @@ struct GridSink {
     std::uint16_t* local;  // may be null (barrier cells)
 };
 
+// Appends the cells of one 64-bit half of a window row (bit i is tile base + i) to ids[n...], ascending.
+// Consecutive floor tiles have consecutive ids, so only the first cell of each run needs a rank.
+template <bool Heat>
+std::size_t commit_half(std::uint64_t bits, std::ptrdiff_t base, int first_bit, std::uint8_t* row_codes,
+                        std::uint8_t code, const GridSink& sink, int w, std::size_t n) {
+    int previous = -2;
+    CellId id = 0;
+    for (; bits != 0; bits &= bits - 1) {
+        const int i = std::countr_zero(bits);
+        id = i == previous + 1 ? id + 1 : sink.grid->rank(static_cast<std::size_t>(base + i));
+        previous = i;
+        row_codes[first_bit + i] = code;
+        sink.ids[n] = id;
+        if constexpr (Heat) {
+            sink.local[n] = static_cast<std::uint16_t>(w * 128 + first_bit + i);
+        }
+        ++n;
+    }
+    return n;
+}
+
 // Marks a frontier touched with `code` and appends its cells' ids (row-major: ascending) at ids[n...].
+template <bool Heat>
 std::size_t commit(const detail::FrontRow* front, std::size_t count, detail::Row128* touched,
                    std::uint8_t* codes, std::uint8_t code, const GridSink& sink, std::size_t n) {
     const auto width = static_cast<std::ptrdiff_t>(sink.grid->width());
     for (std::size_t f = 0; f < count; ++f) {
         const int w = front[f].row;
-        const u128 bits = get(front[f].bits);
-        put(touched[w], get(touched[w]) | bits);
+        const detail::Row128 bits = front[f].bits;
+        touched[w].lo |= bits.lo;
+        touched[w].hi |= bits.hi;
         // Tile index of bit 0 of this row (col0 may be negative; bits set are always inside the grid).
         const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(sink.row0 + w) * width + sink.col0;
         std::uint8_t* row_codes = codes + static_cast<std::size_t>(w) * 128;
-        for (u128 b = bits; b != 0; b &= b - 1) {
-            const int i = lowest_bit(b);
-            row_codes[i] = code;
-            sink.ids[n] = sink.grid->rank(static_cast<std::size_t>(base + i));
-            if (sink.local != nullptr) {
-                sink.local[n] = static_cast<std::uint16_t>(w * 128 + i);
-            }
-            ++n;
-        }
+        n = commit_half<Heat>(bits.lo, base, 0, row_codes, code, sink, w, n);
+        n = commit_half<Heat>(bits.hi, base + 64, 64, row_codes, code, sink, w, n);
     }
     return n;
 }
@@ -730,15 +746,15 @@ void Flood::grid_seed(Vec2 direction) {
     heat_front_count_ = 1;
 
     // Step A.2: the seed's neighbours in the opposite half-plane become the barrier.
-    std::array<int, grid_window_rows> rows{};
+    std::array<int, grid_window_rows> rows;  // NOLINT: written before read
     const std::size_t n = spread<Offsets::masked>(&seed_row, 1, floor_rows_.data(), accumulate_.data(),
                                                   barrier_masks_, rows.data());
     std::size_t cells = 0;
     barrier_front_count_ =
         collect(rows.data(), n, accumulate_.data(), touched_rows_.data(), barrier_front_.data(), cells);
     const GridSink sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
-    barrier_count_ = commit(barrier_front_.data(), barrier_front_count_, touched_rows_.data(), codes_.data(),
-                            grid_barrier_code, sink, 0);
+    barrier_count_ = commit<false>(barrier_front_.data(), barrier_front_count_, touched_rows_.data(),
+                                   codes_.data(), grid_barrier_code, sink, 0);
     stop_if_no_steps();
 }
 
@@ -746,7 +762,7 @@ bool Flood::grid_step() {
     const int k = step_ + 1;
     grid_extend_rows(k + 1);
     const GridCells& g = *space_->grid();
-    std::array<int, grid_window_rows> rows{};
+    std::array<int, grid_window_rows> rows;  // NOLINT: written before read
 
     // Heat (spec B.1-B.4): every new cell is found and counted before anything is marked, so an overflow
     // leaves the map as it was.
@@ -762,8 +778,8 @@ bool Flood::grid_step() {
         return false;
     }
     const GridSink heat_sink{&g, grid_row0_, grid_col0_, heated_.data(), heated_local_.data()};
-    heated_count_ = commit(next_front_.data(), m, touched_rows_.data(), codes_.data(),
-                           static_cast<std::uint8_t>(k), heat_sink, heated_count_);
+    heated_count_ = commit<true>(next_front_.data(), m, touched_rows_.data(), codes_.data(),
+                                 static_cast<std::uint8_t>(k), heat_sink, heated_count_);
     std::swap(heat_front_, next_front_);
     heat_front_count_ = m;
     step_ = k;
@@ -774,8 +790,8 @@ bool Flood::grid_step() {
                                 accumulate_.data(), barrier_masks_, rows.data());
     m = collect(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), cells);
     const GridSink barrier_sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
-    barrier_count_ = commit(next_front_.data(), m, touched_rows_.data(), codes_.data(), grid_barrier_code,
-                            barrier_sink, barrier_count_);
+    barrier_count_ = commit<false>(next_front_.data(), m, touched_rows_.data(), codes_.data(),
+                                   grid_barrier_code, barrier_sink, barrier_count_);
     std::swap(barrier_front_, next_front_);
     barrier_front_count_ = m;
 
