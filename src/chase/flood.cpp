@@ -119,9 +119,6 @@ inline detail::Row128 row_of(bool on) {
     const std::uint64_t v = on ? ~std::uint64_t{0} : 0;
     return {v, v};
 }
-inline int popcount128(u128 v) {
-    return count_bits(static_cast<std::uint64_t>(v)) + count_bits(static_cast<std::uint64_t>(v >> 64));
-}
 inline int lowest_bit(u128 v) {
     const auto lo = static_cast<std::uint64_t>(v);
     return lo != 0 ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(v >> 64));
@@ -198,24 +195,6 @@ std::size_t grid_spread_heat(bool eight, const detail::FrontRow* front, std::siz
                  : spread<Offsets::four>(front, count, floor, acc, mask, rows);
 }
 
-// The untouched targets of the listed rows (clearing acc) as a frontier; adds their count to cells.
-std::size_t collect(const int* rows, std::size_t n, detail::Row128* acc, const detail::Row128* touched,
-                    detail::FrontRow* out, std::size_t& cells) {
-    std::size_t m = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const int w = rows[i];
-        const u128 fresh = get(acc[w]) & ~get(touched[w]);
-        acc[w] = {};
-        if (fresh != 0) {
-            put(out[m].bits, fresh);
-            out[m].row = w;
-            ++m;
-            cells += static_cast<std::size_t>(popcount128(fresh));
-        }
-    }
-    return m;
-}
-
 // Where a committed cell is written.
 struct GridSink {
     const GridCells* grid;
@@ -246,23 +225,67 @@ std::size_t commit_half(std::uint64_t bits, std::ptrdiff_t base, int first_bit, 
     return n;
 }
 
-// Marks a frontier touched with `code` and appends its cells' ids (row-major: ascending) at ids[n...].
+// Takes the untouched targets of the listed rows (clearing acc) as the new frontier out[0 .. out_count):
+// writes their codes, and their ids (row-major: ascending) at ids[n...]; returns the new end. The touched
+// rows are not changed, so the caller can still discard the step (an overflow): the codes written belong to
+// untouched cells, which nothing reads.
 template <bool Heat>
-std::size_t commit(const detail::FrontRow* front, std::size_t count, detail::Row128* touched,
-                   std::uint8_t* codes, std::uint8_t code, const GridSink& sink, std::size_t n) {
+std::size_t take(const int* rows, std::size_t count, detail::Row128* acc, const detail::Row128* touched,
+                 detail::FrontRow* out, std::size_t& out_count, std::uint8_t* codes, std::uint8_t code,
+                 const GridSink& sink, std::size_t n) {
     const auto width = static_cast<std::ptrdiff_t>(sink.grid->width());
-    for (std::size_t f = 0; f < count; ++f) {
-        const int w = front[f].row;
-        const detail::Row128 bits = front[f].bits;
-        touched[w].lo |= bits.lo;
-        touched[w].hi |= bits.hi;
+    std::size_t m = 0;
+    for (std::size_t r = 0; r < count; ++r) {
+        const int w = rows[r];
+        const std::uint64_t lo = acc[w].lo & ~touched[w].lo;
+        const std::uint64_t hi = acc[w].hi & ~touched[w].hi;
+        acc[w] = {};
+        if ((lo | hi) == 0) {
+            continue;
+        }
+        out[m].bits = {lo, hi};
+        out[m].row = w;
+        ++m;
         // Tile index of bit 0 of this row (col0 may be negative; bits set are always inside the grid).
         const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(sink.row0 + w) * width + sink.col0;
         std::uint8_t* row_codes = codes + static_cast<std::size_t>(w) * 128;
-        n = commit_half<Heat>(bits.lo, base, 0, row_codes, code, sink, w, n);
-        n = commit_half<Heat>(bits.hi, base + 64, 64, row_codes, code, sink, w, n);
+        n = commit_half<Heat>(lo, base, 0, row_codes, code, sink, w, n);
+        n = commit_half<Heat>(hi, base + 64, 64, row_codes, code, sink, w, n);
     }
+    out_count = m;
     return n;
+}
+
+// Marks a frontier touched.
+void mark(const detail::FrontRow* front, std::size_t count, detail::Row128* touched) {
+    for (std::size_t f = 0; f < count; ++f) {
+        touched[front[f].row].lo |= front[f].bits.lo;
+        touched[front[f].row].hi |= front[f].bits.hi;
+    }
+}
+
+// The window rows a flood has extracted: [lo, hi], floor read from the grid, touched and acc cleared.
+struct WindowRows {
+    const GridCells* grid;
+    int row0;
+    int col0;
+    detail::Row128* floor;
+    detail::Row128* touched;
+    detail::Row128* acc;
+};
+
+// Extends the extracted rows [lo, hi] to cover [a, b] (window rows, 0 <= a, b <= 2R + 2).
+void extract_rows(const WindowRows& win, int& lo, int& hi, int a, int b) {
+    for (int w = a; w <= b; ++w) {
+        if (w >= lo && w <= hi) {
+            continue;
+        }
+        put(win.floor[w], window_floor(*win.grid, win.row0 + w, win.col0));
+        win.touched[w] = {};
+        win.acc[w] = {};
+    }
+    lo = std::min(lo, a);
+    hi = std::max(hi, b);
 }
 
 }  // namespace
@@ -688,21 +711,10 @@ void Flood::allocate_grid_scratch(std::size_t cells) {
 }
 
 void Flood::grid_extend_rows(int distance) {
-    // Window rows within `distance` rows of the seed's (R + 1): floor extracted, touched and acc cleared.
-    const int centre = grid_radius_ + 1;
-    const GridCells& g = *space_->grid();
-    const int lo = centre - distance;
-    const int hi = centre + distance;
-    for (int w = lo; w <= hi; ++w) {
-        if (w >= grid_rows_lo_ && w <= grid_rows_hi_) {
-            continue;
-        }
-        put(floor_rows_[static_cast<std::size_t>(w)], window_floor(g, grid_row0_ + w, grid_col0_));
-        touched_rows_[static_cast<std::size_t>(w)] = {};
-        accumulate_[static_cast<std::size_t>(w)] = {};
-    }
-    grid_rows_lo_ = std::min(grid_rows_lo_, lo);
-    grid_rows_hi_ = std::max(grid_rows_hi_, hi);
+    // Window rows within `distance` rows of the seed's (R + 1).
+    const WindowRows win{space_->grid(),     grid_row0_,           grid_col0_,
+                         floor_rows_.data(), touched_rows_.data(), accumulate_.data()};
+    extract_rows(win, grid_rows_lo_, grid_rows_hi_, grid_radius_ + 1 - distance, grid_radius_ + 1 + distance);
 }
 
 void Flood::grid_seed(Vec2 direction) {
@@ -749,51 +761,61 @@ void Flood::grid_seed(Vec2 direction) {
     std::array<int, grid_window_rows> rows;  // NOLINT: written before read
     const std::size_t n = spread<Offsets::masked>(&seed_row, 1, floor_rows_.data(), accumulate_.data(),
                                                   barrier_masks_, rows.data());
-    std::size_t cells = 0;
-    barrier_front_count_ =
-        collect(rows.data(), n, accumulate_.data(), touched_rows_.data(), barrier_front_.data(), cells);
     const GridSink sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
-    barrier_count_ = commit<false>(barrier_front_.data(), barrier_front_count_, touched_rows_.data(),
-                                   codes_.data(), grid_barrier_code, sink, 0);
+    barrier_count_ =
+        take<false>(rows.data(), n, accumulate_.data(), touched_rows_.data(), barrier_front_.data(),
+                    barrier_front_count_, codes_.data(), grid_barrier_code, sink, 0);
+    mark(barrier_front_.data(), barrier_front_count_, touched_rows_.data());
     stop_if_no_steps();
 }
 
 bool Flood::grid_step() {
     const int k = step_ + 1;
-    grid_extend_rows(k + 1);
     const GridCells& g = *space_->grid();
+    const WindowRows win{
+        &g, grid_row0_, grid_col0_, floor_rows_.data(), touched_rows_.data(), accumulate_.data()};
     std::array<int, grid_window_rows> rows;  // NOLINT: written before read
 
-    // Heat (spec B.1-B.4): every new cell is found and counted before anything is marked, so an overflow
-    // leaves the map as it was.
+    // Heat (spec B.1-B.4). Rows are extracted as the frontier reaches them (one row beyond it either way).
+    // Every new cell is found and counted before any is marked touched, so an overflow leaves the map as it
+    // was.
+    extract_rows(win, grid_rows_lo_, grid_rows_hi_, heat_front_[0].row - 1,
+                 heat_front_[heat_front_count_ - 1].row + 1);
     const bool eight = g.connectivity() == Connectivity::eight;
     std::size_t n = grid_spread_heat(eight, heat_front_.data(), heat_front_count_, floor_rows_.data(),
                                      accumulate_.data(), heat_masks_, rows.data());
-    std::size_t cells = 0;
-    std::size_t m =
-        collect(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), cells);
+    std::size_t m = 0;
+    const GridSink heat_sink{&g, grid_row0_, grid_col0_, heated_.data(), heated_local_.data()};
+    const std::size_t end =
+        take<true>(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), m,
+                   codes_.data(), static_cast<std::uint8_t>(k), heat_sink, heated_count_);
+    const std::size_t cells = end - heated_count_;
     if (cells == 0 || cells > static_cast<std::size_t>(run_settings_.max_heated)) {
         finished_ = true;
         stop_reason_ = cells == 0 ? StopReason::exhausted : StopReason::too_many_heated;
         return false;
     }
-    const GridSink heat_sink{&g, grid_row0_, grid_col0_, heated_.data(), heated_local_.data()};
-    heated_count_ = commit<true>(next_front_.data(), m, touched_rows_.data(), codes_.data(),
-                                 static_cast<std::uint8_t>(k), heat_sink, heated_count_);
+    mark(next_front_.data(), m, touched_rows_.data());
+    heated_count_ = end;
     std::swap(heat_front_, next_front_);
     heat_front_count_ = m;
     step_ = k;
     step_begin_[static_cast<std::size_t>(k) + 1] = heated_count_;
 
     // Barrier (spec B.5), after the heat.
-    n = spread<Offsets::masked>(barrier_front_.data(), barrier_front_count_, floor_rows_.data(),
-                                accumulate_.data(), barrier_masks_, rows.data());
-    m = collect(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), cells);
-    const GridSink barrier_sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
-    barrier_count_ = commit<false>(next_front_.data(), m, touched_rows_.data(), codes_.data(),
-                                   grid_barrier_code, barrier_sink, barrier_count_);
-    std::swap(barrier_front_, next_front_);
-    barrier_front_count_ = m;
+    if (barrier_front_count_ > 0) {
+        extract_rows(win, grid_rows_lo_, grid_rows_hi_, barrier_front_[0].row - 1,
+                     barrier_front_[barrier_front_count_ - 1].row + 1);
+        n = spread<Offsets::masked>(barrier_front_.data(), barrier_front_count_, floor_rows_.data(),
+                                    accumulate_.data(), barrier_masks_, rows.data());
+        const GridSink barrier_sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
+        barrier_count_ =
+            take<false>(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), m,
+                        codes_.data(), grid_barrier_code, barrier_sink, barrier_count_);
+        mark(next_front_.data(), m, touched_rows_.data());
+        std::swap(barrier_front_, next_front_);
+        barrier_front_count_ = m;
+    }
 
     if (k == run_settings_.max_steps) {
         finished_ = true;
