@@ -102,7 +102,12 @@ Vec3 world_direction(const CellSpace& space, Vec2 planar) {
 // means "seen in this search"; bumping the epoch forgets a search without clearing the array).
 struct AuditScratch {
     explicit AuditScratch(const FloodSettings& settings, std::size_t cells)
-        : flood(settings), stamp(cells, 0), slot(cells, 0) {}
+        : flood(settings), stamp(cells, 0), slot(cells, 0) {
+        // The generic flood, also on grids: the exit search below walks the barrier list in order, and its
+        // results were defined (and tested) with the generic order; the searches need the space's
+        // neighbour lists anyway.
+        flood.set_grid_path(false);
+    }
 
     std::uint32_t next_epoch() {
         if (++epoch == 0) {

@@ -359,7 +359,7 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
         throw std::invalid_argument("flood: direction is not finite");
     }
     run_settings_ = settings_;
-    grid_mode_ = grid_path_fits(space);
+    grid_mode_ = grid_path_enabled_ && grid_path_fits(space);
     if (grid_mode_) {
         allocate_grid_scratch(space.size());
     } else {

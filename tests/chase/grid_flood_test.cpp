@@ -193,5 +193,32 @@ TEST(GridFloodFastPath, HeatedCellsAreInStepOrderAndAscendingWithinAStep) {
     EXPECT_EQ(std::vector<CellId>(flood.barrier_cells().begin(), flood.barrier_cells().end()), barrier);
 }
 
+// set_grid_path(false): the generic flood on a grid's space, with the generic order (the audit relies on it).
+TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
+    std::mt19937_64 rng(7);
+    const levels::GridLevel level = random_level(rng);
+    const GridSpace grid(level);
+    const CellSpace& fast = grid.cells();
+    const CellSpace plain = CellSpace::from_csr({fast.positions().begin(), fast.positions().end()},
+                                                {fast.offsets().begin(), fast.offsets().end()},
+                                                {fast.neighbour_ids().begin(), fast.neighbour_ids().end()});
+    Flood on_grid;
+    Flood generic;
+    on_grid.set_grid_path(false);
+    for (int i = 0; i < 200; ++i) {
+        const CellId seed = static_cast<CellId>(rng() % fast.size());
+        const Vec2 dir = random_direction(rng);
+        on_grid.start(fast, seed, dir);
+        generic.start(plain, seed, dir);
+        EXPECT_FALSE(on_grid.on_grid_path());
+        expect_same(on_grid.run(), generic.run(), "switched off");
+        EXPECT_TRUE(std::ranges::equal(on_grid.heated_cells(), generic.heated_cells()));
+        EXPECT_TRUE(std::ranges::equal(on_grid.barrier_cells(), generic.barrier_cells()));
+    }
+    Flood default_flood;
+    default_flood.start(fast, CellId{0}, Vec2{1.0, 0.0});
+    EXPECT_TRUE(default_flood.on_grid_path());
+}
+
 }  // namespace
 }  // namespace kinema::chase

@@ -176,6 +176,14 @@ class Flood {
         return finished_;
     }
 
+    /// Whether start() may take the grid fast path on a grid's space (default true; see the top of this
+    /// file). False runs the generic flood there, on the space's arrays (built on first use), so that
+    /// heated_cells() and barrier_cells() keep the generic discovery order within a step; every other result
+    /// is the same. Takes effect at the next start().
+    void set_grid_path(bool enabled) { grid_path_enabled_ = enabled; }
+    /// Whether the current run takes the grid fast path.
+    bool on_grid_path() const { return grid_mode_; }
+
     bool started() const { return space_ != nullptr; }
     bool finished() const { return finished_; }
     int steps() const { return step_; }
@@ -239,6 +247,7 @@ class Flood {
     using Row128 = detail::Row128;
     using FrontRow = detail::FrontRow;
     bool grid_mode_ = false;
+    bool grid_path_enabled_ = true;
     int grid_radius_ = 0;   // R = M_S + 1
     int grid_row0_ = 0;     // grid row of window row 0
     int grid_col0_ = 0;     // grid column of bit 0
