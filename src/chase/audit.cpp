@@ -102,7 +102,12 @@ Vec3 world_direction(const CellSpace& space, Vec2 planar) {
 // means "seen in this search"; bumping the epoch forgets a search without clearing the array).
 struct AuditScratch {
     explicit AuditScratch(const FloodSettings& settings, std::size_t cells)
-        : flood(settings), stamp(cells, 0), slot(cells, 0) {}
+        : flood(settings), stamp(cells, 0), slot(cells, 0) {
+        // The generic flood, also on grids: the exit search below walks the barrier list in order, and its
+        // results were defined (and tested) with the generic order; the searches need the space's
+        // neighbour lists anyway.
+        flood.set_grid_path(GridPath::never);
+    }
 
     std::uint32_t next_epoch() {
         if (++epoch == 0) {
@@ -177,7 +182,7 @@ double along_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId 
         }
         for (const CellId n : cells.neighbours(c)) {
             if (heated(s.flood, n)) {
-                visit(n, d + distance(cells.position(c), cells.position(n)));
+                visit(n, d + distance(cells.positions()[c], cells.positions()[n]));
             }
         }
     }
@@ -190,8 +195,8 @@ double along_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId 
 // not blocked.
 bool in_sight(const ChaseSpace& space, CellId a, CellId b) {
     const CellSpace& cells = space.cells();
-    const Vec3 pa = cells.position(a);
-    const Vec3 pb = cells.position(b);
+    const Vec3 pa = cells.positions()[a];
+    const Vec3 pb = cells.positions()[b];
     const Vec2 d = cells.planar(pb - pa);
     const double length = std::sqrt(planar_dot(d, d));
     if (length == 0.0) {
@@ -237,7 +242,7 @@ bool barrier_cannot_follow(const CellSpace& cells, const Flood& flood, CellId u,
     bool beside_barrier = false;
     for (const CellId b : cells.neighbours(u)) {
         if (flood.state(b) == CellState::barrier) {
-            if (planar_dot(cells.planar_position(u) - cells.planar_position(b), dir) < 0.0) {
+            if (planar_dot(cells.planar_positions()[u] - cells.planar_positions()[b], dir) < 0.0) {
                 return false;
             }
             beside_barrier = true;
@@ -297,7 +302,9 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
     const CellSpace& cells = space.cells();
     const Vec2 dir = audit_direction(k, settings.directions);
     ChaseQuery query;
-    query.position = cells.position(cell);
+    // The arrays, not position(c): on a grid's space that is a binary search (cell_space.hpp), and the
+    // searches below read positions per edge.
+    query.position = cells.positions()[cell];
     query.direction = world_direction(cells, dir);
     const ChaseResult r = run_chase(space, scratch.flood, query);
     const FloodResult& f = r.flood;

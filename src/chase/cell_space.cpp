@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -25,7 +26,67 @@ void check_common(const std::vector<Vec3>& positions, double cell_size) {
     }
 }
 
+// The per-cell arrays of a grid's space, exactly as GridSpace built them before they became lazy: positions
+// ((col + 0.5) * s, (row + 0.5) * s, 0) in id order, neighbours in ascending id order (row-major), diagonals
+// only without corner cutting (spec "Inputs"; Moving AI octile rule: both orthogonal tiles open).
+CellSpace build_grid_arrays(const GridCells& g) {
+    std::vector<Vec3> positions;
+    positions.reserve(g.size());
+    const double s = g.cell_size();
+    const bool eight = g.connectivity() == Connectivity::eight;
+    std::vector<std::uint32_t> offsets;
+    offsets.reserve(g.size() + 1);
+    offsets.push_back(0);
+    std::vector<CellId> ids;
+    ids.reserve(g.size() * (eight ? 8 : 4));
+    g.for_each_cell([&](int col, int row, CellId) {
+        positions.push_back({(col + 0.5) * s, (row + 0.5) * s, 0.0});
+        for (int dr = -1; dr <= 1; ++dr) {
+            for (int dc = -1; dc <= 1; ++dc) {
+                const bool diagonal = dr != 0 && dc != 0;
+                if ((dr == 0 && dc == 0) || (diagonal && !eight)) {
+                    continue;
+                }
+                const CellId nb = g.cell_at(col + dc, row + dr);
+                if (nb == no_cell || (diagonal && (!g.floor(col + dc, row) || !g.floor(col, row + dr)))) {
+                    continue;
+                }
+                ids.push_back(nb);
+            }
+        }
+        offsets.push_back(static_cast<std::uint32_t>(ids.size()));
+    });
+    return CellSpace::from_csr(std::move(positions), std::move(offsets), std::move(ids), PlanarAxes::xy, s);
+}
+
 }  // namespace
+
+struct CellSpace::LazyArrays {
+    std::once_flag once;
+    std::unique_ptr<CellSpace> cells;
+};
+
+CellSpace CellSpace::from_grid(std::shared_ptr<const GridCells> grid) {
+    if (grid == nullptr || grid->size() == 0) {
+        throw std::invalid_argument("cell space: a grid space needs a grid with a cell");
+    }
+    if (grid->size() >= static_cast<std::size_t>(no_cell)) {
+        throw std::invalid_argument("cell space: too many cells");
+    }
+    CellSpace space;
+    space.size_ = grid->size();
+    space.axes_ = PlanarAxes::xy;
+    space.cell_size_ = grid->cell_size();
+    space.grid_ = std::move(grid);
+    space.lazy_ = std::make_shared<LazyArrays>();
+    return space;
+}
+
+const CellSpace& CellSpace::built_arrays() const {
+    std::call_once(lazy_->once,
+                   [this] { lazy_->cells = std::make_unique<CellSpace>(build_grid_arrays(*grid_)); });
+    return *lazy_->cells;
+}
 
 CellSpace CellSpace::from_adjacency(std::vector<Vec3> positions,
                                     const std::vector<std::vector<CellId>>& neighbours, PlanarAxes axes,
@@ -80,6 +141,7 @@ CellSpace CellSpace::from_csr(std::vector<Vec3> positions, std::vector<std::uint
         }
     }
     CellSpace space;
+    space.size_ = n;
     space.axes_ = axes;
     space.cell_size_ = cell_size;
     space.planar_.reserve(n);

@@ -33,64 +33,11 @@ GridSpace::GridSpace(const levels::GridLevel& level, GridSpaceSettings settings)
     }
     width_ = level.width;
     height_ = level.height;
-    tile_cells_.assign(level.passable.size(), no_cell);
-    // Sized up front: growing these by doubling on a 4096 x 4096 level copied them and doubled the peak.
-    std::size_t open_tiles = 0;
-    for (int row = 0; row < height_; ++row) {
-        for (int col = 0; col < width_; ++col) {
-            open_tiles += level.is_passable(col, row) ? 1u : 0u;
-        }
-    }
-    cell_tiles_.reserve(open_tiles);
-    std::vector<Vec3> positions;
-    positions.reserve(open_tiles);
-    const double s = settings_.cell_size;
-    for (int row = 0; row < height_; ++row) {
-        for (int col = 0; col < width_; ++col) {
-            if (level.is_passable(col, row)) {
-                tile_cells_[static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
-                            static_cast<std::size_t>(col)] = static_cast<CellId>(cell_tiles_.size());
-                cell_tiles_.push_back({col, row});
-                positions.push_back({(col + 0.5) * s, (row + 0.5) * s, 0.0});
-            }
-        }
-    }
-    if (cell_tiles_.empty()) {
+    grid_cells_ = std::make_shared<const GridCells>(level, settings_.connectivity, settings_.cell_size);
+    if (grid_cells_->size() == 0) {
         throw std::invalid_argument("grid space: level '" + level.name + "' has no passable tile");
     }
-
-    // Neighbours in ascending id order (row-major), so the CSR order is the same for every run.
-    const bool eight = settings_.connectivity == Connectivity::eight;
-    std::vector<std::uint32_t> offsets;
-    offsets.reserve(cell_tiles_.size() + 1);
-    offsets.push_back(0);
-    std::vector<CellId> ids;
-    ids.reserve(cell_tiles_.size() * (eight ? 8 : 4));
-    for (const Tile t : cell_tiles_) {
-        for (int dr = -1; dr <= 1; ++dr) {
-            for (int dc = -1; dc <= 1; ++dc) {
-                if (dr == 0 && dc == 0) {
-                    continue;
-                }
-                const bool diagonal = dr != 0 && dc != 0;
-                if (diagonal && !eight) {
-                    continue;
-                }
-                const CellId nb = cell_at(t.col + dc, t.row + dr);
-                if (nb == no_cell) {
-                    continue;
-                }
-                // No corner cutting (spec "Inputs"; Moving AI octile rule): both orthogonal tiles must be
-                // open.
-                if (diagonal && (!passable(t.col + dc, t.row) || !passable(t.col, t.row + dr))) {
-                    continue;
-                }
-                ids.push_back(nb);
-            }
-        }
-        offsets.push_back(static_cast<std::uint32_t>(ids.size()));
-    }
-    cells_ = CellSpace::from_csr(std::move(positions), std::move(offsets), std::move(ids), PlanarAxes::xy, s);
+    cells_ = CellSpace::from_grid(grid_cells_);
 }
 
 Tile GridSpace::tile_containing(Vec2 world) const {
@@ -119,15 +66,14 @@ SeedLocation GridSpace::locate(Vec2 world) const {
     }
     SeedLocation best{no_cell, true};
     double best_d2 = std::numeric_limits<double>::infinity();
-    for (std::size_t c = 0; c < cell_tiles_.size(); ++c) {
-        const Vec2 centre = tile_centre(cell_tiles_[c]);
-        const double d2 = length_squared(centre - world);
+    grid_cells_->for_each_cell([&](int col, int row, CellId c) {
+        const double d2 = length_squared(tile_centre({col, row}) - world);
         // strict: ties keep the lower id; the first cell is taken even when d2 overflows to inf.
         if (best.cell == no_cell || d2 < best_d2) {
             best_d2 = d2;
-            best.cell = static_cast<CellId>(c);
+            best.cell = c;
         }
-    }
+    });
     return best;
 }
 

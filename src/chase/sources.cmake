@@ -1,4 +1,5 @@
 target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURRENT_LIST_DIR}/grid.cpp
+                              ${CMAKE_CURRENT_LIST_DIR}/grid_cells.cpp
                               ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp
                               ${CMAKE_CURRENT_LIST_DIR}/query.cpp ${CMAKE_CURRENT_LIST_DIR}/json.cpp
                               ${CMAKE_CURRENT_LIST_DIR}/audit.cpp

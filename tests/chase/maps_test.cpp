@@ -313,7 +313,12 @@ TEST(SharedMapPaths, PaddedAndCsrNeighbourListsAgree) {
         GTEST_SKIP() << "shared map " << path << " not found (set KINEMA_SHARED_DATA_DIR)";
     }
     const GridSpace grid(levels::load_moving_ai_map(path));
-    const CellSpace& padded = grid.cells();
+    // A plain copy of the grid's arrays: grid.cells() itself runs the grid fast path (grid_flood_test.cpp),
+    // which orders cells within a step by id.
+    const CellSpace& g = grid.cells();
+    const CellSpace padded = CellSpace::from_csr({g.positions().begin(), g.positions().end()},
+                                                 {g.offsets().begin(), g.offsets().end()},
+                                                 {g.neighbour_ids().begin(), g.neighbour_ids().end()});
     ASSERT_EQ(padded.padded_stride(), 8u);
     std::vector<Vec3> positions(padded.positions().begin(), padded.positions().end());
     std::vector<std::vector<CellId>> adjacency(padded.size());

@@ -4,19 +4,22 @@
 // position per cell for the barrier's half-plane test, and neighbour lists stored CSR-style (one offsets
 // array, one flat array of neighbour ids). The flood only ever sees a CellSpace, so it cannot know which
 // space it runs on, and its inner loop is two array reads per neighbour.
+//
+// A 2D grid's space is the exception (issue 10, "Set-up"): CellSpace::from_grid keeps only the grid's compact
+// floor bitmap (GridCells, 1.5 bits per tile); the flood recognises it (grid()) and runs word-parallel on the
+// floor rows, and the per-cell arrays (positions, neighbour lists) are built on first use, once, for the
+// users that ask for them (graph algorithms, the audit). position(c) and planar_position(c) never build them.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
+#include "kinema/chase/grid_cells.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema::chase {
-
-using CellId = std::uint32_t;
-/// "No cell" (e.g. a tile that is a wall).
-inline constexpr CellId no_cell = 0xFFFFFFFFu;
 
 /// Which two world axes span the horizontal plane. The barrier's half-plane test (seed 002 section 3, step
 /// A.2) is done in this plane: grids use xy (z = 0); Y-up spaces such as Recast/OBJ meshes use xz.
@@ -49,38 +52,55 @@ class CellSpace {
                               std::vector<CellId> neighbour_ids, PlanarAxes axes = PlanarAxes::xy,
                               double cell_size = 1.0);
 
-    std::size_t size() const { return positions_.size(); }
-    bool empty() const { return positions_.empty(); }
+    /// The space of a compact grid (what GridSpace builds): cell c is the grid's c-th floor tile in row-major
+    /// order at ((col + 0.5) * s, (row + 0.5) * s, 0), planar axes xy, cell size s, neighbours 8-connected
+    /// without corner cutting (or 4-connected) in ascending id order. Holds no per-cell array until one of
+    /// the array accessors below (or neighbours()) is first called; then it builds them all, once, thread
+    /// safe (copies share them). grid must not be null and must have a cell.
+    static CellSpace from_grid(std::shared_ptr<const GridCells> grid);
 
-    /// World position of a cell's centre (world units).
-    Vec3 position(CellId c) const { return positions_[c]; }
+    std::size_t size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+
+    /// World position of a cell's centre (world units). On a grid's space: a binary search, nothing built.
+    Vec3 position(CellId c) const { return grid_ ? grid_->position(c) : positions_[c]; }
     /// The cell centre projected on the horizontal plane (see PlanarAxes).
-    Vec2 planar_position(CellId c) const { return planar_[c]; }
+    Vec2 planar_position(CellId c) const { return grid_ ? planar(grid_->position(c)) : planar_[c]; }
     /// Projects a world vector on the horizontal plane: (x, y) for xy, (x, z) for xz.
     Vec2 planar(Vec3 v) const { return axes_ == PlanarAxes::xy ? Vec2{v.x, v.y} : Vec2{v.x, v.z}; }
     std::span<const CellId> neighbours(CellId c) const {
-        return {neighbour_ids_.data() + offsets_[c], neighbour_ids_.data() + offsets_[c + 1]};
+        const CellSpace& a = arrays();
+        return {a.neighbour_ids_.data() + a.offsets_[c], a.neighbour_ids_.data() + a.offsets_[c + 1]};
     }
     PlanarAxes axes() const { return axes_; }
     /// Typical distance between neighbouring cell centres (world units, > 0). Paced propagation uses it: step
     /// k happens once k * cell_size / run_speed seconds have passed (spec "Beyond the single-shot run").
     double cell_size() const { return cell_size_; }
-    std::size_t edge_count() const { return neighbour_ids_.size(); }
+    std::size_t edge_count() const { return arrays().neighbour_ids_.size(); }
+    /// The compact grid behind a space made by from_grid, else nullptr.
+    const GridCells* grid() const { return grid_.get(); }
 
-    // Raw arrays, for hot loops and for other parts that want to copy the graph.
-    std::span<const Vec3> positions() const { return positions_; }
-    std::span<const Vec2> planar_positions() const { return planar_; }
-    std::span<const std::uint32_t> offsets() const { return offsets_; }
-    std::span<const CellId> neighbour_ids() const { return neighbour_ids_; }
+    // Raw arrays, for hot loops and for other parts that want to copy the graph (built on first use on a
+    // grid's space).
+    std::span<const Vec3> positions() const { return arrays().positions_; }
+    std::span<const Vec2> planar_positions() const { return arrays().planar_; }
+    std::span<const std::uint32_t> offsets() const { return arrays().offsets_; }
+    std::span<const CellId> neighbour_ids() const { return arrays().neighbour_ids_; }
 
     /// When every cell has at most 8 neighbours, a copy of the neighbour lists padded to a fixed stride (4 or
     /// 8) with the id size() as filler; padded_stride() is 0 otherwise. The flood uses it so that its inner
     /// loops have a fixed trip count (no mispredicted loop exits on cells with fewer neighbours, e.g. along
     /// walls).
-    std::uint32_t padded_stride() const { return padded_stride_; }
-    std::span<const CellId> padded_neighbour_ids() const { return padded_ids_; }
+    std::uint32_t padded_stride() const { return arrays().padded_stride_; }
+    std::span<const CellId> padded_neighbour_ids() const { return arrays().padded_ids_; }
 
   private:
+    struct LazyArrays;
+    // This space, or for a grid's space the arrays built from its grid (on first call).
+    const CellSpace& arrays() const { return grid_ ? built_arrays() : *this; }
+    const CellSpace& built_arrays() const;
+
+    std::size_t size_ = 0;
     std::vector<Vec3> positions_;
     std::vector<Vec2> planar_;
     std::vector<std::uint32_t> offsets_ = {0};
@@ -89,6 +109,8 @@ class CellSpace {
     std::uint32_t padded_stride_ = 0;
     PlanarAxes axes_ = PlanarAxes::xy;
     double cell_size_ = 1.0;
+    std::shared_ptr<const GridCells> grid_;
+    std::shared_ptr<LazyArrays> lazy_;
 };
 
 /// The cell whose centre is nearest to p (Euclidean, world units; ties go to the lowest id), reported as

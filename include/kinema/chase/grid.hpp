@@ -4,6 +4,7 @@
 // as in the Moving AI benchmarks) or 4-connected.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include "kinema/chase/cell_space.hpp"
@@ -12,8 +13,6 @@
 #include "kinema/levels/grid_level.hpp"
 
 namespace kinema::chase {
-
-enum class Connectivity { four = 4, eight = 8 };
 
 struct GridSpaceSettings;
 /// The registry of GridSpaceSettings's fields (kinema/core/settings_registry.hpp).
@@ -25,13 +24,9 @@ struct GridSpaceSettings {
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
-/// A tile coordinate.
-struct Tile {
-    int col = 0;
-    int row = 0;
-    friend constexpr bool operator==(Tile, Tile) = default;
-};
-
+/// Holds the grid's compact floor bitmap (GridCells) and its CellSpace (CellSpace::from_grid), whose
+/// per-cell positions and neighbour lists are built only if a user asks for them: the flood, locate(),
+/// cell_at() and tile_of() never do. Copies share the (immutable) grid.
 class GridSpace {
   public:
     /// Builds the cell space of `level`. Throws SettingsError for invalid settings and std::invalid_argument
@@ -44,17 +39,14 @@ class GridSpace {
     int height() const { return height_; }
     double cell_size() const { return settings_.cell_size; }
 
-    bool passable(int col, int row) const { return cell_at(col, row) != no_cell; }
-    /// The cell of a tile, or no_cell for a blocked tile or a tile outside the grid.
-    CellId cell_at(int col, int row) const {
-        if (col < 0 || row < 0 || col >= width_ || row >= height_) {
-            return no_cell;
-        }
-        return tile_cells_[static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
-                           static_cast<std::size_t>(col)];
-    }
+    bool passable(int col, int row) const { return grid_cells_->floor(col, row); }
+    /// The cell of a tile, or no_cell for a blocked tile or a tile outside the grid. O(1).
+    CellId cell_at(int col, int row) const { return grid_cells_->cell_at(col, row); }
     CellId cell_at(Tile t) const { return cell_at(t.col, t.row); }
-    Tile tile_of(CellId c) const { return cell_tiles_[c]; }
+    /// The tile of a cell: a binary search over the grid's words (GridCells::tile_of).
+    Tile tile_of(CellId c) const { return grid_cells_->tile_of(c); }
+    /// The compact floor bitmap and rank index behind cells() (1.5 bits per tile).
+    const GridCells& grid_cells() const { return *grid_cells_; }
     /// The tile containing a world point (floor(x / s), floor(y / s)); may be outside the grid.
     Tile tile_containing(Vec2 world) const;
     /// World centre of a tile: ((col + 0.5) * s, (row + 0.5) * s).
@@ -69,9 +61,8 @@ class GridSpace {
     GridSpaceSettings settings_;
     int width_ = 0;
     int height_ = 0;
-    std::vector<CellId> tile_cells_;  // width * height, no_cell for blocked tiles
-    std::vector<Tile> cell_tiles_;    // per cell
-    CellSpace cells_;
+    std::shared_ptr<const GridCells> grid_cells_;
+    CellSpace cells_;  // CellSpace::from_grid: its per-cell arrays are built only when asked for
 };
 
 }  // namespace kinema::chase

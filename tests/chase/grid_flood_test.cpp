@@ -1,0 +1,237 @@
+// The grid fast path of the flood (flood.hpp; issue 10, "Speed of the flood") against the generic CellSpace
+// flood on a plain copy of the same grid's arrays: random maps (some larger than the flood's window, walls at
+// the edges or not), seeds, directions (axis-aligned, exact diagonals, zero), constants, cell sizes and both
+// connectivities, run in one shot, time sliced (every step's new cells compared as sets), restarted and
+// paced. Results must be bit-identical; cells within a step are in ascending id order on the fast path.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/grid.hpp"
+
+namespace kinema::chase {
+namespace {
+
+bool bits_equal(double a, double b) {
+    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
+}
+bool bits_equal(Vec3 a, Vec3 b) {
+    return bits_equal(a.x, b.x) && bits_equal(a.y, b.y) && bits_equal(a.z, b.z);
+}
+
+void expect_same(const FloodResult& a, const FloodResult& b, const char* where) {
+    EXPECT_EQ(a.seed_cell, b.seed_cell) << where;
+    EXPECT_EQ(a.steps, b.steps) << where;
+    EXPECT_EQ(a.finished, b.finished) << where;
+    EXPECT_EQ(a.stop_reason, b.stop_reason) << where;
+    EXPECT_TRUE(bits_equal(a.centroid, b.centroid)) << where;
+    EXPECT_EQ(a.destination_cell, b.destination_cell) << where;
+    EXPECT_TRUE(bits_equal(a.destination, b.destination)) << where;
+    EXPECT_EQ(a.heated_cells, b.heated_cells) << where;
+    EXPECT_EQ(a.warm_cells, b.warm_cells) << where;
+    EXPECT_EQ(a.barrier_cells, b.barrier_cells) << where;
+}
+
+std::vector<CellId> sorted(std::span<const CellId> cells) {
+    std::vector<CellId> v(cells.begin(), cells.end());
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+// Every cell's value and state, and the touched sets.
+void expect_same_cells(const Flood& fast, const Flood& plain, std::size_t cells, const char* where) {
+    for (CellId c = 0; c < cells; ++c) {
+        ASSERT_EQ(fast.value(c), plain.value(c)) << where << ", cell " << c;
+        ASSERT_EQ(fast.state(c), plain.state(c)) << where << ", cell " << c;
+    }
+    EXPECT_EQ(sorted(fast.heated_cells()), sorted(plain.heated_cells())) << where;
+    EXPECT_EQ(sorted(fast.barrier_cells()), sorted(plain.barrier_cells())) << where;
+}
+
+levels::GridLevel random_level(std::mt19937_64& rng) {
+    std::uniform_int_distribution<int> size(1, 3);
+    const int kind = size(rng);
+    levels::GridLevel level;
+    level.name = "random";
+    // Small maps, and maps wider and taller than the largest window (127 tiles).
+    level.width = kind == 3 ? 150 + static_cast<int>(rng() % 60) : 1 + static_cast<int>(rng() % 70);
+    level.height = kind == 3 ? 140 + static_cast<int>(rng() % 40) : 1 + static_cast<int>(rng() % 70);
+    const double open = std::uniform_real_distribution<double>(0.55, 1.0)(rng);
+    level.passable.resize(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height));
+    for (auto& p : level.passable) {
+        p = std::uniform_real_distribution<double>(0.0, 1.0)(rng) < open ? 1 : 0;
+    }
+    level.passable[rng() % level.passable.size()] = 1;
+    return level;
+}
+
+Vec2 random_direction(std::mt19937_64& rng) {
+    static const Vec2 special[] = {{1, 0},  {0, 1},   {-1, 0}, {0, -1}, {1, 1},      {1, -1},
+                                   {-1, 1}, {-1, -1}, {0, 0},  {2, 2},  {0.5, -0.5}, {3, 1e-300}};
+    if (rng() % 3 == 0) {
+        return special[rng() % std::size(special)];
+    }
+    const double a = std::uniform_real_distribution<double>(0.0, 6.283185307179586)(rng);
+    return {std::cos(a), std::sin(a)};
+}
+
+FloodSettings random_settings(std::mt19937_64& rng) {
+    FloodSettings s;
+    s.hot = 1 + static_cast<int>(rng() % 30);
+    s.max_heated = 1 + static_cast<int>(rng() % 60);
+    const int steps[] = {0, 1, 2, 5, 20, 40, 62, 63, 70};  // 63 and 70: beyond the fast path's window
+    s.max_steps = rng() % 2 == 0 ? steps[rng() % std::size(steps)] : static_cast<int>(rng() % 63);
+    s.destination = rng() % 4 == 0 ? DestinationRule::nearest_warm : DestinationRule::nearest_heated;
+    return s;
+}
+
+TEST(GridFloodFastPath, MatchesTheGenericFloodOnRandomMaps) {
+    std::mt19937_64 rng(2026);
+    const double cell_sizes[] = {1.0, 1.0, 1.0, 0.5, 2.0, 0.25, 0.3};  // 0.3: the generic path on a grid
+    int floods = 0;
+    for (int map = 0; map < 120; ++map) {
+        const levels::GridLevel level = random_level(rng);
+        GridSpaceSettings gs;
+        gs.connectivity = rng() % 2 == 0 ? Connectivity::eight : Connectivity::four;
+        gs.cell_size = cell_sizes[rng() % std::size(cell_sizes)];
+        const GridSpace grid(level, gs);
+        const CellSpace& fast = grid.cells();
+        ASSERT_NE(fast.grid(), nullptr);
+        const CellSpace plain = CellSpace::from_csr(
+            {fast.positions().begin(), fast.positions().end()},
+            {fast.offsets().begin(), fast.offsets().end()},
+            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarAxes::xy, gs.cell_size);
+        ASSERT_EQ(plain.grid(), nullptr);
+        for (int i = 0; i < 25; ++i, ++floods) {
+            const FloodSettings settings = random_settings(rng);
+            const bool fast_path = settings.max_steps <= 62 && gs.cell_size != 0.3;
+            Flood a(settings);
+            Flood b(settings);
+            a.set_grid_path(GridPath::always);  // these maps are below grid_path_min_tiles
+            const CellId seed = static_cast<CellId>(rng() % fast.size());
+            const Vec2 dir = random_direction(rng);
+            a.start(fast, seed, dir);
+            b.start(plain, seed, dir);
+            switch (i % 4) {
+                case 0:  // one shot
+                    expect_same(a.run(), b.run(), "run");
+                    break;
+                case 1: {  // time sliced: every step's new heated cells as a set, and every value
+                    std::size_t before = 1;
+                    while (!a.advance(1)) {
+                        b.advance(1);
+                        const auto na = a.heated_cells().subspan(before);
+                        const auto nb = b.heated_cells().subspan(before);
+                        ASSERT_EQ(sorted(na), sorted(nb));
+                        if (fast_path) {
+                            ASSERT_TRUE(std::is_sorted(na.begin(), na.end()));
+                        }
+                        before = a.heated_cells().size();
+                        expect_same(a.result(), b.result(), "sliced");
+                    }
+                    b.advance(1);
+                    expect_same(a.result(), b.result(), "sliced end");
+                    break;
+                }
+                case 2: {  // restart in the middle
+                    a.advance(static_cast<int>(rng() % 5));
+                    b.advance(a.steps());
+                    const CellId again = static_cast<CellId>(rng() % fast.size());
+                    const Vec2 dir2 = random_direction(rng);
+                    ASSERT_TRUE(a.restart({again, true}, dir2));
+                    ASSERT_TRUE(b.restart({again, true}, dir2));
+                    expect_same_cells(a, b, fast.size(), "restarted, seeded");
+                    expect_same(a.run(), b.run(), "restarted");
+                    break;
+                }
+                default: {  // paced
+                    int calls_a = 0;
+                    int calls_b = 0;
+                    a.advance_until(3.5, 2.0 / gs.cell_size, [&](const Flood&) { ++calls_a; });
+                    b.advance_until(3.5, 2.0 / gs.cell_size, [&](const Flood&) { ++calls_b; });
+                    EXPECT_EQ(calls_a, calls_b);
+                    expect_same(a.result(), b.result(), "paced");
+                    a.run();
+                    b.run();
+                    expect_same(a.result(), b.result(), "paced end");
+                    break;
+                }
+            }
+            expect_same_cells(a, b, fast.size(), "end");
+            if (::testing::Test::HasFailure()) {
+                FAIL() << "map " << map << " (" << level.width << " x " << level.height << "), flood " << i
+                       << ", seed " << seed << ", dir " << dir.x << "," << dir.y << ", H " << settings.hot
+                       << " M_H " << settings.max_heated << " M_S " << settings.max_steps << ", cell size "
+                       << gs.cell_size;
+            }
+        }
+    }
+    EXPECT_EQ(floods, 3000);
+}
+
+// The fast path's within-step order: seed first, then each step's cells in ascending id.
+TEST(GridFloodFastPath, HeatedCellsAreInStepOrderAndAscendingWithinAStep) {
+    levels::GridLevel level;
+    level.name = "open";
+    level.width = 9;
+    level.height = 9;
+    level.passable.assign(81, 1);
+    const GridSpace grid(level);
+    Flood flood;
+    flood.set_grid_path(GridPath::always);
+    flood.start(grid.cells(), grid.cell_at(4, 4), Vec2{1.0, 0.0});
+    flood.advance(1);
+    // id = row * 9 + col. Seeding made the 3 tiles left of the seed (4,4) = 40 barrier (dot < 0): 30, 39,
+    // 48; step 1 heats its 5 other neighbours in ascending id, then the barrier spreads one column left.
+    const std::vector<CellId> heated{40, 31, 32, 41, 49, 50};
+    EXPECT_EQ(std::vector<CellId>(flood.heated_cells().begin(), flood.heated_cells().end()), heated);
+    const std::vector<CellId> barrier{30, 39, 48, 20, 29, 38, 47, 56};
+    EXPECT_EQ(std::vector<CellId>(flood.barrier_cells().begin(), flood.barrier_cells().end()), barrier);
+}
+
+// GridPath::never: the generic flood on a grid's space, with the generic order (the audit relies on it);
+// GridPath::automatic takes the fast path only from grid_path_min_tiles tiles up.
+TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
+    std::mt19937_64 rng(7);
+    const levels::GridLevel level = random_level(rng);
+    const GridSpace grid(level);
+    const CellSpace& fast = grid.cells();
+    const CellSpace plain = CellSpace::from_csr({fast.positions().begin(), fast.positions().end()},
+                                                {fast.offsets().begin(), fast.offsets().end()},
+                                                {fast.neighbour_ids().begin(), fast.neighbour_ids().end()});
+    Flood on_grid;
+    Flood generic;
+    on_grid.set_grid_path(GridPath::never);
+    for (int i = 0; i < 200; ++i) {
+        const CellId seed = static_cast<CellId>(rng() % fast.size());
+        const Vec2 dir = random_direction(rng);
+        on_grid.start(fast, seed, dir);
+        generic.start(plain, seed, dir);
+        EXPECT_FALSE(on_grid.on_grid_path());
+        expect_same(on_grid.run(), generic.run(), "switched off");
+        EXPECT_TRUE(std::ranges::equal(on_grid.heated_cells(), generic.heated_cells()));
+        EXPECT_TRUE(std::ranges::equal(on_grid.barrier_cells(), generic.barrier_cells()));
+    }
+    Flood default_flood;
+    default_flood.start(fast, CellId{0}, Vec2{1.0, 0.0});
+    EXPECT_FALSE(default_flood.on_grid_path()) << "a small map runs the generic flood by default";
+
+    levels::GridLevel big;
+    big.name = "big open";
+    big.width = 1024;
+    big.height = 1024;
+    big.passable.assign(std::size_t{1024} * 1024, 1);
+    const GridSpace big_grid(big);
+    default_flood.start(big_grid.cells(), big_grid.cell_at(512, 512), Vec2{0.0, 1.0});
+    EXPECT_TRUE(default_flood.on_grid_path()) << "2^20 tiles take the grid path by default";
+    default_flood.run();
+}
+
+}  // namespace
+}  // namespace kinema::chase
