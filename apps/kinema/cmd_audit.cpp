@@ -4,15 +4,12 @@
 // flag through one FieldFlag table), runs chase::audit on a grid level or a 3D level (.obj through
 // kinema::nav, one PathFinder per thread), prints a table and writes the reports and pictures together at the
 // end (OutputFiles: all or nothing; an interrupted run writes nothing).
-#include <unistd.h>
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -27,6 +24,7 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "output_files.hpp"
+#include "progress_bar.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
@@ -123,41 +121,6 @@ AuditArgs parse_options(const AuditCliOptions& o) {
     a.outputs = o;
     return a;
 }
-
-// A progress bar on stderr for runs longer than a second, when stderr is a terminal and not --quiet.
-class ProgressBar {
-  public:
-    explicit ProgressBar(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
-    void update(std::size_t done, std::size_t total) {
-        const std::lock_guard lock(mutex_);
-        const auto now = std::chrono::steady_clock::now();
-        if (!enabled_ || now - start_ < std::chrono::seconds(1) ||
-            now - last_ < std::chrono::milliseconds(100)) {
-            return;
-        }
-        last_ = now;
-        shown_ = true;
-        const int width = 40;
-        const auto filled = static_cast<int>(static_cast<double>(width) * static_cast<double>(done) /
-                                             static_cast<double>(std::max<std::size_t>(total, 1)));
-        fmt::print(stderr, "\raudit [{}{}] {}/{} seeds", std::string(static_cast<std::size_t>(filled), '#'),
-                   std::string(static_cast<std::size_t>(width - filled), '.'), done, total);
-        std::fflush(stderr);
-    }
-    void finish() {
-        if (shown_) {
-            fmt::print(stderr, "\r{}\r", std::string(80, ' '));
-            std::fflush(stderr);
-        }
-    }
-
-  private:
-    bool enabled_;
-    bool shown_ = false;
-    std::mutex mutex_;
-    std::chrono::steady_clock::time_point start_;
-    std::chrono::steady_clock::time_point last_;
-};
 
 std::string share_text(std::size_t count, std::size_t total) {
     const double share = total == 0 ? 0.0 : 100.0 * static_cast<double>(count) / static_cast<double>(total);
@@ -284,7 +247,7 @@ void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const A
 }
 
 chase::AuditResult run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
-    ProgressBar bar(!a.outputs.quiet && isatty(STDERR_FILENO) == 1);
+    ProgressBar bar("audit", "seeds", !a.outputs.quiet);
     chase::AuditOptions options;
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
     chase::AuditResult result = chase::audit(spaces, a.flood, a.audit, options);

@@ -3,10 +3,8 @@
 // gives up. This file turns the options into typed values (validation in the settings' and the scenario's
 // validate(), errors named by their flag through one FieldFlag table), runs pursuit::run_pursuit and prints
 // a table or the JSON; pictures go through kinema::render (pursuit_picture) and are written all or nothing.
-#include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -29,6 +27,7 @@
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "output_files.hpp"
+#include "progress_bar.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/pursuit_picture.hpp"
@@ -244,39 +243,6 @@ std::string summary(const std::string& title, const pursuit::PursuitConfig& c,
     return out;
 }
 
-// A progress bar on stderr for batches longer than a second, when stderr is a terminal.
-class ProgressBar {
-  public:
-    ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0), start_(std::chrono::steady_clock::now()) {}
-    void update(int done, int total) {
-        const auto now = std::chrono::steady_clock::now();
-        if (!enabled_ || now - start_ < std::chrono::seconds(1) ||
-            now - last_ < std::chrono::milliseconds(100)) {
-            return;
-        }
-        last_ = now;
-        shown_ = true;
-        const int width = 40;
-        const int filled = width * done / std::max(total, 1);
-        fmt::print(stderr, "\rpursue [{}{}] {}/{} scenarios",
-                   std::string(static_cast<std::size_t>(filled), '#'),
-                   std::string(static_cast<std::size_t>(width - filled), '.'), done, total);
-        std::fflush(stderr);
-    }
-    void finish() {
-        if (shown_) {
-            fmt::print(stderr, "\r{}\r", std::string(80, ' '));
-            std::fflush(stderr);
-        }
-    }
-
-  private:
-    bool enabled_;
-    bool shown_ = false;
-    std::chrono::steady_clock::time_point start_;
-    std::chrono::steady_clock::time_point last_;
-};
-
 std::string share(double value) {
     return fmt::format("{:.1f}%", 100.0 * value);
 }
@@ -352,9 +318,10 @@ void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
     const pursuit::BatchSettings settings = parse_batch(o);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
-    ProgressBar bar;
-    const pursuit::BatchResult result =
-        pursuit::run_batch(space, config, settings, [&](int done, int total) { bar.update(done, total); });
+    ProgressBar bar("pursue", "scenarios");
+    const pursuit::BatchResult result = pursuit::run_batch(space, config, settings, [&](int done, int total) {
+        bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
+    });
     bar.finish();
     if (result.scenarios == 0) {
         throw UsageError(
