@@ -43,6 +43,9 @@ const fmt = (v) => String(Math.round(v * 1000) / 1000);
 // ---- level -------------------------------------------------------------------------------------------
 
 function levelLoaded(name) {
+  pause();
+  clearResult();
+  if (document.body.dataset.state !== "loading") document.body.dataset.state = "ready";
   page.mapName = name;
   page.title = name.split("/").pop();
   const longest = Math.max(page.lab.width(), page.lab.height());
@@ -149,10 +152,7 @@ function run() {
     $("npc-dir").value.trim(), stimuli());
   drawMap();
   if (error) {
-    page.result = null;
-    page.scene = null;
-    $("result-json").textContent = "";
-    $("numbers").textContent = "";
+    clearResult();
     showError(error);
     return false;
   }
@@ -165,6 +165,19 @@ function run() {
   showFrame(page.scene.frame_count - 1);
   document.body.dataset.state = "done";
   return true;
+}
+
+// No run to show (an error, or a new level without a route yet).
+function clearResult() {
+  page.result = null;
+  page.scene = null;
+  $("result-json").textContent = "";
+  $("numbers").textContent = "";
+  const canvas = $("picture");
+  canvas.width = canvas.height = 10;
+  $("scrub").max = 0;
+  $("time").textContent = "0";
+  $("npc-state").textContent = "-";
 }
 
 function prepareScene(scene) {
