@@ -83,6 +83,26 @@ export async function pursuitChecks({ page, base, check, runCli, firstDifference
   await page.screenshot({ path: path.join(shots, "pursuit.png") });
   fs.copyFileSync(path.join(shots, "pursuit.png"), path.join(root, "docs/images/web-pursuit.png"));
 
+  // A level file through the file picker (the map named by its file name, as `--map NAME` in its directory),
+  // the scenario typed into the fields.
+  const fileDir = fs.mkdtempSync(path.join(site, "..", "pursuit-file-"));
+  const file = path.join(fileDir, "room.txt");
+  fs.writeFileSync(file, "name: room\n#########\n#.......#\n#.......#\n#...#...#\n#...#...#\n#.......#\n#########\n");
+  await page.goto(`${base}/pursuit.html?map=levels/corner.txt`);
+  await page.waitForFunction(() => document.body.dataset.state === "ready");
+  await page.setInputFiles("#level-file", file);
+  await page.waitForFunction(() => window.kinemaPursuit.mapName === "room.txt");
+  await page.fill("#npc", "1.5,1.5");
+  await page.fill("#route", "3.5,5.5;7.5,5.5;7.5,1.5");
+  await page.selectOption("#setting-strategy", "breadcrumbs");
+  await page.click("#run");
+  const typed = await page.textContent("#result-json");
+  const wantTyped = runCli(cliArgs({ map: "room.txt", route: "3.5,5.5;7.5,5.5;7.5,1.5", npc: "1.5,1.5",
+    strategy: "breadcrumbs" }), fileDir);
+  fs.rmSync(fileDir, { recursive: true, force: true });
+  check(typed === wantTyped, "a level file from the picker, the scenario typed: page JSON = CLI JSON",
+    typed === wantTyped ? "" : firstDifference(typed, wantTyped));
+
   // A route through a wall: the CLI's one-line message, no result.
   const bad = { map: "levels/corner.txt", route: "2.5,2.5;17.5,5.5", npc: "12.5,2.5" };
   const got = await pursuitPage(page, base, bad);
