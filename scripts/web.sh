@@ -38,6 +38,6 @@ echo "scripts/web.sh: built $site" >&2
 
 if [ "$mode" = serve ]; then
   port="${PORT:-8000}"
-  echo "scripts/web.sh: serving http://127.0.0.1:$port/ (flood.html, movement.html); Ctrl-C stops" >&2
+  echo "scripts/web.sh: serving http://127.0.0.1:$port/ (flood.html, movement.html, pursuit.html); Ctrl-C stops" >&2
   exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site"
 fi

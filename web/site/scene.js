@@ -11,7 +11,12 @@ function drawScene(canvas, scene, frame = scene.frame_count - 1) {
   const ctx = canvas.getContext("2d");
   ctx.fillStyle = scene.background;
   ctx.fillRect(0, 0, scene.width, scene.height);
-  for (const s of scene.shapes) {
+  drawShapes(ctx, scene, scene.shapes, frame);
+}
+
+// Draws `shapes` (some of scene.shapes) as they are in animation frame `frame`, over what ctx holds.
+function drawShapes(ctx, scene, shapes, frame) {
+  for (const s of shapes) {
     if (s.frame_visible && !s.frame_visible[frame]) continue;
     ctx.save();
     if (s.clip !== undefined && s.clip >= 0) {

@@ -30,6 +30,7 @@
 #include "kinema/render/flood_picture.hpp"
 #include "kinema/render/palette.hpp"
 #include "movement_lab.hpp"
+#include "pursuit_lab.hpp"
 #include "web_json.hpp"
 
 namespace kinema::web {
@@ -332,4 +333,5 @@ EMSCRIPTEN_BINDINGS(kinema) {
     function("formatNumber", &kinema::web::format_number_js);
     function("parseNumber", &kinema::web::parse_number_js);
     kinema::web::bind_movement();
+    kinema::web::bind_pursuit();
 }

@@ -6,7 +6,8 @@
 //   - a malformed level file shows an error naming its line and leaves the previous level in place;
 //   - a 1024 x 1024 level runs without blocking the page for long (longest task reported);
 //   - the movement page, driven by key presses at two frame rates, ends where `kinema simulate` ends;
-//   - screenshots of both pages go to build-web/screenshots/.
+//   - the pursuit page's #result-json equals `kinema pursue --json` (pursuit_checks.mjs);
+//   - screenshots of the pages go to build-web/screenshots/.
 // Usage: node web/test/browser_test.mjs  (after scripts/web.sh --build-only and the native build)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -420,6 +421,8 @@ async function main() {
     await seedAndStepTest(page, base);
     await largeMapTest(page, base);
     await movementTests(page, base);
+    const { pursuitChecks } = await import("./pursuit_checks.mjs");
+    await pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site });
   } finally {
     await context.close();
     server.close();

@@ -1,0 +1,119 @@
+// The pursuit page's part of the browser test: #result-json against `kinema pursue --json` byte for byte on
+// two of our levels and several strategies (query parameters mirror the CLI's flags), a route drawn with
+// mouse clicks against the CLI for the same route, a route through a wall showing the CLI's one-line
+// message, and a screenshot (docs/images/web-pursuit.png is a copy of it).
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const runs = [
+  [{ map: "levels/corner.txt", route: "12.5,2.5;17.5,2.5;17.5,28.5", npc: "2.5,2.5", view_range: "10",
+    player_speed: "7.5", strategy: "flood" }, "corner.txt, flood (docs/pursuit.md's example)"],
+  [{ map: "levels/corner.txt", route: "12.5,2.5;17.5,2.5;17.5,28.5", npc: "2.5,2.5", view_range: "10",
+    player_speed: "7.5", strategy: "dead-reckoning" }, "corner.txt, dead-reckoning"],
+  [{ map: "levels/t_junction_unequal.txt", route: "16.5,7.5;16.5,2.5;40.5,2.5", npc: "16.5,9.5",
+    npc_dir: "0,-1", strategy: "flood-paced", npc_model: "dishonored", search_time: "5" },
+  "t_junction_unequal.txt, flood-paced, Dishonored NPC"],
+  [{ map: "levels/t_junction_unequal.txt", route: "16.5,7.5;16.5,2.5;40.5,2.5", npc: "16.5,9.5",
+    strategy: "last-known", hot: "10", set: "spread=0.25" }, "t_junction_unequal.txt, last-known, --set spread"],
+];
+
+function cliArgs(query) {
+  const args = ["pursue", "--json"];
+  for (const [k, v] of Object.entries(query)) args.push("--" + k.replace(/_/g, "-"), v);
+  return args;
+}
+
+async function pursuitPage(page, base, query) {
+  await page.goto(`${base}/pursuit.html?${new URLSearchParams(query)}`);
+  await page.waitForFunction(() => ["done", "error", "ready"].includes(document.body.dataset.state), null,
+    { timeout: 60000 });
+  const state = await page.evaluate(() => document.body.dataset.state);
+  if (state === "error") return { error: await page.textContent("#error") };
+  return { json: await page.textContent("#result-json") };
+}
+
+export async function pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site }) {
+  console.log("pursuit page: #result-json against kinema pursue --json");
+  for (const [query, what] of runs) {
+    const got = await pursuitPage(page, base, query);
+    if (got.error) {
+      check(false, what, "page error: " + got.error);
+      continue;
+    }
+    const want = runCli(cliArgs(query));
+    check(got.json === want, what, got.json === want ? "" : firstDifference(got.json, want));
+  }
+
+  // Clicks: three waypoints and the NPC (pressed on a tile, dragged west) on corner.txt.
+  await page.goto(`${base}/pursuit.html?map=levels/corner.txt`);
+  await page.waitForFunction(() => document.body.dataset.state === "ready");
+  const box = await page.locator("#map").boundingBox();
+  const scale = await page.evaluate(() => window.kinemaPursuit.scale);
+  const at = (x, y) => [box.x + 1 + x * scale, box.y + 1 + y * scale]; // 1 px border
+  await page.selectOption("#tool", "npc");
+  await page.mouse.move(...at(3.4, 2.6));
+  await page.mouse.down();
+  await page.mouse.move(...at(1.5, 2.5), { steps: 4 });
+  await page.mouse.up();
+  await page.selectOption("#tool", "route");
+  for (const [x, y] of [[12.2, 2.7], [17.6, 2.1], [17.3, 20.8]]) await page.mouse.click(...at(x, y));
+  await page.waitForFunction(() => document.body.dataset.state === "done");
+  const clicked = await page.textContent("#result-json");
+  const drawn = await page.evaluate(() => ["route", "npc", "npc-dir"].map((id) => document.getElementById(id).value));
+  const dir = drawn[2].split(",").map(Number);
+  check(drawn[0] === "12.5,2.5;17.5,2.5;17.5,20.5" && drawn[1] === "3.5,2.5" &&
+    Math.hypot(dir[0] + 2, dir[1]) < 0.1, "clicks give tile-centre waypoints and the NPC, the drag its facing",
+  drawn.join(" | "));
+  const wantClicked = runCli(cliArgs({ map: "levels/corner.txt", route: drawn[0], npc: drawn[1],
+    npc_dir: drawn[2] }));
+  check(clicked === wantClicked, "route and NPC drawn with the mouse: page JSON = CLI JSON",
+    clicked === wantClicked ? "" : firstDifference(clicked, wantClicked));
+  // Play and Pause on docs/pursuit.md's example (a run of several seconds), then the screenshot mid-run.
+  await pursuitPage(page, base, runs[0][0]);
+  await page.click("#play");
+  await page.waitForTimeout(400);
+  await page.click("#pause");
+  const frame = await page.evaluate(() => window.kinemaPursuit.frame);
+  const last = await page.evaluate(() => window.kinemaPursuit.scene.frame_count - 1);
+  check(frame > 0 && frame < last, `Play from the start then Pause stops mid-run (animation frame ${frame} of ${last})`);
+  await page.fill("#scrub", String(last >> 1));
+  const scrubbed = await page.evaluate(() => [window.kinemaPursuit.frame, document.getElementById("time").textContent]);
+  check(scrubbed[0] === last >> 1, `the time slider shows frame ${last >> 1} (t = ${scrubbed[1]} s)`);
+  await page.screenshot({ path: path.join(shots, "pursuit.png") });
+  fs.copyFileSync(path.join(shots, "pursuit.png"), path.join(root, "docs/images/web-pursuit.png"));
+
+  // A level file through the file picker (the map named by its file name, as `--map NAME` in its directory),
+  // the scenario typed into the fields.
+  const fileDir = fs.mkdtempSync(path.join(site, "..", "pursuit-file-"));
+  const file = path.join(fileDir, "room.txt");
+  fs.writeFileSync(file, "name: room\n#########\n#.......#\n#.......#\n#...#...#\n#...#...#\n#.......#\n#########\n");
+  await page.goto(`${base}/pursuit.html?map=levels/corner.txt`);
+  await page.waitForFunction(() => document.body.dataset.state === "ready");
+  await page.setInputFiles("#level-file", file);
+  await page.waitForFunction(() => window.kinemaPursuit.mapName === "room.txt");
+  await page.fill("#npc", "1.5,1.5");
+  await page.fill("#route", "3.5,5.5;7.5,5.5;7.5,1.5");
+  await page.selectOption("#setting-strategy", "breadcrumbs");
+  await page.click("#run");
+  const typed = await page.textContent("#result-json");
+  const wantTyped = runCli(cliArgs({ map: "room.txt", route: "3.5,5.5;7.5,5.5;7.5,1.5", npc: "1.5,1.5",
+    strategy: "breadcrumbs" }), fileDir);
+  fs.rmSync(fileDir, { recursive: true, force: true });
+  check(typed === wantTyped, "a level file from the picker, the scenario typed: page JSON = CLI JSON",
+    typed === wantTyped ? "" : firstDifference(typed, wantTyped));
+
+  // A route through a wall: the CLI's one-line message, no result.
+  const bad = { map: "levels/corner.txt", route: "2.5,2.5;17.5,5.5", npc: "12.5,2.5" };
+  const got = await pursuitPage(page, base, bad);
+  let cliMessage = "";
+  try {
+    execFileSync(cli, cliArgs(bad), { cwd: site, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    cliMessage = String(e.stderr).trim().replace(/^kinema: error: /, "");
+  }
+  check(got.error !== undefined && got.error === cliMessage && !cliMessage.includes("\n") &&
+    cliMessage.startsWith("--route: segment 1 "), "a route through a wall: the CLI's message: " + got.error,
+    "CLI: " + cliMessage);
+  check((await page.textContent("#result-json")) === "", "a route through a wall: no result shown");
+}
