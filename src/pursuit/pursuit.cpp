@@ -100,6 +100,7 @@ class Simulation {
     bool clear_seen(Vec2 p);
     void choose_search_target(Vec2 p);
     void build_buckets();
+    void prepare_search();
     std::pair<int, int> bucket_of(Vec2 q) const;
     void handle_stimuli(double t1);
     void record(double t, Vec2 input);
@@ -382,6 +383,7 @@ void Simulation::start_search(double t) {
     search_t0_ = t;
     r_.events.push_back({t, EventKind::search, npc_position(), {}, true, {}});
     const chase::CellSpace& cells = space_.cells();
+    prepare_search();
     std::fill(occupancy_.begin(), occupancy_.end(), 0.0);
     std::fill(scratch_.begin(), scratch_.end(), 0.0);
     const bool flooded = s_.strategy == Strategy::flood || s_.strategy == Strategy::flood_paced;
@@ -677,7 +679,12 @@ void Simulation::handle_stimuli(double t1) {
     }
 }
 
-PursuitResult Simulation::run() {
+// The search's arrays, built at the first search only: most pursuits re-acquire during the chase and never
+// need them (a batch runs thousands of pursuits).
+void Simulation::prepare_search() {
+    if (!occupancy_.empty()) {
+        return;
+    }
     const std::size_t n = space_.cells().size();
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
@@ -692,6 +699,9 @@ PursuitResult Simulation::run() {
             max_jump_ = std::max<std::size_t>(max_jump_, nb > c ? nb - c : c - nb);
         }
     }
+}
+
+PursuitResult Simulation::run() {
     stimuli_ = scenario_.stimuli;
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
