@@ -3,6 +3,8 @@
 // smoothed by string pulling so that the NPC runs straight wherever it can see. Private to the pursuit part.
 #pragma once
 
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -29,7 +31,15 @@ class PathPlanner {
   private:
     bool search(const chase::CellSpace& cells, chase::CellId start, chase::CellId goal);
 
+    struct EdgeLength {
+        Vec2 offset{std::nan(""), 0.0};  // NaN: an empty entry (equal to no offset)
+        double length = 0.0;
+    };
+
     std::vector<double> cost_;
+    std::vector<double> heuristic_;
+    std::array<EdgeLength, 8> edge_memo_{};
+    std::size_t edge_next_ = 0;
     std::vector<chase::CellId> parent_;
     std::vector<std::uint32_t> mark_;
     std::uint32_t generation_ = 0;
