@@ -29,10 +29,12 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
     // edge costs are the distances between cell centres, so the first time the goal is popped its cost is
     // the shortest. Ties pop the lowest cell id first (the pair's second member), so plans are deterministic.
     const std::size_t n = cells.size();
-    if (cost_.size() != n) {
-        cost_.assign(n, 0.0);
-        heuristic_.assign(n, 0.0);
-        parent_.assign(n, chase::no_cell);
+    if (mark_.size() != n) {
+        // Only mark_ needs values: the other arrays are read only for cells marked in this plan (no memset
+        // and no page touched for the cells a plan never reaches).
+        cost_ = std::make_unique_for_overwrite<double[]>(n);
+        heuristic_ = std::make_unique_for_overwrite<double[]>(n);
+        parent_ = std::make_unique_for_overwrite<chase::CellId[]>(n);
         mark_.assign(n, 0);
         generation_ = 0;
     }

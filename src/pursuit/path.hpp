@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "kinema/chase/query.hpp"
@@ -36,11 +37,11 @@ class PathPlanner {
         double length = 0.0;
     };
 
-    std::vector<double> cost_;
-    std::vector<double> heuristic_;
+    std::unique_ptr<double[]> cost_;
+    std::unique_ptr<double[]> heuristic_;
     std::array<EdgeLength, 8> edge_memo_{};
     std::size_t edge_next_ = 0;
-    std::vector<chase::CellId> parent_;
+    std::unique_ptr<chase::CellId[]> parent_;
     std::vector<std::uint32_t> mark_;
     std::uint32_t generation_ = 0;
     std::vector<std::pair<double, chase::CellId>> heap_;
