@@ -29,21 +29,38 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
     // edge costs are the distances between cell centres, so the first time the goal is popped its cost is
     // the shortest. Ties pop the lowest cell id first (the pair's second member), so plans are deterministic.
     const std::size_t n = cells.size();
-    if (cost_.size() != n) {
-        cost_.assign(n, 0.0);
-        parent_.assign(n, chase::no_cell);
+    if (mark_.size() != n) {
+        // Only mark_ needs values: the other arrays are read only for cells marked in this plan (no memset
+        // and no page touched for the cells a plan never reaches).
+        cost_ = std::make_unique_for_overwrite<double[]>(n);
+        heuristic_ = std::make_unique_for_overwrite<double[]>(n);
+        parent_ = std::make_unique_for_overwrite<chase::CellId[]>(n);
         mark_.assign(n, 0);
         generation_ = 0;
     }
     ++generation_;
     const Vec2 target = planar_centre(cells, goal);
+    // The heuristic of a cell is computed once per plan, when the cell is first reached (the same value
+    // every time: hypot is a pure function); a stale-entry test then costs no square root.
     auto heuristic = [&](chase::CellId c) { return length(planar_centre(cells, c) - target); };
+    // Edge lengths through a small memo of the exact offsets seen (grids: 8 directions).
+    auto edge = [&](Vec2 d) {
+        for (const EdgeLength& e : edge_memo_) {
+            if (e.offset.x == d.x && e.offset.y == d.y) {
+                return e.length;
+            }
+        }
+        const double l = length(d);
+        edge_memo_[edge_next_++ % edge_memo_.size()] = {d, l};
+        return l;
+    };
     heap_.clear();
     const auto greater = std::greater<std::pair<double, chase::CellId>>{};
     cost_[start] = 0.0;
     parent_[start] = chase::no_cell;
     mark_[start] = generation_;
-    heap_.push_back({heuristic(start), start});
+    heuristic_[start] = heuristic(start);
+    heap_.push_back({heuristic_[start], start});
     while (!heap_.empty()) {
         std::pop_heap(heap_.begin(), heap_.end(), greater);
         const auto [f, c] = heap_.back();
@@ -51,17 +68,21 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
         if (c == goal) {
             return true;
         }
-        if (f > cost_[c] + heuristic(c)) {
+        if (f > cost_[c] + heuristic_[c]) {
             continue;  // a stale entry: c was reached more cheaply since
         }
         const Vec2 pc = planar_centre(cells, c);
         for (const chase::CellId nb : cells.neighbours(c)) {
-            const double g = cost_[c] + length(planar_centre(cells, nb) - pc);
-            if (mark_[nb] != generation_ || g < cost_[nb]) {
+            const double g = cost_[c] + edge(planar_centre(cells, nb) - pc);
+            const bool first = mark_[nb] != generation_;
+            if (first || g < cost_[nb]) {
+                if (first) {
+                    heuristic_[nb] = heuristic(nb);
+                }
                 mark_[nb] = generation_;
                 cost_[nb] = g;
                 parent_[nb] = c;
-                heap_.push_back({g + heuristic(nb), nb});
+                heap_.push_back({g + heuristic_[nb], nb});
                 std::push_heap(heap_.begin(), heap_.end(), greater);
             }
         }

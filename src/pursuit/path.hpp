@@ -3,7 +3,10 @@
 // smoothed by string pulling so that the NPC runs straight wherever it can see. Private to the pursuit part.
 #pragma once
 
+#include <array>
+#include <cmath>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "kinema/chase/query.hpp"
@@ -29,8 +32,16 @@ class PathPlanner {
   private:
     bool search(const chase::CellSpace& cells, chase::CellId start, chase::CellId goal);
 
-    std::vector<double> cost_;
-    std::vector<chase::CellId> parent_;
+    struct EdgeLength {
+        Vec2 offset{std::nan(""), 0.0};  // NaN: an empty entry (equal to no offset)
+        double length = 0.0;
+    };
+
+    std::unique_ptr<double[]> cost_;
+    std::unique_ptr<double[]> heuristic_;
+    std::array<EdgeLength, 8> edge_memo_{};
+    std::size_t edge_next_ = 0;
+    std::unique_ptr<chase::CellId[]> parent_;
     std::vector<std::uint32_t> mark_;
     std::uint32_t generation_ = 0;
     std::vector<std::pair<double, chase::CellId>> heap_;

@@ -93,10 +93,14 @@ class Simulation {
     void update_search(double t);
     bool spread_occupancy(double t);
     void spread_gather(const chase::CellSpace& cells);
+    template <std::uint32_t Stride>
+    void gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi);
+    double gather_one(const chase::CellSpace& cells, std::size_t c) const;
     void spread_scatter(const chase::CellSpace& cells);
     bool clear_seen(Vec2 p);
     void choose_search_target(Vec2 p);
     void build_buckets();
+    void prepare_search();
     std::pair<int, int> bucket_of(Vec2 q) const;
     void handle_stimuli(double t1);
     void record(double t, Vec2 input);
@@ -145,6 +149,11 @@ class Simulation {
     double occupancy_total_ = 0.0;
     bool symmetric_ = false;
     std::vector<double> share_, inverse_degree_;
+    // Every cell outside [active_lo_, active_hi_) holds probability exactly 0 (grids: the support grows by
+    // one ring of cells per spread, and ids of neighbours differ by at most max_jump_).
+    std::size_t active_lo_ = 0;
+    std::size_t active_hi_ = 0;
+    std::size_t max_jump_ = 0;
     Vec2 bucket_origin_;
     double bucket_size_ = 1.0;
     int buckets_x_ = 1;
@@ -374,7 +383,9 @@ void Simulation::start_search(double t) {
     search_t0_ = t;
     r_.events.push_back({t, EventKind::search, npc_position(), {}, true, {}});
     const chase::CellSpace& cells = space_.cells();
+    prepare_search();
     std::fill(occupancy_.begin(), occupancy_.end(), 0.0);
+    std::fill(scratch_.begin(), scratch_.end(), 0.0);
     const bool flooded = s_.strategy == Strategy::flood || s_.strategy == Strategy::flood_paced;
     const chase::Flood& f = s_.strategy == Strategy::flood ? shot_ : flood_;
     double total = 0.0;
@@ -392,8 +403,18 @@ void Simulation::start_search(double t) {
         occupancy_[space_.locate(to3(goal_)).cell] = 1.0;
         total = 1.0;
     }
-    for (double& p : occupancy_) {
-        p /= total;
+    active_lo_ = occupancy_.size();
+    active_hi_ = 0;
+    for (std::size_t c = 0; c < occupancy_.size(); ++c) {
+        if (occupancy_[c] != 0.0) {
+            occupancy_[c] /= total;
+            active_lo_ = std::min(active_lo_, c);
+            active_hi_ = c + 1;
+        }
+    }
+    if (!symmetric_) {
+        active_lo_ = 0;
+        active_hi_ = occupancy_.size();
     }
     next_spread_ = t + cells.cell_size() / s_.player_speed;
     search_target_ = chase::no_cell;
@@ -420,31 +441,74 @@ bool Simulation::spread_occupancy(double t) {
 
 // With symmetric neighbour lists (grids) the cells sending to c are exactly c's neighbours, so each cell
 // gathers: p'(c) = (1 - s) p(c) + sum over neighbours n of s p(n) / deg(n). Sequential reads instead of
-// scattered writes; the same sums in a fixed order, so deterministic.
+// scattered writes; the same sums in a fixed order, so deterministic. Only the active range and one jump
+// around it can be non-zero after the spread: the rest keeps exactly 0 (adding zeros changes no sum).
 void Simulation::spread_gather(const chase::CellSpace& cells) {
     const std::size_t n = cells.size();
-    for (std::size_t c = 0; c < n; ++c) {
+    const std::size_t lo = active_lo_ > max_jump_ ? active_lo_ - max_jump_ : 0;
+    const std::size_t hi = std::min(n, active_hi_ + max_jump_);
+    // The shares read: those of the neighbours of [lo, hi), zero outside the old active range.
+    const std::size_t share_lo = lo > max_jump_ ? lo - max_jump_ : 0;
+    const std::size_t share_hi = std::min(n, hi + max_jump_);
+    for (std::size_t c = share_lo; c < share_hi; ++c) {
         share_[c] = occupancy_[c] * s_.spread * inverse_degree_[c];
     }
-    const std::uint32_t* offsets = cells.offsets().data();
-    const chase::CellId* ids = cells.neighbour_ids().data();
-    const std::uint32_t stride = cells.padded_stride();
     const chase::CellId* padded = cells.padded_neighbour_ids().data();
-    for (std::size_t c = 0; c < n; ++c) {
-        double sum = 0.0;
-        if (stride != 0) {
-            // Fixed trip count over the padded lists (filler id n reads share_[n] = 0): no mispredicted loop
-            // exits along walls; adding 0 changes no sum.
-            for (std::uint32_t i = 0; i < stride; ++i) {
-                sum += share_[padded[c * stride + i]];
+    switch (cells.padded_stride()) {
+        case 8:
+            gather_padded<8>(padded, lo, hi);
+            break;
+        case 4:
+            gather_padded<4>(padded, lo, hi);
+            break;
+        default:
+            for (std::size_t c = lo; c < hi; ++c) {
+                scratch_[c] = gather_one(cells, c);
             }
-        } else {
-            for (std::uint32_t i = offsets[c]; i < offsets[c + 1]; ++i) {
-                sum += share_[ids[i]];
+    }
+    active_lo_ = lo;
+    active_hi_ = hi;
+}
+
+// One cell's gather over its CSR neighbour list (spaces with more than 8 neighbours per cell).
+double Simulation::gather_one(const chase::CellSpace& cells, std::size_t c) const {
+    double sum = 0.0;
+    for (const chase::CellId nb : cells.neighbours(static_cast<chase::CellId>(c))) {
+        sum += share_[nb];
+    }
+    const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
+    return kept + sum;
+}
+
+// The gather over padded lists (filler id n reads share_[n] = 0: a fixed trip count, no mispredicted loop
+// exits along walls; adding 0 changes no sum). Four cells at a time: four independent chains of additions,
+// each in its cell's list order, so every sum is bit for bit the one-cell loop's while the chains overlap.
+template <std::uint32_t Stride>
+void Simulation::gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
+    const double* share = share_.data();
+    const double keep = 1.0 - s_.spread;
+    std::size_t c = lo;
+    for (; c + 4 <= hi; c += 4) {
+        const chase::CellId* p = padded + c * Stride;
+        double sum[4] = {0.0, 0.0, 0.0, 0.0};
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            for (std::uint32_t k = 0; k < 4; ++k) {
+                sum[k] += share[p[k * Stride + i]];
             }
         }
-        const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
-        scratch_[c] = kept + sum;
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            const double q = occupancy_[c + k];
+            scratch_[c + k] = (inverse_degree_[c + k] > 0.0 ? q * keep : q) + sum[k];
+        }
+    }
+    for (; c < hi; ++c) {
+        const chase::CellId* p = padded + c * Stride;
+        double sum = 0.0;
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            sum += share[p[i]];
+        }
+        const double q = occupancy_[c];
+        scratch_[c] = (inverse_degree_[c] > 0.0 ? q * keep : q) + sum;
     }
 }
 
@@ -510,7 +574,7 @@ void Simulation::choose_search_target(Vec2 p) {
     double best_p = 0.0;
     double best_d = 0.0;
     double total = 0.0;
-    for (chase::CellId c = 0; c < n; ++c) {
+    for (auto c = static_cast<chase::CellId>(active_lo_); c < active_hi_; ++c) {
         const double q = occupancy_[c];
         total += q;
         if (q == 0.0 || q < best_p) {
@@ -527,6 +591,8 @@ void Simulation::choose_search_target(Vec2 p) {
         for (chase::CellId c = 0; c < n; ++c) {
             occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
         }
+        active_lo_ = 0;
+        active_hi_ = n;
         if (std::find(occupancy_.begin(), occupancy_.end(), 1.0) != occupancy_.end()) {
             choose_search_target(p);
         }
@@ -613,7 +679,12 @@ void Simulation::handle_stimuli(double t1) {
     }
 }
 
-PursuitResult Simulation::run() {
+// The search's arrays, built at the first search only: most pursuits re-acquire during the chase and never
+// need them (a batch runs thousands of pursuits).
+void Simulation::prepare_search() {
+    if (!occupancy_.empty()) {
+        return;
+    }
     const std::size_t n = space_.cells().size();
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
@@ -622,9 +693,15 @@ PursuitResult Simulation::run() {
     share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);
     for (chase::CellId c = 0; c < n; ++c) {
-        const std::size_t degree = space_.cells().neighbours(c).size();
-        inverse_degree_[c] = degree > 0 ? 1.0 / static_cast<double>(degree) : 0.0;
+        const auto nbs = space_.cells().neighbours(c);
+        inverse_degree_[c] = nbs.empty() ? 0.0 : 1.0 / static_cast<double>(nbs.size());
+        for (const chase::CellId nb : nbs) {
+            max_jump_ = std::max<std::size_t>(max_jump_, nb > c ? nb - c : c - nb);
+        }
     }
+}
+
+PursuitResult Simulation::run() {
     stimuli_ = scenario_.stimuli;
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
