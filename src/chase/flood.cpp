@@ -119,10 +119,6 @@ inline detail::Row128 row_of(bool on) {
     const std::uint64_t v = on ? ~std::uint64_t{0} : 0;
     return {v, v};
 }
-inline int lowest_bit(u128 v) {
-    const auto lo = static_cast<std::uint64_t>(v);
-    return lo != 0 ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<std::uint64_t>(v >> 64));
-}
 
 // Floor bits of grid row `row`, columns col0 .. col0 + 127 (walls outside the grid).
 u128 window_floor(const GridCells& g, int row, int col0) {
