@@ -31,10 +31,11 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
     const std::size_t n = cells.size();
     if (mark_.size() != n) {
         // Only mark_ needs values: the other arrays are read only for cells marked in this plan (no memset
-        // and no page touched for the cells a plan never reaches).
-        cost_ = std::make_unique_for_overwrite<double[]>(n);
-        heuristic_ = std::make_unique_for_overwrite<double[]>(n);
-        parent_ = std::make_unique_for_overwrite<chase::CellId[]>(n);
+        // and no page touched for the cells a plan never reaches). Default-initialised new[] rather than
+        // std::make_unique_for_overwrite, which the web build's libc++ 14 lacks.
+        cost_.reset(new double[n]);
+        heuristic_.reset(new double[n]);
+        parent_.reset(new chase::CellId[n]);
         mark_.assign(n, 0);
         generation_ = 0;
     }
