@@ -20,8 +20,11 @@ LevelError::LevelError(std::string file, int line, const std::string& message)
       line_(line) {}
 
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
-    const bool is_map = path.size() >= 4 && path.compare(path.size() - 4, 4, ".map") == 0;
-    return is_map ? load_moving_ai_map(path, max_bytes) : load_ascii_level(path, max_bytes);
+    return parse_level(detail::read_level_file(path, max_bytes), path);
+}
+
+GridLevel parse_level(std::string_view text, const std::string& name) {
+    return name.ends_with(".map") ? parse_moving_ai_map(text, name) : parse_ascii_level(text, name);
 }
 
 namespace detail {

@@ -37,10 +37,6 @@ namespace kinema::web {
 
 namespace {
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 struct TilePos {
     int col = 0;
     int row = 0;
@@ -66,8 +62,7 @@ class FloodLab {
     /// load_level). On error the previous level stays and the message ("NAME:LINE: ...") is returned.
     std::string load_level(const std::string& text, const std::string& name) {
         try {
-            levels::GridLevel level = ends_with(name, ".map") ? levels::parse_moving_ai_map(text, name)
-                                                              : levels::parse_ascii_level(text, name);
+            levels::GridLevel level = levels::parse_level(text, name);
             level_ = std::move(level);
             invalidate();
             return {};

@@ -81,10 +81,6 @@ void require_valid(const FieldErrors& errors) {
     }
 }
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // cli_common.cpp split / parse_number / parse_vec2 / parse_vec3, with their messages.
 std::vector<std::string> split(std::string_view text, char separator) {
     std::vector<std::string> parts;
@@ -181,8 +177,7 @@ class PursuitLab {
     /// the previous level stays and the message ("NAME:LINE: ...") is returned.
     std::string load_level(const std::string& text, const std::string& name) {
         try {
-            levels::GridLevel level = ends_with(name, ".map") ? levels::parse_moving_ai_map(text, name)
-                                                              : levels::parse_ascii_level(text, name);
+            levels::GridLevel level = levels::parse_level(text, name);
             level_ = std::move(level);
             drop_result();
             space_.reset();

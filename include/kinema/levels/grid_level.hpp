@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/core/vec.hpp"
@@ -65,5 +66,9 @@ class LevelError : public std::invalid_argument {
 /// Loads a level by its extension: ".map" -> Moving AI, anything else -> kinema ASCII. Throws LevelError (a
 /// file that cannot be read, a directory, or one of more than max_bytes bytes has line 0).
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes);
+
+/// Parses a level file's text by its name's extension, as load_level does (for text that did not come from
+/// a file, e.g. the web playground's file picker). Throws LevelError naming `name` and the line.
+GridLevel parse_level(std::string_view text, const std::string& name);
 
 }  // namespace kinema::levels
