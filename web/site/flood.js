@@ -44,7 +44,6 @@ const page = {
   words: null, // Uint32Array on image's pixels
   colours: null, // Uint32Array: value + 3 -> pixel word, for colourHot
   colourHot: 20,
-  tileCanvas: document.createElement("canvas"),
   mapDirty: true,
   scale: 1,
   cellSize: 1,
@@ -67,7 +66,7 @@ function timed(name, fn) {
     try {
       return fn(...args);
     } finally {
-      page.taskLog.push([name, performance.now() - t0]);
+      page.taskLog.push([name, performance.now() - t0, t0]);
     }
   };
 }
@@ -275,13 +274,13 @@ function frame(now) {
     page.lastPlay = now;
   }
   if (page.jobWanted) postJob();
-  if (page.feed) feedJson();
+  if (page.feed) timed("json", feedJson)();
   if (page.done && page.settled) page.playing = false;
   $("step").textContent = page.result || page.steps ? page.steps : "-";
   $("step-state").textContent = page.parses.size ? $("step-state").textContent
     : page.done && page.settled ? " (finished)" : page.playing ? " (playing)" : "";
-  if (page.mapDirty) drawMap();
-  page.taskLog.push(["frame", performance.now() - t0]);
+  if (page.mapDirty) timed("map", drawMap)();
+  page.taskLog.push(["frame", performance.now() - t0, t0]);
   requestAnimationFrame(frame);
 }
 
@@ -294,15 +293,18 @@ function layoutMap() {
   page.layout += 1;
   page.levelVersion += 1;
   page.scale = mapScale(w, h, 24);
-  page.tileCanvas.width = w;
-  page.tileCanvas.height = h;
+  const tiles = $("tiles");
+  tiles.width = w;
+  tiles.height = h;
   const floor = page.lab.floor();
   page.image = levelImage(page.K, w, h, (i) => floor[i] !== 0);
   page.words = new Uint32Array(page.image.data.buffer);
-  page.tileCanvas.getContext("2d").putImageData(page.image, 0, 0);
+  tiles.getContext("2d").putImageData(page.image, 0, 0);
   page.result = null;
   $("map").width = Math.round(w * page.scale);
   $("map").height = Math.round(h * page.scale);
+  tiles.style.width = $("map").width + "px";
+  tiles.style.height = $("map").height + "px";
   page.mapDirty = true;
 }
 
@@ -340,8 +342,7 @@ function drawChanges(changes, hot) {
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
   }
-  page.tileCanvas.getContext("2d").putImageData(page.image, 0, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
-  page.mapDirty = true;
+  $("tiles").getContext("2d").putImageData(page.image, 0, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
 }
 
 function toPx([x, y]) {
@@ -352,8 +353,7 @@ function drawMap() {
   page.mapDirty = false;
   const canvas = $("map");
   const ctx = canvas.getContext("2d");
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(page.tileCanvas, 0, 0, canvas.width, canvas.height);
+  ctx.clearRect(0, 0, canvas.width, canvas.height); // the tiles are the canvas under it (#tiles)
   const marker = Math.max(4, Math.min(12, page.scale * 0.6));
   const r = page.result;
   if (r) {
@@ -420,8 +420,7 @@ function paint(event) {
   page.lab.setPassable(col, row, open);
   page.levelVersion += 1;
   page.words[row * page.lab.width() + col] = colourWord(open ? -2 : -3, page.colourHot);
-  page.tileCanvas.getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
-  page.mapDirty = true;
+  $("tiles").getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
   if (page.lab.width() * page.lab.height() <= LIVE_EDIT_MAX_TILES) requestRun();
   else page.editPending = true;
 }
