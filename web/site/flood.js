@@ -40,6 +40,7 @@ const page = {
   settled: false, // the worker finished the current job (the result JSON is shown)
   result: null, // the parsed head of the result JSON
   parses: new Map(), // pending level parses in the worker: id -> resolve
+  parseId: 0,
   image: null, // one pixel per tile
   words: null, // Uint32Array on image's pixels
   colours: null, // Uint32Array: value + 3 -> pixel word, for colourHot
@@ -86,7 +87,7 @@ function levelLoaded(name) {
 // Parses a level file in the worker (a 1024 x 1024 file takes a few hundred ms to parse) and, when it is
 // well-formed, copies its tiles into the page's FloodLab; resolves to the loader's message or "".
 function parseLevel(text, name) {
-  const id = ++page.jobId;
+  const id = ++page.parseId;
   $("step-state").textContent = " (loading " + name + ")";
   return new Promise((resolve) => {
     page.parses.set(id, (m) => {
@@ -207,11 +208,12 @@ function onWorkerMessage(m) {
   if (m.layout === page.layout && m.changes) timed("draw", drawChanges)(m.changes, m.hot);
   // A replaced job's progress is drawn (the worker's diff assumes it) but not shown; a message that only
   // carries changes has no steps.
-  if (m.id !== page.jobId || m.steps === undefined) return;
+  if (m.id !== page.jobId) return;
   if (m.error) {
     page.settled = true;
     return showError(m.error);
   }
+  if (m.steps === undefined) return;
   page.steps = m.steps;
   page.done = m.done;
   if (m.json !== undefined) {
