@@ -278,12 +278,16 @@ function frame(now) {
   if (page.jobWanted) postJob();
   if (page.feed) timed("json", feedJson)();
   if (page.done && page.settled) page.playing = false;
-  $("step").textContent = page.result || page.steps ? page.steps : "-";
-  $("step-state").textContent = page.parses.size ? $("step-state").textContent
-    : page.done && page.settled ? " (finished)" : page.playing ? " (playing)" : "";
+  setText("step", page.result || page.steps ? page.steps : "-");
+  if (!page.parses.size) setText("step-state", page.done && page.settled ? " (finished)" : page.playing ? " (playing)" : "");
   if (page.mapDirty) timed("map", drawMap)();
   page.taskLog.push(["frame", performance.now() - t0, t0]);
   requestAnimationFrame(frame);
+}
+
+// Sets an element's text only when it changes (a change makes the browser lay the page out again).
+function setText(id, text) {
+  if ($(id).textContent !== String(text)) $(id).textContent = text;
 }
 
 // ---- drawing -----------------------------------------------------------------------------------------

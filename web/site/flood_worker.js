@@ -11,7 +11,7 @@ importScripts("kinema.js");
 const SLICE_MS = 12;
 const BASE = -100; // "draw the level's own tile" (wall or floor): the tile left the touched set
 // The most (tile, value) pairs in one message: the page draws each message in a few ms.
-const MAX_PAIRS = 8192;
+const MAX_PAIRS = 4096;
 
 const state = {
   lab: null,
