@@ -1,44 +1,55 @@
-// The flood page (docs/web.md): a level editor around kinema's chase flood, run in WebAssembly (FloodLab).
-// The flood advances in time slices of at most SLICE_MS per animation frame and the map is redrawn only
-// where tiles changed, so 1024 x 1024 maps stay responsive. #result-json holds FloodLab.resultJson, the
-// library's chase_json: exactly what `kinema chase --json` prints for the same query.
+// The flood page (docs/web.md): a level editor around kinema's chase flood. The page's FloodLab holds the
+// level (edits, files, settings' messages); the flood itself runs in a worker (flood_worker.js) on a copy of
+// it, so no call that grows with the map blocks the page: the worker posts only the tiles whose drawn value
+// changed, which the page writes into a one-pixel-per-tile image, and, when settled, the result JSON. No
+// editing handler does more than O(changed tiles) work (docs/web.md, "How the page stays responsive").
+// #result-json holds the worker's FloodLab.resultJson, the library's chase_json: exactly what
+// `kinema chase --json` prints for the same query.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const SLICE_MS = 8; // flood work per animation frame, ms: leaves the rest of a 60 Hz frame to the browser
-const MAP_PX = 640; // the map view's largest side, px
 const PLAY_STEPS_PER_S = 8;
+const BASE = -100; // a worker's change meaning "the level's own tile" (flood_worker.js)
 // Settings the page shows (the registry's names; docs/chase.md), with slider ranges for convenience: the
 // number fields accept the registry's whole range.
 const SHOWN = { hot: [1, 100], max_heated: [1, 500], max_steps: [0, 200], connectivity: null, destination: null };
+// Maps with more tiles than this skip the legend picture: its scene has a shape per drawn tile, too many to
+// parse and draw within a frame; the map view shows the same tiles in the same palette.
+const PICTURE_MAX_TILES = 40000;
+// Maps with more tiles than this re-run the flood when a stroke ends rather than at every tile: the worker
+// rebuilds the grid space's per-cell arrays for each edited level.
+const LIVE_EDIT_MAX_TILES = 65536;
 
 const page = {
   K: null,
-  lab: null,
+  lab: null, // the page's level, settings checks and level text (the flood runs in the worker)
+  worker: null,
   mapName: "",
   from: null, // [x, y] map units, or null: the level's marked seed
   dir: null, // [dx, dy], or null: the level's marked direction (or 0,0 with an explicit from)
+  settings: new Map(), // name -> text, every setting the page set (the worker applies them in order)
+  hot: 20,
   target: Infinity, // the step the flood runs to
   playing: false,
   lastPlay: 0,
-  started: false,
+  jobWanted: false, // post a job at the next frame (coalesces the changes of one frame)
+  jobId: 0,
+  levelVersion: 0, // bumped by every edit of the level
+  layout: 0, // bumped when the level's size (and so the tile image) changes
+  steps: 0, // the current job's step, as the worker last said
   done: false,
-  restartWanted: false,
-  dirty: true, // the tile layer must be compared with the flood again
-  result: null, // the parsed result JSON of the shown step
-  prev: null, // tile values drawn last
-  colours: new Map(),
-  tileCanvas: document.createElement("canvas"),
-  image: null,
+  settled: false, // the worker finished the current job (the result JSON is shown)
+  result: null, // the parsed head of the result JSON
+  parses: new Map(), // pending level parses in the worker: id -> resolve
+  parseId: 0,
+  image: null, // one pixel per tile
+  words: null, // Uint32Array on image's pixels
+  colours: null, // Uint32Array: value + 3 -> pixel word, for colourHot
+  colourHot: 20,
+  mapDirty: true,
   scale: 1,
-  hot: 20,
   cellSize: 1,
+  taskLog: [], // [name, ms] of every handler and frame the page ran (for the browser test; docs/web.md)
 };
-
-function showError(message) {
-  $("error").textContent = message;
-  if (message) document.body.dataset.state = "error";
-}
 
 function parsePair(text, name) {
   const parts = text.split(",");
@@ -49,58 +60,48 @@ function parsePair(text, name) {
   return nums;
 }
 
+// Wraps an event handler so that its duration goes into page.taskLog.
+function timed(name, fn) {
+  return (...args) => {
+    const t0 = performance.now();
+    try {
+      return fn(...args);
+    } finally {
+      page.taskLog.push([name, performance.now() - t0, t0]);
+    }
+  };
+}
+
 // ---- level -------------------------------------------------------------------------------------------
 
 function levelLoaded(name) {
   page.mapName = name;
   page.from = null;
   page.dir = null;
-  page.prev = null;
   $("level-width").value = page.lab.width();
   $("level-height").value = page.lab.height();
   layoutMap();
-  requestRestart();
+  requestRun();
 }
 
-function loadText(text, name) {
-  const error = page.lab.loadLevel(text, name);
-  if (error) {
-    showError(error); // the previous level stays (FloodLab keeps it)
-    return false;
-  }
-  showError("");
-  levelLoaded(name);
-  return true;
+// Parses a level file in the worker (a 1024 x 1024 file takes a few hundred ms to parse) and, when it is
+// well-formed, copies its tiles into the page's FloodLab; resolves to the loader's message or "".
+function parseLevel(text, name) {
+  const id = ++page.parseId;
+  $("step-state").textContent = " (loading " + name + ")";
+  return new Promise((resolve) => {
+    page.parses.set(id, (m) => {
+      $("step-state").textContent = "";
+      if (m.error) return resolve(m.error);
+      resolve(page.lab.setLevel(m.width, m.height, m.floor, m.seed, m.name));
+    });
+    page.worker.postMessage({ parse: text, name, id });
+  });
 }
 
-async function loadUrl(url) {
-  const select = $("level-select");
-  if ([...select.options].some((o) => o.value === url)) select.value = url;
-  const response = await fetch(url);
-  if (!response.ok) {
-    showError(url + ": cannot load (HTTP " + response.status + ")");
-    return false;
-  }
-  return loadText(await response.text(), url);
-}
-
-async function loadFile(file) {
-  return loadText(await file.text(), file.name);
-}
-
-async function fillLevelList() {
-  try {
-    const names = await (await fetch("levels/index.json")).json();
-    for (const name of names) {
-      const option = document.createElement("option");
-      option.value = "levels/" + name;
-      option.textContent = name;
-      $("level-select").appendChild(option);
-    }
-  } catch (e) {
-    // A page served without levels/ still works with files and the built-in level.
-  }
-}
+const loadText = (text, name) => loadLevelText(page, text, name);
+const loadUrl = (url) => loadLevelUrl(page, url);
+const loadFile = async (file) => loadText(await file.text(), file.name);
 
 // ---- settings ----------------------------------------------------------------------------------------
 
@@ -126,12 +127,13 @@ function buildSettings() {
       if (f.max !== null) input.max = f.max;
       const slider = document.createElement("input");
       slider.type = "range";
+      slider.id = "slider-" + f.name;
       [slider.min, slider.max] = SHOWN[f.name];
       slider.value = f.value;
-      slider.addEventListener("input", () => {
+      slider.addEventListener("input", timed("slider", () => {
         input.value = slider.value;
         setSetting(f.name, slider.value);
-      });
+      }));
       input.addEventListener("input", () => (slider.value = input.value));
       const span = document.createElement("span");
       span.append(slider, input, " ");
@@ -141,8 +143,9 @@ function buildSettings() {
       span.append(unit);
       label.append(span);
     }
+    if (f.name === "hot") page.hot = Number(f.value);
     input.id = "setting-" + f.name;
-    input.addEventListener("change", () => setSetting(f.name, input.value));
+    input.addEventListener("change", timed("setting", () => setSetting(f.name, input.value)));
     box.appendChild(label);
   }
 }
@@ -155,80 +158,99 @@ function setSetting(name, text) {
   }
   const input = $("setting-" + name);
   if (input) input.value = text;
-  if (name === "hot") page.colours.clear();
-  requestRestart();
+  page.settings.delete(name); // re-inserted last: the worker applies them in the page's order
+  page.settings.set(name, String(text));
+  if (name === "hot") page.hot = Number(text);
+  requestRun();
   return true;
 }
 
-// ---- running -----------------------------------------------------------------------------------------
+// ---- running (in the worker) -------------------------------------------------------------------------
 
-function requestRestart(target = Infinity) {
-  page.restartWanted = true;
+// Asks the worker to run the flood to `target` (the newest request of a frame is posted at the frame).
+function requestRun(target = Infinity) {
   page.target = target;
+  page.jobWanted = true;
+  page.settled = false;
   document.body.dataset.state = "running";
 }
 
-function restart() {
-  page.restartWanted = false;
-  const useLevelSeed = page.from === null;
+function postJob() {
+  page.jobWanted = false;
+  const w = page.lab.width();
+  const h = page.lab.height();
   const [x, y] = page.from || [0, 0];
   const [dx, dy] = page.dir || [0, 0];
-  const error = page.lab.start(x, y, dx, dy, useLevelSeed, page.dir !== null);
-  page.started = !error;
-  page.done = false;
-  page.result = null;
-  page.pictureWanted = false;
-  page.dirty = true;
-  if (error) {
-    showError(error);
-    return;
-  }
-  showError("");
-  page.hot = Number($("setting-hot").value);
+  const floor = page.lab.floor().slice(); // a copy of the level's bytes, handed over (transferred)
   page.cellSize = page.lab.cellSize();
+  showError("");
+  document.body.dataset.state = "running";
+  page.worker.postMessage({
+    id: ++page.jobId,
+    layout: page.layout,
+    level: { version: page.levelVersion, width: w, height: h, floor, seed: page.lab.seed(), name: page.lab.name() },
+    settings: [...page.settings],
+    start: [x, y, dx, dy, page.from === null, page.dir !== null],
+    target: page.target,
+    hot: page.hot,
+    map: page.mapName,
+    picture: w * h <= PICTURE_MAX_TILES,
+    title: page.mapName.split("/").pop(),
+  }, [floor.buffer]);
 }
 
-// Advances the flood towards page.target for at most SLICE_MS.
-function advanceSlice() {
-  const t0 = performance.now();
-  while (!page.done && page.lab.steps() < page.target && performance.now() - t0 < SLICE_MS) {
-    page.done = page.lab.advance(1);
-    page.dirty = true;
+function onWorkerMessage(m) {
+  if (m.parse !== undefined) {
+    const resolve = page.parses.get(m.id);
+    page.parses.delete(m.id);
+    return resolve && resolve(m);
+  }
+  if (m.layout === page.layout && m.changes) timed("draw", drawChanges)(m.changes, m.hot);
+  // A replaced job's progress is drawn (the worker's diff assumes it) but not shown; a message that only
+  // carries changes has no steps.
+  if (m.id !== page.jobId) return;
+  if (m.error) {
+    page.settled = true;
+    return showError(m.error);
+  }
+  if (m.steps === undefined) return;
+  page.steps = m.steps;
+  page.done = m.done;
+  if (m.json !== undefined) {
+    if (m.scene) drawScene($("picture"), JSON.parse(m.scene));
+    else $("picture").width = $("picture").height = 1;
+    page.feed = { bytes: m.json, at: 0, decoder: new TextDecoder(), id: m.id };
+    $("result-json").replaceChildren();
+    feedJson();
   }
 }
 
-function settled() {
-  return page.started && (page.done || page.lab.steps() >= page.target);
+// Puts the next JSON_CHUNK bytes of the result JSON into #result-json (one text node each: a 5 MB JSON in
+// one node blocks the page for tens of ms); when all are in, the run is settled (data-state done/paused).
+const JSON_CHUNK = 1 << 18;
+function feedJson() {
+  const feed = page.feed;
+  if (feed.id !== page.jobId) return (page.feed = null); // replaced by a newer job
+  const end = Math.min(feed.bytes.length, feed.at + JSON_CHUNK);
+  const text = feed.decoder.decode(feed.bytes.subarray(feed.at, end), { stream: end < feed.bytes.length });
+  $("result-json").append(text);
+  if (feed.at === 0) showResult(text);
+  feed.at = end;
+  if (end < feed.bytes.length) return;
+  page.feed = null;
+  page.settled = true;
+  if (!$("error").textContent) document.body.dataset.state = page.done ? "done" : "paused";
 }
 
-// The result JSON of the shown step; the picture follows in the next frame (each is one long call on
-// large maps). Only the JSON's head is parsed: "touched" lists every touched cell and is last.
-function showResult() {
-  const json = page.lab.resultJson(page.mapName);
-  if (json === "") return; // no flood started (an error is shown)
-  $("result-json").textContent = json;
+// The head of the result JSON (the first chunk holds it): "touched" lists every touched cell and is last.
+function showResult(json) {
   page.result = JSON.parse(json.slice(0, json.indexOf(',"touched":')) + "}");
   showNumbers(page.result);
   // The effective seed, unless the user is typing in the field.
   for (const id of ["from", "dir"]) {
     if (document.activeElement !== $(id)) $(id).value = page.result[id].join(",");
   }
-  page.pictureWanted = true;
-}
-
-// Maps with more tiles than this skip the legend picture: its scene has a shape per drawn tile, too many to
-// draw within a frame; the map view shows the same tiles in the same palette.
-const PICTURE_MAX_TILES = 300000;
-
-function showPicture() {
-  page.pictureWanted = false;
-  document.body.dataset.state = page.done ? "done" : "paused";
-  if (page.lab.width() * page.lab.height() > PICTURE_MAX_TILES) {
-    $("picture").width = $("picture").height = 1;
-    return;
-  }
-  const title = page.mapName.split("/").pop() + (page.done ? "" : " (step " + page.lab.steps() + ")");
-  drawScene($("picture"), JSON.parse(page.lab.sceneJson(title)));
+  page.mapDirty = true;
 }
 
 function showNumbers(r) {
@@ -247,74 +269,86 @@ function showNumbers(r) {
   $("numbers").replaceChildren(table);
 }
 
-// The longest time each kind of work took in one frame, ms (shown to the browser test; docs/web.md).
-const timings = {};
-function timed(name, fn) {
-  const t0 = performance.now();
-  const out = fn();
-  timings[name] = Math.max(timings[name] || 0, performance.now() - t0);
-  return out;
-}
-
 function frame(now) {
-  if (page.restartWanted) timed("start", restart);
-  if (page.playing && settled() && !page.done && now - page.lastPlay > 1000 / PLAY_STEPS_PER_S) {
-    page.target = page.lab.steps() + 1;
+  const t0 = performance.now();
+  if (page.playing && page.settled && !page.done && now - page.lastPlay > 1000 / PLAY_STEPS_PER_S) {
+    requestRun(page.steps + 1);
     page.lastPlay = now;
   }
-  if (page.started && !settled()) timed("advance", advanceSlice);
-  if (page.dirty) timed("tiles", drawTiles);
-  if (page.pictureWanted && !page.restartWanted) timed("picture", showPicture);
-  else if (settled() && page.result === null) timed("json", showResult);
-  if (page.done) page.playing = false;
-  $("step").textContent = page.started ? page.lab.steps() : "-";
-  $("step-state").textContent = page.done ? " (finished)" : page.playing ? " (playing)" : "";
-  timed("map", drawMap);
+  if (page.jobWanted) postJob();
+  if (page.feed) timed("json", feedJson)();
+  if (page.done && page.settled) page.playing = false;
+  setText("step", page.result || page.steps ? page.steps : "-");
+  if (!page.parses.size) setText("step-state", page.done && page.settled ? " (finished)" : page.playing ? " (playing)" : "");
+  if (page.mapDirty) timed("map", drawMap)();
+  page.taskLog.push(["frame", performance.now() - t0, t0]);
   requestAnimationFrame(frame);
+}
+
+// Sets an element's text only when it changes (a change makes the browser lay the page out again).
+function setText(id, text) {
+  if ($(id).textContent !== String(text)) $(id).textContent = text;
 }
 
 // ---- drawing -----------------------------------------------------------------------------------------
 
+// A new level size: the tile image is drawn once from the level's bytes; afterwards only changed tiles.
 function layoutMap() {
   const w = page.lab.width();
   const h = page.lab.height();
-  page.scale = Math.min(24, MAP_PX / Math.max(w, h));
-  page.tileCanvas.width = w;
-  page.tileCanvas.height = h;
-  page.image = new ImageData(w, h);
-  page.prev = null;
+  page.layout += 1;
+  page.levelVersion += 1;
+  page.scale = mapScale(w, h, 24);
+  const tiles = $("tiles");
+  tiles.width = w;
+  tiles.height = h;
+  const floor = page.lab.floor();
+  page.image = levelImage(page.K, w, h, (i) => floor[i] !== 0);
+  page.words = new Uint32Array(page.image.data.buffer);
+  tiles.getContext("2d").putImageData(page.image, 0, 0);
+  page.result = null;
   $("map").width = Math.round(w * page.scale);
   $("map").height = Math.round(h * page.scale);
-  page.dirty = true;
+  tiles.style.width = $("map").width + "px";
+  tiles.style.height = $("map").height + "px";
+  page.mapDirty = true;
 }
 
-function colour(v) {
-  let c = page.colours.get(v);
-  if (c === undefined) {
-    c = page.K.tileColour(v, page.hot);
-    page.colours.set(v, c);
+// The pixel word of tile value v (-3 wall, -2 untouched, -1 barrier, heat 0..hot) in render::tile_colour's
+// palette, from a table per H.
+function colourWord(v, hot) {
+  if (hot !== page.colourHot || page.colours === null) {
+    page.colours = new Uint32Array(hot + 4);
+    for (let k = -3; k <= hot; ++k) page.colours[k + 3] = rgba(page.K.tileColour(k, hot));
+    page.colourHot = hot;
   }
-  return c;
+  return page.colours[v + 3];
 }
 
-// Writes only the tiles whose value changed since the last drawing into the 1-px-per-tile image.
-function drawTiles() {
-  page.dirty = false;
-  const tiles = page.lab.tiles();
-  const data = page.image.data;
-  const prev = page.prev;
-  if (tiles.length !== data.length / 4) return;
-  for (let i = 0; i < tiles.length; ++i) {
-    const v = tiles[i];
-    if (prev !== null && prev[i] === v) continue;
-    const c = colour(v);
-    data[4 * i] = c >> 16;
-    data[4 * i + 1] = (c >> 8) & 255;
-    data[4 * i + 2] = c & 255;
-    data[4 * i + 3] = 255;
+// Writes the worker's changed tiles ((tile, value) pairs) into the image and puts only their bounding box.
+// A tile that is a wall in the page's level is drawn as a wall whatever a replaced job said.
+function drawChanges(changes, hot) {
+  if (changes.length === 0) return;
+  const w = page.lab.width();
+  const floor = page.lab.floor();
+  const words = page.words;
+  const wall = colourWord(-3, hot);
+  let x0 = w;
+  let y0 = Infinity;
+  let x1 = -1;
+  let y1 = -1;
+  for (let i = 0; i < changes.length; i += 2) {
+    const t = changes[i];
+    const v = changes[i + 1];
+    words[t] = floor[t] === 0 ? wall : colourWord(v === BASE ? -2 : v, hot);
+    const x = t % w;
+    const y = (t - x) / w;
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
   }
-  page.prev = Int32Array.from(tiles);
-  page.tileCanvas.getContext("2d").putImageData(page.image, 0, 0);
+  $("tiles").getContext("2d").putImageData(page.image, 0, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
 }
 
 function toPx([x, y]) {
@@ -322,10 +356,10 @@ function toPx([x, y]) {
 }
 
 function drawMap() {
+  page.mapDirty = false;
   const canvas = $("map");
   const ctx = canvas.getContext("2d");
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(page.tileCanvas, 0, 0, canvas.width, canvas.height);
+  ctx.clearRect(0, 0, canvas.width, canvas.height); // the tiles are the canvas under it (#tiles)
   const marker = Math.max(4, Math.min(12, page.scale * 0.6));
   const r = page.result;
   if (r) {
@@ -379,67 +413,58 @@ function drawSeed(ctx, [x, y], dir, size) {
 
 // ---- editing -----------------------------------------------------------------------------------------
 
-function eventTile(event) {
-  const rect = $("map").getBoundingClientRect();
-  const x = ((event.clientX - rect.left) / rect.width) * page.lab.width();
-  const y = ((event.clientY - rect.top) / rect.height) * page.lab.height();
-  return [x, y];
-}
+const mapTile = (event) => eventTile($("map"), event, page.lab.width(), page.lab.height());
 
-// Maps with more tiles than this re-run the flood when a stroke ends rather than at every tile: rebuilding
-// the grid is one call over every tile.
-const LIVE_EDIT_MAX_TILES = 65536;
-
+// One tile of a wall stroke: the page's level and the tile's pixel at once; the worker's flood follows.
 function paint(event) {
-  const [x, y] = eventTile(event);
+  const [x, y] = mapTile(event);
   const col = Math.floor(x);
   const row = Math.floor(y);
   const open = $("tool").value === "erase";
   if (col < 0 || row < 0 || col >= page.lab.width() || row >= page.lab.height()) return;
   if (page.lab.passable(col, row) === open) return;
   page.lab.setPassable(col, row, open);
-  // Shown at once in the tile layer; the flood follows.
-  const i = row * page.lab.width() + col;
-  const c = colour(open ? -2 : -3);
-  page.image.data.set([c >> 16, (c >> 8) & 255, c & 255, 255], 4 * i);
-  if (page.prev) page.prev[i] = open ? -2 : -3;
-  page.tileCanvas.getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
-  if (page.lab.width() * page.lab.height() <= LIVE_EDIT_MAX_TILES) requestRestart();
+  page.levelVersion += 1;
+  page.words[row * page.lab.width() + col] = colourWord(open ? -2 : -3, page.colourHot);
+  $("tiles").getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
+  if (page.lab.width() * page.lab.height() <= LIVE_EDIT_MAX_TILES) requestRun();
   else page.editPending = true;
 }
 
 function bindMap() {
   const canvas = $("map");
   let mode = null;
-  canvas.addEventListener("pointerdown", (e) => {
+  canvas.addEventListener("pointerdown", timed("pointerdown", (e) => {
     canvas.setPointerCapture(e.pointerId);
     mode = $("tool").value;
     if (mode === "seed") {
-      const [x, y] = eventTile(e);
+      const [x, y] = mapTile(e);
       const centre = [(Math.floor(x) + 0.5) * page.cellSize, (Math.floor(y) + 0.5) * page.cellSize];
       page.dragSeed = [centre, page.result ? page.result.dir : [0, 0]];
+      page.mapDirty = true;
     } else paint(e);
-  });
-  canvas.addEventListener("pointermove", (e) => {
+  }));
+  canvas.addEventListener("pointermove", timed("pointermove", (e) => {
     if (mode === "seed") {
-      const [x, y] = eventTile(e);
+      const [x, y] = mapTile(e);
       const [cx, cy] = page.dragSeed[0];
       const d = [x * page.cellSize - cx, y * page.cellSize - cy];
       if (Math.hypot(d[0], d[1]) > 0.5 * page.cellSize) page.dragSeed[1] = d.map((v) => +v.toFixed(2));
+      page.mapDirty = true;
     } else if (mode) paint(e);
-  });
-  canvas.addEventListener("pointerup", () => {
+  }));
+  canvas.addEventListener("pointerup", timed("pointerup", () => {
     if (page.editPending) {
       page.editPending = false;
-      requestRestart();
+      requestRun();
     }
     if (mode === "seed" && page.dragSeed) {
       [page.from, page.dir] = page.dragSeed;
       page.dragSeed = null;
-      requestRestart();
+      requestRun();
     }
     mode = null;
-  });
+  }));
   canvas.addEventListener("dragover", (e) => {
     e.preventDefault();
     canvas.classList.add("dragover");
@@ -465,42 +490,38 @@ function bindControls() {
     const error = page.lab.resize(Number($("level-width").value), Number($("level-height").value));
     if (error) return showError(error);
     layoutMap();
-    requestRestart();
+    requestRun();
   });
   for (const [id, key] of [["from", "from"], ["dir", "dir"]]) {
     $(id).addEventListener("change", () => {
       try {
         page[key] = parsePair($(id).value, id);
         if (key === "from" && page.dir === null) page.dir = [0, 0];
-        requestRestart();
+        requestRun();
       } catch (e) {
         showError(e.message);
       }
     });
   }
-  $("run").addEventListener("click", () => {
+  $("run").addEventListener("click", timed("run", () => {
     page.playing = false;
-    if (page.done || !page.started) requestRestart();
-    else page.target = Infinity;
-    page.result = null;
-  });
-  $("play").addEventListener("click", () => {
-    if (page.done) requestRestart(0);
+    requestRun();
+  }));
+  $("play").addEventListener("click", timed("play", () => {
+    if (page.done) requestRun(0);
     page.playing = true;
-  });
+  }));
   $("pause").addEventListener("click", () => (page.playing = false));
-  $("forward").addEventListener("click", () => {
+  $("forward").addEventListener("click", timed("forward", () => {
     page.playing = false;
-    if (!page.started || page.done) return;
-    page.target = page.lab.steps() + 1;
-    page.result = null;
-  });
-  $("back").addEventListener("click", () => {
+    if (!page.done) requestRun(page.steps + 1);
+  }));
+  // The flood keeps no history: the worker re-runs it from the seed to the step before (the core runs a
+  // step in microseconds to milliseconds).
+  $("back").addEventListener("click", timed("back", () => {
     page.playing = false;
-    if (!page.started) return;
-    // The flood keeps no history: re-run from the seed to the step before (the core runs it in microseconds).
-    requestRestart(Math.max(0, page.lab.steps() - 1));
-  });
+    requestRun(Math.max(0, page.steps - 1));
+  }));
   $("share").addEventListener("click", share);
   $("download").addEventListener("click", () => {
     const a = document.createElement("a");
@@ -551,16 +572,19 @@ function applyParams(params) {
     showError(e.message);
     return false;
   }
-  requestRestart();
+  requestRun();
   return true;
 }
 
 async function main() {
   page.K = await createKinema();
   page.lab = new page.K.FloodLab();
+  page.worker = new Worker("flood_worker.js");
+  page.worker.onmessage = timed("worker", (e) => onWorkerMessage(e.data));
+  page.parseLevel = parseLevel;
+  page.levelLoaded = levelLoaded;
   page.defaultText = page.lab.levelText(); // the built-in default level, as FloodLab starts with it
   window.kinemaFlood = page; // for the browser test and the console (docs/web.md)
-  page.timings = timings;
   buildSettings();
   bindControls();
   bindMap();
@@ -571,7 +595,7 @@ async function main() {
   if (query.has("map")) {
     ok = await loadUrl(query.get("map"));
   } else if (fragment.has("level")) {
-    ok = loadText(await inflateText(fragment.get("level")), fragment.get("name") || "shared.txt");
+    ok = await loadText(await inflateText(fragment.get("level")), fragment.get("name") || "shared.txt");
   } else {
     levelLoaded("built-in default level (" + page.lab.name() + ")");
   }

@@ -5,8 +5,6 @@
 // shapes are drawn once to an offscreen canvas, and each animation frame adds only the moving discs.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-const MAP_PX = 640; // the map view's largest side, px
 // The settings the page shows (registry names; docs/pursuit.md), in the CLI's order.
 const SHOWN = ["strategy", "player_speed", "view_range", "view_angle", "search_time", "max_time", "hz",
   "model_scale", "contact_range", "hot", "max_heated", "max_steps"];
@@ -33,11 +31,6 @@ const page = {
   drag: null,
 };
 
-function showError(message) {
-  $("error").textContent = message;
-  if (message) document.body.dataset.state = "error";
-}
-
 const fmt = (v) => String(Math.round(v * 1000) / 1000);
 
 // ---- level -------------------------------------------------------------------------------------------
@@ -49,7 +42,7 @@ function levelLoaded(name) {
   page.mapName = name;
   page.title = name.split("/").pop();
   const longest = Math.max(page.lab.width(), page.lab.height());
-  page.scale = Math.max(1, Math.floor(MAP_PX / longest));
+  page.scale = Math.max(1, Math.floor(mapScale(longest, longest, Infinity)));
   const canvas = $("map");
   canvas.width = page.lab.width() * page.scale;
   canvas.height = page.lab.height() * page.scale;
@@ -57,36 +50,8 @@ function levelLoaded(name) {
   drawMap();
 }
 
-function loadText(text, name) {
-  const error = page.lab.loadLevel(text, name);
-  if (error) {
-    showError(error); // the previous level stays (PursuitLab keeps it)
-    return false;
-  }
-  showError("");
-  levelLoaded(name);
-  return true;
-}
-
-async function loadUrl(url) {
-  const select = $("level-select");
-  if ([...select.options].some((o) => o.value === url)) select.value = url;
-  const response = await fetch(url);
-  if (!response.ok) {
-    showError(url + ": cannot load (HTTP " + response.status + ")");
-    return false;
-  }
-  return loadText(await response.text(), url);
-}
-
-async function fillLevelList() {
-  try {
-    const names = await (await fetch("levels/index.json")).json();
-    for (const name of names) $("level-select").add(new Option(name, "levels/" + name));
-  } catch (e) {
-    // A page served without levels/ still works with files and the built-in level.
-  }
-}
+const loadText = (text, name) => loadLevelText(page, text, name);
+const loadUrl = (url) => loadLevelUrl(page, url);
 
 // ---- settings ----------------------------------------------------------------------------------------
 
@@ -264,21 +229,11 @@ function tick(now) {
 
 function drawTiles() {
   const w = page.lab.width();
-  const h = page.lab.height();
-  const image = new ImageData(w, h);
-  const wall = page.K.tileColour(-3, 20);
-  const floor = page.K.tileColour(-2, 20);
-  for (let row = 0; row < h; ++row) {
-    for (let col = 0; col < w; ++col) {
-      const c = page.lab.passable(col, row) ? floor : wall;
-      const i = 4 * (row * w + col);
-      image.data.set([c >> 16, (c >> 8) & 255, c & 255, 255], i);
-    }
-  }
   page.tiles = document.createElement("canvas");
   page.tiles.width = w;
-  page.tiles.height = h;
-  page.tiles.getContext("2d").putImageData(image, 0, 0);
+  page.tiles.height = page.lab.height();
+  page.tiles.getContext("2d").putImageData(levelImage(page.K, w, page.tiles.height,
+    (i) => page.lab.passable(i % w, Math.floor(i / w))), 0, 0);
 }
 
 function parsePoints(text) {
@@ -378,7 +333,7 @@ function bindControls() {
   });
   $("level-file").addEventListener("change", async () => {
     const file = $("level-file").files[0];
-    if (file && loadText(await file.text(), file.name)) {
+    if (file && (await loadText(await file.text(), file.name))) {
       $("route").value = "";
       $("npc").value = "";
       drawMap();
@@ -443,6 +398,8 @@ async function main() {
   const flood = new page.K.FloodLab();
   page.defaultText = flood.levelText();
   flood.delete();
+  page.parseLevel = (text, name) => page.lab.loadLevel(text, name);
+  page.levelLoaded = levelLoaded;
   window.kinemaPursuit = page; // for the browser test and the console (docs/web.md)
   buildSettings();
   bindControls();

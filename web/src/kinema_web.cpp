@@ -98,6 +98,39 @@ class FloodLab {
         }
     }
 
+    /// The level's floor bytes (1 floor, 0 wall), row-major, as a view into WebAssembly memory: the page
+    /// draws its level layer from them and hands a copy to the flood worker (docs/web.md "Large maps"). Copy
+    /// it before the next call.
+    emscripten::val floor() {
+        return emscripten::val(emscripten::typed_memory_view(level_.passable.size(), level_.passable.data()));
+    }
+
+    /// Replaces the level by width x height tiles whose floor bytes are `floor` (a Uint8Array of
+    /// width * height bytes, as floor() gives), the marked seed `seed` ([x, y, dx, dy] or []) and `name`: the
+    /// flood worker's copy of the page's level, without parsing a file.
+    std::string set_level(int width, int height, const emscripten::val& floor_bytes,
+                          const emscripten::val& seed, const std::string& name) {
+        if (width < 1 || height < 1 || width > levels::max_level_dimension ||
+            height > levels::max_level_dimension ||
+            floor_bytes["length"].as<double>() != double(width) * double(height)) {
+            return "set_level: " + std::to_string(width) + " x " + std::to_string(height) +
+                   " tiles do not match the floor bytes";
+        }
+        level_.width = width;
+        level_.height = height;
+        level_.passable.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0);
+        emscripten::val(emscripten::typed_memory_view(level_.passable.size(), level_.passable.data()))
+            .call<void>("set", floor_bytes);
+        level_.seed.reset();
+        if (seed["length"].as<int>() == 4) {
+            level_.seed = levels::LevelSeed{{seed[0].as<double>(), seed[1].as<double>()},
+                                            {seed[2].as<double>(), seed[3].as<double>()}};
+        }
+        level_.name = name;
+        invalidate();
+        return {};
+    }
+
     /// Resizes to width x height tiles (each [1, max_level_dimension]), keeping the overlap; new tiles are
     /// walls. A seed outside the new size is dropped.
     std::string resize(int width, int height) {
@@ -237,6 +270,28 @@ class FloodLab {
         return emscripten::val(emscripten::typed_memory_view(tiles_.size(), tiles_.data()));
     }
 
+    /// The touched cells of the current state (heated, cooled and barrier; every other floor tile is
+    /// untouched) as (tile index, value) pairs, value as in tiles(): O(touched cells), not O(tiles), so the
+    /// page redraws only them. A view into WebAssembly memory: copy it before the next call.
+    emscripten::val touched() {
+        touched_.clear();
+        if (started_) {
+            const chase::GridCells& cells = grid_->grid_cells();
+            const auto add = [&](chase::CellId c) {
+                const chase::Tile t = cells.tile_of(c);
+                touched_.push_back(t.row * level_.width + t.col);
+                touched_.push_back(flood_.value(c));
+            };
+            for (const chase::CellId c : flood_.heated_cells()) {
+                add(c);
+            }
+            for (const chase::CellId c : flood_.barrier_cells()) {
+                add(c);
+            }
+        }
+        return emscripten::val(emscripten::typed_memory_view(touched_.size(), touched_.data()));
+    }
+
     /// The flood picture of the current state as scene JSON (docs/render.md), the PNG's scene.
     std::string scene_json(const std::string& title) const {
         if (!started_) {
@@ -272,6 +327,7 @@ class FloodLab {
     chase::ChaseQuery query_;
     bool started_ = false;
     std::vector<std::int32_t> tiles_;
+    std::vector<std::int32_t> touched_;
 };
 
 /// The colour of a tile value (render::tile_colour), packed 0xRRGGBB, so the page's fast tile layer uses
@@ -323,6 +379,9 @@ EMSCRIPTEN_BINDINGS(kinema) {
         .function("finished", &FloodLab::finished)
         .function("resultJson", &FloodLab::result_json)
         .function("tiles", &FloodLab::tiles)
+        .function("touched", &FloodLab::touched)
+        .function("floor", &FloodLab::floor)
+        .function("setLevel", &FloodLab::set_level)
         .function("sceneJson", &FloodLab::scene_json);
     function("tileColour", &kinema::web::tile_colour);
     function("formatNumber", &kinema::web::format_number_js);

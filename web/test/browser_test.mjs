@@ -4,7 +4,8 @@
 //     built-in default level and on one shared Moving AI map when ../shared/data is present;
 //   - drawing a wall changes the result exactly as the CLI says for the edited level;
 //   - a malformed level file shows an error naming its line and leaves the previous level in place;
-//   - a 1024 x 1024 level runs without blocking the page for long (longest task reported);
+//   - a 1024 x 1024 level stays responsive while editing: every handler's duration and every long task of
+//     an editing session are printed, and the p95 must fit one 60 Hz frame with no long task;
 //   - the movement page, driven by key presses at two frame rates, ends where `kinema simulate` ends;
 //   - the pursuit page's #result-json equals `kinema pursue --json` (pursuit_checks.mjs);
 //   - screenshots of the pages go to build-web/screenshots/.
@@ -139,6 +140,27 @@ async function floodTests(page, base) {
   }
 }
 
+// The page draws the flood incrementally (the worker's changed tiles only): the tiles it shows must be the
+// flood's own tile values (FloodLab.tiles, run here from scratch on the page's level and settings) in
+// render::tile_colour's palette. Returns the number of tiles that differ.
+async function imageMismatches(page) {
+  return page.evaluate(() => {
+    const p = kinemaFlood;
+    const lab = new p.K.FloodLab();
+    lab.setLevel(p.lab.width(), p.lab.height(), p.lab.floor().slice(), p.lab.seed(), p.lab.name());
+    for (const [name, text] of p.settings) lab.setSetting(name, text);
+    const [x, y] = p.from || [0, 0];
+    const [dx, dy] = p.dir || [0, 0];
+    lab.start(x, y, dx, dy, p.from === null, p.dir !== null);
+    while (lab.steps() < p.steps && !lab.advance(1));
+    const tiles = lab.tiles();
+    let bad = 0;
+    for (let i = 0; i < tiles.length; ++i) bad += p.words[i] !== colourWord(tiles[i], p.hot) ? 1 : 0;
+    lab.delete();
+    return bad;
+  });
+}
+
 async function editTest(page, base) {
   console.log("flood page: drawing a wall");
   const query = { map: "levels/corner.txt", from: "3.5,2.5", dir: "1,0" };
@@ -171,6 +193,8 @@ async function editTest(page, base) {
   const a = JSON.parse(after);
   check(a.heated_cells < b.heated_cells && a.stop_reason === "exhausted",
     `the wall stops the flood: heated ${b.heated_cells} -> ${a.heated_cells}, stop ${a.stop_reason}`);
+  const bad = await imageMismatches(page);
+  check(bad === 0, `the map shows the flood's tiles after the edit (${bad} tiles differ)`);
   await page.screenshot({ path: path.join(shots, "flood-edited.png") });
   fs.rmSync(dir, { recursive: true, force: true });
 }
@@ -198,6 +222,19 @@ async function malformedTest(page, base) {
   const after = await page.textContent("#result-json");
   const level = await page.evaluate(() => kinemaFlood.lab.levelText());
   check(after === before && level.includes("name: t_junction_equal"), "the previous level and its result stay");
+
+  // An error of the run itself (reported by the flood's worker): a Moving AI map marks no seed.
+  fs.writeFileSync(path.join(site, "noseed.map"), "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\n");
+  const got = await floodJson(page, base, { map: "noseed.map" });
+  let cliError = "";
+  try {
+    runCli(["chase", "--map", "noseed.map"]);
+  } catch (e) {
+    cliError = String(e.stderr).trim().replace(/^kinema: error: /, "");
+  }
+  // The page names its query parameter where the CLI names its flag.
+  check(got.error === cliError.replace("give --from X,Y", "give from=X,Y") && cliError !== "",
+    "a run's error (no seed) is shown as the CLI says: " + got.error, "CLI: " + cliError);
 }
 
 function writeTemp(name, text) {
@@ -326,9 +363,64 @@ async function shareTest(page, base) {
     firstDifference(again, edited));
 }
 
+// The frame budget every editing handler must keep (60 Hz), ms, and the longest task allowed while editing:
+// the browser reports a "long task" above 50 ms, so none may be reported. On a machine loaded beyond its
+// cores (load average above 2 per core: other work than this test's), every task's wall time is stretched by waiting for a core (at a
+// load average of 16 on 2 cores, a 5 ms handler can take 50 ms and the browser's own rendering and garbage
+// collection make long tasks with no page code in them): there the long tasks are printed, with the page's
+// handlers in each, but not asserted; the p95 of the handlers still is.
+const FRAME_MS = 1000 / 60;
+const LONG_TASK_MS = 50;
+// The test's own browser (page, worker, compositor) keeps about 2 threads busy, hence the margin of 2 per core.
+const overloaded = () => os.loadavg()[0] / os.cpus().length > 2;
+
+// Starts recording long tasks (PerformanceObserver "longtask") and clears the page's handler log.
+async function startTaskLog(page) {
+  await page.evaluate(() => {
+    window.longTasks = [];
+    if (!window.taskObserver) {
+      window.taskObserver = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.longTasks.push([e.duration, e.startTime]);
+      });
+      window.taskObserver.observe({ type: "longtask", buffered: false });
+    }
+    if (window.kinemaFlood && kinemaFlood.taskLog) kinemaFlood.taskLog.length = 0;
+  });
+}
+
+async function taskLog(page) {
+  return page.evaluate(() => ({ longTasks: window.longTasks.map(([d]) => d), longTaskStarts: window.longTasks.slice(),
+    handlers: window.kinemaFlood && kinemaFlood.taskLog ? kinemaFlood.taskLog.slice() : [] }));
+}
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+}
+
+// Prints every handler's durations (count, p50, p95, max) and the long tasks; returns [p95 of all, max].
+function reportTasks(what, { longTasks, longTaskStarts, handlers }) {
+  const byName = new Map();
+  for (const [name, ms] of handlers) byName.set(name, [...(byName.get(name) || []), ms]);
+  console.log(`  ${what}: ${handlers.length} handler runs, long tasks (> 50 ms): ` +
+    (longTasks.length ? longTasks.map((d) => d.toFixed(0)).join(", ") + " ms" : "none"));
+  for (const [name, ms] of byName) {
+    console.log(`    ${name.padEnd(12)} n ${String(ms.length).padStart(4)}  p50 ${percentile(ms, 50).toFixed(2)}` +
+      `  p95 ${percentile(ms, 95).toFixed(2)}  max ${Math.max(...ms).toFixed(2)} ms`);
+  }
+  for (const [d, start] of longTaskStarts) {
+    const inside = handlers.filter(([, ms, t0]) => t0 >= start && t0 + ms <= start + d);
+    console.log(`    long task of ${d.toFixed(0)} ms at ${start.toFixed(0)}: page handlers in it: ` +
+      (inside.map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ") || "none"));
+  }
+  const all = handlers.map(([, ms]) => ms);
+  return [percentile(all, 95), all.length ? Math.max(...all) : 0];
+}
+
 async function largeMapTest(page, base) {
   console.log("flood page: a 1024 x 1024 level stays responsive");
   // An open 1024 x 1024 room with a wall grid every 64 tiles (doors in each): the flood runs M_S = 400 steps.
+  // (No shared Moving AI map is 1024 x 1024: the largest in ../shared/data/maps are 512 x 512.)
   const n = 1024;
   const rows = [];
   for (let y = 0; y < n; ++y) {
@@ -341,50 +433,101 @@ async function largeMapTest(page, base) {
     rows.push(row);
   }
   fs.writeFileSync(path.join(site, "large-1024.txt"), "name: large\n" + rows.join("\n") + "\n");
-  await page.goto(`${base}/flood.html?map=large-1024.txt&from=500.5,520.5&dir=1,0&max_steps=400&max_heated=100000`);
-  await page.evaluate(() => {
-    window.longest = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.longest = Math.max(window.longest, e.duration);
-    }).observe({ type: "longtask", buffered: false });
-  });
+  const query = { map: "large-1024.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400", max_heated: "100000" };
+  await page.goto(`${base}/flood.html?${new URLSearchParams(query)}`);
+  await startTaskLog(page);
   const t0 = Date.now();
   await settledState(page);
   const seconds = (Date.now() - t0) / 1000;
-  const longest = await page.evaluate(() => window.longest);
-  const timings = await page.evaluate(() => kinemaFlood.timings);
-  console.log("  longest per frame, ms: " + Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", "));
-  console.log(`  1024 x 1024, 400 steps: ${seconds.toFixed(2)} s to the result, longest task ${longest.toFixed(0)} ms`);
-  // The flood steps in 8 ms slices; what remains long is one call each (building the grid, writing the JSON,
-  // the picture), several hundred ms on a loaded 2-core CI machine. The bound catches a page that runs the
-  // whole flood, or draws every tile as a shape, in one task.
-  check(longest < 5000, `no single task blocks the page for 5 s (longest ${longest.toFixed(0)} ms)`);
+  const [, loadMax] = reportTasks("loading and the first run", await taskLog(page));
+  const loadLongest = Math.max(0, ...(await taskLog(page)).longTasks);
+  console.log(`  1024 x 1024, 400 steps: ${seconds.toFixed(2)} s to the result, longest handler ` +
+    `${loadMax.toFixed(0)} ms, longest task ${loadLongest.toFixed(0)} ms`);
+  // The load parses the file in the worker; the page's own work after it is one pass over the tiles (the
+  // level image) and putting the result JSON (5 MB) into #result-json.
+  check(loadLongest < 1000, `loading blocks the page for less than 1 s (longest task ${loadLongest.toFixed(0)} ms)`);
   const json = await page.textContent("#result-json");
-  const want = runCli(cliArgs({ map: "large-1024.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400",
-    max_heated: "100000" }));
+  const want = runCli(cliArgs(query));
   check(json === want, "1024 x 1024: page JSON = CLI JSON", json === want ? "" : firstDifference(json, want));
 
-  // A wall stroke across the corridor east of the seed: drawn at once, the flood re-run when the stroke ends.
-  await page.selectOption("#tool", "wall");
+  // The editing session: a wall stroke across the corridor east of the seed (41 tiles), a seed drag, a
+  // direction drag, the hot slider, step back and forward. Every handler is timed by the page
+  // (kinemaFlood.taskLog); the browser reports long tasks.
+  await startTaskLog(page);
   const box = await page.locator("#map").boundingBox();
   const at = (col, row) => [box.x + ((col + 0.5) / n) * box.width, box.y + ((row + 0.5) / n) * box.height];
-  await page.evaluate(() => (window.longest = 0));
+  await page.selectOption("#tool", "wall");
   await page.mouse.move(...at(540, 500));
   await page.mouse.down();
-  await page.mouse.move(...at(540, 540), { steps: 20 });
-  const duringStroke = await page.evaluate(() => [window.longest, document.body.dataset.state]);
+  await page.mouse.move(...at(540, 540), { steps: 40 });
   await page.mouse.up();
   await page.waitForTimeout(50);
   await settledState(page);
+  await page.selectOption("#tool", "seed");
+  await page.mouse.move(...at(505, 515));
+  await page.mouse.down();
+  await page.mouse.move(...at(520, 505), { steps: 20 });
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  await page.mouse.move(...at(505, 515));
+  await page.mouse.down();
+  await page.mouse.move(...at(515, 530), { steps: 10 });
+  await page.mouse.move(...at(525, 520), { steps: 10 });
+  await page.mouse.up();
+  await page.waitForTimeout(50);
+  await settledState(page);
+  for (const v of [15, 18, 22, 25]) {
+    await page.evaluate((value) => {
+      const slider = document.getElementById("setting-hot").previousElementSibling; // the hot slider
+      slider.value = value;
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    }, v);
+    await page.waitForTimeout(30);
+  }
+  await settledState(page);
+  // Read from the page's state, not #result-json: reading 5 MB of text is itself a long task in the page.
+  const steps = await page.evaluate(() => kinemaFlood.result.steps);
+  await page.click("#back");
+  await page.waitForFunction((s) => document.body.dataset.state === "paused" && kinemaFlood.result.steps === s,
+    steps - 1, { timeout: 60000 });
+  await page.click("#forward");
+  await page.waitForFunction(() => document.body.dataset.state === "done", null, { timeout: 60000 });
+  const log = await taskLog(page);
+  const [p95, max] = reportTasks("editing session", log);
+  check(log.handlers.length > 100 && p95 <= FRAME_MS,
+    `editing: p95 of ${log.handlers.length} handler runs ${p95.toFixed(2)} ms <= one 60 Hz frame (${FRAME_MS.toFixed(1)} ms); ` +
+    `longest ${max.toFixed(1)} ms`);
+  const longest = Math.max(0, ...log.longTasks);
+  // The page's time in each long task: its outermost handlers' (draw, json and map run inside them).
+  const nested = new Set(["draw", "json", "map"]);
+  const pageTime = log.longTaskStarts.map(([d, start]) => log.handlers
+    .filter(([name, ms, t0]) => !nested.has(name) && t0 >= start && t0 + ms <= start + d)
+    .reduce((sum, [, ms]) => sum + ms, 0));
+  if (!overloaded()) {
+    check(log.longTasks.every((d) => d <= LONG_TASK_MS),
+      `editing: no long task above ${LONG_TASK_MS} ms (${log.longTasks.length} reported, longest ${longest.toFixed(0)} ms)`);
+  } else {
+    console.log(`  not asserted: no long task above ${LONG_TASK_MS} ms (load average ${os.loadavg()[0].toFixed(1)} on ` +
+      `${os.cpus().length} cores; ${log.longTasks.length} long tasks, longest ${longest.toFixed(0)} ms, the page's ` +
+      `handlers in them at most ${Math.max(0, ...pageTime).toFixed(1)} ms)`);
+  }
+
+  const bad = await imageMismatches(page);
+  check(bad === 0, `1024 x 1024: the incrementally drawn map shows the flood's tiles after the edits (${bad} differ)`);
   const edited = await page.textContent("#result-json");
-  const dir = writeTemp("large-edited.txt", await page.evaluate(() => kinemaFlood.lab.levelText()));
-  const wantEdited = runCli(cliArgs({ map: "large-edited.txt", from: "500.5,520.5", dir: "1,0", max_steps: "400",
-    max_heated: "100000" }), dir);
+  const r = JSON.parse(edited.slice(0, edited.indexOf(',"touched":')) + "}");
+  const level = await page.evaluate(() => kinemaFlood.lab.levelText());
+  const rowsNow = level.split("\n").filter((l) => /^[#.P]/.test(l));
+  check([500, 520, 540].every((row) => rowsNow[row][540] === "#"), "1024 x 1024: the stroke's wall is in the level");
+  const dir = writeTemp("large-edited.txt", level);
+  const wantEdited = runCli(cliArgs({ ...query, map: "large-edited.txt", from: r.from.join(","), dir: r.dir.join(","),
+    hot: String(r.hot) }), dir);
   fs.rmSync(dir, { recursive: true, force: true });
   const relabel = (text) => text.replace(/^\{"map":"[^"]*"/, '{"map":"X"');
-  check(duringStroke[1] === "done" && duringStroke[0] < 200,
-    `1024 x 1024: a wall stroke does not re-run the flood before it ends (longest task ${duringStroke[0].toFixed(0)} ms)`);
-  check(edited !== json && relabel(edited) === relabel(wantEdited), "1024 x 1024 edited: page JSON = CLI JSON",
+  check(r.from.join(",") === "505.5,515.5" && r.hot === 25 && edited !== json &&
+    relabel(edited) === relabel(wantEdited),
+    `1024 x 1024 after the edits (from ${r.from}, dir ${r.dir}, hot ${r.hot}): page JSON = CLI JSON`,
     firstDifference(relabel(edited), relabel(wantEdited)));
 }
 
@@ -395,6 +538,22 @@ async function movementTests(page, base) {
   }
   const { movementChecks } = await import("./movement_checks.mjs");
   await movementChecks({ page, base, check, runCli, shots });
+}
+
+async function allTests(page, base) {
+  await floodTests(page, base);
+  await page.goto(`${base}/flood.html?map=levels/corner.txt`);
+  await settledState(page);
+  await page.screenshot({ path: path.join(shots, "flood.png") });
+  await editTest(page, base);
+  await malformedTest(page, base);
+  await shareTest(page, base);
+  await controlsTest(page, base);
+  await seedAndStepTest(page, base);
+  await largeMapTest(page, base);
+  await movementTests(page, base);
+  const { pursuitChecks } = await import("./pursuit_checks.mjs");
+  await pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site });
 }
 
 async function main() {
@@ -410,19 +569,12 @@ async function main() {
   const page = context.pages()[0] || (await context.newPage());
   page.on("pageerror", (e) => check(false, "no uncaught page error", String(e)));
   try {
-    await floodTests(page, base);
-    await page.goto(`${base}/flood.html?map=levels/corner.txt`);
-    await settledState(page);
-    await page.screenshot({ path: path.join(shots, "flood.png") });
-    await editTest(page, base);
-    await malformedTest(page, base);
-    await shareTest(page, base);
-    await controlsTest(page, base);
-    await seedAndStepTest(page, base);
-    await largeMapTest(page, base);
-    await movementTests(page, base);
-    const { pursuitChecks } = await import("./pursuit_checks.mjs");
-    await pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site });
+    if (process.env.KINEMA_WEB_ONLY === "large") {
+      // For measuring: only the 1024 x 1024 level (docs/web.md, "How the page stays responsive").
+      await largeMapTest(page, base);
+    } else {
+      await allTests(page, base);
+    }
   } finally {
     await context.close();
     server.close();
