@@ -111,15 +111,11 @@ struct FloodResult {
 };
 
 namespace detail {
-/// 128 bits of a grid row (the flood's grid fast path; flood.cpp).
-struct Row128 {
-    std::uint64_t lo = 0;
-    std::uint64_t hi = 0;
-};
-/// One window row of a frontier on the grid fast path.
-struct FrontRow {
-    Row128 bits;
-    int row = 0;
+/// One 8 x 8 tile block of a frontier on the grid fast path (flood.cpp): bit r * 8 + c is tile (c, r) of
+/// window block `block`.
+struct BlockBits {
+    std::uint64_t bits = 0;
+    std::uint32_t block = 0;
 };
 }  // namespace detail
 
@@ -212,10 +208,22 @@ class Flood {
     CellState state(CellId c) const;
     /// Every heated cell, in heating order (seed first, then step by step; within a step in ascending id
     /// when the flood ran on a grid's fast path, see above).
-    std::span<const CellId> heated_cells() const { return {heated_.data(), heated_count_}; }
+    /// On the grid fast path the lists are written on the first call after a step (the run itself keeps only
+    /// bit blocks), so a Flood must not be read from two threads at once.
+    std::span<const CellId> heated_cells() const {
+        if (grid_mode_ && !grid_lists_ready_) {
+            grid_write_lists();
+        }
+        return {heated_.data(), heated_count_};
+    }
     /// Every barrier cell, in the order it became barrier (within a step in ascending id on a grid's fast
     /// path).
-    std::span<const CellId> barrier_cells() const { return {barrier_.data(), barrier_count_}; }
+    std::span<const CellId> barrier_cells() const {
+        if (grid_mode_ && !grid_lists_ready_) {
+            grid_write_lists();
+        }
+        return {barrier_.data(), barrier_count_};
+    }
     const CellSpace* space() const { return space_; }
 
   private:
@@ -234,9 +242,12 @@ class Flood {
     void stop_if_no_steps();
     void grid_seed(Vec2 direction);
     bool grid_step();
-    void grid_extend_rows(int distance);
     FloodResult grid_result(FloodResult r) const;
-    bool grid_touched(CellId c, std::uint8_t& code) const;
+    void grid_destination(FloodResult& r, int first_warm_step) const;
+    int grid_heated_step(CellId c) const;  // -1 untouched, -2 barrier, else the step it was heated at
+    void grid_write_lists() const;
+    std::size_t grid_write_step(const detail::BlockBits* begin, const detail::BlockBits* end, CellId* out,
+                                std::size_t n) const;
 
     FloodSettings settings_;
     FloodSettings run_settings_;  // settings of the current run (set_settings() applies at the next start)
@@ -249,34 +260,41 @@ class Flood {
     std::uint32_t generation_end_ = 1;  // one past the highest code of the current run
     std::uint32_t barrier_code_ = 0;
 
-    std::vector<CellId> heated_;  // capacity heated_capacity() in flood.cpp, heated_count_ used
+    // Generic path: capacity heated_capacity() in flood.cpp, heated_count_ used. Grid path: written on demand
+    // by grid_write_lists() (hence mutable), heated_count_ and barrier_count_ kept by the run.
+    mutable std::vector<CellId> heated_;
     std::size_t heated_count_ = 0;
     std::vector<std::size_t> step_begin_;  // index in heated_ of the first cell heated at step j (M_S + 2)
-    std::vector<CellId> barrier_;          // capacity N
+    mutable std::vector<CellId> barrier_;  // capacity N
     std::size_t barrier_count_ = 0;
     std::size_t barrier_frontier_begin_ = 0;
 
-    // Grid fast path state: window rows are indexed 1 .. 2R + 1 (0 and 2R + 2 stay empty margins); row w of
-    // the window is grid row seed_row - R - 1 + w, bit i is grid column seed_col - R + i.
-    using Row128 = detail::Row128;
-    using FrontRow = detail::FrontRow;
+    // Grid fast path state (flood.cpp, "Grid fast path"): the window is kGridBlocks x kGridBlocks blocks of
+    // 8 x 8 tiles aligned with the grid's blocks (GridCells::blocks, whose floor it reads in place); window
+    // tile (x, y) is grid tile (grid_col0_ + x, grid_row0_ + y), block (x / 8, y / 8) has index
+    // (y / 8) * 32 + x / 8.
+    using BlockBits = detail::BlockBits;
+    static constexpr int kGridBlocks = 19;
     bool grid_mode_ = false;
     GridPath grid_path_ = GridPath::automatic;
-    int grid_radius_ = 0;   // R = M_S + 1
-    int grid_row0_ = 0;     // grid row of window row 0
-    int grid_col0_ = 0;     // grid column of bit 0
-    int grid_rows_lo_ = 0;  // window rows [lo, hi] are extracted (floor) and cleared
-    int grid_rows_hi_ = -1;
-    std::array<Row128, 9> heat_masks_{};     // per neighbour offset (dr + 1) * 3 + dc + 1: all ones if used
-    std::array<Row128, 9> barrier_masks_{};  // the offsets that spread the barrier (half-plane test)
-    std::vector<Row128> floor_rows_;         // per window row
-    std::vector<Row128> touched_rows_;       // heated or barrier
-    std::vector<Row128> accumulate_;         // targets of the step being computed
-    std::vector<std::uint8_t> codes_;        // per window tile: heated step, or grid_barrier_code
-    std::vector<FrontRow> heat_front_, barrier_front_, next_front_;
-    std::size_t heat_front_count_ = 0;
-    std::size_t barrier_front_count_ = 0;
-    std::vector<std::uint16_t> heated_local_;  // per heated cell: window row * 128 + bit
+    int grid_row0_ = 0;
+    int grid_col0_ = 0;
+    // Per direction (flood.cpp Dir): all ones when it spreads the barrier (the half-plane test).
+    std::array<std::uint64_t, 8> barrier_masks_{};
+    std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
+    std::vector<std::uint64_t> heated_blocks_;
+    std::vector<std::uint64_t> target_blocks_;  // targets of the spread being computed (zero between steps)
+    std::ptrdiff_t grid_floor_base_ = 0;  // GridCells::blocks() index of window block 0
+    std::size_t grid_used_heat_ = 0;      // heat_blocks_ / barrier_bits_ entries whose bits the window holds
+    std::size_t grid_used_barrier_ = 0;   // (cleared at the next seeding)
+    std::array<std::uint32_t, kGridBlocks> grid_listed_{};  // blocks of target_blocks_ that may be non-zero
+    std::vector<BlockBits> heat_blocks_;     // every step's newly heated blocks, step by step (seed first)
+    std::vector<BlockBits> barrier_bits_;    // every step's new barrier blocks (seeding = step 0)
+    std::vector<std::uint32_t> heat_begin_;  // index in heat_blocks_ of step j's first block (M_S + 2)
+    std::vector<std::uint32_t> barrier_begin_;  // likewise in barrier_bits_
+    std::vector<std::uint32_t> step_cells_;     // cells heated at step j
+    mutable std::vector<std::uint32_t> sort_scratch_;  // grid_write_lists(): one step's tiles
+    mutable bool grid_lists_ready_ = false;
 
     SeedLocation seed_;
     Vec2 direction_;
