@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace kinema::chase {
 
@@ -112,7 +113,7 @@ constexpr std::uint64_t col0_bits = 0x0101010101010101ull;
 constexpr std::uint64_t col7_bits = col0_bits << 7;
 constexpr std::uint64_t all_bits = ~std::uint64_t{0};
 
-// Directions, the index into Flood::barrier_masks_.
+// Directions: bit numbers of Flood::barrier_dirs_.
 enum Dir : std::size_t { east, west, south, north, south_east, south_west, north_east, north_west };
 
 // The window's block arrays (Flood's grid state).
@@ -131,51 +132,89 @@ inline void add_targets(const BlockWindow& w, std::uint32_t k, std::uint64_t bit
 }
 
 // Adds the targets of the frontier blocks (untouched or not) to w.target and lists them; [ylo, yhi] grows
-// to cover the block rows listed. Diagonals: 8-connected; Masked: only the directions whose mask is on.
-template <bool Diagonals, bool Masked>
-void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow& w,
-            const std::array<std::uint64_t, 8>& mask, int& ylo, int& yhi) {
+// to cover the block rows listed. Dirs: bit d set when direction d (Dir) spreads: 0xFF heat on an
+// 8-connected grid, 0x0F on a 4-connected one, the half-plane's directions for the barrier (spreaders[]).
+template <unsigned Dirs>
+void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow& w, int& ylo, int& yhi) {
     constexpr std::uint32_t S = grid_stride;
-    const auto m = [&](Dir d) { return Masked ? mask[d] : all_bits; };
+    constexpr auto mask = [](Dir d) { return ((Dirs >> d) & 1u) != 0 ? all_bits : std::uint64_t{0}; };
+    constexpr std::uint64_t m_e = mask(east), m_w = mask(west), m_s = mask(south), m_n = mask(north);
+    constexpr std::uint64_t m_se = mask(south_east), m_sw = mask(south_west);
+    constexpr std::uint64_t m_ne = mask(north_east), m_nw = mask(north_west);
+    // The neighbour blocks a frontier can reach, and the frontier cells (on the block's edges) that can.
+    constexpr bool to_e = (m_e | m_se | m_ne) != 0, to_w = (m_w | m_sw | m_nw) != 0;
+    constexpr bool to_s = (m_s | m_se | m_sw) != 0, to_n = (m_n | m_ne | m_nw) != 0;
+    constexpr std::uint64_t edges = (to_e ? col7_bits : 0) | (to_w ? col0_bits : 0) |
+                                    (to_s ? std::uint64_t{0xFF} << 56 : 0) | (to_n ? std::uint64_t{0xFF} : 0);
     for (std::size_t f = 0; f < count; ++f) {
         const std::uint32_t k = front[f].block;
         const std::uint64_t F = front[f].bits;
         const std::ptrdiff_t fs = w.floor_stride;
         const std::uint64_t* fl = w.floor + (w.floor_base + static_cast<std::ptrdiff_t>(k / S) * fs + k % S);
-        const std::uint64_t fl_c = fl[0], fl_e = fl[1], fl_w = fl[-1], fl_s = fl[fs], fl_n = fl[-fs];
-        // Orthogonal moves; the first letter is the direction, the second the block the bits are in.
-        const std::uint64_t e_c = (F << 1) & ~col0_bits & fl_c, e_e = ((F & col7_bits) >> 7) & fl_e;
-        const std::uint64_t w_c = (F >> 1) & ~col7_bits & fl_c, w_w = ((F & col0_bits) << 7) & fl_w;
-        const std::uint64_t s_c = (F << 8) & fl_c, s_s = (F >> 56) & fl_s;
-        const std::uint64_t n_c = (F >> 8) & fl_c, n_n = (F << 56) & fl_n;
-        std::uint64_t c = (e_c & m(east)) | (w_c & m(west)) | (s_c & m(south)) | (n_c & m(north));
-        std::uint64_t e = e_e & m(east), wv = w_w & m(west), s = s_s & m(south), n = n_n & m(north);
-        if constexpr (Diagonals) {
-            // move_s(E) & move_e(S) and the like, piece by piece; the masks that would drop bits carried
-            // across a block edge are not needed because the other operand has no bits there.
-            const std::uint64_t m_se = m(south_east), m_sw = m(south_west);
-            const std::uint64_t m_ne = m(north_east), m_nw = m(north_west);
-            c |= ((((e_c << 8) & (s_c << 1)) & m_se) | (((w_c << 8) & (s_c >> 1)) & m_sw) |
-                  (((e_c >> 8) & (n_c << 1)) & m_ne) | (((w_c >> 8) & (n_c >> 1)) & m_nw)) &
-                 fl_c;
-            e |= ((((e_e << 8) & (s_c >> 7)) & m_se) | (((e_e >> 8) & (n_c >> 7)) & m_ne)) & fl_e;
-            wv |= ((((w_w << 8) & (s_c << 7)) & m_sw) | (((w_w >> 8) & (n_c << 7)) & m_nw)) & fl_w;
-            s |= ((((e_c >> 56) & (s_s << 1)) & m_se) | (((w_c >> 56) & (s_s >> 1)) & m_sw)) & fl_s;
-            n |= ((((e_c << 56) & (n_n << 1)) & m_ne) | (((w_c << 56) & (n_n >> 1)) & m_nw)) & fl_n;
-            add_targets(w, k + S + 1, (e_e >> 56) & (s_s >> 7) & m_se & fl[fs + 1]);
-            add_targets(w, k + S - 1, (w_w >> 56) & (s_s << 7) & m_sw & fl[fs - 1]);
-            add_targets(w, k - S + 1, (e_e << 56) & (n_n >> 7) & m_ne & fl[1 - fs]);
-            add_targets(w, k - S - 1, (w_w << 56) & (n_n << 7) & m_nw & fl[-1 - fs]);
-        }
+        const std::uint64_t fl_c = fl[0];
+        // Orthogonal moves within the block, floor tested (a diagonal move needs both of its own).
+        const std::uint64_t e_c = (F << 1) & ~col0_bits & fl_c, w_c = (F >> 1) & ~col7_bits & fl_c;
+        const std::uint64_t s_c = (F << 8) & fl_c, n_c = (F >> 8) & fl_c;
+        // move_s(E) & move_e(S) and the like, piece by piece; the masks that would drop bits carried across
+        // a block edge are not needed because the other operand has no bits there.
+        const std::uint64_t c = (e_c & m_e) | (w_c & m_w) | (s_c & m_s) | (n_c & m_n) |
+                                ((((e_c << 8) & (s_c << 1) & m_se) | ((w_c << 8) & (s_c >> 1) & m_sw) |
+                                  ((e_c >> 8) & (n_c << 1) & m_ne) | ((w_c >> 8) & (n_c >> 1) & m_nw)) &
+                                 fl_c);
         add_targets(w, k, c);
-        add_targets(w, k + 1, e);
-        add_targets(w, k - 1, wv);
-        add_targets(w, k + S, s);
-        add_targets(w, k - S, n);
-        ylo = std::min(ylo, static_cast<int>(k / S) - 1);
-        yhi = std::max(yhi, static_cast<int>(k / S) + 1);
+        const int by = static_cast<int>(k / S);
+        ylo = std::min(ylo, by);
+        yhi = std::max(yhi, by);
+        if ((F & edges) == 0) {
+            continue;  // nothing leaves the block
+        }
+        ylo = std::min(ylo, by - 1);
+        yhi = std::max(yhi, by + 1);
+        // Moves into the neighbour blocks; the second letter is the block the bits are in.
+        const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
+        const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
+        if constexpr (to_e) {
+            add_targets(w, k + 1,
+                        ((e_e & m_e) | (((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne))) &
+                            fl[1]);
+        }
+        if constexpr (to_w) {
+            add_targets(w, k - 1,
+                        ((w_w & m_w) | (((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw))) &
+                            fl[-1]);
+        }
+        if constexpr (to_s) {
+            add_targets(w, k + S,
+                        ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
+                            fl[fs]);
+        }
+        if constexpr (to_n) {
+            add_targets(w, k - S,
+                        ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
+                            fl[-fs]);
+        }
+        if constexpr (m_se != 0) {
+            add_targets(w, k + S + 1, (e_e >> 56) & (s_s >> 7) & fl[fs + 1]);
+        }
+        if constexpr (m_sw != 0) {
+            add_targets(w, k + S - 1, (w_w >> 56) & (s_s << 7) & fl[fs - 1]);
+        }
+        if constexpr (m_ne != 0) {
+            add_targets(w, k - S + 1, (e_e << 56) & (n_n >> 7) & fl[1 - fs]);
+        }
+        if constexpr (m_nw != 0) {
+            add_targets(w, k - S - 1, (w_w << 56) & (n_n << 7) & fl[-1 - fs]);
+        }
     }
 }
+
+using SpreadFn = void (*)(const detail::BlockBits*, std::size_t, const BlockWindow&, int&, int&);
+template <std::size_t... I>
+constexpr std::array<SpreadFn, sizeof...(I)> spread_table(std::index_sequence<I...>) {
+    return {&spread<static_cast<unsigned>(I)>...};
+}
+// spread<Dirs> for every set of directions (the barrier's depends on the run's direction).
+constexpr std::array<SpreadFn, 256> spreaders = spread_table(std::make_index_sequence<256>{});
 
 // Takes the untouched targets of the listed blocks as out[0 .. m) in ascending block order (clearing the
 // targets and the listing) and returns m; `cells` = their number of cells. Marks nothing, so the caller can
@@ -661,11 +700,13 @@ void Flood::grid_seed(Vec2 direction) {
     // strictly) done once per direction.
     const bool eight = g.connectivity() == Connectivity::eight;
     const double s = g.cell_size();
-    const auto spreads = [&](int dc, int dr) {
-        return (dr == 0 || dc == 0 || eight) && dot(Vec2{dc * s, dr * s}, direction) < 0.0 ? all_bits : 0;
+    const auto spreads = [&](Dir d, int dc, int dr) {
+        const bool on = (dr == 0 || dc == 0 || eight) && dot(Vec2{dc * s, dr * s}, direction) < 0.0;
+        return on ? 1u << d : 0u;
     };
-    barrier_masks_ = {spreads(1, 0),  spreads(-1, 0), spreads(0, 1),  spreads(0, -1),
-                      spreads(1, 1), spreads(-1, 1), spreads(1, -1), spreads(-1, -1)};
+    barrier_dirs_ = spreads(east, 1, 0) | spreads(west, -1, 0) | spreads(south, 0, 1) | spreads(north, 0, -1) |
+                    spreads(south_east, 1, 1) | spreads(south_west, -1, 1) | spreads(north_east, 1, -1) |
+                    spreads(north_west, -1, -1);
 
     // Step A.1: heat the seed (step 0).
     const auto k = static_cast<std::uint32_t>(9 * grid_stride + 9);
@@ -681,11 +722,7 @@ void Flood::grid_seed(Vec2 direction) {
     // Step A.2: the seed's neighbours in the opposite half-plane become the barrier.
     int ylo = grid_side;
     int yhi = -1;
-    if (eight) {
-        spread<true, true>(heat_blocks_.data(), 1, w, barrier_masks_, ylo, yhi);
-    } else {
-        spread<false, true>(heat_blocks_.data(), 1, w, barrier_masks_, ylo, yhi);
-    }
+    spreaders[barrier_dirs_](heat_blocks_.data(), 1, w, ylo, yhi);
     const std::size_t m = take(w, ylo, yhi, barrier_bits_.data(), barrier_count_);
     mark(barrier_bits_.data(), m, touched_blocks_.data());
     barrier_begin_[0] = 0;
@@ -710,9 +747,9 @@ bool Flood::grid_step() {
     const BlockBits* front = heat_blocks_.data() + heat_begin_[j];
     const std::size_t front_count = heat_begin_[j + 1] - heat_begin_[j];
     if (eight) {
-        spread<true, false>(front, front_count, w, barrier_masks_, ylo, yhi);
+        spread<0xFFu>(front, front_count, w, ylo, yhi);
     } else {
-        spread<false, false>(front, front_count, w, barrier_masks_, ylo, yhi);
+        spread<0x0Fu>(front, front_count, w, ylo, yhi);
     }
     std::size_t cells = 0;
     BlockBits* fresh = heat_blocks_.data() + heat_begin_[j + 1];
@@ -738,11 +775,7 @@ bool Flood::grid_step() {
     if (barrier_front_count > 0) {
         ylo = grid_side;
         yhi = -1;
-        if (eight) {
-            spread<true, true>(barrier_front, barrier_front_count, w, barrier_masks_, ylo, yhi);
-        } else {
-            spread<false, true>(barrier_front, barrier_front_count, w, barrier_masks_, ylo, yhi);
-        }
+        spreaders[barrier_dirs_](barrier_front, barrier_front_count, w, ylo, yhi);
         BlockBits* out = barrier_bits_.data() + barrier_begin_[j + 1];
         barrier_new = take(w, ylo, yhi, out, cells);
         mark(out, barrier_new, touched_blocks_.data());

@@ -279,8 +279,7 @@ class Flood {
     GridPath grid_path_ = GridPath::automatic;
     int grid_row0_ = 0;
     int grid_col0_ = 0;
-    // Per direction (flood.cpp Dir): all ones when it spreads the barrier (the half-plane test).
-    std::array<std::uint64_t, 8> barrier_masks_{};
+    unsigned barrier_dirs_ = 0;  // bit d (flood.cpp Dir) set when direction d spreads the barrier
     std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
     std::vector<std::uint64_t> heated_blocks_;
     std::vector<std::uint64_t> target_blocks_;  // targets of the spread being computed (zero between steps)
