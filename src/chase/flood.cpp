@@ -141,11 +141,9 @@ void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow
     constexpr std::uint64_t m_e = mask(east), m_w = mask(west), m_s = mask(south), m_n = mask(north);
     constexpr std::uint64_t m_se = mask(south_east), m_sw = mask(south_west);
     constexpr std::uint64_t m_ne = mask(north_east), m_nw = mask(north_west);
-    // The neighbour blocks a frontier can reach, and the frontier cells (on the block's edges) that can.
+    // The side blocks a frontier can reach.
     constexpr bool to_e = (m_e | m_se | m_ne) != 0, to_w = (m_w | m_sw | m_nw) != 0;
     constexpr bool to_s = (m_s | m_se | m_sw) != 0, to_n = (m_n | m_ne | m_nw) != 0;
-    constexpr std::uint64_t edges = (to_e ? col7_bits : 0) | (to_w ? col0_bits : 0) |
-                                    (to_s ? std::uint64_t{0xFF} << 56 : 0) | (to_n ? std::uint64_t{0xFF} : 0);
     for (std::size_t f = 0; f < count; ++f) {
         const std::uint32_t k = front[f].block;
         const std::uint64_t F = front[f].bits;
@@ -163,35 +161,41 @@ void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow
                                  fl_c);
         add_targets(w, k, c);
         const int by = static_cast<int>(k / S);
-        ylo = std::min(ylo, by);
-        yhi = std::max(yhi, by);
-        if ((F & edges) == 0) {
-            continue;  // nothing leaves the block
-        }
         ylo = std::min(ylo, by - 1);
         yhi = std::max(yhi, by + 1);
-        // Moves into the neighbour blocks; the second letter is the block the bits are in.
-        const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
-        const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
+        // Moves into the four side blocks, each only when the frontier has cells on that edge (corridor
+        // frontiers touch one or two edges of a block); the second letter is the block the bits are in.
         if constexpr (to_e) {
-            add_targets(w, k + 1,
-                        ((e_e & m_e) | (((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne))) &
-                            fl[1]);
+            if ((F & col7_bits) != 0) {
+                const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1];
+                add_targets(w, k + 1,
+                            ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) &
+                                fl[1]);
+            }
         }
         if constexpr (to_w) {
-            add_targets(w, k - 1,
-                        ((w_w & m_w) | (((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw))) &
-                            fl[-1]);
+            if ((F & col0_bits) != 0) {
+                const std::uint64_t w_w = ((F & col0_bits) << 7) & fl[-1];
+                add_targets(w, k - 1,
+                            ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
+                                fl[-1]);
+            }
         }
         if constexpr (to_s) {
-            add_targets(w, k + S,
-                        ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
-                            fl[fs]);
+            if ((F >> 56) != 0) {
+                const std::uint64_t s_s = (F >> 56) & fl[fs];
+                add_targets(w, k + S,
+                            ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
+                                fl[fs]);
+            }
         }
         if constexpr (to_n) {
-            add_targets(w, k - S,
-                        ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
-                            fl[-fs]);
+            if ((F & 0xFFu) != 0) {
+                const std::uint64_t n_n = (F << 56) & fl[-fs];
+                add_targets(w, k - S,
+                            ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
+                                fl[-fs]);
+            }
         }
         // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch.
         constexpr std::uint64_t corners = (m_se != 0 ? std::uint64_t{1} << 63 : 0) |
@@ -200,6 +204,8 @@ void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow
         if ((F & corners) == 0) {
             continue;
         }
+        const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
+        const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
         if constexpr (m_se != 0) {
             add_targets(w, k + S + 1, (e_e >> 56) & (s_s >> 7) & fl[fs + 1]);
         }
