@@ -229,31 +229,54 @@ constexpr std::array<SpreadFn, sizeof...(I)> spread_table(std::index_sequence<I.
 // spread<Dirs> for every set of directions (the barrier's depends on the run's direction).
 constexpr std::array<SpreadFn, 256> spreaders = spread_table(std::make_index_sequence<256>{});
 
+// What take() counts: the new cells, and (for the heat's centroid) the sums of their window columns and rows.
+struct TakeSums {
+    std::size_t cells = 0;
+    std::int64_t cols = 0;
+    std::int64_t rows = 0;
+};
+
 // Takes the untouched targets of the listed blocks as out[0 .. m) in ascending block order (clearing the
-// targets and the listing) and returns m; `cells` = their number of cells. Marks nothing, so the caller can
-// still discard the step (an overflow). Pop counts bits.
-template <class Pop>
+// targets and the listing) and returns m. Marks nothing, so the caller can still discard the step (an
+// overflow). Pop counts bits; with Sums, the columns and rows are summed too: bit r * 8 + c of block
+// (bx, by) is column 8 bx + c, and sum(c) = pop(bits with c & 1) + 2 pop(c & 2) + 4 pop(c & 4).
+template <bool Sums, class Pop>
 [[gnu::always_inline]] inline std::size_t take_with(const BlockWindow& w, int ylo, int yhi,
-                                                    detail::BlockBits* out, std::size_t& cells, Pop pop) {
+                                                    detail::BlockBits* out, TakeSums& sums, Pop pop) {
     std::size_t m = 0;
     std::size_t total = 0;
+    std::int64_t cols = 0;
+    std::int64_t rows = 0;
     for (int y = ylo; y <= yhi; ++y) {
         for (std::uint32_t listed = w.listed[y]; listed != 0; listed &= listed - 1) {
-            const auto k = static_cast<std::uint32_t>(y * grid_stride + std::countr_zero(listed));
+            const int x = std::countr_zero(listed);
+            const auto k = static_cast<std::uint32_t>(y * grid_stride + x);
             const std::uint64_t fresh = w.target[k] & ~w.touched[k];
             w.target[k] = 0;
             out[m] = {fresh, k};  // kept only when not empty: no branch
             m += fresh != 0 ? 1u : 0u;
-            total += static_cast<std::size_t>(pop(fresh));
+            const int n = pop(fresh);
+            total += static_cast<std::size_t>(n);
+            if constexpr (Sums) {
+                cols += 8 * x * n + pop(fresh & 0xAAAAAAAAAAAAAAAAull) + 2 * pop(fresh & 0xCCCCCCCCCCCCCCCCull) +
+                        4 * pop(fresh & 0xF0F0F0F0F0F0F0F0ull);
+                rows += 8 * y * n + pop(fresh & 0xFF00FF00FF00FF00ull) + 2 * pop(fresh & 0xFFFF0000FFFF0000ull) +
+                        4 * pop(fresh & 0xFFFFFFFF00000000ull);
+            }
         }
         w.listed[y] = 0;
     }
-    cells = total;
+    sums = {total, cols, rows};
     return m;
 }
 
-std::size_t take_portable(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, std::size_t& cells) {
-    return take_with(w, ylo, yhi, out, cells, [](std::uint64_t v) { return count_bits(v); });
+struct PortablePopcount {
+    int operator()(std::uint64_t v) const { return count_bits(v); }
+};
+
+template <bool Sums>
+std::size_t take_portable(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
+    return take_with<Sums>(w, ylo, yhi, out, sums, PortablePopcount{});
 }
 
 // The default x86-64 target has no POPCNT instruction (count_bits is a dozen instructions there); every
@@ -262,17 +285,20 @@ std::size_t take_portable(const BlockWindow& w, int ylo, int yhi, detail::BlockB
 struct HardwarePopcount {
     [[gnu::always_inline]] int operator()(std::uint64_t v) const { return __builtin_popcountll(v); }
 };
+template <bool Sums>
 [[gnu::target("popcnt")]] std::size_t take_popcnt(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out,
-                                                  std::size_t& cells) {
-    return take_with(w, ylo, yhi, out, cells, HardwarePopcount{});
+                                                  TakeSums& sums) {
+    return take_with<Sums>(w, ylo, yhi, out, sums, HardwarePopcount{});
 }
 const bool cpu_has_popcnt = __builtin_cpu_supports("popcnt") != 0;
-std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, std::size_t& cells) {
-    return cpu_has_popcnt ? take_popcnt(w, ylo, yhi, out, cells) : take_portable(w, ylo, yhi, out, cells);
+template <bool Sums>
+std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
+    return cpu_has_popcnt ? take_popcnt<Sums>(w, ylo, yhi, out, sums) : take_portable<Sums>(w, ylo, yhi, out, sums);
 }
 #else
-std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, std::size_t& cells) {
-    return take_portable(w, ylo, yhi, out, cells);
+template <bool Sums>
+std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
+    return take_portable<Sums>(w, ylo, yhi, out, sums);
 }
 #endif
 
@@ -716,6 +742,8 @@ void Flood::allocate_grid_scratch(std::size_t cells) {
     grow(heat_begin_, std::size_t{grid_max_steps} + 2);
     grow(barrier_begin_, std::size_t{grid_max_steps} + 2);
     grow(step_cells_, std::size_t{grid_max_steps} + 2);
+    grow(step_cols_, std::size_t{grid_max_steps} + 2);
+    grow(step_rows_, std::size_t{grid_max_steps} + 2);
 }
 
 void Flood::grid_seed(Vec2 direction) {
@@ -756,6 +784,8 @@ void Flood::grid_seed(Vec2 direction) {
 
     // Step A.1: heat the seed (step 0).
     const auto k = static_cast<std::uint32_t>(9 * grid_stride + 9);
+    const int centre_x = 72 + t.col % 8;
+    const int centre_y = 72 + t.row % 8;
     const std::uint64_t bit = std::uint64_t{1} << ((t.row % 8) * 8 + t.col % 8);
     touched_blocks_[k] = bit;
     heated_blocks_[k] = bit;
@@ -763,13 +793,17 @@ void Flood::grid_seed(Vec2 direction) {
     heat_begin_[0] = 0;
     heat_begin_[1] = 1;
     step_cells_[0] = 1;
+    step_cols_[0] = centre_x;
+    step_rows_[0] = centre_y;
     heated_count_ = 1;
 
     // Step A.2: the seed's neighbours in the opposite half-plane become the barrier.
     int ylo = grid_side;
     int yhi = -1;
     spreaders[barrier_dirs_](heat_blocks_.data(), 1, w, ylo, yhi);
-    const std::size_t m = take(w, ylo, yhi, barrier_bits_.data(), barrier_count_);
+    TakeSums sums;
+    const std::size_t m = take<false>(w, ylo, yhi, barrier_bits_.data(), sums);
+    barrier_count_ = sums.cells;
     mark(barrier_bits_.data(), m, touched_blocks_.data());
     barrier_begin_[0] = 0;
     barrier_begin_[1] = static_cast<std::uint32_t>(m);
@@ -797,9 +831,10 @@ bool Flood::grid_step() {
     } else {
         spread<0x0Fu>(front, front_count, w, ylo, yhi);
     }
-    std::size_t cells = 0;
+    TakeSums sums;
     BlockBits* fresh = heat_blocks_.data() + heat_begin_[j + 1];
-    const std::size_t m = take(w, ylo, yhi, fresh, cells);
+    const std::size_t m = take<true>(w, ylo, yhi, fresh, sums);
+    const std::size_t cells = sums.cells;
     if (cells == 0 || cells > static_cast<std::size_t>(run_settings_.max_heated)) {
         finished_ = true;
         stop_reason_ = cells == 0 ? StopReason::exhausted : StopReason::too_many_heated;
@@ -808,6 +843,8 @@ bool Flood::grid_step() {
     mark(fresh, m, touched_blocks_.data(), heated_blocks_.data());
     heat_begin_[j + 2] = heat_begin_[j + 1] + static_cast<std::uint32_t>(m);
     step_cells_[j + 1] = static_cast<std::uint32_t>(cells);
+    step_cols_[j + 1] = sums.cols;
+    step_rows_[j + 1] = sums.rows;
     heated_count_ += cells;
     grid_used_heat_ = heat_begin_[j + 2];
     step_ = k;
@@ -822,9 +859,9 @@ bool Flood::grid_step() {
         yhi = -1;
         spreaders[barrier_dirs_](barrier_front, barrier_front_count, w, ylo, yhi);
         BlockBits* out = barrier_bits_.data() + barrier_begin_[j + 1];
-        barrier_new = take(w, ylo, yhi, out, cells);
+        barrier_new = take<false>(w, ylo, yhi, out, sums);
         mark(out, barrier_new, touched_blocks_.data());
-        barrier_count_ += cells;
+        barrier_count_ += sums.cells;
     }
     barrier_begin_[j + 2] = barrier_begin_[j + 1] + static_cast<std::uint32_t>(barrier_new);
     grid_used_barrier_ = barrier_begin_[j + 2];
@@ -852,20 +889,9 @@ FloodResult Flood::grid_result(FloodResult r) const {
     for (int j = first_warm_step; j <= step_; ++j) {
         const auto sj = static_cast<std::size_t>(j);
         const std::int64_t w = hot - (step_ - j);
-        std::int64_t cols = 0;
-        std::int64_t rows = 0;
-        for (std::uint32_t e = heat_begin_[sj]; e < heat_begin_[sj + 1]; ++e) {
-            const std::int64_t x0 = 8 * static_cast<std::int64_t>(heat_blocks_[e].block % grid_stride);
-            const std::int64_t y0 = 8 * static_cast<std::int64_t>(heat_blocks_[e].block / grid_stride);
-            for (std::uint64_t bits = heat_blocks_[e].bits; bits != 0; bits &= bits - 1) {
-                const int i = std::countr_zero(bits);
-                cols += x0 + (i & 7);
-                rows += y0 + (i >> 3);
-            }
-        }
         const std::int64_t count = step_cells_[sj];
-        sum_x += w * (count * col_base + 2 * cols);
-        sum_y += w * (count * row_base + 2 * rows);
+        sum_x += w * (count * col_base + 2 * step_cols_[sj]);
+        sum_y += w * (count * row_base + 2 * step_rows_[sj]);
         weight += w * count;
         warm += step_cells_[sj];
     }
@@ -910,10 +936,17 @@ void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
     int best_col = 0;
     int best_row = 0;
     const int first_step = run_settings_.destination == DestinationRule::nearest_warm ? first_warm_step : 0;
-    for (std::uint32_t e = heat_begin_[static_cast<std::size_t>(first_step)];
-         e < heat_begin_[static_cast<std::size_t>(step_) + 1]; ++e) {
+    // Latest blocks first (the centroid leans towards the warmest cells); a block whose nearest possible
+    // centre is farther than the best so far (with a margin far beyond rounding) is skipped.
+    const std::uint32_t first = heat_begin_[static_cast<std::size_t>(first_step)];
+    for (std::uint32_t e = heat_begin_[static_cast<std::size_t>(step_) + 1]; e-- > first;) {
         const int x0 = grid_col0_ + 8 * static_cast<int>(heat_blocks_[e].block % grid_stride);
         const int y0 = grid_row0_ + 8 * static_cast<int>(heat_blocks_[e].block / grid_stride);
+        const double dx = std::max({0.0, (x0 + 0.5) * s - r.centroid.x, r.centroid.x - (x0 + 7.5) * s});
+        const double dy = std::max({0.0, (y0 + 0.5) * s - r.centroid.y, r.centroid.y - (y0 + 7.5) * s});
+        if (dx * dx + dy * dy > best * (1.0 + 1e-9)) {
+            continue;
+        }
         for (std::uint64_t bits = heat_blocks_[e].bits; bits != 0; bits &= bits - 1) {
             const int i = std::countr_zero(bits);
             const int col = x0 + (i & 7);

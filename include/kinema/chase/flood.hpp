@@ -292,6 +292,8 @@ class Flood {
     std::vector<std::uint32_t> heat_begin_;  // index in heat_blocks_ of step j's first block (M_S + 2)
     std::vector<std::uint32_t> barrier_begin_;  // likewise in barrier_bits_
     std::vector<std::uint32_t> step_cells_;     // cells heated at step j
+    std::vector<std::int64_t> step_cols_;       // the sum of their window columns
+    std::vector<std::int64_t> step_rows_;       // and rows
     mutable std::vector<std::uint32_t> sort_scratch_;  // grid_write_lists(): one step's tiles
     mutable bool grid_lists_ready_ = false;
 
