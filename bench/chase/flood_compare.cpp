@@ -183,7 +183,9 @@ Options parse(int argc, char** argv) {
             }
         } else if (a == "--grid-path" && i + 1 < argc) {
             const std::string v = argv[++i];
-            o.grid_path = v == "always" ? GridPath::always : v == "never" ? GridPath::never : GridPath::automatic;
+            o.grid_path = v == "always"  ? GridPath::always
+                          : v == "never" ? GridPath::never
+                                         : GridPath::automatic;
         } else {
             o.maps.push_back(a);
         }

@@ -168,33 +168,37 @@ void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow
         if constexpr (to_e) {
             if ((F & col7_bits) != 0) {
                 const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1];
-                add_targets(w, k + 1,
-                            ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) &
-                                fl[1]);
+                add_targets(
+                    w, k + 1,
+                    ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) &
+                        fl[1]);
             }
         }
         if constexpr (to_w) {
             if ((F & col0_bits) != 0) {
                 const std::uint64_t w_w = ((F & col0_bits) << 7) & fl[-1];
-                add_targets(w, k - 1,
-                            ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
-                                fl[-1]);
+                add_targets(
+                    w, k - 1,
+                    ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
+                        fl[-1]);
             }
         }
         if constexpr (to_s) {
             if ((F >> 56) != 0) {
                 const std::uint64_t s_s = (F >> 56) & fl[fs];
-                add_targets(w, k + S,
-                            ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
-                                fl[fs]);
+                add_targets(
+                    w, k + S,
+                    ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
+                        fl[fs]);
             }
         }
         if constexpr (to_n) {
             if ((F & 0xFFu) != 0) {
                 const std::uint64_t n_n = (F << 56) & fl[-fs];
-                add_targets(w, k - S,
-                            ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
-                                fl[-fs]);
+                add_targets(
+                    w, k - S,
+                    ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
+                        fl[-fs]);
             }
         }
         // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch.
@@ -258,10 +262,10 @@ template <bool Sums, class Pop>
             const int n = pop(fresh);
             total += static_cast<std::size_t>(n);
             if constexpr (Sums) {
-                cols += 8 * x * n + pop(fresh & 0xAAAAAAAAAAAAAAAAull) + 2 * pop(fresh & 0xCCCCCCCCCCCCCCCCull) +
-                        4 * pop(fresh & 0xF0F0F0F0F0F0F0F0ull);
-                rows += 8 * y * n + pop(fresh & 0xFF00FF00FF00FF00ull) + 2 * pop(fresh & 0xFFFF0000FFFF0000ull) +
-                        4 * pop(fresh & 0xFFFFFFFF00000000ull);
+                cols += 8 * x * n + pop(fresh & 0xAAAAAAAAAAAAAAAAull) +
+                        2 * pop(fresh & 0xCCCCCCCCCCCCCCCCull) + 4 * pop(fresh & 0xF0F0F0F0F0F0F0F0ull);
+                rows += 8 * y * n + pop(fresh & 0xFF00FF00FF00FF00ull) +
+                        2 * pop(fresh & 0xFFFF0000FFFF0000ull) + 4 * pop(fresh & 0xFFFFFFFF00000000ull);
             }
         }
         w.listed[y] = 0;
@@ -281,19 +285,21 @@ std::size_t take_portable(const BlockWindow& w, int ylo, int yhi, detail::BlockB
 
 // The default x86-64 target has no POPCNT instruction (count_bits is a dozen instructions there); every
 // x86-64 CPU of the last 15 years has it, so take() uses it when the CPU says so (checked once).
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__) && (defined(__GNUC__) || defined(__clang__))
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__) && \
+    (defined(__GNUC__) || defined(__clang__))
 struct HardwarePopcount {
     [[gnu::always_inline]] int operator()(std::uint64_t v) const { return __builtin_popcountll(v); }
 };
 template <bool Sums>
-[[gnu::target("popcnt")]] std::size_t take_popcnt(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out,
-                                                  TakeSums& sums) {
+[[gnu::target("popcnt")]] std::size_t take_popcnt(const BlockWindow& w, int ylo, int yhi,
+                                                  detail::BlockBits* out, TakeSums& sums) {
     return take_with<Sums>(w, ylo, yhi, out, sums, HardwarePopcount{});
 }
 const bool cpu_has_popcnt = __builtin_cpu_supports("popcnt") != 0;
 template <bool Sums>
 std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
-    return cpu_has_popcnt ? take_popcnt<Sums>(w, ylo, yhi, out, sums) : take_portable<Sums>(w, ylo, yhi, out, sums);
+    return cpu_has_popcnt ? take_popcnt<Sums>(w, ylo, yhi, out, sums)
+                          : take_portable<Sums>(w, ylo, yhi, out, sums);
 }
 #else
 template <bool Sums>
@@ -665,7 +671,9 @@ int Flood::value(CellId c) const {
     }
     if (grid_mode_) {
         const int j = grid_heated_step(c);
-        return j == -1 ? untouched_value : j == -2 ? barrier_value : std::max(0, run_settings_.hot - (step_ - j));
+        return j == -1   ? untouched_value
+               : j == -2 ? barrier_value
+                         : std::max(0, run_settings_.hot - (step_ - j));
     }
     const std::uint32_t m = mark_[c];
     if (m < base_) {
@@ -766,8 +774,9 @@ void Flood::grid_seed(Vec2 direction) {
     grid_row0_ = 8 * (seed_by - 9);
     grid_floor_base_ = g.block_index(seed_bx - 9, seed_by - 9);
     grid_lists_ready_ = false;
-    const BlockWindow w{g.blocks(),             grid_floor_base_,      g.block_stride(),
-                        touched_blocks_.data(), target_blocks_.data(), grid_listed_.data()};
+    const BlockWindow w{
+        g.blocks(),         grid_floor_base_, g.block_stride(), touched_blocks_.data(), target_blocks_.data(),
+        grid_listed_.data()};
 
     // Per direction: does it spread the barrier? With a power-of-two cell size, pos(n) - pos(b) is exactly
     // (dc * s, dr * s) for every cell, so this is the generic flood's test (spec A.2 and B.5: dot < 0,
@@ -778,9 +787,9 @@ void Flood::grid_seed(Vec2 direction) {
         const bool on = (dr == 0 || dc == 0 || eight) && dot(Vec2{dc * s, dr * s}, direction) < 0.0;
         return on ? 1u << d : 0u;
     };
-    barrier_dirs_ = spreads(east, 1, 0) | spreads(west, -1, 0) | spreads(south, 0, 1) | spreads(north, 0, -1) |
-                    spreads(south_east, 1, 1) | spreads(south_west, -1, 1) | spreads(north_east, 1, -1) |
-                    spreads(north_west, -1, -1);
+    barrier_dirs_ = spreads(east, 1, 0) | spreads(west, -1, 0) | spreads(south, 0, 1) |
+                    spreads(north, 0, -1) | spreads(south_east, 1, 1) | spreads(south_west, -1, 1) |
+                    spreads(north_east, 1, -1) | spreads(north_west, -1, -1);
 
     // Step A.1: heat the seed (step 0).
     const auto k = static_cast<std::uint32_t>(9 * grid_stride + 9);
@@ -816,8 +825,9 @@ bool Flood::grid_step() {
     const int k = step_ + 1;
     const auto j = static_cast<std::size_t>(step_);
     const GridCells& g = *space_->grid();
-    const BlockWindow w{g.blocks(),             grid_floor_base_,      g.block_stride(),
-                        touched_blocks_.data(), target_blocks_.data(), grid_listed_.data()};
+    const BlockWindow w{
+        g.blocks(),         grid_floor_base_, g.block_stride(), touched_blocks_.data(), target_blocks_.data(),
+        grid_listed_.data()};
     const bool eight = g.connectivity() == Connectivity::eight;
 
     // Heat (spec B.1-B.4): every new cell is found and counted before any is marked, so an overflow leaves
@@ -935,6 +945,29 @@ void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
     double best = std::numeric_limits<double>::infinity();
     int best_col = 0;
     int best_row = 0;
+    const auto consider = [&](int col, int row) {
+        const Vec3 p{(col + 0.5) * s, (row + 0.5) * s, 0.0};
+        const double d2 = length_squared(p - r.centroid);
+        if (d2 < best || (d2 == best && (row < best_row || (row == best_row && col < best_col)))) {
+            best = d2;
+            best_col = col;
+            best_row = row;
+        }
+    };
+    if (run_settings_.destination == DestinationRule::nearest_heated) {
+        // The heated tiles next to the centroid's first: a close best lets the scan skip most blocks.
+        const int cu = static_cast<int>(std::floor(r.centroid.x / s)) - grid_col0_;
+        const int cv = static_cast<int>(std::floor(r.centroid.y / s)) - grid_row0_;
+        for (int y = std::max(cv - 1, 0); y <= std::min(cv + 1, 8 * grid_side - 1); ++y) {
+            for (int x = std::max(cu - 1, 0); x <= std::min(cu + 1, 8 * grid_side - 1); ++x) {
+                if (((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
+                      ((y % 8) * 8 + x % 8)) &
+                     1u) != 0) {
+                    consider(grid_col0_ + x, grid_row0_ + y);
+                }
+            }
+        }
+    }
     const int first_step = run_settings_.destination == DestinationRule::nearest_warm ? first_warm_step : 0;
     // Latest blocks first (the centroid leans towards the warmest cells); a block whose nearest possible
     // centre is farther than the best so far (with a margin far beyond rounding) is skipped.
@@ -949,15 +982,7 @@ void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
         }
         for (std::uint64_t bits = heat_blocks_[e].bits; bits != 0; bits &= bits - 1) {
             const int i = std::countr_zero(bits);
-            const int col = x0 + (i & 7);
-            const int row = y0 + (i >> 3);
-            const Vec3 p{(col + 0.5) * s, (row + 0.5) * s, 0.0};
-            const double d2 = length_squared(p - r.centroid);
-            if (d2 < best || (d2 == best && (row < best_row || (row == best_row && col < best_col)))) {
-                best = d2;
-                best_col = col;
-                best_row = row;
-            }
+            consider(x0 + (i & 7), y0 + (i >> 3));
         }
     }
     finish(best_col, best_row);
@@ -1010,7 +1035,8 @@ std::size_t Flood::grid_write_step(const BlockBits* begin, const BlockBits* end,
     for (std::size_t i = 0; i < count; ++i) {
         const std::uint32_t key = keys[i];
         if (key != previous + 1) {
-            id = g.cell_at(grid_col0_ + static_cast<int>(key % 256), grid_row0_ + static_cast<int>(key / 256));
+            id =
+                g.cell_at(grid_col0_ + static_cast<int>(key % 256), grid_row0_ + static_cast<int>(key / 256));
         } else {
             ++id;
         }

@@ -26,8 +26,8 @@ GridCells::GridCells(const levels::GridLevel& level, Connectivity connectivity, 
     for (int row = 0; row < height_; ++row) {
         for (int col = 0; col < width_; ++col) {
             if (level.passable[tile_index(col, row)] != 0) {
-                blocks_[static_cast<std::size_t>(block_index(col / 8, row / 8))] |= std::uint64_t{1}
-                                                                                    << ((row % 8) * 8 + col % 8);
+                blocks_[static_cast<std::size_t>(block_index(col / 8, row / 8))] |=
+                    std::uint64_t{1} << ((row % 8) * 8 + col % 8);
             }
         }
     }

@@ -188,7 +188,8 @@ TEST(GridFloodFastPath, OneFloodReusedAcrossMapsAndPaths) {
         const GridSpace grid(level, gs);
         const CellSpace& fast = grid.cells();
         const CellSpace plain = CellSpace::from_csr(
-            {fast.positions().begin(), fast.positions().end()}, {fast.offsets().begin(), fast.offsets().end()},
+            {fast.positions().begin(), fast.positions().end()},
+            {fast.offsets().begin(), fast.offsets().end()},
             {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarAxes::xy, gs.cell_size);
         for (int i = 0; i < 20; ++i, ++floods) {
             const FloodSettings settings = random_settings(rng);

@@ -8,23 +8,28 @@
 // cells are exactly those heated at one of the last H steps (heated_cells() is in heating order, so they are
 // a suffix).
 //
-// On a grid's space (CellSpace::grid(), made by GridSpace) the flood runs word-parallel instead (issue 10,
+// On a grid's space (CellSpace::grid(), made by GridSpace) the flood can run word-parallel instead (issue 10,
 // "Speed of the flood"): every touched cell lies within Chebyshev distance R = M_S + 1 of the seed, so a run
-// works in a (2R + 1)-tile square window around it, one 128-bit word per window row. A step ORs shifted
-// frontier rows masked by the floor rows (a diagonal move needs both orthogonal tiles open: computable with
-// shifts), subtracts the touched rows and counts the new cells by popcount before committing anything; on a
-// uniform grid the barrier's half-plane test depends only on the neighbour offset, so each of the 8 offsets
-// is on or off for the whole run. Within a step, heated_cells() and barrier_cells() are then in ascending id
-// order. The fast path needs M_S <= 62 (the window fits 128 bits), a power-of-two cell size (then centre
-// differences, the half-plane test and the centroid's sums are exact, so every result is bit-identical to the
-// generic flood's; the centroid is summed in integers) and sums below 2^53; otherwise a grid's space runs the
-// generic flood on its lazily built arrays. Its scratch is a few tens of KB whatever the map size.
+// works in a window of 19 x 19 blocks of 8 x 8 tiles around it, one 64-bit word per block, aligned with the
+// grid's own block copy of the floor (GridCells::blocks, read in place). A step moves each frontier block's
+// word one tile in each direction with shifts (carries go to the neighbour blocks, only when the frontier has
+// cells on that edge), masks by the floor (a diagonal move needs both orthogonal tiles open: move_s(E) &
+// move_e(S) with E and S already floor-tested), drops the touched cells and counts the new ones by popcount
+// before committing anything, so an overflow step leaves the map as it was. On a uniform grid the barrier's
+// half-plane test depends only on the neighbour offset, so the set of directions that spread it is fixed
+// per run (a template instance per set). The run keeps only bit blocks per step; heated_cells(),
+// barrier_cells() and value() are rebuilt from them on demand (within a step in ascending id order). The
+// centroid is summed in integers from per-step popcounts. The fast path needs M_S <= 62, a power-of-two cell
+// size (then centre differences, the half-plane test and the centroid's sums are exact, so every result is
+// bit-identical to the generic flood's) and sums below 2^53; otherwise a grid's space runs the generic flood
+// on its lazily built arrays. Its scratch is a few hundred KB at most whatever the map size.
 //
-// By default (GridPath::automatic) only grids of at least grid_path_min_tiles tiles take it: on every shared
-// map (at most 512 x 512) a frontier row holds one or two cells, so a 128-bit row operation does little work
-// and the generic flood over neighbour lists is faster (callgrind: 104-125 against 191-317 instructions per
-// touched cell). On huge maps the fast path is what keeps set-up cheap: it never builds the per-cell arrays
-// (a 4096 x 4096 map: 40 MB instead of 2.1 GB).
+// By default (GridPath::automatic) only grids of at least grid_path_min_tiles tiles take it: on the shared
+// maps it takes 51-66 instructions per touched cell (callgrind) against 104-125 for the generic flood over
+// neighbour lists, but on the two mazes 146-164 against 122-125 (thin branching corridors: many frontier
+// blocks holding one or two cells each), so it is not faster on every shared map (docs/chase.md,
+// "Performance"). On huge maps it is what keeps set-up cheap: it never builds the per-cell arrays (a
+// 4096 x 4096 map: about 40 MB instead of 2.1 GB).
 //
 // Memory: a Flood keeps scratch arrays per cell of the space it last ran on (8 bytes per cell: a mark and the
 // barrier list; the heated list is bounded by the settings on grids, about 1 + M_S * M_H entries) and reuses
@@ -283,13 +288,13 @@ class Flood {
     std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
     std::vector<std::uint64_t> heated_blocks_;
     std::vector<std::uint64_t> target_blocks_;  // targets of the spread being computed (zero between steps)
-    std::ptrdiff_t grid_floor_base_ = 0;  // GridCells::blocks() index of window block 0
-    std::size_t grid_used_heat_ = 0;      // heat_blocks_ / barrier_bits_ entries whose bits the window holds
-    std::size_t grid_used_barrier_ = 0;   // (cleared at the next seeding)
+    std::ptrdiff_t grid_floor_base_ = 0;        // GridCells::blocks() index of window block 0
+    std::size_t grid_used_heat_ = 0;     // heat_blocks_ / barrier_bits_ entries whose bits the window holds
+    std::size_t grid_used_barrier_ = 0;  // (cleared at the next seeding)
     std::array<std::uint32_t, kGridBlocks> grid_listed_{};  // blocks of target_blocks_ that may be non-zero
-    std::vector<BlockBits> heat_blocks_;     // every step's newly heated blocks, step by step (seed first)
-    std::vector<BlockBits> barrier_bits_;    // every step's new barrier blocks (seeding = step 0)
-    std::vector<std::uint32_t> heat_begin_;  // index in heat_blocks_ of step j's first block (M_S + 2)
+    std::vector<BlockBits> heat_blocks_;        // every step's newly heated blocks, step by step (seed first)
+    std::vector<BlockBits> barrier_bits_;       // every step's new barrier blocks (seeding = step 0)
+    std::vector<std::uint32_t> heat_begin_;     // index in heat_blocks_ of step j's first block (M_S + 2)
     std::vector<std::uint32_t> barrier_begin_;  // likewise in barrier_bits_
     std::vector<std::uint32_t> step_cells_;     // cells heated at step j
     std::vector<std::int64_t> step_cols_;       // the sum of their window columns

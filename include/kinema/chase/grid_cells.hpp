@@ -1,10 +1,10 @@
 // A 2D grid's cells without per-cell arrays (issue 10, "Set-up"): a floor bitmap in row-major tile order and
-// a rank index (per 64-tile word, the number of floor tiles before it), and the same floor as 8 x 8 tile blocks
-// for the flood's grid path. A cell id is the row-major rank of
-// its floor tile (spec chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile
-// a binary search over the words; the whole structure is 2.5 bits per tile. The chase flood reads its floor
-// rows directly (Flood's grid fast path, flood.cpp), so a grid never needs positions or neighbour lists per
-// cell; CellSpace builds those lazily for the users that ask for them (cell_space.hpp).
+// a rank index (per 64-tile word, the number of floor tiles before it), and the same floor as 8 x 8 tile
+// blocks for the flood's grid path. A cell id is the row-major rank of its floor tile (spec
+// chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile a binary search over
+// the words; the whole structure is 2.5 bits per tile. The chase flood reads its floor rows directly (Flood's
+// grid fast path, flood.cpp), so a grid never needs positions or neighbour lists per cell; CellSpace builds
+// those lazily for the users that ask for them (cell_space.hpp).
 #pragma once
 
 #include <bit>
@@ -118,8 +118,8 @@ class GridCells {
     Connectivity connectivity_ = Connectivity::eight;
     double cell_size_ = 1.0;
     std::size_t cells_ = 0;
-    std::vector<std::uint64_t> words_;  // tiles / 64 rounded up, plus two zero words for unaligned reads
-    std::vector<std::uint32_t> ranks_;  // per word: floor tiles before it
+    std::vector<std::uint64_t> words_;   // tiles / 64 rounded up, plus two zero words for unaligned reads
+    std::vector<std::uint32_t> ranks_;   // per word: floor tiles before it
     std::vector<std::uint64_t> blocks_;  // 8 x 8 blocks with a ring of walls, row-major
     std::ptrdiff_t block_stride_ = 0;    // blocks per row of blocks_
 };
