@@ -25,8 +25,8 @@
 // on its lazily built arrays. Its scratch is a few hundred KB at most whatever the map size.
 //
 // By default (GridPath::automatic) only grids of at least grid_path_min_tiles tiles take it: on the shared
-// maps it takes 51-66 instructions per touched cell (callgrind) against 104-125 for the generic flood over
-// neighbour lists, but on the two mazes 146-164 against 122-125 (thin branching corridors: many frontier
+// maps it takes 51-104 instructions per touched cell (callgrind) against 104-119 for the generic flood over
+// neighbour lists, but on the two mazes 146-163 against 122-125 (thin branching corridors: many frontier
 // blocks holding one or two cells each), so it is not faster on every shared map (docs/chase.md,
 // "Performance"). On huge maps it is what keeps set-up cheap: it never builds the per-cell arrays (a
 // 4096 x 4096 map: about 40 MB instead of 2.1 GB).
