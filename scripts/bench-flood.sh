@@ -6,7 +6,8 @@
 # Usage: scripts/bench-flood.sh [BUILD_DIR]   (default: build; needs a Release build with
 #        -DKINEMA_BUILD_BENCH=ON and the targets flood_compare and kinema)
 #        FLOOD_SEEDS (default 10000), FLOOD_ROUNDS (default 5), CALLGRIND_SEEDS (default 2000; 0 skips it),
-#        BIG_MAP=0 skips the 4096 x 4096 check.
+#        BIG_MAP=0 skips the 4096 x 4096 check, FLOOD_GRID_PATH=automatic|always|never (default automatic)
+#        picks kinema's path on grids as Flood::set_grid_path does.
 set -eu
 build_dir=${1:-build}
 compare="$build_dir/bench/flood_compare"
@@ -22,12 +23,13 @@ if [ ! -d "$maps_dir" ]; then
     echo "bench-flood: shared maps absent ($maps_dir); nothing to measure" >&2
     exit 2
 fi
+grid_path=${FLOOD_GRID_PATH:-automatic}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "== wall time, one run, side by side (ratio = baseline / kinema; targets >= 5x, <= 5 ns/touched)"
+echo "== wall time, one run, side by side (ratio = baseline / kinema; targets >= 5x, <= 5 ns/touched; kinema grid path: $grid_path)"
 # shellcheck disable=SC2086
-"$compare" --maps "$maps_dir" --seeds "${FLOOD_SEEDS:-10000}" --rounds "${FLOOD_ROUNDS:-5}" $maps
+"$compare" --maps "$maps_dir" --seeds "${FLOOD_SEEDS:-10000}" --rounds "${FLOOD_ROUNDS:-5}" --grid-path "$grid_path" $maps
 
 cg_seeds=${CALLGRIND_SEEDS:-2000}
 if [ "$cg_seeds" -gt 0 ] && command -v valgrind >/dev/null 2>&1; then
@@ -40,10 +42,10 @@ if [ "$cg_seeds" -gt 0 ] && command -v valgrind >/dev/null 2>&1; then
             continue
         fi
         # One round, so each timed loop runs once over the seeds; the touched count comes from the table.
-        touched=$("$compare" --maps "$maps_dir" --seeds "$cg_seeds" --rounds 1 "$m" | awk -v m="$m" '$1 == m { print $3 }')
+        touched=$("$compare" --maps "$maps_dir" --seeds "$cg_seeds" --rounds 1 --grid-path "$grid_path" "$m" | awk -v m="$m" '$1 == m { print $3 }')
         valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" --collect-atstart=no \
             --toggle-collect='*timed_baseline_floods*' --toggle-collect='*timed_kinema_floods*' \
-            "$compare" --maps "$maps_dir" --seeds "$cg_seeds" --rounds 1 "$m" >/dev/null 2>&1
+            "$compare" --maps "$maps_dir" --seeds "$cg_seeds" --rounds 1 --grid-path "$grid_path" "$m" >/dev/null 2>&1
         # Inclusive cost of each timed function (collection is on only inside them).
         callgrind_annotate --inclusive=yes "$tmp/cg.out" 2>/dev/null |
             awk -v m="$m" -v t="$touched" -v n="$cg_seeds" '

@@ -7,7 +7,8 @@
 // is reported (on a shared VM the minimum is the least disturbed). Agreement: every flood's FloodResult and
 // the value of every touched cell are compared after the timing.
 //
-// Usage: flood_compare [--seeds N] [--rounds R] [--maps DIR] [MAP ...]   (MAP without ".map")
+// Usage: flood_compare [--seeds N] [--rounds R] [--maps DIR] [--grid-path automatic|always|never] [MAP ...]
+//        (MAP without ".map"; --grid-path as Flood::set_grid_path, default automatic)
 // scripts/bench-flood.sh runs it, and again under callgrind for instruction counts: the timed loops are the
 // non-inlined functions timed_baseline_floods and timed_kinema_floods (--toggle-collect).
 #include <chrono>
@@ -42,6 +43,7 @@ struct Options {
     int rounds = 5;
     std::string dir = std::string(KINEMA_SHARED_DATA_DIR) + "/maps";
     std::vector<std::string> maps;
+    GridPath grid_path = GridPath::automatic;
 };
 
 const char* const default_maps[] = {"arena",           "den011d",      "den520d",      "ht_chantry",
@@ -135,6 +137,7 @@ void compare_map(const Options& options, const std::string& name) {
     const std::vector<Seed> seeds = make_seeds(space, options.seeds);
     bench::BaselineFlood base;
     Flood flood;
+    flood.set_grid_path(options.grid_path);
     // Warm-up (first-run allocations, caches), also the touched count.
     std::size_t touched = 0;
     for (const Seed& s : seeds) {
@@ -178,6 +181,11 @@ Options parse(int argc, char** argv) {
             } else {
                 o.dir = v;
             }
+        } else if (a == "--grid-path" && i + 1 < argc) {
+            const std::string v = argv[++i];
+            o.grid_path = v == "always"  ? GridPath::always
+                          : v == "never" ? GridPath::never
+                                         : GridPath::automatic;
         } else {
             o.maps.push_back(a);
         }

@@ -7,6 +7,7 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace kinema::chase {
 
@@ -96,194 +97,229 @@ std::size_t heated_capacity(const CellSpace& space, const FloodSettings& s) {
 
 // ---- Grid fast path (flood.hpp; issue 10, "Speed of the flood") ----
 //
-// A window row is a 128-bit word; bit i is grid column col0 + i. Shifting a frontier row left by one moves
-// every cell one column right. With V = frontier & floor(row below), the tiles below that can be entered
-// straight down, the down-right diagonal targets are (V << 1) & floor(row) & floor(row below): the target
-// and both orthogonal tiles are open (no corner cutting), likewise the other diagonals.
+// The window is cut into 8 x 8 tile blocks, one 64-bit word each: bit r * 8 + c is tile (c, r) of the block.
+// Moving a whole block one tile east is (F << 1) without column 0, plus a carry (F & column 7) >> 7 into the
+// block to the east; likewise the other directions, so a step costs a few dozen word operations per frontier
+// block whatever the number of its cells. A diagonal move needs both orthogonal tiles open (no corner
+// cutting): the south-east targets are move_s(E) & move_e(S) & floor with E = move_e(F) & floor and
+// S = move_s(F) & floor, each of which already holds one orthogonal tile's floor test.
 
-__extension__ typedef unsigned __int128 u128;
+constexpr int grid_max_steps = 62;  // R = M_S + 1 <= 63: the touched cells lie in window blocks 1 .. 17
+constexpr int grid_stride = 32;     // block index = block row * 32 + block column
+constexpr int grid_side = 19;       // blocks per window side (Flood::kGridBlocks): 0 .. 18
+constexpr std::size_t grid_block_slots = static_cast<std::size_t>(grid_side * grid_stride);
+constexpr std::size_t grid_window_tiles = 127 * 127;  // (2R + 1)^2 at most: a bound on touched cells
+constexpr std::uint64_t col0_bits = 0x0101010101010101ull;
+constexpr std::uint64_t col7_bits = col0_bits << 7;
+constexpr std::uint64_t all_bits = ~std::uint64_t{0};
 
-constexpr int grid_max_steps = 62;  // R = M_S + 1 <= 63: the window's 2R + 1 <= 127 columns fit 128 bits
-constexpr std::size_t grid_window = 2 * (grid_max_steps + 1) + 1;
-constexpr std::size_t grid_window_rows = grid_window + 2;  // plus an empty margin row on each side
-constexpr std::uint8_t grid_barrier_code = 255;
+// Directions: bit numbers of Flood::barrier_dirs_.
+enum Dir : std::size_t { east, west, south, north, south_east, south_west, north_east, north_west };
 
-inline u128 get(const detail::Row128& r) {
-    return (static_cast<u128>(r.hi) << 64) | r.lo;
-}
-inline void put(detail::Row128& r, u128 v) {
-    r.lo = static_cast<std::uint64_t>(v);
-    r.hi = static_cast<std::uint64_t>(v >> 64);
-}
-inline detail::Row128 row_of(bool on) {
-    const std::uint64_t v = on ? ~std::uint64_t{0} : 0;
-    return {v, v};
-}
-
-// Floor bits of grid row `row`, columns col0 .. col0 + 127 (walls outside the grid).
-u128 window_floor(const GridCells& g, int row, int col0) {
-    const int lo = std::max(col0, 0);
-    const int hi = std::min(col0 + 128, g.width());
-    if (row < 0 || row >= g.height() || lo >= hi) {
-        return 0;
-    }
-    const std::size_t t =
-        static_cast<std::size_t>(row) * static_cast<std::size_t>(g.width()) + static_cast<std::size_t>(lo);
-    u128 v = (static_cast<u128>(g.bits64(t + 64)) << 64) | g.bits64(t);
-    const int n = hi - lo;
-    if (n < 128) {
-        v &= (u128{1} << n) - 1;
-    }
-    return v << (lo - col0);
-}
-
-// Which neighbour offsets a spread takes: all of the 8-connected ones, the 4 orthogonal ones (heat), or those
-// whose mask is on (barrier). Offsets are indexed (dr + 1) * 3 + dc + 1.
-enum class Offsets { eight, four, masked };
-
-// Adds the targets of a frontier (sorted by row) to acc, and lists the window rows they can fall in,
-// ascending and each once. Returns how many rows it listed.
-template <Offsets Kind>
-std::size_t spread(const detail::FrontRow* front, std::size_t count, const detail::Row128* floor,
-                   detail::Row128* acc, const std::array<detail::Row128, 9>& mask, int* rows) {
-    const bool all = Kind == Offsets::eight;
-    const bool diagonals = Kind != Offsets::four;
-    const u128 m_ul = all ? ~u128{0} : get(mask[0]), m_u = all ? ~u128{0} : get(mask[1]);
-    const u128 m_ur = all ? ~u128{0} : get(mask[2]), m_l = all ? ~u128{0} : get(mask[3]);
-    const u128 m_r = all ? ~u128{0} : get(mask[5]), m_dl = all ? ~u128{0} : get(mask[6]);
-    const u128 m_d = all ? ~u128{0} : get(mask[7]), m_dr = all ? ~u128{0} : get(mask[8]);
-    std::size_t n = 0;
-    int last = -1;
-    for (std::size_t f = 0; f < count; ++f) {
-        const int w = front[f].row;
-        const u128 bits = get(front[f].bits);
-        const u128 here = get(floor[w]);
-        const u128 up_floor = get(floor[w - 1]);
-        const u128 down_floor = get(floor[w + 1]);
-        const u128 up = bits & up_floor;
-        const u128 down = bits & down_floor;
-        u128 to_up = up & m_u;
-        u128 to_down = down & m_d;
-        if constexpr (diagonals) {
-            to_up |= (((up << 1) & m_ur) | ((up >> 1) & m_ul)) & here & up_floor;
-            to_down |= (((down << 1) & m_dr) | ((down >> 1) & m_dl)) & here & down_floor;
-        }
-        const u128 to_side = (((bits << 1) & m_r) | ((bits >> 1) & m_l)) & here;
-        put(acc[w - 1], get(acc[w - 1]) | to_up);
-        put(acc[w], get(acc[w]) | to_side);
-        put(acc[w + 1], get(acc[w + 1]) | to_down);
-        // Rows w - 1 .. w + 1 not listed yet (the frontier is sorted, so only the last listed row can
-        // repeat).
-        rows[n] = w - 1;
-        n += w - 1 > last ? 1u : 0u;
-        rows[n] = w;
-        n += w > last ? 1u : 0u;
-        rows[n++] = w + 1;
-        last = w + 1;
-    }
-    return n;
-}
-
-std::size_t grid_spread_heat(bool eight, const detail::FrontRow* front, std::size_t count,
-                             const detail::Row128* floor, detail::Row128* acc,
-                             const std::array<detail::Row128, 9>& mask, int* rows) {
-    return eight ? spread<Offsets::eight>(front, count, floor, acc, mask, rows)
-                 : spread<Offsets::four>(front, count, floor, acc, mask, rows);
-}
-
-// Where a committed cell is written.
-struct GridSink {
-    const GridCells* grid;
-    int row0;
-    int col0;
-    CellId* ids;
-    std::uint16_t* local;  // may be null (barrier cells)
+// The window's block arrays (Flood's grid state).
+struct BlockWindow {
+    const std::uint64_t* floor;  // GridCells::blocks()
+    std::ptrdiff_t floor_base;   // its index of window block 0
+    std::ptrdiff_t floor_stride;
+    std::uint64_t* touched;
+    std::uint64_t* target;
+    std::uint32_t* listed;  // per block row, bit = block column: target blocks that may be non-zero
 };
 
-// Appends the cells of one 64-bit half of a window row (bit i is tile base + i) to ids[n...], ascending.
-// Consecutive floor tiles have consecutive ids, so only the first cell of each run needs a rank.
-template <bool Heat>
-std::size_t commit_half(std::uint64_t bits, std::ptrdiff_t base, int first_bit, std::uint8_t* row_codes,
-                        std::uint8_t code, const GridSink& sink, int w, std::size_t n) {
-    int previous = -2;
-    CellId id = 0;
-    for (; bits != 0; bits &= bits - 1) {
-        const int i = std::countr_zero(bits);
-        id = i == previous + 1 ? id + 1 : sink.grid->rank(static_cast<std::size_t>(base + i));
-        previous = i;
-        row_codes[first_bit + i] = code;
-        sink.ids[n] = id;
-        if constexpr (Heat) {
-            sink.local[n] = static_cast<std::uint16_t>(w * 128 + first_bit + i);
-        }
-        ++n;
-    }
-    return n;
+inline void add_targets(const BlockWindow& w, std::uint32_t k, std::uint64_t bits) {
+    w.target[k] |= bits;
+    w.listed[k / grid_stride] |= static_cast<std::uint32_t>(bits != 0) << (k % grid_stride);
 }
 
-// Takes the untouched targets of the listed rows (clearing acc) as the new frontier out[0 .. out_count):
-// writes their codes, and their ids (row-major: ascending) at ids[n...]; returns the new end. The touched
-// rows are not changed, so the caller can still discard the step (an overflow): the codes written belong to
-// untouched cells, which nothing reads.
-template <bool Heat>
-std::size_t take(const int* rows, std::size_t count, detail::Row128* acc, const detail::Row128* touched,
-                 detail::FrontRow* out, std::size_t& out_count, std::uint8_t* codes, std::uint8_t code,
-                 const GridSink& sink, std::size_t n) {
-    const auto width = static_cast<std::ptrdiff_t>(sink.grid->width());
+// Adds the targets of the frontier blocks (untouched or not) to w.target and lists them; [ylo, yhi] grows
+// to cover the block rows listed. Dirs: bit d set when direction d (Dir) spreads: 0xFF heat on an
+// 8-connected grid, 0x0F on a 4-connected one, the half-plane's directions for the barrier (spreaders[]).
+template <unsigned Dirs>
+void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow& w, int& ylo, int& yhi) {
+    constexpr std::uint32_t S = grid_stride;
+    constexpr auto mask = [](Dir d) { return ((Dirs >> d) & 1u) != 0 ? all_bits : std::uint64_t{0}; };
+    constexpr std::uint64_t m_e = mask(east), m_w = mask(west), m_s = mask(south), m_n = mask(north);
+    constexpr std::uint64_t m_se = mask(south_east), m_sw = mask(south_west);
+    constexpr std::uint64_t m_ne = mask(north_east), m_nw = mask(north_west);
+    // The side blocks a frontier can reach.
+    constexpr bool to_e = (m_e | m_se | m_ne) != 0, to_w = (m_w | m_sw | m_nw) != 0;
+    constexpr bool to_s = (m_s | m_se | m_sw) != 0, to_n = (m_n | m_ne | m_nw) != 0;
+    for (std::size_t f = 0; f < count; ++f) {
+        const std::uint32_t k = front[f].block;
+        const std::uint64_t F = front[f].bits;
+        const std::ptrdiff_t fs = w.floor_stride;
+        const std::uint64_t* fl = w.floor + (w.floor_base + static_cast<std::ptrdiff_t>(k / S) * fs + k % S);
+        const std::uint64_t fl_c = fl[0];
+        // Orthogonal moves within the block, floor tested (a diagonal move needs both of its own).
+        const std::uint64_t e_c = (F << 1) & ~col0_bits & fl_c, w_c = (F >> 1) & ~col7_bits & fl_c;
+        const std::uint64_t s_c = (F << 8) & fl_c, n_c = (F >> 8) & fl_c;
+        // move_s(E) & move_e(S) and the like, piece by piece; the masks that would drop bits carried across
+        // a block edge are not needed because the other operand has no bits there.
+        const std::uint64_t c = (e_c & m_e) | (w_c & m_w) | (s_c & m_s) | (n_c & m_n) |
+                                ((((e_c << 8) & (s_c << 1) & m_se) | ((w_c << 8) & (s_c >> 1) & m_sw) |
+                                  ((e_c >> 8) & (n_c << 1) & m_ne) | ((w_c >> 8) & (n_c >> 1) & m_nw)) &
+                                 fl_c);
+        add_targets(w, k, c);
+        const int by = static_cast<int>(k / S);
+        ylo = std::min(ylo, by - 1);
+        yhi = std::max(yhi, by + 1);
+        // Moves into the four side blocks, each only when the frontier has cells on that edge (corridor
+        // frontiers touch one or two edges of a block); the second letter is the block the bits are in.
+        if constexpr (to_e) {
+            if ((F & col7_bits) != 0) {
+                const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1];
+                add_targets(
+                    w, k + 1,
+                    ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) &
+                        fl[1]);
+            }
+        }
+        if constexpr (to_w) {
+            if ((F & col0_bits) != 0) {
+                const std::uint64_t w_w = ((F & col0_bits) << 7) & fl[-1];
+                add_targets(
+                    w, k - 1,
+                    ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
+                        fl[-1]);
+            }
+        }
+        if constexpr (to_s) {
+            if ((F >> 56) != 0) {
+                const std::uint64_t s_s = (F >> 56) & fl[fs];
+                add_targets(
+                    w, k + S,
+                    ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
+                        fl[fs]);
+            }
+        }
+        if constexpr (to_n) {
+            if ((F & 0xFFu) != 0) {
+                const std::uint64_t n_n = (F << 56) & fl[-fs];
+                add_targets(
+                    w, k - S,
+                    ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
+                        fl[-fs]);
+            }
+        }
+        // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch.
+        constexpr std::uint64_t corners = (m_se != 0 ? std::uint64_t{1} << 63 : 0) |
+                                          (m_sw != 0 ? std::uint64_t{1} << 56 : 0) |
+                                          (m_ne != 0 ? std::uint64_t{1} << 7 : 0) | (m_nw != 0 ? 1u : 0u);
+        if ((F & corners) == 0) {
+            continue;
+        }
+        const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
+        const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
+        if constexpr (m_se != 0) {
+            add_targets(w, k + S + 1, (e_e >> 56) & (s_s >> 7) & fl[fs + 1]);
+        }
+        if constexpr (m_sw != 0) {
+            add_targets(w, k + S - 1, (w_w >> 56) & (s_s << 7) & fl[fs - 1]);
+        }
+        if constexpr (m_ne != 0) {
+            add_targets(w, k - S + 1, (e_e << 56) & (n_n >> 7) & fl[1 - fs]);
+        }
+        if constexpr (m_nw != 0) {
+            add_targets(w, k - S - 1, (w_w << 56) & (n_n << 7) & fl[-1 - fs]);
+        }
+    }
+}
+
+using SpreadFn = void (*)(const detail::BlockBits*, std::size_t, const BlockWindow&, int&, int&);
+template <std::size_t... I>
+constexpr std::array<SpreadFn, sizeof...(I)> spread_table(std::index_sequence<I...>) {
+    return {&spread<static_cast<unsigned>(I)>...};
+}
+// spread<Dirs> for every set of directions (the barrier's depends on the run's direction).
+constexpr std::array<SpreadFn, 256> spreaders = spread_table(std::make_index_sequence<256>{});
+
+// What take() counts: the new cells, and (for the heat's centroid) the sums of their window columns and rows.
+struct TakeSums {
+    std::size_t cells = 0;
+    std::int64_t cols = 0;
+    std::int64_t rows = 0;
+};
+
+// Takes the untouched targets of the listed blocks as out[0 .. m) in ascending block order (clearing the
+// targets and the listing) and returns m. Marks nothing, so the caller can still discard the step (an
+// overflow). Pop counts bits; with Sums, the columns and rows are summed too: bit r * 8 + c of block
+// (bx, by) is column 8 bx + c, and sum(c) = pop(bits with c & 1) + 2 pop(c & 2) + 4 pop(c & 4).
+template <bool Sums, class Pop>
+[[gnu::always_inline]] inline std::size_t take_with(const BlockWindow& w, int ylo, int yhi,
+                                                    detail::BlockBits* out, TakeSums& sums, Pop pop) {
     std::size_t m = 0;
-    for (std::size_t r = 0; r < count; ++r) {
-        const int w = rows[r];
-        const std::uint64_t lo = acc[w].lo & ~touched[w].lo;
-        const std::uint64_t hi = acc[w].hi & ~touched[w].hi;
-        acc[w] = {};
-        if ((lo | hi) == 0) {
-            continue;
+    std::size_t total = 0;
+    std::int64_t cols = 0;
+    std::int64_t rows = 0;
+    for (int y = ylo; y <= yhi; ++y) {
+        for (std::uint32_t listed = w.listed[y]; listed != 0; listed &= listed - 1) {
+            const int x = std::countr_zero(listed);
+            const auto k = static_cast<std::uint32_t>(y * grid_stride + x);
+            const std::uint64_t fresh = w.target[k] & ~w.touched[k];
+            w.target[k] = 0;
+            out[m] = {fresh, k};  // kept only when not empty: no branch
+            m += fresh != 0 ? 1u : 0u;
+            const int n = pop(fresh);
+            total += static_cast<std::size_t>(n);
+            if constexpr (Sums) {
+                cols += 8 * x * n + pop(fresh & 0xAAAAAAAAAAAAAAAAull) +
+                        2 * pop(fresh & 0xCCCCCCCCCCCCCCCCull) + 4 * pop(fresh & 0xF0F0F0F0F0F0F0F0ull);
+                rows += 8 * y * n + pop(fresh & 0xFF00FF00FF00FF00ull) +
+                        2 * pop(fresh & 0xFFFF0000FFFF0000ull) + 4 * pop(fresh & 0xFFFFFFFF00000000ull);
+            }
         }
-        out[m].bits = {lo, hi};
-        out[m].row = w;
-        ++m;
-        // Tile index of bit 0 of this row (col0 may be negative; bits set are always inside the grid).
-        const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(sink.row0 + w) * width + sink.col0;
-        std::uint8_t* row_codes = codes + static_cast<std::size_t>(w) * 128;
-        n = commit_half<Heat>(lo, base, 0, row_codes, code, sink, w, n);
-        n = commit_half<Heat>(hi, base + 64, 64, row_codes, code, sink, w, n);
+        w.listed[y] = 0;
     }
-    out_count = m;
-    return n;
+    sums = {total, cols, rows};
+    return m;
 }
 
-// Marks a frontier touched.
-void mark(const detail::FrontRow* front, std::size_t count, detail::Row128* touched) {
-    for (std::size_t f = 0; f < count; ++f) {
-        touched[front[f].row].lo |= front[f].bits.lo;
-        touched[front[f].row].hi |= front[f].bits.hi;
-    }
-}
-
-// The window rows a flood has extracted: [lo, hi], floor read from the grid, touched and acc cleared.
-struct WindowRows {
-    const GridCells* grid;
-    int row0;
-    int col0;
-    detail::Row128* floor;
-    detail::Row128* touched;
-    detail::Row128* acc;
+struct PortablePopcount {
+    int operator()(std::uint64_t v) const { return count_bits(v); }
 };
 
-// Extends the extracted rows [lo, hi] to cover [a, b] (window rows, 0 <= a, b <= 2R + 2).
-void extract_rows(const WindowRows& win, int& lo, int& hi, int a, int b) {
-    for (int w = a; w <= b; ++w) {
-        if (w >= lo && w <= hi) {
-            continue;
-        }
-        put(win.floor[w], window_floor(*win.grid, win.row0 + w, win.col0));
-        win.touched[w] = {};
-        win.acc[w] = {};
-    }
-    lo = std::min(lo, a);
-    hi = std::max(hi, b);
+template <bool Sums>
+std::size_t take_portable(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
+    return take_with<Sums>(w, ylo, yhi, out, sums, PortablePopcount{});
 }
 
+// The default x86-64 target has no POPCNT instruction (count_bits is a dozen instructions there); every
+// x86-64 CPU of the last 15 years has it, so take() uses it when the CPU says so (checked once).
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__) && \
+    (defined(__GNUC__) || defined(__clang__))
+struct HardwarePopcount {
+    [[gnu::always_inline]] int operator()(std::uint64_t v) const { return __builtin_popcountll(v); }
+};
+template <bool Sums>
+[[gnu::target("popcnt")]] std::size_t take_popcnt(const BlockWindow& w, int ylo, int yhi,
+                                                  detail::BlockBits* out, TakeSums& sums) {
+    return take_with<Sums>(w, ylo, yhi, out, sums, HardwarePopcount{});
+}
+const bool cpu_has_popcnt = __builtin_cpu_supports("popcnt") != 0;
+template <bool Sums>
+std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
+    return cpu_has_popcnt ? take_popcnt<Sums>(w, ylo, yhi, out, sums)
+                          : take_portable<Sums>(w, ylo, yhi, out, sums);
+}
+#else
+template <bool Sums>
+std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
+    return take_portable<Sums>(w, ylo, yhi, out, sums);
+}
+#endif
+
+void mark(const detail::BlockBits* blocks, std::size_t count, std::uint64_t* touched) {
+    for (std::size_t i = 0; i < count; ++i) {
+        touched[blocks[i].block] |= blocks[i].bits;
+    }
+}
+
+void mark(const detail::BlockBits* blocks, std::size_t count, std::uint64_t* touched, std::uint64_t* heated) {
+    for (std::size_t i = 0; i < count; ++i) {
+        touched[blocks[i].block] |= blocks[i].bits;
+        heated[blocks[i].block] |= blocks[i].bits;
+    }
+}
 }  // namespace
 
 namespace {
@@ -634,11 +670,10 @@ int Flood::value(CellId c) const {
         return untouched_value;
     }
     if (grid_mode_) {
-        std::uint8_t code = 0;
-        if (!grid_touched(c, code)) {
-            return untouched_value;
-        }
-        return code == grid_barrier_code ? barrier_value : std::max(0, run_settings_.hot - (step_ - code));
+        const int j = grid_heated_step(c);
+        return j == -1   ? untouched_value
+               : j == -2 ? barrier_value
+                         : std::max(0, run_settings_.hot - (step_ - j));
     }
     const std::uint32_t m = mark_[c];
     if (m < base_) {
@@ -656,11 +691,8 @@ CellState Flood::state(CellId c) const {
         return CellState::untouched;
     }
     if (grid_mode_) {
-        std::uint8_t code = 0;
-        if (!grid_touched(c, code)) {
-            return CellState::untouched;
-        }
-        return code == grid_barrier_code ? CellState::barrier : CellState::heated;
+        const int j = grid_heated_step(c);
+        return j == -1 ? CellState::untouched : j == -2 ? CellState::barrier : CellState::heated;
     }
     const std::uint32_t m = mark_[c];
     if (m < base_) {
@@ -681,144 +713,168 @@ bool Flood::grid_path_fits(const CellSpace& space) const {
     }
     // The centroid's sums (heat x (2 col + 1), at most one heated cell per window tile) stay below 2^53.
     const double cells = std::min(
-        static_cast<double>(grid_window * grid_window),
+        static_cast<double>(grid_window_tiles),
         1.0 + static_cast<double>(run_settings_.max_steps) * static_cast<double>(run_settings_.max_heated));
     const double span = 2.0 * static_cast<double>(std::max(g->width(), g->height())) + 1.0;
     return static_cast<double>(run_settings_.hot) * cells * span < 9007199254740992.0;
 }
 
 void Flood::allocate_grid_scratch(std::size_t cells) {
-    // Fixed sizes (the largest window), so that no later run allocates whatever its settings.
-    if (floor_rows_.size() < grid_window_rows) {
-        floor_rows_.assign(grid_window_rows, {});
-        touched_rows_.assign(grid_window_rows, {});
-        accumulate_.assign(grid_window_rows, {});
-        codes_.assign(grid_window_rows * 128, 0);
-        heat_front_.assign(grid_window_rows, {});
-        barrier_front_.assign(grid_window_rows, {});
-        next_front_.assign(grid_window_rows, {});
+    if (touched_blocks_.size() < grid_block_slots) {
+        touched_blocks_.assign(grid_block_slots, 0);
+        heated_blocks_.assign(grid_block_slots, 0);
+        target_blocks_.assign(grid_block_slots, 0);
+        grid_used_heat_ = 0;
+        grid_used_barrier_ = 0;
     }
-    const std::size_t touched_bound = std::min(cells, grid_window * grid_window);
-    if (heated_.size() < touched_bound) {
-        heated_.assign(touched_bound, 0);
+    // Every committed block holds a cell touched once; a discarded step writes at most one entry per block.
+    const std::size_t touched_bound = std::min(cells, grid_window_tiles);
+    const auto grow = [](auto& v, std::size_t n) {
+        if (v.size() < n) {
+            v.assign(n, {});
+        }
+    };
+    grow(heated_, touched_bound);
+    grow(barrier_, touched_bound);
+    grow(sort_scratch_, touched_bound);
+    if (heat_blocks_.size() < touched_bound + grid_block_slots ||
+        barrier_bits_.size() < touched_bound + grid_block_slots) {
+        // The lists that say which window blocks hold bits are replaced: clear the window instead.
+        std::fill(touched_blocks_.begin(), touched_blocks_.end(), 0);
+        std::fill(heated_blocks_.begin(), heated_blocks_.end(), 0);
+        grid_used_heat_ = 0;
+        grid_used_barrier_ = 0;
+        grow(heat_blocks_, touched_bound + grid_block_slots);
+        grow(barrier_bits_, touched_bound + grid_block_slots);
     }
-    if (heated_local_.size() < touched_bound) {
-        heated_local_.assign(touched_bound, 0);
-    }
-    if (barrier_.size() < touched_bound) {
-        barrier_.assign(touched_bound, 0);
-    }
-    if (step_begin_.size() < grid_max_steps + 2) {
-        step_begin_.resize(grid_max_steps + 2);
-    }
-}
-
-void Flood::grid_extend_rows(int distance) {
-    // Window rows within `distance` rows of the seed's (R + 1).
-    const WindowRows win{space_->grid(),     grid_row0_,           grid_col0_,
-                         floor_rows_.data(), touched_rows_.data(), accumulate_.data()};
-    extract_rows(win, grid_rows_lo_, grid_rows_hi_, grid_radius_ + 1 - distance, grid_radius_ + 1 + distance);
+    grow(heat_begin_, std::size_t{grid_max_steps} + 2);
+    grow(barrier_begin_, std::size_t{grid_max_steps} + 2);
+    grow(step_cells_, std::size_t{grid_max_steps} + 2);
+    grow(step_cols_, std::size_t{grid_max_steps} + 2);
+    grow(step_rows_, std::size_t{grid_max_steps} + 2);
 }
 
 void Flood::grid_seed(Vec2 direction) {
     const GridCells& g = *space_->grid();
     const Tile t = g.tile_of(seed_.cell);
-    const int radius = run_settings_.max_steps + 1;
-    grid_radius_ = radius;
-    grid_row0_ = t.row - radius - 1;
-    grid_col0_ = t.col - radius;
-    grid_rows_lo_ = radius + 1;
-    grid_rows_hi_ = radius;  // nothing extracted yet
-    grid_extend_rows(1);
+    // Forget the previous run: only the blocks it wrote hold bits (the targets are left clear by take()).
+    for (std::size_t e = 0; e < grid_used_heat_; ++e) {
+        touched_blocks_[heat_blocks_[e].block] = 0;
+        heated_blocks_[heat_blocks_[e].block] = 0;
+    }
+    for (std::size_t e = 0; e < grid_used_barrier_; ++e) {
+        touched_blocks_[barrier_bits_[e].block] = 0;
+    }
+    // The seed's block is window block (9, 9). Every touched cell lies within R <= 63 tiles of the seed,
+    // so in window blocks 1 .. 17, and the floor is read at most one block further: blocks 0 .. 18, all of
+    // them inside GridCells' ring of walls since the touched cells are inside the grid.
+    const int seed_bx = t.col / 8;
+    const int seed_by = t.row / 8;
+    grid_col0_ = 8 * (seed_bx - 9);
+    grid_row0_ = 8 * (seed_by - 9);
+    grid_floor_base_ = g.block_index(seed_bx - 9, seed_by - 9);
+    grid_lists_ready_ = false;
+    const BlockWindow w{
+        g.blocks(),         grid_floor_base_, g.block_stride(), touched_blocks_.data(), target_blocks_.data(),
+        grid_listed_.data()};
 
-    // Per neighbour offset: does it exist (4- or 8-connected), and does it spread the barrier? With a
-    // power-of-two cell size, pos(n) - pos(b) is exactly (dc * s, dr * s) for every cell, so this is the
-    // generic flood's test (spec A.2 and B.5: dot < 0, strictly) done once per offset.
+    // Per direction: does it spread the barrier? With a power-of-two cell size, pos(n) - pos(b) is exactly
+    // (dc * s, dr * s) for every cell, so this is the generic flood's test (spec A.2 and B.5: dot < 0,
+    // strictly) done once per direction.
     const bool eight = g.connectivity() == Connectivity::eight;
     const double s = g.cell_size();
-    for (int dr = -1; dr <= 1; ++dr) {
-        for (int dc = -1; dc <= 1; ++dc) {
-            const auto k = static_cast<std::size_t>((dr + 1) * 3 + dc + 1);
-            const bool exists = (dr != 0 || dc != 0) && (eight || dr == 0 || dc == 0);
-            heat_masks_[k] = row_of(exists);
-            barrier_masks_[k] = row_of(exists && dot(Vec2{dc * s, dr * s}, direction) < 0.0);
-        }
-    }
+    const auto spreads = [&](Dir d, int dc, int dr) {
+        const bool on = (dr == 0 || dc == 0 || eight) && dot(Vec2{dc * s, dr * s}, direction) < 0.0;
+        return on ? 1u << d : 0u;
+    };
+    barrier_dirs_ = spreads(east, 1, 0) | spreads(west, -1, 0) | spreads(south, 0, 1) |
+                    spreads(north, 0, -1) | spreads(south_east, 1, 1) | spreads(south_west, -1, 1) |
+                    spreads(north_east, 1, -1) | spreads(north_west, -1, -1);
 
     // Step A.1: heat the seed (step 0).
-    const int w = radius + 1;
-    detail::FrontRow seed_row;
-    put(seed_row.bits, u128{1} << radius);
-    seed_row.row = w;
-    put(touched_rows_[static_cast<std::size_t>(w)], get(seed_row.bits));
-    codes_[static_cast<std::size_t>(w) * 128 + static_cast<std::size_t>(radius)] = 0;
-    heated_[0] = seed_.cell;
-    heated_local_[0] = static_cast<std::uint16_t>(w * 128 + radius);
+    const auto k = static_cast<std::uint32_t>(9 * grid_stride + 9);
+    const int centre_x = 72 + t.col % 8;
+    const int centre_y = 72 + t.row % 8;
+    const std::uint64_t bit = std::uint64_t{1} << ((t.row % 8) * 8 + t.col % 8);
+    touched_blocks_[k] = bit;
+    heated_blocks_[k] = bit;
+    heat_blocks_[0] = {bit, k};
+    heat_begin_[0] = 0;
+    heat_begin_[1] = 1;
+    step_cells_[0] = 1;
+    step_cols_[0] = centre_x;
+    step_rows_[0] = centre_y;
     heated_count_ = 1;
-    step_begin_[0] = 0;
-    step_begin_[1] = 1;
-    heat_front_[0] = seed_row;
-    heat_front_count_ = 1;
 
     // Step A.2: the seed's neighbours in the opposite half-plane become the barrier.
-    std::array<int, grid_window_rows> rows;  // NOLINT: written before read
-    const std::size_t n = spread<Offsets::masked>(&seed_row, 1, floor_rows_.data(), accumulate_.data(),
-                                                  barrier_masks_, rows.data());
-    const GridSink sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
-    barrier_count_ =
-        take<false>(rows.data(), n, accumulate_.data(), touched_rows_.data(), barrier_front_.data(),
-                    barrier_front_count_, codes_.data(), grid_barrier_code, sink, 0);
-    mark(barrier_front_.data(), barrier_front_count_, touched_rows_.data());
+    int ylo = grid_side;
+    int yhi = -1;
+    spreaders[barrier_dirs_](heat_blocks_.data(), 1, w, ylo, yhi);
+    TakeSums sums;
+    const std::size_t m = take<false>(w, ylo, yhi, barrier_bits_.data(), sums);
+    barrier_count_ = sums.cells;
+    mark(barrier_bits_.data(), m, touched_blocks_.data());
+    barrier_begin_[0] = 0;
+    barrier_begin_[1] = static_cast<std::uint32_t>(m);
+    grid_used_heat_ = 1;
+    grid_used_barrier_ = m;
     stop_if_no_steps();
 }
 
 bool Flood::grid_step() {
     const int k = step_ + 1;
+    const auto j = static_cast<std::size_t>(step_);
     const GridCells& g = *space_->grid();
-    const WindowRows win{
-        &g, grid_row0_, grid_col0_, floor_rows_.data(), touched_rows_.data(), accumulate_.data()};
-    std::array<int, grid_window_rows> rows;  // NOLINT: written before read
-
-    // Heat (spec B.1-B.4). Rows are extracted as the frontier reaches them (one row beyond it either way).
-    // Every new cell is found and counted before any is marked touched, so an overflow leaves the map as it
-    // was.
-    extract_rows(win, grid_rows_lo_, grid_rows_hi_, heat_front_[0].row - 1,
-                 heat_front_[heat_front_count_ - 1].row + 1);
+    const BlockWindow w{
+        g.blocks(),         grid_floor_base_, g.block_stride(), touched_blocks_.data(), target_blocks_.data(),
+        grid_listed_.data()};
     const bool eight = g.connectivity() == Connectivity::eight;
-    std::size_t n = grid_spread_heat(eight, heat_front_.data(), heat_front_count_, floor_rows_.data(),
-                                     accumulate_.data(), heat_masks_, rows.data());
-    std::size_t m = 0;
-    const GridSink heat_sink{&g, grid_row0_, grid_col0_, heated_.data(), heated_local_.data()};
-    const std::size_t end =
-        take<true>(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), m,
-                   codes_.data(), static_cast<std::uint8_t>(k), heat_sink, heated_count_);
-    const std::size_t cells = end - heated_count_;
+
+    // Heat (spec B.1-B.4): every new cell is found and counted before any is marked, so an overflow leaves
+    // the map as it was. Cooling is implicit (value = max(0, H - (step - heated step))).
+    int ylo = grid_side;
+    int yhi = -1;
+    const BlockBits* front = heat_blocks_.data() + heat_begin_[j];
+    const std::size_t front_count = heat_begin_[j + 1] - heat_begin_[j];
+    if (eight) {
+        spread<0xFFu>(front, front_count, w, ylo, yhi);
+    } else {
+        spread<0x0Fu>(front, front_count, w, ylo, yhi);
+    }
+    TakeSums sums;
+    BlockBits* fresh = heat_blocks_.data() + heat_begin_[j + 1];
+    const std::size_t m = take<true>(w, ylo, yhi, fresh, sums);
+    const std::size_t cells = sums.cells;
     if (cells == 0 || cells > static_cast<std::size_t>(run_settings_.max_heated)) {
         finished_ = true;
         stop_reason_ = cells == 0 ? StopReason::exhausted : StopReason::too_many_heated;
         return false;
     }
-    mark(next_front_.data(), m, touched_rows_.data());
-    heated_count_ = end;
-    std::swap(heat_front_, next_front_);
-    heat_front_count_ = m;
+    mark(fresh, m, touched_blocks_.data(), heated_blocks_.data());
+    heat_begin_[j + 2] = heat_begin_[j + 1] + static_cast<std::uint32_t>(m);
+    step_cells_[j + 1] = static_cast<std::uint32_t>(cells);
+    step_cols_[j + 1] = sums.cols;
+    step_rows_[j + 1] = sums.rows;
+    heated_count_ += cells;
+    grid_used_heat_ = heat_begin_[j + 2];
     step_ = k;
-    step_begin_[static_cast<std::size_t>(k) + 1] = heated_count_;
+    grid_lists_ready_ = false;
 
-    // Barrier (spec B.5), after the heat.
-    if (barrier_front_count_ > 0) {
-        extract_rows(win, grid_rows_lo_, grid_rows_hi_, barrier_front_[0].row - 1,
-                     barrier_front_[barrier_front_count_ - 1].row + 1);
-        n = spread<Offsets::masked>(barrier_front_.data(), barrier_front_count_, floor_rows_.data(),
-                                    accumulate_.data(), barrier_masks_, rows.data());
-        const GridSink barrier_sink{&g, grid_row0_, grid_col0_, barrier_.data(), nullptr};
-        barrier_count_ =
-            take<false>(rows.data(), n, accumulate_.data(), touched_rows_.data(), next_front_.data(), m,
-                        codes_.data(), grid_barrier_code, barrier_sink, barrier_count_);
-        mark(next_front_.data(), m, touched_rows_.data());
-        std::swap(barrier_front_, next_front_);
-        barrier_front_count_ = m;
+    // Barrier (spec B.5), after the heat: grows from last step's barrier blocks.
+    const BlockBits* barrier_front = barrier_bits_.data() + barrier_begin_[j];
+    const std::size_t barrier_front_count = barrier_begin_[j + 1] - barrier_begin_[j];
+    std::size_t barrier_new = 0;
+    if (barrier_front_count > 0) {
+        ylo = grid_side;
+        yhi = -1;
+        spreaders[barrier_dirs_](barrier_front, barrier_front_count, w, ylo, yhi);
+        BlockBits* out = barrier_bits_.data() + barrier_begin_[j + 1];
+        barrier_new = take<false>(w, ylo, yhi, out, sums);
+        mark(out, barrier_new, touched_blocks_.data());
+        barrier_count_ += sums.cells;
     }
+    barrier_begin_[j + 2] = barrier_begin_[j + 1] + static_cast<std::uint32_t>(barrier_new);
+    grid_used_barrier_ = barrier_begin_[j + 2];
 
     if (k == run_settings_.max_steps) {
         finished_ = true;
@@ -834,67 +890,174 @@ FloodResult Flood::grid_result(FloodResult r) const {
     const double s = space_->grid()->cell_size();
     const int hot = run_settings_.hot;
     const int first_warm_step = std::max(0, step_ - hot + 1);
-    const std::size_t warm_begin = step_begin_[static_cast<std::size_t>(first_warm_step)];
-    r.warm_cells = heated_count_ - warm_begin;
     std::int64_t sum_x = 0;
     std::int64_t sum_y = 0;
     std::int64_t weight = 0;
+    std::size_t warm = 0;
     const std::int64_t col_base = 2 * static_cast<std::int64_t>(grid_col0_) + 1;
     const std::int64_t row_base = 2 * static_cast<std::int64_t>(grid_row0_) + 1;
     for (int j = first_warm_step; j <= step_; ++j) {
+        const auto sj = static_cast<std::size_t>(j);
         const std::int64_t w = hot - (step_ - j);
-        const std::size_t begin = step_begin_[static_cast<std::size_t>(j)];
-        const std::size_t end = step_begin_[static_cast<std::size_t>(j) + 1];
-        std::int64_t cols = 0;
-        std::int64_t rows = 0;
-        for (std::size_t i = begin; i < end; ++i) {
-            cols += heated_local_[i] & 127;
-            rows += heated_local_[i] >> 7;
-        }
-        const auto count = static_cast<std::int64_t>(end - begin);
-        sum_x += w * (count * col_base + 2 * cols);
-        sum_y += w * (count * row_base + 2 * rows);
+        const std::int64_t count = step_cells_[sj];
+        sum_x += w * (count * col_base + 2 * step_cols_[sj]);
+        sum_y += w * (count * row_base + 2 * step_rows_[sj]);
         weight += w * count;
+        warm += step_cells_[sj];
     }
+    r.warm_cells = warm;
     const double half = 0.5 * s;
     const Vec3 sum{static_cast<double>(sum_x) * half, static_cast<double>(sum_y) * half, 0.0};
     r.centroid = sum / static_cast<double>(weight);
-
-    // Destination: the generic flood's distances (same centres, same operations); ties to the lowest id.
-    double best = std::numeric_limits<double>::infinity();
-    CellId best_cell = no_cell;
-    Vec3 best_position;
-    const std::size_t first_candidate =
-        run_settings_.destination == DestinationRule::nearest_warm ? warm_begin : std::size_t{0};
-    for (std::size_t i = first_candidate; i < heated_count_; ++i) {
-        const int col = grid_col0_ + (heated_local_[i] & 127);
-        const int row = grid_row0_ + (heated_local_[i] >> 7);
-        const Vec3 p{(col + 0.5) * s, (row + 0.5) * s, 0.0};
-        const double d2 = length_squared(p - r.centroid);
-        const CellId c = heated_[i];
-        if (d2 < best || (d2 == best && c < best_cell)) {
-            best = d2;
-            best_cell = c;
-            best_position = p;
-        }
-    }
-    r.destination_cell = best_cell;
-    r.destination = best_position;
+    grid_destination(r, first_warm_step);
     return r;
 }
 
-bool Flood::grid_touched(CellId c, std::uint8_t& code) const {
+void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
+    const GridCells& g = *space_->grid();
+    const double s = g.cell_size();
+    const auto finish = [&](int col, int row) {
+        r.destination_cell = g.cell_at(col, row);
+        r.destination = Vec3{(col + 0.5) * s, (row + 0.5) * s, 0.0};
+    };
+    // A heated tile that contains the centroid at least 1/64 tile from each of its edges is strictly the
+    // nearest heated cell (every other centre is at least 33/64 tile away on one axis against 31/64, far
+    // beyond rounding), so the scan below would pick it too. s is a power of two: centroid / s is exact.
+    if (run_settings_.destination == DestinationRule::nearest_heated) {
+        const double u = r.centroid.x / s;
+        const double v = r.centroid.y / s;
+        const double fu = u - std::floor(u);
+        const double fv = v - std::floor(v);
+        if (fu >= 1.0 / 64 && fu <= 63.0 / 64 && fv >= 1.0 / 64 && fv <= 63.0 / 64) {
+            const int x = static_cast<int>(std::floor(u)) - grid_col0_;
+            const int y = static_cast<int>(std::floor(v)) - grid_row0_;
+            if (x >= 0 && y >= 0 && x < 8 * grid_side && y < 8 * grid_side &&
+                ((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
+                  ((y % 8) * 8 + x % 8)) &
+                 1u) != 0) {
+                finish(grid_col0_ + x, grid_row0_ + y);
+                return;
+            }
+        }
+    }
+    // Otherwise the generic flood's distances (same centres, same operations); ties to the lowest id, which
+    // is row-major tile order.
+    double best = std::numeric_limits<double>::infinity();
+    int best_col = 0;
+    int best_row = 0;
+    const auto consider = [&](int col, int row) {
+        const Vec3 p{(col + 0.5) * s, (row + 0.5) * s, 0.0};
+        const double d2 = length_squared(p - r.centroid);
+        if (d2 < best || (d2 == best && (row < best_row || (row == best_row && col < best_col)))) {
+            best = d2;
+            best_col = col;
+            best_row = row;
+        }
+    };
+    if (run_settings_.destination == DestinationRule::nearest_heated) {
+        // The heated tiles next to the centroid's first: a close best lets the scan skip most blocks.
+        const int cu = static_cast<int>(std::floor(r.centroid.x / s)) - grid_col0_;
+        const int cv = static_cast<int>(std::floor(r.centroid.y / s)) - grid_row0_;
+        for (int y = std::max(cv - 1, 0); y <= std::min(cv + 1, 8 * grid_side - 1); ++y) {
+            for (int x = std::max(cu - 1, 0); x <= std::min(cu + 1, 8 * grid_side - 1); ++x) {
+                if (((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
+                      ((y % 8) * 8 + x % 8)) &
+                     1u) != 0) {
+                    consider(grid_col0_ + x, grid_row0_ + y);
+                }
+            }
+        }
+    }
+    const int first_step = run_settings_.destination == DestinationRule::nearest_warm ? first_warm_step : 0;
+    // Latest blocks first (the centroid leans towards the warmest cells); a block whose nearest possible
+    // centre is farther than the best so far (with a margin far beyond rounding) is skipped.
+    const std::uint32_t first = heat_begin_[static_cast<std::size_t>(first_step)];
+    for (std::uint32_t e = heat_begin_[static_cast<std::size_t>(step_) + 1]; e-- > first;) {
+        const int x0 = grid_col0_ + 8 * static_cast<int>(heat_blocks_[e].block % grid_stride);
+        const int y0 = grid_row0_ + 8 * static_cast<int>(heat_blocks_[e].block / grid_stride);
+        const double dx = std::max({0.0, (x0 + 0.5) * s - r.centroid.x, r.centroid.x - (x0 + 7.5) * s});
+        const double dy = std::max({0.0, (y0 + 0.5) * s - r.centroid.y, r.centroid.y - (y0 + 7.5) * s});
+        if (dx * dx + dy * dy > best * (1.0 + 1e-9)) {
+            continue;
+        }
+        for (std::uint64_t bits = heat_blocks_[e].bits; bits != 0; bits &= bits - 1) {
+            const int i = std::countr_zero(bits);
+            consider(x0 + (i & 7), y0 + (i >> 3));
+        }
+    }
+    finish(best_col, best_row);
+}
+
+int Flood::grid_heated_step(CellId c) const {
     const Tile t = space_->grid()->tile_of(c);
-    const int w = t.row - grid_row0_;
-    const int i = t.col - grid_col0_;
-    if (w < grid_rows_lo_ || w > grid_rows_hi_ || i < 0 || i > 2 * grid_radius_) {
-        return false;
+    const int x = t.col - grid_col0_;
+    const int y = t.row - grid_row0_;
+    if (x < 0 || y < 0 || x >= 8 * grid_side || y >= 8 * grid_side) {
+        return -1;
     }
-    if (((get(touched_rows_[static_cast<std::size_t>(w)]) >> i) & 1u) == 0) {
-        return false;
+    const auto k = static_cast<std::uint32_t>((y / 8) * grid_stride + x / 8);
+    const std::uint64_t bit = std::uint64_t{1} << ((y % 8) * 8 + x % 8);
+    if ((touched_blocks_[k] & bit) == 0) {
+        return -1;
     }
-    code = codes_[static_cast<std::size_t>(w) * 128 + static_cast<std::size_t>(i)];
-    return true;
+    if ((heated_blocks_[k] & bit) == 0) {
+        return -2;
+    }
+    for (int j = step_; j >= 0; --j) {
+        const auto sj = static_cast<std::size_t>(j);
+        for (std::uint32_t e = heat_begin_[sj]; e < heat_begin_[sj + 1]; ++e) {
+            if (heat_blocks_[e].block == k && (heat_blocks_[e].bits & bit) != 0) {
+                return j;
+            }
+        }
+    }
+    return -1;  // not reached: a heated bit belongs to one step's blocks
+}
+
+std::size_t Flood::grid_write_step(const BlockBits* begin, const BlockBits* end, CellId* out,
+                                   std::size_t n) const {
+    // Row-major window order is ascending id order; consecutive floor tiles have consecutive ids, so only
+    // the first cell of each run needs a rank.
+    std::uint32_t* keys = sort_scratch_.data();
+    std::size_t count = 0;
+    for (const BlockBits* b = begin; b != end; ++b) {
+        const std::uint32_t x0 = 8 * (b->block % grid_stride);
+        const std::uint32_t y0 = 8 * (b->block / grid_stride);
+        for (std::uint64_t bits = b->bits; bits != 0; bits &= bits - 1) {
+            const auto i = static_cast<std::uint32_t>(std::countr_zero(bits));
+            keys[count++] = (y0 + (i >> 3)) * 256 + x0 + (i & 7);
+        }
+    }
+    std::sort(keys, keys + count);
+    const GridCells& g = *space_->grid();
+    std::uint32_t previous = 0xFFFFFFFFu;
+    CellId id = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint32_t key = keys[i];
+        if (key != previous + 1) {
+            id =
+                g.cell_at(grid_col0_ + static_cast<int>(key % 256), grid_row0_ + static_cast<int>(key / 256));
+        } else {
+            ++id;
+        }
+        previous = key;
+        out[n++] = id;
+    }
+    return n;
+}
+
+void Flood::grid_write_lists() const {
+    std::size_t n = 0;
+    for (std::size_t j = 0; j <= static_cast<std::size_t>(step_); ++j) {
+        n = grid_write_step(heat_blocks_.data() + heat_begin_[j], heat_blocks_.data() + heat_begin_[j + 1],
+                            heated_.data(), n);
+    }
+    n = 0;
+    for (std::size_t j = 0; j <= static_cast<std::size_t>(step_); ++j) {
+        n = grid_write_step(barrier_bits_.data() + barrier_begin_[j],
+                            barrier_bits_.data() + barrier_begin_[j + 1], barrier_.data(), n);
+    }
+    grid_lists_ready_ = true;
 }
 
 FloodResult run_flood(const CellSpace& space, SeedLocation seed, Vec2 direction,

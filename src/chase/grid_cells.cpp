@@ -18,6 +18,19 @@ GridCells::GridCells(const levels::GridLevel& level, Connectivity connectivity, 
         count += static_cast<std::size_t>(std::popcount(words_[w]));
     }
     cells_ = count;
+    // Blocks, with one block of walls on every side so that the flood reads around any floor tile freely.
+    const int block_cols = (width_ + 7) / 8;
+    const int block_rows = (height_ + 7) / 8;
+    block_stride_ = block_cols + 2;
+    blocks_.assign(static_cast<std::size_t>(block_stride_) * static_cast<std::size_t>(block_rows + 2), 0);
+    for (int row = 0; row < height_; ++row) {
+        for (int col = 0; col < width_; ++col) {
+            if (level.passable[tile_index(col, row)] != 0) {
+                blocks_[static_cast<std::size_t>(block_index(col / 8, row / 8))] |=
+                    std::uint64_t{1} << ((row % 8) * 8 + col % 8);
+            }
+        }
+    }
 }
 
 Tile GridCells::tile_of(CellId c) const {

@@ -175,6 +175,77 @@ TEST(GridFloodFastPath, MatchesTheGenericFloodOnRandomMaps) {
     EXPECT_EQ(floods, 3000);
 }
 
+// One Flood reused across maps of different sizes, both paths and restarts: the grid path forgets a run by
+// clearing only the window blocks that run wrote, so every run must still read a clean window.
+TEST(GridFloodFastPath, OneFloodReusedAcrossMapsAndPaths) {
+    std::mt19937_64 rng(11);
+    Flood reused;
+    int floods = 0;
+    for (int map = 0; map < 30; ++map) {
+        const levels::GridLevel level = random_level(rng);
+        GridSpaceSettings gs;
+        gs.connectivity = map % 3 == 0 ? Connectivity::four : Connectivity::eight;
+        const GridSpace grid(level, gs);
+        const CellSpace& fast = grid.cells();
+        const CellSpace plain = CellSpace::from_csr(
+            {fast.positions().begin(), fast.positions().end()},
+            {fast.offsets().begin(), fast.offsets().end()},
+            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarAxes::xy, gs.cell_size);
+        for (int i = 0; i < 20; ++i, ++floods) {
+            const FloodSettings settings = random_settings(rng);
+            reused.set_settings(settings);
+            reused.set_grid_path(rng() % 4 == 0 ? GridPath::never : GridPath::always);
+            Flood plain_flood(settings);
+            const CellId seed = static_cast<CellId>(rng() % fast.size());
+            const Vec2 dir = random_direction(rng);
+            reused.start(fast, seed, dir);
+            plain_flood.start(plain, seed, dir);
+            if (rng() % 3 == 0) {  // a restart after a few steps, from elsewhere
+                reused.advance(static_cast<int>(rng() % 6));
+                plain_flood.advance(reused.steps());
+                const CellId again = static_cast<CellId>(rng() % fast.size());
+                ASSERT_TRUE(reused.restart({again, false}, dir));
+                ASSERT_TRUE(plain_flood.restart({again, false}, dir));
+            }
+            expect_same(reused.run(), plain_flood.run(), "reused");
+            expect_same_cells(reused, plain_flood, fast.size(), "reused");
+            if (::testing::Test::HasFailure()) {
+                FAIL() << "map " << map << ", flood " << i << ", seed " << seed;
+            }
+        }
+    }
+    EXPECT_EQ(floods, 600);
+}
+
+// Destination ties on the grid path: a 3-tile corridor, H = 1, one step: the seed cools to 0 and its two
+// neighbours hold 1, so the centroid is the seed's centre (1.5, 0.5). The nearest heated cell is the seed
+// (found by the containing-tile shortcut); the nearest warm cells are tiles 0 and 2, both 1 away: the lower
+// id, tile 0, wins (found by the scan).
+TEST(GridFloodFastPath, DestinationShortcutAndTies) {
+    levels::GridLevel level;
+    level.name = "corridor";
+    level.width = 3;
+    level.height = 1;
+    level.passable.assign(3, 1);
+    const GridSpace grid(level);
+    FloodSettings settings;
+    settings.hot = 1;
+    settings.max_steps = 1;
+    for (const DestinationRule rule : {DestinationRule::nearest_heated, DestinationRule::nearest_warm}) {
+        settings.destination = rule;
+        Flood flood(settings);
+        flood.set_grid_path(GridPath::always);
+        flood.start(grid.cells(), CellId{1}, Vec2{0.0, 0.0});
+        const FloodResult r = flood.run();
+        ASSERT_TRUE(flood.on_grid_path());
+        EXPECT_EQ(r.centroid.x, 1.5);
+        EXPECT_EQ(r.centroid.y, 0.5);
+        EXPECT_EQ(r.destination_cell, rule == DestinationRule::nearest_heated ? CellId{1} : CellId{0});
+        EXPECT_EQ(r.warm_cells, 2u);
+        EXPECT_EQ(r.heated_cells, 3u);
+    }
+}
+
 // The fast path's within-step order: seed first, then each step's cells in ascending id.
 TEST(GridFloodFastPath, HeatedCellsAreInStepOrderAndAscendingWithinAStep) {
     levels::GridLevel level;

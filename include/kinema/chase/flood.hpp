@@ -8,23 +8,28 @@
 // cells are exactly those heated at one of the last H steps (heated_cells() is in heating order, so they are
 // a suffix).
 //
-// On a grid's space (CellSpace::grid(), made by GridSpace) the flood runs word-parallel instead (issue 10,
+// On a grid's space (CellSpace::grid(), made by GridSpace) the flood can run word-parallel instead (issue 10,
 // "Speed of the flood"): every touched cell lies within Chebyshev distance R = M_S + 1 of the seed, so a run
-// works in a (2R + 1)-tile square window around it, one 128-bit word per window row. A step ORs shifted
-// frontier rows masked by the floor rows (a diagonal move needs both orthogonal tiles open: computable with
-// shifts), subtracts the touched rows and counts the new cells by popcount before committing anything; on a
-// uniform grid the barrier's half-plane test depends only on the neighbour offset, so each of the 8 offsets
-// is on or off for the whole run. Within a step, heated_cells() and barrier_cells() are then in ascending id
-// order. The fast path needs M_S <= 62 (the window fits 128 bits), a power-of-two cell size (then centre
-// differences, the half-plane test and the centroid's sums are exact, so every result is bit-identical to the
-// generic flood's; the centroid is summed in integers) and sums below 2^53; otherwise a grid's space runs the
-// generic flood on its lazily built arrays. Its scratch is a few tens of KB whatever the map size.
+// works in a window of 19 x 19 blocks of 8 x 8 tiles around it, one 64-bit word per block, aligned with the
+// grid's own block copy of the floor (GridCells::blocks, read in place). A step moves each frontier block's
+// word one tile in each direction with shifts (carries go to the neighbour blocks, only when the frontier has
+// cells on that edge), masks by the floor (a diagonal move needs both orthogonal tiles open: move_s(E) &
+// move_e(S) with E and S already floor-tested), drops the touched cells and counts the new ones by popcount
+// before committing anything, so an overflow step leaves the map as it was. On a uniform grid the barrier's
+// half-plane test depends only on the neighbour offset, so the set of directions that spread it is fixed
+// per run (a template instance per set). The run keeps only bit blocks per step; heated_cells(),
+// barrier_cells() and value() are rebuilt from them on demand (within a step in ascending id order). The
+// centroid is summed in integers from per-step popcounts. The fast path needs M_S <= 62, a power-of-two cell
+// size (then centre differences, the half-plane test and the centroid's sums are exact, so every result is
+// bit-identical to the generic flood's) and sums below 2^53; otherwise a grid's space runs the generic flood
+// on its lazily built arrays. Its scratch is a few hundred KB at most whatever the map size.
 //
-// By default (GridPath::automatic) only grids of at least grid_path_min_tiles tiles take it: on every shared
-// map (at most 512 x 512) a frontier row holds one or two cells, so a 128-bit row operation does little work
-// and the generic flood over neighbour lists is faster (callgrind: 104-125 against 191-317 instructions per
-// touched cell). On huge maps the fast path is what keeps set-up cheap: it never builds the per-cell arrays
-// (a 4096 x 4096 map: 40 MB instead of 2.1 GB).
+// By default (GridPath::automatic) only grids of at least grid_path_min_tiles tiles take it: on the shared
+// maps it takes 51-104 instructions per touched cell (callgrind) against 104-119 for the generic flood over
+// neighbour lists, but on the two mazes 146-163 against 122-125 (thin branching corridors: many frontier
+// blocks holding one or two cells each), so it is not faster on every shared map (docs/chase.md,
+// "Performance"). On huge maps it is what keeps set-up cheap: it never builds the per-cell arrays (a
+// 4096 x 4096 map: about 40 MB instead of 2.1 GB).
 //
 // Memory: a Flood keeps scratch arrays per cell of the space it last ran on (8 bytes per cell: a mark and the
 // barrier list; the heated list is bounded by the settings on grids, about 1 + M_S * M_H entries) and reuses
@@ -111,15 +116,11 @@ struct FloodResult {
 };
 
 namespace detail {
-/// 128 bits of a grid row (the flood's grid fast path; flood.cpp).
-struct Row128 {
-    std::uint64_t lo = 0;
-    std::uint64_t hi = 0;
-};
-/// One window row of a frontier on the grid fast path.
-struct FrontRow {
-    Row128 bits;
-    int row = 0;
+/// One 8 x 8 tile block of a frontier on the grid fast path (flood.cpp): bit r * 8 + c is tile (c, r) of
+/// window block `block`.
+struct BlockBits {
+    std::uint64_t bits = 0;
+    std::uint32_t block = 0;
 };
 }  // namespace detail
 
@@ -212,10 +213,22 @@ class Flood {
     CellState state(CellId c) const;
     /// Every heated cell, in heating order (seed first, then step by step; within a step in ascending id
     /// when the flood ran on a grid's fast path, see above).
-    std::span<const CellId> heated_cells() const { return {heated_.data(), heated_count_}; }
+    /// On the grid fast path the lists are written on the first call after a step (the run itself keeps only
+    /// bit blocks), so a Flood must not be read from two threads at once.
+    std::span<const CellId> heated_cells() const {
+        if (grid_mode_ && !grid_lists_ready_) {
+            grid_write_lists();
+        }
+        return {heated_.data(), heated_count_};
+    }
     /// Every barrier cell, in the order it became barrier (within a step in ascending id on a grid's fast
     /// path).
-    std::span<const CellId> barrier_cells() const { return {barrier_.data(), barrier_count_}; }
+    std::span<const CellId> barrier_cells() const {
+        if (grid_mode_ && !grid_lists_ready_) {
+            grid_write_lists();
+        }
+        return {barrier_.data(), barrier_count_};
+    }
     const CellSpace* space() const { return space_; }
 
   private:
@@ -234,9 +247,12 @@ class Flood {
     void stop_if_no_steps();
     void grid_seed(Vec2 direction);
     bool grid_step();
-    void grid_extend_rows(int distance);
     FloodResult grid_result(FloodResult r) const;
-    bool grid_touched(CellId c, std::uint8_t& code) const;
+    void grid_destination(FloodResult& r, int first_warm_step) const;
+    int grid_heated_step(CellId c) const;  // -1 untouched, -2 barrier, else the step it was heated at
+    void grid_write_lists() const;
+    std::size_t grid_write_step(const detail::BlockBits* begin, const detail::BlockBits* end, CellId* out,
+                                std::size_t n) const;
 
     FloodSettings settings_;
     FloodSettings run_settings_;  // settings of the current run (set_settings() applies at the next start)
@@ -249,34 +265,42 @@ class Flood {
     std::uint32_t generation_end_ = 1;  // one past the highest code of the current run
     std::uint32_t barrier_code_ = 0;
 
-    std::vector<CellId> heated_;  // capacity heated_capacity() in flood.cpp, heated_count_ used
+    // Generic path: capacity heated_capacity() in flood.cpp, heated_count_ used. Grid path: written on demand
+    // by grid_write_lists() (hence mutable), heated_count_ and barrier_count_ kept by the run.
+    mutable std::vector<CellId> heated_;
     std::size_t heated_count_ = 0;
     std::vector<std::size_t> step_begin_;  // index in heated_ of the first cell heated at step j (M_S + 2)
-    std::vector<CellId> barrier_;          // capacity N
+    mutable std::vector<CellId> barrier_;  // capacity N
     std::size_t barrier_count_ = 0;
     std::size_t barrier_frontier_begin_ = 0;
 
-    // Grid fast path state: window rows are indexed 1 .. 2R + 1 (0 and 2R + 2 stay empty margins); row w of
-    // the window is grid row seed_row - R - 1 + w, bit i is grid column seed_col - R + i.
-    using Row128 = detail::Row128;
-    using FrontRow = detail::FrontRow;
+    // Grid fast path state (flood.cpp, "Grid fast path"): the window is kGridBlocks x kGridBlocks blocks of
+    // 8 x 8 tiles aligned with the grid's blocks (GridCells::blocks, whose floor it reads in place); window
+    // tile (x, y) is grid tile (grid_col0_ + x, grid_row0_ + y), block (x / 8, y / 8) has index
+    // (y / 8) * 32 + x / 8.
+    using BlockBits = detail::BlockBits;
+    static constexpr int kGridBlocks = 19;
     bool grid_mode_ = false;
     GridPath grid_path_ = GridPath::automatic;
-    int grid_radius_ = 0;   // R = M_S + 1
-    int grid_row0_ = 0;     // grid row of window row 0
-    int grid_col0_ = 0;     // grid column of bit 0
-    int grid_rows_lo_ = 0;  // window rows [lo, hi] are extracted (floor) and cleared
-    int grid_rows_hi_ = -1;
-    std::array<Row128, 9> heat_masks_{};     // per neighbour offset (dr + 1) * 3 + dc + 1: all ones if used
-    std::array<Row128, 9> barrier_masks_{};  // the offsets that spread the barrier (half-plane test)
-    std::vector<Row128> floor_rows_;         // per window row
-    std::vector<Row128> touched_rows_;       // heated or barrier
-    std::vector<Row128> accumulate_;         // targets of the step being computed
-    std::vector<std::uint8_t> codes_;        // per window tile: heated step, or grid_barrier_code
-    std::vector<FrontRow> heat_front_, barrier_front_, next_front_;
-    std::size_t heat_front_count_ = 0;
-    std::size_t barrier_front_count_ = 0;
-    std::vector<std::uint16_t> heated_local_;  // per heated cell: window row * 128 + bit
+    int grid_row0_ = 0;
+    int grid_col0_ = 0;
+    unsigned barrier_dirs_ = 0;  // bit d (flood.cpp Dir) set when direction d spreads the barrier
+    std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
+    std::vector<std::uint64_t> heated_blocks_;
+    std::vector<std::uint64_t> target_blocks_;  // targets of the spread being computed (zero between steps)
+    std::ptrdiff_t grid_floor_base_ = 0;        // GridCells::blocks() index of window block 0
+    std::size_t grid_used_heat_ = 0;     // heat_blocks_ / barrier_bits_ entries whose bits the window holds
+    std::size_t grid_used_barrier_ = 0;  // (cleared at the next seeding)
+    std::array<std::uint32_t, kGridBlocks> grid_listed_{};  // blocks of target_blocks_ that may be non-zero
+    std::vector<BlockBits> heat_blocks_;        // every step's newly heated blocks, step by step (seed first)
+    std::vector<BlockBits> barrier_bits_;       // every step's new barrier blocks (seeding = step 0)
+    std::vector<std::uint32_t> heat_begin_;     // index in heat_blocks_ of step j's first block (M_S + 2)
+    std::vector<std::uint32_t> barrier_begin_;  // likewise in barrier_bits_
+    std::vector<std::uint32_t> step_cells_;     // cells heated at step j
+    std::vector<std::int64_t> step_cols_;       // the sum of their window columns
+    std::vector<std::int64_t> step_rows_;       // and rows
+    mutable std::vector<std::uint32_t> sort_scratch_;  // grid_write_lists(): one step's tiles
+    mutable bool grid_lists_ready_ = false;
 
     SeedLocation seed_;
     Vec2 direction_;

@@ -1,9 +1,10 @@
 // A 2D grid's cells without per-cell arrays (issue 10, "Set-up"): a floor bitmap in row-major tile order and
-// a rank index (per 64-tile word, the number of floor tiles before it). A cell id is the row-major rank of
-// its floor tile (spec chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile
-// a binary search over the words; the whole structure is 1.5 bits per tile. The chase flood reads its floor
-// rows directly (Flood's grid fast path, flood.cpp), so a grid never needs positions or neighbour lists per
-// cell; CellSpace builds those lazily for the users that ask for them (cell_space.hpp).
+// a rank index (per 64-tile word, the number of floor tiles before it), and the same floor as 8 x 8 tile
+// blocks for the flood's grid path. A cell id is the row-major rank of its floor tile (spec
+// chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile a binary search over
+// the words; the whole structure is 2.5 bits per tile. The chase flood reads its floor rows directly (Flood's
+// grid fast path, flood.cpp), so a grid never needs positions or neighbour lists per cell; CellSpace builds
+// those lazily for the users that ask for them (cell_space.hpp).
 #pragma once
 
 #include <bit>
@@ -78,6 +79,14 @@ class GridCells {
         const unsigned sh = static_cast<unsigned>(t & 63u);
         return sh == 0 ? words_[w] : (words_[w] >> sh) | (words_[w + 1] << (64u - sh));
     }
+    /// The floor as 8 x 8 tile blocks, for the flood's grid path: bit r * 8 + c of block (bx, by) is tile
+    /// (8 bx + c, 8 by + r). Blocks -1 .. block_cols() across and -1 .. block_rows() down exist (the outer
+    /// ring and tiles beyond the grid are walls); block (bx, by) is blocks()[block_index(bx, by)].
+    const std::uint64_t* blocks() const { return blocks_.data(); }
+    std::ptrdiff_t block_stride() const { return block_stride_; }
+    std::ptrdiff_t block_index(int bx, int by) const {
+        return static_cast<std::ptrdiff_t>(by + 1) * block_stride_ + bx + 1;
+    }
     /// Calls f(col, row, cell) for every floor tile in id order.
     template <class F>
     void for_each_cell(F&& f) const {
@@ -92,7 +101,8 @@ class GridCells {
     }
     /// Bytes held (for the memory budget in tests and benchmarks).
     std::size_t memory_bytes() const {
-        return words_.capacity() * sizeof(std::uint64_t) + ranks_.capacity() * sizeof(std::uint32_t);
+        return (words_.capacity() + blocks_.capacity()) * sizeof(std::uint64_t) +
+               ranks_.capacity() * sizeof(std::uint32_t);
     }
 
   private:
@@ -108,8 +118,10 @@ class GridCells {
     Connectivity connectivity_ = Connectivity::eight;
     double cell_size_ = 1.0;
     std::size_t cells_ = 0;
-    std::vector<std::uint64_t> words_;  // tiles / 64 rounded up, plus two zero words for unaligned reads
-    std::vector<std::uint32_t> ranks_;  // per word: floor tiles before it
+    std::vector<std::uint64_t> words_;   // tiles / 64 rounded up, plus two zero words for unaligned reads
+    std::vector<std::uint32_t> ranks_;   // per word: floor tiles before it
+    std::vector<std::uint64_t> blocks_;  // 8 x 8 blocks with a ring of walls, row-major
+    std::ptrdiff_t block_stride_ = 0;    // blocks per row of blocks_
 };
 
 }  // namespace kinema::chase
