@@ -44,6 +44,23 @@ bool NavPursuitSpace::plan(Vec3 from, Vec3 to, std::vector<Vec3>& corners) {
     } else {
         corners.back() = to;
     }
+    // Detour's corners are navmesh vertices on the border, where a raycast through the vertex itself may
+    // stop on either edge (float ties): an NPC aiming exactly at one braked along a line Detour called clear
+    // and then found a piece of it blocked. Each inner corner moves kCornerClearance away from the wall
+    // corner it turns round (opposite the bisector of its two legs), when that point is on the navmesh.
+    Vec3 before = path.points.front();
+    for (std::size_t i = 0; i + 1 < corners.size(); ++i) {
+        const Vec3 c = corners[i];
+        const Vec3 after = corners[i + 1];
+        const Vec2 a = normalized_or_zero(Vec2{before.x - c.x, before.z - c.z});
+        const Vec2 b = normalized_or_zero(Vec2{after.x - c.x, after.z - c.z});
+        const Vec2 away = normalized_or_zero(a + b) * -kCornerClearance;
+        const Vec3 moved{c.x + away.x, c.y, c.z + away.y};
+        if (walkable(moved)) {
+            corners[i] = place(moved);
+        }
+        before = c;
+    }
     return true;
 }
 

@@ -29,13 +29,17 @@ class NavPursuitSpace final : public pursuit::PursuitSpace {
     bool clear_line(Vec3 a, Vec3 b) override;
     /// The height where a straight walk on the surface from `from` toward `to` (x, z) ends.
     double surface_height(Vec3 from, Vec2 to) override;
-    /// Detour's straight path; false unless it reaches the goal (status found). The last corner is `to`.
+    /// Detour's straight path; false unless it reaches the goal (status found). The last corner is `to`;
+    /// the inner corners are moved kCornerClearance off the border vertices they turn round.
     bool plan(Vec3 from, Vec3 to, std::vector<Vec3>& corners) override;
     chase::CellId cell_of(Vec3 p) override { return chase_.locate(p).cell; }
 
     /// How far (world units, in plan) a point may be from the navmesh's nearest point and still be on it:
     /// Detour works in floats (about 1e-6 relative), the simulation in doubles.
     static constexpr double kPlanTolerance = 1e-3;
+    /// How far (world units) the NPC's path corners are moved off the navmesh vertices they turn round
+    /// (plan): a small fraction of the agent radius the navmesh is already eroded by.
+    static constexpr double kCornerClearance = 0.05;
 
   private:
     const Level* level_;
