@@ -28,8 +28,9 @@ class PursuitSpace {
     /// The chase's space: the flood, dead reckoning and the chase events' JSON run on it, and the search's
     /// occupancy map runs over its cells.
     virtual const chase::ChaseSpace& chase_space() const = 0;
-    /// 2: positions are [x, y] (the height is 0 and not reported); 3: [x, y, z], y up.
-    int dimensions() const { return chase_space().position_dimensions() == 3 ? 3 : 2; }
+    /// 3 when the chase cells' plane is (x, z) (Y-up levels: positions [x, y, z], the height y); else 2
+    /// (grids and xy graphs: the plane (x, y), positions [x, y], the height 0 and not reported).
+    int dimensions() const { return chase_space().cells().axes() == chase::PlanarAxes::xz ? 3 : 2; }
 
     /// True when p is on walkable space (grids: inside a floor tile; 3D: on the navmesh in plan view, at
     /// the floor nearest p's height).
