@@ -183,6 +183,26 @@ TEST(CliPursue, ObjLevelChaseResultIsWhatKinemaChasePrints) {
     }
 }
 
+// --navmesh FILE: the navmesh `kinema navmesh build` writes for the mesh gives the same pursuit as --map.
+TEST(CliPursue, NavmeshFileRunsTheSamePursuit) {
+    const fs::path navmesh = scratch_path("corner_ramp.navmesh");
+    const std::string obj = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    ASSERT_EQ(run_kinema("navmesh build '" + obj + "' -o '" + navmesh.string() + "'").exit_code, 0);
+    const std::string scenario =
+        " --route '10,0,2;18,0,2;18,3,16;18,3,30' --npc 1,0,2 --view-range 10 "
+        "--player-speed 7.5";
+    const nlohmann::json from_file = pursue_json("pursue --navmesh '" + navmesh.string() + "'" + scenario);
+    const nlohmann::json from_mesh = pursue_json("pursue --map '" + obj + "'" + scenario);
+    EXPECT_EQ(from_file["frames"], from_mesh["frames"]);
+    EXPECT_EQ(from_file["outcome"], "reacquired");
+    expect_one_line_error(
+        run_kinema("pursue --navmesh '" + navmesh.string() + "' --map '" + obj + "'" + scenario),
+        "--navmesh: cannot be combined with --map");
+    expect_one_line_error(run_kinema("pursue --navmesh '" + navmesh.string() + "' --tile-size 32" + scenario),
+                          "--tile-size/--threads: only for --map LEVEL.obj");
+    fs::remove(navmesh);
+}
+
 TEST(CliPursue, ObjLevelErrorsNameTheFlag) {
     const std::string map = "pursue --map '" + std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj' ";
     const std::string ok = "--route '10,0,2;18,0,2' --npc 1,0,2 ";
