@@ -16,6 +16,7 @@
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/pursuit_space.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "nav_test_meshes.hpp"
 
 namespace kinema::nav {
 namespace {
@@ -201,6 +202,31 @@ TEST(NavPursuit, DeterministicOnOneSpaceAndAnother) {
             EXPECT_EQ(ra.frames[k].npc_height, rb.frames[k].npc_height);
         }
     }
+}
+
+// Stacked floors (the bridge level of tests/support/nav_test_meshes.hpp: a bridge 4.5 m over the ground
+// corridor): heights pick the floor, a walk stays on its floor, and a line from the corridor does not reach
+// the bridge above it (the height check of clear_line).
+TEST(NavPursuit, StackedFloorsKeepTheirHeights) {
+    const Level level = Level::build(nav_test::bridge_level().mesh(), NavSettings{});
+    PathFinder finder(level);
+    NavPursuitSpace space(level, finder);
+    // Recast lays the navmesh up to one 0.2 m voxel above the floor.
+    const Vec3 ground = space.place({15.0, 0.0, 1.0});
+    const Vec3 bridge = space.place({15.0, nav_test::kUpper, 5.0});
+    EXPECT_NEAR(ground.y, 0.0, 0.25);
+    EXPECT_NEAR(bridge.y, nav_test::kUpper, 0.25);
+    EXPECT_TRUE(space.walkable(ground));
+    EXPECT_TRUE(space.walkable(bridge));
+    // On the ground corridor, straight under the bridge: clear, and the height stays the ground's.
+    const Vec3 under = space.place({15.0, 0.0, 5.0});
+    EXPECT_TRUE(space.clear_line(ground, under));
+    EXPECT_NEAR(space.surface_height(ground, {15.0, 5.0}), ground.y, 1e-3);
+    // The same plan line ending on the bridge 4.5 m up: not reached from the ground.
+    EXPECT_FALSE(space.clear_line(ground, bridge));
+    // Along the bridge from its north end, over the corridor: the bridge's height.
+    const Vec3 north = space.place({15.0, nav_test::kUpper, -5.0});
+    EXPECT_NEAR(space.surface_height(north, {15.0, 3.0}), bridge.y, 0.05);
 }
 
 // A real mesh (the Recast demo's dungeon, ../shared/data/meshes): the player runs up the west staircase into
