@@ -23,6 +23,7 @@
 #include "kinema/core/file.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "nav_level.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/levels/obj.hpp"
@@ -275,33 +276,8 @@ void run_grid_chase(const ChaseArgs& a) {
 }
 
 #if KINEMA_HAVE_NAV
-/// "level: message" from the library becomes "FILE: message".
-std::string for_file(const std::string& path, const std::string& message) {
-    const std::string prefix = "level: ";
-    return path + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
-}
-
-// The file's bytes, at most 256 MiB; "FILE: cannot open file: REASON" otherwise.
-std::string read_navmesh_file(const std::string& path) {
-    constexpr std::uintmax_t kMaxBytes = 256u << 20;
-    try {
-        return read_file_capped(path, kMaxBytes);
-    } catch (const FileError& e) {
-        throw std::invalid_argument(e.what());
-    }
-}
-
 nav::Level build_level(const ChaseArgs& a) {
-    if (!a.navmesh.empty()) {
-        // LevelError names the file already.
-        return nav::Level::from_navmesh(read_navmesh_file(a.navmesh), a.navmesh, a.nav);
-    }
-    const levels::TriangleMesh mesh = levels::load_obj(a.map, a.max_file_bytes);
-    try {
-        return nav::Level::build(mesh, a.nav);
-    } catch (const nav::LevelError& e) {
-        throw std::invalid_argument(for_file(a.map, e.what()));
-    }
+    return load_nav_level(a.map, a.navmesh, a.nav, a.max_file_bytes);
 }
 
 std::string point_text(Vec3 p) {

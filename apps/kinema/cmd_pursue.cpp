@@ -1,18 +1,21 @@
-// kinema pursue: a whole pursuit on a grid level (issue 16; library: kinema/pursuit/pursuit.hpp,
-// docs/pursuit.md) -- the player runs a scripted route, the NPC engages, chases with a strategy, searches and
-// gives up. This file turns the options into typed values (validation in the settings' and the scenario's
-// validate(), errors named by their flag through one FieldFlag table), runs pursuit::run_pursuit and prints
-// a table or the JSON; pictures go through kinema::render (pursuit_picture) and are written all or nothing.
+// kinema pursue: a whole pursuit on a grid level or a 3D level (issue 16; library:
+// kinema/pursuit/pursuit.hpp, docs/pursuit.md) -- the player runs a scripted route, the NPC engages, chases
+// with a strategy, searches and gives up. This file turns the options into typed values (validation in the
+// settings' and the scenario's validate(), errors named by their flag through one FieldFlag table), runs
+// pursuit::run_pursuit and prints a table or the JSON; pictures go through kinema::render (pursuit_picture)
+// and are written all or nothing.
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <thread>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -25,12 +28,17 @@
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/json.hpp"
+#include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "nav_level.hpp"
 #include "output_files.hpp"
 #include "progress_bar.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/pursuit_picture.hpp"
+#endif
+#if KINEMA_HAVE_NAV
+#include "kinema/nav/pursuit_space.hpp"
 #endif
 
 namespace kinema::cli {
@@ -67,52 +75,48 @@ struct PursueOptions {
     std::string png;
     std::string svg;
     std::string animate;
+    // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`.
+    std::string navmesh;
+    std::string agent_height;
+    std::string agent_radius;
+    std::string agent_max_climb;
+    std::string agent_max_slope;
+    std::string tile_size;
 };
 
-// Settings and scenario fields as the user types them.
-constexpr FieldFlag pursue_flags[] = {
-    {"hz", "--hz"},
-    {"max_time", "--max-time"},
-    {"view_range", "--view-range"},
-    {"view_angle", "--view-angle"},
-    {"search_time", "--search-time"},
-    {"player_speed", "--player-speed"},
-    {"model_scale", "--model-scale"},
-    {"strategy", "--strategy"},
-    {"hot", "--hot"},
-    {"max_heated", "--max-heated"},
-    {"max_steps", "--max-steps"},
-    {"route", "--route"},
-    {"npc", "--npc"},
-    {"npc_direction", "--npc-dir"},
-    {"stimulus", "--stimulus"},
-    {"scenarios", "--batch"},
-    {"seed", "--seed"},
-    {"threads", "--threads"},
-    {"min_route", "--min-route"},
+// The agent's flags and the NavSettings fields they set (3D levels; `kinema chase`'s).
+constexpr std::tuple<std::string_view, std::string_view, std::string PursueOptions::*> agent_options[] = {
+    {"--agent-height", "agent_height", &PursueOptions::agent_height},
+    {"--agent-radius", "agent_radius", &PursueOptions::agent_radius},
+    {"--agent-max-climb", "agent_max_climb", &PursueOptions::agent_max_climb},
+    {"--agent-max-slope", "agent_max_slope", &PursueOptions::agent_max_slope},
+    {"--tile-size", "tile_size", &PursueOptions::tile_size},
+    {"--threads", "threads", &PursueOptions::threads},
 };
+
+// Settings and scenario fields as the user types them: the library's table (pursuit/parse.hpp, shared with
+// the web) plus the 3D agent's.
+const std::vector<FieldFlag>& pursue_flag_table() {
+    static const std::vector<FieldFlag> table = [] {
+        std::vector<FieldFlag> t;
+        for (const pursuit::FlagName& f : pursuit::pursue_flag_names) {
+            t.push_back({f.field, f.flag});
+        }
+        for (const auto& [flag, field, member] : agent_options) {
+            if (field != "threads") {  // --threads is the batch's in pursuit's table
+                t.push_back({field, flag});
+            }
+        }
+        return t;
+    }();
+    return table;
+}
 
 template <class Settings>
 void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
     if (!text.empty()) {
-        set_from_flag(settings, field, text, pursue_flags);
+        set_from_flag(settings, field, text, pursue_flag_table());
     }
-}
-
-std::vector<Vec2> parse_route(const std::string& text) {
-    std::vector<Vec2> route;
-    for (const std::string& part : split(text, ';')) {
-        if (part.empty()) {
-            throw UsageError(fmt::format("--route: empty waypoint in '{}' (expected X,Y;X,Y;...)", text));
-        }
-        route.push_back(parse_vec2(part, "--route"));
-    }
-    return route;
-}
-
-pursuit::Stimulus parse_stimulus(const std::string& text) {
-    const Vec3 v = parse_vec3(text, "--stimulus");
-    return {v.x, {v.y, v.z}};
 }
 
 movement::AnyModel parse_model(const std::string& name) {
@@ -176,37 +180,30 @@ pursuit::PursuitConfig parse_config(const PursueOptions& o) {
     FieldErrors errors = s.validate();
     const FieldErrors flood_errors = c.flood.validate();
     errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
-    require_valid(errors, pursue_flags);
+    require_valid(errors, pursue_flag_table());
     require_valid(movement::validate(c.model), {});
     return c;
 }
 
-pursuit::PursuitScenario parse_scenario(const PursueOptions& o) {
-    pursuit::PursuitScenario sc;
-    if (o.route.empty()) {
-        throw UsageError("--route: required: X,Y;X,Y;... (level units)");
+// The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp).
+pursuit::PursuitScenario parse_scenario(const PursueOptions& o, int dimensions) {
+    try {
+        return pursuit::parse_scenario({o.route, o.npc, o.npc_dir, o.stimuli}, dimensions);
+    } catch (const pursuit::ParseError& e) {
+        throw UsageError(e.what());
     }
-    if (o.npc.empty()) {
-        throw UsageError("--npc: required: X,Y (level units)");
-    }
-    sc.route = parse_route(o.route);
-    sc.npc = parse_vec2(o.npc, "--npc");
-    if (!o.npc_dir.empty()) {
-        sc.npc_direction = parse_vec2(o.npc_dir, "--npc-dir");
-    }
-    for (const std::string& text : o.stimuli) {
-        sc.stimuli.push_back(parse_stimulus(text));
-    }
-    return sc;
-}
-
-std::string point_text(Vec2 p) {
-    return fmt::format("({}, {})", format_number(std::round(p.x * 1000.0) / 1000.0),
-                       format_number(std::round(p.y * 1000.0) / 1000.0));
 }
 
 std::string rounded(double v) {
     return format_number(std::round(v * 1000.0) / 1000.0);
+}
+
+// (x, y) on grids, (x, y, z) on 3D levels (p the planar (x, z), h the height).
+std::string point_text(Vec2 p, double h = 0.0, int dimensions = 2) {
+    if (dimensions == 3) {
+        return fmt::format("({}, {}, {})", rounded(p.x), rounded(h), rounded(p.y));
+    }
+    return fmt::format("({}, {})", rounded(p.x), rounded(p.y));
 }
 
 std::string summary(const std::string& title, const pursuit::PursuitConfig& c,
@@ -219,9 +216,9 @@ std::string summary(const std::string& title, const pursuit::PursuitConfig& c,
                        format_number(c.settings.view_angle));
     out += fmt::format("\n  {:>9}  {:<12} {}\n", "t (s)", "event", "where");
     for (const pursuit::PursuitEvent& e : r.events) {
-        std::string where = point_text(e.position);
+        std::string where = point_text(e.position, e.height, r.dimensions);
         if (e.kind == pursuit::EventKind::lost_sight) {
-            where += " running " + point_text(e.direction);
+            where += " running " + point_text(e.direction, 0.0, r.dimensions);
         } else if (e.kind == pursuit::EventKind::stimulus && !e.accepted) {
             where += " (ignored)";
         }
@@ -282,19 +279,19 @@ pursuit::BatchSettings parse_batch(const PursueOptions& o) {
     set_if_given(b, "seed", o.seed);
     set_if_given(b, "threads", o.threads);
     set_if_given(b, "min_route", o.min_route);
-    require_valid(b.validate(), pursue_flags);
+    require_valid(b.validate(), pursue_flag_table());
     return b;
 }
 
 // Options of the other mode are refused rather than ignored.
-void refuse_foreign_options(const PursueOptions& o, bool batch) {
+void refuse_foreign_options(const PursueOptions& o, bool batch, bool mesh) {
     const std::pair<bool, const char*> single_only[] = {
         {!o.route.empty(), "--route"},       {!o.npc.empty(), "--npc"},
         {!o.npc_dir.empty(), "--npc-dir"},   {!o.stimuli.empty(), "--stimulus"},
         {!o.strategy.empty(), "--strategy"}, {!o.png.empty(), "--png"},
         {!o.svg.empty(), "--svg"},           {!o.animate.empty(), "--animate"}};
     const std::pair<bool, const char*> batch_only[] = {{!o.seed.empty(), "--seed"},
-                                                       {!o.threads.empty(), "--threads"},
+                                                       {!mesh && !o.threads.empty(), "--threads"},
                                                        {!o.min_route.empty(), "--min-route"},
                                                        {!o.csv.empty(), "--csv"},
                                                        {!o.json_file.empty(), "--json"}};
@@ -310,6 +307,22 @@ void refuse_foreign_options(const PursueOptions& o, bool batch) {
     }
     if (batch && o.json && o.json_file.empty()) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
+    }
+}
+
+// The 3D level's options on grids, and what 3D levels do not run yet.
+void refuse_level_options(const PursueOptions& o, bool mesh) {
+    if (!mesh && (!o.agent_height.empty() || !o.agent_radius.empty() || !o.agent_max_climb.empty() ||
+                  !o.agent_max_slope.empty() || !o.tile_size.empty())) {
+        throw UsageError("--agent-*/--tile-size: only for 3D levels (--map LEVEL.obj or --navmesh FILE)");
+    }
+    if (mesh && !o.batch.empty()) {
+        throw UsageError(
+            "--batch: not available on 3D levels yet (its random scenarios are drawn on grid levels); run "
+            "single pursuits with --route and --npc");
+    }
+    if (!o.navmesh.empty() && (!o.tile_size.empty() || !o.threads.empty())) {
+        throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
 }
 
@@ -340,36 +353,33 @@ void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
     fmt::print("{}", batch_table(std::filesystem::path(o.map).filename().string(), config, settings, result));
 }
 
-void run_pursue(const PursueOptions& o) {
-    // Everything is parsed, checked and computed before any output, so an error leaves no trace.
-    if (o.map.empty()) {
-        throw UsageError("--map: required: a grid level (.map Moving AI, else kinema ASCII)");
-    }
-    if (is_mesh_path(o.map)) {
-        throw UsageError(
-            fmt::format("--map: {} is a 3D level; kinema pursue runs on grid levels so far", o.map));
-    }
-#if !KINEMA_HAVE_RENDER
+// Pictures, then the JSON or the table: everything is computed before any output.
+void write_outputs(const PursueOptions& o, const pursuit::PursuitScenario& scenario,
+                   const pursuit::PursuitConfig& config, const pursuit::PursuitResult& result,
+                   const std::function<void(OutputFiles&, const std::string&)>& pictures) {
+    OutputFiles files;
+    const std::string title = std::filesystem::path(config.map).filename().string();
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
-        throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
+        pictures(files, title);
     }
-#endif
-    refuse_foreign_options(o, !o.batch.empty());
-    if (!o.batch.empty()) {
-        run_batch_command(o, levels::load_level(o.map));
-        return;
+    files.commit();
+    if (o.json) {
+        fmt::print("{}\n", pursuit::pursuit_json(scenario, config, result));
+    } else {
+        fmt::print("{}", summary(title, config, result));
     }
+}
+
+void run_grid_pursue(const PursueOptions& o) {
     const pursuit::PursuitConfig config = parse_config(o);
-    const pursuit::PursuitScenario scenario = parse_scenario(o);
+    const pursuit::PursuitScenario scenario = parse_scenario(o, 2);
     const levels::GridLevel level = levels::load_level(o.map);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
-    require_valid(scenario.validate(space), pursue_flags);
+    require_valid(scenario.validate(space), pursue_flag_table());
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    OutputFiles files;
+    write_outputs(o, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
 #if KINEMA_HAVE_RENDER
-    const std::string title = std::filesystem::path(o.map).filename().string();
-    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
         const render::PursuitPicture picture{&grid, &scenario, &config, &result, title};
         if (!o.png.empty()) {
             files.add("--png", o.png, render::pursuit_png(picture));
@@ -380,13 +390,127 @@ void run_pursue(const PursueOptions& o) {
         if (!o.animate.empty()) {
             files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
         }
+#else
+        (void)files;
+        (void)title;
+#endif
+    });
+}
+
+#if KINEMA_HAVE_NAV
+// The top view of a 3D level with the pursuit over it: per column the highest cell the first chase's flood
+// touched, else the highest cell (as `kinema chase --map X.obj --png`), the navmesh under it.
+void add_level_pictures(const PursueOptions& o, const nav::Level& level,
+                        const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
+                        const pursuit::PursuitResult& result, const std::string& title, OutputFiles& files) {
+#if KINEMA_HAVE_RENDER
+    const nav::NavCells& cells = level.nav_cells();
+    const nav::ColumnGrid& grid = cells.grid();
+    const std::vector<int>& heat = result.chase_heat;
+    render::LevelView view;
+    view.columns = std::max(grid.width, 1);
+    view.rows = std::max(grid.depth, 1);
+    view.cell_size = grid.cell_size;
+    view.origin = {grid.origin.x, grid.origin.z};
+    view.hot_value = config.flood.hot;
+    for (int z = 0; z < grid.depth; ++z) {
+        for (int x = 0; x < grid.width; ++x) {
+            const nav::NavCells::Column col = cells.column(x, z);
+            if (col.count == 0) {
+                continue;
+            }
+            chase::CellId shown = col.first + col.count - 1;
+            for (chase::CellId c = col.first + col.count; !heat.empty() && c-- > col.first;) {
+                if (heat[c] != chase::untouched_value) {
+                    shown = c;
+                    break;
+                }
+            }
+            view.cells.push_back(
+                {x, z, cells.position(shown).y, heat.empty() ? render::tile::untouched : heat[shown]});
+        }
+    }
+    for (const std::vector<Vec3>& polygon : level.navmesh_polygons()) {
+        std::vector<Vec2>& corners = view.navmesh.emplace_back();
+        for (const Vec3& p : polygon) {
+            corners.push_back({p.x, p.z});
+        }
+    }
+    view.seed = scenario.route.front();
+    for (const pursuit::PursuitEvent& e : result.events) {
+        if (e.kind == pursuit::EventKind::lost_sight) {
+            view.seed = e.position;
+            view.direction = e.direction;
+            break;
+        }
+    }
+    view.legend.push_back(fmt::format("{}: top view (x right, z down), floors lighter when higher", title));
+    view.legend.push_back("white disc: where sight was first lost; heat: the first chase's flood");
+    const render::PursuitPicture picture{nullptr, &scenario,          &config, &result, title,
+                                         &view,   &cells.cell_space()};
+    if (!o.png.empty()) {
+        files.add("--png", o.png, render::pursuit_png(picture));
+    }
+    if (!o.svg.empty()) {
+        files.add("--svg", o.svg, render::pursuit_svg(picture));
+    }
+    if (!o.animate.empty()) {
+        files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
+    }
+#else
+    (void)o, (void)level, (void)scenario, (void)config, (void)result, (void)title, (void)files;
+#endif
+}
+
+// A 3D level: the navmesh built as `kinema chase --map X.obj` builds it (same agent flags, --tile-size,
+// --threads), or read from --navmesh; the pursuit runs through nav::NavPursuitSpace.
+void run_level_pursue(const PursueOptions& o) {
+    pursuit::PursuitConfig config = parse_config(o);
+    config.map = o.navmesh.empty() ? o.map : o.navmesh;  // as `kinema chase` names it in its JSON
+    const pursuit::PursuitScenario scenario = parse_scenario(o, 3);
+    nav::NavSettings settings;
+    for (const auto& [flag, field, member] : agent_options) {
+        set_if_given(settings, field, o.*member);
+    }
+    require_valid(settings.validate(), pursue_flag_table());
+    const nav::Level level = load_nav_level(o.map, o.navmesh, settings, levels::default_max_level_bytes);
+    nav::PathFinder finder(level);
+    nav::NavPursuitSpace space(level, finder);
+    require_valid(scenario.validate(space), pursue_flag_table());
+    const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
+    write_outputs(o, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
+        add_level_pictures(o, level, scenario, config, result, title, files);
+    });
+}
+#endif
+
+void run_pursue(const PursueOptions& o) {
+    // Everything is parsed, checked and computed before any output, so an error leaves no trace.
+    if (o.map.empty() && o.navmesh.empty()) {
+        throw UsageError("--map: required: a grid level (.map Moving AI, else kinema ASCII)");
+    }
+    if (!o.navmesh.empty() && !o.map.empty()) {
+        throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
+    }
+    const bool mesh = !o.navmesh.empty() || is_mesh_path(o.map);
+#if !KINEMA_HAVE_RENDER
+    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
+        throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
     }
 #endif
-    files.commit();
-    if (o.json) {
-        fmt::print("{}\n", pursuit::pursuit_json(scenario, config, result));
+    refuse_foreign_options(o, !o.batch.empty(), mesh);
+    refuse_level_options(o, mesh);
+    if (!o.batch.empty()) {
+        run_batch_command(o, levels::load_level(o.map));
+    } else if (mesh) {
+#if KINEMA_HAVE_NAV
+        run_level_pursue(o);
+#else
+        throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav",
+                                     o.map.empty() ? o.navmesh : o.map));
+#endif
     } else {
-        fmt::print("{}", summary(std::filesystem::path(o.map).filename().string(), config, result));
+        run_grid_pursue(o);
     }
 }
 
@@ -409,19 +533,31 @@ noise at time T re-seeds the chase there (at most max_restarts = 3 times; --set 
 JSON (--json; docs/pursuit.md): settings, frames [{t, state, player, npc, npc_velocity, npc_input,
 sees_player}], events [{t, kind, ...}] (lost_sight, chase with the flood's `result` exactly as `kinema chase
 --json` prints it, arrived, search, reacquired, stimulus, gave_up), outcome, time_to_reacquire,
-npc_distance, destination_changes, max_heading_rate.)";
+npc_distance, destination_changes, max_heading_rate.
+
+3D levels (--map LEVEL.obj or --navmesh FILE, needs kinema::nav; docs/pursuit.md "3D levels"): the navmesh is
+built as `kinema chase --map LEVEL.obj` builds it (--agent-*, --tile-size, --threads); points are X,Y,Z in the
+mesh's world units, y up (--route X,Y,Z;..., --npc X,Y,Z, --npc-dir DX,DY,DZ, --stimulus T,X,Y,Z). The NPC
+moves in x, z and its height follows the navmesh; lines of sight and route segments are Detour raycasts, paths
+Detour's straight paths. JSON positions become [x, y, z]. --batch runs on grid levels only.)";
 
 }  // namespace
 
 void add_pursue_command(CLI::App& app) {
     auto options = std::make_shared<PursueOptions>();
     CLI::App* cmd = app.add_subcommand(
-        "pursue", "A whole pursuit on a grid level: engage, chase with a strategy, search, give up");
+        "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
     cmd->footer(pursue_help);
-    cmd->add_option("--map", options->map, "Level file (.map Moving AI, else kinema ASCII)");
-    cmd->add_option("--route", options->route, "The player's route X,Y;X,Y;... (level units)");
-    cmd->add_option("--npc", options->npc, "The NPC's start X,Y (level units)");
-    cmd->add_option("--npc-dir", options->npc_dir, "The NPC's initial facing DX,DY (default: the player)");
+    cmd->add_option("--map", options->map,
+                    "Level file (.map Moving AI, .obj 3D level (needs kinema::nav), else kinema ASCII)");
+    cmd->add_option(
+        "--navmesh", options->navmesh,
+        "3D level from a navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
+    cmd->add_option("--route", options->route,
+                    "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)");
+    cmd->add_option("--npc", options->npc, "The NPC's start X,Y (3D levels X,Y,Z)");
+    cmd->add_option("--npc-dir", options->npc_dir,
+                    "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player)");
     cmd->add_option("--player-speed", options->player_speed,
                     field_help<pursuit::PursuitSettings>("player_speed"));
     cmd->add_option("--npc-model", options->npc_model,
@@ -437,7 +573,8 @@ void add_pursue_command(CLI::App& app) {
     cmd->add_option("--view-angle", options->view_angle, field_help<pursuit::PursuitSettings>("view_angle"));
     cmd->add_option("--search-time", options->search_time,
                     field_help<pursuit::PursuitSettings>("search_time"));
-    cmd->add_option("--stimulus", options->stimuli, "A noise T,X,Y (s, level units; repeatable)")
+    cmd->add_option("--stimulus", options->stimuli,
+                    "A noise T,X,Y (s, level units; 3D levels T,X,Y,Z; repeatable)")
         ->type_name("T,X,Y")
         ->allow_extra_args(false);
     cmd->add_option("--strategy", options->strategy, field_help<pursuit::PursuitSettings>("strategy"));
@@ -454,12 +591,22 @@ void add_pursue_command(CLI::App& app) {
             ->type_name("[FILE]");
     cmd->add_option("--batch", options->batch, "Compare every strategy on N random scenarios");
     cmd->add_option("--seed", options->seed, field_help<pursuit::BatchSettings>("seed"));
-    cmd->add_option("--threads", options->threads, "--batch: worker threads, [1, 256] (default: all cores)");
+    cmd->add_option(
+        "--threads", options->threads,
+        "--batch: worker threads, [1, 256] (default: all cores); 3D levels: navmesh build threads");
     cmd->add_option("--min-route", options->min_route, field_help<pursuit::BatchSettings>("min_route"));
     cmd->add_option("--csv", options->csv, "--batch: write one row per run to this file");
     cmd->add_option("--png", options->png, "Write the pursuit picture as PNG");
     cmd->add_option("--svg", options->svg, "Write the pursuit picture as SVG");
     cmd->add_option("--animate", options->animate, "Write an animated SVG of the pursuit");
+#if KINEMA_HAVE_NAV
+    for (const auto& [flag, field, member] : agent_options) {
+        if (field != "threads") {
+            cmd->add_option(std::string(flag), options.get()->*member,
+                            std::string("3D levels: ") + field_help<nav::NavSettings>(field));
+        }
+    }
+#endif
     cmd->callback([options, json] {
         options->json = json->count() > 0;
         run_pursue(*options);

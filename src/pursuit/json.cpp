@@ -6,11 +6,20 @@ namespace kinema::pursuit {
 
 namespace {
 
-void pair(std::string& out, Vec2 v) {
-    out += '[';
+// x,y on grids; x,h,z on 3D levels (v is the planar (x, z), h the height y; vectors have h = 0).
+void numbers(std::string& out, Vec2 v, double h, int dimensions) {
     append_number(out, v.x);
     out += ',';
+    if (dimensions == 3) {
+        append_number(out, h);
+        out += ',';
+    }
     append_number(out, v.y);
+}
+
+void pair(std::string& out, Vec2 v, double h = 0.0, int dimensions = 2) {
+    out += '[';
+    numbers(out, v, h, dimensions);
     out += ']';
 }
 
@@ -26,7 +35,7 @@ void string_value(std::string& out, std::string_view text) {
     out += '"';
 }
 
-void settings(std::string& out, const PursuitScenario& scenario, const PursuitConfig& config) {
+void settings(std::string& out, const PursuitScenario& scenario, const PursuitConfig& config, int d) {
     out += "{\"pursuit\":";
     out += settings_json(config.settings);
     out += ",\"strategy\":";
@@ -40,42 +49,40 @@ void settings(std::string& out, const PursuitScenario& scenario, const PursuitCo
     out += ",\"route\":[";
     for (std::size_t i = 0; i < scenario.route.size(); ++i) {
         out += i ? "," : "";
-        pair(out, scenario.route[i]);
+        pair(out, scenario.route[i], scenario.route_height(i), d);
     }
     out += "],\"npc\":";
-    pair(out, scenario.npc);
+    pair(out, scenario.npc, scenario.npc_height, d);
     out += ",\"stimuli\":[";
     for (std::size_t i = 0; i < scenario.stimuli.size(); ++i) {
         out += i ? ",[" : "[";
         append_number(out, scenario.stimuli[i].time);
         out += ',';
-        append_number(out, scenario.stimuli[i].position.x);
-        out += ',';
-        append_number(out, scenario.stimuli[i].position.y);
+        numbers(out, scenario.stimuli[i].position, scenario.stimuli[i].height, d);
         out += ']';
     }
     out += "]}";
 }
 
-void frame(std::string& out, const PursuitFrame& f) {
+void frame(std::string& out, const PursuitFrame& f, int d) {
     out += "{\"t\":";
     append_number(out, f.t);
     out += ",\"state\":";
     string_value(out, to_string(f.state));
     out += ",\"player\":";
-    pair(out, f.player);
+    pair(out, f.player, f.player_height, d);
     out += ",\"npc\":";
-    pair(out, f.npc);
+    pair(out, f.npc, f.npc_height, d);
     out += ",\"npc_velocity\":";
-    pair(out, f.npc_velocity);
+    pair(out, f.npc_velocity, 0.0, d);
     out += ",\"npc_input\":";
-    pair(out, f.npc_input);
+    pair(out, f.npc_input, 0.0, d);
     out += ",\"sees_player\":";
     out += f.sees_player ? "true" : "false";
     out += '}';
 }
 
-void event(std::string& out, const PursuitEvent& e, const PursuitConfig& config) {
+void event(std::string& out, const PursuitEvent& e, const PursuitConfig& config, int d) {
     out += "{\"t\":";
     append_number(out, e.t);
     out += ",\"kind\":";
@@ -83,15 +90,15 @@ void event(std::string& out, const PursuitEvent& e, const PursuitConfig& config)
     switch (e.kind) {
         case EventKind::lost_sight:
             out += ",\"last_seen\":";
-            pair(out, e.position);
+            pair(out, e.position, e.height, d);
             out += ",\"direction\":";
-            pair(out, e.direction);
+            pair(out, e.direction, 0.0, d);
             break;
         case EventKind::chase:
             out += ",\"strategy\":";
             string_value(out, to_string(config.settings.strategy));
             out += ",\"destination\":";
-            pair(out, e.position);
+            pair(out, e.position, e.height, d);
             if (!e.chase_json.empty()) {
                 out += ",\"result\":";
                 out += e.chase_json;
@@ -99,13 +106,13 @@ void event(std::string& out, const PursuitEvent& e, const PursuitConfig& config)
             break;
         case EventKind::stimulus:
             out += ",\"position\":";
-            pair(out, e.position);
+            pair(out, e.position, e.height, d);
             out += ",\"accepted\":";
             out += e.accepted ? "true" : "false";
             break;
         default:
             out += ",\"position\":";
-            pair(out, e.position);
+            pair(out, e.position, e.height, d);
             break;
     }
     out += '}';
@@ -119,16 +126,17 @@ std::string pursuit_json(const PursuitScenario& scenario, const PursuitConfig& c
     out.reserve(200 * result.frames.size() + 1024);
     out += '{';
     key(out, "settings");
-    settings(out, scenario, config);
+    const int d = result.dimensions;
+    settings(out, scenario, config, d);
     out += ",\"frames\":[";
     for (std::size_t i = 0; i < result.frames.size(); ++i) {
         out += i ? "," : "";
-        frame(out, result.frames[i]);
+        frame(out, result.frames[i], d);
     }
     out += "],\"events\":[";
     for (std::size_t i = 0; i < result.events.size(); ++i) {
         out += i ? "," : "";
-        event(out, result.events[i], config);
+        event(out, result.events[i], config, d);
     }
     out += "],\"outcome\":";
     string_value(out, to_string(result.outcome));

@@ -125,3 +125,29 @@ bool PathPlanner::plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::
 }
 
 }  // namespace kinema::pursuit::detail
+
+namespace kinema::pursuit {
+
+ChasePursuitSpace::ChasePursuitSpace(const chase::ChaseSpace& space)
+    : space_(&space), planner_(std::make_unique<detail::PathPlanner>()) {}
+
+ChasePursuitSpace::~ChasePursuitSpace() = default;
+
+bool ChasePursuitSpace::walkable(Vec3 p) {
+    return !space_->locate(p).snapped;
+}
+
+bool ChasePursuitSpace::clear_line(Vec3 a, Vec3 b) {
+    return detail::clear_line(*space_, {a.x, a.y}, {b.x, b.y});
+}
+
+bool ChasePursuitSpace::plan(Vec3 from, Vec3 to, std::vector<Vec3>& corners) {
+    corners.clear();
+    const bool found = planner_->plan(*space_, {from.x, from.y}, {to.x, to.y}, corners2_);
+    for (const Vec2 c : corners2_) {
+        corners.push_back({c.x, c.y, 0.0});
+    }
+    return found;
+}
+
+}  // namespace kinema::pursuit

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kinema/chase/query.hpp"
+#include "kinema/pursuit/space.hpp"
 
 namespace kinema::pursuit::detail {
 

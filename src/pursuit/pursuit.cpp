@@ -25,10 +25,6 @@ constexpr double kHeadingMinSpeed = 1.0;
 // A stop counts as arriving when it is this close to the goal (level units; docs/pursuit.md "Arrival").
 constexpr double kArriveDistance = 0.25;
 
-Vec3 to3(Vec2 p) {
-    return {p.x, p.y, 0.0};
-}
-
 // The player on the scripted route: straight segments at constant speed, standing at the last waypoint.
 class Player {
   public:
@@ -61,8 +57,10 @@ bool symmetric_neighbours(const chase::CellSpace& cells);
 
 class Simulation {
   public:
-    Simulation(const chase::ChaseSpace& space, const PursuitScenario& scenario, const PursuitConfig& config)
-        : space_(space),
+    Simulation(PursuitSpace& space, const PursuitScenario& scenario, const PursuitConfig& config)
+        : ps_(space),
+          space_(space.chase_space()),
+          xz_(space.dimensions() == 3),
           scenario_(scenario),
           config_(config),
           s_(config.settings),
@@ -75,11 +73,17 @@ class Simulation {
     PursuitResult run();
 
   private:
+    // Points: the planar position (grids x, y; 3D x, z) and the height (grids 0; 3D y).
+    Vec3 world(Vec2 p, double h) const { return xz_ ? Vec3{p.x, h, p.y} : Vec3{p.x, p.y, h}; }
+    Vec2 flat(Vec3 w) const { return xz_ ? Vec2{w.x, w.z} : Vec2{w.x, w.y}; }
+    double height(Vec3 w) const { return xz_ ? w.y : w.z; }
+
     // Perception, goals and movement.
-    bool sees(Vec2 npc, Vec2 target) const;
+    bool sees(Vec2 npc, double npc_h, Vec2 target, double target_h) const;
     Vec2 npc_position() const { return model_.position / s_.model_scale; }
+    Vec3 npc_world() const { return world(npc_position(), npc_h_); }
     double stop_ahead(Vec2 velocity) const;
-    void set_goal(Vec2 goal, bool straight);
+    void set_goal(Vec3 goal, bool straight);
     Vec2 drive();
     Vec2 steer_target();
     bool safe(const movement::PlanarState& next) const;
@@ -87,7 +91,7 @@ class Simulation {
 
     // States.
     void lose_sight(double t);
-    void start_chase(double t, Vec2 from, Vec2 direction, bool first);
+    void start_chase(double t, Vec3 from, Vec2 direction, bool first);
     void update_chase(double t);
     void start_search(double t);
     void update_search(double t);
@@ -104,9 +108,12 @@ class Simulation {
     std::pair<int, int> bucket_of(Vec2 q) const;
     void handle_stimuli(double t1);
     void record(double t, Vec2 input);
+    void event(double t, EventKind kind, Vec2 position, double h, Vec2 direction = {}, bool accepted = true);
     void measure_heading(Vec2 before, Vec2 after);
 
+    PursuitSpace& ps_;
     const chase::ChaseSpace& space_;
+    bool xz_;  // a 3D level: planar (x, z), height y
     const PursuitScenario& scenario_;
     const PursuitConfig& config_;
     const PursuitSettings& s_;
@@ -115,7 +122,6 @@ class Simulation {
     chase::Flood flood_;  // the chase's flood (paced strategy: advanced over time)
     chase::Flood shot_;   // single-shot flood for the chase events' `result`
     double cos_half_view_;
-    detail::PathPlanner planner_;
 
     movement::PlanarState model_;
     Vec2 facing_;
@@ -123,11 +129,13 @@ class Simulation {
     bool sees_ = true;
     Vec2 player_pos_, player_dir_;
     Vec2 last_seen_, last_dir_;
+    double npc_h_ = 0.0, player_h_ = 0.0, last_seen_h_ = 0.0;  // heights (grids: 0)
 
     // Navigation toward the goal.
     bool has_goal_ = false;
     Vec2 goal_;
-    std::vector<Vec2> corners_;
+    Vec3 goal_world_;
+    std::vector<Vec3> corners_;
     std::size_t corner_ = 0;
     bool braking_ = false;  // braking for the goal: zero input until stopped
     bool arrived_ = false;
@@ -165,9 +173,10 @@ class Simulation {
     bool done_ = false;
 };
 
-bool Simulation::sees(Vec2 npc, Vec2 target) const {
+bool Simulation::sees(Vec2 npc, double npc_h, Vec2 target, double target_h) const {
     const Vec2 d = target - npc;
-    const double dist2 = length_squared(d);
+    const double dh = target_h - npc_h;  // 0 on grids: the distance is the planar one, bit for bit
+    const double dist2 = length_squared(d) + dh * dh;
     if (dist2 > s_.view_range * s_.view_range) {
         return false;  // the cheap test first: most cells a search checks are out of range
     }
@@ -176,7 +185,7 @@ bool Simulation::sees(Vec2 npc, Vec2 target) const {
     if (!contact && dist > 0.0 && dot(facing_, d / dist) < cos_half_view_ && s_.view_angle < 360.0) {
         return false;
     }
-    return detail::clear_line(space_, npc, target);
+    return ps_.clear_line(world(npc, npc_h), world(target, target_h));
 }
 
 double Simulation::stop_ahead(Vec2 velocity) const {
@@ -191,19 +200,20 @@ bool Simulation::stopped() const {
 
 // Plans a path to a new goal (the only time the NPC re-plans, besides recovering a lost corner). `straight`:
 // the goal is in sight (engage), so the path is the straight line to it.
-void Simulation::set_goal(Vec2 goal, bool straight) {
-    if (has_goal_ && goal == goal_) {
+void Simulation::set_goal(Vec3 goal, bool straight) {
+    if (has_goal_ && goal == goal_world_) {
         return;
     }
     has_goal_ = true;
-    goal_ = goal;
+    goal_ = flat(goal);
+    goal_world_ = goal;
     braking_ = false;
     arrived_ = false;
     corner_ = 0;
     if (straight) {
         corners_.clear();
         corners_.push_back(goal);
-    } else if (!planner_.plan(space_, npc_position(), goal, corners_)) {
+    } else if (!ps_.plan(npc_world(), goal, corners_)) {
         corners_.clear();  // unreachable: stand still (the state machine moves on when the time runs out)
     }
 }
@@ -211,31 +221,33 @@ void Simulation::set_goal(Vec2 goal, bool straight) {
 // The corner to steer to: the farthest following corner in sight (the path runs straight where it can see);
 // when the current one is out of sight (the NPC was carried off its line), re-plan to the same goal.
 Vec2 Simulation::steer_target() {
-    const Vec2 p = npc_position();
-    while (corner_ + 1 < corners_.size() && detail::clear_line(space_, p, corners_[corner_ + 1])) {
+    const Vec3 p = npc_world();
+    while (corner_ + 1 < corners_.size() && ps_.clear_line(p, corners_[corner_ + 1])) {
         ++corner_;
     }
-    if (!detail::clear_line(space_, p, corners_[corner_])) {
-        planner_.plan(space_, p, goal_, corners_);
+    if (!ps_.clear_line(p, corners_[corner_])) {
+        ps_.plan(p, goal_world_, corners_);
         corner_ = 0;
     }
-    return corners_.empty() ? p : corners_[corner_];
+    return corners_.empty() ? flat(p) : flat(corners_[corner_]);
 }
 
 // A next state is safe when the move to it and its straight braking line stay on walkable space: braking
 // with zero input keeps the velocity's direction in every model, so from a safe state zero input is always
 // safe, and the NPC can never leave walkable space or cut a wall corner.
 bool Simulation::safe(const movement::PlanarState& next) const {
-    const Vec2 from = npc_position();
+    const Vec3 from = npc_world();
     const Vec2 to = next.position / s_.model_scale;
-    if (!detail::clear_line(space_, from, to)) {
+    const Vec3 to3 = world(to, xz_ ? ps_.surface_height(from, to) : 0.0);
+    if (!ps_.clear_line(from, to3)) {
         return false;
     }
     const double speed = length(next.velocity);
     if (speed == 0.0) {
         return true;
     }
-    return detail::clear_line(space_, to, to + next.velocity / speed * stop_ahead(next.velocity));
+    const Vec2 stop = to + next.velocity / speed * stop_ahead(next.velocity);
+    return ps_.clear_line(to3, world(stop, xz_ ? ps_.surface_height(to3, stop) : 0.0));
 }
 
 // The input of this step: toward the next corner at full strength, or zero to brake -- for the goal on the
@@ -289,7 +301,20 @@ void Simulation::record(double t, Vec2 input) {
     f.npc_input = input;
     f.sees_player = sees_;
     f.model = model_;
+    f.player_height = player_h_;
+    f.npc_height = npc_h_;
     r_.frames.push_back(f);
+}
+
+void Simulation::event(double t, EventKind kind, Vec2 position, double h, Vec2 direction, bool accepted) {
+    PursuitEvent e;
+    e.t = t;
+    e.kind = kind;
+    e.position = position;
+    e.direction = direction;
+    e.accepted = accepted;
+    e.height = h;
+    r_.events.push_back(std::move(e));
 }
 
 void Simulation::measure_heading(Vec2 before, Vec2 after) {
@@ -302,16 +327,16 @@ void Simulation::measure_heading(Vec2 before, Vec2 after) {
     r_.max_heading_rate = std::max(r_.max_heading_rate, angle * 180.0 / kPi / dt_);
 }
 
-void Simulation::start_chase(double t, Vec2 from, Vec2 direction, bool first) {
+void Simulation::start_chase(double t, Vec3 from, Vec2 direction, bool first) {
     state_ = NpcState::chase;
     chase_t0_ = t;
     query_ = {};
-    query_.position = to3(from);
-    query_.direction = to3(direction);
+    query_.position = from;
+    query_.direction = world(direction, 0.0);
     PursuitEvent e;
     e.t = t;
     e.kind = EventKind::chase;
-    Vec2 destination = from;
+    Vec3 destination = from;
     const Strategy st = s_.strategy;
     if (st == Strategy::flood || st == Strategy::flood_paced) {
         const chase::ChaseResult shot = chase::run_chase(space_, shot_, query_);
@@ -323,21 +348,22 @@ void Simulation::start_chase(double t, Vec2 from, Vec2 direction, bool first) {
             }
         }
         if (st == Strategy::flood) {
-            destination = space_.cells().planar(shot.flood.destination);
+            destination = shot.flood.destination;
         } else {
             chase::start_chase(space_, flood_, query_);
-            destination = space_.cells().planar(flood_.result().destination);
+            destination = flood_.result().destination;
         }
     } else if (st == Strategy::dead_reckoning) {
         const double distance =
             chase::default_dead_reckoning_distance(config_.flood.max_steps, space_.cells().cell_size());
-        destination = space_.cells().planar(
-            space_.dead_reckoning(query_.position, query_.direction, distance).position);
+        destination = space_.dead_reckoning(query_.position, query_.direction, distance).position;
     } else if (st == Strategy::breadcrumbs) {
-        breadcrumb_cell_ = space_.locate(to3(player_pos_)).cell;
-        destination = space_.cells().planar_position(breadcrumb_cell_);
+        breadcrumb_cell_ = ps_.cell_of(world(player_pos_, player_h_));
+        destination = space_.cells().position(breadcrumb_cell_);
     }
-    e.position = destination;
+    destination = world(flat(destination), height(destination));  // grids: z = 0
+    e.position = flat(destination);
+    e.height = height(destination);
     if (!first) {
         ++r_.destination_changes;
     }
@@ -346,8 +372,8 @@ void Simulation::start_chase(double t, Vec2 from, Vec2 direction, bool first) {
 }
 
 void Simulation::lose_sight(double t) {
-    r_.events.push_back({t, EventKind::lost_sight, last_seen_, last_dir_, true, {}});
-    start_chase(t, last_seen_, last_dir_, true);
+    event(t, EventKind::lost_sight, last_seen_, last_seen_h_, last_dir_);
+    start_chase(t, world(last_seen_, last_seen_h_), last_dir_, true);
 }
 
 // Destinations that move while the NPC runs: the paced flood's and the player's trail.
@@ -356,23 +382,24 @@ void Simulation::update_chase(double t) {
         const int before = flood_.steps();
         flood_.advance_until(t - chase_t0_, s_.player_speed);
         if (flood_.steps() != before) {
-            const Vec2 d = space_.cells().planar(flood_.result().destination);
-            if (d != goal_) {
+            const Vec3 d = flood_.result().destination;
+            if (flat(d) != goal_) {
                 ++r_.destination_changes;
-                set_goal(d, false);
+                set_goal(world(flat(d), height(d)), false);
             }
         }
     } else if (s_.strategy == Strategy::breadcrumbs) {
-        const chase::CellId c = space_.locate(to3(player_pos_)).cell;
+        const chase::CellId c = ps_.cell_of(world(player_pos_, player_h_));
         if (c != breadcrumb_cell_) {
             breadcrumb_cell_ = c;
             ++r_.destination_changes;
-            set_goal(space_.cells().planar_position(c), false);
+            const Vec3 w = space_.cells().position(c);
+            set_goal(world(flat(w), height(w)), false);
         }
     }
     const bool paced_running = s_.strategy == Strategy::flood_paced && !flood_.finished();
     if (arrived_ && !paced_running) {
-        r_.events.push_back({t, EventKind::arrived, goal_, {}, true, {}});
+        event(t, EventKind::arrived, goal_, height(goal_world_));
         start_search(t);
     }
 }
@@ -381,7 +408,7 @@ void Simulation::start_search(double t) {
     state_ = NpcState::search;
     searched_ = true;
     search_t0_ = t;
-    r_.events.push_back({t, EventKind::search, npc_position(), {}, true, {}});
+    event(t, EventKind::search, npc_position(), npc_h_);
     const chase::CellSpace& cells = space_.cells();
     prepare_search();
     std::fill(occupancy_.begin(), occupancy_.end(), 0.0);
@@ -400,7 +427,7 @@ void Simulation::start_search(double t) {
         }
     }
     if (total == 0.0) {
-        occupancy_[space_.locate(to3(goal_)).cell] = 1.0;
+        occupancy_[ps_.cell_of(goal_world_)] = 1.0;
         total = 1.0;
     }
     active_lo_ = occupancy_.size();
@@ -552,7 +579,8 @@ bool Simulation::clear_seen(Vec2 p) {
                                   static_cast<std::size_t>(bx);
             for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
                 const chase::CellId c = bucket_cells_[i];
-                if (occupancy_[c] > 0.0 && sees(p, cells.planar_position(c))) {
+                if (occupancy_[c] > 0.0 &&
+                    sees(p, npc_h_, cells.planar_position(c), xz_ ? cells.position(c).y : 0.0)) {
                     occupancy_total_ -= occupancy_[c];
                     occupancy_[c] = 0.0;
                     target_cleared = target_cleared || c == search_target_;
@@ -589,7 +617,8 @@ void Simulation::choose_search_target(Vec2 p) {
     }
     if (best == chase::no_cell) {
         for (chase::CellId c = 0; c < n; ++c) {
-            occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
+            occupancy_[c] =
+                sees(p, npc_h_, cells.planar_position(c), xz_ ? cells.position(c).y : 0.0) ? 0.0 : 1.0;
         }
         active_lo_ = 0;
         active_hi_ = n;
@@ -607,7 +636,8 @@ void Simulation::choose_search_target(Vec2 p) {
     occupancy_total_ = total;
     if (best != search_target_) {
         search_target_ = best;
-        set_goal(cells.planar_position(best), false);
+        const Vec3 w = cells.position(best);
+        set_goal(world(flat(w), height(w)), false);
     }
 }
 
@@ -670,11 +700,12 @@ void Simulation::handle_stimuli(double t1) {
         const Stimulus& st = stimuli_[next_stimulus_++];
         const int cap = config_.flood.max_restarts;
         const bool accepted = state_ != NpcState::engage && (cap < 0 || stimuli_accepted_ < cap);
-        r_.events.push_back({t1, EventKind::stimulus, st.position, {}, accepted, {}});
+        const double h = xz_ ? ps_.place(world(st.position, st.height)).y : 0.0;
+        event(t1, EventKind::stimulus, st.position, h, {}, accepted);
         if (accepted) {
             ++stimuli_accepted_;
             // A noise has a place but no direction: the flood makes no barrier.
-            start_chase(t1, st.position, {}, false);
+            start_chase(t1, world(st.position, h), {}, false);
         }
     }
 }
@@ -709,15 +740,20 @@ PursuitResult Simulation::run() {
     r_.frames.reserve(static_cast<std::size_t>(steps) + 1);
     model_.position = scenario_.npc * s_.model_scale;
     player_.at(0.0, player_pos_, player_dir_);
+    if (xz_) {
+        npc_h_ = ps_.place(world(scenario_.npc, scenario_.npc_height)).y;
+        player_h_ = ps_.place(world(scenario_.route.front(), scenario_.route_height(0))).y;
+    }
     const Vec2 npc = scenario_.npc;
     facing_ = scenario_.npc_direction ? normalized_or_zero(*scenario_.npc_direction)
                                       : normalized_or_zero(player_pos_ - npc);
     if (length(facing_) == 0.0) {
         facing_ = {1.0, 0.0};
     }
-    sees_ = sees(npc, player_pos_);
+    sees_ = sees(npc, npc_h_, player_pos_, player_h_);
     state_ = NpcState::engage;
     last_seen_ = player_pos_;
+    last_seen_h_ = player_h_;
     last_dir_ = player_dir_;
     bool lost = false;
     double lost_t = 0.0;
@@ -729,28 +765,37 @@ PursuitResult Simulation::run() {
     for (std::int64_t k = 0; k < steps && !done_; ++k) {
         const double t1 = static_cast<double>(k + 1) / s_.hz;
         if (state_ == NpcState::engage) {
-            set_goal(player_pos_, true);
+            set_goal(world(player_pos_, player_h_), true);
         }
+        const Vec3 player_before = world(player_pos_, player_h_);
         player_.at(t1, player_pos_, player_dir_);
+        if (xz_) {
+            player_h_ = ps_.surface_height(player_before, player_pos_);
+        }
         handle_stimuli(t1);
         const Vec2 input = drive();
         const Vec2 v_before = model_.velocity;
+        const Vec3 npc_before = npc_world();
         model_ = movement::step_unchecked(config_.model, model_, input, dt_);
+        if (xz_) {
+            npc_h_ = ps_.surface_height(npc_before, npc_position());
+        }
         measure_heading(v_before, model_.velocity);
         if (length(model_.velocity) > 0.0) {
             facing_ = normalized_or_zero(model_.velocity);
         }
-        sees_ = sees(npc_position(), player_pos_);
+        sees_ = sees(npc_position(), npc_h_, player_pos_, player_h_);
         if (sees_) {
             if (state_ != NpcState::engage) {
                 r_.reacquired_in = state_;
-                r_.events.push_back({t1, EventKind::reacquired, player_pos_, {}, true, {}});
+                event(t1, EventKind::reacquired, player_pos_, player_h_);
                 r_.outcome = Outcome::reacquired;
                 r_.time_to_reacquire = t1 - lost_t;
                 state_ = NpcState::engage;
                 done_ = true;
             }
             last_seen_ = player_pos_;
+            last_seen_h_ = player_h_;
             last_dir_ = player_dir_;
         } else if (state_ == NpcState::engage) {
             if (!lost) {
@@ -764,7 +809,7 @@ PursuitResult Simulation::run() {
         if (!done_ && state_ == NpcState::search) {
             if (t1 - search_t0_ >= s_.search_time) {
                 state_ = NpcState::gave_up;
-                r_.events.push_back({t1, EventKind::gave_up, npc_position(), {}, true, {}});
+                event(t1, EventKind::gave_up, npc_position(), npc_h_);
                 r_.outcome = Outcome::gave_up;
                 done_ = true;
             } else {
@@ -782,7 +827,9 @@ PursuitResult Simulation::run() {
     if (lost && r_.outcome != Outcome::reacquired) {
         r_.time_to_reacquire = -1.0;
     }
-    r_.npc_distance = length(player_pos_ - npc_position());
+    r_.npc_distance =
+        xz_ ? length(world(player_pos_, player_h_) - npc_world()) : length(player_pos_ - npc_position());
+    r_.dimensions = ps_.dimensions();
     if (searched_) {
         // As the search left it, normalised (cells seen since the last renormalisation hold 0).
         r_.occupancy = occupancy_;
@@ -815,6 +862,11 @@ double stop_distance(const movement::AnyModel& model, Vec2 velocity, double fram
 
 PursuitResult run_pursuit(const chase::ChaseSpace& space, const PursuitScenario& scenario,
                           const PursuitConfig& config) {
+    ChasePursuitSpace pursuit_space(space);
+    return run_pursuit(pursuit_space, scenario, config);
+}
+
+PursuitResult run_pursuit(PursuitSpace& space, const PursuitScenario& scenario, const PursuitConfig& config) {
     throw_if_invalid("PursuitSettings", config.settings.validate());
     movement::throw_if_invalid(config.model);
     throw_if_invalid("FloodSettings", config.flood.validate());

@@ -50,35 +50,50 @@ std::string text(std::initializer_list<std::string_view> parts) {
     return out;
 }
 
-std::string point_text(Vec2 p) {
+// (x,y) on grids, (x,y,z) on 3D levels (the planar p is (x, z) there, h the height y).
+std::string point_text(Vec2 p, double h, int dimensions) {
+    if (dimensions == 3) {
+        return text({"(", format_number(p.x), ",", format_number(h), ",", format_number(p.y), ")"});
+    }
     return text({"(", format_number(p.x), ",", format_number(p.y), ")"});
 }
 
-bool walkable(const chase::ChaseSpace& space, Vec2 p) {
-    return is_finite(p) && !space.locate({p.x, p.y, 0.0}).snapped;
+Vec3 world(Vec2 p, double h, int dimensions) {
+    return dimensions == 3 ? Vec3{p.x, h, p.y} : Vec3{p.x, p.y, h};
 }
 
-void check_route(const chase::ChaseSpace& space, const std::vector<Vec2>& route, FieldErrors& errors) {
+bool walkable(PursuitSpace& space, Vec2 p, double h) {
+    return is_finite(p) && std::isfinite(h) && space.walkable(world(p, h, space.dimensions()));
+}
+
+void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& errors) {
+    const std::vector<Vec2>& route = sc.route;
+    const int dims = space.dimensions();
     if (route.empty()) {
         errors.push_back({"route", "needs at least one waypoint"});
         return;
     }
     for (std::size_t i = 0; i < route.size(); ++i) {
-        if (!is_finite(route[i])) {
+        if (!is_finite(route[i]) || !std::isfinite(sc.route_height(i))) {
             errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " is not finite"})});
             return;
         }
-        if (!walkable(space, route[i])) {
-            errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " ", point_text(route[i]),
+        if (!walkable(space, route[i], sc.route_height(i))) {
+            errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " ",
+                                             point_text(route[i], sc.route_height(i), dims),
                                              " is not on walkable space"})});
             return;
         }
     }
     for (std::size_t i = 0; i + 1 < route.size(); ++i) {
-        if (!detail::clear_line(space, route[i], route[i + 1])) {
-            errors.push_back(
-                {"route", text({"segment ", std::to_string(i + 1), " ", point_text(route[i]), "-",
-                                point_text(route[i + 1]), " crosses a wall or cuts a wall corner"})});
+        const Vec3 a = space.place(world(route[i], sc.route_height(i), dims));
+        const Vec3 b = space.place(world(route[i + 1], sc.route_height(i + 1), dims));
+        if (!space.clear_line(a, b)) {
+            errors.push_back({"route", text({"segment ", std::to_string(i + 1), " ",
+                                             point_text(route[i], sc.route_height(i), dims), "-",
+                                             point_text(route[i + 1], sc.route_height(i + 1), dims),
+                                             dims == 3 ? " is blocked (the navmesh raycast hits a wall)"
+                                                       : " crosses a wall or cuts a wall corner"})});
             return;
         }
     }
@@ -91,12 +106,18 @@ const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>
 }
 
 FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
+    ChasePursuitSpace pursuit_space(space);
+    return validate(pursuit_space);
+}
+
+FieldErrors PursuitScenario::validate(PursuitSpace& space) const {
     FieldErrors errors;
-    check_route(space, route, errors);
-    if (!is_finite(npc)) {
+    const int dims = space.dimensions();
+    check_route(space, *this, errors);
+    if (!is_finite(npc) || !std::isfinite(npc_height)) {
         errors.push_back({"npc", "must be finite"});
-    } else if (!walkable(space, npc)) {
-        errors.push_back({"npc", text({point_text(npc), " is not on walkable space"})});
+    } else if (!walkable(space, npc, npc_height)) {
+        errors.push_back({"npc", text({point_text(npc, npc_height, dims), " is not on walkable space"})});
     }
     if (npc_direction && (!is_finite(*npc_direction) || length(*npc_direction) == 0.0)) {
         errors.push_back({"npc_direction", "must be finite and not zero"});
@@ -106,9 +127,10 @@ FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
         if (!std::isfinite(s.time) || s.time < 0.0) {
             errors.push_back(
                 {"stimulus", text({"stimulus ", std::to_string(i + 1), ": time must be finite and >= 0"})});
-        } else if (!walkable(space, s.position)) {
-            errors.push_back({"stimulus", text({"stimulus ", std::to_string(i + 1), " ",
-                                                point_text(s.position), " is not on walkable space"})});
+        } else if (!walkable(space, s.position, s.height)) {
+            errors.push_back(
+                {"stimulus", text({"stimulus ", std::to_string(i + 1), " ",
+                                   point_text(s.position, s.height, dims), " is not on walkable space"})});
         }
     }
     return errors;

@@ -19,7 +19,8 @@ constexpr int kMaxFrames = 600;
 struct Layout {
     double cell = 1.0;  // px per level unit
     double margin = 10.0;
-    Vec2 px(Vec2 p) const { return {margin + p.x * cell, margin + p.y * cell}; }
+    Vec2 origin;  // the level unit at the map's corner (grids: 0, 0; 3D levels: the column grid's (x, z))
+    Vec2 px(Vec2 p) const { return {margin + (p.x - origin.x) * cell, margin + (p.y - origin.y) * cell}; }
 };
 
 Layout layout_for(const chase::GridSpace& grid) {
@@ -56,10 +57,10 @@ void add_occupancy(Scene& s, const PursuitPicture& p, const Layout& l) {
     if (top <= 0.0) {
         return;
     }
-    const chase::CellSpace& cells = p.grid->cells();
+    const chase::CellSpace& cells = p.grid ? p.grid->cells() : *p.cells;
     for (chase::CellId c = 0; c < occ.size(); ++c) {
         if (occ[c] > 0.0) {
-            const double r = 0.45 * l.cell * p.grid->cell_size() * std::sqrt(occ[c] / top);
+            const double r = 0.45 * l.cell * cells.cell_size() * std::sqrt(occ[c] / top);
             s.shapes.push_back(shapes::circle(l.px(cells.planar_position(c)), r, kOccupancy, std::nullopt));
         }
     }
@@ -195,7 +196,35 @@ Rgb state_colour(pursuit::NpcState state) {
     return palette::ink;
 }
 
+// A 3D level: the chase's top view (level_view_scene: floors, heat, navmesh, its legend under the map) with
+// the pursuit drawn over it in the same world (x, z) -> px frame, and the pursuit's legend to the right.
+Scene level_pursuit_scene(const PursuitPicture& p, bool animated) {
+    const LevelView& view = *p.level;
+    constexpr int kMaxMapPx = 1024;
+    Scene s = level_view_scene(view, kMaxMapPx);
+    Layout l;
+    l.margin = 8.0;  // level_view's
+    l.cell = level_view_cell_px(view, kMaxMapPx) / view.cell_size;
+    l.origin = view.origin;
+    if (p.cells != nullptr) {
+        add_occupancy(s, p, l);
+    }
+    add_trails(s, p, l);
+    add_marks(s, p, l);
+    const double legend_x = s.width + 10.0;
+    s.width = static_cast<int>(std::ceil(s.width + kLegendWidth));
+    s.height = std::max(s.height, 330);
+    add_legend(s, p, legend_x);
+    if (animated) {
+        add_animation(s, p, l);
+    }
+    return s;
+}
+
 Scene pursuit_scene(const PursuitPicture& p, bool animated) {
+    if (p.level != nullptr) {
+        return level_pursuit_scene(p, animated);
+    }
     const Layout l = layout_for(*p.grid);
     const double map_w = p.grid->width() * p.grid->cell_size() * l.cell;
     const double map_h = p.grid->height() * p.grid->cell_size() * l.cell;

@@ -138,6 +138,113 @@ TEST(CliPursue, ErrorsNameTheFlag) {
     EXPECT_FALSE(fs::exists(png));
 }
 
+#if KINEMA_HAVE_NAV
+// Our 3D corner (data/levels/corner_ramp.obj): the player sprints east, is lost at the view range on the way
+// to the corner and runs round it and up the ramp.
+std::string ramp_args(const std::string& strategy) {
+    return "pursue --map '" + std::string(KINEMA_DATA_DIR) +
+           "/levels/corner_ramp.obj' --route '10,0,2;18,0,2;18,3,16;18,3,30' --npc 1,0,2 --view-range 10 "
+           "--player-speed 7.5 --strategy " +
+           strategy;
+}
+
+TEST(CliPursue, ObjLevelJsonIsThreeDimensional) {
+    const nlohmann::json j = pursue_json(ramp_args("flood"));
+    const auto& frames = j["frames"];
+    ASSERT_GT(frames.size(), 2u);
+    for (const char* key : {"player", "npc", "npc_velocity", "npc_input"}) {
+        EXPECT_EQ(frames[1][key].size(), 3u) << key;
+    }
+    EXPECT_EQ(frames[0]["npc"][0], 1);
+    EXPECT_EQ(frames[0]["npc"][2], 2);
+    // Recast lays the navmesh on top of the floor's voxel: up to one cell height (0.2) above the mesh.
+    EXPECT_NEAR(frames[0]["npc"][1].get<double>(), 0.0, 0.25);
+    EXPECT_EQ(j["settings"]["route"][3], nlohmann::json::parse("[18,3,30]"));
+    EXPECT_EQ(j["outcome"], "reacquired");
+    // Re-acquired on the upper corridor: the player is up there, 3 m higher.
+    EXPECT_NEAR(j["frames"].back()["player"][1].get<double>(), 3.0, 0.25);
+}
+
+TEST(CliPursue, ObjLevelChaseResultIsWhatKinemaChasePrints) {
+    for (const char* strategy : {"flood", "flood-paced"}) {
+        const nlohmann::json j = pursue_json(ramp_args(strategy));
+        const auto& lost = j["events"][0];
+        const auto& chase_event = j["events"][1];
+        ASSERT_EQ(lost["kind"], "lost_sight");
+        ASSERT_EQ(chase_event["kind"], "chase");
+        const auto xyz = [](const nlohmann::json& v) {
+            return v[0].dump() + "," + v[1].dump() + "," + v[2].dump();
+        };
+        const CliRun r = run_kinema("chase --json --map '" + std::string(KINEMA_DATA_DIR) +
+                                    "/levels/corner_ramp.obj' --from " + xyz(lost["last_seen"]) + " --dir " +
+                                    xyz(lost["direction"]));
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        EXPECT_EQ(chase_event["result"], nlohmann::json::parse(r.out)) << strategy;
+    }
+}
+
+// --navmesh FILE: the navmesh `kinema navmesh build` writes for the mesh gives the same pursuit as --map.
+TEST(CliPursue, NavmeshFileRunsTheSamePursuit) {
+    const fs::path navmesh = scratch_path("corner_ramp.navmesh");
+    const std::string obj = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    ASSERT_EQ(run_kinema("navmesh build '" + obj + "' -o '" + navmesh.string() + "'").exit_code, 0);
+    const std::string scenario =
+        " --route '10,0,2;18,0,2;18,3,16;18,3,30' --npc 1,0,2 --view-range 10 "
+        "--player-speed 7.5";
+    const nlohmann::json from_file = pursue_json("pursue --navmesh '" + navmesh.string() + "'" + scenario);
+    const nlohmann::json from_mesh = pursue_json("pursue --map '" + obj + "'" + scenario);
+    EXPECT_EQ(from_file["frames"], from_mesh["frames"]);
+    EXPECT_EQ(from_file["outcome"], "reacquired");
+    expect_one_line_error(
+        run_kinema("pursue --navmesh '" + navmesh.string() + "' --map '" + obj + "'" + scenario),
+        "--navmesh: cannot be combined with --map");
+    expect_one_line_error(run_kinema("pursue --navmesh '" + navmesh.string() + "' --tile-size 32" + scenario),
+                          "--tile-size/--threads: only for --map LEVEL.obj");
+    fs::remove(navmesh);
+}
+
+TEST(CliPursue, ObjLevelErrorsNameTheFlag) {
+    const std::string map = "pursue --map '" + std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj' ";
+    const std::string ok = "--route '10,0,2;18,0,2' --npc 1,0,2 ";
+    // Straight from the lower corridor to the upper one: over the void beside the ramp.
+    expect_one_line_error(run_kinema(map + "--route '10,0,2;18,0,2;12,3,24' --npc 1,0,2"),
+                          "--route: waypoint 3 (12,3,24) is not on walkable space");
+    expect_one_line_error(
+        run_kinema(map + "--route '10,0,2;18,0,2;2,0,2;17,3,20' --npc 1,0,2"),
+        "--route: segment 3 (2,0,2)-(17,3,20) is blocked (the navmesh raycast hits a wall)");
+    expect_one_line_error(run_kinema(map + "--route '10,0;18,0' --npc 1,0,2"),
+                          "--route: expected X,Y,Z, got '10,0'");
+    expect_one_line_error(run_kinema(map + "--route '10,0,2' --npc 1,2"), "--npc: expected X,Y,Z, got '1,2'");
+    expect_one_line_error(run_kinema(map + ok + "--npc-dir 1,0"), "--npc-dir: expected X,Y,Z, got '1,0'");
+    expect_one_line_error(run_kinema(map + ok + "--npc-dir 0,1,0"), "--npc-dir: must be finite and not zero");
+    expect_one_line_error(run_kinema(map + ok + "--stimulus 1,2,0"), "--stimulus: expected T,X,Y,Z");
+    expect_one_line_error(run_kinema(map + "--route '10,0,nan' --npc 1,0,2"),
+                          "--route: must be a finite number");
+    expect_one_line_error(run_kinema(map + "--route '10,0,2' --npc 50,0,50"),
+                          "--npc: (50,0,50) is not on walkable space");
+    expect_one_line_error(run_kinema(map + ok + "--agent-radius -1"), "--agent-radius: must be");
+    expect_one_line_error(run_kinema(map + "--batch 3"), "--batch: not available on 3D levels yet");
+    expect_one_line_error(run_kinema("pursue --map '" + level("corner") +
+                                     "' --route '12.5,2.5' --npc 2.5,2.5 " + "--agent-radius 1"),
+                          "--agent-*/--tile-size: only for 3D levels");
+}
+
+#if KINEMA_HAVE_RENDER
+TEST(CliPursue, ObjLevelPictures) {
+    const fs::path png = scratch_path("pursuit3d.png");
+    const fs::path svg = scratch_path("pursuit3d.svg");
+    const CliRun r = run_kinema(ramp_args("dead-reckoning") + " --png '" + png.string() + "' --svg '" +
+                                svg.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(read_file(png).substr(1, 3), "PNG");
+    EXPECT_NE(read_file(svg).find("player's route"), std::string::npos);
+    for (const fs::path& p : {png, svg}) {
+        fs::remove(p);
+    }
+}
+#endif
+#endif
+
 TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
     const fs::path json1 = scratch_path("batch1.json");
     const fs::path json2 = scratch_path("batch2.json");

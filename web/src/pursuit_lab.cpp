@@ -1,13 +1,13 @@
 // PursuitLab: one grid level and one pursuit on it (issue 16; kinema/pursuit/pursuit.hpp, docs/pursuit.md),
 // run by the library's run_pursuit and printed by its pursuit_json, so the pursuit page's JSON is exactly
 // what `kinema pursue --json` prints for the same arguments. The route, NPC and stimuli arrive as the CLI's
-// flag texts and are parsed, checked and reported in the CLI's words (apps/kinema/cmd_pursue.cpp,
-// cli_common.cpp): an error is one line naming the flag, and no result is kept. docs/web.md, "The JS API".
+// flag texts and are parsed, checked and reported in the CLI's words by the library's parser
+// (kinema/pursuit/parse.hpp, which the CLI uses too): an error is one line naming the flag, and no result is
+// kept. docs/web.md, "The JS API".
 #include "pursuit_lab.hpp"
 
 #include <emscripten/bind.h>
 
-#include <charconv>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -24,6 +24,7 @@
 #include "kinema/levels/moving_ai.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/pursuit/json.hpp"
+#include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/render/pursuit_picture.hpp"
 #include "web_json.hpp"
@@ -32,48 +33,13 @@ namespace kinema::web {
 
 namespace {
 
-// An error in the CLI's words; the bindings return its message.
+// The CLI's messages: the library's flag table and scenario parser (kinema/pursuit/parse.hpp), shared with
+// apps/kinema/cmd_pursue.cpp.
+using pursuit::flag_message;
+
 struct FlagError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
-
-// The CLI's field -> flag table (cmd_pursue.cpp pursue_flags), for messages that name the flag.
-struct FieldFlag {
-    std::string_view field;
-    std::string_view flag;
-};
-constexpr FieldFlag kFlags[] = {
-    {"hz", "--hz"},
-    {"max_time", "--max-time"},
-    {"view_range", "--view-range"},
-    {"view_angle", "--view-angle"},
-    {"search_time", "--search-time"},
-    {"player_speed", "--player-speed"},
-    {"model_scale", "--model-scale"},
-    {"strategy", "--strategy"},
-    {"hot", "--hot"},
-    {"max_heated", "--max-heated"},
-    {"max_steps", "--max-steps"},
-    {"route", "--route"},
-    {"npc", "--npc"},
-    {"npc_direction", "--npc-dir"},
-    {"stimulus", "--stimulus"},
-};
-
-// settings_options.cpp flag_message: "FLAG: message; FLAG: message", a field without a flag by its name.
-std::string flag_message(const FieldErrors& errors) {
-    std::string out;
-    for (const FieldError& e : errors) {
-        std::string flag = e.field;
-        for (const FieldFlag& f : kFlags) {
-            if (f.field == e.field) {
-                flag = std::string(f.flag);
-            }
-        }
-        out += (out.empty() ? "" : "; ") + flag + ": " + e.message;
-    }
-    return out;
-}
 
 void require_valid(const FieldErrors& errors) {
     if (!errors.empty()) {
@@ -81,84 +47,14 @@ void require_valid(const FieldErrors& errors) {
     }
 }
 
-// cli_common.cpp split / parse_number / parse_vec2 / parse_vec3, with their messages.
-std::vector<std::string> split(std::string_view text, char separator) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t at = text.find(separator, start);
-        parts.emplace_back(
-            text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
-        if (at == std::string_view::npos) {
-            return parts;
-        }
-        start = at + 1;
-    }
-}
-
-double parse_number(std::string_view text, std::string_view what) {
-    double value = 0.0;
-    const char* first = text.data();
-    const char* last = text.data() + text.size();
-    if (!text.empty() && *first == '+') {
-        ++first;
-    }
-    const auto [end, ec] = std::from_chars(first, last, value);
-    if (text.empty() || ec != std::errc() || end != last) {
-        throw FlagError(std::string(what) + ": expected a number, got '" + std::string(text) + "'");
-    }
-    if (!std::isfinite(value)) {
-        throw FlagError(std::string(what) + ": must be a finite number, got '" + std::string(text) + "'");
-    }
-    return value;
-}
-
-std::vector<double> parse_numbers(std::string_view text, std::size_t count, std::string_view what,
-                                  std::string_view shape) {
-    const std::vector<std::string> parts = split(text, ',');
-    if (parts.size() != count) {
-        throw FlagError(std::string(what) + ": expected " + std::string(shape) + ", got '" +
-                        std::string(text) + "'");
-    }
-    std::vector<double> out;
-    for (const std::string& p : parts) {
-        out.push_back(parse_number(p, what));
-    }
-    return out;
-}
-
-Vec2 parse_vec2(std::string_view text, std::string_view what) {
-    const std::vector<double> v = parse_numbers(text, 2, what, "X,Y");
-    return {v[0], v[1]};
-}
-
-// cmd_pursue.cpp parse_scenario: --route X,Y;X,Y;..., --npc X,Y, --npc-dir DX,DY, --stimulus T,X,Y;...
+// --route, --npc, --npc-dir and the stimuli joined by ';' (grid levels: X,Y and T,X,Y).
 pursuit::PursuitScenario parse_scenario(const std::string& route, const std::string& npc,
                                         const std::string& npc_dir, const std::string& stimuli) {
-    pursuit::PursuitScenario sc;
-    if (route.empty()) {
-        throw FlagError("--route: required: X,Y;X,Y;... (level units)");
-    }
-    if (npc.empty()) {
-        throw FlagError("--npc: required: X,Y (level units)");
-    }
-    for (const std::string& part : split(route, ';')) {
-        if (part.empty()) {
-            throw FlagError("--route: empty waypoint in '" + route + "' (expected X,Y;X,Y;...)");
-        }
-        sc.route.push_back(parse_vec2(part, "--route"));
-    }
-    sc.npc = parse_vec2(npc, "--npc");
-    if (!npc_dir.empty()) {
-        sc.npc_direction = parse_vec2(npc_dir, "--npc-dir");
-    }
+    pursuit::ScenarioText text{route, npc, npc_dir, {}};
     if (!stimuli.empty()) {
-        for (const std::string& part : split(stimuli, ';')) {
-            const std::vector<double> v = parse_numbers(part, 3, "--stimulus", "X,Y,Z");
-            sc.stimuli.push_back({v[0], {v[1], v[2]}});
-        }
+        text.stimuli = pursuit::split(stimuli, ';');
     }
-    return sc;
+    return pursuit::parse_scenario(text, 2);
 }
 
 bool is_flood_field(const std::string& field) {

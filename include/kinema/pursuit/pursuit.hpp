@@ -3,10 +3,14 @@
 // by a strategy (the chapter's flood, the flood paced at the player's run speed, dead reckoning, breadcrumbs,
 // the last known position) when it loses sight, searches an occupancy map (Isla 2013) when it arrives
 // without contact, and gives up after the search time. A deterministic fixed-step simulation on any chase
-// cell space (grid levels today), documented in docs/pursuit.md.
+// cell space (grid levels and, through kinema::nav, 3D levels), documented in docs/pursuit.md.
 //
 // Layering: pursuit sits above chase (flood, dead reckoning, cell spaces), movement (the step models) and
-// analysis (the exact stop prediction); it reaches walls only through chase::ChaseSpace.
+// analysis (the exact stop prediction); it reaches walls only through PursuitSpace (pursuit/space.hpp), which
+// nav implements for navmeshes.
+//
+// On 3D levels the simulation moves in the plane of the chase cells (x, z) and the height (y) follows the
+// walkable surface: every Vec2 below is then (x, z) and the heights sit beside it.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +25,7 @@
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/movement/model.hpp"
+#include "kinema/pursuit/space.hpp"
 
 namespace kinema::pursuit {
 
@@ -79,6 +84,7 @@ struct PursuitSettings {
 struct Stimulus {
     double time = 0.0;
     Vec2 position;
+    double height = 0.0;  ///< 3D levels: the position's y (grids: 0)
 };
 
 /// Where everyone starts and where the player runs.
@@ -89,10 +95,18 @@ struct PursuitScenario {
     Vec2 npc;                           ///< the NPC's start (level units), on walkable space
     std::optional<Vec2> npc_direction;  ///< the NPC's initial facing; unset: toward the player
     std::vector<Stimulus> stimuli;
+    /// 3D levels: the waypoints' heights (y), one per waypoint; empty on grids (all 0).
+    std::vector<double> route_heights;
+    double npc_height = 0.0;  ///< 3D levels: the NPC start's y (grids: 0)
 
     /// Named fields: route (a segment through a wall or cutting a wall corner is named by its index), npc,
     /// npc_direction, stimulus. Checks need the space for walls.
     [[nodiscard]] FieldErrors validate(const chase::ChaseSpace& space) const;
+    /// The same on any pursuit space (3D levels: a segment is walkable when Detour's raycast is not
+    /// blocked; points are written (x, y, z)).
+    [[nodiscard]] FieldErrors validate(PursuitSpace& space) const;
+    /// The height of waypoint i (0 without route_heights).
+    double route_height(std::size_t i) const { return i < route_heights.size() ? route_heights[i] : 0.0; }
 };
 
 /// Everything a pursuit needs besides the space and the scenario.
@@ -120,6 +134,8 @@ struct PursuitFrame {
     Vec2 npc_input;               ///< the model input of the step that led here (unit or zero)
     bool sees_player = false;     ///< after this step
     movement::PlanarState model;  ///< the NPC's exact model state (model units): frame k+1 = step(frame k)
+    double player_height = 0.0;   ///< 3D levels: the player's y on the surface (grids: 0)
+    double npc_height = 0.0;      ///< 3D levels: the NPC's y on the surface (grids: 0)
 };
 
 enum class EventKind { lost_sight, chase, arrived, search, reacquired, stimulus, gave_up };
@@ -134,6 +150,7 @@ struct PursuitEvent {
     bool accepted = true;  ///< stimulus: false when the restart cap refused it
     /// chase with a flood strategy: exactly `kinema chase --json` for the same query and constants.
     std::string chase_json;
+    double height = 0.0;  ///< 3D levels: position's y (grids: 0)
 };
 
 enum class Outcome { reacquired, gave_up, timeout, never_lost };
@@ -153,11 +170,15 @@ struct PursuitResult {
     std::vector<double> occupancy;
     /// The flood's per-cell values at the first chase (flood strategies), for pictures.
     std::vector<int> chase_heat;
+    int dimensions = 2;  ///< 2: positions [x, y]; 3: [x, y, z] (the space's PursuitSpace::dimensions)
 };
 
 /// Runs one pursuit. Throws SettingsError naming the bad fields of the settings, the model, the flood
 /// settings or the scenario (validate()). Deterministic: the same arguments give the same result.
 [[nodiscard]] PursuitResult run_pursuit(const chase::ChaseSpace& space, const PursuitScenario& scenario,
+                                        const PursuitConfig& config);
+/// The same on any pursuit space (3D levels: nav::NavPursuitSpace). One simulation loop for every space.
+[[nodiscard]] PursuitResult run_pursuit(PursuitSpace& space, const PursuitScenario& scenario,
                                         const PursuitConfig& config);
 
 /// The stop distance ahead (model units) of a model braking with zero input from `velocity` at a constant

@@ -10,17 +10,22 @@
 
 #include "kinema/chase/grid.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/render/level_view.hpp"
 #include "kinema/render/scene.hpp"
 
 namespace kinema::render {
 
 /// What a pursuit picture shows: views of the caller's objects, which must outlive the call.
 struct PursuitPicture {
-    const chase::GridSpace* grid = nullptr;
+    const chase::GridSpace* grid = nullptr;  ///< a grid level, or:
     const pursuit::PursuitScenario* scenario = nullptr;
     const pursuit::PursuitConfig* config = nullptr;
     const pursuit::PursuitResult* result = nullptr;
     std::string title;  ///< first legend line, e.g. the map's file name
+    /// A 3D level instead of `grid`: its top view (the caller fills it as for `kinema chase --map X.obj`,
+    /// e.g. with the heat of the first chase); the pursuit's (x, z) are drawn over it.
+    const LevelView* level = nullptr;
+    const chase::CellSpace* cells = nullptr;  ///< 3D levels: the chase cells, for the search's occupancy
 };
 
 /// The colour of the NPC's trail in each state.

@@ -1,0 +1,19 @@
+// A 3D level from the command line (--map LEVEL.obj or --navmesh FILE): the one loader `kinema chase` and
+// `kinema pursue` share, with errors naming the file. Only with kinema::nav.
+#pragma once
+
+#if KINEMA_HAVE_NAV
+#include <cstdint>
+#include <string>
+
+#include "kinema/nav/level.hpp"
+
+namespace kinema::cli {
+
+/// Builds the level from the mesh `map` (at most max_file_bytes) or, when `navmesh` is not empty, reads
+/// that navmesh file. Errors: std::invalid_argument "FILE: ..." (the CLI prints it and exits 2).
+nav::Level load_nav_level(const std::string& map, const std::string& navmesh,
+                          const nav::NavSettings& settings, std::uintmax_t max_file_bytes);
+
+}  // namespace kinema::cli
+#endif
