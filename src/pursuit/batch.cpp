@@ -46,7 +46,7 @@ class SplitMix64 {
 double path_length(const chase::CellSpace& cells, const std::vector<chase::CellId>& path, std::size_t from) {
     double total = 0.0;
     for (std::size_t i = from + 1; i < path.size(); ++i) {
-        total += length(cells.planar_position(path[i]) - cells.planar_position(path[i - 1]));
+        total += length(cells.planar_positions()[path[i]] - cells.planar_positions()[path[i - 1]]);
     }
     return total;
 }

@@ -543,7 +543,8 @@ bool symmetric_neighbours(const chase::CellSpace& cells) {
 // it). Returns true when the search target was among them.
 bool Simulation::clear_seen(Vec2 p) {
     bool target_cleared = false;
-    const chase::CellSpace& cells = space_.cells();
+    // The centres' array: planar_position is a binary search per call on a grid's space (same values).
+    const Vec2* centre = space_.cells().planar_positions().data();
     const auto [b0x, b0y] = bucket_of(p - Vec2{s_.view_range, s_.view_range});
     const auto [b1x, b1y] = bucket_of(p + Vec2{s_.view_range, s_.view_range});
     for (int by = b0y; by <= b1y; ++by) {
@@ -552,7 +553,7 @@ bool Simulation::clear_seen(Vec2 p) {
                                   static_cast<std::size_t>(bx);
             for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
                 const chase::CellId c = bucket_cells_[i];
-                if (occupancy_[c] > 0.0 && sees(p, cells.planar_position(c))) {
+                if (occupancy_[c] > 0.0 && sees(p, centre[c])) {
                     occupancy_total_ -= occupancy_[c];
                     occupancy_[c] = 0.0;
                     target_cleared = target_cleared || c == search_target_;
@@ -570,6 +571,7 @@ bool Simulation::clear_seen(Vec2 p) {
 void Simulation::choose_search_target(Vec2 p) {
     const chase::CellSpace& cells = space_.cells();
     const std::size_t n = cells.size();
+    const Vec2* centre = cells.planar_positions().data();  // not planar_position: see clear_seen
     chase::CellId best = chase::no_cell;
     double best_p = 0.0;
     double best_d = 0.0;
@@ -580,7 +582,7 @@ void Simulation::choose_search_target(Vec2 p) {
         if (q == 0.0 || q < best_p) {
             continue;
         }
-        const double d = length_squared(cells.planar_position(c) - p);  // the order of the distances
+        const double d = length_squared(centre[c] - p);  // the order of the distances
         if (q > best_p || d < best_d) {
             best = c;
             best_p = q;
@@ -589,7 +591,7 @@ void Simulation::choose_search_target(Vec2 p) {
     }
     if (best == chase::no_cell) {
         for (chase::CellId c = 0; c < n; ++c) {
-            occupancy_[c] = sees(p, cells.planar_position(c)) ? 0.0 : 1.0;
+            occupancy_[c] = sees(p, centre[c]) ? 0.0 : 1.0;
         }
         active_lo_ = 0;
         active_hi_ = n;
@@ -643,7 +645,7 @@ void Simulation::build_buckets() {
     bucket_start_.assign(count + 1, 0);
     std::vector<std::uint32_t> of(cells.size());
     for (chase::CellId c = 0; c < cells.size(); ++c) {
-        const auto [bx, by] = bucket_of(cells.planar_position(c));
+        const auto [bx, by] = bucket_of(cells.planar_positions()[c]);
         of[c] = static_cast<std::uint32_t>(by * buckets_x_ + bx);
         ++bucket_start_[of[c] + 1];
     }
