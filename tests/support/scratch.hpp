@@ -4,8 +4,8 @@
 #pragma once
 
 #include <unistd.h>
-#include <algorithm>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
