@@ -13,6 +13,7 @@
 #include "kinema/chase/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "path.hpp"
+#include "workspace.hpp"
 
 namespace kinema::pursuit {
 
@@ -61,16 +62,34 @@ bool symmetric_neighbours(const chase::CellSpace& cells);
 
 class Simulation {
   public:
-    Simulation(const chase::ChaseSpace& space, const PursuitScenario& scenario, const PursuitConfig& config)
+    Simulation(const chase::ChaseSpace& space, const PursuitScenario& scenario, const PursuitConfig& config,
+               detail::Workspace& ws)
         : space_(space),
           scenario_(scenario),
           config_(config),
           s_(config.settings),
           dt_(1.0 / config.settings.hz),
           player_(scenario.route, config.settings.player_speed),
-          flood_(config.flood),
-          shot_(config.flood),
-          cos_half_view_(std::cos(config.settings.view_angle * kPi / 360.0)) {}
+          ws_(ws),
+          flood_(ws.flood),
+          shot_(ws.shot),
+          cos_half_view_(std::cos(config.settings.view_angle * kPi / 360.0)),
+          planner_(ws.planner),
+          occupancy_(ws.occupancy),
+          scratch_(ws.scratch),
+          symmetric_(ws.symmetric),
+          share_(ws.share),
+          inverse_degree_(ws.inverse_degree),
+          max_jump_(ws.max_jump),
+          bucket_origin_(ws.bucket_origin),
+          bucket_size_(ws.bucket_size),
+          buckets_x_(ws.buckets_x),
+          buckets_y_(ws.buckets_y),
+          bucket_start_(ws.bucket_start),
+          bucket_cells_(ws.bucket_cells) {
+        flood_.set_settings(config.flood);
+        shot_.set_settings(config.flood);
+    }
 
     PursuitResult run();
 
@@ -112,10 +131,12 @@ class Simulation {
     const PursuitSettings& s_;
     double dt_;
     Player player_;
-    chase::Flood flood_;  // the chase's flood (paced strategy: advanced over time)
-    chase::Flood shot_;   // single-shot flood for the chase events' `result`
+    // The buffers below live in the workspace (reused across a batch's pursuits).
+    detail::Workspace& ws_;
+    chase::Flood& flood_;  // the chase's flood (paced strategy: advanced over time)
+    chase::Flood& shot_;   // single-shot flood for the chase events' `result`
     double cos_half_view_;
-    detail::PathPlanner planner_;
+    detail::PathPlanner& planner_;
 
     movement::PlanarState model_;
     Vec2 facing_;
@@ -141,25 +162,27 @@ class Simulation {
     chase::CellId breadcrumb_cell_ = chase::no_cell;
 
     // Search.
-    std::vector<double> occupancy_, scratch_;
+    std::vector<double>& occupancy_;
+    std::vector<double>& scratch_;
     double search_t0_ = 0.0;
     double next_spread_ = 0.0;
     chase::CellId search_target_ = chase::no_cell;
     bool searched_ = false;
     double occupancy_total_ = 0.0;
-    bool symmetric_ = false;
-    std::vector<double> share_, inverse_degree_;
+    bool& symmetric_;
+    std::vector<double>& share_;
+    std::vector<double>& inverse_degree_;
     // Every cell outside [active_lo_, active_hi_) holds probability exactly 0 (grids: the support grows by
     // one ring of cells per spread, and ids of neighbours differ by at most max_jump_).
     std::size_t active_lo_ = 0;
     std::size_t active_hi_ = 0;
-    std::size_t max_jump_ = 0;
-    Vec2 bucket_origin_;
-    double bucket_size_ = 1.0;
-    int buckets_x_ = 1;
-    int buckets_y_ = 1;
-    std::vector<std::uint32_t> bucket_start_;  // CSR: the cells of bucket b are bucket_cells_[start[b]..)
-    std::vector<chase::CellId> bucket_cells_;
+    std::size_t& max_jump_;
+    Vec2& bucket_origin_;
+    double& bucket_size_;
+    int& buckets_x_;
+    int& buckets_y_;
+    std::vector<std::uint32_t>& bucket_start_;  // CSR: the cells of bucket b are bucket_cells_[start[b]..)
+    std::vector<chase::CellId>& bucket_cells_;
 
     PursuitResult r_;
     bool done_ = false;
@@ -682,12 +705,16 @@ void Simulation::handle_stimuli(double t1) {
 }
 
 // The search's arrays, built at the first search only: most pursuits re-acquire during the chase and never
-// need them (a batch runs thousands of pursuits).
+// need them (a batch runs thousands of pursuits); the workspace keeps them for the next pursuit on the same
+// space and view range.
 void Simulation::prepare_search() {
-    if (!occupancy_.empty()) {
+    const std::size_t n = space_.cells().size();
+    if (ws_.cells == &space_.cells() && ws_.view_range == s_.view_range && occupancy_.size() == n) {
         return;
     }
-    const std::size_t n = space_.cells().size();
+    ws_.cells = &space_.cells();
+    ws_.view_range = s_.view_range;
+    max_jump_ = 0;
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
     build_buckets();
@@ -708,6 +735,8 @@ PursuitResult Simulation::run() {
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
     const auto steps = static_cast<std::int64_t>(std::ceil(s_.max_time * s_.hz - 1e-9));
+    r_.frames = std::move(ws_.frames);  // a buffer of an earlier pursuit, if any
+    r_.frames.clear();
     r_.frames.reserve(static_cast<std::size_t>(steps) + 1);
     model_.position = scenario_.npc * s_.model_scale;
     player_.at(0.0, player_pos_, player_dir_);
@@ -817,11 +846,17 @@ double stop_distance(const movement::AnyModel& model, Vec2 velocity, double fram
 
 PursuitResult run_pursuit(const chase::ChaseSpace& space, const PursuitScenario& scenario,
                           const PursuitConfig& config) {
+    detail::Workspace workspace;
+    return detail::run_pursuit(space, scenario, config, workspace);
+}
+
+PursuitResult detail::run_pursuit(const chase::ChaseSpace& space, const PursuitScenario& scenario,
+                                  const PursuitConfig& config, Workspace& workspace) {
     throw_if_invalid("PursuitSettings", config.settings.validate());
     movement::throw_if_invalid(config.model);
     throw_if_invalid("FloodSettings", config.flood.validate());
     throw_if_invalid("pursuit scenario", scenario.validate(space));
-    Simulation sim(space, scenario, config);
+    Simulation sim(space, scenario, config, workspace);
     return sim.run();
 }
 
