@@ -8,9 +8,11 @@
 #include <atomic>
 #include <mutex>
 #include <thread>
+#include <utility>
 
 #include "kinema/core/format.hpp"
 #include "path.hpp"
+#include "workspace.hpp"
 
 namespace kinema::pursuit {
 
@@ -46,7 +48,7 @@ class SplitMix64 {
 double path_length(const chase::CellSpace& cells, const std::vector<chase::CellId>& path, std::size_t from) {
     double total = 0.0;
     for (std::size_t i = from + 1; i < path.size(); ++i) {
-        total += length(cells.planar_position(path[i]) - cells.planar_position(path[i - 1]));
+        total += length(cells.planar_positions()[path[i]] - cells.planar_positions()[path[i - 1]]);
     }
     return total;
 }
@@ -107,18 +109,13 @@ StrategySummary summarise(Strategy strategy, const std::vector<BatchRun>& runs) 
     return s;
 }
 
-}  // namespace
-
-const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) noexcept {
-    return kBatchDescription;
-}
-
-std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
-                                              const BatchSettings& settings, int index) {
+// batch_scenario with a planner of the caller's (a batch's workspace: no per-scenario A* arrays).
+std::optional<PursuitScenario> make_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
+                                             const BatchSettings& settings, int index,
+                                             detail::PathPlanner& planner) {
     const chase::CellSpace& cells = space.cells();
     SplitMix64 rng(static_cast<std::uint64_t>(settings.seed) * 0x100000001B3ull +
                    static_cast<std::uint64_t>(index));
-    detail::PathPlanner planner;
     std::vector<Vec2> corners;
     const auto behind = static_cast<std::size_t>(settings.npc_behind);
     for (int attempt = 0; attempt < 1000; ++attempt) {
@@ -142,6 +139,18 @@ std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space, co
     return std::nullopt;
 }
 
+}  // namespace
+
+const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) noexcept {
+    return kBatchDescription;
+}
+
+std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
+                                              const BatchSettings& settings, int index) {
+    detail::PathPlanner planner;
+    return make_scenario(space, config, settings, index, planner);
+}
+
 BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& config,
                       const BatchSettings& settings, const std::function<void(int, int)>& progress) {
     throw_if_invalid("BatchSettings", settings.validate());
@@ -154,13 +163,18 @@ BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& confi
     std::mutex mutex;
     int done = 0;
     auto work = [&] {
+        detail::Workspace ws;  // this thread's buffers, reused by all its pursuits
+        ChasePursuitSpace pursuit_space(space);
+        detail::PathPlanner planner;  // the scenarios' routes
         for (int i = next++; i < n; i = next++) {
-            if (const std::optional<PursuitScenario> sc = batch_scenario(space, config, settings, i)) {
+            if (const std::optional<PursuitScenario> sc =
+                    make_scenario(space, config, settings, i, planner)) {
                 for (std::size_t j = 0; j < k; ++j) {
                     PursuitConfig c = config;
                     c.settings.strategy = all_strategies[j];
-                    rows[static_cast<std::size_t>(i)][j] =
-                        summarise_run(i, all_strategies[j], run_pursuit(space, *sc, c));
+                    PursuitResult r = detail::run_pursuit(pursuit_space, *sc, c, ws);
+                    rows[static_cast<std::size_t>(i)][j] = summarise_run(i, all_strategies[j], r);
+                    ws.frames = std::move(r.frames);
                 }
                 made[static_cast<std::size_t>(i)] = 1;
             }

@@ -18,8 +18,10 @@ bool clear_line(const chase::ChaseSpace& space, Vec2 a, Vec2 b) {
 
 namespace {
 
+// The cell centres' array, not CellSpace::planar_position: on a grid's space that is a binary search over the
+// floor bitmap per call (the same values: both are ((col + 0.5) s, (row + 0.5) s)).
 Vec2 planar_centre(const chase::CellSpace& cells, chase::CellId c) {
-    return cells.planar_position(c);
+    return cells.planar_positions()[c];
 }
 
 }  // namespace
@@ -40,10 +42,11 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
         generation_ = 0;
     }
     ++generation_;
-    const Vec2 target = planar_centre(cells, goal);
+    const Vec2* centre = cells.planar_positions().data();
+    const Vec2 target = centre[goal];
     // The heuristic of a cell is computed once per plan, when the cell is first reached (the same value
     // every time: hypot is a pure function); a stale-entry test then costs no square root.
-    auto heuristic = [&](chase::CellId c) { return length(planar_centre(cells, c) - target); };
+    auto heuristic = [&](chase::CellId c) { return length(centre[c] - target); };
     // Edge lengths through a small memo of the exact offsets seen (grids: 8 directions).
     auto edge = [&](Vec2 d) {
         for (const EdgeLength& e : edge_memo_) {
@@ -72,9 +75,9 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
         if (f > cost_[c] + heuristic_[c]) {
             continue;  // a stale entry: c was reached more cheaply since
         }
-        const Vec2 pc = planar_centre(cells, c);
+        const Vec2 pc = centre[c];
         for (const chase::CellId nb : cells.neighbours(c)) {
-            const double g = cost_[c] + edge(planar_centre(cells, nb) - pc);
+            const double g = cost_[c] + edge(centre[nb] - pc);
             const bool first = mark_[nb] != generation_;
             if (first || g < cost_[nb]) {
                 if (first) {

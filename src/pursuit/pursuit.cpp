@@ -13,6 +13,7 @@
 #include "kinema/chase/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "path.hpp"
+#include "workspace.hpp"
 
 namespace kinema::pursuit {
 
@@ -57,7 +58,8 @@ bool symmetric_neighbours(const chase::CellSpace& cells);
 
 class Simulation {
   public:
-    Simulation(PursuitSpace& space, const PursuitScenario& scenario, const PursuitConfig& config)
+    Simulation(PursuitSpace& space, const PursuitScenario& scenario, const PursuitConfig& config,
+               detail::Workspace& ws)
         : ps_(space),
           space_(space.chase_space()),
           xz_(space.dimensions() == 3),
@@ -66,9 +68,25 @@ class Simulation {
           s_(config.settings),
           dt_(1.0 / config.settings.hz),
           player_(scenario.route, config.settings.player_speed),
-          flood_(config.flood),
-          shot_(config.flood),
-          cos_half_view_(std::cos(config.settings.view_angle * kPi / 360.0)) {}
+          ws_(ws),
+          flood_(ws.flood),
+          shot_(ws.shot),
+          cos_half_view_(std::cos(config.settings.view_angle * kPi / 360.0)),
+          occupancy_(ws.occupancy),
+          scratch_(ws.scratch),
+          symmetric_(ws.symmetric),
+          share_(ws.share),
+          inverse_degree_(ws.inverse_degree),
+          max_jump_(ws.max_jump),
+          bucket_origin_(ws.bucket_origin),
+          bucket_size_(ws.bucket_size),
+          buckets_x_(ws.buckets_x),
+          buckets_y_(ws.buckets_y),
+          bucket_start_(ws.bucket_start),
+          bucket_cells_(ws.bucket_cells) {
+        flood_.set_settings(config.flood);
+        shot_.set_settings(config.flood);
+    }
 
     PursuitResult run();
 
@@ -119,8 +137,10 @@ class Simulation {
     const PursuitSettings& s_;
     double dt_;
     Player player_;
-    chase::Flood flood_;  // the chase's flood (paced strategy: advanced over time)
-    chase::Flood shot_;   // single-shot flood for the chase events' `result`
+    // The buffers below live in the workspace (reused across a batch's pursuits).
+    detail::Workspace& ws_;
+    chase::Flood& flood_;  // the chase's flood (paced strategy: advanced over time)
+    chase::Flood& shot_;   // single-shot flood for the chase events' `result`
     double cos_half_view_;
 
     movement::PlanarState model_;
@@ -149,25 +169,27 @@ class Simulation {
     chase::CellId breadcrumb_cell_ = chase::no_cell;
 
     // Search.
-    std::vector<double> occupancy_, scratch_;
+    std::vector<double>& occupancy_;
+    std::vector<double>& scratch_;
     double search_t0_ = 0.0;
     double next_spread_ = 0.0;
     chase::CellId search_target_ = chase::no_cell;
     bool searched_ = false;
     double occupancy_total_ = 0.0;
-    bool symmetric_ = false;
-    std::vector<double> share_, inverse_degree_;
+    bool& symmetric_;
+    std::vector<double>& share_;
+    std::vector<double>& inverse_degree_;
     // Every cell outside [active_lo_, active_hi_) holds probability exactly 0 (grids: the support grows by
     // one ring of cells per spread, and ids of neighbours differ by at most max_jump_).
     std::size_t active_lo_ = 0;
     std::size_t active_hi_ = 0;
-    std::size_t max_jump_ = 0;
-    Vec2 bucket_origin_;
-    double bucket_size_ = 1.0;
-    int buckets_x_ = 1;
-    int buckets_y_ = 1;
-    std::vector<std::uint32_t> bucket_start_;  // CSR: the cells of bucket b are bucket_cells_[start[b]..)
-    std::vector<chase::CellId> bucket_cells_;
+    std::size_t& max_jump_;
+    Vec2& bucket_origin_;
+    double& bucket_size_;
+    int& buckets_x_;
+    int& buckets_y_;
+    std::vector<std::uint32_t>& bucket_start_;  // CSR: the cells of bucket b are bucket_cells_[start[b]..)
+    std::vector<chase::CellId>& bucket_cells_;
 
     PursuitResult r_;
     bool done_ = false;
@@ -570,7 +592,9 @@ bool symmetric_neighbours(const chase::CellSpace& cells) {
 // it). Returns true when the search target was among them.
 bool Simulation::clear_seen(Vec2 p) {
     bool target_cleared = false;
+    // The centres' array: planar_position is a binary search per call on a grid's space (same values).
     const chase::CellSpace& cells = space_.cells();
+    const Vec2* centre = cells.planar_positions().data();
     const auto [b0x, b0y] = bucket_of(p - Vec2{s_.view_range, s_.view_range});
     const auto [b1x, b1y] = bucket_of(p + Vec2{s_.view_range, s_.view_range});
     for (int by = b0y; by <= b1y; ++by) {
@@ -579,8 +603,7 @@ bool Simulation::clear_seen(Vec2 p) {
                                   static_cast<std::size_t>(bx);
             for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
                 const chase::CellId c = bucket_cells_[i];
-                if (occupancy_[c] > 0.0 &&
-                    sees(p, npc_h_, cells.planar_position(c), xz_ ? cells.position(c).y : 0.0)) {
+                if (occupancy_[c] > 0.0 && sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0)) {
                     occupancy_total_ -= occupancy_[c];
                     occupancy_[c] = 0.0;
                     target_cleared = target_cleared || c == search_target_;
@@ -598,6 +621,7 @@ bool Simulation::clear_seen(Vec2 p) {
 void Simulation::choose_search_target(Vec2 p) {
     const chase::CellSpace& cells = space_.cells();
     const std::size_t n = cells.size();
+    const Vec2* centre = cells.planar_positions().data();  // not planar_position: see clear_seen
     chase::CellId best = chase::no_cell;
     double best_p = 0.0;
     double best_d = 0.0;
@@ -608,7 +632,7 @@ void Simulation::choose_search_target(Vec2 p) {
         if (q == 0.0 || q < best_p) {
             continue;
         }
-        const double d = length_squared(cells.planar_position(c) - p);  // the order of the distances
+        const double d = length_squared(centre[c] - p);  // the order of the distances
         if (q > best_p || d < best_d) {
             best = c;
             best_p = q;
@@ -617,8 +641,7 @@ void Simulation::choose_search_target(Vec2 p) {
     }
     if (best == chase::no_cell) {
         for (chase::CellId c = 0; c < n; ++c) {
-            occupancy_[c] =
-                sees(p, npc_h_, cells.planar_position(c), xz_ ? cells.position(c).y : 0.0) ? 0.0 : 1.0;
+            occupancy_[c] = sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0) ? 0.0 : 1.0;
         }
         active_lo_ = 0;
         active_hi_ = n;
@@ -673,7 +696,7 @@ void Simulation::build_buckets() {
     bucket_start_.assign(count + 1, 0);
     std::vector<std::uint32_t> of(cells.size());
     for (chase::CellId c = 0; c < cells.size(); ++c) {
-        const auto [bx, by] = bucket_of(cells.planar_position(c));
+        const auto [bx, by] = bucket_of(cells.planar_positions()[c]);
         of[c] = static_cast<std::uint32_t>(by * buckets_x_ + bx);
         ++bucket_start_[of[c] + 1];
     }
@@ -711,12 +734,16 @@ void Simulation::handle_stimuli(double t1) {
 }
 
 // The search's arrays, built at the first search only: most pursuits re-acquire during the chase and never
-// need them (a batch runs thousands of pursuits).
+// need them (a batch runs thousands of pursuits); the workspace keeps them for the next pursuit on the same
+// space and view range.
 void Simulation::prepare_search() {
-    if (!occupancy_.empty()) {
+    const std::size_t n = space_.cells().size();
+    if (ws_.cells == &space_.cells() && ws_.view_range == s_.view_range && occupancy_.size() == n) {
         return;
     }
-    const std::size_t n = space_.cells().size();
+    ws_.cells = &space_.cells();
+    ws_.view_range = s_.view_range;
+    max_jump_ = 0;
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
     build_buckets();
@@ -737,6 +764,8 @@ PursuitResult Simulation::run() {
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
     const auto steps = static_cast<std::int64_t>(std::ceil(s_.max_time * s_.hz - 1e-9));
+    r_.frames = std::move(ws_.frames);  // a buffer of an earlier pursuit, if any
+    r_.frames.clear();
     r_.frames.reserve(static_cast<std::size_t>(steps) + 1);
     model_.position = scenario_.npc * s_.model_scale;
     player_.at(0.0, player_pos_, player_dir_);
@@ -867,11 +896,17 @@ PursuitResult run_pursuit(const chase::ChaseSpace& space, const PursuitScenario&
 }
 
 PursuitResult run_pursuit(PursuitSpace& space, const PursuitScenario& scenario, const PursuitConfig& config) {
+    detail::Workspace workspace;
+    return detail::run_pursuit(space, scenario, config, workspace);
+}
+
+PursuitResult detail::run_pursuit(PursuitSpace& space, const PursuitScenario& scenario,
+                                  const PursuitConfig& config, Workspace& workspace) {
     throw_if_invalid("PursuitSettings", config.settings.validate());
     movement::throw_if_invalid(config.model);
     throw_if_invalid("FloodSettings", config.flood.validate());
     throw_if_invalid("pursuit scenario", scenario.validate(space));
-    Simulation sim(space, scenario, config);
+    Simulation sim(space, scenario, config, workspace);
     return sim.run();
 }
 

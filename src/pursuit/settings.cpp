@@ -105,6 +105,21 @@ const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>
     return kPursuitDescription;
 }
 
+FieldErrors PursuitSettings::validate() const {
+    FieldErrors errors = validate_settings(*this);
+    if (errors.empty()) {
+        const double steps = std::ceil(max_time * hz - 1e-9);  // as the simulation counts them
+        if (steps > static_cast<double>(max_pursuit_steps)) {
+            // The flags' names: this error is about the pair, and the CLI names only the field's flag.
+            errors.push_back({"max_time", text({format_number(max_time), " s x --hz ", format_number(hz),
+                                                " = ", format_number(steps), " steps, more than the ",
+                                                std::to_string(max_pursuit_steps),
+                                                " allowed (one hour at 60 Hz): lower --max-time or --hz"})});
+        }
+    }
+    return errors;
+}
+
 FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
     ChasePursuitSpace pursuit_space(space);
     return validate(pursuit_space);

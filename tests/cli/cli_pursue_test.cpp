@@ -122,6 +122,9 @@ TEST(CliPursue, ErrorsNameTheFlag) {
     expect_one_line_error(run_kinema(map + "--route '12.5,nan' --npc 2.5,2.5"), "--route:");
     expect_one_line_error(run_kinema(map + ok + "--view-range nan"), "--view-range:");
     expect_one_line_error(run_kinema(map + ok + "--hz 0"), "--hz: must be in [1, 1000], got 0");
+    expect_one_line_error(run_kinema(map + ok + "--max-time 3600 --hz 1000"),
+                          "--max-time: 3600 s x --hz 1000 = 3600000 steps, more than the 216000 allowed (one "
+                          "hour at 60 Hz): lower --max-time or --hz");
     expect_one_line_error(run_kinema(map + "--route '' --npc 2.5,2.5"), "--route");
     expect_one_line_error(run_kinema(map + "--route '12.5,2.5;;17.5,2.5' --npc 2.5,2.5"),
                           "--route: empty waypoint");

@@ -288,6 +288,37 @@ TEST(PursuitScenarioChecks, NamesTheBadSegmentAndPoints) {
     EXPECT_THROW((void)run_pursuit(lv.space, s, corner_config(Strategy::flood)), SettingsError);
 }
 
+// max_time x hz is capped at max_pursuit_steps (one hour at 60 Hz): the ranges alone allowed 3.6 million.
+TEST(PursuitScenarioChecks, StepsCapped) {
+    PursuitSettings s;
+    s.max_time = 3600.0;
+    s.hz = 60.0;  // exactly 216,000 steps: allowed
+    EXPECT_TRUE(s.validate().empty());
+    s.max_time = 216.0;
+    s.hz = 1000.0;  // 216,000 again
+    EXPECT_TRUE(s.validate().empty());
+    s.max_time = 216.001;  // 216,001 steps
+    FieldErrors e = s.validate();
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "max_time");
+    EXPECT_EQ(e[0].message,
+              "216.001 s x --hz 1000 = 216001 steps, more than the 216000 allowed (one hour at 60 Hz): lower "
+              "--max-time or --hz");
+    s.max_time = 3600.0;
+    e = s.validate();
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_NE(e[0].message.find("= 3600000 steps"), std::string::npos);
+    s.hz = 0.0;  // a field out of range is reported alone
+    e = s.validate();
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "hz");
+    const Level lv("corner");
+    PursuitConfig c = corner_config(Strategy::flood);
+    c.settings.max_time = 3600.0;
+    c.settings.hz = 61.0;
+    EXPECT_THROW((void)run_pursuit(lv.space, corner_scenario(), c), SettingsError);
+}
+
 TEST(PursuitStimuli, ReseedWithinTheRestartCap) {
     const Level lv("corner");
     PursuitScenario sc = corner_scenario();

@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -23,6 +24,7 @@ inline std::filesystem::path scratch_path(std::string_view name) {
         file.append("_").append(info->test_suite_name()).append("_").append(info->name());
     }
     file.append("_").append(name);
+    std::replace(file.begin(), file.end(), '/', '_');  // parameterised tests' names hold slashes
     return std::filesystem::path(testing::TempDir()) / file;
 }
 

@@ -53,6 +53,12 @@ struct PursuitSettings;
 /// The registry of PursuitSettings's fields (kinema/core/settings_registry.hpp).
 [[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>) noexcept;
 
+/// The most steps one pursuit takes (ceil(max_time x hz)): one hour at 60 Hz, so max_time's whole range is
+/// usable at the default rate. Each step records a frame (plus frame 0), so this bounds a run's memory (about
+/// 100 bytes a frame) and its JSON (about 200 bytes a frame: 43 MB); the uncapped ranges allowed 3.6 million
+/// steps (docs/errors.md "Limits").
+inline constexpr std::int64_t max_pursuit_steps = 216'000;
+
 /// The simulation's constants. Lengths in level units, speeds in level units per second, angles in degrees,
 /// times in seconds (docs/pursuit.md lists every default and why).
 struct PursuitSettings {
@@ -75,8 +81,8 @@ struct PursuitSettings {
     double rest_speed = 1.0;
     Strategy strategy = Strategy::flood;
 
-    /// Named fields, as listed above.
-    [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
+    /// Named fields, as listed above; then max_time x hz against max_pursuit_steps (field "max_time").
+    [[nodiscard]] FieldErrors validate() const;
 };
 
 /// A noise heard at time t (s) at a position (level units): re-seeds the chase there (seed 002 section 5),
