@@ -295,11 +295,15 @@ template <bool Sums>
                                                   detail::BlockBits* out, TakeSums& sums) {
     return take_with<Sums>(w, ylo, yhi, out, sums, HardwarePopcount{});
 }
-const bool cpu_has_popcnt = __builtin_cpu_supports("popcnt") != 0;
+// Asked once, on first use; __builtin_cpu_init first because a flood may run from a static initialiser.
+bool cpu_has_popcnt() {
+    static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("popcnt") != 0);
+    return has;
+}
 template <bool Sums>
 std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
-    return cpu_has_popcnt ? take_popcnt<Sums>(w, ylo, yhi, out, sums)
-                          : take_portable<Sums>(w, ylo, yhi, out, sums);
+    return cpu_has_popcnt() ? take_popcnt<Sums>(w, ylo, yhi, out, sums)
+                            : take_portable<Sums>(w, ylo, yhi, out, sums);
 }
 #else
 template <bool Sums>
