@@ -17,34 +17,14 @@
 namespace kinema::cli {
 
 double parse_number(std::string_view text, std::string_view what) {
-    double value = 0.0;
-    const char* first = text.data();
-    const char* last = text.data() + text.size();
-    if (!text.empty() && *first == '+') {
-        ++first;
-    }
-    const auto [end, ec] = std::from_chars(first, last, value);
-    if (text.empty() || ec != std::errc() || end != last) {
+    const ReadNumber n = read_number(text);
+    if (n.status == NumberText::not_a_number) {
         throw UsageError(fmt::format("{}: expected a number, got '{}'", what, text));
     }
-    if (!std::isfinite(value)) {
+    if (n.status == NumberText::not_finite) {
         throw UsageError(fmt::format("{}: must be a finite number, got '{}'", what, text));
     }
-    return value;
-}
-
-std::vector<std::string> split(std::string_view text, char separator) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t at = text.find(separator, start);
-        parts.emplace_back(
-            text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
-        if (at == std::string_view::npos) {
-            return parts;
-        }
-        start = at + 1;
-    }
+    return n.value;
 }
 
 Vec2 parse_vec2(std::string_view text, std::string_view what) {

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "kinema/core/text.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema::cli {
@@ -33,8 +34,8 @@ double parse_number(std::string_view text, std::string_view what);
 Vec2 parse_vec2(std::string_view text, std::string_view what);
 /// Parses "X,Y,Z" (three finite numbers).
 Vec3 parse_vec3(std::string_view text, std::string_view what);
-/// Splits text at every `separator`.
-std::vector<std::string> split(std::string_view text, char separator);
+/// Splits text at every `separator` (kinema/core/text.hpp).
+using kinema::split;
 
 /// True when a --map path names an OBJ mesh (extension .obj, any case): `kinema chase` runs it in 3D.
 bool is_mesh_path(const std::string& path);

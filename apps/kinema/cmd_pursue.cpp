@@ -370,6 +370,21 @@ void write_outputs(const PursueOptions& o, const pursuit::PursuitScenario& scena
     }
 }
 
+#if KINEMA_HAVE_RENDER
+// --png, --svg and --animate of one picture, grid or 3D.
+void add_pictures(OutputFiles& files, const PursueOptions& o, const render::PursuitPicture& picture) {
+    if (!o.png.empty()) {
+        files.add("--png", o.png, render::pursuit_png(picture));
+    }
+    if (!o.svg.empty()) {
+        files.add("--svg", o.svg, render::pursuit_svg(picture));
+    }
+    if (!o.animate.empty()) {
+        files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
+    }
+}
+#endif
+
 void run_grid_pursue(const PursueOptions& o) {
     const pursuit::PursuitConfig config = parse_config(o);
     const pursuit::PursuitScenario scenario = parse_scenario(o, 2);
@@ -380,16 +395,7 @@ void run_grid_pursue(const PursueOptions& o) {
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
     write_outputs(o, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
 #if KINEMA_HAVE_RENDER
-        const render::PursuitPicture picture{&grid, &scenario, &config, &result, title};
-        if (!o.png.empty()) {
-            files.add("--png", o.png, render::pursuit_png(picture));
-        }
-        if (!o.svg.empty()) {
-            files.add("--svg", o.svg, render::pursuit_svg(picture));
-        }
-        if (!o.animate.empty()) {
-            files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
-        }
+        add_pictures(files, o, render::PursuitPicture{&grid, &scenario, &config, &result, title});
 #else
         (void)files;
         (void)title;
@@ -448,15 +454,7 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
     view.legend.push_back("white disc: where sight was first lost; heat: the first chase's flood");
     const render::PursuitPicture picture{nullptr, &scenario,          &config, &result, title,
                                          &view,   &cells.cell_space()};
-    if (!o.png.empty()) {
-        files.add("--png", o.png, render::pursuit_png(picture));
-    }
-    if (!o.svg.empty()) {
-        files.add("--svg", o.svg, render::pursuit_svg(picture));
-    }
-    if (!o.animate.empty()) {
-        files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
-    }
+    add_pictures(files, o, picture);
 #else
     (void)o, (void)level, (void)scenario, (void)config, (void)result, (void)title, (void)files;
 #endif

@@ -68,35 +68,15 @@ std::string flag_message(const FieldErrors& errors) {
     return out;
 }
 
-std::vector<std::string> split(std::string_view text, char separator) {
-    std::vector<std::string> parts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t at = text.find(separator, start);
-        parts.emplace_back(
-            text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
-        if (at == std::string_view::npos) {
-            return parts;
-        }
-        start = at + 1;
-    }
-}
-
 double parse_number(std::string_view text, std::string_view what) {
-    double value = 0.0;
-    const char* first = text.data();
-    const char* last = text.data() + text.size();
-    if (!text.empty() && *first == '+') {
-        ++first;
-    }
-    const auto [end, ec] = std::from_chars(first, last, value);
-    if (text.empty() || ec != std::errc() || end != last) {
+    const ReadNumber n = read_number(text);
+    if (n.status == NumberText::not_a_number) {
         throw ParseError(quoted(what, "expected a number, got", text));
     }
-    if (!std::isfinite(value)) {
+    if (n.status == NumberText::not_finite) {
         throw ParseError(quoted(what, "must be a finite number, got", text));
     }
-    return value;
+    return n.value;
 }
 
 PursuitScenario parse_scenario(const ScenarioText& text, int dimensions) {

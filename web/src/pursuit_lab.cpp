@@ -52,7 +52,7 @@ pursuit::PursuitScenario parse_scenario(const std::string& route, const std::str
                                         const std::string& npc_dir, const std::string& stimuli) {
     pursuit::ScenarioText text{route, npc, npc_dir, {}};
     if (!stimuli.empty()) {
-        text.stimuli = pursuit::split(stimuli, ';');
+        text.stimuli = split(stimuli, ';');
     }
     return pursuit::parse_scenario(text, 2);
 }

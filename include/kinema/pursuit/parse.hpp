@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "kinema/core/text.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 
@@ -50,8 +51,6 @@ inline constexpr FlagName pursue_flag_names[] = {
 /// "FLAG: message; FLAG: message" with pursue_flag_names (a field without a flag by its own name).
 [[nodiscard]] std::string flag_message(const FieldErrors& errors);
 
-/// Pieces between separators (empty pieces kept: "a;;b" is three).
-[[nodiscard]] std::vector<std::string> split(std::string_view text, char separator);
 /// A finite number (a leading '+' allowed); ParseError "WHAT: expected a number, got 'TEXT'" or "WHAT: must
 /// be a finite number, got 'TEXT'".
 [[nodiscard]] double parse_number(std::string_view text, std::string_view what);
