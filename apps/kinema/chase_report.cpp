@@ -165,29 +165,6 @@ std::string level_summary(const ChaseReport& report) {
 }
 
 #if KINEMA_HAVE_RENDER
-// Per column, the highest cell the flood touched, else the highest cell (docs/nav.md "Picture").
-std::vector<render::LevelViewCell> level_view_cells(const nav::NavCells& cells, const chase::Flood& flood) {
-    std::vector<render::LevelViewCell> out;
-    const nav::ColumnGrid& grid = cells.grid();
-    for (int z = 0; z < grid.depth; ++z) {
-        for (int x = 0; x < grid.width; ++x) {
-            const nav::NavCells::Column col = cells.column(x, z);
-            if (col.count == 0) {
-                continue;
-            }
-            chase::CellId shown = col.first + col.count - 1;
-            for (chase::CellId c = col.first + col.count; c-- > col.first;) {
-                if (flood.value(c) != chase::untouched_value) {
-                    shown = c;
-                    break;
-                }
-            }
-            out.push_back({x, z, cells.position(shown).y, flood.value(shown)});
-        }
-    }
-    return out;
-}
-
 std::vector<std::string> level_view_legend(const ChaseReport& report) {
     const chase::FloodResult& f = report.result.flood;
     std::vector<std::string> legend;
@@ -204,24 +181,11 @@ std::vector<std::string> level_view_legend(const ChaseReport& report) {
 }
 
 render::LevelView level_view(const ChaseReport& report) {
-    const nav::NavCells& cells = report.level->nav_cells();
-    const nav::ColumnGrid& grid = cells.grid();
     const chase::ChaseResult& r = report.result;
     const auto planar = [](Vec3 p) { return Vec2{p.x, p.z}; };
-    render::LevelView view;
-    view.columns = std::max(grid.width, 1);
-    view.rows = std::max(grid.depth, 1);
-    view.cell_size = grid.cell_size;
-    view.origin = {grid.origin.x, grid.origin.z};
-    view.hot_value = report.flood->settings().hot;
-    view.cells = level_view_cells(cells, *report.flood);
-    // The navmesh under the heat, so that a reader sees the cells cover it (issue 9).
-    for (const std::vector<Vec3>& polygon : report.level->navmesh_polygons()) {
-        std::vector<Vec2>& corners = view.navmesh.emplace_back();
-        for (const Vec3& p : polygon) {
-            corners.push_back(planar(p));
-        }
-    }
+    const chase::Flood& flood = *report.flood;
+    render::LevelView view =
+        level_top_view(*report.level, flood.settings().hot, [&](chase::CellId c) { return flood.value(c); });
     view.seed = planar(r.seed_position);
     view.direction = planar(r.direction);
     view.centroid = planar(r.flood.centroid);
@@ -301,5 +265,43 @@ void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs) 
         fmt::print("{}", summary(report, outputs));
     }
 }
+
+#if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
+render::LevelView level_top_view(const nav::Level& level, int hot_value,
+                                 const std::function<int(chase::CellId)>& value) {
+    const nav::NavCells& cells = level.nav_cells();
+    const nav::ColumnGrid& grid = cells.grid();
+    render::LevelView view;
+    view.columns = std::max(grid.width, 1);
+    view.rows = std::max(grid.depth, 1);
+    view.cell_size = grid.cell_size;
+    view.origin = {grid.origin.x, grid.origin.z};
+    view.hot_value = hot_value;
+    for (int z = 0; z < grid.depth; ++z) {
+        for (int x = 0; x < grid.width; ++x) {
+            const nav::NavCells::Column col = cells.column(x, z);
+            if (col.count == 0) {
+                continue;
+            }
+            chase::CellId shown = col.first + col.count - 1;
+            for (chase::CellId c = col.first + col.count; c-- > col.first;) {
+                if (value(c) != chase::untouched_value) {
+                    shown = c;
+                    break;
+                }
+            }
+            view.cells.push_back({x, z, cells.position(shown).y, value(shown)});
+        }
+    }
+    // The navmesh under the heat, so that a reader sees the cells cover it (issue 9).
+    for (const std::vector<Vec3>& polygon : level.navmesh_polygons()) {
+        std::vector<Vec2>& corners = view.navmesh.emplace_back();
+        for (const Vec3& p : polygon) {
+            corners.push_back({p.x, p.z});
+        }
+    }
+    return view;
+}
+#endif
 
 }  // namespace kinema::cli

@@ -4,6 +4,7 @@
 // file only presents the result.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #endif
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chase_scene.hpp"
+#include "kinema/render/level_view.hpp"
 #endif
 
 namespace kinema::cli {
@@ -52,5 +54,13 @@ void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs);
 
 /// The 2D summary (without the "wrote ..." lines): what `kinema chase` prints for a grid.
 std::string grid_summary(const ChaseReport& report);
+
+#if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
+/// A 3D level's top view without marks or legend (docs/nav.md "Picture"), for `kinema chase` and `kinema
+/// pursue`: per column the highest cell whose `value` is not chase::untouched_value, else the highest cell,
+/// drawn with that value, over the navmesh's polygons.
+render::LevelView level_top_view(const nav::Level& level, int hot_value,
+                                 const std::function<int(chase::CellId)>& value);
+#endif
 
 }  // namespace kinema::cli

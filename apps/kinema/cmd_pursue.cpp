@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
+#include "chase_report.hpp"
 #include "cli_common.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
@@ -410,38 +411,10 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
                         const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
                         const pursuit::PursuitResult& result, const std::string& title, OutputFiles& files) {
 #if KINEMA_HAVE_RENDER
-    const nav::NavCells& cells = level.nav_cells();
-    const nav::ColumnGrid& grid = cells.grid();
-    const std::vector<int>& heat = result.chase_heat;
-    render::LevelView view;
-    view.columns = std::max(grid.width, 1);
-    view.rows = std::max(grid.depth, 1);
-    view.cell_size = grid.cell_size;
-    view.origin = {grid.origin.x, grid.origin.z};
-    view.hot_value = config.flood.hot;
-    for (int z = 0; z < grid.depth; ++z) {
-        for (int x = 0; x < grid.width; ++x) {
-            const nav::NavCells::Column col = cells.column(x, z);
-            if (col.count == 0) {
-                continue;
-            }
-            chase::CellId shown = col.first + col.count - 1;
-            for (chase::CellId c = col.first + col.count; !heat.empty() && c-- > col.first;) {
-                if (heat[c] != chase::untouched_value) {
-                    shown = c;
-                    break;
-                }
-            }
-            view.cells.push_back(
-                {x, z, cells.position(shown).y, heat.empty() ? render::tile::untouched : heat[shown]});
-        }
-    }
-    for (const std::vector<Vec3>& polygon : level.navmesh_polygons()) {
-        std::vector<Vec2>& corners = view.navmesh.emplace_back();
-        for (const Vec3& p : polygon) {
-            corners.push_back({p.x, p.z});
-        }
-    }
+    const std::vector<int>& heat = result.chase_heat;  // empty when the NPC never chased
+    render::LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
+        return heat.empty() ? chase::untouched_value : heat[c];
+    });
     view.seed = scenario.route.front();
     for (const pursuit::PursuitEvent& e : result.events) {
         if (e.kind == pursuit::EventKind::lost_sight) {
@@ -452,8 +425,8 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
     }
     view.legend.push_back(fmt::format("{}: top view (x right, z down), floors lighter when higher", title));
     view.legend.push_back("white disc: where sight was first lost; heat: the first chase's flood");
-    const render::PursuitPicture picture{nullptr, &scenario,          &config, &result, title,
-                                         &view,   &cells.cell_space()};
+    const render::PursuitPicture picture{
+        nullptr, &scenario, &config, &result, title, &view, &level.nav_cells().cell_space()};
     add_pictures(files, o, picture);
 #else
     (void)o, (void)level, (void)scenario, (void)config, (void)result, (void)title, (void)files;
