@@ -28,7 +28,7 @@ constexpr std::array kBatchFields{
     field<B, &B::min_route>("min_route", "level units", closed_range(0, 1e6),
                             "the player's goal is at least this far along its path"),
     field<B, &B::npc_behind>("npc_behind", "cells", closed_range(1, 1000),
-                             "the NPC starts this many path cells behind the player"),
+                             "the NPC starts this many path cells (3D levels: cell sizes) behind the player"),
 };
 constexpr SettingsDescription kBatchDescription{"BatchSettings", kBatchFields, {}};
 
