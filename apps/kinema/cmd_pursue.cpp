@@ -311,37 +311,34 @@ void refuse_foreign_options(const PursueOptions& o, bool batch, bool mesh) {
     }
 }
 
-// The 3D level's options on grids, and what 3D levels do not run yet.
+// The 3D level's options on grids.
 void refuse_level_options(const PursueOptions& o, bool mesh) {
     if (!mesh && (!o.agent_height.empty() || !o.agent_radius.empty() || !o.agent_max_climb.empty() ||
                   !o.agent_max_slope.empty() || !o.tile_size.empty())) {
         throw UsageError("--agent-*/--tile-size: only for 3D levels (--map LEVEL.obj or --navmesh FILE)");
     }
-    if (mesh && !o.batch.empty()) {
-        throw UsageError(
-            "--batch: not available on 3D levels yet (its random scenarios are drawn on grid levels); run "
-            "single pursuits with --route and --npc");
-    }
-    if (!o.navmesh.empty() && (!o.tile_size.empty() || !o.threads.empty())) {
+    // With --batch, --threads also sets the batch's workers.
+    if (!o.navmesh.empty() && (!o.tile_size.empty() || (!o.threads.empty() && o.batch.empty()))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
 }
 
-void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
-    const pursuit::PursuitConfig config = parse_config(o);
-    const pursuit::BatchSettings settings = parse_batch(o);
-    const chase::GridSpace grid(level);
-    const chase::GridChaseSpace space(grid);
+// The batch on spaces from `make_space` (one per worker thread): the progress bar, the files all or nothing,
+// then the table. `level` names the level file.
+void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
+                  const pursuit::BatchSettings& settings, const pursuit::SpaceFactory& make_space,
+                  const std::string& level) {
     ProgressBar bar("pursue", "scenarios");
-    const pursuit::BatchResult result = pursuit::run_batch(space, config, settings, [&](int done, int total) {
-        bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
-    });
+    const pursuit::BatchResult result =
+        pursuit::run_batch(make_space, config, settings, [&](int done, int total) {
+            bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
+        });
     bar.finish();
     if (result.scenarios == 0) {
         throw UsageError(
             fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "
                         "in sight behind the player)",
-                        o.map, format_number(settings.min_route)));
+                        level, format_number(settings.min_route)));
     }
     OutputFiles files;
     if (!o.json_file.empty()) {
@@ -351,7 +348,16 @@ void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
         files.add("--csv", o.csv, pursuit::batch_csv(result));
     }
     files.commit();
-    fmt::print("{}", batch_table(std::filesystem::path(o.map).filename().string(), config, settings, result));
+    fmt::print("{}", batch_table(std::filesystem::path(level).filename().string(), config, settings, result));
+}
+
+void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
+    const pursuit::PursuitConfig config = parse_config(o);
+    const pursuit::BatchSettings settings = parse_batch(o);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    report_batch(
+        o, config, settings, [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, o.map);
 }
 
 // Pictures, then the JSON or the table: everything is computed before any output.
@@ -435,16 +441,20 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
 
 // A 3D level: the navmesh built as `kinema chase --map X.obj` builds it (same agent flags, --tile-size,
 // --threads), or read from --navmesh; the pursuit runs through nav::NavPursuitSpace.
-void run_level_pursue(const PursueOptions& o) {
-    pursuit::PursuitConfig config = parse_config(o);
-    config.map = o.navmesh.empty() ? o.map : o.navmesh;  // as `kinema chase` names it in its JSON
-    const pursuit::PursuitScenario scenario = parse_scenario(o, 3);
+nav::Level load_level_of(const PursueOptions& o) {
     nav::NavSettings settings;
     for (const auto& [flag, field, member] : agent_options) {
         set_if_given(settings, field, o.*member);
     }
     require_valid(settings.validate(), pursue_flag_table());
-    const nav::Level level = load_nav_level(o.map, o.navmesh, settings, levels::default_max_level_bytes);
+    return load_nav_level(o.map, o.navmesh, settings, levels::default_max_level_bytes);
+}
+
+void run_level_pursue(const PursueOptions& o) {
+    pursuit::PursuitConfig config = parse_config(o);
+    config.map = o.navmesh.empty() ? o.map : o.navmesh;  // as `kinema chase` names it in its JSON
+    const pursuit::PursuitScenario scenario = parse_scenario(o, 3);
+    const nav::Level level = load_level_of(o);
     nav::PathFinder finder(level);
     nav::NavPursuitSpace space(level, finder);
     require_valid(scenario.validate(space), pursue_flag_table());
@@ -452,6 +462,17 @@ void run_level_pursue(const PursueOptions& o) {
     write_outputs(o, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
         add_level_pictures(o, level, scenario, config, result, title, files);
     });
+}
+
+// --batch on a 3D level: one NavPursuitSpace (with its own Detour query) per worker thread over the one
+// level; --threads also builds the navmesh (the same navmesh for any thread count).
+void run_level_batch(const PursueOptions& o) {
+    pursuit::PursuitConfig config = parse_config(o);
+    config.map = o.navmesh.empty() ? o.map : o.navmesh;
+    const pursuit::BatchSettings settings = parse_batch(o);
+    const nav::Level level = load_level_of(o);
+    report_batch(
+        o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map);
 }
 #endif
 
@@ -471,11 +492,11 @@ void run_pursue(const PursueOptions& o) {
 #endif
     refuse_foreign_options(o, !o.batch.empty(), mesh);
     refuse_level_options(o, mesh);
-    if (!o.batch.empty()) {
+    if (!o.batch.empty() && !mesh) {
         run_batch_command(o, levels::load_level(o.map));
     } else if (mesh) {
 #if KINEMA_HAVE_NAV
-        run_level_pursue(o);
+        o.batch.empty() ? run_level_pursue(o) : run_level_batch(o);
 #else
         throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav",
                                      o.map.empty() ? o.navmesh : o.map));
@@ -510,7 +531,8 @@ npc_distance, destination_changes, max_heading_rate.
 built as `kinema chase --map LEVEL.obj` builds it (--agent-*, --tile-size, --threads); points are X,Y,Z in the
 mesh's world units, y up (--route X,Y,Z;..., --npc X,Y,Z, --npc-dir DX,DY,DZ, --stimulus T,X,Y,Z). The NPC
 moves in x, z and its height follows the navmesh; lines of sight and route segments are Detour raycasts, paths
-Detour's straight paths. JSON positions become [x, y, z]. --batch runs on grid levels only.)";
+Detour's straight paths. JSON positions become [x, y, z]. --batch draws its scenarios on Detour's straight paths between random cells
+(the NPC starts 3 chase cell sizes behind the player on the path); --threads then also builds the navmesh.)";
 
 }  // namespace
 
@@ -564,7 +586,7 @@ void add_pursue_command(CLI::App& app) {
     cmd->add_option("--seed", options->seed, field_help<pursuit::BatchSettings>("seed"));
     cmd->add_option(
         "--threads", options->threads,
-        "--batch: worker threads, [1, 256] (default: all cores); 3D levels: navmesh build threads");
+        "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's");
     cmd->add_option("--min-route", options->min_route, field_help<pursuit::BatchSettings>("min_route"));
     cmd->add_option("--csv", options->csv, "--batch: write one row per run to this file");
     cmd->add_option("--png", options->png, "Write the pursuit picture as PNG");

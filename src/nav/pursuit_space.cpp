@@ -7,6 +7,12 @@ namespace kinema::nav {
 NavPursuitSpace::NavPursuitSpace(const Level& level, PathFinder& finder, double max_seed_distance)
     : level_(&level), finder_(&finder), chase_(level, finder, max_seed_distance) {}
 
+NavPursuitSpace::NavPursuitSpace(const Level& level, double max_seed_distance)
+    : own_finder_(std::make_unique<PathFinder>(level)),
+      level_(&level),
+      finder_(own_finder_.get()),
+      chase_(level, *own_finder_, max_seed_distance) {}
+
 bool NavPursuitSpace::walkable(Vec3 p) {
     const std::optional<Vec3> q = finder_->snap(p);
     return q && std::hypot(q->x - p.x, q->z - p.z) <= kPlanTolerance;

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 #include <utility>
 
@@ -26,7 +28,7 @@ constexpr std::array kBatchFields{
     field<B, &B::min_route>("min_route", "level units", closed_range(0, 1e6),
                             "the player's goal is at least this far along its path"),
     field<B, &B::npc_behind>("npc_behind", "cells", closed_range(1, 1000),
-                             "the NPC starts this many path cells behind the player"),
+                             "the NPC starts this many path cells (3D levels: cell sizes) behind the player"),
 };
 constexpr SettingsDescription kBatchDescription{"BatchSettings", kBatchFields, {}};
 
@@ -109,16 +111,23 @@ StrategySummary summarise(Strategy strategy, const std::vector<BatchRun>& runs) 
     return s;
 }
 
-// batch_scenario with a planner of the caller's (a batch's workspace: no per-scenario A* arrays).
-std::optional<PursuitScenario> make_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
-                                             const BatchSettings& settings, int index,
-                                             detail::PathPlanner& planner) {
+// A scenario's random numbers: scenario i depends on (seed, i) alone.
+SplitMix64 scenario_rng(const BatchSettings& settings, int index) {
+    return SplitMix64(static_cast<std::uint64_t>(settings.seed) * 0x100000001B3ull +
+                      static_cast<std::uint64_t>(index));
+}
+
+constexpr int kMaxAttempts = 1000;  // cells drawn per scenario before it counts as not fitting
+
+// 2D spaces: batch_scenario with a planner of the caller's (a batch's workspace: no per-scenario A* arrays).
+std::optional<PursuitScenario> cell_path_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
+                                                  const BatchSettings& settings, int index,
+                                                  detail::PathPlanner& planner) {
     const chase::CellSpace& cells = space.cells();
-    SplitMix64 rng(static_cast<std::uint64_t>(settings.seed) * 0x100000001B3ull +
-                   static_cast<std::uint64_t>(index));
+    SplitMix64 rng = scenario_rng(settings, index);
     std::vector<Vec2> corners;
     const auto behind = static_cast<std::size_t>(settings.npc_behind);
-    for (int attempt = 0; attempt < 1000; ++attempt) {
+    for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
         const Vec2 from = cells.planar_position(rng.below(cells.size()));
         const Vec2 goal = cells.planar_position(rng.below(cells.size()));
         if (!planner.plan(space, from, goal, corners) || planner.cell_path().size() <= behind ||
@@ -139,6 +148,94 @@ std::optional<PursuitScenario> make_scenario(const chase::ChaseSpace& space, con
     return std::nullopt;
 }
 
+// A point `distance` along a polyline in plan: the index of the segment it lies on (the last point's when
+// the polyline is shorter) and the point. The polyline has at least two points.
+std::pair<std::size_t, Vec2> point_along(const chase::CellSpace& cells, const std::vector<Vec3>& line,
+                                         double distance) {
+    for (std::size_t i = 0; i + 1 < line.size(); ++i) {
+        const Vec2 a = cells.planar(line[i]);
+        const Vec2 d = cells.planar(line[i + 1]) - a;
+        const double l = length(d);
+        if (distance < l) {
+            return {i, a + d * (distance / l)};
+        }
+        distance -= l;
+    }
+    return {line.size() - 1, cells.planar(line.back())};
+}
+
+// The planar length of the polyline from point p on segment i to its end.
+double rest_length(const chase::CellSpace& cells, const std::vector<Vec3>& line, std::size_t i, Vec2 p) {
+    double total = 0.0;
+    for (std::size_t k = i + 1; k < line.size(); ++k) {
+        total += length(cells.planar(line[k]) - p);
+        p = cells.planar(line[k]);
+    }
+    return total;
+}
+
+// 3D spaces: the space's own path between two random cells' positions (on the navmesh). The NPC starts at
+// the path's start and the player npc_behind cell sizes along it in plan (its height where a straight walk
+// from the segment's start ends), so the NPC stands where the player just was, as on grids; the player's
+// route is the rest of the path.
+std::optional<PursuitScenario> space_path_scenario(PursuitSpace& ps, const PursuitConfig& config,
+                                                   const BatchSettings& settings, int index,
+                                                   std::vector<Vec3>& corners, std::vector<Vec3>& line) {
+    const chase::CellSpace& cells = ps.chase_space().cells();
+    SplitMix64 rng = scenario_rng(settings, index);
+    const double behind = settings.npc_behind * cells.cell_size();
+    for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
+        const Vec3 from_cell = cells.position(rng.below(cells.size()));
+        const Vec3 goal_cell = cells.position(rng.below(cells.size()));
+        if (!ps.walkable(from_cell) || !ps.walkable(goal_cell)) {
+            continue;  // a cell centre beside the navmesh (a column on its border)
+        }
+        const Vec3 from = ps.place(from_cell);
+        if (!ps.plan(from, ps.place(goal_cell), corners)) {
+            continue;
+        }
+        line.assign(1, from);
+        line.insert(line.end(), corners.begin(), corners.end());
+        const auto [segment, player] = point_along(cells, line, behind);
+        if (segment + 1 >= line.size() || rest_length(cells, line, segment, player) < settings.min_route) {
+            continue;
+        }
+        const Vec3 player3{player.x, ps.surface_height(line[segment], player), player.y};
+        if (length(player3 - from) > config.settings.view_range || !ps.clear_line(from, player3)) {
+            continue;
+        }
+        PursuitScenario s;
+        s.npc = cells.planar(from);
+        s.npc_height = from.y;
+        s.route.push_back(player);
+        s.route_heights.push_back(player3.y);
+        for (std::size_t k = segment + 1; k < line.size(); ++k) {
+            s.route.push_back(cells.planar(line[k]));
+            s.route_heights.push_back(line[k].y);
+        }
+        if (s.validate(ps).empty()) {
+            return s;
+        }
+    }
+    return std::nullopt;
+}
+
+// What a worker keeps between scenarios besides the pursuit's workspace.
+struct ScenarioScratch {
+    detail::PathPlanner planner;  // 2D: the scenarios' A*
+    std::vector<Vec3> corners;    // 3D: the path's corners
+    std::vector<Vec3> line;       // and the path from its start
+};
+
+std::optional<PursuitScenario> make_scenario(PursuitSpace& ps, const PursuitConfig& config,
+                                             const BatchSettings& settings, int index,
+                                             ScenarioScratch& scratch) {
+    if (ps.dimensions() == 2) {
+        return cell_path_scenario(ps.chase_space(), config, settings, index, scratch.planner);
+    }
+    return space_path_scenario(ps, config, settings, index, scratch.corners, scratch.line);
+}
+
 }  // namespace
 
 const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) noexcept {
@@ -148,35 +245,94 @@ const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) 
 std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
                                               const BatchSettings& settings, int index) {
     detail::PathPlanner planner;
-    return make_scenario(space, config, settings, index, planner);
+    return cell_path_scenario(space, config, settings, index, planner);
+}
+
+std::optional<PursuitScenario> batch_scenario(PursuitSpace& space, const PursuitConfig& config,
+                                              const BatchSettings& settings, int index) {
+    ScenarioScratch scratch;
+    return make_scenario(space, config, settings, index, scratch);
 }
 
 BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& config,
                       const BatchSettings& settings, const std::function<void(int, int)>& progress) {
+    return run_batch([&space] { return std::make_unique<ChasePursuitSpace>(space); }, config, settings,
+                     progress);
+}
+
+namespace {
+
+// Every scenario's runs, strategies in all_strategies order; the rows of scenarios that did not fit stay
+// unmade.
+struct BatchRows {
+    std::vector<std::array<BatchRun, std::size(all_strategies)>> runs;
+    std::vector<char> made;
+};
+
+// Runs scenario i with every strategy into its row.
+void run_scenario(PursuitSpace& ps, const PursuitConfig& config, const BatchSettings& settings, int i,
+                  detail::Workspace& ws, ScenarioScratch& scratch, BatchRows& rows) {
+    const std::optional<PursuitScenario> sc = make_scenario(ps, config, settings, i, scratch);
+    if (!sc) {
+        return;
+    }
+    const auto row = static_cast<std::size_t>(i);
+    for (std::size_t j = 0; j < std::size(all_strategies); ++j) {
+        PursuitConfig c = config;
+        c.settings.strategy = all_strategies[j];
+        PursuitResult r = detail::run_pursuit(ps, *sc, c, ws);
+        rows.runs[row][j] = summarise_run(i, all_strategies[j], r);
+        ws.frames = std::move(r.frames);
+    }
+    rows.made[row] = 1;
+}
+
+BatchResult collect(const BatchRows& rows) {
+    BatchResult result;
+    for (std::size_t i = 0; i < rows.runs.size(); ++i) {
+        if (rows.made[i]) {
+            ++result.scenarios;
+            result.runs.insert(result.runs.end(), rows.runs[i].begin(), rows.runs[i].end());
+        }
+    }
+    for (const Strategy s : all_strategies) {
+        result.summaries.push_back(summarise(s, result.runs));
+    }
+    return result;
+}
+
+}  // namespace
+
+BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& config,
+                      const BatchSettings& settings, const std::function<void(int, int)>& progress) {
     throw_if_invalid("BatchSettings", settings.validate());
     throw_if_invalid("PursuitSettings", config.settings.validate());
     const int n = settings.scenarios;
-    constexpr std::size_t k = std::size(all_strategies);
-    std::vector<std::array<BatchRun, k>> rows(static_cast<std::size_t>(n));
-    std::vector<char> made(static_cast<std::size_t>(n), 0);
+    BatchRows rows{std::vector<std::array<BatchRun, std::size(all_strategies)>>(static_cast<std::size_t>(n)),
+                   std::vector<char>(static_cast<std::size_t>(n), 0)};
+    // One space per worker, made here (the factory need not be thread safe).
+    std::vector<std::unique_ptr<PursuitSpace>> spaces;
+    for (int t = 0; t < std::min(settings.threads, n); ++t) {
+        spaces.push_back(make_space());
+        if (!spaces.back()) {
+            throw std::invalid_argument("run_batch: the space factory returned no space");
+        }
+    }
     std::atomic<int> next{0};
     std::mutex mutex;
     int done = 0;
-    auto work = [&] {
-        detail::Workspace ws;  // this thread's buffers, reused by all its pursuits
-        ChasePursuitSpace pursuit_space(space);
-        detail::PathPlanner planner;  // the scenarios' routes
+    std::exception_ptr failure;
+    auto work = [&](PursuitSpace& ps) {
+        detail::Workspace ws;     // this thread's buffers, reused by all its pursuits
+        ScenarioScratch scratch;  // and the scenarios'
         for (int i = next++; i < n; i = next++) {
-            if (const std::optional<PursuitScenario> sc =
-                    make_scenario(space, config, settings, i, planner)) {
-                for (std::size_t j = 0; j < k; ++j) {
-                    PursuitConfig c = config;
-                    c.settings.strategy = all_strategies[j];
-                    PursuitResult r = detail::run_pursuit(pursuit_space, *sc, c, ws);
-                    rows[static_cast<std::size_t>(i)][j] = summarise_run(i, all_strategies[j], r);
-                    ws.frames = std::move(r.frames);
-                }
-                made[static_cast<std::size_t>(i)] = 1;
+            try {
+                run_scenario(ps, config, settings, i, ws, scratch, rows);
+            } catch (...) {
+                const std::lock_guard lock(mutex);
+                failure = failure ? failure : std::current_exception();
+                next = n;  // the others stop after their current scenario
+                return;
             }
             const std::lock_guard lock(mutex);
             ++done;
@@ -186,24 +342,17 @@ BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& confi
         }
     };
     std::vector<std::thread> workers;
-    for (int t = 1; t < std::min(settings.threads, n); ++t) {
-        workers.emplace_back(work);
+    for (std::size_t t = 1; t < spaces.size(); ++t) {
+        workers.emplace_back(work, std::ref(*spaces[t]));
     }
-    work();
+    work(*spaces.front());
     for (std::thread& w : workers) {
         w.join();
     }
-    BatchResult result;
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (made[i]) {
-            ++result.scenarios;
-            result.runs.insert(result.runs.end(), rows[i].begin(), rows[i].end());
-        }
+    if (failure) {
+        std::rethrow_exception(failure);
     }
-    for (const Strategy s : all_strategies) {
-        result.summaries.push_back(summarise(s, result.runs));
-    }
-    return result;
+    return collect(rows);
 }
 
 std::string batch_json(const BatchResult& r) {

@@ -1,7 +1,9 @@
 // `kinema pursue --batch` on every shared map (issue 16, "the batch comparison runs on every shared map"): a
-// small batch per map in KINEMA_SHARED_DATA_DIR/maps, checking that every strategy has its row, that each
-// row's shares add up to 1, that the runs agree with the rows, and that 1 and 2 threads write the same JSON.
-// ctest label: pursuit_maps (`ctest -L pursuit_maps`; the test names start with PursueEveryMap).
+// small batch per map in KINEMA_SHARED_DATA_DIR/maps and per 3D level in KINEMA_SHARED_DATA_DIR/meshes
+// (with kinema::nav), checking that every strategy has its row, that each row's shares add up to 1, that
+// the runs agree with the rows, and that 1 and 2 threads write the same JSON.
+// ctest label: pursuit_maps (`ctest -L pursuit_maps`; the test names start with PursueEveryMap and
+// PursueEveryMesh).
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -23,17 +25,25 @@ fs::path maps_dir() {
     return fs::path(KINEMA_SHARED_DATA_DIR) / "maps";
 }
 
-// The .map files present, sorted (none when the shared data is absent).
-std::vector<std::string> shared_maps() {
+fs::path meshes_dir() {
+    return fs::path(KINEMA_SHARED_DATA_DIR) / "meshes";
+}
+
+// The files of `dir` with `extension` present, by stem, sorted (none when the shared data is absent).
+std::vector<std::string> shared_files(const fs::path& dir, const std::string& extension) {
     std::vector<std::string> names;
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(maps_dir(), ec)) {
-        if (entry.path().extension() == ".map") {
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+        if (entry.path().extension() == extension) {
             names.push_back(entry.path().stem().string());
         }
     }
     std::sort(names.begin(), names.end());
     return names;
+}
+
+std::vector<std::string> shared_maps() {
+    return shared_files(maps_dir(), ".map");
 }
 
 TEST(PursueMaps, SharedMapsPresent) {
@@ -48,15 +58,13 @@ class PursueEveryMap : public ::testing::TestWithParam<std::string> {};
 constexpr std::array<const char*, 5> kStrategies{"flood", "flood-paced", "dead-reckoning", "breadcrumbs",
                                                  "last-known"};
 
-TEST_P(PursueEveryMap, BatchRowsAndThreads) {
-    const fs::path map = maps_dir() / (GetParam() + ".map");
-    const fs::path json1 = scratch_path("maps-" + GetParam() + "-1.json");
-    const fs::path json2 = scratch_path("maps-" + GetParam() + "-2.json");
-    // Short pursuits keep the 15 maps within seconds; min-route 10 fits the 32 x 32 maps.
-    const std::string args = "pursue --map '" + map.string() +
-                             "' --batch 3 --seed 5 --min-route 10 --max-time 40 --search-time 10";
-    const CliRun one = run_kinema(args + " --threads 1 --json '" + json1.string() + "'");
-    const CliRun two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
+// A small batch on the level file `level` with `args`, on 1 and 2 threads.
+void check_batch(const std::string& level, const std::string& name, const std::string& args) {
+    const fs::path json1 = scratch_path("maps-" + name + "-1.json");
+    const fs::path json2 = scratch_path("maps-" + name + "-2.json");
+    const std::string command = "pursue --map '" + level + "' " + args;
+    const CliRun one = run_kinema(command + " --threads 1 --json '" + json1.string() + "'");
+    const CliRun two = run_kinema(command + " --threads 2 --json '" + json2.string() + "'");
     ASSERT_EQ(one.exit_code, 0) << one.err;
     ASSERT_EQ(two.exit_code, 0) << two.err;
     EXPECT_EQ(one.out, two.out);
@@ -100,6 +108,12 @@ TEST_P(PursueEveryMap, BatchRowsAndThreads) {
     fs::remove(json2);
 }
 
+TEST_P(PursueEveryMap, BatchRowsAndThreads) {
+    // Short pursuits keep the 15 maps within seconds; min-route 10 fits the 32 x 32 maps.
+    check_batch((maps_dir() / (GetParam() + ".map")).string(), GetParam(),
+                "--batch 3 --seed 5 --min-route 10 --max-time 40 --search-time 10");
+}
+
 INSTANTIATE_TEST_SUITE_P(SharedMaps, PursueEveryMap, ::testing::ValuesIn(shared_maps()),
                          [](const ::testing::TestParamInfo<std::string>& param) {
                              std::string name = param.param;
@@ -109,6 +123,34 @@ INSTANTIATE_TEST_SUITE_P(SharedMaps, PursueEveryMap, ::testing::ValuesIn(shared_
                              return name;
                          });
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PursueEveryMap);
+
+#if KINEMA_HAVE_NAV
+// The shared 3D levels (the Recast demo's dungeon.obj and nav_test.obj): the same batch, its scenarios on
+// Detour's straight paths (docs/pursuit.md "3D levels").
+class PursueEveryMesh : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PursueEveryMesh, BatchRowsAndThreads) {
+    check_batch((meshes_dir() / (GetParam() + ".obj")).string(), GetParam(),
+                "--batch 3 --seed 5 --max-time 40 --search-time 10");
+}
+
+INSTANTIATE_TEST_SUITE_P(SharedMeshes, PursueEveryMesh,
+                         ::testing::ValuesIn(shared_files(meshes_dir(), ".obj")),
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                             std::string name = param.param;
+                             std::replace_if(
+                                 name.begin(), name.end(),
+                                 [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+                             return name;
+                         });
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PursueEveryMesh);
+
+// Our own 3D level (data/levels/corner_ramp.obj), present without the shared data.
+TEST(PursueMaps, CornerRampMesh) {
+    check_batch(std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj", "corner_ramp",
+                "--batch 3 --seed 5 --max-time 40 --search-time 10");
+}
+#endif
 
 }  // namespace
 }  // namespace kinema::test

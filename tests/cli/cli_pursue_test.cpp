@@ -226,10 +226,69 @@ TEST(CliPursue, ObjLevelErrorsNameTheFlag) {
     expect_one_line_error(run_kinema(map + "--route '10,0,2' --npc 50,0,50"),
                           "--npc: (50,0,50) is not on walkable space");
     expect_one_line_error(run_kinema(map + ok + "--agent-radius -1"), "--agent-radius: must be");
-    expect_one_line_error(run_kinema(map + "--batch 3"), "--batch: not available on 3D levels yet");
+    expect_one_line_error(run_kinema(map + "--batch 3 --route '10,0,2'"), "--route: not used with --batch");
+    expect_one_line_error(run_kinema(map + "--batch 3 --json"),
+                          "--json: --batch writes its report to a file");
     expect_one_line_error(run_kinema("pursue --map '" + level("corner") +
                                      "' --route '12.5,2.5' --npc 2.5,2.5 " + "--agent-radius 1"),
                           "--agent-*/--tile-size: only for 3D levels");
+}
+
+// --batch on a 3D level: the scenarios on Detour's paths, one space per thread; the same table, JSON and CSV
+// for 1 and 2 threads, and from the navmesh file as from the mesh.
+TEST(CliPursue, ObjLevelBatchIsTheSameForAnyThreadCount) {
+    const fs::path json1 = scratch_path("batch3d1.json");
+    const fs::path json2 = scratch_path("batch3d2.json");
+    const fs::path json3 = scratch_path("batch3d3.json");
+    const fs::path csv = scratch_path("batch3d.csv");
+    const fs::path navmesh = scratch_path("batch3d.navmesh");
+    const std::string obj = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    const std::string args = " --batch 4 --seed 3 --max-time 20 --search-time 5";
+    const std::string map = "pursue --map '" + obj + "'" + args;
+    const CliRun one =
+        run_kinema(map + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
+    const CliRun two = run_kinema(map + " --threads 2 --json '" + json2.string() + "'");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(read_file(json1), read_file(json2));
+    EXPECT_EQ(one.out.rfind("kinema pursue --batch: corner_ramp.obj\n  4 scenarios (seed 3, route >= 20", 0),
+              0u)
+        << one.out;
+    const nlohmann::json j = nlohmann::json::parse(read_file(json1));
+    EXPECT_EQ(j["scenarios"], 4);
+    EXPECT_EQ(j["runs"].size(), 20u);
+    const std::string table = read_file(csv);
+    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 21);
+    // Each run re-acquired, gave up or timed out, or never lost sight: the shares of every row sum to 1.
+    for (const nlohmann::json& row : j["summaries"]) {
+        if (row["runs"] > 0) {
+            EXPECT_NEAR(row["reacquired_chase"].get<double>() + row["reacquired_search"].get<double>() +
+                            row["gave_up"].get<double>() + row["timeout"].get<double>(),
+                        1.0, 1e-12);
+        }
+    }
+    // The navmesh file gives the same level, so the same batch (--threads sets the batch's workers there).
+    ASSERT_EQ(run_kinema("navmesh build '" + obj + "' -o '" + navmesh.string() + "'").exit_code, 0);
+    const CliRun file = run_kinema("pursue --navmesh '" + navmesh.string() + "'" + args +
+                                   " --threads 2 --json '" + json3.string() + "'");
+    ASSERT_EQ(file.exit_code, 0) << file.err;
+    EXPECT_EQ(read_file(json3), read_file(json1));
+    for (const fs::path& p : {json1, json2, json3, csv, navmesh}) {
+        fs::remove(p);
+    }
+}
+
+TEST(CliPursue, ObjLevelBatchErrors) {
+    const std::string map = "pursue --map '" + std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj' ";
+    // The level's longest path (the lower corridor, the ramp, the upper corridor) is about 50 m.
+    const fs::path json = scratch_path("batch3d-failed.json");
+    expect_one_line_error(run_kinema(map + "--batch 2 --min-route 100 --json '" + json.string() + "'"),
+                          "--min-route: no scenario fits on");
+    EXPECT_FALSE(fs::exists(json));
+    expect_one_line_error(run_kinema(map + "--batch 2 --threads 0"), "--threads: must be in [1, 256], got 0");
+    expect_one_line_error(run_kinema(map + "--batch 2 --strategy flood"),
+                          "--strategy: not used with --batch");
 }
 
 #if KINEMA_HAVE_RENDER

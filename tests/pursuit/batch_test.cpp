@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "kinema/chase/grid.hpp"
@@ -83,6 +85,48 @@ TEST(PursuitBatch, IdenticalForAnyThreadCount) {
     if (flood_runs > 0) {
         EXPECT_EQ(one.summaries[0].gave_up, static_cast<double>(flood_gave_up) / flood_runs);
     }
+}
+
+// A grid space whose NPC planner fails: a worker's exception reaches run_batch's caller (not
+// std::terminate), whichever thread ran into it.
+class BrokenPlanner final : public PursuitSpace {
+  public:
+    explicit BrokenPlanner(const chase::ChaseSpace& space) : inner_(space) {}
+    const chase::ChaseSpace& chase_space() const override { return inner_.chase_space(); }
+    bool walkable(Vec3 p) override { return inner_.walkable(p); }
+    Vec3 place(Vec3 p) override { return inner_.place(p); }
+    bool clear_line(Vec3 a, Vec3 b) override { return inner_.clear_line(a, b); }
+    double surface_height(Vec3 from, Vec2 to) override { return inner_.surface_height(from, to); }
+    bool plan(Vec3, Vec3, std::vector<Vec3>&) override { throw std::runtime_error("planner broke"); }
+    chase::CellId cell_of(Vec3 p) override { return inner_.cell_of(p); }
+
+  private:
+    ChasePursuitSpace inner_;
+};
+
+TEST(PursuitBatch, SpacesFromAFactory) {
+    const Level lv("corridor_into_room");
+    const PursuitConfig config = [] {
+        PursuitConfig c;
+        c.settings.max_time = 30.0;
+        c.settings.search_time = 5.0;
+        return c;
+    }();
+    // 2D spaces draw their scenarios on the cells' shortest path, as batch_scenario(ChaseSpace) does.
+    ChasePursuitSpace wrapped(lv.space);
+    for (int i = 0; i < 4; ++i) {
+        const std::optional<PursuitScenario> a = batch_scenario(wrapped, config, small_batch(1), i);
+        const std::optional<PursuitScenario> b = batch_scenario(lv.space, config, small_batch(1), i);
+        ASSERT_TRUE(a && b);
+        EXPECT_EQ(a->route, b->route);
+        EXPECT_EQ(a->npc, b->npc);
+    }
+    for (const int threads : {1, 2}) {
+        const auto broken = [&lv] { return std::make_unique<BrokenPlanner>(lv.space); };
+        EXPECT_THROW((void)run_batch(broken, config, small_batch(threads)), std::runtime_error);
+    }
+    EXPECT_THROW((void)run_batch([] { return std::unique_ptr<PursuitSpace>(); }, config, small_batch(1)),
+                 std::invalid_argument);
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 // the search's occupancy map run on the level's chase cells (NavCells, as `kinema chase --map X.obj`).
 #pragma once
 
+#include <memory>
+
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/pursuit/space.hpp"
@@ -12,11 +14,17 @@
 namespace kinema::nav {
 
 /// A level and a path finder as a pursuit space: world points (x, y, z), y up; the simulation moves in
-/// (x, z). Holds references (level and finder must outlive it); single-threaded (the finder).
+/// (x, z). Holds references (the level, and the finder when given, must outlive it); single-threaded (the
+/// finder's Detour query is not thread safe), so a batch makes one space per thread (pursuit::run_batch).
 class NavPursuitSpace final : public pursuit::PursuitSpace {
   public:
     /// `max_seed_distance`: LevelChaseSpace's (the chase's seed snapping), world units.
     NavPursuitSpace(const Level& level, PathFinder& finder, double max_seed_distance = 2.0);
+    /// The same with a path finder of its own (one space per thread needs nothing else: the level's
+    /// navmesh and cells are only read).
+    explicit NavPursuitSpace(const Level& level, double max_seed_distance = 2.0);
+    NavPursuitSpace(const NavPursuitSpace&) = delete;
+    NavPursuitSpace& operator=(const NavPursuitSpace&) = delete;
 
     const chase::ChaseSpace& chase_space() const override { return chase_; }
     /// On the navmesh: a polygon within the level's snap box whose nearest point is p's plan position
@@ -42,6 +50,7 @@ class NavPursuitSpace final : public pursuit::PursuitSpace {
     static constexpr double kCornerClearance = 0.05;
 
   private:
+    std::unique_ptr<PathFinder> own_finder_;  // the second constructor's; declared first: chase_ uses it
     const Level* level_;
     PathFinder* finder_;
     LevelChaseSpace chase_;

@@ -1,10 +1,12 @@
 // Comparing the chase strategies on a level (issue 16, `kinema pursue --batch`): N random scenarios from a
-// seed, each run with every strategy, summarised per strategy. Scenario i depends only on (seed, i) and each
-// run only on its scenario, so the result is identical for any thread count.
+// seed, each run with every strategy, summarised per strategy, on grid levels and (through a space per
+// thread, e.g. nav::NavPursuitSpace) on 3D levels. Scenario i depends only on (seed, i) and each run only on
+// its scenario, so the result is identical for any thread count.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -21,8 +23,10 @@ struct BatchSettings {
     std::int64_t seed = 1;  ///< [0, 2^53]: the random scenarios' seed
     int threads = 1;        ///< [1, 256]
     double min_route =
-        20.0;            ///< level units, [0, 1e6]: the player's goal is at least this far along its path
-    int npc_behind = 3;  ///< cells, [1, 1000]: the NPC starts this many path cells behind the player
+        20.0;  ///< level units, [0, 1e6]: the player's goal is at least this far along its path
+    /// Cells, [1, 1000]: the NPC starts this many path cells behind the player (3D levels: this many cell
+    /// sizes along the path).
+    int npc_behind = 3;
 
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
@@ -33,6 +37,12 @@ struct BatchSettings {
 /// fits.
 [[nodiscard]] std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space,
                                                             const PursuitConfig& config,
+                                                            const BatchSettings& settings, int index);
+/// The same on any pursuit space: 2D spaces as above (the cells' shortest path); 3D levels on the space's
+/// own path (PursuitSpace::plan, Detour's straight path) between two random cells' positions: the NPC at
+/// its start, the player npc_behind x cell_size along it (in plan), at least min_route before its end, the
+/// route the rest of the path. A drawn scenario that fails PursuitScenario::validate is drawn again.
+[[nodiscard]] std::optional<PursuitScenario> batch_scenario(PursuitSpace& space, const PursuitConfig& config,
                                                             const BatchSettings& settings, int index);
 
 /// One run of a batch.
@@ -68,9 +78,18 @@ struct BatchResult {
     std::vector<StrategySummary> summaries;  ///< in all_strategies order
 };
 
+/// Makes one pursuit space for one worker thread: a space may hold planner state (ChasePursuitSpace's A*
+/// arrays, NavPursuitSpace's Detour query, which is not thread safe), so each thread gets its own.
+using SpaceFactory = std::function<std::unique_ptr<PursuitSpace>()>;
+
 /// Runs the batch on `threads` threads; `progress(done, total)` is called after each scenario (from any
-/// thread, serialised). Throws SettingsError for bad settings.
+/// thread, serialised). Throws SettingsError for bad settings; an exception of a worker is rethrown here.
 [[nodiscard]] BatchResult run_batch(const chase::ChaseSpace& space, const PursuitConfig& config,
+                                    const BatchSettings& settings,
+                                    const std::function<void(int, int)>& progress = {});
+/// The same on spaces from `make_space`, called on the calling thread once per worker before any starts
+/// (the spaces must be independent: e.g. nav::NavPursuitSpace(level), each with its own path finder).
+[[nodiscard]] BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& config,
                                     const BatchSettings& settings,
                                     const std::function<void(int, int)>& progress = {});
 
