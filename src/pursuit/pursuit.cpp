@@ -4,6 +4,7 @@
 // is deterministic.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -25,6 +26,11 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kHeadingMinSpeed = 1.0;
 // A stop counts as arriving when it is this close to the goal (level units; docs/pursuit.md "Arrival").
 constexpr double kArriveDistance = 0.25;
+// The search map is rescaled when its total falls below this, far from underflow (docs/pursuit.md "Search").
+constexpr double kRescaleBelow = 1e-200;
+// Up to this many cells the search skips its total while the target holds probability (see
+// Simulation::total_exhausted for the bound).
+constexpr std::size_t kLazyTotalCells = std::size_t{1} << 24;
 
 // The player on the scripted route: straight segments at constant speed, standing at the last waypoint.
 class Player {
@@ -55,6 +61,91 @@ class Player {
 };
 
 bool symmetric_neighbours(const chase::CellSpace& cells);
+
+// The spread's sums over a stencil run (Simulation::build_gather_runs): neighbour i of cell c is
+// c + offset[i] for every cell of the run, so eight cells' sums are eight lanes of plain contiguous loads
+// (vectorised; no id loads, no gathers), each lane adding its cell's shares in list order: the padded path's
+// sums bit for bit. Every cell of a run has neighbours, so it keeps `keep` = 1 - spread of its own.
+struct RunSums {
+    const double* share;
+    const double* occupancy;
+    double* out;
+    const std::ptrdiff_t* offset;
+    double keep;
+};
+
+// Four doubles as one value (GCC and clang vector extensions: element-wise IEEE operations, lowered to
+// whatever the target has -- SSE2 pairs, AVX registers, or scalars).
+using Double4 = double __attribute__((vector_size(32)));
+
+template <std::uint32_t Stride>
+[[gnu::always_inline]] inline void run_sums_with(const RunSums& r, std::size_t lo, std::size_t hi) {
+    // Vectors are locals filled by memcpy (unaligned loads): a function returning one would change the ABI
+    // between the two targets.
+    const Double4 keep = {r.keep, r.keep, r.keep, r.keep};
+    std::size_t c = lo;
+    for (; c + 8 <= hi; c += 8) {
+        Double4 a = {};
+        Double4 b = {};
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            const double* src = r.share + static_cast<std::ptrdiff_t>(c) + r.offset[i];
+            Double4 x;
+            Double4 y;
+            std::memcpy(&x, src, sizeof x);
+            std::memcpy(&y, src + 4, sizeof y);
+            a += x;
+            b += y;
+        }
+        Double4 qa;
+        Double4 qb;
+        std::memcpy(&qa, r.occupancy + c, sizeof qa);
+        std::memcpy(&qb, r.occupancy + c + 4, sizeof qb);
+        a = qa * keep + a;
+        b = qb * keep + b;
+        std::memcpy(r.out + c, &a, sizeof a);
+        std::memcpy(r.out + c + 4, &b, sizeof b);
+    }
+    for (; c < hi; ++c) {
+        double sum = 0.0;
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            sum += r.share[static_cast<std::ptrdiff_t>(c) + r.offset[i]];
+        }
+        r.out[c] = r.occupancy[c] * r.keep + sum;
+    }
+}
+
+template <std::uint32_t Stride>
+void run_sums_portable(const RunSums& r, std::size_t lo, std::size_t hi) {
+    run_sums_with<Stride>(r, lo, hi);
+}
+
+// The default x86-64 target has 2-lane SSE2 vectors; with AVX2 (checked once, as the flood checks POPCNT in
+// src/chase/flood.cpp) the same loop runs 4 lanes. "avx2" does not enable FMA, so a * b + c stays two
+// roundings: the same results on either path.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX2__) && \
+    (defined(__GNUC__) || defined(__clang__))
+template <std::uint32_t Stride>
+[[gnu::target("avx2")]] void run_sums_avx2(const RunSums& r, std::size_t lo, std::size_t hi) {
+    run_sums_with<Stride>(r, lo, hi);
+}
+bool cpu_has_avx2() {
+    static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0);
+    return has;
+}
+template <std::uint32_t Stride>
+void run_sums(const RunSums& r, std::size_t lo, std::size_t hi) {
+    if (cpu_has_avx2()) {
+        run_sums_avx2<Stride>(r, lo, hi);
+    } else {
+        run_sums_portable<Stride>(r, lo, hi);
+    }
+}
+#else
+template <std::uint32_t Stride>
+void run_sums(const RunSums& r, std::size_t lo, std::size_t hi) {
+    run_sums_portable<Stride>(r, lo, hi);
+}
+#endif
 
 class Simulation {
   public:
@@ -116,11 +207,20 @@ class Simulation {
     bool spread_occupancy(double t);
     void spread_gather(const chase::CellSpace& cells);
     template <std::uint32_t Stride>
+    void gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi);
+    template <std::uint32_t Stride>
     void gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi);
+    template <std::uint32_t Stride>
+    void gather_run(const std::ptrdiff_t* offset, std::size_t lo, std::size_t hi);
+    void build_gather_runs();
     double gather_one(const chase::CellSpace& cells, std::size_t c) const;
     void spread_scatter(const chase::CellSpace& cells);
     bool clear_seen(Vec2 p);
     void choose_search_target(Vec2 p);
+    double max_occupancy() const;
+    chase::CellId nearest_with(double q, Vec2 p) const;
+    double in_order_total() const;
+    bool total_exhausted();
     void build_buckets();
     void prepare_search();
     std::pair<int, int> bucket_of(Vec2 q) const;
@@ -175,7 +275,12 @@ class Simulation {
     double next_spread_ = 0.0;
     chase::CellId search_target_ = chase::no_cell;
     bool searched_ = false;
+    // The in-order total of the map at the last target choice minus the cells cleared since, in clearing
+    // order. Kept exactly only when total_exact_; otherwise the choice skipped the total (see
+    // choose_search_target) and the cleared cells are logged in the workspace so that it can be rebuilt
+    // bit for bit when it matters (total_exhausted).
     double occupancy_total_ = 0.0;
+    bool total_exact_ = true;
     bool& symmetric_;
     std::vector<double>& share_;
     std::vector<double>& inverse_degree_;
@@ -468,6 +573,7 @@ void Simulation::start_search(double t) {
     next_spread_ = t + cells.cell_size() / s_.player_speed;
     search_target_ = chase::no_cell;
     occupancy_total_ = 1.0;
+    total_exact_ = true;
 }
 
 // Spread: each time the player could have moved one cell, a share of every cell's probability moves evenly
@@ -499,16 +605,22 @@ void Simulation::spread_gather(const chase::CellSpace& cells) {
     // The shares read: those of the neighbours of [lo, hi), zero outside the old active range.
     const std::size_t share_lo = lo > max_jump_ ? lo - max_jump_ : 0;
     const std::size_t share_hi = std::min(n, hi + max_jump_);
+    // Locals and restrict pointers: a store through share_ could otherwise alias s_.spread, which kept the
+    // loop scalar with a reload per cell.
+    const double spread = s_.spread;
+    double* __restrict share = share_.data();
+    const double* __restrict q = occupancy_.data();
+    const double* __restrict inverse = inverse_degree_.data();
     for (std::size_t c = share_lo; c < share_hi; ++c) {
-        share_[c] = occupancy_[c] * s_.spread * inverse_degree_[c];
+        share[c] = q[c] * spread * inverse[c];
     }
     const chase::CellId* padded = cells.padded_neighbour_ids().data();
     switch (cells.padded_stride()) {
         case 8:
-            gather_padded<8>(padded, lo, hi);
+            gather_cells<8>(padded, lo, hi);
             break;
         case 4:
-            gather_padded<4>(padded, lo, hi);
+            gather_cells<4>(padded, lo, hi);
             break;
         default:
             for (std::size_t c = lo; c < hi; ++c) {
@@ -527,6 +639,81 @@ double Simulation::gather_one(const chase::CellSpace& cells, std::size_t c) cons
     }
     const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
     return kept + sum;
+}
+
+// The gather over [lo, hi): stencil runs (see build_gather_runs) by their offsets, the cells between them
+// by their padded lists. Both add each cell's shares in its list order, so the sums are the same bit for bit.
+template <std::uint32_t Stride>
+void Simulation::gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
+    const std::vector<detail::Workspace::GatherRun>& runs = ws_.gather_runs;
+    auto run =
+        std::upper_bound(runs.begin(), runs.end(), lo,
+                         [](std::size_t c, const detail::Workspace::GatherRun& r) { return c < r.end; });
+    std::size_t c = lo;
+    for (; c < hi && run != runs.end(); ++run) {
+        const std::size_t begin = std::min(std::max(run->begin, c), hi);
+        const std::size_t end = std::min(run->end, hi);
+        gather_padded<Stride>(padded, c, begin);
+        gather_run<Stride>(run->offset.data(), begin, end);
+        c = std::max(c, end);
+    }
+    gather_padded<Stride>(padded, c, hi);
+}
+
+template <std::uint32_t Stride>
+void Simulation::gather_run(const std::ptrdiff_t* offset, std::size_t lo, std::size_t hi) {
+    const RunSums sums{share_.data(), occupancy_.data(), scratch_.data(), offset, 1.0 - s_.spread};
+    run_sums<Stride>(sums, lo, hi);
+}
+
+// Stencil runs: on a grid, cells in the open (all 8 neighbours, in ascending id order) next to each other
+// in a row have neighbour lists that differ by exactly one id per entry (86 % of den520d's cells, in runs
+// of 33 on average). Found from the padded lists alone, so any space qualifies; runs shorter than 4 cells
+// are left to the padded path.
+void Simulation::build_gather_runs() {
+    ws_.gather_runs.clear();
+    const chase::CellSpace& cells = space_.cells();
+    const std::uint32_t stride = cells.padded_stride();
+    if (stride == 0) {
+        return;
+    }
+    const std::size_t n = cells.size();
+    const chase::CellId* padded = cells.padded_neighbour_ids().data();
+    const auto full = [&](std::size_t c) {
+        return std::find(padded + c * stride, padded + (c + 1) * stride, static_cast<chase::CellId>(n)) ==
+               padded + (c + 1) * stride;
+    };
+    const auto follows = [&](std::size_t c) {  // c's list is c - 1's plus one, entry by entry
+        for (std::uint32_t i = 0; i < stride; ++i) {
+            if (padded[c * stride + i] != padded[(c - 1) * stride + i] + 1) {
+                return false;
+            }
+        }
+        return true;
+    };
+    constexpr std::size_t min_run = 4;
+    std::size_t c = 0;
+    while (c < n) {
+        if (!full(c)) {
+            ++c;
+            continue;
+        }
+        std::size_t end = c + 1;
+        while (end < n && full(end) && follows(end)) {
+            ++end;
+        }
+        if (end - c >= min_run) {
+            detail::Workspace::GatherRun run;
+            run.begin = c;
+            run.end = end;
+            for (std::uint32_t i = 0; i < stride; ++i) {
+                run.offset[i] =
+                    static_cast<std::ptrdiff_t>(padded[c * stride + i]) - static_cast<std::ptrdiff_t>(c);
+            }
+            ws_.gather_runs.push_back(run);
+        }
+        c = end;
+    }
 }
 
 // The gather over padded lists (filler id n reads share_[n] = 0: a fixed trip count, no mispredicted loop
@@ -604,7 +791,11 @@ bool Simulation::clear_seen(Vec2 p) {
             for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
                 const chase::CellId c = bucket_cells_[i];
                 if (occupancy_[c] > 0.0 && sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0)) {
-                    occupancy_total_ -= occupancy_[c];
+                    if (total_exact_) {
+                        occupancy_total_ -= occupancy_[c];
+                    } else {
+                        ws_.cleared.push_back({c, occupancy_[c]});
+                    }
                     occupancy_[c] = 0.0;
                     target_cleared = target_cleared || c == search_target_;
                 }
@@ -621,25 +812,9 @@ bool Simulation::clear_seen(Vec2 p) {
 void Simulation::choose_search_target(Vec2 p) {
     const chase::CellSpace& cells = space_.cells();
     const std::size_t n = cells.size();
-    const Vec2* centre = cells.planar_positions().data();  // not planar_position: see clear_seen
-    chase::CellId best = chase::no_cell;
-    double best_p = 0.0;
-    double best_d = 0.0;
-    double total = 0.0;
-    for (auto c = static_cast<chase::CellId>(active_lo_); c < active_hi_; ++c) {
-        const double q = occupancy_[c];
-        total += q;
-        if (q == 0.0 || q < best_p) {
-            continue;
-        }
-        const double d = length_squared(centre[c] - p);  // the order of the distances
-        if (q > best_p || d < best_d) {
-            best = c;
-            best_p = q;
-            best_d = d;
-        }
-    }
-    if (best == chase::no_cell) {
+    const double best_p = max_occupancy();
+    if (best_p == 0.0) {
+        const Vec2* centre = cells.planar_positions().data();  // not planar_position: see clear_seen
         for (chase::CellId c = 0; c < n; ++c) {
             occupancy_[c] = sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0) ? 0.0 : 1.0;
         }
@@ -650,18 +825,122 @@ void Simulation::choose_search_target(Vec2 p) {
         }
         return;
     }
-    if (total < 1e-200) {
-        for (double& q : occupancy_) {
-            q /= total;
+    const chase::CellId best = nearest_with(best_p, p);
+    // The total decides two things: the rescaling below (the in-order sum of non-negative numbers is at
+    // least their largest, so it is needed only when best_p < 1e-200) and, through occupancy_total_, whether
+    // the next frames choose again (total_exhausted). It is a chain of n dependent additions, so it is
+    // computed only when one of them needs it; the cleared cells are logged meanwhile.
+    if (best_p < kRescaleBelow || n > kLazyTotalCells) {
+        double total = in_order_total();
+        if (total < kRescaleBelow) {
+            for (double& q : occupancy_) {
+                q /= total;
+            }
+            total = 1.0;
         }
-        total = 1.0;
+        occupancy_total_ = total;
+        total_exact_ = true;
+    } else {
+        total_exact_ = false;
+        ws_.cleared.clear();
     }
-    occupancy_total_ = total;
     if (best != search_target_) {
         search_target_ = best;
         const Vec3 w = cells.position(best);
         set_goal(world(flat(w), height(w)), false);
     }
+}
+
+// The largest probability (exact in any order: max is associative), in eight independent lanes.
+double Simulation::max_occupancy() const {
+    const double* q = occupancy_.data();
+    double m[8] = {};
+    std::size_t c = active_lo_;
+    for (; c + 8 <= active_hi_; c += 8) {
+        for (std::size_t k = 0; k < 8; ++k) {
+            m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
+        }
+    }
+    double best = *std::max_element(m, m + 8);
+    for (; c < active_hi_; ++c) {
+        best = std::max(best, q[c]);
+    }
+    return best;
+}
+
+// Among the cells holding exactly q: the nearest to p, then the lowest id. Eight cells are compared at a
+// time and only a block holding q is looked into (the most probable cell is usually alone).
+chase::CellId Simulation::nearest_with(double q, Vec2 p) const {
+    const Vec2* centre = space_.cells().planar_positions().data();
+    const double* occupancy = occupancy_.data();
+    chase::CellId best = chase::no_cell;
+    double best_d = 0.0;
+    const auto consider = [&](std::size_t c) {
+        if (occupancy[c] == q) {
+            const double d = length_squared(centre[c] - p);  // the order of the distances
+            if (best == chase::no_cell || d < best_d) {
+                best = static_cast<chase::CellId>(c);
+                best_d = d;
+            }
+        }
+    };
+    std::size_t c = active_lo_;
+    for (; c + 8 <= active_hi_; c += 8) {
+        bool hit = false;
+        for (std::size_t k = c; k < c + 8; ++k) {
+            hit = hit || occupancy[k] == q;
+        }
+        if (hit) {
+            for (std::size_t k = c; k < c + 8; ++k) {
+                consider(k);
+            }
+        }
+    }
+    for (; c < active_hi_; ++c) {
+        consider(c);
+    }
+    return best;
+}
+
+// The map's total, added in id order (the order every earlier version used: results bit for bit).
+double Simulation::in_order_total() const {
+    double total = 0.0;
+    for (std::size_t c = active_lo_; c < active_hi_; ++c) {
+        total += occupancy_[c];
+    }
+    return total;
+}
+
+// Whether the running total (the last choice's total minus the cells cleared since) is <= 0, which makes
+// the next frame choose again. While the target holds probability the exact value is positive: the map's
+// true total at the choice was at least the target's share q*, the rounding of the n-term sum and of the
+// subtractions is at most about 2 n^2 2^-53 q* (every term is at most q*), below q* for n <= 2^24 cells
+// (kLazyTotalCells). Otherwise -- every cell was seen, the map is empty and the residue of rounding decides
+// -- the total is rebuilt exactly: the map at the choice is today's plus the logged cleared cells.
+bool Simulation::total_exhausted() {
+    if (total_exact_) {
+        return occupancy_total_ <= 0.0;
+    }
+    if (search_target_ != chase::no_cell && occupancy_[search_target_] > 0.0) {
+        return false;
+    }
+    for (const detail::Workspace::Cleared& e : ws_.cleared) {
+        occupancy_[e.cell] = e.value;
+    }
+    const std::size_t lo = active_lo_;
+    const std::size_t hi = active_hi_;
+    active_lo_ = 0;  // cells outside the range hold 0, which adds nothing
+    active_hi_ = occupancy_.size();
+    double total = in_order_total();
+    active_lo_ = lo;
+    active_hi_ = hi;
+    for (const detail::Workspace::Cleared& e : ws_.cleared) {
+        occupancy_[e.cell] = 0.0;
+        total -= e.value;
+    }
+    occupancy_total_ = total;
+    total_exact_ = true;
+    return occupancy_total_ <= 0.0;
 }
 
 // Clearing only lowers probabilities, so the target can change only when it is seen itself or after a
@@ -671,7 +950,7 @@ void Simulation::update_search(double t) {
     const bool spread = spread_occupancy(t);
     const Vec2 p = npc_position();
     const bool target_seen = clear_seen(p);
-    if (spread || target_seen || search_target_ == chase::no_cell || occupancy_total_ <= 0.0) {
+    if (spread || target_seen || search_target_ == chase::no_cell || total_exhausted()) {
         choose_search_target(p);
     }
 }
@@ -748,6 +1027,7 @@ void Simulation::prepare_search() {
     scratch_.assign(n, 0.0);
     build_buckets();
     symmetric_ = symmetric_neighbours(space_.cells());
+    build_gather_runs();
     share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);
     for (chase::CellId c = 0; c < n; ++c) {
