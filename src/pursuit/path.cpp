@@ -80,7 +80,13 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
         return l;
     };
     heap_.clear();
-    const auto greater = std::greater<std::pair<double, chase::CellId>>{};
+    // The order of std::greater on the pairs (costs never NaN), spelt out: C++20's pair comparison goes
+    // through operator<=>, whose partial ordering of doubles costs several branches per comparison, and
+    // the heap compares a lot. The same answers, so the same heap and the same plans.
+    const auto greater = [](const std::pair<double, chase::CellId>& a,
+                            const std::pair<double, chase::CellId>& b) {
+        return a.first > b.first || (a.first == b.first && a.second > b.second);
+    };
     cost_[start] = 0.0;
     parent_[start] = chase::no_cell;
     mark_[start] = generation_;
