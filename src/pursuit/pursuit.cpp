@@ -31,6 +31,8 @@ constexpr double kRescaleBelow = 1e-200;
 // Up to this many cells the search skips its total while the target holds probability (see
 // Simulation::total_exhausted for the bound).
 constexpr std::size_t kLazyTotalCells = std::size_t{1} << 24;
+// Cells per block of the target choice's maxima (Simulation::max_occupancy).
+constexpr std::size_t kMaxBlock = 64;
 
 // The player on the scripted route: straight segments at constant speed, standing at the last waypoint.
 class Player {
@@ -217,7 +219,7 @@ class Simulation {
     void spread_scatter(const chase::CellSpace& cells);
     bool clear_seen(Vec2 p);
     void choose_search_target(Vec2 p);
-    double max_occupancy() const;
+    double max_occupancy();
     chase::CellId nearest_with(double q, Vec2 p) const;
     double in_order_total() const;
     bool total_exhausted();
@@ -851,53 +853,54 @@ void Simulation::choose_search_target(Vec2 p) {
     }
 }
 
-// The largest probability (exact in any order: max is associative), in eight independent lanes.
-double Simulation::max_occupancy() const {
+// The largest probability (exact in any order: max is associative), in eight independent lanes, and the
+// largest of every block of kMaxBlock cells from active_lo_ (the workspace's block_max), so that
+// nearest_with looks only into the blocks holding it.
+double Simulation::max_occupancy() {
     const double* q = occupancy_.data();
-    double m[8] = {};
-    std::size_t c = active_lo_;
-    for (; c + 8 <= active_hi_; c += 8) {
-        for (std::size_t k = 0; k < 8; ++k) {
-            m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
+    std::vector<double>& block_max = ws_.block_max;
+    block_max.clear();  // reserved in prepare_search: no allocation
+    double best = 0.0;
+    for (std::size_t b = active_lo_; b < active_hi_; b += kMaxBlock) {
+        const std::size_t end = std::min(b + kMaxBlock, active_hi_);
+        double m[8] = {};
+        std::size_t c = b;
+        for (; c + 8 <= end; c += 8) {
+            for (std::size_t k = 0; k < 8; ++k) {
+                m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
+            }
         }
-    }
-    double best = *std::max_element(m, m + 8);
-    for (; c < active_hi_; ++c) {
-        best = std::max(best, q[c]);
+        double block = *std::max_element(m, m + 8);
+        for (; c < end; ++c) {
+            block = std::max(block, q[c]);
+        }
+        block_max.push_back(block);
+        best = std::max(best, block);
     }
     return best;
 }
 
-// Among the cells holding exactly q: the nearest to p, then the lowest id. Eight cells are compared at a
-// time and only a block holding q is looked into (the most probable cell is usually alone).
+// Among the cells holding exactly q: the nearest to p, then the lowest id (blocks in id order, cells in id
+// order within a block, a strictly nearer cell replacing the best).
 chase::CellId Simulation::nearest_with(double q, Vec2 p) const {
     const Vec2* centre = space_.cells().planar_positions().data();
-    const double* occupancy = occupancy_.data();
     chase::CellId best = chase::no_cell;
     double best_d = 0.0;
-    const auto consider = [&](std::size_t c) {
-        if (occupancy[c] == q) {
+    for (std::size_t i = 0; i < ws_.block_max.size(); ++i) {
+        if (ws_.block_max[i] != q) {
+            continue;
+        }
+        const std::size_t b = active_lo_ + i * kMaxBlock;
+        for (std::size_t c = b; c < std::min(b + kMaxBlock, active_hi_); ++c) {
+            if (occupancy_[c] != q) {
+                continue;
+            }
             const double d = length_squared(centre[c] - p);  // the order of the distances
             if (best == chase::no_cell || d < best_d) {
                 best = static_cast<chase::CellId>(c);
                 best_d = d;
             }
         }
-    };
-    std::size_t c = active_lo_;
-    for (; c + 8 <= active_hi_; c += 8) {
-        bool hit = false;
-        for (std::size_t k = c; k < c + 8; ++k) {
-            hit = hit || occupancy[k] == q;
-        }
-        if (hit) {
-            for (std::size_t k = c; k < c + 8; ++k) {
-                consider(k);
-            }
-        }
-    }
-    for (; c < active_hi_; ++c) {
-        consider(c);
     }
     return best;
 }
@@ -1027,6 +1030,7 @@ void Simulation::prepare_search() {
     scratch_.assign(n, 0.0);
     build_buckets();
     symmetric_ = symmetric_neighbours(space_.cells());
+    ws_.block_max.reserve(n / kMaxBlock + 1);
     build_gather_runs();
     share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);

@@ -43,6 +43,7 @@ struct Workspace {
         std::array<std::ptrdiff_t, 8> offset{};
     };
     std::vector<GatherRun> gather_runs;
+    std::vector<double> block_max;  // the target choice's largest probability per block of cells
     // The cells the search cleared since its last total (Simulation::total_exhausted), in clearing order.
     struct Cleared {
         chase::CellId cell;
