@@ -226,6 +226,7 @@ class Simulation {
     void build_buckets();
     void prepare_search();
     std::pair<int, int> bucket_of(Vec2 q) const;
+    std::pair<std::uint32_t, std::uint32_t> rows_in_range(std::size_t b, double py) const;
     void handle_stimuli(double t1);
     void record(double t, Vec2 input);
     void event(double t, EventKind kind, Vec2 position, double h, Vec2 direction = {}, bool accepted = true);
@@ -790,7 +791,8 @@ bool Simulation::clear_seen(Vec2 p) {
         for (int bx = b0x; bx <= b1x; ++bx) {
             const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(buckets_x_) +
                                   static_cast<std::size_t>(bx);
-            for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
+            const auto [first, last] = rows_in_range(b, p.y);
+            for (std::uint32_t i = first; i < last; ++i) {
                 const chase::CellId c = bucket_cells_[i];
                 if (occupancy_[c] > 0.0 && sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0)) {
                     if (total_exact_) {
@@ -805,6 +807,31 @@ bool Simulation::clear_seen(Vec2 p) {
         }
     }
     return target_cleared;
+}
+
+// The part of bucket b's cell list worth testing from an NPC at planar y = py: where the bucket's centres
+// have non-decreasing y (grids: ids are row-major), the leading and trailing cells whose fl(dy * dy) alone
+// exceeds the squared view range are skipped -- sees() would reject them, since its squared distance adds
+// non-negative terms to that one. The rest keeps its order, so the clearing order is unchanged.
+std::pair<std::uint32_t, std::uint32_t> Simulation::rows_in_range(std::size_t b, double py) const {
+    const std::uint32_t* begin = bucket_cells_.data() + bucket_start_[b];
+    const std::uint32_t* end = bucket_cells_.data() + bucket_start_[b + 1];
+    if (ws_.buckets_sorted_by_y) {
+        const Vec2* centre = space_.cells().planar_positions().data();
+        const double range2 = s_.view_range * s_.view_range;
+        const auto out_of_range = [&](chase::CellId c) {
+            const double dy = centre[c].y - py;
+            return dy * dy > range2;
+        };
+        begin = std::partition_point(begin, end, [&](chase::CellId c) {
+            return centre[c].y < py && out_of_range(c);  // below the NPC and out of range
+        });
+        end = std::partition_point(begin, end, [&](chase::CellId c) {
+            return !(centre[c].y > py && out_of_range(c));  // not yet above the NPC and out of range
+        });
+    }
+    return {static_cast<std::uint32_t>(begin - bucket_cells_.data()),
+            static_cast<std::uint32_t>(end - bucket_cells_.data())};
 }
 
 // Picks the most probable cell (ties: nearest to the NPC, then lowest id). The map is kept unnormalised:
@@ -990,6 +1017,15 @@ void Simulation::build_buckets() {
     for (chase::CellId c = 0; c < cells.size(); ++c) {
         bucket_cells_[fill[of[c]]++] = c;
     }
+    ws_.buckets_sorted_by_y = true;
+    for (std::size_t b = 0; b < count; ++b) {
+        for (std::uint32_t i = bucket_start_[b] + 1; i < bucket_start_[b + 1]; ++i) {
+            if (cells.planar_positions()[bucket_cells_[i]].y <
+                cells.planar_positions()[bucket_cells_[i - 1]].y) {
+                ws_.buckets_sorted_by_y = false;
+            }
+        }
+    }
 }
 
 std::pair<int, int> Simulation::bucket_of(Vec2 q) const {
@@ -1031,6 +1067,7 @@ void Simulation::prepare_search() {
     build_buckets();
     symmetric_ = symmetric_neighbours(space_.cells());
     ws_.block_max.reserve(n / kMaxBlock + 1);
+    ws_.cleared.reserve(n);  // each cell is logged at most once between two choices
     build_gather_runs();
     share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);

@@ -34,6 +34,7 @@ struct Workspace {
     int buckets_y = 1;
     std::vector<std::uint32_t> bucket_start;  // CSR: the cells of bucket b are bucket_cells[start[b]..)
     std::vector<chase::CellId> bucket_cells;
+    bool buckets_sorted_by_y = false;  // every bucket's cells have non-decreasing planar y (grids)
     // The spread's stencil runs (Simulation::spread_gather): consecutive ids [begin, end) whose padded
     // neighbour lists are full and each the previous cell's list plus one, so neighbour i of every cell c in
     // the run is c + offset[i]. Sorted, disjoint.
