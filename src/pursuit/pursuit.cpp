@@ -80,32 +80,37 @@ struct RunSums {
 // whatever the target has -- SSE2 pairs, AVX registers, or scalars).
 using Double4 = double __attribute__((vector_size(32)));
 
+// 4 V cells of a run from c: V independent vector sums (more chains in flight hide the additions' latency).
+// Vectors are locals filled by memcpy (unaligned loads): a function returning one would change the ABI
+// between the two targets.
+template <std::uint32_t Stride, std::size_t V>
+[[gnu::always_inline]] inline void run_block(const RunSums& r, std::size_t c) {
+    Double4 sum[V] = {};
+    for (std::uint32_t i = 0; i < Stride; ++i) {
+        const double* src = r.share + static_cast<std::ptrdiff_t>(c) + r.offset[i];
+        for (std::size_t v = 0; v < V; ++v) {
+            Double4 x;
+            std::memcpy(&x, src + 4 * v, sizeof x);
+            sum[v] += x;
+        }
+    }
+    const Double4 keep = {r.keep, r.keep, r.keep, r.keep};
+    for (std::size_t v = 0; v < V; ++v) {
+        Double4 q;
+        std::memcpy(&q, r.occupancy + c + 4 * v, sizeof q);
+        const Double4 out = q * keep + sum[v];
+        std::memcpy(r.out + c + 4 * v, &out, sizeof out);
+    }
+}
+
 template <std::uint32_t Stride>
 [[gnu::always_inline]] inline void run_sums_with(const RunSums& r, std::size_t lo, std::size_t hi) {
-    // Vectors are locals filled by memcpy (unaligned loads): a function returning one would change the ABI
-    // between the two targets.
-    const Double4 keep = {r.keep, r.keep, r.keep, r.keep};
     std::size_t c = lo;
-    for (; c + 8 <= hi; c += 8) {
-        Double4 a = {};
-        Double4 b = {};
-        for (std::uint32_t i = 0; i < Stride; ++i) {
-            const double* src = r.share + static_cast<std::ptrdiff_t>(c) + r.offset[i];
-            Double4 x;
-            Double4 y;
-            std::memcpy(&x, src, sizeof x);
-            std::memcpy(&y, src + 4, sizeof y);
-            a += x;
-            b += y;
-        }
-        Double4 qa;
-        Double4 qb;
-        std::memcpy(&qa, r.occupancy + c, sizeof qa);
-        std::memcpy(&qb, r.occupancy + c + 4, sizeof qb);
-        a = qa * keep + a;
-        b = qb * keep + b;
-        std::memcpy(r.out + c, &a, sizeof a);
-        std::memcpy(r.out + c + 4, &b, sizeof b);
+    for (; c + 16 <= hi; c += 16) {
+        run_block<Stride, 4>(r, c);
+    }
+    for (; c + 4 <= hi; c += 4) {
+        run_block<Stride, 1>(r, c);
     }
     for (; c < hi; ++c) {
         double sum = 0.0;
