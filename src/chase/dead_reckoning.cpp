@@ -1,40 +1,20 @@
 #include "kinema/chase/dead_reckoning.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
 
 namespace kinema::chase {
 
-DeadReckoningResult dead_reckoning(const GridSpace& grid, Vec2 start, Vec2 direction, double distance) {
-    if (!is_finite(start) || !is_finite(direction) || !std::isfinite(distance)) {
-        throw std::invalid_argument("dead reckoning: start, direction and distance must be finite");
-    }
-    if (distance < 0.0) {
-        throw std::invalid_argument("dead reckoning: distance must be >= 0");
-    }
-    DeadReckoningResult r;
-    const SeedLocation located = grid.locate(start);
-    r.start_snapped = located.snapped;
-    Vec2 p = start;
-    if (located.snapped) {
-        p = grid.tile_centre(grid.tile_of(located.cell));
-    }
-    r.cell = located.cell;
-    r.position = grid.tile_centre(grid.tile_of(r.cell));
-    r.end_point = p;
-    const double len = length(direction);
-    if (len == 0.0 || distance == 0.0) {
-        return r;
-    }
-    const Vec2 d = direction / len;
+GridTraversal traverse_grid(const GridSpace& grid, Vec2 p, Tile tile, Vec2 d, double distance) {
+    GridTraversal r;
     const double s = grid.cell_size();
 
     // Exact grid traversal (Amanatides & Woo) in tile units: t is the distance travelled along the segment,
     // in tile units; t_max_* is where the segment crosses the next column / row boundary.
     const Vec2 u = p / s;
     const double t_end = distance / s;
-    Tile tile = grid.tile_of(r.cell);
     const int step_x = d.x > 0.0 ? 1 : (d.x < 0.0 ? -1 : 0);
     const int step_y = d.y > 0.0 ? 1 : (d.y < 0.0 ? -1 : 0);
     const double inf = std::numeric_limits<double>::infinity();
@@ -77,6 +57,35 @@ DeadReckoningResult dead_reckoning(const GridSpace& grid, Vec2 start, Vec2 direc
         }
         tile = next;
     }
+    r.tile = tile;
+    return r;
+}
+
+DeadReckoningResult dead_reckoning(const GridSpace& grid, Vec2 start, Vec2 direction, double distance) {
+    if (!is_finite(start) || !is_finite(direction) || !std::isfinite(distance)) {
+        throw std::invalid_argument("dead reckoning: start, direction and distance must be finite");
+    }
+    if (distance < 0.0) {
+        throw std::invalid_argument("dead reckoning: distance must be >= 0");
+    }
+    DeadReckoningResult r;
+    const SeedLocation located = grid.locate(start);
+    r.start_snapped = located.snapped;
+    Vec2 p = start;
+    if (located.snapped) {
+        p = grid.tile_centre(grid.tile_of(located.cell));
+    }
+    r.cell = located.cell;
+    r.position = grid.tile_centre(grid.tile_of(r.cell));
+    r.end_point = p;
+    const double len = length(direction);
+    if (len == 0.0 || distance == 0.0) {
+        return r;
+    }
+    const GridTraversal walk = traverse_grid(grid, p, grid.tile_of(r.cell), direction / len, distance);
+    r.blocked = walk.blocked;
+    r.end_point = walk.end_point;
+    const Tile tile = walk.tile;
     r.cell = grid.cell_at(tile);
     r.position = grid.tile_centre(tile);
     return r;

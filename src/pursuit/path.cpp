@@ -4,9 +4,30 @@
 #include <cmath>
 #include <functional>
 
+#include "kinema/chase/dead_reckoning.hpp"
+
 namespace kinema::pursuit::detail {
 
 bool clear_line(const chase::ChaseSpace& space, Vec2 a, Vec2 b) {
+    return clear_line(space,
+                      dynamic_cast<const chase::GridChaseSpace*>(&space) != nullptr
+                          ? &static_cast<const chase::GridChaseSpace&>(space).grid()
+                          : nullptr,
+                      a, b);
+}
+
+bool clear_line(const chase::ChaseSpace& space, const chase::GridSpace* grid, Vec2 a, Vec2 b) {
+    if (grid != nullptr && is_finite(a) && is_finite(b)) {
+        // What the general path below computes on a grid, without its lookups: locate(a) is snapped
+        // exactly when a's tile is not floor, and dead_reckoning walks from a's tile along (b - a) / |b - a|.
+        const chase::Tile tile = grid->tile_containing(a);
+        if (!grid->passable(tile.col, tile.row)) {
+            return false;
+        }
+        const Vec2 d = b - a;
+        const double len = length(d);
+        return len == 0.0 || !chase::traverse_grid(*grid, a, tile, d / len, len).blocked;
+    }
     const Vec2 d = b - a;
     const double len = length(d);
     if (len == 0.0) {
@@ -59,7 +80,13 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
         return l;
     };
     heap_.clear();
-    const auto greater = std::greater<std::pair<double, chase::CellId>>{};
+    // The order of std::greater on the pairs (costs never NaN), spelt out: C++20's pair comparison goes
+    // through operator<=>, whose partial ordering of doubles costs several branches per comparison, and
+    // the heap compares a lot. The same answers, so the same heap and the same plans.
+    const auto greater = [](const std::pair<double, chase::CellId>& a,
+                            const std::pair<double, chase::CellId>& b) {
+        return a.first > b.first || (a.first == b.first && a.second > b.second);
+    };
     cost_[start] = 0.0;
     parent_[start] = chase::no_cell;
     mark_[start] = generation_;
@@ -94,6 +121,15 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
     return false;
 }
 
+const chase::GridSpace* PathPlanner::grid_of(const chase::ChaseSpace& space) {
+    if (&space != space_) {
+        space_ = &space;
+        const auto* g = dynamic_cast<const chase::GridChaseSpace*>(&space);
+        grid_ = g != nullptr ? &g->grid() : nullptr;
+    }
+    return grid_;
+}
+
 bool PathPlanner::plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::vector<Vec2>& corners) {
     corners.clear();
     const chase::CellSpace& cells = space.cells();
@@ -103,6 +139,7 @@ bool PathPlanner::plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::
         return false;
     }
     cells_path_.clear();
+    const chase::GridSpace* grid = grid_of(space);
     for (chase::CellId c = goal; c != chase::no_cell; c = parent_[c]) {
         cells_path_.push_back(c);
     }
@@ -115,7 +152,7 @@ bool PathPlanner::plan(const chase::ChaseSpace& space, Vec2 from, Vec2 to, std::
     };
     Vec2 anchor = from;
     for (std::size_t i = 1; i < cells_path_.size(); ++i) {
-        if (i + 1 < cells_path_.size() && clear_line(space, anchor, point(i + 1))) {
+        if (i + 1 < cells_path_.size() && clear_line(space, grid, anchor, point(i + 1))) {
             continue;
         }
         if (i + 1 < cells_path_.size()) {
@@ -141,7 +178,7 @@ bool ChasePursuitSpace::walkable(Vec3 p) {
 }
 
 bool ChasePursuitSpace::clear_line(Vec3 a, Vec3 b) {
-    return detail::clear_line(*space_, {a.x, a.y}, {b.x, b.y});
+    return detail::clear_line(*space_, planner_->grid_of(*space_), {a.x, a.y}, {b.x, b.y});
 }
 
 bool ChasePursuitSpace::plan(Vec3 from, Vec3 to, std::vector<Vec3>& corners) {

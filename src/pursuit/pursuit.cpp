@@ -4,6 +4,7 @@
 // is deterministic.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <utility>
 
@@ -25,6 +26,13 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr double kHeadingMinSpeed = 1.0;
 // A stop counts as arriving when it is this close to the goal (level units; docs/pursuit.md "Arrival").
 constexpr double kArriveDistance = 0.25;
+// The search map is rescaled when its total falls below this, far from underflow (docs/pursuit.md "Search").
+constexpr double kRescaleBelow = 1e-200;
+// Up to this many cells the search skips its total while the target holds probability (see
+// Simulation::total_exhausted for the bound).
+constexpr std::size_t kLazyTotalCells = std::size_t{1} << 24;
+// Cells per block of the target choice's maxima (Simulation::max_occupancy).
+constexpr std::size_t kMaxBlock = 64;
 
 // The player on the scripted route: straight segments at constant speed, standing at the last waypoint.
 class Player {
@@ -55,6 +63,96 @@ class Player {
 };
 
 bool symmetric_neighbours(const chase::CellSpace& cells);
+
+// The spread's sums over a stencil run (Simulation::build_gather_runs): neighbour i of cell c is
+// c + offset[i] for every cell of the run, so eight cells' sums are eight lanes of plain contiguous loads
+// (vectorised; no id loads, no gathers), each lane adding its cell's shares in list order: the padded path's
+// sums bit for bit. Every cell of a run has neighbours, so it keeps `keep` = 1 - spread of its own.
+struct RunSums {
+    const double* share;
+    const double* occupancy;
+    double* out;
+    const std::ptrdiff_t* offset;
+    double keep;
+};
+
+// Four doubles as one value (GCC and clang vector extensions: element-wise IEEE operations, lowered to
+// whatever the target has -- SSE2 pairs, AVX registers, or scalars).
+using Double4 = double __attribute__((vector_size(32)));
+
+// 4 V cells of a run from c: V independent vector sums (more chains in flight hide the additions' latency).
+// Vectors are locals filled by memcpy (unaligned loads): a function returning one would change the ABI
+// between the two targets.
+template <std::uint32_t Stride, std::size_t V>
+[[gnu::always_inline]] inline void run_block(const RunSums& r, std::size_t c) {
+    Double4 sum[V] = {};
+    for (std::uint32_t i = 0; i < Stride; ++i) {
+        const double* src = r.share + static_cast<std::ptrdiff_t>(c) + r.offset[i];
+        for (std::size_t v = 0; v < V; ++v) {
+            Double4 x;
+            std::memcpy(&x, src + 4 * v, sizeof x);
+            sum[v] += x;
+        }
+    }
+    const Double4 keep = {r.keep, r.keep, r.keep, r.keep};
+    for (std::size_t v = 0; v < V; ++v) {
+        Double4 q;
+        std::memcpy(&q, r.occupancy + c + 4 * v, sizeof q);
+        const Double4 out = q * keep + sum[v];
+        std::memcpy(r.out + c + 4 * v, &out, sizeof out);
+    }
+}
+
+template <std::uint32_t Stride>
+[[gnu::always_inline]] inline void run_sums_with(const RunSums& r, std::size_t lo, std::size_t hi) {
+    std::size_t c = lo;
+    for (; c + 16 <= hi; c += 16) {
+        run_block<Stride, 4>(r, c);
+    }
+    for (; c + 4 <= hi; c += 4) {
+        run_block<Stride, 1>(r, c);
+    }
+    for (; c < hi; ++c) {
+        double sum = 0.0;
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            sum += r.share[static_cast<std::ptrdiff_t>(c) + r.offset[i]];
+        }
+        r.out[c] = r.occupancy[c] * r.keep + sum;
+    }
+}
+
+template <std::uint32_t Stride>
+void run_sums_portable(const RunSums& r, std::size_t lo, std::size_t hi) {
+    run_sums_with<Stride>(r, lo, hi);
+}
+
+// The default x86-64 target has 2-lane SSE2 vectors; with AVX2 (checked once, as the flood checks POPCNT in
+// src/chase/flood.cpp) the same loop runs 4 lanes. "avx2" does not enable FMA, so a * b + c stays two
+// roundings: the same results on either path.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__AVX2__) && \
+    (defined(__GNUC__) || defined(__clang__))
+template <std::uint32_t Stride>
+[[gnu::target("avx2")]] void run_sums_avx2(const RunSums& r, std::size_t lo, std::size_t hi) {
+    run_sums_with<Stride>(r, lo, hi);
+}
+bool cpu_has_avx2() {
+    static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0);
+    return has;
+}
+template <std::uint32_t Stride>
+void run_sums(const RunSums& r, std::size_t lo, std::size_t hi) {
+    if (cpu_has_avx2()) {
+        run_sums_avx2<Stride>(r, lo, hi);
+    } else {
+        run_sums_portable<Stride>(r, lo, hi);
+    }
+}
+#else
+template <std::uint32_t Stride>
+void run_sums(const RunSums& r, std::size_t lo, std::size_t hi) {
+    run_sums_portable<Stride>(r, lo, hi);
+}
+#endif
 
 class Simulation {
   public:
@@ -116,14 +214,24 @@ class Simulation {
     bool spread_occupancy(double t);
     void spread_gather(const chase::CellSpace& cells);
     template <std::uint32_t Stride>
+    void gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi);
+    template <std::uint32_t Stride>
     void gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi);
+    template <std::uint32_t Stride>
+    void gather_run(const std::ptrdiff_t* offset, std::size_t lo, std::size_t hi);
+    void build_gather_runs();
     double gather_one(const chase::CellSpace& cells, std::size_t c) const;
     void spread_scatter(const chase::CellSpace& cells);
     bool clear_seen(Vec2 p);
     void choose_search_target(Vec2 p);
+    double max_occupancy();
+    chase::CellId nearest_with(double q, Vec2 p) const;
+    double in_order_total() const;
+    bool total_exhausted();
     void build_buckets();
     void prepare_search();
     std::pair<int, int> bucket_of(Vec2 q) const;
+    std::pair<std::uint32_t, std::uint32_t> rows_in_range(std::size_t b, double py) const;
     void handle_stimuli(double t1);
     void record(double t, Vec2 input);
     void event(double t, EventKind kind, Vec2 position, double h, Vec2 direction = {}, bool accepted = true);
@@ -175,7 +283,12 @@ class Simulation {
     double next_spread_ = 0.0;
     chase::CellId search_target_ = chase::no_cell;
     bool searched_ = false;
+    // The in-order total of the map at the last target choice minus the cells cleared since, in clearing
+    // order. Kept exactly only when total_exact_; otherwise the choice skipped the total (see
+    // choose_search_target) and the cleared cells are logged in the workspace so that it can be rebuilt
+    // bit for bit when it matters (total_exhausted).
     double occupancy_total_ = 0.0;
+    bool total_exact_ = true;
     bool& symmetric_;
     std::vector<double>& share_;
     std::vector<double>& inverse_degree_;
@@ -468,6 +581,7 @@ void Simulation::start_search(double t) {
     next_spread_ = t + cells.cell_size() / s_.player_speed;
     search_target_ = chase::no_cell;
     occupancy_total_ = 1.0;
+    total_exact_ = true;
 }
 
 // Spread: each time the player could have moved one cell, a share of every cell's probability moves evenly
@@ -499,16 +613,22 @@ void Simulation::spread_gather(const chase::CellSpace& cells) {
     // The shares read: those of the neighbours of [lo, hi), zero outside the old active range.
     const std::size_t share_lo = lo > max_jump_ ? lo - max_jump_ : 0;
     const std::size_t share_hi = std::min(n, hi + max_jump_);
+    // Locals and restrict pointers: a store through share_ could otherwise alias s_.spread, which kept the
+    // loop scalar with a reload per cell.
+    const double spread = s_.spread;
+    double* __restrict share = share_.data();
+    const double* __restrict q = occupancy_.data();
+    const double* __restrict inverse = inverse_degree_.data();
     for (std::size_t c = share_lo; c < share_hi; ++c) {
-        share_[c] = occupancy_[c] * s_.spread * inverse_degree_[c];
+        share[c] = q[c] * spread * inverse[c];
     }
     const chase::CellId* padded = cells.padded_neighbour_ids().data();
     switch (cells.padded_stride()) {
         case 8:
-            gather_padded<8>(padded, lo, hi);
+            gather_cells<8>(padded, lo, hi);
             break;
         case 4:
-            gather_padded<4>(padded, lo, hi);
+            gather_cells<4>(padded, lo, hi);
             break;
         default:
             for (std::size_t c = lo; c < hi; ++c) {
@@ -527,6 +647,81 @@ double Simulation::gather_one(const chase::CellSpace& cells, std::size_t c) cons
     }
     const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - s_.spread) : occupancy_[c];
     return kept + sum;
+}
+
+// The gather over [lo, hi): stencil runs (see build_gather_runs) by their offsets, the cells between them
+// by their padded lists. Both add each cell's shares in its list order, so the sums are the same bit for bit.
+template <std::uint32_t Stride>
+void Simulation::gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
+    const std::vector<detail::Workspace::GatherRun>& runs = ws_.gather_runs;
+    auto run =
+        std::upper_bound(runs.begin(), runs.end(), lo,
+                         [](std::size_t c, const detail::Workspace::GatherRun& r) { return c < r.end; });
+    std::size_t c = lo;
+    for (; c < hi && run != runs.end(); ++run) {
+        const std::size_t begin = std::min(std::max(run->begin, c), hi);
+        const std::size_t end = std::min(run->end, hi);
+        gather_padded<Stride>(padded, c, begin);
+        gather_run<Stride>(run->offset.data(), begin, end);
+        c = std::max(c, end);
+    }
+    gather_padded<Stride>(padded, c, hi);
+}
+
+template <std::uint32_t Stride>
+void Simulation::gather_run(const std::ptrdiff_t* offset, std::size_t lo, std::size_t hi) {
+    const RunSums sums{share_.data(), occupancy_.data(), scratch_.data(), offset, 1.0 - s_.spread};
+    run_sums<Stride>(sums, lo, hi);
+}
+
+// Stencil runs: on a grid, cells in the open (all 8 neighbours, in ascending id order) next to each other
+// in a row have neighbour lists that differ by exactly one id per entry (86 % of den520d's cells, in runs
+// of 33 on average). Found from the padded lists alone, so any space qualifies; runs shorter than 4 cells
+// are left to the padded path.
+void Simulation::build_gather_runs() {
+    ws_.gather_runs.clear();
+    const chase::CellSpace& cells = space_.cells();
+    const std::uint32_t stride = cells.padded_stride();
+    if (stride == 0) {
+        return;
+    }
+    const std::size_t n = cells.size();
+    const chase::CellId* padded = cells.padded_neighbour_ids().data();
+    const auto full = [&](std::size_t c) {
+        return std::find(padded + c * stride, padded + (c + 1) * stride, static_cast<chase::CellId>(n)) ==
+               padded + (c + 1) * stride;
+    };
+    const auto follows = [&](std::size_t c) {  // c's list is c - 1's plus one, entry by entry
+        for (std::uint32_t i = 0; i < stride; ++i) {
+            if (padded[c * stride + i] != padded[(c - 1) * stride + i] + 1) {
+                return false;
+            }
+        }
+        return true;
+    };
+    constexpr std::size_t min_run = 4;
+    std::size_t c = 0;
+    while (c < n) {
+        if (!full(c)) {
+            ++c;
+            continue;
+        }
+        std::size_t end = c + 1;
+        while (end < n && full(end) && follows(end)) {
+            ++end;
+        }
+        if (end - c >= min_run) {
+            detail::Workspace::GatherRun run;
+            run.begin = c;
+            run.end = end;
+            for (std::uint32_t i = 0; i < stride; ++i) {
+                run.offset[i] =
+                    static_cast<std::ptrdiff_t>(padded[c * stride + i]) - static_cast<std::ptrdiff_t>(c);
+            }
+            ws_.gather_runs.push_back(run);
+        }
+        c = end;
+    }
 }
 
 // The gather over padded lists (filler id n reads share_[n] = 0: a fixed trip count, no mispredicted loop
@@ -601,10 +796,15 @@ bool Simulation::clear_seen(Vec2 p) {
         for (int bx = b0x; bx <= b1x; ++bx) {
             const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(buckets_x_) +
                                   static_cast<std::size_t>(bx);
-            for (std::uint32_t i = bucket_start_[b]; i < bucket_start_[b + 1]; ++i) {
+            const auto [first, last] = rows_in_range(b, p.y);
+            for (std::uint32_t i = first; i < last; ++i) {
                 const chase::CellId c = bucket_cells_[i];
                 if (occupancy_[c] > 0.0 && sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0)) {
-                    occupancy_total_ -= occupancy_[c];
+                    if (total_exact_) {
+                        occupancy_total_ -= occupancy_[c];
+                    } else {
+                        ws_.cleared.push_back({c, occupancy_[c]});
+                    }
                     occupancy_[c] = 0.0;
                     target_cleared = target_cleared || c == search_target_;
                 }
@@ -614,6 +814,31 @@ bool Simulation::clear_seen(Vec2 p) {
     return target_cleared;
 }
 
+// The part of bucket b's cell list worth testing from an NPC at planar y = py: where the bucket's centres
+// have non-decreasing y (grids: ids are row-major), the leading and trailing cells whose fl(dy * dy) alone
+// exceeds the squared view range are skipped -- sees() would reject them, since its squared distance adds
+// non-negative terms to that one. The rest keeps its order, so the clearing order is unchanged.
+std::pair<std::uint32_t, std::uint32_t> Simulation::rows_in_range(std::size_t b, double py) const {
+    const std::uint32_t* begin = bucket_cells_.data() + bucket_start_[b];
+    const std::uint32_t* end = bucket_cells_.data() + bucket_start_[b + 1];
+    if (ws_.buckets_sorted_by_y) {
+        const Vec2* centre = space_.cells().planar_positions().data();
+        const double range2 = s_.view_range * s_.view_range;
+        const auto out_of_range = [&](chase::CellId c) {
+            const double dy = centre[c].y - py;
+            return dy * dy > range2;
+        };
+        begin = std::partition_point(begin, end, [&](chase::CellId c) {
+            return centre[c].y < py && out_of_range(c);  // below the NPC and out of range
+        });
+        end = std::partition_point(begin, end, [&](chase::CellId c) {
+            return !(centre[c].y > py && out_of_range(c));  // not yet above the NPC and out of range
+        });
+    }
+    return {static_cast<std::uint32_t>(begin - bucket_cells_.data()),
+            static_cast<std::uint32_t>(end - bucket_cells_.data())};
+}
+
 // Picks the most probable cell (ties: nearest to the NPC, then lowest id). The map is kept unnormalised:
 // the spread is linear and the choice scale-free, so it is rescaled only to keep its numbers far from
 // underflow, and normalised when reported. If everything was seen, it starts again from every cell out of
@@ -621,25 +846,9 @@ bool Simulation::clear_seen(Vec2 p) {
 void Simulation::choose_search_target(Vec2 p) {
     const chase::CellSpace& cells = space_.cells();
     const std::size_t n = cells.size();
-    const Vec2* centre = cells.planar_positions().data();  // not planar_position: see clear_seen
-    chase::CellId best = chase::no_cell;
-    double best_p = 0.0;
-    double best_d = 0.0;
-    double total = 0.0;
-    for (auto c = static_cast<chase::CellId>(active_lo_); c < active_hi_; ++c) {
-        const double q = occupancy_[c];
-        total += q;
-        if (q == 0.0 || q < best_p) {
-            continue;
-        }
-        const double d = length_squared(centre[c] - p);  // the order of the distances
-        if (q > best_p || d < best_d) {
-            best = c;
-            best_p = q;
-            best_d = d;
-        }
-    }
-    if (best == chase::no_cell) {
+    const double best_p = max_occupancy();
+    if (best_p == 0.0) {
+        const Vec2* centre = cells.planar_positions().data();  // not planar_position: see clear_seen
         for (chase::CellId c = 0; c < n; ++c) {
             occupancy_[c] = sees(p, npc_h_, centre[c], xz_ ? cells.position(c).y : 0.0) ? 0.0 : 1.0;
         }
@@ -650,18 +859,123 @@ void Simulation::choose_search_target(Vec2 p) {
         }
         return;
     }
-    if (total < 1e-200) {
-        for (double& q : occupancy_) {
-            q /= total;
+    const chase::CellId best = nearest_with(best_p, p);
+    // The total decides two things: the rescaling below (the in-order sum of non-negative numbers is at
+    // least their largest, so it is needed only when best_p < 1e-200) and, through occupancy_total_, whether
+    // the next frames choose again (total_exhausted). It is a chain of n dependent additions, so it is
+    // computed only when one of them needs it; the cleared cells are logged meanwhile.
+    if (best_p < kRescaleBelow || n > kLazyTotalCells) {
+        double total = in_order_total();
+        if (total < kRescaleBelow) {
+            for (double& q : occupancy_) {
+                q /= total;
+            }
+            total = 1.0;
         }
-        total = 1.0;
+        occupancy_total_ = total;
+        total_exact_ = true;
+    } else {
+        total_exact_ = false;
+        ws_.cleared.clear();
     }
-    occupancy_total_ = total;
     if (best != search_target_) {
         search_target_ = best;
         const Vec3 w = cells.position(best);
         set_goal(world(flat(w), height(w)), false);
     }
+}
+
+// The largest probability (exact in any order: max is associative), in eight independent lanes, and the
+// largest of every block of kMaxBlock cells from active_lo_ (the workspace's block_max), so that
+// nearest_with looks only into the blocks holding it.
+double Simulation::max_occupancy() {
+    const double* q = occupancy_.data();
+    std::vector<double>& block_max = ws_.block_max;
+    block_max.clear();  // reserved in prepare_search: no allocation
+    double best = 0.0;
+    for (std::size_t b = active_lo_; b < active_hi_; b += kMaxBlock) {
+        const std::size_t end = std::min(b + kMaxBlock, active_hi_);
+        double m[8] = {};
+        std::size_t c = b;
+        for (; c + 8 <= end; c += 8) {
+            for (std::size_t k = 0; k < 8; ++k) {
+                m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
+            }
+        }
+        double block = *std::max_element(m, m + 8);
+        for (; c < end; ++c) {
+            block = std::max(block, q[c]);
+        }
+        block_max.push_back(block);
+        best = std::max(best, block);
+    }
+    return best;
+}
+
+// Among the cells holding exactly q: the nearest to p, then the lowest id (blocks in id order, cells in id
+// order within a block, a strictly nearer cell replacing the best).
+chase::CellId Simulation::nearest_with(double q, Vec2 p) const {
+    const Vec2* centre = space_.cells().planar_positions().data();
+    chase::CellId best = chase::no_cell;
+    double best_d = 0.0;
+    for (std::size_t i = 0; i < ws_.block_max.size(); ++i) {
+        if (ws_.block_max[i] != q) {
+            continue;
+        }
+        const std::size_t b = active_lo_ + i * kMaxBlock;
+        for (std::size_t c = b; c < std::min(b + kMaxBlock, active_hi_); ++c) {
+            if (occupancy_[c] != q) {
+                continue;
+            }
+            const double d = length_squared(centre[c] - p);  // the order of the distances
+            if (best == chase::no_cell || d < best_d) {
+                best = static_cast<chase::CellId>(c);
+                best_d = d;
+            }
+        }
+    }
+    return best;
+}
+
+// The map's total, added in id order (the order every earlier version used: results bit for bit).
+double Simulation::in_order_total() const {
+    double total = 0.0;
+    for (std::size_t c = active_lo_; c < active_hi_; ++c) {
+        total += occupancy_[c];
+    }
+    return total;
+}
+
+// Whether the running total (the last choice's total minus the cells cleared since) is <= 0, which makes
+// the next frame choose again. While the target holds probability the exact value is positive: the map's
+// true total at the choice was at least the target's share q*, the rounding of the n-term sum and of the
+// subtractions is at most about 2 n^2 2^-53 q* (every term is at most q*), below q* for n <= 2^24 cells
+// (kLazyTotalCells). Otherwise -- every cell was seen, the map is empty and the residue of rounding decides
+// -- the total is rebuilt exactly: the map at the choice is today's plus the logged cleared cells.
+bool Simulation::total_exhausted() {
+    if (total_exact_) {
+        return occupancy_total_ <= 0.0;
+    }
+    if (search_target_ != chase::no_cell && occupancy_[search_target_] > 0.0) {
+        return false;
+    }
+    for (const detail::Workspace::Cleared& e : ws_.cleared) {
+        occupancy_[e.cell] = e.value;
+    }
+    const std::size_t lo = active_lo_;
+    const std::size_t hi = active_hi_;
+    active_lo_ = 0;  // cells outside the range hold 0, which adds nothing
+    active_hi_ = occupancy_.size();
+    double total = in_order_total();
+    active_lo_ = lo;
+    active_hi_ = hi;
+    for (const detail::Workspace::Cleared& e : ws_.cleared) {
+        occupancy_[e.cell] = 0.0;
+        total -= e.value;
+    }
+    occupancy_total_ = total;
+    total_exact_ = true;
+    return occupancy_total_ <= 0.0;
 }
 
 // Clearing only lowers probabilities, so the target can change only when it is seen itself or after a
@@ -671,7 +985,7 @@ void Simulation::update_search(double t) {
     const bool spread = spread_occupancy(t);
     const Vec2 p = npc_position();
     const bool target_seen = clear_seen(p);
-    if (spread || target_seen || search_target_ == chase::no_cell || occupancy_total_ <= 0.0) {
+    if (spread || target_seen || search_target_ == chase::no_cell || total_exhausted()) {
         choose_search_target(p);
     }
 }
@@ -707,6 +1021,15 @@ void Simulation::build_buckets() {
     std::vector<std::uint32_t> fill(bucket_start_.begin(), bucket_start_.end() - 1);
     for (chase::CellId c = 0; c < cells.size(); ++c) {
         bucket_cells_[fill[of[c]]++] = c;
+    }
+    ws_.buckets_sorted_by_y = true;
+    for (std::size_t b = 0; b < count; ++b) {
+        for (std::uint32_t i = bucket_start_[b] + 1; i < bucket_start_[b + 1]; ++i) {
+            if (cells.planar_positions()[bucket_cells_[i]].y <
+                cells.planar_positions()[bucket_cells_[i - 1]].y) {
+                ws_.buckets_sorted_by_y = false;
+            }
+        }
     }
 }
 
@@ -748,6 +1071,9 @@ void Simulation::prepare_search() {
     scratch_.assign(n, 0.0);
     build_buckets();
     symmetric_ = symmetric_neighbours(space_.cells());
+    ws_.block_max.reserve(n / kMaxBlock + 1);
+    ws_.cleared.reserve(n);  // each cell is logged at most once between two choices
+    build_gather_runs();
     share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);
     for (chase::CellId c = 0; c < n; ++c) {

@@ -5,6 +5,8 @@
 // Private to the pursuit part.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -32,6 +34,23 @@ struct Workspace {
     int buckets_y = 1;
     std::vector<std::uint32_t> bucket_start;  // CSR: the cells of bucket b are bucket_cells[start[b]..)
     std::vector<chase::CellId> bucket_cells;
+    bool buckets_sorted_by_y = false;  // every bucket's cells have non-decreasing planar y (grids)
+    // The spread's stencil runs (Simulation::spread_gather): consecutive ids [begin, end) whose padded
+    // neighbour lists are full and each the previous cell's list plus one, so neighbour i of every cell c in
+    // the run is c + offset[i]. Sorted, disjoint.
+    struct GatherRun {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+        std::array<std::ptrdiff_t, 8> offset{};
+    };
+    std::vector<GatherRun> gather_runs;
+    std::vector<double> block_max;  // the target choice's largest probability per block of cells
+    // The cells the search cleared since its last total (Simulation::total_exhausted), in clearing order.
+    struct Cleared {
+        chase::CellId cell;
+        double value;
+    };
+    std::vector<Cleared> cleared;
 };
 
 /// run_pursuit with the buffers of `workspace` (validated the same way; the same result bit for bit). A

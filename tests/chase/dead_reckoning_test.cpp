@@ -1,6 +1,9 @@
 // Dead reckoning (spec "Beyond"): line of sight along the direction, stopping before the first blocked tile.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
+
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/levels/ascii_level.hpp"
 
@@ -61,6 +64,50 @@ TEST(DeadReckoning, StartOnAWallSnapsAndZeroDirectionStays) {
     EXPECT_FALSE(r.blocked);
     EXPECT_THROW(dead_reckoning(g, {1.5, 0.5}, {1.0, 0.0}, -1.0), std::invalid_argument);
     EXPECT_THROW(dead_reckoning(g, {1.5, 0.5}, {std::nan(""), 0.0}, 1.0), std::invalid_argument);
+}
+
+// traverse_grid is dead_reckoning's walk alone: the first case above by hand, then both on many segments
+// (the pursuit's lines of sight rely on the two agreeing bit for bit).
+TEST(TraverseGrid, StopsBeforeTheFirstWall) {
+    const GridSpace g = grid_of("########\n......##\n########\n");
+    const GridTraversal r = traverse_grid(g, {0.5, 1.5}, {0, 1}, {1.0, 0.0}, 100.0);
+    EXPECT_TRUE(r.blocked);
+    EXPECT_EQ(r.tile, (Tile{5, 1}));
+    EXPECT_EQ(r.end_point, (Vec2{6.0, 1.5}));
+}
+
+TEST(TraverseGrid, AgreesWithDeadReckoningBitForBit) {
+    const GridSpace g = grid_of(
+        "..........\n"
+        "..##....#.\n"
+        "..#.......\n"
+        "......##..\n"
+        ".#........\n"
+        "....#...#.\n");
+    // A fixed pseudo-random walk of segments (a linear congruential generator: the same cases every run).
+    std::uint64_t state = 12345;
+    const auto next = [&state] {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) / 9007199254740992.0;  // [0, 1)
+    };
+    int compared = 0;
+    for (int i = 0; i < 5000; ++i) {
+        const Vec2 a{next() * 10.0, next() * 6.0};
+        const Vec2 b{next() * 10.0, next() * 6.0};
+        const Tile tile = g.tile_containing(a);
+        const Vec2 d = b - a;
+        const double len = length(d);
+        if (!g.passable(tile.col, tile.row) || len == 0.0) {
+            continue;
+        }
+        const DeadReckoningResult dr = dead_reckoning(g, a, d, len);
+        const GridTraversal tr = traverse_grid(g, a, tile, d / len, len);
+        ASSERT_EQ(tr.blocked, dr.blocked) << i;
+        ASSERT_EQ(g.cell_at(tr.tile), dr.cell) << i;
+        ASSERT_EQ(tr.end_point, dr.end_point) << i;
+        ++compared;
+    }
+    EXPECT_GT(compared, 3000);
 }
 
 }  // namespace

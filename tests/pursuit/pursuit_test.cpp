@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <limits>
 #include <optional>
@@ -52,6 +53,35 @@ const PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
         }
     }
     return nullptr;
+}
+
+// A grid's pursuit lines (ChasePursuitSpace::clear_line, which walks the tiles from the start's tile
+// directly) answer what the space's locate and dead reckoning say, on many segments of a level with corners.
+TEST(PursuitLines, GridLinesAgreeWithDeadReckoning) {
+    const Level lv("corner");
+    ChasePursuitSpace ps(lv.space);
+    std::uint64_t state = 99;
+    const auto next = [&state] {  // a fixed linear congruential sequence in [0, 1)
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(state >> 11) / 9007199254740992.0;
+    };
+    const double w = lv.level.width;
+    const double h = lv.level.height;
+    int clear = 0;
+    int blocked = 0;
+    for (int i = 0; i < 5000; ++i) {
+        const Vec3 a{next() * w, next() * h, 0.0};
+        // Every fourth segment has zero length (the walkable test alone).
+        const Vec3 b = i % 4 == 0 ? a : Vec3{next() * w, next() * h, 0.0};
+        const Vec3 d = b - a;
+        const double len = length(d);
+        const bool expected =
+            !lv.space.locate(a).snapped && (len == 0.0 || !lv.space.dead_reckoning(a, d, len).blocked);
+        ASSERT_EQ(ps.clear_line(a, b), expected) << i;
+        ++(expected ? clear : blocked);
+    }
+    EXPECT_GT(clear, 100);
+    EXPECT_GT(blocked, 100);
 }
 
 // The documented arrival distance (docs/pursuit.md "Arrival").

@@ -16,6 +16,19 @@ struct DeadReckoningResult {
         false;  ///< p was not in a passable tile; the segment started from the snapped cell centre
 };
 
+/// Where a straight walk over the grid tiles stopped (traverse_grid).
+struct GridTraversal {
+    Tile tile{};           ///< the last tile entered (the start's when nothing was)
+    Vec2 end_point;        ///< world point where the segment stops
+    bool blocked = false;  ///< a blocked tile, a grid edge or a cut corner stopped it
+};
+
+/// dead_reckoning's exact tile walk from `p` (world units), which lies in `tile`, along the unit direction
+/// `d` for `distance` world units. For callers that know the start's tile (the pursuit's line-of-sight
+/// tests): the same arithmetic, so the same result bit for bit. Preconditions: finite input, |d| = 1 (as
+/// computed by dead_reckoning: direction / length), distance >= 0.
+GridTraversal traverse_grid(const GridSpace& grid, Vec2 p, Tile tile, Vec2 d, double distance);
+
 /// Line of sight on the grid from `start` along `direction` (world units; need not be unit length) for
 /// `distance` world units, [0, inf). The segment walks the tiles it crosses (exact grid traversal); it stops
 /// before the first blocked tile, and where it passes exactly through a tile corner it needs both orthogonal
