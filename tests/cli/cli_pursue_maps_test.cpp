@@ -108,20 +108,21 @@ void check_batch(const std::string& level, const std::string& name, const std::s
     fs::remove(json2);
 }
 
+// A gtest name for a level file's stem (letters and digits only).
+std::string test_name(const ::testing::TestParamInfo<std::string>& param) {
+    std::string name = param.param;
+    std::replace_if(
+        name.begin(), name.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
+    return name;
+}
+
 TEST_P(PursueEveryMap, BatchRowsAndThreads) {
     // Short pursuits keep the 15 maps within seconds; min-route 10 fits the 32 x 32 maps.
     check_batch((maps_dir() / (GetParam() + ".map")).string(), GetParam(),
                 "--batch 3 --seed 5 --min-route 10 --max-time 40 --search-time 10");
 }
 
-INSTANTIATE_TEST_SUITE_P(SharedMaps, PursueEveryMap, ::testing::ValuesIn(shared_maps()),
-                         [](const ::testing::TestParamInfo<std::string>& param) {
-                             std::string name = param.param;
-                             std::replace_if(
-                                 name.begin(), name.end(),
-                                 [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(SharedMaps, PursueEveryMap, ::testing::ValuesIn(shared_maps()), test_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PursueEveryMap);
 
 #if KINEMA_HAVE_NAV
@@ -135,14 +136,7 @@ TEST_P(PursueEveryMesh, BatchRowsAndThreads) {
 }
 
 INSTANTIATE_TEST_SUITE_P(SharedMeshes, PursueEveryMesh,
-                         ::testing::ValuesIn(shared_files(meshes_dir(), ".obj")),
-                         [](const ::testing::TestParamInfo<std::string>& param) {
-                             std::string name = param.param;
-                             std::replace_if(
-                                 name.begin(), name.end(),
-                                 [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); }, '_');
-                             return name;
-                         });
+                         ::testing::ValuesIn(shared_files(meshes_dir(), ".obj")), test_name);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PursueEveryMesh);
 
 // Our own 3D level (data/levels/corner_ramp.obj), present without the shared data.
