@@ -248,6 +248,7 @@ class Flood {
     void grid_seed(Vec2 direction);
     bool grid_step();
     FloodResult grid_result(FloodResult r) const;
+    std::size_t grid_barrier_count() const;
     void grid_destination(FloodResult& r, int first_warm_step) const;
     int grid_heated_step(CellId c) const;  // -1 untouched, -2 barrier, else the step it was heated at
     void grid_write_lists() const;
@@ -266,12 +267,12 @@ class Flood {
     std::uint32_t barrier_code_ = 0;
 
     // Generic path: capacity heated_capacity() in flood.cpp, heated_count_ used. Grid path: written on demand
-    // by grid_write_lists() (hence mutable), heated_count_ and barrier_count_ kept by the run.
+    // by grid_write_lists() (hence mutable) with barrier_count_; heated_count_ kept by the run.
     mutable std::vector<CellId> heated_;
     std::size_t heated_count_ = 0;
-    std::vector<std::size_t> step_begin_;  // index in heated_ of the first cell heated at step j (M_S + 2)
-    mutable std::vector<CellId> barrier_;  // capacity N
-    std::size_t barrier_count_ = 0;
+    std::vector<std::size_t> step_begin_;    // index in heated_ of the first cell heated at step j (M_S + 2)
+    mutable std::vector<CellId> barrier_;    // capacity N
+    mutable std::size_t barrier_count_ = 0;  // grid path: counted by grid_write_lists()
     std::size_t barrier_frontier_begin_ = 0;
 
     // Grid fast path state (flood.cpp, "Grid fast path"): the window is kGridBlocks x kGridBlocks blocks of
@@ -287,18 +288,17 @@ class Flood {
     unsigned barrier_dirs_ = 0;  // bit d (flood.cpp Dir) set when direction d spreads the barrier
     std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
     std::vector<std::uint64_t> heated_blocks_;
-    std::vector<std::uint64_t> target_blocks_;  // targets of the spread being computed (zero between steps)
+    std::vector<std::uint64_t> gather_blocks_;  // a spread's new cells per block (zero between spreads)
     std::ptrdiff_t grid_floor_base_ = 0;        // GridCells::blocks() index of window block 0
     std::size_t grid_used_heat_ = 0;     // heat_blocks_ / barrier_bits_ entries whose bits the window holds
     std::size_t grid_used_barrier_ = 0;  // (cleared at the next seeding)
-    std::array<std::uint32_t, kGridBlocks> grid_listed_{};  // blocks of target_blocks_ that may be non-zero
-    std::vector<BlockBits> heat_blocks_;        // every step's newly heated blocks, step by step (seed first)
-    std::vector<BlockBits> barrier_bits_;       // every step's new barrier blocks (seeding = step 0)
+    // Every step's newly heated / barrier cells as entries (bits, block), step by step (seed first; the
+    // barrier's seeding is step 0); a block may have several entries in one step (disjoint bits).
+    std::vector<BlockBits> heat_blocks_;
+    std::vector<BlockBits> barrier_bits_;
     std::vector<std::uint32_t> heat_begin_;     // index in heat_blocks_ of step j's first block (M_S + 2)
     std::vector<std::uint32_t> barrier_begin_;  // likewise in barrier_bits_
     std::vector<std::uint32_t> step_cells_;     // cells heated at step j
-    std::vector<std::int64_t> step_cols_;       // the sum of their window columns
-    std::vector<std::int64_t> step_rows_;       // and rows
     mutable std::vector<std::uint32_t> sort_scratch_;  // grid_write_lists(): one step's tiles
     mutable bool grid_lists_ready_ = false;
 
