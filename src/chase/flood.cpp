@@ -643,6 +643,11 @@ FloodResult Flood::run() {
     if (space_ == nullptr) {
         throw std::logic_error("flood: run() before start()");
     }
+    if (grid_mode_) {
+        while (!finished_) {
+            grid_step();  // without step()'s dispatch: thin floods run many cheap steps
+        }
+    }
     while (!finished_) {
         step();
     }
