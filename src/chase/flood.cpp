@@ -408,12 +408,6 @@ constexpr std::array kFloodFields{
 };
 constexpr SettingsDescription kFloodDescription{"FloodSettings", kFloodFields, {}};
 
-// Tiles of a grid's space (width x height), 0 for other spaces.
-std::size_t grid_tiles(const CellSpace& space) {
-    const GridCells* g = space.grid();
-    return g == nullptr ? 0 : static_cast<std::size_t>(g->width()) * static_cast<std::size_t>(g->height());
-}
-
 }  // namespace
 
 const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) noexcept {
@@ -462,8 +456,9 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
         throw std::invalid_argument("flood: direction is not finite");
     }
     run_settings_ = settings_;
-    grid_mode_ = grid_path_ != GridPath::never && grid_path_fits(space) &&
-                 (grid_path_ == GridPath::always || grid_tiles(space) >= grid_path_min_tiles);
+    // automatic and always agree since the grid path took fewer instructions than the generic flood on
+    // every shared map (docs/chase.md, "Performance").
+    grid_mode_ = grid_path_ != GridPath::never && grid_path_fits(space);
     if (grid_mode_) {
         allocate_grid_scratch(space.size());
     } else {
