@@ -128,8 +128,8 @@ void compare_map(const Options& options, const std::string& name) {
         return;
     }
     const GridSpace grid(levels::load_moving_ai_map(path));
-    // kinema runs on the grid's space as a user's code would (every shared map is below grid_path_min_tiles,
-    // so the generic flood); the baseline on a plain copy of the same arrays, as it would hold them itself.
+    // kinema runs on the grid's space as a user's code would (the grid path unless --grid-path never); the
+    // baseline on a plain copy of the same arrays, as it would hold them itself.
     const CellSpace& space = grid.cells();
     const CellSpace plain = CellSpace::from_csr({space.positions().begin(), space.positions().end()},
                                                 {space.offsets().begin(), space.offsets().end()},

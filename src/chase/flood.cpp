@@ -118,24 +118,59 @@ enum Dir : std::size_t { east, west, south, north, south_east, south_west, north
 
 // The window's block arrays (Flood's grid state).
 struct BlockWindow {
-    const std::uint64_t* floor;  // GridCells::blocks()
-    std::ptrdiff_t floor_base;   // its index of window block 0
+    const std::uint64_t* floor;  // GridCells::blocks() from the floor block under window block 0 on
     std::ptrdiff_t floor_stride;
     std::uint64_t* touched;
-    std::uint64_t* target;
-    std::uint32_t* listed;  // per block row, bit = block column: target blocks that may be non-zero
+    std::uint64_t* heated;  // the heat marks its new cells here too (unused by the barrier)
+    std::uint64_t* gather;  // a step's new cells per block while it is spread (clear between spreads)
 };
 
-inline void add_targets(const BlockWindow& w, std::uint32_t k, std::uint64_t bits) {
-    w.target[k] |= bits;
-    w.listed[k / grid_stride] |= static_cast<std::uint32_t>(bits != 0) << (k % grid_stride);
-}
+struct PortablePopcount {
+    int operator()(std::uint64_t v) const { return count_bits(v); }
+};
 
-// Adds the targets of the frontier blocks (untouched or not) to w.target and lists them; [ylo, yhi] grows
-// to cover the block rows listed. Dirs: bit d set when direction d (Dir) spreads: 0xFF heat on an
-// 8-connected grid, 0x0F on a 4-connected one, the half-plane's directions for the barrier (spreaders[]).
-template <unsigned Dirs>
-void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow& w, int& ylo, int& yhi) {
+// Where a spread puts what it finds: per target block, the untouched cells are gathered in w.gather (so a
+// cell reached from two frontier blocks counts once) and the block is listed as an entry when its first new
+// cells arrive; finish() moves the gathered bits into the entries and marks them touched (and heated, for
+// the heat). One entry per block and step.
+template <bool Heat, class Pop>
+struct Taker {
+    const BlockWindow& w;
+    detail::BlockBits* out;
+    std::size_t m = 0;
+    [[no_unique_address]] Pop pop;
+
+    [[gnu::always_inline]] void operator()(std::uint32_t k, std::uint64_t bits) {
+        const std::uint64_t fresh = bits & ~w.touched[k];
+        const std::uint64_t gathered = w.gather[k];
+        w.gather[k] = gathered | fresh;
+        out[m].block = k;  // kept only when these are the block's first new cells: no branch
+        m += (gathered == 0 && fresh != 0) ? 1u : 0u;
+    }
+    // Marks the gathered cells, leaves w.gather clear and returns the number of cells (heat only).
+    std::size_t finish() {
+        std::size_t cells = 0;
+        for (std::size_t i = 0; i < m; ++i) {
+            const std::uint32_t k = out[i].block;
+            const std::uint64_t bits = w.gather[k];
+            out[i].bits = bits;
+            w.gather[k] = 0;
+            w.touched[k] |= bits;
+            if constexpr (Heat) {
+                w.heated[k] |= bits;
+                cells += static_cast<std::size_t>(pop(bits));
+            }
+        }
+        return cells;
+    }
+};
+
+// Spreads one frontier block (bits F of window block k) one tile in every direction of Dirs and hands the
+// targets, block by block, to take. Dirs: bit d set when direction d (Dir) spreads: 0xFF heat on an
+// 8-connected grid, 0x0F on a 4-connected one, the half-plane's directions for the barrier.
+template <unsigned Dirs, class Take>
+[[gnu::always_inline]] inline void spread_block(std::uint32_t k, std::uint64_t F, const BlockWindow& w,
+                                                Take& take) {
     constexpr std::uint32_t S = grid_stride;
     constexpr auto mask = [](Dir d) { return ((Dirs >> d) & 1u) != 0 ? all_bits : std::uint64_t{0}; };
     constexpr std::uint64_t m_e = mask(east), m_w = mask(west), m_s = mask(south), m_n = mask(north);
@@ -144,184 +179,210 @@ void spread(const detail::BlockBits* front, std::size_t count, const BlockWindow
     // The side blocks a frontier can reach.
     constexpr bool to_e = (m_e | m_se | m_ne) != 0, to_w = (m_w | m_sw | m_nw) != 0;
     constexpr bool to_s = (m_s | m_se | m_sw) != 0, to_n = (m_n | m_ne | m_nw) != 0;
+    const std::ptrdiff_t fs = w.floor_stride;
+    const std::uint64_t* fl = w.floor + static_cast<std::ptrdiff_t>(k / S) * fs + k % S;
+    const std::uint64_t fl_c = fl[0];
+    // Orthogonal moves within the block, floor tested (a diagonal move needs both of its own).
+    const std::uint64_t e_c = (F << 1) & ~col0_bits & fl_c, w_c = (F >> 1) & ~col7_bits & fl_c;
+    const std::uint64_t s_c = (F << 8) & fl_c, n_c = (F >> 8) & fl_c;
+    // move_s(E) & move_e(S) and the like, piece by piece; the masks that would drop bits carried across a
+    // block edge are not needed because the other operand has no bits there.
+    take(k, (e_c & m_e) | (w_c & m_w) | (s_c & m_s) | (n_c & m_n) |
+                ((((e_c << 8) & (s_c << 1) & m_se) | ((w_c << 8) & (s_c >> 1) & m_sw) |
+                  ((e_c >> 8) & (n_c << 1) & m_ne) | ((w_c >> 8) & (n_c >> 1) & m_nw)) &
+                 fl_c));
+    // Moves into the four side blocks, each only when the frontier has cells on that edge (corridor
+    // frontiers touch one or two edges of a block); the second letter is the block the bits are in.
+    if constexpr (to_e) {
+        if ((F & col7_bits) != 0) {
+            const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1];
+            take(k + 1,
+                 ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) & fl[1]);
+        }
+    }
+    if constexpr (to_w) {
+        if ((F & col0_bits) != 0) {
+            const std::uint64_t w_w = ((F & col0_bits) << 7) & fl[-1];
+            take(k - 1, ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
+                            fl[-1]);
+        }
+    }
+    if constexpr (to_s) {
+        if ((F >> 56) != 0) {
+            const std::uint64_t s_s = (F >> 56) & fl[fs];
+            take(k + S,
+                 ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
+                     fl[fs]);
+        }
+    }
+    if constexpr (to_n) {
+        if ((F & 0xFFu) != 0) {
+            const std::uint64_t n_n = (F << 56) & fl[-fs];
+            take(k - S,
+                 ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
+                     fl[-fs]);
+        }
+    }
+    // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch.
+    constexpr std::uint64_t corners = (m_se != 0 ? std::uint64_t{1} << 63 : 0) |
+                                      (m_sw != 0 ? std::uint64_t{1} << 56 : 0) |
+                                      (m_ne != 0 ? std::uint64_t{1} << 7 : 0) | (m_nw != 0 ? 1u : 0u);
+    if ((F & corners) == 0) {
+        return;
+    }
+    const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
+    const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
+    if constexpr (m_se != 0) {
+        take(k + S + 1, (e_e >> 56) & (s_s >> 7) & fl[fs + 1]);
+    }
+    if constexpr (m_sw != 0) {
+        take(k + S - 1, (w_w >> 56) & (s_s << 7) & fl[fs - 1]);
+    }
+    if constexpr (m_ne != 0) {
+        take(k - S + 1, (e_e << 56) & (n_n >> 7) & fl[1 - fs]);
+    }
+    if constexpr (m_nw != 0) {
+        take(k - S - 1, (w_w << 56) & (n_n << 7) & fl[-1 - fs]);
+    }
+}
+
+// Heat (spec B.1-B.3): the untouched neighbours of the frontier entries, marked and appended to out, counted
+// in `cells` (the caller takes the marks back for an overflow step). Returns the entries written.
+template <unsigned Dirs, class Pop>
+[[gnu::always_inline]] inline std::size_t spread_heat_with(const detail::BlockBits* front, std::size_t count,
+                                                           const BlockWindow& w, detail::BlockBits* out,
+                                                           std::size_t& cells) {
+    Taker<true, Pop> take{w, out, 0, {}};
     for (std::size_t f = 0; f < count; ++f) {
-        const std::uint32_t k = front[f].block;
-        const std::uint64_t F = front[f].bits;
-        const std::ptrdiff_t fs = w.floor_stride;
-        const std::uint64_t* fl = w.floor + (w.floor_base + static_cast<std::ptrdiff_t>(k / S) * fs + k % S);
-        const std::uint64_t fl_c = fl[0];
-        // Orthogonal moves within the block, floor tested (a diagonal move needs both of its own).
-        const std::uint64_t e_c = (F << 1) & ~col0_bits & fl_c, w_c = (F >> 1) & ~col7_bits & fl_c;
-        const std::uint64_t s_c = (F << 8) & fl_c, n_c = (F >> 8) & fl_c;
-        // move_s(E) & move_e(S) and the like, piece by piece; the masks that would drop bits carried across
-        // a block edge are not needed because the other operand has no bits there.
-        const std::uint64_t c = (e_c & m_e) | (w_c & m_w) | (s_c & m_s) | (n_c & m_n) |
-                                ((((e_c << 8) & (s_c << 1) & m_se) | ((w_c << 8) & (s_c >> 1) & m_sw) |
-                                  ((e_c >> 8) & (n_c << 1) & m_ne) | ((w_c >> 8) & (n_c >> 1) & m_nw)) &
-                                 fl_c);
-        add_targets(w, k, c);
-        const int by = static_cast<int>(k / S);
-        ylo = std::min(ylo, by - 1);
-        yhi = std::max(yhi, by + 1);
-        // Moves into the four side blocks, each only when the frontier has cells on that edge (corridor
-        // frontiers touch one or two edges of a block); the second letter is the block the bits are in.
-        if constexpr (to_e) {
-            if ((F & col7_bits) != 0) {
-                const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1];
-                add_targets(
-                    w, k + 1,
-                    ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) &
-                        fl[1]);
-            }
-        }
-        if constexpr (to_w) {
-            if ((F & col0_bits) != 0) {
-                const std::uint64_t w_w = ((F & col0_bits) << 7) & fl[-1];
-                add_targets(
-                    w, k - 1,
-                    ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
-                        fl[-1]);
-            }
-        }
-        if constexpr (to_s) {
-            if ((F >> 56) != 0) {
-                const std::uint64_t s_s = (F >> 56) & fl[fs];
-                add_targets(
-                    w, k + S,
-                    ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
-                        fl[fs]);
-            }
-        }
-        if constexpr (to_n) {
-            if ((F & 0xFFu) != 0) {
-                const std::uint64_t n_n = (F << 56) & fl[-fs];
-                add_targets(
-                    w, k - S,
-                    ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
-                        fl[-fs]);
-            }
-        }
-        // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch.
-        constexpr std::uint64_t corners = (m_se != 0 ? std::uint64_t{1} << 63 : 0) |
-                                          (m_sw != 0 ? std::uint64_t{1} << 56 : 0) |
-                                          (m_ne != 0 ? std::uint64_t{1} << 7 : 0) | (m_nw != 0 ? 1u : 0u);
-        if ((F & corners) == 0) {
-            continue;
-        }
-        const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
-        const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
-        if constexpr (m_se != 0) {
-            add_targets(w, k + S + 1, (e_e >> 56) & (s_s >> 7) & fl[fs + 1]);
-        }
-        if constexpr (m_sw != 0) {
-            add_targets(w, k + S - 1, (w_w >> 56) & (s_s << 7) & fl[fs - 1]);
-        }
-        if constexpr (m_ne != 0) {
-            add_targets(w, k - S + 1, (e_e << 56) & (n_n >> 7) & fl[1 - fs]);
-        }
-        if constexpr (m_nw != 0) {
-            add_targets(w, k - S - 1, (w_w << 56) & (n_n << 7) & fl[-1 - fs]);
-        }
+        spread_block<Dirs>(front[f].block, front[f].bits, w, take);
     }
+    cells = take.finish();
+    return take.m;
 }
 
-using SpreadFn = void (*)(const detail::BlockBits*, std::size_t, const BlockWindow&, int&, int&);
+// Barrier (spec A.2, B.5): the untouched neighbours of the frontier entries in the directions Dirs. Returns
+// the entries written.
+template <unsigned Dirs>
+std::size_t spread_barrier_blocks(const detail::BlockBits* front, std::size_t count, const BlockWindow& w,
+                                  detail::BlockBits* out) {
+    Taker<false, PortablePopcount> take{w, out, 0, {}};
+    for (std::size_t f = 0; f < count; ++f) {
+        spread_block<Dirs>(front[f].block, front[f].bits, w, take);
+    }
+    take.finish();
+    return take.m;
+}
+
+using BarrierFn = std::size_t (*)(const detail::BlockBits*, std::size_t, const BlockWindow&,
+                                  detail::BlockBits*);
 template <std::size_t... I>
-constexpr std::array<SpreadFn, sizeof...(I)> spread_table(std::index_sequence<I...>) {
-    return {&spread<static_cast<unsigned>(I)>...};
+constexpr std::array<BarrierFn, sizeof...(I)> barrier_table(std::index_sequence<I...>) {
+    return {&spread_barrier_blocks<static_cast<unsigned>(I)>...};
 }
-// spread<Dirs> for every set of directions (the barrier's depends on the run's direction).
-constexpr std::array<SpreadFn, 256> spreaders = spread_table(std::make_index_sequence<256>{});
+// spread_barrier_blocks<Dirs> for every set of directions (it depends on the run's direction).
+constexpr std::array<BarrierFn, 256> barrier_spreaders = barrier_table(std::make_index_sequence<256>{});
 
-// What take() counts: the new cells, and (for the heat's centroid) the sums of their window columns and rows.
-struct TakeSums {
-    std::size_t cells = 0;
+// The sums of the window columns and rows of the cells of entries [b, e) for the centroid: bit r * 8 + c of
+// block (bx, by) is column 8 bx + c, and sum(c) = pop(bits with c & 1) + 2 pop(c & 2) + 4 pop(c & 4).
+struct ColRowSums {
     std::int64_t cols = 0;
     std::int64_t rows = 0;
 };
-
-// Takes the untouched targets of the listed blocks as out[0 .. m) in ascending block order (clearing the
-// targets and the listing) and returns m. Marks nothing, so the caller can still discard the step (an
-// overflow). Pop counts bits; with Sums, the columns and rows are summed too: bit r * 8 + c of block
-// (bx, by) is column 8 bx + c, and sum(c) = pop(bits with c & 1) + 2 pop(c & 2) + 4 pop(c & 4).
-template <bool Sums, class Pop>
-[[gnu::always_inline]] inline std::size_t take_with(const BlockWindow& w, int ylo, int yhi,
-                                                    detail::BlockBits* out, TakeSums& sums, Pop pop) {
-    std::size_t m = 0;
-    std::size_t total = 0;
+template <class Pop>
+[[gnu::always_inline]] inline ColRowSums sum_with(const detail::BlockBits* b, const detail::BlockBits* e,
+                                                  Pop pop) {
     std::int64_t cols = 0;
     std::int64_t rows = 0;
-    for (int y = ylo; y <= yhi; ++y) {
-        for (std::uint32_t listed = w.listed[y]; listed != 0; listed &= listed - 1) {
-            const int x = std::countr_zero(listed);
-            const auto k = static_cast<std::uint32_t>(y * grid_stride + x);
-            const std::uint64_t fresh = w.target[k] & ~w.touched[k];
-            w.target[k] = 0;
-            out[m] = {fresh, k};  // kept only when not empty: no branch
-            m += fresh != 0 ? 1u : 0u;
-            const int n = pop(fresh);
-            total += static_cast<std::size_t>(n);
-            if constexpr (Sums) {
-                cols += 8 * x * n + pop(fresh & 0xAAAAAAAAAAAAAAAAull) +
-                        2 * pop(fresh & 0xCCCCCCCCCCCCCCCCull) + 4 * pop(fresh & 0xF0F0F0F0F0F0F0F0ull);
-                rows += 8 * y * n + pop(fresh & 0xFF00FF00FF00FF00ull) +
-                        2 * pop(fresh & 0xFFFF0000FFFF0000ull) + 4 * pop(fresh & 0xFFFFFFFF00000000ull);
-            }
-        }
-        w.listed[y] = 0;
+    for (; b != e; ++b) {
+        const std::uint64_t bits = b->bits;
+        const int n = pop(bits);
+        const auto x = static_cast<int>(b->block % grid_stride);
+        const auto y = static_cast<int>(b->block / grid_stride);
+        cols += 8 * x * n + pop(bits & 0xAAAAAAAAAAAAAAAAull) + 2 * pop(bits & 0xCCCCCCCCCCCCCCCCull) +
+                4 * pop(bits & 0xF0F0F0F0F0F0F0F0ull);
+        rows += 8 * y * n + pop(bits & 0xFF00FF00FF00FF00ull) + 2 * pop(bits & 0xFFFF0000FFFF0000ull) +
+                4 * pop(bits & 0xFFFFFFFF00000000ull);
     }
-    sums = {total, cols, rows};
-    return m;
+    return {cols, rows};
 }
 
-struct PortablePopcount {
-    int operator()(std::uint64_t v) const { return count_bits(v); }
+// Cells in entries [b, e).
+template <class Pop>
+[[gnu::always_inline]] inline std::size_t count_with(const detail::BlockBits* b, const detail::BlockBits* e,
+                                                     Pop pop) {
+    std::size_t n = 0;
+    for (; b != e; ++b) {
+        n += static_cast<std::size_t>(pop(b->bits));
+    }
+    return n;
+}
+
+using HeatFn = std::size_t (*)(const detail::BlockBits*, std::size_t, const BlockWindow&, detail::BlockBits*,
+                               std::size_t&);
+using SumFn = ColRowSums (*)(const detail::BlockBits*, const detail::BlockBits*);
+using CountFn = std::size_t (*)(const detail::BlockBits*, const detail::BlockBits*);
+
+// The functions that count bits, in two builds: portable, and (below) with the POPCNT instruction.
+template <unsigned Dirs>
+std::size_t spread_heat_portable(const detail::BlockBits* front, std::size_t count, const BlockWindow& w,
+                                 detail::BlockBits* out, std::size_t& cells) {
+    return spread_heat_with<Dirs, PortablePopcount>(front, count, w, out, cells);
+}
+ColRowSums sum_portable(const detail::BlockBits* b, const detail::BlockBits* e) {
+    return sum_with(b, e, PortablePopcount{});
+}
+std::size_t count_portable(const detail::BlockBits* b, const detail::BlockBits* e) {
+    return count_with(b, e, PortablePopcount{});
+}
+
+struct BitKernels {
+    HeatFn heat8;  // 8-connected
+    HeatFn heat4;  // 4-connected
+    SumFn sum;
+    CountFn count;
 };
-
-template <bool Sums>
-std::size_t take_portable(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
-    return take_with<Sums>(w, ylo, yhi, out, sums, PortablePopcount{});
-}
+constexpr BitKernels portable_kernels{&spread_heat_portable<0xFFu>, &spread_heat_portable<0x0Fu>,
+                                      &sum_portable, &count_portable};
 
 // The default x86-64 target has no POPCNT instruction (count_bits is a dozen instructions there); every
-// x86-64 CPU of the last 15 years has it, so take() uses it when the CPU says so (checked once).
+// x86-64 CPU of the last 15 years has it, so the counting functions use it when the CPU says so (asked once;
+// no -m flags in the build, so the binary runs on any x86-64).
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__POPCNT__) && \
     (defined(__GNUC__) || defined(__clang__))
 struct HardwarePopcount {
     [[gnu::always_inline]] int operator()(std::uint64_t v) const { return __builtin_popcountll(v); }
 };
-template <bool Sums>
-[[gnu::target("popcnt")]] std::size_t take_popcnt(const BlockWindow& w, int ylo, int yhi,
-                                                  detail::BlockBits* out, TakeSums& sums) {
-    return take_with<Sums>(w, ylo, yhi, out, sums, HardwarePopcount{});
+template <unsigned Dirs>
+[[gnu::target("popcnt")]] std::size_t spread_heat_popcnt(const detail::BlockBits* front, std::size_t count,
+                                                         const BlockWindow& w, detail::BlockBits* out,
+                                                         std::size_t& cells) {
+    return spread_heat_with<Dirs, HardwarePopcount>(front, count, w, out, cells);
 }
+[[gnu::target("popcnt")]] ColRowSums sum_popcnt(const detail::BlockBits* b, const detail::BlockBits* e) {
+    return sum_with(b, e, HardwarePopcount{});
+}
+[[gnu::target("popcnt")]] std::size_t count_popcnt(const detail::BlockBits* b, const detail::BlockBits* e) {
+    return count_with(b, e, HardwarePopcount{});
+}
+constexpr BitKernels popcnt_kernels{&spread_heat_popcnt<0xFFu>, &spread_heat_popcnt<0x0Fu>, &sum_popcnt,
+                                    &count_popcnt};
 // Asked once, on first use; __builtin_cpu_init first because a flood may run from a static initialiser.
-bool cpu_has_popcnt() {
+const BitKernels& bit_kernels() {
     static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("popcnt") != 0);
-    return has;
-}
-template <bool Sums>
-std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
-    return cpu_has_popcnt() ? take_popcnt<Sums>(w, ylo, yhi, out, sums)
-                            : take_portable<Sums>(w, ylo, yhi, out, sums);
+    return has ? popcnt_kernels : portable_kernels;
 }
 #else
-template <bool Sums>
-std::size_t take(const BlockWindow& w, int ylo, int yhi, detail::BlockBits* out, TakeSums& sums) {
-    return take_portable<Sums>(w, ylo, yhi, out, sums);
+const BitKernels& bit_kernels() {
+    return portable_kernels;
 }
 #endif
 
-void mark(const detail::BlockBits* blocks, std::size_t count, std::uint64_t* touched) {
-    for (std::size_t i = 0; i < count; ++i) {
-        touched[blocks[i].block] |= blocks[i].bits;
-    }
-}
-
-void mark(const detail::BlockBits* blocks, std::size_t count, std::uint64_t* touched, std::uint64_t* heated) {
-    for (std::size_t i = 0; i < count; ++i) {
-        touched[blocks[i].block] |= blocks[i].bits;
-        heated[blocks[i].block] |= blocks[i].bits;
+// Takes back the marks of entries [b, e) (an overflow step).
+void unmark(const detail::BlockBits* b, const detail::BlockBits* e, std::uint64_t* touched,
+            std::uint64_t* heated) {
+    for (; b != e; ++b) {
+        touched[b->block] &= ~b->bits;
+        heated[b->block] &= ~b->bits;
     }
 }
 }  // namespace
@@ -346,12 +407,6 @@ constexpr std::array kFloodFields{
                               kDestinations),
 };
 constexpr SettingsDescription kFloodDescription{"FloodSettings", kFloodFields, {}};
-
-// Tiles of a grid's space (width x height), 0 for other spaces.
-std::size_t grid_tiles(const CellSpace& space) {
-    const GridCells* g = space.grid();
-    return g == nullptr ? 0 : static_cast<std::size_t>(g->width()) * static_cast<std::size_t>(g->height());
-}
 
 }  // namespace
 
@@ -401,8 +456,9 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
         throw std::invalid_argument("flood: direction is not finite");
     }
     run_settings_ = settings_;
-    grid_mode_ = grid_path_ != GridPath::never && grid_path_fits(space) &&
-                 (grid_path_ == GridPath::always || grid_tiles(space) >= grid_path_min_tiles);
+    // automatic and always agree since the grid path took fewer instructions than the generic flood on
+    // every shared map (docs/chase.md, "Performance").
+    grid_mode_ = grid_path_ != GridPath::never && grid_path_fits(space);
     if (grid_mode_) {
         allocate_grid_scratch(space.size());
     } else {
@@ -582,6 +638,11 @@ FloodResult Flood::run() {
     if (space_ == nullptr) {
         throw std::logic_error("flood: run() before start()");
     }
+    if (grid_mode_) {
+        while (!finished_) {
+            grid_step();  // without step()'s dispatch: thin floods run many cheap steps
+        }
+    }
     while (!finished_) {
         step();
     }
@@ -727,12 +788,16 @@ void Flood::allocate_grid_scratch(std::size_t cells) {
     if (touched_blocks_.size() < grid_block_slots) {
         touched_blocks_.assign(grid_block_slots, 0);
         heated_blocks_.assign(grid_block_slots, 0);
-        target_blocks_.assign(grid_block_slots, 0);
+        gather_blocks_.assign(grid_block_slots, 0);
         grid_used_heat_ = 0;
         grid_used_barrier_ = 0;
     }
-    // Every committed block holds a cell touched once; a discarded step writes at most one entry per block.
+    // Every committed entry holds a cell touched once, so at most touched_bound of them; a discarded heat
+    // step writes at most 9 entries (own block, 4 side and 4 corner blocks) per frontier entry, and there are
+    // at most min(M_H, touched_bound) of those; one more slot is written and dropped when empty.
     const std::size_t touched_bound = std::min(cells, grid_window_tiles);
+    const std::size_t discarded =
+        9 * std::min(static_cast<std::size_t>(run_settings_.max_heated), touched_bound);
     const auto grow = [](auto& v, std::size_t n) {
         if (v.size() < n) {
             v.assign(n, {});
@@ -741,27 +806,24 @@ void Flood::allocate_grid_scratch(std::size_t cells) {
     grow(heated_, touched_bound);
     grow(barrier_, touched_bound);
     grow(sort_scratch_, touched_bound);
-    if (heat_blocks_.size() < touched_bound + grid_block_slots ||
-        barrier_bits_.size() < touched_bound + grid_block_slots) {
+    if (heat_blocks_.size() < touched_bound + discarded + 1 || barrier_bits_.size() < touched_bound + 1) {
         // The lists that say which window blocks hold bits are replaced: clear the window instead.
         std::fill(touched_blocks_.begin(), touched_blocks_.end(), 0);
         std::fill(heated_blocks_.begin(), heated_blocks_.end(), 0);
         grid_used_heat_ = 0;
         grid_used_barrier_ = 0;
-        grow(heat_blocks_, touched_bound + grid_block_slots);
-        grow(barrier_bits_, touched_bound + grid_block_slots);
+        grow(heat_blocks_, touched_bound + discarded + 1);
+        grow(barrier_bits_, touched_bound + 1);
     }
     grow(heat_begin_, std::size_t{grid_max_steps} + 2);
     grow(barrier_begin_, std::size_t{grid_max_steps} + 2);
     grow(step_cells_, std::size_t{grid_max_steps} + 2);
-    grow(step_cols_, std::size_t{grid_max_steps} + 2);
-    grow(step_rows_, std::size_t{grid_max_steps} + 2);
 }
 
 void Flood::grid_seed(Vec2 direction) {
     const GridCells& g = *space_->grid();
     const Tile t = g.tile_of(seed_.cell);
-    // Forget the previous run: only the blocks it wrote hold bits (the targets are left clear by take()).
+    // Forget the previous run: only the blocks it wrote hold bits.
     for (std::size_t e = 0; e < grid_used_heat_; ++e) {
         touched_blocks_[heat_blocks_[e].block] = 0;
         heated_blocks_[heat_blocks_[e].block] = 0;
@@ -778,9 +840,8 @@ void Flood::grid_seed(Vec2 direction) {
     grid_row0_ = 8 * (seed_by - 9);
     grid_floor_base_ = g.block_index(seed_bx - 9, seed_by - 9);
     grid_lists_ready_ = false;
-    const BlockWindow w{
-        g.blocks(),         grid_floor_base_, g.block_stride(), touched_blocks_.data(), target_blocks_.data(),
-        grid_listed_.data()};
+    const BlockWindow w{g.blocks() + grid_floor_base_, g.block_stride(), touched_blocks_.data(),
+                        heated_blocks_.data(), gather_blocks_.data()};
 
     // Per direction: does it spread the barrier? With a power-of-two cell size, pos(n) - pos(b) is exactly
     // (dc * s, dr * s) for every cell, so this is the generic flood's test (spec A.2 and B.5: dot < 0,
@@ -797,8 +858,6 @@ void Flood::grid_seed(Vec2 direction) {
 
     // Step A.1: heat the seed (step 0).
     const auto k = static_cast<std::uint32_t>(9 * grid_stride + 9);
-    const int centre_x = 72 + t.col % 8;
-    const int centre_y = 72 + t.row % 8;
     const std::uint64_t bit = std::uint64_t{1} << ((t.row % 8) * 8 + t.col % 8);
     touched_blocks_[k] = bit;
     heated_blocks_[k] = bit;
@@ -806,18 +865,10 @@ void Flood::grid_seed(Vec2 direction) {
     heat_begin_[0] = 0;
     heat_begin_[1] = 1;
     step_cells_[0] = 1;
-    step_cols_[0] = centre_x;
-    step_rows_[0] = centre_y;
     heated_count_ = 1;
 
     // Step A.2: the seed's neighbours in the opposite half-plane become the barrier.
-    int ylo = grid_side;
-    int yhi = -1;
-    spreaders[barrier_dirs_](heat_blocks_.data(), 1, w, ylo, yhi);
-    TakeSums sums;
-    const std::size_t m = take<false>(w, ylo, yhi, barrier_bits_.data(), sums);
-    barrier_count_ = sums.cells;
-    mark(barrier_bits_.data(), m, touched_blocks_.data());
+    const std::size_t m = barrier_spreaders[barrier_dirs_](heat_blocks_.data(), 1, w, barrier_bits_.data());
     barrier_begin_[0] = 0;
     barrier_begin_[1] = static_cast<std::uint32_t>(m);
     grid_used_heat_ = 1;
@@ -826,71 +877,68 @@ void Flood::grid_seed(Vec2 direction) {
 }
 
 bool Flood::grid_step() {
-    const int k = step_ + 1;
+    // One function for the whole step with the arrays loaded once (per step, this bookkeeping is a fixed
+    // cost that thin frontiers pay for a handful of cells).
     const auto j = static_cast<std::size_t>(step_);
     const GridCells& g = *space_->grid();
-    const BlockWindow w{
-        g.blocks(),         grid_floor_base_, g.block_stride(), touched_blocks_.data(), target_blocks_.data(),
-        grid_listed_.data()};
-    const bool eight = g.connectivity() == Connectivity::eight;
+    std::uint64_t* touched = touched_blocks_.data();
+    std::uint64_t* heated = heated_blocks_.data();
+    const BlockWindow w{g.blocks() + grid_floor_base_, g.block_stride(), touched, heated,
+                        gather_blocks_.data()};
+    std::uint32_t* heat_begin = heat_begin_.data();
+    std::uint32_t* barrier_begin = barrier_begin_.data();
+    BlockBits* heat = heat_blocks_.data();
+    BlockBits* barrier = barrier_bits_.data();
+    const BitKernels& kernels = bit_kernels();
 
-    // Heat (spec B.1-B.4): every new cell is found and counted before any is marked, so an overflow leaves
-    // the map as it was. Cooling is implicit (value = max(0, H - (step - heated step))).
-    int ylo = grid_side;
-    int yhi = -1;
-    const BlockBits* front = heat_blocks_.data() + heat_begin_[j];
-    const std::size_t front_count = heat_begin_[j + 1] - heat_begin_[j];
-    if (eight) {
-        spread<0xFFu>(front, front_count, w, ylo, yhi);
-    } else {
-        spread<0x0Fu>(front, front_count, w, ylo, yhi);
-    }
-    TakeSums sums;
-    BlockBits* fresh = heat_blocks_.data() + heat_begin_[j + 1];
-    const std::size_t m = take<true>(w, ylo, yhi, fresh, sums);
-    const std::size_t cells = sums.cells;
-    if (cells == 0 || cells > static_cast<std::size_t>(run_settings_.max_heated)) {
+    // Heat (spec B.1-B.4): new cells are marked as they are found; an overflow step (more than M_H, spec
+    // B.3) takes its marks back, so the map stays as it was. Cooling is implicit (value = max(0, H - (step -
+    // heated step))).
+    const auto limit = static_cast<std::size_t>(run_settings_.max_heated);
+    std::size_t cells = 0;
+    BlockBits* fresh = heat + heat_begin[j + 1];
+    const HeatFn spread_heat = g.connectivity() == Connectivity::eight ? kernels.heat8 : kernels.heat4;
+    const std::size_t m =
+        spread_heat(heat + heat_begin[j], heat_begin[j + 1] - heat_begin[j], w, fresh, cells);
+    if (cells == 0 || cells > limit) {
+        unmark(fresh, fresh + m, touched, heated);
         finished_ = true;
         stop_reason_ = cells == 0 ? StopReason::exhausted : StopReason::too_many_heated;
         return false;
     }
-    mark(fresh, m, touched_blocks_.data(), heated_blocks_.data());
-    heat_begin_[j + 2] = heat_begin_[j + 1] + static_cast<std::uint32_t>(m);
+    heat_begin[j + 2] = heat_begin[j + 1] + static_cast<std::uint32_t>(m);
     step_cells_[j + 1] = static_cast<std::uint32_t>(cells);
-    step_cols_[j + 1] = sums.cols;
-    step_rows_[j + 1] = sums.rows;
     heated_count_ += cells;
-    grid_used_heat_ = heat_begin_[j + 2];
-    step_ = k;
+    grid_used_heat_ = heat_begin[j + 2];
+    step_ = static_cast<int>(j) + 1;
     grid_lists_ready_ = false;
 
-    // Barrier (spec B.5), after the heat: grows from last step's barrier blocks.
-    const BlockBits* barrier_front = barrier_bits_.data() + barrier_begin_[j];
-    const std::size_t barrier_front_count = barrier_begin_[j + 1] - barrier_begin_[j];
-    std::size_t barrier_new = 0;
-    if (barrier_front_count > 0) {
-        ylo = grid_side;
-        yhi = -1;
-        spreaders[barrier_dirs_](barrier_front, barrier_front_count, w, ylo, yhi);
-        BlockBits* out = barrier_bits_.data() + barrier_begin_[j + 1];
-        barrier_new = take<false>(w, ylo, yhi, out, sums);
-        mark(out, barrier_new, touched_blocks_.data());
-        barrier_count_ += sums.cells;
-    }
-    barrier_begin_[j + 2] = barrier_begin_[j + 1] + static_cast<std::uint32_t>(barrier_new);
-    grid_used_barrier_ = barrier_begin_[j + 2];
+    // Barrier (spec B.5), after the heat: grows from last step's barrier entries.
+    const std::size_t barrier_front = barrier_begin[j + 1] - barrier_begin[j];
+    const std::size_t barrier_new =
+        barrier_front == 0 ? 0
+                           : barrier_spreaders[barrier_dirs_](barrier + barrier_begin[j], barrier_front, w,
+                                                              barrier + barrier_begin[j + 1]);
+    barrier_begin[j + 2] = barrier_begin[j + 1] + static_cast<std::uint32_t>(barrier_new);
+    grid_used_barrier_ = barrier_begin[j + 2];
 
-    if (k == run_settings_.max_steps) {
+    if (step_ == run_settings_.max_steps) {
         finished_ = true;
         stop_reason_ = StopReason::max_steps;
     }
     return true;
 }
 
+std::size_t Flood::grid_barrier_count() const {
+    const BlockBits* b = barrier_bits_.data();
+    return bit_kernels().count(b, b + barrier_begin_[static_cast<std::size_t>(step_) + 1]);
+}
+
 FloodResult Flood::grid_result(FloodResult r) const {
     // The generic result's arithmetic, with the centroid's sums in integers: sum(value * (col + 0.5) * s) is
     // s / 2 * sum(value * (2 col + 1)), and every partial sum of the generic flood is exact too (below 2^53
     // in units of s / 2, grid_path_fits), so both give the same double before the one division.
+    r.barrier_cells = grid_barrier_count();
     const double s = space_->grid()->cell_size();
     const int hot = run_settings_.hot;
     const int first_warm_step = std::max(0, step_ - hot + 1);
@@ -900,12 +948,15 @@ FloodResult Flood::grid_result(FloodResult r) const {
     std::size_t warm = 0;
     const std::int64_t col_base = 2 * static_cast<std::int64_t>(grid_col0_) + 1;
     const std::int64_t row_base = 2 * static_cast<std::int64_t>(grid_row0_) + 1;
+    const SumFn sum_blocks = bit_kernels().sum;
+    const BlockBits* heat = heat_blocks_.data();
     for (int j = first_warm_step; j <= step_; ++j) {
         const auto sj = static_cast<std::size_t>(j);
         const std::int64_t w = hot - (step_ - j);
         const std::int64_t count = step_cells_[sj];
-        sum_x += w * (count * col_base + 2 * step_cols_[sj]);
-        sum_y += w * (count * row_base + 2 * step_rows_[sj]);
+        const ColRowSums sums = sum_blocks(heat + heat_begin_[sj], heat + heat_begin_[sj + 1]);
+        sum_x += w * (count * col_base + 2 * sums.cols);
+        sum_y += w * (count * row_base + 2 * sums.rows);
         weight += w * count;
         warm += step_cells_[sj];
     }
@@ -959,16 +1010,35 @@ void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
         }
     };
     if (run_settings_.destination == DestinationRule::nearest_heated) {
-        // The heated tiles next to the centroid's first: a close best lets the scan skip most blocks.
+        // Rings of tiles around the centroid's tile, nearest first: every tile of ring d + 1 is at least
+        // d + 0.5 tiles from the centroid on one axis, so once that is farther than the best so far (with a
+        // margin far beyond rounding) no other tile can win. In corridors the centroid often lies in a wall
+        // next to the heat, found within a ring or two; after ring 4 the scan below goes on from the best.
         const int cu = static_cast<int>(std::floor(r.centroid.x / s)) - grid_col0_;
         const int cv = static_cast<int>(std::floor(r.centroid.y / s)) - grid_row0_;
-        for (int y = std::max(cv - 1, 0); y <= std::min(cv + 1, 8 * grid_side - 1); ++y) {
-            for (int x = std::max(cu - 1, 0); x <= std::min(cu + 1, 8 * grid_side - 1); ++x) {
-                if (((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
-                      ((y % 8) * 8 + x % 8)) &
-                     1u) != 0) {
-                    consider(grid_col0_ + x, grid_row0_ + y);
+        const auto look = [&](int x, int y) {
+            if (x >= 0 && y >= 0 && x < 8 * grid_side && y < 8 * grid_side &&
+                ((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
+                  ((y % 8) * 8 + x % 8)) &
+                 1u) != 0) {
+                consider(grid_col0_ + x, grid_row0_ + y);
+            }
+        };
+        for (int d = 0; d <= 4; ++d) {
+            for (int x = cu - d; x <= cu + d; ++x) {
+                look(x, cv - d);
+                if (d > 0) {
+                    look(x, cv + d);
                 }
+            }
+            for (int y = cv - d + 1; y <= cv + d - 1; ++y) {
+                look(cu - d, y);
+                look(cu + d, y);
+            }
+            const double reach = (d + 0.5) * s;
+            if (reach * reach > best * (1.0 + 1e-9)) {
+                finish(best_col, best_row);
+                return;
             }
         }
     }
@@ -1061,6 +1131,7 @@ void Flood::grid_write_lists() const {
         n = grid_write_step(barrier_bits_.data() + barrier_begin_[j],
                             barrier_bits_.data() + barrier_begin_[j + 1], barrier_.data(), n);
     }
+    barrier_count_ = n;
     grid_lists_ready_ = true;
 }
 

@@ -113,7 +113,7 @@ TEST(GridFloodFastPath, MatchesTheGenericFloodOnRandomMaps) {
             const bool fast_path = settings.max_steps <= 62 && gs.cell_size != 0.3;
             Flood a(settings);
             Flood b(settings);
-            a.set_grid_path(GridPath::always);  // these maps are below grid_path_min_tiles
+            a.set_grid_path(GridPath::always);  // the default too; said here because the test is about it
             const CellId seed = static_cast<CellId>(rng() % fast.size());
             const Vec2 dir = random_direction(rng);
             a.start(fast, seed, dir);
@@ -267,7 +267,7 @@ TEST(GridFloodFastPath, HeatedCellsAreInStepOrderAndAscendingWithinAStep) {
 }
 
 // GridPath::never: the generic flood on a grid's space, with the generic order (the audit relies on it);
-// GridPath::automatic takes the fast path only from grid_path_min_tiles tiles up.
+// GridPath::automatic takes the fast path on every grid where it fits.
 TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
     std::mt19937_64 rng(7);
     const levels::GridLevel level = random_level(rng);
@@ -291,7 +291,15 @@ TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
     }
     Flood default_flood;
     default_flood.start(fast, CellId{0}, Vec2{1.0, 0.0});
-    EXPECT_FALSE(default_flood.on_grid_path()) << "a small map runs the generic flood by default";
+    EXPECT_TRUE(default_flood.on_grid_path()) << "every grid takes the grid path by default";
+    Flood plain_flood;
+    plain_flood.start(plain, CellId{0}, Vec2{1.0, 0.0});
+    EXPECT_FALSE(plain_flood.on_grid_path()) << "a plain graph has no grid";
+    FloodSettings long_chase;
+    long_chase.max_steps = 63;  // beyond the window (grid_max_steps = 62)
+    Flood long_flood(long_chase);
+    long_flood.start(fast, CellId{0}, Vec2{1.0, 0.0});
+    EXPECT_FALSE(long_flood.on_grid_path()) << "M_S > 62 runs the generic flood";
 
     levels::GridLevel big;
     big.name = "big open";
@@ -300,7 +308,7 @@ TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
     big.passable.assign(std::size_t{1024} * 1024, 1);
     const GridSpace big_grid(big);
     default_flood.start(big_grid.cells(), big_grid.cell_at(512, 512), Vec2{0.0, 1.0});
-    EXPECT_TRUE(default_flood.on_grid_path()) << "2^20 tiles take the grid path by default";
+    EXPECT_TRUE(default_flood.on_grid_path()) << "and so do 2^20 tiles";
     default_flood.run();
 }
 

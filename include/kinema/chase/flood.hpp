@@ -14,22 +14,23 @@
 // grid's own block copy of the floor (GridCells::blocks, read in place). A step moves each frontier block's
 // word one tile in each direction with shifts (carries go to the neighbour blocks, only when the frontier has
 // cells on that edge), masks by the floor (a diagonal move needs both orthogonal tiles open: move_s(E) &
-// move_e(S) with E and S already floor-tested), drops the touched cells and counts the new ones by popcount
-// before committing anything, so an overflow step leaves the map as it was. On a uniform grid the barrier's
+// move_e(S) with E and S already floor-tested), drops the touched cells, gathers a step's new cells per block
+// (one entry per block and step), marks them and counts them by popcount; an overflow step takes its marks
+// back, so the map stays as it was. On a uniform grid the barrier's
 // half-plane test depends only on the neighbour offset, so the set of directions that spread it is fixed
 // per run (a template instance per set). The run keeps only bit blocks per step; heated_cells(),
 // barrier_cells() and value() are rebuilt from them on demand (within a step in ascending id order). The
-// centroid is summed in integers from per-step popcounts. The fast path needs M_S <= 62, a power-of-two cell
-// size (then centre differences, the half-plane test and the centroid's sums are exact, so every result is
-// bit-identical to the generic flood's) and sums below 2^53; otherwise a grid's space runs the generic flood
-// on its lazily built arrays. Its scratch is a few hundred KB at most whatever the map size.
+// centroid is summed in integers from popcounts of the warm steps' entries when the result is asked for. The
+// fast path needs M_S <= 62, a power-of-two cell size (then centre differences, the half-plane test and the
+// centroid's sums are exact, so every result is bit-identical to the generic flood's) and sums below 2^53;
+// otherwise a grid's space runs the generic flood on its lazily built arrays. Its scratch is a few hundred KB
+// at most whatever the map size.
 //
-// By default (GridPath::automatic) only grids of at least grid_path_min_tiles tiles take it: on the shared
-// maps it takes 51-104 instructions per touched cell (callgrind) against 104-119 for the generic flood over
-// neighbour lists, but on the two mazes 146-163 against 122-125 (thin branching corridors: many frontier
-// blocks holding one or two cells each), so it is not faster on every shared map (docs/chase.md,
-// "Performance"). On huge maps it is what keeps set-up cheap: it never builds the per-cell arrays (a
-// 4096 x 4096 map: about 40 MB instead of 2.1 GB).
+// Every grid takes it where it fits (GridPath::automatic, the default, as `always`): on every shared map it
+// takes fewer instructions per touched cell than the generic flood over neighbour lists (callgrind,
+// 2026-11-23: 44-56 against 108-113 on the Dragon Age and city maps, 112-123 against 142-150 on the mazes;
+// docs/chase.md, "Performance"). On huge maps it is also what keeps set-up cheap: it never builds the
+// per-cell arrays (a 4096 x 4096 map: about 40 MB instead of 2.1 GB).
 //
 // Memory: a Flood keeps scratch arrays per cell of the space it last ran on (8 bytes per cell: a mark and the
 // barrier list; the heated list is bounded by the settings on grids, about 1 + M_S * M_H entries) and reuses
@@ -78,12 +79,10 @@ struct FloodSettings {
     static FloodSettings difficulty(int level);
 };
 
-/// When a flood takes the word-parallel grid path (Flood::set_grid_path).
+/// When a flood takes the word-parallel grid path (Flood::set_grid_path). `automatic` (the default) is the
+/// same as `always` since the grid path became the cheaper one on every shared map; it is kept so that a
+/// later size- or shape-dependent choice does not change callers.
 enum class GridPath { automatic, always, never };
-/// Grids with at least this many tiles (width x height) take the grid path under GridPath::automatic: 2^20,
-/// larger than every shared map and the size where per-cell arrays (about 129 bytes a tile) start to cost
-/// more than 100 MB.
-inline constexpr std::size_t grid_path_min_tiles = std::size_t{1} << 20;
 
 enum class StopReason {
     exhausted,        ///< no untouched cell next to the heat frontier
@@ -191,7 +190,7 @@ class Flood {
     }
 
     /// When start() takes the grid fast path on a grid's space (see the top of this file): `automatic`
-    /// (default) on grids of at least grid_path_min_tiles tiles, `always` whenever it can, `never` keeps the
+    /// (default) and `always` whenever it can, `never` keeps the
     /// generic flood on the space's arrays (built on first use), so that heated_cells() and barrier_cells()
     /// keep the generic discovery order within a step. Every other result is the same on either path. Takes
     /// effect at the next start().
@@ -248,6 +247,7 @@ class Flood {
     void grid_seed(Vec2 direction);
     bool grid_step();
     FloodResult grid_result(FloodResult r) const;
+    std::size_t grid_barrier_count() const;
     void grid_destination(FloodResult& r, int first_warm_step) const;
     int grid_heated_step(CellId c) const;  // -1 untouched, -2 barrier, else the step it was heated at
     void grid_write_lists() const;
@@ -266,12 +266,12 @@ class Flood {
     std::uint32_t barrier_code_ = 0;
 
     // Generic path: capacity heated_capacity() in flood.cpp, heated_count_ used. Grid path: written on demand
-    // by grid_write_lists() (hence mutable), heated_count_ and barrier_count_ kept by the run.
+    // by grid_write_lists() (hence mutable) with barrier_count_; heated_count_ kept by the run.
     mutable std::vector<CellId> heated_;
     std::size_t heated_count_ = 0;
-    std::vector<std::size_t> step_begin_;  // index in heated_ of the first cell heated at step j (M_S + 2)
-    mutable std::vector<CellId> barrier_;  // capacity N
-    std::size_t barrier_count_ = 0;
+    std::vector<std::size_t> step_begin_;    // index in heated_ of the first cell heated at step j (M_S + 2)
+    mutable std::vector<CellId> barrier_;    // capacity N
+    mutable std::size_t barrier_count_ = 0;  // grid path: counted by grid_write_lists()
     std::size_t barrier_frontier_begin_ = 0;
 
     // Grid fast path state (flood.cpp, "Grid fast path"): the window is kGridBlocks x kGridBlocks blocks of
@@ -287,18 +287,17 @@ class Flood {
     unsigned barrier_dirs_ = 0;  // bit d (flood.cpp Dir) set when direction d spreads the barrier
     std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
     std::vector<std::uint64_t> heated_blocks_;
-    std::vector<std::uint64_t> target_blocks_;  // targets of the spread being computed (zero between steps)
+    std::vector<std::uint64_t> gather_blocks_;  // a spread's new cells per block (zero between spreads)
     std::ptrdiff_t grid_floor_base_ = 0;        // GridCells::blocks() index of window block 0
     std::size_t grid_used_heat_ = 0;     // heat_blocks_ / barrier_bits_ entries whose bits the window holds
     std::size_t grid_used_barrier_ = 0;  // (cleared at the next seeding)
-    std::array<std::uint32_t, kGridBlocks> grid_listed_{};  // blocks of target_blocks_ that may be non-zero
-    std::vector<BlockBits> heat_blocks_;        // every step's newly heated blocks, step by step (seed first)
-    std::vector<BlockBits> barrier_bits_;       // every step's new barrier blocks (seeding = step 0)
+    // Every step's newly heated / barrier cells as entries (bits, block), step by step (seed first; the
+    // barrier's seeding is step 0); a block may have several entries in one step (disjoint bits).
+    std::vector<BlockBits> heat_blocks_;
+    std::vector<BlockBits> barrier_bits_;
     std::vector<std::uint32_t> heat_begin_;     // index in heat_blocks_ of step j's first block (M_S + 2)
     std::vector<std::uint32_t> barrier_begin_;  // likewise in barrier_bits_
     std::vector<std::uint32_t> step_cells_;     // cells heated at step j
-    std::vector<std::int64_t> step_cols_;       // the sum of their window columns
-    std::vector<std::int64_t> step_rows_;       // and rows
     mutable std::vector<std::uint32_t> sort_scratch_;  // grid_write_lists(): one step's tiles
     mutable bool grid_lists_ready_ = false;
 
