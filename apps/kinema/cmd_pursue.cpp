@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -245,14 +246,16 @@ std::string share(double value) {
     return fmt::format("{:.1f}%", 100.0 * value);
 }
 
+// `behind_unit` names npc_behind's unit: path cells on grids, cell sizes along Detour's path on 3D levels.
 std::string batch_table(const std::string& title, const pursuit::PursuitConfig& c,
-                        const pursuit::BatchSettings& b, const pursuit::BatchResult& r) {
+                        const pursuit::BatchSettings& b, const pursuit::BatchResult& r,
+                        std::string_view behind_unit) {
     std::string out = fmt::format("kinema pursue --batch: {}\n", title);
     out += fmt::format(
-        "  {} scenarios (seed {}, route >= {} units, NPC {} cells behind), NPC {}, {} Hz, view {} "
+        "  {} scenarios (seed {}, route >= {} units, NPC {} {} behind), NPC {}, {} Hz, view {} "
         "units / {} deg, search {} s\n",
-        r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, movement::model_name(c.model),
-        format_number(c.settings.hz), format_number(c.settings.view_range),
+        r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, behind_unit,
+        movement::model_name(c.model), format_number(c.settings.hz), format_number(c.settings.view_range),
         format_number(c.settings.view_angle), format_number(c.settings.search_time));
     out += fmt::format("\n  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy", "runs",
                        "chase", "search", "gave up", "timeout", "median s", "NPC dist", "dest/chase",
@@ -327,7 +330,7 @@ void refuse_level_options(const PursueOptions& o, bool mesh) {
 // then the table. `level` names the level file.
 void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
                   const pursuit::BatchSettings& settings, const pursuit::SpaceFactory& make_space,
-                  const std::string& level) {
+                  const std::string& level, std::string_view behind_unit) {
     ProgressBar bar("pursue", "scenarios");
     const pursuit::BatchResult result =
         pursuit::run_batch(make_space, config, settings, [&](int done, int total) {
@@ -348,7 +351,8 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
         files.add("--csv", o.csv, pursuit::batch_csv(result));
     }
     files.commit();
-    fmt::print("{}", batch_table(std::filesystem::path(level).filename().string(), config, settings, result));
+    fmt::print("{}", batch_table(std::filesystem::path(level).filename().string(), config, settings, result,
+                                 behind_unit));
 }
 
 void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
@@ -357,7 +361,8 @@ void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
     report_batch(
-        o, config, settings, [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, o.map);
+        o, config, settings, [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, o.map,
+        "cells");
 }
 
 // Pictures, then the JSON or the table: everything is computed before any output.
@@ -472,7 +477,8 @@ void run_level_batch(const PursueOptions& o) {
     const pursuit::BatchSettings settings = parse_batch(o);
     const nav::Level level = load_level_of(o);
     report_batch(
-        o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map);
+        o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map,
+        "cell sizes");
 }
 #endif
 
