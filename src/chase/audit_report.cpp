@@ -5,35 +5,41 @@
 
 #include "kinema/chase/audit.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/core/json_writer.hpp"
 
 namespace kinema::chase {
 
 namespace {
 
-void append_point(std::string& out, Vec3 p, int dims) {
-    out += '[';
-    append_number(out, p.x);
-    out += ',';
-    append_number(out, p.y);
+void point(JsonWriter& w, std::string_view name, Vec3 p, int dims) {
+    w.key(name).begin_array().number(p.x).number(p.y);
     if (dims == 3) {
-        out += ',';
-        append_number(out, p.z);
+        w.number(p.z);
     }
-    out += ']';
+    w.end_array();
 }
 
-void append_coords(std::string& out, const CellCoords& c, char separator) {
+void coords(JsonWriter& w, std::string_view name, const CellCoords& c) {
+    w.key(name).begin_array();
+    for (int i = 0; i < c.count; ++i) {
+        w.integer(c.values[static_cast<std::size_t>(i)]);
+    }
+    w.end_array();
+}
+
+// CSV: the coordinates, comma separated.
+void append_coords(std::string& out, const CellCoords& c) {
     for (int i = 0; i < c.count; ++i) {
         if (i > 0) {
-            out += separator;
+            out += ',';
         }
         out += std::to_string(c.values[static_cast<std::size_t>(i)]);
     }
 }
 
-void append_direction(std::string& out, Vec2 d, char separator) {
+void append_direction(std::string& out, Vec2 d) {
     append_number(out, d.x);
-    out += separator;
+    out += ',';
     append_number(out, d.y);
 }
 
@@ -48,69 +54,45 @@ std::string merged(const std::string& a, const std::string& b) {
     return a.substr(0, a.size() - 1) + ", " + b.substr(1);  // the registry writes ", " between fields
 }
 
-void append_row(std::string& out, const ChaseSpace& space, const AuditRow& row, int directions) {
+void row_json(JsonWriter& w, const ChaseSpace& space, const AuditRow& row, int directions) {
     const int dims = space.position_dimensions();
-    out += "{\"cell\":[";
-    append_coords(out, space.coords(row.cell), ',');
-    out += "],\"direction\":[";
-    append_direction(out, audit_direction(row.direction, directions), ',');
-    out += "],\"steps\":";
-    out += std::to_string(row.steps);
-    out += ",\"stop_reason\":\"";
-    out += to_string(row.stop_reason);
-    out += "\",\"destination_cell\":[";
-    append_coords(out, space.coords(row.destination_cell), ',');
-    out += "],\"destination\":";
-    append_point(out, row.destination, dims);
-    out += ",\"chase_distance\":";
-    append_number(out, row.chase_distance);
-    out += ",\"chase_distance_along_cells\":";
-    append_number(out, row.along_cells_distance);
-    out += ",\"dead_reckoning\":";
-    append_point(out, row.dead_reckoning, dims);
-    out += ",\"dead_reckoning_gap\":";
-    append_number(out, row.dead_reckoning_gap);
-    out += ",\"findings\":[";
-    bool first = true;
+    const Vec2 dir = audit_direction(row.direction, directions);
+    w.begin_object();
+    coords(w, "cell", space.coords(row.cell));
+    w.key("direction").begin_array().number(dir.x).number(dir.y).end_array();
+    w.integer("steps", row.steps).string("stop_reason", to_string(row.stop_reason));
+    coords(w, "destination_cell", space.coords(row.destination_cell));
+    point(w, "destination", row.destination, dims);
+    w.number("chase_distance", row.chase_distance)
+        .number("chase_distance_along_cells", row.along_cells_distance);
+    point(w, "dead_reckoning", row.dead_reckoning, dims);
+    w.number("dead_reckoning_gap", row.dead_reckoning_gap).key("findings").begin_array();
     for (const Finding f : all_findings) {
         if (row.has(f)) {
-            out += first ? "\"" : ",\"";
-            out += to_string(f);
-            out += '"';
-            first = false;
+            w.string(to_string(f));
         }
     }
-    out += "]}";
+    w.end_array().end_object();
 }
 
-void append_totals(std::string& out, const AuditTotals& t) {
-    out += "{\"cells\":";
-    out += std::to_string(t.cells);
-    out += ",\"rows\":";
-    out += std::to_string(t.rows);
-    out += ",\"stop_reasons\":{";
+void totals_json(JsonWriter& w, const AuditTotals& t) {
+    w.key("totals").begin_object();
+    w.integer("cells", static_cast<long long>(t.cells)).integer("rows", static_cast<long long>(t.rows));
     constexpr StopReason reasons[] = {StopReason::exhausted, StopReason::too_many_heated,
                                       StopReason::max_steps};
+    w.key("stop_reasons").begin_object();
     for (std::size_t i = 0; i < 3; ++i) {
-        out += i == 0 ? "\"" : ",\"";
-        out += to_string(reasons[i]);
-        out += "\":";
-        out += std::to_string(t.stop_reasons[i]);
+        w.integer(to_string(reasons[i]), static_cast<long long>(t.stop_reasons[i]));
     }
-    out += "},\"findings\":{";
+    w.end_object().key("findings").begin_object();
     for (std::size_t i = 0; i < all_findings.size(); ++i) {
-        out += i == 0 ? "\"" : ",\"";
-        out += to_string(all_findings[i]);
-        out += "\":";
-        out += std::to_string(t.findings[i]);
+        w.integer(to_string(all_findings[i]), static_cast<long long>(t.findings[i]));
     }
-    out += "},\"mean_chase_distance\":";
-    append_number(out, t.mean_chase_distance);
-    out += ",\"mean_chase_distance_along_cells\":";
-    append_number(out, t.mean_along_cells_distance);
-    out += ",\"mean_dead_reckoning_gap\":";
-    append_number(out, t.mean_dead_reckoning_gap);
-    out += '}';
+    w.end_object()
+        .number("mean_chase_distance", t.mean_chase_distance)
+        .number("mean_chase_distance_along_cells", t.mean_along_cells_distance)
+        .number("mean_dead_reckoning_gap", t.mean_dead_reckoning_gap)
+        .end_object();
 }
 
 std::string coord_names(const CellCoords& c, const std::string& prefix) {
@@ -133,19 +115,18 @@ std::string point_names(const std::string& name, int dims) {
 
 std::string audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
                        const AuditResult& result) {
-    std::string out = "{\"directions\":" + std::to_string(result.directions) + ",\"settings\":";
-    out += merged(settings_json(settings_description<FloodSettings>(), &flood),
-                  settings_json(settings_description<AuditSettings>(), &settings));
-    out += ",\"rows\":[";
-    for (std::size_t i = 0; i < result.rows.size(); ++i) {
-        if (i > 0) {
-            out += ',';
-        }
-        append_row(out, space, result.rows[i], result.directions);
+    std::string out;
+    JsonWriter w(out);
+    w.begin_object().integer("directions", result.directions).key("settings");
+    w.raw(merged(settings_json(settings_description<FloodSettings>(), &flood),
+                 settings_json(settings_description<AuditSettings>(), &settings)));
+    w.key("rows").begin_array();
+    for (const AuditRow& row : result.rows) {
+        row_json(w, space, row, result.directions);
     }
-    out += "],\"totals\":";
-    append_totals(out, result.totals);
-    out += '}';
+    w.end_array();
+    totals_json(w, result.totals);
+    w.end_object();
     return out;
 }
 
@@ -163,13 +144,13 @@ std::string audit_csv(const ChaseSpace& space, const AuditResult& result) {
     }
     out += '\n';
     for (const AuditRow& row : result.rows) {
-        append_coords(out, space.coords(row.cell), ',');
+        append_coords(out, space.coords(row.cell));
         out += ',';
-        append_direction(out, audit_direction(row.direction, result.directions), ',');
+        append_direction(out, audit_direction(row.direction, result.directions));
         out += ',' + std::to_string(row.steps) + ',';
         out += to_string(row.stop_reason);
         out += ',';
-        append_coords(out, space.coords(row.destination_cell), ',');
+        append_coords(out, space.coords(row.destination_cell));
         const auto point = [&](Vec3 p) {
             out += ',';
             append_number(out, p.x);

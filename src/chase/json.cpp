@@ -1,124 +1,76 @@
 #include "kinema/chase/json.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <vector>
 
-#include "kinema/core/format.hpp"
+#include "kinema/core/json_writer.hpp"
 
 namespace kinema::chase {
 namespace {
 
-// A minimal writer for one flat JSON object: fields in call order, commas handled here. Numbers go through
-// kinema::format_number (shortest round-trip), integers as integers.
+// One flat JSON object in call order (JsonWriter places the commas), plus the chase's own values: positions
+// with 2 or 3 coordinates, cell coordinates and the touched cells.
 class ObjectWriter {
   public:
-    explicit ObjectWriter(int position_dimensions) : dims_(position_dimensions) { out_ += '{'; }
+    explicit ObjectWriter(int position_dimensions) : dims_(position_dimensions) { w_.begin_object(); }
 
-    void number(std::string_view name, double value) {
-        key(name);
-        append_number(out_, value);
-    }
-    void integer(std::string_view name, long long value) {
-        key(name);
-        out_ += std::to_string(value);
-    }
-    void boolean(std::string_view name, bool value) {
-        key(name);
-        out_ += value ? "true" : "false";
-    }
-    void string(std::string_view name, std::string_view value) {
-        key(name);
-        quoted(value);
-    }
+    void number(std::string_view name, double value) { w_.number(name, value); }
+    void integer(std::string_view name, long long value) { w_.integer(name, value); }
+    void boolean(std::string_view name, bool value) { w_.boolean(name, value); }
+    void string(std::string_view name, std::string_view value) { w_.string(name, value); }
     void position(std::string_view name, Vec3 p) {
-        key(name);
+        w_.key(name);
         point(p);
     }
     void coords(std::string_view name, const CellCoords& c) {
-        key(name);
-        out_ += '[';
+        w_.key(name).begin_array();
         coord_list(c);
-        out_ += ']';
+        w_.end_array();
     }
     /// [[x, y(, z)], ...]
     void positions(std::string_view name, const std::vector<Vec3>& points) {
-        key(name);
-        out_ += '[';
-        for (std::size_t i = 0; i < points.size(); ++i) {
-            out_ += i == 0 ? "" : ",";
-            point(points[i]);
+        w_.key(name).begin_array();
+        for (const Vec3& p : points) {
+            point(p);
         }
-        out_ += ']';
+        w_.end_array();
     }
     /// [[coords..., value], ...]
     void touched(std::string_view name, const ChaseSpace& space, const Flood& flood) {
         std::vector<CellId> ids(flood.heated_cells().begin(), flood.heated_cells().end());
         ids.insert(ids.end(), flood.barrier_cells().begin(), flood.barrier_cells().end());
         std::sort(ids.begin(), ids.end());
-        key(name);
-        out_ += '[';
-        for (std::size_t i = 0; i < ids.size(); ++i) {
-            out_ += i == 0 ? "[" : ",[";
-            coord_list(space.coords(ids[i]));
-            out_ += ',';
-            out_ += std::to_string(flood.value(ids[i]));
-            out_ += ']';
+        w_.key(name).begin_array();
+        for (const CellId id : ids) {
+            w_.begin_array();
+            coord_list(space.coords(id));
+            w_.integer(flood.value(id)).end_array();
         }
-        out_ += ']';
+        w_.end_array();
     }
 
     std::string finish() {
-        out_ += '}';
+        w_.end_object();
         return std::move(out_);
     }
 
   private:
-    void key(std::string_view name) {
-        if (out_.size() > 1) {
-            out_ += ',';
-        }
-        quoted(name);
-        out_ += ':';
-    }
     void point(Vec3 p) {
-        out_ += '[';
-        append_number(out_, p.x);
-        out_ += ',';
-        append_number(out_, p.y);
+        w_.begin_array().number(p.x).number(p.y);
         if (dims_ == 3) {
-            out_ += ',';
-            append_number(out_, p.z);
+            w_.number(p.z);
         }
-        out_ += ']';
+        w_.end_array();
     }
     void coord_list(const CellCoords& c) {
         for (int i = 0; i < c.count; ++i) {
-            out_ += i == 0 ? "" : ",";
-            out_ += std::to_string(c.values[static_cast<std::size_t>(i)]);
+            w_.integer(c.values[static_cast<std::size_t>(i)]);
         }
-    }
-    // RFC 8259 section 7: quote, backslash and control characters are escaped; everything else (UTF-8
-    // included) is copied.
-    void quoted(std::string_view text) {
-        out_ += '"';
-        for (const char ch : text) {
-            if (ch == '"' || ch == '\\') {
-                out_ += '\\';
-                out_ += ch;
-            } else if (static_cast<unsigned char>(ch) < 0x20) {
-                char escape[8];
-                std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(ch));
-                out_ += escape;
-            } else {
-                out_ += ch;
-            }
-        }
-        out_ += '"';
     }
 
     int dims_;
     std::string out_;
+    JsonWriter w_{out_};
 };
 
 void write_space(ObjectWriter& w, const ChaseSpace& space, std::string_view map) {

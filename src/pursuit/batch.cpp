@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/json_writer.hpp"
 #include "path.hpp"
 #include "workspace.hpp"
 
@@ -356,57 +357,38 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
 }
 
 std::string batch_json(const BatchResult& r) {
-    std::string out = "{\"scenarios\":";
-    append_number(out, r.scenarios);
-    out += ",\"summaries\":[";
-    for (std::size_t i = 0; i < r.summaries.size(); ++i) {
-        const StrategySummary& s = r.summaries[i];
-        out += i ? ",{\"strategy\":\"" : "{\"strategy\":\"";
-        out += to_string(s.strategy);
-        const std::pair<const char*, double> fields[] = {
-            {"runs", s.runs},
-            {"reacquired_chase", s.reacquired_chase},
-            {"reacquired_search", s.reacquired_search},
-            {"gave_up", s.gave_up},
-            {"timeout", s.timeout},
-            {"median_time_to_reacquire", s.median_time_to_reacquire},
-            {"mean_npc_distance", s.mean_npc_distance},
-            {"destination_changes_per_chase", s.destination_changes_per_chase},
-            {"max_heading_rate", s.max_heading_rate},
-        };
-        out += '"';
-        for (const auto& [name, value] : fields) {
-            out += ",\"";
-            out += name;
-            out += "\":";
-            append_number(out, value);
-        }
-        out += '}';
+    std::string out;
+    JsonWriter w(out);
+    w.begin_object().number("scenarios", r.scenarios).key("summaries").begin_array();
+    for (const StrategySummary& s : r.summaries) {
+        w.begin_object()
+            .string("strategy", to_string(s.strategy))
+            .number("runs", s.runs)
+            .number("reacquired_chase", s.reacquired_chase)
+            .number("reacquired_search", s.reacquired_search)
+            .number("gave_up", s.gave_up)
+            .number("timeout", s.timeout)
+            .number("median_time_to_reacquire", s.median_time_to_reacquire)
+            .number("mean_npc_distance", s.mean_npc_distance)
+            .number("destination_changes_per_chase", s.destination_changes_per_chase)
+            .number("max_heading_rate", s.max_heading_rate)
+            .end_object();
     }
-    out += "],\"runs\":[";
-    for (std::size_t i = 0; i < r.runs.size(); ++i) {
-        const BatchRun& run = r.runs[i];
-        out += i ? ",{\"scenario\":" : "{\"scenario\":";
-        append_number(out, run.scenario);
-        out += ",\"strategy\":\"";
-        out += to_string(run.strategy);
-        out += "\",\"outcome\":\"";
-        out += to_string(run.outcome);
-        out += "\",\"reacquired_in\":\"";
-        out += run.outcome == Outcome::reacquired ? to_string(run.reacquired_in) : "";
-        out += "\",\"time_to_reacquire\":";
-        append_number(out, run.time_to_reacquire);
-        out += ",\"npc_distance\":";
-        append_number(out, run.npc_distance);
-        out += ",\"destination_changes\":";
-        append_number(out, run.destination_changes);
-        out += ",\"chases\":";
-        append_number(out, run.chases);
-        out += ",\"max_heading_rate\":";
-        append_number(out, run.max_heading_rate);
-        out += '}';
+    w.end_array().key("runs").begin_array();
+    for (const BatchRun& run : r.runs) {
+        w.begin_object()
+            .number("scenario", run.scenario)
+            .string("strategy", to_string(run.strategy))
+            .string("outcome", to_string(run.outcome))
+            .string("reacquired_in", run.outcome == Outcome::reacquired ? to_string(run.reacquired_in) : "")
+            .number("time_to_reacquire", run.time_to_reacquire)
+            .number("npc_distance", run.npc_distance)
+            .number("destination_changes", run.destination_changes)
+            .number("chases", run.chases)
+            .number("max_heading_rate", run.max_heading_rate)
+            .end_object();
     }
-    out += "]}";
+    w.end_array().end_object();
     return out;
 }
 

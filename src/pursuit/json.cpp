@@ -1,121 +1,82 @@
 #include "kinema/pursuit/json.hpp"
 
-#include "kinema/core/format.hpp"
+#include "kinema/core/json_writer.hpp"
 
 namespace kinema::pursuit {
 
 namespace {
 
 // x,y on grids; x,h,z on 3D levels (v is the planar (x, z), h the height y; vectors have h = 0).
-void numbers(std::string& out, Vec2 v, double h, int dimensions) {
-    append_number(out, v.x);
-    out += ',';
+void numbers(JsonWriter& w, Vec2 v, double h, int dimensions) {
+    w.number(v.x);
     if (dimensions == 3) {
-        append_number(out, h);
-        out += ',';
+        w.number(h);
     }
-    append_number(out, v.y);
+    w.number(v.y);
 }
 
-void pair(std::string& out, Vec2 v, double h = 0.0, int dimensions = 2) {
-    out += '[';
-    numbers(out, v, h, dimensions);
-    out += ']';
+void pair(JsonWriter& w, std::string_view name, Vec2 v, double h = 0.0, int dimensions = 2) {
+    w.key(name).begin_array();
+    numbers(w, v, h, dimensions);
+    w.end_array();
 }
 
-void key(std::string& out, std::string_view name) {
-    out += '"';
-    out += name;
-    out += "\":";
-}
-
-void string_value(std::string& out, std::string_view text) {
-    out += '"';
-    out += text;  // names only: never holds quotes or control characters
-    out += '"';
-}
-
-void settings(std::string& out, const PursuitScenario& scenario, const PursuitConfig& config, int d) {
-    out += "{\"pursuit\":";
-    out += settings_json(config.settings);
-    out += ",\"strategy\":";
-    string_value(out, to_string(config.settings.strategy));
-    out += ",\"npc_model\":";
-    string_value(out, movement::model_name(config.model));
-    out += ",\"model\":";
-    out += movement::settings_json(config.model);
-    out += ",\"flood\":";
-    out += settings_json(config.flood);
-    out += ",\"route\":[";
+void settings(JsonWriter& w, const PursuitScenario& scenario, const PursuitConfig& config, int d) {
+    w.key("settings").begin_object();
+    w.key("pursuit").raw(settings_json(config.settings));
+    w.string("strategy", to_string(config.settings.strategy));
+    w.string("npc_model", movement::model_name(config.model));
+    w.key("model").raw(movement::settings_json(config.model));
+    w.key("flood").raw(settings_json(config.flood));
+    w.key("route").begin_array();
     for (std::size_t i = 0; i < scenario.route.size(); ++i) {
-        out += i ? "," : "";
-        pair(out, scenario.route[i], scenario.route_height(i), d);
+        w.begin_array();
+        numbers(w, scenario.route[i], scenario.route_height(i), d);
+        w.end_array();
     }
-    out += "],\"npc\":";
-    pair(out, scenario.npc, scenario.npc_height, d);
-    out += ",\"stimuli\":[";
-    for (std::size_t i = 0; i < scenario.stimuli.size(); ++i) {
-        out += i ? ",[" : "[";
-        append_number(out, scenario.stimuli[i].time);
-        out += ',';
-        numbers(out, scenario.stimuli[i].position, scenario.stimuli[i].height, d);
-        out += ']';
+    w.end_array();
+    pair(w, "npc", scenario.npc, scenario.npc_height, d);
+    w.key("stimuli").begin_array();
+    for (const Stimulus& s : scenario.stimuli) {
+        w.begin_array().number(s.time);
+        numbers(w, s.position, s.height, d);
+        w.end_array();
     }
-    out += "]}";
+    w.end_array().end_object();
 }
 
-void frame(std::string& out, const PursuitFrame& f, int d) {
-    out += "{\"t\":";
-    append_number(out, f.t);
-    out += ",\"state\":";
-    string_value(out, to_string(f.state));
-    out += ",\"player\":";
-    pair(out, f.player, f.player_height, d);
-    out += ",\"npc\":";
-    pair(out, f.npc, f.npc_height, d);
-    out += ",\"npc_velocity\":";
-    pair(out, f.npc_velocity, 0.0, d);
-    out += ",\"npc_input\":";
-    pair(out, f.npc_input, 0.0, d);
-    out += ",\"sees_player\":";
-    out += f.sees_player ? "true" : "false";
-    out += '}';
+void frame(JsonWriter& w, const PursuitFrame& f, int d) {
+    w.begin_object().number("t", f.t).string("state", to_string(f.state));
+    pair(w, "player", f.player, f.player_height, d);
+    pair(w, "npc", f.npc, f.npc_height, d);
+    pair(w, "npc_velocity", f.npc_velocity, 0.0, d);
+    pair(w, "npc_input", f.npc_input, 0.0, d);
+    w.boolean("sees_player", f.sees_player).end_object();
 }
 
-void event(std::string& out, const PursuitEvent& e, const PursuitConfig& config, int d) {
-    out += "{\"t\":";
-    append_number(out, e.t);
-    out += ",\"kind\":";
-    string_value(out, to_string(e.kind));
+void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, int d) {
+    w.begin_object().number("t", e.t).string("kind", to_string(e.kind));
     switch (e.kind) {
         case EventKind::lost_sight:
-            out += ",\"last_seen\":";
-            pair(out, e.position, e.height, d);
-            out += ",\"direction\":";
-            pair(out, e.direction, 0.0, d);
+            pair(w, "last_seen", e.position, e.height, d);
+            pair(w, "direction", e.direction, 0.0, d);
             break;
         case EventKind::chase:
-            out += ",\"strategy\":";
-            string_value(out, to_string(config.settings.strategy));
-            out += ",\"destination\":";
-            pair(out, e.position, e.height, d);
+            w.string("strategy", to_string(config.settings.strategy));
+            pair(w, "destination", e.position, e.height, d);
             if (!e.chase_json.empty()) {
-                out += ",\"result\":";
-                out += e.chase_json;
+                w.key("result").raw(e.chase_json);
             }
             break;
         case EventKind::stimulus:
-            out += ",\"position\":";
-            pair(out, e.position, e.height, d);
-            out += ",\"accepted\":";
-            out += e.accepted ? "true" : "false";
+            pair(w, "position", e.position, e.height, d);
+            w.boolean("accepted", e.accepted);
             break;
         default:
-            out += ",\"position\":";
-            pair(out, e.position, e.height, d);
+            pair(w, "position", e.position, e.height, d);
             break;
     }
-    out += '}';
+    w.end_object();
 }
 
 }  // namespace
@@ -124,35 +85,28 @@ std::string pursuit_json(const PursuitScenario& scenario, const PursuitConfig& c
                          const PursuitResult& result) {
     std::string out;
     out.reserve(200 * result.frames.size() + 1024);
-    out += '{';
-    key(out, "settings");
+    JsonWriter w(out);
     const int d = result.dimensions;
-    settings(out, scenario, config, d);
-    out += ",\"frames\":[";
-    for (std::size_t i = 0; i < result.frames.size(); ++i) {
-        out += i ? "," : "";
-        frame(out, result.frames[i], d);
+    w.begin_object();
+    settings(w, scenario, config, d);
+    w.key("frames").begin_array();
+    for (const PursuitFrame& f : result.frames) {
+        frame(w, f, d);
     }
-    out += "],\"events\":[";
-    for (std::size_t i = 0; i < result.events.size(); ++i) {
-        out += i ? "," : "";
-        event(out, result.events[i], config, d);
+    w.end_array().key("events").begin_array();
+    for (const PursuitEvent& e : result.events) {
+        event(w, e, config, d);
     }
-    out += "],\"outcome\":";
-    string_value(out, to_string(result.outcome));
-    out += ",\"time_to_reacquire\":";
+    w.end_array().string("outcome", to_string(result.outcome)).key("time_to_reacquire");
     if (result.time_to_reacquire >= 0.0) {
-        append_number(out, result.time_to_reacquire);
+        w.number(result.time_to_reacquire);
     } else {
-        out += "null";
+        w.null();
     }
-    out += ",\"npc_distance\":";
-    append_number(out, result.npc_distance);
-    out += ",\"destination_changes\":";
-    append_number(out, result.destination_changes);
-    out += ",\"max_heading_rate\":";
-    append_number(out, result.max_heading_rate);
-    out += '}';
+    w.number("npc_distance", result.npc_distance)
+        .number("destination_changes", result.destination_changes)
+        .number("max_heading_rate", result.max_heading_rate)
+        .end_object();
     return out;
 }
 

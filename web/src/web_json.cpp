@@ -1,27 +1,16 @@
 #include "web_json.hpp"
 
 #include <cmath>
-#include <cstdio>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/json_writer.hpp"
 
 namespace kinema::web {
 
 std::string json_string(std::string_view text) {
-    std::string out = "\"";
-    for (const char ch : text) {
-        if (ch == '"' || ch == '\\') {
-            out += '\\';
-            out += ch;
-        } else if (static_cast<unsigned char>(ch) < 0x20) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(ch));
-            out += buf;
-        } else {
-            out += ch;
-        }
-    }
-    return out + "\"";
+    std::string out;
+    JsonWriter(out).string(text);
+    return out;
 }
 
 namespace {

@@ -1,0 +1,122 @@
+#include "kinema/core/json_writer.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "kinema/core/format.hpp"
+
+namespace kinema {
+
+void JsonWriter::separate() {
+    if (after_key_) {
+        after_key_ = false;  // the value of a key: the key had its comma
+        return;
+    }
+    if (depth_ > 0) {
+        bool& has_item = has_item_[static_cast<std::size_t>(depth_ - 1)];
+        if (has_item) {
+            out_ += ',';
+        }
+        has_item = true;
+    }
+}
+
+JsonWriter& JsonWriter::open(char bracket) {
+    if (depth_ == max_depth) {
+        throw std::logic_error("JsonWriter: nesting deeper than max_depth");
+    }
+    separate();
+    out_ += bracket;
+    has_item_[static_cast<std::size_t>(depth_++)] = false;
+    return *this;
+}
+
+JsonWriter& JsonWriter::close(char bracket) {
+    if (depth_ == 0 || after_key_) {
+        throw std::logic_error("JsonWriter: end without a begin, or a key without its value");
+    }
+    --depth_;
+    out_ += bracket;
+    return *this;
+}
+
+JsonWriter& JsonWriter::begin_object() {
+    return open('{');
+}
+JsonWriter& JsonWriter::end_object() {
+    return close('}');
+}
+JsonWriter& JsonWriter::begin_array() {
+    return open('[');
+}
+JsonWriter& JsonWriter::end_array() {
+    return close(']');
+}
+
+JsonWriter& JsonWriter::key(std::string_view name) {
+    if (after_key_) {
+        throw std::logic_error("JsonWriter: a key without its value");
+    }
+    separate();
+    quoted(name);
+    out_ += ':';
+    after_key_ = true;
+    return *this;
+}
+
+JsonWriter& JsonWriter::number(double value) {
+    separate();
+    append_number(out_, value);
+    return *this;
+}
+
+JsonWriter& JsonWriter::integer(long long value) {
+    separate();
+    out_ += std::to_string(value);
+    return *this;
+}
+
+JsonWriter& JsonWriter::boolean(bool value) {
+    separate();
+    out_ += value ? "true" : "false";
+    return *this;
+}
+
+JsonWriter& JsonWriter::null() {
+    separate();
+    out_ += "null";
+    return *this;
+}
+
+JsonWriter& JsonWriter::raw(std::string_view json) {
+    separate();
+    out_ += json;
+    return *this;
+}
+
+JsonWriter& JsonWriter::string(std::string_view text) {
+    separate();
+    quoted(text);
+    return *this;
+}
+
+// RFC 8259 section 7: quote, backslash and control characters are escaped; everything else (UTF-8 included)
+// is copied.
+void JsonWriter::quoted(std::string_view text) {
+    out_ += '"';
+    for (const char ch : text) {
+        if (ch == '"' || ch == '\\') {
+            out_ += '\\';
+            out_ += ch;
+        } else if (static_cast<unsigned char>(ch) < 0x20) {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(ch));
+            out_ += escape;
+        } else {
+            out_ += ch;
+        }
+    }
+    out_ += '"';
+}
+
+}  // namespace kinema
