@@ -6,24 +6,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <vector>
 
+#include "bits_equal.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 
 namespace kinema::chase {
 namespace {
 
-bool bits_equal(double a, double b) {
-    return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b);
-}
-bool bits_equal(Vec3 a, Vec3 b) {
-    return bits_equal(a.x, b.x) && bits_equal(a.y, b.y) && bits_equal(a.z, b.z);
-}
+using test::bits_equal;
 
 void expect_same(const FloodResult& a, const FloodResult& b, const char* where) {
     EXPECT_EQ(a.seed_cell, b.seed_cell) << where;

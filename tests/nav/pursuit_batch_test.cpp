@@ -12,6 +12,7 @@
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/pursuit_space.hpp"
 #include "kinema/pursuit/batch.hpp"
+#include "small_batch.hpp"
 
 namespace kinema::nav {
 namespace {
@@ -19,19 +20,11 @@ namespace {
 using pursuit::BatchSettings;
 using pursuit::PursuitConfig;
 using pursuit::PursuitScenario;
+using test::small_batch;
 
 Level ramp_level() {
     return Level::build(levels::load_obj(std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj"),
                         NavSettings{});
-}
-
-BatchSettings small_batch(int threads) {
-    BatchSettings b;
-    b.scenarios = 6;
-    b.seed = 7;
-    b.threads = threads;
-    b.min_route = 10.0;
-    return b;
 }
 
 PursuitConfig short_config() {

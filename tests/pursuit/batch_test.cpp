@@ -10,9 +10,12 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/pursuit/batch.hpp"
+#include "small_batch.hpp"
 
 namespace kinema::pursuit {
 namespace {
+
+using test::small_batch;
 
 struct Level {
     explicit Level(const std::string& name)
@@ -23,15 +26,6 @@ struct Level {
     chase::GridSpace grid;
     chase::GridChaseSpace space;
 };
-
-BatchSettings small_batch(int threads) {
-    BatchSettings b;
-    b.scenarios = 6;
-    b.seed = 7;
-    b.threads = threads;
-    b.min_route = 10.0;
-    return b;
-}
 
 TEST(PursuitBatch, ScenariosFitTheirDescription) {
     const Level lv("corridor_into_room");
