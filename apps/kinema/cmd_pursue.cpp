@@ -446,10 +446,18 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
 
 // A 3D level: the navmesh built as `kinema chase --map X.obj` builds it (same agent flags, --tile-size,
 // --threads), or read from --navmesh; the pursuit runs through nav::NavPursuitSpace.
-nav::Level load_level_of(const PursueOptions& o) {
+nav::Level load_level_of(const PursueOptions& o, const pursuit::BatchSettings* batch = nullptr) {
     nav::NavSettings settings;
     for (const auto& [flag, field, member] : agent_options) {
-        set_if_given(settings, field, o.*member);
+        if (batch == nullptr || field != "threads") {
+            set_if_given(settings, field, o.*member);
+        }
+    }
+    if (batch != nullptr && !o.threads.empty()) {
+        // --threads is the batch's ([1, 256]); the navmesh is the same for any build thread count, so its
+        // build takes as many as NavSettings allows.
+        const double build_max = find_field(settings_description<nav::NavSettings>(), "threads")->range.max;
+        settings.threads = std::min(static_cast<double>(batch->threads), build_max);
     }
     require_valid(settings.validate(), pursue_flag_table());
     return load_nav_level(o.map, o.navmesh, settings, levels::default_max_level_bytes);
@@ -475,7 +483,7 @@ void run_level_batch(const PursueOptions& o) {
     pursuit::PursuitConfig config = parse_config(o);
     config.map = o.navmesh.empty() ? o.map : o.navmesh;
     const pursuit::BatchSettings settings = parse_batch(o);
-    const nav::Level level = load_level_of(o);
+    const nav::Level level = load_level_of(o, &settings);
     report_batch(
         o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map,
         "cell sizes");
@@ -592,7 +600,8 @@ void add_pursue_command(CLI::App& app) {
     cmd->add_option("--seed", options->seed, field_help<pursuit::BatchSettings>("seed"));
     cmd->add_option(
         "--threads", options->threads,
-        "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's");
+        "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
+        "(at most 64 of them; the navmesh is the same for any count)");
     cmd->add_option("--min-route", options->min_route, field_help<pursuit::BatchSettings>("min_route"));
     cmd->add_option("--csv", options->csv, "--batch: write one row per run to this file");
     cmd->add_option("--png", options->png, "Write the pursuit picture as PNG");

@@ -252,6 +252,11 @@ TEST(CliPursue, ObjLevelBatchIsTheSameForAnyThreadCount) {
     ASSERT_EQ(two.exit_code, 0) << two.err;
     EXPECT_EQ(one.out, two.out);
     EXPECT_EQ(read_file(json1), read_file(json2));
+    // Above the navmesh build's 64 threads the batch still takes --threads (the build uses 64).
+    const CliRun many = run_kinema(map + " --threads 100 --json '" + json3.string() + "'");
+    ASSERT_EQ(many.exit_code, 0) << many.err;
+    EXPECT_EQ(many.out, one.out);
+    EXPECT_EQ(read_file(json3), read_file(json1));
     // On 3D levels npc_behind counts cell sizes along Detour's path, not path cells.
     EXPECT_EQ(
         one.out.rfind("kinema pursue --batch: corner_ramp.obj\n  4 scenarios (seed 3, route >= 20 units, "
