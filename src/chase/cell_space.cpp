@@ -61,11 +61,6 @@ CellSpace build_grid_arrays(const GridCells& g) {
 
 }  // namespace
 
-struct CellSpace::LazyArrays {
-    std::once_flag once;
-    std::unique_ptr<CellSpace> cells;
-};
-
 CellSpace CellSpace::from_grid(std::shared_ptr<const GridCells> grid) {
     if (grid == nullptr || grid->size() == 0) {
         throw std::invalid_argument("cell space: a grid space needs a grid with a cell");
@@ -83,8 +78,10 @@ CellSpace CellSpace::from_grid(std::shared_ptr<const GridCells> grid) {
 }
 
 const CellSpace& CellSpace::built_arrays() const {
-    std::call_once(lazy_->once,
-                   [this] { lazy_->cells = std::make_unique<CellSpace>(build_grid_arrays(*grid_)); });
+    std::call_once(lazy_->once, [this] {
+        lazy_->cells = std::make_unique<CellSpace>(build_grid_arrays(*grid_));
+        lazy_->built.store(lazy_->cells.get(), std::memory_order_release);
+    });
     return *lazy_->cells;
 }
 

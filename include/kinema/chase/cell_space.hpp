@@ -11,8 +11,10 @@
 // users that ask for them (graph algorithms, the audit). position(c) and planar_position(c) never build them.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -96,8 +98,9 @@ class CellSpace {
 
   private:
     struct LazyArrays;
-    // This space, or for a grid's space the arrays built from its grid (on first call).
-    const CellSpace& arrays() const { return grid_ ? built_arrays() : *this; }
+    // This space, or for a grid's space the arrays built from its grid (on first call). Inline, with the
+    // built arrays' address read first, because hot loops (the audit's searches) call the accessors per cell.
+    const CellSpace& arrays() const;
     const CellSpace& built_arrays() const;
 
     std::size_t size_ = 0;
@@ -112,6 +115,21 @@ class CellSpace {
     std::shared_ptr<const GridCells> grid_;
     std::shared_ptr<LazyArrays> lazy_;
 };
+
+// Shared by copies of a grid's space, so the arrays are built once whichever copy asks first.
+struct CellSpace::LazyArrays {
+    std::once_flag once;
+    std::unique_ptr<CellSpace> cells;
+    std::atomic<const CellSpace*> built{nullptr};  // cells.get() once built (release after the build)
+};
+
+inline const CellSpace& CellSpace::arrays() const {
+    if (!grid_) {
+        return *this;
+    }
+    const CellSpace* built = lazy_->built.load(std::memory_order_acquire);
+    return built != nullptr ? *built : built_arrays();
+}
 
 /// The cell whose centre is nearest to p (Euclidean, world units; ties go to the lowest id), reported as
 /// snapped unless p is exactly that centre. O(N): a fallback for spaces without a faster point lookup (grids
