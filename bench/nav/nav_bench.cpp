@@ -2,6 +2,7 @@
 // - build/<mesh>: Level::build (the single-tile navmesh at 0.3 m, then the navmesh cells at 0.75 m), ms;
 // - flood/<mesh>: one complete chase flood (default constants H 20, M_H 25, M_S 40) per iteration on the next
 //   of 10,000 random seed cells and horizontal directions; counters as bench/chase (touched, ns_per_touched);
+// - flood/scalar_rows/<mesh>: the same without the AVX2 neighbour rows (the generic flood's scalar loops);
 // - flood/grid/<map>: the same flood on Moving AI grid maps in the same run, for the per-touched-cell ratio
 //   (target: 3D within 2x of grids);
 // - chase/<mesh>: a full run_chase query (flood, navmesh raycast, NPC path to the destination from a random
@@ -111,6 +112,14 @@ void bm_flood_mesh(benchmark::State& state, const std::string& path) {
     }
     const nav::Level level = nav::Level::build(levels::load_obj(path), nav::NavSettings{});
     time_floods(state, level.nav_cells().cell_space());
+}
+
+/// The same with the generic flood's scalar neighbour loops (detail::allow_vector_rows(false)), for the
+/// AVX2 rows' gain in the same run.
+void bm_flood_mesh_scalar(benchmark::State& state, const std::string& path) {
+    const bool previous = chase::detail::allow_vector_rows(false);
+    bm_flood_mesh(state, path);
+    chase::detail::allow_vector_rows(previous);
 }
 
 void bm_flood_grid(benchmark::State& state, const std::string& path) {
@@ -257,6 +266,10 @@ const bool registered = [] {
         benchmark::RegisterBenchmark((std::string("build/") + mesh).c_str(), bm_build, path)
             ->Unit(benchmark::kMillisecond);
         benchmark::RegisterBenchmark((std::string("flood/") + mesh).c_str(), bm_flood_mesh, path)
+            ->Iterations(kSeeds)
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark((std::string("flood/scalar_rows/") + mesh).c_str(), bm_flood_mesh_scalar,
+                                     path)
             ->Iterations(kSeeds)
             ->Unit(benchmark::kMicrosecond);
         benchmark::RegisterBenchmark((std::string("chase/") + mesh).c_str(), bm_chase, path)

@@ -2,12 +2,18 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
 
 namespace kinema::chase {
 
@@ -81,6 +87,138 @@ std::size_t spread_barrier(const Neighbours& nbs, std::uint32_t* mark, CellId* b
     return b;
 }
 
+// ---- Neighbour rows of 8 with AVX2 (issue 10: 3D cell spaces within 1.5x of the grid's cost) ----
+//
+// On a padded stride-8 space (the navmesh cells of 3D levels), the scalar heat loop above tests "untouched?"
+// once per neighbour, with a branch. Here a row is handled at once: the 8 marks are loaded and compared with
+// base, written back (the step code on the untouched lanes, the old mark elsewhere), and the untouched ids
+// are packed to the front of the row by a permutation looked up from the 8-bit mask and stored after the list
+// in one go. Ids in a row are distinct and the filler's mark never reads untouched, so marking all untouched
+// ids of a row after testing them equals the scalar loop's test-then-mark in slot order; rows are still taken
+// one after the other. The barrier keeps the scalar loop. docs/chase.md ("3D cell spaces") has the
+// measurements and what was tried and not kept.
+
+// Room after heated_ / barrier_ for the 8 lanes stored at their end.
+constexpr std::size_t row_slack = 8;
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define KINEMA_FLOOD_VECTOR_ROWS 1
+
+// Lane order per mask: the set lanes ascending, then the clear ones (4 bits per lane).
+constexpr std::array<std::uint32_t, 256> pack_order = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (unsigned m = 0; m < 256; ++m) {
+        std::uint32_t v = 0;
+        unsigned out = 0;
+        for (unsigned pass = 0; pass < 2; ++pass) {
+            for (unsigned i = 0; i < 8; ++i) {
+                if ((((m >> i) & 1u) != 0) == (pass == 0)) {
+                    v |= i << (4 * out++);
+                }
+            }
+        }
+        t[m] = v;
+    }
+    return t;
+}();
+
+// Scalar stand-in for tests and CPUs without AVX2 is the template path above (PaddedNeighbours<8>).
+struct VectorRows8 {
+    const CellId* ids;
+};
+
+// A row: its ids, their marks, and the lanes that read untouched (mark < base, unsigned: compared with the
+// sign bit flipped).
+struct Row {
+    __m256i ids;
+    __m256i marks;
+    __m256i untouched;
+};
+
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline Row load_row(const CellId* row,
+                                                                       const std::uint32_t* mark,
+                                                                       __m256i base_biased) {
+    const __m256i sign = _mm256_set1_epi32(static_cast<int>(0x80000000u));
+    Row r{};
+    r.ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row));
+    // Scalar loads rather than a gather: a row often reads marks the previous row has just written, which
+    // a gather waits for (measured on Zen 5: the gather made the heat phase slower than the scalar loop).
+    const auto m = [&](int i) { return static_cast<int>(mark[row[i]]); };
+    r.marks = _mm256_setr_epi32(m(0), m(1), m(2), m(3), m(4), m(5), m(6), m(7));
+    r.untouched = _mm256_cmpgt_epi32(base_biased, _mm256_xor_si256(r.marks, sign));
+    return r;
+}
+
+// Marks the lanes in take with code and writes the other lanes' marks back unchanged (the filler's too). The
+// store addresses are the row's ids, known before the test, so that the next row's loads need not wait for
+// this row's test unless they read one of its cells.
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline void mark_row(const CellId* row,
+                                                                        std::uint32_t* mark, const Row& r,
+                                                                        __m256i take, __m256i code) {
+    const __m256i v = _mm256_blendv_epi8(r.marks, code, take);
+    const __m128i lo = _mm256_castsi256_si128(v);
+    const __m128i hi = _mm256_extracti128_si256(v, 1);
+    mark[row[0]] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(lo));
+    mark[row[1]] = static_cast<std::uint32_t>(_mm_extract_epi32(lo, 1));
+    mark[row[2]] = static_cast<std::uint32_t>(_mm_extract_epi32(lo, 2));
+    mark[row[3]] = static_cast<std::uint32_t>(_mm_extract_epi32(lo, 3));
+    mark[row[4]] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(hi));
+    mark[row[5]] = static_cast<std::uint32_t>(_mm_extract_epi32(hi, 1));
+    mark[row[6]] = static_cast<std::uint32_t>(_mm_extract_epi32(hi, 2));
+    mark[row[7]] = static_cast<std::uint32_t>(_mm_extract_epi32(hi, 3));
+}
+
+// Stores the ids of the lanes set in mask at out, in slot order (8 lanes are written; those past the count
+// are overwritten by the next row or lie past the list's end).
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline void append_row(__m256i ids, unsigned mask,
+                                                                          CellId* out) {
+    const __m256i shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    const __m256i order = _mm256_srlv_epi32(_mm256_set1_epi32(static_cast<int>(pack_order[mask])), shifts);
+    // vpermd uses the low 3 bits of each index only.
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permutevar8x32_epi32(ids, order));
+}
+
+// spread_heat on rows of 8.
+[[gnu::target("avx2,popcnt")]] std::size_t spread_heat(const VectorRows8& rows, std::uint32_t* mark,
+                                                       CellId* heated, std::size_t frontier_begin,
+                                                       std::size_t frontier_end, std::size_t limit,
+                                                       std::uint32_t base, std::uint32_t code) {
+    const __m256i base_biased = _mm256_set1_epi32(static_cast<int>(base ^ 0x80000000u));
+    const __m256i code_v = _mm256_set1_epi32(static_cast<int>(code));
+    std::size_t n = frontier_end;
+    for (std::size_t f = frontier_begin; f < frontier_end; ++f) {
+        const CellId* row = rows.ids + static_cast<std::size_t>(heated[f]) * 8;
+        const Row r = load_row(row, mark, base_biased);
+        mark_row(row, mark, r, r.untouched, code_v);
+        const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(r.untouched)));
+        append_row(r.ids, mask, heated + n);
+        n += static_cast<unsigned>(__builtin_popcount(mask));
+        if (n > limit) {
+            break;
+        }
+    }
+    return n;
+}
+
+// spread_barrier on rows of 8: the scalar loop (the half-plane test on gathered coordinates cost more than
+// the branches it saves).
+std::size_t spread_barrier(const VectorRows8& rows, std::uint32_t* mark, CellId* barrier, std::size_t begin,
+                           std::size_t end, const Vec2* planar, Vec2 dir, std::uint32_t base,
+                           std::uint32_t code) {
+    return spread_barrier(PaddedNeighbours<8>{rows.ids}, mark, barrier, begin, end, planar, dir, base, code);
+}
+
+// Asked once; tests switch it off to check the scalar path against it (detail::allow_vector_rows).
+std::atomic<bool> vector_rows_allowed{true};
+bool use_vector_rows() {
+    static const bool has =
+        (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("popcnt") != 0);
+    return has && vector_rows_allowed.load(std::memory_order_relaxed);
+}
+#else
+std::atomic<bool> vector_rows_allowed{true};  // no vector rows on this target
+#endif
+
 // Room for every cell a run can heat. With padded lists a step stops scanning once more than M_H cells
 // were found, so at most 1 + (M_S - 1) * M_H cells from earlier steps plus M_H + stride found in the last
 // one: about 1,000 entries for the defaults instead of one per cell (4 bytes per tile on a 4096 x 4096 map,
@@ -101,8 +239,9 @@ std::size_t heated_capacity(const CellSpace& space, const FloodSettings& s) {
 // Moving a whole block one tile east is (F << 1) without column 0, plus a carry (F & column 7) >> 7 into the
 // block to the east; likewise the other directions, so a step costs a few dozen word operations per frontier
 // block whatever the number of its cells. A diagonal move needs both orthogonal tiles open (no corner
-// cutting): the south-east targets are move_s(E) & move_e(S) & floor with E = move_e(F) & floor and
-// S = move_s(F) & floor, each of which already holds one orthogonal tile's floor test.
+// cutting): the south-east targets are move_s(E) & move_e(floor) & floor with E = move_e(F) & floor, which
+// already holds the east tile's floor test (move_e(floor) is the south tile's: it is p's west neighbour).
+// The whole step loop runs in one call (run_steps_with), the floor and the marks in one array (BlockWindow).
 
 constexpr int grid_max_steps = 62;  // R = M_S + 1 <= 63: the touched cells lie in window blocks 1 .. 17
 constexpr int grid_stride = 32;     // block index = block row * 32 + block column
@@ -116,48 +255,54 @@ constexpr std::uint64_t all_bits = ~std::uint64_t{0};
 // Directions: bit numbers of Flood::barrier_dirs_.
 enum Dir : std::size_t { east, west, south, north, south_east, south_west, north_east, north_west };
 
-// The window's block arrays (Flood's grid state).
+// The window's planes (Flood::grid_planes_), one word per window block k: touched at [k], heated at
+// [plane_heated + k], a spread's gathered new cells at [plane_gather + k] and the floor, copied at seeding,
+// at [plane_floor + k]. One base pointer and constant offsets: the spread keeps fewer pointers live and needs
+// no multiply to find a block's floor.
+constexpr std::size_t plane_heated = grid_block_slots;
+constexpr std::size_t plane_gather = 2 * grid_block_slots;
+constexpr std::size_t plane_floor = 3 * grid_block_slots;
+constexpr std::size_t grid_plane_words = 4 * grid_block_slots;
 struct BlockWindow {
-    const std::uint64_t* floor;  // GridCells::blocks() from the floor block under window block 0 on
-    std::ptrdiff_t floor_stride;
-    std::uint64_t* touched;
-    std::uint64_t* heated;  // the heat marks its new cells here too (unused by the barrier)
-    std::uint64_t* gather;  // a step's new cells per block while it is spread (clear between spreads)
+    std::uint64_t* planes;
 };
 
 struct PortablePopcount {
     int operator()(std::uint64_t v) const { return count_bits(v); }
 };
 
-// Where a spread puts what it finds: per target block, the untouched cells are gathered in w.gather (so a
-// cell reached from two frontier blocks counts once) and the block is listed as an entry when its first new
-// cells arrive; finish() moves the gathered bits into the entries and marks them touched (and heated, for
+// Where a spread puts what it finds: per target block, the untouched cells are gathered in the gather plane
+// (so a cell reached from two frontier blocks counts once) and the block is listed as an entry when its first
+// new cells arrive; finish() moves the gathered bits into the entries and marks them touched (and heated, for
 // the heat). One entry per block and step.
 template <bool Heat, class Pop>
 struct Taker {
-    const BlockWindow& w;
-    detail::BlockBits* out;
-    std::size_t m = 0;
+    std::uint64_t* planes;    // BlockWindow::planes
+    detail::BlockBits* out;   // the first entry
+    detail::BlockBits* next;  // one past the last entry
     [[no_unique_address]] Pop pop;
 
+    Taker(const BlockWindow& w, detail::BlockBits* o) : planes(w.planes), out(o), next(o) {}
+    std::size_t entries() const { return static_cast<std::size_t>(next - out); }
+
     [[gnu::always_inline]] void operator()(std::uint32_t k, std::uint64_t bits) {
-        const std::uint64_t fresh = bits & ~w.touched[k];
-        const std::uint64_t gathered = w.gather[k];
-        w.gather[k] = gathered | fresh;
-        out[m].block = k;  // kept only when these are the block's first new cells: no branch
-        m += (gathered == 0 && fresh != 0) ? 1u : 0u;
+        const std::uint64_t fresh = bits & ~planes[k];
+        const std::uint64_t gathered = planes[plane_gather + k];
+        planes[plane_gather + k] = gathered | fresh;
+        next->block = k;  // kept only when these are the block's first new cells: no branch
+        next += (gathered == 0 && fresh != 0) ? 1 : 0;
     }
-    // Marks the gathered cells, leaves w.gather clear and returns the number of cells (heat only).
+    // Marks the gathered cells, leaves the gather plane clear and returns the number of cells (heat only).
     std::size_t finish() {
         std::size_t cells = 0;
-        for (std::size_t i = 0; i < m; ++i) {
-            const std::uint32_t k = out[i].block;
-            const std::uint64_t bits = w.gather[k];
-            out[i].bits = bits;
-            w.gather[k] = 0;
-            w.touched[k] |= bits;
+        for (detail::BlockBits* e = out; e != next; ++e) {
+            const std::uint32_t k = e->block;
+            const std::uint64_t bits = planes[plane_gather + k];
+            e->bits = bits;
+            planes[plane_gather + k] = 0;
+            planes[k] |= bits;
             if constexpr (Heat) {
-                w.heated[k] |= bits;
+                planes[plane_heated + k] |= bits;
                 cells += static_cast<std::size_t>(pop(bits));
             }
         }
@@ -179,70 +324,78 @@ template <unsigned Dirs, class Take>
     // The side blocks a frontier can reach.
     constexpr bool to_e = (m_e | m_se | m_ne) != 0, to_w = (m_w | m_sw | m_nw) != 0;
     constexpr bool to_s = (m_s | m_se | m_sw) != 0, to_n = (m_n | m_ne | m_nw) != 0;
-    const std::ptrdiff_t fs = w.floor_stride;
-    const std::uint64_t* fl = w.floor + static_cast<std::ptrdiff_t>(k / S) * fs + k % S;
+    constexpr std::ptrdiff_t fs = S;
+    const std::uint64_t* fl = w.planes + plane_floor + k;
     const std::uint64_t fl_c = fl[0];
-    // Orthogonal moves within the block, floor tested (a diagonal move needs both of its own).
+    // East and west moves within the block, floor tested: a diagonal move needs them (no corner cutting).
     const std::uint64_t e_c = (F << 1) & ~col0_bits & fl_c, w_c = (F >> 1) & ~col7_bits & fl_c;
-    const std::uint64_t s_c = (F << 8) & fl_c, n_c = (F >> 8) & fl_c;
-    // move_s(E) & move_e(S) and the like, piece by piece; the masks that would drop bits carried across a
-    // block edge are not needed because the other operand has no bits there.
-    take(k, (e_c & m_e) | (w_c & m_w) | (s_c & m_s) | (n_c & m_n) |
-                ((((e_c << 8) & (s_c << 1) & m_se) | ((w_c << 8) & (s_c >> 1) & m_sw) |
-                  ((e_c >> 8) & (n_c << 1) & m_ne) | ((w_c >> 8) & (n_c >> 1) & m_nw)) &
-                 fl_c));
+    // A south-east target p is a south (or north-east a north) move of e_c whose west neighbour is floor
+    // too: ((e_c << 8) | (e_c >> 8)) & (floor << 1); likewise west. The shifted floor's bits that cross a
+    // row are dropped because e_c has none in column 0 (w_c none in column 7).
+    const std::uint64_t diag = ((((e_c << 8) & m_se) | ((e_c >> 8) & m_ne)) & (fl_c << 1)) |
+                               ((((w_c << 8) & m_sw) | ((w_c >> 8) & m_nw)) & (fl_c >> 1));
+    take(k, ((e_c & m_e) | (w_c & m_w) | ((F << 8) & m_s) | ((F >> 8) & m_n) | diag) & fl_c);
     // Moves into the four side blocks, each only when the frontier has cells on that edge (corridor
-    // frontiers touch one or two edges of a block); the second letter is the block the bits are in.
+    // frontiers touch one or two edges of a block), with the same formulas across the edge.
     if constexpr (to_e) {
         if ((F & col7_bits) != 0) {
-            const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1];
+            const std::uint64_t fl_e = fl[1];
+            const std::uint64_t x = ((F & col7_bits) >> 7) & fl_e;  // east moves, in column 0
             take(k + 1,
-                 ((e_e & m_e) | ((e_e << 8) & (s_c >> 7) & m_se) | ((e_e >> 8) & (n_c >> 7) & m_ne)) & fl[1]);
+                 ((x & m_e) | ((((x << 8) & m_se) | ((x >> 8) & m_ne)) & ((fl_c & col7_bits) >> 7))) & fl_e);
         }
     }
     if constexpr (to_w) {
         if ((F & col0_bits) != 0) {
-            const std::uint64_t w_w = ((F & col0_bits) << 7) & fl[-1];
-            take(k - 1, ((w_w & m_w) | ((w_w << 8) & (s_c << 7) & m_sw) | ((w_w >> 8) & (n_c << 7) & m_nw)) &
-                            fl[-1]);
+            const std::uint64_t fl_w = fl[-1];
+            const std::uint64_t x = ((F & col0_bits) << 7) & fl_w;  // west moves, in column 7
+            take(k - 1,
+                 ((x & m_w) | ((((x << 8) & m_sw) | ((x >> 8) & m_nw)) & ((fl_c & col0_bits) << 7))) & fl_w);
         }
     }
     if constexpr (to_s) {
         if ((F >> 56) != 0) {
-            const std::uint64_t s_s = (F >> 56) & fl[fs];
-            take(k + S,
-                 ((s_s & m_s) | ((e_c >> 56) & (s_s << 1) & m_se) | ((w_c >> 56) & (s_s >> 1) & m_sw)) &
-                     fl[fs]);
+            const std::uint64_t fl_s = fl[fs];
+            take(k + S, (((F >> 56) & m_s) | ((e_c >> 56) & m_se & (fl_s << 1)) |
+                         ((w_c >> 56) & m_sw & (fl_s >> 1))) &
+                            fl_s);
         }
     }
     if constexpr (to_n) {
         if ((F & 0xFFu) != 0) {
-            const std::uint64_t n_n = (F << 56) & fl[-fs];
-            take(k - S,
-                 ((n_n & m_n) | ((e_c << 56) & (n_n << 1) & m_ne) | ((w_c << 56) & (n_n >> 1) & m_nw)) &
-                     fl[-fs]);
+            const std::uint64_t fl_n = fl[-fs];
+            take(k - S, (((F << 56) & m_n) | ((e_c << 56) & m_ne & (fl_n << 1)) |
+                         ((w_c << 56) & m_nw & (fl_n >> 1))) &
+                            fl_n);
         }
     }
-    // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch.
+    // The diagonal neighbour blocks take only a corner cell's move: rare, so behind one branch, then one per
+    // corner (a frontier seldom holds two). The move needs the corner's two side neighbours open.
     constexpr std::uint64_t corners = (m_se != 0 ? std::uint64_t{1} << 63 : 0) |
                                       (m_sw != 0 ? std::uint64_t{1} << 56 : 0) |
                                       (m_ne != 0 ? std::uint64_t{1} << 7 : 0) | (m_nw != 0 ? 1u : 0u);
     if ((F & corners) == 0) {
         return;
     }
-    const std::uint64_t e_e = ((F & col7_bits) >> 7) & fl[1], w_w = ((F & col0_bits) << 7) & fl[-1];
-    const std::uint64_t s_s = (F >> 56) & fl[fs], n_n = (F << 56) & fl[-fs];
     if constexpr (m_se != 0) {
-        take(k + S + 1, (e_e >> 56) & (s_s >> 7) & fl[fs + 1]);
+        if ((F >> 63) != 0) {  // tile (7, 7) to (0, 0) of the block south-east
+            take(k + S + 1, (fl[1] >> 56) & (fl[fs] >> 7) & fl[fs + 1] & 1u);
+        }
     }
     if constexpr (m_sw != 0) {
-        take(k + S - 1, (w_w >> 56) & (s_s << 7) & fl[fs - 1]);
+        if (((F >> 56) & 1u) != 0) {  // (0, 7) to (7, 0) south-west
+            take(k + S - 1, (fl[-1] >> 56) & (fl[fs] << 7) & fl[fs - 1] & 0x80u);
+        }
     }
     if constexpr (m_ne != 0) {
-        take(k - S + 1, (e_e << 56) & (n_n >> 7) & fl[1 - fs]);
+        if (((F >> 7) & 1u) != 0) {  // (7, 0) to (0, 7) north-east
+            take(k - S + 1, (fl[1] << 56) & (fl[-fs] >> 7) & fl[1 - fs] & (std::uint64_t{1} << 56));
+        }
     }
     if constexpr (m_nw != 0) {
-        take(k - S - 1, (w_w << 56) & (n_n << 7) & fl[-1 - fs]);
+        if ((F & 1u) != 0) {  // (0, 0) to (7, 7) north-west
+            take(k - S - 1, (fl[-1] << 56) & (fl[-fs] << 7) & fl[-1 - fs] & (std::uint64_t{1} << 63));
+        }
     }
 }
 
@@ -252,12 +405,20 @@ template <unsigned Dirs, class Pop>
 [[gnu::always_inline]] inline std::size_t spread_heat_with(const detail::BlockBits* front, std::size_t count,
                                                            const BlockWindow& w, detail::BlockBits* out,
                                                            std::size_t& cells) {
-    Taker<true, Pop> take{w, out, 0, {}};
+    Taker<true, Pop> take(w, out);
     for (std::size_t f = 0; f < count; ++f) {
         spread_block<Dirs>(front[f].block, front[f].bits, w, take);
     }
     cells = take.finish();
-    return take.m;
+    return take.entries();
+}
+
+// Takes back the marks of entries [b, e) (an overflow step).
+void unmark(const detail::BlockBits* b, const detail::BlockBits* e, std::uint64_t* planes) {
+    for (; b != e; ++b) {
+        planes[b->block] &= ~b->bits;
+        planes[plane_heated + b->block] &= ~b->bits;
+    }
 }
 
 // Barrier (spec A.2, B.5): the untouched neighbours of the frontier entries in the directions Dirs. Returns
@@ -265,12 +426,12 @@ template <unsigned Dirs, class Pop>
 template <unsigned Dirs>
 std::size_t spread_barrier_blocks(const detail::BlockBits* front, std::size_t count, const BlockWindow& w,
                                   detail::BlockBits* out) {
-    Taker<false, PortablePopcount> take{w, out, 0, {}};
+    Taker<false, PortablePopcount> take(w, out);
     for (std::size_t f = 0; f < count; ++f) {
         spread_block<Dirs>(front[f].block, front[f].bits, w, take);
     }
     take.finish();
-    return take.m;
+    return take.entries();
 }
 
 using BarrierFn = std::size_t (*)(const detail::BlockBits*, std::size_t, const BlockWindow&,
@@ -281,6 +442,66 @@ constexpr std::array<BarrierFn, sizeof...(I)> barrier_table(std::index_sequence<
 }
 // spread_barrier_blocks<Dirs> for every set of directions (it depends on the run's direction).
 constexpr std::array<BarrierFn, 256> barrier_spreaders = barrier_table(std::make_index_sequence<256>{});
+
+// What the steps read and write (Flood's grid state, loaded once per advance).
+struct GridSteps {
+    BlockWindow w;
+    detail::BlockBits* heat;       // Flood::heat_blocks_
+    std::uint32_t* heat_begin;     // Flood::heat_begin_
+    std::uint32_t* step_cells;     // Flood::step_cells_
+    detail::BlockBits* barrier;    // Flood::barrier_bits_
+    std::uint32_t* barrier_begin;  // Flood::barrier_begin_
+    BarrierFn spread_barrier;      // the run's directions
+    std::size_t limit;             // M_H
+};
+struct StepsDone {
+    std::size_t step;    // the step reached
+    std::size_t heated;  // cells heated by the steps done
+    std::size_t cells;   // the last heat's count: 0 (exhausted) or > M_H when a step did not happen
+};
+
+// Heat (spec B.1-B.4) of step j + 1 from step j's entries. Returns the cells heated: 0 (exhausted) or more
+// than M_H (spec B.3; the marks are taken back, the map stays as after step j) mean the step did not
+// happen; otherwise its entries and count are recorded (heat_begin[j + 2], step_cells[j + 1]).
+template <unsigned Dirs, class Pop>
+[[gnu::always_inline]] inline std::size_t heat_step_with(const GridSteps& h, std::size_t j) {
+    const std::uint32_t begin = h.heat_begin[j];
+    const std::uint32_t end = h.heat_begin[j + 1];
+    detail::BlockBits* fresh = h.heat + end;
+    std::size_t cells = 0;
+    const std::size_t m = spread_heat_with<Dirs, Pop>(h.heat + begin, end - begin, h.w, fresh, cells);
+    if (cells == 0 || cells > h.limit) {
+        unmark(fresh, fresh + m, h.w.planes);
+        return cells;
+    }
+    h.heat_begin[j + 2] = end + static_cast<std::uint32_t>(m);
+    h.step_cells[j + 1] = static_cast<std::uint32_t>(cells);
+    return cells;
+}
+
+// Steps j + 1 .. until (spec B: heat, then the barrier), in one loop so that a thin frontier's step (mazes:
+// 2-3 blocks) pays little besides its blocks; stops early when a step does not happen.
+template <unsigned Dirs, class Pop>
+[[gnu::always_inline]] inline StepsDone run_steps_with(const GridSteps& r, std::size_t j, std::size_t until) {
+    std::size_t heated = 0;
+    std::size_t cells = 1;
+    while (j < until) {
+        // Cooling is implicit (value = max(0, H - (step - heated step))).
+        cells = heat_step_with<Dirs, Pop>(r, j);
+        if (cells == 0 || cells > r.limit) {
+            break;
+        }
+        heated += cells;
+        // Barrier (spec B.5), after the heat: grows from last step's barrier entries.
+        const std::uint32_t front = r.barrier_begin[j];
+        const std::uint32_t end = r.barrier_begin[j + 1];
+        const std::size_t fresh =
+            front == end ? 0 : r.spread_barrier(r.barrier + front, end - front, r.w, r.barrier + end);
+        r.barrier_begin[j + 2] = end + static_cast<std::uint32_t>(fresh);
+        ++j;
+    }
+    return {j, heated, cells};
+}
 
 // The sums of the window columns and rows of the cells of entries [b, e) for the centroid: bit r * 8 + c of
 // block (bx, by) is column 8 bx + c, and sum(c) = pop(bits with c & 1) + 2 pop(c & 2) + 4 pop(c & 4).
@@ -306,6 +527,22 @@ template <class Pop>
     return {cols, rows};
 }
 
+// The sums of sum_with over steps first .. last, step j's weighted by hot - (last - j) (its cells' value):
+// one call per result.
+template <class Pop>
+[[gnu::always_inline]] inline ColRowSums warm_sums_with(const detail::BlockBits* heat,
+                                                        const std::uint32_t* heat_begin, std::size_t first,
+                                                        std::size_t last, std::int64_t hot, Pop pop) {
+    ColRowSums total;
+    for (std::size_t j = first; j <= last; ++j) {
+        const ColRowSums s = sum_with(heat + heat_begin[j], heat + heat_begin[j + 1], pop);
+        const std::int64_t w = hot - static_cast<std::int64_t>(last - j);
+        total.cols += w * s.cols;
+        total.rows += w * s.rows;
+    }
+    return total;
+}
+
 // Cells in entries [b, e).
 template <class Pop>
 [[gnu::always_inline]] inline std::size_t count_with(const detail::BlockBits* b, const detail::BlockBits* e,
@@ -317,32 +554,32 @@ template <class Pop>
     return n;
 }
 
-using HeatFn = std::size_t (*)(const detail::BlockBits*, std::size_t, const BlockWindow&, detail::BlockBits*,
-                               std::size_t&);
-using SumFn = ColRowSums (*)(const detail::BlockBits*, const detail::BlockBits*);
+using StepsFn = StepsDone (*)(const GridSteps&, std::size_t, std::size_t);
+using SumFn = ColRowSums (*)(const detail::BlockBits*, const std::uint32_t*, std::size_t, std::size_t,
+                             std::int64_t);
 using CountFn = std::size_t (*)(const detail::BlockBits*, const detail::BlockBits*);
 
 // The functions that count bits, in two builds: portable, and (below) with the POPCNT instruction.
 template <unsigned Dirs>
-std::size_t spread_heat_portable(const detail::BlockBits* front, std::size_t count, const BlockWindow& w,
-                                 detail::BlockBits* out, std::size_t& cells) {
-    return spread_heat_with<Dirs, PortablePopcount>(front, count, w, out, cells);
+StepsDone run_steps_portable(const GridSteps& r, std::size_t j, std::size_t until) {
+    return run_steps_with<Dirs, PortablePopcount>(r, j, until);
 }
-ColRowSums sum_portable(const detail::BlockBits* b, const detail::BlockBits* e) {
-    return sum_with(b, e, PortablePopcount{});
+ColRowSums sum_portable(const detail::BlockBits* heat, const std::uint32_t* heat_begin, std::size_t first,
+                        std::size_t last, std::int64_t hot) {
+    return warm_sums_with(heat, heat_begin, first, last, hot, PortablePopcount{});
 }
 std::size_t count_portable(const detail::BlockBits* b, const detail::BlockBits* e) {
     return count_with(b, e, PortablePopcount{});
 }
 
 struct BitKernels {
-    HeatFn heat8;  // 8-connected
-    HeatFn heat4;  // 4-connected
+    StepsFn steps8;  // 8-connected
+    StepsFn steps4;  // 4-connected
     SumFn sum;
     CountFn count;
 };
-constexpr BitKernels portable_kernels{&spread_heat_portable<0xFFu>, &spread_heat_portable<0x0Fu>,
-                                      &sum_portable, &count_portable};
+constexpr BitKernels portable_kernels{&run_steps_portable<0xFFu>, &run_steps_portable<0x0Fu>, &sum_portable,
+                                      &count_portable};
 
 // The default x86-64 target has no POPCNT instruction (count_bits is a dozen instructions there); every
 // x86-64 CPU of the last 15 years has it, so the counting functions use it when the CPU says so (asked once;
@@ -353,18 +590,18 @@ struct HardwarePopcount {
     [[gnu::always_inline]] int operator()(std::uint64_t v) const { return __builtin_popcountll(v); }
 };
 template <unsigned Dirs>
-[[gnu::target("popcnt")]] std::size_t spread_heat_popcnt(const detail::BlockBits* front, std::size_t count,
-                                                         const BlockWindow& w, detail::BlockBits* out,
-                                                         std::size_t& cells) {
-    return spread_heat_with<Dirs, HardwarePopcount>(front, count, w, out, cells);
+[[gnu::target("popcnt")]] StepsDone run_steps_popcnt(const GridSteps& r, std::size_t j, std::size_t until) {
+    return run_steps_with<Dirs, HardwarePopcount>(r, j, until);
 }
-[[gnu::target("popcnt")]] ColRowSums sum_popcnt(const detail::BlockBits* b, const detail::BlockBits* e) {
-    return sum_with(b, e, HardwarePopcount{});
+[[gnu::target("popcnt")]] ColRowSums sum_popcnt(const detail::BlockBits* heat,
+                                                const std::uint32_t* heat_begin, std::size_t first,
+                                                std::size_t last, std::int64_t hot) {
+    return warm_sums_with(heat, heat_begin, first, last, hot, HardwarePopcount{});
 }
 [[gnu::target("popcnt")]] std::size_t count_popcnt(const detail::BlockBits* b, const detail::BlockBits* e) {
     return count_with(b, e, HardwarePopcount{});
 }
-constexpr BitKernels popcnt_kernels{&spread_heat_popcnt<0xFFu>, &spread_heat_popcnt<0x0Fu>, &sum_popcnt,
+constexpr BitKernels popcnt_kernels{&run_steps_popcnt<0xFFu>, &run_steps_popcnt<0x0Fu>, &sum_popcnt,
                                     &count_popcnt};
 // Asked once, on first use; __builtin_cpu_init first because a flood may run from a static initialiser.
 const BitKernels& bit_kernels() {
@@ -377,14 +614,6 @@ const BitKernels& bit_kernels() {
 }
 #endif
 
-// Takes back the marks of entries [b, e) (an overflow step).
-void unmark(const detail::BlockBits* b, const detail::BlockBits* e, std::uint64_t* touched,
-            std::uint64_t* heated) {
-    for (; b != e; ++b) {
-        touched[b->block] &= ~b->bits;
-        heated[b->block] &= ~b->bits;
-    }
-}
 }  // namespace
 
 namespace {
@@ -409,6 +638,10 @@ constexpr std::array kFloodFields{
 constexpr SettingsDescription kFloodDescription{"FloodSettings", kFloodFields, {}};
 
 }  // namespace
+
+bool detail::allow_vector_rows(bool allow) {
+    return vector_rows_allowed.exchange(allow);
+}
 
 const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) noexcept {
     return kFloodDescription;
@@ -469,10 +702,10 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
             base_ = 1;
             generation_end_ = 1;
         }
-        if (barrier_.size() < space.size()) {
-            barrier_.assign(space.size(), 0);
+        if (barrier_.size() < space.size() + row_slack) {
+            barrier_.assign(space.size() + row_slack, 0);
         }
-        const std::size_t heated_needed = heated_capacity(space, run_settings_);
+        const std::size_t heated_needed = heated_capacity(space, run_settings_) + row_slack;
         if (heated_.size() < heated_needed) {
             heated_.assign(heated_needed, 0);
         }
@@ -566,10 +799,15 @@ bool Flood::step() {
         return false;
     }
     if (grid_mode_) {
-        return grid_step();
+        return grid_steps(1) == 1;
     }
     switch (space_->padded_stride()) {
         case 8:
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+            if (use_vector_rows()) {
+                return step_with(VectorRows8{space_->padded_neighbour_ids().data()});
+            }
+#endif
             return step_with(PaddedNeighbours<8>{space_->padded_neighbour_ids().data()});
         case 4:
             return step_with(PaddedNeighbours<4>{space_->padded_neighbour_ids().data()});
@@ -639,9 +877,7 @@ FloodResult Flood::run() {
         throw std::logic_error("flood: run() before start()");
     }
     if (grid_mode_) {
-        while (!finished_) {
-            grid_step();  // without step()'s dispatch: thin floods run many cheap steps
-        }
+        grid_steps(run_settings_.max_steps);  // one loop: thin floods run many cheap steps
     }
     while (!finished_) {
         step();
@@ -785,10 +1021,8 @@ bool Flood::grid_path_fits(const CellSpace& space) const {
 }
 
 void Flood::allocate_grid_scratch(std::size_t cells) {
-    if (touched_blocks_.size() < grid_block_slots) {
-        touched_blocks_.assign(grid_block_slots, 0);
-        heated_blocks_.assign(grid_block_slots, 0);
-        gather_blocks_.assign(grid_block_slots, 0);
+    if (grid_planes_.size() < grid_plane_words) {
+        grid_planes_.assign(grid_plane_words, 0);
         grid_used_heat_ = 0;
         grid_used_barrier_ = 0;
     }
@@ -808,8 +1042,7 @@ void Flood::allocate_grid_scratch(std::size_t cells) {
     grow(sort_scratch_, touched_bound);
     if (heat_blocks_.size() < touched_bound + discarded + 1 || barrier_bits_.size() < touched_bound + 1) {
         // The lists that say which window blocks hold bits are replaced: clear the window instead.
-        std::fill(touched_blocks_.begin(), touched_blocks_.end(), 0);
-        std::fill(heated_blocks_.begin(), heated_blocks_.end(), 0);
+        std::fill_n(grid_planes_.begin(), plane_gather, 0);  // touched and heated
         grid_used_heat_ = 0;
         grid_used_barrier_ = 0;
         grow(heat_blocks_, touched_bound + discarded + 1);
@@ -823,13 +1056,26 @@ void Flood::allocate_grid_scratch(std::size_t cells) {
 void Flood::grid_seed(Vec2 direction) {
     const GridCells& g = *space_->grid();
     const Tile t = g.tile_of(seed_.cell);
-    // Forget the previous run: only the blocks it wrote hold bits.
-    for (std::size_t e = 0; e < grid_used_heat_; ++e) {
-        touched_blocks_[heat_blocks_[e].block] = 0;
-        heated_blocks_[heat_blocks_[e].block] = 0;
-    }
-    for (std::size_t e = 0; e < grid_used_barrier_; ++e) {
-        touched_blocks_[barrier_bits_[e].block] = 0;
+    // Forget the previous run: only the blocks it wrote hold bits, all of them within the window blocks
+    // whose floor it copied (grid_copy_floor); whichever of the two lists is shorter is cleared (on small
+    // maps the copied blocks are fewer than the entries).
+    const auto& [x_lo, x_hi, y_lo, y_hi] = grid_copied_;
+    const auto copied = static_cast<std::size_t>(std::max(0, x_hi - x_lo + 1) * std::max(0, y_hi - y_lo + 1));
+    if (copied < grid_used_heat_ + grid_used_barrier_) {
+        for (int y = y_lo; y <= y_hi; ++y) {
+            const auto row = static_cast<std::ptrdiff_t>(y * grid_stride + x_lo);
+            std::fill_n(grid_planes_.begin() + row, x_hi - x_lo + 1, 0);
+            std::fill_n(grid_planes_.begin() + static_cast<std::ptrdiff_t>(plane_heated) + row,
+                        x_hi - x_lo + 1, 0);
+        }
+    } else {
+        for (std::size_t e = 0; e < grid_used_heat_; ++e) {
+            grid_planes_[heat_blocks_[e].block] = 0;
+            grid_planes_[plane_heated + heat_blocks_[e].block] = 0;
+        }
+        for (std::size_t e = 0; e < grid_used_barrier_; ++e) {
+            grid_planes_[barrier_bits_[e].block] = 0;
+        }
     }
     // The seed's block is window block (9, 9). Every touched cell lies within R <= 63 tiles of the seed,
     // so in window blocks 1 .. 17, and the floor is read at most one block further: blocks 0 .. 18, all of
@@ -838,10 +1084,9 @@ void Flood::grid_seed(Vec2 direction) {
     const int seed_by = t.row / 8;
     grid_col0_ = 8 * (seed_bx - 9);
     grid_row0_ = 8 * (seed_by - 9);
-    grid_floor_base_ = g.block_index(seed_bx - 9, seed_by - 9);
     grid_lists_ready_ = false;
-    const BlockWindow w{g.blocks() + grid_floor_base_, g.block_stride(), touched_blocks_.data(),
-                        heated_blocks_.data(), gather_blocks_.data()};
+    grid_copy_floor(seed_bx - 9, seed_by - 9);
+    const BlockWindow w{grid_planes_.data()};
 
     // Per direction: does it spread the barrier? With a power-of-two cell size, pos(n) - pos(b) is exactly
     // (dc * s, dr * s) for every cell, so this is the generic flood's test (spec A.2 and B.5: dot < 0,
@@ -859,8 +1104,8 @@ void Flood::grid_seed(Vec2 direction) {
     // Step A.1: heat the seed (step 0).
     const auto k = static_cast<std::uint32_t>(9 * grid_stride + 9);
     const std::uint64_t bit = std::uint64_t{1} << ((t.row % 8) * 8 + t.col % 8);
-    touched_blocks_[k] = bit;
-    heated_blocks_[k] = bit;
+    grid_planes_[k] = bit;
+    grid_planes_[plane_heated + k] = bit;
     heat_blocks_[0] = {bit, k};
     heat_begin_[0] = 0;
     heat_begin_[1] = 1;
@@ -876,57 +1121,69 @@ void Flood::grid_seed(Vec2 direction) {
     stop_if_no_steps();
 }
 
-bool Flood::grid_step() {
-    // One function for the whole step with the arrays loaded once (per step, this bookkeeping is a fixed
-    // cost that thin frontiers pay for a handful of cells).
-    const auto j = static_cast<std::size_t>(step_);
+void Flood::grid_copy_floor(int bx0, int by0) {
+    // Window block (x, y) is grid block (bx0 + x, by0 + y). Only the window blocks that GridCells holds (the
+    // grid's blocks and its ring of walls) are copied: a spread reads the floor only next to touched blocks,
+    // which lie inside the grid, so the others are never read (they may keep an earlier run's words).
+    // Nor are the blocks beyond the run's reach: touched tiles lie within R = M_S + 1 of the seed (window
+    // block 9), so in window blocks 9 +- (R + 7) / 8, and their floor is read one block further.
     const GridCells& g = *space_->grid();
-    std::uint64_t* touched = touched_blocks_.data();
-    std::uint64_t* heated = heated_blocks_.data();
-    const BlockWindow w{g.blocks() + grid_floor_base_, g.block_stride(), touched, heated,
-                        gather_blocks_.data()};
-    std::uint32_t* heat_begin = heat_begin_.data();
-    std::uint32_t* barrier_begin = barrier_begin_.data();
-    BlockBits* heat = heat_blocks_.data();
-    BlockBits* barrier = barrier_bits_.data();
-    const BitKernels& kernels = bit_kernels();
-
-    // Heat (spec B.1-B.4): new cells are marked as they are found; an overflow step (more than M_H, spec
-    // B.3) takes its marks back, so the map stays as it was. Cooling is implicit (value = max(0, H - (step -
-    // heated step))).
-    const auto limit = static_cast<std::size_t>(run_settings_.max_heated);
-    std::size_t cells = 0;
-    BlockBits* fresh = heat + heat_begin[j + 1];
-    const HeatFn spread_heat = g.connectivity() == Connectivity::eight ? kernels.heat8 : kernels.heat4;
-    const std::size_t m =
-        spread_heat(heat + heat_begin[j], heat_begin[j + 1] - heat_begin[j], w, fresh, cells);
-    if (cells == 0 || cells > limit) {
-        unmark(fresh, fresh + m, touched, heated);
-        finished_ = true;
-        stop_reason_ = cells == 0 ? StopReason::exhausted : StopReason::too_many_heated;
-        return false;
+    const int reach = (run_settings_.max_steps + 1 + 7) / 8 + 1;
+    const int cols = (g.width() + 7) / 8;
+    const int rows = (g.height() + 7) / 8;
+    const int x_lo = std::max(bx0 + 9 - reach, -1) - bx0;
+    const int x_hi = std::min(bx0 + 9 + reach, cols) - bx0;
+    const int y_lo = std::max(by0 + 9 - reach, -1) - by0;
+    const int y_hi = std::min(by0 + 9 + reach, rows) - by0;
+    grid_copied_ = {x_lo, x_hi, y_lo, y_hi};
+    std::uint64_t* floor = grid_planes_.data() + plane_floor;
+    if (bx0 >= -1 && bx0 + grid_side - 1 <= cols) {
+        // The whole window row exists (large maps): a fixed-size copy, inlined, is cheaper than a call.
+        for (int y = y_lo; y <= y_hi; ++y) {
+            std::memcpy(floor + y * grid_stride, g.blocks() + g.block_index(bx0, by0 + y),
+                        grid_side * sizeof(std::uint64_t));
+        }
+        return;
     }
-    heat_begin[j + 2] = heat_begin[j + 1] + static_cast<std::uint32_t>(m);
-    step_cells_[j + 1] = static_cast<std::uint32_t>(cells);
-    heated_count_ += cells;
-    grid_used_heat_ = heat_begin[j + 2];
-    step_ = static_cast<int>(j) + 1;
-    grid_lists_ready_ = false;
+    for (int y = y_lo; y <= y_hi; ++y) {
+        std::copy_n(g.blocks() + g.block_index(bx0 + x_lo, by0 + y), x_hi - x_lo + 1,
+                    floor + y * grid_stride + x_lo);
+    }
+}
 
-    // Barrier (spec B.5), after the heat: grows from last step's barrier entries.
-    const std::size_t barrier_front = barrier_begin[j + 1] - barrier_begin[j];
-    const std::size_t barrier_new =
-        barrier_front == 0 ? 0
-                           : barrier_spreaders[barrier_dirs_](barrier + barrier_begin[j], barrier_front, w,
-                                                              barrier + barrier_begin[j + 1]);
-    barrier_begin[j + 2] = barrier_begin[j + 1] + static_cast<std::uint32_t>(barrier_new);
-    grid_used_barrier_ = barrier_begin[j + 2];
-
-    if (step_ == run_settings_.max_steps) {
+int Flood::grid_steps(int max_steps) {
+    if (finished_ || max_steps <= 0) {
+        return 0;
+    }
+    const GridCells& g = *space_->grid();
+    const GridSteps r{{grid_planes_.data()},
+                      heat_blocks_.data(),
+                      heat_begin_.data(),
+                      step_cells_.data(),
+                      barrier_bits_.data(),
+                      barrier_begin_.data(),
+                      barrier_spreaders[barrier_dirs_],
+                      static_cast<std::size_t>(run_settings_.max_heated)};
+    const BitKernels& kernels = bit_kernels();
+    const StepsFn run_steps = g.connectivity() == Connectivity::eight ? kernels.steps8 : kernels.steps4;
+    const auto last = static_cast<std::size_t>(run_settings_.max_steps);
+    const auto j = static_cast<std::size_t>(step_);
+    const std::size_t until = j + std::min(static_cast<std::size_t>(max_steps), last - j);
+    const StepsDone d = run_steps(r, j, until);
+    heated_count_ += d.heated;
+    if (d.step < until) {  // a step did not happen (spec B.3 or nothing left to heat)
+        finished_ = true;
+        stop_reason_ = d.cells == 0 ? StopReason::exhausted : StopReason::too_many_heated;
+    } else if (d.step == last) {
         finished_ = true;
         stop_reason_ = StopReason::max_steps;
     }
-    return true;
+    step_ = static_cast<int>(d.step);
+    grid_used_heat_ = heat_begin_[d.step + 1];
+    grid_used_barrier_ = barrier_begin_[d.step + 1];
+    const auto done = static_cast<int>(d.step - j);
+    grid_lists_ready_ = grid_lists_ready_ && done == 0;
+    return done;
 }
 
 std::size_t Flood::grid_barrier_count() const {
@@ -942,24 +1199,21 @@ FloodResult Flood::grid_result(FloodResult r) const {
     const double s = space_->grid()->cell_size();
     const int hot = run_settings_.hot;
     const int first_warm_step = std::max(0, step_ - hot + 1);
-    std::int64_t sum_x = 0;
-    std::int64_t sum_y = 0;
     std::int64_t weight = 0;
     std::size_t warm = 0;
     const std::int64_t col_base = 2 * static_cast<std::int64_t>(grid_col0_) + 1;
     const std::int64_t row_base = 2 * static_cast<std::int64_t>(grid_row0_) + 1;
-    const SumFn sum_blocks = bit_kernels().sum;
-    const BlockBits* heat = heat_blocks_.data();
     for (int j = first_warm_step; j <= step_; ++j) {
         const auto sj = static_cast<std::size_t>(j);
         const std::int64_t w = hot - (step_ - j);
-        const std::int64_t count = step_cells_[sj];
-        const ColRowSums sums = sum_blocks(heat + heat_begin_[sj], heat + heat_begin_[sj + 1]);
-        sum_x += w * (count * col_base + 2 * sums.cols);
-        sum_y += w * (count * row_base + 2 * sums.rows);
-        weight += w * count;
+        weight += w * static_cast<std::int64_t>(step_cells_[sj]);
         warm += step_cells_[sj];
     }
+    const ColRowSums sums =
+        bit_kernels().sum(heat_blocks_.data(), heat_begin_.data(), static_cast<std::size_t>(first_warm_step),
+                          static_cast<std::size_t>(step_), hot);
+    const std::int64_t sum_x = weight * col_base + 2 * sums.cols;
+    const std::int64_t sum_y = weight * row_base + 2 * sums.rows;
     r.warm_cells = warm;
     const double half = 0.5 * s;
     const Vec3 sum{static_cast<double>(sum_x) * half, static_cast<double>(sum_y) * half, 0.0};
@@ -987,7 +1241,7 @@ void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
             const int x = static_cast<int>(std::floor(u)) - grid_col0_;
             const int y = static_cast<int>(std::floor(v)) - grid_row0_;
             if (x >= 0 && y >= 0 && x < 8 * grid_side && y < 8 * grid_side &&
-                ((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
+                ((grid_planes_[plane_heated + static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
                   ((y % 8) * 8 + x % 8)) &
                  1u) != 0) {
                 finish(grid_col0_ + x, grid_row0_ + y);
@@ -1018,7 +1272,7 @@ void Flood::grid_destination(FloodResult& r, int first_warm_step) const {
         const int cv = static_cast<int>(std::floor(r.centroid.y / s)) - grid_row0_;
         const auto look = [&](int x, int y) {
             if (x >= 0 && y >= 0 && x < 8 * grid_side && y < 8 * grid_side &&
-                ((heated_blocks_[static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
+                ((grid_planes_[plane_heated + static_cast<std::size_t>((y / 8) * grid_stride + x / 8)] >>
                   ((y % 8) * 8 + x % 8)) &
                  1u) != 0) {
                 consider(grid_col0_ + x, grid_row0_ + y);
@@ -1071,10 +1325,10 @@ int Flood::grid_heated_step(CellId c) const {
     }
     const auto k = static_cast<std::uint32_t>((y / 8) * grid_stride + x / 8);
     const std::uint64_t bit = std::uint64_t{1} << ((y % 8) * 8 + x % 8);
-    if ((touched_blocks_[k] & bit) == 0) {
+    if ((grid_planes_[k] & bit) == 0) {
         return -1;
     }
-    if ((heated_blocks_[k] & bit) == 0) {
+    if ((grid_planes_[plane_heated + k] & bit) == 0) {
         return -2;
     }
     for (int j = step_; j >= 0; --j) {

@@ -11,24 +11,25 @@
 // On a grid's space (CellSpace::grid(), made by GridSpace) the flood can run word-parallel instead (issue 10,
 // "Speed of the flood"): every touched cell lies within Chebyshev distance R = M_S + 1 of the seed, so a run
 // works in a window of 19 x 19 blocks of 8 x 8 tiles around it, one 64-bit word per block, aligned with the
-// grid's own block copy of the floor (GridCells::blocks, read in place). A step moves each frontier block's
-// word one tile in each direction with shifts (carries go to the neighbour blocks, only when the frontier has
-// cells on that edge), masks by the floor (a diagonal move needs both orthogonal tiles open: move_s(E) &
-// move_e(S) with E and S already floor-tested), drops the touched cells, gathers a step's new cells per block
+// grid's own block copy of the floor (GridCells::blocks; the blocks within the run's reach are copied into
+// the window at seeding). A step moves each frontier block's word one tile in each direction with shifts
+// (carries go to the neighbour blocks, only when the frontier has cells on that edge), masks by the floor (a
+// diagonal move needs both orthogonal tiles open: a south-east target is move_s(E) with E already
+// floor-tested whose west tile is floor too), drops the touched cells, gathers a step's new cells per block
 // (one entry per block and step), marks them and counts them by popcount; an overflow step takes its marks
-// back, so the map stays as it was. On a uniform grid the barrier's
-// half-plane test depends only on the neighbour offset, so the set of directions that spread it is fixed
-// per run (a template instance per set). The run keeps only bit blocks per step; heated_cells(),
-// barrier_cells() and value() are rebuilt from them on demand (within a step in ascending id order). The
-// centroid is summed in integers from popcounts of the warm steps' entries when the result is asked for. The
-// fast path needs M_S <= 62, a power-of-two cell size (then centre differences, the half-plane test and the
-// centroid's sums are exact, so every result is bit-identical to the generic flood's) and sums below 2^53;
-// otherwise a grid's space runs the generic flood on its lazily built arrays. Its scratch is a few hundred KB
-// at most whatever the map size.
+// back, so the map stays as it was. On a uniform grid the barrier's half-plane test depends only on the
+// neighbour offset, so the set of directions that spread it is fixed per run (a template instance per set).
+// The run keeps only bit blocks per step; heated_cells(), barrier_cells() and value() are rebuilt from them
+// on demand (within a step in ascending id order). The centroid is summed in integers from popcounts of the
+// warm steps' entries when the result is asked for. The fast path needs M_S <= 62, a power-of-two cell size
+// (then centre differences, the half-plane test and the centroid's sums are exact, so every result is
+// bit-identical to the generic flood's) and sums below 2^53; otherwise a grid's space runs the generic flood
+// on its lazily built arrays. Its scratch is fixed whatever the map size: about 0.73 MB with the default M_H
+// (docs/chase.md, "Cost and memory").
 //
 // Every grid takes it where it fits (GridPath::automatic, the default, as `always`): on every shared map it
 // takes fewer instructions per touched cell than the generic flood over neighbour lists (callgrind,
-// 2026-11-23: 44-56 against 108-113 on the Dragon Age and city maps, 112-123 against 142-150 on the mazes;
+// 2026-11-23: 36-45 against 108-113 on the Dragon Age and city maps, 81-92 against 142-150 on the mazes;
 // docs/chase.md, "Performance"). On huge maps it is also what keeps set-up cheap: it never builds the
 // per-cell arrays (a 4096 x 4096 map: about 40 MB instead of 2.1 GB).
 //
@@ -121,6 +122,10 @@ struct BlockBits {
     std::uint64_t bits = 0;
     std::uint32_t block = 0;
 };
+/// Whether the generic flood may take its AVX2 neighbour rows (flood.cpp) on padded stride-8 spaces when the
+/// CPU has AVX2 (default true); returns the previous setting. Both paths give identical results: for tests
+/// that check one against the other. Process-wide.
+bool allow_vector_rows(bool allow);
 }  // namespace detail
 
 /// A reusable flood. Bind it to a space with start(); the space must outlive the run (the flood keeps a
@@ -245,7 +250,8 @@ class Flood {
     void allocate_grid_scratch(std::size_t cells);
     void stop_if_no_steps();
     void grid_seed(Vec2 direction);
-    bool grid_step();
+    void grid_copy_floor(int bx0, int by0);
+    int grid_steps(int max_steps);  // runs up to max_steps steps; returns the steps that happened
     FloodResult grid_result(FloodResult r) const;
     std::size_t grid_barrier_count() const;
     void grid_destination(FloodResult& r, int first_warm_step) const;
@@ -275,9 +281,9 @@ class Flood {
     std::size_t barrier_frontier_begin_ = 0;
 
     // Grid fast path state (flood.cpp, "Grid fast path"): the window is kGridBlocks x kGridBlocks blocks of
-    // 8 x 8 tiles aligned with the grid's blocks (GridCells::blocks, whose floor it reads in place); window
-    // tile (x, y) is grid tile (grid_col0_ + x, grid_row0_ + y), block (x / 8, y / 8) has index
-    // (y / 8) * 32 + x / 8.
+    // 8 x 8 tiles aligned with the grid's blocks (GridCells::blocks, whose floor it copies at seeding);
+    // window tile (x, y) is grid tile (grid_col0_ + x, grid_row0_ + y), block (x / 8, y / 8) has index (y /
+    // 8) * 32 + x / 8.
     using BlockBits = detail::BlockBits;
     static constexpr int kGridBlocks = 19;
     bool grid_mode_ = false;
@@ -285,12 +291,12 @@ class Flood {
     int grid_row0_ = 0;
     int grid_col0_ = 0;
     unsigned barrier_dirs_ = 0;  // bit d (flood.cpp Dir) set when direction d spreads the barrier
-    std::vector<std::uint64_t> touched_blocks_;  // heated or barrier, kGridBlocks * 32 each
-    std::vector<std::uint64_t> heated_blocks_;
-    std::vector<std::uint64_t> gather_blocks_;  // a spread's new cells per block (zero between spreads)
-    std::ptrdiff_t grid_floor_base_ = 0;        // GridCells::blocks() index of window block 0
+    // Four planes of kGridBlocks * 32 words (flood.cpp, BlockWindow): touched (heated or barrier), heated, a
+    // spread's new cells (zero between spreads), and the window's floor (copied at seeding).
+    std::vector<std::uint64_t> grid_planes_;
     std::size_t grid_used_heat_ = 0;     // heat_blocks_ / barrier_bits_ entries whose bits the window holds
     std::size_t grid_used_barrier_ = 0;  // (cleared at the next seeding)
+    std::array<int, 4> grid_copied_{0, -1, 0, -1};  // window blocks whose floor the run copied: x, y ranges
     // Every step's newly heated / barrier cells as entries (bits, block), step by step (seed first; the
     // barrier's seeding is step 0); a block may have several entries in one step (disjoint bits).
     std::vector<BlockBits> heat_blocks_;
