@@ -4,7 +4,9 @@
 //   of 10,000 random seed cells and horizontal directions; counters as bench/chase (touched, ns_per_touched);
 // - flood/scalar_rows/<mesh>: the same without the AVX2 neighbour rows (the generic flood's scalar loops);
 // - flood/grid/<map>: the same flood on Moving AI grid maps in the same run, for the per-touched-cell ratio
-//   (target: 3D within 2x of grids);
+//   (target: 3D within 2x of grids); grids take the word-parallel grid path;
+// - flood/grid_generic/<map>: the same grids on the generic flood (GridPath::never), the one 3D levels run:
+//   the ratio of the same code on both kinds of space;
 // - chase/<mesh>: a full run_chase query (flood, navmesh raycast, NPC path to the destination from a random
 //   cell), per iteration.
 // The generated 512 m level (scripts/make-big-level.py, written into the build tree; issue 9 "Big levels"):
@@ -13,7 +15,8 @@
 //   (VmHWM of one build in a forked child holding the loaded mesh), build_rss_MB (that peak less the child's
 //   VmRSS before the build), tiles, polygons, cells;
 // - flood/big: floods on its cells; flood/grid/open: an open grid of the same columns in the same run, for
-//   the per-touched-cell ratio (target: within 1.5x of the grid's).
+//   the per-touched-cell ratio (target: within 1.5x of the grid's); flood/grid_generic/open: that grid on
+//   the generic flood.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/wait.h>
@@ -64,9 +67,11 @@ std::vector<Seed> random_seeds(std::size_t cells) {
     return seeds;
 }
 
-void time_floods(benchmark::State& state, const chase::CellSpace& space) {
+void time_floods(benchmark::State& state, const chase::CellSpace& space,
+                 chase::GridPath grid_path = chase::GridPath::automatic) {
     const std::vector<Seed> seeds = random_seeds(space.size());
     chase::Flood flood;
+    flood.set_grid_path(grid_path);
     flood.start(space, seeds[0].cell, seeds[0].dir);
     flood.run();
     std::size_t i = 0;
@@ -122,13 +127,13 @@ void bm_flood_mesh_scalar(benchmark::State& state, const std::string& path) {
     chase::detail::allow_vector_rows(previous);
 }
 
-void bm_flood_grid(benchmark::State& state, const std::string& path) {
+void bm_flood_grid(benchmark::State& state, const std::string& path, chase::GridPath grid_path) {
     if (!std::filesystem::exists(path)) {
         state.SkipWithError(("shared map not found: " + path).c_str());
         return;
     }
     const chase::GridSpace grid(levels::load_moving_ai_map(path));
-    time_floods(state, grid.cells());
+    time_floods(state, grid.cells(), grid_path);
 }
 
 void bm_chase(benchmark::State& state, const std::string& path) {
@@ -250,14 +255,14 @@ void bm_flood_big(benchmark::State& state) {
 }
 
 /// An open grid as large as the big level's chase columns (683 x 683 at 0.75 m over 512 m).
-void bm_flood_open_grid(benchmark::State& state) {
+void bm_flood_open_grid(benchmark::State& state, chase::GridPath grid_path) {
     levels::GridLevel open;
     open.name = "open";
     open.width = 683;
     open.height = 683;
     open.passable.assign(static_cast<std::size_t>(open.width) * static_cast<std::size_t>(open.height), 1);
     const chase::GridSpace grid(open);
-    time_floods(state, grid.cells());
+    time_floods(state, grid.cells(), grid_path);
 }
 
 const bool registered = [] {
@@ -278,7 +283,12 @@ const bool registered = [] {
     }
     for (const char* map : {"den011d", "ht_chantry", "maze-128-128-2"}) {
         const std::string path = kData + "/maps/" + map + ".map";
-        benchmark::RegisterBenchmark((std::string("flood/grid/") + map).c_str(), bm_flood_grid, path)
+        benchmark::RegisterBenchmark((std::string("flood/grid/") + map).c_str(), bm_flood_grid, path,
+                                     chase::GridPath::automatic)
+            ->Iterations(kSeeds)
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark((std::string("flood/grid_generic/") + map).c_str(), bm_flood_grid, path,
+                                     chase::GridPath::never)
             ->Iterations(kSeeds)
             ->Unit(benchmark::kMicrosecond);
     }
@@ -293,7 +303,10 @@ const bool registered = [] {
     benchmark::RegisterBenchmark("flood/big", bm_flood_big)
         ->Iterations(kSeeds)
         ->Unit(benchmark::kMicrosecond);
-    benchmark::RegisterBenchmark("flood/grid/open", bm_flood_open_grid)
+    benchmark::RegisterBenchmark("flood/grid/open", bm_flood_open_grid, chase::GridPath::automatic)
+        ->Iterations(kSeeds)
+        ->Unit(benchmark::kMicrosecond);
+    benchmark::RegisterBenchmark("flood/grid_generic/open", bm_flood_open_grid, chase::GridPath::never)
         ->Iterations(kSeeds)
         ->Unit(benchmark::kMicrosecond);
     return true;
