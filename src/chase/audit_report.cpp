@@ -3,6 +3,7 @@
 // `kinema chase --json`.
 #include <string>
 
+#include "json_values.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
@@ -12,18 +13,11 @@ namespace kinema::chase {
 namespace {
 
 void point(JsonWriter& w, std::string_view name, Vec3 p, int dims) {
-    w.key(name).begin_array().number(p.x).number(p.y);
-    if (dims == 3) {
-        w.number(p.z);
-    }
-    w.end_array();
+    json_values::position(w.key(name), p, dims);
 }
 
 void coords(JsonWriter& w, std::string_view name, const CellCoords& c) {
-    w.key(name).begin_array();
-    for (int i = 0; i < c.count; ++i) {
-        w.integer(c.values[static_cast<std::size_t>(i)]);
-    }
+    json_values::coordinates(w.key(name).begin_array(), c);
     w.end_array();
 }
 

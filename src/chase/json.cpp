@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "json_values.hpp"
 #include "kinema/core/json_writer.hpp"
 
 namespace kinema::chase {
@@ -55,18 +56,8 @@ class ObjectWriter {
     }
 
   private:
-    void point(Vec3 p) {
-        w_.begin_array().number(p.x).number(p.y);
-        if (dims_ == 3) {
-            w_.number(p.z);
-        }
-        w_.end_array();
-    }
-    void coord_list(const CellCoords& c) {
-        for (int i = 0; i < c.count; ++i) {
-            w_.integer(c.values[static_cast<std::size_t>(i)]);
-        }
-    }
+    void point(Vec3 p) { json_values::position(w_, p, dims_); }
+    void coord_list(const CellCoords& c) { json_values::coordinates(w_, c); }
 
     int dims_;
     std::string out_;
