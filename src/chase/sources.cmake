@@ -1,6 +1,8 @@
-target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURRENT_LIST_DIR}/grid.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/grid_cells.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/query.cpp ${CMAKE_CURRENT_LIST_DIR}/json.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/audit.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/audit_report.cpp)
+# The chase part's sources; src/CMakeLists.txt makes them the library kinema_chase, web/CMakeLists.txt adds them
+# to its one WebAssembly library.
+set(kinema_chase_sources ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURRENT_LIST_DIR}/grid.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/grid_cells.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/query.cpp ${CMAKE_CURRENT_LIST_DIR}/json.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/audit.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/audit_report.cpp)
