@@ -36,6 +36,7 @@
 
 #include <recastnavigation/DetourNavMeshQuery.h>
 
+#include "chase/flood_vector_rows.hpp"  // detail::allow_vector_rows, private (src/)
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/moving_ai.hpp"

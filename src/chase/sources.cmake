@@ -2,7 +2,12 @@
 # to its one WebAssembly library.
 set(kinema_chase_sources ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURRENT_LIST_DIR}/grid.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/grid_cells.cpp
-                          ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/flood_settings.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/flood_generic.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/flood_vector_rows.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/flood_grid.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/flood_grid_kernels.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/query.cpp ${CMAKE_CURRENT_LIST_DIR}/json.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit_report.cpp)

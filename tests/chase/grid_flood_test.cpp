@@ -8,7 +8,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <latch>
 #include <random>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include "bits_equal.hpp"
@@ -305,6 +308,84 @@ TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
     default_flood.start(big_grid.cells(), big_grid.cell_at(512, 512), Vec2{0.0, 1.0});
     EXPECT_TRUE(default_flood.on_grid_path()) << "and so do 2^20 tiles";
     default_flood.run();
+}
+
+// heated_cells() and barrier_cells() are const and may be called from two threads at once: on the grid path
+// the first call after a step writes the lists from the bit blocks, under a lock. Both threads must see the
+// lists a flood read on one thread gives, for a finished run and for one in the middle of a time slice.
+TEST(GridFloodFastPath, ListsReadFromTwoThreadsAtOnce) {
+    std::mt19937_64 rng(23);
+    const levels::GridLevel level = random_level(rng);
+    const GridSpace grid(level);
+    const CellSpace& space = grid.cells();
+    for (const GridPath path : {GridPath::always, GridPath::never}) {
+        Flood flood;
+        Flood alone;  // the same runs, read on this thread only
+        flood.set_grid_path(path);
+        alone.set_grid_path(path);
+        for (int i = 0; i < 100; ++i) {
+            const CellId seed = static_cast<CellId>(rng() % space.size());
+            const Vec2 dir = random_direction(rng);
+            flood.start(space, seed, dir);
+            alone.start(space, seed, dir);
+            if (i % 2 == 0) {
+                flood.advance(3 + i % 7);
+                alone.advance(3 + i % 7);
+            } else {
+                flood.run();
+                alone.run();
+            }
+            ASSERT_EQ(flood.on_grid_path(), path == GridPath::always);
+            std::vector<CellId> heated[2];
+            std::vector<CellId> barrier[2];
+            std::latch go(2);
+            const auto read = [&](int t) {
+                go.arrive_and_wait();
+                const std::span<const CellId> h = flood.heated_cells();
+                const std::span<const CellId> b = flood.barrier_cells();
+                heated[t].assign(h.begin(), h.end());
+                barrier[t].assign(b.begin(), b.end());
+            };
+            std::thread first(read, 0);
+            std::thread second(read, 1);
+            first.join();
+            second.join();
+            const std::vector<CellId> heated_alone(alone.heated_cells().begin(), alone.heated_cells().end());
+            const std::vector<CellId> barrier_alone(alone.barrier_cells().begin(),
+                                                    alone.barrier_cells().end());
+            ASSERT_FALSE(heated_alone.empty());
+            EXPECT_EQ(heated[0], heated_alone) << "flood " << i;
+            EXPECT_EQ(heated[1], heated_alone) << "flood " << i;
+            EXPECT_EQ(barrier[0], barrier_alone) << "flood " << i;
+            EXPECT_EQ(barrier[1], barrier_alone) << "flood " << i;
+            EXPECT_EQ(heated_alone.size(), alone.result().heated_cells);
+            EXPECT_EQ(barrier_alone.size(), alone.result().barrier_cells);
+        }
+    }
+}
+
+// A copy carries the run on (same lists, same next steps); a moved-from Flood reads as never started and
+// can start again.
+TEST(GridFloodFastPath, CopiesCarryTheRunOn) {
+    std::mt19937_64 rng(29);
+    const levels::GridLevel level = random_level(rng);
+    const GridSpace grid(level);
+    const CellSpace& space = grid.cells();
+    Flood flood;
+    flood.start(space, static_cast<CellId>(rng() % space.size()), Vec2{0.6, -0.8});
+    flood.advance(2);
+    Flood copy = flood;
+    ASSERT_TRUE(copy.on_grid_path());
+    EXPECT_TRUE(std::ranges::equal(copy.heated_cells(), flood.heated_cells()));
+    expect_same(copy.run(), flood.run(), "copy");
+    EXPECT_TRUE(std::ranges::equal(copy.heated_cells(), flood.heated_cells()));
+    EXPECT_TRUE(std::ranges::equal(copy.barrier_cells(), flood.barrier_cells()));
+    Flood moved = std::move(copy);
+    EXPECT_TRUE(moved.started());
+    EXPECT_FALSE(copy.started());  // NOLINT(bugprone-use-after-move): what a moved-from Flood reads as
+    EXPECT_TRUE(copy.heated_cells().empty());
+    copy.start(space, CellId{0}, Vec2{1.0, 0.0});
+    EXPECT_GE(copy.run().heated_cells, 1u);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bits_equal.hpp"
+#include "chase/flood_vector_rows.hpp"  // the test hook, private (src/)
 #include "kinema/chase/flood.hpp"
 
 namespace kinema::chase {

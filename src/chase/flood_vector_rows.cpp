@@ -1,0 +1,134 @@
+#include "flood_vector_rows.hpp"
+
+#include <array>
+#include <atomic>
+
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+#include <immintrin.h>
+#endif
+
+namespace kinema::chase::detail {
+
+namespace {
+// Asked once; tests switch it off to check the scalar path against it (allow_vector_rows).
+std::atomic<bool> vector_rows_allowed{true};
+}  // namespace
+
+bool allow_vector_rows(bool allow) {
+    return vector_rows_allowed.exchange(allow);
+}
+
+// ---- Neighbour rows of 8 with AVX2 (issue 10: 3D cell spaces within 1.5x of the grid's cost) ----
+//
+// On a padded stride-8 space (the navmesh cells of 3D levels), the scalar heat loop (flood_generic.cpp) tests
+// "untouched?" once per neighbour, with a branch. Here a row is handled at once: the 8 marks are loaded and
+// compared with base, written back (the step code on the untouched lanes, the old mark elsewhere), and the
+// untouched ids are packed to the front of the row by a permutation looked up from the 8-bit mask and stored
+// after the list in one go. Ids in a row are distinct and the filler's mark never reads untouched, so marking
+// all untouched ids of a row after testing them equals the scalar loop's test-then-mark in slot order; rows
+// are still taken one after the other. The barrier keeps the scalar loop. docs/chase.md ("3D cell spaces")
+// has the measurements and what was tried and not kept.
+
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+namespace {
+
+// Lane order per mask: the set lanes ascending, then the clear ones (4 bits per lane).
+constexpr std::array<std::uint32_t, 256> pack_order = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (unsigned m = 0; m < 256; ++m) {
+        std::uint32_t v = 0;
+        unsigned out = 0;
+        for (unsigned pass = 0; pass < 2; ++pass) {
+            for (unsigned i = 0; i < 8; ++i) {
+                if ((((m >> i) & 1u) != 0) == (pass == 0)) {
+                    v |= i << (4 * out++);
+                }
+            }
+        }
+        t[m] = v;
+    }
+    return t;
+}();
+
+// A row: its ids, their marks, and the lanes that read untouched (mark < base, unsigned: compared with the
+// sign bit flipped).
+struct Row {
+    __m256i ids;
+    __m256i marks;
+    __m256i untouched;
+};
+
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline Row load_row(const CellId* row,
+                                                                       const std::uint32_t* mark,
+                                                                       __m256i base_biased) {
+    const __m256i sign = _mm256_set1_epi32(static_cast<int>(0x80000000u));
+    Row r{};
+    r.ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row));
+    // Scalar loads rather than a gather: a row often reads marks the previous row has just written, which
+    // a gather waits for (measured on Zen 5: the gather made the heat phase slower than the scalar loop).
+    const auto m = [&](int i) { return static_cast<int>(mark[row[i]]); };
+    r.marks = _mm256_setr_epi32(m(0), m(1), m(2), m(3), m(4), m(5), m(6), m(7));
+    r.untouched = _mm256_cmpgt_epi32(base_biased, _mm256_xor_si256(r.marks, sign));
+    return r;
+}
+
+// Marks the lanes in take with code and writes the other lanes' marks back unchanged (the filler's too). The
+// store addresses are the row's ids, known before the test, so that the next row's loads need not wait for
+// this row's test unless they read one of its cells.
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline void mark_row(const CellId* row,
+                                                                        std::uint32_t* mark, const Row& r,
+                                                                        __m256i take, __m256i code) {
+    const __m256i v = _mm256_blendv_epi8(r.marks, code, take);
+    const __m128i lo = _mm256_castsi256_si128(v);
+    const __m128i hi = _mm256_extracti128_si256(v, 1);
+    mark[row[0]] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(lo));
+    mark[row[1]] = static_cast<std::uint32_t>(_mm_extract_epi32(lo, 1));
+    mark[row[2]] = static_cast<std::uint32_t>(_mm_extract_epi32(lo, 2));
+    mark[row[3]] = static_cast<std::uint32_t>(_mm_extract_epi32(lo, 3));
+    mark[row[4]] = static_cast<std::uint32_t>(_mm_cvtsi128_si32(hi));
+    mark[row[5]] = static_cast<std::uint32_t>(_mm_extract_epi32(hi, 1));
+    mark[row[6]] = static_cast<std::uint32_t>(_mm_extract_epi32(hi, 2));
+    mark[row[7]] = static_cast<std::uint32_t>(_mm_extract_epi32(hi, 3));
+}
+
+// Stores the ids of the lanes set in mask at out, in slot order (8 lanes are written; those past the count
+// are overwritten by the next row or lie past the list's end).
+[[gnu::target("avx2,popcnt"), gnu::always_inline]] inline void append_row(__m256i ids, unsigned mask,
+                                                                          CellId* out) {
+    const __m256i shifts = _mm256_setr_epi32(0, 4, 8, 12, 16, 20, 24, 28);
+    const __m256i order = _mm256_srlv_epi32(_mm256_set1_epi32(static_cast<int>(pack_order[mask])), shifts);
+    // vpermd uses the low 3 bits of each index only.
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permutevar8x32_epi32(ids, order));
+}
+}  // namespace
+
+// spread_heat on rows of 8.
+[[gnu::target("avx2,popcnt")]] std::size_t spread_heat(const VectorRows8& rows, std::uint32_t* mark,
+                                                       CellId* heated, std::size_t frontier_begin,
+                                                       std::size_t frontier_end, std::size_t limit,
+                                                       std::uint32_t base, std::uint32_t code) {
+    const __m256i base_biased = _mm256_set1_epi32(static_cast<int>(base ^ 0x80000000u));
+    const __m256i code_v = _mm256_set1_epi32(static_cast<int>(code));
+    std::size_t n = frontier_end;
+    for (std::size_t f = frontier_begin; f < frontier_end; ++f) {
+        const CellId* row = rows.ids + static_cast<std::size_t>(heated[f]) * 8;
+        const Row r = load_row(row, mark, base_biased);
+        mark_row(row, mark, r, r.untouched, code_v);
+        const auto mask = static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(r.untouched)));
+        append_row(r.ids, mask, heated + n);
+        n += static_cast<unsigned>(__builtin_popcount(mask));
+        if (n > limit) {
+            break;
+        }
+    }
+    return n;
+}
+
+bool use_vector_rows() {
+    static const bool has =
+        (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("popcnt") != 0);
+    return has && vector_rows_allowed.load(std::memory_order_relaxed);
+}
+#endif
+
+}  // namespace kinema::chase::detail

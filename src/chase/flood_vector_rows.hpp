@@ -1,0 +1,42 @@
+// The generic flood's heat phase over neighbour rows of 8 with AVX2 (flood_vector_rows.cpp), for padded
+// stride-8 spaces such as the navmesh cells of 3D levels, and its test hook. Private to the chase part: tests
+// and benchmarks reach it through their private include path (src/).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "kinema/chase/grid_cells.hpp"
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
+#define KINEMA_FLOOD_VECTOR_ROWS 1
+#endif
+
+namespace kinema::chase::detail {
+
+/// Whether the generic flood may take its AVX2 neighbour rows on padded stride-8 spaces when the CPU has AVX2
+/// (default true); returns the previous setting. Both paths give identical results: for tests that check one
+/// against the other. Process-wide.
+bool allow_vector_rows(bool allow);
+
+// Room after the generic flood's heated and barrier lists for the 8 lanes stored at their end.
+inline constexpr std::size_t row_slack = 8;
+
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+// Padded neighbour rows of stride 8 taken 8 at a time. The scalar stand-in for tests and CPUs without AVX2 is
+// the generic flood's own template loop over the same rows (flood_generic.cpp, PaddedNeighbours<8>).
+struct VectorRows8 {
+    const CellId* ids;
+};
+
+// Whether this CPU has AVX2 and POPCNT (asked once) and allow_vector_rows() allows them.
+bool use_vector_rows();
+
+// The generic flood's heat phase (flood_generic.cpp, spread_heat) on rows of 8: the same cells in the same
+// order, at most 8 entries written past the returned end (row_slack).
+std::size_t spread_heat(const VectorRows8& rows, std::uint32_t* mark, CellId* heated,
+                        std::size_t frontier_begin, std::size_t frontier_end, std::size_t limit,
+                        std::uint32_t base, std::uint32_t code);
+#endif
+
+}  // namespace kinema::chase::detail
