@@ -396,6 +396,13 @@ TEST(CliFrames, EveryFrameTimeHasTheDtRange) {
                  trace.string() + ":2: dt must be at most 10 s (the longest frame a step takes), got 11");
 }
 
+// The turn solver takes frames of at most 10 s, also in 100 ns ticks.
+TEST(CliFrames, TurnTicksAboveTenSecondsNameTheFlag) {
+    expect_error("turn --dt-ticks 100000001 --angle 5",
+                 "--dt-ticks: at most 100000000 (10 s), got 100000001");
+    EXPECT_EQ(run_kinema("turn --dt-ticks 100000000 --angle 5").exit_code, 0);
+}
+
 // The take-off bound of `morrowind jump` holds in the sweep too, and a sweep's work is bounded up front.
 TEST(CliFrames, MorrowindSweepBounds) {
     expect_error("sweep --model morrowind --acrobatics 1e12",
