@@ -328,9 +328,10 @@ void run_jump(const MorrowindArgs& args) {
     const MorrowindActor actor = make_actor(args);
     const MorrowindStance stance = make_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
-    const MorrowindJump j = model.jump(actor, stance, direction);
-    // The arc is stepped; its take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
+    // The take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
     static constexpr FieldFlag kTakeOffFlags[] = {{"take_off_speed", "--jump-magnitude/--acrobatics"}};
+    MorrowindJump j;
+    name_library_errors(kTakeOffFlags, [&] { j = model.jump(actor, stance, direction); });
     MorrowindJumpArc arc;
     name_library_errors(kTakeOffFlags, [&] { arc = model.simulate_jump(j.velocity.z); });
     if (args.json) {

@@ -179,7 +179,7 @@ pursuit::PursuitConfig parse_config(const PursueOptions& o) {
     } catch (const SettingsError& e) {
         throw UsageError(flag_message(e.errors(), {}));
     }
-    FieldErrors errors = s.validate();
+    FieldErrors errors = s.validate(c.model);  // the model against --hz and --model-scale too
     const FieldErrors flood_errors = c.flood.validate();
     errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
     require_valid(errors, pursue_flag_table());

@@ -75,6 +75,11 @@ constexpr Metric kMetrics[] = {
     {"turn_rate", "Full-speed turn rate", "deg/s", &analysis::SweepRow::turn_rate},
 };
 
+// A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed): JSON null.
+std::string value_text(double v) {
+    return std::isnan(v) ? "none" : text(v);
+}
+
 std::string unit_for(const Metric& m, std::string_view length_unit) {
     std::string u = m.unit;
     if (!u.empty() && u[0] == 'L') {
@@ -340,10 +345,14 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
     check_render_available(o);
-    const movement::MorrowindLaunch launch =
-        movement::morrowind_launch(model, actor, stance, direction, drop);
-    const analysis::MorrowindRateSweep sweep =
-        analysis::sweep_morrowind_physics_rate(model, actor, launch, rates, physics);
+    static constexpr FieldFlag kLaunchFlags[] = {
+        {"take_off_speed", "--jump-magnitude/--acrobatics"}, {"drop", "--drop"}, {"max_time", "--max-time"}};
+    movement::MorrowindLaunch launch;
+    analysis::MorrowindRateSweep sweep;
+    name_library_errors(kLaunchFlags, [&] {
+        launch = movement::morrowind_launch(model, actor, stance, direction, drop);
+        sweep = analysis::sweep_morrowind_physics_rate(model, actor, launch, rates, physics);
+    });
 
     const std::string title = fmt::format(
         "morrowind jump vs physics rate ({}; take-off {}, {}, {} u/s, air input {}, {} u/s x {}, drop {} u, "
@@ -450,13 +459,13 @@ void run_sweep(const SweepOptions& o) {
             for (const analysis::SweepRow& row : r.rows) {
                 out += fmt::format("{},{}", r.model, text(row.fps));
                 for (const Metric* m : metrics) {
-                    out += "," + text(row.*(m->field));
+                    out += "," + value_text(row.*(m->field));
                 }
                 out += "\n";
             }
             out += fmt::format("{},inf", r.model);
             for (const Metric* m : metrics) {
-                out += "," + text(r.continuous.*(m->field));
+                out += "," + value_text(r.continuous.*(m->field));
             }
             out += "\n";
         }
@@ -473,7 +482,8 @@ void run_sweep(const SweepOptions& o) {
                 out += fmt::format("{:>8}", label);
                 for (const Metric* m : metrics) {
                     const double v = row.*(m->field);
-                    out += std::isfinite(v) ? fmt::format(" {:>22.4f}", v) : fmt::format(" {:>22}", text(v));
+                    out += std::isfinite(v) ? fmt::format(" {:>22.4f}", v)
+                                            : fmt::format(" {:>22}", value_text(v));
                 }
                 out += "\n";
             };

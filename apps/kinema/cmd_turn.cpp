@@ -218,6 +218,9 @@ void run_turn(const TurnOptions& o) {
     if (!o.dt_ticks.empty()) {
         ticks = parse_ticks(o.dt_ticks);
         dt = analysis::dt_from_ticks(*ticks);
+        if (dt > movement::max_step_dt) {  // the turn solver's frames, as --fps's
+            throw UsageError(fmt::format("--dt-ticks: at most 100000000 (10 s), got {}", o.dt_ticks));
+        }
         fps = 1.0 / dt;
     } else {
         // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.

@@ -237,7 +237,10 @@ void register_analysis(py::module_& m) {
                 return describe_fields(settings_description<an::SweepSettings>());
             if (which == "bake")
                 return describe_fields(settings_description<an::BakeSettings>());
-            return describe_fields(settings_description<mv::UnrealSettings>());
+            if (which == "unreal")
+                return describe_fields(settings_description<mv::UnrealSettings>());
+            throw py::value_error("settings_fields: unknown settings '" + which +
+                                  "'; valid: turn, sweep, bake, unreal");
         },
         py::arg("which"));
 }

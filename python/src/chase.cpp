@@ -83,6 +83,10 @@ void apply_chase_settings(ch::FloodSettings& flood, ch::GridSpaceSettings& grid,
 class FloodRun {
   public:
     FloodRun(std::shared_ptr<Level> level, const py::dict& settings) : level_(std::move(level)) {
+        if (!level_) {
+            // pybind11 passes None as an empty holder; every later call would dereference it.
+            throw py::type_error("level: expected a Level, got None");
+        }
         ch::FloodSettings flood;
         ch::GridSpaceSettings grid;
         apply_chase_settings(flood, grid, settings);
@@ -267,7 +271,8 @@ void register_chase(py::module_& m) {
             "None.");
 
     py::class_<FloodRun>(m, "FloodRun", "A chase flood on one level (chase/flood.hpp Flood).")
-        .def(py::init<std::shared_ptr<Level>, const py::dict&>(), py::arg("level"), py::arg("settings"))
+        .def(py::init<std::shared_ptr<Level>, const py::dict&>(), py::arg("level").none(false),
+             py::arg("settings"))
         .def("start", &FloodRun::start, py::arg("from_xy"), py::arg("direction"))
         .def("advance", &FloodRun::advance, py::arg("steps"))
         .def("finish", &FloodRun::finish)
@@ -276,7 +281,7 @@ void register_chase(py::module_& m) {
         .def_property_readonly("started", [](const FloodRun& r) { return r.flood().started(); })
         .def_property_readonly("finished", [](const FloodRun& r) { return r.flood().finished(); })
         .def_property_readonly("steps", [](const FloodRun& r) { return r.flood().steps(); });
-    m.def("run_batch", &run_batch, py::arg("level"), py::arg("from_xy"), py::arg("direction"),
+    m.def("run_batch", &run_batch, py::arg("level").none(false), py::arg("from_xy"), py::arg("direction"),
           py::arg("settings"));
     m.def("settings_fields", [] {
         py::list out = describe_fields(settings_description<ch::FloodSettings>());

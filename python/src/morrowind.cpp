@@ -127,7 +127,10 @@ void register_morrowind(py::module_& m) {
         [](const std::string& which) {
             if (which == "actor")
                 return describe_fields(settings_description<mv::MorrowindActor>());
-            return describe_fields(settings_description<mv::MorrowindSettings>());
+            if (which == "settings")
+                return describe_fields(settings_description<mv::MorrowindSettings>());
+            throw py::value_error("settings_fields: unknown settings '" + which +
+                                  "'; valid: settings, actor");
         },
         py::arg("which"));
 }

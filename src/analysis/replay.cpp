@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "kinema/core/csv.hpp"
@@ -35,12 +36,18 @@ EngineLog from_table(const CsvTable& table) {
         if (r == 0 && f.dt != 0.0) {
             throw CsvError(table.file, f.line, "the start row must have dt 0 (it holds the start state)");
         }
-        if (r > 0 && !(f.dt > 0.0)) {
-            throw CsvError(table.file, f.line, "dt must be > 0 s in frame rows");
+        if (r > 0) {
+            movement::check_frame_time_cell(table, r, 0, " in frame rows");
         }
         log.frames.push_back(f);
     }
     return log;
+}
+
+// |a - b|, or inf when either side is not finite: a diverged model (NaN, inf) is never within a tolerance,
+// and NaN would compare false against every tolerance and the running maxima.
+double difference(Vec2 a, Vec2 b) {
+    return is_finite(a) && is_finite(b) ? length(a - b) : std::numeric_limits<double>::infinity();
 }
 
 CsvLimits log_limits() {
@@ -124,8 +131,8 @@ ReplayResult replay(const movement::AnyModel& model, const EngineLog& log, const
         r.engine_velocity = f.velocity;
         r.position = records[i].position;
         r.velocity = records[i].velocity;
-        r.position_error = length(r.position - r.engine_position);
-        r.velocity_error = length(r.velocity - r.engine_velocity);
+        r.position_error = difference(r.position, r.engine_position);
+        r.velocity_error = difference(r.velocity, r.engine_velocity);
         if (r.position_error > out.max_position_error) {
             out.max_position_error = r.position_error;
             out.max_position_frame = i;
@@ -134,8 +141,9 @@ ReplayResult replay(const movement::AnyModel& model, const EngineLog& log, const
             out.max_velocity_error = r.velocity_error;
             out.max_velocity_frame = i;
         }
+        // Written as "not within" so that a NaN could never pass; difference() already makes it inf.
         if (!out.first_differing &&
-            (r.position_error > settings.tolerance || r.velocity_error > settings.tolerance)) {
+            !(r.position_error <= settings.tolerance && r.velocity_error <= settings.tolerance)) {
             out.first_differing = i;
         }
         out.frames.push_back(r);

@@ -5,6 +5,10 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <string>
+
+#include "kinema/core/format.hpp"
+#include "kinema/movement/state.hpp"
 
 namespace kinema::analysis {
 
@@ -31,11 +35,16 @@ double degenerate_speed(double k, double r) {
     return 64.0 * std::numeric_limits<double>::epsilon() * (std::abs(k) + r);
 }
 
+// The frame time of every turn query: (0, movement::max_step_dt], the range of a Dishonored step's dt.
 void check(double dt, const TurnSettings& settings) {
     throw_if_invalid("TurnSettings", settings.validate());
-    if (!(dt > 0.0) || !std::isfinite(dt)) {
+    if (!(dt > 0.0 && dt <= movement::max_step_dt)) {
         FieldErrors errors;
         require_greater(errors, "dt", dt, 0.0);
+        if (errors.empty()) {
+            errors.push_back({"dt", "must be in (0, " + format_number(movement::max_step_dt) + "], got " +
+                                        format_number(dt)});
+        }
         throw_if_invalid("turn solver", errors);
     }
 }
@@ -87,10 +96,13 @@ TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings)
 
 TurnSolution solve_turn_by_angle(double angle, double dt, const TurnSettings& settings) {
     check(dt, settings);
-    TurnSolution out;
     if (!std::isfinite(angle)) {
-        return out;
+        // A NaN angle is a caller's bug, not a direction the circle misses ("unreachable" would hide it).
+        FieldErrors errors;
+        require_finite(errors, "angle", angle);
+        throw_if_invalid("turn solver", errors);
     }
+    TurnSolution out;
     const auto [k, r] = coefficients(dt, settings);
     const Vec2 u{std::cos(angle), std::sin(angle)};
     // The w = (1, 0) form of seed 000: m' = sqrt(r^2 - (k u2)^2) - k u1, d = (m' u + (k, 0)) / r.

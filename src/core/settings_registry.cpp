@@ -165,9 +165,15 @@ std::string type_mismatch(const FieldDescriptor& f, double value) {
         case FieldType::real:
             return {};
         case FieldType::integer:
-            if (!std::isfinite(value) || value != std::trunc(value) || value < f.storage_min ||
-                value > f.storage_max) {
+            if (!std::isfinite(value) || value != std::trunc(value)) {
                 return "must be a whole number, got " + format_number(value);
+            }
+            if (value < f.storage_min || value > f.storage_max) {
+                // 1e308 is a whole number, just not one the field can hold: say which ones it takes.
+                const bool documented = std::isfinite(f.range.min) || std::isfinite(f.range.max);
+                return "must be a whole number " +
+                       requirement(documented ? f.range : closed_range(f.storage_min, f.storage_max)) +
+                       ", got " + format_number(value);
             }
             return {};
         case FieldType::boolean:

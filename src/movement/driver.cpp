@@ -42,6 +42,12 @@ void check_start(const PlanarState& start) {
     kinema::throw_if_invalid("start state", errors);
 }
 
+// Every frame time the driver takes is in (0, max_step_dt], wherever it comes from (a schedule, a file).
+std::string longest_frame_complaint(double dt) {
+    return "must be at most " + format_number(max_step_dt) + " s (the longest frame a step takes), got " +
+           format_number(dt);
+}
+
 }  // namespace
 
 double parse_seconds(std::string_view text) {
@@ -64,6 +70,9 @@ double parse_seconds(std::string_view text) {
     }
     if (!std::isfinite(value) || !(value > 0.0)) {
         throw std::invalid_argument("'" + std::string(t) + "' must be a finite time > 0 s");
+    }
+    if (value > max_step_dt) {
+        throw std::invalid_argument("'" + std::string(t) + "' " + longest_frame_complaint(value));
     }
     return value;
 }
@@ -184,9 +193,20 @@ void check_schedule_entries(std::span<const Change> schedule, const char* name, 
 
 }  // namespace
 
+void check_frame_time_cell(const CsvTable& table, std::size_t row, std::size_t column,
+                           std::string_view where) {
+    const double dt = table.at(row, column);
+    if (!(dt > 0.0)) {
+        throw CsvError(table.file, table.lines[row], "dt must be > 0 s" + std::string(where));
+    }
+    if (dt > max_step_dt) {
+        throw CsvError(table.file, table.lines[row], "dt " + longest_frame_complaint(dt));
+    }
+}
+
 void check_dt_schedule(std::span<const DtChange> schedule) {
-    check_schedule_entries(schedule, "dt schedule", "dt", "must be finite and > 0",
-                           [](const DtChange& c) { return std::isfinite(c.dt) && c.dt > 0.0; });
+    check_schedule_entries(schedule, "dt schedule", "dt", "must be in (0, 10] s",
+                           [](const DtChange& c) { return c.dt > 0.0 && c.dt <= max_step_dt; });
 }
 
 std::vector<double> read_frame_times(const std::string& path) {
@@ -196,9 +216,7 @@ std::vector<double> read_frame_times(const std::string& path) {
         throw CsvError(path, 1, "no frames after the header row");
     }
     for (std::size_t r = 0; r < table.rows(); ++r) {
-        if (!(table.at(r, 0) > 0.0)) {
-            throw CsvError(path, table.lines[r], "dt must be > 0 s");
-        }
+        check_frame_time_cell(table, r, 0);
     }
     return table.values;
 }
@@ -215,9 +233,7 @@ FrameInputs read_frame_inputs(const std::string& path) {
     out.dt.reserve(table.rows());
     out.input.reserve(table.rows());
     for (std::size_t r = 0; r < table.rows(); ++r) {
-        if (!(table.at(r, 0) > 0.0)) {
-            throw CsvError(path, table.lines[r], "dt must be > 0 s");
-        }
+        check_frame_time_cell(table, r, 0);
         out.dt.push_back(table.at(r, 0));
         out.input.push_back({table.at(r, 1), table.at(r, 2)});
     }
@@ -293,8 +309,22 @@ void Simulation::advance(std::size_t count, std::vector<FrameRecord>& out) {
     advance(std::span<FrameRecord>(out));
 }
 
+namespace {
+
+// simulate() holds every frame in memory (about 56 bytes each): the same cap as `kinema simulate --frames`.
+void check_frame_count(std::size_t frames) {
+    if (frames > max_simulation_frames) {
+        throw SettingsError(
+            "simulation", {{"frames", "must be in [0, " + std::to_string(max_simulation_frames) + "], got " +
+                                          std::to_string(frames)}});
+    }
+}
+
+}  // namespace
+
 void simulate(const AnyModel& model, const PlanarState& start, std::span<const InputChange> schedule,
               double dt, std::size_t frames, std::vector<FrameRecord>& out) {
+    check_frame_count(frames);
     Simulation simulation(model, start, schedule, dt);
     out.resize(frames + 1);
     out[0] = simulation.record();
@@ -303,6 +333,7 @@ void simulate(const AnyModel& model, const PlanarState& start, std::span<const I
 
 void simulate(const AnyModel& model, const PlanarState& start, std::span<const InputChange> schedule,
               std::span<const DtChange> dt_schedule, std::size_t frames, std::vector<FrameRecord>& out) {
+    check_frame_count(frames);
     Simulation simulation(model, start, schedule, dt_schedule);
     out.resize(frames + 1);
     out[0] = simulation.record();
@@ -318,9 +349,9 @@ void simulate_frames(const AnyModel& model, const PlanarState& start, std::span<
                                     std::to_string(dts.size()) + " frame times");
     }
     for (std::size_t i = 0; i < dts.size(); ++i) {
-        if (!std::isfinite(dts[i]) || !(dts[i] > 0.0) || !is_finite(inputs[i])) {
+        if (!(dts[i] > 0.0 && dts[i] <= max_step_dt) || !is_finite(inputs[i])) {
             throw std::invalid_argument("simulate_frames: frame " + std::to_string(i) +
-                                        ": dt must be finite and > 0 and the input finite");
+                                        ": dt must be in (0, 10] s and the input finite");
         }
     }
     out.resize(dts.size() + 1);

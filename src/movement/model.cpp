@@ -1,5 +1,7 @@
 #include "kinema/movement/model.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -67,6 +69,33 @@ PlanarState step(const AnyModel& model, const PlanarState& state, Vec2 input, do
 PlanarState step_unchecked(const AnyModel& model, const PlanarState& state, Vec2 input, double dt) noexcept {
     return std::visit([&](const auto& settings) { return step_unchecked(settings, state, input, dt); },
                       model);
+}
+
+double top_speed(const AnyModel& model) noexcept {
+    struct TopSpeed {
+        double operator()(const DishonoredSettings& s) const noexcept { return s.max_speed(); }
+        double operator()(const CrossCodeSettings& s) const noexcept { return s.max_vel; }
+        double operator()(const UnrealSettings& s) const noexcept {
+            return std::max(s.max_walk_speed, s.min_analog_walk_speed);
+        }
+    };
+    return std::visit(TopSpeed{}, model);
+}
+
+double longest_stable_dt(const AnyModel& model) noexcept {
+    constexpr double unbounded = std::numeric_limits<double>::infinity();
+    // Coasting multiplies the velocity (Dishonored; CrossCode: the part across the input) by 1 - k dt, which
+    // stays within [-1, 1] up to k dt = 2.
+    const auto bound = [](double k) { return k > 0.0 ? 2.0 / k : unbounded; };
+    struct Longest {
+        decltype(bound) limit;
+        double operator()(const DishonoredSettings& s) const noexcept { return limit(s.friction); }
+        double operator()(const CrossCodeSettings& s) const noexcept {
+            return limit(12.0 * s.active_friction());
+        }
+        double operator()(const UnrealSettings&) const noexcept { return unbounded; }
+    };
+    return std::visit(Longest{bound}, model);
 }
 
 const SettingsDescription& settings_description(const AnyModel& model) noexcept {

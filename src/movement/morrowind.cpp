@@ -118,8 +118,6 @@ constexpr SettingsDescription kActorDescription{"MorrowindActor", kActorFields, 
 constexpr double kStrafeFactor = 0.75;
 // The moving take-off splits v into 0.707 v up and 0.707 v along the ground (seed 003 "On jumping").
 constexpr double kMovingJumpFactor = 0.707;
-// Upper bound for simulate_jump's take-off speed, so that a step count is bounded: 1e6 u/s is 15.6 km/s.
-constexpr double kMaxSimulatedTakeOff = 1.0e6;
 
 // Per-query checks: cheap comparisons first, and the allocating validate() only when something is wrong, so
 // that valid queries never allocate.
@@ -392,6 +390,12 @@ MorrowindJump MorrowindModel::jump(const MorrowindActor& actor, const MorrowindS
     if (!allowed || !(v > 0.0)) {
         return out;
     }
+    if (!(v <= morrowind_max_take_off_speed)) {
+        // Every face gets the bound here, where the speed is formed, not only those that step the arc.
+        FieldErrors errors;
+        require_in_range(errors, "take_off_speed", v, 0.0, morrowind_max_take_off_speed);
+        throw_if_invalid("jump", errors);
+    }
     out.can_jump = true;
     out.take_off_speed = v;
     const double len = length(direction);
@@ -410,7 +414,7 @@ MorrowindJump MorrowindModel::jump(const MorrowindActor& actor, const MorrowindS
 
 MorrowindJumpArc MorrowindModel::simulate_jump(double take_off_speed) const {
     FieldErrors errors;
-    require_in_range(errors, "take_off_speed", take_off_speed, 0.0, kMaxSimulatedTakeOff);
+    require_in_range(errors, "take_off_speed", take_off_speed, 0.0, morrowind_max_take_off_speed);
     throw_if_invalid("simulate_jump", errors);
     MorrowindJumpArc arc;
     if (take_off_speed <= 0.0) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "planar_math.hpp"
 
@@ -58,6 +59,9 @@ Vec2 clamp_size(Vec2 v, double max_size) {
     }
     const double size_squared = length_squared(v);
     if (size_squared > max_size * max_size) {
+        if (size_squared > std::numeric_limits<double>::max()) {
+            return detail::scaled_to_size_without_overflow(v, max_size);
+        }
         return v * (max_size * (1.0 / std::sqrt(size_squared)));
     }
     return v;

@@ -120,6 +120,36 @@ FieldErrors PursuitSettings::validate() const {
     return errors;
 }
 
+FieldErrors PursuitSettings::validate(const movement::AnyModel& npc_model) const {
+    FieldErrors errors = validate();
+    if (!errors.empty() || !movement::validate(npc_model).empty()) {
+        return errors;
+    }
+    const std::string_view name = movement::model_name(npc_model);
+    // An explicit friction that overshoots makes the NPC's velocity grow every step until it is inf, and
+    // the pursuit then fails far from the cause ("dead reckoning: ... must be finite").
+    const double longest = movement::longest_stable_dt(npc_model);
+    if (1.0 / hz > longest) {
+        errors.push_back(
+            {"hz", text({"must be at least ", format_number(std::ceil(1.0 / longest)), " for the ", name,
+                         " NPC model at its friction (steps longer than ", format_significant(longest, 4),
+                         " s make its explicit friction overshoot and diverge), got ", format_number(hz),
+                         "; or lower the model's friction"})});
+    }
+    // The player's speed range bounds the NPC's too: a tiny model_scale makes every model unit a world.
+    constexpr double fastest = 1e6;
+    const double level_speed = movement::top_speed(npc_model) / model_scale;
+    if (!(level_speed <= fastest)) {
+        errors.push_back(
+            {"model_scale", text({"gives the ", name, " NPC model's top speed ",
+                                  format_number(movement::top_speed(npc_model)), " ",
+                                  movement::length_unit(npc_model), "/s as ", format_number(level_speed),
+                                  " level units/s, more than the ", format_number(fastest),
+                                  " allowed (the fastest player_speed), got ", format_number(model_scale)})});
+    }
+    return errors;
+}
+
 FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
     ChasePursuitSpace pursuit_space(space);
     return validate(pursuit_space);

@@ -141,6 +141,31 @@ TEST(CliPursue, ErrorsNameTheFlag) {
     EXPECT_FALSE(fs::exists(png));
 }
 
+// Settings that make the NPC model's state go non-finite are refused naming the flags and the reason: an
+// explicit friction that overshoots at long steps (CrossCode below 6 Hz at friction 1, Dishonored below
+// friction / 2 Hz) and a model scale that turns the model's top speed into more than 1e6 level units/s.
+TEST(CliPursue, NpcModelThatWouldDivergeIsRefusedNamingTheFlag) {
+    const std::string map = "pursue --map '" + level("corner") + "' --route '12.5,2.5;17.5,2.5;17.5,28.5' ";
+    const std::string ok = map + "--npc 2.5,2.5 ";
+    expect_one_line_error(
+        run_kinema(ok + "--npc-model crosscode --hz 5"),
+        "--hz: must be at least 6 for the crosscode NPC model at its friction (steps longer "
+        "than 0.1667 s make its explicit friction overshoot and diverge), got 5; or lower the "
+        "model's friction");
+    expect_one_line_error(run_kinema(ok + "--npc-model dishonored --hz 1 --set friction=1e308"),
+                          "--hz: must be at least 5e+307 for the dishonored NPC model");
+    expect_one_line_error(run_kinema(ok + "--npc-model dishonored --hz 3"), "--hz: must be at least 4 ");
+    expect_one_line_error(
+        run_kinema(ok + "--model-scale 4.9e-324"),
+        "--model-scale: gives the unreal NPC model's top speed 600 cm/s as inf level units/s, "
+        "more than the 1000000 allowed (the fastest player_speed), got 5e-324");
+    // At and inside the bounds it runs: CrossCode at 6 Hz (12 x friction x dt = 2), a model scale of 1e-3.
+    EXPECT_EQ(run_kinema(ok + "--npc-model crosscode --hz 6").exit_code, 0);
+    EXPECT_EQ(run_kinema(ok + "--npc-model dishonored --hz 4").exit_code, 0);
+    EXPECT_EQ(run_kinema(ok + "--npc-model crosscode --hz 5 --set friction=0.8").exit_code, 0);
+    EXPECT_EQ(run_kinema(ok + "--model-scale 1e-3").exit_code, 0);
+}
+
 #if KINEMA_HAVE_NAV
 // Our 3D corner (data/levels/corner_ramp.obj): the player sprints east, is lost at the view range on the way
 // to the corner and runs round it and up the ramp.

@@ -378,4 +378,53 @@ TEST(CliFrames, MorrowindSweepChart) {
 }
 #endif
 
+// Every frame time is in (0, 10] s, as --dt's: schedule entries by entry, file rows by FILE:LINE.
+TEST(CliFrames, EveryFrameTimeHasTheDtRange) {
+    const std::string sim = "simulate --model unreal --frames 2 --input 0:0,0 ";
+    expect_error(sim + "--dt-schedule 0:1e308",
+                 "--dt-schedule: dt schedule entry 1 '0:1e308': DT '1e308' must be at most 10 s (the longest "
+                 "frame a step takes), got 1e+308");
+    EXPECT_EQ(run_kinema(sim + "--dt-schedule 0:10").exit_code, 0);
+    const auto inputs = scratch_path("long_inputs.csv");
+    kinema::test::write_file(inputs, "dt,x,y\n0.5,0,0\n1e308,0,0\n");
+    expect_error(
+        "simulate --model unreal --input-file '" + inputs.string() + "'",
+        inputs.string() + ":3: dt must be at most 10 s (the longest frame a step takes), got 1e+308");
+    const auto trace = scratch_path("long_trace.csv");
+    kinema::test::write_file(trace, "dt\n11\n");
+    expect_error("stop --model unreal --speed 600 --trace '" + trace.string() + "'",
+                 trace.string() + ":2: dt must be at most 10 s (the longest frame a step takes), got 11");
+}
+
+// The turn solver takes frames of at most 10 s, also in 100 ns ticks.
+TEST(CliFrames, TurnTicksAboveTenSecondsNameTheFlag) {
+    expect_error("turn --dt-ticks 100000001 --angle 5",
+                 "--dt-ticks: at most 100000000 (10 s), got 100000001");
+    EXPECT_EQ(run_kinema("turn --dt-ticks 100000000 --angle 5").exit_code, 0);
+}
+
+// The take-off bound of `morrowind jump` holds in the sweep too, and a sweep's work is bounded up front.
+TEST(CliFrames, MorrowindSweepBounds) {
+    expect_error("sweep --model morrowind --acrobatics 1e12",
+                 "--jump-magnitude/--acrobatics: must be in [0, 1000000], got 7499999999991.228");
+    expect_error("morrowind jump --acrobatics 1e12",
+                 "--jump-magnitude/--acrobatics: must be in [0, 1000000], got 7499999999991.228");
+    const CliRun r =
+        run_kinema("sweep --model morrowind --fps-from 1 --fps-to 1000 --max-time 3600 --drop 1e12");
+    expect_one_line_error(r, "--max-time: flights of up to 3600 s at 1000 physics rates take up to ");
+    EXPECT_NE(r.err.find("more than the 5e+07 allowed"), std::string::npos) << r.err;
+}
+
+// CrossCode's continuous turn-rate limit has no closed form: "none" in the table and CSV, null in JSON.
+TEST(CliFrames, SweepPrintsNoneWhereThereIsNoLimit) {
+    const CliRun table = run_kinema("sweep --model crosscode --fps 60 --metric turn_rate");
+    ASSERT_EQ(table.exit_code, 0) << table.err;
+    EXPECT_EQ(table.out.find("nan"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("   limit                   none\n"), std::string::npos) << table.out;
+    const CliRun csv = run_kinema("sweep --model crosscode --fps 60 --metric turn_rate --csv");
+    EXPECT_NE(csv.out.find("crosscode,inf,none\n"), std::string::npos) << csv.out;
+    const CliRun json = run_kinema("sweep --model crosscode --fps 60 --metric turn_rate --json");
+    EXPECT_TRUE(nlohmann::json::parse(json.out).at("models")[0].at("continuous").at("turn_rate").is_null());
+}
+
 }  // namespace

@@ -108,4 +108,29 @@ TEST(CliReplay, ChartOfTheDifferences) {
 }
 #endif
 
+// A diverged model state (NaN) is never within the tolerance: DIFFERS, exit 1, "matches": false.
+TEST(CliReplay, NonFiniteStateDiffers) {
+    const auto path = scratch_path("diverged.csv");
+    kinema::test::write_file(path,
+                             "dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,1e308,1e308\n0.016,0,0,5,5,5,5\n");
+    const CliRun r = run_kinema("replay --model dishonored '" + path.string() + "'");
+    EXPECT_EQ(r.exit_code, 1) << r.out;
+    EXPECT_NE(r.out.find("DIFFERS: frame 1 (line 3)"), std::string::npos) << r.out;
+    const CliRun json =
+        run_kinema("replay --model dishonored '" + path.string() + "' --json --tolerance 1e300");
+    EXPECT_EQ(json.exit_code, 1);
+    const auto doc = nlohmann::json::parse(json.out);
+    EXPECT_EQ(doc.at("matches"), false);
+    EXPECT_EQ(doc.at("first_differing_frame").get<int>(), 1);
+}
+
+// Frame times above 10 s name FILE:LINE, as in --input-file and traces.
+TEST(CliReplay, FrameTimesAboveTenSecondsNameTheLine) {
+    const auto path = scratch_path("long.csv");
+    kinema::test::write_file(path, "dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,0,0\n1e308,0,0,0,0,0,0\n");
+    kinema::test::expect_one_line_error(
+        run_kinema("replay --model unreal '" + path.string() + "'"),
+        path.string() + ":3: dt must be at most 10 s (the longest frame a step takes), got 1e+308");
+}
+
 }  // namespace

@@ -22,8 +22,22 @@ struct MorrowindRateSweep {
     movement::MorrowindFlight continuous;  ///< movement::continuous_flight
 };
 
+/// The most loop passes (rendered frames plus physics steps, about 10-20 ns each) one sweep may take: a
+/// second or less (docs/errors.md, "Limits").
+inline constexpr double morrowind_sweep_max_work = 5e7;
+
+/// An upper bound on the rendered frames plus physics steps the sweep of `launch` at `rates` takes: per rate,
+/// the flight's length (at most max_time; else the time the arc, raised by half a step of gravity, needs to
+/// reach the ground or, when the ground is above it, its apex) times the frame and physics rates.
+[[nodiscard]] double morrowind_sweep_work(const movement::MorrowindModel& model,
+                                          const movement::MorrowindLaunch& launch,
+                                          std::span<const double> rates,
+                                          const movement::MorrowindPhysicsSettings& physics);
+
 /// Steps `launch` at each physics rate (Hz, each in [1, 10000]); `physics` supplies the rest (frame rate,
-/// steps per frame, time limit) and its physics_rate is replaced by each rate. Throws SettingsError.
+/// steps per frame, time limit) and its physics_rate is replaced by each rate. Throws SettingsError for bad
+/// settings or launch, and, before any stepping, naming "max_time" when morrowind_sweep_work exceeds
+/// morrowind_sweep_max_work.
 [[nodiscard]] MorrowindRateSweep sweep_morrowind_physics_rate(
     const movement::MorrowindModel& model, const movement::MorrowindActor& actor,
     const movement::MorrowindLaunch& launch, std::span<const double> rates,

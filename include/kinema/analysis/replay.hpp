@@ -40,9 +40,9 @@ inline constexpr std::string_view kEngineLogColumns[] = {"dt", "input_x", "input
 inline constexpr std::size_t kMaxEngineLogFrames = 2'000'000;
 
 /// Parses an engine log (kinema/core/csv.hpp rules): a header row naming kEngineLogColumns, a start row with
-/// dt 0, then at least one frame row with dt > 0. Throws kinema::CsvError naming FILE:LINE: missing column,
-/// not a number, NaN or infinite value, empty log, no frame rows, a start row whose dt is not 0, a dt <= 0,
-/// more than kMaxEngineLogFrames frames.
+/// dt 0, then at least one frame row with dt in (0, movement::max_step_dt]. Throws kinema::CsvError naming
+/// FILE:LINE: missing column, not a number, NaN or infinite value, empty log, no frame rows, a start row
+/// whose dt is not 0, a frame row's dt outside (0, 10] s, more than kMaxEngineLogFrames frames.
 [[nodiscard]] EngineLog parse_engine_log(std::string_view text, std::string_view file);
 /// Reads and parses a log file (same errors; line 0 when it cannot be read).
 [[nodiscard]] EngineLog read_engine_log(const std::string& path);
@@ -74,8 +74,8 @@ struct ReplayFrame {
     Vec2 engine_velocity;         ///< from the log
     Vec2 position;                ///< kinema's
     Vec2 velocity;                ///< kinema's
-    double position_error = 0.0;  ///< |position - engine_position|
-    double velocity_error = 0.0;  ///< |velocity - engine_velocity|
+    double position_error = 0.0;  ///< |position - engine_position|; inf when either is not finite
+    double velocity_error = 0.0;  ///< |velocity - engine_velocity|; inf when either is not finite
 };
 
 /// The whole replay.
@@ -83,12 +83,14 @@ struct ReplayResult {
     std::string_view model;        ///< movement::model_name
     std::string_view length_unit;  ///< movement::length_unit
     double tolerance = 0.0;
-    std::vector<ReplayFrame> frames;             ///< one per log row, the start row first (errors 0 there)
-    double max_position_error = 0.0;             ///< the largest position_error
-    std::size_t max_position_frame = 0;          ///< where it occurs (the first such frame)
-    double max_velocity_error = 0.0;             ///< the largest velocity_error
-    std::size_t max_velocity_frame = 0;          ///< where it occurs
-    std::optional<std::size_t> first_differing;  ///< first frame whose position or velocity error > tolerance
+    std::vector<ReplayFrame> frames;     ///< one per log row, the start row first (errors 0 there)
+    double max_position_error = 0.0;     ///< the largest position_error
+    std::size_t max_position_frame = 0;  ///< where it occurs (the first such frame)
+    double max_velocity_error = 0.0;     ///< the largest velocity_error
+    std::size_t max_velocity_frame = 0;  ///< where it occurs
+    /// The first frame whose position or velocity error is not within the tolerance (a non-finite state, the
+    /// model's or the log's, never is).
+    std::optional<std::size_t> first_differing;
 
     [[nodiscard]] bool matches() const noexcept { return !first_differing.has_value(); }
 };

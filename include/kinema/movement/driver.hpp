@@ -11,6 +11,10 @@
 #include "kinema/movement/model.hpp"
 #include "kinema/movement/state.hpp"
 
+namespace kinema {
+struct CsvTable;
+}
+
 namespace kinema::movement {
 
 /// From `frame` on, the step that leaves each frame uses `input` (until the next change).
@@ -22,7 +26,7 @@ struct InputChange {
 /// From `frame` on, every step takes `dt` seconds (until the next change): a frame-time schedule.
 struct DtChange {
     std::size_t frame = 0;  ///< frame index, [0, inf); the first change must be at frame 0.
-    double dt = 0.0;        ///< s, finite and > 0.
+    double dt = 0.0;        ///< s, (0, max_step_dt].
 };
 
 /// One recorded frame: frame 0 is the start state, frame i the state after i steps.
@@ -42,7 +46,7 @@ struct FrameRecord {
 void check_schedule(std::span<const InputChange> schedule);
 
 /// Throws std::invalid_argument naming the problem unless the dt schedule is usable: not empty, first change
-/// at frame 0, frames strictly increasing, every dt finite and > 0.
+/// at frame 0, frames strictly increasing, every dt in (0, max_step_dt].
 void check_dt_schedule(std::span<const DtChange> schedule);
 
 /// Parses the `--dt-schedule` text "FRAME:DT[;FRAME:DT...]": FRAME a whole number, DT in seconds as a decimal
@@ -58,7 +62,7 @@ void check_dt_schedule(std::span<const DtChange> schedule);
 [[nodiscard]] std::vector<InputChange> parse_input_schedule(std::string_view text);
 
 /// Parses one frame time in seconds: a decimal number or "A/B" (e.g. "1/60"). Throws std::invalid_argument
-/// naming the text unless the result is finite and > 0.
+/// naming the text unless the result is in (0, max_step_dt].
 [[nodiscard]] double parse_seconds(std::string_view text);
 
 /// The most frames one simulation run (`kinema simulate --frames`, rows of an input file) may step: 2e5
@@ -72,14 +76,19 @@ struct FrameInputs {
     std::vector<Vec2> input;  ///< wish direction during the step, finite.
 };
 
+/// Throws kinema::CsvError naming FILE:LINE unless the frame time in `column` of data row `row` is in
+/// (0, max_step_dt] s, the range of every step's dt; `where` follows "dt must be > 0 s" (" in frame rows").
+void check_frame_time_cell(const CsvTable& table, std::size_t row, std::size_t column,
+                           std::string_view where = "");
+
 /// Reads a CSV file with a header row naming the columns dt, x, y (any order, other columns ignored), one row
 /// per frame (kinema/core/csv.hpp rules), at most max_simulation_frames rows. Throws kinema::CsvError naming
-/// FILE:LINE for a malformed file, a dt that is not > 0, no rows or too many.
+/// FILE:LINE for a malformed file, a dt outside (0, max_step_dt], no rows or too many.
 [[nodiscard]] FrameInputs read_frame_inputs(const std::string& path);
 
 /// Reads a frame-time trace (`--trace`): a CSV file with a header row naming a column dt (s), one frame per
 /// row, other columns ignored (kinema/core/csv.hpp rules). Throws kinema::CsvError naming FILE:LINE for a
-/// malformed file, a dt that is not > 0, or no rows.
+/// malformed file, a dt outside (0, max_step_dt], or no rows.
 [[nodiscard]] std::vector<double> read_frame_times(const std::string& path);
 
 /// A run in progress, for callers that consume frames in chunks (the CLI streams millions of frames this
@@ -124,18 +133,20 @@ class Simulation {
     std::size_t frame_ = 0;
 };
 
-/// Records frames 0..frames (out.size() == frames + 1; capacity reused). Same checks as Simulation.
+/// Records frames 0..frames (out.size() == frames + 1; capacity reused). Same checks as Simulation, and
+/// frames at most max_simulation_frames (SettingsError naming "frames"): every face shares this cap; stream
+/// longer runs through Simulation.
 void simulate(const AnyModel& model, const PlanarState& start, std::span<const InputChange> schedule,
               double dt, std::size_t frames, std::vector<FrameRecord>& out);
 
-/// Same with a frame-time schedule.
+/// Same with a frame-time schedule (and the same frame cap).
 void simulate(const AnyModel& model, const PlanarState& start, std::span<const InputChange> schedule,
               std::span<const DtChange> dt_schedule, std::size_t frames, std::vector<FrameRecord>& out);
 
 /// One step per element: the step leaving frame i uses inputs[i] for dts[i] seconds (inputs.size() ==
-/// dts.size(); each dt finite and > 0, each input finite). Records frames 0..dts.size() into out (capacity
-/// reused); times are the running sums of the dts. Throws SettingsError for the model or the start state and
-/// std::invalid_argument naming the first bad frame.
+/// dts.size(); each dt in (0, max_step_dt], each input finite). Records frames 0..dts.size() into out
+/// (capacity reused); times are the running sums of the dts. Throws SettingsError for the model or the start
+/// state and std::invalid_argument naming the first bad frame.
 void simulate_frames(const AnyModel& model, const PlanarState& start, std::span<const Vec2> inputs,
                      std::span<const double> dts, std::vector<FrameRecord>& out);
 

@@ -76,6 +76,16 @@ void throw_if_invalid(const AnyModel& model);
 [[nodiscard]] PlanarState step_unchecked(const AnyModel& model, const PlanarState& state, Vec2 input,
                                          double dt) noexcept;
 
+/// Length unit/s: the fastest the model moves under its own input from rest (every step clamps to it):
+/// Dishonored's MaxSpeed 400 speed_scale, CrossCode's max_vel, Unreal's max(max_walk_speed,
+/// min_analog_walk_speed).
+[[nodiscard]] double top_speed(const AnyModel& model) noexcept;
+/// s: the longest frame at which the model's explicit friction does not make the velocity grow, so that a run
+/// stays finite: Dishonored 2 / friction (v -= dt f v overshoots past -v beyond it), CrossCode 2 / (12 x the
+/// active friction), inf for Unreal (the CMC clamps dt x friction to 1 and brakes in sub-steps) and for zero
+/// friction. docs/movement.md documents the instability.
+[[nodiscard]] double longest_stable_dt(const AnyModel& model) noexcept;
+
 /// The held settings' registry.
 [[nodiscard]] const SettingsDescription& settings_description(const AnyModel& model) noexcept;
 /// kinema::set_field() on the held settings; same errors.

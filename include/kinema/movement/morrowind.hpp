@@ -309,6 +309,10 @@ struct MorrowindFall {
     return ax > 2.0 * ay;
 }
 
+/// u/s. The fastest take-off MorrowindModel::jump and simulate_jump accept, so that every flight's step count
+/// is bounded: 1e6 u/s is 15.6 km/s (docs/errors.md, "Limits").
+inline constexpr double morrowind_max_take_off_speed = 1.0e6;
+
 /// The Morrowind movement model. Construction validates the settings (throws SettingsError); every query is a
 /// pure function of its arguments, validates the actor (throws SettingsError naming the bad fields) and does
 /// not allocate unless it throws.
@@ -330,6 +334,8 @@ class MorrowindModel {
     /// Airborne velocity: take-off inertia plus the input ground velocity x air_control (seed 003 "Midair").
     [[nodiscard]] Vec3 airborne_velocity(Vec3 inertia, Vec2 input_velocity, double acrobatics) const;
     /// Jump take-off. `direction` is the wanted ground movement (any length); zero means standing still.
+    /// Throws SettingsError naming "take_off_speed" when a jump that can happen would leave faster than 1e6
+    /// u/s (acrobatics, jump_magnitude or the GMSTs too large), the bound of simulate_jump.
     [[nodiscard]] MorrowindJump jump(const MorrowindActor& actor, const MorrowindStance& stance,
                                      Vec2 direction) const;
     /// Steps a vertical take-off speed at settings().physics_step until it lands on the take-off height.

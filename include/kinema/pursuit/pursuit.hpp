@@ -83,6 +83,10 @@ struct PursuitSettings {
 
     /// Named fields, as listed above; then max_time x hz against max_pursuit_steps (field "max_time").
     [[nodiscard]] FieldErrors validate() const;
+    /// validate(), then the NPC model against these settings: a step of 1/hz within the model's
+    /// movement::longest_stable_dt (field "hz"), and its top speed over model_scale at most 1e6 level units/s
+    /// (field "model_scale"), so that the NPC's state stays finite.
+    [[nodiscard]] FieldErrors validate(const movement::AnyModel& npc_model) const;
 };
 
 /// A noise heard at time t (s) at a position (level units): re-seeds the chase there (seed 002 section 5),

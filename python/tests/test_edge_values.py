@@ -1,0 +1,71 @@
+"""Values at the edges through the Python module: the library's bounds reach Python as exceptions (never a
+crash, an inf or a silent default): simulate's frame cap, None for a level, the turn solver's arguments, the
+Morrowind take-off bound and unknown settings names."""
+
+import math
+import os
+import subprocess
+import sys
+
+import pytest
+
+from kinema import analysis, morrowind, movement
+from kinema import _kinema
+
+
+def test_simulate_shares_the_cli_frame_cap():
+    for frames in (200_001, 10**9, 2**63 - 1):
+        with pytest.raises(ValueError, match=r"frames must be in \[0, 200000\], got " + str(frames)):
+            movement.simulate("unreal", 1 / 60, frames, "0:1,0")
+    t = movement.simulate("dishonored", 0.5, 200_000, "0:1,0")
+    assert t.time.shape == (200_001,)
+    assert t.time[-1] == 100_000.0
+
+
+def run_python(code):
+    # In a child interpreter: before the fix these calls killed the process with SIGSEGV.
+    env = dict(os.environ)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+
+
+@pytest.mark.parametrize("call", [
+    "_kinema.chase.FloodRun(None, {})",
+    "_kinema.chase.run_batch(None, [[1.5, 1.5]], [[1, 0]], {})",
+])
+def test_none_for_a_level_is_a_type_error(call):
+    child = run_python("from kinema import _kinema\n"
+                       "try:\n"
+                       f"    {call}\n"
+                       "except TypeError as e:\n"
+                       "    print('TypeError')\n")
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == "TypeError"
+    with pytest.raises(TypeError):
+        eval(call)
+
+
+def test_turn_refuses_nan_and_endless_frames():
+    with pytest.raises(ValueError, match="angle must be a finite number, got nan"):
+        analysis.turn(math.nan, 1 / 30)
+    with pytest.raises(ValueError, match=r"dt must be in \(0, 10\], got 1e\+308"):
+        analysis.turn(0.5, 1e308)
+    assert analysis.turn(0.5, 1 / 30).reachable
+
+
+def test_morrowind_jump_refuses_what_the_cli_refuses():
+    with pytest.raises(ValueError, match="take_off_speed must be a finite number, got inf"):
+        morrowind.jump(acrobatics=1e308)
+    with pytest.raises(ValueError, match=r"take_off_speed must be in \[0, 1000000\]"):
+        morrowind.jump(acrobatics=1e12)
+    assert morrowind.jump(acrobatics=50).take_off_speed > 0
+
+
+def test_settings_fields_refuses_unknown_names():
+    with pytest.raises(ValueError, match="unknown settings 'bogus'; valid: settings, actor"):
+        morrowind.settings_fields("bogus")
+    with pytest.raises(ValueError, match="unknown settings 'bogus'; valid: turn, sweep, bake, unreal"):
+        _kinema.analysis.settings_fields("bogus")
+    assert morrowind.settings_fields("actor")
+    assert _kinema.analysis.settings_fields("unreal")
+    with pytest.raises(ValueError):
+        movement.settings_fields("bogus")
