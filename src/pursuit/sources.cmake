@@ -1,3 +1,12 @@
-target_sources(kinema PRIVATE ${CMAKE_CURRENT_LIST_DIR}/settings.cpp ${CMAKE_CURRENT_LIST_DIR}/path.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/pursuit.cpp ${CMAKE_CURRENT_LIST_DIR}/json.cpp
-                              ${CMAKE_CURRENT_LIST_DIR}/batch.cpp ${CMAKE_CURRENT_LIST_DIR}/parse.cpp)
+target_sources(
+    kinema
+    PRIVATE ${CMAKE_CURRENT_LIST_DIR}/settings.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/path.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/spread_kernel.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/occupancy_map.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/navigator.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/strategy.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/pursuit.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/json.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/batch.cpp
+            ${CMAKE_CURRENT_LIST_DIR}/parse.cpp)
