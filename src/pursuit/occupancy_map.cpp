@@ -113,12 +113,16 @@ double OccupancyMap::cell_height(chase::CellId c) const {
 // spread: the map is renormalised and the target re-chosen then (the NPC re-plans only when its goal
 // changes).
 bool OccupancyMap::update(double t, const Perception& perception, const Eye& eye) {
-    const bool spread = spread_due(t);
-    const bool target_seen = clear_seen(perception, eye);
-    if (spread || target_seen || target_ == chase::no_cell || total_exhausted()) {
-        return choose_target(perception, eye);
+    const bool spread = spread_until(t);
+    const bool target_seen = clear(perception, eye);
+    if (spread || target_seen || must_choose()) {
+        return choose(perception, eye);
     }
     return false;
+}
+
+bool OccupancyMap::must_choose() {
+    return target_ == chase::no_cell || total_exhausted();
 }
 
 void OccupancyMap::normalised(std::vector<double>& out) const {
@@ -134,7 +138,7 @@ void OccupancyMap::normalised(std::vector<double>& out) const {
 
 // Spread: each time the player could have moved one cell, a share of every cell's probability moves evenly
 // to its neighbours. Returns true when it ran.
-bool OccupancyMap::spread_due(double t) {
+bool OccupancyMap::spread_until(double t) {
     bool spread = false;
     while (t + 1e-12 >= next_spread_) {
         if (symmetric_) {
@@ -200,6 +204,7 @@ double OccupancyMap::gather_one(std::size_t c) const {
 // their padded lists. Both add each cell's shares in its list order, so the sums are the same bit for bit.
 template <std::uint32_t Stride>
 void OccupancyMap::gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
+    const RunKernel kernel = run_kernel<Stride>();
     auto run = std::upper_bound(runs_.begin(), runs_.end(), lo,
                                 [](std::size_t c, const StencilRun& r) { return c < r.end; });
     std::size_t c = lo;
@@ -209,7 +214,7 @@ void OccupancyMap::gather_cells(const chase::CellId* padded, std::size_t lo, std
         gather_padded<Stride>(padded, c, begin);
         const RunSums sums{share_.data(), occupancy_.data(), scratch_.data(), run->offset.data(),
                            1.0 - spread_};
-        run_sums<Stride>(sums, begin, end);
+        kernel(sums, begin, end);
         c = std::max(c, end);
     }
     gather_padded<Stride>(padded, c, hi);
@@ -264,7 +269,7 @@ void OccupancyMap::spread_scatter() {
 
 // Clears the cells the eye sees (only cells within view range can be seen: the buckets of the square around
 // it). Returns true when the search target was among them.
-bool OccupancyMap::clear_seen(const Perception& perception, const Eye& eye) {
+bool OccupancyMap::clear(const Perception& perception, const Eye& eye) {
     bool target_cleared = false;
     // The centres' array: planar_position is a binary search per call on a grid's space (same values).
     const Vec2* centre = cells_->planar_positions().data();
@@ -322,18 +327,18 @@ std::pair<std::uint32_t, std::uint32_t> OccupancyMap::rows_in_range(std::size_t 
 // map is kept unnormalised: the spread is linear and the choice scale-free, so it is rescaled only to keep
 // its numbers far from underflow, and normalised when reported. If everything was seen, it starts again from
 // every cell out of sight.
-bool OccupancyMap::choose_target(const Perception& perception, const Eye& eye) {
+bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
     const std::size_t n = cells_->size();
     const double best_p = max_occupancy();
     if (best_p == 0.0) {
-        const Vec2* centre = cells_->planar_positions().data();  // not planar_position: see clear_seen
+        const Vec2* centre = cells_->planar_positions().data();  // not planar_position: see clear
         for (chase::CellId c = 0; c < n; ++c) {
             occupancy_[c] = perception.sees(eye, centre[c], cell_height(c)) ? 0.0 : 1.0;
         }
         active_lo_ = 0;
         active_hi_ = n;
         if (std::find(occupancy_.begin(), occupancy_.end(), 1.0) != occupancy_.end()) {
-            return choose_target(perception, eye);
+            return choose(perception, eye);
         }
         return false;
     }

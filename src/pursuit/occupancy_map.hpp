@@ -32,9 +32,19 @@ class OccupancyMap {
         }
         begin(t, spread, interval);
     }
-    /// One frame at time t: the spreads due by then, the cells `eye` sees cleared, and the target re-chosen
-    /// when it may have changed. Returns true when the target changed.
+    /// One frame at time t for one eye: spread_until(t), clear(perception, eye), then choose(perception, eye)
+    /// when the target may have changed. Returns true when the target changed.
     bool update(double t, const Perception& perception, const Eye& eye);
+    /// The spreads due by time t (one each time the player could have moved one cell). True when any ran.
+    bool spread_until(double t);
+    /// Clears the cells `eye` sees (each eye of a team in turn). True when the target was among them.
+    bool clear(const Perception& perception, const Eye& eye);
+    /// Whether the target must be chosen again although no spread ran and the target was not seen: there is
+    /// none yet, or the map's probability is used up.
+    bool must_choose();
+    /// Chooses the most probable cell (ties: the nearest to `eye`, then the lowest id; if every cell was
+    /// seen, the map starts again on the cells out of the eye's sight). True when the target changed.
+    bool choose(const Perception& perception, const Eye& eye);
     /// The most probable cell (ties: the nearest to the eye at the choice, then the lowest id).
     chase::CellId target() const { return target_; }
     /// The map normalised to sum 1 (cells seen since the last renormalisation hold 0).
@@ -45,7 +55,6 @@ class OccupancyMap {
     void seed_cell(chase::CellId cell);
     void begin(double t, double spread, double interval);
     double cell_height(chase::CellId c) const;
-    bool spread_due(double t);
     void spread_gather();
     template <std::uint32_t Stride>
     void gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi);
@@ -53,8 +62,6 @@ class OccupancyMap {
     void gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi);
     double gather_one(std::size_t c) const;
     void spread_scatter();
-    bool clear_seen(const Perception& perception, const Eye& eye);
-    bool choose_target(const Perception& perception, const Eye& eye);
     double max_occupancy();
     chase::CellId nearest_with(double q, Vec2 p) const;
     double in_order_total() const;
@@ -98,7 +105,7 @@ class OccupancyMap {
     std::size_t active_lo_ = 0;
     std::size_t active_hi_ = 0;
     // The in-order total of the map at the last target choice minus the cells cleared since, in clearing
-    // order. Kept exactly only when total_exact_; otherwise the choice skipped the total (see choose_target)
+    // order. Kept exactly only when total_exact_; otherwise the choice skipped the total (see choose)
     // and the cleared cells are logged so that it can be rebuilt bit for bit when it matters
     // (total_exhausted).
     double total_ = 0.0;

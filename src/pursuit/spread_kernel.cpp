@@ -77,22 +77,18 @@ bool cpu_has_avx2() {
 }
 }  // namespace
 template <std::uint32_t Stride>
-void run_sums(const RunSums& r, std::size_t lo, std::size_t hi) {
-    if (cpu_has_avx2()) {
-        run_sums_avx2<Stride>(r, lo, hi);
-    } else {
-        run_sums_portable<Stride>(r, lo, hi);
-    }
+RunKernel run_kernel() {
+    return cpu_has_avx2() ? &run_sums_avx2<Stride> : &run_sums_portable<Stride>;
 }
 #else
 template <std::uint32_t Stride>
-void run_sums(const RunSums& r, std::size_t lo, std::size_t hi) {
-    run_sums_portable<Stride>(r, lo, hi);
+RunKernel run_kernel() {
+    return &run_sums_portable<Stride>;
 }
 #endif
 
-template void run_sums<4>(const RunSums& r, std::size_t lo, std::size_t hi);
-template void run_sums<8>(const RunSums& r, std::size_t lo, std::size_t hi);
+template RunKernel run_kernel<4>();
+template RunKernel run_kernel<8>();
 
 // Cells in the open (all 8 neighbours, in ascending id order) next to each other in a row (86 % of den520d's
 // cells, in runs of 33 on average); runs shorter than 4 cells are left to the padded path.

@@ -37,8 +37,12 @@ struct RunSums {
     double keep;
 };
 
-/// The run kernel for a padded stride of 4 or 8 (explicitly instantiated for those).
+/// A run kernel: the sums of one run's cells [lo, hi).
+using RunKernel = void (*)(const RunSums& r, std::size_t lo, std::size_t hi);
+
+/// The run kernel for a padded stride of 4 or 8 (instantiated for those) on this CPU: the AVX2 copy when the
+/// CPU has AVX2 (checked once), else the default target's. Taken once per spread, called once per run.
 template <std::uint32_t Stride>
-void run_sums(const RunSums& r, std::size_t lo, std::size_t hi);
+RunKernel run_kernel();
 
 }  // namespace kinema::pursuit::detail
