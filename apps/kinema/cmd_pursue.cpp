@@ -366,8 +366,9 @@ void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
 }
 
 // Pictures, then the JSON or the table: everything is computed before any output.
-void write_outputs(const PursueOptions& o, const pursuit::PursuitScenario& scenario,
-                   const pursuit::PursuitConfig& config, const pursuit::PursuitResult& result,
+void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
+                   const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
+                   const pursuit::PursuitResult& result,
                    const std::function<void(OutputFiles&, const std::string&)>& pictures) {
     OutputFiles files;
     const std::string title = std::filesystem::path(config.map).filename().string();
@@ -376,7 +377,7 @@ void write_outputs(const PursueOptions& o, const pursuit::PursuitScenario& scena
     }
     files.commit();
     if (o.json) {
-        fmt::print("{}\n", pursuit::pursuit_json(scenario, config, result));
+        fmt::print("{}\n", pursuit::pursuit_json(space, scenario, config, result));
     } else {
         fmt::print("{}", summary(title, config, result));
     }
@@ -405,7 +406,7 @@ void run_grid_pursue(const PursueOptions& o) {
     const chase::GridChaseSpace space(grid);
     require_valid(scenario.validate(space), pursue_flag_table());
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    write_outputs(o, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
+    write_outputs(o, space, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
 #if KINEMA_HAVE_RENDER
         add_pictures(files, o, render::PursuitPicture{&grid, &scenario, &config, &result, title});
 #else
@@ -472,9 +473,10 @@ void run_level_pursue(const PursueOptions& o) {
     nav::NavPursuitSpace space(level, finder);
     require_valid(scenario.validate(space), pursue_flag_table());
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    write_outputs(o, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
-        add_level_pictures(o, level, scenario, config, result, title, files);
-    });
+    write_outputs(o, space.chase_space(), scenario, config, result,
+                  [&](OutputFiles& files, const std::string& title) {
+                      add_level_pictures(o, level, scenario, config, result, title, files);
+                  });
 }
 
 // --batch on a 3D level: one NavPursuitSpace (with its own Detour query) per worker thread over the one

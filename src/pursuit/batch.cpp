@@ -8,14 +8,15 @@
 #include <atomic>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <utility>
 
 #include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
+#include "kinema/pursuit/runner.hpp"
 #include "path.hpp"
-#include "workspace.hpp"
 
 namespace kinema::pursuit {
 
@@ -272,7 +273,7 @@ struct BatchRows {
 
 // Runs scenario i with every strategy into its row.
 void run_scenario(PursuitSpace& ps, const PursuitConfig& config, const BatchSettings& settings, int i,
-                  detail::Workspace& ws, ScenarioScratch& scratch, BatchRows& rows) {
+                  std::optional<PursuitRunner>& runner, ScenarioScratch& scratch, BatchRows& rows) {
     const std::optional<PursuitScenario> sc = make_scenario(ps, config, settings, i, scratch);
     if (!sc) {
         return;
@@ -281,9 +282,12 @@ void run_scenario(PursuitSpace& ps, const PursuitConfig& config, const BatchSett
     for (std::size_t j = 0; j < std::size(all_strategies); ++j) {
         PursuitConfig c = config;
         c.settings.strategy = all_strategies[j];
-        PursuitResult r = detail::run_pursuit(ps, *sc, c, ws);
-        rows.runs[row][j] = summarise_run(i, all_strategies[j], r);
-        ws.frames = std::move(r.frames);
+        if (runner) {
+            runner->set_config(c);
+        } else {
+            runner.emplace(ps, c);  // validates as every run does: errors name the same field either way
+        }
+        rows.runs[row][j] = summarise_run(i, all_strategies[j], runner->run(*sc));
     }
     rows.made[row] = 1;
 }
@@ -324,11 +328,11 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
     int done = 0;
     std::exception_ptr failure;
     auto work = [&](PursuitSpace& ps) {
-        detail::Workspace ws;     // this thread's buffers, reused by all its pursuits
-        ScenarioScratch scratch;  // and the scenarios'
+        std::optional<PursuitRunner> runner;  // this thread's parts and buffers, reused by all its pursuits
+        ScenarioScratch scratch;              // and the scenarios'
         for (int i = next++; i < n; i = next++) {
             try {
-                run_scenario(ps, config, settings, i, ws, scratch, rows);
+                run_scenario(ps, config, settings, i, runner, scratch, rows);
             } catch (...) {
                 const std::lock_guard lock(mutex);
                 failure = failure ? failure : std::current_exception();

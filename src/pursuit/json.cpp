@@ -1,5 +1,9 @@
 #include "kinema/pursuit/json.hpp"
 
+#include <optional>
+#include <stdexcept>
+
+#include "kinema/chase/json.hpp"
 #include "kinema/core/json_writer.hpp"
 
 namespace kinema::pursuit {
@@ -54,7 +58,36 @@ void frame(JsonWriter& w, const PursuitFrame& f, int d) {
     w.boolean("sees_player", f.sees_player).end_object();
 }
 
-void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, int d) {
+// Writes the chase events' `result`s: their floods' per-cell values ("touched" in chase_json) are not kept in
+// the events (a flood's arrays per chase), so each chase is run again from its query on one flood; the same
+// query and constants give the same flood bit for bit (run_chase is deterministic).
+class ChaseResults {
+  public:
+    ChaseResults(const chase::ChaseSpace& space, const PursuitConfig& config)
+        : space_(space), config_(config) {}
+
+    std::string json(const chase::ChaseResult& result) {
+        if (!flood_) {
+            flood_.emplace(config_.flood);
+        }
+        chase::ChaseQuery query;
+        query.position = result.position;
+        query.direction = result.direction;
+        const chase::ChaseResult again = chase::run_chase(space_, *flood_, query);
+        if (again.flood.steps != result.flood.steps || again.flood.destination != result.flood.destination) {
+            throw std::logic_error(
+                "pursuit_json: a chase event's result is not the chase of its query on this space");
+        }
+        return chase::chase_json(space_, *flood_, result, config_.map);
+    }
+
+  private:
+    const chase::ChaseSpace& space_;
+    const PursuitConfig& config_;
+    std::optional<chase::Flood> flood_;
+};
+
+void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, int d, ChaseResults& chases) {
     w.begin_object().number("t", e.t).string("kind", to_string(e.kind));
     switch (e.kind) {
         case EventKind::lost_sight:
@@ -64,8 +97,8 @@ void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, in
         case EventKind::chase:
             w.string("strategy", to_string(config.settings.strategy));
             pair(w, "destination", e.position, e.height, d);
-            if (!e.chase_json.empty()) {
-                w.key("result").raw(e.chase_json);
+            if (e.chase) {
+                w.key("result").raw(chases.json(*e.chase));
             }
             break;
         case EventKind::stimulus:
@@ -81,8 +114,15 @@ void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, in
 
 }  // namespace
 
-std::string pursuit_json(const PursuitScenario& scenario, const PursuitConfig& config,
-                         const PursuitResult& result) {
+std::string chase_event_json(const chase::ChaseSpace& space, const PursuitConfig& config,
+                             const PursuitEvent& event) {
+    ChaseResults chases(space, config);
+    return event.chase ? chases.json(*event.chase) : std::string();
+}
+
+std::string pursuit_json(const chase::ChaseSpace& space, const PursuitScenario& scenario,
+                         const PursuitConfig& config, const PursuitResult& result) {
+    ChaseResults chases(space, config);
     std::string out;
     out.reserve(200 * result.frames.size() + 1024);
     JsonWriter w(out);
@@ -95,7 +135,7 @@ std::string pursuit_json(const PursuitScenario& scenario, const PursuitConfig& c
     }
     w.end_array().key("events").begin_array();
     for (const PursuitEvent& e : result.events) {
-        event(w, e, config, d);
+        event(w, e, config, d, chases);
     }
     w.end_array().string("outcome", to_string(result.outcome)).key("time_to_reacquire");
     if (result.time_to_reacquire >= 0.0) {

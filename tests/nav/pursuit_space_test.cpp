@@ -15,6 +15,7 @@
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/pursuit_space.hpp"
+#include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "nav_test_meshes.hpp"
 
@@ -165,7 +166,8 @@ TEST(NavPursuit, ChaseEventsCarryTheChaseJson) {
     const LevelChaseSpace space(w.level, finder);
     chase::Flood flood(config.flood);
     const chase::ChaseResult expected = chase::run_chase(space, flood, q);
-    EXPECT_EQ(chase_event->chase_json, chase::chase_json(space, flood, expected, config.map));
+    EXPECT_EQ(pursuit::chase_event_json(space, config, *chase_event),
+              chase::chase_json(space, flood, expected, config.map));
     // The destination is the flood's, as the chase reports it.
     EXPECT_EQ(chase_event->position, (Vec2{expected.flood.destination.x, expected.flood.destination.z}));
     EXPECT_EQ(chase_event->height, expected.flood.destination.y);

@@ -130,7 +130,8 @@ void expect_physical(const Level& lv, const PursuitConfig& config, const Pursuit
     }
 }
 
-// The chase events of flood strategies carry chase_json of a fresh chase from the lost_sight event.
+// The chase events of flood strategies carry the result of a fresh chase from the lost_sight event, written
+// as its chase_json.
 void expect_chase_json(const Level& lv, const PursuitConfig& config, const PursuitResult& r) {
     const PursuitEvent* lost = find_event(r, EventKind::lost_sight);
     const PursuitEvent* chase_event = find_event(r, EventKind::chase);
@@ -141,7 +142,11 @@ void expect_chase_json(const Level& lv, const PursuitConfig& config, const Pursu
     q.direction = {lost->direction.x, lost->direction.y, 0.0};
     chase::Flood flood(config.flood);
     const chase::ChaseResult expected = chase::run_chase(lv.space, flood, q);
-    EXPECT_EQ(chase_event->chase_json, chase::chase_json(lv.space, flood, expected, config.map));
+    EXPECT_EQ(chase_event_json(lv.space, config, *chase_event),
+              chase::chase_json(lv.space, flood, expected, config.map));
+    ASSERT_TRUE(chase_event->chase.has_value());
+    EXPECT_EQ(chase_event->chase->flood.destination, expected.flood.destination);
+    EXPECT_EQ(chase_event->chase->flood.steps, expected.flood.steps);
 }
 
 // Figure 1: the player sprints (7.5 level units/s, faster than the CMC's 6) east along a corridor that turns
@@ -180,7 +185,8 @@ TEST(PursuitFigure1, DeadReckoningHitsTheWallAndSearches) {
     ASSERT_NE(chase_event, nullptr);
     // Straight east from (12.5, 2.5): the last open tile before the east wall (column 19) is column 18.
     EXPECT_EQ(chase_event->position, (Vec2{18.5, 2.5}));
-    EXPECT_TRUE(chase_event->chase_json.empty());
+    EXPECT_FALSE(chase_event->chase.has_value());
+    EXPECT_TRUE(chase_event_json(lv.space, config, *chase_event).empty());
     ASSERT_NE(find_event(r, EventKind::arrived), nullptr);
     ASSERT_NE(find_event(r, EventKind::search), nullptr);
     EXPECT_NE(r.reacquired_in, NpcState::chase);
@@ -263,7 +269,9 @@ TEST(PursuitFigure6, WideRoomStopsTheChaseEarlyAndTheSearchTakesOver) {
     expect_chase_json(lv, config, r);
     const PursuitEvent* chase_event = find_event(r, EventKind::chase);
     ASSERT_NE(chase_event, nullptr);
-    EXPECT_NE(chase_event->chase_json.find("\"stop_reason\":\"too_many_heated\""), std::string::npos);
+    EXPECT_NE(chase_event_json(lv.space, config, *chase_event).find("\"stop_reason\":\"too_many_heated\""),
+              std::string::npos);
+    EXPECT_EQ(chase_event->chase->flood.stop_reason, chase::StopReason::too_many_heated);
     EXPECT_LE(chase_event->position.x, 16.0);  // the room starts at column 11
     ASSERT_NE(find_event(r, EventKind::search), nullptr);
     EXPECT_EQ(r.outcome, Outcome::reacquired);
@@ -460,10 +468,10 @@ TEST(PursuitDeterminism, SameInputSameJson) {
     const Level lv("corner");
     for (const Strategy s : all_strategies) {
         const PursuitConfig config = corner_config(s);
-        const std::string a =
-            pursuit_json(corner_scenario(), config, run_pursuit(lv.space, corner_scenario(), config));
-        const std::string b =
-            pursuit_json(corner_scenario(), config, run_pursuit(lv.space, corner_scenario(), config));
+        const std::string a = pursuit_json(lv.space, corner_scenario(), config,
+                                           run_pursuit(lv.space, corner_scenario(), config));
+        const std::string b = pursuit_json(lv.space, corner_scenario(), config,
+                                           run_pursuit(lv.space, corner_scenario(), config));
         EXPECT_EQ(a, b);
     }
 }

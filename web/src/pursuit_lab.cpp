@@ -158,7 +158,7 @@ class PursuitLab {
     }
     /// pursuit_json of the last run: exactly `kinema pursue --json` (without its newline); "" without one.
     std::string result_json() const {
-        return result_ ? pursuit::pursuit_json(scenario_, config_, *result_) : std::string();
+        return result_ ? pursuit::pursuit_json(*space_, scenario_, config_, *result_) : std::string();
     }
     /// The animated pursuit picture (render::pursuit_json_scene: the PNG's scene plus the player and the NPC
     /// every tenth of a simulated second) as scene JSON; "" without a run.

@@ -12,8 +12,14 @@ namespace kinema::pursuit {
 /// One line of JSON (no trailing newline): settings (the pursuit settings, strategy, model name and its
 /// settings, the flood constants, npc, route, stimuli), frames, events, outcome, time_to_reacquire (null when
 /// never re-acquired), npc_distance, destination_changes, max_heading_rate. A chase event's `result` is its
-/// chase_json text verbatim.
-std::string pursuit_json(const PursuitScenario& scenario, const PursuitConfig& config,
-                         const PursuitResult& result);
+/// chase result as `kinema chase --json` prints it (chase_event_json). `space` is the chase space the pursuit
+/// ran on (PursuitSpace::chase_space()).
+std::string pursuit_json(const chase::ChaseSpace& space, const PursuitScenario& scenario,
+                         const PursuitConfig& config, const PursuitResult& result);
+
+/// A chase event's `result` in pursuit_json: chase::chase_json of the event's chase result on `space` (its
+/// per-cell values from the same chase run again: the event keeps no flood); "" for an event without one.
+std::string chase_event_json(const chase::ChaseSpace& space, const PursuitConfig& config,
+                             const PursuitEvent& event);
 
 }  // namespace kinema::pursuit

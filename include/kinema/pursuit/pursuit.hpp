@@ -158,8 +158,9 @@ struct PursuitEvent {
     Vec2 position;         ///< lost_sight: last seen; chase/arrived: destination; stimulus: where heard
     Vec2 direction;        ///< lost_sight: the player's direction of motion then
     bool accepted = true;  ///< stimulus: false when the restart cap refused it
-    /// chase with a flood strategy: exactly `kinema chase --json` for the same query and constants.
-    std::string chase_json;
+    /// chase with a flood strategy: the chase's result, as `kinema chase` reports it for the same query and
+    /// constants (pursuit_json writes it as `kinema chase --json` prints it); empty otherwise.
+    std::optional<chase::ChaseResult> chase;
     double height = 0.0;  ///< 3D levels: position's y (grids: 0)
 };
 

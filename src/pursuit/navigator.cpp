@@ -1,0 +1,140 @@
+// The NPC's locomotion toward a goal (navigator.hpp; docs/pursuit.md "Locomotion").
+#include "navigator.hpp"
+
+namespace kinema::pursuit::detail {
+
+namespace {
+
+// A stop counts as arriving when it is this close to the goal (level units; docs/pursuit.md "Arrival").
+constexpr double kArriveDistance = 0.25;
+
+}  // namespace
+
+void Navigator::configure(PursuitSpace& space, const movement::AnyModel& model,
+                          const PursuitSettings& settings) {
+    space_ = &space;
+    model_ = &model;
+    frame_ = PlanarFrame::of(space);
+    scale_ = settings.model_scale;
+    rest_speed_ = settings.rest_speed;
+    dt_ = 1.0 / settings.hz;
+    reset();
+}
+
+void Navigator::reset() {
+    has_goal_ = false;
+    goal_ = {};
+    goal_world_ = {};
+    corners_.clear();
+    corner_ = 0;
+    braking_ = false;
+    arrived_ = false;
+}
+
+double Navigator::stop_ahead(Vec2 velocity) const {
+    return stop_distance(*model_, velocity, dt_, rest_speed_) / scale_;
+}
+
+bool Navigator::stopped(const movement::PlanarState& state) const {
+    const double speed = length(state.velocity);
+    return speed == 0.0 ||
+           (!std::holds_alternative<movement::UnrealSettings>(*model_) && speed <= rest_speed_);
+}
+
+void Navigator::set_goal(Vec3 goal, bool straight, Vec3 from) {
+    if (has_goal_ && goal == goal_world_) {
+        return;
+    }
+    has_goal_ = true;
+    goal_ = frame_.flat(goal);
+    goal_world_ = goal;
+    braking_ = false;
+    arrived_ = false;
+    corner_ = 0;
+    if (straight) {
+        corners_.clear();
+        corners_.push_back(goal);
+    } else if (!space_->plan(from, goal, corners_)) {
+        corners_.clear();  // unreachable: stand still (the state machine moves on when the time runs out)
+    }
+}
+
+// The corner to steer to: the farthest following corner in sight (the path runs straight where it can see);
+// when the current one is out of sight (the NPC was carried off its line), re-plan to the same goal.
+Vec2 Navigator::steer_target(Vec3 p) {
+    while (corner_ + 1 < corners_.size() && space_->clear_line(p, corners_[corner_ + 1])) {
+        ++corner_;
+    }
+    if (!space_->clear_line(p, corners_[corner_])) {
+        space_->plan(p, goal_world_, corners_);
+        corner_ = 0;
+    }
+    return corners_.empty() ? frame_.flat(p) : frame_.flat(corners_[corner_]);
+}
+
+// A next state is safe when the move to it and its straight braking line stay on walkable space: braking
+// with zero input keeps the velocity's direction in every model, so from a safe state zero input is always
+// safe, and the NPC can never leave walkable space or cut a wall corner.
+bool Navigator::safe(Vec3 from, const movement::PlanarState& next) const {
+    const Vec2 to = next.position / scale_;
+    const Vec3 to3 = frame_.world(to, frame_.xz ? space_->surface_height(from, to) : 0.0);
+    if (!space_->clear_line(from, to3)) {
+        return false;
+    }
+    const double speed = length(next.velocity);
+    if (speed == 0.0) {
+        return true;
+    }
+    const Vec2 stop = to + next.velocity / speed * stop_ahead(next.velocity);
+    return space_->clear_line(to3, frame_.world(stop, frame_.xz ? space_->surface_height(to3, stop) : 0.0));
+}
+
+// On the last leg: brake now when braking now stops nearer the goal than one more frame of input would
+// (the exact stop prediction; no overshoot, no creeping). True when the NPC brakes (or has arrived).
+bool Navigator::brake_for_goal(const movement::PlanarState& state, const movement::PlanarState& next) {
+    const Vec2 p = position(state);
+    const Vec2 v0 = state.velocity / scale_;
+    const double speed0 = length(v0);
+    const Vec2 stop_now = speed0 > 0.0 ? p + v0 / speed0 * stop_ahead(state.velocity) : p;
+    const Vec2 next_p = next.position / scale_;
+    const double speed1 = length(next.velocity);
+    const Vec2 stop_next =
+        speed1 > 0.0 ? next_p + next.velocity / speed1 * stop_ahead(next.velocity) : next_p;
+    if (dot(v0, goal_ - p) >= 0.0 && length(stop_now - goal_) <= length(stop_next - goal_)) {
+        braking_ = speed0 > 0.0;
+        arrived_ = !braking_;
+        return true;
+    }
+    return false;
+}
+
+Vec2 Navigator::drive(const movement::PlanarState& state, double height) {
+    if (!has_goal_ || corners_.empty() || arrived_) {
+        return {};
+    }
+    const Vec2 p = position(state);
+    if (braking_) {
+        if (!stopped(state)) {
+            return {};
+        }
+        braking_ = false;  // stopped: arrived when near enough, else steer on
+    }
+    if (stopped(state) && length(goal_ - p) <= kArriveDistance) {
+        arrived_ = true;
+        return {};
+    }
+    const Vec3 here = frame_.world(p, height);
+    const Vec2 target = steer_target(here);
+    const Vec2 to_target = target - p;
+    if (length(to_target) == 0.0) {
+        return {};
+    }
+    const Vec2 input = to_target / length(to_target);
+    const movement::PlanarState next = movement::step_unchecked(*model_, state, input, dt_);
+    if (corner_ + 1 == corners_.size() && brake_for_goal(state, next)) {
+        return {};
+    }
+    return safe(here, next) ? input : Vec2{};
+}
+
+}  // namespace kinema::pursuit::detail

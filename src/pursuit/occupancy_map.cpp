@@ -1,0 +1,514 @@
+// The search's occupancy map (occupancy_map.hpp; docs/pursuit.md "Search" and "Speed"). Every sum is added
+// in a fixed order, so the map, its target and the NPC's search are deterministic bit for bit.
+#include "occupancy_map.hpp"
+
+#include <algorithm>
+
+namespace kinema::pursuit::detail {
+
+namespace {
+
+// The map is rescaled when its total falls below this, far from underflow (docs/pursuit.md "Search").
+constexpr double kRescaleBelow = 1e-200;
+// Up to this many cells the search skips its total while the target holds probability (see
+// OccupancyMap::total_exhausted for the bound).
+constexpr std::size_t kLazyTotalCells = std::size_t{1} << 24;
+// Cells per block of the target choice's maxima (OccupancyMap::max_occupancy).
+constexpr std::size_t kMaxBlock = 64;
+
+bool symmetric_neighbours(const chase::CellSpace& cells) {
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        for (const chase::CellId nb : cells.neighbours(c)) {
+            const auto back = cells.neighbours(nb);
+            if (std::find(back.begin(), back.end(), c) == back.end()) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+// The arrays are built at the first search only: most pursuits re-acquire during the chase and never need
+// them (a batch runs thousands of pursuits); they are kept for the next search on the same cells and view
+// range.
+void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
+    const std::size_t n = cells.size();
+    if (cells_ == &cells && view_range_ == view_range && occupancy_.size() == n) {
+        return;
+    }
+    cells_ = &cells;
+    view_range_ = view_range;
+    xz_ = cells.axes() == chase::PlanarAxes::xz;
+    max_jump_ = 0;
+    occupancy_.assign(n, 0.0);
+    scratch_.assign(n, 0.0);
+    build_buckets(view_range);
+    symmetric_ = symmetric_neighbours(cells);
+    block_max_.reserve(n / kMaxBlock + 1);
+    cleared_.reserve(n);  // each cell is logged at most once between two choices
+    find_stencil_runs(cells, runs_);
+    share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
+    inverse_degree_.assign(n, 0.0);
+    for (chase::CellId c = 0; c < n; ++c) {
+        const auto nbs = cells.neighbours(c);
+        inverse_degree_[c] = nbs.empty() ? 0.0 : 1.0 / static_cast<double>(nbs.size());
+        for (const chase::CellId nb : nbs) {
+            max_jump_ = std::max<std::size_t>(max_jump_, nb > c ? nb - c : c - nb);
+        }
+    }
+}
+
+// Isla 2013: the search starts from the flood's warm cells in proportion to their heat.
+bool OccupancyMap::seed_heat(const chase::Flood* flood) {
+    std::fill(occupancy_.begin(), occupancy_.end(), 0.0);
+    std::fill(scratch_.begin(), scratch_.end(), 0.0);
+    double total = 0.0;
+    if (flood != nullptr && flood->started()) {
+        for (const chase::CellId c : flood->heated_cells()) {
+            const int v = flood->value(c);
+            if (v > 0) {
+                occupancy_[c] = v;
+                total += v;
+            }
+        }
+    }
+    seed_total_ = total;
+    return total != 0.0;
+}
+
+void OccupancyMap::seed_cell(chase::CellId cell) {
+    occupancy_[cell] = 1.0;
+    seed_total_ = 1.0;
+}
+
+void OccupancyMap::begin(double t, double spread, double interval) {
+    active_lo_ = occupancy_.size();
+    active_hi_ = 0;
+    for (std::size_t c = 0; c < occupancy_.size(); ++c) {
+        if (occupancy_[c] != 0.0) {
+            occupancy_[c] /= seed_total_;
+            active_lo_ = std::min(active_lo_, c);
+            active_hi_ = c + 1;
+        }
+    }
+    if (!symmetric_) {
+        active_lo_ = 0;
+        active_hi_ = occupancy_.size();
+    }
+    spread_ = spread;
+    interval_ = interval;
+    next_spread_ = t + interval;
+    target_ = chase::no_cell;
+    total_ = 1.0;
+    total_exact_ = true;
+}
+
+double OccupancyMap::cell_height(chase::CellId c) const {
+    return xz_ ? cells_->position(c).y : 0.0;
+}
+
+// Clearing only lowers probabilities, so the target can change only when it is seen itself or after a
+// spread: the map is renormalised and the target re-chosen then (the NPC re-plans only when its goal
+// changes).
+bool OccupancyMap::update(double t, const Perception& perception, const Eye& eye) {
+    const bool spread = spread_until(t);
+    const bool target_seen = clear(perception, eye);
+    if (spread || target_seen || must_choose()) {
+        return choose(perception, eye);
+    }
+    return false;
+}
+
+bool OccupancyMap::must_choose() {
+    return target_ == chase::no_cell || total_exhausted();
+}
+
+void OccupancyMap::normalised(std::vector<double>& out) const {
+    out = occupancy_;
+    double total = 0.0;
+    for (const double q : out) {
+        total += q;
+    }
+    for (double& q : out) {
+        q = total > 0.0 ? q / total : 0.0;
+    }
+}
+
+// Spread: each time the player could have moved one cell, a share of every cell's probability moves evenly
+// to its neighbours. Returns true when it ran.
+bool OccupancyMap::spread_until(double t) {
+    bool spread = false;
+    while (t + 1e-12 >= next_spread_) {
+        if (symmetric_) {
+            spread_gather();
+        } else {
+            spread_scatter();
+        }
+        occupancy_.swap(scratch_);
+        next_spread_ += interval_;
+        spread = true;
+    }
+    return spread;
+}
+
+// With symmetric neighbour lists (grids) the cells sending to c are exactly c's neighbours, so each cell
+// gathers: p'(c) = (1 - s) p(c) + sum over neighbours n of s p(n) / deg(n). Sequential reads instead of
+// scattered writes; the same sums in a fixed order, so deterministic. Only the active range and one jump
+// around it can be non-zero after the spread: the rest keeps exactly 0 (adding zeros changes no sum).
+void OccupancyMap::spread_gather() {
+    const std::size_t n = cells_->size();
+    const std::size_t lo = active_lo_ > max_jump_ ? active_lo_ - max_jump_ : 0;
+    const std::size_t hi = std::min(n, active_hi_ + max_jump_);
+    // The shares read: those of the neighbours of [lo, hi), zero outside the old active range.
+    const std::size_t share_lo = lo > max_jump_ ? lo - max_jump_ : 0;
+    const std::size_t share_hi = std::min(n, hi + max_jump_);
+    // Locals and restrict pointers: a store through share_ could otherwise alias spread_, which kept the
+    // loop scalar with a reload per cell.
+    const double spread = spread_;
+    double* __restrict share = share_.data();
+    const double* __restrict q = occupancy_.data();
+    const double* __restrict inverse = inverse_degree_.data();
+    for (std::size_t c = share_lo; c < share_hi; ++c) {
+        share[c] = q[c] * spread * inverse[c];
+    }
+    const chase::CellId* padded = cells_->padded_neighbour_ids().data();
+    switch (cells_->padded_stride()) {
+        case 8:
+            gather_cells<8>(padded, lo, hi);
+            break;
+        case 4:
+            gather_cells<4>(padded, lo, hi);
+            break;
+        default:
+            for (std::size_t c = lo; c < hi; ++c) {
+                scratch_[c] = gather_one(c);
+            }
+    }
+    active_lo_ = lo;
+    active_hi_ = hi;
+}
+
+// One cell's gather over its CSR neighbour list (spaces with more than 8 neighbours per cell).
+double OccupancyMap::gather_one(std::size_t c) const {
+    double sum = 0.0;
+    for (const chase::CellId nb : cells_->neighbours(static_cast<chase::CellId>(c))) {
+        sum += share_[nb];
+    }
+    const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - spread_) : occupancy_[c];
+    return kept + sum;
+}
+
+// The gather over [lo, hi): stencil runs by their offsets (spread_kernel.hpp), the cells between them by
+// their padded lists. Both add each cell's shares in its list order, so the sums are the same bit for bit.
+template <std::uint32_t Stride>
+void OccupancyMap::gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
+    const RunKernel kernel = run_kernel<Stride>();
+    auto run = std::upper_bound(runs_.begin(), runs_.end(), lo,
+                                [](std::size_t c, const StencilRun& r) { return c < r.end; });
+    std::size_t c = lo;
+    for (; c < hi && run != runs_.end(); ++run) {
+        const std::size_t begin = std::min(std::max(run->begin, c), hi);
+        const std::size_t end = std::min(run->end, hi);
+        gather_padded<Stride>(padded, c, begin);
+        const RunSums sums{share_.data(), occupancy_.data(), scratch_.data(), run->offset.data(),
+                           1.0 - spread_};
+        kernel(sums, begin, end);
+        c = std::max(c, end);
+    }
+    gather_padded<Stride>(padded, c, hi);
+}
+
+// The gather over padded lists (filler id n reads share_[n] = 0: a fixed trip count, no mispredicted loop
+// exits along walls; adding 0 changes no sum). Four cells at a time: four independent chains of additions,
+// each in its cell's list order, so every sum is bit for bit the one-cell loop's while the chains overlap.
+template <std::uint32_t Stride>
+void OccupancyMap::gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
+    const double* share = share_.data();
+    const double keep = 1.0 - spread_;
+    std::size_t c = lo;
+    for (; c + 4 <= hi; c += 4) {
+        const chase::CellId* p = padded + c * Stride;
+        double sum[4] = {0.0, 0.0, 0.0, 0.0};
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            for (std::uint32_t k = 0; k < 4; ++k) {
+                sum[k] += share[p[k * Stride + i]];
+            }
+        }
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            const double q = occupancy_[c + k];
+            scratch_[c + k] = (inverse_degree_[c + k] > 0.0 ? q * keep : q) + sum[k];
+        }
+    }
+    for (; c < hi; ++c) {
+        const chase::CellId* p = padded + c * Stride;
+        double sum = 0.0;
+        for (std::uint32_t i = 0; i < Stride; ++i) {
+            sum += share[p[i]];
+        }
+        const double q = occupancy_[c];
+        scratch_[c] = (inverse_degree_[c] > 0.0 ? q * keep : q) + sum;
+    }
+}
+
+void OccupancyMap::spread_scatter() {
+    std::fill(scratch_.begin(), scratch_.end(), 0.0);
+    for (chase::CellId c = 0; c < cells_->size(); ++c) {
+        if (occupancy_[c] == 0.0) {
+            continue;  // the support grows by one ring of cells per spread: skip the rest
+        }
+        const auto nbs = cells_->neighbours(c);
+        const double moving = nbs.empty() ? 0.0 : occupancy_[c] * spread_;
+        scratch_[c] += occupancy_[c] - moving;
+        for (const chase::CellId nb : nbs) {
+            scratch_[nb] += moving / static_cast<double>(nbs.size());
+        }
+    }
+}
+
+// Clears the cells the eye sees (only cells within view range can be seen: the buckets of the square around
+// it). Returns true when the search target was among them.
+bool OccupancyMap::clear(const Perception& perception, const Eye& eye) {
+    bool target_cleared = false;
+    // The centres' array: planar_position is a binary search per call on a grid's space (same values).
+    const Vec2* centre = cells_->planar_positions().data();
+    const Vec2 p = eye.position;
+    const auto [b0x, b0y] = bucket_of(p - Vec2{view_range_, view_range_});
+    const auto [b1x, b1y] = bucket_of(p + Vec2{view_range_, view_range_});
+    for (int by = b0y; by <= b1y; ++by) {
+        for (int bx = b0x; bx <= b1x; ++bx) {
+            const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(buckets_x_) +
+                                  static_cast<std::size_t>(bx);
+            const auto [first, last] = rows_in_range(b, p.y);
+            for (std::uint32_t i = first; i < last; ++i) {
+                const chase::CellId c = bucket_cells_[i];
+                if (occupancy_[c] > 0.0 && perception.sees(eye, centre[c], cell_height(c))) {
+                    if (total_exact_) {
+                        total_ -= occupancy_[c];
+                    } else {
+                        cleared_.push_back({c, occupancy_[c]});
+                    }
+                    occupancy_[c] = 0.0;
+                    target_cleared = target_cleared || c == target_;
+                }
+            }
+        }
+    }
+    return target_cleared;
+}
+
+// The part of bucket b's cell list worth testing from an eye at planar y = py: where the bucket's centres
+// have non-decreasing y (grids: ids are row-major), the leading and trailing cells whose fl(dy * dy) alone
+// exceeds the squared view range are skipped -- sees() would reject them, since its squared distance adds
+// non-negative terms to that one. The rest keeps its order, so the clearing order is unchanged.
+std::pair<std::uint32_t, std::uint32_t> OccupancyMap::rows_in_range(std::size_t b, double py) const {
+    const std::uint32_t* begin = bucket_cells_.data() + bucket_start_[b];
+    const std::uint32_t* end = bucket_cells_.data() + bucket_start_[b + 1];
+    if (buckets_sorted_by_y_) {
+        const Vec2* centre = cells_->planar_positions().data();
+        const double range2 = view_range_ * view_range_;
+        const auto out_of_range = [&](chase::CellId c) {
+            const double dy = centre[c].y - py;
+            return dy * dy > range2;
+        };
+        begin = std::partition_point(begin, end, [&](chase::CellId c) {
+            return centre[c].y < py && out_of_range(c);  // below the eye and out of range
+        });
+        end = std::partition_point(begin, end, [&](chase::CellId c) {
+            return !(centre[c].y > py && out_of_range(c));  // not yet above the eye and out of range
+        });
+    }
+    return {static_cast<std::uint32_t>(begin - bucket_cells_.data()),
+            static_cast<std::uint32_t>(end - bucket_cells_.data())};
+}
+
+// Picks the most probable cell (ties: nearest to the eye, then lowest id); true when the target changed. The
+// map is kept unnormalised: the spread is linear and the choice scale-free, so it is rescaled only to keep
+// its numbers far from underflow, and normalised when reported. If everything was seen, it starts again from
+// every cell out of sight.
+bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
+    const std::size_t n = cells_->size();
+    const double best_p = max_occupancy();
+    if (best_p == 0.0) {
+        const Vec2* centre = cells_->planar_positions().data();  // not planar_position: see clear
+        for (chase::CellId c = 0; c < n; ++c) {
+            occupancy_[c] = perception.sees(eye, centre[c], cell_height(c)) ? 0.0 : 1.0;
+        }
+        active_lo_ = 0;
+        active_hi_ = n;
+        if (std::find(occupancy_.begin(), occupancy_.end(), 1.0) != occupancy_.end()) {
+            return choose(perception, eye);
+        }
+        return false;
+    }
+    const chase::CellId best = nearest_with(best_p, eye.position);
+    // The total decides two things: the rescaling below (the in-order sum of non-negative numbers is at
+    // least their largest, so it is needed only when best_p < 1e-200) and, through total_, whether the next
+    // frames choose again (total_exhausted). It is a chain of n dependent additions, so it is computed only
+    // when one of them needs it; the cleared cells are logged meanwhile.
+    if (best_p < kRescaleBelow || n > kLazyTotalCells) {
+        double total = in_order_total();
+        if (total < kRescaleBelow) {
+            for (double& q : occupancy_) {
+                q /= total;
+            }
+            total = 1.0;
+        }
+        total_ = total;
+        total_exact_ = true;
+    } else {
+        total_exact_ = false;
+        cleared_.clear();
+    }
+    if (best == target_) {
+        return false;
+    }
+    target_ = best;
+    return true;
+}
+
+// The largest probability (exact in any order: max is associative), in eight independent lanes, and the
+// largest of every block of kMaxBlock cells from active_lo_ (block_max_), so that nearest_with looks only
+// into the blocks holding it.
+double OccupancyMap::max_occupancy() {
+    const double* q = occupancy_.data();
+    block_max_.clear();  // reserved in prepare: no allocation
+    double best = 0.0;
+    for (std::size_t b = active_lo_; b < active_hi_; b += kMaxBlock) {
+        const std::size_t end = std::min(b + kMaxBlock, active_hi_);
+        double m[8] = {};
+        std::size_t c = b;
+        for (; c + 8 <= end; c += 8) {
+            for (std::size_t k = 0; k < 8; ++k) {
+                m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
+            }
+        }
+        double block = *std::max_element(m, m + 8);
+        for (; c < end; ++c) {
+            block = std::max(block, q[c]);
+        }
+        block_max_.push_back(block);
+        best = std::max(best, block);
+    }
+    return best;
+}
+
+// Among the cells holding exactly q: the nearest to p, then the lowest id (blocks in id order, cells in id
+// order within a block, a strictly nearer cell replacing the best).
+chase::CellId OccupancyMap::nearest_with(double q, Vec2 p) const {
+    const Vec2* centre = cells_->planar_positions().data();
+    chase::CellId best = chase::no_cell;
+    double best_d = 0.0;
+    for (std::size_t i = 0; i < block_max_.size(); ++i) {
+        if (block_max_[i] != q) {
+            continue;
+        }
+        const std::size_t b = active_lo_ + i * kMaxBlock;
+        for (std::size_t c = b; c < std::min(b + kMaxBlock, active_hi_); ++c) {
+            if (occupancy_[c] != q) {
+                continue;
+            }
+            const double d = length_squared(centre[c] - p);  // the order of the distances
+            if (best == chase::no_cell || d < best_d) {
+                best = static_cast<chase::CellId>(c);
+                best_d = d;
+            }
+        }
+    }
+    return best;
+}
+
+// The map's total, added in id order (the order every earlier version used: results bit for bit).
+double OccupancyMap::in_order_total() const {
+    double total = 0.0;
+    for (std::size_t c = active_lo_; c < active_hi_; ++c) {
+        total += occupancy_[c];
+    }
+    return total;
+}
+
+// Whether the running total (the last choice's total minus the cells cleared since) is <= 0, which makes
+// the next frame choose again. While the target holds probability the exact value is positive: the map's
+// true total at the choice was at least the target's share q*, the rounding of the n-term sum and of the
+// subtractions is at most about 2 n^2 2^-53 q* (every term is at most q*), below q* for n <= 2^24 cells
+// (kLazyTotalCells). Otherwise -- every cell was seen, the map is empty and the residue of rounding decides
+// -- the total is rebuilt exactly: the map at the choice is today's plus the logged cleared cells.
+bool OccupancyMap::total_exhausted() {
+    if (total_exact_) {
+        return total_ <= 0.0;
+    }
+    if (target_ != chase::no_cell && occupancy_[target_] > 0.0) {
+        return false;
+    }
+    for (const Cleared& e : cleared_) {
+        occupancy_[e.cell] = e.value;
+    }
+    const std::size_t lo = active_lo_;
+    const std::size_t hi = active_hi_;
+    active_lo_ = 0;  // cells outside the range hold 0, which adds nothing
+    active_hi_ = occupancy_.size();
+    double total = in_order_total();
+    active_lo_ = lo;
+    active_hi_ = hi;
+    for (const Cleared& e : cleared_) {
+        occupancy_[e.cell] = 0.0;
+        total -= e.value;
+    }
+    total_ = total;
+    total_exact_ = true;
+    return total_ <= 0.0;
+}
+
+// A uniform bucket grid over the cells' planar positions, buckets at least view_range wide (capped at 2^20
+// buckets), so that clearing what an eye sees scans only nearby cells.
+void OccupancyMap::build_buckets(double view_range) {
+    const chase::CellSpace& cells = *cells_;
+    Vec2 lo = cells.planar_position(0);
+    Vec2 hi = lo;
+    for (const Vec2 q : cells.planar_positions()) {
+        lo = {std::min(lo.x, q.x), std::min(lo.y, q.y)};
+        hi = {std::max(hi.x, q.x), std::max(hi.y, q.y)};
+    }
+    bucket_origin_ = lo;
+    bucket_size_ = std::max({view_range, cells.cell_size(), 1e-9});
+    const double span = std::max(hi.x - lo.x, hi.y - lo.y);
+    bucket_size_ = std::max(bucket_size_, span / 1024.0);
+    buckets_x_ = static_cast<int>((hi.x - lo.x) / bucket_size_) + 1;
+    buckets_y_ = static_cast<int>((hi.y - lo.y) / bucket_size_) + 1;
+    const std::size_t count = static_cast<std::size_t>(buckets_x_) * static_cast<std::size_t>(buckets_y_);
+    bucket_start_.assign(count + 1, 0);
+    std::vector<std::uint32_t> of(cells.size());
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        const auto [bx, by] = bucket_of(cells.planar_positions()[c]);
+        of[c] = static_cast<std::uint32_t>(by * buckets_x_ + bx);
+        ++bucket_start_[of[c] + 1];
+    }
+    for (std::size_t b = 0; b < count; ++b) {
+        bucket_start_[b + 1] += bucket_start_[b];
+    }
+    bucket_cells_.resize(cells.size());
+    std::vector<std::uint32_t> fill(bucket_start_.begin(), bucket_start_.end() - 1);
+    for (chase::CellId c = 0; c < cells.size(); ++c) {
+        bucket_cells_[fill[of[c]]++] = c;
+    }
+    buckets_sorted_by_y_ = true;
+    for (std::size_t b = 0; b < count; ++b) {
+        for (std::uint32_t i = bucket_start_[b] + 1; i < bucket_start_[b + 1]; ++i) {
+            if (cells.planar_positions()[bucket_cells_[i]].y <
+                cells.planar_positions()[bucket_cells_[i - 1]].y) {
+                buckets_sorted_by_y_ = false;
+            }
+        }
+    }
+}
+
+std::pair<int, int> OccupancyMap::bucket_of(Vec2 q) const {
+    const auto clamp_index = [](double v, int n) {
+        return static_cast<int>(std::clamp(std::floor(v), 0.0, static_cast<double>(n - 1)));
+    };
+    return {clamp_index((q.x - bucket_origin_.x) / bucket_size_, buckets_x_),
+            clamp_index((q.y - bucket_origin_.y) / bucket_size_, buckets_y_)};
+}
+
+}  // namespace kinema::pursuit::detail

@@ -1,0 +1,115 @@
+// The chase strategies' rows (strategy.hpp; docs/pursuit.md "Strategies").
+#include "strategy.hpp"
+
+#include <array>
+
+#include "kinema/chase/dead_reckoning.hpp"
+
+namespace kinema::pursuit::detail {
+
+namespace {
+
+using Result = std::optional<chase::ChaseResult>;
+
+// The chapter's flood, single shot (Couvidou, Dishonored 2 chase chapter, section 3).
+Vec3 flood_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
+    result.emplace(chase::run_chase(in.space.chase_space(), m.shot, m.query));
+    return result->flood.destination;
+}
+
+// The same flood advanced at the player's run speed while the NPC runs (section 6); the single shot is
+// still reported, as `kinema chase` would print it.
+Vec3 paced_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
+    result.emplace(chase::run_chase(in.space.chase_space(), m.shot, m.query));
+    chase::start_chase(in.space.chase_space(), m.flood, m.query);
+    return m.flood.result().destination;
+}
+
+std::optional<Vec3> paced_frame(ChaseMemory& m, const ChaseInputs& in, double t) {
+    if (m.flood.finished()) {
+        return std::nullopt;
+    }
+    const int before = m.flood.steps();
+    m.flood.advance_until(t - m.t0, in.config.settings.player_speed);
+    if (m.flood.steps() != before) {
+        const Vec3 d = m.flood.result().destination;
+        if (in.frame.flat(d) != in.goal) {
+            return in.frame.on_plane(d);
+        }
+    }
+    return std::nullopt;
+}
+
+// Straight on from the last seen position until a wall (section 2).
+Vec3 dead_reckoning_destination(ChaseMemory& m, const ChaseInputs& in, Result&) {
+    const chase::ChaseSpace& space = in.space.chase_space();
+    const double distance =
+        chase::default_dead_reckoning_distance(in.config.flood.max_steps, space.cells().cell_size());
+    return space.dead_reckoning(m.query.position, m.query.direction, distance).position;
+}
+
+// The original Dishonored's trail: the cell the player is in now (omniscient).
+Vec3 breadcrumb_destination(ChaseMemory& m, const ChaseInputs& in, Result&) {
+    m.breadcrumb = in.space.cell_of(in.player);
+    return in.space.chase_space().cells().position(m.breadcrumb);
+}
+
+std::optional<Vec3> breadcrumb_frame(ChaseMemory& m, const ChaseInputs& in, double) {
+    const chase::CellId c = in.space.cell_of(in.player);
+    if (c == m.breadcrumb) {
+        return std::nullopt;
+    }
+    m.breadcrumb = c;
+    return in.frame.on_plane(in.space.chase_space().cells().position(c));
+}
+
+Vec3 last_known_destination(ChaseMemory& m, const ChaseInputs&, Result&) {
+    return m.query.position;
+}
+
+std::optional<Vec3> fixed_destination(ChaseMemory&, const ChaseInputs&, double) {
+    return std::nullopt;
+}
+
+bool always(const ChaseMemory&) {
+    return true;
+}
+bool paced_finished(const ChaseMemory& m) {
+    return m.flood.finished();
+}
+
+const chase::Flood* shot_heat(const ChaseMemory& m) {
+    return &m.shot;
+}
+const chase::Flood* paced_heat(const ChaseMemory& m) {
+    return &m.flood;
+}
+const chase::Flood* no_heat(const ChaseMemory&) {
+    return nullptr;
+}
+
+// In the order of the Strategy enum.
+constexpr std::array<StrategyRow, 5> kRows{{
+    {Strategy::flood, flood_destination, fixed_destination, always, shot_heat},
+    {Strategy::flood_paced, paced_destination, paced_frame, paced_finished, paced_heat},
+    {Strategy::dead_reckoning, dead_reckoning_destination, fixed_destination, always, no_heat},
+    {Strategy::breadcrumbs, breadcrumb_destination, breadcrumb_frame, always, no_heat},
+    {Strategy::last_known, last_known_destination, fixed_destination, always, no_heat},
+}};
+static_assert([] {
+    for (std::size_t i = 0; i < kRows.size(); ++i) {
+        if (kRows[i].strategy != static_cast<Strategy>(i)) {
+            return false;
+        }
+    }
+    return kRows.size() == std::size(all_strategies);
+}());
+
+}  // namespace
+
+const StrategyRow& strategy_row(Strategy strategy) {
+    const StrategyRow& row = kRows[static_cast<std::size_t>(strategy)];
+    return row;
+}
+
+}  // namespace kinema::pursuit::detail

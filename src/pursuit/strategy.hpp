@@ -1,0 +1,53 @@
+// The chase strategies as a table (docs/pursuit.md "Strategies"): one row per strategy says what it does on
+// losing sight (the destination of a new chase), on each frame of the chase (a destination that moves), and
+// before the search (which flood, if any, seeds the occupancy map). Adding a strategy is adding a row (and
+// its spelling in settings.cpp). Private to the pursuit part.
+#pragma once
+
+#include <optional>
+
+#include "frame.hpp"
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "kinema/pursuit/space.hpp"
+
+namespace kinema::pursuit::detail {
+
+/// A chase's memory: the floods (reused between chases and runs: no allocation after the first run on a
+/// space) and what a strategy remembers between frames.
+struct ChaseMemory {
+    chase::Flood flood;  ///< flood-paced: advanced while the NPC runs
+    chase::Flood shot;   ///< flood strategies: the single-shot chase, the chase event's result
+    chase::ChaseQuery query;
+    double t0 = 0.0;  ///< s, when the chase started
+    chase::CellId breadcrumb = chase::no_cell;
+};
+
+/// What a strategy reads besides its memory.
+struct ChaseInputs {
+    PursuitSpace& space;
+    const PursuitConfig& config;
+    PlanarFrame frame;
+    Vec3 player;  ///< the player's world position now (the breadcrumbs' omniscient trail)
+    Vec2 goal;    ///< the NPC's current goal (planar)
+};
+
+struct StrategyRow {
+    Strategy strategy;
+    /// A new chase from memory.query (losing sight, or a stimulus): its destination (a world point). Flood
+    /// strategies also set `result` (the chase's result, as `kinema chase` reports it).
+    Vec3 (*on_lost_sight)(ChaseMemory& memory, const ChaseInputs& in,
+                          std::optional<chase::ChaseResult>& result);
+    /// Each frame of the chase at time t: the new destination when it moved, else nullopt.
+    std::optional<Vec3> (*on_frame)(ChaseMemory& memory, const ChaseInputs& in, double t);
+    /// Whether arriving ends the chase now (the paced flood: only once it has finished).
+    bool (*may_arrive)(const ChaseMemory& memory);
+    /// The flood whose warm cells seed the search, or nullptr (the search starts on the destination's cell).
+    const chase::Flood* (*search_seed)(const ChaseMemory& memory);
+};
+
+/// The row of `strategy`.
+const StrategyRow& strategy_row(Strategy strategy);
+
+}  // namespace kinema::pursuit::detail
