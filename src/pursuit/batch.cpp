@@ -311,7 +311,7 @@ BatchResult collect(const BatchRows& rows) {
 BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& config,
                       const BatchSettings& settings, const std::function<void(int, int)>& progress) {
     throw_if_invalid("BatchSettings", settings.validate());
-    throw_if_invalid("PursuitSettings", config.settings.validate());
+    throw_if_invalid("PursuitSettings", config.settings.validate(config.model));
     const int n = settings.scenarios;
     BatchRows rows{std::vector<std::array<BatchRun, std::size(all_strategies)>>(static_cast<std::size_t>(n)),
                    std::vector<char>(static_cast<std::size_t>(n), 0)};

@@ -54,7 +54,8 @@ class Player {
 };
 
 void validate_config(const PursuitConfig& config) {
-    throw_if_invalid("PursuitSettings", config.settings.validate());
+    // The model against the frame rate too: a step too long for its friction diverges (docs/errors.md).
+    throw_if_invalid("PursuitSettings", config.settings.validate(config.model));
     movement::throw_if_invalid(config.model);
     throw_if_invalid("FloodSettings", config.flood.validate());
 }

@@ -432,6 +432,26 @@ TEST(PursuitInvariants, OtherModelsOnTheCorner) {
     }
 }
 
+// The library entry points refuse a model whose explicit friction diverges at the pursuit's step (CrossCode:
+// 12 x friction x dt <= 2, so at friction 1 at least 6 Hz), naming "hz": the single pursuit and the batch
+// alike.
+TEST(PursuitScenarioChecks, ModelThatWouldDivergeAtTheStepIsRefused) {
+    const Level lv("corner");
+    PursuitConfig config = corner_config(Strategy::flood);
+    config.model = movement::make_model("crosscode");
+    config.settings.hz = 5.0;
+    const FieldErrors e = config.settings.validate(config.model);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "hz");
+    EXPECT_THROW((void)run_pursuit(lv.space, corner_scenario(), config), SettingsError);
+    BatchSettings batch;
+    batch.scenarios = 1;
+    EXPECT_THROW((void)run_batch(lv.space, config, batch), SettingsError);
+    config.settings.hz = 6.0;  // 12 x 1 x 1/6 = 2: the bound itself runs
+    EXPECT_TRUE(config.settings.validate(config.model).empty());
+    EXPECT_NO_THROW((void)run_pursuit(lv.space, corner_scenario(), config));
+}
+
 // The other two outcomes: an NPC that never loses sight runs to the standing player and stops by them (the
 // run ends there); a search shorter than the time the NPC needs to find the player gives up.
 TEST(PursuitOutcomes, NeverLostAndGaveUp) {
