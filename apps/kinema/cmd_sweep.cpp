@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -299,16 +300,22 @@ std::string morrowind_sweep_text(const SweepOptions& o, const analysis::Morrowin
 }
 
 #if KINEMA_HAVE_RENDER
+// A chart panel of a metric's stepped value over its continuous limit.
+render::ChartPanel ratio_panel(std::string_view title) {
+    render::ChartPanel panel;
+    panel.title = std::string(title) + " / continuous limit";
+    panel.y_label = "ratio to the dt -> 0 limit";
+    panel.reference_y = 1.0;
+    panel.reference_label = "continuous";
+    return panel;
+}
+
 // One panel per metric: the stepped value over its continuous limit against the physics rate.
 std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSweep& sweep,
                                                  std::span<const FlightMetric* const> metrics) {
     std::vector<render::ChartPanel> panels;
     for (const FlightMetric* m : metrics) {
-        render::ChartPanel panel;
-        panel.title = std::string(m->title) + " / continuous limit";
-        panel.y_label = "ratio to the dt -> 0 limit";
-        panel.reference_y = 1.0;
-        panel.reference_label = "continuous";
+        render::ChartPanel panel = ratio_panel(m->title);
         const double limit = sweep.continuous.*(m->field);
         const bool usable = std::isfinite(limit) && limit != 0.0;
         render::ChartSeries s;
@@ -374,19 +381,8 @@ void run_morrowind_sweep(const SweepOptions& o) {
     fmt::print("{}", out);
 }
 
-void run_sweep(const SweepOptions& o) {
-    if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
-        if (o.model.models.size() != 1) {
-            throw UsageError(
-                "--model: morrowind is swept against the physics rate; give it as the only --model");
-        }
-        run_morrowind_sweep(o);
-        return;
-    }
-    if (!o.morrowind_flag_given.empty()) {
-        throw UsageError(fmt::format("{}: only with --model morrowind", o.morrowind_flag_given));
-    }
-    // Everything is parsed and checked before any output.
+// The swept models: --model (repeatable, or all), each with --set applied (one model only).
+std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
     std::vector<std::string> names =
         o.model.models.empty() ? std::vector<std::string>{"all"} : o.model.models;
     if (std::find(names.begin(), names.end(), "all") != names.end()) {
@@ -402,6 +398,128 @@ void run_sweep(const SweepOptions& o) {
     for (const std::string& name : names) {
         models.push_back(model_from_options(name, o.model.sets));
     }
+    return models;
+}
+
+std::string sweep_json(std::span<const analysis::SweepResult> results, std::span<const Metric* const> metrics,
+                       const analysis::SweepSettings& settings) {
+    ordered_json list = ordered_json::array();
+    for (const analysis::SweepResult& r : results) {
+        auto row_json = [&](const analysis::SweepRow& row) {
+            ordered_json j{{"fps", number(row.fps)}};
+            for (const Metric* m : metrics) {
+                j[m->name] = number(row.*(m->field));
+            }
+            return j;
+        };
+        ordered_json rows = ordered_json::array();
+        for (const analysis::SweepRow& row : r.rows) {
+            rows.push_back(row_json(row));
+        }
+        ordered_json cont = row_json(r.continuous);
+        cont.erase("fps");
+        list.push_back(ordered_json{{"model", r.model},
+                                    {"length_unit", r.length_unit},
+                                    {"rest_speed", settings.rest_speed},
+                                    {"continuous", cont},
+                                    {"rows", rows}});
+    }
+    return ordered_json{{"models", list}}.dump(2) + "\n";
+}
+
+std::string sweep_csv(std::span<const analysis::SweepResult> results,
+                      std::span<const Metric* const> metrics) {
+    std::string out = "model,fps";
+    for (const Metric* m : metrics) {
+        out += fmt::format(",{}", m->name);
+    }
+    out += "\n";
+    for (const analysis::SweepResult& r : results) {
+        for (const analysis::SweepRow& row : r.rows) {
+            out += fmt::format("{},{}", r.model, text(row.fps));
+            for (const Metric* m : metrics) {
+                out += fmt::format(",{}", text(row.*(m->field)));
+            }
+            out += "\n";
+        }
+        out += fmt::format("{},inf", r.model);
+        for (const Metric* m : metrics) {
+            out += fmt::format(",{}", text(r.continuous.*(m->field)));
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+std::string sweep_table(std::span<const analysis::SweepResult> results,
+                        std::span<const Metric* const> metrics, const analysis::SweepSettings& settings) {
+    std::string out;
+    for (const analysis::SweepResult& r : results) {
+        out += fmt::format("{} ({}; stop distance to rest at {} {}/s for stepping models)\n", r.model,
+                           r.length_unit, text(settings.rest_speed), r.length_unit);
+        out += fmt::format("{:>8}", "fps");
+        for (const Metric* m : metrics) {
+            out += fmt::format(" {:>22}", fmt::format("{} {}", m->name, unit_for(*m, r.length_unit)));
+        }
+        out += "\n";
+        auto line = [&](const analysis::SweepRow& row, const std::string& label) {
+            out += fmt::format("{:>8}", label);
+            for (const Metric* m : metrics) {
+                const double v = row.*(m->field);
+                out += std::isfinite(v) ? fmt::format(" {:>22.4f}", v) : fmt::format(" {:>22}", text(v));
+            }
+            out += "\n";
+        };
+        for (const analysis::SweepRow& row : r.rows) {
+            line(row, text(row.fps));
+        }
+        line(r.continuous, "limit");
+    }
+    return out;
+}
+
+#if KINEMA_HAVE_RENDER
+// One panel per metric: every model's stepped value over its continuous limit against the frame rate.
+std::vector<render::ChartPanel> sweep_panels(std::span<const analysis::SweepResult> results,
+                                             std::span<const Metric* const> metrics) {
+    std::vector<render::ChartPanel> panels;
+    for (const Metric* m : metrics) {
+        render::ChartPanel panel = ratio_panel(m->title);
+        for (const analysis::SweepResult& r : results) {
+            const double limit = r.continuous.*(m->field);
+            render::ChartSeries s;
+            s.label = std::string(r.model);
+            if (!(std::isfinite(limit) && limit != 0.0)) {
+                s.label += " (no limit)";
+            }
+            for (const analysis::SweepRow& row : r.rows) {
+                s.x.push_back(row.fps);
+                s.y.push_back(std::isfinite(limit) && limit != 0.0
+                                  ? row.*(m->field) / limit
+                                  : std::numeric_limits<double>::quiet_NaN());
+            }
+            panel.series.push_back(std::move(s));
+        }
+        panels.push_back(std::move(panel));
+    }
+    return panels;
+}
+#endif
+
+void run_sweep(const SweepOptions& o) {
+    if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
+        if (o.model.models.size() != 1) {
+            throw UsageError(
+                "--model: morrowind is swept against the physics rate; give it as the only --model");
+        }
+        run_morrowind_sweep(o);
+        return;
+    }
+    if (!o.morrowind_flag_given.empty()) {
+        throw UsageError(fmt::format("{}: only with --model morrowind", o.morrowind_flag_given));
+    }
+    // Everything is parsed and checked before any output.
+    const std::vector<movement::AnyModel> models = sweep_models(o);
     const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, kMetrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
@@ -415,106 +533,13 @@ void run_sweep(const SweepOptions& o) {
     for (const movement::AnyModel& m : models) {
         results.push_back(analysis::sweep(m, fps, settings));
     }
-
-    std::string out;
-    if (o.json) {
-        ordered_json list = ordered_json::array();
-        for (const analysis::SweepResult& r : results) {
-            auto row_json = [&](const analysis::SweepRow& row) {
-                ordered_json j{{"fps", number(row.fps)}};
-                for (const Metric* m : metrics) {
-                    j[m->name] = number(row.*(m->field));
-                }
-                return j;
-            };
-            ordered_json rows = ordered_json::array();
-            for (const analysis::SweepRow& row : r.rows) {
-                rows.push_back(row_json(row));
-            }
-            ordered_json cont = row_json(r.continuous);
-            cont.erase("fps");
-            list.push_back(ordered_json{{"model", r.model},
-                                        {"length_unit", r.length_unit},
-                                        {"rest_speed", settings.rest_speed},
-                                        {"continuous", cont},
-                                        {"rows", rows}});
-        }
-        out = ordered_json{{"models", list}}.dump(2) + "\n";
-    } else if (o.csv) {
-        out = "model,fps";
-        for (const Metric* m : metrics) {
-            out += fmt::format(",{}", m->name);
-        }
-        out += "\n";
-        for (const analysis::SweepResult& r : results) {
-            for (const analysis::SweepRow& row : r.rows) {
-                out += fmt::format("{},{}", r.model, text(row.fps));
-                for (const Metric* m : metrics) {
-                    out += "," + text(row.*(m->field));
-                }
-                out += "\n";
-            }
-            out += fmt::format("{},inf", r.model);
-            for (const Metric* m : metrics) {
-                out += "," + text(r.continuous.*(m->field));
-            }
-            out += "\n";
-        }
-    } else {
-        for (const analysis::SweepResult& r : results) {
-            out += fmt::format("{} ({}; stop distance to rest at {} {}/s for stepping models)\n", r.model,
-                               r.length_unit, text(settings.rest_speed), r.length_unit);
-            out += fmt::format("{:>8}", "fps");
-            for (const Metric* m : metrics) {
-                out += fmt::format(" {:>22}", fmt::format("{} {}", m->name, unit_for(*m, r.length_unit)));
-            }
-            out += "\n";
-            auto line = [&](const analysis::SweepRow& row, const std::string& label) {
-                out += fmt::format("{:>8}", label);
-                for (const Metric* m : metrics) {
-                    const double v = row.*(m->field);
-                    out += std::isfinite(v) ? fmt::format(" {:>22.4f}", v) : fmt::format(" {:>22}", text(v));
-                }
-                out += "\n";
-            };
-            for (const analysis::SweepRow& row : r.rows) {
-                line(row, text(row.fps));
-            }
-            line(r.continuous, "limit");
-        }
-    }
-
+    const std::string out = o.json  ? sweep_json(results, metrics, settings)
+                            : o.csv ? sweep_csv(results, metrics)
+                                    : sweep_table(results, metrics, settings);
 #if KINEMA_HAVE_RENDER
     write_charts(
-        o,
-        [&] {
-            std::vector<render::ChartPanel> panels;
-            for (const Metric* m : metrics) {
-                render::ChartPanel panel;
-                panel.title = std::string(m->title) + " / continuous limit";
-                panel.y_label = "ratio to the dt -> 0 limit";
-                panel.reference_y = 1.0;
-                panel.reference_label = "continuous";
-                for (const analysis::SweepResult& r : results) {
-                    const double limit = r.continuous.*(m->field);
-                    render::ChartSeries s;
-                    s.label = std::string(r.model);
-                    if (!(std::isfinite(limit) && limit != 0.0)) {
-                        s.label += " (no limit)";
-                    }
-                    for (const analysis::SweepRow& row : r.rows) {
-                        s.x.push_back(row.fps);
-                        s.y.push_back(std::isfinite(limit) && limit != 0.0
-                                          ? row.*(m->field) / limit
-                                          : std::numeric_limits<double>::quiet_NaN());
-                    }
-                    panel.series.push_back(std::move(s));
-                }
-                panels.push_back(std::move(panel));
-            }
-            return panels;
-        },
-        "Frame-rate dependence (kinema sweep)", "frames per second");
+        o, [&] { return sweep_panels(results, metrics); }, "Frame-rate dependence (kinema sweep)",
+        "frames per second");
 #endif
     fmt::print("{}", out);
 }

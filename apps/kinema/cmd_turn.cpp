@@ -196,78 +196,64 @@ void print_quantized(const TurnOptions& o, const analysis::TurnSettings& setting
     fmt::print("{}", out);
 }
 
-void run_turn(const TurnOptions& o) {
-    analysis::TurnSettings settings;
-    if (!o.friction.empty()) {
-        set_from_flag(settings, "friction", o.friction, kTurnFlags);
-    }
-    require_valid(settings.validate(), kTurnFlags);
-    if (o.table) {
-        print_table(o, settings);
-        return;
-    }
-    if (o.fps.empty() && o.dt_ticks.empty()) {
-        throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
-    }
-    if (o.angle.empty() && !o.max) {
-        throw UsageError("--angle or --max: one of them is required");
-    }
-    std::optional<std::int64_t> ticks;
+// The frame time: --dt-ticks, else --fps.
+struct TurnFrame {
     double fps = 0.0;
     double dt = 0.0;
+    std::optional<std::int64_t> ticks;
+};
+
+TurnFrame parse_frame(const TurnOptions& o) {
+    TurnFrame f;
     if (!o.dt_ticks.empty()) {
-        ticks = parse_ticks(o.dt_ticks);
-        dt = analysis::dt_from_ticks(*ticks);
-        fps = 1.0 / dt;
+        f.ticks = parse_ticks(o.dt_ticks);
+        f.dt = analysis::dt_from_ticks(*f.ticks);
+        f.fps = 1.0 / f.dt;
     } else {
         // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.
-        fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
-        dt = 1.0 / fps;
+        f.fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
+        f.dt = 1.0 / f.fps;
     }
-    if (!o.scale.empty()) {
-        set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
-    }
-    require_valid(settings.validate(), kTurnFlags);
-    if (!o.yaw_units.empty()) {
-        print_quantized(o, settings, dt,
-                        o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
-                        ticks);
-        return;
-    }
+    return f;
+}
+
+// --max: the largest full-speed and reachable turns per frame.
+void print_max(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
     const double max_speed = settings.max_speed();
-    if (o.max) {
-        const double full = analysis::max_full_speed_turn(dt, settings) * kDeg;
-        const double reach = analysis::max_reachable_turn(dt, settings) * kDeg;
-        const double rate = full * fps;
-        const double radius = max_speed / (rate / kDeg);
-        const double limit = analysis::continuous_full_speed_turn_rate(settings) * kDeg;
-        if (o.json) {
-            nlohmann::ordered_json out{{"fps", fps},
-                                       {"scale", settings.speed_scale},
-                                       {"max_speed", max_speed},
-                                       {"full_speed_turn_deg_per_frame", full},
-                                       {"full_speed_turn_deg_per_second", rate},
-                                       {"full_speed_turn_radius", radius},
-                                       {"reachable_turn_deg_per_frame", reach},
-                                       {"reachable_turn_deg_per_second", reach * fps},
-                                       {"continuous_deg_per_second", limit}};
-            fmt::print("{}\n", out.dump(2));
-            return;
-        }
-        fmt::print(
-            "Dishonored at {} fps, speed scale {} (MaxSpeed {} u/s)\n"
-            "  largest turn at full speed:  {:.4f} deg/frame  {:.2f} deg/s  radius {:.2f} u\n"
-            "  largest reachable turn:      {:.4f} deg/frame  {:.2f} deg/s\n"
-            "  continuous limit:                             {:.2f} deg/s\n",
-            text(fps), text(settings.speed_scale), text(max_speed), full, rate, radius, reach, reach * fps,
-            limit);
+    const double full = analysis::max_full_speed_turn(f.dt, settings) * kDeg;
+    const double reach = analysis::max_reachable_turn(f.dt, settings) * kDeg;
+    const double rate = full * f.fps;
+    const double radius = max_speed / (rate / kDeg);
+    const double limit = analysis::continuous_full_speed_turn_rate(settings) * kDeg;
+    if (o.json) {
+        nlohmann::ordered_json out{{"fps", f.fps},
+                                   {"scale", settings.speed_scale},
+                                   {"max_speed", max_speed},
+                                   {"full_speed_turn_deg_per_frame", full},
+                                   {"full_speed_turn_deg_per_second", rate},
+                                   {"full_speed_turn_radius", radius},
+                                   {"reachable_turn_deg_per_frame", reach},
+                                   {"reachable_turn_deg_per_second", reach * f.fps},
+                                   {"continuous_deg_per_second", limit}};
+        fmt::print("{}\n", out.dump(2));
         return;
     }
+    fmt::print(
+        "Dishonored at {} fps, speed scale {} (MaxSpeed {} u/s)\n"
+        "  largest turn at full speed:  {:.4f} deg/frame  {:.2f} deg/s  radius {:.2f} u\n"
+        "  largest reachable turn:      {:.4f} deg/frame  {:.2f} deg/s\n"
+        "  continuous limit:                             {:.2f} deg/s\n",
+        text(f.fps), text(settings.speed_scale), text(max_speed), full, rate, radius, reach, reach * f.fps,
+        limit);
+}
+
+// --angle: the input that turns full-speed velocity by that angle in one frame.
+void print_angle(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
     const double angle = parse_number(o.angle, "--angle");
-    const analysis::TurnSolution sol = analysis::solve_turn_by_angle(angle / kDeg, dt, settings);
+    const analysis::TurnSolution sol = analysis::solve_turn_by_angle(angle / kDeg, f.dt, settings);
     const double input_angle = std::atan2(sol.input_direction.y, sol.input_direction.x) * kDeg;
     if (o.json) {
-        nlohmann::ordered_json out{{"fps", fps},
+        nlohmann::ordered_json out{{"fps", f.fps},
                                    {"scale", settings.speed_scale},
                                    {"angle_deg", angle},
                                    {"reachable", sol.reachable}};
@@ -286,16 +272,48 @@ void run_turn(const TurnOptions& o) {
             "Dishonored at {} fps, speed scale {}: a {} deg turn is not reachable in one frame (largest "
             "{:.4f} "
             "deg)\n",
-            text(fps), text(settings.speed_scale), text(angle),
-            analysis::max_reachable_turn(dt, settings) * kDeg);
+            text(f.fps), text(settings.speed_scale), text(angle),
+            analysis::max_reachable_turn(f.dt, settings) * kDeg);
         return;
     }
     fmt::print(
         "Dishonored at {} fps, speed scale {}: turn {} deg from full speed\n"
         "  input direction  ({:.9f}, {:.9f})  = {:.6f} deg from the velocity\n"
         "  m' = {:.9f}  speed after the step {:.6f} u/s{}\n",
-        text(fps), text(settings.speed_scale), text(angle), sol.input_direction.x, sol.input_direction.y,
+        text(f.fps), text(settings.speed_scale), text(angle), sol.input_direction.x, sol.input_direction.y,
         input_angle, sol.normalized_speed, sol.speed, sol.normalized_speed >= 1.0 ? " (full speed)" : "");
+}
+
+void run_turn(const TurnOptions& o) {
+    analysis::TurnSettings settings;
+    if (!o.friction.empty()) {
+        set_from_flag(settings, "friction", o.friction, kTurnFlags);
+    }
+    require_valid(settings.validate(), kTurnFlags);
+    if (o.table) {
+        print_table(o, settings);
+        return;
+    }
+    if (o.fps.empty() && o.dt_ticks.empty()) {
+        throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
+    }
+    if (o.angle.empty() && !o.max) {
+        throw UsageError("--angle or --max: one of them is required");
+    }
+    const TurnFrame frame = parse_frame(o);
+    if (!o.scale.empty()) {
+        set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
+    }
+    require_valid(settings.validate(), kTurnFlags);
+    if (!o.yaw_units.empty()) {
+        print_quantized(o, settings, frame.dt,
+                        o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
+                        frame.ticks);
+    } else if (o.max) {
+        print_max(o, settings, frame);
+    } else {
+        print_angle(o, settings, frame);
+    }
 }
 
 }  // namespace
