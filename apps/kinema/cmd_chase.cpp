@@ -1,6 +1,6 @@
 // kinema chase: the Dishonored 2 chase flood (seed 002; chase-flood-spec.md) on a 2D grid level or a 3D level
 // (.obj, through kinema::nav) -- where did the player go? This file turns the options into typed values,
-// validates them once through the settings' validate() (errors name the flag, one table below), builds the
+// validates them once through the settings' validate() (errors name the flag: flag_binder.hpp), builds the
 // space and runs the library's chase::run_chase; chase_report.cpp presents the result.
 #include <algorithm>
 #include <cmath>

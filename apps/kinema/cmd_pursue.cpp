@@ -1,7 +1,7 @@
 // kinema pursue: a whole pursuit on a grid level or a 3D level (issue 16; library:
 // kinema/pursuit/pursuit.hpp, docs/pursuit.md) -- the player runs a scripted route, the NPC engages, chases
 // with a strategy, searches and gives up. This file turns the options into typed values (validation in the
-// settings' and the scenario's validate(), errors named by their flag through one FieldFlag table), runs
+// settings' and the scenario's validate(), errors named by their flag through the FlagBinder), runs
 // pursuit::run_pursuit and prints a table or the JSON; pictures go through kinema::render (pursuit_picture)
 // and are written all or nothing.
 

@@ -14,6 +14,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
@@ -35,16 +36,14 @@ analysis::GenericStopSettings stepping_defaults() {
     return limits;
 }
 
-// The flags of GenericStopSettings's fields.
-constexpr FieldFlag kLimitFlags[] = {{"rest_speed", "--rest-speed"}, {"max_frames", "--max-frames"}};
+// The library's frame time is typed as a rate.
+constexpr FieldFlag kStopRenames[] = {{"frame_time", "--fps"}};
 
 struct StopOptions {
+    FlagBinder flags{kStopRenames};  // --speed, --rest-speed, --max-frames
     ModelOptions model;
-    std::string speed;
     std::string fps;
     std::string fps_list = "10,15,20,30,60,120,144,240,1000";
-    std::string rest_speed;
-    std::string max_frames;
     std::string trace;
     bool continuous = false;
     bool pivot = false;
@@ -316,13 +315,8 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
         throw UsageError("--trace: only the unreal model has an exact stop over a frame-time trace");
     }
     analysis::GenericStopSettings limits = stepping_defaults();
-    if (!o.rest_speed.empty()) {
-        set_from_flag(limits, "rest_speed", o.rest_speed, kLimitFlags);
-    }
-    if (!o.max_frames.empty()) {
-        set_from_flag(limits, "max_frames", o.max_frames, kLimitFlags);
-    }
-    require_valid(limits.validate(), kLimitFlags);
+    o.flags.apply(limits);
+    o.flags.require_valid(limits.validate());
     std::vector<double> fps_values;
     if (o.table) {
         fps_values = parse_fps_list(o.fps_list);
@@ -371,10 +365,10 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
 
 void run_stop(const StopOptions& o) {
     const movement::AnyModel model = model_from_options(single_model(o.model, "unreal"), o.model.sets);
-    if (o.speed.empty()) {
+    if (!o.flags.given("speed")) {
         throw UsageError("--speed: required");
     }
-    const double v0 = parse_in_range(o.speed, "--speed", 0.0, analysis::stop_max_speed);
+    const double v0 = parse_in_range(o.flags.text("speed"), "--speed", 0.0, analysis::stop_max_speed);
     if (o.pivot && o.fps.empty()) {
         throw UsageError("--fps: required with --pivot");
     }
@@ -395,7 +389,7 @@ void add_stop_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("stop", "Stop distance, time and frames after the input is released");
     add_model_options(cmd, o->model,
                       "unreal (exact closed form, default) | dishonored | crosscode (stepping)");
-    cmd->add_option("--speed", o->speed, "starting speed in the model's length unit per second, [0, 1e6]")
+    o->flags.add(cmd, "speed", "starting speed in the model's length unit per second, [0, 1e6]")
         ->type_name("V");
     CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, [0.1, 1e6]")->type_name("FPS");
     CLI::Option* cont =
@@ -406,10 +400,9 @@ void add_stop_command(CLI::App& app) {
         ->type_name("LIST")
         ->capture_default_str();
     const analysis::GenericStopSettings limits = stepping_defaults();
-    cmd->add_option("--rest-speed", o->rest_speed, "stepping models: " + field_help("rest_speed", limits))
-        ->type_name("V");
-    cmd->add_option("--max-frames", o->max_frames, "stepping models: " + field_help("max_frames", limits))
-        ->type_name("N");
+    const SettingsDescription& stepping = settings_description<analysis::GenericStopSettings>();
+    o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ")->type_name("V");
+    o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ")->type_name("N");
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =
@@ -436,11 +429,7 @@ void add_stop_command(CLI::App& app) {
         "Example: kinema stop --model unreal --speed 600 --fps 60\n"
         "         kinema stop --model unreal --speed 600 --trace frame_times.csv");
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {{"speed", "--speed"},
-                                                   {"frame_time", "--fps"},
-                                                   {"rest_speed", "--rest-speed"},
-                                                   {"max_frames", "--max-frames"}};
-    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_stop(*o); }); });
+    cmd->callback([o] { o->flags.name_errors([&] { run_stop(*o); }); });
 }
 
 }  // namespace kinema::cli

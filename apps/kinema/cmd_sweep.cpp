@@ -18,6 +18,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "morrowind_options.hpp"
@@ -37,17 +38,19 @@ using analysis_cli::parse_positive;
 using analysis_cli::text;
 using nlohmann::ordered_json;
 
-// The flags of SweepSettings's fields.
-constexpr FieldFlag kSweepFlags[] = {{"rest_speed", "--rest-speed"}};
+// The physics rate and the library's arguments, and the flags they are typed as.
+constexpr FieldFlag kSweepRenames[] = {{"physics_rate", "--fps"}, {"frame_time", "--fps"},
+                                       {"fps", "--fps"},          {"fps_from", "--fps-from"},
+                                       {"fps_to", "--fps-to"},    {"fps_step", "--fps-step"}};
 
 struct SweepOptions {
+    FlagBinder flags{kSweepRenames};  // --rest-speed, --frame-rate, --max-steps-per-frame, --max-time
     ModelOptions model;
     std::vector<std::string> metrics;
     std::string fps_from = "5";
     std::string fps_to = "240";
     std::string fps_step = "1";
     std::string fps;
-    std::string rest_speed;
     std::string png;
     std::string svg;
     bool csv = false;
@@ -56,9 +59,6 @@ struct SweepOptions {
     // --model morrowind.
     MorrowindArgs morrowind;
     std::string drop = "0";
-    std::string frame_rate;
-    std::string max_steps_per_frame;
-    std::string max_time;
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
 };
 
@@ -127,12 +127,6 @@ void write_charts(const SweepOptions& o, MakePanels make_panels, const std::stri
 #endif
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
-
-// The flags of MorrowindPhysicsSettings's fields.
-constexpr FieldFlag kPhysicsFlags[] = {{"physics_rate", "--fps"},
-                                       {"frame_rate", "--frame-rate"},
-                                       {"max_steps_per_frame", "--max-steps-per-frame"},
-                                       {"max_time", "--max-time"}};
 
 struct FlightMetric {
     const char* name;
@@ -211,20 +205,12 @@ std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> d
 
 movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::span<const double> rates) {
     movement::MorrowindPhysicsSettings physics;
-    const std::pair<std::string_view, const std::string*> fields[] = {
-        {"frame_rate", &o.frame_rate},
-        {"max_steps_per_frame", &o.max_steps_per_frame},
-        {"max_time", &o.max_time}};
-    for (const auto& [field, value] : fields) {
-        if (!value->empty()) {
-            set_from_flag(physics, field, *value, kPhysicsFlags);
-        }
-    }
-    require_valid(physics.validate(), kPhysicsFlags);
+    o.flags.apply(physics);
+    o.flags.require_valid(physics.validate());
     for (const double rate : rates) {
         movement::MorrowindPhysicsSettings at = physics;
         at.physics_rate = rate;
-        require_valid(at.validate(), kPhysicsFlags);
+        o.flags.require_valid(at.validate());
     }
     return physics;
 }
@@ -333,7 +319,7 @@ std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSw
 
 void run_morrowind_sweep(const SweepOptions& o) {
     // Everything is parsed and checked before any output.
-    if (!o.rest_speed.empty()) {
+    if (o.flags.given("rest_speed")) {
         throw UsageError("--rest-speed: not used with --model morrowind");
     }
     MorrowindArgs args = o.morrowind;
@@ -523,10 +509,8 @@ void run_sweep(const SweepOptions& o) {
     const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, kMetrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
-    if (!o.rest_speed.empty()) {
-        set_from_flag(settings, "rest_speed", o.rest_speed, kSweepFlags);
-    }
-    require_valid(settings.validate(), kSweepFlags);
+    o.flags.apply(settings);
+    o.flags.require_valid(settings.validate());
     check_render_available(o);
 
     std::vector<analysis::SweepResult> results;
@@ -569,8 +553,7 @@ void add_sweep_command(CLI::App& app) {
                         "explicit frame rates, e.g. 30,60,144 (at most 1000, each [0.1, 1000])")
             ->type_name("LIST");
     list->excludes(from)->excludes(to)->excludes(step);
-    cmd->add_option("--rest-speed", o->rest_speed, field_help<analysis::SweepSettings>("rest_speed"))
-        ->type_name("V");
+    o->flags.add_field<analysis::SweepSettings>(cmd, "rest_speed")->type_name("V");
     CLI::Option* csv = cmd->add_flag("--csv", o->csv, "print CSV");
     CLI::Option* json = cmd->add_flag("--json", o->json, "print JSON");
     csv->excludes(json);
@@ -590,14 +573,10 @@ void add_sweep_command(CLI::App& app) {
     mw->add_option("--drop", o->drop, "how far below the take-off height the landing ground lies, u")
         ->type_name("U")
         ->capture_default_str();
-    mw->add_option("--frame-rate", o->frame_rate,
-                   field_help<movement::MorrowindPhysicsSettings>("frame_rate"))
-        ->type_name("HZ");
-    mw->add_option("--max-steps-per-frame", o->max_steps_per_frame,
-                   field_help<movement::MorrowindPhysicsSettings>("max_steps_per_frame"))
-        ->type_name("N");
-    mw->add_option("--max-time", o->max_time, field_help<movement::MorrowindPhysicsSettings>("max_time"))
-        ->type_name("S");
+    using Physics = movement::MorrowindPhysicsSettings;
+    o->flags.add_field<Physics>(mw, "frame_rate")->type_name("HZ");
+    o->flags.add_field<Physics>(mw, "max_steps_per_frame")->type_name("N");
+    o->flags.add_field<Physics>(mw, "max_time")->type_name("S");
     cmd->footer(
         "Lengths in each model's unit (u, px, cm); the chart plots each metric divided by its continuous "
         "limit.\n"
@@ -612,9 +591,6 @@ void add_sweep_command(CLI::App& app) {
         "--run "
         "--direction 0,1");
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {
-        {"fps", "--fps"},       {"frame_time", "--fps"},    {"fps_from", "--fps-from"},
-        {"fps_to", "--fps-to"}, {"fps_step", "--fps-step"}, {"rest_speed", "--rest-speed"}};
     cmd->callback([o, from, to, step, mw] {
         o->fps_range_given = from->count() + to->count() + step->count() > 0;
         for (const CLI::Option* option : mw->get_options()) {
@@ -623,7 +599,7 @@ void add_sweep_command(CLI::App& app) {
                 break;
             }
         }
-        name_library_errors(kArgumentFlags, [&] { run_sweep(*o); });
+        o->flags.name_errors([&] { run_sweep(*o); });
     });
 }
 

@@ -14,6 +14,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
 #include "kinema/movement/state.hpp"
@@ -29,21 +30,19 @@ using analysis_cli::text;
 
 constexpr double kDeg = 180.0 / std::numbers::pi;
 
-// The flags of TurnSettings's fields.
-constexpr FieldFlag kTurnFlags[] = {{"speed_scale", "--scale"}, {"friction", "--friction"}};
-
-// The flag of YawQuantization's field.
-constexpr FieldFlag kYawFlags[] = {{"units_per_turn", "--yaw-units"}};
+// The fields and the library's arguments typed under other names.
+constexpr FieldFlag kTurnRenames[] = {{"speed_scale", "--scale"},
+                                      {"units_per_turn", "--yaw-units"},
+                                      {"dt", "--fps"},
+                                      {"wanted_angle", "--angle"}};
 
 // Frame times in ticks above 10^11 (10^4 s) are certainly a typo.
 constexpr std::int64_t kMaxTicks = 100'000'000'000;
 
 struct TurnOptions {
+    FlagBinder flags{kTurnRenames};  // --yaw-units, --scale, --friction
     std::string fps;
     std::string dt_ticks;
-    std::string yaw_units;
-    std::string scale;
-    std::string friction;
     std::string angle;
     bool max = false;
     bool table = false;
@@ -155,8 +154,8 @@ std::string quantized_text(const analysis::QuantizedTurn& q, const analysis::Yaw
 void print_quantized(const TurnOptions& o, const analysis::TurnSettings& settings, double dt,
                      const std::optional<double>& angle_deg, const std::optional<std::int64_t>& ticks) {
     analysis::YawQuantization yaw;
-    set_from_flag(yaw, "units_per_turn", o.yaw_units, kYawFlags);
-    require_valid(yaw.validate(), kYawFlags);
+    o.flags.apply(yaw);
+    o.flags.require_valid(yaw.validate());
     if (angle_deg && !(std::abs(*angle_deg) <= 180.0)) {
         throw UsageError(fmt::format("--angle: must be in [-180, 180] with --yaw-units, got {}", o.angle));
     }
@@ -285,11 +284,10 @@ void print_angle(const TurnOptions& o, const analysis::TurnSettings& settings, c
 }
 
 void run_turn(const TurnOptions& o) {
+    const SettingsDescription& description = settings_description<analysis::TurnSettings>();
     analysis::TurnSettings settings;
-    if (!o.friction.empty()) {
-        set_from_flag(settings, "friction", o.friction, kTurnFlags);
-    }
-    require_valid(settings.validate(), kTurnFlags);
+    o.flags.apply_to(description, &settings, "friction");
+    o.flags.require_valid(settings.validate());
     if (o.table) {
         print_table(o, settings);
         return;
@@ -301,11 +299,9 @@ void run_turn(const TurnOptions& o) {
         throw UsageError("--angle or --max: one of them is required");
     }
     const TurnFrame frame = parse_frame(o);
-    if (!o.scale.empty()) {
-        set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
-    }
-    require_valid(settings.validate(), kTurnFlags);
-    if (!o.yaw_units.empty()) {
+    o.flags.apply_to(description, &settings, "speed_scale");
+    o.flags.require_valid(settings.validate());
+    if (o.flags.given("units_per_turn")) {
         print_quantized(o, settings, frame.dt,
                         o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
                         frame.ticks);
@@ -328,14 +324,11 @@ void add_turn_command(CLI::App& app) {
                         "frame time in 100 ns ticks (DhTas set_frame_time), e.g. 4000000 for 2.5 fps")
             ->type_name("N");
     ticks->excludes(fps);
-    CLI::Option* yaw =
-        cmd->add_option("--yaw-units", o->yaw_units,
-                        "quantise the turn to whole yaw units: " +
-                            field_help<analysis::YawQuantization>("units_per_turn") + "; default: continuous")
-            ->type_name("N");
-    cmd->add_option("--scale", o->scale, field_help<analysis::TurnSettings>("speed_scale"))->type_name("S");
-    cmd->add_option("--friction", o->friction, field_help<analysis::TurnSettings>("friction"))
-        ->type_name("F");
+    CLI::Option* yaw = o->flags.add_field<analysis::YawQuantization>(
+        cmd, "units_per_turn", "quantise the turn to whole yaw units: ");
+    yaw->description(yaw->get_description() + "; default: continuous")->type_name("N");
+    o->flags.add_field<analysis::TurnSettings>(cmd, "speed_scale")->type_name("S");
+    o->flags.add_field<analysis::TurnSettings>(cmd, "friction")->type_name("F");
     CLI::Option* angle =
         cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)")
             ->type_name("DEG");
@@ -362,9 +355,7 @@ void add_turn_command(CLI::App& app) {
         "Example: kinema turn --fps 30 --scale 1 --max\n"
         "         kinema turn --dt-ticks 4000000 --scale 1.5 --angle -45 --yaw-units 65536");
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {
-        {"dt", "--fps"}, {"wanted_angle", "--angle"}, {"speed_scale", "--scale"}, {"friction", "--friction"}};
-    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_turn(*o); }); });
+    cmd->callback([o] { o->flags.name_errors([&] { run_turn(*o); }); });
 }
 
 }  // namespace kinema::cli

@@ -43,9 +43,16 @@ FlagBinder::Bound& FlagBinder::bind(std::string_view field, const SettingsDescri
 void FlagBinder::add_fields(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
                             std::span<const std::string_view> fields, std::string_view help_prefix) {
     for (const std::string_view field : fields) {
-        Bound& b = bind(field, &description);
-        cmd->add_option(b.flag, b.text, std::string(help_prefix) + field_help(description, field, defaults));
+        add_field(cmd, description, defaults, field, help_prefix);
     }
+}
+
+CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& description,
+                                   const void* defaults, std::string_view field,
+                                   std::string_view help_prefix) {
+    Bound& b = bind(field, &description);
+    return cmd->add_option(b.flag, b.text,
+                           std::string(help_prefix) + field_help(description, field, defaults));
 }
 
 CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help) {

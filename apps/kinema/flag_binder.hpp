@@ -45,6 +45,14 @@ class FlagBinder {
                     std::string_view help_prefix = "", const S& defaults = S{}) {
         add_fields(cmd, settings_description<S>(), &defaults, fields, help_prefix);
     }
+    /// One such option; returned to set its type name or exclusions.
+    CLI::Option* add_field(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
+                           std::string_view field, std::string_view help_prefix = "");
+    template <RegisteredSettings S>
+    CLI::Option* add_field(CLI::App* cmd, std::string_view field, std::string_view help_prefix = "",
+                           const S& defaults = S{}) {
+        return add_field(cmd, settings_description<S>(), &defaults, field, help_prefix);
+    }
     /// An option for a value the registry does not describe (help of its own); its errors name the flag.
     CLI::Option* add(CLI::App* cmd, std::string_view field, const std::string& help);
     /// The same for a repeatable option (one value per occurrence).

@@ -1,8 +1,9 @@
 // Settings from the command line through the settings registry (kinema/core/settings_registry.hpp): the CLI
 // parses text into typed values and does nothing else; validation lives once, in each settings struct's
-// validate(). Each command keeps one table mapping settings field names to the flag the user typed, used to
-// turn FieldErrors into messages that name that flag. Also: --set NAME=VALUE, help text from the registry,
-// and the --model/--set block shared by simulate, stop and sweep.
+// validate(). Commands bind their settings flags with a FlagBinder (flag_binder.hpp), which names errors by
+// the flag typed; the FieldFlag tables here name the library's own arguments (simulate, morrowind) and the
+// binder's exceptions. Also: --set NAME=VALUE, help text from the registry, and the --model/--set block
+// shared by simulate, stop and sweep.
 #pragma once
 
 #include <functional>
