@@ -92,7 +92,8 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
             throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
         }
     }
-    if (!mesh && (f.given("npc") || std::any_of(agent_fields, agent_fields + 4,
+    const auto measures = agent_measure_fields();
+    if (!mesh && (f.given("npc") || std::any_of(measures.begin(), measures.end(),
                                                 [&](std::string_view field) { return f.given(field); }))) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
     }

@@ -53,6 +53,10 @@ inline constexpr std::string_view agent_fields[] = {"agent_height",    "agent_ra
 [[nodiscard]] constexpr std::span<const std::string_view> agent_fields_without_threads() {
     return std::span(agent_fields).first(std::size(agent_fields) - 1);
 }
+/// The agent's own measures (height, radius, climb, slope), without the navmesh build's tiles and threads.
+[[nodiscard]] constexpr std::span<const std::string_view> agent_measure_fields() {
+    return std::span(agent_fields).first(4);
+}
 
 /// --difficulty 1|2|3 (chase and pursue).
 void add_difficulty_option(FlagBinder& flags, CLI::App* cmd);

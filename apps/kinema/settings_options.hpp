@@ -39,16 +39,6 @@ void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags,
 /// field.
 void name_library_errors(std::span<const FieldFlag> flags, const std::function<void()>& run);
 
-/// Sets `field` from the text of its flag (kinema::set_field_text); a text that is not a value of the field's
-/// type is a UsageError naming the flag. Ranges are left to validate().
-void set_from_flag(const SettingsDescription& description, void* settings, std::string_view field,
-                   std::string_view text, std::span<const FieldFlag> flags);
-template <RegisteredSettings S>
-void set_from_flag(S& settings, std::string_view field, std::string_view text,
-                   std::span<const FieldFlag> flags) {
-    set_from_flag(settings_description<S>(), &settings, field, text, flags);
-}
-
 /// Applies one --set NAME=VALUE (NAME a field's documented name, VALUE text of its type).
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text);
 
