@@ -1,7 +1,7 @@
 // kinema audit: the chase from every cell of a level in D directions (issue 10; library:
 // kinema/chase/audit.hpp, docs/audit.md) -- where do guards give up, where do they run the wrong way? This
-// file turns the options into typed values (validation in the settings' validate(), errors named by their
-// flag through one FieldFlag table), runs chase::audit on a grid level or a 3D level (.obj through
+// file turns the options into typed values (the flags bound by a FlagBinder, validation in the settings'
+// validate(), errors named by the flag typed), runs chase::audit on a grid level or a 3D level (.obj through
 // kinema::nav, one PathFinder per thread), prints a table and writes the reports and pictures together at the
 // end (OutputFiles: all or nothing; an interrupted run writes nothing).
 
@@ -19,13 +19,14 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
+#include "command_settings.hpp"
+#include "flag_binder.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "output_files.hpp"
 #include "progress_bar.hpp"
-#include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
 #endif
@@ -38,16 +39,9 @@ namespace kinema::cli {
 
 namespace {
 
+// The flags that are not settings fields.
 struct AuditCliOptions {
     std::string map;
-    std::string directions;
-    std::string threads;
-    std::string hot;
-    std::string max_heated;
-    std::string max_steps;
-    std::string give_up_steps;
-    std::string corner_radius;
-    std::string exit_cells;
     std::string json;
     std::string csv;
     std::string png;
@@ -55,32 +49,18 @@ struct AuditCliOptions {
     bool quiet = false;
 };
 
+struct AuditCommand {
+    FlagBinder flags{{}, "field"};
+    AuditCliOptions options;
+};
+
 struct AuditArgs {
     std::string map;
     bool mesh = false;
     int threads = 1;
-    chase::FloodSettings flood;
-    chase::AuditSettings audit;
+    AuditCommandSettings settings;
     AuditCliOptions outputs;
 };
-
-// Settings fields as the user types them: the one place that maps a validate() field name to its flag.
-constexpr FieldFlag audit_flags[] = {
-    {"hot", "--hot"},
-    {"max_heated", "--max-heated"},
-    {"max_steps", "--max-steps"},
-    {"directions", "--directions"},
-    {"give_up_steps", "--give-up-steps"},
-    {"corner_radius", "--corner-radius"},
-    {"exit_cells", "--exit-cells"},
-};
-
-template <class Settings>
-void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
-    if (!text.empty()) {
-        set_from_flag(settings, field, text, audit_flags);
-    }
-}
 
 int default_threads() {
     return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -97,22 +77,14 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
-AuditArgs parse_options(const AuditCliOptions& o) {
+AuditArgs parse_options(const AuditCommand& c) {
+    const AuditCliOptions& o = c.options;
     AuditArgs a;
     a.map = o.map;
     a.mesh = is_mesh_path(o.map);
-    a.threads = parse_threads(o.threads);
-    set_if_given(a.flood, "hot", o.hot);
-    set_if_given(a.flood, "max_heated", o.max_heated);
-    set_if_given(a.flood, "max_steps", o.max_steps);
-    set_if_given(a.audit, "directions", o.directions);
-    set_if_given(a.audit, "give_up_steps", o.give_up_steps);
-    set_if_given(a.audit, "corner_radius", o.corner_radius);
-    set_if_given(a.audit, "exit_cells", o.exit_cells);
-    FieldErrors errors = a.flood.validate();
-    const FieldErrors audit_errors = a.audit.validate();
-    errors.insert(errors.end(), audit_errors.begin(), audit_errors.end());
-    require_valid(errors, audit_flags, "field");
+    a.threads = parse_threads(c.flags.text("threads"));
+    c.flags.apply(a.settings);
+    c.flags.require_valid(a.settings.validate());
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty()) {
         throw UsageError("--png/--svg: this kinema was built without kinema::render");
@@ -132,8 +104,9 @@ std::string summary(const std::string& title, const AuditArgs& a, const chase::A
     const chase::AuditTotals& t = r.totals;
     std::string out = fmt::format("kinema audit: {}\n", title);
     out += fmt::format("  {} cells x {} directions = {} seeds (H = {}, M_H = {}, M_S = {}; K = {}, R = {})\n",
-                       t.cells, r.directions, t.rows, a.flood.hot, a.flood.max_heated, a.flood.max_steps,
-                       a.audit.give_up_steps, a.audit.corner_radius);
+                       t.cells, r.directions, t.rows, a.settings.flood.hot, a.settings.flood.max_heated,
+                       a.settings.flood.max_steps, a.settings.audit.give_up_steps,
+                       a.settings.audit.corner_radius);
     out += fmt::format("\n  {:<22}{:>10}{:>9}\n", "stop reason", "seeds", "share");
     constexpr chase::StopReason reasons[] = {chase::StopReason::exhausted, chase::StopReason::too_many_heated,
                                              chase::StopReason::max_steps};
@@ -234,7 +207,8 @@ void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const A
             const std::string& title) {
     OutputFiles files;
     if (!a.outputs.json.empty()) {
-        files.add("--json", a.outputs.json, chase::audit_json(space, a.flood, a.audit, r) + "\n");
+        files.add("--json", a.outputs.json,
+                  chase::audit_json(space, a.settings.flood, a.settings.audit, r) + "\n");
     }
     if (!a.outputs.csv.empty()) {
         files.add("--csv", a.outputs.csv, chase::audit_csv(space, r));
@@ -250,7 +224,7 @@ chase::AuditResult run_audit(std::span<const chase::ChaseSpace* const> spaces, c
     ProgressBar bar("audit", "seeds", !a.outputs.quiet);
     chase::AuditOptions options;
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
-    chase::AuditResult result = chase::audit(spaces, a.flood, a.audit, options);
+    chase::AuditResult result = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
     bar.finish();
     return result;
 }
@@ -292,17 +266,15 @@ void audit_level(const AuditArgs& a) {
 }
 #endif
 
-void run_audit_command(const AuditCliOptions& options) {
-    try {
-        const AuditArgs args = parse_options(options);
+void run_audit_command(const AuditCommand& command) {
+    command.flags.name_errors([&] {
+        const AuditArgs args = parse_options(command);
         if (args.mesh) {
             audit_level(args);
         } else {
             audit_grid(args);
         }
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), audit_flags, "field"));
-    }
+    });
 }
 
 constexpr const char* audit_help = R"(
@@ -326,30 +298,26 @@ Results do not depend on --threads.)";
 }  // namespace
 
 void add_audit_command(CLI::App& app) {
-    auto options = std::make_shared<AuditCliOptions>();
+    auto command = std::make_shared<AuditCommand>();
+    AuditCliOptions& o = command->options;
+    FlagBinder& flags = command->flags;
     CLI::App* cmd = app.add_subcommand("audit",
                                        "The chase from every cell in D directions: where NPCs give up or run "
                                        "the wrong way (table, JSON, CSV, pictures)");
     cmd->footer(audit_help);
-    cmd->add_option("--map", options->map, "Level file (.map Moving AI, .obj 3D level, else kinema ASCII)")
+    cmd->add_option("--map", o.map, "Level file (.map Moving AI, .obj 3D level, else kinema ASCII)")
         ->required();
-    cmd->add_option("--directions", options->directions, field_help<chase::AuditSettings>("directions"));
-    cmd->add_option("--threads", options->threads,
-                    fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()));
-    cmd->add_option("--hot", options->hot, field_help<chase::FloodSettings>("hot"));
-    cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
-    cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
-    cmd->add_option("--give-up-steps", options->give_up_steps,
-                    field_help<chase::AuditSettings>("give_up_steps"));
-    cmd->add_option("--corner-radius", options->corner_radius,
-                    field_help<chase::AuditSettings>("corner_radius"));
-    cmd->add_option("--exit-cells", options->exit_cells, field_help<chase::AuditSettings>("exit_cells"));
-    cmd->add_option("--json", options->json, "Write the report as JSON to this file");
-    cmd->add_option("--csv", options->csv, "Write the rows as CSV to this file");
-    cmd->add_option("--png", options->png, "Write the per-cell pictures as PREFIX-<summary>.png");
-    cmd->add_option("--svg", options->svg, "Write the per-cell pictures as PREFIX-<summary>.svg");
-    cmd->add_flag("--quiet", options->quiet, "No progress bar");
-    cmd->callback([options] { run_audit_command(*options); });
+    flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
+    flags.add(cmd, "threads",
+              fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()));
+    flags.add_fields<AuditCommandSettings>(
+        cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
+    cmd->add_option("--json", o.json, "Write the report as JSON to this file");
+    cmd->add_option("--csv", o.csv, "Write the rows as CSV to this file");
+    cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png");
+    cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg");
+    cmd->add_flag("--quiet", o.quiet, "No progress bar");
+    cmd->callback([command] { run_audit_command(*command); });
 }
 
 }  // namespace kinema::cli

@@ -1,7 +1,8 @@
 // kinema chase: the Dishonored 2 chase flood (seed 002; chase-flood-spec.md) on a 2D grid level or a 3D level
 // (.obj, through kinema::nav) -- where did the player go? This file turns the options into typed values,
-// validates them once through the settings' validate() (errors name the flag, one table below), builds the
+// validates them once through the settings' validate() (errors name the flag: flag_binder.hpp), builds the
 // space and runs the library's chase::run_chase; chase_report.cpp presents the result.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -9,7 +10,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -17,6 +17,8 @@
 
 #include "chase_report.hpp"
 #include "cli_common.hpp"
+#include "command_settings.hpp"
+#include "flag_binder.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -24,7 +26,6 @@
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "nav_level.hpp"
-#include "settings_options.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
@@ -34,32 +35,16 @@ namespace kinema::cli {
 
 namespace {
 
-// The options as typed (CLI11 fills these; parse_options turns them into ChaseArgs).
+// The flags that are not settings fields: outputs and the level's file.
 struct ChaseOptions {
     std::string map;
-    std::string from;
-    std::string dir;
-    std::string hot;
-    std::string max_heated;
-    std::string max_steps;
-    std::string difficulty;
-    std::string connectivity;
-    std::string cell_size;
     std::string max_file_bytes;
+    std::string navmesh;
     bool json = false;
     std::string png;
     std::string svg;
     std::string animate;
     std::string frames;
-    // 3D levels (.obj) only.
-    std::string navmesh;
-    std::string npc;
-    std::string agent_height;
-    std::string agent_radius;
-    std::string agent_max_climb;
-    std::string agent_max_slope;
-    std::string tile_size;
-    std::string threads;
 };
 
 // The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
@@ -71,61 +56,17 @@ struct ChaseArgs {
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
     std::optional<Vec3> npc;
-    chase::FloodSettings flood;
-    chase::GridSpaceSettings grid;
-#if KINEMA_HAVE_NAV
-    nav::NavSettings nav;
-#endif
+    ChaseSettings settings;
     ChaseOutputs outputs;
 };
 
-// Settings fields (and chase query fields) as the user types them: the one place that maps a validate()
-// field name to its flag.
-constexpr FieldFlag chase_flags[] = {
-    {"hot", "--hot"},
-    {"max_heated", "--max-heated"},
-    {"max_steps", "--max-steps"},
-    {"connectivity", "--connectivity"},
-    {"cell_size", "--cell-size"},
-    {"agent_height", "--agent-height"},
-    {"agent_radius", "--agent-radius"},
-    {"agent_max_climb", "--agent-max-climb"},
-    {"agent_max_slope", "--agent-max-slope"},
-    {"tile_size", "--tile-size"},
-    {"threads", "--threads"},
-    {"position", "--from"},
-    {"direction", "--dir"},
-    {"npc", "--npc"},
+// The chase query's fields typed under other names (the rest follow the binder's rule).
+constexpr FieldFlag chase_renames[] = {{"position", "--from"}, {"direction", "--dir"}};
+
+struct ChaseCommand {
+    FlagBinder flags{chase_renames, "field"};
+    ChaseOptions options;
 };
-
-#if KINEMA_HAVE_NAV
-// The agent's flags and the NavSettings fields they set (3D levels).
-constexpr std::tuple<std::string_view, std::string_view, std::string ChaseOptions::*> agent_options[] = {
-    {"--agent-height", "agent_height", &ChaseOptions::agent_height},
-    {"--agent-radius", "agent_radius", &ChaseOptions::agent_radius},
-    {"--agent-max-climb", "agent_max_climb", &ChaseOptions::agent_max_climb},
-    {"--agent-max-slope", "agent_max_slope", &ChaseOptions::agent_max_slope},
-    {"--tile-size", "tile_size", &ChaseOptions::tile_size},
-    {"--threads", "threads", &ChaseOptions::threads},
-};
-#endif
-
-/// Sets a registered field from its flag's text when the flag was given.
-template <class Settings>
-void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
-    if (!text.empty()) {
-        set_from_flag(settings, field, text, chase_flags);
-    }
-}
-
-/// --difficulty 1|2|3, the chapter's presets (FloodSettings::difficulty).
-int parse_difficulty(const std::string& text) {
-    const double level = parse_number(text, "--difficulty");
-    if (level != 1.0 && level != 2.0 && level != 3.0) {
-        throw UsageError(fmt::format("--difficulty: must be 1, 2 or 3, got {}", text));
-    }
-    return static_cast<int>(level);
-}
 
 std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, bool mesh) {
     if (text.empty()) {
@@ -138,36 +79,25 @@ std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, 
     return Vec3{p.x, p.y, 0.0};
 }
 
-chase::FloodSettings parse_flood(const ChaseOptions& o) {
-    chase::FloodSettings s;
-    if (!o.difficulty.empty()) {
-        if (!o.max_steps.empty()) {
-            throw UsageError("--difficulty: cannot be combined with --max-steps (it sets M_S)");
-        }
-        s = chase::FloodSettings::difficulty(parse_difficulty(o.difficulty));
-    }
-    set_if_given(s, "hot", o.hot);
-    set_if_given(s, "max_heated", o.max_heated);
-    set_if_given(s, "max_steps", o.max_steps);
-    return s;
-}
-
 // Options of the other kind of level are refused rather than ignored.
-void refuse_foreign_options(const ChaseOptions& o, bool mesh) {
+void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
+    const ChaseOptions& o = c.options;
+    const FlagBinder& f = c.flags;
     const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
                                                       {!o.frames.empty(), "--frames"},
-                                                      {!o.connectivity.empty(), "--connectivity"},
-                                                      {!o.cell_size.empty(), "--cell-size"}};
+                                                      {f.given("grid.connectivity"), "--connectivity"},
+                                                      {f.given("grid.cell_size"), "--cell-size"}};
     for (const auto& [given, name] : grid_only) {
         if (mesh && given) {
             throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
         }
     }
-    if (!mesh && (!o.npc.empty() || !o.agent_height.empty() || !o.agent_radius.empty() ||
-                  !o.agent_max_climb.empty() || !o.agent_max_slope.empty())) {
+    const auto measures = agent_measure_fields();
+    if (!mesh && (f.given("npc") || std::any_of(measures.begin(), measures.end(),
+                                                [&](std::string_view field) { return f.given(field); }))) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
     }
-    if ((!mesh || !o.navmesh.empty()) && (!o.tile_size.empty() || !o.threads.empty())) {
+    if ((!mesh || !o.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
 #if !KINEMA_HAVE_RENDER
@@ -189,7 +119,8 @@ std::uintmax_t parse_max_file_bytes(const std::string& text) {
     return static_cast<std::uintmax_t>(value);
 }
 
-ChaseArgs parse_options(const ChaseOptions& o) {
+ChaseArgs parse_options(const ChaseCommand& c) {
+    const ChaseOptions& o = c.options;
     ChaseArgs a;
     a.map = o.map;
     a.mesh = !o.map.empty() && is_mesh_path(o.map);
@@ -201,38 +132,19 @@ ChaseArgs parse_options(const ChaseOptions& o) {
         a.navmesh = o.navmesh;
         a.mesh = true;
     }
-    refuse_foreign_options(o, a.mesh);
-    a.flood = parse_flood(o);
-    set_if_given(a.grid, "connectivity", o.connectivity);
-    set_if_given(a.grid, "cell_size", o.cell_size);
+    refuse_foreign_options(c, a.mesh);
+    apply_difficulty(c.flags, a.settings.flood);
+    c.flags.apply(a.settings);
     if (!o.max_file_bytes.empty()) {
         a.max_file_bytes = parse_max_file_bytes(o.max_file_bytes);
     }
-    a.from = parse_point(o.from, "--from", a.mesh);
-    a.dir = parse_point(o.dir, "--dir", a.mesh);
-    a.npc = parse_point(o.npc, "--npc", true);
-#if KINEMA_HAVE_NAV
-    for (const auto& [flag, field, member] : agent_options) {
-        set_if_given(a.nav, field, o.*member);
-    }
-#endif
+    a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
+    a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
+    a.npc = parse_point(c.flags.text("npc"), "--npc", true);
     a.outputs = {o.json, o.png, o.svg, o.animate, o.frames};
+    // Validation lives in the settings' validate(); bad fields come back named by their flag.
+    c.flags.require_valid(a.settings.validate());
     return a;
-}
-
-// Validation lives in the settings' validate(); bad fields come back named by their flag.
-void validate(const ChaseArgs& a) {
-    FieldErrors errors = a.flood.validate();
-    if (a.mesh) {
-#if KINEMA_HAVE_NAV
-        const FieldErrors nav_errors = a.nav.validate();
-        errors.insert(errors.end(), nav_errors.begin(), nav_errors.end());
-#endif
-    } else {
-        const FieldErrors grid_errors = a.grid.validate();
-        errors.insert(errors.end(), grid_errors.begin(), grid_errors.end());
-    }
-    require_valid(errors, chase_flags, "field");
 }
 
 // The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
@@ -242,7 +154,7 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
         q.position = *a.from;
         q.direction = a.dir.value_or(Vec3{});
     } else if (level.seed) {
-        const Vec2 p = level.seed->position * a.grid.cell_size;
+        const Vec2 p = level.seed->position * a.settings.grid.cell_size;
         q.position = {p.x, p.y, 0.0};
         q.direction = a.dir.value_or(Vec3{level.seed->direction.x, level.seed->direction.y, 0.0});
     } else {
@@ -255,9 +167,9 @@ void run_grid_chase(const ChaseArgs& a) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const levels::GridLevel level =
         a.map.empty() ? levels::default_level() : levels::load_level(a.map, a.max_file_bytes);
-    const chase::GridSpace grid(level, a.grid);
+    const chase::GridSpace grid(level, a.settings.grid);
     const chase::GridChaseSpace space(grid);
-    chase::Flood flood(a.flood);
+    chase::Flood flood(a.settings.flood);
     ChaseReport report;
     report.title = a.map.empty() ? std::string("built-in default level (") + level.name + ")"
                                  : std::filesystem::path(a.map).filename().string();
@@ -277,7 +189,7 @@ void run_grid_chase(const ChaseArgs& a) {
 
 #if KINEMA_HAVE_NAV
 nav::Level build_level(const ChaseArgs& a) {
-    return load_nav_level(a.map, a.navmesh, a.nav, a.max_file_bytes);
+    return load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes);
 }
 
 std::string point_text(Vec3 p) {
@@ -291,7 +203,7 @@ void run_level_chase(const ChaseArgs& a) {
     const nav::Level level = build_level(a);
     nav::PathFinder finder(level);
     const nav::LevelChaseSpace space(level, finder);
-    chase::Flood flood(a.flood);
+    chase::Flood flood(a.settings.flood);
     chase::ChaseQuery q;
     q.position = *a.from;
     q.direction = a.dir.value_or(Vec3{});
@@ -306,7 +218,7 @@ void run_level_chase(const ChaseArgs& a) {
     const auto& path = report.result.path;
     if (path && path->status == nav::NavPath::Status::start_off_mesh) {
         throw UsageError(fmt::format("--npc: {} is not on the navmesh of {} (searched {} around it)",
-                                     point_text(*a.npc), a.map, point_text(a.nav.snap_extents)));
+                                     point_text(*a.npc), a.map, point_text(a.settings.nav.snap_extents)));
     }
     write_chase_report(report, a.outputs);
 }
@@ -317,19 +229,16 @@ void run_level_chase(const ChaseArgs& a) {
 }
 #endif
 
-void run_chase_command(const ChaseOptions& options) {
-    try {
-        const ChaseArgs args = parse_options(options);
-        validate(args);
+void run_chase_command(const ChaseCommand& command) {
+    // FloodSettings::difficulty and the query ("--from: ... is farther than ...") report SettingsError.
+    command.flags.name_errors([&] {
+        const ChaseArgs args = parse_options(command);
         if (args.mesh) {
             run_level_chase(args);
         } else {
             run_grid_chase(args);
         }
-    } catch (const SettingsError& e) {
-        // FloodSettings::difficulty and the query ("--from: ... is farther than ...") report this way.
-        throw UsageError(flag_message(e.errors(), chase_flags, "field"));
-    }
+    });
 }
 
 constexpr const char* chase_help = R"(
@@ -368,42 +277,35 @@ world units, y up (only x and z of --dir count); --npc X,Y,Z adds the NPC's path
 }  // namespace
 
 void add_chase_command(CLI::App& app) {
-    auto options = std::make_shared<ChaseOptions>();
+    auto command = std::make_shared<ChaseCommand>();
+    ChaseOptions& o = command->options;
+    FlagBinder& flags = command->flags;
     CLI::App* cmd = app.add_subcommand(
         "chase",
         "Dishonored 2 chase flood on a 2D grid level: where did the player go? (summary, JSON, pictures)");
     cmd->footer(chase_help);
-    cmd->add_option("--map", options->map,
-                    "Level file (.map Moving AI, else kinema ASCII); default: built-in");
-    cmd->add_option("--from", options->from, "Player's last known position X,Y (map units)");
-    cmd->add_option("--dir", options->dir,
-                    "Player's last known direction DX,DY (any length; 0,0 = no barrier)");
-    cmd->add_option("--hot", options->hot, field_help<chase::FloodSettings>("hot"));
-    cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
-    cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
-    cmd->add_option("--difficulty", options->difficulty, "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2)");
-    cmd->add_option("--connectivity", options->connectivity,
-                    field_help<chase::GridSpaceSettings>("connectivity"));
-    cmd->add_option("--cell-size", options->cell_size, field_help<chase::GridSpaceSettings>("cell_size"));
-    cmd->add_option("--max-file-bytes", options->max_file_bytes,
+    cmd->add_option("--map", o.map, "Level file (.map Moving AI, else kinema ASCII); default: built-in");
+    flags.add(cmd, "position", "Player's last known position X,Y (map units)");
+    flags.add(cmd, "direction", "Player's last known direction DX,DY (any length; 0,0 = no barrier)");
+    flags.add_fields<ChaseSettings>(cmd, {"hot", "max_heated", "max_steps"});
+    add_difficulty_option(flags, cmd);
+    flags.add_fields<ChaseSettings>(cmd, {"grid.connectivity", "grid.cell_size"});
+    cmd->add_option("--max-file-bytes", o.max_file_bytes,
                     "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)");
-    cmd->add_flag("--json", options->json, "Print the result as JSON (fields: see below)");
-    cmd->add_option("--png", options->png, "Write the flood picture as PNG");
-    cmd->add_option("--svg", options->svg, "Write the flood picture as SVG");
-    cmd->add_option("--animate", options->animate, "Write an animated SVG of the steps");
-    cmd->add_option("--frames", options->frames, "Write one PNG per step into this directory");
+    cmd->add_flag("--json", o.json, "Print the result as JSON (fields: see below)");
+    cmd->add_option("--png", o.png, "Write the flood picture as PNG");
+    cmd->add_option("--svg", o.svg, "Write the flood picture as SVG");
+    cmd->add_option("--animate", o.animate, "Write an animated SVG of the steps");
+    cmd->add_option("--frames", o.frames, "Write one PNG per step into this directory");
     cmd->add_option(
-        "--navmesh", options->navmesh,
+        "--navmesh", o.navmesh,
         "3D level from a navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
-    cmd->add_option("--npc", options->npc,
-                    "3D levels: the NPC's position X,Y,Z; adds its path to the destination");
+    flags.add(cmd, "npc", "3D levels: the NPC's position X,Y,Z; adds its path to the destination");
 #if KINEMA_HAVE_NAV
-    for (const auto& [flag, field, member] : agent_options) {
-        cmd->add_option(std::string(flag), (*options).*member,
-                        std::string("3D levels: ") + field_help<nav::NavSettings>(field));
-    }
+    const ChaseSettings defaults;
+    flags.add_fields(cmd, settings_description<ChaseSettings>(), &defaults, agent_fields, "3D levels: ");
 #endif
-    cmd->callback([options] { run_chase_command(*options); });
+    cmd->callback([command] { run_chase_command(*command); });
 }
 
 }  // namespace kinema::cli

@@ -25,68 +25,12 @@ namespace {
 using namespace kinema::movement;
 using nlohmann::ordered_json;
 
-// One option that sets a field of MorrowindSettings (actor = false) or MorrowindActor (actor = true).
-struct FieldOption {
-    FieldFlag name;
-    std::string MorrowindArgs::*text;
-    bool actor;
-};
-
-constexpr FieldOption kFieldOptions[] = {
-    {{"rules.gravity", "--gravity"}, &MorrowindArgs::gravity, false},
-    {{"rules.air_control", "--air-control"}, &MorrowindArgs::air_control, false},
-    {{"rules.speed_cap", "--speed-cap"}, &MorrowindArgs::speed_cap, false},
-    {{"rules.fall_threshold", "--fall-threshold"}, &MorrowindArgs::fall_threshold, false},
-    {{"animation.walk", "--anim-walk"}, &MorrowindArgs::anim_walk, false},
-    {{"animation.run", "--anim-run"}, &MorrowindArgs::anim_run, false},
-    {{"animation.sneak", "--anim-sneak"}, &MorrowindArgs::anim_sneak, false},
-    {{"animation.swim_walk", "--anim-swim-walk"}, &MorrowindArgs::anim_swim_walk, false},
-    {{"animation.swim_run", "--anim-swim-run"}, &MorrowindArgs::anim_swim_run, false},
-    {{"max_playback_scale", "--max-playback-scale"}, &MorrowindArgs::max_playback_scale, false},
-    {{"physics_step", "--physics-step"}, &MorrowindArgs::physics_step, false},
-    {{"speed", "--speed"}, &MorrowindArgs::speed, true},
-    {{"athletics", "--athletics"}, &MorrowindArgs::athletics, true},
-    {{"acrobatics", "--acrobatics"}, &MorrowindArgs::acrobatics, true},
-    {{"normalized_encumbrance", "--encumbrance"}, &MorrowindArgs::encumbrance, true},
-    {{"fatigue_ratio", "--fatigue-ratio"}, &MorrowindArgs::fatigue_ratio, true},
-    {{"levitate", "--levitate"}, &MorrowindArgs::levitate, true},
-    {{"swift_swim", "--swift-swim"}, &MorrowindArgs::swift_swim, true},
-    {{"jump_magnitude", "--jump-magnitude"}, &MorrowindArgs::jump_magnitude, true},
-};
-
-// Settings field -> flag, for error messages; the boolean flags too.
-constexpr auto kFlags = [] {
-    std::array<FieldFlag, std::size(kFieldOptions) + 4> flags{};
-    std::size_t i = 0;
-    for (const FieldOption& o : kFieldOptions) {
-        flags[i++] = o.name;
-    }
-    flags[i++] = {"rules.truncate_base_speed", "--truncate-base-speed"};
-    flags[i++] = {"kind", "--creature"};
-    flags[i++] = {"werewolf", "--werewolf"};
-    flags[i++] = {"flies", "--flies"};
-    return flags;
-}();
-
-// Sets every given option of one struct (actor or settings) through the registry.
+// Options for fields of MorrowindSettings (S) or MorrowindActor, help from the registry.
 template <class S>
-void apply_field_options(const MorrowindArgs& args, S& target, bool actor) {
-    for (const FieldOption& o : kFieldOptions) {
-        if (o.actor == actor && !(args.*(o.text)).empty()) {
-            set_from_flag(target, o.name.field, args.*(o.text), kFlags);
-        }
-    }
-}
-
-// Adds the option `flag` of kFieldOptions; its help comes from the registry (unit, range, default).
-void add_field_option(CLI::App* cmd, MorrowindArgs& args, std::string_view flag) {
-    for (const FieldOption& o : kFieldOptions) {
-        if (o.name.flag == flag) {
-            const std::string help = o.actor ? field_help<MorrowindActor>(o.name.field)
-                                             : field_help<MorrowindSettings>(o.name.field);
-            cmd->add_option(std::string(flag), args.*(o.text), help)->type_name("VALUE");
-            return;
-        }
+void add_field_options(CLI::App* cmd, const MorrowindArgs& args,
+                       std::initializer_list<std::string_view> fields) {
+    for (const std::string_view field : fields) {
+        args.flags->add_field<S>(cmd, field)->type_name("VALUE");
     }
 }
 
@@ -154,24 +98,24 @@ MorrowindSettings make_settings(const MorrowindArgs& args) {
         throw UsageError(fmt::format("--rules: expected wiki or openmw, got '{}'", args.rules));
     }
     s.rules.truncate_base_speed = s.rules.truncate_base_speed || args.truncate_base_speed;
-    apply_field_options(args, s, false);
+    args.flags->apply(s);
     if (!args.gmst_file.empty()) {
         apply_gmst_file(s.gmsts, args.gmst_file);
     }
     for (const std::string& set : args.sets) {
         apply_set_option(settings_description<MorrowindSettings>(), &s, set);
     }
-    require_valid(s.validate(), kFlags);
+    args.flags->require_valid(s.validate());
     return s;
 }
 
 MorrowindActor make_actor(const MorrowindArgs& args) {
     MorrowindActor a;
     a.kind = args.creature ? MorrowindActorKind::creature : MorrowindActorKind::npc;
-    apply_field_options(args, a, true);
+    args.flags->apply(a);
     a.werewolf = args.werewolf;
     a.flies = args.flies;
-    require_valid(a.validate(), kFlags);
+    args.flags->require_valid(a.validate());
     return a;
 }
 
@@ -421,9 +365,8 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_jso
     cmd->add_option("--rules", a.rules, "wiki (seed 003) or openmw: every choice below at once")
         ->type_name("wiki|openmw")
         ->capture_default_str();
-    for (const std::string_view flag : {"--gravity", "--air-control", "--speed-cap", "--fall-threshold"}) {
-        add_field_option(cmd, a, flag);
-    }
+    add_field_options<MorrowindSettings>(
+        cmd, a, {"rules.gravity", "rules.air_control", "rules.speed_cap", "rules.fall_threshold"});
     cmd->add_flag("--truncate-base-speed", a.truncate_base_speed,
                   "Use int(base speed) as the wiki writes it");
     if (with_set_and_json) {
@@ -433,10 +376,9 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_jso
 
 void add_actor_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
-    for (const std::string_view flag :
-         {"--speed", "--athletics", "--acrobatics", "--encumbrance", "--fatigue-ratio", "--jump-magnitude"}) {
-        add_field_option(cmd, a, flag);
-    }
+    add_field_options<MorrowindActor>(
+        cmd, a,
+        {"speed", "athletics", "acrobatics", "normalized_encumbrance", "fatigue_ratio", "jump_magnitude"});
 }
 
 void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
@@ -444,7 +386,7 @@ void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--sneak", a.sneak, "Sneak stance");
     cmd->add_flag("--swim", a.swim, "Swimming");
     cmd->add_flag("--incapacitated", a.incapacitated, "Paralyzed, knocked down or dead");
-    add_field_option(cmd, a, "--levitate");
+    add_field_options<MorrowindActor>(cmd, a, {"levitate"});
 }
 
 }  // namespace
@@ -477,42 +419,43 @@ void add_morrowind_command(CLI::App& app) {
                                    "animation cap, jump, fall damage. "
                                    "Units: u, u/s (64 u = 1 yard).");
     cmd->require_subcommand(1);
+    // One MorrowindArgs (and binder) per subcommand: each binds its own options.
     auto args = std::make_shared<MorrowindArgs>();
-
     auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
     add_settings_options(speed, *args);
     add_actor_options(speed, *args);
     add_stance_options(speed, *args);
-    add_field_option(speed, *args, "--swift-swim");
+    add_field_options<MorrowindActor>(speed, *args, {"swift_swim"});
     speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
     speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
     speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)")
         ->type_name("X,Y");
-    for (const std::string_view flag : {"--anim-walk", "--anim-run", "--anim-sneak", "--anim-swim-walk",
-                                        "--anim-swim-run", "--max-playback-scale"}) {
-        add_field_option(speed, *args, flag);
-    }
+    add_field_options<MorrowindSettings>(speed, *args,
+                                         {"animation.walk", "animation.run", "animation.sneak",
+                                          "animation.swim_walk", "animation.swim_run", "max_playback_scale"});
     speed->callback([args] { run_speed(*args); });
 
+    auto jump_args = std::make_shared<MorrowindArgs>();
     auto* jump = cmd->add_subcommand("jump", "Jump take-off velocity, fatigue cost, midair control and arc");
-    add_settings_options(jump, *args);
-    add_actor_options(jump, *args);
-    add_stance_options(jump, *args);
-    jump->add_option("--direction", args->direction,
+    add_settings_options(jump, *jump_args);
+    add_actor_options(jump, *jump_args);
+    add_stance_options(jump, *jump_args);
+    jump->add_option("--direction", jump_args->direction,
                      "Ground movement direction X,Y at take-off; 0,0 = standing")
         ->type_name("X,Y");
-    add_field_option(jump, *args, "--physics-step");
-    jump->callback([args] { run_jump(*args); });
+    add_field_options<MorrowindSettings>(jump, *jump_args, {"physics_step"});
+    jump->callback([jump_args] { run_jump(*jump_args); });
 
+    auto fall_args = std::make_shared<MorrowindArgs>();
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
-    add_settings_options(fall, *args);
-    add_actor_options(fall, *args);
-    fall->add_option("--height", args->height, "Fall height from the peak, u, >= 0")
+    add_settings_options(fall, *fall_args);
+    add_actor_options(fall, *fall_args);
+    fall->add_option("--height", fall_args->height, "Fall height from the peak, u, >= 0")
         ->type_name("NUMBER")
         ->capture_default_str();
-    fall->callback([args] { run_fall(*args); });
+    fall->callback([fall_args] { run_fall(*fall_args); });
 }
 
 }  // namespace kinema::cli

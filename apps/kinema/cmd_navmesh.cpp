@@ -7,60 +7,32 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <string_view>
-#include <tuple>
 
 #include "cli_common.hpp"
+#include "command_settings.hpp"
+#include "flag_binder.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level.hpp"
 #include "output_files.hpp"
-#include "settings_options.hpp"
 
 namespace kinema::cli {
 namespace {
 
-struct NavmeshOptions {
+struct NavmeshCommand {
     std::string level;
     std::string output;
-    std::string agent_height;
-    std::string agent_radius;
-    std::string agent_max_climb;
-    std::string agent_max_slope;
-    std::string tile_size;
-    std::string threads;
+    FlagBinder flags{{}, "field"};
 };
 
-constexpr FieldFlag navmesh_flags[] = {
-    {"agent_height", "--agent-height"},
-    {"agent_radius", "--agent-radius"},
-    {"agent_max_climb", "--agent-max-climb"},
-    {"agent_max_slope", "--agent-max-slope"},
-    {"tile_size", "--tile-size"},
-    {"threads", "--threads"},
-};
-
-constexpr std::tuple<std::string_view, std::string_view, std::string NavmeshOptions::*> agent_options[] = {
-    {"--agent-height", "agent_height", &NavmeshOptions::agent_height},
-    {"--agent-radius", "agent_radius", &NavmeshOptions::agent_radius},
-    {"--agent-max-climb", "agent_max_climb", &NavmeshOptions::agent_max_climb},
-    {"--agent-max-slope", "agent_max_slope", &NavmeshOptions::agent_max_slope},
-    {"--tile-size", "tile_size", &NavmeshOptions::tile_size},
-    {"--threads", "threads", &NavmeshOptions::threads},
-};
-
-nav::NavSettings parse_settings(const NavmeshOptions& o) {
+nav::NavSettings parse_settings(const FlagBinder& flags) {
     nav::NavSettings s;
-    for (const auto& [flag, field, member] : agent_options) {
-        if (!(o.*member).empty()) {
-            set_from_flag(s, field, o.*member, navmesh_flags);
-        }
-    }
-    require_valid(s.validate(), navmesh_flags, "field");
+    flags.apply(s);
+    flags.require_valid(s.validate());
     return s;
 }
 
-void run_navmesh_build(const NavmeshOptions& o) {
-    const nav::NavSettings settings = parse_settings(o);
+void run_navmesh_build(const NavmeshCommand& o) {
+    const nav::NavSettings settings = parse_settings(o.flags);
     const levels::TriangleMesh mesh = levels::load_obj(o.level);
     std::string bytes;
     try {
@@ -81,13 +53,12 @@ void run_navmesh_build(const NavmeshOptions& o) {
 void add_navmesh_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("navmesh", "Detour navmesh files (Recast demo tile-set layout)");
     cmd->require_subcommand(1);
-    auto options = std::make_shared<NavmeshOptions>();
+    auto options = std::make_shared<NavmeshCommand>();
     CLI::App* build = cmd->add_subcommand("build", "Build a level's navmesh with Recast and write it");
     build->add_option("level", options->level, "Level mesh (.obj, y up)")->required();
     build->add_option("-o,--output", options->output, "Navmesh file to write")->required();
-    for (const auto& [flag, field, member] : agent_options) {
-        build->add_option(std::string(flag), (*options).*member, field_help<nav::NavSettings>(field));
-    }
+    const nav::NavSettings defaults;
+    options->flags.add_fields(build, settings_description<nav::NavSettings>(), &defaults, agent_fields);
     build->footer(R"(
 The file is the tile-set layout Recast's demo writes ('MSET', version 1, dtNavMeshParams, then each tile's
 reference and Detour data; docs/nav.md "Navmesh files"); `kinema chase --navmesh FILE` reads it. The other

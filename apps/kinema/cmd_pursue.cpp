@@ -1,7 +1,7 @@
 // kinema pursue: a whole pursuit on a grid level or a 3D level (issue 16; library:
 // kinema/pursuit/pursuit.hpp, docs/pursuit.md) -- the player runs a scripted route, the NPC engages, chases
 // with a strategy, searches and gives up. This file turns the options into typed values (validation in the
-// settings' and the scenario's validate(), errors named by their flag through one FieldFlag table), runs
+// settings' and the scenario's validate(), errors named by their flag through the FlagBinder), runs
 // pursuit::run_pursuit and prints a table or the JSON; pictures go through kinema::render (pursuit_picture)
 // and are written all or nothing.
 
@@ -16,7 +16,6 @@
 #include <string>
 #include <string_view>
 #include <thread>
-#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -24,6 +23,8 @@
 
 #include "chase_report.hpp"
 #include "cli_common.hpp"
+#include "command_settings.hpp"
+#include "flag_binder.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -47,79 +48,27 @@ namespace kinema::cli {
 
 namespace {
 
+// The flags that are not settings or scenario fields.
 struct PursueOptions {
     std::string map;
-    std::string route;
-    std::string npc;
-    std::string npc_dir;
-    std::string player_speed;
     std::string npc_model;
-    std::string model_scale;
     std::vector<std::string> sets;
-    std::string hz;
-    std::string max_time;
-    std::string view_range;
-    std::string view_angle;
-    std::string search_time;
-    std::vector<std::string> stimuli;
-    std::string strategy;
-    std::string hot;
-    std::string max_heated;
-    std::string max_steps;
-    std::string difficulty;
     bool json = false;      // --json given (single pursuit: print JSON)
     std::string json_file;  // --json F (batch: the report's file)
-    std::string batch;
-    std::string seed;
-    std::string threads;
-    std::string min_route;
     std::string csv;
     std::string png;
     std::string svg;
     std::string animate;
-    // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`.
-    std::string navmesh;
-    std::string agent_height;
-    std::string agent_radius;
-    std::string agent_max_climb;
-    std::string agent_max_slope;
-    std::string tile_size;
+    std::string navmesh;  // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`
 };
 
-// The agent's flags and the NavSettings fields they set (3D levels; `kinema chase`'s).
-constexpr std::tuple<std::string_view, std::string_view, std::string PursueOptions::*> agent_options[] = {
-    {"--agent-height", "agent_height", &PursueOptions::agent_height},
-    {"--agent-radius", "agent_radius", &PursueOptions::agent_radius},
-    {"--agent-max-climb", "agent_max_climb", &PursueOptions::agent_max_climb},
-    {"--agent-max-slope", "agent_max_slope", &PursueOptions::agent_max_slope},
-    {"--tile-size", "tile_size", &PursueOptions::tile_size},
-    {"--threads", "threads", &PursueOptions::threads},
+// The fields typed under other names (the rest follow the binder's rule).
+constexpr FieldFlag pursue_renames[] = {{"npc_direction", "--npc-dir"}, {"scenarios", "--batch"}};
+
+struct PursueCommand {
+    FlagBinder flags{pursue_renames};
+    PursueOptions options;
 };
-
-// Settings and scenario fields as the user types them: the library's table (pursuit/parse.hpp, shared with
-// the web) plus the 3D agent's.
-const std::vector<FieldFlag>& pursue_flag_table() {
-    static const std::vector<FieldFlag> table = [] {
-        std::vector<FieldFlag> t;
-        for (const pursuit::FlagName& f : pursuit::pursue_flag_names) {
-            t.push_back({f.field, f.flag});
-        }
-        for (const auto& [flag, field, member] : agent_options) {
-            if (field != "threads") {  // --threads is the batch's in pursuit's table
-                t.push_back({field, flag});
-            }
-        }
-        return t;
-    }();
-    return table;
-}
-
-template <class Settings>
-void set_if_given(Settings& settings, std::string_view field, const std::string& text) {
-    if (!text.empty()) {
-        set_from_flag(settings, field, text, pursue_flag_table());
-    }
-}
 
 movement::AnyModel parse_model(const std::string& name) {
     try {
@@ -129,71 +78,46 @@ movement::AnyModel parse_model(const std::string& name) {
     }
 }
 
-// --set NAME=VALUE: a pursuit field without a flag of its own (spread, rest_speed, contact_range), the
-// flood's max_restarts, or a field of the NPC's model.
+// --set NAME=VALUE: a field of the pursuit or of its flood (the registry finds which), else of the NPC's
+// model.
 void apply_sets(pursuit::PursuitConfig& c, const std::vector<std::string>& sets) {
+    const SettingsDescription& description = settings_description<pursuit::PursuitConfig>();
     for (const std::string& set : sets) {
         const std::string name = set.substr(0, set.find('='));
-        if (find_field(settings_description<pursuit::PursuitSettings>(), name) != nullptr) {
-            apply_set_option(settings_description<pursuit::PursuitSettings>(), &c.settings, set);
-        } else if (name == "max_restarts") {
-            apply_set_option(settings_description<chase::FloodSettings>(), &c.flood, set);
+        if (find_field(description, name) != nullptr) {
+            apply_set_option(description, &c, set);
         } else {
             movement::set_field_text(c.model, name, set.substr(std::min(set.size(), name.size() + 1)));
         }
     }
 }
 
-void parse_flood(const PursueOptions& o, chase::FloodSettings& flood) {
-    if (!o.difficulty.empty()) {
-        if (!o.max_steps.empty()) {
-            throw UsageError("--difficulty: cannot be combined with --max-steps (it sets M_S)");
-        }
-        const double level = parse_number(o.difficulty, "--difficulty");
-        if (level != 1.0 && level != 2.0 && level != 3.0) {
-            throw UsageError(fmt::format("--difficulty: must be 1, 2 or 3, got {}", o.difficulty));
-        }
-        flood.max_steps = chase::FloodSettings::difficulty(static_cast<int>(level)).max_steps;
-    }
-    set_if_given(flood, "hot", o.hot);
-    set_if_given(flood, "max_heated", o.max_heated);
-    set_if_given(flood, "max_steps", o.max_steps);
-}
-
-pursuit::PursuitConfig parse_config(const PursueOptions& o) {
+pursuit::PursuitConfig parse_config(const PursueCommand& command) {
+    const FlagBinder& flags = command.flags;
     pursuit::PursuitConfig c;
-    c.map = o.map;
-    c.model = parse_model(o.npc_model);
-    pursuit::PursuitSettings& s = c.settings;
-    set_if_given(s, "hz", o.hz);
-    set_if_given(s, "max_time", o.max_time);
-    set_if_given(s, "view_range", o.view_range);
-    set_if_given(s, "view_angle", o.view_angle);
-    set_if_given(s, "search_time", o.search_time);
-    set_if_given(s, "player_speed", o.player_speed);
-    set_if_given(s, "model_scale", o.model_scale);
-    set_if_given(s, "strategy", o.strategy);
-    parse_flood(o, c.flood);
+    c.map = command.options.map;
+    c.model = parse_model(command.options.npc_model);
+    apply_difficulty(flags, c.flood);
+    flags.apply(settings_description<pursuit::PursuitConfig>(), &c);
     try {
-        apply_sets(c, o.sets);
+        apply_sets(c, command.options.sets);
     } catch (const SettingsError& e) {
         throw UsageError(flag_message(e.errors(), {}));
     }
-    FieldErrors errors = s.validate(c.model);  // the model against --hz and --model-scale too
-    const FieldErrors flood_errors = c.flood.validate();
-    errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
-    require_valid(errors, pursue_flag_table());
+    flags.require_valid(validate_pursuit_config(c));
     require_valid(movement::validate(c.model), {});
     return c;
 }
 
 // The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp).
-pursuit::PursuitScenario parse_scenario(const PursueOptions& o, int dimensions) {
-    try {
-        return pursuit::parse_scenario({o.route, o.npc, o.npc_dir, o.stimuli}, dimensions);
-    } catch (const pursuit::ParseError& e) {
-        throw UsageError(e.what());
-    }
+pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions) {
+    pursuit::PursuitScenario scenario;
+    flags.name_errors([&] {
+        scenario = pursuit::parse_scenario(
+            {flags.text("route"), flags.text("npc"), flags.text("npc_direction"), flags.texts("stimulus")},
+            dimensions);
+    });
+    return scenario;
 }
 
 std::string rounded(double v) {
@@ -276,27 +200,31 @@ std::string batch_table(const std::string& title, const pursuit::PursuitConfig& 
     return out;
 }
 
-pursuit::BatchSettings parse_batch(const PursueOptions& o) {
+pursuit::BatchSettings parse_batch(const FlagBinder& flags) {
     pursuit::BatchSettings b;
     b.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
-    set_if_given(b, "scenarios", o.batch);
-    set_if_given(b, "seed", o.seed);
-    set_if_given(b, "threads", o.threads);
-    set_if_given(b, "min_route", o.min_route);
-    require_valid(b.validate(), pursue_flag_table());
+    for (const std::string_view field : {"scenarios", "seed", "threads", "min_route"}) {
+        flags.apply_to(settings_description<pursuit::BatchSettings>(), &b, field);
+    }
+    flags.require_valid(b.validate());
     return b;
 }
 
 // Options of the other mode are refused rather than ignored.
-void refuse_foreign_options(const PursueOptions& o, bool batch, bool mesh) {
-    const std::pair<bool, const char*> single_only[] = {
-        {!o.route.empty(), "--route"},       {!o.npc.empty(), "--npc"},
-        {!o.npc_dir.empty(), "--npc-dir"},   {!o.stimuli.empty(), "--stimulus"},
-        {!o.strategy.empty(), "--strategy"}, {!o.png.empty(), "--png"},
-        {!o.svg.empty(), "--svg"},           {!o.animate.empty(), "--animate"}};
-    const std::pair<bool, const char*> batch_only[] = {{!o.seed.empty(), "--seed"},
-                                                       {!mesh && !o.threads.empty(), "--threads"},
-                                                       {!o.min_route.empty(), "--min-route"},
+void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
+    const PursueOptions& o = c.options;
+    const FlagBinder& f = c.flags;
+    const std::pair<bool, const char*> single_only[] = {{f.given("route"), "--route"},
+                                                        {f.given("npc"), "--npc"},
+                                                        {f.given("npc_direction"), "--npc-dir"},
+                                                        {f.given("stimulus"), "--stimulus"},
+                                                        {f.given("strategy"), "--strategy"},
+                                                        {!o.png.empty(), "--png"},
+                                                        {!o.svg.empty(), "--svg"},
+                                                        {!o.animate.empty(), "--animate"}};
+    const std::pair<bool, const char*> batch_only[] = {{f.given("seed"), "--seed"},
+                                                       {!mesh && f.given("threads"), "--threads"},
+                                                       {f.given("min_route"), "--min-route"},
                                                        {!o.csv.empty(), "--csv"},
                                                        {!o.json_file.empty(), "--json"}};
     using Flags = std::span<const std::pair<bool, const char*>>;
@@ -315,13 +243,16 @@ void refuse_foreign_options(const PursueOptions& o, bool batch, bool mesh) {
 }
 
 // The 3D level's options on grids.
-void refuse_level_options(const PursueOptions& o, bool mesh) {
-    if (!mesh && (!o.agent_height.empty() || !o.agent_radius.empty() || !o.agent_max_climb.empty() ||
-                  !o.agent_max_slope.empty() || !o.tile_size.empty())) {
+void refuse_level_options(const PursueCommand& c, bool mesh) {
+    const FlagBinder& f = c.flags;
+    const auto agent = agent_fields_without_threads();
+    if (!mesh &&
+        std::any_of(agent.begin(), agent.end(), [&](std::string_view field) { return f.given(field); })) {
         throw UsageError("--agent-*/--tile-size: only for 3D levels (--map LEVEL.obj or --navmesh FILE)");
     }
     // With --batch, --threads also sets the batch's workers.
-    if (!o.navmesh.empty() && (!o.tile_size.empty() || (!o.threads.empty() && o.batch.empty()))) {
+    if (!c.options.navmesh.empty() &&
+        (f.given("tile_size") || (f.given("threads") && !f.given("scenarios")))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
 }
@@ -355,14 +286,14 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
                                  behind_unit));
 }
 
-void run_batch_command(const PursueOptions& o, const levels::GridLevel& level) {
-    const pursuit::PursuitConfig config = parse_config(o);
-    const pursuit::BatchSettings settings = parse_batch(o);
+void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
+    const pursuit::PursuitConfig config = parse_config(c);
+    const pursuit::BatchSettings settings = parse_batch(c.flags);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
     report_batch(
-        o, config, settings, [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, o.map,
-        "cells");
+        c.options, config, settings, [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); },
+        c.options.map, "cells");
 }
 
 // Pictures, then the JSON or the table: everything is computed before any output.
@@ -398,13 +329,14 @@ void add_pictures(OutputFiles& files, const PursueOptions& o, const render::Purs
 }
 #endif
 
-void run_grid_pursue(const PursueOptions& o) {
-    const pursuit::PursuitConfig config = parse_config(o);
-    const pursuit::PursuitScenario scenario = parse_scenario(o, 2);
+void run_grid_pursue(const PursueCommand& c) {
+    const PursueOptions& o = c.options;
+    const pursuit::PursuitConfig config = parse_config(c);
+    const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 2);
     const levels::GridLevel level = levels::load_level(o.map);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
-    require_valid(scenario.validate(space), pursue_flag_table());
+    c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
     write_outputs(o, space, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
 #if KINEMA_HAVE_RENDER
@@ -447,31 +379,30 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
 
 // A 3D level: the navmesh built as `kinema chase --map X.obj` builds it (same agent flags, --tile-size,
 // --threads), or read from --navmesh; the pursuit runs through nav::NavPursuitSpace.
-nav::Level load_level_of(const PursueOptions& o, const pursuit::BatchSettings* batch = nullptr) {
+nav::Level load_level_of(const PursueCommand& c, const pursuit::BatchSettings* batch = nullptr) {
     nav::NavSettings settings;
-    for (const auto& [flag, field, member] : agent_options) {
-        if (batch == nullptr || field != "threads") {
-            set_if_given(settings, field, o.*member);
-        }
-    }
-    if (batch != nullptr && !o.threads.empty()) {
+    c.flags.apply(settings);
+    if (batch == nullptr) {
+        c.flags.apply_to(settings_description<nav::NavSettings>(), &settings, "threads");
+    } else if (c.flags.given("threads")) {
         // --threads is the batch's ([1, 256]); the navmesh is the same for any build thread count, so its
         // build takes as many as NavSettings allows.
         const double build_max = find_field(settings_description<nav::NavSettings>(), "threads")->range.max;
         settings.threads = std::min(static_cast<double>(batch->threads), build_max);
     }
-    require_valid(settings.validate(), pursue_flag_table());
-    return load_nav_level(o.map, o.navmesh, settings, levels::default_max_level_bytes);
+    c.flags.require_valid(settings.validate());
+    return load_nav_level(c.options.map, c.options.navmesh, settings, levels::default_max_level_bytes);
 }
 
-void run_level_pursue(const PursueOptions& o) {
-    pursuit::PursuitConfig config = parse_config(o);
+void run_level_pursue(const PursueCommand& c) {
+    const PursueOptions& o = c.options;
+    pursuit::PursuitConfig config = parse_config(c);
     config.map = o.navmesh.empty() ? o.map : o.navmesh;  // as `kinema chase` names it in its JSON
-    const pursuit::PursuitScenario scenario = parse_scenario(o, 3);
-    const nav::Level level = load_level_of(o);
+    const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 3);
+    const nav::Level level = load_level_of(c);
     nav::PathFinder finder(level);
     nav::NavPursuitSpace space(level, finder);
-    require_valid(scenario.validate(space), pursue_flag_table());
+    c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
     write_outputs(o, space.chase_space(), scenario, config, result,
                   [&](OutputFiles& files, const std::string& title) {
@@ -481,19 +412,21 @@ void run_level_pursue(const PursueOptions& o) {
 
 // --batch on a 3D level: one NavPursuitSpace (with its own Detour query) per worker thread over the one
 // level; --threads also builds the navmesh (the same navmesh for any thread count).
-void run_level_batch(const PursueOptions& o) {
-    pursuit::PursuitConfig config = parse_config(o);
+void run_level_batch(const PursueCommand& c) {
+    const PursueOptions& o = c.options;
+    pursuit::PursuitConfig config = parse_config(c);
     config.map = o.navmesh.empty() ? o.map : o.navmesh;
-    const pursuit::BatchSettings settings = parse_batch(o);
-    const nav::Level level = load_level_of(o, &settings);
+    const pursuit::BatchSettings settings = parse_batch(c.flags);
+    const nav::Level level = load_level_of(c, &settings);
     report_batch(
         o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map,
         "cell sizes");
 }
 #endif
 
-void run_pursue(const PursueOptions& o) {
+void run_pursue(const PursueCommand& c) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
+    const PursueOptions& o = c.options;
     if (o.map.empty() && o.navmesh.empty()) {
         throw UsageError("--map: required: a grid level (.map Moving AI, else kinema ASCII)");
     }
@@ -501,24 +434,25 @@ void run_pursue(const PursueOptions& o) {
         throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
     }
     const bool mesh = !o.navmesh.empty() || is_mesh_path(o.map);
+    const bool batch = c.flags.given("scenarios");
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
         throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
     }
 #endif
-    refuse_foreign_options(o, !o.batch.empty(), mesh);
-    refuse_level_options(o, mesh);
-    if (!o.batch.empty() && !mesh) {
-        run_batch_command(o, levels::load_level(o.map));
+    refuse_foreign_options(c, batch, mesh);
+    refuse_level_options(c, mesh);
+    if (batch && !mesh) {
+        run_batch_command(c, levels::load_level(o.map));
     } else if (mesh) {
 #if KINEMA_HAVE_NAV
-        o.batch.empty() ? run_level_pursue(o) : run_level_batch(o);
+        batch ? run_level_batch(c) : run_level_pursue(c);
 #else
         throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav",
                                      o.map.empty() ? o.navmesh : o.map));
 #endif
     } else {
-        run_grid_pursue(o);
+        run_grid_pursue(c);
     }
 }
 
@@ -535,8 +469,8 @@ last-known), search (arrived without contact: an occupancy map, Isla 2013), gave
 The run ends at the first re-acquisition, at gave_up, or at --max-time. --stimulus T,X,Y (repeatable): a
 noise at time T re-seeds the chase there (at most max_restarts = 3 times; --set max_restarts=N).
 
---set NAME=VALUE: spread, rest_speed, contact_range (pursuit), max_restarts (flood), or a field of the NPC's model
-(`kinema simulate --help` lists them).
+--set NAME=VALUE: a pursuit or flood field, e.g. spread, rest_speed, contact_range, max_restarts, or a field of
+the NPC's model (`kinema simulate --help` lists them).
 
 JSON (--json; docs/pursuit.md): settings, frames [{t, state, player, npc, npc_velocity, npc_input,
 sees_player}], events [{t, kind, ...}] (lost_sight, chase with the flood's `result` exactly as `kinema chase
@@ -553,73 +487,64 @@ Detour's straight paths. JSON positions become [x, y, z]. --batch draws its scen
 }  // namespace
 
 void add_pursue_command(CLI::App& app) {
-    auto options = std::make_shared<PursueOptions>();
+    auto command = std::make_shared<PursueCommand>();
+    PursueOptions& o = command->options;
+    FlagBinder& flags = command->flags;
+    const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
+    const pursuit::PursuitConfig defaults;
     CLI::App* cmd = app.add_subcommand(
         "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
     cmd->footer(pursue_help);
-    cmd->add_option("--map", options->map,
+    cmd->add_option("--map", o.map,
                     "Level file (.map Moving AI, .obj 3D level (needs kinema::nav), else kinema ASCII)");
     cmd->add_option(
-        "--navmesh", options->navmesh,
+        "--navmesh", o.navmesh,
         "3D level from a navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
-    cmd->add_option("--route", options->route,
-                    "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)");
-    cmd->add_option("--npc", options->npc, "The NPC's start X,Y (3D levels X,Y,Z)");
-    cmd->add_option("--npc-dir", options->npc_dir,
-                    "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player)");
-    cmd->add_option("--player-speed", options->player_speed,
-                    field_help<pursuit::PursuitSettings>("player_speed"));
-    cmd->add_option("--npc-model", options->npc_model,
+    flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)");
+    flags.add(cmd, "npc", "The NPC's start X,Y (3D levels X,Y,Z)");
+    flags.add(cmd, "npc_direction",
+              "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player)");
+    constexpr std::string_view player[] = {"player_speed"};
+    flags.add_fields(cmd, config, &defaults, player);
+    cmd->add_option("--npc-model", o.npc_model,
                     "The NPC's movement model: unreal (default), dishonored, crosscode");
-    cmd->add_option("--model-scale", options->model_scale,
-                    field_help<pursuit::PursuitSettings>("model_scale"));
-    cmd->add_option("--set", options->sets, "NAME=VALUE (repeatable; see below)")
+    constexpr std::string_view scale[] = {"model_scale"};
+    flags.add_fields(cmd, config, &defaults, scale);
+    cmd->add_option("--set", o.sets, "NAME=VALUE (repeatable; see below)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
-    cmd->add_option("--hz", options->hz, field_help<pursuit::PursuitSettings>("hz"));
-    cmd->add_option("--max-time", options->max_time, field_help<pursuit::PursuitSettings>("max_time"));
-    cmd->add_option("--view-range", options->view_range, field_help<pursuit::PursuitSettings>("view_range"));
-    cmd->add_option("--view-angle", options->view_angle, field_help<pursuit::PursuitSettings>("view_angle"));
-    cmd->add_option("--search-time", options->search_time,
-                    field_help<pursuit::PursuitSettings>("search_time"));
-    cmd->add_option("--stimulus", options->stimuli,
-                    "A noise T,X,Y (s, level units; 3D levels T,X,Y,Z; repeatable)")
-        ->type_name("T,X,Y")
-        ->allow_extra_args(false);
-    cmd->add_option("--strategy", options->strategy, field_help<pursuit::PursuitSettings>("strategy"));
-    cmd->add_option("--hot", options->hot, field_help<chase::FloodSettings>("hot"));
-    cmd->add_option("--max-heated", options->max_heated, field_help<chase::FloodSettings>("max_heated"));
-    cmd->add_option("--max-steps", options->max_steps, field_help<chase::FloodSettings>("max_steps"));
-    cmd->add_option("--difficulty", options->difficulty, "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2)");
+    constexpr std::string_view timing[] = {"hz", "max_time", "view_range", "view_angle", "search_time"};
+    flags.add_fields(cmd, config, &defaults, timing);
+    flags.add_repeated(cmd, "stimulus", "A noise T,X,Y (s, level units; 3D levels T,X,Y,Z; repeatable)")
+        ->type_name("T,X,Y");
+    constexpr std::string_view flood[] = {"strategy", "hot", "max_heated", "max_steps"};
+    flags.add_fields(cmd, config, &defaults, flood);
+    add_difficulty_option(flags, cmd);
     // A flag for one pursuit, an option with the report's file for --batch (the issue's two forms).
     CLI::Option* json =
-        cmd->add_option("--json", options->json_file,
+        cmd->add_option("--json", o.json_file,
                         "One pursuit: print it as JSON (fields: see below); --batch: write the "
                         "report to this file")
             ->expected(0, 1)
             ->type_name("[FILE]");
-    cmd->add_option("--batch", options->batch, "Compare every strategy on N random scenarios");
-    cmd->add_option("--seed", options->seed, field_help<pursuit::BatchSettings>("seed"));
-    cmd->add_option(
-        "--threads", options->threads,
-        "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
-        "(at most 64 of them; the navmesh is the same for any count)");
-    cmd->add_option("--min-route", options->min_route, field_help<pursuit::BatchSettings>("min_route"));
-    cmd->add_option("--csv", options->csv, "--batch: write one row per run to this file");
-    cmd->add_option("--png", options->png, "Write the pursuit picture as PNG");
-    cmd->add_option("--svg", options->svg, "Write the pursuit picture as SVG");
-    cmd->add_option("--animate", options->animate, "Write an animated SVG of the pursuit");
+    flags.add(cmd, "scenarios", "Compare every strategy on N random scenarios");
+    flags.add_fields<pursuit::BatchSettings>(cmd, {"seed"});
+    flags.add(cmd, "threads",
+              "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
+              "(at most 64 of them; the navmesh is the same for any count)");
+    flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route"});
+    cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file");
+    cmd->add_option("--png", o.png, "Write the pursuit picture as PNG");
+    cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG");
+    cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit");
 #if KINEMA_HAVE_NAV
-    for (const auto& [flag, field, member] : agent_options) {
-        if (field != "threads") {
-            cmd->add_option(std::string(flag), options.get()->*member,
-                            std::string("3D levels: ") + field_help<nav::NavSettings>(field));
-        }
-    }
+    const nav::NavSettings nav_defaults;
+    flags.add_fields(cmd, settings_description<nav::NavSettings>(), &nav_defaults,
+                     agent_fields_without_threads(), "3D levels: ");
 #endif
-    cmd->callback([options, json] {
-        options->json = json->count() > 0;
-        run_pursue(*options);
+    cmd->callback([command, json] {
+        command->options.json = json->count() > 0;
+        run_pursue(*command);
     });
 }
 

@@ -14,6 +14,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
@@ -35,16 +36,14 @@ analysis::GenericStopSettings stepping_defaults() {
     return limits;
 }
 
-// The flags of GenericStopSettings's fields.
-constexpr FieldFlag kLimitFlags[] = {{"rest_speed", "--rest-speed"}, {"max_frames", "--max-frames"}};
+// The library's frame time is typed as a rate.
+constexpr FieldFlag kStopRenames[] = {{"frame_time", "--fps"}};
 
 struct StopOptions {
+    FlagBinder flags{kStopRenames};  // --speed, --rest-speed, --max-frames
     ModelOptions model;
-    std::string speed;
     std::string fps;
     std::string fps_list = "10,15,20,30,60,120,144,240,1000";
-    std::string rest_speed;
-    std::string max_frames;
     std::string trace;
     bool continuous = false;
     bool pivot = false;
@@ -144,110 +143,133 @@ void run_unreal_trace(const StopOptions& o, const movement::UnrealSettings& s, d
     fmt::print("{}", out);
 }
 
-void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
-    const analysis::Braking b = analysis::unreal_braking(s);
-    const double epic = analysis::epic_stop_distance(b.friction, b.deceleration, v0);
-    const analysis::StopPrediction cont = analysis::unreal_stop_continuous(s, v0);
-    ordered_json head{{"model", "unreal"},
-                      {"speed", v0},
-                      {"braking_friction", b.friction},
-                      {"braking_deceleration", b.deceleration}};
-    const std::string header = fmt::format("Unreal CMC stop from {} cm/s (beta = {} 1/s, a_B = {} cm/s^2)",
-                                           text(v0), text(b.friction), text(b.deceleration));
-    if (!o.trace.empty()) {
-        run_unreal_trace(o, s, v0, head, header);
+// What every Unreal stop report shows: the braking, Epic's estimate and the continuous limit.
+struct UnrealStop {
+    analysis::Braking braking;
+    double epic = 0.0;
+    analysis::StopPrediction cont;
+    ordered_json head;
+    std::string header;
+};
+
+UnrealStop unreal_stop_basics(const movement::UnrealSettings& s, double v0) {
+    UnrealStop u;
+    u.braking = analysis::unreal_braking(s);
+    u.epic = analysis::epic_stop_distance(u.braking.friction, u.braking.deceleration, v0);
+    u.cont = analysis::unreal_stop_continuous(s, v0);
+    u.head = {{"model", "unreal"},
+              {"speed", v0},
+              {"braking_friction", u.braking.friction},
+              {"braking_deceleration", u.braking.deceleration}};
+    u.header = fmt::format("Unreal CMC stop from {} cm/s (beta = {} 1/s, a_B = {} cm/s^2)", text(v0),
+                           text(u.braking.friction), text(u.braking.deceleration));
+    return u;
+}
+
+// --pivot: the input reverses at full strength: where does the character turn round? (unreal-cmc.md
+// section 6.2)
+void print_unreal_pivot(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
+    const double fps = parse_fps(o.fps, "--fps");
+    if (v0 > s.max_walk_speed) {
+        throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
+                                     text(s.max_walk_speed), text(v0)));
+    }
+    if (!(s.max_acceleration > 0.0)) {
+        throw UsageError("--set: --pivot needs max_acceleration > 0");
+    }
+    const analysis::StopPrediction p = analysis::unreal_pivot(s, v0, 1.0 / fps);
+    const double epic_pivot =
+        length(analysis::epic_pivot_location({-s.max_acceleration, 0.0}, {v0, 0.0}, s.ground_friction));
+    if (o.json) {
+        ordered_json out{{"model", "unreal"}, {"speed", v0}, {"fps", fps}, {"pivot", true}};
+        out.update(prediction_json(p));
+        out["epic_distance"] = epic_pivot;
+        out["epic_error"] = number(epic_pivot - p.distance);
+        fmt::print("{}\n", out.dump(2));
         return;
     }
-    if (o.pivot) {
-        // The input reverses at full strength: where does the character turn round? (unreal-cmc.md
-        // section 6.2)
-        const double fps = parse_fps(o.fps, "--fps");
-        if (v0 > s.max_walk_speed) {
-            throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
-                                         text(s.max_walk_speed), text(v0)));
-        }
-        if (!(s.max_acceleration > 0.0)) {
-            throw UsageError("--set: --pivot needs max_acceleration > 0");
-        }
-        const analysis::StopPrediction p = analysis::unreal_pivot(s, v0, 1.0 / fps);
-        const double epic_pivot =
-            length(analysis::epic_pivot_location({-s.max_acceleration, 0.0}, {v0, 0.0}, s.ground_friction));
-        if (o.json) {
-            ordered_json out{{"model", "unreal"}, {"speed", v0}, {"fps", fps}, {"pivot", true}};
-            out.update(prediction_json(p));
-            out["epic_distance"] = epic_pivot;
-            out["epic_error"] = number(epic_pivot - p.distance);
-            fmt::print("{}\n", out.dump(2));
-            return;
-        }
-        fmt::print("Unreal CMC pivot from {} cm/s at {} fps (input reversed, A = {} cm/s^2, F = {} 1/s)\n",
-                   text(v0), text(fps), text(s.max_acceleration), text(s.ground_friction));
-        fmt::print("  exact: turns round after {:.6f} cm, velocity points back in frame {}\n", p.distance,
-                   p.frames);
-        fmt::print("  Epic's PredictGroundMovementPivotLocation: {:.6f} cm (error {:+.6f} cm)\n", epic_pivot,
-                   epic_pivot - p.distance);
-        return;
+    fmt::print("Unreal CMC pivot from {} cm/s at {} fps (input reversed, A = {} cm/s^2, F = {} 1/s)\n",
+               text(v0), text(fps), text(s.max_acceleration), text(s.ground_friction));
+    fmt::print("  exact: turns round after {:.6f} cm, velocity points back in frame {}\n", p.distance,
+               p.frames);
+    fmt::print("  Epic's PredictGroundMovementPivotLocation: {:.6f} cm (error {:+.6f} cm)\n", epic_pivot,
+               epic_pivot - p.distance);
+}
+
+// --table: exact vs Epic vs continuous at every frame rate of --fps-list.
+void print_unreal_table(const StopOptions& o, const movement::UnrealSettings& s, double v0,
+                        const UnrealStop& u) {
+    const double epic = u.epic;
+    const analysis::StopPrediction& cont = u.cont;
+    const std::string& header = u.header;
+    std::vector<Row> rows;
+    for (const double fps : parse_fps_list(o.fps_list)) {
+        rows.push_back({fps, analysis::unreal_stop(s, v0, 1.0 / fps)});
     }
-    if (o.table) {
-        std::vector<Row> rows;
-        for (const double fps : parse_fps_list(o.fps_list)) {
-            rows.push_back({fps, analysis::unreal_stop(s, v0, 1.0 / fps)});
-        }
-        if (o.json) {
-            ordered_json out = head;
-            out["epic_distance"] = epic;
-            out["continuous"] = prediction_json(cont);
-            ordered_json list = ordered_json::array();
-            for (const Row& r : rows) {
-                ordered_json row{{"fps", r.fps}};
-                row.update(prediction_json(r.p));
-                row["epic_error"] = number(epic - r.p.distance);
-                row["continuous_error"] = number(cont.distance - r.p.distance);
-                list.push_back(row);
-            }
-            out["rows"] = list;
-            fmt::print("{}\n", out.dump(2));
-            return;
-        }
-        std::string out = header + "\n";
-        out += fmt::format("Epic's PredictGroundMovementStopLocation: {:.4f} cm; continuous limit: {} cm\n",
-                           epic, cont.stops ? fmt::format("{:.4f}", cont.distance) : "never stops");
-        out += fmt::format("{:>7} {:>11} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8}\n", "fps", "exact cm",
-                           "frames", "time s", "Epic err", "Epic %", "cont. err", "cont. %");
+    if (o.json) {
+        ordered_json out = u.head;
+        out["epic_distance"] = epic;
+        out["continuous"] = prediction_json(cont);
+        ordered_json list = ordered_json::array();
         for (const Row& r : rows) {
-            const double d = r.p.distance;
-            auto pct = [&](double err) { return d > 0.0 ? fmt::format("{:+.1f}", 100.0 * err / d) : "-"; };
-            out += fmt::format("{:>7} {:>11.4f} {:>7} {:>9.4f} {:>+11.4f} {:>8} {:>+11.4f} {:>8}\n",
-                               text(r.fps), d, r.p.frames, r.p.time, epic - d, pct(epic - d),
-                               cont.distance - d, pct(cont.distance - d));
+            ordered_json row{{"fps", r.fps}};
+            row.update(prediction_json(r.p));
+            row["epic_error"] = number(epic - r.p.distance);
+            row["continuous_error"] = number(cont.distance - r.p.distance);
+            list.push_back(row);
         }
-        fmt::print("{}", out);
+        out["rows"] = list;
+        fmt::print("{}\n", out.dump(2));
         return;
     }
-    if (o.continuous) {
-        if (o.json) {
-            ordered_json out = head;
-            out["continuous"] = true;
-            out.update(prediction_json(cont));
-            out.erase("frames");
-            out["epic_distance"] = epic;
-            out["epic_error"] = number(epic - cont.distance);
-            fmt::print("{}\n", out.dump(2));
-            return;
-        }
-        fmt::print("{}, continuous time (dv/dt = -(a_B + beta v))\n", header);
-        if (cont.stops) {
-            fmt::print("  distance {:.6f} cm, time {:.6f} s\n", cont.distance, cont.time);
-        } else {
-            fmt::print("  never stops (limit distance {} cm)\n", text(cont.distance));
-        }
-        fmt::print("  Epic's estimate {:.6f} cm (error {:+.6f} cm)\n", epic, epic - cont.distance);
+    std::string out = header + "\n";
+    out += fmt::format("Epic's PredictGroundMovementStopLocation: {:.4f} cm; continuous limit: {} cm\n", epic,
+                       cont.stops ? fmt::format("{:.4f}", cont.distance) : "never stops");
+    out += fmt::format("{:>7} {:>11} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8}\n", "fps", "exact cm", "frames",
+                       "time s", "Epic err", "Epic %", "cont. err", "cont. %");
+    for (const Row& r : rows) {
+        const double d = r.p.distance;
+        auto pct = [&](double err) { return d > 0.0 ? fmt::format("{:+.1f}", 100.0 * err / d) : "-"; };
+        out += fmt::format("{:>7} {:>11.4f} {:>7} {:>9.4f} {:>+11.4f} {:>8} {:>+11.4f} {:>8}\n", text(r.fps),
+                           d, r.p.frames, r.p.time, epic - d, pct(epic - d), cont.distance - d,
+                           pct(cont.distance - d));
+    }
+    fmt::print("{}", out);
+}
+
+// --continuous: continuous time.
+void print_unreal_continuous(const StopOptions& o, const UnrealStop& u) {
+    const double epic = u.epic;
+    const analysis::StopPrediction& cont = u.cont;
+    const std::string& header = u.header;
+    if (o.json) {
+        ordered_json out = u.head;
+        out["continuous"] = true;
+        out.update(prediction_json(cont));
+        out.erase("frames");
+        out["epic_distance"] = epic;
+        out["epic_error"] = number(epic - cont.distance);
+        fmt::print("{}\n", out.dump(2));
         return;
     }
+    fmt::print("{}, continuous time (dv/dt = -(a_B + beta v))\n", header);
+    if (cont.stops) {
+        fmt::print("  distance {:.6f} cm, time {:.6f} s\n", cont.distance, cont.time);
+    } else {
+        fmt::print("  never stops (limit distance {} cm)\n", text(cont.distance));
+    }
+    fmt::print("  Epic's estimate {:.6f} cm (error {:+.6f} cm)\n", epic, epic - cont.distance);
+}
+
+// One frame rate (--fps).
+void print_unreal_fps(const StopOptions& o, const movement::UnrealSettings& s, double v0,
+                      const UnrealStop& u) {
+    const double epic = u.epic;
+    const analysis::StopPrediction& cont = u.cont;
     const double fps = parse_fps(o.fps, "--fps");
     const analysis::StopPrediction p = analysis::unreal_stop(s, v0, 1.0 / fps);
     if (o.json) {
-        ordered_json out = head;
+        ordered_json out = u.head;
         out["fps"] = fps;
         out.update(prediction_json(p));
         out["epic_distance"] = epic;
@@ -256,7 +278,7 @@ void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double 
         fmt::print("{}\n", out.dump(2));
         return;
     }
-    fmt::print("{} at {} fps\n", header, text(fps));
+    fmt::print("{} at {} fps\n", u.header, text(fps));
     if (!p.stops) {
         fmt::print("  never stops: no braking friction and no braking deceleration\n");
         return;
@@ -265,6 +287,21 @@ void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double 
     fmt::print("  Epic's estimate: {:.6f} cm (error {:+.6f} cm)\n", epic, epic - p.distance);
     fmt::print("  continuous limit: {} cm\n",
                cont.stops ? fmt::format("{:.6f}", cont.distance) : "never stops");
+}
+
+void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
+    const UnrealStop u = unreal_stop_basics(s, v0);
+    if (!o.trace.empty()) {
+        run_unreal_trace(o, s, v0, u.head, u.header);
+    } else if (o.pivot) {
+        print_unreal_pivot(o, s, v0);
+    } else if (o.table) {
+        print_unreal_table(o, s, v0, u);
+    } else if (o.continuous) {
+        print_unreal_continuous(o, u);
+    } else {
+        print_unreal_fps(o, s, v0, u);
+    }
 }
 
 void run_generic(const StopOptions& o, const movement::AnyModel& model, double v0) {
@@ -278,13 +315,8 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
         throw UsageError("--trace: only the unreal model has an exact stop over a frame-time trace");
     }
     analysis::GenericStopSettings limits = stepping_defaults();
-    if (!o.rest_speed.empty()) {
-        set_from_flag(limits, "rest_speed", o.rest_speed, kLimitFlags);
-    }
-    if (!o.max_frames.empty()) {
-        set_from_flag(limits, "max_frames", o.max_frames, kLimitFlags);
-    }
-    require_valid(limits.validate(), kLimitFlags);
+    o.flags.apply(limits);
+    o.flags.require_valid(limits.validate());
     std::vector<double> fps_values;
     if (o.table) {
         fps_values = parse_fps_list(o.fps_list);
@@ -333,10 +365,10 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
 
 void run_stop(const StopOptions& o) {
     const movement::AnyModel model = model_from_options(single_model(o.model, "unreal"), o.model.sets);
-    if (o.speed.empty()) {
+    if (!o.flags.given("speed")) {
         throw UsageError("--speed: required");
     }
-    const double v0 = parse_in_range(o.speed, "--speed", 0.0, analysis::stop_max_speed);
+    const double v0 = parse_in_range(o.flags.text("speed"), "--speed", 0.0, analysis::stop_max_speed);
     if (o.pivot && o.fps.empty()) {
         throw UsageError("--fps: required with --pivot");
     }
@@ -357,7 +389,7 @@ void add_stop_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("stop", "Stop distance, time and frames after the input is released");
     add_model_options(cmd, o->model,
                       "unreal (exact closed form, default) | dishonored | crosscode (stepping)");
-    cmd->add_option("--speed", o->speed, "starting speed in the model's length unit per second, [0, 1e6]")
+    o->flags.add(cmd, "speed", "starting speed in the model's length unit per second, [0, 1e6]")
         ->type_name("V");
     CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, [0.1, 1e6]")->type_name("FPS");
     CLI::Option* cont =
@@ -368,10 +400,9 @@ void add_stop_command(CLI::App& app) {
         ->type_name("LIST")
         ->capture_default_str();
     const analysis::GenericStopSettings limits = stepping_defaults();
-    cmd->add_option("--rest-speed", o->rest_speed, "stepping models: " + field_help("rest_speed", limits))
-        ->type_name("V");
-    cmd->add_option("--max-frames", o->max_frames, "stepping models: " + field_help("max_frames", limits))
-        ->type_name("N");
+    const SettingsDescription& stepping = settings_description<analysis::GenericStopSettings>();
+    o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ")->type_name("V");
+    o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ")->type_name("N");
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =
@@ -398,11 +429,7 @@ void add_stop_command(CLI::App& app) {
         "Example: kinema stop --model unreal --speed 600 --fps 60\n"
         "         kinema stop --model unreal --speed 600 --trace frame_times.csv");
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {{"speed", "--speed"},
-                                                   {"frame_time", "--fps"},
-                                                   {"rest_speed", "--rest-speed"},
-                                                   {"max_frames", "--max-frames"}};
-    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_stop(*o); }); });
+    cmd->callback([o] { o->flags.name_errors([&] { run_stop(*o); }); });
 }
 
 }  // namespace kinema::cli

@@ -8,6 +8,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,6 +18,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "morrowind_options.hpp"
@@ -36,17 +38,19 @@ using analysis_cli::parse_positive;
 using analysis_cli::text;
 using nlohmann::ordered_json;
 
-// The flags of SweepSettings's fields.
-constexpr FieldFlag kSweepFlags[] = {{"rest_speed", "--rest-speed"}};
+// The physics rate and the library's arguments, and the flags they are typed as.
+constexpr FieldFlag kSweepRenames[] = {{"physics_rate", "--fps"}, {"frame_time", "--fps"},
+                                       {"fps", "--fps"},          {"fps_from", "--fps-from"},
+                                       {"fps_to", "--fps-to"},    {"fps_step", "--fps-step"}};
 
 struct SweepOptions {
+    FlagBinder flags{kSweepRenames};  // --rest-speed, --frame-rate, --max-steps-per-frame, --max-time
     ModelOptions model;
     std::vector<std::string> metrics;
     std::string fps_from = "5";
     std::string fps_to = "240";
     std::string fps_step = "1";
     std::string fps;
-    std::string rest_speed;
     std::string png;
     std::string svg;
     bool csv = false;
@@ -55,9 +59,6 @@ struct SweepOptions {
     // --model morrowind.
     MorrowindArgs morrowind;
     std::string drop = "0";
-    std::string frame_rate;
-    std::string max_steps_per_frame;
-    std::string max_time;
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
 };
 
@@ -131,12 +132,6 @@ void write_charts(const SweepOptions& o, MakePanels make_panels, const std::stri
 #endif
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
-
-// The flags of MorrowindPhysicsSettings's fields.
-constexpr FieldFlag kPhysicsFlags[] = {{"physics_rate", "--fps"},
-                                       {"frame_rate", "--frame-rate"},
-                                       {"max_steps_per_frame", "--max-steps-per-frame"},
-                                       {"max_time", "--max-time"}};
 
 struct FlightMetric {
     const char* name;
@@ -215,20 +210,12 @@ std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> d
 
 movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::span<const double> rates) {
     movement::MorrowindPhysicsSettings physics;
-    const std::pair<std::string_view, const std::string*> fields[] = {
-        {"frame_rate", &o.frame_rate},
-        {"max_steps_per_frame", &o.max_steps_per_frame},
-        {"max_time", &o.max_time}};
-    for (const auto& [field, value] : fields) {
-        if (!value->empty()) {
-            set_from_flag(physics, field, *value, kPhysicsFlags);
-        }
-    }
-    require_valid(physics.validate(), kPhysicsFlags);
+    o.flags.apply(physics);
+    o.flags.require_valid(physics.validate());
     for (const double rate : rates) {
         movement::MorrowindPhysicsSettings at = physics;
         at.physics_rate = rate;
-        require_valid(at.validate(), kPhysicsFlags);
+        o.flags.require_valid(at.validate());
     }
     return physics;
 }
@@ -304,16 +291,22 @@ std::string morrowind_sweep_text(const SweepOptions& o, const analysis::Morrowin
 }
 
 #if KINEMA_HAVE_RENDER
+// A chart panel of a metric's stepped value over its continuous limit.
+render::ChartPanel ratio_panel(std::string_view title) {
+    render::ChartPanel panel;
+    panel.title = std::string(title) + " / continuous limit";
+    panel.y_label = "ratio to the dt -> 0 limit";
+    panel.reference_y = 1.0;
+    panel.reference_label = "continuous";
+    return panel;
+}
+
 // One panel per metric: the stepped value over its continuous limit against the physics rate.
 std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSweep& sweep,
                                                  std::span<const FlightMetric* const> metrics) {
     std::vector<render::ChartPanel> panels;
     for (const FlightMetric* m : metrics) {
-        render::ChartPanel panel;
-        panel.title = std::string(m->title) + " / continuous limit";
-        panel.y_label = "ratio to the dt -> 0 limit";
-        panel.reference_y = 1.0;
-        panel.reference_label = "continuous";
+        render::ChartPanel panel = ratio_panel(m->title);
         const double limit = sweep.continuous.*(m->field);
         const bool usable = std::isfinite(limit) && limit != 0.0;
         render::ChartSeries s;
@@ -331,7 +324,7 @@ std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSw
 
 void run_morrowind_sweep(const SweepOptions& o) {
     // Everything is parsed and checked before any output.
-    if (!o.rest_speed.empty()) {
+    if (o.flags.given("rest_speed")) {
         throw UsageError("--rest-speed: not used with --model morrowind");
     }
     MorrowindArgs args = o.morrowind;
@@ -383,19 +376,8 @@ void run_morrowind_sweep(const SweepOptions& o) {
     fmt::print("{}", out);
 }
 
-void run_sweep(const SweepOptions& o) {
-    if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
-        if (o.model.models.size() != 1) {
-            throw UsageError(
-                "--model: morrowind is swept against the physics rate; give it as the only --model");
-        }
-        run_morrowind_sweep(o);
-        return;
-    }
-    if (!o.morrowind_flag_given.empty()) {
-        throw UsageError(fmt::format("{}: only with --model morrowind", o.morrowind_flag_given));
-    }
-    // Everything is parsed and checked before any output.
+// The swept models: --model (repeatable, or all), each with --set applied (one model only).
+std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
     std::vector<std::string> names =
         o.model.models.empty() ? std::vector<std::string>{"all"} : o.model.models;
     if (std::find(names.begin(), names.end(), "all") != names.end()) {
@@ -411,120 +393,147 @@ void run_sweep(const SweepOptions& o) {
     for (const std::string& name : names) {
         models.push_back(model_from_options(name, o.model.sets));
     }
+    return models;
+}
+
+std::string sweep_json(std::span<const analysis::SweepResult> results, std::span<const Metric* const> metrics,
+                       const analysis::SweepSettings& settings) {
+    ordered_json list = ordered_json::array();
+    for (const analysis::SweepResult& r : results) {
+        auto row_json = [&](const analysis::SweepRow& row) {
+            ordered_json j{{"fps", number(row.fps)}};
+            for (const Metric* m : metrics) {
+                j[m->name] = number(row.*(m->field));
+            }
+            return j;
+        };
+        ordered_json rows = ordered_json::array();
+        for (const analysis::SweepRow& row : r.rows) {
+            rows.push_back(row_json(row));
+        }
+        ordered_json cont = row_json(r.continuous);
+        cont.erase("fps");
+        list.push_back(ordered_json{{"model", r.model},
+                                    {"length_unit", r.length_unit},
+                                    {"rest_speed", settings.rest_speed},
+                                    {"continuous", cont},
+                                    {"rows", rows}});
+    }
+    return ordered_json{{"models", list}}.dump(2) + "\n";
+}
+
+std::string sweep_csv(std::span<const analysis::SweepResult> results,
+                      std::span<const Metric* const> metrics) {
+    std::string out = "model,fps";
+    for (const Metric* m : metrics) {
+        out += fmt::format(",{}", m->name);
+    }
+    out += "\n";
+    for (const analysis::SweepResult& r : results) {
+        for (const analysis::SweepRow& row : r.rows) {
+            out += fmt::format("{},{}", r.model, text(row.fps));
+            for (const Metric* m : metrics) {
+                out += fmt::format(",{}", value_text(row.*(m->field)));
+            }
+            out += "\n";
+        }
+        out += fmt::format("{},inf", r.model);
+        for (const Metric* m : metrics) {
+            out += fmt::format(",{}", value_text(r.continuous.*(m->field)));
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+std::string sweep_table(std::span<const analysis::SweepResult> results,
+                        std::span<const Metric* const> metrics, const analysis::SweepSettings& settings) {
+    std::string out;
+    for (const analysis::SweepResult& r : results) {
+        out += fmt::format("{} ({}; stop distance to rest at {} {}/s for stepping models)\n", r.model,
+                           r.length_unit, text(settings.rest_speed), r.length_unit);
+        out += fmt::format("{:>8}", "fps");
+        for (const Metric* m : metrics) {
+            out += fmt::format(" {:>22}", fmt::format("{} {}", m->name, unit_for(*m, r.length_unit)));
+        }
+        out += "\n";
+        auto line = [&](const analysis::SweepRow& row, const std::string& label) {
+            out += fmt::format("{:>8}", label);
+            for (const Metric* m : metrics) {
+                const double v = row.*(m->field);
+                out +=
+                    std::isfinite(v) ? fmt::format(" {:>22.4f}", v) : fmt::format(" {:>22}", value_text(v));
+            }
+            out += "\n";
+        };
+        for (const analysis::SweepRow& row : r.rows) {
+            line(row, text(row.fps));
+        }
+        line(r.continuous, "limit");
+    }
+    return out;
+}
+
+#if KINEMA_HAVE_RENDER
+// One panel per metric: every model's stepped value over its continuous limit against the frame rate.
+std::vector<render::ChartPanel> sweep_panels(std::span<const analysis::SweepResult> results,
+                                             std::span<const Metric* const> metrics) {
+    std::vector<render::ChartPanel> panels;
+    for (const Metric* m : metrics) {
+        render::ChartPanel panel = ratio_panel(m->title);
+        for (const analysis::SweepResult& r : results) {
+            const double limit = r.continuous.*(m->field);
+            render::ChartSeries s;
+            s.label = std::string(r.model);
+            if (!(std::isfinite(limit) && limit != 0.0)) {
+                s.label += " (no limit)";
+            }
+            for (const analysis::SweepRow& row : r.rows) {
+                s.x.push_back(row.fps);
+                s.y.push_back(std::isfinite(limit) && limit != 0.0
+                                  ? row.*(m->field) / limit
+                                  : std::numeric_limits<double>::quiet_NaN());
+            }
+            panel.series.push_back(std::move(s));
+        }
+        panels.push_back(std::move(panel));
+    }
+    return panels;
+}
+#endif
+
+void run_sweep(const SweepOptions& o) {
+    if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
+        if (o.model.models.size() != 1) {
+            throw UsageError(
+                "--model: morrowind is swept against the physics rate; give it as the only --model");
+        }
+        run_morrowind_sweep(o);
+        return;
+    }
+    if (!o.morrowind_flag_given.empty()) {
+        throw UsageError(fmt::format("{}: only with --model morrowind", o.morrowind_flag_given));
+    }
+    // Everything is parsed and checked before any output.
+    const std::vector<movement::AnyModel> models = sweep_models(o);
     const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, kMetrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
-    if (!o.rest_speed.empty()) {
-        set_from_flag(settings, "rest_speed", o.rest_speed, kSweepFlags);
-    }
-    require_valid(settings.validate(), kSweepFlags);
+    o.flags.apply(settings);
+    o.flags.require_valid(settings.validate());
     check_render_available(o);
 
     std::vector<analysis::SweepResult> results;
     for (const movement::AnyModel& m : models) {
         results.push_back(analysis::sweep(m, fps, settings));
     }
-
-    std::string out;
-    if (o.json) {
-        ordered_json list = ordered_json::array();
-        for (const analysis::SweepResult& r : results) {
-            auto row_json = [&](const analysis::SweepRow& row) {
-                ordered_json j{{"fps", number(row.fps)}};
-                for (const Metric* m : metrics) {
-                    j[m->name] = number(row.*(m->field));
-                }
-                return j;
-            };
-            ordered_json rows = ordered_json::array();
-            for (const analysis::SweepRow& row : r.rows) {
-                rows.push_back(row_json(row));
-            }
-            ordered_json cont = row_json(r.continuous);
-            cont.erase("fps");
-            list.push_back(ordered_json{{"model", r.model},
-                                        {"length_unit", r.length_unit},
-                                        {"rest_speed", settings.rest_speed},
-                                        {"continuous", cont},
-                                        {"rows", rows}});
-        }
-        out = ordered_json{{"models", list}}.dump(2) + "\n";
-    } else if (o.csv) {
-        out = "model,fps";
-        for (const Metric* m : metrics) {
-            out += fmt::format(",{}", m->name);
-        }
-        out += "\n";
-        for (const analysis::SweepResult& r : results) {
-            for (const analysis::SweepRow& row : r.rows) {
-                out += fmt::format("{},{}", r.model, text(row.fps));
-                for (const Metric* m : metrics) {
-                    out += "," + value_text(row.*(m->field));
-                }
-                out += "\n";
-            }
-            out += fmt::format("{},inf", r.model);
-            for (const Metric* m : metrics) {
-                out += "," + value_text(r.continuous.*(m->field));
-            }
-            out += "\n";
-        }
-    } else {
-        for (const analysis::SweepResult& r : results) {
-            out += fmt::format("{} ({}; stop distance to rest at {} {}/s for stepping models)\n", r.model,
-                               r.length_unit, text(settings.rest_speed), r.length_unit);
-            out += fmt::format("{:>8}", "fps");
-            for (const Metric* m : metrics) {
-                out += fmt::format(" {:>22}", fmt::format("{} {}", m->name, unit_for(*m, r.length_unit)));
-            }
-            out += "\n";
-            auto line = [&](const analysis::SweepRow& row, const std::string& label) {
-                out += fmt::format("{:>8}", label);
-                for (const Metric* m : metrics) {
-                    const double v = row.*(m->field);
-                    out += std::isfinite(v) ? fmt::format(" {:>22.4f}", v)
-                                            : fmt::format(" {:>22}", value_text(v));
-                }
-                out += "\n";
-            };
-            for (const analysis::SweepRow& row : r.rows) {
-                line(row, text(row.fps));
-            }
-            line(r.continuous, "limit");
-        }
-    }
-
+    const std::string out = o.json  ? sweep_json(results, metrics, settings)
+                            : o.csv ? sweep_csv(results, metrics)
+                                    : sweep_table(results, metrics, settings);
 #if KINEMA_HAVE_RENDER
     write_charts(
-        o,
-        [&] {
-            std::vector<render::ChartPanel> panels;
-            for (const Metric* m : metrics) {
-                render::ChartPanel panel;
-                panel.title = std::string(m->title) + " / continuous limit";
-                panel.y_label = "ratio to the dt -> 0 limit";
-                panel.reference_y = 1.0;
-                panel.reference_label = "continuous";
-                for (const analysis::SweepResult& r : results) {
-                    const double limit = r.continuous.*(m->field);
-                    render::ChartSeries s;
-                    s.label = std::string(r.model);
-                    if (!(std::isfinite(limit) && limit != 0.0)) {
-                        s.label += " (no limit)";
-                    }
-                    for (const analysis::SweepRow& row : r.rows) {
-                        s.x.push_back(row.fps);
-                        s.y.push_back(std::isfinite(limit) && limit != 0.0
-                                          ? row.*(m->field) / limit
-                                          : std::numeric_limits<double>::quiet_NaN());
-                    }
-                    panel.series.push_back(std::move(s));
-                }
-                panels.push_back(std::move(panel));
-            }
-            return panels;
-        },
-        "Frame-rate dependence (kinema sweep)", "frames per second");
+        o, [&] { return sweep_panels(results, metrics); }, "Frame-rate dependence (kinema sweep)",
+        "frames per second");
 #endif
     fmt::print("{}", out);
 }
@@ -554,8 +563,7 @@ void add_sweep_command(CLI::App& app) {
                         "explicit frame rates, e.g. 30,60,144 (at most 1000, each [0.1, 1000])")
             ->type_name("LIST");
     list->excludes(from)->excludes(to)->excludes(step);
-    cmd->add_option("--rest-speed", o->rest_speed, field_help<analysis::SweepSettings>("rest_speed"))
-        ->type_name("V");
+    o->flags.add_field<analysis::SweepSettings>(cmd, "rest_speed")->type_name("V");
     CLI::Option* csv = cmd->add_flag("--csv", o->csv, "print CSV");
     CLI::Option* json = cmd->add_flag("--json", o->json, "print JSON");
     csv->excludes(json);
@@ -575,14 +583,10 @@ void add_sweep_command(CLI::App& app) {
     mw->add_option("--drop", o->drop, "how far below the take-off height the landing ground lies, u")
         ->type_name("U")
         ->capture_default_str();
-    mw->add_option("--frame-rate", o->frame_rate,
-                   field_help<movement::MorrowindPhysicsSettings>("frame_rate"))
-        ->type_name("HZ");
-    mw->add_option("--max-steps-per-frame", o->max_steps_per_frame,
-                   field_help<movement::MorrowindPhysicsSettings>("max_steps_per_frame"))
-        ->type_name("N");
-    mw->add_option("--max-time", o->max_time, field_help<movement::MorrowindPhysicsSettings>("max_time"))
-        ->type_name("S");
+    using Physics = movement::MorrowindPhysicsSettings;
+    o->flags.add_field<Physics>(mw, "frame_rate")->type_name("HZ");
+    o->flags.add_field<Physics>(mw, "max_steps_per_frame")->type_name("N");
+    o->flags.add_field<Physics>(mw, "max_time")->type_name("S");
     cmd->footer(
         "Lengths in each model's unit (u, px, cm); the chart plots each metric divided by its continuous "
         "limit.\n"
@@ -597,9 +601,6 @@ void add_sweep_command(CLI::App& app) {
         "--run "
         "--direction 0,1");
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {
-        {"fps", "--fps"},       {"frame_time", "--fps"},    {"fps_from", "--fps-from"},
-        {"fps_to", "--fps-to"}, {"fps_step", "--fps-step"}, {"rest_speed", "--rest-speed"}};
     cmd->callback([o, from, to, step, mw] {
         o->fps_range_given = from->count() + to->count() + step->count() > 0;
         for (const CLI::Option* option : mw->get_options()) {
@@ -608,7 +609,7 @@ void add_sweep_command(CLI::App& app) {
                 break;
             }
         }
-        name_library_errors(kArgumentFlags, [&] { run_sweep(*o); });
+        o->flags.name_errors([&] { run_sweep(*o); });
     });
 }
 

@@ -14,6 +14,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
 #include "kinema/movement/state.hpp"
@@ -29,21 +30,19 @@ using analysis_cli::text;
 
 constexpr double kDeg = 180.0 / std::numbers::pi;
 
-// The flags of TurnSettings's fields.
-constexpr FieldFlag kTurnFlags[] = {{"speed_scale", "--scale"}, {"friction", "--friction"}};
-
-// The flag of YawQuantization's field.
-constexpr FieldFlag kYawFlags[] = {{"units_per_turn", "--yaw-units"}};
+// The fields and the library's arguments typed under other names.
+constexpr FieldFlag kTurnRenames[] = {{"speed_scale", "--scale"},
+                                      {"units_per_turn", "--yaw-units"},
+                                      {"dt", "--fps"},
+                                      {"wanted_angle", "--angle"}};
 
 // Frame times in ticks above 10^11 (10^4 s) are certainly a typo.
 constexpr std::int64_t kMaxTicks = 100'000'000'000;
 
 struct TurnOptions {
+    FlagBinder flags{kTurnRenames};  // --yaw-units, --scale, --friction
     std::string fps;
     std::string dt_ticks;
-    std::string yaw_units;
-    std::string scale;
-    std::string friction;
     std::string angle;
     bool max = false;
     bool table = false;
@@ -155,8 +154,8 @@ std::string quantized_text(const analysis::QuantizedTurn& q, const analysis::Yaw
 void print_quantized(const TurnOptions& o, const analysis::TurnSettings& settings, double dt,
                      const std::optional<double>& angle_deg, const std::optional<std::int64_t>& ticks) {
     analysis::YawQuantization yaw;
-    set_from_flag(yaw, "units_per_turn", o.yaw_units, kYawFlags);
-    require_valid(yaw.validate(), kYawFlags);
+    o.flags.apply(yaw);
+    o.flags.require_valid(yaw.validate());
     if (angle_deg && !(std::abs(*angle_deg) <= 180.0)) {
         throw UsageError(fmt::format("--angle: must be in [-180, 180] with --yaw-units, got {}", o.angle));
     }
@@ -196,81 +195,67 @@ void print_quantized(const TurnOptions& o, const analysis::TurnSettings& setting
     fmt::print("{}", out);
 }
 
-void run_turn(const TurnOptions& o) {
-    analysis::TurnSettings settings;
-    if (!o.friction.empty()) {
-        set_from_flag(settings, "friction", o.friction, kTurnFlags);
-    }
-    require_valid(settings.validate(), kTurnFlags);
-    if (o.table) {
-        print_table(o, settings);
-        return;
-    }
-    if (o.fps.empty() && o.dt_ticks.empty()) {
-        throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
-    }
-    if (o.angle.empty() && !o.max) {
-        throw UsageError("--angle or --max: one of them is required");
-    }
-    std::optional<std::int64_t> ticks;
+// The frame time: --dt-ticks, else --fps.
+struct TurnFrame {
     double fps = 0.0;
     double dt = 0.0;
+    std::optional<std::int64_t> ticks;
+};
+
+TurnFrame parse_frame(const TurnOptions& o) {
+    TurnFrame f;
     if (!o.dt_ticks.empty()) {
-        ticks = parse_ticks(o.dt_ticks);
-        dt = analysis::dt_from_ticks(*ticks);
-        if (dt > movement::max_step_dt) {  // the turn solver's frames, as --fps's
+        f.ticks = parse_ticks(o.dt_ticks);
+        f.dt = analysis::dt_from_ticks(*f.ticks);
+        if (f.dt > movement::max_step_dt) {  // the turn solver's frames, as --fps's
             throw UsageError(fmt::format("--dt-ticks: at most 100000000 (10 s), got {}", o.dt_ticks));
         }
-        fps = 1.0 / dt;
+        f.fps = 1.0 / f.dt;
     } else {
         // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.
-        fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
-        dt = 1.0 / fps;
+        f.fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
+        f.dt = 1.0 / f.fps;
     }
-    if (!o.scale.empty()) {
-        set_from_flag(settings, "speed_scale", o.scale, kTurnFlags);
-    }
-    require_valid(settings.validate(), kTurnFlags);
-    if (!o.yaw_units.empty()) {
-        print_quantized(o, settings, dt,
-                        o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
-                        ticks);
-        return;
-    }
+    return f;
+}
+
+// --max: the largest full-speed and reachable turns per frame.
+void print_max(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
     const double max_speed = settings.max_speed();
-    if (o.max) {
-        const double full = analysis::max_full_speed_turn(dt, settings) * kDeg;
-        const double reach = analysis::max_reachable_turn(dt, settings) * kDeg;
-        const double rate = full * fps;
-        const double radius = max_speed / (rate / kDeg);
-        const double limit = analysis::continuous_full_speed_turn_rate(settings) * kDeg;
-        if (o.json) {
-            nlohmann::ordered_json out{{"fps", fps},
-                                       {"scale", settings.speed_scale},
-                                       {"max_speed", max_speed},
-                                       {"full_speed_turn_deg_per_frame", full},
-                                       {"full_speed_turn_deg_per_second", rate},
-                                       {"full_speed_turn_radius", radius},
-                                       {"reachable_turn_deg_per_frame", reach},
-                                       {"reachable_turn_deg_per_second", reach * fps},
-                                       {"continuous_deg_per_second", limit}};
-            fmt::print("{}\n", out.dump(2));
-            return;
-        }
-        fmt::print(
-            "Dishonored at {} fps, speed scale {} (MaxSpeed {} u/s)\n"
-            "  largest turn at full speed:  {:.4f} deg/frame  {:.2f} deg/s  radius {:.2f} u\n"
-            "  largest reachable turn:      {:.4f} deg/frame  {:.2f} deg/s\n"
-            "  continuous limit:                             {:.2f} deg/s\n",
-            text(fps), text(settings.speed_scale), text(max_speed), full, rate, radius, reach, reach * fps,
-            limit);
+    const double full = analysis::max_full_speed_turn(f.dt, settings) * kDeg;
+    const double reach = analysis::max_reachable_turn(f.dt, settings) * kDeg;
+    const double rate = full * f.fps;
+    const double radius = max_speed / (rate / kDeg);
+    const double limit = analysis::continuous_full_speed_turn_rate(settings) * kDeg;
+    if (o.json) {
+        nlohmann::ordered_json out{{"fps", f.fps},
+                                   {"scale", settings.speed_scale},
+                                   {"max_speed", max_speed},
+                                   {"full_speed_turn_deg_per_frame", full},
+                                   {"full_speed_turn_deg_per_second", rate},
+                                   {"full_speed_turn_radius", radius},
+                                   {"reachable_turn_deg_per_frame", reach},
+                                   {"reachable_turn_deg_per_second", reach * f.fps},
+                                   {"continuous_deg_per_second", limit}};
+        fmt::print("{}\n", out.dump(2));
         return;
     }
+    fmt::print(
+        "Dishonored at {} fps, speed scale {} (MaxSpeed {} u/s)\n"
+        "  largest turn at full speed:  {:.4f} deg/frame  {:.2f} deg/s  radius {:.2f} u\n"
+        "  largest reachable turn:      {:.4f} deg/frame  {:.2f} deg/s\n"
+        "  continuous limit:                             {:.2f} deg/s\n",
+        text(f.fps), text(settings.speed_scale), text(max_speed), full, rate, radius, reach, reach * f.fps,
+        limit);
+}
+
+// --angle: the input that turns full-speed velocity by that angle in one frame.
+void print_angle(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
     const double angle = parse_number(o.angle, "--angle");
-    const analysis::TurnSolution sol = analysis::solve_turn_by_angle(angle / kDeg, dt, settings);
+    const analysis::TurnSolution sol = analysis::solve_turn_by_angle(angle / kDeg, f.dt, settings);
     const double input_angle = std::atan2(sol.input_direction.y, sol.input_direction.x) * kDeg;
     if (o.json) {
-        nlohmann::ordered_json out{{"fps", fps},
+        nlohmann::ordered_json out{{"fps", f.fps},
                                    {"scale", settings.speed_scale},
                                    {"angle_deg", angle},
                                    {"reachable", sol.reachable}};
@@ -289,16 +274,45 @@ void run_turn(const TurnOptions& o) {
             "Dishonored at {} fps, speed scale {}: a {} deg turn is not reachable in one frame (largest "
             "{:.4f} "
             "deg)\n",
-            text(fps), text(settings.speed_scale), text(angle),
-            analysis::max_reachable_turn(dt, settings) * kDeg);
+            text(f.fps), text(settings.speed_scale), text(angle),
+            analysis::max_reachable_turn(f.dt, settings) * kDeg);
         return;
     }
     fmt::print(
         "Dishonored at {} fps, speed scale {}: turn {} deg from full speed\n"
         "  input direction  ({:.9f}, {:.9f})  = {:.6f} deg from the velocity\n"
         "  m' = {:.9f}  speed after the step {:.6f} u/s{}\n",
-        text(fps), text(settings.speed_scale), text(angle), sol.input_direction.x, sol.input_direction.y,
+        text(f.fps), text(settings.speed_scale), text(angle), sol.input_direction.x, sol.input_direction.y,
         input_angle, sol.normalized_speed, sol.speed, sol.normalized_speed >= 1.0 ? " (full speed)" : "");
+}
+
+void run_turn(const TurnOptions& o) {
+    const SettingsDescription& description = settings_description<analysis::TurnSettings>();
+    analysis::TurnSettings settings;
+    o.flags.apply_to(description, &settings, "friction");
+    o.flags.require_valid(settings.validate());
+    if (o.table) {
+        print_table(o, settings);
+        return;
+    }
+    if (o.fps.empty() && o.dt_ticks.empty()) {
+        throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
+    }
+    if (o.angle.empty() && !o.max) {
+        throw UsageError("--angle or --max: one of them is required");
+    }
+    const TurnFrame frame = parse_frame(o);
+    o.flags.apply_to(description, &settings, "speed_scale");
+    o.flags.require_valid(settings.validate());
+    if (o.flags.given("units_per_turn")) {
+        print_quantized(o, settings, frame.dt,
+                        o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
+                        frame.ticks);
+    } else if (o.max) {
+        print_max(o, settings, frame);
+    } else {
+        print_angle(o, settings, frame);
+    }
 }
 
 }  // namespace
@@ -313,14 +327,11 @@ void add_turn_command(CLI::App& app) {
                         "frame time in 100 ns ticks (DhTas set_frame_time), e.g. 4000000 for 2.5 fps")
             ->type_name("N");
     ticks->excludes(fps);
-    CLI::Option* yaw =
-        cmd->add_option("--yaw-units", o->yaw_units,
-                        "quantise the turn to whole yaw units: " +
-                            field_help<analysis::YawQuantization>("units_per_turn") + "; default: continuous")
-            ->type_name("N");
-    cmd->add_option("--scale", o->scale, field_help<analysis::TurnSettings>("speed_scale"))->type_name("S");
-    cmd->add_option("--friction", o->friction, field_help<analysis::TurnSettings>("friction"))
-        ->type_name("F");
+    CLI::Option* yaw = o->flags.add_field<analysis::YawQuantization>(
+        cmd, "units_per_turn", "quantise the turn to whole yaw units: ");
+    yaw->description(yaw->get_description() + "; default: continuous")->type_name("N");
+    o->flags.add_field<analysis::TurnSettings>(cmd, "speed_scale")->type_name("S");
+    o->flags.add_field<analysis::TurnSettings>(cmd, "friction")->type_name("F");
     CLI::Option* angle =
         cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)")
             ->type_name("DEG");
@@ -347,9 +358,7 @@ void add_turn_command(CLI::App& app) {
         "Example: kinema turn --fps 30 --scale 1 --max\n"
         "         kinema turn --dt-ticks 4000000 --scale 1.5 --angle -45 --yaw-units 65536");
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {
-        {"dt", "--fps"}, {"wanted_angle", "--angle"}, {"speed_scale", "--scale"}, {"friction", "--friction"}};
-    cmd->callback([o] { name_library_errors(kArgumentFlags, [&] { run_turn(*o); }); });
+    cmd->callback([o] { o->flags.name_errors([&] { run_turn(*o); }); });
 }
 
 }  // namespace kinema::cli

@@ -3,30 +3,42 @@
 // cmd_morrowind.cpp.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "flag_binder.hpp"
 #include "kinema/movement/morrowind.hpp"
 
 namespace kinema::cli {
 
-// Every settings and actor option is read as text and set through the registry (empty: the struct's
-// default); validate() checks the values and kFlags names the flag in its errors.
+/// The MorrowindSettings and MorrowindActor fields typed under other flags than the binder's rule, and the
+/// fields of the boolean flags (so that their errors name them).
+inline constexpr FieldFlag morrowind_renames[] = {{"animation.walk", "--anim-walk"},
+                                                  {"animation.run", "--anim-run"},
+                                                  {"animation.sneak", "--anim-sneak"},
+                                                  {"animation.swim_walk", "--anim-swim-walk"},
+                                                  {"animation.swim_run", "--anim-swim-run"},
+                                                  {"normalized_encumbrance", "--encumbrance"},
+                                                  {"kind", "--creature"},
+                                                  {"rules.truncate_base_speed", "--truncate-base-speed"},
+                                                  {"werewolf", "--werewolf"},
+                                                  {"flies", "--flies"}};
+
+// Every settings and actor field option is bound by `flags` (one binder per command: CLI11 writes the typed
+// text into it) and set through the registry (not given: the struct's default); validate() checks the values
+// and the binder names the flag in its errors.
 struct MorrowindArgs {
+    std::shared_ptr<FlagBinder> flags = std::make_shared<FlagBinder>(morrowind_renames);
     // Settings.
     std::string gmst_file;
     std::vector<std::string> sets;
     std::string rules = "wiki";
-    std::string gravity, air_control, speed_cap, fall_threshold;
     bool truncate_base_speed = false;
-    std::string anim_walk, anim_run, anim_sneak, anim_swim_walk, anim_swim_run, max_playback_scale,
-        physics_step;
     // Actor.
     bool creature = false, werewolf = false, flies = false;
-    std::string speed, athletics, acrobatics, encumbrance, fatigue_ratio;
-    std::string levitate, swift_swim, jump_magnitude;
     // Stance.
     bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
          strafe = false;

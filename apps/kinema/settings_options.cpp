@@ -32,15 +32,6 @@ void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags, 
     }
 }
 
-void set_from_flag(const SettingsDescription& description, void* settings, std::string_view field,
-                   std::string_view text, std::span<const FieldFlag> flags) {
-    try {
-        set_field_text(description, settings, field, text);
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), flags));
-    }
-}
-
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text) {
     const std::size_t equals = text.find('=');
     if (equals == std::string_view::npos || equals == 0) {

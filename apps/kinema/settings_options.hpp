@@ -1,8 +1,9 @@
 // Settings from the command line through the settings registry (kinema/core/settings_registry.hpp): the CLI
 // parses text into typed values and does nothing else; validation lives once, in each settings struct's
-// validate(). Each command keeps one table mapping settings field names to the flag the user typed, used to
-// turn FieldErrors into messages that name that flag. Also: --set NAME=VALUE, help text from the registry,
-// and the --model/--set block shared by simulate, stop and sweep.
+// validate(). Commands bind their settings flags with a FlagBinder (flag_binder.hpp), which names errors by
+// the flag typed; the FieldFlag tables here name the library's own arguments (simulate, morrowind) and the
+// binder's exceptions. Also: --set NAME=VALUE, help text from the registry, and the --model/--set block
+// shared by simulate, stop and sweep.
 #pragma once
 
 #include <functional>
@@ -37,16 +38,6 @@ void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags,
 /// the UsageError flag_message(errors, flags), so that the message names the flag typed, not the internal
 /// field.
 void name_library_errors(std::span<const FieldFlag> flags, const std::function<void()>& run);
-
-/// Sets `field` from the text of its flag (kinema::set_field_text); a text that is not a value of the field's
-/// type is a UsageError naming the flag. Ranges are left to validate().
-void set_from_flag(const SettingsDescription& description, void* settings, std::string_view field,
-                   std::string_view text, std::span<const FieldFlag> flags);
-template <RegisteredSettings S>
-void set_from_flag(S& settings, std::string_view field, std::string_view text,
-                   std::span<const FieldFlag> flags) {
-    set_from_flag(settings_description<S>(), &settings, field, text, flags);
-}
 
 /// Applies one --set NAME=VALUE (NAME a field's documented name, VALUE text of its type).
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text);

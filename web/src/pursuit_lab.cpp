@@ -1,8 +1,8 @@
 // PursuitLab: one grid level and one pursuit on it (issue 16; kinema/pursuit/pursuit.hpp, docs/pursuit.md),
 // run by the library's run_pursuit and printed by its pursuit_json, so the pursuit page's JSON is exactly
 // what `kinema pursue --json` prints for the same arguments. The route, NPC and stimuli arrive as the CLI's
-// flag texts and are parsed, checked and reported in the CLI's words by the library's parser
-// (kinema/pursuit/parse.hpp, which the CLI uses too): an error is one line naming the flag, and no result is
+// flag texts and are parsed by the library's parser (kinema/pursuit/parse.hpp, which the CLI uses too),
+// checked and reported in the CLI's words: an error is one line naming the flag, and no result is
 // kept. docs/web.md, "The JS API".
 #include "pursuit_lab.hpp"
 
@@ -33,9 +33,45 @@ namespace kinema::web {
 
 namespace {
 
-// The CLI's messages: the library's flag table and scenario parser (kinema/pursuit/parse.hpp), shared with
-// apps/kinema/cmd_pursue.cpp.
-using pursuit::flag_message;
+// The CLI's messages: the library's scenario parser (kinema/pursuit/parse.hpp, shared with
+// apps/kinema/cmd_pursue.cpp) names fields; the page's inputs are `kinema pursue`'s flags, so errors name
+// those flags (a field without one by its own name, as `kinema pursue --set` takes it).
+struct FieldFlag {
+    std::string_view field;
+    std::string_view flag;
+};
+constexpr FieldFlag pursue_flags[] = {
+    {"hz", "--hz"},
+    {"max_time", "--max-time"},
+    {"view_range", "--view-range"},
+    {"view_angle", "--view-angle"},
+    {"search_time", "--search-time"},
+    {"player_speed", "--player-speed"},
+    {"model_scale", "--model-scale"},
+    {"strategy", "--strategy"},
+    {"hot", "--hot"},
+    {"max_heated", "--max-heated"},
+    {"max_steps", "--max-steps"},
+    {"route", "--route"},
+    {"npc", "--npc"},
+    {"npc_direction", "--npc-dir"},
+    {"stimulus", "--stimulus"},
+};
+
+std::string flag_message(const FieldErrors& errors) {
+    std::string out;
+    for (const FieldError& e : errors) {
+        std::string_view flag = e.field;
+        for (const FieldFlag& f : pursue_flags) {
+            flag = f.field == e.field ? f.flag : flag;
+        }
+        out += out.empty() ? "" : "; ";
+        out += flag;
+        out += ": ";
+        out += e.message;
+    }
+    return out;
+}
 
 struct FlagError : std::runtime_error {
     using std::runtime_error::runtime_error;
@@ -55,10 +91,6 @@ pursuit::PursuitScenario parse_scenario(const std::string& route, const std::str
         text.stimuli = split(stimuli, ';');
     }
     return pursuit::parse_scenario(text, 2);
-}
-
-bool is_flood_field(const std::string& field) {
-    return field == "hot" || field == "max_heated" || field == "max_steps" || field == "max_restarts";
 }
 
 }  // namespace
@@ -90,17 +122,14 @@ class PursuitLab {
 
     /// A pursuit field (hz, max_time, view_range, view_angle, contact_range, search_time, player_speed,
     /// model_scale, spread, rest_speed, strategy), a flood field (hot, max_heated, max_steps,
-    /// max_restarts) or a field of the NPC's model, from text as the CLI's flags and --set; "" or the
-    /// message naming the flag. The whole configuration is validated at run().
+    /// max_restarts, destination) or a field of the NPC's model, from text as the CLI's flags and --set; ""
+    /// or the message naming the flag. The whole configuration is validated at run().
     std::string set_setting(const std::string& field, const std::string& text) {
         try {
-            if (find_field(describe_settings(std::type_identity<pursuit::PursuitSettings>{}), field) !=
-                nullptr) {
-                set_field_text(describe_settings(std::type_identity<pursuit::PursuitSettings>{}),
-                               &config_.settings, field, text);
-            } else if (is_flood_field(field)) {
-                set_field_text(describe_settings(std::type_identity<chase::FloodSettings>{}), &config_.flood,
-                               field, text);
+            // The pursuit's and the flood's fields by name (kinema/pursuit/parse.hpp), else the model's.
+            const SettingsDescription& settings = settings_description<pursuit::PursuitConfig>();
+            if (find_field(settings, field) != nullptr) {
+                set_field_text(settings, &config_, field, text);
             } else {
                 movement::set_field_text(config_.model, field, text);
             }

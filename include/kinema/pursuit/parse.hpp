@@ -1,70 +1,37 @@
-// The pursuit's scenario as text (issue 16): route, NPC and stimuli in the words of `kinema pursue`'s flags,
-// parsed once here for every face (the CLI's cmd_pursue.cpp and the web's pursuit_lab.cpp), with the field
-// -> flag names its messages use. Standard library only (the CLI's {fmt} is absent in WebAssembly).
+// A pursuit from text, once for every face (the CLI's cmd_pursue.cpp and the web's pursuit_lab.cpp): the
+// scenario (the route, the NPC and the stimuli as comma- and semicolon-separated numbers) and the
+// configuration's settings by name. Errors name fields (route, npc, npc_direction, stimulus; the settings'
+// own names); each face names them as its users typed them. Standard library only (the CLI's {fmt} is absent
+// in WebAssembly).
 #pragma once
 
-#include <span>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 
 namespace kinema::pursuit {
 
-/// Text that does not parse; what() is one line naming the flag ("--npc: expected X,Y, got '1'").
-class ParseError : public std::invalid_argument {
-  public:
-    using std::invalid_argument::invalid_argument;
-};
-
-/// A settings or scenario field and the `kinema pursue` flag that sets it.
-struct FlagName {
-    std::string_view field;
-    std::string_view flag;
-};
-/// Every pursue field with a flag of its own: the settings, the flood's constants, the scenario and --batch.
-inline constexpr FlagName pursue_flag_names[] = {
-    {"hz", "--hz"},
-    {"max_time", "--max-time"},
-    {"view_range", "--view-range"},
-    {"view_angle", "--view-angle"},
-    {"search_time", "--search-time"},
-    {"player_speed", "--player-speed"},
-    {"model_scale", "--model-scale"},
-    {"strategy", "--strategy"},
-    {"hot", "--hot"},
-    {"max_heated", "--max-heated"},
-    {"max_steps", "--max-steps"},
-    {"route", "--route"},
-    {"npc", "--npc"},
-    {"npc_direction", "--npc-dir"},
-    {"stimulus", "--stimulus"},
-    {"scenarios", "--batch"},
-    {"seed", "--seed"},
-    {"threads", "--threads"},
-    {"min_route", "--min-route"},
-};
-/// "FLAG: message; FLAG: message" with pursue_flag_names (a field without a flag by its own name).
-[[nodiscard]] std::string flag_message(const FieldErrors& errors);
-
-/// A finite number (a leading '+' allowed); ParseError "WHAT: expected a number, got 'TEXT'" or "WHAT: must
-/// be a finite number, got 'TEXT'".
-[[nodiscard]] double parse_number(std::string_view text, std::string_view what);
-
-/// The scenario flags' texts. On grids (dimensions 2) points are X,Y, stimuli T,X,Y; on 3D levels
-/// (dimensions 3) X,Y,Z and T,X,Y,Z (y up), stored as the planar (x, z) with the height y beside it
-/// (PursuitScenario::route_heights, npc_height, Stimulus::height); --npc-dir DX,DY,DZ keeps (dx, dz).
+/// The scenario's texts. On grids (dimensions 2) points are X,Y, stimuli T,X,Y; on 3D levels (dimensions 3)
+/// X,Y,Z and T,X,Y,Z (y up), stored as the planar (x, z) with the height y beside it
+/// (PursuitScenario::route_heights, npc_height, Stimulus::height); npc_direction DX,DY,DZ keeps (dx, dz).
 struct ScenarioText {
-    std::string route;                 ///< --route "X,Y;X,Y;..."
-    std::string npc;                   ///< --npc
-    std::string npc_dir;               ///< --npc-dir, empty: toward the player
-    std::vector<std::string> stimuli;  ///< --stimulus, one per noise
+    std::string route;                 ///< "X,Y;X,Y;..."
+    std::string npc;                   ///< the NPC's start
+    std::string npc_dir;               ///< the NPC's initial facing; empty: toward the player
+    std::vector<std::string> stimuli;  ///< one per noise
 };
-/// Parses the texts (ParseError naming the flag); walls are checked by PursuitScenario::validate.
+/// Parses the texts; text that does not parse throws SettingsError with one FieldError naming the field
+/// ("npc": "expected X,Y, got '1'"). Walls are checked by PursuitScenario::validate.
 [[nodiscard]] PursuitScenario parse_scenario(const ScenarioText& text, int dimensions);
+
+/// A PursuitConfig's settings as one description built from its parts' (SettingsPart): the pursuit's own
+/// fields and the flood's, by their bare names (as `kinema pursue --set` and the web lab take them), so that
+/// a face sets a field by name and the registry finds the struct that owns it. The NPC's model is a variant:
+/// its fields go through movement::set_field_text.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<PursuitConfig>) noexcept;
 
 }  // namespace kinema::pursuit

@@ -1,0 +1,81 @@
+#include "command_settings.hpp"
+
+#include <array>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+
+namespace kinema::cli {
+namespace {
+
+void append(FieldErrors& errors, const FieldErrors& more) {
+    errors.insert(errors.end(), more.begin(), more.end());
+}
+
+constexpr std::array kChaseParts {
+    part<ChaseSettings, chase::FloodSettings, &ChaseSettings::flood>(""),
+        part<ChaseSettings, chase::GridSpaceSettings, &ChaseSettings::grid>("grid."),
+#if KINEMA_HAVE_NAV
+        part<ChaseSettings, nav::NavSettings, &ChaseSettings::nav>(""),
+#endif
+};
+constexpr SettingsDescription kChaseDescription{"ChaseSettings", {}, kChaseParts};
+
+constexpr std::array kAuditParts{
+    part<AuditCommandSettings, chase::FloodSettings, &AuditCommandSettings::flood>(""),
+    part<AuditCommandSettings, chase::AuditSettings, &AuditCommandSettings::audit>(""),
+};
+constexpr SettingsDescription kAuditDescription{"AuditSettings", {}, kAuditParts};
+
+}  // namespace
+
+FieldErrors ChaseSettings::validate() const {
+    FieldErrors errors = flood.validate();
+    append(errors, grid.validate());
+#if KINEMA_HAVE_NAV
+    append(errors, nav.validate());
+#endif
+    return errors;
+}
+
+const SettingsDescription& describe_settings(std::type_identity<ChaseSettings>) noexcept {
+    return kChaseDescription;
+}
+
+FieldErrors AuditCommandSettings::validate() const {
+    FieldErrors errors = flood.validate();
+    append(errors, audit.validate());
+    return errors;
+}
+
+const SettingsDescription& describe_settings(std::type_identity<AuditCommandSettings>) noexcept {
+    return kAuditDescription;
+}
+
+FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config) {
+    FieldErrors errors = config.settings.validate(config.model);  // the model against --hz, --model-scale
+    append(errors, config.flood.validate());
+    return errors;
+}
+
+void add_difficulty_option(FlagBinder& flags, CLI::App* cmd) {
+    flags.add(cmd, "difficulty", "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2); sets only --max-steps");
+}
+
+void apply_difficulty(const FlagBinder& flags, chase::FloodSettings& flood) {
+    if (!flags.given("difficulty")) {
+        return;
+    }
+    if (flags.given("max_steps")) {
+        throw UsageError("--difficulty: cannot be combined with --max-steps (it sets M_S)");
+    }
+    const std::string& text = flags.text("difficulty");
+    const double level = parse_number(text, "--difficulty");
+    if (level != 1.0 && level != 2.0 && level != 3.0) {
+        throw UsageError(fmt::format("--difficulty: must be 1, 2 or 3, got {}", text));
+    }
+    flood.max_steps = chase::FloodSettings::difficulty(static_cast<int>(level)).max_steps;
+}
+
+}  // namespace kinema::cli

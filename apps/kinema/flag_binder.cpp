@@ -1,0 +1,148 @@
+#include "flag_binder.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "cli_common.hpp"
+
+namespace kinema::cli {
+namespace {
+
+// The name a part's fields have inside it: "nav.agent_height" -> "agent_height".
+std::string_view local_name(std::string_view field) {
+    const std::size_t dot = field.rfind('.');
+    return dot == std::string_view::npos ? field : field.substr(dot + 1);
+}
+
+}  // namespace
+
+std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames) {
+    const auto renamed =
+        std::find_if(renames.begin(), renames.end(), [&](const FieldFlag& f) { return f.field == field; });
+    if (renamed != renames.end()) {
+        return std::string(renamed->flag);
+    }
+    std::string flag = "--";
+    flag += local_name(field);
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    return flag;
+}
+
+FlagBinder::FlagBinder(std::span<const FieldFlag> renames, std::string_view fallback)
+    : renames_(renames), fallback_(fallback) {}
+
+FlagBinder::Bound& FlagBinder::bind(std::string_view field, const SettingsDescription* description) {
+    Bound& b = bound_.emplace_back();
+    b.field = field;
+    b.flag = flag_of_field(field, renames_);
+    b.description = description;
+    return b;
+}
+
+void FlagBinder::add_fields(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
+                            std::span<const std::string_view> fields, std::string_view help_prefix) {
+    for (const std::string_view field : fields) {
+        add_field(cmd, description, defaults, field, help_prefix);
+    }
+}
+
+CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& description,
+                                   const void* defaults, std::string_view field,
+                                   std::string_view help_prefix) {
+    Bound& b = bind(field, &description);
+    return cmd->add_option(b.flag, b.text,
+                           std::string(help_prefix) + field_help(description, field, defaults));
+}
+
+CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help) {
+    Bound& b = bind(field, nullptr);
+    return cmd->add_option(b.flag, b.text, help);
+}
+
+CLI::Option* FlagBinder::add_repeated(CLI::App* cmd, std::string_view field, const std::string& help) {
+    Bound& b = bind(field, nullptr);
+    return cmd->add_option(b.flag, b.texts, help)->allow_extra_args(false);
+}
+
+const FlagBinder::Bound* FlagBinder::find(std::string_view field) const {
+    const auto it =
+        std::find_if(bound_.begin(), bound_.end(), [&](const Bound& b) { return b.field == field; });
+    return it == bound_.end() ? nullptr : &*it;
+}
+
+bool FlagBinder::given(std::string_view field) const {
+    const Bound* b = find(field);
+    return b != nullptr && (!b->text.empty() || !b->texts.empty());
+}
+
+const std::string& FlagBinder::text(std::string_view field) const {
+    static const std::string none;
+    const Bound* b = find(field);
+    return b == nullptr ? none : b->text;
+}
+
+const std::vector<std::string>& FlagBinder::texts(std::string_view field) const {
+    static const std::vector<std::string> none;
+    const Bound* b = find(field);
+    return b == nullptr ? none : b->texts;
+}
+
+void FlagBinder::apply(const SettingsDescription& description, void* settings) const {
+    for (const NamedField& f : list_fields(description)) {
+        const Bound* b = find(f.name);
+        if (b != nullptr && b->description == &description) {
+            apply_to(description, settings, f.name);
+        }
+    }
+}
+
+void FlagBinder::apply_to(const SettingsDescription& description, void* settings,
+                          std::string_view field) const {
+    const std::string& value = text(field);
+    if (value.empty()) {
+        return;
+    }
+    try {
+        set_field_text(description, settings, field, value);
+    } catch (const SettingsError& e) {
+        // The part's own name: the set names the field inside its part.
+        FieldErrors errors = e.errors();
+        for (FieldError& error : errors) {
+            error.field = field;
+        }
+        throw UsageError(message(errors));
+    }
+}
+
+std::string FlagBinder::message(const FieldErrors& errors) const {
+    std::string out;
+    for (const FieldError& e : errors) {
+        const auto bound = std::find_if(bound_.begin(), bound_.end(), [&](const Bound& b) {
+            return b.field == e.field || local_name(b.field) == e.field;
+        });
+        const bool renamed = std::any_of(renames_.begin(), renames_.end(),
+                                         [&](const FieldFlag& f) { return f.field == e.field; });
+        const std::string flag = bound != bound_.end() ? bound->flag
+                                 : renamed             ? flag_of_field(e.field, renames_)
+                                                       : fmt::format("{} {}", fallback_, e.field);
+        out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", flag, e.message);
+    }
+    return out;
+}
+
+void FlagBinder::require_valid(const FieldErrors& errors) const {
+    if (!errors.empty()) {
+        throw UsageError(message(errors));
+    }
+}
+
+void FlagBinder::name_errors(const std::function<void()>& run) const {
+    try {
+        run();
+    } catch (const SettingsError& e) {
+        throw UsageError(message(e.errors()));
+    }
+}
+
+}  // namespace kinema::cli

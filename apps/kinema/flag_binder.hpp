@@ -1,0 +1,102 @@
+// The command line's face of the settings registry (kinema/core/settings_registry.hpp): a command names the
+// fields it offers once, and the binder derives the rest from the registry -- the flag (field `max_steps` ->
+// `--max-steps`; a part's prefix is not typed: `nav.agent_height` -> `--agent-height`), its help (doc, unit,
+// valid range, default), setting the fields from the text typed after parsing, and the messages, which name
+// the flag typed. A command's rename table lists only the fields typed under another name (`speed_scale` ->
+// `--scale`). Fields the library checks without registering them (a chase's `position`, a pursuit's `route`)
+// are bound the same way with help of their own, so that their errors name the flag too.
+#pragma once
+
+#include <deque>
+#include <functional>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/core/validation.hpp"
+#include "settings_options.hpp"
+
+namespace kinema::cli {
+
+/// The flag of `field`: its entry in `renames`, else "--" and the field's name after its last '.', with '-'
+/// for '_'.
+[[nodiscard]] std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames = {});
+
+/// One command's flags for settings fields and library-checked values.
+class FlagBinder {
+  public:
+    /// `renames`: the fields typed under another flag than the rule's. `fallback` names an error on a field
+    /// the command has no flag for: "<fallback> <field>" ("--set", or "field" where nothing can set it).
+    explicit FlagBinder(std::span<const FieldFlag> renames = {}, std::string_view fallback = "--set");
+    FlagBinder(const FlagBinder&) = delete;
+    FlagBinder& operator=(const FlagBinder&) = delete;
+
+    /// One option per field of `description` (full names), help "<help_prefix><doc>; <unit>, <range>
+    /// (default <value>)" with the default read from `defaults` (the struct the command starts from).
+    void add_fields(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
+                    std::span<const std::string_view> fields, std::string_view help_prefix = "");
+    template <RegisteredSettings S>
+    void add_fields(CLI::App* cmd, std::initializer_list<std::string_view> fields,
+                    std::string_view help_prefix = "", const S& defaults = S{}) {
+        add_fields(cmd, settings_description<S>(), &defaults, fields, help_prefix);
+    }
+    /// One such option; returned to set its type name or exclusions.
+    CLI::Option* add_field(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
+                           std::string_view field, std::string_view help_prefix = "");
+    template <RegisteredSettings S>
+    CLI::Option* add_field(CLI::App* cmd, std::string_view field, std::string_view help_prefix = "",
+                           const S& defaults = S{}) {
+        return add_field(cmd, settings_description<S>(), &defaults, field, help_prefix);
+    }
+    /// An option for a value the registry does not describe (help of its own); its errors name the flag.
+    CLI::Option* add(CLI::App* cmd, std::string_view field, const std::string& help);
+    /// The same for a repeatable option (one value per occurrence).
+    CLI::Option* add_repeated(CLI::App* cmd, std::string_view field, const std::string& help);
+
+    [[nodiscard]] bool given(std::string_view field) const;
+    /// The text typed for `field` ("" when not given).
+    [[nodiscard]] const std::string& text(std::string_view field) const;
+    /// The texts of a repeatable option, in order.
+    [[nodiscard]] const std::vector<std::string>& texts(std::string_view field) const;
+
+    /// Sets every given field bound with `description` on `settings`, in the description's order; a text
+    /// that is not a value of the field's type is a UsageError naming the flag. Ranges are left to
+    /// validate().
+    void apply(const SettingsDescription& description, void* settings) const;
+    template <RegisteredSettings S>
+    void apply(S& settings) const {
+        apply(settings_description<S>(), &settings);
+    }
+    /// Sets `field` of `description` from the text of a flag bound for another struct (when given).
+    void apply_to(const SettingsDescription& description, void* settings, std::string_view field) const;
+
+    /// "FLAG: message; FLAG: message", each error named by the flag of its field.
+    [[nodiscard]] std::string message(const FieldErrors& errors) const;
+    /// Throws UsageError(message(errors)) when `errors` is not empty: the one check of a command's values.
+    void require_valid(const FieldErrors& errors) const;
+    /// Runs `run`; a SettingsError from the library becomes the UsageError naming the flags.
+    void name_errors(const std::function<void()>& run) const;
+
+  private:
+    struct Bound {
+        std::string field;  ///< full name in `description`
+        std::string flag;
+        const SettingsDescription* description =
+            nullptr;  ///< null for a value the registry does not describe
+        std::string text;
+        std::vector<std::string> texts;
+    };
+    [[nodiscard]] const Bound* find(std::string_view field) const;
+    Bound& bind(std::string_view field, const SettingsDescription* description);
+
+    std::deque<Bound> bound_;  // a deque: CLI11 keeps the addresses of `text` and `texts`
+    std::span<const FieldFlag> renames_;
+    std::string fallback_;
+};
+
+}  // namespace kinema::cli
