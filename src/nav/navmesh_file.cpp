@@ -3,6 +3,7 @@
 // corrupt or crafted file is an error naming the file, never an out-of-bounds read.
 #include "navmesh_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -50,6 +51,73 @@ bool finite(const float* v, std::size_t n) {
         }
     }
     return true;
+}
+
+/// Detour's raycast (dtNavMeshQuery::raycast, 1.5.1) walks from polygon to polygon through the neighbour
+/// across the edge where the ray leaves, with no bound on the steps (recastnavigation issue 436, bounded
+/// upstream only in 2025): a polygon that is its own neighbour, or two polygons whose portals disagree, keep
+/// it walking forever. So every internal portal must be a shared edge seen from both sides, as Recast writes
+/// it (rcBuildPolyMesh's adjacency, copied by dtCreateNavMeshData): q's edge to p runs over the same two
+/// vertices in the opposite order. Ground polygons must also be convex in plan (Detour's 2D segment tests
+/// assume it), and a link across a tile border names one of the 8 sides.
+void check_neighbours(const dtPoly* polys, const float* verts, int poly_count, int p, const std::string& tile,
+                      const std::string& name) {
+    const dtPoly& poly = polys[p];
+    const std::string which = tile + "polygon " + std::to_string(p);
+    for (int k = 0; k < poly.vertCount; ++k) {
+        const unsigned nei = poly.neis[k];
+        if (nei == 0) {
+            continue;
+        }
+        if ((nei & DT_EXT_LINK) != 0) {
+            if ((nei & ~unsigned{DT_EXT_LINK}) > 7U) {
+                bad(name, which + " links across a tile border on no side");
+            }
+            continue;
+        }
+        const int q = static_cast<int>(nei) - 1;
+        if (q == p) {
+            bad(name, which + " is its own neighbour");
+        }
+        if (poly.getType() != DT_POLYTYPE_GROUND || q >= poly_count ||
+            polys[q].getType() != DT_POLYTYPE_GROUND) {
+            bad(name, which + " links to an off-mesh connection or from one");
+        }
+        const unsigned short a = poly.verts[k];
+        const unsigned short b = poly.verts[(k + 1) % poly.vertCount];
+        const dtPoly& other = polys[q];
+        bool back = false;
+        for (int j = 0; j < other.vertCount && !back; ++j) {
+            back = other.neis[j] == static_cast<unsigned short>(p + 1) && other.verts[j] == b &&
+                   other.verts[(j + 1) % other.vertCount] == a;
+        }
+        if (!back) {
+            bad(name,
+                which + " and its neighbour " + std::to_string(q) + " do not share that edge both ways");
+        }
+    }
+    if (poly.getType() != DT_POLYTYPE_GROUND) {
+        return;
+    }
+    // Convex in plan (x, z): no two turns of opposite sign beyond rounding, and some turn not straight.
+    double most = 0.0;
+    double least = 0.0;
+    for (int k = 0; k < poly.vertCount; ++k) {
+        const float* a = &verts[poly.verts[k] * 3];
+        const float* b = &verts[poly.verts[(k + 1) % poly.vertCount] * 3];
+        const float* c = &verts[poly.verts[(k + 2) % poly.vertCount] * 3];
+        const double ux = double{b[0]} - double{a[0]};
+        const double uz = double{b[2]} - double{a[2]};
+        const double vx = double{c[0]} - double{b[0]};
+        const double vz = double{c[2]} - double{b[2]};
+        const double turn = ux * vz - uz * vx;
+        const double scale = 1e-4 * std::hypot(ux, uz) * std::hypot(vx, vz);
+        most = std::max(most, turn > scale ? turn : 0.0);
+        least = std::min(least, turn < -scale ? turn : 0.0);
+    }
+    if ((most > 0.0 && least < 0.0) || (most == 0.0 && least == 0.0)) {
+        bad(name, which + " is not convex, or has no area");
+    }
 }
 
 /// The checks Detour leaves to its caller, on a copy of the tile data aligned for Detour's casts.
@@ -123,6 +191,7 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
                     tile + "polygon " + std::to_string(p) + " refers to a vertex or neighbour past the end");
             }
         }
+        check_neighbours(polys, verts, h.polyCount, p, tile, name);
         if (ground) {
             if (p >= h.detailMeshCount) {
                 bad(name, tile + "polygon " + std::to_string(p) + " has no detail mesh");
