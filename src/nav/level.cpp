@@ -143,10 +143,11 @@ void check_precision(const Voxelized& v, double cell_size) {
 
 /// Fails before Recast starts when the build would rasterise more than max_voxels voxels, or hold more than
 /// kHeldColumnsPerVoxel x max_voxels heightfield columns at once (`held`, "the one-tile heightfield" or "N
-/// tiles building at once"): Recast's time and memory grow with both (docs/nav.md "Cost"). Measured on flat
-/// floors: a covered voxel costs about 57 bytes at the peak (navmesh and chase cells included), an empty
-/// heightfield column about 12 (one 4096-voxel tile around a 10 m floor: 206 MB), so an empty column counts
-/// as an eighth of a voxel, and one tile of the largest size always fits the default budget.
+/// tiles building at once"): Recast's time and memory grow with both (docs/nav.md "Size limits of a build").
+/// Measured on flat floors: a covered voxel costs about 57 bytes at the peak (navmesh and chase cells
+/// included), an empty heightfield column about 12 (one 4096-voxel tile around a 10 m floor: 206 MB), so an
+/// empty column counts as an eighth of a voxel, and one tile of the largest size always fits the default
+/// budget.
 constexpr double kHeldColumnsPerVoxel = 8.0;
 
 void check_voxels(const Voxelized& v, const NavSettings& s, double held_columns, const std::string& held) {
