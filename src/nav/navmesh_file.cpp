@@ -191,7 +191,6 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
                     tile + "polygon " + std::to_string(p) + " refers to a vertex or neighbour past the end");
             }
         }
-        check_neighbours(polys, verts, h.polyCount, p, tile, name);
         if (ground) {
             if (p >= h.detailMeshCount) {
                 bad(name, tile + "polygon " + std::to_string(p) + " has no detail mesh");
@@ -221,6 +220,10 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
                 }
             }
         }
+    }
+    // Links once every polygon's type, vertex count and indices are known good (a neighbour comes later).
+    for (int p = 0; p < h.polyCount; ++p) {
+        check_neighbours(polys, verts, h.polyCount, p, tile, name);
     }
     for (int i = 0; i < h.bvNodeCount; ++i) {
         if (nodes[i].i >= h.polyCount || nodes[i].i < -h.bvNodeCount) {

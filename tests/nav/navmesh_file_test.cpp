@@ -172,6 +172,16 @@ TEST(NavmeshFile, InconsistentPortalsAreRefused) {
     side.set(p, poly);
     EXPECT_EQ(load_error(side.bytes), prefix + " links across a tile border on no side");
 
+    // A neighbour with more corners than Detour's 6, later in the tile than the polygon linking to it: its
+    // corners were read past their array before it was checked (the navmesh fuzzer's finding under UBSan).
+    TileEditor wide = original;
+    ASSERT_GT(q, p);
+    dtPoly later = wide.poly(q);
+    later.vertCount = 7;
+    wide.set(q, later);
+    EXPECT_EQ(load_error(wide.bytes), "bad.navmesh: not a valid navmesh file: tile 0: polygon " +
+                                          std::to_string(q) + " has a bad type or vertex count");
+
     // A polygon folded onto a line (its first corner moved onto its second): no area.
     TileEditor flat = original;
     const dtPoly first = flat.poly(0);
