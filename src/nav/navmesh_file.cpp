@@ -120,6 +120,57 @@ void check_neighbours(const dtPoly* polys, const float* verts, int poly_count, i
     }
 }
 
+/// Tiles side by side, every polygon inside its own tile's square of the grid, and every link across a tile
+/// border lying on that border: otherwise polygons of different tiles overlap, Detour links them all the same
+/// (connectExtLinks matches border edges by position only), and its unbounded raycast can step between them
+/// for ever (a tiled floor with one vertex moved, found by the navmesh fuzzer). The margin is one voxel
+/// (1 / bvQuantFactor; a one-tile navmesh's grid can reach half a voxel past the mesh's bounds), at most a
+/// quarter of a tile.
+void check_tile_geometry(const dtMeshHeader& h, const dtNavMeshParams& params, const dtPoly* polys,
+                         const float* verts, const std::string& tile, const std::string& name) {
+    if (h.layer != 0) {
+        bad(name, tile + "a layer other than 0 (tile sets have one layer per tile)");
+    }
+    const double x0 = double{params.orig[0]} + h.x * double{params.tileWidth};
+    const double z0 = double{params.orig[2]} + h.y * double{params.tileHeight};
+    const double x1 = x0 + double{params.tileWidth};
+    const double z1 = z0 + double{params.tileHeight};
+    const double voxel = h.bvQuantFactor > 0.0F ? 1.0 / double{h.bvQuantFactor} : 0.0;
+    const double margin = std::min({voxel, double{params.tileWidth} / 4.0, double{params.tileHeight} / 4.0}) +
+                          1e-5 * std::max({1.0, std::abs(x0), std::abs(z0), std::abs(x1), std::abs(z1)});
+    const auto inside = [&](double x, double z) {
+        return x >= x0 - margin && x <= x1 + margin && z >= z0 - margin && z <= z1 + margin;
+    };
+    if (!inside(double{h.bmin[0]}, double{h.bmin[2]}) || !inside(double{h.bmax[0]}, double{h.bmax[2]})) {
+        bad(name, tile + "its bounds lie outside its square of the tile grid");
+    }
+    for (int v = 0; v < h.vertCount; ++v) {
+        if (!inside(double{verts[v * 3]}, double{verts[v * 3 + 2]})) {
+            bad(name, tile + "vertex " + std::to_string(v) + " lies outside its square of the tile grid");
+        }
+    }
+    for (int p = 0; p < h.polyCount; ++p) {
+        const dtPoly& poly = polys[p];
+        for (int k = 0; k < poly.vertCount; ++k) {
+            if ((poly.neis[k] & DT_EXT_LINK) == 0) {
+                continue;
+            }
+            const unsigned side = poly.neis[k] & 0xffU;
+            const float* a = &verts[poly.verts[k] * 3];
+            const float* b = &verts[poly.verts[(k + 1) % poly.vertCount] * 3];
+            // Sides 0, 2, 4, 6: +x, +z, -x, -z (Detour's getNeighbourTilesAt; dtCreateNavMeshData makes no
+            // diagonal portals).
+            const int axis = side == 0U || side == 4U ? 0 : 2;
+            const double line = side == 0U ? x1 : side == 2U ? z1 : side == 4U ? x0 : z0;
+            if ((side & 1U) != 0U || std::abs(double{a[axis]} - line) > margin ||
+                std::abs(double{b[axis]} - line) > margin) {
+                bad(name,
+                    tile + "polygon " + std::to_string(p) + " links across a tile border it does not lie on");
+            }
+        }
+    }
+}
+
 /// The checks Detour leaves to its caller, on a copy of the tile data aligned for Detour's casts.
 void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshParams& params, int index,
                 const std::string& name) {
@@ -225,6 +276,7 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
     for (int p = 0; p < h.polyCount; ++p) {
         check_neighbours(polys, verts, h.polyCount, p, tile, name);
     }
+    check_tile_geometry(h, params, polys, verts, tile, name);
     for (int i = 0; i < h.bvNodeCount; ++i) {
         if (nodes[i].i >= h.polyCount || nodes[i].i < -h.bvNodeCount) {
             bad(name, tile + "a bounding-volume node refers to a polygon or node past the end");

@@ -197,4 +197,32 @@ TEST(NavmeshFile, InconsistentPortalsAreRefused) {
               "bad.navmesh: not a valid navmesh file: tile 0: polygon 0 is not convex, or has no area");
 }
 
+// Tiles of a tile set side by side: a vertex moved out of its tile's square made polygons of two tiles
+// overlap, Detour linked them by their border edges all the same, and its raycast stepped between them for
+// ever (the navmesh fuzzer's timeout, from a floor in 16-voxel tiles).
+TEST(NavmeshFile, TilesKeepToTheirSquaresOfTheGrid) {
+    kinema::nav_test::ObjWriter w;
+    w.floor(0.0, 12.0, 0.0, 12.0, 0.0);
+    NavSettings s;
+    s.tile_size = 16.0;  // 4.8 m: 3 x 3 tiles
+    const std::string good = Level::build(w.mesh(), s).save_navmesh();
+    ASSERT_EQ(load_error(good), "loaded");
+    const std::string prefix = "bad.navmesh: not a valid navmesh file: tile 0: ";
+
+    TileEditor moved(good);  // the whole first tile moved 6 m along x, over its neighbour
+    for (int v = 0; v < moved.header.vertCount; ++v) {
+        float vertex[3];
+        char* at = moved.bytes.data() + moved.verts_at + 12 * static_cast<std::size_t>(v);
+        std::memcpy(vertex, at, sizeof vertex);
+        vertex[0] += 6.0F;
+        std::memcpy(at, vertex, sizeof vertex);
+    }
+    EXPECT_EQ(load_error(moved.bytes), prefix + "vertex 0 lies outside its square of the tile grid");
+
+    TileEditor layered(good);
+    layered.header.layer = 1;
+    std::memcpy(layered.bytes.data() + 48, &layered.header, sizeof layered.header);
+    EXPECT_EQ(load_error(layered.bytes), prefix + "a layer other than 0 (tile sets have one layer per tile)");
+}
+
 }  // namespace
