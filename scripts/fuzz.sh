@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
-# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 60) each, the command line's
-# argument parsing (one cli_<command>_fuzz per command, fuzz/cli_fuzz.cpp) KINEMA_CLI_FUZZ_SECONDS (default 20)
-# each: about 5 minutes in all. Exits non-zero
+# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 60) each (the OBJ fuzzer also
+# builds every mesh with Recast), the command line's argument parsing (one cli_<command>_fuzz for each of the
+# 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default 14)
+# each: about 6 minutes in all. Exits non-zero
 # when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
@@ -12,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${KINEMA_FUZZ_SECONDS:-60}"
-cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-20}"
+cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-14}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
   -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=ON -DKINEMA_BUILD_RENDER=OFF \
@@ -37,11 +38,14 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz; do
       cp data/levels/*.txt "$corpus/"
       ;;
     navmesh_fuzz)
-      # A small navmesh file (kinema navmesh build of a floor, a ramp and a landing); ~30 s is enough here:
-      # each input builds cells and runs a chase.
+      # Small navmesh files (kinema navmesh build of a floor, a ramp and a landing; a floor 150 km from the
+      # origin; a floor in nine 16-voxel tiles) and past findings (a self-linked polygon, ...); ~30 s is
+      # enough here: each input builds cells and runs a chase.
       cp fuzz/corpus/navmesh/* "$corpus/"
       ;;
     obj_fuzz)
+      # A floor, and the shapes Recast cannot build: tiny, thin (less than half a voxel across), far from the
+      # origin, kilometres wide; and just inside the limits.
       cp fuzz/corpus/obj/* "$corpus/"
       [ -d "$shared/meshes" ] && extra+=("$shared/meshes")
       ;;
@@ -63,7 +67,7 @@ done
 
 # The command line: arguments from the input, outputs in a scratch directory (see fuzz/cli_fuzz.cpp).
 # Absolute paths: each CLI fuzzer works in a scratch directory of its own (fuzz/cli_fuzz.cpp changes into it).
-for command in simulate morrowind turn stop sweep chase replay; do
+for command in simulate morrowind turn stop sweep chase replay audit pursue navmesh; do
   target="cli_${command}_fuzz"
   binary="$PWD/build-fuzz/fuzz/$target"
   [ -x "$binary" ] || continue

@@ -181,6 +181,37 @@ def test_3d_level_cells_and_tiled_builds(tmp_path):
         chase.load_level_3d(obj, tile_size=8)
 
 
+@pytest.mark.skipif(not chase.HAS_NAV, reason="kinema::nav not built")
+def test_3d_levels_recast_cannot_build_raise_instead_of_killing_the_interpreter(tmp_path):
+    # A triangle 0.1 across (less than half a 0.3 voxel) crashed Recast's rasteriser (SIGSEGV), and a floor
+    # 1e7 from the origin overflowed its clipping buffers (SIGABRT): either took the interpreter down. Run in
+    # a child interpreter, so that a crash is a failed assertion rather than the end of the test session.
+    import os
+    import subprocess
+    import sys
+
+    tiny = tmp_path / "tiny.obj"
+    tiny.write_text("v 0 0 0\nv 0 0 0.1\nv 0.1 0 0\nf 1 2 3\n")
+    far = tmp_path / "far.obj"
+    far.write_text("v 1e7 0 1e7\nv 1e7 0 10000010\nv 10000010 0 10000010\nv 10000010 0 1e7\nf 1 2 3 4\n")
+    script = (
+        "import sys\n"
+        "from kinema import chase\n"
+        "for path in sys.argv[1:]:\n"
+        "    try:\n"
+        "        chase.load_level_3d(path)\n"
+        "    except ValueError as e:\n"
+        "        print(e)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(tiny), str(far)], capture_output=True, text=True,
+                          timeout=120, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 2
+    assert "less than half a voxel (0.3) across on x" in lines[0]
+    assert "reaches 10000010 world units from the origin on x or z" in lines[1]
+
+
 def test_example_script_draws_the_pictures(tmp_path):
     import os
     import subprocess

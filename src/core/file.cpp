@@ -18,18 +18,27 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes) 
     if (std::filesystem::is_directory(status)) {
         throw FileError(path, "is a directory, not a file");
     }
+    // Opening a FIFO blocks until a writer comes, and reading one blocks until it writes or leaves: with no
+    // writer the run would hang forever. Character devices (/dev/zero, a terminal) are read within the cap.
+    if (std::filesystem::is_fifo(status) || std::filesystem::is_socket(status)) {
+        throw FileError(path, std::string("is a ") + (std::filesystem::is_fifo(status) ? "FIFO" : "socket") +
+                                  ", not a file (a pipe without a writer would block forever)");
+    }
+    std::string text;
     if (std::filesystem::is_regular_file(status)) {
         const std::uintmax_t size = std::filesystem::file_size(path, error);
         if (!error && size > max_bytes) {
             throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
                                       std::to_string(size) + " bytes)");
         }
+        if (!error && size < text.max_size()) {
+            text.reserve(static_cast<std::size_t>(size) + 1);  // one allocation, not a doubling growth
+        }
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw FileError(path, std::string("cannot open file: ") + std::strerror(errno));
     }
-    std::string text;
     std::array<char, 1 << 16> chunk{};
     while (in) {
         in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));

@@ -18,6 +18,7 @@
 #include <recastnavigation/DetourNavMeshQuery.h>
 #include <recastnavigation/Recast.h>
 
+#include "kinema/core/format.hpp"
 #include "navmesh_file.hpp"
 
 namespace kinema::nav {
@@ -85,7 +86,8 @@ struct Voxelized {
     std::vector<unsigned char> areas;
     float bmin[3];
     float bmax[3];
-    Vec3 extent;  // bmax - bmin in double
+    Vec3 extent;             // bmax - bmin in double
+    double plan_area = 0.0;  // the triangles' area projected on (x, z), world units squared
 };
 
 struct AgentVoxels {
@@ -105,6 +107,64 @@ void check_layers(const Voxelized& v, double cell_height) {
     if (!(v.extent.y / cell_height <= kMaxGridLayers)) {
         throw LevelError("level: the mesh is " + std::to_string(v.extent.y) +
                          " world units tall: more than 8000 cell heights of " + std::to_string(cell_height));
+    }
+}
+
+/// Recast rasterises in single precision: a row or column boundary is bmin + i * cell_size rounded to a
+/// float, and a clipped polygon's new corners land on them. Where floats are more than a voxel apart (|x| >=
+/// 2^23 cell sizes, e.g. beyond 8.4e6 for 0.3), consecutive boundaries round to the same float, and
+/// rcRasterizeTriangles's dividePoly puts every corner lying on a boundary into both halves, once more per
+/// coinciding boundary: the polygon outgrows its fixed 7-corner stack buffers (RecastRasterization.cpp,
+/// buf[7 * 3 * 4] and d[12]) and the process aborts ("stack smashing detected"). 2^19 cell sizes keeps the
+/// float spacing at most 1/16 of a voxel, so boundaries stay 15 float steps apart and an interpolated corner
+/// (off by at most one step) never reaches the next one. 1e7 is the navmesh file's limit (navmesh_file.cpp):
+/// a level built beyond it could not be read back.
+constexpr double kMaxCoordinateInCells = 524288.0;  // 2^19
+constexpr double kMaxCoordinate = 1e7;
+
+void check_precision(const Voxelized& v, double cell_size) {
+    const Vec3 lo{v.bmin[0], v.bmin[1], v.bmin[2]};
+    const Vec3 hi{v.bmax[0], v.bmax[1], v.bmax[2]};
+    const double plan = std::max({std::abs(lo.x), std::abs(hi.x), std::abs(lo.z), std::abs(hi.z)});
+    const double limit = std::min(kMaxCoordinateInCells * cell_size, kMaxCoordinate);
+    if (!(plan <= limit)) {
+        throw LevelError("level: the mesh reaches " + format_number(plan) +
+                         " world units from the origin on x or z, more than the " + format_number(limit) +
+                         " that Recast rasterises in single precision (2^19 voxels of " +
+                         format_number(cell_size) + ", at most 1e7): move the level nearer the origin");
+    }
+    const double height = std::max(std::abs(lo.y), std::abs(hi.y));
+    if (!(height <= kMaxCoordinate)) {
+        throw LevelError("level: the mesh reaches " + format_number(height) +
+                         " world units from the origin on y, more than the 1e7 of a navmesh file: move the "
+                         "level nearer the origin");
+    }
+}
+
+/// Fails before Recast starts when the build would rasterise more than max_voxels voxels, or hold more than
+/// kHeldColumnsPerVoxel x max_voxels heightfield columns at once (`held`, "the one-tile heightfield" or "N
+/// tiles building at once"): Recast's time and memory grow with both (docs/nav.md "Size limits of a build").
+/// Measured on flat floors: a covered voxel costs about 57 bytes at the peak (navmesh and chase cells
+/// included), an empty heightfield column about 12 (one 4096-voxel tile around a 10 m floor: 206 MB), so an
+/// empty column counts as an eighth of a voxel, and one tile of the largest size always fits the default
+/// budget.
+constexpr double kHeldColumnsPerVoxel = 8.0;
+
+void check_voxels(const Voxelized& v, const NavSettings& s, double held_columns, const std::string& held) {
+    const double limit = std::floor(s.max_voxels);
+    const double covered = std::ceil(v.plan_area / (s.cell_size * s.cell_size));
+    if (!(covered <= limit)) {
+        throw LevelError("level: the triangles cover " + format_number(v.plan_area) +
+                         " square world units, about " + format_number(covered) + " voxels of " +
+                         format_number(s.cell_size) + ", more than max_voxels = " + format_number(limit) +
+                         ": raise cell_size or max_voxels, or build the level in parts");
+    }
+    if (!(held_columns <= kHeldColumnsPerVoxel * limit)) {
+        throw LevelError("level: " + held + " would hold " + format_number(held_columns) +
+                         " voxel columns at cell size " + format_number(s.cell_size) + ", more than " +
+                         format_number(kHeldColumnsPerVoxel) +
+                         " x max_voxels = " + format_number(kHeldColumnsPerVoxel * limit) +
+                         ": lower tile_size or threads, or raise max_voxels");
     }
 }
 
@@ -128,10 +188,20 @@ TileBox solo_box(const Voxelized& v, const NavSettings& s) {
                          std::to_string(s.cell_size) + " in one tile (set tile_size for a tiled navmesh)");
     }
     check_layers(v, s.cell_height);
+    check_precision(v, s.cell_size);
     TileBox box;
     std::copy(v.bmin, v.bmin + 3, box.bmin);
     std::copy(v.bmax, v.bmax + 3, box.bmax);
     rcCalcGridSize(v.bmin, v.bmax, static_cast<float>(s.cell_size), &box.width, &box.depth);
+    // rcCalcGridSize rounds extent / cell size to the nearest integer, so a mesh less than half a voxel
+    // across gets a grid 0 columns wide, and rcRasterizeTriangles clamps row and column indices to
+    // [0, size - 1] = [0, -1] and writes spans at index -1 (a crash, not an error).
+    if (box.width < 1 || box.depth < 1) {
+        throw LevelError("level: the mesh is " + format_number(v.extent.x) + " x " +
+                         format_number(v.extent.z) + " world units on x and z: less than half a voxel (" +
+                         format_number(s.cell_size) + ") across on " + (box.width < 1 ? "x" : "z") +
+                         ", too small for a one-tile navmesh");
+    }
     return box;
 }
 
@@ -277,6 +347,8 @@ NavmeshPtr alloc_navmesh() {
 NavmeshPtr solo_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& stats) {
     Context ctx;
     const TileBox box = solo_box(v, s);
+    check_voxels(v, s, static_cast<double>(box.width) * static_cast<double>(box.depth),
+                 "the one-tile heightfield");
     CompactPtr chf = build_compact(ctx, v, v.tris, v.areas, box, s);
     stats.nav_grid_width = chf->width;
     stats.nav_grid_depth = chf->height;
@@ -339,6 +411,7 @@ TileGrid tile_grid(const Voxelized& v, const NavSettings& s) {
                          std::to_string(1 << kMaxTileBits) + " tiles of " + std::to_string(g.size) +
                          " voxels (raise tile_size)");
     }
+    check_precision(v, s.cell_size);
     g.columns = static_cast<int>(columns);
     g.rows = static_cast<int>(rows);
     return g;
@@ -438,6 +511,9 @@ std::vector<TileData> build_tiles(const Voxelized& v, const NavSettings& s, cons
 /// Steps 2-13 tile by tile (RecastDemo's Sample_TileMesh), tiles added to the navmesh in row order.
 NavmeshPtr tiled_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& stats) {
     const TileGrid g = tile_grid(v, s);
+    const double side = g.size + 2.0 * g.border;
+    const double at_once = std::min(s.threads, static_cast<double>(g.columns) * static_cast<double>(g.rows));
+    check_voxels(v, s, at_once * side * side, format_number(at_once) + " tiles building at once");
     std::vector<TileData> tiles = build_tiles(v, s, g);
     const int tile_bits = std::min(
         kMaxTileBits, static_cast<int>(dtIlog2(dtNextPow2(static_cast<unsigned>(g.columns * g.rows)))));
@@ -631,6 +707,7 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
         }
         v.tris.insert(v.tris.end(),
                       {static_cast<int>(tri[0]), static_cast<int>(tri[1]), static_cast<int>(tri[2])});
+        v.plan_area += std::abs(n.y) / 2.0;
     }
     if (v.tris.empty()) {
         throw LevelError("level: all " + std::to_string(mesh.triangles.size()) +

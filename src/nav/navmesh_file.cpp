@@ -3,6 +3,7 @@
 // corrupt or crafted file is an error naming the file, never an out-of-bounds read.
 #include "navmesh_file.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -50,6 +51,124 @@ bool finite(const float* v, std::size_t n) {
         }
     }
     return true;
+}
+
+/// Detour's raycast (dtNavMeshQuery::raycast, 1.5.1) walks from polygon to polygon through the neighbour
+/// across the edge where the ray leaves, with no bound on the steps (recastnavigation issue 436, bounded
+/// upstream only in 2025): a polygon that is its own neighbour, or two polygons whose portals disagree, keep
+/// it walking forever. So every internal portal must be a shared edge seen from both sides, as Recast writes
+/// it (rcBuildPolyMesh's adjacency, copied by dtCreateNavMeshData): q's edge to p runs over the same two
+/// vertices in the opposite order. Ground polygons must also be convex in plan (Detour's 2D segment tests
+/// assume it), and a link across a tile border names one of the 8 sides.
+void check_neighbours(const dtPoly* polys, const float* verts, int poly_count, int p, const std::string& tile,
+                      const std::string& name) {
+    const dtPoly& poly = polys[p];
+    const std::string which = tile + "polygon " + std::to_string(p);
+    for (int k = 0; k < poly.vertCount; ++k) {
+        const unsigned nei = poly.neis[k];
+        if (nei == 0) {
+            continue;
+        }
+        if ((nei & DT_EXT_LINK) != 0) {
+            if ((nei & ~unsigned{DT_EXT_LINK}) > 7U) {
+                bad(name, which + " links across a tile border on no side");
+            }
+            continue;
+        }
+        const int q = static_cast<int>(nei) - 1;
+        if (q == p) {
+            bad(name, which + " is its own neighbour");
+        }
+        if (poly.getType() != DT_POLYTYPE_GROUND || q >= poly_count ||
+            polys[q].getType() != DT_POLYTYPE_GROUND) {
+            bad(name, which + " links to an off-mesh connection or from one");
+        }
+        const unsigned short a = poly.verts[k];
+        const unsigned short b = poly.verts[(k + 1) % poly.vertCount];
+        const dtPoly& other = polys[q];
+        bool back = false;
+        for (int j = 0; j < other.vertCount && !back; ++j) {
+            back = other.neis[j] == static_cast<unsigned short>(p + 1) && other.verts[j] == b &&
+                   other.verts[(j + 1) % other.vertCount] == a;
+        }
+        if (!back) {
+            bad(name,
+                which + " and its neighbour " + std::to_string(q) + " do not share that edge both ways");
+        }
+    }
+    if (poly.getType() != DT_POLYTYPE_GROUND) {
+        return;
+    }
+    // Convex in plan (x, z): no two turns of opposite sign beyond rounding, and some turn not straight.
+    double most = 0.0;
+    double least = 0.0;
+    for (int k = 0; k < poly.vertCount; ++k) {
+        const float* a = &verts[poly.verts[k] * 3];
+        const float* b = &verts[poly.verts[(k + 1) % poly.vertCount] * 3];
+        const float* c = &verts[poly.verts[(k + 2) % poly.vertCount] * 3];
+        const double ux = double{b[0]} - double{a[0]};
+        const double uz = double{b[2]} - double{a[2]};
+        const double vx = double{c[0]} - double{b[0]};
+        const double vz = double{c[2]} - double{b[2]};
+        const double turn = ux * vz - uz * vx;
+        const double scale = 1e-4 * std::hypot(ux, uz) * std::hypot(vx, vz);
+        most = std::max(most, turn > scale ? turn : 0.0);
+        least = std::min(least, turn < -scale ? turn : 0.0);
+    }
+    if ((most > 0.0 && least < 0.0) || (most == 0.0 && least == 0.0)) {
+        bad(name, which + " is not convex, or has no area");
+    }
+}
+
+/// Tiles side by side, every polygon inside its own tile's square of the grid, and every link across a tile
+/// border lying on that border: otherwise polygons of different tiles overlap, Detour links them all the same
+/// (connectExtLinks matches border edges by position only), and its unbounded raycast can step between them
+/// for ever (a tiled floor with one vertex moved, found by the navmesh fuzzer). The margin is one voxel
+/// (1 / bvQuantFactor; a one-tile navmesh's grid can reach half a voxel past the mesh's bounds), at most a
+/// quarter of a tile.
+void check_tile_geometry(const dtMeshHeader& h, const dtNavMeshParams& params, const dtPoly* polys,
+                         const float* verts, const std::string& tile, const std::string& name) {
+    if (h.layer != 0) {
+        bad(name, tile + "a layer other than 0 (tile sets have one layer per tile)");
+    }
+    const double x0 = double{params.orig[0]} + h.x * double{params.tileWidth};
+    const double z0 = double{params.orig[2]} + h.y * double{params.tileHeight};
+    const double x1 = x0 + double{params.tileWidth};
+    const double z1 = z0 + double{params.tileHeight};
+    const double voxel = h.bvQuantFactor > 0.0F ? 1.0 / double{h.bvQuantFactor} : 0.0;
+    const double margin = std::min({voxel, double{params.tileWidth} / 4.0, double{params.tileHeight} / 4.0}) +
+                          1e-5 * std::max({1.0, std::abs(x0), std::abs(z0), std::abs(x1), std::abs(z1)});
+    const auto inside = [&](double x, double z) {
+        return x >= x0 - margin && x <= x1 + margin && z >= z0 - margin && z <= z1 + margin;
+    };
+    if (!inside(double{h.bmin[0]}, double{h.bmin[2]}) || !inside(double{h.bmax[0]}, double{h.bmax[2]})) {
+        bad(name, tile + "its bounds lie outside its square of the tile grid");
+    }
+    for (int v = 0; v < h.vertCount; ++v) {
+        if (!inside(double{verts[v * 3]}, double{verts[v * 3 + 2]})) {
+            bad(name, tile + "vertex " + std::to_string(v) + " lies outside its square of the tile grid");
+        }
+    }
+    for (int p = 0; p < h.polyCount; ++p) {
+        const dtPoly& poly = polys[p];
+        for (int k = 0; k < poly.vertCount; ++k) {
+            if ((poly.neis[k] & DT_EXT_LINK) == 0) {
+                continue;
+            }
+            const unsigned side = poly.neis[k] & 0xffU;
+            const float* a = &verts[poly.verts[k] * 3];
+            const float* b = &verts[poly.verts[(k + 1) % poly.vertCount] * 3];
+            // Sides 0, 2, 4, 6: +x, +z, -x, -z (Detour's getNeighbourTilesAt; dtCreateNavMeshData makes no
+            // diagonal portals).
+            const int axis = side == 0U || side == 4U ? 0 : 2;
+            const double line = side == 0U ? x1 : side == 2U ? z1 : side == 4U ? x0 : z0;
+            if ((side & 1U) != 0U || std::abs(double{a[axis]} - line) > margin ||
+                std::abs(double{b[axis]} - line) > margin) {
+                bad(name,
+                    tile + "polygon " + std::to_string(p) + " links across a tile border it does not lie on");
+            }
+        }
+    }
 }
 
 /// The checks Detour leaves to its caller, on a copy of the tile data aligned for Detour's casts.
@@ -153,6 +272,11 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
             }
         }
     }
+    // Links once every polygon's type, vertex count and indices are known good (a neighbour comes later).
+    for (int p = 0; p < h.polyCount; ++p) {
+        check_neighbours(polys, verts, h.polyCount, p, tile, name);
+    }
+    check_tile_geometry(h, params, polys, verts, tile, name);
     for (int i = 0; i < h.bvNodeCount; ++i) {
         if (nodes[i].i >= h.polyCount || nodes[i].i < -h.bvNodeCount) {
             bad(name, tile + "a bounding-volume node refers to a polygon or node past the end");

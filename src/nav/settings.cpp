@@ -25,6 +25,8 @@ constexpr std::array kNavFields{
                                   "width of the chase flood's cells (columns)"),
     field<N, &N::max_chase_columns>("max_chase_columns", "count", closed_range(1.0, 268435456.0),
                                     "most chase columns over the navmesh bounds"),
+    field<N, &N::max_voxels>("max_voxels", "count", closed_range(1.0, 268435456.0),
+                             "most navmesh voxels: covered by triangles, or in heightfields at once"),
     field<N, &N::tile_size>("tile_size", "voxels", closed_range(0.0, 4096.0),
                             "navmesh tile side in voxels; 0 one tile, else 16 to 4096"),
     field<N, &N::threads>("threads", "count", closed_range(1.0, 64.0), "threads building tiles (integer)"),

@@ -2,8 +2,12 @@
 // reading) and for devices without a size (read in chunks), and every failure names the file.
 #include "kinema/core/file.hpp"
 
+#include <sys/stat.h>
+
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -44,6 +48,33 @@ TEST(ReadFileCapped, DevicesWithoutASizeStopPastTheCap) {
 TEST(ReadFileCapped, NamesDirectoriesAndMissingFiles) {
     EXPECT_EQ(error_of("/", 1000), "is a directory, not a file");
     EXPECT_EQ(error_of("/nonexistent/kinema.txt", 1000), "cannot open file: No such file or directory");
+}
+
+TEST(ReadFileCapped, RefusesAFifoInsteadOfWaitingForAWriter) {
+    // Before the fix, opening a FIFO without a writer blocked forever (every file input of the CLI and the
+    // Python loaders). The read runs on a thread; if it blocks, a writer is attached to free it and the test
+    // fails.
+    const auto path = std::filesystem::temp_directory_path() / "kinema-file-test-fifo";
+    std::filesystem::remove(path);
+    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+    auto result = std::async(std::launch::async, [&] { return error_of(path.string(), 1000); });
+    if (result.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+        std::ofstream(path) << "";  // a writer that leaves at once: the blocked open and read return
+        ADD_FAILURE() << "reading a FIFO without a writer blocked";
+    }
+    EXPECT_EQ(result.get(), "is a FIFO, not a file (a pipe without a writer would block forever)");
+    std::filesystem::remove(path);
+}
+
+TEST(ReadFileCapped, ReadsARegularFileIntoOneAllocationOfItsSize) {
+    // 1.5 MiB + 1 bytes: read in 64 KiB chunks into a growing string, the buffer doubled to 2 MiB or more
+    // (a 1 GB file under a 1 GiB cap took 2 GB); the size is known, so the buffer is that size.
+    const std::size_t size = (3u << 19) + 1;
+    const auto path = scratch_file("sized", std::string(size, 'x'));
+    const std::string text = read_file_capped(path.string(), size);
+    EXPECT_EQ(text.size(), size);
+    EXPECT_LE(text.capacity(), size + 64);
+    std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -247,6 +247,99 @@ TEST(Level, BadMeshesGiveClearErrors) {
     EXPECT_EQ(level.stats().triangles, 9u);
 }
 
+// A mesh less than half a voxel across on x or z: rcCalcGridSize rounds its grid to 0 columns, and before the
+// check Recast's rasteriser wrote at index -1 (SIGSEGV in rcRasterizeTriangles).
+TEST(Level, MeshesLessThanHalfAVoxelAcrossAreRefused) {
+    TriangleMesh tiny;
+    tiny.vertices = {{0, 0, 0}, {0, 0, 0.1}, {0.1, 0, 0}};
+    tiny.triangles = {{0, 1, 2}};
+    EXPECT_EQ(
+        build_error(tiny),
+        "level: the mesh is 0.1 x 0.1 world units on x and z: less than half a voxel (0.3) across on x, "
+        "too small for a one-tile navmesh");
+    kinema::nav_test::ObjWriter strip;
+    strip.floor(0.0, 100.0, 0.0, 0.1, 0.0);  // 100 x 0.1: 333 voxels by 0
+    EXPECT_EQ(
+        build_error(strip.mesh()),
+        "level: the mesh is 100 x 0.1 world units on x and z: less than half a voxel (0.3) across on z, "
+        "too small for a one-tile navmesh");
+    // Half a voxel (0.15) and more is one column: built (then eroded away by the agent's radius).
+    kinema::nav_test::ObjWriter narrow;
+    narrow.floor(0.0, 100.0, 0.0, 0.16, 0.0);
+    EXPECT_NE(build_error(narrow.mesh()).find("no walkable surface left"), std::string::npos);
+    // Tiles have a border of radius + 3 voxels around them: the tiny mesh is no error there.
+    NavSettings tiled;
+    tiled.tile_size = 16.0;
+    EXPECT_NE(build_error(tiny, tiled).find("no walkable surface left"), std::string::npos);
+}
+
+// A 10 x 10 floor far from the origin: floats there are 1 apart (beyond 2^23), consecutive voxel boundaries
+// round to the same float, and before the check Recast's clipping overflowed its stack buffers ("stack
+// smashing detected", SIGABRT). The limit is 2^19 voxels: 157286.4 at 0.3.
+TEST(Level, MeshesTooFarFromTheOriginForSinglePrecisionAreRefused) {
+    const auto floor_at = [](double x, double z, double side = 10.0) {
+        kinema::nav_test::ObjWriter w;
+        w.floor(x, x + side, z, z + side, 0.0);
+        return w.mesh();
+    };
+    EXPECT_EQ(
+        build_error(floor_at(1e7, 1e7)),
+        "level: the mesh reaches 10000010 world units from the origin on x or z, more than the 157286.4 "
+        "that Recast rasterises in single precision (2^19 voxels of 0.3, at most 1e7): move the level "
+        "nearer the origin");
+    EXPECT_NE(build_error(floor_at(0.0, -1.6e7)).find("reaches 16000000 world units"), std::string::npos);
+    EXPECT_NE(build_error(floor_at(8e6, 0.0)).find("more than the 157286.4"), std::string::npos);
+    NavSettings tiled;
+    tiled.tile_size = 64.0;
+    EXPECT_NE(build_error(floor_at(1e7, 0.0), tiled).find("more than the 157286.4"), std::string::npos);
+    // Just inside the limit the floor builds; with 1 m voxels the limit is 524288.
+    EXPECT_GT(Level::build(floor_at(157270.0, -157270.0), NavSettings{}).nav_cells().size(), 0u);
+    NavSettings coarse;
+    coarse.cell_size = 1.0;
+    coarse.cell_height = 0.5;
+    EXPECT_GT(Level::build(floor_at(500000.0, 0.0, 40.0), coarse).nav_cells().size(), 0u);
+    EXPECT_NE(build_error(floor_at(530000.0, 0.0), coarse).find("more than the 524288"), std::string::npos);
+    // Heights beyond a navmesh file's 1e7.
+    TriangleMesh high = floor_at(0.0, 0.0);
+    for (Vec3& v : high.vertices) {
+        v.y = 2e7;
+    }
+    EXPECT_EQ(
+        build_error(high),
+        "level: the mesh reaches 20000000 world units from the origin on y, more than the 1e7 of a navmesh "
+        "file: move the level nearer the origin");
+}
+
+// An 86-byte OBJ can describe kilometres: before the estimate a 5 km square in 4096-voxel tiles ran past a
+// minute at 1.6 GB and 2 km in 256-voxel tiles took 19.5 s and 2.5 GB. The voxels are counted first.
+TEST(Level, BuildsOverTheVoxelBudgetAreRefusedBeforeRecastStarts) {
+    const auto square = [](double side) {
+        kinema::nav_test::ObjWriter w;
+        w.floor(0.0, side, 0.0, side, 0.0);
+        return w.mesh();
+    };
+    NavSettings s;
+    s.tile_size = 4096.0;
+    EXPECT_EQ(
+        build_error(square(5000.0), s),
+        "level: the triangles cover 25000000 square world units, about 277777778 voxels of 0.3, more than "
+        "max_voxels = 4194304: raise cell_size or max_voxels, or build the level in parts");
+    s.tile_size = 256.0;
+    EXPECT_NE(build_error(square(2000.0), s).find("about 44444445 voxels of 0.3"), std::string::npos);
+    // 615 m square: 4,202,500 voxels, just over; 614 m: 4,188,845, built below (not here: 2.3 s).
+    EXPECT_NE(build_error(square(615.0), s).find("about 4202500 voxels"), std::string::npos);
+    // Heightfields held at once: two tiles of 4096 + 2 x 5 voxels on two threads, 2 x 4106^2 = 33,718,472
+    // over 8 x 4194304; one thread holds one.
+    kinema::nav_test::ObjWriter strip;
+    strip.floor(0.0, 1300.0, 0.0, 2.0, 0.0);  // 4334 voxels on x: two tiles
+    s.tile_size = 4096.0;
+    s.threads = 2.0;
+    EXPECT_EQ(
+        build_error(strip.mesh(), s),
+        "level: 2 tiles building at once would hold 33718472 voxel columns at cell size 0.3, more than 8 x "
+        "max_voxels = 33554432: lower tile_size or threads, or raise max_voxels");
+}
+
 TEST(Level, BadSettingsAreNamed) {
     NavSettings s;
     s.cell_size = 0.0;

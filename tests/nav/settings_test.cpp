@@ -9,7 +9,7 @@
 namespace {
 
 TEST(NavSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {
-    kinema::test::check_registry<kinema::nav::NavSettings>(20);
+    kinema::test::check_registry<kinema::nav::NavSettings>(21);  // max_voxels since the build-size estimate
 }
 
 TEST(NavCellSettings, EveryRegisteredFieldMatchesTheStructAndValidate) {

@@ -22,10 +22,12 @@ class FileError : public std::runtime_error {
 };
 
 /// The whole file at `path`, at most `max_bytes` bytes. Throws FileError with why() "is a directory, not a
-/// file", "cannot open file: <reason>", "larger than the limit of N bytes (M bytes)" or "cannot read file".
-/// A regular file's size is checked before a byte is read; devices and pipes are read in chunks and given up
-/// one chunk past the cap, so /dev/zero, /dev/urandom or a huge sparse file cost at most max_bytes of memory
-/// and time.
+/// file", "is a FIFO, not a file (...)" (or a socket), "cannot open file: <reason>", "larger than the limit
+/// of N bytes (M bytes)" or "cannot read file". A regular file's size is checked before a byte is read, and
+/// its bytes are read into one allocation of that size; devices are read in chunks and given up one chunk
+/// past the cap, so /dev/zero, /dev/urandom or a huge sparse file cost at most max_bytes of memory and time.
+/// FIFOs and sockets are refused before they are opened: opening or reading one without a writer blocks
+/// forever.
 [[nodiscard]] std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes);
 
 }  // namespace kinema

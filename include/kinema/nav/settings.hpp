@@ -29,6 +29,12 @@ struct NavSettings {
     /// At most this many chase columns over the navmesh's bounds (NavCellSettings::max_columns), [1, 2^28]:
     /// a guard against a navmesh (or a small crafted navmesh file) spanning kilometres.
     double max_chase_columns = 64.0 * 1024.0 * 1024.0;
+    /// At most this many navmesh voxels covered by triangles (their plan area / cell_size^2), and at most 8
+    /// times this many heightfield columns held at once (one tile's grid, or `threads` tiles of (tile_size +
+    /// 2 border)^2), [1, 2^28]; checked before Recast starts. Time and memory grow with both (docs/nav.md
+    /// "Size limits of a build": 2^22 voxels, a 614 m square floor at 0.3 m in 256-voxel tiles, take 2.3 s of
+    /// CPU and 240 MB); a level over it is a LevelError naming the settings that change it.
+    double max_voxels = 4.0 * 1024.0 * 1024.0;
 
     /// Navmesh tile width and depth in voxels (cell_size each), 0 or an integer in [16, 4096]. 0 builds one
     /// tile (Detour's "solo" mesh, as RecastDemo's Sample_SoloMesh); a tile size builds a tiled navmesh (as
