@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "error_of.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/replay.hpp"
 #include "kinema/analysis/stop.hpp"
@@ -18,14 +19,7 @@
 namespace kinema::analysis {
 namespace {
 
-std::string error_of(const auto& run) {
-    try {
-        run();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using kinema::test::error_of;
 
 TEST(ReplayNonFinite, ADivergedModelNeverMatches) {
     // 1e308 u/s is finite in the log, but the model's first step overflows: NaN compared with any tolerance

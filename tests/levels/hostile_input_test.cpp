@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "error_of.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
@@ -18,15 +19,7 @@ constexpr std::string_view bom = "\xEF\xBB\xBF";
 constexpr std::string_view small_map = "type octile\nheight 1\nwidth 3\nmap\n.@.\n";
 constexpr std::string_view small_obj = "v 0 0 0\nv 1 0 0\nv 1 0 1\nf 1 2 3\n";
 
-template <class Load>
-std::string error_of(Load load) {
-    try {
-        load();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using kinema::test::error_of;
 
 TEST(HostileInput, AByteOrderMarkIsSkippedByEveryTextLoader) {
     const GridLevel plain = parse_moving_ai_map(small_map, "m.map");

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "error_of.hpp"
 #include "kinema/core/csv.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/movement/driver.hpp"
@@ -19,14 +20,7 @@ namespace {
 using namespace kinema::movement;
 using kinema::Vec2;
 
-std::string error_of(const auto& run) {
-    try {
-        run();
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using kinema::test::error_of;
 
 TEST(FrameTimeRange, DtScheduleEntriesAboveTenSecondsNameTheEntry) {
     EXPECT_EQ(error_of([] { (void)parse_dt_schedule("0:1/60;3:1e308"); }),

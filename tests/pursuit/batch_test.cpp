@@ -10,6 +10,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/pursuit/batch.hpp"
+#include "pursuit_levels.hpp"
 #include "small_batch.hpp"
 
 namespace kinema::pursuit {
@@ -17,15 +18,7 @@ namespace {
 
 using test::small_batch;
 
-struct Level {
-    explicit Level(const std::string& name)
-        : level(levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt")),
-          grid(level),
-          space(grid) {}
-    levels::GridLevel level;
-    chase::GridSpace grid;
-    chase::GridChaseSpace space;
-};
+using Level = test::PursuitLevel;
 
 TEST(PursuitBatch, ScenariosFitTheirDescription) {
     const Level lv("corridor_into_room");

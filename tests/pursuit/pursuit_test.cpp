@@ -22,29 +22,16 @@
 #include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "pursuit_levels.hpp"
 
 namespace kinema::pursuit {
 namespace {
 
-levels::GridLevel our_level(const std::string& name) {
-    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
-}
-
-// A level, its grid and the chase space over it, kept together (the spaces are views).
-struct Level {
-    explicit Level(const std::string& name) : level(our_level(name)), grid(level), space(grid) {}
-    explicit Level(levels::GridLevel l) : level(std::move(l)), grid(level), space(grid) {}
-    levels::GridLevel level;
-    chase::GridSpace grid;
-    chase::GridChaseSpace space;
-};
-
-PursuitConfig config_for(Strategy strategy, const std::string& map) {
-    PursuitConfig c;
-    c.settings.strategy = strategy;
-    c.map = map;
-    return c;
-}
+using Level = test::PursuitLevel;
+using test::config_for;
+using test::corner_config;
+using test::corner_scenario;
+using test::our_level;
 
 const PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
     for (const PursuitEvent& e : r.events) {
@@ -149,22 +136,7 @@ void expect_chase_json(const Level& lv, const PursuitConfig& config, const Pursu
     EXPECT_EQ(chase_event->chase->flood.steps, expected.flood.steps);
 }
 
-// Figure 1: the player sprints (7.5 level units/s, faster than the CMC's 6) east along a corridor that turns
-// south and is lost to the NPC's 10-unit view while still running toward the corner.
-PursuitScenario corner_scenario() {
-    PursuitScenario s;
-    s.route = {{12.5, 2.5}, {17.5, 2.5}, {17.5, 28.5}};
-    s.npc = {2.5, 2.5};
-    return s;
-}
-
-PursuitConfig corner_config(Strategy strategy) {
-    PursuitConfig c = config_for(strategy, "corner");
-    c.settings.view_range = 10.0;
-    c.settings.player_speed = 7.5;
-    return c;
-}
-
+// Figure 1 (tests/support/pursuit_levels.hpp): the corner scenario.
 TEST(PursuitFigure1, LostWhileRunningTowardTheCorner) {
     const Level lv("corner");
     const PursuitResult r = run_pursuit(lv.space, corner_scenario(), corner_config(Strategy::flood));

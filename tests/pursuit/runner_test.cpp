@@ -14,36 +14,14 @@
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/runner.hpp"
+#include "pursuit_levels.hpp"
 
 namespace kinema::pursuit {
 namespace {
 
-struct Level {
-    explicit Level(const std::string& name)
-        : level(levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt")),
-          grid(level),
-          space(grid) {}
-    levels::GridLevel level;
-    chase::GridSpace grid;
-    chase::GridChaseSpace space;
-};
-
-// Figure 1 of the chase chapter: a sprinting player lost round a corner (as in pursuit_test.cpp).
-PursuitScenario corner_scenario() {
-    PursuitScenario s;
-    s.route = {{12.5, 2.5}, {17.5, 2.5}, {17.5, 28.5}};
-    s.npc = {2.5, 2.5};
-    return s;
-}
-
-PursuitConfig corner_config(Strategy strategy) {
-    PursuitConfig c;
-    c.settings.strategy = strategy;
-    c.settings.view_range = 10.0;
-    c.settings.player_speed = 7.5;
-    c.map = "corner";
-    return c;
-}
+using Level = test::PursuitLevel;
+using test::corner_config;
+using test::corner_scenario;
 
 // Two results are the same when every frame (with the exact model state), event, measure, the search's
 // occupancy and the first chase's heat are equal.

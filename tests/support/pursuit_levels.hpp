@@ -1,0 +1,52 @@
+// Our levels as pursuit spaces, and the chapter's Figure 1 scenario on the corner level, shared by the
+// pursuit tests (pursuit, runner, batch).
+#pragma once
+
+#include <string>
+#include <utility>
+
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace kinema::test {
+
+inline levels::GridLevel our_level(const std::string& name) {
+    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
+}
+
+/// A level, its grid and the chase space over it, kept together (the spaces are views).
+struct PursuitLevel {
+    explicit PursuitLevel(const std::string& name) : level(our_level(name)), grid(level), space(grid) {}
+    explicit PursuitLevel(levels::GridLevel l) : level(std::move(l)), grid(level), space(grid) {}
+    levels::GridLevel level;
+    chase::GridSpace grid;
+    chase::GridChaseSpace space;
+};
+
+inline pursuit::PursuitConfig config_for(pursuit::Strategy strategy, const std::string& map) {
+    pursuit::PursuitConfig c;
+    c.settings.strategy = strategy;
+    c.map = map;
+    return c;
+}
+
+/// Figure 1 of Couvidou's chase chapter: the player sprints (7.5 level units/s, faster than the CMC's 6) east
+/// along a corridor that turns south and is lost to the NPC's 10-unit view while still running toward the
+/// corner.
+inline pursuit::PursuitScenario corner_scenario() {
+    pursuit::PursuitScenario s;
+    s.route = {{12.5, 2.5}, {17.5, 2.5}, {17.5, 28.5}};
+    s.npc = {2.5, 2.5};
+    return s;
+}
+
+inline pursuit::PursuitConfig corner_config(pursuit::Strategy strategy) {
+    pursuit::PursuitConfig c = config_for(strategy, "corner");
+    c.settings.view_range = 10.0;
+    c.settings.player_speed = 7.5;
+    return c;
+}
+
+}  // namespace kinema::test
