@@ -14,8 +14,7 @@ void append(FieldErrors& errors, const FieldErrors& more) {
 }
 
 constexpr std::array kChaseParts {
-    part<ChaseSettings, chase::FloodSettings, &ChaseSettings::flood>(""),
-        part<ChaseSettings, chase::GridSpaceSettings, &ChaseSettings::grid>("grid."),
+    part<ChaseSettings, chase::GridChaseSettings>(""),
 #if KINEMA_HAVE_NAV
         part<ChaseSettings, nav::NavSettings, &ChaseSettings::nav>(""),
 #endif
@@ -31,8 +30,7 @@ constexpr SettingsDescription kAuditDescription{"AuditSettings", {}, kAuditParts
 }  // namespace
 
 FieldErrors ChaseSettings::validate() const {
-    FieldErrors errors = flood.validate();
-    append(errors, grid.validate());
+    FieldErrors errors = GridChaseSettings::validate();
 #if KINEMA_HAVE_NAV
     append(errors, nav.validate());
 #endif

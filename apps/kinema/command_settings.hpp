@@ -11,6 +11,7 @@
 
 #include "flag_binder.hpp"
 #include "kinema/chase/audit.hpp"
+#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/core/settings_registry.hpp"
@@ -22,10 +23,9 @@
 
 namespace kinema::cli {
 
-/// `kinema chase`: the flood, the grid ("grid.": its cell_size is not the navmesh's) and the navmesh.
-struct ChaseSettings {
-    chase::FloodSettings flood;
-    chase::GridSpaceSettings grid;
+/// `kinema chase`: the library's grid chase (the flood, and the grid under "grid.": its cell_size is not the
+/// navmesh's) and the navmesh.
+struct ChaseSettings : chase::GridChaseSettings {
 #if KINEMA_HAVE_NAV
     nav::NavSettings nav;
 #endif

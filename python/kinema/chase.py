@@ -11,9 +11,10 @@ array [row, col]: -2 untouched or wall, -1 barrier, 0..H heat.
 
 from __future__ import annotations
 
+import inspect
 import json as _json
 import os
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -23,9 +24,9 @@ Level = _c.Level
 HAS_NAV: bool = _c.HAS_NAV
 """True where kinema::nav (Recast/Detour) was built: Level3D and run_3d work."""
 
-UNTOUCHED = -2
+UNTOUCHED: int = _c.UNTOUCHED
 """values of an untouched cell or a wall."""
-BARRIER = -1
+BARRIER: int = _c.BARRIER
 """values of a barrier cell (the chapter's -1)."""
 
 
@@ -51,42 +52,44 @@ def _as_level(level) -> Level:
                     f"{type(level).__name__}")
 
 
-class ChaseResult:
-    """One chase's result. Attributes are the fields of `kinema chase --json` (docs/chase.md "JSON
-    contract"): map, cells, cell_size, connectivity, from_ (JSON "from"), dir, seed_cell, seed, seed_position,
-    seed_snapped, hot, max_heated, max_steps, steps, stop_reason, centroid, destination_cell, destination,
-    heated_cells, warm_cells, barrier_cells, dead_reckoning, dead_reckoning_blocked, dead_reckoning_distance,
-    touched (and npc, path_status, path, path_length on 3D levels with an NPC); lists become tuples.
-    Positions are map/world units, cells integer coordinates.
-
-    values: numpy int32, [row, col] on grids (one per cell id on 3D levels): -2 untouched or wall, -1 barrier,
-    0..H heat. json: the JSON text itself; to_dict(): it parsed.
-    """
-
-    def __init__(self, json_text: str, values: np.ndarray) -> None:
-        self.json = json_text
-        self.values = values
-        for key, value in _json.loads(json_text).items():
-            setattr(self, "from_" if key == "from" else key, _tuples(value))
-
-    def to_dict(self) -> dict:
-        """The JSON document as a dict (the CLI's `--json`, field for field)."""
-        return _json.loads(self.json)
-
-    def to_json(self) -> str:
-        """The JSON document, byte for byte what `kinema chase --json` prints for the same chase."""
-        return self.json
-
-    def __repr__(self) -> str:
-        return (f"ChaseResult(steps={self.steps}, stop_reason={self.stop_reason!r}, "
-                f"destination_cell={self.destination_cell}, destination={self.destination}, "
-                f"heated_cells={self.heated_cells}, dead_reckoning={self.dead_reckoning})")
+ChaseResult = _c.ChaseResult
+BatchResult = _c.BatchResult
 
 
-def _tuples(value):
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+def _to_dict(self) -> dict:
+    """The JSON document as a dict (the CLI's `--json`, field for field)."""
+    return _json.loads(self.to_json())
+
+
+def _chase_repr(self) -> str:
+    return (f"ChaseResult(steps={self.steps}, stop_reason={self.stop_reason!r}, "
+            f"destination_cell={self.destination_cell}, destination={self.destination}, "
+            f"heated_cells={self.heated_cells}, dead_reckoning={self.dead_reckoning})")
+
+
+ChaseResult.to_dict = _to_dict
+ChaseResult.__repr__ = _chase_repr
+
+_TYPES = {"int": int, "float": float, "bool": bool, "str": str}
+
+
+def _settings_help(fields: list) -> str:
+    return "".join(f"\n    {f['keyword']}: {f['type']} = {f['default']!r} ({f['unit']}, {f['range']}): {f['doc']}"
+                   for f in fields)
+
+
+def _with_settings(function, fields: list, title: str):
+    """Gives `function`, which takes the settings as **settings, the registry's keyword-only parameters (names,
+    types, defaults) as its signature and their units, ranges and docs in its docstring: help() shows them,
+    and no default is written in this package."""
+    signature = inspect.signature(function)
+    kept = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    settings = [inspect.Parameter(f["keyword"], inspect.Parameter.KEYWORD_ONLY, default=f["default"],
+                                  annotation=_TYPES[f["type"]]) for f in fields]
+    function.__signature__ = signature.replace(parameters=kept + settings)
+    function.__doc__ = (function.__doc__ or "") + f"\n\n{title} (keyword, type = default (unit, valid range): doc), " \
+        "from the settings registry:" + _settings_help(fields) + "\n"
+    return function
 
 
 class Flood:
@@ -100,17 +103,13 @@ class Flood:
     degree), bounded by about M_S * M_H heated cells plus the barrier, never by the map size. Cooling is lazy:
     a cell heated at step k has value max(0, H - (step - k)).
 
-    Constants (seed 002 Table 1): hot = H, the value a newly heated cell gets, [1, 1000000]; max_heated = M_H,
-    more newly heated cells than this in one step stops the flood (that step is discarded), [1, inf);
-    max_steps = M_S, propagation steps at most (Dishonored 2 difficulty 3), [0, 1000000]; connectivity 8
-    (no corner cutting, the spec default) or 4. **settings: the other registry fields (destination =
-    "nearest_heated" | "nearest_warm", max_restarts, cell_size in world units per tile).
+    Settings (keyword-only): the chapter's constants (seed 002 Table 1: hot = H, max_heated = M_H, max_steps =
+    M_S), the restart cap and destination rule, and the grid's connectivity and cell size; listed below with
+    their units, ranges and defaults from the settings registry (kinema.chase.settings_fields()).
     """
 
-    def __init__(self, level, hot: int = 20, max_heated: int = 25, max_steps: int = 40, connectivity: int = 8,
-                 **settings: Any) -> None:
+    def __init__(self, level, **settings: Any) -> None:
         self.level = _as_level(level)
-        settings.update(hot=hot, max_heated=max_heated, max_steps=max_steps, connectivity=connectivity)
         self._run = _c.FloodRun(self.level, settings)
 
     def start(self, from_xy=None, direction=None) -> "Flood":
@@ -133,7 +132,7 @@ class Flood:
     def result(self) -> ChaseResult:
         """The result for the current state: after the last step the final result; in the middle of a run,
         the destination so far."""
-        return ChaseResult(self._run.json(), self._run.values())
+        return self._run.result()
 
     @property
     def values(self) -> np.ndarray:
@@ -151,20 +150,29 @@ class Flood:
         return self._run.finished
 
 
-def run(level, from_xy=None, direction=None, hot: int = 20, max_heated: int = 25, max_steps: int = 40,
-        connectivity: int = 8, **settings: Any) -> ChaseResult:
+def run(level, from_xy=None, direction=None, **settings: Any) -> ChaseResult:
     """One chase on `level` from `from_xy` (map units) running in `direction`, as `kinema chase --map LEVEL
-    --from X,Y --dir DX,DY --json`. None for both: the seed the level marks. See Flood for the constants."""
-    return Flood(level, hot, max_heated, max_steps, connectivity, **settings).start(from_xy, direction).run()
+    --from X,Y --dir DX,DY --json`. None for both: the seed the level marks. Settings as Flood's."""
+    return Flood(level, **settings).start(from_xy, direction).run()
 
 
-def run_batch(level, from_xy, direction, hot: int = 20, max_heated: int = 25, max_steps: int = 40,
-              connectivity: int = 8, **settings: Any) -> dict:
+def run_batch(level, from_xy, direction, **settings: Any) -> BatchResult:
     """Many chases on one level in one call with the GIL released: from_xy and direction are (N, 2) arrays.
-    Returns a dict of arrays: steps (N,), stop_reason (list), destination_cell (N, 2) int, destination (N, 2),
-    heated_cells (N,), dead_reckoning (N, 2)."""
-    settings.update(hot=hot, max_heated=max_heated, max_steps=max_steps, connectivity=connectivity)
+    Returns a BatchResult of arrays: steps (N,), stop_reason (list), destination_cell (N, 2) int, destination
+    (N, 2), heated_cells (N,), dead_reckoning (N, 2); result["steps"] reads the same; to_json()."""
     return _c.run_batch(_as_level(level), from_xy, direction, settings)
+
+
+def settings_fields() -> list:
+    """The keyword settings of Flood, run and run_batch from the registry (the grid chase's description, as
+    `kinema chase` takes them): one dict per keyword with keyword, field, type, default, unit, range, doc."""
+    return _c.settings_fields()
+
+
+_with_settings(Flood.__init__, _c.settings_fields(), "Settings")
+Flood.__doc__ += "\nSettings (keyword, type = default (unit, valid range): doc):" + _settings_help(_c.settings_fields())
+_with_settings(run, _c.settings_fields(), "Settings")
+_with_settings(run_batch, _c.settings_fields(), "Settings")
 
 
 if HAS_NAV:
@@ -176,13 +184,13 @@ if HAS_NAV:
         for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
         return _c.Level3D.load(os.fspath(path), nav_settings)
 
-    def run_3d(level, from_xyz, direction, npc=None, hot: int = 20, max_heated: int = 25, max_steps: int = 40,
-               **settings: Any) -> ChaseResult:
+    def run_3d(level, from_xyz, direction, npc=None, **settings: Any) -> ChaseResult:
         """One chase on a 3D level (a Level3D or an OBJ path) from `from_xyz` (world units, y up) along
         `direction`; with `npc`, the result holds its navmesh path (path_status, path, path_length). values is
-        one int per cell id."""
+        one int per cell id. Settings: the flood's."""
         if not isinstance(level, _c.Level3D):
             level = load_level_3d(level)
-        settings.update(hot=hot, max_heated=max_heated, max_steps=max_steps)
-        text, values = _c.run_3d(level, from_xyz, direction, npc, settings)
-        return ChaseResult(text, values)
+        return _c.run_3d(level, from_xyz, direction, npc, settings)
+
+    _with_settings(load_level_3d, _c.settings_fields_3d("nav"), "Navmesh settings")
+    _with_settings(run_3d, _c.settings_fields_3d("flood"), "Settings")

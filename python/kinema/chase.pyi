@@ -30,7 +30,9 @@ class ChaseResult:
     map: str
     cells: int
     cell_size: float
-    connectivity: int
+    connectivity: Optional[int]
+    cell_height: Optional[float]
+    max_levels: Optional[float]
     from_: Tuple[float, ...]
     dir: Tuple[float, ...]
     seed_cell: Tuple[int, ...]
@@ -52,14 +54,31 @@ class ChaseResult:
     dead_reckoning_blocked: bool
     dead_reckoning_distance: float
     touched: Tuple[Tuple[int, ...], ...]
-    def __init__(self, json_text: str, values: np.ndarray) -> None: ...
+    npc: Optional[Tuple[float, ...]]
+    path_status: Optional[str]
+    path: Optional[Tuple[Tuple[float, ...], ...]]
+    path_length: Optional[float]
     def to_dict(self) -> dict: ...
     def to_json(self) -> str: ...
 
+class BatchResult:
+    steps: npt.NDArray[np.int32]
+    stop_reason: list[str]
+    destination_cell: npt.NDArray[np.int32]
+    destination: npt.NDArray[np.float64]
+    heated_cells: npt.NDArray[np.int32]
+    dead_reckoning: npt.NDArray[np.float64]
+    def __len__(self) -> int: ...
+    def __getitem__(self, key: str) -> Any: ...
+    def to_json(self) -> str: ...
+
+# The settings parameters below are the registry's keywords (kinema.chase.settings_fields()); their defaults
+# are the registry's, shown by help() and inspect.signature, never written here (python/tests checks both).
 class Flood:
     level: Level
-    def __init__(self, level: LevelLike, hot: int = ..., max_heated: int = ..., max_steps: int = ...,
-                 connectivity: int = ..., **settings: Any) -> None: ...
+    def __init__(self, level: LevelLike, *, hot: int = ..., max_heated: int = ..., max_steps: int = ...,
+                 max_restarts: int = ..., destination: str = ..., connectivity: int = ...,
+                 cell_size: float = ...) -> None: ...
     def start(self, from_xy: Optional[Sequence[float]] = ..., direction: Optional[Sequence[float]] = ...) -> Flood: ...
     def advance(self, k: int = ...) -> bool: ...
     def run(self) -> ChaseResult: ...
@@ -75,16 +94,25 @@ class Flood:
 def load_level(path: Union[str, os.PathLike]) -> Level: ...
 def default_level() -> Level: ...
 def run(level: LevelLike, from_xy: Optional[Sequence[float]] = ..., direction: Optional[Sequence[float]] = ...,
-        hot: int = ..., max_heated: int = ..., max_steps: int = ..., connectivity: int = ...,
-        **settings: Any) -> ChaseResult: ...
-def run_batch(level: LevelLike, from_xy: npt.ArrayLike, direction: npt.ArrayLike, hot: int = ...,
-              max_heated: int = ..., max_steps: int = ..., connectivity: int = ..., **settings: Any) -> dict: ...
+        *, hot: int = ..., max_heated: int = ..., max_steps: int = ..., max_restarts: int = ...,
+        destination: str = ..., connectivity: int = ..., cell_size: float = ...) -> ChaseResult: ...
+def run_batch(level: LevelLike, from_xy: npt.ArrayLike, direction: npt.ArrayLike, *, hot: int = ...,
+              max_heated: int = ..., max_steps: int = ..., max_restarts: int = ..., destination: str = ...,
+              connectivity: int = ..., cell_size: float = ...) -> BatchResult: ...
+def settings_fields() -> list[dict[str, Any]]: ...
 
 class Level3D:
     map: str
     cells: int
 
-def load_level_3d(path: Union[str, os.PathLike], **nav_settings: Any) -> Level3D: ...
+def load_level_3d(path: Union[str, os.PathLike], *, agent_height: float = ..., agent_radius: float = ...,
+                  agent_max_climb: float = ..., agent_max_slope: float = ..., cell_size: float = ...,
+                  cell_height: float = ..., chase_cell_size: float = ..., max_chase_columns: float = ...,
+                  max_voxels: float = ..., tile_size: float = ..., threads: float = ...,
+                  region_min_size: float = ..., region_merge_size: float = ..., edge_max_length: float = ...,
+                  edge_max_error: float = ..., verts_per_poly: float = ..., detail_sample_distance: float = ...,
+                  detail_sample_max_error: float = ..., snap_extents_x: float = ..., snap_extents_y: float = ...,
+                  snap_extents_z: float = ...) -> Level3D: ...
 def run_3d(level: Union[Level3D, str, os.PathLike], from_xyz: Sequence[float], direction: Sequence[float],
-           npc: Optional[Sequence[float]] = ..., hot: int = ..., max_heated: int = ..., max_steps: int = ...,
-           **settings: Any) -> ChaseResult: ...
+           npc: Optional[Sequence[float]] = ..., *, hot: int = ..., max_heated: int = ..., max_steps: int = ...,
+           max_restarts: int = ..., destination: str = ...) -> ChaseResult: ...

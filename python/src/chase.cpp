@@ -5,10 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "chase_report.hpp"
 #include "common.hpp"
+#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/grid.hpp"
-#include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/core/json_writer.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 
@@ -65,17 +67,10 @@ std::shared_ptr<Level> level_from_array(const py::array& array, const std::strin
     return l;
 }
 
-// Splits keyword settings between the flood's registry and the grid's (each name belongs to one).
-void apply_chase_settings(ch::FloodSettings& flood, ch::GridSpaceSettings& grid, const py::dict& settings) {
-    py::dict flood_kwargs;
-    py::dict grid_kwargs;
-    const SettingsDescription& grid_description = settings_description<ch::GridSpaceSettings>();
-    for (const auto& [key, value] : settings) {
-        const bool is_grid = find_field(grid_description, py::str(key).cast<std::string>()) != nullptr;
-        (is_grid ? grid_kwargs : flood_kwargs)[key] = value;
-    }
-    apply_settings(settings_description<ch::FloodSettings>(), &flood, flood_kwargs);
-    apply_settings(grid_description, &grid, grid_kwargs);
+// The grid chase's settings (chase/chase_settings.hpp, as `kinema chase` takes them) as keyword arguments.
+const KeywordSettings& chase_keywords() {
+    static const KeywordSettings keywords(settings_description<ch::GridChaseSettings>(), "kinema.chase");
+    return keywords;
 }
 
 // One chase on one level: the flood, its query, and the space it runs on. Mirrors the C++ loop of
@@ -87,12 +82,10 @@ class FloodRun {
             // pybind11 passes None as an empty holder; every later call would dereference it.
             throw py::type_error("level: expected a Level, got None");
         }
-        ch::FloodSettings flood;
-        ch::GridSpaceSettings grid;
-        apply_chase_settings(flood, grid, settings);
-        grid_ = std::make_unique<ch::GridSpace>(level_->level, grid);
+        const auto s = chase_keywords().from<ch::GridChaseSettings>(settings);
+        grid_ = std::make_unique<ch::GridSpace>(level_->level, s.grid);
         space_ = std::make_unique<ch::GridChaseSpace>(*grid_);
-        flood_.set_settings(flood);
+        flood_.set_settings(s.flood);
     }
 
     void start(const py::object& from_xy, const py::object& direction) {
@@ -132,9 +125,11 @@ class FloodRun {
         }
     }
 
-    std::string json() const {
+    ChaseReport result() const {
         require_started();
-        return ch::chase_json(*space_, flood_, ch::chase_result(*space_, flood_, query_), level_->map);
+        ChaseReport r = make_report(*space_, flood_, ch::chase_result(*space_, flood_, query_), level_->map);
+        r.values = values();
+        return r;
     }
 
     py::array_t<std::int32_t> values() const {
@@ -170,9 +165,66 @@ class FloodRun {
     ch::ChaseQuery query_;
 };
 
+// Many chases' results: the library's ChaseResult per chase, read as arrays.
+struct BatchReport {
+    std::vector<ch::ChaseResult> results;
+
+    [[nodiscard]] py::ssize_t size() const { return static_cast<py::ssize_t>(results.size()); }
+    template <class T, class Get>
+    py::array_t<T> column(Get get) const {
+        py::array_t<T> out(size());
+        for (py::ssize_t i = 0; i < size(); ++i) {
+            out.mutable_at(i) = static_cast<T>(get(results[static_cast<std::size_t>(i)]));
+        }
+        return out;
+    }
+    template <class T, class Get>
+    py::array_t<T> pairs(Get get) const {
+        py::array_t<T> out({size(), py::ssize_t{2}});
+        for (py::ssize_t i = 0; i < size(); ++i) {
+            const auto [a, b] = get(results[static_cast<std::size_t>(i)]);
+            out.mutable_at(i, 0) = static_cast<T>(a);
+            out.mutable_at(i, 1) = static_cast<T>(b);
+        }
+        return out;
+    }
+    [[nodiscard]] py::list stop_reasons() const {
+        py::list out;
+        for (const ch::ChaseResult& r : results) {
+            out.append(std::string(ch::to_string(r.flood.stop_reason)));
+        }
+        return out;
+    }
+    // One object per chase with the batch's fields, by the core's JSON writer (numbers as chase_json's).
+    [[nodiscard]] std::string json() const {
+        std::string out;
+        JsonWriter w(out);
+        w.begin_array();
+        for (const ch::ChaseResult& r : results) {
+            w.begin_object()
+                .integer("steps", r.flood.steps)
+                .string("stop_reason", ch::to_string(r.flood.stop_reason));
+            w.key("destination_cell")
+                .begin_array()
+                .integer(r.destination.values[0])
+                .integer(r.destination.values[1]);
+            w.end_array()
+                .key("destination")
+                .begin_array()
+                .number(r.flood.destination.x)
+                .number(r.flood.destination.y);
+            w.end_array().integer("heated_cells", static_cast<long long>(r.flood.heated_cells));
+            w.key("dead_reckoning").begin_array().number(r.dead_reckoning.position.x);
+            w.number(r.dead_reckoning.position.y).end_array().end_object();
+        }
+        w.end_array();
+        return out;
+    }
+};
+
 // Many chases on one level in one call, without the GIL (parameter studies, the GIL test).
-py::dict run_batch(const std::shared_ptr<Level>& level, const py::handle& from_xy,
-                   const py::handle& direction, const py::dict& settings) {
+BatchReport run_batch(const std::shared_ptr<Level>& level, const py::handle& from_xy,
+                      const py::handle& direction, const py::dict& settings) {
     FloodRun run(level, settings);
     const auto from = to_matrix(from_xy, -1, 2, "from_xy");
     const auto dir = to_matrix(direction, from.shape(0), 2, "direction");
@@ -184,44 +236,83 @@ py::dict run_batch(const std::shared_ptr<Level>& level, const py::handle& from_x
         q.direction = {dir.at(i, 0), dir.at(i, 1), 0.0};
         throw_if_invalid("chase query " + std::to_string(i), q.validate());
     }
-    std::vector<ch::ChaseResult> results(queries.size());
+    BatchReport out;
+    out.results.resize(queries.size());
     {
         py::gil_scoped_release release;
         for (std::size_t i = 0; i < queries.size(); ++i) {
-            results[i] = ch::run_chase(run.space(), run.flood(), queries[i]);
+            out.results[i] = ch::run_chase(run.space(), run.flood(), queries[i]);
         }
     }
-    py::array_t<std::int32_t> steps(n);
-    py::array_t<std::int32_t> heated(n);
-    py::array_t<std::int32_t> cell({n, py::ssize_t{2}});
-    py::array_t<double> destination({n, py::ssize_t{2}});
-    py::array_t<double> reckoning({n, py::ssize_t{2}});
-    py::list reasons;
-    for (py::ssize_t i = 0; i < n; ++i) {
-        const ch::ChaseResult& r = results[static_cast<std::size_t>(i)];
-        steps.mutable_at(i) = r.flood.steps;
-        heated.mutable_at(i) = static_cast<std::int32_t>(r.flood.heated_cells);
-        cell.mutable_at(i, 0) = r.destination.values[0];
-        cell.mutable_at(i, 1) = r.destination.values[1];
-        destination.mutable_at(i, 0) = r.flood.destination.x;
-        destination.mutable_at(i, 1) = r.flood.destination.y;
-        reckoning.mutable_at(i, 0) = r.dead_reckoning.position.x;
-        reckoning.mutable_at(i, 1) = r.dead_reckoning.position.y;
-        reasons.append(std::string(ch::to_string(r.flood.stop_reason)));
-    }
-    py::dict out;
-    out["steps"] = steps;
-    out["stop_reason"] = reasons;
-    out["destination_cell"] = cell;
-    out["destination"] = destination;
-    out["heated_cells"] = heated;
-    out["dead_reckoning"] = reckoning;
     return out;
+}
+
+void register_batch(py::module_& m) {
+    using R = ch::ChaseResult;
+    py::class_<BatchReport>(
+        m, "BatchResult",
+        "Many chases' results (chase/query.hpp ChaseResult each), one array element per chase.")
+        .def("__len__", &BatchReport::size)
+        .def_property_readonly(
+            "steps",
+            [](const BatchReport& b) {
+                return b.column<std::int32_t>([](const R& r) { return r.flood.steps; });
+            },
+            "(N,) int32 propagation steps")
+        .def_property_readonly("stop_reason", &BatchReport::stop_reasons,
+                               "list of N: exhausted, too_many_heated or max_steps")
+        .def_property_readonly(
+            "destination_cell",
+            [](const BatchReport& b) {
+                return b.pairs<std::int32_t>(
+                    [](const R& r) { return std::pair(r.destination.values[0], r.destination.values[1]); });
+            },
+            "(N, 2) int32 (col, row)")
+        .def_property_readonly(
+            "destination",
+            [](const BatchReport& b) {
+                return b.pairs<double>(
+                    [](const R& r) { return std::pair(r.flood.destination.x, r.flood.destination.y); });
+            },
+            "(N, 2) map units")
+        .def_property_readonly(
+            "heated_cells",
+            [](const BatchReport& b) {
+                return b.column<std::int32_t>([](const R& r) { return r.flood.heated_cells; });
+            },
+            "(N,) int32")
+        .def_property_readonly(
+            "dead_reckoning",
+            [](const BatchReport& b) {
+                return b.pairs<double>([](const R& r) {
+                    return std::pair(r.dead_reckoning.position.x, r.dead_reckoning.position.y);
+                });
+            },
+            "(N, 2) map units")
+        .def(
+            "__getitem__",
+            [](const py::object& self, const std::string& key) {
+                static const char* const names[] = {"steps",       "stop_reason",  "destination_cell",
+                                                    "destination", "heated_cells", "dead_reckoning"};
+                for (const char* name : names) {
+                    if (key == name) {
+                        return self.attr(name);
+                    }
+                }
+                throw py::key_error(key);
+            },
+            "result[\"steps\"] is result.steps (the dict run_batch returned before)")
+        .def("to_json", &BatchReport::json,
+             "A JSON array, one object per chase with the fields above (numbers as `kinema chase --json` "
+             "writes "
+             "them).");
 }
 
 }  // namespace
 
 void register_chase(py::module_& m) {
+    m.attr("UNTOUCHED") = ch::untouched_value;
+    m.attr("BARRIER") = ch::barrier_value;
     py::class_<Level, std::shared_ptr<Level>>(m, "Level", "A 2D tile level (levels/grid_level.hpp).")
         .def_static("load", &load_level, py::arg("path"),
                     "Loads a Moving AI .map or kinema ASCII level. OSError when the file cannot be read, "
@@ -276,20 +367,18 @@ void register_chase(py::module_& m) {
         .def("start", &FloodRun::start, py::arg("from_xy"), py::arg("direction"))
         .def("advance", &FloodRun::advance, py::arg("steps"))
         .def("finish", &FloodRun::finish)
-        .def("json", &FloodRun::json)
+        .def("result", &FloodRun::result)
         .def("values", &FloodRun::values)
         .def_property_readonly("started", [](const FloodRun& r) { return r.flood().started(); })
         .def_property_readonly("finished", [](const FloodRun& r) { return r.flood().finished(); })
         .def_property_readonly("steps", [](const FloodRun& r) { return r.flood().steps(); });
+    register_batch(m);
     m.def("run_batch", &run_batch, py::arg("level").none(false), py::arg("from_xy"), py::arg("direction"),
           py::arg("settings"));
-    m.def("settings_fields", [] {
-        py::list out = describe_fields(settings_description<ch::FloodSettings>());
-        for (const auto& f : describe_fields(settings_description<ch::GridSpaceSettings>())) {
-            out.append(f);
-        }
-        return out;
-    });
+    m.def(
+        "settings_fields", [] { return chase_keywords().describe(); },
+        "The keyword arguments of Flood, run and run_batch from the registry (GridChaseSettings).");
+    register_chase_result(m);
 }
 
 }  // namespace kinema::python

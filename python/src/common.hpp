@@ -31,6 +31,40 @@ S settings_from(const py::dict& kwargs) {
     return settings;
 }
 
+/// A settings description as Python keyword arguments: one keyword per field, the field's name in its own
+/// struct without the composite's part prefixes (as the CLI's flags drop them: the chase's "grid.cell_size"
+/// is cell_size=), a nested member's '.' as '_' (NavSettings's "snap_extents.x" is snap_extents_x=), so that
+/// the registry, not Python code, says which struct owns a keyword.
+class KeywordSettings {
+  public:
+    /// `function` names the Python function in errors. Throws std::logic_error when two fields would share a
+    /// keyword.
+    KeywordSettings(const SettingsDescription& description, std::string function);
+
+    /// Sets every keyword of `kwargs` on `settings` (the struct `description` describes), then checks every
+    /// field's range. An unknown keyword is a ValueError naming it and listing the valid ones; a bad value
+    /// the registry's SettingsError (ValueError) naming the keyword; a value that is not a number, bool or
+    /// str a TypeError naming the keyword.
+    void apply(void* settings, const py::dict& kwargs) const;
+    template <RegisteredSettings S>
+    S from(const py::dict& kwargs) const {
+        S settings{};
+        apply(&settings, kwargs);
+        return settings;
+    }
+
+    /// One dict per keyword, in the registry's order: keyword, field (the full name), type ("int", "float",
+    /// "bool", "str"), default (a Python value of that type), default_text, unit, range, doc.
+    [[nodiscard]] py::list describe() const;
+
+  private:
+    [[nodiscard]] std::string keyword_of(std::string_view field) const;
+
+    const SettingsDescription* description_;
+    std::string function_;
+    std::vector<std::pair<std::string, NamedField>> keywords_;
+};
+
 /// The registry's fields as a list of dicts {name, unit, range, default, doc, type} (help and introspection).
 py::list describe_fields(const SettingsDescription& description);
 

@@ -2,6 +2,7 @@
 // them with Python-side result classes. Exceptions: the library's std::invalid_argument family
 // (SettingsError, LevelError, CsvError) become ValueError with the same message, files that cannot be opened
 // OSError.
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -11,27 +12,155 @@
 
 namespace kinema::python {
 
+namespace {
+
+// One Python value into one field (by full name): numbers and bools through set_field, str through
+// set_field_text; `shown` names the field in a TypeError.
+void set_from_python(const SettingsDescription& description, void* settings, const std::string& name,
+                     const py::handle& value, std::string_view shown) {
+    if (py::isinstance<py::str>(value)) {
+        set_field_text(description, settings, name, value.cast<std::string>());
+    } else if (py::isinstance<py::bool_>(value)) {
+        set_field(description, settings, name, value.cast<bool>() ? 1.0 : 0.0);
+    } else if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
+               py::hasattr(value, "__float__")) {
+        set_field(description, settings, name,
+                  py::float_(py::reinterpret_borrow<py::object>(value)).cast<double>());
+    } else {
+        throw py::type_error(std::string(description.name) + ": " + std::string(shown) +
+                             " must be a number, a bool or a str, got " +
+                             py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+    }
+}
+
+// The field's name in its own struct (no part prefix), '.' of a nested member as '_': a Python identifier.
+std::string keyword_name(const FieldDescriptor& field) {
+    std::string out(field.name);
+    std::replace(out.begin(), out.end(), '.', '_');
+    return out;
+}
+
+bool numeric_choice(const FieldDescriptor& f) {
+    return std::all_of(f.choices.begin(), f.choices.end(), [](const FieldChoice& c) {
+        return c.name == std::to_string(static_cast<long long>(c.value));
+    });
+}
+
+py::object python_value(const FieldDescriptor& f, double value) {
+    switch (f.type) {
+        case FieldType::integer:
+            return py::int_(static_cast<long long>(value));
+        case FieldType::boolean:
+            return py::bool_(value != 0.0);
+        case FieldType::choice:
+            // A choice named by its own number (connectivity 4 | 8) is that number in Python.
+            return numeric_choice(f) ? py::object(py::int_(static_cast<long long>(value)))
+                                     : py::object(py::str(value_text(f, value)));
+        case FieldType::real:
+            break;
+    }
+    return py::float_(value);
+}
+
+const char* python_type(const FieldDescriptor& f) {
+    switch (f.type) {
+        case FieldType::integer:
+            return "int";
+        case FieldType::boolean:
+            return "bool";
+        case FieldType::choice:
+            return numeric_choice(f) ? "int" : "str";
+        case FieldType::real:
+            break;
+    }
+    return "float";
+}
+
+}  // namespace
+
 void apply_settings(const SettingsDescription& description, void* settings, const py::dict& kwargs,
                     std::string_view prefix, bool validate) {
     for (const auto& [key, value] : kwargs) {
         const std::string name = std::string(prefix) + py::str(key).cast<std::string>();
-        if (py::isinstance<py::str>(value)) {
-            set_field_text(description, settings, name, value.cast<std::string>());
-        } else if (py::isinstance<py::bool_>(value)) {
-            set_field(description, settings, name, value.cast<bool>() ? 1.0 : 0.0);
-        } else if (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
-                   py::hasattr(value, "__float__")) {
-            set_field(description, settings, name,
-                      py::float_(py::reinterpret_borrow<py::object>(value)).cast<double>());
-        } else {
-            throw py::type_error(std::string(description.name) + ": " + name +
-                                 " must be a number, a bool or a str, got " +
-                                 py::str(py::type::of(value).attr("__name__")).cast<std::string>());
-        }
+        set_from_python(description, settings, name, value, name);
     }
     if (validate) {
         throw_if_invalid(description.name, validate_settings(description, settings));
     }
+}
+
+KeywordSettings::KeywordSettings(const SettingsDescription& description, std::string function)
+    : description_(&description), function_(std::move(function)) {
+    for (NamedField& f : list_fields(description)) {
+        std::string keyword = keyword_name(*f.field);
+        for (const auto& [existing, field] : keywords_) {
+            if (existing == keyword) {
+                throw std::logic_error(function_ + ": fields " + field.name + " and " + f.name +
+                                       " would share the keyword " + keyword);
+            }
+        }
+        keywords_.emplace_back(std::move(keyword), std::move(f));
+    }
+}
+
+std::string KeywordSettings::keyword_of(std::string_view field) const {
+    for (const auto& [keyword, f] : keywords_) {
+        if (f.name == field) {
+            return keyword;
+        }
+    }
+    return std::string(field);
+}
+
+void KeywordSettings::apply(void* settings, const py::dict& kwargs) const {
+    // Registry errors name the fields; the user typed keywords.
+    const auto renamed = [this](const SettingsError& e) {
+        FieldErrors errors = e.errors();
+        for (FieldError& error : errors) {
+            error.field = keyword_of(error.field);
+        }
+        return SettingsError(description_->name, std::move(errors));
+    };
+    for (const auto& [key, value] : kwargs) {
+        const std::string keyword = py::str(key).cast<std::string>();
+        const auto found = std::find_if(keywords_.begin(), keywords_.end(),
+                                        [&](const auto& k) { return k.first == keyword; });
+        if (found == keywords_.end()) {
+            std::string valid;
+            for (const auto& k : keywords_) {
+                valid += (valid.empty() ? "" : ", ") + k.first;
+            }
+            throw py::value_error(function_ + ": unknown keyword argument '" + keyword +
+                                  "'; valid: " + valid);
+        }
+        try {
+            set_from_python(*description_, settings, found->second.name, value, keyword);
+        } catch (const SettingsError& e) {
+            throw renamed(e);
+        }
+    }
+    try {
+        throw_if_invalid(description_->name, validate_settings(*description_, settings));
+    } catch (const SettingsError& e) {
+        throw renamed(e);
+    }
+}
+
+py::list KeywordSettings::describe() const {
+    py::list out;
+    for (const auto& [keyword, f] : keywords_) {
+        py::dict d;
+        d["keyword"] = keyword;
+        d["field"] = f.name;
+        d["type"] = python_type(*f.field);
+        d["default"] = python_value(*f.field, f.field->default_value);
+        d["default_text"] = value_text(*f.field, f.field->default_value);
+        d["unit"] = std::string(f.field->unit);
+        d["range"] = range_text(*f.field);
+        d["doc"] = std::string(f.field->doc);
+        out.append(d);
+    }
+    return out;
 }
 
 py::list describe_fields(const SettingsDescription& description) {

@@ -1,12 +1,12 @@
 // kinema._kinema.chase, 3D part: levels built from OBJ meshes with Recast/Detour (nav/level.hpp) and the
 // chase on them through the same chase query and JSON writer as the grids. Present only where kinema::nav is
 // built (the package reports HAS_NAV).
+#include "chase_report.hpp"
 #include "common.hpp"
 
 #if KINEMA_PYTHON_NAV
 #include <memory>
 
-#include "kinema/chase/json.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
@@ -23,7 +23,9 @@ struct Level3D {
 };
 
 std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings) {
-    const auto s = settings_from<nav::NavSettings>(settings);
+    static const KeywordSettings keywords(settings_description<nav::NavSettings>(),
+                                          "kinema.chase.load_level_3d");
+    const auto s = keywords.from<nav::NavSettings>(settings);
     auto out = std::make_shared<Level3D>();
     out->map = path;
     py::gil_scoped_release release;
@@ -40,31 +42,32 @@ std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings
     return out;
 }
 
-py::tuple run(const Level3D& l, const py::handle& from, const py::handle& direction, const py::object& npc,
-              const py::dict& settings) {
-    const auto flood_settings = settings_from<chase::FloodSettings>(settings);
+ChaseReport run(const Level3D& l, const py::handle& from, const py::handle& direction, const py::object& npc,
+                const py::dict& settings) {
+    static const KeywordSettings keywords(settings_description<chase::FloodSettings>(),
+                                          "kinema.chase.run_3d");
+    const auto flood_settings = keywords.from<chase::FloodSettings>(settings);
     chase::ChaseQuery q;
     q.position = to_vec3(from, "from_xyz");
     q.direction = to_vec3(direction, "direction");
     if (!npc.is_none()) {
         q.npc = to_vec3(npc, "npc");
     }
-    std::string json;
+    ChaseReport report;
     std::vector<std::int32_t> values;
     {
         py::gil_scoped_release release;
         nav::PathFinder finder(*l.level);
         const nav::LevelChaseSpace space(*l.level, finder);
         chase::Flood flood(flood_settings);
-        const chase::ChaseResult r = chase::run_chase(space, flood, q);
-        json = chase::chase_json(space, flood, r, l.map);
+        report = make_report(space, flood, chase::run_chase(space, flood, q), l.map);
         values.resize(space.cells().size());
         for (std::size_t c = 0; c < values.size(); ++c) {
             values[c] = flood.value(static_cast<chase::CellId>(c));
         }
     }
-    return py::make_tuple(json,
-                          py::array_t<std::int32_t>(static_cast<py::ssize_t>(values.size()), values.data()));
+    report.values = py::array_t<std::int32_t>(static_cast<py::ssize_t>(values.size()), values.data());
+    return report;
 }
 
 }  // namespace
@@ -73,6 +76,22 @@ py::tuple run(const Level3D& l, const py::handle& from, const py::handle& direct
 void register_nav(py::module_& m) {
 #if KINEMA_PYTHON_NAV
     m.attr("HAS_NAV") = true;
+    m.def(
+        "settings_fields_3d",
+        [](const std::string& which) {
+            static const KeywordSettings flood(settings_description<chase::FloodSettings>(),
+                                               "kinema.chase.run_3d");
+            static const KeywordSettings level(settings_description<nav::NavSettings>(),
+                                               "kinema.chase.load_level_3d");
+            if (which == "flood") {
+                return flood.describe();
+            }
+            if (which == "nav") {
+                return level.describe();
+            }
+            throw py::value_error("settings_fields_3d: unknown settings '" + which + "'; valid: flood, nav");
+        },
+        py::arg("which"));
     py::class_<Level3D, std::shared_ptr<Level3D>>(m, "Level3D",
                                                   "A 3D level built from an OBJ mesh (nav/level.hpp).")
         .def_static("load", &build, py::arg("path"), py::arg("settings"))

@@ -3,6 +3,7 @@
 set(kinema_chase_sources ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURRENT_LIST_DIR}/grid.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/grid_cells.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/flood.cpp ${CMAKE_CURRENT_LIST_DIR}/flood_settings.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/chase_settings.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/flood_generic.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/flood_vector_rows.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/flood_grid.cpp

@@ -1,0 +1,27 @@
+// The settings of one chase on a grid level as one description built from its parts' (SettingsPart,
+// kinema/core/settings_registry.hpp): the flood's fields by their bare names and the grid's under "grid."
+// (the navmesh has a cell_size of its own). Every face sets a field by name and the registry finds the struct
+// that owns it: the CLI's `kinema chase` adds the navmesh's part to it, the Python module takes it as keyword
+// arguments (docs/python.md).
+#pragma once
+
+#include <type_traits>
+
+#include "kinema/chase/flood_settings.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/core/validation.hpp"
+
+namespace kinema::chase {
+
+struct GridChaseSettings {
+    FloodSettings flood;
+    GridSpaceSettings grid;
+    /// Each part's validate(), field names without the parts' prefixes.
+    [[nodiscard]] FieldErrors validate() const;
+};
+/// The registry of GridChaseSettings: hot, max_heated, max_steps, max_restarts, destination,
+/// grid.connectivity, grid.cell_size.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<GridChaseSettings>) noexcept;
+
+}  // namespace kinema::chase

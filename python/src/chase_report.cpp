@@ -1,0 +1,206 @@
+// kinema._kinema.chase.ChaseResult: the attributes are the library's result fields, named as the JSON
+// contract of docs/chase.md names them; to_json() is the library's chase_json.
+#include "chase_report.hpp"
+
+#include <algorithm>
+
+#include "kinema/chase/json.hpp"
+
+namespace kinema::python {
+namespace {
+
+namespace ch = kinema::chase;
+
+py::tuple position(const ChaseReport& r, const Vec3& p) {
+    return r.position_dimensions == 3 ? py::make_tuple(p.x, p.y, p.z) : py::make_tuple(p.x, p.y);
+}
+
+py::tuple coords(const ch::CellCoords& c) {
+    py::list out;
+    for (int i = 0; i < c.count; ++i) {
+        out.append(c.values[static_cast<std::size_t>(i)]);
+    }
+    return py::tuple(out);
+}
+
+py::object space_field(const ChaseReport& r, std::string_view name) {
+    for (const ch::SpaceField& f : r.space_fields) {
+        if (f.name == name) {
+            return py::float_(f.value);
+        }
+    }
+    return py::none();
+}
+
+template <class Get>
+void property(py::class_<ChaseReport>& c, const char* name, Get get, const char* doc) {
+    c.def_property_readonly(name, get, doc);
+}
+
+void register_space_and_seed(py::class_<ChaseReport>& c) {
+    property(
+        c, "map", [](const ChaseReport& r) { return r.map; }, "the level's name (a path as given)");
+    property(
+        c, "cells", [](const ChaseReport& r) { return r.cells; }, "cells of the space");
+    property(
+        c, "cell_size", [](const ChaseReport& r) { return r.cell_size; }, "world units per cell");
+    property(
+        c, "connectivity",
+        [](const ChaseReport& r) {
+            const py::object v = space_field(r, "connectivity");
+            return v.is_none() ? v : py::int_(v);
+        },
+        "4 or 8 on grids; None on 3D levels");
+    property(
+        c, "cell_height", [](const ChaseReport& r) { return space_field(r, "cell_height"); },
+        "3D levels: world units per floor step; None on grids");
+    property(
+        c, "max_levels", [](const ChaseReport& r) { return space_field(r, "max_levels"); },
+        "3D levels: floors per column at most; None on grids");
+    property(
+        c, "from_", [](const ChaseReport& r) { return position(r, r.result.position); },
+        "the last known position (JSON \"from\")");
+    property(
+        c, "dir", [](const ChaseReport& r) { return position(r, r.result.direction); },
+        "the last known direction");
+    property(
+        c, "seed_cell", [](const ChaseReport& r) { return coords(r.result.seed); }, "the seed's cell");
+    property(
+        c, "seed", [](const ChaseReport& r) { return coords(r.result.seed); },
+        "the seed's cell (the 3D spelling)");
+    property(
+        c, "seed_position", [](const ChaseReport& r) { return position(r, r.result.seed_position); },
+        "the seed cell's centre");
+    property(
+        c, "seed_snapped", [](const ChaseReport& r) { return r.result.flood.seed_snapped; },
+        "the position was off the space and moved to the nearest cell");
+    property(
+        c, "hot", [](const ChaseReport& r) { return r.settings.hot; }, "H");
+    property(
+        c, "max_heated", [](const ChaseReport& r) { return r.settings.max_heated; }, "M_H");
+    property(
+        c, "max_steps", [](const ChaseReport& r) { return r.settings.max_steps; }, "M_S");
+}
+
+void register_flood(py::class_<ChaseReport>& c) {
+    property(
+        c, "steps", [](const ChaseReport& r) { return r.result.flood.steps; }, "propagation steps");
+    property(
+        c, "stop_reason",
+        [](const ChaseReport& r) { return std::string(ch::to_string(r.result.flood.stop_reason)); },
+        "exhausted, too_many_heated or max_steps");
+    property(
+        c, "centroid", [](const ChaseReport& r) { return position(r, r.result.flood.centroid); },
+        "temperature-weighted mean of the warm cells' centres");
+    property(
+        c, "destination_cell", [](const ChaseReport& r) { return coords(r.result.destination); },
+        "the heated cell nearest the centroid");
+    property(
+        c, "destination", [](const ChaseReport& r) { return position(r, r.result.flood.destination); },
+        "its centre");
+    property(
+        c, "heated_cells", [](const ChaseReport& r) { return r.result.flood.heated_cells; }, "");
+    property(
+        c, "warm_cells", [](const ChaseReport& r) { return r.result.flood.warm_cells; }, "");
+    property(
+        c, "barrier_cells", [](const ChaseReport& r) { return r.result.flood.barrier_cells; }, "");
+    property(
+        c, "dead_reckoning",
+        [](const ChaseReport& r) { return position(r, r.result.dead_reckoning.position); },
+        "where straight on from the last known position sends the NPC");
+    property(
+        c, "dead_reckoning_blocked", [](const ChaseReport& r) { return r.result.dead_reckoning.blocked; },
+        "");
+    property(
+        c, "dead_reckoning_distance", [](const ChaseReport& r) { return r.result.dead_reckoning.distance; },
+        "world units");
+    property(
+        c, "touched",
+        [](const ChaseReport& r) {
+            py::list out;
+            for (const auto& [cell, value] : r.touched) {
+                py::list row(coords(cell));
+                row.append(value);
+                out.append(py::tuple(row));
+            }
+            return py::tuple(out);
+        },
+        "(coordinates..., value) per touched cell, by id");
+}
+
+void register_npc(py::class_<ChaseReport>& c) {
+    property(
+        c, "npc",
+        [](const ChaseReport& r) -> py::object {
+            return r.result.npc ? py::object(position(r, *r.result.npc)) : py::none();
+        },
+        "the NPC's position, or None");
+    property(
+        c, "path_status",
+        [](const ChaseReport& r) -> py::object {
+            return r.result.path ? py::object(py::str(std::string(ch::to_string(r.result.path->status))))
+                                 : py::none();
+        },
+        "found, partial, start_off_mesh or goal_off_mesh; None without a path");
+    property(
+        c, "path",
+        [](const ChaseReport& r) -> py::object {
+            if (!r.result.path) {
+                return py::none();
+            }
+            py::list out;
+            for (const Vec3& p : r.result.path->points) {
+                out.append(position(r, p));
+            }
+            return py::tuple(out);
+        },
+        "the NPC's path corners; None without a path");
+    property(
+        c, "path_length",
+        [](const ChaseReport& r) -> py::object {
+            return r.result.path ? py::object(py::float_(r.result.path->length)) : py::none();
+        },
+        "world units; None without a path");
+}
+
+}  // namespace
+
+ChaseReport make_report(const ch::ChaseSpace& space, const ch::Flood& flood, const ch::ChaseResult& r,
+                        const std::string& map) {
+    ChaseReport out;
+    out.result = r;
+    out.map = map;
+    out.cells = space.cells().size();
+    out.cell_size = space.cells().cell_size();
+    out.space_fields = space.report_fields();
+    out.position_dimensions = space.position_dimensions();
+    out.settings = flood.settings();
+    std::vector<ch::CellId> ids(flood.heated_cells().begin(), flood.heated_cells().end());
+    ids.insert(ids.end(), flood.barrier_cells().begin(), flood.barrier_cells().end());
+    std::sort(ids.begin(), ids.end());
+    for (const ch::CellId id : ids) {
+        out.touched.emplace_back(space.coords(id), flood.value(id));
+    }
+    out.json = ch::chase_json(space, flood, r, map);
+    return out;
+}
+
+void register_chase_result(py::module_& m) {
+    py::class_<ChaseReport> c(
+        m, "ChaseResult",
+        "One chase's result (chase/query.hpp ChaseResult); attributes named as the fields "
+        "of `kinema chase --json`.");
+    register_space_and_seed(c);
+    register_flood(c);
+    register_npc(c);
+    c.def_readonly("values", &ChaseReport::values,
+                   "int32 per cell: [row, col] on grids, by cell id on 3D levels; -2 untouched or wall, -1 "
+                   "barrier, 0..H heat")
+        .def(
+            "to_json", [](const ChaseReport& r) { return r.json; },
+            "The JSON document, written by the library's chase_json: byte for byte `kinema chase --json`.")
+        .def_property_readonly(
+            "json", [](const ChaseReport& r) { return r.json; }, "to_json()");
+}
+
+}  // namespace kinema::python
