@@ -1,6 +1,7 @@
 #include "kinema/core/csv.hpp"
 
 #include "kinema/core/file.hpp"
+#include "kinema/core/text.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -10,16 +11,6 @@
 namespace kinema {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
 
 // Splits `line` at commas into `fields` (views into line), trimmed. No quoting inside data rows: the values
 // are numbers.
@@ -49,6 +40,72 @@ std::string quoted(std::string_view field) {
     return out;
 }
 
+// The field index of each needed column in the header row `fields` (names unquoted in place).
+std::vector<std::size_t> header_columns(std::vector<std::string_view>& fields,
+                                        std::span<const std::string_view> needed, const std::string& file,
+                                        int line_number) {
+    for (std::string_view& name : fields) {
+        if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
+            name = trim(name.substr(1, name.size() - 2));
+        }
+    }
+    std::vector<std::size_t> index(needed.size(), 0);
+    std::string missing;
+    for (std::size_t c = 0; c < needed.size(); ++c) {
+        bool found = false;
+        for (std::size_t f = 0; f < fields.size(); ++f) {
+            if (fields[f] != needed[c]) {
+                continue;
+            }
+            if (found) {
+                throw CsvError(file, line_number,
+                               "column '" + std::string(needed[c]) + "' appears more than once");
+            }
+            found = true;
+            index[c] = f;
+        }
+        if (!found) {
+            missing += (missing.empty() ? "" : ", ") + std::string(needed[c]);
+        }
+    }
+    if (!missing.empty()) {
+        throw CsvError(file, line_number, "missing column(s) " + missing + " in the header row");
+    }
+    return index;
+}
+
+// Appends the needed columns' values of one data row to table.values.
+void read_row(const std::vector<std::string_view>& fields, const std::vector<std::size_t>& index,
+              std::span<const std::string_view> needed, int line_number, CsvTable& table) {
+    for (std::size_t c = 0; c < needed.size(); ++c) {
+        const std::string_view field = fields[index[c]];
+        double value = 0.0;
+        const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
+        if (field.empty() || ec != std::errc() || ptr != field.data() + field.size()) {
+            throw CsvError(table.file, line_number,
+                           "column " + std::string(needed[c]) + ": " + quoted(field) + " is not a number");
+        }
+        if (!std::isfinite(value)) {
+            throw CsvError(
+                table.file, line_number,
+                "column " + std::string(needed[c]) + ": " + quoted(field) + " is not a finite number");
+        }
+        table.values.push_back(value);
+    }
+    table.lines.push_back(line_number);
+}
+
+// The next line of `text` from `pos` (advanced past it), without its line ending (LF or CRLF).
+std::string_view next_line(std::string_view text, std::size_t& pos) {
+    const std::size_t end = text.find('\n', pos);
+    std::string_view line = text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
+    pos = end == std::string_view::npos ? text.size() : end + 1;
+    if (!line.empty() && line.back() == '\r') {
+        line.remove_suffix(1);
+    }
+    return line;
+}
+
 }  // namespace
 
 CsvError::CsvError(std::string file, int line, const std::string& message)
@@ -70,21 +127,15 @@ CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const
     if (text.starts_with("\xEF\xBB\xBF")) {
         text.remove_prefix(3);
     }
-    std::vector<std::size_t> index(needed.size(), 0);  // field index of each needed column
+    std::vector<std::size_t> index;  // field index of each needed column, once the header is read
     std::size_t field_count = 0;
     bool have_header = false;
     std::vector<std::string_view> fields;
     int line_number = 0;
     std::size_t pos = 0;
     while (pos < text.size()) {
-        const std::size_t end = text.find('\n', pos);
-        std::string_view line = text.substr(pos, end == std::string_view::npos ? text.npos : end - pos);
-        pos = end == std::string_view::npos ? text.size() : end + 1;
+        const std::string_view content = trim(next_line(text, pos));
         ++line_number;
-        if (!line.empty() && line.back() == '\r') {
-            line.remove_suffix(1);
-        }
-        const std::string_view content = trim(line);
         if (content.empty() || content.front() == '#') {
             continue;
         }
@@ -92,33 +143,7 @@ CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const
         if (!have_header) {
             have_header = true;
             field_count = fields.size();
-            for (std::string_view& name : fields) {
-                if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
-                    name = trim(name.substr(1, name.size() - 2));
-                }
-            }
-            std::string missing;
-            for (std::size_t c = 0; c < needed.size(); ++c) {
-                bool found = false;
-                for (std::size_t f = 0; f < fields.size(); ++f) {
-                    if (fields[f] != needed[c]) {
-                        continue;
-                    }
-                    if (found) {
-                        throw CsvError(table.file, line_number,
-                                       "column '" + std::string(needed[c]) + "' appears more than once");
-                    }
-                    found = true;
-                    index[c] = f;
-                }
-                if (!found) {
-                    missing += (missing.empty() ? "" : ", ") + std::string(needed[c]);
-                }
-            }
-            if (!missing.empty()) {
-                throw CsvError(table.file, line_number,
-                               "missing column(s) " + missing + " in the header row");
-            }
+            index = header_columns(fields, needed, table.file, line_number);
             continue;
         }
         if (fields.size() != field_count) {
@@ -130,23 +155,7 @@ CsvTable parse_csv(std::string_view text, std::string_view file, std::span<const
             throw CsvError(table.file, line_number,
                            "too many rows (at most " + std::to_string(limits.max_rows) + ")");
         }
-        for (std::size_t c = 0; c < needed.size(); ++c) {
-            const std::string_view field = fields[index[c]];
-            double value = 0.0;
-            const auto [ptr, ec] = std::from_chars(field.data(), field.data() + field.size(), value);
-            if (field.empty() || ec != std::errc() || ptr != field.data() + field.size()) {
-                throw CsvError(
-                    table.file, line_number,
-                    "column " + std::string(needed[c]) + ": " + quoted(field) + " is not a number");
-            }
-            if (!std::isfinite(value)) {
-                throw CsvError(
-                    table.file, line_number,
-                    "column " + std::string(needed[c]) + ": " + quoted(field) + " is not a finite number");
-            }
-            table.values.push_back(value);
-        }
-        table.lines.push_back(line_number);
+        read_row(fields, index, needed, line_number, table);
     }
     if (!have_header) {
         throw CsvError(table.file, line_number == 0 ? 1 : line_number, "empty file: expected a header row");

@@ -2,7 +2,11 @@
 
 #include <charconv>
 #include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
 
+#include "kinema/core/text.hpp"
 #include "text_lines.hpp"
 
 namespace kinema::levels {
@@ -16,7 +20,7 @@ bool is_header(std::string_view text) {
 }
 
 double parse_double(const std::string& name, int line, std::string_view text) {
-    const std::string_view t = detail::trim(text);
+    const std::string_view t = trim(text);
     double value = 0.0;
     const auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), value);
     if (ec != std::errc{} || ptr != t.data() + t.size() || t.empty() || !std::isfinite(value)) {
@@ -34,44 +38,56 @@ Vec2 parse_direction(const std::string& name, int line, std::string_view value) 
             parse_double(name, line, value.substr(comma + 1))};
 }
 
-}  // namespace
-
-GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
-    const std::vector<Line> lines = detail::split_lines(text);
-    GridLevel level;
-    level.name = name;
-    std::optional<Vec2> header_direction;
+// The header of an ASCII level: what the "key: value" lines before the map set.
+struct Header {
+    std::optional<std::string> name;
+    std::optional<Vec2> direction;
     int direction_line = 0;
+};
 
-    std::size_t i = 0;
-    // Header: comments, blank lines and "key: value" lines until the first map row.
+bool is_blank(std::string_view text) {
+    return text.empty() || trim(text).empty();
+}
+
+bool is_comment_or_blank(std::string_view text) {
+    return text.empty() || text.front() == ';' || trim(text).empty();
+}
+
+// Reads comments, blank lines and "key: value" lines from lines[i] until the first map row, which `i` is
+// left at.
+Header read_header(const std::vector<Line>& lines, std::size_t& i, const std::string& name) {
+    Header header;
     for (; i < lines.size(); ++i) {
         const std::string_view t = lines[i].text;
-        if (t.empty() || t.front() == ';' || detail::trim(t).empty()) {
+        if (is_comment_or_blank(t)) {
             continue;
         }
         if (!is_header(t)) {
             break;
         }
         const std::size_t colon = t.find(':');
-        const std::string_view key = detail::trim(t.substr(0, colon));
-        const std::string_view value = detail::trim(t.substr(colon + 1));
+        const std::string_view key = trim(t.substr(0, colon));
+        const std::string_view value = trim(t.substr(colon + 1));
         if (key == "name") {
-            level.name = std::string(value);
+            header.name = std::string(value);
         } else if (key == "direction") {
-            header_direction = parse_direction(name, lines[i].number, value);
-            direction_line = lines[i].number;
+            header.direction = parse_direction(name, lines[i].number, value);
+            header.direction_line = lines[i].number;
         } else {
             throw LevelError(name, lines[i].number,
                              "unknown header '" + std::string(key) + "' (known: name, direction)");
         }
     }
+    return header;
+}
 
-    // Map rows: consecutive lines up to the first blank line or the end.
+// The map rows from lines[i]: consecutive lines up to the first blank line or the end (comment lines
+// skipped); after them only comments and blank lines may follow.
+std::vector<Line> read_map_rows(const std::vector<Line>& lines, std::size_t i, const std::string& name) {
     std::vector<Line> rows;
     for (; i < lines.size(); ++i) {
         const std::string_view t = lines[i].text;
-        if (t.empty() || detail::trim(t).empty()) {
+        if (is_blank(t)) {
             break;
         }
         if (t.front() == ';') {
@@ -80,8 +96,7 @@ GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
         rows.push_back(lines[i]);
     }
     for (; i < lines.size(); ++i) {
-        const std::string_view t = lines[i].text;
-        if (!(t.empty() || t.front() == ';' || detail::trim(t).empty())) {
+        if (!is_comment_or_blank(lines[i].text)) {
             throw LevelError(name, lines[i].number,
                              "text after the end of the map (a blank line ends the map)");
         }
@@ -90,6 +105,11 @@ GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
     if (rows.empty()) {
         throw LevelError(name, end_line, "empty map: no map rows");
     }
+    return rows;
+}
+
+// The map's width: the first row's length, every row within max_level_dimension.
+std::size_t checked_width(const std::vector<Line>& rows, const std::string& name) {
     if (rows.size() > static_cast<std::size_t>(max_level_dimension)) {
         throw LevelError(name, rows[static_cast<std::size_t>(max_level_dimension)].number,
                          "map too large: more than " + std::to_string(max_level_dimension) + " rows");
@@ -100,10 +120,42 @@ GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
             name, rows.front().number,
             "map too large: row longer than " + std::to_string(max_level_dimension) + " characters");
     }
-    level.width = static_cast<int>(w);
-    level.height = static_cast<int>(rows.size());
-    level.passable.assign(w * rows.size(), 0);
+    return w;
+}
 
+// What one map character is: floor or not, and the player's direction where it marks the player.
+struct Tile {
+    bool floor = false;
+    std::optional<Vec2> marker_direction;
+};
+
+Tile read_tile(char c, const Line& line, std::size_t col, const std::string& name) {
+    switch (c) {
+        case '#':
+        case ' ':
+            return {};
+        case '.':
+            return {true, std::nullopt};
+        case 'P':
+            return {true, Vec2{0.0, 0.0}};
+        case '>':
+            return {true, Vec2{1.0, 0.0}};
+        case '<':
+            return {true, Vec2{-1.0, 0.0}};
+        case '^':  // rows grow downwards: north is -y
+            return {true, Vec2{0.0, -1.0}};
+        case 'v':
+            return {true, Vec2{0.0, 1.0}};
+        default:
+            throw LevelError(name, line.number,
+                             "unknown character " + detail::describe_char(c) + " in column " +
+                                 std::to_string(col + 1) + " (known: '#' '.' ' ' 'P' '>' '<' '^' 'v')");
+    }
+}
+
+// Fills level.passable from the rows (all `w` wide) and returns the player's marker, if any.
+std::optional<LevelSeed> read_tiles(const std::vector<Line>& rows, std::size_t w, GridLevel& level,
+                                    const std::string& name) {
     std::optional<LevelSeed> seed;
     int seed_line = 0;
     for (std::size_t row = 0; row < rows.size(); ++row) {
@@ -115,55 +167,44 @@ GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
         }
         for (std::size_t col = 0; col < w; ++col) {
             const char c = line.text[col];
-            std::optional<Vec2> marker_direction;
-            bool floor = false;
-            switch (c) {
-                case '#':
-                case ' ':
-                    break;
-                case '.':
-                    floor = true;
-                    break;
-                case 'P':
-                    marker_direction = Vec2{0.0, 0.0};
-                    break;
-                case '>':
-                    marker_direction = Vec2{1.0, 0.0};
-                    break;
-                case '<':
-                    marker_direction = Vec2{-1.0, 0.0};
-                    break;
-                case '^':  // rows grow downwards: north is -y
-                    marker_direction = Vec2{0.0, -1.0};
-                    break;
-                case 'v':
-                    marker_direction = Vec2{0.0, 1.0};
-                    break;
-                default:
-                    throw LevelError(name, line.number,
-                                     "unknown character " + detail::describe_char(c) + " in column " +
-                                         std::to_string(col + 1) +
-                                         " (known: '#' '.' ' ' 'P' '>' '<' '^' 'v')");
-            }
-            if (marker_direction) {
+            const Tile tile = read_tile(c, line, col, name);
+            if (tile.marker_direction) {
                 if (seed) {
                     throw LevelError(name, line.number,
                                      "second player marker " + detail::describe_char(c) +
                                          " (the first is on line " + std::to_string(seed_line) + ")");
                 }
                 seed = LevelSeed{{static_cast<double>(col) + 0.5, static_cast<double>(row) + 0.5},
-                                 *marker_direction};
+                                 *tile.marker_direction};
                 seed_line = line.number;
-                floor = true;
             }
-            level.passable[row * w + col] = floor ? 1 : 0;
+            level.passable[row * w + col] = tile.floor ? 1 : 0;
         }
     }
-    if (header_direction) {
+    return seed;
+}
+
+}  // namespace
+
+GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
+    const std::vector<Line> lines = detail::split_lines(text);
+    std::size_t i = 0;
+    const Header header = read_header(lines, i, name);
+    const std::vector<Line> rows = read_map_rows(lines, i, name);
+    const std::size_t w = checked_width(rows, name);
+
+    GridLevel level;
+    level.name = header.name.value_or(name);
+    level.width = static_cast<int>(w);
+    level.height = static_cast<int>(rows.size());
+    level.passable.assign(w * rows.size(), 0);
+    std::optional<LevelSeed> seed = read_tiles(rows, w, level, name);
+    if (header.direction) {
         if (!seed) {
-            throw LevelError(name, direction_line, "'direction:' given but the map has no player marker");
+            throw LevelError(name, header.direction_line,
+                             "'direction:' given but the map has no player marker");
         }
-        seed->direction = *header_direction;
+        seed->direction = *header.direction;
     }
     level.seed = seed;
     if (level.passable_count() == 0) {

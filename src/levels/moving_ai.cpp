@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "kinema/core/text.hpp"
 #include "text_lines.hpp"
 
 namespace kinema::levels {
@@ -28,12 +29,12 @@ int terrain(char c) {
 
 // "key N" with 1 <= N <= max_level_dimension.
 int parse_dimension(const std::string& name, const Line& line, std::string_view key) {
-    const std::string_view t = detail::trim(line.text);
+    const std::string_view t = trim(line.text);
     if (t.size() <= key.size() || t.substr(0, key.size()) != key ||
         (t[key.size()] != ' ' && t[key.size()] != '\t')) {
         throw LevelError(name, line.number, "expected '" + std::string(key) + " <number>'");
     }
-    const std::string_view digits = detail::trim(t.substr(key.size()));
+    const std::string_view digits = trim(t.substr(key.size()));
     long long value = 0;
     const auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value);
     if (ec == std::errc::result_out_of_range) {
@@ -64,7 +65,7 @@ GridLevel parse_moving_ai_map(std::string_view text, const std::string& name) {
     const auto line_or_end = [&](std::size_t i) {
         return i < lines.size() ? lines[i] : Line{lines.empty() ? 1 : lines.back().number + 1, {}};
     };
-    if (detail::trim(lines[0].text) != "type octile") {
+    if (trim(lines[0].text) != "type octile") {
         throw LevelError(name, 1, "expected 'type octile', got " + detail::quoted(lines[0].text));
     }
     GridLevel level;
@@ -72,7 +73,7 @@ GridLevel parse_moving_ai_map(std::string_view text, const std::string& name) {
     level.height = parse_dimension(name, line_or_end(1), "height");
     level.width = parse_dimension(name, line_or_end(2), "width");
     const Line map_line = line_or_end(3);
-    if (detail::trim(map_line.text) != "map") {
+    if (trim(map_line.text) != "map") {
         throw LevelError(name, map_line.number, "expected 'map', got " + detail::quoted(map_line.text));
     }
     const auto w = static_cast<std::size_t>(level.width);
@@ -101,7 +102,7 @@ GridLevel parse_moving_ai_map(std::string_view text, const std::string& name) {
         }
     }
     for (std::size_t i = 4 + static_cast<std::size_t>(level.height); i < lines.size(); ++i) {
-        if (!detail::trim(lines[i].text).empty()) {
+        if (!trim(lines[i].text).empty()) {
             throw LevelError(name, lines[i].number,
                              "text after the last of the " + std::to_string(level.height) + " map rows");
         }

@@ -33,16 +33,6 @@ std::vector<Line> split_lines(std::string_view text) {
     return lines;
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
-
 std::string describe_char(char c) {
     const auto u = static_cast<unsigned char>(c);
     if (u >= 0x21 && u < 0x7f) {

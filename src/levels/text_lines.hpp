@@ -26,9 +26,6 @@ std::string_view skip_byte_order_mark(std::string_view text);
 /// why) (grid_level.hpp).
 std::string read_level_file(const std::string& path, std::uintmax_t max_bytes);
 
-/// Strips spaces and tabs at both ends.
-std::string_view trim(std::string_view s);
-
 /// A printable description of a character for messages: 'x' or "byte 0x07".
 std::string describe_char(char c);
 

@@ -562,6 +562,87 @@ NavmeshPtr tiled_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& s
     return mesh;
 }
 
+struct MeshBounds {
+    Vec3 lo;
+    Vec3 hi;
+};
+
+// Step 1 of a build: the mesh's vertices in float (Recast works in float), each finite; returns their bounds
+// in double.
+MeshBounds convert_vertices(const levels::TriangleMesh& mesh, Voxelized& v) {
+    v.verts.reserve(mesh.vertices.size() * 3);
+    Vec3 lo = mesh.vertices[0];
+    Vec3 hi = mesh.vertices[0];
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const Vec3 p = mesh.vertices[i];
+        const float f[3] = {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
+        if (!std::isfinite(f[0]) || !std::isfinite(f[1]) || !std::isfinite(f[2])) {
+            throw LevelError("level: vertex " + std::to_string(i + 1) +
+                             " is not finite (in single precision)");
+        }
+        v.verts.insert(v.verts.end(), f, f + 3);
+        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+    }
+    v.bmin[0] = static_cast<float>(lo.x);
+    v.bmin[1] = static_cast<float>(lo.y);
+    v.bmin[2] = static_cast<float>(lo.z);
+    v.bmax[0] = static_cast<float>(hi.x);
+    v.bmax[1] = static_cast<float>(hi.y);
+    v.bmax[2] = static_cast<float>(hi.z);
+    v.extent = hi - lo;
+    return {lo, hi};
+}
+
+// Step 1 continued: the mesh's triangles, every index checked, zero-area ones counted and left out.
+void convert_triangles(const levels::TriangleMesh& mesh, Voxelized& v, LevelStats& stats) {
+    v.tris.reserve(mesh.triangles.size() * 3);
+    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
+        const auto& tri = mesh.triangles[t];
+        for (std::uint32_t index : tri) {
+            if (index >= mesh.vertices.size()) {
+                throw LevelError("level: triangle " + std::to_string(t + 1) + " uses vertex index " +
+                                 std::to_string(index) + ", but the mesh has " +
+                                 std::to_string(mesh.vertices.size()) + " vertices");
+            }
+        }
+        // A zero-area triangle has no normal (Recast would compute NaN); skip it rather than reject the
+        // level, since exported meshes often hold a few.
+        const Vec3 a = mesh.vertices[tri[0]];
+        const Vec3 e1 = mesh.vertices[tri[1]] - a;
+        const Vec3 e2 = mesh.vertices[tri[2]] - a;
+        const Vec3 n{e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x};
+        if (length_squared(n) == 0.0 || tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2]) {
+            ++stats.degenerate_triangles;
+            continue;
+        }
+        v.tris.insert(v.tris.end(),
+                      {static_cast<int>(tri[0]), static_cast<int>(tri[1]), static_cast<int>(tri[2])});
+        v.plan_area += std::abs(n.y) / 2.0;
+    }
+    if (v.tris.empty()) {
+        throw LevelError("level: all " + std::to_string(mesh.triangles.size()) +
+                         " triangles are degenerate (zero area)");
+    }
+}
+
+// Step 4: walkable triangles by slope.
+void mark_walkable(Voxelized& v, const NavSettings& settings, LevelStats& stats) {
+    Context ctx;
+    const int triangle_count = static_cast<int>(v.tris.size() / 3);
+    v.areas.assign(static_cast<std::size_t>(triangle_count), RC_NULL_AREA);
+    rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.agent_max_slope), v.verts.data(),
+                            static_cast<int>(v.verts.size() / 3), v.tris.data(), triangle_count,
+                            v.areas.data());
+    stats.walkable_triangles = static_cast<std::size_t>(
+        std::count(v.areas.begin(), v.areas.end(), static_cast<unsigned char>(RC_WALKABLE_AREA)));
+    if (stats.walkable_triangles == 0) {
+        throw LevelError("level: no walkable surface: none of the " + std::to_string(triangle_count) +
+                         " triangles is flatter than agent_max_slope = " +
+                         std::to_string(settings.agent_max_slope) + " degrees (y is up)");
+    }
+}
+
 }  // namespace
 
 const dtNavMesh& Level::detour_navmesh() const noexcept {
@@ -660,7 +741,6 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
     LevelStats& stats = level.stats_;
     stats.triangles = mesh.triangles.size();
 
-    // Step 1: check and convert the mesh; Recast works in float.
     if (mesh.vertices.empty() || mesh.triangles.empty()) {
         throw LevelError("level: the mesh is empty");
     }
@@ -669,72 +749,11 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
         throw LevelError("level: the mesh is too large for Recast");
     }
     Voxelized v;
-    v.verts.reserve(mesh.vertices.size() * 3);
-    Vec3 lo = mesh.vertices[0];
-    Vec3 hi = mesh.vertices[0];
-    for (std::size_t i = 0; i < mesh.vertices.size(); ++i) {
-        const Vec3 p = mesh.vertices[i];
-        const float f[3] = {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
-        if (!std::isfinite(f[0]) || !std::isfinite(f[1]) || !std::isfinite(f[2])) {
-            throw LevelError("level: vertex " + std::to_string(i + 1) +
-                             " is not finite (in single precision)");
-        }
-        v.verts.insert(v.verts.end(), f, f + 3);
-        lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
-        hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
-    }
-    level.bounds_min_ = lo;
-    level.bounds_max_ = hi;
-    v.tris.reserve(mesh.triangles.size() * 3);
-    for (std::size_t t = 0; t < mesh.triangles.size(); ++t) {
-        const auto& tri = mesh.triangles[t];
-        for (std::uint32_t index : tri) {
-            if (index >= mesh.vertices.size()) {
-                throw LevelError("level: triangle " + std::to_string(t + 1) + " uses vertex index " +
-                                 std::to_string(index) + ", but the mesh has " +
-                                 std::to_string(mesh.vertices.size()) + " vertices");
-            }
-        }
-        // A zero-area triangle has no normal (Recast would compute NaN); skip it rather than reject the
-        // level, since exported meshes often hold a few.
-        const Vec3 a = mesh.vertices[tri[0]];
-        const Vec3 e1 = mesh.vertices[tri[1]] - a;
-        const Vec3 e2 = mesh.vertices[tri[2]] - a;
-        const Vec3 n{e1.y * e2.z - e1.z * e2.y, e1.z * e2.x - e1.x * e2.z, e1.x * e2.y - e1.y * e2.x};
-        if (length_squared(n) == 0.0 || tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2]) {
-            ++stats.degenerate_triangles;
-            continue;
-        }
-        v.tris.insert(v.tris.end(),
-                      {static_cast<int>(tri[0]), static_cast<int>(tri[1]), static_cast<int>(tri[2])});
-        v.plan_area += std::abs(n.y) / 2.0;
-    }
-    if (v.tris.empty()) {
-        throw LevelError("level: all " + std::to_string(mesh.triangles.size()) +
-                         " triangles are degenerate (zero area)");
-    }
-    v.bmin[0] = static_cast<float>(lo.x);
-    v.bmin[1] = static_cast<float>(lo.y);
-    v.bmin[2] = static_cast<float>(lo.z);
-    v.bmax[0] = static_cast<float>(hi.x);
-    v.bmax[1] = static_cast<float>(hi.y);
-    v.bmax[2] = static_cast<float>(hi.z);
-    v.extent = hi - lo;
-
-    Context ctx;
-    // Step 4: walkable triangles by slope.
-    const int triangle_count = static_cast<int>(v.tris.size() / 3);
-    v.areas.assign(static_cast<std::size_t>(triangle_count), RC_NULL_AREA);
-    rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.agent_max_slope), v.verts.data(),
-                            static_cast<int>(v.verts.size() / 3), v.tris.data(), triangle_count,
-                            v.areas.data());
-    stats.walkable_triangles = static_cast<std::size_t>(
-        std::count(v.areas.begin(), v.areas.end(), static_cast<unsigned char>(RC_WALKABLE_AREA)));
-    if (stats.walkable_triangles == 0) {
-        throw LevelError("level: no walkable surface: none of the " + std::to_string(triangle_count) +
-                         " triangles is flatter than agent_max_slope = " +
-                         std::to_string(settings.agent_max_slope) + " degrees (y is up)");
-    }
+    const MeshBounds bounds = convert_vertices(mesh, v);
+    level.bounds_min_ = bounds.lo;
+    level.bounds_max_ = bounds.hi;
+    convert_triangles(mesh, v, stats);
+    mark_walkable(v, settings, stats);
 
     level.navmesh_ = std::make_unique<Navmesh>();
     level.navmesh_->mesh =

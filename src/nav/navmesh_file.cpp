@@ -171,10 +171,9 @@ void check_tile_geometry(const dtMeshHeader& h, const dtNavMeshParams& params, c
     }
 }
 
-/// The checks Detour leaves to its caller, on a copy of the tile data aligned for Detour's casts.
-void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshParams& params, int index,
-                const std::string& name) {
-    const std::string tile = "tile " + std::to_string(index) + ": ";
+/// The tile's header, copied out of `data`: magic, version, counts and bounds checked.
+dtMeshHeader read_tile_header(const unsigned char* data, std::size_t size, const dtNavMeshParams& params,
+                              const std::string& tile, const std::string& name) {
     if (size < sizeof(dtMeshHeader)) {
         bad(name, tile + "data smaller than a tile header");
     }
@@ -202,92 +201,140 @@ void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshPara
     if (!(h.bmin[0] <= h.bmax[0] && h.bmin[1] <= h.bmax[1] && h.bmin[2] <= h.bmax[2])) {
         bad(name, tile + "its bounds are inside out");
     }
-    // The layout dtNavMesh::addTile reads (DetourNavMesh.cpp), every part 4-byte aligned.
-    const auto n = [](int c) { return static_cast<std::size_t>(c); };
+    return h;
+}
+
+std::size_t count(int c) {
+    return static_cast<std::size_t>(c);
+}
+
+/// The parts of a tile's data where dtNavMesh::addTile reads them (DetourNavMesh.cpp), every part 4-byte
+/// aligned, after checking that the header's counts fit in `size` bytes.
+struct TileParts {
+    const float* verts;
+    const dtPoly* polys;
+    const dtPolyDetail* dmeshes;
+    const float* dverts;
+    const unsigned char* dtris;
+    const dtBVNode* nodes;
+    const dtOffMeshConnection* cons;
+};
+
+TileParts tile_parts(const unsigned char* data, std::size_t size, const dtMeshHeader& h,
+                     const std::string& tile, const std::string& name) {
     const std::size_t verts_at = align4(sizeof(dtMeshHeader));
-    const std::size_t polys_at = verts_at + align4(sizeof(float) * 3 * n(h.vertCount));
-    const std::size_t links_at = polys_at + align4(sizeof(dtPoly) * n(h.polyCount));
-    const std::size_t dmesh_at = links_at + align4(sizeof(dtLink) * n(h.maxLinkCount));
-    const std::size_t dverts_at = dmesh_at + align4(sizeof(dtPolyDetail) * n(h.detailMeshCount));
-    const std::size_t dtris_at = dverts_at + align4(sizeof(float) * 3 * n(h.detailVertCount));
-    const std::size_t bv_at = dtris_at + align4(4 * n(h.detailTriCount));
-    const std::size_t off_at = bv_at + align4(sizeof(dtBVNode) * n(h.bvNodeCount));
-    const std::size_t end = off_at + align4(sizeof(dtOffMeshConnection) * n(h.offMeshConCount));
+    const std::size_t polys_at = verts_at + align4(sizeof(float) * 3 * count(h.vertCount));
+    const std::size_t links_at = polys_at + align4(sizeof(dtPoly) * count(h.polyCount));
+    const std::size_t dmesh_at = links_at + align4(sizeof(dtLink) * count(h.maxLinkCount));
+    const std::size_t dverts_at = dmesh_at + align4(sizeof(dtPolyDetail) * count(h.detailMeshCount));
+    const std::size_t dtris_at = dverts_at + align4(sizeof(float) * 3 * count(h.detailVertCount));
+    const std::size_t bv_at = dtris_at + align4(4 * count(h.detailTriCount));
+    const std::size_t off_at = bv_at + align4(sizeof(dtBVNode) * count(h.bvNodeCount));
+    const std::size_t end = off_at + align4(sizeof(dtOffMeshConnection) * count(h.offMeshConCount));
     if (end > size) {
         bad(name, tile + "the counts in its header need " + std::to_string(end) + " bytes, the data has " +
                       std::to_string(size));
     }
-    const auto* verts = reinterpret_cast<const float*>(data + verts_at);
-    const auto* polys = reinterpret_cast<const dtPoly*>(data + polys_at);
-    const auto* dmeshes = reinterpret_cast<const dtPolyDetail*>(data + dmesh_at);
-    const auto* dverts = reinterpret_cast<const float*>(data + dverts_at);
-    const auto* dtris = data + dtris_at;
-    const auto* nodes = reinterpret_cast<const dtBVNode*>(data + bv_at);
-    const auto* cons = reinterpret_cast<const dtOffMeshConnection*>(data + off_at);
-    if (!finite(verts, 3 * n(h.vertCount)) || !finite(dverts, 3 * n(h.detailVertCount))) {
-        bad(name, tile + "a non-finite or huge vertex");
+    return {reinterpret_cast<const float*>(data + verts_at),
+            reinterpret_cast<const dtPoly*>(data + polys_at),
+            reinterpret_cast<const dtPolyDetail*>(data + dmesh_at),
+            reinterpret_cast<const float*>(data + dverts_at),
+            data + dtris_at,
+            reinterpret_cast<const dtBVNode*>(data + bv_at),
+            reinterpret_cast<const dtOffMeshConnection*>(data + off_at)};
+}
+
+/// Ground polygon p's detail mesh: inside the tile's detail arrays, with a boundary edge, and its triangles'
+/// vertices inside the polygon's and the detail mesh's.
+void check_detail_mesh(const dtMeshHeader& h, const TileParts& parts, int p, const std::string& tile,
+                       const std::string& name) {
+    if (p >= h.detailMeshCount) {
+        bad(name, tile + "polygon " + std::to_string(p) + " has no detail mesh");
     }
-    for (int p = 0; p < h.polyCount; ++p) {
-        const dtPoly& poly = polys[p];
-        const int type = poly.getType();
-        const bool ground = type == DT_POLYTYPE_GROUND;
-        if ((!ground && type != DT_POLYTYPE_OFFMESH_CONNECTION) || poly.vertCount > DT_VERTS_PER_POLYGON ||
-            poly.vertCount < (ground ? 3 : 2) || (!ground && poly.vertCount != 2)) {
-            bad(name, tile + "polygon " + std::to_string(p) + " has a bad type or vertex count");
+    const dtPolyDetail& d = parts.dmeshes[p];
+    // No detail triangle: Detour's closestPointOnDetailEdges then reads through null pointers.
+    if (d.triCount == 0 || std::size_t{d.vertBase} + d.vertCount > count(h.detailVertCount) ||
+        std::size_t{d.triBase} + d.triCount > count(h.detailTriCount)) {
+        bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh lies past the end");
+    }
+    // Detour's getPolyHeight falls back to the nearest detail edge flagged as a polygon boundary, and
+    // reads through null pointers when there is none: Recast flags them on every polygon.
+    const unsigned char* dtris = parts.dtris;
+    bool boundary = false;
+    for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
+        for (int k = 0; k < 3; ++k) {
+            boundary = boundary || ((dtris[t * 4 + 3] >> (k * 2)) & 3) == DT_DETAIL_EDGE_BOUNDARY;
         }
-        for (int k = 0; k < poly.vertCount; ++k) {
-            const unsigned nei = poly.neis[k];
-            if (poly.verts[k] >= h.vertCount || ((nei & DT_EXT_LINK) == 0 && nei > unsigned(h.polyCount))) {
-                bad(name,
-                    tile + "polygon " + std::to_string(p) + " refers to a vertex or neighbour past the end");
-            }
-        }
-        if (ground) {
-            if (p >= h.detailMeshCount) {
-                bad(name, tile + "polygon " + std::to_string(p) + " has no detail mesh");
-            }
-            const dtPolyDetail& d = dmeshes[p];
-            // No detail triangle: Detour's closestPointOnDetailEdges then reads through null pointers.
-            if (d.triCount == 0 || std::size_t{d.vertBase} + d.vertCount > n(h.detailVertCount) ||
-                std::size_t{d.triBase} + d.triCount > n(h.detailTriCount)) {
-                bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh lies past the end");
-            }
-            // Detour's getPolyHeight falls back to the nearest detail edge flagged as a polygon boundary, and
-            // reads through null pointers when there is none: Recast flags them on every polygon.
-            bool boundary = false;
-            for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
-                for (int k = 0; k < 3; ++k) {
-                    boundary = boundary || ((dtris[t * 4 + 3] >> (k * 2)) & 3) == DT_DETAIL_EDGE_BOUNDARY;
-                }
-            }
-            if (!boundary) {
-                bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh has no boundary edge");
-            }
-            for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
-                for (int k = 0; k < 3; ++k) {
-                    if (dtris[t * 4 + k] >= poly.vertCount + d.vertCount) {
-                        bad(name, tile + "a detail triangle refers to a vertex past the end");
-                    }
-                }
+    }
+    if (!boundary) {
+        bad(name, tile + "polygon " + std::to_string(p) + "'s detail mesh has no boundary edge");
+    }
+    for (unsigned t = d.triBase; t < d.triBase + d.triCount; ++t) {
+        for (int k = 0; k < 3; ++k) {
+            if (dtris[t * 4 + k] >= parts.polys[p].vertCount + d.vertCount) {
+                bad(name, tile + "a detail triangle refers to a vertex past the end");
             }
         }
     }
-    // Links once every polygon's type, vertex count and indices are known good (a neighbour comes later).
-    for (int p = 0; p < h.polyCount; ++p) {
-        check_neighbours(polys, verts, h.polyCount, p, tile, name);
+}
+
+/// Polygon p's type, vertex count, vertex and neighbour indices, and (on the ground) its detail mesh.
+void check_polygon(const dtMeshHeader& h, const TileParts& parts, int p, const std::string& tile,
+                   const std::string& name) {
+    const dtPoly& poly = parts.polys[p];
+    const int type = poly.getType();
+    const bool ground = type == DT_POLYTYPE_GROUND;
+    if ((!ground && type != DT_POLYTYPE_OFFMESH_CONNECTION) || poly.vertCount > DT_VERTS_PER_POLYGON ||
+        poly.vertCount < (ground ? 3 : 2) || (!ground && poly.vertCount != 2)) {
+        bad(name, tile + "polygon " + std::to_string(p) + " has a bad type or vertex count");
     }
-    check_tile_geometry(h, params, polys, verts, tile, name);
+    for (int k = 0; k < poly.vertCount; ++k) {
+        const unsigned nei = poly.neis[k];
+        if (poly.verts[k] >= h.vertCount || ((nei & DT_EXT_LINK) == 0 && nei > unsigned(h.polyCount))) {
+            bad(name,
+                tile + "polygon " + std::to_string(p) + " refers to a vertex or neighbour past the end");
+        }
+    }
+    if (ground) {
+        check_detail_mesh(h, parts, p, tile, name);
+    }
+}
+
+/// Bounding-volume nodes and off-mesh connections refer to polygons and nodes that exist.
+void check_nodes_and_connections(const dtMeshHeader& h, const TileParts& parts, const std::string& tile,
+                                 const std::string& name) {
     for (int i = 0; i < h.bvNodeCount; ++i) {
-        if (nodes[i].i >= h.polyCount || nodes[i].i < -h.bvNodeCount) {
+        if (parts.nodes[i].i >= h.polyCount || parts.nodes[i].i < -h.bvNodeCount) {
             bad(name, tile + "a bounding-volume node refers to a polygon or node past the end");
         }
     }
     for (int i = 0; i < h.offMeshConCount; ++i) {
-        if (cons[i].poly >= h.polyCount || polys[cons[i].poly].getType() != DT_POLYTYPE_OFFMESH_CONNECTION ||
-            !finite(cons[i].pos, 6) || !std::isfinite(cons[i].rad)) {
+        const dtOffMeshConnection& con = parts.cons[i];
+        if (con.poly >= h.polyCount || parts.polys[con.poly].getType() != DT_POLYTYPE_OFFMESH_CONNECTION ||
+            !finite(con.pos, 6) || !std::isfinite(con.rad)) {
             bad(name, tile + "off-mesh connection " + std::to_string(i) + " is broken");
         }
     }
+}
+
+/// The checks Detour leaves to its caller, on a copy of the tile data aligned for Detour's casts.
+void check_tile(const unsigned char* data, std::size_t size, const dtNavMeshParams& params, int index,
+                const std::string& name) {
+    const std::string tile = "tile " + std::to_string(index) + ": ";
+    const dtMeshHeader h = read_tile_header(data, size, params, tile, name);
+    const TileParts parts = tile_parts(data, size, h, tile, name);
+    if (!finite(parts.verts, 3 * count(h.vertCount)) || !finite(parts.dverts, 3 * count(h.detailVertCount))) {
+        bad(name, tile + "a non-finite or huge vertex");
+    }
+    for (int p = 0; p < h.polyCount; ++p) {
+        check_polygon(h, parts, p, tile, name);
+    }
+    // Links once every polygon's type, vertex count and indices are known good (a neighbour comes later).
+    for (int p = 0; p < h.polyCount; ++p) {
+        check_neighbours(parts.polys, parts.verts, h.polyCount, p, tile, name);
+    }
+    check_tile_geometry(h, params, parts.polys, parts.verts, tile, name);
+    check_nodes_and_connections(h, parts, tile, name);
 }
 
 struct FreeMesh {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/point_text.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "path.hpp"
 
@@ -50,16 +51,13 @@ std::string text(std::initializer_list<std::string_view> parts) {
     return out;
 }
 
-// (x,y) on grids, (x,y,z) on 3D levels (the planar p is (x, z) there, h the height y).
-std::string point_text(Vec2 p, double h, int dimensions) {
-    if (dimensions == 3) {
-        return text({"(", format_number(p.x), ",", format_number(h), ",", format_number(p.y), ")"});
-    }
-    return text({"(", format_number(p.x), ",", format_number(p.y), ")"});
-}
-
 Vec3 world(Vec2 p, double h, int dimensions) {
     return dimensions == 3 ? Vec3{p.x, h, p.y} : Vec3{p.x, p.y, h};
+}
+
+// (x,y) on grids, (x,y,z) on 3D levels (the planar p is (x, z) there, h the height y), as the user typed it.
+std::string scenario_point_text(Vec2 p, double h, int dimensions) {
+    return dimensions == 3 ? point_text(world(p, h, dimensions), ",") : point_text(p, ",");
 }
 
 bool walkable(PursuitSpace& space, Vec2 p, double h) {
@@ -80,7 +78,7 @@ void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& er
         }
         if (!walkable(space, route[i], sc.route_height(i))) {
             errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " ",
-                                             point_text(route[i], sc.route_height(i), dims),
+                                             scenario_point_text(route[i], sc.route_height(i), dims),
                                              " is not on walkable space"})});
             return;
         }
@@ -90,8 +88,8 @@ void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& er
         const Vec3 b = space.place(world(route[i + 1], sc.route_height(i + 1), dims));
         if (!space.clear_line(a, b)) {
             errors.push_back({"route", text({"segment ", std::to_string(i + 1), " ",
-                                             point_text(route[i], sc.route_height(i), dims), "-",
-                                             point_text(route[i + 1], sc.route_height(i + 1), dims),
+                                             scenario_point_text(route[i], sc.route_height(i), dims), "-",
+                                             scenario_point_text(route[i + 1], sc.route_height(i + 1), dims),
                                              dims == 3 ? " is blocked (the navmesh raycast hits a wall)"
                                                        : " crosses a wall or cuts a wall corner"})});
             return;
@@ -162,7 +160,8 @@ FieldErrors PursuitScenario::validate(PursuitSpace& space) const {
     if (!is_finite(npc) || !std::isfinite(npc_height)) {
         errors.push_back({"npc", "must be finite"});
     } else if (!walkable(space, npc, npc_height)) {
-        errors.push_back({"npc", text({point_text(npc, npc_height, dims), " is not on walkable space"})});
+        errors.push_back(
+            {"npc", text({scenario_point_text(npc, npc_height, dims), " is not on walkable space"})});
     }
     if (npc_direction && (!is_finite(*npc_direction) || length(*npc_direction) == 0.0)) {
         errors.push_back({"npc_direction", "must be finite and not zero"});
@@ -173,9 +172,9 @@ FieldErrors PursuitScenario::validate(PursuitSpace& space) const {
             errors.push_back(
                 {"stimulus", text({"stimulus ", std::to_string(i + 1), ": time must be finite and >= 0"})});
         } else if (!walkable(space, s.position, s.height)) {
-            errors.push_back(
-                {"stimulus", text({"stimulus ", std::to_string(i + 1), " ",
-                                   point_text(s.position, s.height, dims), " is not on walkable space"})});
+            errors.push_back({"stimulus", text({"stimulus ", std::to_string(i + 1), " ",
+                                                scenario_point_text(s.position, s.height, dims),
+                                                " is not on walkable space"})});
         }
     }
     return errors;

@@ -5,7 +5,10 @@
 // printed with std::to_chars (locale-independent, shortest form).
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "kinema/core/format.hpp"
 #include "kinema/render/palette.hpp"
@@ -112,16 +115,9 @@ std::string discrete_animation(const char* attribute, const std::vector<Value>& 
            key_times + "\"/>";
 }
 
-void append_shape(std::string& out, const Scene& list, const Shape& s, bool animate, const Timing& timing) {
-    const std::size_t last = static_cast<std::size_t>(list.frame_count - 1);
-    std::optional<Rgb> fill = s.fill;
-    if (!s.frame_fill.empty()) {
-        fill = s.frame_fill[last];
-    }
-    const bool visible = s.frame_visible.empty() || s.frame_visible[last] != 0;
-    if (!animate && !visible) {
-        return;
-    }
+// The paint of a shape as it stands in the last frame: fill, stroke, clip and (when hidden) visibility.
+std::string paint_attributes(const Scene& list, const Shape& s, const std::optional<Rgb>& fill,
+                             bool visible) {
     std::string attributes;
     if (s.kind == ShapeKind::text) {
         attributes += " fill=\"" + hex(fill.value_or(palette::ink)) + "\"";
@@ -147,6 +143,11 @@ void append_shape(std::string& out, const Scene& list, const Shape& s, bool anim
     if (!visible) {
         attributes += " visibility=\"hidden\"";
     }
+    return attributes;
+}
+
+// The <animate> children of an animated shape: its fill and visibility frame by frame.
+std::string animations(const Shape& s, bool animate, const Timing& timing) {
     std::string children;
     if (animate && !s.frame_fill.empty()) {
         children += discrete_animation("fill", s.frame_fill, timing, hex);
@@ -156,51 +157,74 @@ void append_shape(std::string& out, const Scene& list, const Shape& s, bool anim
             return std::string(v != 0 ? "visible" : "hidden");
         });
     }
+    return children;
+}
 
-    std::string element;
+std::string points_text(const std::vector<Vec2>& points) {
+    std::string out;
+    for (const Vec2 p : points) {
+        if (!out.empty()) {
+            out += ' ';
+        }
+        out += num(p.x);
+        out += ',';
+        out += num(p.y);
+    }
+    return out;
+}
+
+// A shape's SVG element: its name, its geometry attributes and its text (for text shapes).
+struct Element {
+    std::string name;
+    std::string geometry;
     std::string body;
+};
+
+Element element_of(const Shape& s) {
     switch (s.kind) {
         case ShapeKind::rect:
-            element = "rect";
-            attributes = " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" width=\"" + num(s.w) +
-                         "\" height=\"" + num(s.h) + "\"" + attributes + " shape-rendering=\"crispEdges\"";
-            break;
+            return {"rect",
+                    " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" width=\"" + num(s.w) + "\" height=\"" +
+                        num(s.h) + "\"",
+                    {}};
         case ShapeKind::circle:
-            element = "circle";
-            attributes =
-                " cx=\"" + num(s.x) + "\" cy=\"" + num(s.y) + "\" r=\"" + num(s.w) + "\"" + attributes;
-            break;
+            return {"circle", " cx=\"" + num(s.x) + "\" cy=\"" + num(s.y) + "\" r=\"" + num(s.w) + "\"", {}};
         case ShapeKind::polyline:
-        case ShapeKind::polygon: {
-            element = s.kind == ShapeKind::polygon ? "polygon" : "polyline";
-            std::string points;
-            for (const Vec2 p : s.points) {
-                if (!points.empty()) {
-                    points += ' ';
-                }
-                points += num(p.x);
-                points += ',';
-                points += num(p.y);
-            }
-            attributes = " points=\"" + points + "\"" + attributes;
-            break;
-        }
+        case ShapeKind::polygon:
+            return {s.kind == ShapeKind::polygon ? "polygon" : "polyline",
+                    " points=\"" + points_text(s.points) + "\"",
+                    {}};
         case ShapeKind::text:
-            element = "text";
-            attributes = " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" font-size=\"" + num(s.font_size) +
-                         "\"" + (s.bold ? " font-weight=\"bold\"" : "") + rotation(s) +
-                         (s.anchor == Anchor::middle ? " text-anchor=\"middle\""
-                          : s.anchor == Anchor::end  ? " text-anchor=\"end\""
-                                                     : "") +
-                         attributes;
-            body = escape(s.text);
-            break;
+            return {"text",
+                    " x=\"" + num(s.x) + "\" y=\"" + num(s.y) + "\" font-size=\"" + num(s.font_size) + "\"" +
+                        (s.bold ? " font-weight=\"bold\"" : "") + rotation(s) +
+                        (s.anchor == Anchor::middle ? " text-anchor=\"middle\""
+                         : s.anchor == Anchor::end  ? " text-anchor=\"end\""
+                                                    : ""),
+                    escape(s.text)};
     }
-    out += "<" + element + attributes;
-    if (children.empty() && body.empty()) {
+    return {};
+}
+
+void append_shape(std::string& out, const Scene& list, const Shape& s, bool animate, const Timing& timing) {
+    const std::size_t last = static_cast<std::size_t>(list.frame_count - 1);
+    std::optional<Rgb> fill = s.fill;
+    if (!s.frame_fill.empty()) {
+        fill = s.frame_fill[last];
+    }
+    const bool visible = s.frame_visible.empty() || s.frame_visible[last] != 0;
+    if (!animate && !visible) {
+        return;
+    }
+    const std::string paint = paint_attributes(list, s, fill, visible);
+    const std::string children = animations(s, animate, timing);
+    const Element element = element_of(s);
+    const std::string crisp = s.kind == ShapeKind::rect ? " shape-rendering=\"crispEdges\"" : "";
+    out += "<" + element.name + element.geometry + paint + crisp;
+    if (children.empty() && element.body.empty()) {
         out += "/>\n";
     } else {
-        out += ">" + body + children + "</" + element + ">\n";
+        out += ">" + element.body + children + "</" + element.name + ">\n";
     }
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/point_text.hpp"
 
 namespace {
 
@@ -50,3 +51,10 @@ TEST(FormatNumber, EveryFiniteDoubleReadsBack) {
 }
 
 }  // namespace
+
+TEST(PointText, EveryCoordinateThroughTheFormatter) {
+    EXPECT_EQ(kinema::point_text(kinema::Vec2{1.5, -0.0}), "(1.5, -0)");
+    EXPECT_EQ(kinema::point_text(kinema::Vec2{3.0, 1e-5}, ","), "(3,1e-05)");
+    EXPECT_EQ(kinema::point_text(kinema::Vec3{0.1, 2.0, -7.25}), "(0.1, 2, -7.25)");
+    EXPECT_EQ(kinema::point_text(kinema::Vec3{1e20, 0.0, 4.0}, ","), "(1e+20,0,4)");
+}

@@ -1,4 +1,5 @@
-// kinema::read_number and kinema::split: what the CLI, the pursuit's scenario parser and the web labs accept.
+// kinema::read_number, kinema::trim and kinema::split: what the CLI, the pursuit's scenario parser, the web
+// labs and the level and CSV readers accept.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -41,3 +42,13 @@ TEST(Split, KeepsEmptyPieces) {
 }
 
 }  // namespace
+
+TEST(Trim, StripsSpacesAndTabsAtBothEndsOnly) {
+    EXPECT_EQ(kinema::trim(" \t a b\t "), "a b");
+    EXPECT_EQ(kinema::trim("a"), "a");
+    EXPECT_EQ(kinema::trim(" \t "), "");
+    EXPECT_EQ(kinema::trim(""), "");
+    // Line ends are the line splitters' business, not trim's.
+    EXPECT_EQ(kinema::trim(" a\r"), "a\r");
+    EXPECT_EQ(kinema::trim("\na "), "\na");
+}

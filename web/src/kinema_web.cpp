@@ -29,6 +29,7 @@
 #include "kinema/render/chase_scene.hpp"
 #include "kinema/render/flood_picture.hpp"
 #include "kinema/render/palette.hpp"
+#include "lab_level.hpp"
 #include "movement_lab.hpp"
 #include "pursuit_lab.hpp"
 #include "web_json.hpp"
@@ -61,14 +62,11 @@ class FloodLab {
     /// Parses a level file's text: ".map" names are Moving AI, anything else kinema ASCII (as the CLI's
     /// load_level). On error the previous level stays and the message ("NAME:LINE: ...") is returned.
     std::string load_level(const std::string& text, const std::string& name) {
-        try {
-            levels::GridLevel level = levels::parse_level(text, name);
-            level_ = std::move(level);
+        std::string error = read_level_text(level_, text, name);
+        if (error.empty()) {
             invalidate();
-            return {};
-        } catch (const std::exception& e) {
-            return e.what();
         }
+        return error;
     }
 
     int width() const { return level_.width; }
@@ -355,12 +353,7 @@ double parse_number_js(const std::string& text) {
 EMSCRIPTEN_BINDINGS(kinema) {
     using namespace emscripten;
     using kinema::web::FloodLab;
-    class_<FloodLab>("FloodLab")
-        .constructor<>()
-        .function("loadLevel", &FloodLab::load_level)
-        .function("width", &FloodLab::width)
-        .function("height", &FloodLab::height)
-        .function("passable", &FloodLab::passable)
+    kinema::web::bind_level_methods(class_<FloodLab>("FloodLab").constructor<>())
         .function("setPassable", &FloodLab::set_passable)
         .function("resize", &FloodLab::resize)
         .function("hasSeed", &FloodLab::has_seed)

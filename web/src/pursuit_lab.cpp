@@ -27,6 +27,7 @@
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/render/pursuit_picture.hpp"
+#include "lab_level.hpp"
 #include "web_json.hpp"
 
 namespace kinema::web {
@@ -99,21 +100,16 @@ pursuit::PursuitScenario parse_scenario(const std::string& route, const std::str
 /// result.
 class PursuitLab {
   public:
-    PursuitLab() : level_(levels::default_level()) {}
-
     /// Parses a level file's text (".map" Moving AI, else kinema ASCII, as the CLI's load_level). On error
     /// the previous level stays and the message ("NAME:LINE: ...") is returned.
     std::string load_level(const std::string& text, const std::string& name) {
-        try {
-            levels::GridLevel level = levels::parse_level(text, name);
-            level_ = std::move(level);
+        std::string error = read_level_text(level_, text, name);
+        if (error.empty()) {
             drop_result();
             space_.reset();
             grid_.reset();
-            return {};
-        } catch (const std::exception& e) {
-            return e.what();
         }
+        return error;
     }
     int width() const { return level_.width; }
     int height() const { return level_.height; }
@@ -202,7 +198,7 @@ class PursuitLab {
   private:
     void drop_result() { result_.reset(); }
 
-    levels::GridLevel level_;
+    levels::GridLevel level_ = levels::default_level();
     pursuit::PursuitConfig config_;
     pursuit::PursuitScenario scenario_;
     std::unique_ptr<chase::GridSpace> grid_;
@@ -212,12 +208,7 @@ class PursuitLab {
 
 void bind_pursuit() {
     using namespace emscripten;
-    class_<PursuitLab>("PursuitLab")
-        .constructor<>()
-        .function("loadLevel", &PursuitLab::load_level)
-        .function("width", &PursuitLab::width)
-        .function("height", &PursuitLab::height)
-        .function("passable", &PursuitLab::passable)
+    bind_level_methods(class_<PursuitLab>("PursuitLab").constructor<>())
         .function("name", &PursuitLab::name)
         .function("setSetting", &PursuitLab::set_setting)
         .function("setModel", &PursuitLab::set_model)
