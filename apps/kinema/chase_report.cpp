@@ -122,13 +122,15 @@ void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, O
         files.add("--svg", outputs.svg, render::flood_svg(scene, picture));
     }
     if (!outputs.animate.empty()) {
-        files.add("--animate", outputs.animate, render::flood_animated_svg(scene, report.frames, picture));
+        files.add("--animate", outputs.animate,
+                  render::recorded_flood_animated_svg(scene, report.frames, picture));
     }
     if (!outputs.frames.empty()) {
-        std::vector<std::string> pngs = render::flood_png_frames(scene, report.frames, picture);
+        std::vector<std::string> pngs = render::recorded_flood_png_frames(scene, report.frames, picture);
         std::vector<std::pair<std::string, std::string>> steps;
         for (std::size_t i = 0; i < pngs.size(); ++i) {
-            steps.emplace_back(fmt::format("step-{:03}.png", report.frames[i].step), std::move(pngs[i]));
+            steps.emplace_back(fmt::format("step-{:03}.png", report.frames.frames()[i].step),
+                               std::move(pngs[i]));
         }
         files.add_directory("--frames", outputs.frames, "step-", ".png", std::move(steps));
     }

@@ -44,7 +44,7 @@ struct ChaseReport {
     const nav::Level* level = nullptr;  ///< a 3D chase
 #endif
 #if KINEMA_HAVE_RENDER
-    std::vector<render::FloodFrame> frames;  ///< a 2D chase's states after seeding and after every step
+    render::FloodRecording frames;  ///< a 2D chase's states after seeding and after every step, as changes
 #endif
 };
 

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <thread>
@@ -269,10 +270,19 @@ void audit_level(const AuditArgs& a) {
 void run_audit_command(const AuditCommand& command) {
     command.flags.name_errors([&] {
         const AuditArgs args = parse_options(command);
-        if (args.mesh) {
-            audit_level(args);
-        } else {
-            audit_grid(args);
+        try {
+            if (args.mesh) {
+                audit_level(args);
+            } else {
+                audit_grid(args);
+            }
+        } catch (const std::bad_alloc&) {
+            // Running out of memory is a limit of this machine, not a bug: say what holds it and how to
+            // shrink it.
+            throw UsageError(
+                fmt::format("{}: out of memory: the audit holds every row (cells x --directions) and "
+                            "its --json/--csv text until the end; lower --directions or --threads",
+                            args.map));
         }
     });
 }

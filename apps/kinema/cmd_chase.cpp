@@ -179,11 +179,15 @@ void run_grid_chase(const ChaseArgs& a) {
     report.grid = &grid;
     chase::FloodObserver observer;
 #if KINEMA_HAVE_RENDER
+    render::FloodRecorder recorder(grid);
     if (a.outputs.animated()) {
-        observer = [&](const chase::Flood& f) { report.frames.push_back(render::flood_frame(grid, f)); };
+        observer = [&](const chase::Flood& f) { recorder.record(f); };
     }
 #endif
     report.result = chase::run_chase(space, flood, grid_query(a, level), observer);
+#if KINEMA_HAVE_RENDER
+    report.frames = recorder.take();
+#endif
     write_chase_report(report, a.outputs);
 }
 

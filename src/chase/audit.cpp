@@ -380,6 +380,20 @@ void check_spaces(std::span<const ChaseSpace* const> spaces) {
     }
 }
 
+// Refused before any row is allocated: the rows are held until the report is written (audit_max_rows).
+void check_row_count(std::size_t cell_count, int directions) {
+    const std::size_t rows = audit_row_count(cell_count, directions);
+    if (rows > audit_max_rows) {
+        throw SettingsError(
+            "AuditSettings",
+            {{"directions", std::to_string(cell_count) + " cells x " + std::to_string(directions) +
+                                " directions = " + std::to_string(rows) + " rows, more than the " +
+                                std::to_string(audit_max_rows) +
+                                " an audit may hold (about 600 bytes each until the report is "
+                                "written): fewer directions or a smaller level"}});
+    }
+}
+
 }  // namespace
 
 AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
@@ -393,6 +407,7 @@ AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings
     }
     const std::size_t cell_count = spaces[0]->cells().size();
     const auto d = static_cast<std::size_t>(settings.directions);
+    check_row_count(cell_count, settings.directions);
     AuditResult result;
     result.directions = settings.directions;
     result.rows.resize(cell_count * d);

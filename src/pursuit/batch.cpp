@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <exception>
 #include <mutex>
 #include <optional>
@@ -306,6 +307,18 @@ BatchResult collect(const BatchRows& rows) {
     return result;
 }
 
+// Known before any scenario is drawn: on a grid a route is an A* path of distinct cells, each step at most a
+// diagonal, so none is longer than (cells - 1) x sqrt(2) x cell size. A --min-route beyond that cannot fit,
+// and drawing kMaxAttempts paths per scenario to find out took 17 s on a batch of 1000.
+bool no_route_can_fit(const PursuitSpace& ps, const BatchSettings& settings) {
+    const chase::CellSpace& cells = ps.chase_space().cells();
+    if (ps.dimensions() != 2 || cells.grid() == nullptr || cells.size() == 0) {
+        return false;
+    }
+    const double longest = static_cast<double>(cells.size() - 1) * std::sqrt(2.0) * cells.cell_size();
+    return settings.min_route > longest;
+}
+
 }  // namespace
 
 BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& config,
@@ -322,6 +335,9 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
         if (!spaces.back()) {
             throw std::invalid_argument("run_batch: the space factory returned no space");
         }
+    }
+    if (!spaces.empty() && no_route_can_fit(*spaces.front(), settings)) {
+        return collect(rows);  // every row unmade: the same result as drawing them all, at once
     }
     std::atomic<int> next{0};
     std::mutex mutex;

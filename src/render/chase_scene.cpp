@@ -76,6 +76,34 @@ FloodFrame flood_frame(const chase::GridSpace& grid, const chase::Flood& flood) 
     return frame;
 }
 
+void FloodRecorder::record(const chase::Flood& flood) {
+    require_same_space(*grid_, flood);
+    changes_.clear();
+    const auto note = [&](chase::CellId c) {
+        const chase::Tile t = grid_->tile_of(c);
+        const auto tile =
+            static_cast<std::uint32_t>(static_cast<std::size_t>(t.row) * grid_->width() + t.col);
+        const std::int32_t value = flood.value(c);
+        const auto [it, inserted] = last_.try_emplace(tile, value);
+        if (inserted || it->second != value) {
+            it->second = value;
+            changes_.push_back({tile, value});
+        }
+    };
+    for (const chase::CellId c : flood.heated_cells()) {
+        note(c);
+    }
+    for (const chase::CellId c : flood.barrier_cells()) {
+        note(c);
+    }
+    const chase::FloodResult r = flood.result();
+    std::optional<Vec2> destination;
+    if (r.destination_cell != chase::no_cell) {
+        destination = planar(r.destination);
+    }
+    recording_.add_frame(flood.steps(), changes_, planar(r.centroid), destination);
+}
+
 std::vector<LegendLine> flood_numbers(const chase::FloodResult& result, const chase::FloodSettings& settings,
                                       const std::optional<chase::DeadReckoningResult>& dead_reckoning) {
     std::vector<LegendLine> lines;

@@ -48,7 +48,7 @@ int legend_line_count(const FloodScene& scene) {
 }
 
 Frame frame_of(const FloodScene& scene, const PictureSettings& settings,
-               std::span<const FloodFrame> frames = {}) {
+               const FloodRecording* recording = nullptr) {
     Frame f;
     f.c1 = scene.columns;
     f.r1 = scene.rows;
@@ -85,8 +85,14 @@ Frame frame_of(const FloodScene& scene, const PictureSettings& settings,
             }
         };
         include_tiles(scene.tiles);
-        for (const FloodFrame& fr : frames) {
-            include_tiles(fr.tiles);
+        if (recording != nullptr) {
+            // A frame's tile is touched only through a change: the base holds walls and untouched floor.
+            for (const TileChange& change : recording->changes()) {
+                if (change.value >= tile::barrier) {
+                    include_tile(static_cast<int>(change.tile % static_cast<std::uint32_t>(scene.columns)),
+                                 static_cast<int>(change.tile / static_cast<std::uint32_t>(scene.columns)));
+                }
+            }
         }
         include_point(scene.seed_position);
         include_point(scene.centroid);
@@ -220,18 +226,14 @@ void add_axes(Scene& list, const FloodScene& scene, const Frame& f) {
 }
 
 // Tiles: the floor as one rectangle, then runs of equal colour along each row (keeps the SVG small on big
-// maps). With `animated_tiles`, every tile that changes over the frames is its own rectangle with one fill
-// per frame, and only walls are drawn as runs.
-void add_tiles(Scene& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+// maps). With frames, every tile that changes over the frames is its own rectangle with one fill per frame,
+// and only walls are drawn as runs.
+void add_static_tiles(Scene& list, const FloodScene& scene, const Frame& f, bool animated) {
     list.shapes.push_back(
         rect(f.map_x, f.map_y, (f.c1 - f.c0) * f.cell_px, (f.r1 - f.r0) * f.cell_px, palette::floor));
-    const auto index = [&](int c, int r) { return static_cast<std::size_t>(r) * scene.columns + c; };
     const auto static_colour = [&](int c, int r) -> std::optional<Rgb> {
-        const std::int32_t v = scene.tiles[index(c, r)];
-        if (!frames.empty() && v != tile::wall) {
-            return std::nullopt;
-        }
-        if (v == tile::untouched) {
+        const std::int32_t v = scene.tiles[static_cast<std::size_t>(r) * scene.columns + c];
+        if ((animated && v != tile::wall) || v == tile::untouched) {
             return std::nullopt;
         }
         return tile_colour(v, scene.hot_value);
@@ -251,30 +253,62 @@ void add_tiles(Scene& list, const FloodScene& scene, const Frame& f, std::span<c
             c = end;
         }
     }
-    if (frames.empty()) {
-        return;
-    }
-    for (int r = f.r0; r < f.r1; ++r) {
-        for (int c = f.c0; c < f.c1; ++c) {
-            const std::size_t i = index(c, r);
-            if (scene.tiles[i] == tile::wall) {
-                continue;
-            }
-            bool touched = false;
-            std::vector<Rgb> fills;
-            fills.reserve(frames.size());
-            for (const FloodFrame& fr : frames) {
-                touched = touched || fr.tiles[i] != tile::untouched;
-                fills.push_back(tile_colour(fr.tiles[i], scene.hot_value));
-            }
-            if (!touched) {
-                continue;
-            }
-            Shape s = rect(f.map_x + (c - f.c0) * f.cell_px, f.map_y + (r - f.r0) * f.cell_px, f.cell_px,
-                           f.cell_px, fills.back());
-            s.frame_fill = std::move(fills);
-            list.shapes.push_back(std::move(s));
+}
+
+// One change of a recording with the frame it happens in, for replaying one tile's values frame by frame.
+struct FrameChange {
+    std::uint32_t tile = 0;
+    std::uint32_t frame = 0;
+    std::int32_t value = 0;
+};
+
+// The animated tiles in row-major order, visiting only the tiles some frame changes: O(changes x log changes
+// + touched tiles x frames), never frames x map size.
+void add_animated_tiles(Scene& list, const FloodScene& scene, const Frame& f,
+                        const FloodRecording& recording) {
+    std::vector<FrameChange> changes;
+    changes.reserve(recording.changes().size());
+    for (std::size_t i = 0; i < recording.size(); ++i) {
+        for (const TileChange& change : recording.changes_of(i)) {
+            changes.push_back({change.tile, static_cast<std::uint32_t>(i), change.value});
         }
+    }
+    // Stable: a tile's changes stay in frame order.
+    std::stable_sort(changes.begin(), changes.end(),
+                     [](const FrameChange& a, const FrameChange& b) { return a.tile < b.tile; });
+    const auto columns = static_cast<std::uint32_t>(scene.columns);
+    std::size_t k = 0;
+    while (k < changes.size()) {
+        const std::uint32_t tile = changes[k].tile;
+        std::size_t next = k;
+        while (next < changes.size() && changes[next].tile == tile) {
+            ++next;
+        }
+        const int c = static_cast<int>(tile % columns);
+        const int r = static_cast<int>(tile / columns);
+        if (c < f.c0 || c >= f.c1 || r < f.r0 || r >= f.r1 || scene.tiles[tile] == tile::wall) {
+            k = next;
+            continue;
+        }
+        bool touched = false;
+        std::vector<Rgb> fills;
+        fills.reserve(recording.size());
+        std::int32_t value = tile::untouched;
+        for (std::uint32_t frame = 0; frame < recording.size(); ++frame) {
+            for (; k < next && changes[k].frame == frame; ++k) {
+                value = changes[k].value;
+            }
+            touched = touched || value != tile::untouched;
+            fills.push_back(tile_colour(value, scene.hot_value));
+        }
+        k = next;
+        if (!touched) {
+            continue;
+        }
+        Shape s = rect(f.map_x + (c - f.c0) * f.cell_px, f.map_y + (r - f.r0) * f.cell_px, f.cell_px,
+                       f.cell_px, fills.back());
+        s.frame_fill = std::move(fills);
+        list.shapes.push_back(std::move(s));
     }
 }
 
@@ -303,7 +337,8 @@ void add_grid(Scene& list, const Frame& f) {
 
 // The legend: what every colour and mark means, then the run's numbers; an animation also shows which step
 // each frame is.
-void add_legend(Scene& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+void add_legend(Scene& list, const FloodScene& scene, const Frame& f,
+                std::span<const FloodRecording::Frame> frames) {
     LegendBuilder legend(list, f.map_x + (f.c1 - f.c0) * f.cell_px + legend_gap, margin + 12.0,
                          {line_height, font_size, 13.0, 8.0});
     legend.text("Chase flood", 15.0, palette::ink, true);
@@ -356,7 +391,8 @@ void add_legend(Scene& list, const FloodScene& scene, const Frame& f, std::span<
     legend.text("tile (col,row) = [col,col+1) x [row,row+1)", 10.5, palette::axis);
 }
 
-void add_markers(Scene& list, const FloodScene& scene, const Frame& f, std::span<const FloodFrame> frames) {
+void add_markers(Scene& list, const FloodScene& scene, const Frame& f,
+                 std::span<const FloodRecording::Frame> frames) {
     const Vec2 seed = to_px(scene, f, scene.seed_position);
     if (scene.dead_reckoning) {
         const Vec2 dr = to_px(scene, f, *scene.dead_reckoning);
@@ -413,29 +449,48 @@ void check(const FloodScene& scene, const PictureSettings& settings, std::span<c
     throw_if_invalid("FloodFrame", errors);
 }
 
-void require_frames(std::span<const FloodFrame> frames) {
-    if (frames.empty()) {
+void check(const FloodScene& scene, const PictureSettings& settings, const FloodRecording& recording) {
+    throw_if_invalid("FloodScene", scene.validate());
+    throw_if_invalid("PictureSettings", settings.validate());
+    const std::span<const TileChange> changes = recording.changes();
+    for (std::size_t i = 0; i < changes.size(); ++i) {
+        if (changes[i].tile >= scene.tiles.size() || changes[i].value < tile::wall) {
+            throw_if_invalid(
+                "FloodRecording",
+                {{"changes[" + std::to_string(i) + "]",
+                  "must name a tile below " + std::to_string(scene.tiles.size()) +
+                      " and a tile:: constant or heat >= 0, got tile " + std::to_string(changes[i].tile) +
+                      " value " + std::to_string(changes[i].value)}});
+        }
+    }
+}
+
+void require_frames(std::size_t count) {
+    if (count == 0) {
         throw_if_invalid("FloodFrame", {{"frames", "must not be empty"}});
     }
 }
 
-Scene compose(const FloodScene& scene, const PictureSettings& settings, std::span<const FloodFrame> frames) {
-    const Frame f = frame_of(scene, settings, frames);
+Scene compose(const FloodScene& scene, const PictureSettings& settings, const FloodRecording& recording) {
+    const Frame f = frame_of(scene, settings, &recording);
     Scene list;
     list.width = f.width;
     list.height = f.height;
     list.background = palette::background;
     list.clips.push_back({"map", f.map_x, f.map_y, static_cast<double>((f.c1 - f.c0) * f.cell_px),
                           static_cast<double>((f.r1 - f.r0) * f.cell_px)});
-    list.frame_count = frames.empty() ? 1 : static_cast<int>(frames.size());
+    list.frame_count = recording.empty() ? 1 : static_cast<int>(recording.size());
     list.frame_seconds = settings.frame_seconds;
     list.hold_seconds = settings.hold_seconds;
-    add_tiles(list, scene, f, frames);
+    add_static_tiles(list, scene, f, !recording.empty());
+    if (!recording.empty()) {
+        add_animated_tiles(list, scene, f, recording);
+    }
     add_grid(list, f);
     add_axes(list, scene, f);
-    add_markers(list, scene, f, frames);
+    add_markers(list, scene, f, recording.frames());
     if (settings.legend) {
-        add_legend(list, scene, f, frames);
+        add_legend(list, scene, f, recording.frames());
     }
     return list;
 }
@@ -490,7 +545,13 @@ FieldErrors PictureSettings::validate() const {
 Scene flood_picture_scene(const FloodScene& scene, const PictureSettings& settings,
                           std::span<const FloodFrame> frames) {
     check(scene, settings, frames);
-    return compose(scene, settings, frames);
+    return compose(scene, settings, FloodRecording::from_frames(scene.tiles, frames));
+}
+
+Scene recorded_flood_scene(const FloodScene& scene, const PictureSettings& settings,
+                           const FloodRecording& recording) {
+    check(scene, settings, recording);
+    return compose(scene, settings, recording);
 }
 
 std::string flood_json(const FloodScene& scene, const PictureSettings& settings,
@@ -508,32 +569,83 @@ std::string flood_svg(const FloodScene& scene, const PictureSettings& settings) 
 
 std::string flood_animated_svg(const FloodScene& scene, std::span<const FloodFrame> frames,
                                const PictureSettings& settings) {
-    require_frames(frames);
+    require_frames(frames.size());
     return scene_animated_svg(flood_picture_scene(scene, settings, frames));
 }
 
-std::vector<std::string> flood_png_frames(const FloodScene& scene, std::span<const FloodFrame> frames,
-                                          const PictureSettings& settings) {
-    require_frames(frames);
-    const Scene picture = flood_picture_scene(scene, settings, frames);
+std::string recorded_flood_animated_svg(const FloodScene& scene, const FloodRecording& recording,
+                                        const PictureSettings& settings) {
+    require_frames(recording.size());
+    return scene_animated_svg(recorded_flood_scene(scene, settings, recording));
+}
+
+namespace {
+std::vector<std::string> png_frames(const Scene& picture) {
     std::vector<std::string> pngs;
-    pngs.reserve(frames.size());
+    pngs.reserve(static_cast<std::size_t>(picture.frame_count));
     for (int i = 0; i < picture.frame_count; ++i) {
         pngs.push_back(scene_png(picture, i));
     }
     return pngs;
 }
+}  // namespace
+
+std::vector<std::string> flood_png_frames(const FloodScene& scene, std::span<const FloodFrame> frames,
+                                          const PictureSettings& settings) {
+    require_frames(frames.size());
+    return png_frames(flood_picture_scene(scene, settings, frames));
+}
+
+std::vector<std::string> recorded_flood_png_frames(const FloodScene& scene, const FloodRecording& recording,
+                                                   const PictureSettings& settings) {
+    require_frames(recording.size());
+    return png_frames(recorded_flood_scene(scene, settings, recording));
+}
 
 std::pair<int, int> flood_picture_size(const FloodScene& scene, const PictureSettings& settings) {
-    check(scene, settings, {});
+    check(scene, settings, std::span<const FloodFrame>{});
     const Frame f = frame_of(scene, settings);
     return {f.width, f.height};
 }
 
 Vec2 tile_centre_px(const FloodScene& scene, const PictureSettings& settings, int col, int row) {
-    check(scene, settings, {});
+    check(scene, settings, std::span<const FloodFrame>{});
     const Frame f = frame_of(scene, settings);
     return {f.map_x + (col - f.c0 + 0.5) * f.cell_px, f.map_y + (row - f.r0 + 0.5) * f.cell_px};
+}
+
+void FloodRecording::add_frame(int step, std::span<const TileChange> changes, std::optional<Vec2> centroid,
+                               std::optional<Vec2> destination) {
+    changes_.insert(changes_.end(), changes.begin(), changes.end());
+    frames_.push_back({step, centroid, destination, changes_.size()});
+}
+
+FloodRecording FloodRecording::from_frames(std::span<const std::int32_t> base,
+                                           std::span<const FloodFrame> frames) {
+    FloodRecording recording;
+    std::vector<TileChange> changes;
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        changes.clear();
+        const std::vector<std::int32_t>& tiles = frames[i].tiles;
+        for (std::size_t t = 0; t < tiles.size() && t < base.size(); ++t) {
+            const std::int32_t before =
+                i == 0 ? (base[t] == tile::wall ? tile::wall : tile::untouched) : frames[i - 1].tiles[t];
+            if (tiles[t] != before) {
+                changes.push_back({static_cast<std::uint32_t>(t), tiles[t]});
+            }
+        }
+        recording.add_frame(frames[i].step, changes, frames[i].centroid, frames[i].destination);
+    }
+    return recording;
+}
+
+std::span<const TileChange> FloodRecording::changes_of(std::size_t i) const {
+    const std::size_t begin = i == 0 ? 0 : frames_[i - 1].changes_end;
+    return std::span<const TileChange>(changes_).subspan(begin, frames_[i].changes_end - begin);
+}
+
+std::size_t FloodRecording::heap_bytes() const {
+    return frames_.capacity() * sizeof(Frame) + changes_.capacity() * sizeof(TileChange);
 }
 
 }  // namespace kinema::render

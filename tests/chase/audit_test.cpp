@@ -257,5 +257,38 @@ TEST(AuditSettings, RegisteredWithRanges) {
     kinema::test::check_registry<AuditSettings>(4);
 }
 
+// Every row is held until the report is written: an audit of more than audit_max_rows rows is refused before
+// any seed runs (a 4096 x 4096 map at one direction once reserved 4.2 GB and ran for 17 s before writing).
+TEST(AuditLimits, MoreRowsThanTheLimitAreRefusedBeforeAnySeed) {
+    static_assert(audit_max_rows == 1048576);
+    EXPECT_EQ(audit_row_count(1025u * 1025u, 1), 1050625u);
+    levels::GridLevel level;
+    level.name = "open";
+    level.width = 1025;
+    level.height = 1025;
+    level.passable.assign(1025u * 1025u, 1);
+    const GridSpace grid(level);
+    const GridChaseSpace space(grid);
+    AuditSettings settings;
+    settings.directions = 1;
+    std::atomic<long> rows_run{0};
+    AuditOptions options;
+    options.on_row = [&](const AuditRow&, const Flood&) { ++rows_run; };
+    try {
+        (void)audit(space, FloodSettings{}, settings, 1, options);
+        ADD_FAILURE() << "an audit of 1050625 rows ran";
+    } catch (const SettingsError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("directions"), std::string::npos) << message;
+        EXPECT_NE(message.find("1050625 cells x 1 directions = 1050625 rows, more than the 1048576"),
+                  std::string::npos)
+            << message;
+    }
+    EXPECT_EQ(rows_run.load(), 0);
+    // At the limit itself (1024 x 1024 cells, one direction) the audit is allowed: checked on the count only.
+    EXPECT_LE(audit_row_count(1024u * 1024u, 1), audit_max_rows);
+    EXPECT_GT(audit_row_count(1024u * 1024u, 2), audit_max_rows);
+}
+
 }  // namespace
 }  // namespace kinema::chase

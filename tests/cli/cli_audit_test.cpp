@@ -167,6 +167,29 @@ TEST(CliAudit, BadSettingsAreOneLineAndLeaveNoFile) {
     expect_one_line_error(run_kinema("audit --map /nonexistent.map"), "");
 }
 
+// An audit bigger than the rows it may hold (cells x --directions over 2^20) is refused at once, naming the
+// size and the flag, with exit 2 and no file: a 4096 x 4096 map once reserved 4.2 GB (33 GB at 8 directions,
+// exit 1 "internal error" under a memory limit).
+TEST(CliAudit, TooManyRowsAreRefusedNamingTheSizeAndTheFlag) {
+    const fs::path map = scratch_path("open-1025.map");
+    {
+        std::FILE* f = std::fopen(map.string().c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fputs("type octile\nheight 1025\nwidth 1025\nmap\n", f);
+        const std::string row = std::string(1025, '.') + "\n";
+        for (int r = 0; r < 1025; ++r) {
+            std::fputs(row.c_str(), f);
+        }
+        std::fclose(f);
+    }
+    const fs::path out = scratch_path("too-big.json");
+    const CliRun r =
+        run_kinema("audit --quiet --map '" + map.string() + "' --directions 1 --json '" + out.string() + "'");
+    expect_one_line_error(r,
+                          "--directions: 1050625 cells x 1 directions = 1050625 rows, more than the 1048576");
+    EXPECT_FALSE(fs::exists(out));
+}
+
 // Ctrl-C during the audit (SIGINT after 1 s, through timeout(1), on a run of several seconds) leaves no file:
 // nothing is written before the end.
 TEST(CliAudit, InterruptedRunLeavesNoFile) {

@@ -116,5 +116,31 @@ TEST(PursuitBatch, SpacesFromAFactory) {
                  std::invalid_argument);
 }
 
+// A --min-route no grid route can reach is known before any scenario is drawn: a path of distinct cells, each
+// step at most a diagonal, is at most (cells - 1) x sqrt(2) cell sizes long. Such a batch returns at once
+// (no scenario is tried, so no progress is reported) with the result drawing them all gives: nothing fits.
+TEST(PursuitBatch, AMinRouteNoRouteCanReachFailsBeforeAnyScenario) {
+    const Level lv("corridor_into_room");
+    const double longest =
+        static_cast<double>(lv.space.cells().size() - 1) * std::sqrt(2.0) * lv.space.cells().cell_size();
+    PursuitConfig config;
+    config.settings.max_time = 30.0;
+    int reported = 0;
+    const auto count = [&](int, int) { ++reported; };
+    BatchSettings beyond = small_batch(1);
+    beyond.min_route = std::nextafter(longest, 2.0 * longest);
+    const BatchResult fast = run_batch(lv.space, config, beyond, count);
+    EXPECT_EQ(reported, 0);
+    EXPECT_EQ(fast.scenarios, 0);
+    EXPECT_TRUE(fast.runs.empty());
+    // At the bound itself every scenario is still drawn (1000 paths each), and none fits either.
+    BatchSettings at = small_batch(1);
+    at.min_route = longest;
+    const BatchResult drawn = run_batch(lv.space, config, at, count);
+    EXPECT_EQ(reported, 6);
+    EXPECT_EQ(drawn.scenarios, 0);
+    EXPECT_EQ(batch_json(fast), batch_json(drawn));
+}
+
 }  // namespace
 }  // namespace kinema::pursuit

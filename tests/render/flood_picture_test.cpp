@@ -4,8 +4,11 @@
 #include <cairo.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -331,6 +334,98 @@ TEST(FloodPicture, BadScenesAndSettingsAreRejected) {
     std::vector<FloodFrame> frames = run.frames;
     frames[0].tiles.resize(3);
     EXPECT_THROW((void)flood_png_frames(run.scene, frames), SettingsError);
+}
+
+// The tiles of every frame of a recording, replayed from the changes (base: the scene's walls, untouched
+// floor).
+std::vector<std::vector<std::int32_t>> replay(const FloodRecording& recording,
+                                              const std::vector<std::int32_t>& base) {
+    std::vector<std::int32_t> tiles = base;
+    for (std::int32_t& v : tiles) {
+        v = v == tile::wall ? tile::wall : tile::untouched;
+    }
+    std::vector<std::vector<std::int32_t>> frames;
+    for (std::size_t i = 0; i < recording.size(); ++i) {
+        for (const TileChange& change : recording.changes_of(i)) {
+            tiles[change.tile] = change.value;
+        }
+        frames.push_back(tiles);
+    }
+    return frames;
+}
+
+// An animation is recorded as the tiles each step changes: the recorder's frames replay to exactly the full
+// copies flood_frame takes, and draw byte-identical pictures.
+TEST(FloodRecording, RecorderReplaysToTheFullFramesAndDrawsTheSamePictures) {
+    for (const int max_steps : {1, 3, 40}) {
+        const FloodRun run(max_steps);
+        chase::Flood flood(FloodRun::settings(max_steps));
+        FloodRecorder recorder(run.grid);
+        flood.start(run.grid.cells(), run.grid.locate(run.level.seed->position), run.level.seed->direction);
+        recorder.record(flood);
+        flood.run([&](const chase::Flood& f) { recorder.record(f); });
+        const FloodRecording& recording = recorder.recording();
+        ASSERT_EQ(recording.size(), run.frames.size());
+        const std::vector<std::vector<std::int32_t>> tiles = replay(recording, run.scene.tiles);
+        for (std::size_t i = 0; i < run.frames.size(); ++i) {
+            EXPECT_EQ(recording.frames()[i].step, run.frames[i].step);
+            EXPECT_EQ(tiles[i], run.frames[i].tiles) << "frame " << i;
+        }
+        // Frame 0 changes exactly the tiles seeding touched: the hot seed and the barrier behind it.
+        const auto seeded = std::count_if(run.frames[0].tiles.begin(), run.frames[0].tiles.end(),
+                                          [](std::int32_t v) { return v >= tile::barrier; });
+        EXPECT_EQ(recording.changes_of(0).size(), static_cast<std::size_t>(seeded));
+        EXPECT_EQ(std::count_if(recording.changes_of(0).begin(), recording.changes_of(0).end(),
+                                [](const TileChange& c) { return c.value == 20; }),
+                  1);
+        EXPECT_EQ(recorded_flood_animated_svg(run.scene, recording),
+                  flood_animated_svg(run.scene, run.frames));
+        EXPECT_EQ(recorded_flood_png_frames(run.scene, recording), flood_png_frames(run.scene, run.frames));
+        EXPECT_EQ(scene_json(recorded_flood_scene(run.scene, {}, recording)),
+                  flood_json(run.scene, {}, run.frames));
+    }
+}
+
+// The recording's memory follows the changed tiles, not the map: 4 steps on a 1024 x 1024 open map hold a few
+// KB, where one full copy of the tiles is 4 MiB (issue: 4 copies of a 4096 x 4096 map took 358 MB).
+TEST(FloodRecording, MemoryFollowsTheChangesNotTheMapSize) {
+    std::string text;
+    const std::string row(1024, '.');
+    for (int r = 0; r < 1024; ++r) {
+        text += row + "\n";
+    }
+    const levels::GridLevel level = levels::parse_ascii_level(text, "open");
+    const chase::GridSpace grid(level);
+    chase::FloodSettings settings;
+    settings.max_steps = 4;
+    chase::Flood flood(settings);
+    FloodRecorder recorder(grid);
+    flood.start(grid.cells(), grid.locate({512.5, 512.5}), Vec2{1.0, 0.0});
+    recorder.record(flood);
+    flood.run([&](const chase::Flood& f) { recorder.record(f); });
+    const FloodRecording& recording = recorder.recording();
+    ASSERT_EQ(recording.size(), 5u);
+    // Each change is a tile whose value differs from the previous frame: never more than the touched tiles
+    // (heated + barrier) per frame.
+    const chase::FloodResult r = flood.result();
+    const std::size_t touched = r.heated_cells + r.barrier_cells;
+    EXPECT_LE(recording.changes().size(), touched * recording.size());
+    const std::size_t one_copy = 1024u * 1024u * sizeof(std::int32_t);
+    EXPECT_LT(recording.heap_bytes(), one_copy / 64);
+    EXPECT_GE(recording.heap_bytes(), recording.changes().size() * sizeof(TileChange));
+}
+
+TEST(FloodRecording, BadChangesAreRejected) {
+    const FloodRun run(1);
+    EXPECT_THROW((void)recorded_flood_animated_svg(run.scene, FloodRecording{}), SettingsError);
+    FloodRecording outside;
+    const TileChange change{50, 20};  // the room has 10 x 5 = 50 tiles
+    outside.add_frame(0, std::span<const TileChange>(&change, 1), std::nullopt, std::nullopt);
+    EXPECT_THROW((void)recorded_flood_png_frames(run.scene, outside), SettingsError);
+    FloodRecording below;
+    const TileChange bad_value{12, -4};
+    below.add_frame(0, std::span<const TileChange>(&bad_value, 1), std::nullopt, std::nullopt);
+    EXPECT_THROW((void)recorded_flood_animated_svg(run.scene, below), SettingsError);
 }
 
 }  // namespace

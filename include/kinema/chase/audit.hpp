@@ -122,10 +122,21 @@ struct AuditCancelled : std::runtime_error {
     AuditCancelled() : std::runtime_error("audit cancelled") {}
 };
 
+/// The most rows (cells x directions) one audit holds: every row stays in memory until the report is written,
+/// about 600 bytes each with its JSON and CSV text (the 929,880 rows of the 512 x 512 swampofsorrows map at 8
+/// directions: about 12 s and 530 MB). A bigger audit is refused before any seed runs (docs/errors.md).
+inline constexpr std::size_t audit_max_rows = std::size_t{1} << 20;
+
+/// The rows an audit of `cell_count` cells at `directions` directions would hold.
+constexpr std::size_t audit_row_count(std::size_t cell_count, int directions) {
+    return cell_count * static_cast<std::size_t>(directions < 0 ? 0 : directions);
+}
+
 /// Audits every cell of the space. `spaces` holds one view of the same space per thread (thread count =
 /// spaces.size() >= 1); a space whose const calls are thread-safe (GridChaseSpace, GraphChaseSpace) may be
 /// repeated, nav::LevelChaseSpace needs one per thread (its PathFinder). Throws SettingsError for bad
-/// settings (flood or audit) and std::invalid_argument for no space or spaces of different sizes.
+/// settings (flood or audit; `directions` when cells x directions is more than audit_max_rows) and
+/// std::invalid_argument for no space or spaces of different sizes.
 AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
                   const AuditSettings& settings, const AuditOptions& options = {});
 /// audit() with `threads` threads sharing one thread-safe space (threads >= 1).

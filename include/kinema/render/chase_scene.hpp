@@ -3,8 +3,11 @@
 // chase/dead_reckoning.hpp). Positions stay in the grid's world units (map units times the cell size).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "kinema/chase/dead_reckoning.hpp"
@@ -20,6 +23,27 @@ std::vector<std::int32_t> flood_tiles(const chase::GridSpace& grid, const chase:
 
 /// The frame of an animation for the flood's current state: its tiles, steps, centroid and destination.
 FloodFrame flood_frame(const chase::GridSpace& grid, const chase::Flood& flood);
+
+/// Records an animation of a flood on `grid` as the tiles that change per step (FloodRecording): call
+/// record() after seeding and after every step. A step costs O(touched cells) (the flood's heated and
+/// barrier lists), and the recording holds each change once, so memory never grows with the map's size.
+class FloodRecorder {
+  public:
+    explicit FloodRecorder(const chase::GridSpace& grid) : grid_(&grid) {}
+    /// Appends the flood's current state as a frame. The flood must have been started on grid.cells() and
+    /// not restarted since the first record() (a cell, once touched, stays touched).
+    void record(const chase::Flood& flood);
+    const FloodRecording& recording() const { return recording_; }
+    /// Moves the recording out (the recorder then starts an empty one).
+    FloodRecording take() { return std::exchange(recording_, FloodRecording{}); }
+
+  private:
+    const chase::GridSpace* grid_;
+    FloodRecording recording_;
+    std::unordered_map<std::uint32_t, std::int32_t>
+        last_;                         // the value each touched tile was last recorded with
+    std::vector<TileChange> changes_;  // scratch, reused across steps
+};
 
 /// The legend's numbers for a result: steps (of M_S), stop reason, heated/warm/barrier counts, H and M_H,
 /// centroid, destination, and the dead-reckoning point when given. Numbers are printed in shortest

@@ -61,6 +61,47 @@ struct FloodFrame {
     std::optional<Vec2> destination;  ///< the destination cell centre of this state (map units)
 };
 
+/// One tile's new value in a frame of a FloodRecording.
+struct TileChange {
+    std::uint32_t tile = 0;  ///< row-major index into FloodScene::tiles
+    std::int32_t value = 0;  ///< as FloodScene::tiles
+};
+
+/// An animation's frames as what changes from frame to frame, not a copy of the map per frame: memory is
+/// O(frames + changed tiles summed over the frames), whatever the map size (a 4096 x 4096 map's tiles are
+/// 64 MiB a copy). Frame 0 changes the scene's base state (its walls, every other tile tile::untouched);
+/// frame i > 0 changes frame i - 1. kinema/render/chase_scene.hpp's FloodRecorder fills one from a flood.
+class FloodRecording {
+  public:
+    /// The marks of one frame and where its changes end in changes().
+    struct Frame {
+        int step = 0;                     ///< as FloodFrame::step
+        std::optional<Vec2> centroid;     ///< as FloodFrame::centroid
+        std::optional<Vec2> destination;  ///< as FloodFrame::destination
+        std::size_t changes_end = 0;      ///< this frame's changes are [previous frame's end, changes_end)
+    };
+
+    /// Appends a frame whose tiles differ from the previous frame's (the base's for the first) in `changes`.
+    void add_frame(int step, std::span<const TileChange> changes, std::optional<Vec2> centroid,
+                   std::optional<Vec2> destination);
+    /// The same frames as full tile copies (each must have `base`'s size, `base` being the scene's tiles):
+    /// frame 0 is compared with `base`'s walls and untouched floor, every later frame with the one before.
+    static FloodRecording from_frames(std::span<const std::int32_t> base, std::span<const FloodFrame> frames);
+
+    std::span<const Frame> frames() const { return frames_; }
+    std::span<const TileChange> changes() const { return changes_; }
+    /// The changes of frame i.
+    std::span<const TileChange> changes_of(std::size_t i) const;
+    bool empty() const { return frames_.empty(); }
+    std::size_t size() const { return frames_.size(); }
+    /// Bytes of heap the recording holds (its two arrays' capacity): what an animation costs before drawing.
+    std::size_t heap_bytes() const;
+
+  private:
+    std::vector<Frame> frames_;
+    std::vector<TileChange> changes_;
+};
+
 /// Which part of the map a picture shows.
 enum class Crop {
     none,       ///< the whole map
@@ -111,6 +152,17 @@ std::string flood_animated_svg(const FloodScene& scene, std::span<const FloodFra
 /// The same animation as one PNG per frame, in frame order (same size for every frame).
 std::vector<std::string> flood_png_frames(const FloodScene& scene, std::span<const FloodFrame> frames,
                                           const PictureSettings& settings = {});
+
+/// flood_picture_scene, flood_animated_svg and flood_png_frames from a recording of the changes per frame
+/// (byte-identical to the same frames as full copies; other names, so that `{}` stays "no frames"). Throws
+/// SettingsError on a bad scene or settings, an empty recording (animations) or a change naming a tile
+/// outside the scene or a value below tile::wall.
+Scene recorded_flood_scene(const FloodScene& scene, const PictureSettings& settings,
+                           const FloodRecording& recording);
+std::string recorded_flood_animated_svg(const FloodScene& scene, const FloodRecording& recording,
+                                        const PictureSettings& settings = {});
+std::vector<std::string> recorded_flood_png_frames(const FloodScene& scene, const FloodRecording& recording,
+                                                   const PictureSettings& settings = {});
 
 /// The size in px of the picture flood_png would draw, {width, height}.
 std::pair<int, int> flood_picture_size(const FloodScene& scene, const PictureSettings& settings = {});
