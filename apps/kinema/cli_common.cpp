@@ -19,10 +19,10 @@ namespace kinema::cli {
 double parse_number(std::string_view text, std::string_view what) {
     const ReadNumber n = read_number(text);
     if (n.status == NumberText::not_a_number) {
-        throw UsageError(fmt::format("{}: expected a number, got '{}'", what, text));
+        throw UsageError(fmt::format("{}: expected a number, got {}", what, quote_for_message(text)));
     }
     if (n.status == NumberText::not_finite) {
-        throw UsageError(fmt::format("{}: must be a finite number, got '{}'", what, text));
+        throw UsageError(fmt::format("{}: must be a finite number, got {}", what, quote_for_message(text)));
     }
     return n.value;
 }
@@ -30,7 +30,7 @@ double parse_number(std::string_view text, std::string_view what) {
 Vec2 parse_vec2(std::string_view text, std::string_view what) {
     const auto parts = split(text, ',');
     if (parts.size() != 2) {
-        throw UsageError(fmt::format("{}: expected X,Y, got '{}'", what, text));
+        throw UsageError(fmt::format("{}: expected X,Y, got {}", what, quote_for_message(text)));
     }
     return {parse_number(parts[0], what), parse_number(parts[1], what)};
 }
@@ -38,16 +38,13 @@ Vec2 parse_vec2(std::string_view text, std::string_view what) {
 Vec3 parse_vec3(std::string_view text, std::string_view what) {
     const auto parts = split(text, ',');
     if (parts.size() != 3) {
-        throw UsageError(fmt::format("{}: expected X,Y,Z, got '{}'", what, text));
+        throw UsageError(fmt::format("{}: expected X,Y,Z, got {}", what, quote_for_message(text)));
     }
     return {parse_number(parts[0], what), parse_number(parts[1], what), parse_number(parts[2], what)};
 }
 
 bool is_mesh_path(const std::string& path) {
-    std::string extension = std::filesystem::path(path).extension().string();
-    std::transform(extension.begin(), extension.end(), extension.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return extension == ".obj";
+    return has_extension(path, ".obj");
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {

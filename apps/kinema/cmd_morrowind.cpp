@@ -273,7 +273,8 @@ void run_jump(const MorrowindArgs& args) {
     const MorrowindStance stance = make_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     // The take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
-    static constexpr FieldFlag kTakeOffFlags[] = {{"take_off_speed", "--jump-magnitude/--acrobatics"}};
+    const std::string take_off = take_off_flags(args);
+    const FieldFlag kTakeOffFlags[] = {{"take_off_speed", take_off}};
     MorrowindJump j;
     name_library_errors(kTakeOffFlags, [&] { j = model.jump(actor, stance, direction); });
     MorrowindJumpArc arc;
@@ -409,6 +410,21 @@ MorrowindActor morrowind_actor(const MorrowindArgs& args) {
 MorrowindStance morrowind_stance(const MorrowindArgs& args) {
     return make_stance(args);
 }
+std::string take_off_flags(const MorrowindArgs& args) {
+    const FlagBinder& flags = *args.flags;
+    std::string out;
+    const bool scaled = flags.given("fatigue_ratio") || flags.given("normalized_encumbrance");
+    if (flags.given("jump_magnitude") || flags.given("acrobatics") || !scaled) {
+        out = "--jump-magnitude/--acrobatics";
+    }
+    for (const std::string_view field : {"fatigue_ratio", "normalized_encumbrance"}) {
+        if (flags.given(field)) {
+            out += (out.empty() ? "" : "/") + flag_of_field(field, morrowind_renames);
+        }
+    }
+    return out;
+}
+
 std::string describe_morrowind_actor(const MorrowindActor& actor, const MorrowindModel& model) {
     return describe_actor(actor, model);
 }

@@ -46,12 +46,13 @@ struct SimulateOptions {
 };
 
 std::size_t parse_count(std::string_view text, std::string_view what, std::size_t max) {
-    std::size_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value > max) {
-        throw UsageError(fmt::format("{}: expected a whole number in [0, {}], got '{}'", what, max, text));
+    const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
+    if (n.status != NumberText::ok || !(n.value >= 0.0 && n.value <= static_cast<double>(max)) ||
+        n.value != std::floor(n.value)) {
+        throw UsageError(fmt::format("{}: expected a whole number in [0, {}], got {}", what, max,
+                                     quote_for_message(text)));
     }
-    return value;
+    return static_cast<std::size_t>(n.value);
 }
 
 // --input through the library's parser (movement::parse_input_schedule, the one description of the syntax).

@@ -376,6 +376,12 @@ void run_stop(const StopOptions& o) {
         throw UsageError("--fps: required (or --continuous, or --table)");
     }
     if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
+        for (const std::string_view field : {"rest_speed", "max_frames"}) {
+            if (o.flags.given(field)) {
+                throw UsageError(fmt::format("{}: only the stepping models use it (unreal's stop is exact)",
+                                             flag_of_field(field, kStopRenames)));
+            }
+        }
         run_unreal(o, *unreal, v0);
     } else {
         run_generic(o, model, v0);

@@ -212,10 +212,17 @@ movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::
     movement::MorrowindPhysicsSettings physics;
     o.flags.apply(physics);
     o.flags.require_valid(physics.validate());
+    // Each rate is a physics rate here: one out of the physics range is named by the flag that gave it (the
+    // lowest rate of a range is its --fps-from).
+    const FieldFlag rate_flag[] = {{"physics_rate", o.fps.empty() ? "--fps-from" : "--fps"}};
     for (const double rate : rates) {
         movement::MorrowindPhysicsSettings at = physics;
         at.physics_rate = rate;
-        o.flags.require_valid(at.validate());
+        const FieldErrors errors = at.validate();
+        if (!errors.empty() && errors.front().field == "physics_rate") {
+            throw UsageError(flag_message({errors.front()}, rate_flag));
+        }
+        o.flags.require_valid(errors);
     }
     return physics;
 }
@@ -338,8 +345,9 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
     check_render_available(o);
-    static constexpr FieldFlag kLaunchFlags[] = {
-        {"take_off_speed", "--jump-magnitude/--acrobatics"}, {"drop", "--drop"}, {"max_time", "--max-time"}};
+    const std::string take_off = take_off_flags(args);
+    const FieldFlag kLaunchFlags[] = {
+        {"take_off_speed", take_off}, {"drop", "--drop"}, {"max_time", "--max-time"}};
     movement::MorrowindLaunch launch;
     analysis::MorrowindRateSweep sweep;
     name_library_errors(kLaunchFlags, [&] {

@@ -105,14 +105,13 @@ void print_table(const TurnOptions& o, analysis::TurnSettings base) {
 
 // --dt-ticks N: a whole number of 100 ns ticks in [1, kMaxTicks].
 std::int64_t parse_ticks(std::string_view text) {
-    std::int64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 1 ||
-        value > kMaxTicks) {
-        throw UsageError(fmt::format(
-            "--dt-ticks: expected a whole number of 100 ns ticks in [1, {}], got '{}'", kMaxTicks, text));
+    const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
+    if (n.status != NumberText::ok || !(n.value >= 1.0 && n.value <= static_cast<double>(kMaxTicks)) ||
+        n.value != std::floor(n.value)) {
+        throw UsageError(fmt::format("--dt-ticks: expected a whole number of 100 ns ticks in [1, {}], got {}",
+                                     kMaxTicks, quote_for_message(text)));
     }
-    return value;
+    return static_cast<std::int64_t>(n.value);
 }
 
 nlohmann::ordered_json quantized_json(const analysis::QuantizedTurn& q,
@@ -292,6 +291,9 @@ void run_turn(const TurnOptions& o) {
     o.flags.apply_to(description, &settings, "friction");
     o.flags.require_valid(settings.validate());
     if (o.table) {
+        if (!o.fps.empty()) {
+            throw UsageError("--fps: has no effect with --table (it lists its own frame rates)");
+        }
         print_table(o, settings);
         return;
     }

@@ -61,6 +61,10 @@ void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args);
 [[nodiscard]] movement::MorrowindSettings morrowind_settings(const MorrowindArgs& args);
 [[nodiscard]] movement::MorrowindActor morrowind_actor(const MorrowindArgs& args);
 [[nodiscard]] movement::MorrowindStance morrowind_stance(const MorrowindArgs& args);
+/// The flags behind the jump's take-off speed that the user typed, for its errors: "--jump-magnitude/
+/// --acrobatics" (also when nothing was typed: the usual cause), with "--fatigue-ratio" and "--encumbrance"
+/// when typed; the fatigue ratio alone gives "--fatigue-ratio".
+[[nodiscard]] std::string take_off_flags(const MorrowindArgs& args);
 /// "NPC, Speed 50, Athletics 30, ...; gravity wiki (627.2 u/s^2)": a table title.
 [[nodiscard]] std::string describe_morrowind_actor(const movement::MorrowindActor& actor,
                                                    const movement::MorrowindModel& model);

@@ -306,7 +306,43 @@ void remove_stale(const fs::path& directory, const std::string& prefix, const st
     }
 }
 
+std::vector<std::pair<std::string, std::string>> declared_inputs;
+
+/// The file a path names, for comparing paths: empty for a path to compare with nothing (an existing
+/// non-regular file such as /dev/null, which two outputs may share).
+fs::path identity(const std::string& path) {
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (!error && fs::exists(status) && !fs::is_regular_file(status)) {
+        return {};
+    }
+    const fs::path resolved = fs::weakly_canonical(fs::absolute(path, error), error);
+    return error ? fs::path(path).lexically_normal() : resolved;
+}
+
+/// "--svg: m.txt is also the input of --map": an output that would overwrite an input or another output.
+void refuse_clashes(const std::vector<std::pair<std::string, std::string>>& outputs) {
+    std::vector<std::pair<std::string, fs::path>> seen;
+    for (const auto& [option, path] : declared_inputs) {
+        seen.emplace_back("the input of " + option, identity(path));
+    }
+    for (const auto& [option, path] : outputs) {
+        const fs::path file = identity(path);
+        for (const auto& [role, other] : seen) {
+            if (!file.empty() && file == other) {
+                throw UsageError(
+                    fmt::format("{}: {} is also {} (refusing to write over it)", option, path, role));
+            }
+        }
+        seen.emplace_back("the output of " + option, file);
+    }
+}
+
 }  // namespace
+
+void declare_inputs(std::vector<std::pair<std::string, std::string>> inputs) {
+    declared_inputs = std::move(inputs);
+}
 
 void OutputFiles::add(std::string option, std::string path, std::string content) {
     files_.push_back({std::move(option), std::move(path), std::move(content)});
@@ -319,6 +355,14 @@ void OutputFiles::add_directory(std::string option, std::string directory, std::
 }
 
 void OutputFiles::commit() {
+    std::vector<std::pair<std::string, std::string>> outputs;
+    for (const File& f : files_) {
+        outputs.emplace_back(f.option, f.path);
+    }
+    for (const Directory& d : directories_) {
+        outputs.emplace_back(d.option, d.path);
+    }
+    refuse_clashes(outputs);
     PendingGuard guard;
     std::vector<std::string> created_directories;
     try {

@@ -7,6 +7,9 @@
 // - a symlink is written through to the file it points to;
 // - a non-regular target (a character device such as /dev/stdout, a FIFO) is written directly, never
 // replaced;
+// - no output is an input of the run (declare_inputs) or another output of it: the same file after resolving
+//   links and relative parts is refused, naming both flags (an existing non-regular file, /dev/null, is
+//   exempt);
 // - a --frames style directory holds exactly this run's files of its kind after a success (stale ones from an
 //   earlier run are removed) and nothing new after a failure (a directory the run created is removed again).
 #pragma once
@@ -16,6 +19,10 @@
 #include <vector>
 
 namespace kinema::cli {
+
+/// The input files of the command about to run, (flag, path) pairs ("--map", "level.map"): run_cli declares
+/// them after parsing, and every commit refuses to write over one of them.
+void declare_inputs(std::vector<std::pair<std::string, std::string>> inputs);
 
 class OutputFiles {
   public:

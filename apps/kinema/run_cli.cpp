@@ -1,10 +1,14 @@
 // The whole command line in one call: the commands, the parser and the one place errors become exit codes.
 // main() and the CLI fuzzers (fuzz/cli_fuzz.cpp) both call run_cli; nothing here calls exit().
+#include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <new>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <system_error>
 #include <utility>
@@ -14,13 +18,54 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
+#include "kinema/core/text.hpp"
 #include "kinema/core/validation.hpp"
+#include "output_files.hpp"
 #include "run_cli.hpp"
 
 namespace {
 
-int report_error(const char* message) {
-    std::fprintf(stderr, "kinema: error: %s\n", message);
+// A message echoing a value longer than this, with no space in it (a path, a number), shows its start and its
+// end around "...".
+constexpr std::size_t max_shown_word = 160;
+constexpr std::size_t shown_word_head = 80;
+constexpr std::size_t shown_word_tail = 60;
+
+/// The one line an error prints, whatever the user typed into it: a byte that is a control character or no
+/// part of valid UTF-8 is written as \xNN (a newline in a path would split the line), and a word longer than
+/// max_shown_word bytes is cut in its middle (a 5,000-character path would give a 5 KB line).
+std::string one_line(std::string_view message) {
+    std::string escaped;
+    for (std::size_t at = 0; at < message.size();) {
+        const auto byte = static_cast<unsigned char>(message[at]);
+        const std::size_t length = kinema::utf8_sequence_length(message, at);
+        if (byte < 0x20 || byte == 0x7f || length == 0) {
+            escaped += fmt::format("\\x{:02x}", byte);
+            ++at;
+        } else {
+            escaped.append(message, at, length);
+            at += length;
+        }
+    }
+    std::string out;
+    std::size_t start = 0;
+    while (start < escaped.size()) {
+        const std::size_t space = std::min(escaped.find(' ', start), escaped.size());
+        const std::string_view word = std::string_view(escaped).substr(start, space - start);
+        if (word.size() > max_shown_word) {
+            out += fmt::format("{}...{}", word.substr(0, shown_word_head),
+                               word.substr(word.size() - shown_word_tail));
+        } else {
+            out += word;
+        }
+        out += escaped.substr(space, space < escaped.size() ? 1 : 0);
+        start = space + 1;
+    }
+    return out;
+}
+
+int report_error(std::string_view message) {
+    std::fprintf(stderr, "kinema: error: %s\n", one_line(message).c_str());
     return 2;
 }
 
@@ -124,6 +169,72 @@ std::string command_names(const CLI::App& app) {
     return names;
 }
 
+/// A flag given twice (`--json --json`) or a field set twice: the second would silently win or be ignored.
+/// An invalid_argument: run_cli reports it as bad input.
+struct DuplicateFlag : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+// The flags and positional arguments that name files a command reads; no output may be one of them.
+constexpr std::string_view input_flags[] = {"--map",        "--navmesh", "--gmst", "--trace",
+                                            "--input-file", "log",       "level"};
+
+/// `--set friction=1 --set friction=2`: the first would be silently lost.
+void refuse_repeated_fields(const std::vector<std::string>& sets) {
+    std::vector<std::string_view> names;
+    for (const std::string& set : sets) {
+        const std::string_view name = std::string_view(set).substr(0, set.find('='));
+        if (std::find(names.begin(), names.end(), name) != names.end()) {
+            throw DuplicateFlag(fmt::format("--set {}: given twice (give each field once)", name));
+        }
+        names.push_back(name);
+    }
+}
+
+/// The commands argv named, outermost first (`morrowind`, then `jump`).
+std::vector<const CLI::App*> parsed_commands(const CLI::App& app) {
+    std::vector<const CLI::App*> chain;
+    for (const CLI::App* at = &app;;) {
+        const std::vector<CLI::App*> inner = at->get_subcommands();
+        const auto named = std::find_if(inner.begin(), inner.end(),
+                                        [](const CLI::App* c) { return !c->get_name().empty(); });
+        if (named == inner.end()) {
+            return chain;
+        }
+        chain.push_back(*named);
+        at = *named;
+    }
+}
+
+/// After parsing, before the command runs: refuses a flag given twice and declares the files read
+/// (output_files.hpp).
+void check_parsed_flags(const CLI::App& app) {
+    std::vector<std::pair<std::string, std::string>> inputs;
+    for (const CLI::App* command : parsed_commands(app)) {
+        for (const CLI::Option* option : command->get_options()) {
+            const std::string name = option->get_name();
+            if (option->count() > 1 && option->get_items_expected_max() <= 1) {
+                throw DuplicateFlag(fmt::format("{}: given {} times (give it once)", name, option->count()));
+            }
+            if (name == "--set") {
+                refuse_repeated_fields(option->results());
+            }
+            if (std::find(std::begin(input_flags), std::end(input_flags), name) == std::end(input_flags)) {
+                continue;
+            }
+            std::string shown = name;
+            if (!option->nonpositional()) {
+                std::transform(shown.begin(), shown.end(), shown.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+            }
+            for (const std::string& path : option->results()) {
+                inputs.emplace_back(shown, path);
+            }
+        }
+    }
+    kinema::cli::declare_inputs(std::move(inputs));
+}
+
 }  // namespace
 
 namespace kinema::cli {
@@ -152,12 +263,13 @@ int run_cli(int argc, char** argv) {
 #endif
 
     reject_empty_values(app);
+    kinema::cli::declare_inputs({});
+    app.parse_complete_callback([&app] { check_parsed_flags(app); });
     if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {
         const bool top = parent == &app;
-        std::fprintf(stderr, "kinema: error: unknown %s%scommand '%s' (commands: %s)\n",
-                     top ? "" : parent->get_name().c_str(), top ? "" : " ", argv[top ? 1 : 2],
-                     command_names(*parent).c_str());
-        return 2;
+        return report_error(fmt::format(
+            "unknown {}{}command {} (commands: {})", top ? "" : parent->get_name(), top ? "" : " ",
+            kinema::quote_for_message(argv[top ? 1 : 2]), command_names(*parent)));
     }
     if (const int at = empty_positional(app, argc, argv)) {
         std::fprintf(stderr, "kinema: error: argument %d of '%s' is empty (an unset shell variable?)\n", at,
@@ -167,17 +279,16 @@ int run_cli(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 ? check_standard_output() : 2;
     } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 ? check_standard_output() : 2;
     } catch (const CLI::CallForVersion& e) {
-        return app.exit(e);
+        return app.exit(e) == 0 ? check_standard_output() : 2;
     } catch (const kinema::cli::ExitRequest& e) {
         return e.code;
     } catch (const CLI::ParseError& e) {
         // One line, as every other error: CLI11's message already names the argument.
-        std::fprintf(stderr, "kinema: error: %s (see --help)\n", e.what());
-        return 2;
+        return report_error(std::string(e.what()) + " (see --help)");
     } catch (const kinema::cli::UsageError& e) {
         return report_error(e.what());
     } catch (const kinema::SettingsError& e) {
@@ -188,15 +299,15 @@ int run_cli(int argc, char** argv) {
     } catch (const std::system_error& e) {
         // {fmt} throws when a write to standard output fails part way.
         if (std::ferror(stdout) != 0) {
-            return report_error(("cannot write to standard output: " + e.code().message()).c_str());
+            return report_error("cannot write to standard output: " + e.code().message());
         }
-        std::fprintf(stderr, "kinema: error: %s\n", e.what());
+        report_error(e.what());
         return 1;
     } catch (const std::bad_alloc&) {
         std::fprintf(stderr, "kinema: error: out of memory\n");
         return 1;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "kinema: error: %s\n", e.what());
+        report_error(e.what());
         return 1;
     }
     return check_standard_output();

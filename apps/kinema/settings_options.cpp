@@ -35,7 +35,7 @@ void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags, 
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text) {
     const std::size_t equals = text.find('=');
     if (equals == std::string_view::npos || equals == 0) {
-        throw UsageError(fmt::format("--set: expected name=value, got '{}'", text));
+        throw UsageError(fmt::format("--set: expected name=value, got {}", quote_for_message(text)));
     }
     const std::string_view name = text.substr(0, equals);
     try {

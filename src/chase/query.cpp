@@ -20,10 +20,15 @@ void require_finite_vector(FieldErrors& errors, std::string_view field, Vec3 v) 
     const double m = chase_max_coordinate;
     if (!is_finite(v)) {
         errors.push_back({std::string(field), "must be finite"});
-    } else if (std::abs(v.x) > m || std::abs(v.y) > m || std::abs(v.z) > m) {
-        errors.push_back({std::string(field), "every coordinate must be in [-1e9, 1e9], got " +
-                                                  format_number(v.x) + "," + format_number(v.y) + "," +
-                                                  format_number(v.z)});
+    } else {
+        // The coordinate out of range alone: a grid's point has two, and echoing "X,Y,0" would show a third.
+        for (const double c : {v.x, v.y, v.z}) {
+            if (std::abs(c) > m) {
+                errors.push_back(
+                    {std::string(field), "every coordinate must be in [-1e9, 1e9], got " + format_number(c)});
+                return;
+            }
+        }
     }
 }
 

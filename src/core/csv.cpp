@@ -28,16 +28,9 @@ void split_fields(std::string_view line, std::vector<std::string_view>& fields) 
     }
 }
 
-// Shortened for messages: a malformed field can be arbitrarily long.
+// Shortened and escaped for messages: a malformed field can be arbitrarily long, or binary.
 std::string quoted(std::string_view field) {
-    constexpr std::size_t kMax = 40;
-    std::string out = "'";
-    out += field.substr(0, kMax);
-    if (field.size() > kMax) {
-        out += "...";
-    }
-    out += "'";
-    return out;
+    return quote_for_message(field);
 }
 
 // The field index of each needed column in the header row `fields` (names unquoted in place).

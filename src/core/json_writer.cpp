@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/text.hpp"
 
 namespace kinema {
 
@@ -100,21 +101,31 @@ JsonWriter& JsonWriter::string(std::string_view text) {
     return *this;
 }
 
-// RFC 8259 section 7: quote, backslash and control characters are escaped; everything else (UTF-8 included)
-// is copied.
+// RFC 8259 section 7: quote, backslash and control characters are escaped; valid UTF-8 is copied. Section 8.1
+// asks for UTF-8: a byte that does not start a valid sequence (a file name in another encoding) becomes
+// U+FFFD, the replacement character, escaped, so that the document always parses.
 void JsonWriter::quoted(std::string_view text) {
     out_ += '"';
-    for (const char ch : text) {
+    for (std::size_t at = 0; at < text.size();) {
+        const char ch = text[at];
+        const std::size_t length = utf8_sequence_length(text, at);
         if (ch == '"' || ch == '\\') {
             out_ += '\\';
             out_ += ch;
+        } else if (length == 0) {
+            out_ += "\\ufffd";
+            ++at;
+            continue;
         } else if (static_cast<unsigned char>(ch) < 0x20) {
             char escape[8];
             std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(ch));
             out_ += escape;
         } else {
-            out_ += ch;
+            out_.append(text, at, length);
+            at += length;
+            continue;
         }
+        ++at;
     }
     out_ += '"';
 }

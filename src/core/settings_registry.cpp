@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/text.hpp"
 
 namespace kinema {
 namespace {
@@ -187,10 +188,12 @@ std::string type_mismatch(const FieldDescriptor& f, double value) {
     return {};
 }
 
+// The one number rule of every face (read_number, kinema/core/text.hpp); inf and nan are numbers here, for
+// the field's range to refuse with its own message.
 bool parse_double(std::string_view text, double& value) {
-    const char* end = text.data() + text.size();
-    const auto result = std::from_chars(text.data(), end, value);
-    return !text.empty() && result.ec == std::errc() && result.ptr == end;
+    const ReadNumber n = read_number(text);
+    value = n.value;
+    return n.status != NumberText::not_a_number;
 }
 
 }  // namespace
@@ -232,13 +235,13 @@ void set_field_text(const SettingsDescription& description, void* settings, std:
             }
         }
         throw SettingsError(description.name, {{std::string(name), "must be " + choice_list(f, " or ") +
-                                                                       ", got '" + std::string(text) + "'"}});
+                                                                       ", got " + quote_for_message(text)}});
     }
     if (f.type == FieldType::boolean && (text == "true" || text == "false")) {
         value = text == "true" ? 1.0 : 0.0;
     } else if (!parse_double(text, value)) {
         throw SettingsError(description.name,
-                            {{std::string(name), "expected a number, got '" + std::string(text) + "'"}});
+                            {{std::string(name), "expected a number, got " + quote_for_message(text)}});
     }
     set_field(description, settings, name, value);
 }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <system_error>
 
 namespace kinema {
@@ -18,7 +19,7 @@ ReadNumber read_number(std::string_view text) {
         return {0.0, NumberText::not_a_number};  // out of double's range included, as "1e999" always was
     }
     if (!std::isfinite(value)) {
-        return {0.0, NumberText::not_finite};
+        return {value, NumberText::not_finite};
     }
     return {value, NumberText::ok};
 }
@@ -31,6 +32,70 @@ std::string_view trim(std::string_view text) {
         text.remove_suffix(1);
     }
     return text;
+}
+
+std::string quote_for_message(std::string_view text, std::size_t max_shown) {
+    std::string out = "'";
+    for (const char c : text.substr(0, max_shown)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f && c != '\\') {
+            out += c;
+        } else {
+            char buffer[8];
+            std::snprintf(buffer, sizeof buffer, "\\x%02x", u);
+            out += buffer;
+        }
+    }
+    out += text.size() > max_shown ? "...'" : "'";
+    return out;
+}
+
+// RFC 3629 section 4: the well-formed byte sequences.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t at) {
+    const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[at + i]); };
+    const auto lead = byte(0);
+    if (lead < 0x80) {
+        return 1;
+    }
+    std::size_t length = 0;
+    unsigned char low = 0x80;  // the second byte's range, narrowed to refuse overlong forms and surrogates
+    unsigned char high = 0xbf;
+    if (lead >= 0xc2 && lead <= 0xdf) {
+        length = 2;
+    } else if (lead >= 0xe0 && lead <= 0xef) {
+        length = 3;
+        low = lead == 0xe0 ? 0xa0 : 0x80;
+        high = lead == 0xed ? 0x9f : 0xbf;
+    } else if (lead >= 0xf0 && lead <= 0xf4) {
+        length = 4;
+        low = lead == 0xf0 ? 0x90 : 0x80;
+        high = lead == 0xf4 ? 0x8f : 0xbf;
+    } else {
+        return 0;
+    }
+    if (at + length > text.size() || byte(1) < low || byte(1) > high) {
+        return 0;
+    }
+    for (std::size_t i = 2; i < length; ++i) {
+        if (byte(i) < 0x80 || byte(i) > 0xbf) {
+            return 0;
+        }
+    }
+    return length;
+}
+
+bool has_extension(std::string_view path, std::string_view extension) {
+    if (path.size() < extension.size()) {
+        return false;
+    }
+    const std::string_view end = path.substr(path.size() - extension.size());
+    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+    for (std::size_t i = 0; i < end.size(); ++i) {
+        if (lower(end[i]) != lower(extension[i])) {
+            return false;
+        }
+    }
+    return true;
 }
 
 std::vector<std::string> split(std::string_view text, char separator) {

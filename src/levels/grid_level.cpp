@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "kinema/core/file.hpp"
+#include "kinema/core/text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
 #include "text_lines.hpp"
@@ -24,7 +25,7 @@ GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
 }
 
 GridLevel parse_level(std::string_view text, const std::string& name) {
-    return name.ends_with(".map") ? parse_moving_ai_map(text, name) : parse_ascii_level(text, name);
+    return has_extension(name, ".map") ? parse_moving_ai_map(text, name) : parse_ascii_level(text, name);
 }
 
 namespace detail {

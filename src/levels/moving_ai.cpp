@@ -32,7 +32,8 @@ int parse_dimension(const std::string& name, const Line& line, std::string_view 
     const std::string_view t = trim(line.text);
     if (t.size() <= key.size() || t.substr(0, key.size()) != key ||
         (t[key.size()] != ' ' && t[key.size()] != '\t')) {
-        throw LevelError(name, line.number, "expected '" + std::string(key) + " <number>'");
+        throw LevelError(name, line.number,
+                         "expected '" + std::string(key) + " <number>', got " + detail::quoted(line.text));
     }
     const std::string_view digits = trim(t.substr(key.size()));
     long long value = 0;

@@ -12,12 +12,9 @@ namespace {
     throw SettingsError("PursuitScenario", {{std::string(field), std::move(message)}});
 }
 
+// The text shortened and escaped (kinema/core/text.hpp): a flag's value can be long, or hold any byte.
 std::string quoted(std::string_view message, std::string_view text) {
-    std::string out(message);
-    out += " '";
-    out += text;
-    out += '\'';
-    return out;
+    return std::string(message) + " " + quote_for_message(text);
 }
 
 double number(std::string_view text, std::string_view field) {
@@ -100,8 +97,8 @@ PursuitScenario parse_scenario(const ScenarioText& text, int dimensions) {
         sc.npc_direction = point(text.npc_dir, "npc_direction", dimensions, nullptr);
     }
     for (const std::string& s : text.stimuli) {
-        // Grids: T,X,Y (the message says X,Y,Z, as the CLI always has: three numbers); 3D: T,X,Y,Z.
-        const std::vector<double> v = numbers(s, d3 ? 4 : 3, "stimulus", d3 ? "T,X,Y,Z" : "X,Y,Z");
+        // Grids: T,X,Y; 3D: T,X,Y,Z.
+        const std::vector<double> v = numbers(s, d3 ? 4 : 3, "stimulus", d3 ? "T,X,Y,Z" : "T,X,Y");
         Stimulus st;
         st.time = v[0];
         st.position = d3 ? Vec2{v[1], v[3]} : Vec2{v[1], v[2]};

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kinema/core/format.hpp"
+#include "kinema/core/text.hpp"
 #include "kinema/render/palette.hpp"
 #include "kinema/render/scene.hpp"
 
@@ -53,7 +54,8 @@ std::string rotation(const Shape& s) {
 
 std::string escape(const std::string& text) {
     std::string out;
-    for (const char ch : text) {
+    for (std::size_t at = 0; at < text.size(); ++at) {
+        const char ch = text[at];
         switch (ch) {
             case '&':
                 out += "&amp;";
@@ -68,8 +70,16 @@ std::string escape(const std::string& text) {
                 out += "&quot;";
                 break;
             default:
-                // Control characters are not allowed in XML 1.0; titles come from file names.
-                out += static_cast<unsigned char>(ch) < 0x20 ? '?' : ch;
+                // Control characters are not allowed in XML 1.0; titles come from file names, which need not
+                // be UTF-8: a byte that starts no valid sequence becomes U+FFFD, the replacement character.
+                if (static_cast<unsigned char>(ch) < 0x20) {
+                    out += '?';
+                } else if (const std::size_t length = utf8_sequence_length(text, at); length == 0) {
+                    out += "\xef\xbf\xbd";
+                } else {
+                    out.append(text, at, length);
+                    at += length - 1;
+                }
         }
     }
     return out;

@@ -78,5 +78,19 @@ TEST(JsonWriter, RefusesMisuse) {
     EXPECT_THROW(d.begin_array(), std::logic_error);
 }
 
+TEST(JsonWriter, CopiesValidUtf8AndReplacesInvalidBytesSoTheDocumentParses) {
+    std::string out;
+    JsonWriter w(out);
+    // Valid: 2-, 3- and 4-byte sequences (é, €, U+1F600) copied byte for byte.
+    w.begin_array().string("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+    // Invalid: a Latin-1 name (0xe9 alone), a stray continuation byte, an overlong '/' (0xc0 0xaf), a UTF-16
+    // surrogate (0xed 0xa0 0x80) and a truncated sequence at the end: one U+FFFD per bad byte.
+    w.string("caf\xe9").string("\x80x").string("\xc0\xaf").string("\xed\xa0\x80").string("a\xe2\x82");
+    w.end_array();
+    EXPECT_EQ(out,
+              "[\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\",\"caf\\ufffd\",\"\\ufffdx\",\"\\ufffd\\ufffd\","
+              "\"\\ufffd\\ufffd\\ufffd\",\"a\\ufffd\\ufffd\"]");
+}
+
 }  // namespace
 }  // namespace kinema

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/core/format.hpp"
@@ -39,6 +40,35 @@ TEST(Split, KeepsEmptyPieces) {
     EXPECT_EQ(kinema::split("", ','), (std::vector<std::string>{""}));
     EXPECT_EQ(kinema::split("1,2,", ','), (std::vector<std::string>{"1", "2", ""}));
     EXPECT_EQ(kinema::split("12.5,2.5", ';'), (std::vector<std::string>{"12.5,2.5"}));
+}
+
+TEST(QuoteForMessage, EscapesEveryNonPrintableByteAndCutsLongText) {
+    EXPECT_EQ(kinema::quote_for_message("12x"), "'12x'");
+    EXPECT_EQ(kinema::quote_for_message(std::string_view("a\0b\nc\\", 6)), "'a\\x00b\\x0ac\\x5c'");
+    EXPECT_EQ(kinema::quote_for_message("caf\xc3\xa9"), "'caf\\xc3\\xa9'");
+    EXPECT_EQ(kinema::quote_for_message(std::string(5000, 'a')), "'" + std::string(40, 'a') + "...'");
+    EXPECT_EQ(kinema::quote_for_message("abcdef", 3), "'abc...'");
+}
+
+TEST(Utf8SequenceLength, AcceptsRfc3629SequencesOnly) {
+    using kinema::utf8_sequence_length;
+    EXPECT_EQ(utf8_sequence_length("a", 0), 1u);
+    EXPECT_EQ(utf8_sequence_length("\xc3\xa9", 0), 2u);
+    EXPECT_EQ(utf8_sequence_length("\xe2\x82\xac", 0), 3u);
+    EXPECT_EQ(utf8_sequence_length("\xf0\x9f\x98\x80", 0), 4u);
+    EXPECT_EQ(utf8_sequence_length("x\xc3\xa9", 1), 2u);
+    for (const std::string_view bad : {"\x80", "\xc0\xaf", "\xc3", "\xe0\x80\x80", "\xed\xa0\x80",
+                                       "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\xe2\x82x"}) {
+        EXPECT_EQ(utf8_sequence_length(bad, 0), 0u) << bad.size();
+    }
+}
+
+TEST(HasExtension, IgnoresAsciiCase) {
+    EXPECT_TRUE(kinema::has_extension("maps/a.map", ".map"));
+    EXPECT_TRUE(kinema::has_extension("maps/A.MAP", ".map"));
+    EXPECT_TRUE(kinema::has_extension("x.Obj", ".obj"));
+    EXPECT_FALSE(kinema::has_extension("a.mapx", ".map"));
+    EXPECT_FALSE(kinema::has_extension("map", ".map"));
 }
 
 }  // namespace

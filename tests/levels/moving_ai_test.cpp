@@ -37,7 +37,8 @@ TEST(MovingAiMap, ErrorsNameFileAndLine) {
     EXPECT_EQ(error_of(""), "m.map:1: empty map file");
     EXPECT_EQ(error_of("type tile\nheight 1\nwidth 1\nmap\n.\n"),
               "m.map:1: expected 'type octile', got 'type tile'");
-    EXPECT_EQ(error_of("type octile\nwidth 1\nheight 1\nmap\n.\n"), "m.map:2: expected 'height <number>'");
+    EXPECT_EQ(error_of("type octile\nwidth 1\nheight 1\nmap\n.\n"),
+              "m.map:2: expected 'height <number>', got 'width 1'");
     EXPECT_EQ(error_of("type octile\nheight x\nwidth 1\nmap\n.\n"),
               "m.map:2: expected 'height <number>', got 'height x'");
     EXPECT_EQ(error_of("type octile\nheight 0\nwidth 1\nmap\n"), "m.map:2: empty map: height 0");
