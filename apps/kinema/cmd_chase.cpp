@@ -26,6 +26,7 @@
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "nav_level.hpp"
+#include "output_files.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
@@ -142,6 +143,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
     a.npc = parse_point(c.flags.text("npc"), "--npc", true);
     a.outputs = {o.json, o.png, o.svg, o.animate, o.frames};
+    check_output_directory("--frames", o.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
     return a;

@@ -282,9 +282,7 @@ bool prepare_directory(const std::string& option, const std::string& directory) 
     if (fs::is_directory(directory, error)) {
         return false;
     }
-    if (fs::exists(directory, error)) {
-        fail(option, directory, "exists and is not a directory");
-    }
+    check_output_directory(option, directory);
     if (!fs::create_directory(directory, error)) {
         fail(option, directory, "cannot create the directory: " + error.message());
     }
@@ -339,6 +337,13 @@ void refuse_clashes(const std::vector<std::pair<std::string, std::string>>& outp
 }
 
 }  // namespace
+
+void check_output_directory(const std::string& option, const std::string& directory) {
+    std::error_code error;
+    if (!directory.empty() && fs::exists(directory, error) && !fs::is_directory(directory, error)) {
+        fail(option, directory, "exists and is not a directory");
+    }
+}
 
 void declare_inputs(std::vector<std::pair<std::string, std::string>> inputs) {
     declared_inputs = std::move(inputs);

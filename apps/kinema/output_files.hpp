@@ -24,6 +24,10 @@ namespace kinema::cli {
 /// them after parsing, and every commit refuses to write over one of them.
 void declare_inputs(std::vector<std::pair<std::string, std::string>> inputs);
 
+/// Refuses, before any work, a --frames style directory that names an existing file (the commit would refuse
+/// it after the run; a run can take seconds).
+void check_output_directory(const std::string& option, const std::string& directory);
+
 class OutputFiles {
   public:
     /// One file. `option` names the argument in error messages ("--png"); empty for none.
