@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "kinema/core/text.hpp"
+
 namespace kinema::levels::detail {
 
 std::string_view skip_byte_order_mark(std::string_view text) {
@@ -44,19 +46,7 @@ std::string describe_char(char c) {
 }
 
 std::string quoted(std::string_view text, std::size_t max_shown) {
-    std::string out = "'";
-    for (const char c : text.substr(0, max_shown)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f && c != '\\') {
-            out += c;
-        } else {
-            char buffer[8];
-            std::snprintf(buffer, sizeof buffer, "\\x%02x", u);
-            out += buffer;
-        }
-    }
-    out += text.size() > max_shown ? "...'" : "'";
-    return out;
+    return quote_for_message(text, max_shown);
 }
 
 }  // namespace kinema::levels::detail

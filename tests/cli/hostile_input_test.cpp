@@ -14,21 +14,6 @@
 namespace kinema::test {
 namespace {
 
-/// Runs `sh -c` with KINEMA standing for the quoted binary; returns exit code and stderr.
-CliRun run_shell(const std::string& script) {
-    const auto err_path = scratch_path("stderr");
-    std::string command = "LSAN_OPTIONS=print_suppressions=0:suppressions='";
-    command.append(KINEMA_LSAN_SUPPRESSIONS).append("' KINEMA='").append(KINEMA_CLI_PATH).append("' sh -c '");
-    command.append(script).append("' 2>'").append(err_path.string()).append("'");
-    const int status = std::system(command.c_str());
-    CliRun result;
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    result.err = read_file(err_path);
-    std::error_code ignored;
-    std::filesystem::remove(err_path, ignored);
-    return result;
-}
-
 TEST(HostileCli, AnUnknownCommandIsNamed) {
     const CliRun r = run_kinema("foo --x 1");
     expect_one_line_error(r,

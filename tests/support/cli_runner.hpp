@@ -39,6 +39,22 @@ inline CliRun run_kinema(const std::string& args) {
     return result;
 }
 
+/// Runs `sh -c SCRIPT` with $KINEMA standing for the binary (for redirections such as `>&-` or `>/dev/full`);
+/// the script is wrapped in single quotes. Returns the exit code and stderr.
+inline CliRun run_shell(const std::string& script) {
+    const auto err_path = scratch_path("stderr");
+    std::string command = "LSAN_OPTIONS=print_suppressions=0:suppressions='";
+    command.append(KINEMA_LSAN_SUPPRESSIONS).append("' KINEMA='").append(KINEMA_CLI_PATH).append("' sh -c '");
+    command.append(script).append("' 2>'").append(err_path.string()).append("'");
+    const int status = std::system(command.c_str());
+    CliRun result;
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.err = read_file(err_path);
+    std::error_code ignored;
+    std::filesystem::remove(err_path, ignored);
+    return result;
+}
+
 /// kinema's error convention: exit code 2, nothing on stdout, exactly one line on stderr that starts with
 /// "kinema: error: " + message_start.
 inline void expect_one_line_error(const CliRun& r, const std::string& message_start) {
