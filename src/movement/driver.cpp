@@ -11,21 +11,12 @@
 
 #include "kinema/core/csv.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/core/text.hpp"
 #include "planar_math.hpp"
 
 namespace kinema::movement {
 
 namespace {
-
-std::string_view trim_blanks(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
-        s.remove_suffix(1);
-    }
-    return s;
-}
 
 // A whole decimal number (std::from_chars syntax), or false.
 bool parse_double(std::string_view text, double& value) {
@@ -51,7 +42,7 @@ std::string longest_frame_complaint(double dt) {
 }  // namespace
 
 double parse_seconds(std::string_view text) {
-    const std::string_view t = trim_blanks(text);
+    const std::string_view t = trim(text);
     const std::size_t slash = t.find('/');
     double value = 0.0;
     bool ok = false;
@@ -60,8 +51,8 @@ double parse_seconds(std::string_view text) {
     } else {
         double numerator = 0.0;
         double denominator = 0.0;
-        ok = parse_double(trim_blanks(t.substr(0, slash)), numerator) &&
-             parse_double(trim_blanks(t.substr(slash + 1)), denominator) && denominator != 0.0;
+        ok = parse_double(trim(t.substr(0, slash)), numerator) &&
+             parse_double(trim(t.substr(slash + 1)), denominator) && denominator != 0.0;
         value = ok ? numerator / denominator : 0.0;
     }
     if (!ok) {
@@ -90,8 +81,8 @@ std::vector<Change> parse_schedule(std::string_view text, std::string_view name,
     std::size_t entry = 0;
     while (start <= text.size()) {
         const std::size_t semicolon = text.find(';', start);
-        const std::string_view item = trim_blanks(
-            text.substr(start, semicolon == std::string_view::npos ? text.npos : semicolon - start));
+        const std::string_view item =
+            trim(text.substr(start, semicolon == std::string_view::npos ? text.npos : semicolon - start));
         start = semicolon == std::string_view::npos ? text.size() + 1 : semicolon + 1;
         ++entry;
         std::string where(name);
@@ -100,7 +91,7 @@ std::vector<Change> parse_schedule(std::string_view text, std::string_view name,
         if (colon == std::string_view::npos) {
             throw std::invalid_argument(where + "expected " + std::string(syntax));
         }
-        const std::string_view frame_text = trim_blanks(item.substr(0, colon));
+        const std::string_view frame_text = trim(item.substr(0, colon));
         Change change;
         const auto [ptr, ec] =
             std::from_chars(frame_text.data(), frame_text.data() + frame_text.size(), change.frame);
@@ -143,8 +134,8 @@ std::vector<InputChange> parse_input_schedule(std::string_view text) {
         if (comma == std::string_view::npos) {
             throw std::invalid_argument(where + "expected FRAME:X,Y");
         }
-        const std::string_view x_text = trim_blanks(value.substr(0, comma));
-        const std::string_view y_text = trim_blanks(value.substr(comma + 1));
+        const std::string_view x_text = trim(value.substr(0, comma));
+        const std::string_view y_text = trim(value.substr(comma + 1));
         if (!parse_double(x_text, change.input.x) || !std::isfinite(change.input.x)) {
             throw std::invalid_argument(where + "X '" + std::string(x_text) + "' is not a finite number");
         }
