@@ -2,11 +2,31 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 
 namespace kinema {
+namespace {
+// The short escapes of RFC 8259 section 7 that nlohmann-json writes by name; 0 for the others.
+char short_escape(char ch) {
+    switch (ch) {
+        case '\b':
+            return 'b';
+        case '\f':
+            return 'f';
+        case '\n':
+            return 'n';
+        case '\r':
+            return 'r';
+        case '\t':
+            return 't';
+        default:
+            return 0;
+    }
+}
+}  // namespace
 
 void JsonWriter::separate() {
     if (after_key_) {
@@ -19,7 +39,15 @@ void JsonWriter::separate() {
             out_ += ',';
         }
         has_item = true;
+        if (layout_ == JsonLayout::typed_indented) {
+            new_line(depth_);
+        }
     }
+}
+
+void JsonWriter::new_line(int depth) {
+    out_ += '\n';
+    out_.append(static_cast<std::size_t>(2 * depth), ' ');
 }
 
 JsonWriter& JsonWriter::open(char bracket) {
@@ -37,6 +65,9 @@ JsonWriter& JsonWriter::close(char bracket) {
         throw std::logic_error("JsonWriter: end without a begin, or a key without its value");
     }
     --depth_;
+    if (layout_ == JsonLayout::typed_indented && has_item_[static_cast<std::size_t>(depth_)]) {
+        new_line(depth_);
+    }
     out_ += bracket;
     return *this;
 }
@@ -60,14 +91,20 @@ JsonWriter& JsonWriter::key(std::string_view name) {
     }
     separate();
     quoted(name);
-    out_ += ':';
+    out_ += layout_ == JsonLayout::typed_indented ? ": " : ":";
     after_key_ = true;
     return *this;
 }
 
 JsonWriter& JsonWriter::number(double value) {
     separate();
-    append_number(out_, value);
+    write_number_(out_, value);
+    return *this;
+}
+
+JsonWriter& JsonWriter::count(std::size_t value) {
+    separate();
+    out_ += std::to_string(value);
     return *this;
 }
 
@@ -116,6 +153,9 @@ void JsonWriter::quoted(std::string_view text) {
             out_ += "\\ufffd";
             ++at;
             continue;
+        } else if (typed() && short_escape(ch) != 0) {
+            out_ += '\\';
+            out_ += short_escape(ch);
         } else if (static_cast<unsigned char>(ch) < 0x20) {
             char escape[8];
             std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned>(ch));
