@@ -1,5 +1,6 @@
-// Helpers shared by the analysis commands (turn, stop, sweep): strict numbers, JSON numbers that may be
-// non-finite. The model and its --set settings come from settings_options.hpp.
+// Helpers shared by the analysis commands (turn, stop, sweep): strict numbers and their text; their JSON and
+// CSV are the report module's (kinema/report/). The model and its --set settings come from
+// settings_options.hpp.
 #pragma once
 
 #include <cmath>
@@ -7,7 +8,6 @@
 #include <string_view>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 
@@ -31,11 +31,6 @@ inline double parse_in_range(std::string_view text, std::string_view what, doubl
                                      format_number(max), text));
     }
     return value;
-}
-
-/// A JSON number, or null for NaN and infinities (JSON has neither).
-inline nlohmann::ordered_json number(double value) {
-    return std::isfinite(value) ? nlohmann::ordered_json(value) : nlohmann::ordered_json(nullptr);
 }
 
 /// Shortest round-trip text, "inf"/"nan" spelled out, for tables and CSV.

@@ -16,6 +16,7 @@
 #include "cli_common.hpp"
 #include "kinema/core/file.hpp"
 #include "kinema/movement/morrowind.hpp"
+#include "kinema/report/morrowind.hpp"
 #include "morrowind_options.hpp"
 #include "settings_options.hpp"
 
@@ -23,7 +24,6 @@ namespace kinema::cli {
 namespace {
 
 using namespace kinema::movement;
-using nlohmann::ordered_json;
 
 // Options for fields of MorrowindSettings (S) or MorrowindActor, help from the registry.
 template <class S>
@@ -137,46 +137,6 @@ MorrowindStance make_stance(const MorrowindArgs& args) {
     return st;
 }
 
-// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. rule(s, "gravity").
-std::string rule(const MorrowindSettings& settings, std::string_view field) {
-    const std::string name = "rules." + std::string(field);
-    const SettingsDescription& d = settings_description<MorrowindSettings>();
-    return value_text(*find_field(d, name), get_field(settings, name));
-}
-
-ordered_json rules_json(const MorrowindModel& model) {
-    const MorrowindSettings& s = model.settings();
-    return {{"gravity", rule(s, "gravity")},
-            {"gravity_value", model.gravity()},
-            {"air_control", rule(s, "air_control")},
-            {"speed_cap", rule(s, "speed_cap")},
-            {"fall_threshold", rule(s, "fall_threshold")},
-            {"truncate_base_speed", s.rules.truncate_base_speed}};
-}
-
-ordered_json actor_json(const MorrowindActor& a) {
-    return {{"kind", a.kind == MorrowindActorKind::npc ? "npc" : "creature"},
-            {"speed", a.speed},
-            {"athletics", a.athletics},
-            {"acrobatics", a.acrobatics},
-            {"encumbrance", a.normalized_encumbrance},
-            {"fatigue_ratio", a.fatigue_ratio},
-            {"levitate", a.levitate},
-            {"swift_swim", a.swift_swim},
-            {"jump_magnitude", a.jump_magnitude},
-            {"werewolf", a.werewolf},
-            {"flies", a.flies}};
-}
-
-ordered_json stance_json(const MorrowindStance& s) {
-    return {{"input", {s.input.x, s.input.y}},
-            {"run", s.run},
-            {"sneak", s.sneak},
-            {"swimming", s.swimming},
-            {"weapon_ready", s.weapon_ready},
-            {"incapacitated", s.incapacitated}};
-}
-
 // Tables round to 10 significant digits for reading; --json prints every double exactly (shortest
 // round-trip).
 std::string readable(double value) {
@@ -212,7 +172,7 @@ std::string describe_actor(const MorrowindActor& a, const MorrowindModel& model)
         a.kind == MorrowindActorKind::npc ? (a.werewolf ? "NPC werewolf" : "NPC") : "creature",
         format_number(a.speed), format_number(a.athletics), format_number(a.acrobatics),
         format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio),
-        rule(model.settings(), "gravity"), format_number(model.gravity()));
+        report::morrowind_rule(model.settings(), "gravity"), format_number(model.gravity()));
 }
 
 void print(const std::string& text) {
@@ -227,26 +187,7 @@ void run_speed(const MorrowindArgs& args) {
     const MorrowindAnimation an = model.animation(actor, s);
     const std::optional<double> cap_attribute = model.speed_attribute_at_cap(actor, stance);
     if (args.json) {
-        ordered_json out = {{"command", "morrowind speed"},
-                            {"rules", rules_json(model)},
-                            {"actor", actor_json(actor)},
-                            {"stance", stance_json(stance)}};
-        out["result"] = {
-            {"mode", to_string(s.mode)},
-            {"walk_speed", s.walk_speed},
-            {"run_speed", s.run_speed},
-            {"max_speed", s.max_speed},
-            {"werewolf_bonus", s.werewolf_bonus},
-            {"speed_factor", s.speed_factor},
-            {"strafing", s.strafing},
-            {"move_speed", s.move_speed},
-            {"animation_base_speed", an.base_speed},
-            {"playback_scale", an.playback_scale},
-            {"at_cap", an.at_cap},
-            {"capped_speed", an.capped_speed},
-            {"real_speed", an.real_speed},
-            {"speed_attribute_at_cap", cap_attribute ? ordered_json(*cap_attribute) : ordered_json()}};
-        print(out.dump(2) + "\n");
+        print(report::morrowind_speed_json(model, actor, stance, {s, an, cap_attribute}));
         return;
     }
     Table t("kinema morrowind speed: " + describe_actor(actor, model));
@@ -262,7 +203,8 @@ void run_speed(const MorrowindArgs& args) {
     t.row("playback scale", an.playback_scale);
     t.flag("at playback cap", an.at_cap);
     t.row("vanilla (capped) speed", an.capped_speed, "u/s");
-    t.row(fmt::format("real speed ({} cap)", rule(model.settings(), "speed_cap")), an.real_speed, "u/s");
+    t.row(fmt::format("real speed ({} cap)", report::morrowind_rule(model.settings(), "speed_cap")),
+          an.real_speed, "u/s");
     t.row("Speed attribute at cap", cap_attribute ? readable(*cap_attribute) : "none");
     print(t.str());
 }
@@ -280,24 +222,7 @@ void run_jump(const MorrowindArgs& args) {
     MorrowindJumpArc arc;
     name_library_errors(kTakeOffFlags, [&] { arc = model.simulate_jump(j.velocity.z); });
     if (args.json) {
-        ordered_json out = {{"command", "morrowind jump"},
-                            {"rules", rules_json(model)},
-                            {"actor", actor_json(actor)},
-                            {"stance", stance_json(stance)},
-                            {"direction", {direction.x, direction.y}}};
-        out["result"] = {{"can_jump", j.can_jump},
-                         {"jump_term", j.jump_term},
-                         {"take_off_speed", j.take_off_speed},
-                         {"velocity", {j.velocity.x, j.velocity.y, j.velocity.z}},
-                         {"fatigue_cost", j.fatigue_cost},
-                         {"air_control", j.air_control},
-                         {"apex_height", j.apex_height},
-                         {"airtime", j.airtime},
-                         {"physics_step", model.settings().physics_step},
-                         {"stepped_apex_height", arc.apex_height},
-                         {"stepped_airtime", arc.airtime},
-                         {"stepped_steps", arc.steps}};
-        print(out.dump(2) + "\n");
+        print(report::morrowind_jump_json(model, actor, stance, {direction, j, arc}));
         return;
     }
     Table t("kinema morrowind jump: " + describe_actor(actor, model));
@@ -308,7 +233,8 @@ void run_jump(const MorrowindArgs& args) {
     t.row("velocity y", j.velocity.y, "u/s");
     t.row("velocity z", j.velocity.z, "u/s");
     t.row("fatigue cost", j.fatigue_cost, "points");
-    t.row(fmt::format("air control ({})", rule(model.settings(), "air_control")), j.air_control);
+    t.row(fmt::format("air control ({})", report::morrowind_rule(model.settings(), "air_control")),
+          j.air_control);
     t.row("apex (continuous)", j.apex_height, "u");
     t.row("airtime (continuous)", j.airtime, "s");
     t.row("physics step", model.settings().physics_step, "s");
@@ -329,21 +255,13 @@ void run_fall(const MorrowindArgs& args) {
         throw UsageError(flag_message(e.errors(), kFallFlags));
     }
     if (args.json) {
-        ordered_json out = {{"command", "morrowind fall"},
-                            {"rules", rules_json(model)},
-                            {"actor", actor_json(actor)},
-                            {"height", height}};
-        out["result"] = {{"soft_landing", f.soft_landing},
-                         {"damage_term", f.damage_term},
-                         {"health_loss", f.health_loss},
-                         {"knockdown", f.knockdown},
-                         {"fatigue_term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio)}};
-        print(out.dump(2) + "\n");
+        print(report::morrowind_fall_json(model, actor, {height, f}));
         return;
     }
     Table t("kinema morrowind fall: " + describe_actor(actor, model));
     t.row("fall height", height, "u");
-    t.flag(fmt::format("soft landing ({} threshold)", rule(model.settings(), "fall_threshold")),
+    t.flag(fmt::format("soft landing ({} threshold)",
+                       report::morrowind_rule(model.settings(), "fall_threshold")),
            f.soft_landing);
     t.row("fatigue term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio));
     t.row("damage term x", f.damage_term);

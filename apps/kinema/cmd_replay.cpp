@@ -2,17 +2,18 @@
 // kinema model from the log's start row and reports where the engine and the model differ: per frame and
 // overall, the first frame beyond --tolerance. Exit 1 when a frame differs (for CI diffs), 2 for bad input.
 // Table by default, JSON with --json, a chart of the differences over time with --png/--svg.
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/replay.hpp"
+#include "kinema/report/replay.hpp"
 #include "output_files.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
@@ -23,9 +24,7 @@ namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::number;
 using analysis_cli::parse_positive;
-using nlohmann::ordered_json;
 
 struct ReplayOptions {
     ModelOptions model;
@@ -35,42 +34,6 @@ struct ReplayOptions {
     std::string svg;
     bool json = false;
 };
-
-ordered_json vec(Vec2 v) {
-    return ordered_json::array({number(v.x), number(v.y)});
-}
-
-std::string report_json(const analysis::ReplayResult& r, const std::string& file) {
-    ordered_json frames = ordered_json::array();
-    for (const analysis::ReplayFrame& f : r.frames) {
-        frames.push_back(ordered_json{{"frame", f.frame},
-                                      {"line", f.line},
-                                      {"time", number(f.time)},
-                                      {"engine_position", vec(f.engine_position)},
-                                      {"engine_velocity", vec(f.engine_velocity)},
-                                      {"position", vec(f.position)},
-                                      {"velocity", vec(f.velocity)},
-                                      {"position_error", number(f.position_error)},
-                                      {"velocity_error", number(f.velocity_error)}});
-    }
-    ordered_json first = nullptr;
-    if (r.first_differing) {
-        first = *r.first_differing;
-    }
-    const ordered_json out{{"model", r.model},
-                           {"log", file},
-                           {"length_unit", r.length_unit},
-                           {"tolerance", number(r.tolerance)},
-                           {"frames_compared", r.frames.size() - 1},
-                           {"matches", r.matches()},
-                           {"first_differing_frame", first},
-                           {"max_position_error", number(r.max_position_error)},
-                           {"max_position_frame", r.max_position_frame},
-                           {"max_velocity_error", number(r.max_velocity_error)},
-                           {"max_velocity_frame", r.max_velocity_frame},
-                           {"frames", frames}};
-    return out.dump(2) + "\n";
-}
 
 std::string report_table(const analysis::ReplayResult& r, const std::string& file) {
     const std::string_view u = r.length_unit;
@@ -137,7 +100,9 @@ void run_replay(const ReplayOptions& o) {
 #endif
     const analysis::EngineLog log = analysis::read_engine_log(o.log);
     const analysis::ReplayResult result = analysis::replay(model, log, settings);
-    const std::string out = o.json ? report_json(result, o.log) : report_table(result, o.log);
+    // The table is short enough to hold; the JSON (a log may have 2,000,000 frames) is written as it goes,
+    // after the pictures, so that a picture that cannot be written leaves stdout empty.
+    const std::string table = o.json ? std::string() : report_table(result, o.log);
 #if KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty()) {
         const std::vector<render::ChartPanel> panels = chart_panels(result);
@@ -155,7 +120,15 @@ void run_replay(const ReplayOptions& o) {
         files.commit();
     }
 #endif
-    fmt::print("{}", out);
+    if (o.json) {
+        std::string buffer;
+        report::write_replay_json(result, o.log, buffer, [](std::string& text) {
+            std::fwrite(text.data(), 1, text.size(), stdout);
+            text.clear();
+        });
+    } else {
+        fmt::print("{}", table);
+    }
     if (!result.matches()) {
         throw ExitRequest{1};
     }

@@ -15,11 +15,11 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
+#include "kinema/report/simulation.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -101,20 +101,15 @@ struct FrameTimes {
 };
 
 FrameTimes describe_dt(double dt) {
-    return {fmt::format("dt {} s", format_number(dt)), "\"dt\": " + nlohmann::json(dt).dump()};
+    return {fmt::format("dt {} s", format_number(dt)), report::frame_times_dt(dt)};
 }
 
 FrameTimes describe_dt_schedule(std::string_view text, const std::vector<mv::DtChange>& schedule) {
-    nlohmann::ordered_json list = nlohmann::ordered_json::array();
-    for (const mv::DtChange& change : schedule) {
-        list.push_back({{"frame", change.frame}, {"dt", change.dt}});
-    }
-    return {fmt::format("dt schedule \"{}\" (s)", text), "\"dt_schedule\": " + list.dump()};
+    return {fmt::format("dt schedule \"{}\" (s)", text), report::frame_times_dt_schedule(schedule)};
 }
 
 FrameTimes describe_input_file(const std::string& path) {
-    return {fmt::format("dt and input per frame from {}", path),
-            "\"input_file\": " + nlohmann::json(path).dump()};
+    return {fmt::format("dt and input per frame from {}", path), report::frame_times_input_file(path)};
 }
 
 void write_table_header(std::string& out, const mv::AnyModel& model, const FrameTimes& times) {
@@ -127,18 +122,9 @@ void write_table_header(std::string& out, const mv::AnyModel& model, const Frame
 
 void write_row(std::string& out, const mv::FrameRecord& r, bool json, bool csv, bool first) {
     if (json) {
-        nlohmann::ordered_json frame;
-        frame["frame"] = r.frame;
-        frame["time"] = r.time;
-        frame["position"] = {r.position.x, r.position.y};
-        frame["velocity"] = {r.velocity.x, r.velocity.y};
-        frame["speed"] = r.speed;
-        out += first ? "\n  " : ",\n  ";
-        out += frame.dump();
+        report::append_frame_json(out, r, first);
     } else if (csv) {
-        fmt::format_to(std::back_inserter(out), "{},{},{},{},{},{},{}\n", r.frame, format_number(r.time),
-                       format_number(r.position.x), format_number(r.position.y), format_number(r.velocity.x),
-                       format_number(r.velocity.y), format_number(r.speed));
+        report::append_frame_csv(out, r);
     } else {
         fmt::format_to(std::back_inserter(out),
                        "{:>8} {:>10.5f} {:>14.6f} {:>14.6f} {:>12.5f} {:>12.5f} {:>12.5f}\n", r.frame, r.time,
@@ -162,10 +148,9 @@ void write_run(const SimulateOptions& options, const mv::AnyModel& model, const 
     Output output(stdout);
     std::string& out = output.buffer();
     if (options.json) {
-        out += "{\"model\": " + nlohmann::json(mv::model_name(model)).dump() + ", " + times.json +
-               ", \"frames\": [";
+        report::begin_simulation_json(out, mv::model_name(model), times.json);
     } else if (options.csv) {
-        out += "frame,time,x,y,vx,vy,speed\n";
+        out += report::simulation_csv_header;
     } else {
         write_table_header(out, model, times);
     }
@@ -187,7 +172,7 @@ void write_run(const SimulateOptions& options, const mv::AnyModel& model, const 
         output.maybe_flush();
     }
     if (options.json) {
-        out += "\n]}\n";
+        report::end_simulation_json(out);
     }
     output.flush();
     if (diverged_at) {

@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
@@ -18,6 +17,7 @@
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
+#include "kinema/report/stop.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -25,7 +25,7 @@ namespace kinema::cli {
 namespace {
 
 using namespace analysis_cli;
-using nlohmann::ordered_json;
+using report::StopRow;
 
 // The stepping models' defaults: the sweep's rest speed, so that stop and sweep report the same distances,
 // and the library's frame cap (10^6, also the upper bound: 16 rates of a model that never stops take about
@@ -51,16 +51,6 @@ struct StopOptions {
     bool json = false;
 };
 
-struct Row {
-    double fps;
-    analysis::StopPrediction p;
-};
-
-ordered_json prediction_json(const analysis::StopPrediction& p) {
-    return {
-        {"stops", p.stops}, {"distance", number(p.distance)}, {"time", number(p.time)}, {"frames", p.frames}};
-}
-
 // The documented ranges of --fps and --speed (docs/errors.md, "Limits"): the library's own.
 constexpr double kMinFps = 1.0 / analysis::stop_max_frame_time;
 constexpr double kMaxFps = 1.0 / movement::unreal_min_tick_time;
@@ -84,20 +74,15 @@ std::vector<double> parse_fps_list(const std::string& list) {
 
 // The stop over the frame times of a trace file (`--trace`), beside the constant rate of the trace's mean
 // frame time (docs/analysis.md "Stop over a recorded frame-time trace").
-struct TraceStop {
-    std::vector<double> frame_times;   // s, as recorded
-    double mean = 0.0;                 // s
-    analysis::StopPrediction exact;    // unreal_stop_trace
-    analysis::StopPrediction at_mean;  // unreal_stop at `mean`
-};
-
-TraceStop compute_trace_stop(const std::string& path, const movement::UnrealSettings& s, double v0) {
-    TraceStop t;
-    t.frame_times = movement::read_frame_times(path);  // CsvError names FILE:LINE
+report::TraceStop compute_trace_stop(const std::string& path, const movement::UnrealSettings& s, double v0) {
+    report::TraceStop t;
+    t.trace = path;
+    const std::vector<double> frame_times = movement::read_frame_times(path);  // CsvError names FILE:LINE
+    t.trace_frames = frame_times.size();
     try {
-        t.mean = analysis::mean_frame_time(t.frame_times);
-        t.exact = analysis::unreal_stop_trace(s, v0, t.frame_times);
-        t.at_mean = analysis::unreal_stop(s, v0, t.mean);
+        t.mean_frame_time = analysis::mean_frame_time(frame_times);
+        t.exact = analysis::unreal_stop_trace(s, v0, frame_times);
+        t.at_mean = analysis::unreal_stop(s, v0, t.mean_frame_time);
     } catch (const SettingsError& e) {
         // E.g. a last frame time below the engine's 1e-6 s minimum tick: it would repeat forever.
         throw UsageError(fmt::format("--trace: {}: {}", path, e.what()));
@@ -105,23 +90,20 @@ TraceStop compute_trace_stop(const std::string& path, const movement::UnrealSett
     return t;
 }
 
+// What every Unreal stop report shows: the braking, Epic's estimate and the continuous limit.
+struct UnrealStop {
+    report::UnrealStopBasics basics;
+    std::string header;
+};
+
 void run_unreal_trace(const StopOptions& o, const movement::UnrealSettings& s, double v0,
-                      const ordered_json& head, const std::string& header) {
-    const TraceStop t = compute_trace_stop(o.trace, s, v0);
-    const analysis::StopPrediction cont = analysis::unreal_stop_continuous(s, v0);
-    const std::size_t recorded = t.frame_times.size();
+                      const UnrealStop& u) {
+    const report::TraceStop t = compute_trace_stop(o.trace, s, v0);
+    const analysis::StopPrediction& cont = u.basics.continuous;
+    const std::string& header = u.header;
+    const std::size_t recorded = t.trace_frames;
     if (o.json) {
-        ordered_json out = head;
-        out["trace"] = o.trace;
-        out["trace_frames"] = recorded;
-        out.update(prediction_json(t.exact));
-        out["repeats_last_frame_time"] = t.exact.frames > static_cast<std::int64_t>(recorded);
-        out["mean_frame_time"] = t.mean;
-        out["mean_fps"] = 1.0 / t.mean;
-        out["mean_rate"] = prediction_json(t.at_mean);
-        out["mean_rate_error"] = number(t.at_mean.distance - t.exact.distance);
-        out["continuous_distance"] = number(cont.distance);
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::unreal_stop_trace_json(u.basics, t));
         return;
     }
     std::string out = fmt::format("{} over the frame times of {} ({} rows)\n", header, o.trace, recorded);
@@ -135,34 +117,24 @@ void run_unreal_trace(const StopOptions& o, const movement::UnrealSettings& s, d
                        t.exact.frames > static_cast<std::int64_t>(recorded)
                            ? " (the last frame time repeated after the trace)"
                            : "");
-    out += fmt::format(
-        "  constant mean rate ({:.6f} s, {:.2f} fps): {:.6f} cm, {} frames (error {:+.6f} cm)\n", t.mean,
-        1.0 / t.mean, t.at_mean.distance, t.at_mean.frames, t.at_mean.distance - t.exact.distance);
+    out +=
+        fmt::format("  constant mean rate ({:.6f} s, {:.2f} fps): {:.6f} cm, {} frames (error {:+.6f} cm)\n",
+                    t.mean_frame_time, 1.0 / t.mean_frame_time, t.at_mean.distance, t.at_mean.frames,
+                    t.at_mean.distance - t.exact.distance);
     out += fmt::format("  continuous limit: {} cm\n",
                        cont.stops ? fmt::format("{:.6f}", cont.distance) : "never stops");
     fmt::print("{}", out);
 }
 
-// What every Unreal stop report shows: the braking, Epic's estimate and the continuous limit.
-struct UnrealStop {
-    analysis::Braking braking;
-    double epic = 0.0;
-    analysis::StopPrediction cont;
-    ordered_json head;
-    std::string header;
-};
-
 UnrealStop unreal_stop_basics(const movement::UnrealSettings& s, double v0) {
     UnrealStop u;
-    u.braking = analysis::unreal_braking(s);
-    u.epic = analysis::epic_stop_distance(u.braking.friction, u.braking.deceleration, v0);
-    u.cont = analysis::unreal_stop_continuous(s, v0);
-    u.head = {{"model", "unreal"},
-              {"speed", v0},
-              {"braking_friction", u.braking.friction},
-              {"braking_deceleration", u.braking.deceleration}};
+    report::UnrealStopBasics& b = u.basics;
+    b.speed = v0;
+    b.braking = analysis::unreal_braking(s);
+    b.epic_distance = analysis::epic_stop_distance(b.braking.friction, b.braking.deceleration, v0);
+    b.continuous = analysis::unreal_stop_continuous(s, v0);
     u.header = fmt::format("Unreal CMC stop from {} cm/s (beta = {} 1/s, a_B = {} cm/s^2)", text(v0),
-                           text(u.braking.friction), text(u.braking.deceleration));
+                           text(b.braking.friction), text(b.braking.deceleration));
     return u;
 }
 
@@ -181,11 +153,7 @@ void print_unreal_pivot(const StopOptions& o, const movement::UnrealSettings& s,
     const double epic_pivot =
         length(analysis::epic_pivot_location({-s.max_acceleration, 0.0}, {v0, 0.0}, s.ground_friction));
     if (o.json) {
-        ordered_json out{{"model", "unreal"}, {"speed", v0}, {"fps", fps}, {"pivot", true}};
-        out.update(prediction_json(p));
-        out["epic_distance"] = epic_pivot;
-        out["epic_error"] = number(epic_pivot - p.distance);
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::unreal_pivot_json({v0, fps, p, epic_pivot}));
         return;
     }
     fmt::print("Unreal CMC pivot from {} cm/s at {} fps (input reversed, A = {} cm/s^2, F = {} 1/s)\n",
@@ -199,27 +167,15 @@ void print_unreal_pivot(const StopOptions& o, const movement::UnrealSettings& s,
 // --table: exact vs Epic vs continuous at every frame rate of --fps-list.
 void print_unreal_table(const StopOptions& o, const movement::UnrealSettings& s, double v0,
                         const UnrealStop& u) {
-    const double epic = u.epic;
-    const analysis::StopPrediction& cont = u.cont;
+    const double epic = u.basics.epic_distance;
+    const analysis::StopPrediction& cont = u.basics.continuous;
     const std::string& header = u.header;
-    std::vector<Row> rows;
+    std::vector<StopRow> rows;
     for (const double fps : parse_fps_list(o.fps_list)) {
         rows.push_back({fps, analysis::unreal_stop(s, v0, 1.0 / fps)});
     }
     if (o.json) {
-        ordered_json out = u.head;
-        out["epic_distance"] = epic;
-        out["continuous"] = prediction_json(cont);
-        ordered_json list = ordered_json::array();
-        for (const Row& r : rows) {
-            ordered_json row{{"fps", r.fps}};
-            row.update(prediction_json(r.p));
-            row["epic_error"] = number(epic - r.p.distance);
-            row["continuous_error"] = number(cont.distance - r.p.distance);
-            list.push_back(row);
-        }
-        out["rows"] = list;
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::unreal_stop_table_json(u.basics, rows));
         return;
     }
     std::string out = header + "\n";
@@ -227,29 +183,23 @@ void print_unreal_table(const StopOptions& o, const movement::UnrealSettings& s,
                        cont.stops ? fmt::format("{:.4f}", cont.distance) : "never stops");
     out += fmt::format("{:>7} {:>11} {:>7} {:>9} {:>11} {:>8} {:>11} {:>8}\n", "fps", "exact cm", "frames",
                        "time s", "Epic err", "Epic %", "cont. err", "cont. %");
-    for (const Row& r : rows) {
-        const double d = r.p.distance;
+    for (const StopRow& r : rows) {
+        const double d = r.prediction.distance;
         auto pct = [&](double err) { return d > 0.0 ? fmt::format("{:+.1f}", 100.0 * err / d) : "-"; };
         out += fmt::format("{:>7} {:>11.4f} {:>7} {:>9.4f} {:>+11.4f} {:>8} {:>+11.4f} {:>8}\n", text(r.fps),
-                           d, r.p.frames, r.p.time, epic - d, pct(epic - d), cont.distance - d,
-                           pct(cont.distance - d));
+                           d, r.prediction.frames, r.prediction.time, epic - d, pct(epic - d),
+                           cont.distance - d, pct(cont.distance - d));
     }
     fmt::print("{}", out);
 }
 
 // --continuous: continuous time.
 void print_unreal_continuous(const StopOptions& o, const UnrealStop& u) {
-    const double epic = u.epic;
-    const analysis::StopPrediction& cont = u.cont;
+    const double epic = u.basics.epic_distance;
+    const analysis::StopPrediction& cont = u.basics.continuous;
     const std::string& header = u.header;
     if (o.json) {
-        ordered_json out = u.head;
-        out["continuous"] = true;
-        out.update(prediction_json(cont));
-        out.erase("frames");
-        out["epic_distance"] = epic;
-        out["epic_error"] = number(epic - cont.distance);
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::unreal_stop_continuous_json(u.basics));
         return;
     }
     fmt::print("{}, continuous time (dv/dt = -(a_B + beta v))\n", header);
@@ -264,18 +214,12 @@ void print_unreal_continuous(const StopOptions& o, const UnrealStop& u) {
 // One frame rate (--fps).
 void print_unreal_fps(const StopOptions& o, const movement::UnrealSettings& s, double v0,
                       const UnrealStop& u) {
-    const double epic = u.epic;
-    const analysis::StopPrediction& cont = u.cont;
+    const double epic = u.basics.epic_distance;
+    const analysis::StopPrediction& cont = u.basics.continuous;
     const double fps = parse_fps(o.fps, "--fps");
     const analysis::StopPrediction p = analysis::unreal_stop(s, v0, 1.0 / fps);
     if (o.json) {
-        ordered_json out = u.head;
-        out["fps"] = fps;
-        out.update(prediction_json(p));
-        out["epic_distance"] = epic;
-        out["epic_error"] = number(epic - p.distance);
-        out["continuous_distance"] = number(cont.distance);
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::unreal_stop_json(u.basics, {fps, p}));
         return;
     }
     fmt::print("{} at {} fps\n", u.header, text(fps));
@@ -292,7 +236,7 @@ void print_unreal_fps(const StopOptions& o, const movement::UnrealSettings& s, d
 void run_unreal(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
     const UnrealStop u = unreal_stop_basics(s, v0);
     if (!o.trace.empty()) {
-        run_unreal_trace(o, s, v0, u.head, u.header);
+        run_unreal_trace(o, s, v0, u);
     } else if (o.pivot) {
         print_unreal_pivot(o, s, v0);
     } else if (o.table) {
@@ -323,41 +267,27 @@ void run_generic(const StopOptions& o, const movement::AnyModel& model, double v
     } else {
         fps_values.push_back(parse_fps(o.fps, "--fps"));
     }
-    std::vector<Row> rows;
+    std::vector<StopRow> rows;
     for (const double fps : fps_values) {
         rows.push_back({fps, analysis::predict_stop_by_stepping(model, {v0, 0.0}, 1.0 / fps, limits)});
     }
     const std::string unit(movement::length_unit(model));
     if (o.json) {
-        ordered_json out{{"model", movement::model_name(model)},
-                         {"length_unit", unit},
-                         {"speed", v0},
-                         {"rest_speed", limits.rest_speed}};
-        if (o.table) {
-            ordered_json list = ordered_json::array();
-            for (const Row& r : rows) {
-                ordered_json row{{"fps", r.fps}};
-                row.update(prediction_json(r.p));
-                list.push_back(row);
-            }
-            out["rows"] = list;
-        } else {
-            out["fps"] = rows[0].fps;
-            out.update(prediction_json(rows[0].p));
-        }
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::stepped_stop_json({movement::model_name(model), movement::length_unit(model),
+                                                    v0, limits.rest_speed, rows, o.table}));
         return;
     }
     std::string out = fmt::format("{} stop from {} {}/s by stepping with zero input (rest at <= {} {}/s)\n",
                                   movement::model_name(model), text(v0), unit, text(limits.rest_speed), unit);
     out +=
         fmt::format("{:>7} {:>12} {:>9} {:>10}\n", "fps", fmt::format("dist {}", unit), "frames", "time s");
-    for (const Row& r : rows) {
-        if (r.p.stops) {
-            out += fmt::format("{:>7} {:>12.4f} {:>9} {:>10.4f}\n", text(r.fps), r.p.distance, r.p.frames,
-                               r.p.time);
+    for (const StopRow& r : rows) {
+        const analysis::StopPrediction& p = r.prediction;
+        if (p.stops) {
+            out +=
+                fmt::format("{:>7} {:>12.4f} {:>9} {:>10.4f}\n", text(r.fps), p.distance, p.frames, p.time);
         } else {
-            out += fmt::format("{:>7} {:>12} {:>9} {:>10}\n", text(r.fps), "no stop", r.p.frames, "-");
+            out += fmt::format("{:>7} {:>12} {:>9} {:>10}\n", text(r.fps), "no stop", p.frames, "-");
         }
     }
     fmt::print("{}", out);

@@ -14,13 +14,13 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
 #include "output_files.hpp"
 #include "settings_options.hpp"
@@ -32,11 +32,11 @@ namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::number;
 using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
 using analysis_cli::text;
-using nlohmann::ordered_json;
+using Metric = report::SweepMetric;
+using report::FlightMetric;
 
 // The physics rate and the library's arguments, and the flags they are typed as.
 constexpr FieldFlag kSweepRenames[] = {{"physics_rate", "--fps"}, {"frame_time", "--fps"},
@@ -60,20 +60,6 @@ struct SweepOptions {
     MorrowindArgs morrowind;
     std::string drop = "0";
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
-};
-
-struct Metric {
-    const char* name;
-    const char* title;
-    const char* unit;  // "L" = the model's length unit
-    double analysis::SweepRow::*field;
-};
-
-constexpr Metric kMetrics[] = {
-    {"top_speed", "Top speed", "L/s", &analysis::SweepRow::top_speed},
-    {"time_to_90", "Time to 90% of top speed", "s", &analysis::SweepRow::time_to_90},
-    {"stop_distance", "Stop distance from top speed", "L", &analysis::SweepRow::stop_distance},
-    {"turn_rate", "Full-speed turn rate", "deg/s", &analysis::SweepRow::turn_rate},
 };
 
 // A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed): JSON null.
@@ -133,19 +119,6 @@ void write_charts(const SweepOptions& o, MakePanels make_panels, const std::stri
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
 
-struct FlightMetric {
-    const char* name;
-    const char* title;
-    const char* unit;
-    double movement::MorrowindFlight::*field;
-};
-
-constexpr FlightMetric kFlightMetrics[] = {
-    {"apex_height", "Apex height", "u", &movement::MorrowindFlight::apex_height},
-    {"airtime", "Airtime", "s", &movement::MorrowindFlight::airtime},
-    {"distance", "Horizontal distance", "u", &movement::MorrowindFlight::distance},
-};
-
 // The metrics named by --metric (all of `table` when none is), in the order given; `context` follows the
 // metric in the message for an unknown name.
 template <class M, std::size_t N>
@@ -174,7 +147,7 @@ std::vector<const M*> chosen_metrics(const std::vector<std::string>& names, cons
 }
 
 std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& names) {
-    return chosen_metrics(names, kFlightMetrics, " for --model morrowind");
+    return chosen_metrics(names, report::flight_metrics, " for --model morrowind");
 }
 
 // The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
@@ -227,57 +200,16 @@ movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::
     return physics;
 }
 
-ordered_json flight_json(const movement::MorrowindFlight& f, std::span<const FlightMetric* const> metrics,
-                         bool stepped) {
-    ordered_json j;
-    for (const FlightMetric* m : metrics) {
-        j[m->name] = number(f.*(m->field));
-    }
-    j["lands"] = f.lands;
-    if (stepped) {
-        j["steps"] = f.steps;
-        j["frames"] = f.frames;
-    }
-    return j;
-}
-
 std::string morrowind_sweep_text(const SweepOptions& o, const analysis::MorrowindRateSweep& sweep,
                                  std::span<const FlightMetric* const> metrics, const std::string& title,
-                                 const ordered_json& head) {
+                                 const report::MorrowindSweepSetup& setup) {
     if (o.json) {
-        ordered_json out = head;
-        out["continuous"] = flight_json(sweep.continuous, metrics, false);
-        ordered_json rows = ordered_json::array();
-        for (const analysis::MorrowindRateRow& row : sweep.rows) {
-            ordered_json j{{"physics_rate", row.physics_rate}};
-            j.update(flight_json(row.flight, metrics, true));
-            rows.push_back(j);
-        }
-        out["rows"] = rows;
-        return ordered_json{{"models", ordered_json::array({out})}}.dump(2) + "\n";
+        return report::morrowind_sweep_json(setup, sweep, metrics);
     }
-    std::string out;
     if (o.csv) {
-        out = "model,physics_rate";
-        for (const FlightMetric* m : metrics) {
-            out += fmt::format(",{}", m->name);
-        }
-        out += ",lands,steps\n";
-        auto line = [&](const movement::MorrowindFlight& f, const std::string& rate,
-                        const std::string& steps) {
-            out += "morrowind," + rate;
-            for (const FlightMetric* m : metrics) {
-                out += "," + text(f.*(m->field));
-            }
-            out += fmt::format(",{},{}\n", f.lands ? 1 : 0, steps);
-        };
-        for (const analysis::MorrowindRateRow& row : sweep.rows) {
-            line(row.flight, text(row.physics_rate), std::to_string(row.flight.steps));
-        }
-        line(sweep.continuous, "inf", "");
-        return out;
+        return report::morrowind_sweep_csv(sweep, metrics);
     }
-    out = title + "\n";
+    std::string out = title + "\n";
     out += fmt::format("{:>8}", "Hz");
     for (const FlightMetric* m : metrics) {
         out += fmt::format(" {:>16}", fmt::format("{} {}", m->name, m->unit));
@@ -364,18 +296,8 @@ void run_morrowind_sweep(const SweepOptions& o) {
         physics.frame_rate > 0.0 ? fmt::format("rendered at {} Hz, at most {} steps a frame",
                                                text(physics.frame_rate), physics.max_steps_per_frame)
                                  : std::string("one physics step per frame"));
-    const ordered_json head{{"model", "morrowind"},
-                            {"length_unit", "u"},
-                            {"gravity", model.gravity()},
-                            {"launch",
-                             {{"velocity", {launch.velocity.x, launch.velocity.y, launch.velocity.z}},
-                              {"air_input", {launch.air_input.x, launch.air_input.y}},
-                              {"air_control", launch.air_control},
-                              {"drop", launch.drop}}},
-                            {"frame_rate", physics.frame_rate},
-                            {"max_steps_per_frame", physics.max_steps_per_frame},
-                            {"max_time", physics.max_time}};
-    const std::string out = morrowind_sweep_text(o, sweep, metrics, title, head);
+    const std::string out =
+        morrowind_sweep_text(o, sweep, metrics, title, {model.gravity(), launch, physics});
 #if KINEMA_HAVE_RENDER
     write_charts(
         o, [&] { return morrowind_panels(sweep, metrics); },
@@ -402,56 +324,6 @@ std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
         models.push_back(model_from_options(name, o.model.sets));
     }
     return models;
-}
-
-std::string sweep_json(std::span<const analysis::SweepResult> results, std::span<const Metric* const> metrics,
-                       const analysis::SweepSettings& settings) {
-    ordered_json list = ordered_json::array();
-    for (const analysis::SweepResult& r : results) {
-        auto row_json = [&](const analysis::SweepRow& row) {
-            ordered_json j{{"fps", number(row.fps)}};
-            for (const Metric* m : metrics) {
-                j[m->name] = number(row.*(m->field));
-            }
-            return j;
-        };
-        ordered_json rows = ordered_json::array();
-        for (const analysis::SweepRow& row : r.rows) {
-            rows.push_back(row_json(row));
-        }
-        ordered_json cont = row_json(r.continuous);
-        cont.erase("fps");
-        list.push_back(ordered_json{{"model", r.model},
-                                    {"length_unit", r.length_unit},
-                                    {"rest_speed", settings.rest_speed},
-                                    {"continuous", cont},
-                                    {"rows", rows}});
-    }
-    return ordered_json{{"models", list}}.dump(2) + "\n";
-}
-
-std::string sweep_csv(std::span<const analysis::SweepResult> results,
-                      std::span<const Metric* const> metrics) {
-    std::string out = "model,fps";
-    for (const Metric* m : metrics) {
-        out += fmt::format(",{}", m->name);
-    }
-    out += "\n";
-    for (const analysis::SweepResult& r : results) {
-        for (const analysis::SweepRow& row : r.rows) {
-            out += fmt::format("{},{}", r.model, text(row.fps));
-            for (const Metric* m : metrics) {
-                out += fmt::format(",{}", value_text(row.*(m->field)));
-            }
-            out += "\n";
-        }
-        out += fmt::format("{},inf", r.model);
-        for (const Metric* m : metrics) {
-            out += fmt::format(",{}", value_text(r.continuous.*(m->field)));
-        }
-        out += "\n";
-    }
-    return out;
 }
 
 std::string sweep_table(std::span<const analysis::SweepResult> results,
@@ -524,7 +396,7 @@ void run_sweep(const SweepOptions& o) {
     }
     // Everything is parsed and checked before any output.
     const std::vector<movement::AnyModel> models = sweep_models(o);
-    const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, kMetrics, "");
+    const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, report::sweep_metrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
     o.flags.apply(settings);
@@ -535,8 +407,8 @@ void run_sweep(const SweepOptions& o) {
     for (const movement::AnyModel& m : models) {
         results.push_back(analysis::sweep(m, fps, settings));
     }
-    const std::string out = o.json  ? sweep_json(results, metrics, settings)
-                            : o.csv ? sweep_csv(results, metrics)
+    const std::string out = o.json  ? report::sweep_json(results, metrics, settings.rest_speed)
+                            : o.csv ? report::sweep_csv(results, metrics)
                                     : sweep_table(results, metrics, settings);
 #if KINEMA_HAVE_RENDER
     write_charts(

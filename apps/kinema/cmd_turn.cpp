@@ -10,7 +10,6 @@
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
@@ -18,13 +17,13 @@
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
 #include "kinema/movement/state.hpp"
+#include "kinema/report/turn.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::number;
 using analysis_cli::parse_in_range;
 using analysis_cli::text;
 
@@ -60,24 +59,11 @@ constexpr double kTableFps[] = {8, 10, 15, 20, 30, 60, 120, 144, 240};
 
 void print_table(const TurnOptions& o, analysis::TurnSettings base) {
     if (o.json) {
-        nlohmann::ordered_json rows = nlohmann::ordered_json::array();
-        for (const double fps : kTableFps) {
-            nlohmann::ordered_json row;
-            row["fps"] = fps;
-            for (const Preset& p : kPresets) {
-                base.speed_scale = p.scale;
-                const double per_frame = analysis::max_full_speed_turn(1.0 / fps, base) * kDeg;
-                row[p.name] = {{"deg_per_frame", per_frame}, {"deg_per_second", per_frame * fps}};
-            }
-            rows.push_back(row);
-        }
-        nlohmann::ordered_json continuous;
+        report::TurnTable table{base, {}, {std::begin(kTableFps), std::end(kTableFps)}};
         for (const Preset& p : kPresets) {
-            base.speed_scale = p.scale;
-            continuous[p.name] = {{"deg_per_second", analysis::continuous_full_speed_turn_rate(base) * kDeg}};
+            table.presets.push_back({p.name, p.scale});
         }
-        nlohmann::ordered_json out{{"friction", base.friction}, {"rows", rows}, {"continuous", continuous}};
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::turn_table_json(table));
         return;
     }
     std::string out = "Largest full-speed turn (Dishonored, seed 000): degrees per frame and per second\n";
@@ -114,25 +100,6 @@ std::int64_t parse_ticks(std::string_view text) {
     return static_cast<std::int64_t>(n.value);
 }
 
-nlohmann::ordered_json quantized_json(const analysis::QuantizedTurn& q,
-                                      const analysis::YawQuantization& yaw) {
-    nlohmann::ordered_json j{{"wanted_units", q.wanted_units},
-                             {"wanted_angle_deg", q.wanted_angle * kDeg},
-                             {"reachable", q.reachable}};
-    if (q.reachable) {
-        j["exact_input_angle_deg"] = q.exact_input_angle * kDeg;
-        j["exact_input_units"] = q.exact_input_angle / yaw.radians_per_unit();
-        j["input_units"] = q.input_units;
-        j["input_angle_deg"] = q.input_angle * kDeg;
-        j["taken_angle_deg"] = q.taken_angle * kDeg;
-        j["angle_error_deg"] = q.angle_error * kDeg;
-        j["normalized_speed"] = q.normalized_speed;
-        j["speed"] = q.speed;
-        j["keeps_full_speed"] = q.full_speed;
-    }
-    return j;
-}
-
 std::string quantized_text(const analysis::QuantizedTurn& q, const analysis::YawQuantization& yaw) {
     if (!q.reachable) {
         return fmt::format("    wanted {} units = {:.6f} deg: not reachable in one frame\n", q.wanted_units,
@@ -165,19 +132,8 @@ void print_quantized(const TurnOptions& o, const analysis::TurnSettings& setting
     const analysis::QuantizedTurn best = analysis::best_full_speed_turn_units(dt, settings, yaw);
     const double limit = analysis::max_full_speed_turn(dt, settings) * kDeg;
     if (o.json) {
-        nlohmann::ordered_json out{{"fps", 1.0 / dt}, {"dt", dt}};
-        if (ticks) {
-            out["dt_ticks"] = *ticks;
-        }
-        out["scale"] = settings.speed_scale;
-        out["yaw_units_per_turn"] = yaw.units_per_turn;
-        if (q) {
-            out["angle_deg"] = *angle_deg;
-            out["quantized"] = quantized_json(*q, yaw);
-        }
-        out["full_speed_turn_deg"] = limit;
-        out["best_full_speed_turn"] = quantized_json(best, yaw);
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::quantized_turn_json(
+                             {dt, ticks, settings.speed_scale, yaw, angle_deg, q, limit, best}));
         return;
     }
     std::string out =
@@ -227,16 +183,8 @@ void print_max(const TurnOptions& o, const analysis::TurnSettings& settings, con
     const double radius = max_speed / (rate / kDeg);
     const double limit = analysis::continuous_full_speed_turn_rate(settings) * kDeg;
     if (o.json) {
-        nlohmann::ordered_json out{{"fps", f.fps},
-                                   {"scale", settings.speed_scale},
-                                   {"max_speed", max_speed},
-                                   {"full_speed_turn_deg_per_frame", full},
-                                   {"full_speed_turn_deg_per_second", rate},
-                                   {"full_speed_turn_radius", radius},
-                                   {"reachable_turn_deg_per_frame", reach},
-                                   {"reachable_turn_deg_per_second", reach * f.fps},
-                                   {"continuous_deg_per_second", limit}};
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::max_turn_json(
+                             {f.fps, settings.speed_scale, max_speed, full, radius, reach, limit}));
         return;
     }
     fmt::print(
@@ -254,18 +202,7 @@ void print_angle(const TurnOptions& o, const analysis::TurnSettings& settings, c
     const analysis::TurnSolution sol = analysis::solve_turn_by_angle(angle / kDeg, f.dt, settings);
     const double input_angle = std::atan2(sol.input_direction.y, sol.input_direction.x) * kDeg;
     if (o.json) {
-        nlohmann::ordered_json out{{"fps", f.fps},
-                                   {"scale", settings.speed_scale},
-                                   {"angle_deg", angle},
-                                   {"reachable", sol.reachable}};
-        if (sol.reachable) {
-            out["input_direction"] = {sol.input_direction.x, sol.input_direction.y};
-            out["input_angle_deg"] = input_angle;
-            out["normalized_speed"] = sol.normalized_speed;
-            out["speed"] = sol.speed;
-            out["keeps_full_speed"] = sol.normalized_speed >= 1.0;
-        }
-        fmt::print("{}\n", out.dump(2));
+        fmt::print("{}", report::angle_turn_json({f.fps, settings.speed_scale, angle, sol}));
         return;
     }
     if (!sol.reachable) {

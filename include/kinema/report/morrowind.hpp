@@ -1,0 +1,48 @@
+// The results of `kinema morrowind speed|jump|fall` (docs/morrowind.md) and their JSON: the rules, the actor
+// and its stance as given, then the model's answer under "result".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "kinema/movement/morrowind.hpp"
+
+namespace kinema::report {
+
+/// `morrowind speed`: the movement speed, its animation playback and the Speed attribute at the cap.
+struct MorrowindSpeedResult {
+    movement::MorrowindSpeed speed;
+    movement::MorrowindAnimation animation;
+    std::optional<double> speed_attribute_at_cap;  ///< none: no Speed reaches the cap
+};
+
+/// `morrowind jump`: the jump along `direction`, in closed form and stepped at the physics step.
+struct MorrowindJumpResult {
+    Vec2 direction;
+    movement::MorrowindJump jump;
+    movement::MorrowindJumpArc arc;
+};
+
+/// `morrowind fall`: the landing after a fall of `height`.
+struct MorrowindFallResult {
+    double height = 0.0;  ///< u
+    movement::MorrowindFall fall;
+};
+
+/// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. "gravity".
+[[nodiscard]] std::string morrowind_rule(const movement::MorrowindSettings& settings, std::string_view field);
+
+[[nodiscard]] std::string morrowind_speed_json(const movement::MorrowindModel& model,
+                                               const movement::MorrowindActor& actor,
+                                               const movement::MorrowindStance& stance,
+                                               const MorrowindSpeedResult& result);
+[[nodiscard]] std::string morrowind_jump_json(const movement::MorrowindModel& model,
+                                              const movement::MorrowindActor& actor,
+                                              const movement::MorrowindStance& stance,
+                                              const MorrowindJumpResult& result);
+[[nodiscard]] std::string morrowind_fall_json(const movement::MorrowindModel& model,
+                                              const movement::MorrowindActor& actor,
+                                              const MorrowindFallResult& result);
+
+}  // namespace kinema::report

@@ -1,0 +1,68 @@
+// The results of `kinema sweep` as JSON and CSV: the models' frame-rate sweeps (analysis::SweepResult) and a
+// Morrowind jump's physics-rate sweep (analysis::MorrowindRateSweep), each with the metrics the user chose,
+// in the order chosen.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "kinema/analysis/morrowind_sweep.hpp"
+#include "kinema/analysis/sweep.hpp"
+#include "kinema/movement/morrowind_physics.hpp"
+
+namespace kinema::report {
+
+/// A metric of a model sweep: its name in JSON and CSV, a title for charts, a unit ("L" = the model's length
+/// unit) and the row's field.
+struct SweepMetric {
+    const char* name;
+    const char* title;
+    const char* unit;
+    double analysis::SweepRow::*field;
+};
+
+inline constexpr SweepMetric sweep_metrics[] = {
+    {"top_speed", "Top speed", "L/s", &analysis::SweepRow::top_speed},
+    {"time_to_90", "Time to 90% of top speed", "s", &analysis::SweepRow::time_to_90},
+    {"stop_distance", "Stop distance from top speed", "L", &analysis::SweepRow::stop_distance},
+    {"turn_rate", "Full-speed turn rate", "deg/s", &analysis::SweepRow::turn_rate},
+};
+
+/// A metric of a Morrowind jump's flight.
+struct FlightMetric {
+    const char* name;
+    const char* title;
+    const char* unit;
+    double movement::MorrowindFlight::*field;
+};
+
+inline constexpr FlightMetric flight_metrics[] = {
+    {"apex_height", "Apex height", "u", &movement::MorrowindFlight::apex_height},
+    {"airtime", "Airtime", "s", &movement::MorrowindFlight::airtime},
+    {"distance", "Horizontal distance", "u", &movement::MorrowindFlight::distance},
+};
+
+/// `{"models": [...]}`: per model its unit, the rest speed, the continuous limit and one row per rate; NaN
+/// (the library's "none") is null.
+[[nodiscard]] std::string sweep_json(std::span<const analysis::SweepResult> results,
+                                     std::span<const SweepMetric* const> metrics, double rest_speed);
+/// `model,fps,METRICS...`, one row per rate and one `inf` row per model (its continuous limit); NaN is
+/// "none".
+[[nodiscard]] std::string sweep_csv(std::span<const analysis::SweepResult> results,
+                                    std::span<const SweepMetric* const> metrics);
+
+/// What a Morrowind physics-rate sweep ran: the launch and the physics settings.
+struct MorrowindSweepSetup {
+    double gravity = 0.0;  ///< u/s^2
+    movement::MorrowindLaunch launch;
+    movement::MorrowindPhysicsSettings physics;
+};
+
+[[nodiscard]] std::string morrowind_sweep_json(const MorrowindSweepSetup& setup,
+                                               const analysis::MorrowindRateSweep& sweep,
+                                               std::span<const FlightMetric* const> metrics);
+/// `model,physics_rate,METRICS...,lands,steps`, the continuous limit last (rate `inf`, no steps).
+[[nodiscard]] std::string morrowind_sweep_csv(const analysis::MorrowindRateSweep& sweep,
+                                              std::span<const FlightMetric* const> metrics);
+
+}  // namespace kinema::report

@@ -1,0 +1,7 @@
+# The report part's sources; src/CMakeLists.txt makes them the library kinema_report.
+set(kinema_report_sources ${CMAKE_CURRENT_LIST_DIR}/stop.cpp ${CMAKE_CURRENT_LIST_DIR}/replay.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/turn.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/morrowind.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/simulation.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/sweep.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/json_number.cpp)
