@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         q.direction = {1.0, 0.0, 0.0};
         q.npc = cells.position(static_cast<kinema::nav::CellId>(cells.size() - 1));
         (void)kinema::nav::run_chase(level, q);
-    } catch (const kinema::nav::LevelError& e) {
+    } catch (const kinema::levels::LevelError& e) {
         if (std::string_view(e.what()).rfind("fuzz.navmesh: ", 0) != 0) {
             std::abort();  // errors name the file
         }

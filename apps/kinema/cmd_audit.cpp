@@ -245,7 +245,7 @@ void audit_level(const AuditArgs& a) {
     nav::Level level = [&] {
         try {
             return nav::Level::build(mesh, nav::NavSettings{});
-        } catch (const nav::LevelError& e) {
+        } catch (const levels::LevelError& e) {
             throw std::invalid_argument(a.map + ": " + e.what());
         }
     }();

@@ -11,6 +11,7 @@
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
+#include "kinema/levels/level_error.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level.hpp"
 #include "output_files.hpp"
@@ -37,11 +38,8 @@ void run_navmesh_build(const NavmeshCommand& o) {
     std::string bytes;
     try {
         bytes = nav::Level::build(mesh, settings).save_navmesh();
-    } catch (const nav::LevelError& e) {
-        const std::string prefix = "level: ";
-        const std::string message = e.what();
-        throw std::invalid_argument(
-            o.level + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message));
+    } catch (const levels::LevelError& e) {
+        throw std::invalid_argument(e.naming_file(o.level));
     }
     OutputFiles files;
     files.add("-o", o.output, std::move(bytes));

@@ -3,17 +3,12 @@
 #include <stdexcept>
 
 #include "kinema/core/file.hpp"
+#include "kinema/levels/level_error.hpp"
 #include "kinema/levels/obj.hpp"
 
 namespace kinema::cli {
 
 namespace {
-
-/// "level: message" from the library becomes "FILE: message".
-std::string for_file(const std::string& path, const std::string& message) {
-    const std::string prefix = "level: ";
-    return path + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message);
-}
 
 // The file's bytes, at most 256 MiB; "FILE: cannot open file: REASON" otherwise.
 std::string read_navmesh_file(const std::string& path) {
@@ -36,8 +31,8 @@ nav::Level load_nav_level(const std::string& map, const std::string& navmesh,
     const levels::TriangleMesh mesh = levels::load_obj(map, max_file_bytes);
     try {
         return nav::Level::build(mesh, settings);
-    } catch (const nav::LevelError& e) {
-        throw std::invalid_argument(for_file(map, e.what()));
+    } catch (const levels::LevelError& e) {
+        throw std::invalid_argument(e.naming_file(map));
     }
 }
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ._kinema import analysis as _a
+from ._settings import settings_help as _settings_help
+from ._settings import with_settings as _with_settings
 
 TurnSolution = _a.TurnSolution
 MaxTurn = _a.MaxTurn
@@ -21,7 +23,7 @@ CurveTime = _a.CurveTime
 
 def turn(angle: float, dt: float, **settings: Any) -> TurnSolution:
     """The input that turns a full-speed Dishonored velocity by `angle` (rad, from the velocity) in one frame
-    of `dt` s (seed 000 closed form). settings: TurnSettings (Dishonored's fields plus acceleration, u/s^2)."""
+    of `dt` s (seed 000 closed form)."""
     return _a.turn(angle, dt, settings)
 
 
@@ -48,13 +50,13 @@ def pivot(speed: float, fps: float, **unreal_settings: Any) -> StopPrediction:
 def sweep(model: str, fps, *, sweep_settings: Optional[dict] = None, **settings: Any) -> Sweep:
     """Top speed (length/s), time to 90 % (s), stop distance (length) and full-speed turn rate (deg/s) of
     `model` at every frame rate of the 1D array `fps` (1/s), with .continuous limits. The GIL is released
-    while it runs. sweep_settings: SweepSettings fields (horizon s, rest_speed length/s)."""
+    while it runs. sweep_settings: a dict of SweepSettings fields (listed below); **settings: the model's
+    (kinema.movement.settings_fields(model))."""
     return _a.sweep(model, fps, sweep_settings or {}, settings)
 
 
 def bake_distance_curve(times, positions, **bake_settings: Any) -> DistanceCurve:
-    """Bakes a distance curve from root motion: times (N,) s from 0, positions (N, 3) length. bake_settings:
-    BakeSettings fields (sample_rate Hz, stop_speed_threshold, axes, stop_at_end, epic_threshold_quirk)."""
+    """Bakes a distance curve from root motion: times (N,) s from 0, positions (N, 3) length."""
     return _a.bake_distance_curve(times, positions, bake_settings)
 
 
@@ -73,12 +75,10 @@ def time_for_remaining_distance(curve: DistanceCurve, remaining: float) -> Curve
     return _a.time_for_remaining_distance(curve, remaining)
 
 
-def _unreal_settings_help() -> str:
-    from ._kinema import movement as _m
-
-    return "\nUnrealSettings (name, unit, valid range, default, doc), from the settings registry:\n" + \
-        _m.settings_help("unreal")
-
-
-stop.__doc__ += _unreal_settings_help()
-pivot.__doc__ += _unreal_settings_help()
+_with_settings(turn, _a.keyword_fields("turn"), "TurnSettings")
+_with_settings(max_turn, _a.keyword_fields("turn"), "TurnSettings")
+_with_settings(stop, _a.keyword_fields("unreal"), "UnrealSettings")
+_with_settings(pivot, _a.keyword_fields("unreal"), "UnrealSettings")
+_with_settings(bake_distance_curve, _a.keyword_fields("bake"), "BakeSettings")
+sweep.__doc__ += "\n\nsweep_settings (key, type = default (unit, valid range): doc), from the settings registry:" + \
+    _settings_help(_a.keyword_fields("sweep")) + "\n"

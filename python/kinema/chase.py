@@ -11,7 +11,6 @@ array [row, col]: -2 untouched or wall, -1 barrier, 0..H heat.
 
 from __future__ import annotations
 
-import inspect
 import json as _json
 import os
 from typing import Any
@@ -19,6 +18,8 @@ from typing import Any
 import numpy as np
 
 from ._kinema import chase as _c
+from ._settings import settings_help as _settings_help
+from ._settings import with_settings as _with_settings
 
 Level = _c.Level
 HAS_NAV: bool = _c.HAS_NAV
@@ -69,27 +70,6 @@ def _chase_repr(self) -> str:
 
 ChaseResult.to_dict = _to_dict
 ChaseResult.__repr__ = _chase_repr
-
-_TYPES = {"int": int, "float": float, "bool": bool, "str": str}
-
-
-def _settings_help(fields: list) -> str:
-    return "".join(f"\n    {f['keyword']}: {f['type']} = {f['default']!r} ({f['unit']}, {f['range']}): {f['doc']}"
-                   for f in fields)
-
-
-def _with_settings(function, fields: list, title: str):
-    """Gives `function`, which takes the settings as **settings, the registry's keyword-only parameters (names,
-    types, defaults) as its signature and their units, ranges and docs in its docstring: help() shows them,
-    and no default is written in this package."""
-    signature = inspect.signature(function)
-    kept = [p for p in signature.parameters.values() if p.kind is not inspect.Parameter.VAR_KEYWORD]
-    settings = [inspect.Parameter(f["keyword"], inspect.Parameter.KEYWORD_ONLY, default=f["default"],
-                                  annotation=_TYPES[f["type"]]) for f in fields]
-    function.__signature__ = signature.replace(parameters=kept + settings)
-    function.__doc__ = (function.__doc__ or "") + f"\n\n{title} (keyword, type = default (unit, valid range): doc), " \
-        "from the settings registry:" + _settings_help(fields) + "\n"
-    return function
 
 
 class Flood:

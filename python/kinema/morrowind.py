@@ -2,9 +2,9 @@
 Units: u (game units), u/s, s.
 
 gmsts: a dict of GMST overrides by GMST name ({"fMinWalkSpeed": 100}); settings: other MorrowindSettings
-fields by registry name ({"animation.walk": 0, "rules.gravity": "openmw"}); **actor: MorrowindActor fields
-(speed, athletics, acrobatics, normalized_encumbrance, fatigue_ratio, levitate, swift_swim, jump_magnitude,
-werewolf, flies, kind). Bad values raise ValueError naming the field.
+fields by registry name ({"animation.walk": 0, "rules.gravity": "openmw"}); **actor: MorrowindActor fields as
+keywords (each function's help lists them with their defaults from the settings registry). The stance's
+defaults are the library's MorrowindStance. Bad values raise ValueError naming the field.
 """
 
 from __future__ import annotations
@@ -12,23 +12,27 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ._kinema import morrowind as _mw
+from ._settings import with_settings as _with_settings
 
 Speed = _mw.Speed
 Jump = _mw.Jump
 JumpArc = _mw.JumpArc
 Fall = _mw.Fall
 
+_STANCE: dict = _mw.stance_defaults()
 
-def speed(*, gmsts: Optional[dict] = None, settings: Optional[dict] = None, input=(0.0, 1.0), run: bool = False,
-          sneak: bool = False, swimming: bool = False, weapon_ready: bool = False, incapacitated: bool = False,
+
+def speed(*, gmsts: Optional[dict] = None, settings: Optional[dict] = None, input=_STANCE["input"],
+          run: bool = _STANCE["run"], sneak: bool = _STANCE["sneak"], swimming: bool = _STANCE["swimming"],
+          weapon_ready: bool = _STANCE["weapon_ready"], incapacitated: bool = _STANCE["incapacitated"],
           **actor: Any) -> Speed:
     """Target speed (u/s, getMaxSpeed) and the animation's real speed for an actor and stance.
     input: (right, forward), length capped at 1 (the analog factor)."""
     return _mw.speed(gmsts or {}, settings or {}, input, run, sneak, swimming, weapon_ready, incapacitated, actor)
 
 
-def jump(*, gmsts: Optional[dict] = None, settings: Optional[dict] = None, direction=(0.0, 0.0), run: bool = False,
-         sneak: bool = False, **actor: Any) -> Jump:
+def jump(*, gmsts: Optional[dict] = None, settings: Optional[dict] = None, direction=(0.0, 0.0),
+         run: bool = _STANCE["run"], sneak: bool = _STANCE["sneak"], **actor: Any) -> Jump:
     """Jump take-off: take_off_speed (u/s), velocity (u/s), apex_height (u), airtime (s), fatigue_cost.
     direction: the wanted ground movement (any length); (0, 0) = standing jump."""
     return _mw.jump(gmsts or {}, settings or {}, direction, run, sneak, actor)
@@ -47,3 +51,7 @@ def fall(height: float, *, gmsts: Optional[dict] = None, settings: Optional[dict
 def settings_fields(which: str = "settings") -> list:
     """The registry of MorrowindSettings ("settings", GMSTs as "gmsts.NAME") or MorrowindActor ("actor")."""
     return _mw.settings_fields(which)
+
+
+for _function in (speed, jump, fall):
+    _with_settings(_function, _mw.actor_keyword_fields(), "Actor (MorrowindActor)")

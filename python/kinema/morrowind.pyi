@@ -1,4 +1,4 @@
-from typing import Any, Optional, Sequence, Tuple
+from typing import Optional, Sequence, Tuple
 
 class Speed:
     mode: str
@@ -33,9 +33,18 @@ class Fall:
 
 def speed(*, gmsts: Optional[dict] = ..., settings: Optional[dict] = ..., input: Sequence[float] = ...,
           run: bool = ..., sneak: bool = ..., swimming: bool = ..., weapon_ready: bool = ...,
-          incapacitated: bool = ..., **actor: Any) -> Speed: ...
+          incapacitated: bool = ..., kind: str = ..., speed: float = ..., athletics: float = ...,
+          acrobatics: float = ..., normalized_encumbrance: float = ..., fatigue_ratio: float = ...,
+          levitate: float = ..., swift_swim: float = ..., jump_magnitude: float = ..., werewolf: bool = ...,
+          flies: bool = ...) -> Speed: ...
 def jump(*, gmsts: Optional[dict] = ..., settings: Optional[dict] = ..., direction: Sequence[float] = ...,
-         run: bool = ..., sneak: bool = ..., **actor: Any) -> Jump: ...
+         run: bool = ..., sneak: bool = ..., kind: str = ..., speed: float = ..., athletics: float = ...,
+         acrobatics: float = ..., normalized_encumbrance: float = ..., fatigue_ratio: float = ...,
+         levitate: float = ..., swift_swim: float = ..., jump_magnitude: float = ..., werewolf: bool = ...,
+         flies: bool = ...) -> Jump: ...
 def jump_arc(take_off_speed: float, *, gmsts: Optional[dict] = ..., settings: Optional[dict] = ...) -> JumpArc: ...
-def fall(height: float, *, gmsts: Optional[dict] = ..., settings: Optional[dict] = ..., **actor: Any) -> Fall: ...
+def fall(height: float, *, gmsts: Optional[dict] = ..., settings: Optional[dict] = ..., kind: str = ...,
+         speed: float = ..., athletics: float = ..., acrobatics: float = ..., normalized_encumbrance: float = ...,
+         fatigue_ratio: float = ..., levitate: float = ..., swift_swim: float = ..., jump_magnitude: float = ...,
+         werewolf: bool = ..., flies: bool = ...) -> Fall: ...
 def settings_fields(which: str = ...) -> list[dict[str, str]]: ...

@@ -107,9 +107,8 @@ std::vector<an::RootSample> root_samples(const py::handle& times, const py::hand
     return root;
 }
 
-}  // namespace
-
-void register_analysis(py::module_& m) {
+// The turn solver's results (TurnSolution, MaxTurn).
+void bind_turn_results(py::module_& m) {
     py::class_<an::TurnSolution>(
         m, "TurnSolution", "One frame's turn (seed 000): the input that redirects a full-speed velocity.")
         .def_readonly("reachable", &an::TurnSolution::reachable, "False when no input reaches the direction.")
@@ -124,6 +123,10 @@ void register_analysis(py::module_& m) {
     py::class_<MaxTurn>(m, "MaxTurn", "Largest turns per frame (radians).")
         .def_readonly("full_speed", &MaxTurn::full_speed, "rad: largest turn keeping MaxSpeed.")
         .def_readonly("reachable", &MaxTurn::reachable, "rad: largest turn reachable at all.");
+}
+
+// The stop and pivot predictions (StopPrediction, Stop).
+void bind_stop_results(py::module_& m) {
     py::class_<an::StopPrediction>(m, "StopPrediction", "How far and how long a braking character travels.")
         .def_readonly("stops", &an::StopPrediction::stops, "False: the speed never reaches zero.")
         .def_readonly("distance", &an::StopPrediction::distance, "Length unit (cm for Unreal).")
@@ -155,6 +158,10 @@ void register_analysis(py::module_& m) {
                    ", frames=" + std::to_string(r.exact.frames) + ", time=" + std::to_string(r.exact.time) +
                    ", epic_estimate=" + std::to_string(r.epic_estimate) + ")";
         });
+}
+
+// A frame-rate sweep's results (SweepRow, Sweep).
+void bind_sweep_results(py::module_& m) {
     py::class_<an::SweepRow>(m, "SweepRow",
                              "The sweep metrics at one frame rate (or their continuous limits).")
         .def_readonly("fps", &an::SweepRow::fps, "1/s; inf for the continuous limit.")
@@ -171,6 +178,10 @@ void register_analysis(py::module_& m) {
         .def_readonly("stop_distance", &SweepArrays::stop_distance, "length")
         .def_readonly("turn_rate", &SweepArrays::turn_rate, "deg/s")
         .def_readonly("continuous", &SweepArrays::continuous, "The dt -> 0 limits (SweepRow).");
+}
+
+// Distance matching's curve and its lookups' result (DistanceCurve, CurveTime).
+void bind_distance_curve(py::module_& m) {
     py::class_<an::DistanceCurve>(m, "DistanceCurve", "Signed root distance over animation time.")
         .def(py::init([](const py::handle& times, const py::handle& distances, double marker_time) {
                  const auto t = to_vector(times, "times");
@@ -200,7 +211,10 @@ void register_analysis(py::module_& m) {
         .def_readonly("time", &an::CurveTime::time, "s")
         .def_readonly("extrapolated", &an::CurveTime::extrapolated,
                       "The value was outside the curve's range.");
+}
 
+// The functions: turn, max_turn, stop, pivot, sweep and the distance-matching lookups.
+void bind_functions(py::module_& m) {
     m.def(
         "turn",
         [](double angle, double dt, const py::dict& s) {
@@ -228,21 +242,44 @@ void register_analysis(py::module_& m) {
     m.def("time_for_distance", &an::time_for_distance, py::arg("curve"), py::arg("distance"));
     m.def("time_for_remaining_distance", &an::time_for_remaining_distance, py::arg("curve"),
           py::arg("remaining"));
+}
+
+const SettingsDescription& description_of(const std::string& which) {
+    if (which == "turn")
+        return settings_description<an::TurnSettings>();
+    if (which == "sweep")
+        return settings_description<an::SweepSettings>();
+    if (which == "bake")
+        return settings_description<an::BakeSettings>();
+    if (which == "unreal")
+        return settings_description<mv::UnrealSettings>();
+    throw py::value_error("settings_fields: unknown settings '" + which +
+                          "'; valid: turn, sweep, bake, unreal");
+}
+
+// The registry's descriptions: settings_fields for introspection, keyword_fields (typed defaults) for the
+// keyword signatures and docstrings kinema/analysis.py builds.
+void bind_settings_fields(py::module_& m) {
     m.def(
-        "settings_fields",
+        "settings_fields", [](const std::string& which) { return describe_fields(description_of(which)); },
+        py::arg("which"));
+    m.def(
+        "keyword_fields",
         [](const std::string& which) {
-            if (which == "turn")
-                return describe_fields(settings_description<an::TurnSettings>());
-            if (which == "sweep")
-                return describe_fields(settings_description<an::SweepSettings>());
-            if (which == "bake")
-                return describe_fields(settings_description<an::BakeSettings>());
-            if (which == "unreal")
-                return describe_fields(settings_description<mv::UnrealSettings>());
-            throw py::value_error("settings_fields: unknown settings '" + which +
-                                  "'; valid: turn, sweep, bake, unreal");
+            return KeywordSettings(description_of(which), "kinema.analysis").describe();
         },
         py::arg("which"));
+}
+
+}  // namespace
+
+void register_analysis(py::module_& m) {
+    bind_turn_results(m);
+    bind_stop_results(m);
+    bind_sweep_results(m);
+    bind_distance_curve(m);
+    bind_functions(m);
+    bind_settings_fields(m);
 }
 
 }  // namespace kinema::python

@@ -265,7 +265,7 @@ PYBIND11_MODULE(_kinema, m) {
                 std::rethrow_exception(p);
             }
         } catch (const kinema::levels::LevelError& e) {
-            PyErr_SetString(e.line() == 0 ? PyExc_OSError : PyExc_ValueError, e.what());
+            PyErr_SetString(e.unreadable_file() ? PyExc_OSError : PyExc_ValueError, e.what());
         } catch (const kinema::levels::ObjError& e) {
             PyErr_SetString(e.line() == 0 ? PyExc_OSError : PyExc_ValueError, e.what());
         }

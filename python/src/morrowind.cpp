@@ -36,9 +36,8 @@ struct SpeedReport {
     mv::MorrowindAnimation animation;
 };
 
-}  // namespace
-
-void register_morrowind(py::module_& m) {
+// The results: Speed, Jump, JumpArc and Fall.
+void bind_results(py::module_& m) {
     py::class_<SpeedReport>(m, "Speed",
                             "A Morrowind target speed (getMaxSpeed) and the animation's real speed.")
         .def_property_readonly(
@@ -83,7 +82,10 @@ void register_morrowind(py::module_& m) {
         .def_readonly("damage_term", &mv::MorrowindFall::damage_term)
         .def_readonly("health_loss", &mv::MorrowindFall::health_loss, "health points")
         .def_readonly("knockdown", &mv::MorrowindFall::knockdown);
+}
 
+// The functions: speed, jump, jump_arc and fall, each on a model built from GMSTs and settings.
+void bind_functions(py::module_& m) {
     m.def(
         "speed",
         [](const py::dict& gmsts, const py::dict& settings, const py::handle& input, bool run, bool sneak,
@@ -104,7 +106,9 @@ void register_morrowind(py::module_& m) {
            const py::dict& actor) {
             const mv::MorrowindModel model = model_from(gmsts, settings);
             const auto a = settings_from<mv::MorrowindActor>(actor);
-            auto st = stance_from(py::make_tuple(0.0, 1.0), run, sneak, false, false, false);
+            mv::MorrowindStance st;  // the default stance's input and states, running or sneaking as asked
+            st.run = run;
+            st.sneak = sneak;
             return model.jump(a, st, to_vec2(direction, "direction"));
         },
         py::arg("gmsts"), py::arg("settings"), py::arg("direction"), py::arg("run"), py::arg("sneak"),
@@ -122,6 +126,12 @@ void register_morrowind(py::module_& m) {
             return model.fall(settings_from<mv::MorrowindActor>(actor), height);
         },
         py::arg("gmsts"), py::arg("settings"), py::arg("height"), py::arg("actor"));
+}
+
+// The registry's descriptions (settings_fields; keyword_fields("actor") with typed defaults for the actor's
+// keyword signature in kinema/morrowind.py) and the stance's defaults (MorrowindStance{}), so that
+// kinema/morrowind.py types none of them.
+void bind_settings_fields(py::module_& m) {
     m.def(
         "settings_fields",
         [](const std::string& which) {
@@ -133,6 +143,28 @@ void register_morrowind(py::module_& m) {
                                   "'; valid: settings, actor");
         },
         py::arg("which"));
+    m.def("actor_keyword_fields", [] {
+        return KeywordSettings(settings_description<mv::MorrowindActor>(), "kinema.morrowind").describe();
+    });
+    m.def("stance_defaults", [] {
+        const mv::MorrowindStance stance{};
+        py::dict d;
+        d["input"] = py::make_tuple(stance.input.x, stance.input.y);
+        d["run"] = stance.run;
+        d["sneak"] = stance.sneak;
+        d["swimming"] = stance.swimming;
+        d["weapon_ready"] = stance.weapon_ready;
+        d["incapacitated"] = stance.incapacitated;
+        return d;
+    });
+}
+
+}  // namespace
+
+void register_morrowind(py::module_& m) {
+    bind_results(m);
+    bind_functions(m);
+    bind_settings_fields(m);
 }
 
 }  // namespace kinema::python

@@ -7,6 +7,7 @@
 #if KINEMA_PYTHON_NAV
 #include <memory>
 
+#include "kinema/levels/level_error.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
@@ -32,12 +33,9 @@ std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings
     const levels::TriangleMesh mesh = levels::load_obj(path);
     try {
         out->level = std::make_unique<nav::Level>(nav::Level::build(mesh, s));
-    } catch (const nav::LevelError& e) {
+    } catch (const levels::LevelError& e) {
         // "level: message" from the library becomes "FILE: message", as the CLI says it.
-        const std::string message = e.what();
-        const std::string prefix = "level: ";
-        throw std::invalid_argument(
-            path + ": " + (message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message));
+        throw std::invalid_argument(e.naming_file(path));
     }
     return out;
 }

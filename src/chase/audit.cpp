@@ -95,7 +95,7 @@ Vec2 audit_direction(int k, int directions) {
 }
 
 Vec3 world_direction(const CellSpace& space, Vec2 planar) {
-    return space.axes() == PlanarAxes::xy ? Vec3{planar.x, planar.y, 0.0} : Vec3{planar.x, 0.0, planar.y};
+    return space.frame().world(planar, 0.0);
 }
 
 // Per-thread scratch: the flood plus stamps for the small searches around a seed (a stamp equal to `epoch`

@@ -128,10 +128,10 @@ std::string audit_csv(const ChaseSpace& space, const AuditResult& result) {
     const int dims = space.position_dimensions();
     const CellCoords sample = space.cells().empty() ? CellCoords{} : space.coords(0);
     std::string out = coord_names(sample, "") +
-                      (space.cells().axes() == PlanarAxes::xy ? ",dx,dy" : ",dx,dz") + ",steps,stop_reason," +
-                      coord_names(sample, "destination_") + "," + point_names("destination", dims) +
-                      ",chase_distance,chase_distance_along_cells," + point_names("dead_reckoning", dims) +
-                      ",dead_reckoning_gap";
+                      (space.cells().frame() == PlanarFrame::xy ? ",dx,dy" : ",dx,dz") +
+                      ",steps,stop_reason," + coord_names(sample, "destination_") + "," +
+                      point_names("destination", dims) + ",chase_distance,chase_distance_along_cells," +
+                      point_names("dead_reckoning", dims) + ",dead_reckoning_gap";
     for (const Finding f : all_findings) {
         out += ',';
         out += to_string(f);

@@ -56,7 +56,7 @@ CellSpace build_grid_arrays(const GridCells& g) {
         }
         offsets.push_back(static_cast<std::uint32_t>(ids.size()));
     });
-    return CellSpace::from_csr(std::move(positions), std::move(offsets), std::move(ids), PlanarAxes::xy, s);
+    return CellSpace::from_csr(std::move(positions), std::move(offsets), std::move(ids), PlanarFrame::xy, s);
 }
 
 }  // namespace
@@ -70,7 +70,7 @@ CellSpace CellSpace::from_grid(std::shared_ptr<const GridCells> grid) {
     }
     CellSpace space;
     space.size_ = grid->size();
-    space.axes_ = PlanarAxes::xy;
+    space.frame_ = PlanarFrame::xy;
     space.cell_size_ = grid->cell_size();
     space.grid_ = std::move(grid);
     space.lazy_ = std::make_shared<LazyArrays>();
@@ -86,7 +86,7 @@ const CellSpace& CellSpace::built_arrays() const {
 }
 
 CellSpace CellSpace::from_adjacency(std::vector<Vec3> positions,
-                                    const std::vector<std::vector<CellId>>& neighbours, PlanarAxes axes,
+                                    const std::vector<std::vector<CellId>>& neighbours, PlanarFrame frame,
                                     double cell_size) {
     if (neighbours.size() != positions.size()) {
         throw std::invalid_argument("cell space: " + std::to_string(positions.size()) + " positions but " +
@@ -108,11 +108,11 @@ CellSpace CellSpace::from_adjacency(std::vector<Vec3> positions,
     for (const auto& list : neighbours) {
         ids.insert(ids.end(), list.begin(), list.end());
     }
-    return from_csr(std::move(positions), std::move(offsets), std::move(ids), axes, cell_size);
+    return from_csr(std::move(positions), std::move(offsets), std::move(ids), frame, cell_size);
 }
 
 CellSpace CellSpace::from_csr(std::vector<Vec3> positions, std::vector<std::uint32_t> offsets,
-                              std::vector<CellId> neighbour_ids, PlanarAxes axes, double cell_size) {
+                              std::vector<CellId> neighbour_ids, PlanarFrame frame, double cell_size) {
     check_common(positions, cell_size);
     const std::size_t n = positions.size();
     if (offsets.size() != n + 1 || offsets.front() != 0 || offsets.back() != neighbour_ids.size()) {
@@ -139,7 +139,7 @@ CellSpace CellSpace::from_csr(std::vector<Vec3> positions, std::vector<std::uint
     }
     CellSpace space;
     space.size_ = n;
-    space.axes_ = axes;
+    space.frame_ = frame;
     space.cell_size_ = cell_size;
     space.planar_.reserve(n);
     for (const Vec3& p : positions) {

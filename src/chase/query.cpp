@@ -34,7 +34,7 @@ void require_finite_vector(FieldErrors& errors, std::string_view field, Vec3 v) 
 
 // The planar vector lifted back into world axes (the inverse of CellSpace::planar).
 Vec3 lift(const CellSpace& space, Vec2 planar) {
-    return space.axes() == PlanarAxes::xy ? Vec3{planar.x, planar.y, 0.0} : Vec3{planar.x, 0.0, planar.y};
+    return space.frame().world(planar, 0.0);
 }
 
 double reckoning_distance(const ChaseSpace& space, const Flood& flood, const ChaseQuery& query) {

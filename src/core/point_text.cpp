@@ -13,6 +13,18 @@ std::string point_text(Vec2 p, std::string_view separator) {
     return out;
 }
 
+std::string point_text(const ShownPoint& p, std::string_view separator) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < p.count; ++i) {
+        if (i > 0) {
+            out += separator;
+        }
+        append_number(out, p.values[i]);
+    }
+    out += ')';
+    return out;
+}
+
 std::string point_text(Vec3 p, std::string_view separator) {
     std::string out = "(";
     append_number(out, p.x);

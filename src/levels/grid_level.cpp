@@ -15,11 +15,6 @@ std::size_t GridLevel::passable_count() const {
         std::count_if(passable.begin(), passable.end(), [](std::uint8_t v) { return v != 0; }));
 }
 
-LevelError::LevelError(std::string file, int line, const std::string& message)
-    : std::invalid_argument(file + ":" + std::to_string(line) + ": " + message),
-      file_(std::move(file)),
-      line_(line) {}
-
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
     return parse_level(detail::read_level_file(path, max_bytes), path);
 }

@@ -65,8 +65,8 @@ class Context : public rcContext {
 };
 
 [[noreturn]] void fail(const Context& ctx, const std::string& step) {
-    throw LevelError("level: Recast/Detour failed to " + step +
-                     (ctx.errors.empty() ? "" : ": " + ctx.errors));
+    throw levels::LevelError("level: Recast/Detour failed to " + step +
+                             (ctx.errors.empty() ? "" : ": " + ctx.errors));
 }
 
 // Largest voxel grids accepted for one tile: Detour stores polygon vertices as 16-bit voxel coordinates, and
@@ -105,8 +105,9 @@ AgentVoxels agent_voxels(const NavSettings& s, double cell_size) {
 
 void check_layers(const Voxelized& v, double cell_height) {
     if (!(v.extent.y / cell_height <= kMaxGridLayers)) {
-        throw LevelError("level: the mesh is " + std::to_string(v.extent.y) +
-                         " world units tall: more than 8000 cell heights of " + std::to_string(cell_height));
+        throw levels::LevelError("level: the mesh is " + std::to_string(v.extent.y) +
+                                 " world units tall: more than 8000 cell heights of " +
+                                 std::to_string(cell_height));
     }
 }
 
@@ -128,16 +129,18 @@ void check_precision(const Voxelized& v, double cell_size) {
     const double plan = std::max({std::abs(lo.x), std::abs(hi.x), std::abs(lo.z), std::abs(hi.z)});
     const double limit = std::min(kMaxCoordinateInCells * cell_size, kMaxCoordinate);
     if (!(plan <= limit)) {
-        throw LevelError("level: the mesh reaches " + format_number(plan) +
-                         " world units from the origin on x or z, more than the " + format_number(limit) +
-                         " that Recast rasterises in single precision (2^19 voxels of " +
-                         format_number(cell_size) + ", at most 1e7): move the level nearer the origin");
+        throw levels::LevelError(
+            "level: the mesh reaches " + format_number(plan) +
+            " world units from the origin on x or z, more than the " + format_number(limit) +
+            " that Recast rasterises in single precision (2^19 voxels of " + format_number(cell_size) +
+            ", at most 1e7): move the level nearer the origin");
     }
     const double height = std::max(std::abs(lo.y), std::abs(hi.y));
     if (!(height <= kMaxCoordinate)) {
-        throw LevelError("level: the mesh reaches " + format_number(height) +
-                         " world units from the origin on y, more than the 1e7 of a navmesh file: move the "
-                         "level nearer the origin");
+        throw levels::LevelError(
+            "level: the mesh reaches " + format_number(height) +
+            " world units from the origin on y, more than the 1e7 of a navmesh file: move the "
+            "level nearer the origin");
     }
 }
 
@@ -154,17 +157,18 @@ void check_voxels(const Voxelized& v, const NavSettings& s, double held_columns,
     const double limit = std::floor(s.max_voxels);
     const double covered = std::ceil(v.plan_area / (s.cell_size * s.cell_size));
     if (!(covered <= limit)) {
-        throw LevelError("level: the triangles cover " + format_number(v.plan_area) +
-                         " square world units, about " + format_number(covered) + " voxels of " +
-                         format_number(s.cell_size) + ", more than max_voxels = " + format_number(limit) +
-                         ": raise cell_size or max_voxels, or build the level in parts");
+        throw levels::LevelError("level: the triangles cover " + format_number(v.plan_area) +
+                                 " square world units, about " + format_number(covered) + " voxels of " +
+                                 format_number(s.cell_size) +
+                                 ", more than max_voxels = " + format_number(limit) +
+                                 ": raise cell_size or max_voxels, or build the level in parts");
     }
     if (!(held_columns <= kHeldColumnsPerVoxel * limit)) {
-        throw LevelError("level: " + held + " would hold " + format_number(held_columns) +
-                         " voxel columns at cell size " + format_number(s.cell_size) + ", more than " +
-                         format_number(kHeldColumnsPerVoxel) +
-                         " x max_voxels = " + format_number(kHeldColumnsPerVoxel * limit) +
-                         ": lower tile_size or threads, or raise max_voxels");
+        throw levels::LevelError("level: " + held + " would hold " + format_number(held_columns) +
+                                 " voxel columns at cell size " + format_number(s.cell_size) +
+                                 ", more than " + format_number(kHeldColumnsPerVoxel) +
+                                 " x max_voxels = " + format_number(kHeldColumnsPerVoxel * limit) +
+                                 ": lower tile_size or threads, or raise max_voxels");
     }
 }
 
@@ -182,10 +186,10 @@ TileBox solo_box(const Voxelized& v, const NavSettings& s) {
     const double w = std::ceil(v.extent.x / s.cell_size) + 1.0;
     const double d = std::ceil(v.extent.z / s.cell_size) + 1.0;
     if (!(w <= kMaxGridSide && d <= kMaxGridSide && w * d <= kMaxGridColumns)) {
-        throw LevelError("level: the mesh spans " + std::to_string(v.extent.x) + " x " +
-                         std::to_string(v.extent.z) +
-                         " world units on x and z: too many columns for cell size " +
-                         std::to_string(s.cell_size) + " in one tile (set tile_size for a tiled navmesh)");
+        throw levels::LevelError(
+            "level: the mesh spans " + std::to_string(v.extent.x) + " x " + std::to_string(v.extent.z) +
+            " world units on x and z: too many columns for cell size " + std::to_string(s.cell_size) +
+            " in one tile (set tile_size for a tiled navmesh)");
     }
     check_layers(v, s.cell_height);
     check_precision(v, s.cell_size);
@@ -197,10 +201,10 @@ TileBox solo_box(const Voxelized& v, const NavSettings& s) {
     // across gets a grid 0 columns wide, and rcRasterizeTriangles clamps row and column indices to
     // [0, size - 1] = [0, -1] and writes spans at index -1 (a crash, not an error).
     if (box.width < 1 || box.depth < 1) {
-        throw LevelError("level: the mesh is " + format_number(v.extent.x) + " x " +
-                         format_number(v.extent.z) + " world units on x and z: less than half a voxel (" +
-                         format_number(s.cell_size) + ") across on " + (box.width < 1 ? "x" : "z") +
-                         ", too small for a one-tile navmesh");
+        throw levels::LevelError(
+            "level: the mesh is " + format_number(v.extent.x) + " x " + format_number(v.extent.z) +
+            " world units on x and z: less than half a voxel (" + format_number(s.cell_size) +
+            ") across on " + (box.width < 1 ? "x" : "z") + ", too small for a one-tile navmesh");
     }
     return box;
 }
@@ -321,8 +325,9 @@ TileData build_tile_data(Context& ctx, rcCompactHeightfield& chf, const NavSetti
     params.buildBvTree = true;
     unsigned char* data = nullptr;
     if (!dtCreateNavMeshData(&params, &data, &out.size)) {
-        throw LevelError("level: Detour could not create the navmesh tile (" + std::to_string(pmesh->nverts) +
-                         " vertices, " + std::to_string(pmesh->npolys) + " polygons)");
+        throw levels::LevelError("level: Detour could not create the navmesh tile (" +
+                                 std::to_string(pmesh->nverts) + " vertices, " +
+                                 std::to_string(pmesh->npolys) + " polygons)");
     }
     out.data.reset(data);
     return out;
@@ -354,16 +359,16 @@ NavmeshPtr solo_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& st
     stats.nav_grid_depth = chf->height;
     TileData tile = build_tile_data(ctx, *chf, s, 0, 0, 0);
     if (tile.walkable_spans == 0) {
-        throw LevelError(no_walkable_surface(s));
+        throw levels::LevelError(no_walkable_surface(s));
     }
     if (tile.polygons == 0) {
-        throw LevelError(
+        throw levels::LevelError(
             "level: the navmesh has no polygons (every walkable region is smaller than "
             "region_min_size^2 cells)");
     }
     NavmeshPtr mesh = alloc_navmesh();
     if (dtStatusFailed(mesh->init(tile.data.get(), tile.size, DT_TILE_FREE_DATA))) {
-        throw LevelError("level: Detour could not initialise the navmesh");
+        throw levels::LevelError("level: Detour could not initialise the navmesh");
     }
     (void)tile.data.release();  // the navmesh owns it now
     stats.nav_tiles = 1;
@@ -406,10 +411,10 @@ TileGrid tile_grid(const Voxelized& v, const NavSettings& s) {
     const double columns = std::ceil((std::ceil(v.extent.x / s.cell_size) + 1.0) / g.size);
     const double rows = std::ceil((std::ceil(v.extent.z / s.cell_size) + 1.0) / g.size);
     if (!(columns * rows <= double{1 << kMaxTileBits})) {
-        throw LevelError("level: the mesh spans " + std::to_string(v.extent.x) + " x " +
-                         std::to_string(v.extent.z) + " world units on x and z: more than " +
-                         std::to_string(1 << kMaxTileBits) + " tiles of " + std::to_string(g.size) +
-                         " voxels (raise tile_size)");
+        throw levels::LevelError("level: the mesh spans " + std::to_string(v.extent.x) + " x " +
+                                 std::to_string(v.extent.z) + " world units on x and z: more than " +
+                                 std::to_string(1 << kMaxTileBits) + " tiles of " + std::to_string(g.size) +
+                                 " voxels (raise tile_size)");
     }
     check_precision(v, s.cell_size);
     g.columns = static_cast<int>(columns);
@@ -523,16 +528,16 @@ NavmeshPtr tiled_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& s
         spans += t.walkable_spans;
         stats.nav_polygons += static_cast<std::size_t>(t.polygons);
         if (t.polygons > max_polys) {
-            throw LevelError("level: a navmesh tile has " + std::to_string(t.polygons) +
-                             " polygons, more than Detour's " + std::to_string(max_polys) + " with " +
-                             std::to_string(g.columns * g.rows) + " tiles (lower tile_size)");
+            throw levels::LevelError("level: a navmesh tile has " + std::to_string(t.polygons) +
+                                     " polygons, more than Detour's " + std::to_string(max_polys) + " with " +
+                                     std::to_string(g.columns * g.rows) + " tiles (lower tile_size)");
         }
     }
     if (spans == 0) {
-        throw LevelError(no_walkable_surface(s));
+        throw levels::LevelError(no_walkable_surface(s));
     }
     if (stats.nav_polygons == 0) {
-        throw LevelError(
+        throw levels::LevelError(
             "level: the navmesh has no polygons (every walkable region is smaller than "
             "region_min_size^2 cells)");
     }
@@ -544,14 +549,14 @@ NavmeshPtr tiled_navmesh(const Voxelized& v, const NavSettings& s, LevelStats& s
     params.maxPolys = max_polys;
     NavmeshPtr mesh = alloc_navmesh();
     if (dtStatusFailed(mesh->init(&params))) {
-        throw LevelError("level: Detour could not initialise the tiled navmesh");
+        throw levels::LevelError("level: Detour could not initialise the tiled navmesh");
     }
     for (TileData& t : tiles) {
         if (!t.data) {
             continue;
         }
         if (dtStatusFailed(mesh->addTile(t.data.get(), t.size, DT_TILE_FREE_DATA, 0, nullptr))) {
-            throw LevelError("level: Detour could not add a navmesh tile");
+            throw levels::LevelError("level: Detour could not add a navmesh tile");
         }
         (void)t.data.release();  // the navmesh owns it now
         ++stats.nav_tiles;
@@ -577,8 +582,8 @@ MeshBounds convert_vertices(const levels::TriangleMesh& mesh, Voxelized& v) {
         const Vec3 p = mesh.vertices[i];
         const float f[3] = {static_cast<float>(p.x), static_cast<float>(p.y), static_cast<float>(p.z)};
         if (!std::isfinite(f[0]) || !std::isfinite(f[1]) || !std::isfinite(f[2])) {
-            throw LevelError("level: vertex " + std::to_string(i + 1) +
-                             " is not finite (in single precision)");
+            throw levels::LevelError("level: vertex " + std::to_string(i + 1) +
+                                     " is not finite (in single precision)");
         }
         v.verts.insert(v.verts.end(), f, f + 3);
         lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
@@ -601,9 +606,9 @@ void convert_triangles(const levels::TriangleMesh& mesh, Voxelized& v, LevelStat
         const auto& tri = mesh.triangles[t];
         for (std::uint32_t index : tri) {
             if (index >= mesh.vertices.size()) {
-                throw LevelError("level: triangle " + std::to_string(t + 1) + " uses vertex index " +
-                                 std::to_string(index) + ", but the mesh has " +
-                                 std::to_string(mesh.vertices.size()) + " vertices");
+                throw levels::LevelError("level: triangle " + std::to_string(t + 1) + " uses vertex index " +
+                                         std::to_string(index) + ", but the mesh has " +
+                                         std::to_string(mesh.vertices.size()) + " vertices");
             }
         }
         // A zero-area triangle has no normal (Recast would compute NaN); skip it rather than reject the
@@ -621,8 +626,8 @@ void convert_triangles(const levels::TriangleMesh& mesh, Voxelized& v, LevelStat
         v.plan_area += std::abs(n.y) / 2.0;
     }
     if (v.tris.empty()) {
-        throw LevelError("level: all " + std::to_string(mesh.triangles.size()) +
-                         " triangles are degenerate (zero area)");
+        throw levels::LevelError("level: all " + std::to_string(mesh.triangles.size()) +
+                                 " triangles are degenerate (zero area)");
     }
 }
 
@@ -637,9 +642,9 @@ void mark_walkable(Voxelized& v, const NavSettings& settings, LevelStats& stats)
     stats.walkable_triangles = static_cast<std::size_t>(
         std::count(v.areas.begin(), v.areas.end(), static_cast<unsigned char>(RC_WALKABLE_AREA)));
     if (stats.walkable_triangles == 0) {
-        throw LevelError("level: no walkable surface: none of the " + std::to_string(triangle_count) +
-                         " triangles is flatter than agent_max_slope = " +
-                         std::to_string(settings.agent_max_slope) + " degrees (y is up)");
+        throw levels::LevelError("level: no walkable surface: none of the " + std::to_string(triangle_count) +
+                                 " triangles is flatter than agent_max_slope = " +
+                                 std::to_string(settings.agent_max_slope) + " degrees (y is up)");
     }
 }
 
@@ -660,10 +665,10 @@ void Level::sample_cells(const std::string& name) {
     } catch (const SettingsError&) {
         throw;
     } catch (const std::invalid_argument& e) {
-        throw LevelError(name + ": " + e.what());
+        throw levels::LevelError(name + ": " + e.what());
     }
     if (nav_cells_.empty()) {
-        throw LevelError(name + ": the navmesh has no chase cells");
+        throw levels::LevelError(name + ": the navmesh has no chase cells");
     }
 }
 
@@ -697,7 +702,7 @@ Level Level::from_navmesh(std::string_view bytes, const std::string& name, const
         level.stats_.nav_data_bytes += static_cast<std::size_t>(tile->dataSize);
     }
     if (!any) {
-        throw LevelError(name + ": the navmesh has no tiles");
+        throw levels::LevelError(name + ": the navmesh has no tiles");
     }
     level.sample_cells(name);
     return level;
@@ -742,11 +747,11 @@ Level Level::build(const levels::TriangleMesh& mesh, const NavSettings& settings
     stats.triangles = mesh.triangles.size();
 
     if (mesh.vertices.empty() || mesh.triangles.empty()) {
-        throw LevelError("level: the mesh is empty");
+        throw levels::LevelError("level: the mesh is empty");
     }
     if (mesh.vertices.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 3) ||
         mesh.triangles.size() > static_cast<std::size_t>(std::numeric_limits<int>::max() / 3)) {
-        throw LevelError("level: the mesh is too large for Recast");
+        throw levels::LevelError("level: the mesh is too large for Recast");
     }
     Voxelized v;
     const MeshBounds bounds = convert_vertices(mesh, v);

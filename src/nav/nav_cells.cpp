@@ -541,7 +541,7 @@ struct NavCellBuilder {
                 lists[a].push_back(b);
             }
         }
-        out.graph_ = chase::CellSpace::from_adjacency(std::move(positions), lists, chase::PlanarAxes::xz,
+        out.graph_ = chase::CellSpace::from_adjacency(std::move(positions), lists, PlanarFrame::xz,
                                                       out.grid_.cell_size);
     }
 };

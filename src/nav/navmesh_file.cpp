@@ -32,7 +32,7 @@ struct TileHeader {
 };
 
 [[noreturn]] void bad(const std::string& name, const std::string& why) {
-    throw LevelError(name + ": not a valid navmesh file: " + why);
+    throw levels::LevelError(name + ": not a valid navmesh file: " + why);
 }
 
 std::size_t align4(std::size_t n) {

@@ -14,7 +14,7 @@ namespace kinema::nav::detail {
 std::string encode_navmesh(const dtNavMesh& mesh);
 
 /// A navmesh from the file's bytes (owned by the caller: dtFreeNavMesh). Every size, count and index Detour
-/// would trust is checked first; a bad file throws LevelError "NAME: reason".
+/// would trust is checked first; a bad file throws levels::LevelError "NAME: reason".
 dtNavMesh* decode_navmesh(std::string_view bytes, const std::string& name);
 
 }  // namespace kinema::nav::detail

@@ -5,27 +5,28 @@
 
 #include "kinema/chase/json.hpp"
 #include "kinema/core/json_writer.hpp"
+#include "kinema/core/planar_frame.hpp"
 
 namespace kinema::pursuit {
 
 namespace {
 
-// x,y on grids; x,h,z on 3D levels (v is the planar (x, z), h the height y; vectors have h = 0).
-void numbers(JsonWriter& w, Vec2 v, double h, int dimensions) {
-    w.number(v.x);
-    if (dimensions == 3) {
-        w.number(h);
+// The point of planar v at height h as its frame shows it: x,y on grids; x,h,z on 3D levels (v is the planar
+// (x, z), h the height y; vectors have h = 0).
+void numbers(JsonWriter& w, Vec2 v, double h, PlanarFrame plane) {
+    for (const double c : plane.shown(plane.world(v, h))) {
+        w.number(c);
     }
-    w.number(v.y);
 }
 
-void pair(JsonWriter& w, std::string_view name, Vec2 v, double h = 0.0, int dimensions = 2) {
+void pair(JsonWriter& w, std::string_view name, Vec2 v, double h, PlanarFrame plane) {
     w.key(name).begin_array();
-    numbers(w, v, h, dimensions);
+    numbers(w, v, h, plane);
     w.end_array();
 }
 
-void settings(JsonWriter& w, const PursuitScenario& scenario, const PursuitConfig& config, int d) {
+void settings(JsonWriter& w, const PursuitScenario& scenario, const PursuitConfig& config,
+              PlanarFrame plane) {
     w.key("settings").begin_object();
     w.key("pursuit").raw(settings_json(config.settings));
     w.string("strategy", to_string(config.settings.strategy));
@@ -35,26 +36,26 @@ void settings(JsonWriter& w, const PursuitScenario& scenario, const PursuitConfi
     w.key("route").begin_array();
     for (std::size_t i = 0; i < scenario.route.size(); ++i) {
         w.begin_array();
-        numbers(w, scenario.route[i], scenario.route_height(i), d);
+        numbers(w, scenario.route[i], scenario.route_height(i), plane);
         w.end_array();
     }
     w.end_array();
-    pair(w, "npc", scenario.npc, scenario.npc_height, d);
+    pair(w, "npc", scenario.npc, scenario.npc_height, plane);
     w.key("stimuli").begin_array();
     for (const Stimulus& s : scenario.stimuli) {
         w.begin_array().number(s.time);
-        numbers(w, s.position, s.height, d);
+        numbers(w, s.position, s.height, plane);
         w.end_array();
     }
     w.end_array().end_object();
 }
 
-void frame(JsonWriter& w, const PursuitFrame& f, int d) {
+void frame(JsonWriter& w, const PursuitFrame& f, PlanarFrame plane) {
     w.begin_object().number("t", f.t).string("state", to_string(f.state));
-    pair(w, "player", f.player, f.player_height, d);
-    pair(w, "npc", f.npc, f.npc_height, d);
-    pair(w, "npc_velocity", f.npc_velocity, 0.0, d);
-    pair(w, "npc_input", f.npc_input, 0.0, d);
+    pair(w, "player", f.player, f.player_height, plane);
+    pair(w, "npc", f.npc, f.npc_height, plane);
+    pair(w, "npc_velocity", f.npc_velocity, 0.0, plane);
+    pair(w, "npc_input", f.npc_input, 0.0, plane);
     w.boolean("sees_player", f.sees_player).end_object();
 }
 
@@ -87,26 +88,27 @@ class ChaseResults {
     std::optional<chase::Flood> flood_;
 };
 
-void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, int d, ChaseResults& chases) {
+void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, PlanarFrame plane,
+           ChaseResults& chases) {
     w.begin_object().number("t", e.t).string("kind", to_string(e.kind));
     switch (e.kind) {
         case EventKind::lost_sight:
-            pair(w, "last_seen", e.position, e.height, d);
-            pair(w, "direction", e.direction, 0.0, d);
+            pair(w, "last_seen", e.position, e.height, plane);
+            pair(w, "direction", e.direction, 0.0, plane);
             break;
         case EventKind::chase:
             w.string("strategy", to_string(config.settings.strategy));
-            pair(w, "destination", e.position, e.height, d);
+            pair(w, "destination", e.position, e.height, plane);
             if (e.chase) {
                 w.key("result").raw(chases.json(*e.chase));
             }
             break;
         case EventKind::stimulus:
-            pair(w, "position", e.position, e.height, d);
+            pair(w, "position", e.position, e.height, plane);
             w.boolean("accepted", e.accepted);
             break;
         default:
-            pair(w, "position", e.position, e.height, d);
+            pair(w, "position", e.position, e.height, plane);
             break;
     }
     w.end_object();
@@ -126,16 +128,16 @@ std::string pursuit_json(const chase::ChaseSpace& space, const PursuitScenario& 
     std::string out;
     out.reserve(200 * result.frames.size() + 1024);
     JsonWriter w(out);
-    const int d = result.dimensions;
+    const PlanarFrame plane = PlanarFrame::of_dimensions(result.dimensions);
     w.begin_object();
-    settings(w, scenario, config, d);
+    settings(w, scenario, config, plane);
     w.key("frames").begin_array();
     for (const PursuitFrame& f : result.frames) {
-        frame(w, f, d);
+        frame(w, f, plane);
     }
     w.end_array().key("events").begin_array();
     for (const PursuitEvent& e : result.events) {
-        event(w, e, config, d, chases);
+        event(w, e, config, plane, chases);
     }
     w.end_array().string("outcome", to_string(result.outcome)).key("time_to_reacquire");
     if (result.time_to_reacquire >= 0.0) {

@@ -14,7 +14,7 @@ void Navigator::configure(PursuitSpace& space, const movement::AnyModel& model,
                           const PursuitSettings& settings) {
     space_ = &space;
     model_ = &model;
-    frame_ = PlanarFrame::of(space);
+    frame_ = space.frame();
     scale_ = settings.model_scale;
     rest_speed_ = settings.rest_speed;
     dt_ = 1.0 / settings.hz;
@@ -77,7 +77,7 @@ Vec2 Navigator::steer_target(Vec3 p) {
 // safe, and the NPC can never leave walkable space or cut a wall corner.
 bool Navigator::safe(Vec3 from, const movement::PlanarState& next) const {
     const Vec2 to = next.position / scale_;
-    const Vec3 to3 = frame_.world(to, frame_.xz ? space_->surface_height(from, to) : 0.0);
+    const Vec3 to3 = frame_.world(to, frame_ == PlanarFrame::xz ? space_->surface_height(from, to) : 0.0);
     if (!space_->clear_line(from, to3)) {
         return false;
     }
@@ -86,7 +86,8 @@ bool Navigator::safe(Vec3 from, const movement::PlanarState& next) const {
         return true;
     }
     const Vec2 stop = to + next.velocity / speed * stop_ahead(next.velocity);
-    return space_->clear_line(to3, frame_.world(stop, frame_.xz ? space_->surface_height(to3, stop) : 0.0));
+    return space_->clear_line(
+        to3, frame_.world(stop, frame_ == PlanarFrame::xz ? space_->surface_height(to3, stop) : 0.0));
 }
 
 // On the last leg: brake now when braking now stops nearer the goal than one more frame of input would

@@ -40,7 +40,7 @@ void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
     }
     cells_ = &cells;
     view_range_ = view_range;
-    xz_ = cells.axes() == chase::PlanarAxes::xz;
+    frame_ = cells.frame();
     max_jump_ = 0;
     occupancy_.assign(n, 0.0);
     scratch_.assign(n, 0.0);
@@ -105,8 +105,10 @@ void OccupancyMap::begin(double t, double spread, double interval) {
     total_exact_ = true;
 }
 
+// A 3D level's cells carry their floor's height; a 2D space's cells are on its plane (height 0, whatever z a
+// graph's positions hold).
 double OccupancyMap::cell_height(chase::CellId c) const {
-    return xz_ ? cells_->position(c).y : 0.0;
+    return frame_ == PlanarFrame::xz ? frame_.height(cells_->position(c)) : 0.0;
 }
 
 // Clearing only lowers probabilities, so the target can change only when it is seen itself or after a

@@ -73,7 +73,7 @@ class OccupancyMap {
     // Built by prepare for `cells_` and `view_range_`.
     const chase::CellSpace* cells_ = nullptr;
     double view_range_ = -1.0;
-    bool xz_ = false;  // a 3D level's cells: planar (x, z), height y
+    PlanarFrame frame_;  // the cells' plane: a 3D level's cells are (x, z) with the height y
     std::vector<double> occupancy_, scratch_;
     bool symmetric_ = false;
     std::vector<double> share_, inverse_degree_;

@@ -2,7 +2,10 @@
 #include "kinema/pursuit/parse.hpp"
 
 #include <array>
+#include <cstddef>
 #include <string_view>
+
+#include "kinema/core/planar_frame.hpp"
 
 namespace kinema::pursuit {
 
@@ -43,27 +46,28 @@ std::vector<double> numbers(std::string_view text, std::size_t count, std::strin
     return out;
 }
 
-// A point: X,Y on grids; X,Y,Z on 3D levels as the planar (x, z) and the height y.
-Vec2 point(std::string_view text, std::string_view field, int dimensions, double* height) {
-    if (dimensions == 3) {
-        const std::vector<double> v = numbers(text, 3, field, "X,Y,Z");
-        if (height != nullptr) {
-            *height = v[1];
-        }
-        return {v[0], v[2]};
+// A point as its frame shows it: X,Y on grids; X,Y,Z on 3D levels, the planar (x, z) and the height y (set
+// only there: grids type no height).
+Vec2 point(std::string_view text, std::string_view field, PlanarFrame frame, double* height) {
+    const bool typed_height = frame == PlanarFrame::xz;
+    const std::vector<double> v =
+        numbers(text, static_cast<std::size_t>(frame.dimensions()), field, typed_height ? "X,Y,Z" : "X,Y");
+    const Vec3 world = frame.from_shown(v.data());
+    if (typed_height && height != nullptr) {
+        *height = frame.height(world);
     }
-    const std::vector<double> v = numbers(text, 2, field, "X,Y");
-    return {v[0], v[1]};
+    return frame.flat(world);
 }
 
-void parse_route(const std::string& route, bool d3, PursuitScenario& sc) {
+void parse_route(const std::string& route, PlanarFrame frame, PursuitScenario& sc) {
+    const bool d3 = frame == PlanarFrame::xz;
     for (const std::string& part : split(route, ';')) {
         if (part.empty()) {
             fail("route", "empty waypoint in '" + route +
                               (d3 ? "' (expected X,Y,Z;X,Y,Z;...)" : "' (expected X,Y;X,Y;...)"));
         }
         double h = 0.0;
-        sc.route.push_back(point(part, "route", d3 ? 3 : 2, &h));
+        sc.route.push_back(point(part, "route", frame, &h));
         if (d3) {
             sc.route_heights.push_back(h);
         }
@@ -83,7 +87,8 @@ const SettingsDescription& describe_settings(std::type_identity<PursuitConfig>) 
 }
 
 PursuitScenario parse_scenario(const ScenarioText& text, int dimensions) {
-    const bool d3 = dimensions == 3;
+    const PlanarFrame frame = PlanarFrame::of_dimensions(dimensions);
+    const bool d3 = frame == PlanarFrame::xz;
     PursuitScenario sc;
     if (text.route.empty()) {
         fail("route", d3 ? "required: X,Y,Z;X,Y,Z;... (level units)" : "required: X,Y;X,Y;... (level units)");
@@ -91,18 +96,19 @@ PursuitScenario parse_scenario(const ScenarioText& text, int dimensions) {
     if (text.npc.empty()) {
         fail("npc", d3 ? "required: X,Y,Z (level units)" : "required: X,Y (level units)");
     }
-    parse_route(text.route, d3, sc);
-    sc.npc = point(text.npc, "npc", dimensions, &sc.npc_height);
+    parse_route(text.route, frame, sc);
+    sc.npc = point(text.npc, "npc", frame, &sc.npc_height);
     if (!text.npc_dir.empty()) {
-        sc.npc_direction = point(text.npc_dir, "npc_direction", dimensions, nullptr);
+        sc.npc_direction = point(text.npc_dir, "npc_direction", frame, nullptr);
     }
     for (const std::string& s : text.stimuli) {
         // Grids: T,X,Y; 3D: T,X,Y,Z.
         const std::vector<double> v = numbers(s, d3 ? 4 : 3, "stimulus", d3 ? "T,X,Y,Z" : "T,X,Y");
+        const Vec3 world = frame.from_shown(v.data() + 1);
         Stimulus st;
         st.time = v[0];
-        st.position = d3 ? Vec2{v[1], v[3]} : Vec2{v[1], v[2]};
-        st.height = d3 ? v[2] : 0.0;
+        st.position = frame.flat(world);
+        st.height = frame.height(world);
         sc.stimuli.push_back(st);
     }
     return sc;

@@ -23,7 +23,7 @@ class Perception {
   public:
     Perception(PursuitSpace& space, const PursuitSettings& settings)
         : space_(&space),
-          frame_(PlanarFrame::of(space)),
+          frame_(space.frame()),
           view_range_(settings.view_range),
           view_angle_(settings.view_angle),
           contact_range_(settings.contact_range),

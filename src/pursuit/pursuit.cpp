@@ -68,7 +68,7 @@ class PursuitLoop {
   public:
     PursuitLoop(PursuitSpace& space, const PursuitConfig& config)
         : ps_(space),
-          frame_(PlanarFrame::of(space)),
+          frame_(space.frame()),
           config_(config),
           perception_(space, config.settings),
           player_(scenario_.route, config.settings.player_speed) {
@@ -199,7 +199,7 @@ void PursuitLoop::start(const PursuitScenario& scenario) {
     r_.frames.reserve(static_cast<std::size_t>(steps_) + 1);
     model_.position = scenario_.npc * settings().model_scale;
     player_.at(0.0, player_pos_, player_dir_);
-    if (frame_.xz) {
+    if (frame_ == PlanarFrame::xz) {
         npc_h_ = ps_.place(frame_.world(scenario_.npc, scenario_.npc_height)).y;
         player_h_ = ps_.place(frame_.world(scenario_.route.front(), scenario_.route_height(0))).y;
     }
@@ -248,7 +248,7 @@ void PursuitLoop::move_player_and_npc(double t1, Vec2& input) {
     }
     const Vec3 player_before = player_world();
     player_.at(t1, player_pos_, player_dir_);
-    if (frame_.xz) {
+    if (frame_ == PlanarFrame::xz) {
         player_h_ = ps_.surface_height(player_before, player_pos_);
     }
     handle_stimuli(t1);
@@ -256,7 +256,7 @@ void PursuitLoop::move_player_and_npc(double t1, Vec2& input) {
     const Vec2 v_before = model_.velocity;
     const Vec3 npc_before = npc_world();
     model_ = movement::step_unchecked(config_.model, model_, input, dt_);
-    if (frame_.xz) {
+    if (frame_ == PlanarFrame::xz) {
         npc_h_ = ps_.surface_height(npc_before, npc_position());
     }
     measure_heading(v_before, model_.velocity);
@@ -371,7 +371,7 @@ void PursuitLoop::handle_stimuli(double t1) {
         const Stimulus& st = stimuli_[next_stimulus_++];
         const int cap = config_.flood.max_restarts;
         const bool accepted = state_ != NpcState::engage && (cap < 0 || stimuli_accepted_ < cap);
-        const double h = frame_.xz ? ps_.place(frame_.world(st.position, st.height)).y : 0.0;
+        const double h = frame_ == PlanarFrame::xz ? ps_.place(frame_.world(st.position, st.height)).y : 0.0;
         event(t1, EventKind::stimulus, st.position, h, {}, accepted);
         if (accepted) {
             ++stimuli_accepted_;
@@ -389,7 +389,8 @@ void PursuitLoop::finish() {
     if (lost_ && r_.outcome != Outcome::reacquired) {
         r_.time_to_reacquire = -1.0;
     }
-    r_.npc_distance = frame_.xz ? length(player_world() - npc_world()) : length(player_pos_ - npc_position());
+    r_.npc_distance = frame_ == PlanarFrame::xz ? length(player_world() - npc_world())
+                                                : length(player_pos_ - npc_position());
     r_.dimensions = ps_.dimensions();
     if (searched_) {
         map_.normalised(r_.occupancy);  // as the search left it

@@ -51,22 +51,18 @@ std::string text(std::initializer_list<std::string_view> parts) {
     return out;
 }
 
-Vec3 world(Vec2 p, double h, int dimensions) {
-    return dimensions == 3 ? Vec3{p.x, h, p.y} : Vec3{p.x, p.y, h};
-}
-
 // (x,y) on grids, (x,y,z) on 3D levels (the planar p is (x, z) there, h the height y), as the user typed it.
-std::string scenario_point_text(Vec2 p, double h, int dimensions) {
-    return dimensions == 3 ? point_text(world(p, h, dimensions), ",") : point_text(p, ",");
+std::string scenario_point_text(Vec2 p, double h, PlanarFrame frame) {
+    return point_text(frame.shown(frame.world(p, h)), ",");
 }
 
 bool walkable(PursuitSpace& space, Vec2 p, double h) {
-    return is_finite(p) && std::isfinite(h) && space.walkable(world(p, h, space.dimensions()));
+    return is_finite(p) && std::isfinite(h) && space.walkable(space.frame().world(p, h));
 }
 
 void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& errors) {
     const std::vector<Vec2>& route = sc.route;
-    const int dims = space.dimensions();
+    const PlanarFrame frame = space.frame();
     if (route.empty()) {
         errors.push_back({"route", "needs at least one waypoint"});
         return;
@@ -78,20 +74,21 @@ void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& er
         }
         if (!walkable(space, route[i], sc.route_height(i))) {
             errors.push_back({"route", text({"waypoint ", std::to_string(i + 1), " ",
-                                             scenario_point_text(route[i], sc.route_height(i), dims),
+                                             scenario_point_text(route[i], sc.route_height(i), frame),
                                              " is not on walkable space"})});
             return;
         }
     }
     for (std::size_t i = 0; i + 1 < route.size(); ++i) {
-        const Vec3 a = space.place(world(route[i], sc.route_height(i), dims));
-        const Vec3 b = space.place(world(route[i + 1], sc.route_height(i + 1), dims));
+        const Vec3 a = space.place(frame.world(route[i], sc.route_height(i)));
+        const Vec3 b = space.place(frame.world(route[i + 1], sc.route_height(i + 1)));
         if (!space.clear_line(a, b)) {
-            errors.push_back({"route", text({"segment ", std::to_string(i + 1), " ",
-                                             scenario_point_text(route[i], sc.route_height(i), dims), "-",
-                                             scenario_point_text(route[i + 1], sc.route_height(i + 1), dims),
-                                             dims == 3 ? " is blocked (the navmesh raycast hits a wall)"
-                                                       : " crosses a wall or cuts a wall corner"})});
+            errors.push_back(
+                {"route", text({"segment ", std::to_string(i + 1), " ",
+                                scenario_point_text(route[i], sc.route_height(i), frame), "-",
+                                scenario_point_text(route[i + 1], sc.route_height(i + 1), frame),
+                                frame == PlanarFrame::xz ? " is blocked (the navmesh raycast hits a wall)"
+                                                         : " crosses a wall or cuts a wall corner"})});
             return;
         }
     }
@@ -155,13 +152,13 @@ FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
 
 FieldErrors PursuitScenario::validate(PursuitSpace& space) const {
     FieldErrors errors;
-    const int dims = space.dimensions();
+    const PlanarFrame frame = space.frame();
     check_route(space, *this, errors);
     if (!is_finite(npc) || !std::isfinite(npc_height)) {
         errors.push_back({"npc", "must be finite"});
     } else if (!walkable(space, npc, npc_height)) {
         errors.push_back(
-            {"npc", text({scenario_point_text(npc, npc_height, dims), " is not on walkable space"})});
+            {"npc", text({scenario_point_text(npc, npc_height, frame), " is not on walkable space"})});
     }
     if (npc_direction && (!is_finite(*npc_direction) || length(*npc_direction) == 0.0)) {
         errors.push_back({"npc_direction", "must be finite and not zero"});
@@ -173,7 +170,7 @@ FieldErrors PursuitScenario::validate(PursuitSpace& space) const {
                 {"stimulus", text({"stimulus ", std::to_string(i + 1), ": time must be finite and >= 0"})});
         } else if (!walkable(space, s.position, s.height)) {
             errors.push_back({"stimulus", text({"stimulus ", std::to_string(i + 1), " ",
-                                                scenario_point_text(s.position, s.height, dims),
+                                                scenario_point_text(s.position, s.height, frame),
                                                 " is not on walkable space"})});
         }
     }

@@ -74,9 +74,12 @@ TEST(GridSpaceTest, RejectsBadSettings) {
 TEST(CellSpaceTest, GraphSpaceRunsTheSameFlood) {
     const std::vector<Vec3> positions{{0, 0, 0}, {1, 5, 0}, {2, 0, 0}, {3, 0, 0}};
     const std::vector<std::vector<CellId>> adjacency{{1}, {0, 2}, {1, 3}, {2}};
-    const CellSpace space = CellSpace::from_adjacency(positions, adjacency, PlanarAxes::xz, 1.0);
+    const CellSpace space = CellSpace::from_adjacency(positions, adjacency, PlanarFrame::xz, 1.0);
     EXPECT_EQ(space.planar_position(1), (Vec2{1.0, 0.0}));
     EXPECT_EQ(space.planar(Vec3{1, 2, 3}), (Vec2{1.0, 3.0}));
+    // The space keeps the frame it was built with; a grid's space and a default graph are xy.
+    EXPECT_EQ(space.frame(), PlanarFrame::xz);
+    EXPECT_EQ(CellSpace::from_adjacency(positions, adjacency).frame(), PlanarFrame::xy);
     FloodSettings settings;
     settings.hot = 3;
     Flood flood(settings);
@@ -100,7 +103,7 @@ TEST(CellSpaceTest, RejectsBadGraphs) {
     EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{}, {}}), std::invalid_argument);
     EXPECT_THROW(CellSpace::from_csr({{0, 0, 0}}, {0, 1}, {}), std::invalid_argument);
     EXPECT_THROW(CellSpace::from_adjacency({{std::nan(""), 0, 0}}, {{}}), std::invalid_argument);
-    EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{}}, PlanarAxes::xy, 0.0), std::invalid_argument);
+    EXPECT_THROW(CellSpace::from_adjacency({{0, 0, 0}}, {{}}, PlanarFrame::xy, 0.0), std::invalid_argument);
 }
 
 }  // namespace

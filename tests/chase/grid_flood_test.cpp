@@ -104,7 +104,7 @@ TEST(GridFloodFastPath, MatchesTheGenericFloodOnRandomMaps) {
         const CellSpace plain = CellSpace::from_csr(
             {fast.positions().begin(), fast.positions().end()},
             {fast.offsets().begin(), fast.offsets().end()},
-            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarAxes::xy, gs.cell_size);
+            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarFrame::xy, gs.cell_size);
         ASSERT_EQ(plain.grid(), nullptr);
         for (int i = 0; i < 25; ++i, ++floods) {
             const FloodSettings settings = random_settings(rng);
@@ -188,7 +188,7 @@ TEST(GridFloodFastPath, OneFloodReusedAcrossMapsAndPaths) {
         const CellSpace plain = CellSpace::from_csr(
             {fast.positions().begin(), fast.positions().end()},
             {fast.offsets().begin(), fast.offsets().end()},
-            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarAxes::xy, gs.cell_size);
+            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarFrame::xy, gs.cell_size);
         for (int i = 0; i < 20; ++i, ++floods) {
             const FloodSettings settings = random_settings(rng);
             reused.set_settings(settings);

@@ -151,7 +151,7 @@ TEST(ChaseQuery, SharedMapsEqualTheFloodAndDeadReckoningCalledOneByOne) {
 CellSpace waypoints() {
     return CellSpace::from_adjacency(
         {{0, 0, 0}, {2, 0, 0}, {4, 0, 0}, {6, 0, 0}, {8, 0, 0}, {10, 0, 0}, {4, 1.5, 2}, {4, 3, 4}},
-        {{1}, {0, 2}, {1, 3, 6}, {2, 4}, {3, 5}, {4}, {2, 7}, {6}}, PlanarAxes::xz, 2.0);
+        {{1}, {0, 2}, {1, 3, 6}, {2, 4}, {3, 5}, {4}, {2, 7}, {6}}, PlanarFrame::xz, 2.0);
 }
 
 // H = 3, so that values are small enough to derive by hand.

@@ -61,7 +61,7 @@ CellSpace random_space(std::mt19937_64& rng, int w, int h, std::size_t max_degre
             }
         }
     }
-    return CellSpace::from_adjacency(std::move(positions), neighbours, PlanarAxes::xz, 0.75);
+    return CellSpace::from_adjacency(std::move(positions), neighbours, PlanarFrame::xz, 0.75);
 }
 
 // The flood's whole observable state.

@@ -317,8 +317,7 @@ TEST(Chase3d, PlainGraphSpaceFromPositionsAndAdjacency) {
     std::vector<Vec3> positions = {{0, 0, 0}, {2, 0, 0},  {4, 0, 0},   {6, 0, 0},
                                    {8, 0, 0}, {10, 0, 0}, {4, 1.5, 2}, {4, 3, 4}};
     std::vector<std::vector<CellId>> adjacency = {{1}, {0, 2}, {1, 3, 6}, {2, 4}, {3, 5}, {4}, {2, 7}, {6}};
-    const CellSpace space =
-        CellSpace::from_adjacency(positions, adjacency, kinema::chase::PlanarAxes::xz, 2.0);
+    const CellSpace space = CellSpace::from_adjacency(positions, adjacency, kinema::PlanarFrame::xz, 2.0);
     FloodSettings settings;
     settings.hot = 3;
     Flood flood(settings);

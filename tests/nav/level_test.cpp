@@ -16,10 +16,10 @@
 namespace {
 
 using kinema::Vec3;
+using kinema::levels::LevelError;
 using kinema::levels::TriangleMesh;
 using kinema::nav::CellId;
 using kinema::nav::Level;
-using kinema::nav::LevelError;
 using kinema::nav::NavCells;
 using kinema::nav::NavPath;
 using kinema::nav::NavSettings;
@@ -191,6 +191,14 @@ std::string build_error(const TriangleMesh& mesh, const NavSettings& settings = 
 
 TEST(Level, BadMeshesGiveClearErrors) {
     EXPECT_EQ(build_error(TriangleMesh{}), "level: the mesh is empty");
+    // The grid loaders' one LevelError, with no file line of its own.
+    try {
+        Level::build(TriangleMesh{}, NavSettings{});
+        FAIL() << "no error";
+    } catch (const LevelError& e) {
+        EXPECT_EQ(e.file(), "");
+        EXPECT_EQ(e.naming_file("empty.obj"), "empty.obj: the mesh is empty");
+    }
 
     TriangleMesh mesh = bridge_level().mesh();
     mesh.vertices[2].y = std::numeric_limits<double>::infinity();

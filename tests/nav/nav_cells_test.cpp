@@ -292,7 +292,7 @@ TEST(TiledBuild, ALevelBeyondOneTilesLimitsBuildsTiled) {
     try {
         Level::build(mesh, NavSettings{});
         ADD_FAILURE() << "a 20 km corridor built as one tile";
-    } catch (const kinema::nav::LevelError& e) {
+    } catch (const kinema::levels::LevelError& e) {
         EXPECT_NE(std::string(e.what()).find("set tile_size for a tiled navmesh"), std::string::npos)
             << e.what();
     }

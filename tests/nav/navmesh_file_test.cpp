@@ -15,9 +15,9 @@
 namespace {
 
 using kinema::Vec3;
+using kinema::levels::LevelError;
 using kinema::nav::CellId;
 using kinema::nav::Level;
-using kinema::nav::LevelError;
 using kinema::nav::NavCells;
 using kinema::nav::NavSettings;
 

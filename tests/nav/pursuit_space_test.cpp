@@ -213,6 +213,9 @@ TEST(NavPursuit, StackedFloorsKeepTheirHeights) {
     const Level level = Level::build(nav_test::bridge_level().mesh(), NavSettings{});
     PathFinder finder(level);
     NavPursuitSpace space(level, finder);
+    // A Y-up level: the plane (x, z), the height y, positions [x, y, z].
+    EXPECT_EQ(space.frame(), kinema::PlanarFrame::xz);
+    EXPECT_EQ(space.dimensions(), 3);
     // Recast lays the navmesh up to one 0.2 m voxel above the floor.
     const Vec3 ground = space.place({15.0, 0.0, 1.0});
     const Vec3 bridge = space.place({15.0, nav_test::kUpper, 5.0});

@@ -47,6 +47,8 @@ const PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
 TEST(PursuitLines, GridLinesAgreeWithDeadReckoning) {
     const Level lv("corner");
     ChasePursuitSpace ps(lv.space);
+    EXPECT_EQ(ps.frame(), kinema::PlanarFrame::xy);  // a grid: the plane (x, y), positions [x, y]
+    EXPECT_EQ(ps.dimensions(), 2);
     std::uint64_t state = 99;
     const auto next = [&state] {  // a fixed linear congruential sequence in [0, 1)
         state = state * 6364136223846793005ull + 1442695040888963407ull;

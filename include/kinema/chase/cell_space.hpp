@@ -19,13 +19,10 @@
 #include <vector>
 
 #include "kinema/chase/grid_cells.hpp"
+#include "kinema/core/planar_frame.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema::chase {
-
-/// Which two world axes span the horizontal plane. The barrier's half-plane test (seed 002 section 3, step
-/// A.2) is done in this plane: grids use xy (z = 0); Y-up spaces such as Recast/OBJ meshes use xz.
-enum class PlanarAxes { xy, xz };
 
 /// A cell chosen for a world point, and whether the point had to be moved to get it (spec "Inputs": a point
 /// outside every cell goes to the nearest cell centre).
@@ -45,17 +42,17 @@ class CellSpace {
     /// position, more than 2^32-2 cells or edges, or cell_size not finite and > 0.
     static CellSpace from_adjacency(std::vector<Vec3> positions,
                                     const std::vector<std::vector<CellId>>& neighbours,
-                                    PlanarAxes axes = PlanarAxes::xy, double cell_size = 1.0);
+                                    PlanarFrame frame = PlanarFrame::xy, double cell_size = 1.0);
 
     /// Builds a space from CSR arrays: the neighbours of cell c are neighbour_ids[offsets[c] ..
     /// offsets[c+1]). offsets has positions.size() + 1 entries, starts at 0, never decreases, ends at
     /// neighbour_ids.size(). Same checks as from_adjacency.
     static CellSpace from_csr(std::vector<Vec3> positions, std::vector<std::uint32_t> offsets,
-                              std::vector<CellId> neighbour_ids, PlanarAxes axes = PlanarAxes::xy,
+                              std::vector<CellId> neighbour_ids, PlanarFrame frame = PlanarFrame::xy,
                               double cell_size = 1.0);
 
     /// The space of a compact grid (what GridSpace builds): cell c is the grid's c-th floor tile in row-major
-    /// order at ((col + 0.5) * s, (row + 0.5) * s, 0), planar axes xy, cell size s, neighbours 8-connected
+    /// order at ((col + 0.5) * s, (row + 0.5) * s, 0), planar frame xy, cell size s, neighbours 8-connected
     /// without corner cutting (or 4-connected) in ascending id order. Holds no per-cell array until one of
     /// the array accessors below (or neighbours()) is first called; then it builds them all, once, thread
     /// safe (copies share them). grid must not be null and must have a cell.
@@ -66,15 +63,18 @@ class CellSpace {
 
     /// World position of a cell's centre (world units). On a grid's space: a binary search, nothing built.
     Vec3 position(CellId c) const { return grid_ ? grid_->position(c) : positions_[c]; }
-    /// The cell centre projected on the horizontal plane (see PlanarAxes).
+    /// The cell centre projected on the horizontal plane (see frame()).
     Vec2 planar_position(CellId c) const { return grid_ ? planar(grid_->position(c)) : planar_[c]; }
     /// Projects a world vector on the horizontal plane: (x, y) for xy, (x, z) for xz.
-    Vec2 planar(Vec3 v) const { return axes_ == PlanarAxes::xy ? Vec2{v.x, v.y} : Vec2{v.x, v.z}; }
+    Vec2 planar(Vec3 v) const { return frame_.flat(v); }
     std::span<const CellId> neighbours(CellId c) const {
         const CellSpace& a = arrays();
         return {a.neighbour_ids_.data() + a.offsets_[c], a.neighbour_ids_.data() + a.offsets_[c + 1]};
     }
-    PlanarAxes axes() const { return axes_; }
+    /// Which two world axes span the horizontal plane (kinema/core/planar_frame.hpp). The barrier's
+    /// half-plane test (Couvidou's chase chapter, step A.2) is done in this plane: grids use xy (z = 0); Y-up
+    /// spaces such as Recast/OBJ meshes use xz.
+    PlanarFrame frame() const { return frame_; }
     /// Typical distance between neighbouring cell centres (world units, > 0). Paced propagation uses it: step
     /// k happens once k * cell_size / run_speed seconds have passed (spec "Beyond the single-shot run").
     double cell_size() const { return cell_size_; }
@@ -110,7 +110,7 @@ class CellSpace {
     std::vector<CellId> neighbour_ids_;
     std::vector<CellId> padded_ids_;
     std::uint32_t padded_stride_ = 0;
-    PlanarAxes axes_ = PlanarAxes::xy;
+    PlanarFrame frame_ = PlanarFrame::xy;
     double cell_size_ = 1.0;
     std::shared_ptr<const GridCells> grid_;
     std::shared_ptr<LazyArrays> lazy_;

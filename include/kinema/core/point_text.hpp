@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "kinema/core/planar_frame.hpp"
 #include "kinema/core/vec.hpp"
 
 namespace kinema {
@@ -13,5 +14,7 @@ namespace kinema {
 [[nodiscard]] std::string point_text(Vec2 p, std::string_view separator = ", ");
 /// "(x, y, z)" with `separator` between the coordinates.
 [[nodiscard]] std::string point_text(Vec3 p, std::string_view separator = ", ");
+/// A point as its frame shows it (PlanarFrame::shown): "(x, y)" on xy frames, "(x, y, z)" on xz frames.
+[[nodiscard]] std::string point_text(const ShownPoint& p, std::string_view separator = ", ");
 
 }  // namespace kinema

@@ -8,12 +8,12 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "kinema/core/vec.hpp"
+#include "kinema/levels/level_error.hpp"
 
 namespace kinema::levels {
 
@@ -48,19 +48,6 @@ struct GridLevel {
                         static_cast<std::size_t>(col)] != 0;
     }
     std::size_t passable_count() const;
-};
-
-/// A level file that cannot be read. what() is "FILE:LINE: message" (LINE is 1-based; 0 when the file itself
-/// cannot be opened), as the CLI error convention requires.
-class LevelError : public std::invalid_argument {
-  public:
-    LevelError(std::string file, int line, const std::string& message);
-    const std::string& file() const noexcept { return file_; }
-    int line() const noexcept { return line_; }
-
-  private:
-    std::string file_;
-    int line_ = 0;
 };
 
 /// Loads a level by its extension: ".map" -> Moving AI, anything else -> kinema ASCII. Throws LevelError (a

@@ -13,18 +13,12 @@
 
 #include "kinema/chase/query.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/levels/level_error.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
 
 namespace kinema::nav {
-
-/// A mesh that cannot become a level: bad data (non-finite vertex, index out of range), nothing walkable,
-/// too large for the cell size, or a Recast/Detour step that failed. what() says which.
-class LevelError : public std::invalid_argument {
-  public:
-    using std::invalid_argument::invalid_argument;
-};
 
 /// What the build found, for reports and benchmarks.
 struct LevelStats {
@@ -54,14 +48,15 @@ class Level {
   public:
     /// Builds the navmesh (one tile, or tiles of settings.tile_size voxels on settings.threads threads: the
     /// same navmesh for any thread count) and samples the chase cells from it. Throws SettingsError for bad
-    /// settings and LevelError for a mesh that cannot become a level. Deterministic: the same mesh and
-    /// settings give the same level.
+    /// settings and levels::LevelError for a mesh that cannot become a level. Deterministic: the same mesh
+    /// and settings give the same level.
     static Level build(const levels::TriangleMesh& mesh, const NavSettings& settings);
 
     /// A level from a navmesh file's bytes (the Recast demo tile-set layout, docs/nav.md "Navmesh files"):
     /// the navmesh as stored, the chase cells sampled from it with settings.chase_cell_size and cell_height,
     /// snap_extents for paths; the agent settings are the file's.
-    /// `name` names the file in errors. Throws LevelError "NAME: ..." for a corrupt or truncated file.
+    /// `name` names the file in errors. Throws levels::LevelError "NAME: ..." for a corrupt or truncated
+    /// file.
     static Level from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings);
     /// The navmesh in that file layout: from_navmesh(save_navmesh(), ...) gives the same navmesh and cells.
     std::string save_navmesh() const;

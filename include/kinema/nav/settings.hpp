@@ -33,7 +33,7 @@ struct NavSettings {
     /// times this many heightfield columns held at once (one tile's grid, or `threads` tiles of (tile_size +
     /// 2 border)^2), [1, 2^28]; checked before Recast starts. Time and memory grow with both (docs/nav.md
     /// "Size limits of a build": 2^22 voxels, a 614 m square floor at 0.3 m in 256-voxel tiles, take 2.3 s of
-    /// CPU and 240 MB); a level over it is a LevelError naming the settings that change it.
+    /// CPU and 240 MB); a level over it is a levels::LevelError naming the settings that change it.
     double max_voxels = 4.0 * 1024.0 * 1024.0;
 
     /// Navmesh tile width and depth in voxels (cell_size each), 0 or an integer in [16, 4096]. 0 builds one

@@ -28,9 +28,11 @@ class PursuitSpace {
     /// The chase's space: the flood, dead reckoning and the chase events' JSON run on it, and the search's
     /// occupancy map runs over its cells.
     virtual const chase::ChaseSpace& chase_space() const = 0;
-    /// 3 when the chase cells' plane is (x, z) (Y-up levels: positions [x, y, z], the height y); else 2
-    /// (grids and xy graphs: the plane (x, y), positions [x, y], the height 0 and not reported).
-    int dimensions() const { return chase_space().cells().axes() == chase::PlanarAxes::xz ? 3 : 2; }
+    /// The chase cells' plane: xz on Y-up levels (positions [x, y, z], the height y), else xy (grids and xy
+    /// graphs: positions [x, y], the height 0 and not reported).
+    PlanarFrame frame() const { return chase_space().cells().frame(); }
+    /// 3 on an xz frame, 2 on an xy frame: how many numbers a position has.
+    int dimensions() const { return frame().dimensions(); }
 
     /// True when p is on walkable space (grids: inside a floor tile; 3D: on the navmesh in plan view, at
     /// the floor nearest p's height).
