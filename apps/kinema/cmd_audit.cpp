@@ -26,6 +26,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/report/chase_text.hpp"
 #include "output_files.hpp"
 #include "progress_bar.hpp"
 #if KINEMA_HAVE_RENDER
@@ -93,41 +94,6 @@ AuditArgs parse_options(const AuditCommand& c) {
 #endif
     a.outputs = o;
     return a;
-}
-
-std::string share_text(std::size_t count, std::size_t total) {
-    const double share = total == 0 ? 0.0 : 100.0 * static_cast<double>(count) / static_cast<double>(total);
-    return fmt::format("{:.1f}%", share);
-}
-
-// The table on stdout: stop reasons, findings, distances.
-std::string summary(const std::string& title, const AuditArgs& a, const chase::AuditResult& r) {
-    const chase::AuditTotals& t = r.totals;
-    std::string out = fmt::format("kinema audit: {}\n", title);
-    out += fmt::format("  {} cells x {} directions = {} seeds (H = {}, M_H = {}, M_S = {}; K = {}, R = {})\n",
-                       t.cells, r.directions, t.rows, a.settings.flood.hot, a.settings.flood.max_heated,
-                       a.settings.flood.max_steps, a.settings.audit.give_up_steps,
-                       a.settings.audit.corner_radius);
-    out += fmt::format("\n  {:<22}{:>10}{:>9}\n", "stop reason", "seeds", "share");
-    constexpr chase::StopReason reasons[] = {chase::StopReason::exhausted, chase::StopReason::too_many_heated,
-                                             chase::StopReason::max_steps};
-    for (std::size_t i = 0; i < 3; ++i) {
-        out += fmt::format("  {:<22}{:>10}{:>9}\n", chase::to_string(reasons[i]), t.stop_reasons[i],
-                           share_text(t.stop_reasons[i], t.rows));
-    }
-    out += fmt::format("\n  {:<22}{:>10}{:>9}{:>16}\n", "finding", "seeds", "share", "cells with any");
-    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
-        const auto cells_with = static_cast<std::size_t>(std::count_if(
-            r.cells.begin(), r.cells.end(), [&](const auto& c) { return c.finding_share[i] > 0.0; }));
-        out += fmt::format("  {:<22}{:>10}{:>9}{:>16}\n", chase::to_string(chase::all_findings[i]),
-                           t.findings[i], share_text(t.findings[i], t.rows), cells_with);
-    }
-    out += fmt::format("\n  mean chase distance     {} (straight), {} (along the cells)\n",
-                       format_number(std::round(t.mean_chase_distance * 1000.0) / 1000.0),
-                       format_number(std::round(t.mean_along_cells_distance * 1000.0) / 1000.0));
-    out += fmt::format("  mean dead reckoning gap {}\n",
-                       format_number(std::round(t.mean_dead_reckoning_gap * 1000.0) / 1000.0));
-    return out;
 }
 
 #if KINEMA_HAVE_RENDER
@@ -218,7 +184,7 @@ void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const A
     add_pictures(space, r, a, title, files);
 #endif
     files.commit();
-    fmt::print("{}", summary(title, a, r));
+    fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
 }
 
 chase::AuditResult run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
