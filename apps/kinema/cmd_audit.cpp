@@ -97,59 +97,6 @@ AuditArgs parse_options(const AuditCommand& c) {
 }
 
 #if KINEMA_HAVE_RENDER
-// One picture per summary: the mean chase distance, then the share of directions with each finding. Cells are
-// placed by their coordinates seen from above ([col, row]; 3D [x, y, z] at (x, z), the highest value of a
-// column's cells shown).
-std::vector<std::pair<std::string, render::AuditMap>> audit_maps(const chase::ChaseSpace& space,
-                                                                 const chase::AuditResult& r,
-                                                                 const std::string& title) {
-    const std::size_t n = r.cells.size();
-    std::vector<std::pair<int, int>> at(n);
-    int min_x = 0;
-    int min_y = 0;
-    int max_x = 0;
-    int max_y = 0;
-    for (std::size_t c = 0; c < n; ++c) {
-        const chase::CellCoords k = space.coords(static_cast<chase::CellId>(c));
-        at[c] = {k.values[0], k.count == 3 ? k.values[2] : k.values[1]};
-        min_x = c == 0 ? at[c].first : std::min(min_x, at[c].first);
-        min_y = c == 0 ? at[c].second : std::min(min_y, at[c].second);
-        max_x = c == 0 ? at[c].first : std::max(max_x, at[c].first);
-        max_y = c == 0 ? at[c].second : std::max(max_y, at[c].second);
-    }
-    const int columns = max_x - min_x + 1;
-    const int rows = max_y - min_y + 1;
-    const auto make = [&](auto value_of, bool share, std::string caption) {
-        render::AuditMap map;
-        map.columns = columns;
-        map.rows = rows;
-        map.values.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), -1.0);
-        map.share = share;
-        map.title = title;
-        map.caption = std::move(caption);
-        double top = 0.0;
-        for (std::size_t c = 0; c < n; ++c) {
-            double& v = map.values[static_cast<std::size_t>(at[c].second - min_y) *
-                                       static_cast<std::size_t>(columns) +
-                                   static_cast<std::size_t>(at[c].first - min_x)];
-            v = std::max(v, value_of(r.cells[c]));
-            top = std::max(top, v);
-        }
-        map.max_value = share ? 1.0 : std::max(top, 1e-9);
-        map.notes = {fmt::format("{} cells x {} directions", r.totals.cells, r.directions)};
-        return map;
-    };
-    std::vector<std::pair<std::string, render::AuditMap>> maps;
-    maps.emplace_back("distance", make([](const chase::CellSummary& s) { return s.mean_chase_distance; },
-                                       false, "mean chase distance (straight, world units)"));
-    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
-        const std::string name(chase::to_string(chase::all_findings[i]));
-        maps.emplace_back(name, make([i](const chase::CellSummary& s) { return s.finding_share[i]; }, true,
-                                     "share of directions: " + name));
-    }
-    return maps;
-}
-
 void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
                   const std::string& title, OutputFiles& files) {
     if (a.outputs.png.empty() && a.outputs.svg.empty()) {
@@ -158,7 +105,7 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
     if (space.cells().empty()) {
         throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
     }
-    for (const auto& [name, map] : audit_maps(space, r, title)) {
+    for (const auto& [name, map] : render::audit_maps(space, r, title)) {
         const render::Scene scene = render::audit_map_scene(map);
         if (!a.outputs.png.empty()) {
             files.add("--png", a.outputs.png + "-" + name + ".png", render::scene_png(scene));
