@@ -76,22 +76,11 @@ void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, O
 
 #if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
 render::LevelView level_view(const ChaseReport& report) {
-    const chase::ChaseResult& r = report.result;
-    const auto planar = [](Vec3 p) { return Vec2{p.x, p.z}; };
     const chase::Flood& flood = *report.flood;
     render::LevelView view =
         level_top_view(*report.level, flood.settings().hot, [&](chase::CellId c) { return flood.value(c); });
-    view.seed = planar(r.seed_position);
-    view.direction = planar(r.direction);
-    view.centroid = planar(r.flood.centroid);
-    view.destination = planar(r.flood.destination);
-    view.dead_reckoning = planar(r.dead_reckoning.position);
-    if (r.path) {
-        for (const Vec3& p : r.path->points) {
-            view.path.push_back(planar(p));
-        }
-    }
-    view.legend = report::level_chase_legend(flood.settings(), r, report.map);
+    render::mark_chase(view, report.result);
+    view.legend = report::level_chase_legend(flood.settings(), report.result, report.map);
     return view;
 }
 #endif

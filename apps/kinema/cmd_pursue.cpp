@@ -280,14 +280,7 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
     render::LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
         return heat.empty() ? chase::untouched_value : heat[c];
     });
-    view.seed = scenario.route.front();
-    for (const pursuit::PursuitEvent& e : result.events) {
-        if (e.kind == pursuit::EventKind::lost_sight) {
-            view.seed = e.position;
-            view.direction = e.direction;
-            break;
-        }
-    }
+    render::mark_lost_sight(view, scenario, result);
     view.legend = report::pursuit_level_legend(title);
     const render::PursuitPicture picture{
         nullptr, &scenario, &config, &result, title, &view, &level.nav_cells().cell_space()};
