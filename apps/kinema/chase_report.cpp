@@ -18,11 +18,6 @@
 namespace kinema::cli {
 namespace {
 
-// A grid's positions are Vec3 with z = 0.
-Vec2 planar_xy(Vec3 p) {
-    return {p.x, p.y};
-}
-
 std::string summary(const ChaseReport& report, const ChaseOutputs& outputs) {
     std::string out =
         report.grid != nullptr
@@ -41,16 +36,13 @@ std::string summary(const ChaseReport& report, const ChaseOutputs& outputs) {
 }
 
 #if KINEMA_HAVE_RENDER
-// The 2D flood pictures of render (docs/render.md), fed the grid's dead reckoning in its own type.
+// The 2D flood pictures of render (docs/render.md).
 void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, OutputFiles& files) {
     if (outputs.png.empty() && outputs.svg.empty() && !outputs.animated()) {
         return;
     }
-    const chase::DeadReckoning& d = report.result.dead_reckoning;
-    const chase::DeadReckoningResult dr{d.cell, planar_xy(d.position), planar_xy(d.end_point), d.blocked,
-                                        false};
-    const render::FloodScene scene = render::flood_scene(
-        report.grid->grid(), *report.flood, planar_xy(report.result.direction), dr, report.title);
+    const render::FloodScene scene =
+        render::flood_scene(report.grid->grid(), *report.flood, report.result, report.title);
     const render::PictureSettings picture;
     if (!outputs.png.empty()) {
         files.add("--png", outputs.png, render::flood_png(scene, picture));
