@@ -39,7 +39,7 @@ struct ChaseReport {
     const chase::ChaseSpace* space = nullptr;
     const chase::Flood* flood = nullptr;  ///< the flood that produced `result` (per-cell values for pictures)
     chase::ChaseResult result;
-    const chase::GridSpace* grid = nullptr;  ///< a 2D chase
+    const chase::GridChaseSpace* grid = nullptr;  ///< a 2D chase (the same space as `space`)
 #if KINEMA_HAVE_NAV
     const nav::Level* level = nullptr;  ///< a 3D chase
 #endif
@@ -51,9 +51,6 @@ struct ChaseReport {
 /// Writes every picture asked for (all or none: a failure removes the ones already written and throws
 /// UsageError naming the option), then the 2D snap note on stderr, then the JSON or the summary on stdout.
 void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs);
-
-/// The 2D summary (without the "wrote ..." lines): what `kinema chase` prints for a grid.
-std::string grid_summary(const ChaseReport& report);
 
 #if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
 /// A 3D level's top view without marks or legend (docs/nav.md "Picture"), for `kinema chase` and `kinema

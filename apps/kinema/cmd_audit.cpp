@@ -26,6 +26,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/report/chase_text.hpp"
 #include "output_files.hpp"
 #include "progress_bar.hpp"
 #if KINEMA_HAVE_RENDER
@@ -95,95 +96,7 @@ AuditArgs parse_options(const AuditCommand& c) {
     return a;
 }
 
-std::string share_text(std::size_t count, std::size_t total) {
-    const double share = total == 0 ? 0.0 : 100.0 * static_cast<double>(count) / static_cast<double>(total);
-    return fmt::format("{:.1f}%", share);
-}
-
-// The table on stdout: stop reasons, findings, distances.
-std::string summary(const std::string& title, const AuditArgs& a, const chase::AuditResult& r) {
-    const chase::AuditTotals& t = r.totals;
-    std::string out = fmt::format("kinema audit: {}\n", title);
-    out += fmt::format("  {} cells x {} directions = {} seeds (H = {}, M_H = {}, M_S = {}; K = {}, R = {})\n",
-                       t.cells, r.directions, t.rows, a.settings.flood.hot, a.settings.flood.max_heated,
-                       a.settings.flood.max_steps, a.settings.audit.give_up_steps,
-                       a.settings.audit.corner_radius);
-    out += fmt::format("\n  {:<22}{:>10}{:>9}\n", "stop reason", "seeds", "share");
-    constexpr chase::StopReason reasons[] = {chase::StopReason::exhausted, chase::StopReason::too_many_heated,
-                                             chase::StopReason::max_steps};
-    for (std::size_t i = 0; i < 3; ++i) {
-        out += fmt::format("  {:<22}{:>10}{:>9}\n", chase::to_string(reasons[i]), t.stop_reasons[i],
-                           share_text(t.stop_reasons[i], t.rows));
-    }
-    out += fmt::format("\n  {:<22}{:>10}{:>9}{:>16}\n", "finding", "seeds", "share", "cells with any");
-    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
-        const auto cells_with = static_cast<std::size_t>(std::count_if(
-            r.cells.begin(), r.cells.end(), [&](const auto& c) { return c.finding_share[i] > 0.0; }));
-        out += fmt::format("  {:<22}{:>10}{:>9}{:>16}\n", chase::to_string(chase::all_findings[i]),
-                           t.findings[i], share_text(t.findings[i], t.rows), cells_with);
-    }
-    out += fmt::format("\n  mean chase distance     {} (straight), {} (along the cells)\n",
-                       format_number(std::round(t.mean_chase_distance * 1000.0) / 1000.0),
-                       format_number(std::round(t.mean_along_cells_distance * 1000.0) / 1000.0));
-    out += fmt::format("  mean dead reckoning gap {}\n",
-                       format_number(std::round(t.mean_dead_reckoning_gap * 1000.0) / 1000.0));
-    return out;
-}
-
 #if KINEMA_HAVE_RENDER
-// One picture per summary: the mean chase distance, then the share of directions with each finding. Cells are
-// placed by their coordinates seen from above ([col, row]; 3D [x, y, z] at (x, z), the highest value of a
-// column's cells shown).
-std::vector<std::pair<std::string, render::AuditMap>> audit_maps(const chase::ChaseSpace& space,
-                                                                 const chase::AuditResult& r,
-                                                                 const std::string& title) {
-    const std::size_t n = r.cells.size();
-    std::vector<std::pair<int, int>> at(n);
-    int min_x = 0;
-    int min_y = 0;
-    int max_x = 0;
-    int max_y = 0;
-    for (std::size_t c = 0; c < n; ++c) {
-        const chase::CellCoords k = space.coords(static_cast<chase::CellId>(c));
-        at[c] = {k.values[0], k.count == 3 ? k.values[2] : k.values[1]};
-        min_x = c == 0 ? at[c].first : std::min(min_x, at[c].first);
-        min_y = c == 0 ? at[c].second : std::min(min_y, at[c].second);
-        max_x = c == 0 ? at[c].first : std::max(max_x, at[c].first);
-        max_y = c == 0 ? at[c].second : std::max(max_y, at[c].second);
-    }
-    const int columns = max_x - min_x + 1;
-    const int rows = max_y - min_y + 1;
-    const auto make = [&](auto value_of, bool share, std::string caption) {
-        render::AuditMap map;
-        map.columns = columns;
-        map.rows = rows;
-        map.values.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), -1.0);
-        map.share = share;
-        map.title = title;
-        map.caption = std::move(caption);
-        double top = 0.0;
-        for (std::size_t c = 0; c < n; ++c) {
-            double& v = map.values[static_cast<std::size_t>(at[c].second - min_y) *
-                                       static_cast<std::size_t>(columns) +
-                                   static_cast<std::size_t>(at[c].first - min_x)];
-            v = std::max(v, value_of(r.cells[c]));
-            top = std::max(top, v);
-        }
-        map.max_value = share ? 1.0 : std::max(top, 1e-9);
-        map.notes = {fmt::format("{} cells x {} directions", r.totals.cells, r.directions)};
-        return map;
-    };
-    std::vector<std::pair<std::string, render::AuditMap>> maps;
-    maps.emplace_back("distance", make([](const chase::CellSummary& s) { return s.mean_chase_distance; },
-                                       false, "mean chase distance (straight, world units)"));
-    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
-        const std::string name(chase::to_string(chase::all_findings[i]));
-        maps.emplace_back(name, make([i](const chase::CellSummary& s) { return s.finding_share[i]; }, true,
-                                     "share of directions: " + name));
-    }
-    return maps;
-}
-
 void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
                   const std::string& title, OutputFiles& files) {
     if (a.outputs.png.empty() && a.outputs.svg.empty()) {
@@ -192,7 +105,7 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
     if (space.cells().empty()) {
         throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
     }
-    for (const auto& [name, map] : audit_maps(space, r, title)) {
+    for (const auto& [name, map] : render::audit_maps(space, r, title)) {
         const render::Scene scene = render::audit_map_scene(map);
         if (!a.outputs.png.empty()) {
             files.add("--png", a.outputs.png + "-" + name + ".png", render::scene_png(scene));
@@ -218,7 +131,7 @@ void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const A
     add_pictures(space, r, a, title, files);
 #endif
     files.commit();
-    fmt::print("{}", summary(title, a, r));
+    fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
 }
 
 chase::AuditResult run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {

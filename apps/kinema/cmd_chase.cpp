@@ -23,6 +23,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/core/file.hpp"
+#include "kinema/core/point_text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "nav_level.hpp"
@@ -178,7 +179,7 @@ void run_grid_chase(const ChaseArgs& a) {
     report.map = a.map.empty() ? report.title : a.map;
     report.space = &space;
     report.flood = &flood;
-    report.grid = &grid;
+    report.grid = &space;
     chase::FloodObserver observer;
 #if KINEMA_HAVE_RENDER
     render::FloodRecorder recorder(grid);
@@ -196,10 +197,6 @@ void run_grid_chase(const ChaseArgs& a) {
 #if KINEMA_HAVE_NAV
 nav::Level build_level(const ChaseArgs& a) {
     return load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes);
-}
-
-std::string point_text(Vec3 p) {
-    return fmt::format("({}, {}, {})", format_number(p.x), format_number(p.y), format_number(p.z));
 }
 
 void run_level_chase(const ChaseArgs& a) {

@@ -5,15 +5,13 @@
 #include <fmt/format.h>
 
 #include <memory>
-#include <stdexcept>
 #include <string>
 
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
-#include "kinema/levels/level_error.hpp"
 #include "kinema/levels/obj.hpp"
-#include "kinema/nav/level.hpp"
+#include "nav_level.hpp"
 #include "output_files.hpp"
 
 namespace kinema::cli {
@@ -34,13 +32,7 @@ nav::NavSettings parse_settings(const FlagBinder& flags) {
 
 void run_navmesh_build(const NavmeshCommand& o) {
     const nav::NavSettings settings = parse_settings(o.flags);
-    const levels::TriangleMesh mesh = levels::load_obj(o.level);
-    std::string bytes;
-    try {
-        bytes = nav::Level::build(mesh, settings).save_navmesh();
-    } catch (const levels::LevelError& e) {
-        throw std::invalid_argument(e.naming_file(o.level));
-    }
+    std::string bytes = load_nav_level(o.level, "", settings, levels::default_max_obj_bytes).save_navmesh();
     OutputFiles files;
     files.add("-o", o.output, std::move(bytes));
     files.commit();

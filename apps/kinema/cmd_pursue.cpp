@@ -33,6 +33,7 @@
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/report/pursuit_text.hpp"
 #include "nav_level.hpp"
 #include "output_files.hpp"
 #include "progress_bar.hpp"
@@ -120,86 +121,6 @@ pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions)
     return scenario;
 }
 
-std::string rounded(double v) {
-    return format_number(std::round(v * 1000.0) / 1000.0);
-}
-
-// (x, y) on grids, (x, y, z) on 3D levels (p the planar (x, z), h the height).
-std::string point_text(Vec2 p, double h = 0.0, int dimensions = 2) {
-    if (dimensions == 3) {
-        return fmt::format("({}, {}, {})", rounded(p.x), rounded(h), rounded(p.y));
-    }
-    return fmt::format("({}, {})", rounded(p.x), rounded(p.y));
-}
-
-std::string summary(const std::string& title, const pursuit::PursuitConfig& c,
-                    const pursuit::PursuitResult& r) {
-    std::string out = fmt::format("kinema pursue: {}\n", title);
-    out += fmt::format("  strategy {}, NPC {} ({} {} per level unit), {} Hz, view {} units / {} deg\n",
-                       pursuit::to_string(c.settings.strategy), movement::model_name(c.model),
-                       format_number(c.settings.model_scale), movement::length_unit(c.model),
-                       format_number(c.settings.hz), format_number(c.settings.view_range),
-                       format_number(c.settings.view_angle));
-    out += fmt::format("\n  {:>9}  {:<12} {}\n", "t (s)", "event", "where");
-    for (const pursuit::PursuitEvent& e : r.events) {
-        std::string where = point_text(e.position, e.height, r.dimensions);
-        if (e.kind == pursuit::EventKind::lost_sight) {
-            where += " running " + point_text(e.direction, 0.0, r.dimensions);
-        } else if (e.kind == pursuit::EventKind::stimulus && !e.accepted) {
-            where += " (ignored)";
-        }
-        out += fmt::format("  {:>9}  {:<12} {}\n", rounded(e.t), pursuit::to_string(e.kind), where);
-    }
-    std::string outcome(pursuit::to_string(r.outcome));
-    if (r.outcome == pursuit::Outcome::reacquired) {
-        outcome += fmt::format(" (during the {})", pursuit::to_string(r.reacquired_in));
-    }
-    out += fmt::format("\n  outcome              {}\n", outcome);
-    if (r.time_to_reacquire >= 0.0) {
-        out += fmt::format("  time to re-acquire   {} s\n", rounded(r.time_to_reacquire));
-    }
-    out += fmt::format("  NPC distance         {} level units (at the end)\n", rounded(r.npc_distance));
-    out += fmt::format("  destination changes  {}\n", r.destination_changes);
-    out += fmt::format("  max heading rate     {} deg/s\n", rounded(r.max_heading_rate));
-    out +=
-        fmt::format("  simulated            {} s ({} frames)\n", rounded(r.frames.back().t), r.frames.size());
-    return out;
-}
-
-std::string share(double value) {
-    return fmt::format("{:.1f}%", 100.0 * value);
-}
-
-// `behind_unit` names npc_behind's unit: path cells on grids, cell sizes along Detour's path on 3D levels.
-std::string batch_table(const std::string& title, const pursuit::PursuitConfig& c,
-                        const pursuit::BatchSettings& b, const pursuit::BatchResult& r,
-                        std::string_view behind_unit) {
-    std::string out = fmt::format("kinema pursue --batch: {}\n", title);
-    out += fmt::format(
-        "  {} scenarios (seed {}, route >= {} units, NPC {} {} behind), NPC {}, {} Hz, view {} "
-        "units / {} deg, search {} s\n",
-        r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, behind_unit,
-        movement::model_name(c.model), format_number(c.settings.hz), format_number(c.settings.view_range),
-        format_number(c.settings.view_angle), format_number(c.settings.search_time));
-    out += fmt::format("\n  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy", "runs",
-                       "chase", "search", "gave up", "timeout", "median s", "NPC dist", "dest/chase",
-                       "max deg/s");
-    for (const pursuit::StrategySummary& s : r.summaries) {
-        out += fmt::format(
-            "  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy),
-            s.runs, share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
-            s.median_time_to_reacquire < 0.0 ? std::string("-")
-                                             : fmt::format("{:.2f}", s.median_time_to_reacquire),
-            fmt::format("{:.2f}", s.mean_npc_distance),
-            fmt::format("{:.2f}", s.destination_changes_per_chase),
-            fmt::format("{:.0f}", s.max_heading_rate));
-    }
-    out +=
-        "\n  chase / search: share of runs re-acquired during the chase / the search; runs that never lost\n"
-        "  sight are left out. median s: time to re-acquire; NPC dist: NPC to player at the end.\n";
-    return out;
-}
-
 pursuit::BatchSettings parse_batch(const FlagBinder& flags) {
     pursuit::BatchSettings b;
     b.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
@@ -282,8 +203,8 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
         files.add("--csv", o.csv, pursuit::batch_csv(result));
     }
     files.commit();
-    fmt::print("{}", batch_table(std::filesystem::path(level).filename().string(), config, settings, result,
-                                 behind_unit));
+    fmt::print("{}", report::batch_summary(std::filesystem::path(level).filename().string(), config, settings,
+                                           result, behind_unit));
 }
 
 void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
@@ -310,7 +231,7 @@ void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
     if (o.json) {
         fmt::print("{}\n", pursuit::pursuit_json(space, scenario, config, result));
     } else {
-        fmt::print("{}", summary(title, config, result));
+        fmt::print("{}", report::pursuit_summary(title, config, result));
     }
 }
 
@@ -359,16 +280,8 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
     render::LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
         return heat.empty() ? chase::untouched_value : heat[c];
     });
-    view.seed = scenario.route.front();
-    for (const pursuit::PursuitEvent& e : result.events) {
-        if (e.kind == pursuit::EventKind::lost_sight) {
-            view.seed = e.position;
-            view.direction = e.direction;
-            break;
-        }
-    }
-    view.legend.push_back(fmt::format("{}: top view (x right, z down), floors lighter when higher", title));
-    view.legend.push_back("white disc: where sight was first lost; heat: the first chase's flood");
+    render::mark_lost_sight(view, scenario, result);
+    view.legend = report::pursuit_level_legend(title);
     const render::PursuitPicture picture{
         nullptr, &scenario, &config, &result, title, &view, &level.nav_cells().cell_space()};
     add_pictures(files, o, picture);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "kinema/core/format.hpp"
 #include "kinema/render/legend.hpp"
@@ -113,6 +114,57 @@ Scene audit_map_scene(const AuditMap& map, int max_map_px) {
     }
     draw_legend(scene, map, margin * 2.0 + map_w);
     return scene;
+}
+
+std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace& space,
+                                                         const chase::AuditResult& r,
+                                                         const std::string& title) {
+    const std::size_t n = r.cells.size();
+    std::vector<std::pair<int, int>> at(n);
+    int min_x = 0;
+    int min_y = 0;
+    int max_x = 0;
+    int max_y = 0;
+    for (std::size_t c = 0; c < n; ++c) {
+        const chase::CellCoords k = space.coords(static_cast<chase::CellId>(c));
+        at[c] = {k.values[0], k.count == 3 ? k.values[2] : k.values[1]};
+        min_x = c == 0 ? at[c].first : std::min(min_x, at[c].first);
+        min_y = c == 0 ? at[c].second : std::min(min_y, at[c].second);
+        max_x = c == 0 ? at[c].first : std::max(max_x, at[c].first);
+        max_y = c == 0 ? at[c].second : std::max(max_y, at[c].second);
+    }
+    const int columns = max_x - min_x + 1;
+    const int rows = max_y - min_y + 1;
+    const auto make = [&](auto value_of, bool share, std::string caption) {
+        AuditMap map;
+        map.columns = columns;
+        map.rows = rows;
+        map.values.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), -1.0);
+        map.share = share;
+        map.title = title;
+        map.caption = std::move(caption);
+        double top = 0.0;
+        for (std::size_t c = 0; c < n; ++c) {
+            double& v = map.values[static_cast<std::size_t>(at[c].second - min_y) *
+                                       static_cast<std::size_t>(columns) +
+                                   static_cast<std::size_t>(at[c].first - min_x)];
+            v = std::max(v, value_of(r.cells[c]));
+            top = std::max(top, v);
+        }
+        map.max_value = share ? 1.0 : std::max(top, 1e-9);
+        map.notes = {std::to_string(r.totals.cells) + " cells x " + std::to_string(r.directions) +
+                     " directions"};
+        return map;
+    };
+    std::vector<std::pair<std::string, AuditMap>> maps;
+    maps.emplace_back("distance", make([](const chase::CellSummary& s) { return s.mean_chase_distance; },
+                                       false, "mean chase distance (straight, world units)"));
+    for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
+        const std::string name(chase::to_string(chase::all_findings[i]));
+        maps.emplace_back(name, make([i](const chase::CellSummary& s) { return s.finding_share[i]; }, true,
+                                     "share of directions: " + name));
+    }
+    return maps;
 }
 
 }  // namespace kinema::render

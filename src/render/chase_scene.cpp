@@ -149,4 +149,13 @@ FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood, 
     return scene;
 }
 
+FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood,
+                       const chase::ChaseResult& result, std::string title) {
+    const auto xy = [](Vec3 p) { return Vec2{p.x, p.y}; };
+    const chase::DeadReckoning& d = result.dead_reckoning;
+    const chase::DeadReckoningResult dead_reckoning{d.cell, xy(d.position), xy(d.end_point), d.blocked,
+                                                    false};
+    return flood_scene(grid, flood, xy(result.direction), dead_reckoning, std::move(title));
+}
+
 }  // namespace kinema::render

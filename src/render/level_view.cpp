@@ -214,4 +214,18 @@ std::string level_view_json(const LevelView& view, int max_map_px) {
     return scene_json(level_view_scene(view, max_map_px));
 }
 
+void mark_chase(LevelView& view, const chase::ChaseResult& r) {
+    const auto xz = [](Vec3 p) { return Vec2{p.x, p.z}; };
+    view.seed = xz(r.seed_position);
+    view.direction = xz(r.direction);
+    view.centroid = xz(r.flood.centroid);
+    view.destination = xz(r.flood.destination);
+    view.dead_reckoning = xz(r.dead_reckoning.position);
+    if (r.path) {
+        for (const Vec3& p : r.path->points) {
+            view.path.push_back(xz(p));
+        }
+    }
+}
+
 }  // namespace kinema::render

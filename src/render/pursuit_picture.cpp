@@ -258,4 +258,16 @@ std::string pursuit_json_scene(const PursuitPicture& picture) {
     return scene_json(pursuit_scene(picture, true));
 }
 
+void mark_lost_sight(LevelView& view, const pursuit::PursuitScenario& scenario,
+                     const pursuit::PursuitResult& result) {
+    view.seed = scenario.route.front();
+    for (const pursuit::PursuitEvent& e : result.events) {
+        if (e.kind == pursuit::EventKind::lost_sight) {
+            view.seed = e.position;
+            view.direction = e.direction;
+            return;
+        }
+    }
+}
+
 }  // namespace kinema::render

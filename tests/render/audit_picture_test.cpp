@@ -1,7 +1,10 @@
 // render::audit_map_scene: the colour classes of the per-cell heat maps (docs/audit.md "Pictures"), one
-// rectangle per run of equal colours, and bad maps named by field.
+// rectangle per run of equal colours, and bad maps named by field; render::audit_maps: cells placed by their
+// tiles.
 #include <gtest/gtest.h>
 
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
 #include "kinema/render/audit_picture.hpp"
 #include "kinema/render/palette.hpp"
 
@@ -51,6 +54,36 @@ TEST(AuditPicture, BadMapsAreNamed) {
         EXPECT_EQ(e.errors()[0].field, "values");
         EXPECT_EQ(e.errors()[1].field, "max_value");
     }
+}
+
+TEST(AuditPicture, MapsPlaceEachCellOnItsTile) {
+    // Tile (0, 0) is a wall; the cells in row-major order are (1, 0), (2, 0), (0, 1), (1, 1), (2, 1).
+    const levels::GridLevel level = levels::parse_ascii_level("#..\n...\n", "l");
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    chase::AuditResult r;
+    r.directions = 4;
+    r.totals.cells = 5;
+    for (int c = 0; c < 5; ++c) {
+        r.cells.push_back({c + 1.0, {c == 3 ? 0.75 : 0.0, 0.0, 0.0, 0.0}});
+    }
+    const auto maps = audit_maps(space, r, "l.txt");
+    ASSERT_EQ(maps.size(), 1 + chase::all_findings.size());
+    const auto& [name, distance] = maps[0];
+    EXPECT_EQ(name, "distance");
+    EXPECT_EQ(distance.columns, 3);
+    EXPECT_EQ(distance.rows, 2);
+    EXPECT_EQ(distance.values, (std::vector<double>{-1.0, 1.0, 2.0, 3.0, 4.0, 5.0}));
+    EXPECT_EQ(distance.max_value, 5.0);
+    EXPECT_FALSE(distance.share);
+    EXPECT_EQ(distance.title, "l.txt");
+    EXPECT_EQ(distance.caption, "mean chase distance (straight, world units)");
+    EXPECT_EQ(distance.notes, (std::vector<std::string>{"5 cells x 4 directions"}));
+    EXPECT_EQ(maps[1].first, "wrong_way");
+    EXPECT_EQ(maps[1].second.values, (std::vector<double>{-1.0, 0.0, 0.0, 0.0, 0.75, 0.0}));
+    EXPECT_EQ(maps[1].second.max_value, 1.0);
+    EXPECT_EQ(maps[1].second.caption, "share of directions: wrong_way");
+    EXPECT_EQ(maps[4].first, "barrier_blocks_exit");
 }
 
 }  // namespace

@@ -62,6 +62,25 @@ using test::decode;
 using test::Image;
 using test::same;
 
+// A chase's scene (the query's direction, the result's dead reckoning) is the scene of the same flood and the
+// same dead reckoning computed directly: the same SVG, byte for byte.
+TEST(FloodPicture, AChaseResultDrawsAsItsFloodAndDeadReckoning) {
+    const FloodRun direct(6);
+    const chase::GridChaseSpace space(direct.grid);
+    chase::Flood flood(FloodRun::settings(6));
+    chase::ChaseQuery query;
+    const Vec2 seed = direct.level.seed->position;
+    const Vec2 direction = direct.level.seed->direction;
+    query.position = {seed.x, seed.y, 0.0};
+    query.direction = {direction.x, direction.y, 0.0};
+    query.dead_reckoning_distance = 4.0;
+    const chase::ChaseResult result = chase::run_chase(space, flood, query);
+    const FloodScene scene = flood_scene(direct.grid, flood, result, "room");
+    ASSERT_TRUE(scene.dead_reckoning.has_value());
+    EXPECT_EQ(*scene.dead_reckoning, direct.dr.position);
+    EXPECT_EQ(flood_svg(scene), flood_svg(direct.scene));
+}
+
 TEST(HeatColour, RampEndsAndSpecialStates) {
     // The ramp's documented ends: 1 -> pale yellow (255,237,160), H -> dark red (128,0,38); 0 -> cooled.
     EXPECT_TRUE(same(heat_colour(1, 20), Rgb{255, 237, 160}));

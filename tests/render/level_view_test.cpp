@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kinema/render/level_view.hpp"
+#include "kinema/render/pursuit_picture.hpp"
 #include "png_reader.hpp"
 
 namespace {
@@ -141,6 +142,54 @@ TEST(LevelView, NavmeshIsDrawnUnderTheColumns) {
     EXPECT_EQ(at_column(level_view_image(v, 160), 2, 0), (Rgb8{75, 94, 168}));
     v.navmesh[0][1].y = std::numeric_limits<double>::quiet_NaN();
     EXPECT_THROW((void)kinema::render::level_view_json(v, 160), kinema::SettingsError);
+}
+
+// The marks are the results' world (x, z): y (the height) is dropped.
+TEST(LevelView, ChaseMarksAreTheResultsXZ) {
+    kinema::chase::ChaseResult r;
+    r.seed_position = {1.0, 9.0, 2.0};
+    r.direction = {0.5, 9.0, -0.5};
+    r.flood.centroid = {3.0, 9.0, 4.0};
+    r.flood.destination = {5.0, 9.0, 6.0};
+    r.dead_reckoning.position = {7.0, 9.0, 8.0};
+    LevelView v = view();
+    kinema::render::mark_chase(v, r);
+    EXPECT_EQ(v.seed, (Vec2{1.0, 2.0}));
+    EXPECT_EQ(v.direction, (Vec2{0.5, -0.5}));
+    EXPECT_EQ(v.centroid, (Vec2{3.0, 4.0}));
+    EXPECT_EQ(v.destination, (Vec2{5.0, 6.0}));
+    EXPECT_EQ(v.dead_reckoning, (Vec2{7.0, 8.0}));
+    EXPECT_TRUE(v.path.empty());
+    r.path = kinema::chase::NpcPath{
+        kinema::chase::NpcPath::Status::found, {{0.0, 1.0, 2.0}, {3.0, 4.0, 5.0}}, 4.0};
+    LevelView with_path = view();
+    kinema::render::mark_chase(with_path, r);
+    EXPECT_EQ(with_path.path, (std::vector<Vec2>{{0.0, 2.0}, {3.0, 5.0}}));
+}
+
+// A pursuit's view is seeded where sight was first lost, else at the route's start with no direction.
+TEST(LevelView, PursuitSeedIsWhereSightWasFirstLost) {
+    kinema::pursuit::PursuitScenario scenario;
+    scenario.route = {{1.0, 2.0}, {3.0, 4.0}};
+    kinema::pursuit::PursuitResult result;
+    LevelView never;
+    kinema::render::mark_lost_sight(never, scenario, result);
+    EXPECT_EQ(never.seed, (Vec2{1.0, 2.0}));
+    EXPECT_EQ(never.direction, (Vec2{}));
+    kinema::pursuit::PursuitEvent lost;
+    lost.kind = kinema::pursuit::EventKind::lost_sight;
+    lost.position = {5.0, 6.0};
+    lost.direction = {0.0, 1.0};
+    kinema::pursuit::PursuitEvent later = lost;
+    later.position = {7.0, 8.0};
+    kinema::pursuit::PursuitEvent chase;
+    chase.kind = kinema::pursuit::EventKind::chase;
+    chase.position = {9.0, 9.0};
+    result.events = {chase, lost, later};
+    LevelView lost_view;
+    kinema::render::mark_lost_sight(lost_view, scenario, result);
+    EXPECT_EQ(lost_view.seed, (Vec2{5.0, 6.0}));
+    EXPECT_EQ(lost_view.direction, (Vec2{0.0, 1.0}));
 }
 
 }  // namespace

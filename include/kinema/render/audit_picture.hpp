@@ -4,12 +4,16 @@
 // picture; colours from the one palette (walls palette::wall, a zero value palette::floor, values on
 // palette::heat_ramp, darker = more).
 //
-// kinema::render knows no audit and no level: the caller fills an AuditMap (one value per tile of a 2D grid,
-// or per column of a 3D level seen from above).
+// An AuditMap holds one value per tile of a 2D grid, or per column of a 3D level seen from above; audit_maps
+// fills them from a chase::AuditResult, knowing the level only through its chase space's cell coordinates.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "kinema/chase/audit.hpp"
+#include "kinema/chase/query.hpp"
 
 #include "kinema/core/validation.hpp"
 #include "kinema/render/scene.hpp"
@@ -36,5 +40,13 @@ Rgb audit_colour(double value, double max_value);
 /// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px), the legend beside it.
 /// Throws SettingsError for a bad map or size.
 Scene audit_map_scene(const AuditMap& map, int max_map_px = 768);
+
+/// The audit's pictures, named for their files: "distance" (the mean chase distance per cell, world units),
+/// then one per finding, named as chase::to_string spells it (the share of directions with it). Cells are
+/// placed by their coordinates seen from above ([col, row]; 3D [x, y, z] at (x, z), the highest value of a
+/// column's cells shown); places without a cell are walls. `title` heads every legend.
+std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace& space,
+                                                         const chase::AuditResult& result,
+                                                         const std::string& title);
 
 }  // namespace kinema::render

@@ -13,6 +13,7 @@
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
+#include "kinema/chase/query.hpp"
 #include "kinema/render/flood_picture.hpp"
 
 namespace kinema::render {
@@ -55,5 +56,10 @@ std::vector<LegendLine> flood_numbers(const chase::FloodResult& result, const ch
 /// direction arrow, centroid, destination, the dead-reckoning point if given, and flood_numbers().
 FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood, Vec2 direction,
                        const std::optional<chase::DeadReckoningResult>& dead_reckoning, std::string title);
+
+/// The same for a chase on `grid` (chase::run_chase on its GridChaseSpace with `flood`): the query's
+/// direction and the result's dead reckoning, in the grid's plane.
+FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood,
+                       const chase::ChaseResult& result, std::string title);
 
 }  // namespace kinema::render

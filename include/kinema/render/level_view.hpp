@@ -3,8 +3,8 @@
 // view from above, not mirrored). Floors are grey, lighter the higher they are, so stacked levels and stairs
 // read at a glance; heat, barrier, the seed and its direction, the centroid, the destination, the
 // dead-reckoning point and the NPC's path are drawn on top. kinema::render knows nothing of kinema::nav: the
-// caller fills a LevelView (the CLI picks, per column, the highest cell the flood touched, else the highest
-// cell).
+// caller fills a LevelView's columns (the CLI picks, per column, the highest cell the flood touched, else the
+// highest cell); mark_chase (and mark_lost_sight for a pursuit) put the marks on it.
 //
 // The picture is built once as a render::Scene (level_view_scene) and drawn by the scene backends: PNG
 // (cairo), SVG and JSON; all deterministic (the same view gives byte-identical output). Colours come from
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "kinema/chase/query.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/render/palette.hpp"
@@ -54,6 +55,10 @@ struct LevelView {
     /// Bad fields: sizes, cells outside the grid or with non-finite heights or bad values, non-finite marks.
     FieldErrors validate() const;
 };
+
+/// Puts a chase's marks on a view, each at its world (x, z): the seed and the direction, the centroid, the
+/// destination, the dead-reckoning point and the NPC's path (when the result has one).
+void mark_chase(LevelView& view, const chase::ChaseResult& result);
 
 // RgbImage (an 8-bit RGB image) is declared in kinema/render/scene.hpp.
 

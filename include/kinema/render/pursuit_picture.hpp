@@ -28,6 +28,11 @@ struct PursuitPicture {
     const chase::CellSpace* cells = nullptr;  ///< 3D levels: the chase cells, for the search's occupancy
 };
 
+/// Marks a pursuit on a 3D level's view (the seed of its first chase): where sight was first lost and the
+/// player's direction then, or the route's start without a direction when sight was never lost.
+void mark_lost_sight(LevelView& view, const pursuit::PursuitScenario& scenario,
+                     const pursuit::PursuitResult& result);
+
 /// The colour of the NPC's trail in each state.
 Rgb state_colour(pursuit::NpcState state);
 

@@ -1,0 +1,30 @@
+// The human text of a pursuit (what `kinema pursue` prints without --json): the summary of one pursuit (its
+// events and outcome), the table of a batch (one row per strategy) and the legend of a 3D level's picture.
+// Their JSON and CSV are the pursuit part's own (pursuit_json, batch_json, batch_csv).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kinema/pursuit/batch.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace kinema::report {
+
+/// One pursuit: the settings line, a table of the events (time, kind, where; positions to 3 decimals) and
+/// the outcome's numbers. `title` names the level.
+[[nodiscard]] std::string pursuit_summary(std::string_view title, const pursuit::PursuitConfig& config,
+                                          const pursuit::PursuitResult& result);
+
+/// A batch: the settings line, one row per strategy (shares of the runs, median time to re-acquire, mean
+/// NPC distance, destination changes per chase, largest heading rate) and the key. `behind_unit` names the
+/// unit of npc_behind: path cells on grids, cell sizes along Detour's path on 3D levels.
+[[nodiscard]] std::string batch_summary(std::string_view title, const pursuit::PursuitConfig& config,
+                                        const pursuit::BatchSettings& settings,
+                                        const pursuit::BatchResult& result, std::string_view behind_unit);
+
+/// The legend of a pursuit drawn over a 3D level's top view (`title` names the level).
+[[nodiscard]] std::vector<std::string> pursuit_level_legend(std::string_view title);
+
+}  // namespace kinema::report

@@ -1,0 +1,105 @@
+#include "kinema/report/pursuit_text.hpp"
+
+#include <fmt/format.h>
+
+#include "kinema/core/format.hpp"
+#include "kinema/core/point_text.hpp"
+#include "text_numbers.hpp"
+
+namespace kinema::report {
+namespace {
+
+std::string rounded(double value) {
+    return format_number(thousandths(value));
+}
+
+// A planar point `p` at height `h`: (x, y) on grids, (x, y, z) on 3D levels (p is then (x, z)).
+std::string where_text(Vec2 p, double h, int dimensions) {
+    if (dimensions == 3) {
+        return point_text(Vec3{thousandths(p.x), thousandths(h), thousandths(p.y)});
+    }
+    return point_text(Vec2{thousandths(p.x), thousandths(p.y)});
+}
+
+std::string event_row(const pursuit::PursuitEvent& e, int dimensions) {
+    std::string where = where_text(e.position, e.height, dimensions);
+    if (e.kind == pursuit::EventKind::lost_sight) {
+        where += " running " + where_text(e.direction, 0.0, dimensions);
+    } else if (e.kind == pursuit::EventKind::stimulus && !e.accepted) {
+        where += " (ignored)";
+    }
+    return fmt::format("  {:>9}  {:<12} {}\n", rounded(e.t), pursuit::to_string(e.kind), where);
+}
+
+std::string share(double value) {
+    return fmt::format("{:.1f}%", 100.0 * value);
+}
+
+std::string strategy_row(const pursuit::StrategySummary& s) {
+    return fmt::format(
+        "  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy), s.runs,
+        share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
+        s.median_time_to_reacquire < 0.0 ? std::string("-")
+                                         : fmt::format("{:.2f}", s.median_time_to_reacquire),
+        fmt::format("{:.2f}", s.mean_npc_distance), fmt::format("{:.2f}", s.destination_changes_per_chase),
+        fmt::format("{:.0f}", s.max_heading_rate));
+}
+
+}  // namespace
+
+std::string pursuit_summary(std::string_view title, const pursuit::PursuitConfig& c,
+                            const pursuit::PursuitResult& r) {
+    std::string out = fmt::format("kinema pursue: {}\n", title);
+    out += fmt::format("  strategy {}, NPC {} ({} {} per level unit), {} Hz, view {} units / {} deg\n",
+                       pursuit::to_string(c.settings.strategy), movement::model_name(c.model),
+                       format_number(c.settings.model_scale), movement::length_unit(c.model),
+                       format_number(c.settings.hz), format_number(c.settings.view_range),
+                       format_number(c.settings.view_angle));
+    out += fmt::format("\n  {:>9}  {:<12} {}\n", "t (s)", "event", "where");
+    for (const pursuit::PursuitEvent& e : r.events) {
+        out += event_row(e, r.dimensions);
+    }
+    std::string outcome(pursuit::to_string(r.outcome));
+    if (r.outcome == pursuit::Outcome::reacquired) {
+        outcome += fmt::format(" (during the {})", pursuit::to_string(r.reacquired_in));
+    }
+    out += fmt::format("\n  outcome              {}\n", outcome);
+    if (r.time_to_reacquire >= 0.0) {
+        out += fmt::format("  time to re-acquire   {} s\n", rounded(r.time_to_reacquire));
+    }
+    out += fmt::format("  NPC distance         {} level units (at the end)\n", rounded(r.npc_distance));
+    out += fmt::format("  destination changes  {}\n", r.destination_changes);
+    out += fmt::format("  max heading rate     {} deg/s\n", rounded(r.max_heading_rate));
+    out +=
+        fmt::format("  simulated            {} s ({} frames)\n", rounded(r.frames.back().t), r.frames.size());
+    return out;
+}
+
+std::string batch_summary(std::string_view title, const pursuit::PursuitConfig& c,
+                          const pursuit::BatchSettings& b, const pursuit::BatchResult& r,
+                          std::string_view behind_unit) {
+    std::string out = fmt::format("kinema pursue --batch: {}\n", title);
+    out += fmt::format(
+        "  {} scenarios (seed {}, route >= {} units, NPC {} {} behind), NPC {}, {} Hz, view {} "
+        "units / {} deg, search {} s\n",
+        r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, behind_unit,
+        movement::model_name(c.model), format_number(c.settings.hz), format_number(c.settings.view_range),
+        format_number(c.settings.view_angle), format_number(c.settings.search_time));
+    out += fmt::format("\n  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy", "runs",
+                       "chase", "search", "gave up", "timeout", "median s", "NPC dist", "dest/chase",
+                       "max deg/s");
+    for (const pursuit::StrategySummary& s : r.summaries) {
+        out += strategy_row(s);
+    }
+    out +=
+        "\n  chase / search: share of runs re-acquired during the chase / the search; runs that never lost\n"
+        "  sight are left out. median s: time to re-acquire; NPC dist: NPC to player at the end.\n";
+    return out;
+}
+
+std::vector<std::string> pursuit_level_legend(std::string_view title) {
+    return {fmt::format("{}: top view (x right, z down), floors lighter when higher", title),
+            "white disc: where sight was first lost; heat: the first chase's flood"};
+}
+
+}  // namespace kinema::report
