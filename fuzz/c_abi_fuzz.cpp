@@ -100,7 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 break;
             }
             case 2: {
-                kinema_flood_result result;
+                struct kinema_flood_result result;
                 check(kinema_flood_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result));
                 break;
             }
