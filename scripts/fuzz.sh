@@ -23,7 +23,7 @@ cmake --build build-fuzz
 shared="../shared/data"
 mkdir -p build-fuzz/crashes
 status=0
-for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz; do
+for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz; do
   binary="build-fuzz/fuzz/$target"
   [ -x "$binary" ] || continue
   corpus="build-fuzz/corpus/$target"
@@ -43,6 +43,9 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz; do
       # enough here: each input builds cells and runs a chase.
       cp fuzz/corpus/navmesh/* "$corpus/"
       ;;
+    c_abi_fuzz)
+      # The C ABI's calls (fuzz/c_abi_fuzz.cpp) need no seed files: libFuzzer starts from empty input.
+      ;;
     obj_fuzz)
       # A floor, and the shapes Recast cannot build: tiny, thin (less than half a voxel across), far from the
       # origin, kilometres wide; and just inside the limits.
@@ -54,6 +57,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz; do
   # -max_len: the shared maps are up to 512 x 512 tiles (~270 KB); let mutations start from whole maps.
   target_seconds="$seconds"
   [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-30}"
+  [ "$target" = c_abi_fuzz ] && target_seconds="${KINEMA_FUZZ_C_ABI_SECONDS:-30}"
   if ! "$binary" -max_total_time="$target_seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" "${extra[@]}" \
        >"build-fuzz/$target.log" 2>&1; then

@@ -47,3 +47,13 @@ foreach(expected "after one braking frame at 60 fps: 405.8667 cm/s" "stop from 6
     message(FATAL_ERROR "library_tour output lacks '${expected}'")
   endif()
 endforeach()
+
+# The C example floods kinema's default level (the corner of Couvidou's Figure 4) from its marked seed through libkinema_c:
+# the result the library tour prints, 40 steps (max_steps) to tile 17,24.
+run_step("run flood_map" ${WORK_DIR}/build/flood_map ${EXAMPLES_DIR}/../data/levels/corner.txt 3.5 2.5 1 0)
+foreach(expected "{\"map\":\"${EXAMPLES_DIR}/../data/levels/corner.txt\"" "\"steps\":40" "\"stop_reason\":\"max_steps\"")
+  string(FIND "${step_output}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "flood_map output lacks '${expected}':\n${step_output}")
+  endif()
+endforeach()

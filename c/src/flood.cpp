@@ -1,0 +1,131 @@
+// kinema_flood: the chase flood of Couvidou's Dishonored 2 chapter, time-sliced by the caller, over the one
+// C++ chase query (kinema/chase/query.hpp) and its one JSON writer, so the C result is the CLI's.
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "guard.hpp"
+#include "handles.hpp"
+#include "kinema/chase/json.hpp"
+#include "mirrors.hpp"
+
+namespace kinema::c_abi {
+namespace {
+
+const kinema_space& started_space(const kinema_flood& flood, const char* function) {
+    if (flood.space == nullptr) {
+        throw StateError(std::string(function) +
+                         ": the flood has not been started (call kinema_flood_start)");
+    }
+    return *flood.space;
+}
+
+int64_t cell_or_none(chase::CellId cell) {
+    return cell == chase::no_cell ? -1 : static_cast<int64_t>(cell);
+}
+
+struct kinema_flood_result result_to_c(const chase::ChaseResult& r) {
+    struct kinema_flood_result out {};
+    out.destination = to_c(r.flood.destination);
+    out.centroid = to_c(r.flood.centroid);
+    out.seed_position = to_c(r.seed_position);
+    out.seed_cell = cell_or_none(r.flood.seed_cell);
+    out.destination_cell = cell_or_none(r.flood.destination_cell);
+    out.heated_cells = static_cast<int64_t>(r.flood.heated_cells);
+    out.warm_cells = static_cast<int64_t>(r.flood.warm_cells);
+    out.barrier_cells = static_cast<int64_t>(r.flood.barrier_cells);
+    out.steps = r.flood.steps;
+    out.stop_reason = static_cast<int>(r.flood.stop_reason);
+    out.finished = r.flood.finished ? 1 : 0;
+    out.seed_snapped = r.flood.seed_snapped ? 1 : 0;
+    return out;
+}
+
+}  // namespace
+}  // namespace kinema::c_abi
+
+using namespace kinema::c_abi;
+namespace ch = kinema::chase;
+
+extern "C" kinema_flood_settings kinema_flood_settings_default(void) {
+    return to_c(ch::FloodSettings{});
+}
+
+extern "C" kinema_status kinema_flood_create(const kinema_flood_settings* settings, kinema_flood** out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(settings, "kinema_flood_create", "settings");
+        require(out, "kinema_flood_create", "out");
+        auto flood = std::make_unique<kinema_flood>();
+        flood->flood.set_settings(from_c(*settings));  // SettingsError names the bad fields
+        *out = flood.release();
+    });
+}
+
+extern "C" kinema_status kinema_flood_start(kinema_flood* flood, const kinema_space* space,
+                                            kinema_vec3 position, kinema_vec3 direction) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(flood, "kinema_flood_start", "flood");
+        require(space, "kinema_flood_start", "space");
+        ch::ChaseQuery query;
+        query.position = from_c(position);
+        query.direction = from_c(direction);
+        ch::start_chase(space->chase_space(), flood->flood,
+                        query);  // SettingsError names position, direction
+        flood->space = space;
+        flood->query = query;
+    });
+}
+
+extern "C" kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps, int* finished) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(flood, "kinema_flood_advance", "flood");
+        started_space(*flood, "kinema_flood_advance");
+        if (max_steps < 0) {
+            throw std::invalid_argument("kinema_flood_advance: max_steps must be >= 0, got " +
+                                        std::to_string(max_steps));
+        }
+        const bool done = flood->flood.advance(max_steps);
+        if (finished != nullptr) {
+            *finished = done ? 1 : 0;
+        }
+    });
+}
+
+extern "C" kinema_status kinema_flood_result(const kinema_flood* flood, struct kinema_flood_result* out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(flood, "kinema_flood_result", "flood");
+        require(out, "kinema_flood_result", "out");
+        const kinema_space& space = started_space(*flood, "kinema_flood_result");
+        *out = result_to_c(ch::chase_result(space.chase_space(), flood->flood, flood->query));
+    });
+}
+
+extern "C" kinema_status kinema_flood_json(const kinema_flood* flood, const char* map, char* buffer,
+                                           size_t capacity, size_t* length) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(flood, "kinema_flood_json", "flood");
+        require(length, "kinema_flood_json", "length");
+        if (capacity > 0) {
+            require(buffer, "kinema_flood_json", "buffer");
+        }
+        const kinema_space& space = started_space(*flood, "kinema_flood_json");
+        const ch::ChaseSpace& chase_space = space.chase_space();
+        const std::string json = ch::chase_json(chase_space, flood->flood,
+                                                ch::chase_result(chase_space, flood->flood, flood->query),
+                                                map != nullptr ? std::string(map) : space.name);
+        *length = json.size();
+        if (capacity == 0) {
+            return;  // measuring only
+        }
+        if (capacity <= json.size()) {
+            throw std::invalid_argument("kinema_flood_json: the buffer holds " + std::to_string(capacity) +
+                                        " bytes; the JSON needs " + std::to_string(json.size() + 1));
+        }
+        std::memcpy(buffer, json.c_str(), json.size() + 1);
+    });
+}
+
+extern "C" void kinema_flood_destroy(kinema_flood* flood) {
+    delete flood;
+}

@@ -1,0 +1,35 @@
+// What the C ABI's opaque handles hold: views over the C++ library's own objects, nothing computed here.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "kinema/chase/flood.hpp"
+#include "kinema/chase/query.hpp"
+#include "kinema/kinema.h"
+
+namespace kinema::c_abi {
+
+/// A level and the chase space over it (a grid, or a navmesh level when kinema has its nav part). Owned by a
+/// kinema_space; never moved, because the chase space points into it.
+class SpaceHolder {
+  public:
+    virtual ~SpaceHolder() = default;
+    virtual const chase::ChaseSpace& chase_space() const = 0;
+};
+
+}  // namespace kinema::c_abi
+
+struct kinema_space {
+    std::string name;  // the "map" field of the chase JSON: the file as given, or "grid" for memory
+    std::unique_ptr<kinema::c_abi::SpaceHolder> holder;
+
+    const kinema::chase::ChaseSpace& chase_space() const { return holder->chase_space(); }
+};
+
+struct kinema_flood {
+    kinema::chase::Flood flood;
+    const kinema_space* space = nullptr;  // set by kinema_flood_start
+    kinema::chase::ChaseQuery query;
+};

@@ -1,0 +1,100 @@
+// kinema_space: a grid from memory or any level file the kinema command reads, as a chase space.
+#include <cstring>
+#include <memory>
+#include <string>
+
+#include "guard.hpp"
+#include "handles.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "space_files.hpp"
+
+namespace kinema::c_abi {
+namespace {
+
+class GridHolder final : public SpaceHolder {
+  public:
+    GridHolder(levels::GridLevel level, chase::GridSpaceSettings settings)
+        : level_(std::move(level)), grid_(level_, settings), space_(grid_) {}
+    const chase::ChaseSpace& chase_space() const override { return space_; }
+
+  private:
+    levels::GridLevel level_;
+    chase::GridSpace grid_;
+    chase::GridChaseSpace space_;
+};
+
+levels::GridLevel grid_from_memory(int width, int height, const unsigned char* tiles) {
+    if (width < 1 || height < 1 || width > levels::max_level_dimension ||
+        height > levels::max_level_dimension) {
+        throw std::invalid_argument("kinema_space_from_grid: width and height must be in [1, " +
+                                    std::to_string(levels::max_level_dimension) + "], got " +
+                                    std::to_string(width) + " x " + std::to_string(height));
+    }
+    levels::GridLevel level;
+    level.name = "grid";
+    level.width = width;
+    level.height = height;
+    level.passable.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+    for (std::size_t i = 0; i < level.passable.size(); ++i) {
+        level.passable[i] = tiles[i] != 0 ? 1 : 0;
+    }
+    return level;
+}
+
+chase::Connectivity connectivity_of(int connectivity) {
+    if (connectivity != 4 && connectivity != 8) {
+        throw std::invalid_argument("kinema_space_from_grid: connectivity must be 4 or 8, got " +
+                                    std::to_string(connectivity));
+    }
+    return connectivity == 4 ? chase::Connectivity::four : chase::Connectivity::eight;
+}
+
+}  // namespace
+
+std::unique_ptr<SpaceHolder> grid_holder(levels::GridLevel level, chase::GridSpaceSettings settings) {
+    return std::make_unique<GridHolder>(std::move(level), settings);
+}
+
+}  // namespace kinema::c_abi
+
+using namespace kinema::c_abi;
+
+extern "C" kinema_status kinema_space_from_grid(int width, int height, const unsigned char* tiles,
+                                                int connectivity, kinema_space** out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(tiles, "kinema_space_from_grid", "tiles");
+        require(out, "kinema_space_from_grid", "out");
+        kinema::chase::GridSpaceSettings settings;
+        settings.connectivity = connectivity_of(connectivity);
+        auto space = std::make_unique<kinema_space>();
+        space->name = "grid";
+        space->holder = grid_holder(grid_from_memory(width, height, tiles), settings);
+        *out = space.release();
+    });
+}
+
+extern "C" kinema_status kinema_space_load(const char* path, kinema_space** out) {
+    if (path == nullptr || out == nullptr) {
+        return fail(KINEMA_ERROR_ARGUMENT,
+                    std::string("kinema_space_load: ") + (path == nullptr ? "path" : "out") + " is NULL");
+    }
+    return guarded(KINEMA_ERROR_INPUT, [&] {
+        auto space = std::make_unique<kinema_space>();
+        space->name = path;
+        space->holder = load_space_file(path);
+        *out = space.release();
+    });
+}
+
+extern "C" void kinema_space_destroy(kinema_space* space) {
+    delete space;
+}
+
+extern "C" kinema_status kinema_space_cell_count(const kinema_space* space, int64_t* out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(space, "kinema_space_cell_count", "space");
+        require(out, "kinema_space_cell_count", "out");
+        *out = static_cast<int64_t>(space->chase_space().cells().size());
+    });
+}

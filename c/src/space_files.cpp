@@ -1,0 +1,53 @@
+#include "space_files.hpp"
+
+#include <stdexcept>
+
+#include "kinema/core/text.hpp"
+
+#if KINEMA_C_HAVE_NAV
+#include "kinema/nav/chase.hpp"
+#include "kinema/nav/level_files.hpp"
+#endif
+
+namespace kinema::c_abi {
+namespace {
+
+#if KINEMA_C_HAVE_NAV
+// A navmesh level, its path finder (Detour's query: one per space, so one thread per space) and the chase
+// space over both.
+class NavHolder final : public SpaceHolder {
+  public:
+    explicit NavHolder(nav::Level level)
+        : level_(std::move(level)), finder_(level_), space_(level_, finder_) {}
+    const chase::ChaseSpace& chase_space() const override { return space_; }
+
+  private:
+    nav::Level level_;
+    nav::PathFinder finder_;
+    nav::LevelChaseSpace space_;
+};
+#endif
+
+}  // namespace
+
+std::unique_ptr<SpaceHolder> load_space_file(const std::string& path) {
+    const bool mesh = has_extension(path, ".obj");
+    const bool navmesh = has_extension(path, ".nav");
+#if KINEMA_C_HAVE_NAV
+    if (mesh) {
+        return std::make_unique<NavHolder>(nav::load_mesh_level(path, nav::NavSettings{}));
+    }
+    if (navmesh) {
+        return std::make_unique<NavHolder>(nav::load_navmesh_level(path, nav::NavSettings{}));
+    }
+#else
+    if (mesh || navmesh) {
+        throw std::invalid_argument(path +
+                                    ": this kinema was built without its navmesh part (Recast/Detour), "
+                                    "so it cannot read 3D levels");
+    }
+#endif
+    return grid_holder(levels::load_level(path), chase::GridSpaceSettings{});
+}
+
+}  // namespace kinema::c_abi

@@ -1,0 +1,21 @@
+// The spaces of kinema_space_load: any level file the kinema command reads.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "handles.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/grid_level.hpp"
+
+namespace kinema::c_abi {
+
+/// A grid level as a chase space.
+std::unique_ptr<SpaceHolder> grid_holder(levels::GridLevel level, chase::GridSpaceSettings settings);
+
+/// The chase space of the level file `path`: .obj (a triangle mesh) and .nav (a navmesh) when kinema has its
+/// nav part, else a grid (.map Moving AI, anything else kinema's ASCII levels), 8-connected. Throws the
+/// loaders' errors, which name the file.
+std::unique_ptr<SpaceHolder> load_space_file(const std::string& path);
+
+}  // namespace kinema::c_abi

@@ -1,0 +1,21 @@
+# Fails unless every symbol libkinema_c.so defines for the dynamic linker is a kinema_* function (or one of the
+# linker's own section markers): the C++ inside stays hidden, so it can never clash with a game's own copy of a
+# library.
+execute_process(COMMAND nm -D --defined-only ${LIBRARY} OUTPUT_VARIABLE symbols RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "nm failed on ${LIBRARY}")
+endif()
+string(REPLACE "\n" ";" lines "${symbols}")
+set(count 0)
+foreach(line ${lines})
+  string(REGEX REPLACE "^[0-9a-f]* +[A-Za-z] +" "" name "${line}")
+  if(name MATCHES "^kinema_")
+    math(EXPR count "${count} + 1")
+  elseif(NOT name MATCHES "^(_init|_fini|_edata|_end|__bss_start)$")
+    message(FATAL_ERROR "libkinema_c exports a symbol that is not kinema_*: ${name}")
+  endif()
+endforeach()
+if(count LESS 10)
+  message(FATAL_ERROR "libkinema_c exports only ${count} kinema_* symbols")
+endif()
+message(STATUS "libkinema_c exports ${count} kinema_* symbols and nothing else")
