@@ -3,13 +3,13 @@
 // settings_options.hpp.
 #pragma once
 
-#include <cmath>
 #include <string>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "kinema/report/text.hpp"
 
 namespace kinema::cli::analysis_cli {
 
@@ -33,15 +33,9 @@ inline double parse_in_range(std::string_view text, std::string_view what, doubl
     return value;
 }
 
-/// Shortest round-trip text, "inf"/"nan" spelled out, for tables and CSV.
+/// Shortest round-trip text, "inf"/"nan" spelled out, for messages: the tables' (report::number_text).
 inline std::string text(double value) {
-    if (std::isnan(value)) {
-        return "nan";
-    }
-    if (std::isinf(value)) {
-        return value > 0 ? "inf" : "-inf";
-    }
-    return format_number(value);
+    return report::number_text(value);
 }
 
 }  // namespace kinema::cli::analysis_cli

@@ -4,4 +4,6 @@ set(kinema_report_sources ${CMAKE_CURRENT_LIST_DIR}/stop.cpp ${CMAKE_CURRENT_LIS
                             ${CMAKE_CURRENT_LIST_DIR}/morrowind.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/simulation.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/sweep.cpp
-                            ${CMAKE_CURRENT_LIST_DIR}/json_number.cpp)
+                            ${CMAKE_CURRENT_LIST_DIR}/json_number.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/stop_text.cpp)
