@@ -35,33 +35,6 @@ struct ReplayOptions {
     bool json = false;
 };
 
-std::string report_table(const analysis::ReplayResult& r, const std::string& file) {
-    const std::string_view u = r.length_unit;
-    std::string out =
-        fmt::format("replay of {} with model {} ({} frames, lengths in {}, velocities in {}/s)\n", file,
-                    r.model, r.frames.size() - 1, u, u);
-    out += fmt::format("{:>8} {:>6} {:>10} {:>14} {:>14} {:>14} {:>14}\n", "frame", "line", "time",
-                       "engine x", "engine y", "pos diff", "vel diff");
-    for (const analysis::ReplayFrame& f : r.frames) {
-        out +=
-            fmt::format("{:>8} {:>6} {:>10.5f} {:>14.6f} {:>14.6f} {:>14.6g} {:>14.6g}{}\n", f.frame, f.line,
-                        f.time, f.engine_position.x, f.engine_position.y, f.position_error, f.velocity_error,
-                        (f.position_error > r.tolerance || f.velocity_error > r.tolerance) ? "  *" : "");
-    }
-    out += fmt::format("largest position difference: {} {} at frame {}\n",
-                       format_number(r.max_position_error), u, r.max_position_frame);
-    out += fmt::format("largest velocity difference: {} {}/s at frame {}\n",
-                       format_number(r.max_velocity_error), u, r.max_velocity_frame);
-    if (r.first_differing) {
-        const analysis::ReplayFrame& f = r.frames[*r.first_differing];
-        out += fmt::format("DIFFERS: frame {} (line {}) is the first beyond the tolerance {}\n", f.frame,
-                           f.line, format_number(r.tolerance));
-    } else {
-        out += fmt::format("matches: every frame within the tolerance {}\n", format_number(r.tolerance));
-    }
-    return out;
-}
-
 #if KINEMA_HAVE_RENDER
 std::vector<render::ChartPanel> chart_panels(const analysis::ReplayResult& r) {
     render::ChartSeries position{"|kinema - engine|", {}, {}};
@@ -102,7 +75,7 @@ void run_replay(const ReplayOptions& o) {
     const analysis::ReplayResult result = analysis::replay(model, log, settings);
     // The table is short enough to hold; the JSON (a log may have 2,000,000 frames) is written as it goes,
     // after the pictures, so that a picture that cannot be written leaves stdout empty.
-    const std::string table = o.json ? std::string() : report_table(result, o.log);
+    const std::string table = o.json ? std::string() : report::replay_text(result, o.log);
 #if KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty()) {
         const std::vector<render::ChartPanel> panels = chart_panels(result);

@@ -18,6 +18,9 @@ using TextSink = std::function<void(std::string& text)>;
 void write_replay_json(const analysis::ReplayResult& result, std::string_view log, std::string& buffer,
                        const TextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
 
+/// The table `kinema replay` prints: one row per frame (a "*" beyond the tolerance), the largest differences
+/// and the verdict. `log` as for the JSON.
+[[nodiscard]] std::string replay_text(const analysis::ReplayResult& result, std::string_view log);
 /// The whole text at once (tests, short logs).
 [[nodiscard]] std::string replay_json(const analysis::ReplayResult& result, std::string_view log);
 
