@@ -20,6 +20,7 @@
 #include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/report/morrowind.hpp"
 #include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
 #include "output_files.hpp"
@@ -290,7 +291,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const std::string title = fmt::format(
         "morrowind jump vs physics rate ({}; take-off {}, {}, {} u/s, air input {}, {} u/s x {}, drop {} u, "
         "{})",
-        describe_morrowind_actor(actor, model), text(launch.velocity.x), text(launch.velocity.y),
+        report::describe_morrowind_actor(actor, model), text(launch.velocity.x), text(launch.velocity.y),
         text(launch.velocity.z), text(launch.air_input.x), text(launch.air_input.y), text(launch.air_control),
         text(drop),
         physics.frame_rate > 0.0 ? fmt::format("rendered at {} Hz, at most {} steps a frame",

@@ -33,6 +33,28 @@ struct MorrowindFallResult {
 /// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. "gravity".
 [[nodiscard]] std::string morrowind_rule(const movement::MorrowindSettings& settings, std::string_view field);
 
+/// The model's answers for `actor`; the jump's also throw SettingsError("take_off_speed") beyond its bound.
+[[nodiscard]] MorrowindSpeedResult morrowind_speed(const movement::MorrowindModel& model,
+                                                   const movement::MorrowindActor& actor,
+                                                   const movement::MorrowindStance& stance);
+[[nodiscard]] MorrowindJumpResult morrowind_jump(const movement::MorrowindModel& model,
+                                                 const movement::MorrowindActor& actor,
+                                                 const movement::MorrowindStance& stance, Vec2 direction);
+
+/// "NPC, Speed 50, Athletics 30, ...; gravity wiki (627.2 u/s^2)": a table title.
+[[nodiscard]] std::string describe_morrowind_actor(const movement::MorrowindActor& actor,
+                                                   const movement::MorrowindModel& model);
+/// The tables `kinema morrowind` prints: quantity, value (10 significant digits) and unit per row.
+[[nodiscard]] std::string morrowind_speed_text(const movement::MorrowindModel& model,
+                                               const movement::MorrowindActor& actor,
+                                               const MorrowindSpeedResult& result);
+[[nodiscard]] std::string morrowind_jump_text(const movement::MorrowindModel& model,
+                                              const movement::MorrowindActor& actor,
+                                              const MorrowindJumpResult& result);
+[[nodiscard]] std::string morrowind_fall_text(const movement::MorrowindModel& model,
+                                              const movement::MorrowindActor& actor,
+                                              const MorrowindFallResult& result);
+
 [[nodiscard]] std::string morrowind_speed_json(const movement::MorrowindModel& model,
                                                const movement::MorrowindActor& actor,
                                                const movement::MorrowindStance& stance,
