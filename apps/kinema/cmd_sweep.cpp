@@ -63,19 +63,6 @@ struct SweepOptions {
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
 };
 
-// A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed): JSON null.
-std::string value_text(double v) {
-    return std::isnan(v) ? "none" : text(v);
-}
-
-std::string unit_for(const Metric& m, std::string_view length_unit) {
-    std::string u = m.unit;
-    if (!u.empty() && u[0] == 'L') {
-        u = std::string(length_unit) + u.substr(1);
-    }
-    return u;
-}
-
 // --png/--svg need kinema::render; checked with the other arguments, before any output.
 void check_render_available([[maybe_unused]] const SweepOptions& o) {
 #if !KINEMA_HAVE_RENDER
@@ -201,35 +188,6 @@ movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::
     return physics;
 }
 
-std::string morrowind_sweep_text(const SweepOptions& o, const analysis::MorrowindRateSweep& sweep,
-                                 std::span<const FlightMetric* const> metrics, const std::string& title,
-                                 const report::MorrowindSweepSetup& setup) {
-    if (o.json) {
-        return report::morrowind_sweep_json(setup, sweep, metrics);
-    }
-    if (o.csv) {
-        return report::morrowind_sweep_csv(sweep, metrics);
-    }
-    std::string out = title + "\n";
-    out += fmt::format("{:>8}", "Hz");
-    for (const FlightMetric* m : metrics) {
-        out += fmt::format(" {:>16}", fmt::format("{} {}", m->name, m->unit));
-    }
-    out += fmt::format(" {:>8} {:>6}\n", "steps", "lands");
-    auto line = [&](const movement::MorrowindFlight& f, const std::string& label, const std::string& steps) {
-        out += fmt::format("{:>8}", label);
-        for (const FlightMetric* m : metrics) {
-            out += fmt::format(" {:>16.4f}", f.*(m->field));
-        }
-        out += fmt::format(" {:>8} {:>6}\n", steps, f.lands ? "yes" : "no");
-    };
-    for (const analysis::MorrowindRateRow& row : sweep.rows) {
-        line(row.flight, text(row.physics_rate), std::to_string(row.flight.steps));
-    }
-    line(sweep.continuous, "limit", "-");
-    return out;
-}
-
 #if KINEMA_HAVE_RENDER
 // A chart panel of a metric's stepped value over its continuous limit.
 render::ChartPanel ratio_panel(std::string_view title) {
@@ -281,24 +239,16 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const std::string take_off = take_off_flags(args);
     const FieldFlag kLaunchFlags[] = {
         {"take_off_speed", take_off}, {"drop", "--drop"}, {"max_time", "--max-time"}};
-    movement::MorrowindLaunch launch;
-    analysis::MorrowindRateSweep sweep;
+    report::MorrowindJumpSweep jump;
     name_library_errors(kLaunchFlags, [&] {
-        launch = movement::morrowind_launch(model, actor, stance, direction, drop);
-        sweep = analysis::sweep_morrowind_physics_rate(model, actor, launch, rates, physics);
+        jump = report::sweep_morrowind_jump(model, actor, stance, direction, drop, rates, physics);
     });
-
-    const std::string title = fmt::format(
-        "morrowind jump vs physics rate ({}; take-off {}, {}, {} u/s, air input {}, {} u/s x {}, drop {} u, "
-        "{})",
-        report::describe_morrowind_actor(actor, model), text(launch.velocity.x), text(launch.velocity.y),
-        text(launch.velocity.z), text(launch.air_input.x), text(launch.air_input.y), text(launch.air_control),
-        text(drop),
-        physics.frame_rate > 0.0 ? fmt::format("rendered at {} Hz, at most {} steps a frame",
-                                               text(physics.frame_rate), physics.max_steps_per_frame)
-                                 : std::string("one physics step per frame"));
+    const analysis::MorrowindRateSweep& sweep = jump.sweep;
     const std::string out =
-        morrowind_sweep_text(o, sweep, metrics, title, {model.gravity(), launch, physics});
+        o.json  ? report::morrowind_sweep_json(jump.setup, sweep, metrics)
+        : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
+                : report::morrowind_sweep_text(jump.setup, sweep, metrics,
+                                               report::describe_morrowind_actor(actor, model));
 #if KINEMA_HAVE_RENDER
     write_charts(
         o, [&] { return morrowind_panels(sweep, metrics); },
@@ -325,34 +275,6 @@ std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
         models.push_back(model_from_options(name, o.model.sets));
     }
     return models;
-}
-
-std::string sweep_table(std::span<const analysis::SweepResult> results,
-                        std::span<const Metric* const> metrics, const analysis::SweepSettings& settings) {
-    std::string out;
-    for (const analysis::SweepResult& r : results) {
-        out += fmt::format("{} ({}; stop distance to rest at {} {}/s for stepping models)\n", r.model,
-                           r.length_unit, text(settings.rest_speed), r.length_unit);
-        out += fmt::format("{:>8}", "fps");
-        for (const Metric* m : metrics) {
-            out += fmt::format(" {:>22}", fmt::format("{} {}", m->name, unit_for(*m, r.length_unit)));
-        }
-        out += "\n";
-        auto line = [&](const analysis::SweepRow& row, const std::string& label) {
-            out += fmt::format("{:>8}", label);
-            for (const Metric* m : metrics) {
-                const double v = row.*(m->field);
-                out +=
-                    std::isfinite(v) ? fmt::format(" {:>22.4f}", v) : fmt::format(" {:>22}", value_text(v));
-            }
-            out += "\n";
-        };
-        for (const analysis::SweepRow& row : r.rows) {
-            line(row, text(row.fps));
-        }
-        line(r.continuous, "limit");
-    }
-    return out;
 }
 
 #if KINEMA_HAVE_RENDER
@@ -410,7 +332,7 @@ void run_sweep(const SweepOptions& o) {
     }
     const std::string out = o.json  ? report::sweep_json(results, metrics, settings.rest_speed)
                             : o.csv ? report::sweep_csv(results, metrics)
-                                    : sweep_table(results, metrics, settings);
+                                    : report::sweep_text(results, metrics, settings.rest_speed);
 #if KINEMA_HAVE_RENDER
     write_charts(
         o, [&] { return sweep_panels(results, metrics); }, "Frame-rate dependence (kinema sweep)",

@@ -5,9 +5,11 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/movement/morrowind.hpp"
 #include "kinema/movement/morrowind_physics.hpp"
 
 namespace kinema::report {
@@ -64,5 +66,31 @@ struct MorrowindSweepSetup {
 /// `model,physics_rate,METRICS...,lands,steps`, the continuous limit last (rate `inf`, no steps).
 [[nodiscard]] std::string morrowind_sweep_csv(const analysis::MorrowindRateSweep& sweep,
                                               std::span<const FlightMetric* const> metrics);
+
+/// A Morrowind jump stepped at each physics rate: what ran and what came of it.
+struct MorrowindJumpSweep {
+    MorrowindSweepSetup setup;
+    analysis::MorrowindRateSweep sweep;
+};
+/// The jump's launch (movement::morrowind_launch) swept over `rates`; throws the library's SettingsError
+/// (take_off_speed, drop, max_time) for the caller to name.
+[[nodiscard]] MorrowindJumpSweep sweep_morrowind_jump(const movement::MorrowindModel& model,
+                                                      const movement::MorrowindActor& actor,
+                                                      const movement::MorrowindStance& stance, Vec2 direction,
+                                                      double drop, std::span<const double> rates,
+                                                      const movement::MorrowindPhysicsSettings& physics);
+
+// The human tables `kinema sweep` prints: numbers to 4 decimals, NaN (no limit) as "none".
+/// Per model: a title naming its unit and rest speed, one row per frame rate and the "limit" row.
+[[nodiscard]] std::string sweep_text(std::span<const analysis::SweepResult> results,
+                                     std::span<const SweepMetric* const> metrics, double rest_speed);
+/// "morrowind jump vs physics rate (ACTOR; take-off ..., drop ... u, rendered at ...)": `actor` is
+/// describe_morrowind_actor's text.
+[[nodiscard]] std::string morrowind_sweep_title(const MorrowindSweepSetup& setup, std::string_view actor);
+/// The title, one row per physics rate (with its steps and whether it lands) and the "limit" row.
+[[nodiscard]] std::string morrowind_sweep_text(const MorrowindSweepSetup& setup,
+                                               const analysis::MorrowindRateSweep& sweep,
+                                               std::span<const FlightMetric* const> metrics,
+                                               std::string_view actor);
 
 }  // namespace kinema::report
