@@ -7,11 +7,9 @@
 #include <string_view>
 
 #include "kinema/analysis/replay.hpp"
+#include "kinema/report/text.hpp"
 
 namespace kinema::report {
-
-/// Receives the text written so far and empties the string (writes it to a file, say).
-using TextSink = std::function<void(std::string& text)>;
 
 /// Writes the replay's JSON into `buffer`, handing it to `sink` whenever it holds about `chunk_bytes` and
 /// once at the end (so the buffer is empty on return). `log` is the log file as the user named it.
