@@ -7,7 +7,6 @@
 #include <string_view>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 #include "kinema/core/file.hpp"
@@ -31,60 +30,20 @@ void add_field_options(CLI::App* cmd, const MorrowindArgs& args,
     }
 }
 
-// nlohmann's message without its "[json.exception.KIND.ID] " tag, cut to a readable length.
-std::string json_error_text(std::string_view what) {
-    if (!what.empty() && what.front() == '[') {
-        const std::size_t end = what.find("] ");
-        if (end != std::string_view::npos) {
-            what.remove_prefix(end + 2);
-        }
-    }
-    constexpr std::size_t kMaxShown = 160;
-    std::string out(what.substr(0, kMaxShown));
-    for (char& c : out) {
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-            c = '?';
-        }
-    }
-    return what.size() > kMaxShown ? out + "..." : out;
-}
-
-// Reads a JSON object of GMST names to numbers into `gmsts`. Every message names the file.
+// Reads a JSON object of GMST names to numbers into `gmsts` (report::apply_gmst_json). Every message names
+// the file, and a bad value also the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
     // Every GMST of the game fits in a few kilobytes; the cap keeps /dev/zero from eating memory.
     constexpr std::uintmax_t kMaxGmstBytes = 1 << 20;
-    std::string text;
     try {
-        text = read_file_capped(path, kMaxGmstBytes);
+        report::apply_gmst_json(gmsts, read_file_capped(path, kMaxGmstBytes), path);
     } catch (const FileError& e) {
         throw UsageError(e.what());
+    } catch (const report::GmstFileError& e) {
+        throw UsageError(e.what());
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), {}, path + ":"));
     }
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-        // Parse errors and out-of-range numbers (1e999) alike: one line naming the file, without the
-        // library's "[json.exception.parse_error.101]" tag.
-        throw UsageError(fmt::format("{}: invalid JSON: {}", path, json_error_text(e.what())));
-    }
-    if (!doc.is_object()) {
-        throw UsageError(
-            fmt::format("{}: expected a JSON object of GMST names to numbers, e.g. "
-                        "{{\"fMinWalkSpeed\": 100}}",
-                        path));
-    }
-    for (const auto& [name, value] : doc.items()) {
-        if (!value.is_number()) {
-            throw UsageError(fmt::format("{}: {}: expected a number, got {}", path, name, value.type_name()));
-        }
-        try {
-            set_field(gmsts, name, value.get<double>());
-        } catch (const SettingsError& e) {
-            throw UsageError(flag_message(e.errors(), {}, path + ":"));
-        }
-    }
-    // Errors name the file and the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
-    require_valid(gmsts.validate(), {}, path + ":");
 }
 
 }  // namespace

@@ -81,3 +81,34 @@ TEST(MorrowindText, StandingJumpHasNoHorizontalVelocity) {
 
 }  // namespace
 }  // namespace kinema::report
+
+namespace kinema::report {
+namespace {
+
+TEST(GmstFile, SetsEachNamedGmst) {
+    movement::MorrowindGmsts gmsts;
+    apply_gmst_json(gmsts, R"({"fMinWalkSpeed": 120, "fJumpAcroMultiplier": 3})", "g.json");
+    EXPECT_EQ(get_field(gmsts, "fMinWalkSpeed"), 120.0);
+    EXPECT_EQ(get_field(gmsts, "fJumpAcroMultiplier"), 3.0);
+}
+
+TEST(GmstFile, MessagesNameTheFile) {
+    movement::MorrowindGmsts gmsts;
+    const auto message = [&](std::string_view text) {
+        try {
+            apply_gmst_json(gmsts, text, "g.json");
+        } catch (const GmstFileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(message("[1]"),
+              "g.json: expected a JSON object of GMST names to numbers, e.g. {\"fMinWalkSpeed\": 100}");
+    EXPECT_EQ(message(R"({"fMinWalkSpeed": "x"})"), "g.json: fMinWalkSpeed: expected a number, got string");
+    EXPECT_EQ(message(R"({"fMinWalkSpeed": 1e999})"),
+              "g.json: invalid JSON: number overflow parsing '1e999'");
+    EXPECT_THROW(apply_gmst_json(gmsts, R"({"fMaxWalkSpeed": -200})", "g.json"), SettingsError);
+}
+
+}  // namespace
+}  // namespace kinema::report

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -29,6 +30,17 @@ struct MorrowindFallResult {
     double height = 0.0;  ///< u
     movement::MorrowindFall fall;
 };
+
+/// A GMST file that is not a JSON object of names to numbers; the message names the file.
+class GmstFileError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+/// Sets each GMST of the JSON object `text` (read from `path`, named in the messages) in `gmsts`, then
+/// validates them all. Read here, beside the reports, because this part holds kinema's JSON library
+/// (nlohmann-json). Throws GmstFileError for text that is not such an object, SettingsError naming the GMST
+/// for an unknown name or a bad value.
+void apply_gmst_json(movement::MorrowindGmsts& gmsts, std::string_view text, std::string_view path);
 
 /// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. "gravity".
 [[nodiscard]] std::string morrowind_rule(const movement::MorrowindSettings& settings, std::string_view field);
