@@ -20,22 +20,22 @@
 #include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/report/chart.hpp"
 #include "kinema/report/morrowind.hpp"
 #include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
 #include "output_files.hpp"
 #include "settings_options.hpp"
-#if KINEMA_HAVE_RENDER
-#include "kinema/render/chart.hpp"
-#endif
 
 namespace kinema::cli {
 
 namespace {
 
+using analysis_cli::check_render_available;
 using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
 using analysis_cli::text;
+using analysis_cli::write_chart_files;
 using Metric = report::SweepMetric;
 using report::FlightMetric;
 
@@ -62,48 +62,6 @@ struct SweepOptions {
     std::string drop = "0";
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
 };
-
-// --png/--svg need kinema::render; checked with the other arguments, before any output.
-void check_render_available([[maybe_unused]] const SweepOptions& o) {
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
-                                     o.png.empty() ? "--svg" : "--png"));
-    }
-#endif
-}
-
-#if KINEMA_HAVE_RENDER
-// Draws the chart for --png and --svg (both rendered before either file is written).
-template <class MakePanels>
-void write_charts(const SweepOptions& o, MakePanels make_panels, const std::string& title,
-                  const std::string& x_label) {
-    if (o.png.empty() && o.svg.empty()) {
-        return;
-    }
-    const std::vector<render::ChartPanel> panels = make_panels();
-    render::ChartSettings chart;
-    chart.title = title;
-    chart.x_label = x_label;
-    std::string png;
-    std::string svg;
-    if (!o.png.empty()) {
-        png = render::chart_png(panels, chart);
-    }
-    if (!o.svg.empty()) {
-        svg = render::chart_svg(panels, chart);
-    }
-    // Both pictures under one rule (output_files.hpp): if either cannot be written, neither target changes.
-    OutputFiles files;
-    if (!o.png.empty()) {
-        files.add("--png", o.png, std::move(png));
-    }
-    if (!o.svg.empty()) {
-        files.add("--svg", o.svg, std::move(svg));
-    }
-    files.commit();
-}
-#endif
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
 
@@ -188,38 +146,6 @@ movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::
     return physics;
 }
 
-#if KINEMA_HAVE_RENDER
-// A chart panel of a metric's stepped value over its continuous limit.
-render::ChartPanel ratio_panel(std::string_view title) {
-    render::ChartPanel panel;
-    panel.title = std::string(title) + " / continuous limit";
-    panel.y_label = "ratio to the dt -> 0 limit";
-    panel.reference_y = 1.0;
-    panel.reference_label = "continuous";
-    return panel;
-}
-
-// One panel per metric: the stepped value over its continuous limit against the physics rate.
-std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSweep& sweep,
-                                                 std::span<const FlightMetric* const> metrics) {
-    std::vector<render::ChartPanel> panels;
-    for (const FlightMetric* m : metrics) {
-        render::ChartPanel panel = ratio_panel(m->title);
-        const double limit = sweep.continuous.*(m->field);
-        const bool usable = std::isfinite(limit) && limit != 0.0;
-        render::ChartSeries s;
-        s.label = usable ? "morrowind" : "morrowind (no limit)";
-        for (const analysis::MorrowindRateRow& row : sweep.rows) {
-            s.x.push_back(row.physics_rate);
-            s.y.push_back(usable ? row.flight.*(m->field) / limit : std::numeric_limits<double>::quiet_NaN());
-        }
-        panel.series.push_back(std::move(s));
-        panels.push_back(std::move(panel));
-    }
-    return panels;
-}
-#endif
-
 void run_morrowind_sweep(const SweepOptions& o) {
     // Everything is parsed and checked before any output.
     if (o.flags.given("rest_speed")) {
@@ -235,7 +161,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const std::vector<const FlightMetric*> metrics = flight_metrics(o.metrics);
     const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
-    check_render_available(o);
+    check_render_available(o.png, o.svg);
     const std::string take_off = take_off_flags(args);
     const FieldFlag kLaunchFlags[] = {
         {"take_off_speed", take_off}, {"drop", "--drop"}, {"max_time", "--max-time"}};
@@ -249,11 +175,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
         : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
                 : report::morrowind_sweep_text(jump.setup, sweep, metrics,
                                                report::describe_morrowind_actor(actor, model));
-#if KINEMA_HAVE_RENDER
-    write_charts(
-        o, [&] { return morrowind_panels(sweep, metrics); },
-        "Physics-rate dependence of a Morrowind jump (kinema sweep)", "physics steps per second (Hz)");
-#endif
+    write_chart_files(o.png, o.svg, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
     fmt::print("{}", out);
 }
 
@@ -277,34 +199,6 @@ std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
     return models;
 }
 
-#if KINEMA_HAVE_RENDER
-// One panel per metric: every model's stepped value over its continuous limit against the frame rate.
-std::vector<render::ChartPanel> sweep_panels(std::span<const analysis::SweepResult> results,
-                                             std::span<const Metric* const> metrics) {
-    std::vector<render::ChartPanel> panels;
-    for (const Metric* m : metrics) {
-        render::ChartPanel panel = ratio_panel(m->title);
-        for (const analysis::SweepResult& r : results) {
-            const double limit = r.continuous.*(m->field);
-            render::ChartSeries s;
-            s.label = std::string(r.model);
-            if (!(std::isfinite(limit) && limit != 0.0)) {
-                s.label += " (no limit)";
-            }
-            for (const analysis::SweepRow& row : r.rows) {
-                s.x.push_back(row.fps);
-                s.y.push_back(std::isfinite(limit) && limit != 0.0
-                                  ? row.*(m->field) / limit
-                                  : std::numeric_limits<double>::quiet_NaN());
-            }
-            panel.series.push_back(std::move(s));
-        }
-        panels.push_back(std::move(panel));
-    }
-    return panels;
-}
-#endif
-
 void run_sweep(const SweepOptions& o) {
     if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
         if (o.model.models.size() != 1) {
@@ -324,7 +218,7 @@ void run_sweep(const SweepOptions& o) {
     analysis::SweepSettings settings;
     o.flags.apply(settings);
     o.flags.require_valid(settings.validate());
-    check_render_available(o);
+    check_render_available(o.png, o.svg);
 
     std::vector<analysis::SweepResult> results;
     for (const movement::AnyModel& m : models) {
@@ -333,11 +227,7 @@ void run_sweep(const SweepOptions& o) {
     const std::string out = o.json  ? report::sweep_json(results, metrics, settings.rest_speed)
                             : o.csv ? report::sweep_csv(results, metrics)
                                     : report::sweep_text(results, metrics, settings.rest_speed);
-#if KINEMA_HAVE_RENDER
-    write_charts(
-        o, [&] { return sweep_panels(results, metrics); }, "Frame-rate dependence (kinema sweep)",
-        "frames per second");
-#endif
+    write_chart_files(o.png, o.svg, [&] { return report::sweep_chart(results, metrics); });
     fmt::print("{}", out);
 }
 
