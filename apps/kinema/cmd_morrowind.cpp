@@ -97,17 +97,13 @@ MorrowindStance morrowind_stance(const MorrowindArgs& args) {
 
 namespace {
 
-void print(const std::string& text) {
-    std::fputs(text.c_str(), stdout);
-}
-
 void run_speed(const MorrowindArgs& args) {
     const MorrowindModel model(morrowind_settings(args));
     const MorrowindActor actor = morrowind_actor(args);
     const MorrowindStance stance = morrowind_stance(args);
     const report::MorrowindSpeedResult result = report::morrowind_speed(model, actor, stance);
-    print(args.json ? report::morrowind_speed_json(model, actor, stance, result)
-                    : report::morrowind_speed_text(model, actor, result));
+    fmt::print("{}", args.json ? report::morrowind_speed_json(model, actor, stance, result)
+                               : report::morrowind_speed_text(model, actor, result));
 }
 
 void run_jump(const MorrowindArgs& args) {
@@ -121,8 +117,8 @@ void run_jump(const MorrowindArgs& args) {
     report::MorrowindJumpResult result;
     name_library_errors(kTakeOffFlags,
                         [&] { result = report::morrowind_jump(model, actor, stance, direction); });
-    print(args.json ? report::morrowind_jump_json(model, actor, stance, result)
-                    : report::morrowind_jump_text(model, actor, result));
+    fmt::print("{}", args.json ? report::morrowind_jump_json(model, actor, stance, result)
+                               : report::morrowind_jump_text(model, actor, result));
 }
 
 void run_fall(const MorrowindArgs& args) {
@@ -136,8 +132,8 @@ void run_fall(const MorrowindArgs& args) {
     } catch (const SettingsError& e) {
         throw UsageError(flag_message(e.errors(), kFallFlags));
     }
-    print(args.json ? report::morrowind_fall_json(model, actor, result)
-                    : report::morrowind_fall_text(model, actor, result));
+    fmt::print("{}", args.json ? report::morrowind_fall_json(model, actor, result)
+                               : report::morrowind_fall_text(model, actor, result));
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>

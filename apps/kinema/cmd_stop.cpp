@@ -25,15 +25,6 @@ namespace {
 using namespace analysis_cli;
 using report::StopRow;
 
-// The stepping models' defaults: the sweep's rest speed, so that stop and sweep report the same distances,
-// and the library's frame cap (10^6, also the upper bound: 16 rates of a model that never stops take about
-// 0.5 s; a run that reaches it is reported as at_limit).
-analysis::GenericStopSettings stepping_defaults() {
-    analysis::GenericStopSettings limits;
-    limits.rest_speed = analysis::SweepSettings{}.rest_speed;
-    return limits;
-}
-
 // The library's frame time is typed as a rate.
 constexpr FieldFlag kStopRenames[] = {{"frame_time", "--fps"}};
 
@@ -130,7 +121,7 @@ std::string stepped_text(const StopOptions& o, const movement::AnyModel& model, 
     if (!o.trace.empty()) {
         throw UsageError("--trace: only the unreal model has an exact stop over a frame-time trace");
     }
-    analysis::GenericStopSettings limits = stepping_defaults();
+    analysis::GenericStopSettings limits = report::stepped_stop_defaults();
     o.flags.apply(limits);
     o.flags.require_valid(limits.validate());
     const std::vector<double> fps =
@@ -181,7 +172,7 @@ void add_stop_command(CLI::App& app) {
     cmd->add_option("--fps-list", o->fps_list, "frame rates for --table (at most 16, each [0.1, 1e6])")
         ->type_name("LIST")
         ->capture_default_str();
-    const analysis::GenericStopSettings limits = stepping_defaults();
+    const analysis::GenericStopSettings limits = report::stepped_stop_defaults();
     const SettingsDescription& stepping = settings_description<analysis::GenericStopSettings>();
     o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ")->type_name("V");
     o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ")->type_name("N");

@@ -3,13 +3,10 @@
 // chart (PNG/SVG) with one line per model. `--model morrowind` sweeps a Morrowind jump against OpenMW's
 // physics rate instead: apex height, airtime and distance beside the continuous limit.
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -34,7 +31,6 @@ namespace {
 using analysis_cli::check_render_available;
 using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
-using analysis_cli::text;
 using analysis_cli::write_chart_files;
 using Metric = report::SweepMetric;
 using report::FlightMetric;
@@ -65,35 +61,16 @@ struct SweepOptions {
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
 
-// The metrics named by --metric (all of `table` when none is), in the order given; `context` follows the
-// metric in the message for an unknown name.
-template <class M, std::size_t N>
-std::vector<const M*> chosen_metrics(const std::vector<std::string>& names, const M (&table)[N],
-                                     std::string_view context) {
-    std::vector<const M*> metrics;
-    for (const std::string& name : names) {
-        const auto it =
-            std::find_if(std::begin(table), std::end(table), [&](const M& m) { return name == m.name; });
-        if (it == std::end(table)) {
-            std::string valid;
-            for (const M& m : table) {
-                valid.append(valid.empty() ? "" : ", ").append(m.name);
-            }
-            throw UsageError(
-                fmt::format("--metric: unknown metric '{}'{}; valid metrics: {}", name, context, valid));
-        }
-        metrics.push_back(&*it);
+// The metrics --metric names (report::sweep_metrics_named, flight_metrics_named), an unknown one named in
+// the message with `context` after it.
+template <class Choose>
+auto chosen_metrics(Choose choose, const std::vector<std::string>& names, std::string_view context) {
+    try {
+        return choose(names);
+    } catch (const report::UnknownMetric& e) {
+        throw UsageError(
+            fmt::format("--metric: unknown metric '{}'{}; valid metrics: {}", e.name, context, e.valid));
     }
-    if (metrics.empty()) {
-        for (const M& m : table) {
-            metrics.push_back(&m);
-        }
-    }
-    return metrics;
-}
-
-std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& names) {
-    return chosen_metrics(names, report::flight_metrics, " for --model morrowind");
 }
 
 // The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
@@ -158,7 +135,8 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const movement::MorrowindStance stance = morrowind_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     const double drop = parse_number(o.drop, "--drop");
-    const std::vector<const FlightMetric*> metrics = flight_metrics(o.metrics);
+    const std::vector<const FlightMetric*> metrics =
+        chosen_metrics(report::flight_metrics_named, o.metrics, " for --model morrowind");
     const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
     check_render_available(o.png, o.svg);
@@ -213,7 +191,7 @@ void run_sweep(const SweepOptions& o) {
     }
     // Everything is parsed and checked before any output.
     const std::vector<movement::AnyModel> models = sweep_models(o);
-    const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, report::sweep_metrics, "");
+    const std::vector<const Metric*> metrics = chosen_metrics(report::sweep_metrics_named, o.metrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
     o.flags.apply(settings);

@@ -23,7 +23,6 @@ namespace kinema::cli {
 namespace {
 
 using analysis_cli::parse_in_range;
-using analysis_cli::text;
 
 // The fields and the library's arguments typed under other names.
 constexpr FieldFlag kTurnRenames[] = {{"speed_scale", "--scale"},

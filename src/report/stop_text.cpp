@@ -66,6 +66,12 @@ PivotStop unreal_pivot_stop(const movement::UnrealSettings& settings, double spe
     return p;
 }
 
+analysis::GenericStopSettings stepped_stop_defaults() {
+    analysis::GenericStopSettings limits;
+    limits.rest_speed = analysis::SweepSettings{}.rest_speed;
+    return limits;
+}
+
 SteppedStop stepped_stop(const movement::AnyModel& model, double speed, std::span<const double> fps,
                          const analysis::GenericStopSettings& limits, bool table) {
     SteppedStop stop{

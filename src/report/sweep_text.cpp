@@ -1,6 +1,9 @@
 // `kinema sweep`'s Morrowind jump sweep composed from the library, and the sweeps' human tables.
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -47,7 +50,43 @@ void append_model_table(std::string& out, const analysis::SweepResult& r,
     line(r.continuous, "limit");
 }
 
+template <class M, std::size_t N>
+std::vector<const M*> metrics_named(std::span<const std::string> names, const M (&table)[N]) {
+    std::vector<const M*> metrics;
+    for (const std::string& name : names) {
+        const auto it =
+            std::find_if(std::begin(table), std::end(table), [&](const M& m) { return name == m.name; });
+        if (it == std::end(table)) {
+            std::string valid;
+            for (const M& m : table) {
+                valid.append(valid.empty() ? "" : ", ").append(m.name);
+            }
+            throw UnknownMetric(name, valid);
+        }
+        metrics.push_back(&*it);
+    }
+    if (metrics.empty()) {
+        for (const M& m : table) {
+            metrics.push_back(&m);
+        }
+    }
+    return metrics;
+}
+
 }  // namespace
+
+UnknownMetric::UnknownMetric(std::string name_, std::string valid_)
+    : std::invalid_argument("unknown metric '" + name_ + "'"),
+      name(std::move(name_)),
+      valid(std::move(valid_)) {}
+
+std::vector<const SweepMetric*> sweep_metrics_named(std::span<const std::string> names) {
+    return metrics_named(names, sweep_metrics);
+}
+
+std::vector<const FlightMetric*> flight_metrics_named(std::span<const std::string> names) {
+    return metrics_named(names, flight_metrics);
+}
 
 MorrowindJumpSweep sweep_morrowind_jump(const movement::MorrowindModel& model,
                                         const movement::MorrowindActor& actor,

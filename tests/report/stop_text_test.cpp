@@ -99,3 +99,14 @@ TEST(StopText, SteppedModelsRowsAndTheRowThatNeverStops) {
 
 }  // namespace
 }  // namespace kinema::report
+
+namespace kinema::report {
+namespace {
+
+TEST(StopText, SteppingRestsWhereTheSweepDoes) {
+    EXPECT_EQ(stepped_stop_defaults().rest_speed, analysis::SweepSettings{}.rest_speed);
+    EXPECT_EQ(stepped_stop_defaults().max_frames, analysis::GenericStopSettings{}.max_frames);
+}
+
+}  // namespace
+}  // namespace kinema::report

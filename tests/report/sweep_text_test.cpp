@@ -56,3 +56,25 @@ TEST(SweepText, MorrowindTableNamesTheLaunchAndTheRenderedRate) {
 
 }  // namespace
 }  // namespace kinema::report
+
+namespace kinema::report {
+namespace {
+
+TEST(SweepMetrics, NamedInTheOrderGivenOrAllOfThem) {
+    const std::vector<std::string> names = {"turn_rate", "top_speed"};
+    const std::vector<const SweepMetric*> chosen = sweep_metrics_named(names);
+    ASSERT_EQ(chosen.size(), 2u);
+    EXPECT_EQ(chosen[0], &sweep_metrics[3]);
+    EXPECT_EQ(chosen[1], &sweep_metrics[0]);
+    EXPECT_EQ(flight_metrics_named({}).size(), 3u);
+    try {
+        (void)flight_metrics_named(names);
+        FAIL() << "turn_rate is not a flight metric";
+    } catch (const UnknownMetric& e) {
+        EXPECT_EQ(e.name, "turn_rate");
+        EXPECT_EQ(e.valid, "apex_height, airtime, distance");
+    }
+}
+
+}  // namespace
+}  // namespace kinema::report

@@ -69,6 +69,10 @@ struct SteppedStop {
                                           std::string trace, std::span<const double> frame_times);
 /// Where the input reversed at full strength turns the character round (unreal-cmc.md section 6.2).
 [[nodiscard]] PivotStop unreal_pivot_stop(const movement::UnrealSettings& settings, double speed, double fps);
+/// The stepping models' limits: the sweep's rest speed, so that stop and sweep report the same distances, and
+/// the library's frame cap (10^6: 16 rates of a model that never stops take about 0.5 s; a run that reaches
+/// it is reported as at_limit).
+[[nodiscard]] analysis::GenericStopSettings stepped_stop_defaults();
 /// A stepping model's stop with zero input at each frame rate (analysis::predict_stop_by_stepping).
 [[nodiscard]] SteppedStop stepped_stop(const movement::AnyModel& model, double speed,
                                        std::span<const double> fps,

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
@@ -43,6 +45,17 @@ inline constexpr FlightMetric flight_metrics[] = {
     {"airtime", "Airtime", "s", &movement::MorrowindFlight::airtime},
     {"distance", "Horizontal distance", "u", &movement::MorrowindFlight::distance},
 };
+
+/// A metric name that is in neither table; `valid` lists the table's names ("a, b, c").
+struct UnknownMetric : std::invalid_argument {
+    UnknownMetric(std::string name_, std::string valid_);
+    std::string name;
+    std::string valid;
+};
+/// The metrics called `names`, in the order given (all of the table when `names` is empty); throws
+/// UnknownMetric for the first name the table does not hold.
+[[nodiscard]] std::vector<const SweepMetric*> sweep_metrics_named(std::span<const std::string> names);
+[[nodiscard]] std::vector<const FlightMetric*> flight_metrics_named(std::span<const std::string> names);
 
 /// `{"models": [...]}`: per model its unit, the rest speed, the continuous limit and one row per rate; NaN
 /// (the library's "none") is null.
