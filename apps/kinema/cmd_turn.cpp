@@ -43,12 +43,6 @@ struct TurnOptions {
     bool json = false;
 };
 
-// --table: the largest full-speed turn for each preset at common frame rates.
-void print_table(const TurnOptions& o, const analysis::TurnSettings& base) {
-    const report::TurnTable table = report::dishonored_turn_table(base);
-    fmt::print("{}", o.json ? report::turn_table_json(table) : report::turn_table_text(table));
-}
-
 // --dt-ticks N: a whole number of 100 ns ticks in [1, kMaxTicks].
 std::int64_t parse_ticks(std::string_view text) {
     const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
@@ -98,19 +92,6 @@ TurnFrame parse_frame(const TurnOptions& o) {
     return f;
 }
 
-// --max: the largest full-speed and reachable turns per frame.
-void print_max(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
-    const report::MaxTurn turn = report::max_turn(f.fps, f.dt, settings);
-    fmt::print("{}", o.json ? report::max_turn_json(turn) : report::max_turn_text(turn));
-}
-
-// --angle: the input that turns full-speed velocity by that angle in one frame.
-void print_angle(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
-    const report::AngleTurn turn =
-        report::angle_turn(f.fps, f.dt, settings, parse_number(o.angle, "--angle"));
-    fmt::print("{}", o.json ? report::angle_turn_json(turn) : report::angle_turn_text(turn));
-}
-
 void run_turn(const TurnOptions& o) {
     const SettingsDescription& description = settings_description<analysis::TurnSettings>();
     analysis::TurnSettings settings;
@@ -120,7 +101,9 @@ void run_turn(const TurnOptions& o) {
         if (!o.fps.empty()) {
             throw UsageError("--fps: has no effect with --table (it lists its own frame rates)");
         }
-        print_table(o, settings);
+        // The largest full-speed turn for each preset at common frame rates.
+        const report::TurnTable table = report::dishonored_turn_table(settings);
+        fmt::print("{}", o.json ? report::turn_table_json(table) : report::turn_table_text(table));
         return;
     }
     if (o.fps.empty() && o.dt_ticks.empty()) {
@@ -136,10 +119,13 @@ void run_turn(const TurnOptions& o) {
         print_quantized(o, settings, frame.dt,
                         o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
                         frame.ticks);
-    } else if (o.max) {
-        print_max(o, settings, frame);
-    } else {
-        print_angle(o, settings, frame);
+    } else if (o.max) {  // the largest full-speed and reachable turns per frame
+        const report::MaxTurn turn = report::max_turn(frame.fps, frame.dt, settings);
+        fmt::print("{}", o.json ? report::max_turn_json(turn) : report::max_turn_text(turn));
+    } else {  // the input that turns full-speed velocity by --angle in one frame
+        const report::AngleTurn turn =
+            report::angle_turn(frame.fps, frame.dt, settings, parse_number(o.angle, "--angle"));
+        fmt::print("{}", o.json ? report::angle_turn_json(turn) : report::angle_turn_text(turn));
     }
 }
 
