@@ -1,6 +1,7 @@
-// The analysis reports' numbers as they were first printed, by nlohmann-json: users compare these files across
-// versions, so the report part writes its doubles through that library (Debian's nlohmann-json3-dev) rather than
-// through the core's shortest-digits formatter, whose last digit differs for a few 17-digit values.
+// The analysis reports' numbers as they were first printed, by nlohmann-json: users compare these files
+// across versions, so the report part writes its doubles through that library (Debian's nlohmann-json3-dev)
+// rather than through the core's shortest-digits formatter, whose last digit differs for a few 17-digit
+// values.
 #pragma once
 
 #include <string>
