@@ -33,7 +33,9 @@ namespace Kinema
         private int finished;
         private int seedSnapped;
 
-        /// <summary>Where to look: the centre of the heated cell nearest the centroid (grids: column + 0.5, row + 0.5, 0).</summary>
+        /// <summary>
+        /// Where to look: the centre of the heated cell nearest the centroid (grids: column + 0.5, row + 0.5, 0).
+        /// </summary>
         public Vec3 Destination { get { return destination; } }
         /// <summary>The heat-weighted mean of the warm cells' centres.</summary>
         public Vec3 Centroid { get { return centroid; } }

@@ -5,7 +5,7 @@ namespace Kinema
     {
         /// <summary>KINEMA_OK: the call succeeded.</summary>
         Ok = 0,
-        /// <summary>KINEMA_ERROR_ARGUMENT: a null object or array, a count or a setting out of its range, a NaN.</summary>
+        /// <summary>KINEMA_ERROR_ARGUMENT: a null object or array, a count or setting out of range, a NaN.</summary>
         Argument = 1,
         /// <summary>KINEMA_ERROR_INPUT: a level file or level data that cannot be read or used.</summary>
         Input = 2,

@@ -1,6 +1,6 @@
 namespace Kinema
 {
-    /// <summary>The native library's version (Kinema.Version; Kinema.Kinema.Version outside namespace Kinema).</summary>
+    /// <summary>The loaded library's version: Kinema.Version (Kinema.Kinema.Version outside the namespace).</summary>
     public static class Kinema
     {
         /// <summary>kinema_version(): "MAJOR.MINOR.PATCH" of the libkinema_c that was loaded.</summary>

@@ -44,7 +44,8 @@ namespace Kinema.Tests
         [Test]
         public void MissingFileAndNullPath()
         {
-            AssertFails(Status.Input, "no/such/level.map:0: cannot open file: No such file or directory", () => Space.Load("no/such/level.map"));
+            AssertFails(Status.Input, "no/such/level.map:0: cannot open file: No such file or directory",
+                        () => Space.Load("no/such/level.map"));
             AssertFails(Status.Argument, "kinema_space_load: path is NULL", () => Space.Load(null));
         }
 
@@ -53,8 +54,11 @@ namespace Kinema.Tests
         {
             FloodSettings settings = FloodSettings.Default;
             settings.MaxSteps = -1;
-            AssertFails(Status.Argument, "invalid flood settings: max_steps must be in [0, 1000000], got -1", () => new Flood(settings));
-            AssertFails(Status.Argument, "invalid flood settings: hot must be in [1, 1000000], got 0; max_heated must be >= 1, got 0", () => new Flood(new FloodSettings()));
+            AssertFails(Status.Argument, "invalid flood settings: max_steps must be in [0, 1000000], got -1",
+                        () => new Flood(settings));
+            AssertFails(Status.Argument,
+                        "invalid flood settings: hot must be in [1, 1000000], got 0; max_heated must be >= 1, got 0",
+                        () => new Flood(new FloodSettings()));
         }
 
         [Test]

@@ -73,6 +73,27 @@ namespace Kinema.Tests
             }
         }
 
+        // M_H = 1 in an open 3 x 3 room seeded in the middle with no direction: the first step would heat the 8
+        // neighbours, more than M_H, so the flood stops before it (the step is not counted) on the seed alone.
+        [Test]
+        public void TooManyNewlyHeatedCellsStopTheFloodBeforeTheStep()
+        {
+            FloodSettings settings = FloodSettings.Default;
+            settings.MaxHeated = 1;
+            using (Space space = Space.FromGrid(3, 3, new byte[] { 1, 1, 1, 1, 1, 1, 1, 1, 1 }, 8))
+            using (var flood = new Flood(settings))
+            {
+                flood.Start(space, new Vec3(1.5, 1.5, 0.0), new Vec3());
+                Assert.IsTrue(flood.Advance(10));
+                FloodResult result = flood.Result;
+                Assert.AreEqual(StopReason.TooManyHeated, result.StopReason);
+                Assert.AreEqual(0, result.Steps);
+                Assert.AreEqual(1L, result.HeatedCells);
+                Assert.AreEqual(0L, result.BarrierCells);
+                Assert.AreEqual(new Vec3(1.5, 1.5, 0.0), result.Destination);
+            }
+        }
+
         [Test]
         public void VersionIsTheLibrarysAndTheCApiIsTheBindings()
         {
@@ -140,8 +161,9 @@ namespace Kinema.Tests
         {
             using (Space space = Space.FromGrid(3, 1, new byte[] { 1, 1, 1 }, 4))
             {
-                StringAssert.StartsWith("{\"map\":\"grid\"", ChaseJson(space, new Vec3(0.5, 0.5, 0), new Vec3(), null));
-                StringAssert.StartsWith("{\"map\":\"été\"", ChaseJson(space, new Vec3(0.5, 0.5, 0), new Vec3(), "été"));
+                var seed = new Vec3(0.5, 0.5, 0);
+                StringAssert.StartsWith("{\"map\":\"grid\"", ChaseJson(space, seed, new Vec3(), null));
+                StringAssert.StartsWith("{\"map\":\"été\"", ChaseJson(space, seed, new Vec3(), "été"));
             }
         }
 

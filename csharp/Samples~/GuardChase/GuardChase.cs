@@ -49,7 +49,7 @@ namespace KinemaSamples
             searching = true;
         }
 
-        /// <summary>One frame's share of the flood; true on the frame it finishes (Destination is then final).</summary>
+        /// <summary>One frame's share of the flood; true on the frame it finishes (Destination final).</summary>
         public bool Tick(int stepsPerFrame)
         {
             if (!searching || !flood.Advance(stepsPerFrame))
@@ -84,7 +84,9 @@ namespace KinemaSamples
         [UnityEngine.Tooltip("A level file kinema reads, relative to StreamingAssets; empty: use Grid Rows")]
         public string levelFile = "";
         [UnityEngine.Tooltip("Grid rows, top row first: '#' wall, any other character floor")]
-        public string[] gridRows = { "##########", "#........#", "#..##....#", "#..##....#", "#........#", "##########" };
+        public string[] gridRows = {
+            "##########", "#........#", "#..##....#", "#..##....#", "#........#", "##########"
+        };
         public float tileSize = 1f;
         [UnityEngine.Tooltip("Propagation steps per frame: the chapter's budget")]
         public int stepsPerFrame = 4;
@@ -103,8 +105,9 @@ namespace KinemaSamples
         private void Start()
         {
             grid = string.IsNullOrEmpty(levelFile);
+            string streamingAssets = UnityEngine.Application.streamingAssetsPath;
             Space space = grid ? GuardChaseSearch.GridFromRows(gridRows)
-                               : Space.Load(System.IO.Path.Combine(UnityEngine.Application.streamingAssetsPath, levelFile));
+                               : Space.Load(System.IO.Path.Combine(streamingAssets, levelFile));
             search = new GuardChaseSearch(space, FloodSettings.Default);
             agent = GetComponent<UnityEngine.AI.NavMeshAgent>();
             goal = transform.position;
