@@ -22,7 +22,11 @@ int main(int argc, char** argv) {
         kinema_flood_create(&settings, &flood) != KINEMA_OK ||
         kinema_flood_start(flood, space, from, dir) != KINEMA_OK ||
         kinema_flood_advance(flood, settings.max_steps, NULL) != KINEMA_OK ||
-        kinema_flood_json(flood, NULL, NULL, 0, &length) != KINEMA_OK || !(json = malloc(length + 1)) ||
+        kinema_flood_json(flood, NULL, NULL, 0, &length) != KINEMA_OK) {
+        fprintf(stderr, "kinema: error: %s\n", kinema_last_error());
+        return 2;
+    }
+    if (!(json = malloc(length + 1)) ||
         kinema_flood_json(flood, NULL, json, length + 1, &length) != KINEMA_OK) {
         fprintf(stderr, "kinema: error: %s\n", json ? kinema_last_error() : "out of memory");
         return 2;

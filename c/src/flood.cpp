@@ -8,6 +8,7 @@
 #include "guard.hpp"
 #include "handles.hpp"
 #include "kinema/chase/json.hpp"
+#include "kinema/core/validation.hpp"
 #include "mirrors.hpp"
 
 namespace kinema::c_abi {
@@ -70,8 +71,16 @@ extern "C" kinema_status kinema_flood_start(kinema_flood* flood, const kinema_sp
         ch::ChaseQuery query;
         query.position = from_c(position);
         query.direction = from_c(direction);
-        ch::start_chase(space->chase_space(), flood->flood,
-                        query);  // SettingsError names position, direction
+        // A query refused for its numbers (SettingsError naming position or direction) is refused before the
+        // flood changes: the flood stays as it was. Any other failure leaves it unstarted.
+        const kinema_space* previous = flood->space;
+        flood->space = nullptr;
+        try {
+            ch::start_chase(space->chase_space(), flood->flood, query);
+        } catch (const kinema::SettingsError&) {
+            flood->space = previous;
+            throw;
+        }
         flood->space = space;
         flood->query = query;
     });

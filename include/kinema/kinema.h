@@ -11,9 +11,12 @@
  * - Settings are plain structs: fill one with its kinema_*_default() function, then change fields. The
  *   defaults, units and ranges are those of the C++ library (docs/chase.md, `kinema chase --help`).
  * - Every function that can fail returns a kinema_status; KINEMA_OK is 0. On failure, kinema_last_error()
- *   gives the calling thread's message, the same text the kinema command prints after "kinema: error: ", and
- *   the out parameters are left untouched. A null handle or array, a negative count, a NaN or a bad file is
- *   an error, never a crash; no C++ exception leaves the library.
+ *   gives the calling thread's message, the text the kinema command prints after "kinema: error: " (a
+ *   settings field is named as the struct names it, max_steps, where the command names its flag), and the out
+ *   parameters are left untouched. A null handle or array, a negative count, a NaN or a bad file is an error,
+ *   never a crash; no C++ exception leaves the library. A kinema_flood_start refused for its position or
+ *   direction leaves the flood as it was; after any other failure of a start the flood is unstarted until the
+ *   next start.
  * - Units: grids are in tiles (a tile is one unit, x = column, y = row, z ignored); 3D levels are in the
  *   mesh's units with y up.
  * - Threads: a handle is used by one thread at a time; different handles may be used by different threads.
