@@ -14,6 +14,17 @@ void require_all(const char* function, const kinema_morrowind_settings* settings
     require(out, function, "out");
 }
 
+/// The C actor as the C++ one. Its kind is a C int: MorrowindModel's per-query check trusts the enum (a C++
+/// caller cannot give another value), so a kind that is neither an NPC's nor a creature's goes through the
+/// registry's full validation, which names it.
+MorrowindActor actor_from_c(const kinema_morrowind_actor& c) {
+    const MorrowindActor actor = from_mirror(c);
+    if (c.kind != KINEMA_MORROWIND_NPC && c.kind != KINEMA_MORROWIND_CREATURE) {
+        throw_if_invalid("MorrowindActor", actor.validate());
+    }
+    return actor;
+}
+
 }  // namespace
 }  // namespace kinema::c_abi
 
@@ -41,7 +52,7 @@ extern "C" kinema_status kinema_morrowind_speed(const kinema_morrowind_settings*
         require(stance, "kinema_morrowind_speed", "stance");
         const MorrowindModel model(from_mirror(*settings));  // SettingsError names the bad fields
         *out =
-            to_mirror<kinema_morrowind_speed_result>(model.speed(from_mirror(*actor), from_mirror(*stance)));
+            to_mirror<kinema_morrowind_speed_result>(model.speed(actor_from_c(*actor), from_mirror(*stance)));
     });
 }
 
@@ -54,7 +65,7 @@ extern "C" kinema_status kinema_morrowind_jump(const kinema_morrowind_settings* 
         require(stance, "kinema_morrowind_jump", "stance");
         const MorrowindModel model(from_mirror(*settings));
         *out = to_mirror<kinema_morrowind_jump_result>(
-            model.jump(from_mirror(*actor), from_mirror(*stance), from_mirror(direction)));
+            model.jump(actor_from_c(*actor), from_mirror(*stance), from_mirror(direction)));
     });
 }
 
@@ -64,6 +75,6 @@ extern "C" kinema_status kinema_morrowind_fall(const kinema_morrowind_settings* 
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
         require_all("kinema_morrowind_fall", settings, actor, out);
         const MorrowindModel model(from_mirror(*settings));
-        *out = to_mirror<kinema_morrowind_fall_result>(model.fall(from_mirror(*actor), height));
+        *out = to_mirror<kinema_morrowind_fall_result>(model.fall(actor_from_c(*actor), height));
     });
 }
