@@ -49,7 +49,6 @@ kinema_status simulate_model(const char* function, const CSettings* settings,
             require(states_out, function, "states_out");
         }
         const auto count = static_cast<std::size_t>(frames);
-        static_assert(same_shape<kinema_vec2, Vec2>);
         std::vector<Vec2> wish(count);
         for (std::size_t i = 0; i < count; ++i) {
             wish[i] = from_mirror(inputs[i]);

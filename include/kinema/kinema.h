@@ -154,6 +154,8 @@ KINEMA_API kinema_status kinema_flood_json(const kinema_flood* flood, const char
 KINEMA_API void kinema_flood_destroy(kinema_flood* flood);
 
 /* ---- Movement models (docs/movement.md): one frame, or a whole run into caller arrays ----
+ * The vectors, the state and each model's settings mirror their C++ types (kinema/core/vec.hpp,
+ * kinema/movement/state.hpp, dishonored.hpp, crosscode.hpp, unreal.hpp) field for field.
  * Lengths are in each game's own unit (Dishonored: u, CrossCode: px, Unreal: cm), speeds per second, frame
  * times in seconds. A step takes dt in (0, 10] s and a finite input (the wish direction; longer than 1 is
  * clamped to length 1). A run takes `frames` in [0, 200000] (the kinema command's cap); frame i lasts
@@ -258,7 +260,8 @@ KINEMA_API kinema_status kinema_unreal_pivot(const kinema_unreal_settings* setti
                                              double frame_time, kinema_stop_prediction* out);
 
 /* Dishonored's turn solver: Dishonored's settings plus the input acceleration |a| (u/s^2, (0, inf), default
- * 2000). */
+ * 2000). A plain C struct of analysis::TurnSettings's fields, copied field by field: the C++ type derives
+ * from the model's settings and is not plain. */
 typedef struct kinema_turn_settings {
     double speed_scale;  /* as kinema_dishonored_settings */
     double friction;     /* as kinema_dishonored_settings */
@@ -285,7 +288,9 @@ KINEMA_API kinema_status kinema_dishonored_turn_limits(const kinema_turn_setting
                                                        double* max_reachable_turn);
 
 /* ---- Morrowind (docs/morrowind.md): OpenMW's research on actor speed, jumping and falling ----
- * Units are Morrowind units (64 u = 1 yard), u/s; attributes and skills are the game's numbers. */
+ * Units are Morrowind units (64 u = 1 yard), u/s; attributes and skills are the game's numbers. Every struct
+ * below mirrors its C++ type in kinema/movement/morrowind.hpp field for field (all of them are plain); the
+ * C++ enums are ints here. */
 
 /* The game settings (GMSTs) the formulas read, vanilla defaults; the field names are the GMST names in
  * snake_case (min_walk_speed is fMinWalkSpeed). Ranges: `kinema morrowind --help`. */
