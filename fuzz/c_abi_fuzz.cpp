@@ -1,7 +1,9 @@
 // The C ABI under hostile arguments (kinema.h: "a null handle, a null array, a negative count, NaN or a bad
 // file is an error, never a crash"): sizes, connectivities, settings, positions and buffer capacities from
-// the input, NULL in place of any handle or array, and the calls in any order. A crash, a sanitizer report or
-// a status outside kinema_status is a finding; the statuses themselves are the ABI's business.
+// the input, NULL in place of any handle or array, and the calls in any order; then the movement models, the
+// stop, pivot and turn and Morrowind with hostile settings, states, inputs, frame times and counts. A crash,
+// a sanitizer report or a status outside kinema_status is a finding; the statuses themselves are the ABI's
+// business.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
@@ -45,10 +47,13 @@ kinema_space* make_space(FuzzedDataProvider& in) {
     const int width = in.ConsumeIntegralInRange<int>(-2, 40);
     const int height = in.ConsumeIntegralInRange<int>(-2, 40);
     const int connectivity = in.PickValueInArray({4, 8, 8, 0, 6, -8});
-    std::vector<unsigned char> tiles = in.ConsumeBytes<unsigned char>(static_cast<std::size_t>(40 * 40));
-    // The ABI cannot check an array's length: give it width x height bytes, as its contract asks.
-    tiles.resize(static_cast<std::size_t>(std::max(width, 1)) * static_cast<std::size_t>(std::max(height, 1)),
-                 1);
+    // The ABI cannot check an array's length: give it width x height bytes, as its contract asks. Only some
+    // of them come from the input (the rest are floor), so that a short input still reaches the calls below.
+    const std::size_t area =
+        static_cast<std::size_t>(std::max(width, 1)) * static_cast<std::size_t>(std::max(height, 1));
+    std::vector<unsigned char> tiles = in.ConsumeBytes<unsigned char>(
+        in.ConsumeIntegralInRange<std::size_t>(0, std::min<std::size_t>(area, 64)));
+    tiles.resize(area, 1);
     const bool null_tiles = in.ConsumeIntegralInRange<int>(0, 15) == 0;
     kinema_space* space = nullptr;
     check(kinema_space_from_grid(width, height, null_tiles ? nullptr : tiles.data(), connectivity, &space));
@@ -82,6 +87,164 @@ void read_json(FuzzedDataProvider& in, const kinema_flood* flood) {
     }
 }
 
+template <class T>
+const T* maybe_null(FuzzedDataProvider& in, const T* pointer) {
+    return in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : pointer;
+}
+
+template <class T>
+T* maybe_null(FuzzedDataProvider& in, T* pointer) {
+    return in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : pointer;
+}
+
+// A field left at its default or replaced by a hostile number.
+void maybe_hostile(FuzzedDataProvider& in, double& field) {
+    if (in.ConsumeBool()) {
+        field = hostile_double(in);
+    }
+}
+
+kinema_vec2 hostile_vec2(FuzzedDataProvider& in) {
+    return {hostile_double(in), hostile_double(in)};
+}
+
+kinema_unreal_settings hostile_unreal(FuzzedDataProvider& in) {
+    kinema_unreal_settings s = kinema_unreal_settings_default();
+    if (in.ConsumeBool()) {
+        for (double* field :
+             {&s.ground_friction, &s.max_walk_speed, &s.max_acceleration, &s.braking_deceleration_walking,
+              &s.braking_friction_factor, &s.braking_friction, &s.braking_sub_step_time,
+              &s.max_simulation_time_step, &s.min_analog_walk_speed}) {
+            maybe_hostile(in, *field);
+        }
+        s.use_separate_braking_friction = in.ConsumeBool();
+        s.max_simulation_iterations = in.ConsumeIntegralInRange<int>(-2, 30);
+    }
+    return s;
+}
+
+// One model's step and run: `frames` from the input, the arrays as long as the contract asks (or NULL).
+template <class Settings, class Step, class Simulate>
+void drive_model(FuzzedDataProvider& in, const Settings& settings, Step step, Simulate simulate) {
+    const kinema_planar_state state{hostile_vec2(in), hostile_vec2(in)};
+    kinema_planar_state out;
+    check(step(maybe_null(in, &settings), maybe_null(in, &state), hostile_vec2(in), hostile_double(in),
+               maybe_null(in, &out)));
+    const int frames = in.ConsumeIntegralInRange<int>(-2, 40);
+    const std::size_t length = static_cast<std::size_t>(std::max(frames, 1));
+    std::vector<kinema_vec2> inputs(length);
+    std::vector<double> frame_times(length, 1.0 / 60.0);
+    for (std::size_t i = 0; i < length && in.ConsumeBool(); ++i) {
+        inputs[i] = hostile_vec2(in);
+        frame_times[i] = hostile_double(in);
+    }
+    std::vector<kinema_planar_state> states(length);
+    check(simulate(maybe_null(in, &settings), maybe_null(in, &state), maybe_null(in, inputs.data()),
+                   maybe_null(in, frame_times.data()), frames, maybe_null(in, states.data())));
+}
+
+void call_movement(FuzzedDataProvider& in) {
+    switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+        case 0: {
+            kinema_dishonored_settings s = kinema_dishonored_settings_default();
+            maybe_hostile(in, s.speed_scale);
+            maybe_hostile(in, s.friction);
+            drive_model(in, s, &kinema_dishonored_step, &kinema_dishonored_simulate);
+            break;
+        }
+        case 1: {
+            kinema_crosscode_settings s = kinema_crosscode_settings_default();
+            for (double* field : {&s.max_vel, &s.accel_speed, &s.friction, &s.air_friction}) {
+                maybe_hostile(in, *field);
+            }
+            s.grounded = in.ConsumeBool();
+            drive_model(in, s, &kinema_crosscode_step, &kinema_crosscode_simulate);
+            break;
+        }
+        default:
+            drive_model(in, hostile_unreal(in), &kinema_unreal_step, &kinema_unreal_simulate);
+            break;
+    }
+}
+
+void call_analysis(FuzzedDataProvider& in) {
+    const kinema_unreal_settings settings = hostile_unreal(in);
+    kinema_stop_prediction stop;
+    switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+        case 0:
+            check(kinema_unreal_stop(maybe_null(in, &settings), hostile_double(in), hostile_double(in),
+                                     maybe_null(in, &stop)));
+            break;
+        case 1:
+            check(kinema_unreal_pivot(maybe_null(in, &settings), hostile_double(in), hostile_double(in),
+                                      maybe_null(in, &stop)));
+            break;
+        case 2: {
+            const int count = in.ConsumeIntegralInRange<int>(-2, 20);
+            std::vector<double> trace(static_cast<std::size_t>(std::max(count, 1)), 1.0 / 30.0);
+            for (double& frame_time : trace) {
+                maybe_hostile(in, frame_time);
+            }
+            check(kinema_unreal_stop_trace(maybe_null(in, &settings), hostile_double(in),
+                                           maybe_null(in, trace.data()), count, maybe_null(in, &stop)));
+            break;
+        }
+        case 3:
+            check(kinema_unreal_stop_continuous(maybe_null(in, &settings), hostile_double(in),
+                                                maybe_null(in, &stop)));
+            break;
+        default: {
+            kinema_turn_settings turn = kinema_turn_settings_default();
+            maybe_hostile(in, turn.speed_scale);
+            maybe_hostile(in, turn.friction);
+            maybe_hostile(in, turn.acceleration);
+            kinema_turn_solution solution;
+            check(kinema_dishonored_turn(maybe_null(in, &turn), hostile_double(in), hostile_double(in),
+                                         maybe_null(in, &solution)));
+            double full = 0.0;
+            check(kinema_dishonored_turn_limits(maybe_null(in, &turn), hostile_double(in),
+                                                maybe_null(in, &full), maybe_null(in, &full)));
+            break;
+        }
+    }
+}
+
+void call_morrowind(FuzzedDataProvider& in) {
+    kinema_morrowind_settings settings = kinema_morrowind_settings_default();
+    if (in.ConsumeBool()) {
+        for (double* field :
+             {&settings.gmsts.min_walk_speed, &settings.gmsts.jump_acrobatics_base,
+              &settings.gmsts.jump_acro_multiplier, &settings.gmsts.fall_distance_mult,
+              &settings.animation.walk, &settings.max_playback_scale, &settings.physics_step}) {
+            maybe_hostile(in, *field);
+        }
+        settings.rules.gravity = in.ConsumeIntegralInRange<int>(-1, 2);
+        settings.rules.speed_cap = in.ConsumeIntegralInRange<int>(-1, 2);
+    }
+    kinema_morrowind_actor actor = kinema_morrowind_actor_default();
+    actor.kind = in.ConsumeIntegralInRange<int>(-1, 2);
+    for (double* field : {&actor.speed, &actor.athletics, &actor.acrobatics, &actor.normalized_encumbrance,
+                          &actor.fatigue_ratio, &actor.levitate, &actor.jump_magnitude}) {
+        maybe_hostile(in, *field);
+    }
+    actor.werewolf = in.ConsumeBool();
+    actor.flies = in.ConsumeBool();
+    kinema_morrowind_stance stance = kinema_morrowind_stance_default();
+    stance.input = hostile_vec2(in);
+    stance.run = in.ConsumeBool();
+    stance.sneak = in.ConsumeBool();
+    stance.swimming = in.ConsumeBool();
+    kinema_morrowind_speed_result speed;
+    kinema_morrowind_jump_result jump;
+    kinema_morrowind_fall_result fall;
+    check(kinema_morrowind_speed(maybe_null(in, &settings), maybe_null(in, &actor), maybe_null(in, &stance),
+                                 maybe_null(in, &speed)));
+    check(kinema_morrowind_jump(maybe_null(in, &settings), maybe_null(in, &actor), maybe_null(in, &stance),
+                                hostile_vec2(in), maybe_null(in, &jump)));
+    check(kinema_morrowind_fall(maybe_null(in, &settings), maybe_null(in, &actor), hostile_double(in),
+                                maybe_null(in, &fall)));
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -89,7 +252,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kinema_space* space = make_space(in);
     kinema_flood* flood = make_flood(in);
     while (in.remaining_bytes() > 0) {
-        switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+        switch (in.ConsumeIntegralInRange<int>(0, 7)) {
             case 0:
                 check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
                                          hostile_vec3(in), hostile_vec3(in)));
@@ -108,6 +271,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             case 3:
                 read_json(in, flood);
+                break;
+            case 5:
+                call_movement(in);
+                break;
+            case 6:
+                call_analysis(in);
+                break;
+            case 7:
+                call_morrowind(in);
                 break;
             default: {
                 std::int64_t cells = 0;

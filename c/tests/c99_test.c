@@ -2,7 +2,9 @@
  * sees them, on a corridor whose chase is worked out by hand from the flood's rules (Couvidou's Dishonored 2
  * chase chapter; kinema's chase-flood semantics): seeded at column 2 running east, cells 0 and 1 behind
  * become barrier, one cell heats per step until the east end: 4 steps, exhausted, heat 16..20 on
- * columns 2..6, centroid x = 415 / 90 = 4.61, destination the centre of column 4. */
+ * columns 2..6, centroid x = 415 / 90 = 4.61, destination the centre of column 4. The movement models, the
+ * stop, the turn and Morrowind are checked on values worked out by hand from their formulas
+ * (docs/movement.md, docs/analysis.md, docs/morrowind.md). */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -92,11 +94,160 @@ static void errors_are_statuses(void) {
     kinema_space_destroy(NULL);
 }
 
+static int near(double a, double b) {
+    return fabs(a - b) < 1e-9 * (1.0 + fabs(b));
+}
+
+static kinema_vec2 vec2(double x, double y) {
+    kinema_vec2 v;
+    v.x = x;
+    v.y = y;
+    return v;
+}
+
+static kinema_planar_state moving_along_x(double speed) {
+    kinema_planar_state s;
+    s.position = vec2(0.0, 0.0);
+    s.velocity = vec2(speed, 0.0);
+    return s;
+}
+
+/* One frame at 60 fps of each model. Unreal braking from 600 cm/s (no input; beta = 8 x 2 = 16 1/s, a_B =
+ * 2048): v = 600 - (16 x 600 + 2048) / 60 = 405.8667, x = v / 60. Dishonored from rest at full input: the
+ * friction term is 0, v = 2000 / 60, x = v / 60. CrossCode from rest: v = 300 x 10 x 1 x 1 / 60 = 50 (no
+ * friction yet), x = 50 / 60. */
+static void movement_steps(void) {
+    const double dt = 1.0 / 60.0;
+    const kinema_unreal_settings unreal = kinema_unreal_settings_default();
+    const kinema_dishonored_settings dishonored = kinema_dishonored_settings_default();
+    const kinema_crosscode_settings crosscode = kinema_crosscode_settings_default();
+    const kinema_planar_state rest = moving_along_x(0.0);
+    const kinema_planar_state at_600 = moving_along_x(600.0);
+    kinema_planar_state out;
+    kinema_planar_state run[6];
+    kinema_vec2 inputs[6];
+    double frame_times[6];
+    int i;
+
+    CHECK(unreal.max_walk_speed == 600.0 && unreal.max_simulation_iterations == 8 &&
+          unreal.use_separate_braking_friction == false);
+    CHECK(kinema_unreal_step(&unreal, &at_600, vec2(0.0, 0.0), dt, &out) == KINEMA_OK);
+    CHECK(near(out.velocity.x, 600.0 - (16.0 * 600.0 + 2048.0) / 60.0) && out.velocity.y == 0.0);
+    CHECK(near(out.position.x, out.velocity.x / 60.0));
+    CHECK(dishonored.speed_scale == 1.0 && dishonored.friction == 8.0);
+    CHECK(kinema_dishonored_step(&dishonored, &rest, vec2(1.0, 0.0), dt, &out) == KINEMA_OK);
+    CHECK(near(out.velocity.x, 2000.0 / 60.0) && near(out.position.x, 2000.0 / 3600.0));
+    CHECK(crosscode.max_vel == 300.0 && crosscode.grounded == true);
+    CHECK(kinema_crosscode_step(&crosscode, &rest, vec2(1.0, 0.0), dt, &out) == KINEMA_OK);
+    CHECK(near(out.velocity.x, 50.0) && near(out.position.x, 50.0 / 60.0));
+
+    /* A run: the same braking frame first, then the stop below frame by frame. */
+    for (i = 0; i < 6; ++i) {
+        inputs[i] = vec2(0.0, 0.0);
+        frame_times[i] = dt;
+    }
+    CHECK(kinema_unreal_simulate(&unreal, &at_600, inputs, frame_times, 6, run) == KINEMA_OK);
+    CHECK(near(run[0].velocity.x, 600.0 - (16.0 * 600.0 + 2048.0) / 60.0));
+    CHECK(run[5].velocity.x == 0.0 && fabs(run[5].position.x - 15.623476) < 1e-6);
+    CHECK(kinema_unreal_simulate(&unreal, &at_600, NULL, NULL, 0, NULL) == KINEMA_OK);
+}
+
+/* The stop from 600 cm/s at 60 fps: 15.62 cm in 6 frames (the five braking frames of the run above and the
+ * frame that snaps below 10 cm/s; `kinema stop --model unreal --speed 600 --fps 60`). Dishonored's turn
+ * straight ahead: m' = 1 + (2000 / 400) / 60, full speed kept. */
+static void analysis(void) {
+    const kinema_unreal_settings unreal = kinema_unreal_settings_default();
+    const kinema_turn_settings turn = kinema_turn_settings_default();
+    const double trace[2] = {1.0 / 60.0, 1.0 / 60.0};
+    kinema_stop_prediction stop;
+    kinema_turn_solution solution;
+    double full = 0.0;
+    double reachable = 0.0;
+
+    CHECK(kinema_unreal_stop(&unreal, 600.0, 1.0 / 60.0, &stop) == KINEMA_OK);
+    CHECK(stop.stops && stop.frames == 6 && fabs(stop.distance - 15.623476) < 1e-6 && !stop.at_limit);
+    CHECK(near(stop.time, 0.1));
+    CHECK(kinema_unreal_stop_trace(&unreal, 600.0, trace, 2, &stop) == KINEMA_OK);
+    CHECK(stop.frames == 6 && fabs(stop.distance - 15.623476) < 1e-6);
+    CHECK(kinema_unreal_pivot(&unreal, 600.0, 1.0 / 60.0, &stop) == KINEMA_OK && stop.frames > 0);
+    CHECK(kinema_unreal_stop_continuous(&unreal, 600.0, &stop) == KINEMA_OK &&
+          fabs(stop.distance - 23.593834) < 1e-6);
+
+    CHECK(turn.speed_scale == 1.0 && turn.friction == 8.0 && turn.acceleration == 2000.0);
+    CHECK(kinema_dishonored_turn(&turn, 0.0, 1.0 / 60.0, &solution) == KINEMA_OK);
+    CHECK(solution.reachable && near(solution.input_direction.x, 1.0) && near(solution.speed, 400.0));
+    CHECK(near(solution.normalized_speed, 1.0 + 5.0 / 60.0));
+    CHECK(kinema_dishonored_turn_limits(&turn, 1.0 / 60.0, &full, &reachable) == KINEMA_OK);
+    CHECK(full > 0.0 && reachable >= full && reachable <= 3.14159265358979);
+}
+
+/* Morrowind's default NPC (Speed 50, Athletics 30, Acrobatics 30): walk = 100 + (200 - 100) x 0.5 = 150 u/s,
+ * run = 150 x (1.75 + 0.3) = 307.5 u/s. A fall of 500 u: x = 500 - 400 - 1.5 x 30 = 55, x = 0.07 x 55 x
+ * (0.25 + 0.01 x 70) = 3.6575, health loss = x (1 - 0.25 x 1.25) = 2.51453125. */
+static void morrowind(void) {
+    const kinema_morrowind_settings settings = kinema_morrowind_settings_default();
+    kinema_morrowind_actor actor = kinema_morrowind_actor_default();
+    kinema_morrowind_stance stance = kinema_morrowind_stance_default();
+    kinema_morrowind_speed_result speed;
+    kinema_morrowind_jump_result jump;
+    kinema_morrowind_fall_result fall;
+
+    CHECK(settings.gmsts.min_walk_speed == 100.0 && settings.max_playback_scale == 10.0);
+    CHECK(actor.kind == KINEMA_MORROWIND_NPC && actor.speed == 50.0 && stance.input.y == 1.0);
+    CHECK(kinema_morrowind_speed(&settings, &actor, &stance, &speed) == KINEMA_OK);
+    CHECK(speed.mode == KINEMA_MORROWIND_MOVE_WALK && near(speed.walk_speed, 150.0));
+    CHECK(near(speed.run_speed, 307.5) && near(speed.move_speed, 150.0) && !speed.strafing);
+    CHECK(kinema_morrowind_jump(&settings, &actor, &stance, vec2(0.0, 0.0), &jump) == KINEMA_OK);
+    CHECK(jump.can_jump && jump.take_off_speed > 0.0 && jump.velocity.x == 0.0 && jump.velocity.z > 0.0);
+    CHECK(kinema_morrowind_fall(&settings, &actor, 500.0, &fall) == KINEMA_OK);
+    CHECK(!fall.soft_landing && near(fall.damage_term, 3.6575) && near(fall.health_loss, 2.51453125));
+    CHECK(!fall.knockdown);
+
+    actor.speed = -1.0;
+    CHECK(kinema_morrowind_speed(&settings, &actor, &stance, &speed) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "speed") != NULL);
+    actor = kinema_morrowind_actor_default();
+    stance.input = vec2(NAN, 0.0);
+    CHECK(kinema_morrowind_jump(&settings, &actor, &stance, vec2(0.0, 0.0), &jump) == KINEMA_ERROR_ARGUMENT);
+    CHECK(kinema_morrowind_fall(&settings, &actor, -1.0, &fall) == KINEMA_ERROR_ARGUMENT);
+    CHECK(kinema_morrowind_fall(NULL, &actor, 1.0, &fall) == KINEMA_ERROR_ARGUMENT);
+}
+
+static void movement_errors_are_statuses(void) {
+    kinema_unreal_settings unreal = kinema_unreal_settings_default();
+    const kinema_planar_state rest = moving_along_x(0.0);
+    kinema_planar_state out = moving_along_x(7.0);
+    kinema_stop_prediction stop;
+    const kinema_vec2 input = vec2(1.0, 0.0);
+    double dt = 1.0 / 60.0;
+
+    CHECK(kinema_unreal_step(&unreal, &rest, input, 0.0, &out) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "dt") != NULL && out.velocity.x == 7.0);
+    CHECK(kinema_unreal_step(&unreal, &rest, vec2(NAN, 0.0), dt, &out) == KINEMA_ERROR_ARGUMENT);
+    CHECK(kinema_unreal_step(NULL, &rest, input, dt, &out) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "settings is NULL") != NULL);
+    CHECK(kinema_unreal_simulate(&unreal, &rest, &input, &dt, -1, &out) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "frames") != NULL);
+    CHECK(kinema_unreal_simulate(&unreal, &rest, &input, &dt, 1, NULL) == KINEMA_ERROR_ARGUMENT);
+    unreal.max_simulation_iterations = 0;
+    CHECK(kinema_unreal_step(&unreal, &rest, input, dt, &out) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "max_simulation_iterations") != NULL);
+    unreal = kinema_unreal_settings_default();
+    CHECK(kinema_unreal_stop(&unreal, -5.0, dt, &stop) == KINEMA_ERROR_ARGUMENT);
+    CHECK(kinema_unreal_stop(&unreal, 600.0, NAN, &stop) == KINEMA_ERROR_ARGUMENT);
+    CHECK(kinema_unreal_stop_trace(&unreal, 600.0, &dt, 0, &stop) == KINEMA_ERROR_ARGUMENT);
+    CHECK(kinema_unreal_pivot(&unreal, 700.0, dt, &stop) == KINEMA_ERROR_ARGUMENT);
+}
+
 int main(void) {
     CHECK(kinema_c_api_version() == KINEMA_C_API_VERSION);
     CHECK(strlen(kinema_version()) >= 5);
     corridor_chase();
     errors_are_statuses();
+    movement_steps();
+    analysis();
+    morrowind();
+    movement_errors_are_statuses();
     if (failures != 0) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

@@ -1,6 +1,7 @@
-/* kinema's C ABI: the chase of Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player") on a
- * game's own levels, from C and from any language that calls C (C# through P/Invoke, LuaJIT's FFI, Rust's
- * bindgen).
+/* kinema's C ABI: the movement models (Dishonored, CrossCode, Unreal's Character Movement Component), their
+ * exact stop, pivot and turn, Morrowind's speed, jump and fall, and the chase of Couvidou's Dishonored 2
+ * chapter (Game AI Pro 3, "Chasing the player") on a game's own levels, from C and from any language that
+ * calls C (C# through P/Invoke, LuaJIT's FFI, Rust's bindgen).
  *
  * Plain C99 and C++. Every declaration is plain C apart from KINEMA_API, the export macro; a tool that reads
  * declarations without a preprocessor (LuaJIT's ffi.cdef) can be given this file with KINEMA_API removed.
@@ -24,6 +25,7 @@
 #ifndef KINEMA_H
 #define KINEMA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -44,7 +46,7 @@ extern "C" {
 #endif
 
 /* The version of this header's ABI: raised whenever a declaration or a struct layout changes. */
-#define KINEMA_C_API_VERSION 1
+#define KINEMA_C_API_VERSION 2
 
 typedef enum kinema_status {
     KINEMA_OK = 0,
@@ -153,6 +155,270 @@ KINEMA_API kinema_status kinema_flood_result(const kinema_flood* flood, struct k
 KINEMA_API kinema_status kinema_flood_json(const kinema_flood* flood, const char* map, char* buffer,
                                            size_t capacity, size_t* length);
 KINEMA_API void kinema_flood_destroy(kinema_flood* flood);
+
+/* ---- Movement models (docs/movement.md): one frame, or a whole run into caller arrays ----
+ * The vectors, the state and each model's settings mirror their C++ types (kinema/core/vec.hpp,
+ * kinema/movement/state.hpp, dishonored.hpp, crosscode.hpp, unreal.hpp) field for field.
+ * Lengths are in each game's own unit (Dishonored: u, CrossCode: px, Unreal: cm), speeds per second, frame
+ * times in seconds. A step takes dt in (0, 10] s and a finite input (the wish direction; longer than 1 is
+ * clamped to length 1). A run takes `frames` in [0, 200000] (the kinema command's cap); frame i lasts
+ * frame_times[i] s with inputs[i], states_out[i] receives the state after it, and the numbers are those of
+ * `kinema simulate` (arrays may be NULL when frames is 0). Settings ranges: `kinema simulate --help`. */
+
+/* A 2D point, direction or velocity on the ground plane. */
+typedef struct kinema_vec2 {
+    double x, y;
+} kinema_vec2;
+
+/* Position and velocity on the ground plane. */
+typedef struct kinema_planar_state {
+    kinema_vec2 position;
+    kinema_vec2 velocity;
+} kinema_planar_state;
+
+/* Dishonored's frame step (Algorithm 1 of the DhTas notes). Defaults: walking, speed_scale 1, friction 8. */
+typedef struct kinema_dishonored_settings {
+    double speed_scale; /* (0, inf); walk 1, sprint 1.5, Agility 1.95: MaxSpeed 400 s, MaxAccel 2000 s */
+    double friction;    /* 1/s, [0, inf) */
+} kinema_dishonored_settings;
+
+/* CrossCode's movement physics (Radical Fish Games' devblog). Defaults: 300, 1, 1, 0.2, grounded. */
+typedef struct kinema_crosscode_settings {
+    double max_vel;      /* px/s, [0, inf) */
+    double accel_speed;  /* [0, inf) */
+    double friction;     /* [0, inf); scales acceleration too */
+    double air_friction; /* [0, inf); used instead of friction when not grounded */
+    bool grounded;
+} kinema_crosscode_settings;
+
+/* Unreal Engine's Character Movement Component walking on flat ground, UE 5.8 defaults. */
+typedef struct kinema_unreal_settings {
+    double ground_friction;              /* 1/s, [0, 1e6]; default 8 */
+    double max_walk_speed;               /* cm/s, [0, 1e6]; default 600 */
+    double max_acceleration;             /* cm/s^2, [0, 1e8]; default 2048 */
+    double braking_deceleration_walking; /* cm/s^2, [0, 1e8]; default 2048 */
+    double braking_friction_factor;      /* [0, 1e3]; default 2 */
+    double braking_friction;             /* 1/s, [0, 1e6]; used only with use_separate_braking_friction */
+    bool use_separate_braking_friction;  /* default false */
+    double braking_sub_step_time;        /* s, (0, 10]; default 1/33 */
+    double max_simulation_time_step;     /* s, (0, 10]; default 0.05 */
+    int max_simulation_iterations;       /* [1, 25]; default 8 */
+    double min_analog_walk_speed;        /* cm/s, [0, 1e6]; default 0 */
+} kinema_unreal_settings;
+
+KINEMA_API kinema_dishonored_settings kinema_dishonored_settings_default(void);
+KINEMA_API kinema_status kinema_dishonored_step(const kinema_dishonored_settings* settings,
+                                                const kinema_planar_state* state, kinema_vec2 input,
+                                                double dt, kinema_planar_state* out);
+KINEMA_API kinema_status kinema_dishonored_simulate(const kinema_dishonored_settings* settings,
+                                                    const kinema_planar_state* start,
+                                                    const kinema_vec2* inputs, const double* frame_times,
+                                                    int frames, kinema_planar_state* states_out);
+
+KINEMA_API kinema_crosscode_settings kinema_crosscode_settings_default(void);
+KINEMA_API kinema_status kinema_crosscode_step(const kinema_crosscode_settings* settings,
+                                               const kinema_planar_state* state, kinema_vec2 input, double dt,
+                                               kinema_planar_state* out);
+KINEMA_API kinema_status kinema_crosscode_simulate(const kinema_crosscode_settings* settings,
+                                                   const kinema_planar_state* start,
+                                                   const kinema_vec2* inputs, const double* frame_times,
+                                                   int frames, kinema_planar_state* states_out);
+
+KINEMA_API kinema_unreal_settings kinema_unreal_settings_default(void);
+KINEMA_API kinema_status kinema_unreal_step(const kinema_unreal_settings* settings,
+                                            const kinema_planar_state* state, kinema_vec2 input, double dt,
+                                            kinema_planar_state* out);
+KINEMA_API kinema_status kinema_unreal_simulate(const kinema_unreal_settings* settings,
+                                                const kinema_planar_state* start, const kinema_vec2* inputs,
+                                                const double* frame_times, int frames,
+                                                kinema_planar_state* states_out);
+
+/* ---- Analysis (docs/analysis.md): the exact Unreal stop and pivot, Dishonored's turn ---- */
+
+/* How far and how long a braking character travels. */
+typedef struct kinema_stop_prediction {
+    bool stops;      /* false: the speed never reaches zero (no braking friction and no deceleration) */
+    double distance; /* cm along the starting direction (when !stops: the limit distance or inf) */
+    double time;     /* s: frames x frame time (a trace: the sum of the frames taken); inf when !stops */
+    int64_t frames;  /* frames until the speed reads zero, the stopping frame included */
+    bool at_limit;   /* the work bound was reached (never inside the documented ranges) */
+} kinema_stop_prediction;
+
+/* The exact stop of the CMC walking with no input from `speed` (cm/s, [0, 1e6]) at a constant frame time
+ * (s, [1e-6, 10]): what `kinema stop --model unreal --speed V --fps F` prints as "exact". */
+KINEMA_API kinema_status kinema_unreal_stop(const kinema_unreal_settings* settings, double speed,
+                                            double frame_time, kinema_stop_prediction* out);
+/* The same over a recorded frame-time trace: frame i lasts frame_times[i] s (count >= 1, each in (0, 10], the
+ * last >= 1e-6); the last frame time repeats after the trace (`kinema stop --trace`). */
+KINEMA_API kinema_status kinema_unreal_stop_trace(const kinema_unreal_settings* settings, double speed,
+                                                  const double* frame_times, int count,
+                                                  kinema_stop_prediction* out);
+/* The continuous-time limit (no frame rate). */
+KINEMA_API kinema_status kinema_unreal_stop_continuous(const kinema_unreal_settings* settings, double speed,
+                                                       kinema_stop_prediction* out);
+/* The exact pivot: walking at `speed` (cm/s, [0, max_walk_speed]) the input reverses at full strength
+ * (max_acceleration > 0): distance is how far the character still moves forward, frames/time until its
+ * velocity points back (`kinema stop --pivot`). */
+KINEMA_API kinema_status kinema_unreal_pivot(const kinema_unreal_settings* settings, double speed,
+                                             double frame_time, kinema_stop_prediction* out);
+
+/* Dishonored's turn solver: Dishonored's settings plus the input acceleration |a| (u/s^2, (0, inf), default
+ * 2000). A plain C struct of analysis::TurnSettings's fields, copied field by field: the C++ type derives
+ * from the model's settings and is not plain. */
+typedef struct kinema_turn_settings {
+    double speed_scale;  /* as kinema_dishonored_settings */
+    double friction;     /* as kinema_dishonored_settings */
+    double acceleration; /* u/s^2, (0, inf) */
+} kinema_turn_settings;
+
+/* One frame's solution from full speed along +x towards the wanted direction. */
+typedef struct kinema_turn_solution {
+    bool reachable;              /* false: no input reaches the wanted direction in one frame */
+    kinema_vec2 input_direction; /* the unit input that does; zero when not reachable */
+    double normalized_speed;     /* m' = speed before the clamp / MaxSpeed */
+    double speed;                /* u/s after the clamp */
+} kinema_turn_solution;
+
+KINEMA_API kinema_turn_settings kinema_turn_settings_default(void);
+/* The input that turns a full-speed velocity by `angle` radians (finite) in one frame of dt s (> 0): what
+ * `kinema turn --angle` solves. */
+KINEMA_API kinema_status kinema_dishonored_turn(const kinema_turn_settings* settings, double angle, double dt,
+                                                kinema_turn_solution* out);
+/* The largest turns per frame (radians, [0, pi]): keeping full speed, and reachable at all. Either out may be
+ * NULL. */
+KINEMA_API kinema_status kinema_dishonored_turn_limits(const kinema_turn_settings* settings, double dt,
+                                                       double* max_full_speed_turn,
+                                                       double* max_reachable_turn);
+
+/* ---- Morrowind (docs/morrowind.md): OpenMW's research on actor speed, jumping and falling ----
+ * Units are Morrowind units (64 u = 1 yard), u/s; attributes and skills are the game's numbers. Every struct
+ * below mirrors its C++ type in kinema/movement/morrowind.hpp field for field (all of them are plain); the
+ * C++ enums are ints here. */
+
+/* The game settings (GMSTs) the formulas read, vanilla defaults; the field names are the GMST names in
+ * snake_case (min_walk_speed is fMinWalkSpeed). Ranges: `kinema morrowind --help`. */
+typedef struct kinema_morrowind_gmsts {
+    double min_walk_speed, max_walk_speed, encumbered_move_effect, sneak_speed_multiplier;
+    double min_walk_speed_creature, max_walk_speed_creature, athletics_run_bonus, base_run_multiplier;
+    double min_fly_speed, max_fly_speed, swim_run_athletics_mult, swim_run_base, werewolf_run_mult;
+    double jump_encumbrance_base, jump_encumbrance_multiplier, jump_acrobatics_base, jump_acro_multiplier;
+    double jump_run_multiplier, jump_move_base, jump_move_mult;
+    double fall_damage_distance_min, fall_acro_base, fall_acro_mult, fall_distance_base, fall_distance_mult;
+    double fatigue_jump_base, fatigue_jump_mult, fatigue_base, fatigue_mult;
+    double encumbrance_str_mult;
+} kinema_morrowind_gmsts;
+
+/* Root-motion base speeds of the movement animations, u/s; 0 = unknown (no playback scaling). */
+typedef struct kinema_morrowind_animation_speeds {
+    double walk, run, sneak, swim_walk, swim_run;
+} kinema_morrowind_animation_speeds;
+
+/* Where the OpenMW wiki and OpenMW's code differ (0 = the wiki's rule, the default; 1 = OpenMW's). */
+typedef struct kinema_morrowind_rules {
+    int gravity;     /* 0: 627.2 u/s^2, 1: 627.1216 */
+    int air_control; /* 0: uncapped, 1: capped at 1 */
+    int speed_cap;   /* 0: vanilla (real speed capped by the animation's playback), 1: OpenMW (not capped) */
+    int fall_threshold; /* 0: height <= fFallDamageDistanceMin is soft, 1: damage from that height on */
+    bool truncate_base_speed;
+} kinema_morrowind_rules;
+
+typedef struct kinema_morrowind_settings {
+    kinema_morrowind_gmsts gmsts;
+    kinema_morrowind_animation_speeds animation;
+    kinema_morrowind_rules rules;
+    double max_playback_scale; /* (0, inf); default 10 */
+    double physics_step;       /* s, [1e-4, 1]; default 1/60 */
+} kinema_morrowind_settings;
+
+typedef enum kinema_morrowind_actor_kind {
+    KINEMA_MORROWIND_NPC = 0,
+    KINEMA_MORROWIND_CREATURE = 1
+} kinema_morrowind_actor_kind;
+
+/* One actor's stats (modified values). Defaults: an NPC with Speed 50, Athletics 30, Acrobatics 30. */
+typedef struct kinema_morrowind_actor {
+    int kind;                      /* a kinema_morrowind_actor_kind */
+    double speed;                  /* Speed attribute, [0, inf) */
+    double athletics;              /* [0, inf) */
+    double acrobatics;             /* [0, inf) */
+    double normalized_encumbrance; /* carried / capacity, [0, inf); > 1: no movement, no jump */
+    double fatigue_ratio;          /* current / maximum fatigue */
+    double levitate;               /* Levitate magnitude, [0, inf) */
+    double swift_swim;             /* [0, inf) */
+    double jump_magnitude;         /* [0, inf) */
+    bool werewolf;
+    bool flies; /* a creature with the Flies flag */
+} kinema_morrowind_actor;
+
+/* What the actor does this frame. Default: forward input (0, 1), walking. */
+typedef struct kinema_morrowind_stance {
+    kinema_vec2 input; /* x = right, y = forward, finite; its length (capped at 1) is the analog factor */
+    bool run;
+    bool sneak;
+    bool swimming;
+    bool weapon_ready;
+    bool incapacitated;
+} kinema_morrowind_stance;
+
+typedef enum kinema_morrowind_move_mode {
+    KINEMA_MORROWIND_MOVE_NONE = 0,
+    KINEMA_MORROWIND_MOVE_WALK = 1,
+    KINEMA_MORROWIND_MOVE_SNEAK = 2,
+    KINEMA_MORROWIND_MOVE_RUN = 3,
+    KINEMA_MORROWIND_MOVE_SWIM_WALK = 4,
+    KINEMA_MORROWIND_MOVE_SWIM_RUN = 5,
+    KINEMA_MORROWIND_MOVE_FLY = 6
+} kinema_morrowind_move_mode;
+
+/* The target speed and how it was reached (getMaxSpeed). */
+typedef struct kinema_morrowind_speed_result {
+    int mode;            /* a kinema_morrowind_move_mode */
+    double walk_speed;   /* u/s */
+    double run_speed;    /* u/s */
+    double max_speed;    /* u/s: the mode's speed */
+    double speed_factor; /* [0, 1]: analog input length */
+    bool strafing;       /* speed x 0.75 */
+    bool werewolf_bonus;
+    double move_speed; /* u/s: max_speed x speed_factor (x 0.75 strafing) */
+} kinema_morrowind_speed_result;
+
+/* Jump take-off. */
+typedef struct kinema_morrowind_jump_result {
+    bool can_jump;
+    double jump_term;      /* u/s */
+    double take_off_speed; /* u/s */
+    kinema_vec3 velocity;  /* u/s, z up */
+    double fatigue_cost;   /* fatigue points */
+    double air_control;    /* input velocity multiplier while airborne */
+    double apex_height;    /* u */
+    double airtime;        /* s */
+} kinema_morrowind_jump_result;
+
+/* Landing after a fall. */
+typedef struct kinema_morrowind_fall_result {
+    bool soft_landing;
+    double damage_term;
+    double health_loss; /* health points */
+    bool knockdown;
+} kinema_morrowind_fall_result;
+
+KINEMA_API kinema_morrowind_settings kinema_morrowind_settings_default(void);
+KINEMA_API kinema_morrowind_actor kinema_morrowind_actor_default(void);
+KINEMA_API kinema_morrowind_stance kinema_morrowind_stance_default(void);
+/* The target speed of `actor` in `stance`. */
+KINEMA_API kinema_status kinema_morrowind_speed(const kinema_morrowind_settings* settings,
+                                                const kinema_morrowind_actor* actor,
+                                                const kinema_morrowind_stance* stance,
+                                                kinema_morrowind_speed_result* out);
+/* Jump take-off along `direction` (the wanted ground movement, any length; zero = standing). */
+KINEMA_API kinema_status kinema_morrowind_jump(const kinema_morrowind_settings* settings,
+                                               const kinema_morrowind_actor* actor,
+                                               const kinema_morrowind_stance* stance, kinema_vec2 direction,
+                                               kinema_morrowind_jump_result* out);
+/* Landing after falling `height` u ([0, inf)). */
+KINEMA_API kinema_status kinema_morrowind_fall(const kinema_morrowind_settings* settings,
+                                               const kinema_morrowind_actor* actor, double height,
+                                               kinema_morrowind_fall_result* out);
 
 #ifdef __cplusplus
 }
