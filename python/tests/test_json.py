@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from kinema import analysis
+from kinema import analysis, morrowind
 
 
 def cli_json(cli, *args):
@@ -77,6 +77,50 @@ def test_sweep_json_is_the_clis(cli):
         values = getattr(s, name).tolist()
         assert all(same(row[name], v) for row, v in zip(model["rows"], values)), name
         assert same(model["continuous"][name], getattr(s.continuous, name)), name
+
+
+def test_morrowind_speed_json_is_the_clis(cli):
+    s = morrowind.speed(run=True, speed=80, athletics=50)
+    text = s.to_json()
+    assert text == cli_json(cli, "morrowind", "speed", "--run", "--speed", "80", "--athletics", "50")
+    d = json.loads(text)
+    assert d["command"] == "morrowind speed" and d["stance"]["run"] is True and d["actor"]["speed"] == 80
+    r = d["result"]
+    for name in ("mode", "walk_speed", "run_speed", "max_speed", "move_speed", "strafing", "playback_scale",
+                 "real_speed", "werewolf_bonus", "speed_factor", "animation_base_speed", "at_cap", "capped_speed",
+                 "speed_attribute_at_cap"):
+        assert r[name] == getattr(s, name), name
+    assert s.mode == "run" and s.speed_attribute_at_cap is not None
+
+
+def test_morrowind_jump_json_is_the_clis(cli):
+    j = morrowind.jump(run=True, direction=(0.0, 1.0), acrobatics=60)
+    text = j.to_json()
+    assert text == cli_json(cli, "morrowind", "jump", "--run", "--direction", "0,1", "--acrobatics", "60")
+    d = json.loads(text)
+    assert d["direction"] == list(j.direction) == [0.0, 1.0] and d["actor"]["acrobatics"] == 60
+    r = d["result"]
+    for name in ("can_jump", "jump_term", "take_off_speed", "fatigue_cost", "air_control", "apex_height",
+                 "airtime"):
+        assert r[name] == getattr(j, name), name
+    assert r["velocity"] == list(j.velocity)
+    assert (r["stepped_apex_height"], r["stepped_airtime"], r["stepped_steps"]) == (
+        j.arc.apex_height, j.arc.airtime, j.arc.steps)
+    # The stepped arc is the one jump_arc gives for the take-off's vertical speed.
+    arc = morrowind.jump_arc(j.velocity[2])
+    assert (arc.steps, arc.airtime, arc.apex_height) == (j.arc.steps, j.arc.airtime, j.arc.apex_height)
+
+
+def test_morrowind_fall_json_is_the_clis(cli):
+    f = morrowind.fall(600.0, acrobatics=20)
+    text = f.to_json()
+    assert text == cli_json(cli, "morrowind", "fall", "--height", "600", "--acrobatics", "20")
+    d = json.loads(text)
+    assert d["command"] == "morrowind fall" and d["height"] == f.height == 600
+    r = d["result"]
+    for name in ("soft_landing", "damage_term", "health_loss", "knockdown"):
+        assert r[name] == getattr(f, name), name
+    assert f.health_loss > 0 and not f.soft_landing
 
 
 def test_turn_json_is_the_clis(cli):
