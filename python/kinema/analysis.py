@@ -12,18 +12,20 @@ from ._settings import settings_help as _settings_help
 from ._settings import with_settings as _with_settings
 
 TurnSolution = _a.TurnSolution
+Turn = _a.Turn
 MaxTurn = _a.MaxTurn
 Stop = _a.Stop
 StopPrediction = _a.StopPrediction
+Pivot = _a.Pivot
 Sweep = _a.Sweep
 SweepRow = _a.SweepRow
 DistanceCurve = _a.DistanceCurve
 CurveTime = _a.CurveTime
 
 
-def turn(angle: float, dt: float, **settings: Any) -> TurnSolution:
+def turn(angle: float, dt: float, **settings: Any) -> Turn:
     """The input that turns a full-speed Dishonored velocity by `angle` (rad, from the velocity) in one frame
-    of `dt` s (seed 000 closed form)."""
+    of `dt` s (seed 000 closed form). A Turn is a TurnSolution with .fps, .speed_scale and .angle_deg."""
     return _a.turn(angle, dt, settings)
 
 
@@ -41,9 +43,10 @@ def stop(speed: float, fps: float, **unreal_settings: Any) -> Stop:
     return _a.stop(speed, fps, unreal_settings)
 
 
-def pivot(speed: float, fps: float, **unreal_settings: Any) -> StopPrediction:
+def pivot(speed: float, fps: float, **unreal_settings: Any) -> Pivot:
     """The CMC's pivot: walking along +x at `speed` cm/s the input reverses at full strength; .distance (cm)
-    still travelled forward, .frames and .time (s) until the velocity points backwards."""
+    still travelled forward, .frames and .time (s) until the velocity points backwards, .epic_distance (cm,
+    Epic's PredictGroundMovementPivotLocation). A Pivot is a StopPrediction."""
     return _a.pivot(speed, fps, unreal_settings)
 
 

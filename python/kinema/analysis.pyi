@@ -9,15 +9,35 @@ class TurnSolution:
     normalized_speed: float
     speed: float
 
+class Turn(TurnSolution):
+    fps: float
+    speed_scale: float
+    angle_deg: float
+    def to_json(self) -> str: ...
+
 class MaxTurn:
     full_speed: float
     reachable: float
+    fps: float
+    speed_scale: float
+    max_speed: float
+    full_speed_turn_deg_per_frame: float
+    full_speed_turn_radius: float
+    reachable_turn_deg_per_frame: float
+    continuous_deg_per_second: float
+    def to_json(self) -> str: ...
 
 class StopPrediction:
     stops: bool
     distance: float
     time: float
     frames: int
+
+class Pivot(StopPrediction):
+    speed: float
+    fps: float
+    epic_distance: float
+    def to_json(self) -> str: ...
 
 class Stop:
     stops: bool
@@ -26,6 +46,11 @@ class Stop:
     time: float
     epic_estimate: float
     continuous: StopPrediction
+    speed: float
+    fps: float
+    braking_friction: float
+    braking_deceleration: float
+    def to_json(self) -> str: ...
 
 class SweepRow:
     fps: float
@@ -43,6 +68,8 @@ class Sweep:
     stop_distance: npt.NDArray[np.float64]
     turn_rate: npt.NDArray[np.float64]
     continuous: SweepRow
+    rest_speed: float
+    def to_json(self) -> str: ...
 
 class DistanceCurve:
     def __init__(self, times: npt.ArrayLike, distances: npt.ArrayLike, marker_time: float) -> None: ...
@@ -55,7 +82,7 @@ class CurveTime:
     extrapolated: bool
 
 def turn(angle: float, dt: float, *, speed_scale: float = ..., friction: float = ...,
-         acceleration: float = ...) -> TurnSolution: ...
+         acceleration: float = ...) -> Turn: ...
 def max_turn(dt: float, *, speed_scale: float = ..., friction: float = ..., acceleration: float = ...) -> MaxTurn: ...
 def stop(speed: float, fps: float, *, ground_friction: float = ..., max_walk_speed: float = ...,
          max_acceleration: float = ..., braking_deceleration_walking: float = ...,
@@ -68,7 +95,7 @@ def pivot(speed: float, fps: float, *, ground_friction: float = ..., max_walk_sp
           braking_friction_factor: float = ..., braking_friction: float = ...,
           use_separate_braking_friction: bool = ..., braking_sub_step_time: float = ...,
           max_simulation_time_step: float = ..., max_simulation_iterations: int = ...,
-          min_analog_walk_speed: float = ...) -> StopPrediction: ...
+          min_analog_walk_speed: float = ...) -> Pivot: ...
 def sweep(model: str, fps: npt.ArrayLike, *, sweep_settings: Optional[dict] = ..., **settings: Any) -> Sweep: ...
 def bake_distance_curve(times: npt.ArrayLike, positions: npt.ArrayLike, *, sample_rate: float = ...,
                         stop_speed_threshold: float = ..., axes: str = ..., stop_at_end: bool = ...,

@@ -9,6 +9,13 @@ class Speed:
     strafing: bool
     playback_scale: float
     real_speed: float
+    werewolf_bonus: bool
+    speed_factor: float
+    animation_base_speed: float
+    at_cap: bool
+    capped_speed: float
+    speed_attribute_at_cap: Optional[float]
+    def to_json(self) -> str: ...
 
 class Jump:
     can_jump: bool
@@ -19,6 +26,9 @@ class Jump:
     air_control: float
     apex_height: float
     airtime: float
+    direction: Tuple[float, float]
+    arc: JumpArc
+    def to_json(self) -> str: ...
 
 class JumpArc:
     steps: int
@@ -30,6 +40,8 @@ class Fall:
     damage_term: float
     health_loss: float
     knockdown: bool
+    height: float
+    def to_json(self) -> str: ...
 
 def speed(*, gmsts: Optional[dict] = ..., settings: Optional[dict] = ..., input: Sequence[float] = ...,
           run: bool = ..., sneak: bool = ..., swimming: bool = ..., weapon_ready: bool = ...,

@@ -3,6 +3,7 @@
 // (analysis/distance_matching.hpp). Settings come in as dicts applied through the registry.
 #include <cmath>
 #include <numbers>
+#include <span>
 #include <vector>
 
 #include "common.hpp"
@@ -11,6 +12,9 @@
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/model.hpp"
+#include "kinema/report/stop.hpp"
+#include "kinema/report/sweep.hpp"
+#include "kinema/report/turn.hpp"
 
 namespace kinema::python {
 namespace {
@@ -18,23 +22,41 @@ namespace {
 namespace an = kinema::analysis;
 namespace mv = kinema::movement;
 
-// An exact stop with the two predictions it is compared with (docs/analysis.md).
+// An exact stop at one frame rate with the two predictions it is compared with (docs/analysis.md), as
+// `kinema stop --fps` reports it.
 struct StopReport {
-    an::StopPrediction exact;
-    double epic_estimate = 0.0;
-    an::StopPrediction continuous;
+    report::UnrealStopBasics basics;  // the braking, Epic's estimate, the continuous limit
+    report::StopRow exact;            // the frame rate and the exact stop at it
+};
+
+// A pivot is a StopPrediction (Python's Pivot subclasses StopPrediction) with what `kinema stop --pivot`
+// shows beside it.
+struct PivotReport : an::StopPrediction {
+    double speed = 0.0;          // cm/s
+    double fps = 0.0;            // 1/s
+    double epic_distance = 0.0;  // cm, PredictGroundMovementPivotLocation
+};
+
+// A turn is a TurnSolution (Python's Turn subclasses TurnSolution) with what `kinema turn --angle` shows
+// beside it.
+struct TurnReport : an::TurnSolution {
+    double fps = 0.0;          // 1/s: 1 / dt
+    double speed_scale = 0.0;  // Dishonored's speed scale
+    double angle_deg = 0.0;    // the wanted turn
 };
 
 struct MaxTurn {
     double full_speed = 0.0;  // rad
     double reachable = 0.0;   // rad
+    report::MaxTurn report;   // the same turns in degrees, as `kinema turn --max` shows them
 };
 
 struct SweepArrays {
     std::string model;
     std::string length_unit;
     py::array_t<double> fps, top_speed, time_to_90, stop_distance, turn_rate;
-    an::SweepRow continuous;
+    an::SweepResult result;   // what the arrays were copied from, for sweep_json
+    double rest_speed = 0.0;  // SweepSettings::rest_speed
 };
 
 double frame_time(double fps) {
@@ -51,16 +73,54 @@ StopReport stop(double speed, double fps, const py::dict& settings) {
     }
     const double dt = frame_time(fps);
     StopReport r;
-    r.exact = an::unreal_stop(s, speed, dt);
-    const an::Braking b = an::unreal_braking(s);
-    r.epic_estimate = an::epic_stop_distance(b.friction, b.deceleration, speed);
-    r.continuous = an::unreal_stop_continuous(s, speed);
+    report::UnrealStopBasics& b = r.basics;
+    b.speed = speed;
+    b.braking = an::unreal_braking(s);
+    b.epic_distance = an::epic_stop_distance(b.braking.friction, b.braking.deceleration, speed);
+    b.continuous = an::unreal_stop_continuous(s, speed);
+    r.exact = {fps, an::unreal_stop(s, speed, dt)};
     return r;
 }
 
-an::StopPrediction pivot(double speed, double fps, const py::dict& settings) {
+PivotReport pivot(double speed, double fps, const py::dict& settings) {
     const auto s = settings_from<mv::UnrealSettings>(settings);
-    return an::unreal_pivot(s, speed, frame_time(fps));
+    PivotReport r;
+    static_cast<an::StopPrediction&>(r) = an::unreal_pivot(s, speed, frame_time(fps));
+    r.speed = speed;
+    r.fps = fps;
+    // Epic's pivot for an input reversed at full strength (unreal-cmc.md section 6.2), as `kinema stop
+    // --pivot`.
+    r.epic_distance =
+        length(an::epic_pivot_location({-s.max_acceleration, 0.0}, {speed, 0.0}, s.ground_friction));
+    return r;
+}
+
+TurnReport turn(double angle, double dt, const py::dict& settings_kwargs) {
+    const auto settings = settings_from<an::TurnSettings>(settings_kwargs);
+    TurnReport t;
+    static_cast<an::TurnSolution&>(t) = an::solve_turn_by_angle(angle, dt, settings);
+    t.fps = 1.0 / dt;
+    t.speed_scale = settings.speed_scale;
+    t.angle_deg = angle * report::degrees_per_radian;
+    return t;
+}
+
+// `kinema turn --max`: the largest turns in radians and the report's degrees, radius and continuous limit.
+MaxTurn max_turn(double dt, const py::dict& settings_kwargs) {
+    const auto settings = settings_from<an::TurnSettings>(settings_kwargs);
+    constexpr double deg = report::degrees_per_radian;
+    MaxTurn t;
+    t.full_speed = an::max_full_speed_turn(dt, settings);
+    t.reachable = an::max_reachable_turn(dt, settings);
+    report::MaxTurn& r = t.report;
+    r.fps = 1.0 / dt;
+    r.speed_scale = settings.speed_scale;
+    r.max_speed = settings.max_speed();
+    r.full_speed_turn_deg_per_frame = t.full_speed * deg;
+    r.full_speed_turn_radius = r.max_speed / (r.full_speed_turn_deg_per_frame * r.fps / deg);
+    r.reachable_turn_deg_per_frame = t.reachable * deg;
+    r.continuous_deg_per_second = an::continuous_full_speed_turn_rate(settings) * deg;
+    return t;
 }
 
 SweepArrays sweep(const std::string& model_name, const py::handle& fps, const py::dict& sweep_settings,
@@ -93,7 +153,8 @@ SweepArrays sweep(const std::string& model_name, const py::handle& fps, const py
         out.stop_distance.mutable_at(i) = row.stop_distance;
         out.turn_rate.mutable_at(i) = row.turn_rate;
     }
-    out.continuous = result.continuous;
+    out.result = std::move(result);
+    out.rest_speed = sw.rest_speed;
     return out;
 }
 
@@ -120,12 +181,85 @@ void bind_turn_results(py::module_& m) {
             "Unit input direction d (x, y); (0, 0) when not reachable.")
         .def_readonly("normalized_speed", &an::TurnSolution::normalized_speed, "m', dimensionless.")
         .def_readonly("speed", &an::TurnSolution::speed, "u/s after the step's clamp.");
-    py::class_<MaxTurn>(m, "MaxTurn", "Largest turns per frame (radians).")
+    py::class_<TurnReport, an::TurnSolution>(m, "Turn", "A TurnSolution with the turn it was asked for.")
+        .def_readonly("fps", &TurnReport::fps, "1/s: 1 / dt.")
+        .def_readonly("speed_scale", &TurnReport::speed_scale, "Dishonored's speed scale.")
+        .def_readonly("angle_deg", &TurnReport::angle_deg, "deg: the wanted turn.")
+        .def(
+            "to_json",
+            [](const TurnReport& t) {
+                return json_text(report::angle_turn_json({t.fps, t.speed_scale, t.angle_deg, t}));
+            },
+            "The JSON of `kinema turn --angle --json` (report::angle_turn_json), without its final newline.");
+    py::class_<MaxTurn>(m, "MaxTurn",
+                        "Largest turns per frame (radians), as `kinema turn --max` reports them.")
         .def_readonly("full_speed", &MaxTurn::full_speed, "rad: largest turn keeping MaxSpeed.")
-        .def_readonly("reachable", &MaxTurn::reachable, "rad: largest turn reachable at all.");
+        .def_readonly("reachable", &MaxTurn::reachable, "rad: largest turn reachable at all.")
+        .def_property_readonly(
+            "fps", [](const MaxTurn& t) { return t.report.fps; }, "1/s: 1 / dt.")
+        .def_property_readonly(
+            "speed_scale", [](const MaxTurn& t) { return t.report.speed_scale; }, "Dishonored's speed scale.")
+        .def_property_readonly(
+            "max_speed", [](const MaxTurn& t) { return t.report.max_speed; }, "u/s: MaxSpeed.")
+        .def_property_readonly(
+            "full_speed_turn_deg_per_frame",
+            [](const MaxTurn& t) { return t.report.full_speed_turn_deg_per_frame; }, "deg: full_speed.")
+        .def_property_readonly(
+            "full_speed_turn_radius", [](const MaxTurn& t) { return t.report.full_speed_turn_radius; },
+            "u: the circle that turn traces at full speed.")
+        .def_property_readonly(
+            "reachable_turn_deg_per_frame",
+            [](const MaxTurn& t) { return t.report.reachable_turn_deg_per_frame; }, "deg: reachable.")
+        .def_property_readonly(
+            "continuous_deg_per_second", [](const MaxTurn& t) { return t.report.continuous_deg_per_second; },
+            "deg/s: the full-speed turn rate as dt -> 0.")
+        .def(
+            "to_json", [](const MaxTurn& t) { return json_text(report::max_turn_json(t.report)); },
+            "The JSON of `kinema turn --max --json` (report::max_turn_json), without its final newline.");
 }
 
-// The stop and pivot predictions (StopPrediction, Stop).
+// Stop: the exact stop at a frame rate, its Unreal basics as read-only attributes.
+void bind_stop(py::module_& m) {
+    py::class_<StopReport>(m, "Stop", "An exact CMC stop with Epic's estimate and the continuous model.")
+        .def_property_readonly(
+            "stops", [](const StopReport& r) { return r.exact.prediction.stops; }, "The character stops.")
+        .def_property_readonly(
+            "distance", [](const StopReport& r) { return r.exact.prediction.distance; },
+            "cm: exact stopping distance at this frame rate.")
+        .def_property_readonly(
+            "frames", [](const StopReport& r) { return r.exact.prediction.frames; },
+            "Frames until the speed reads zero, the stopping frame included.")
+        .def_property_readonly(
+            "time", [](const StopReport& r) { return r.exact.prediction.time; }, "s: frames x frame time.")
+        .def_property_readonly(
+            "epic_estimate", [](const StopReport& r) { return r.basics.epic_distance; },
+            "cm: Epic's PredictGroundMovementStopLocation distance v^2 / (2 (beta v + a_B)).")
+        .def_property_readonly(
+            "continuous", [](const StopReport& r) { return r.basics.continuous; },
+            "The dt -> 0 model without snap (StopPrediction).")
+        .def_property_readonly(
+            "speed", [](const StopReport& r) { return r.basics.speed; }, "cm/s: the starting speed.")
+        .def_property_readonly(
+            "fps", [](const StopReport& r) { return r.exact.fps; }, "1/s")
+        .def_property_readonly(
+            "braking_friction", [](const StopReport& r) { return r.basics.braking.friction; },
+            "1/s: beta, the braking friction x braking_friction_factor.")
+        .def_property_readonly(
+            "braking_deceleration", [](const StopReport& r) { return r.basics.braking.deceleration; },
+            "cm/s^2: a_B, braking_deceleration_walking.")
+        .def(
+            "to_json",
+            [](const StopReport& r) { return json_text(report::unreal_stop_json(r.basics, r.exact)); },
+            "The JSON of `kinema stop --fps --json` (report::unreal_stop_json), without its final newline.")
+        .def("__repr__", [](const StopReport& r) {
+            const an::StopPrediction& p = r.exact.prediction;
+            return "Stop(distance=" + std::to_string(p.distance) + ", frames=" + std::to_string(p.frames) +
+                   ", time=" + std::to_string(p.time) +
+                   ", epic_estimate=" + std::to_string(r.basics.epic_distance) + ")";
+        });
+}
+
+// The stop and pivot predictions (StopPrediction, Pivot, Stop).
 void bind_stop_results(py::module_& m) {
     py::class_<an::StopPrediction>(m, "StopPrediction", "How far and how long a braking character travels.")
         .def_readonly("stops", &an::StopPrediction::stops, "False: the speed never reaches zero.")
@@ -138,26 +272,20 @@ void bind_stop_results(py::module_& m) {
                    ", distance=" + std::to_string(s.distance) + ", frames=" + std::to_string(s.frames) +
                    ", time=" + std::to_string(s.time) + ")";
         });
-    py::class_<StopReport>(m, "Stop", "An exact CMC stop with Epic's estimate and the continuous model.")
-        .def_property_readonly(
-            "stops", [](const StopReport& r) { return r.exact.stops; }, "The character stops.")
-        .def_property_readonly(
-            "distance", [](const StopReport& r) { return r.exact.distance; },
-            "cm: exact stopping distance at this frame rate.")
-        .def_property_readonly(
-            "frames", [](const StopReport& r) { return r.exact.frames; },
-            "Frames until the speed reads zero, the stopping frame included.")
-        .def_property_readonly(
-            "time", [](const StopReport& r) { return r.exact.time; }, "s: frames x frame time.")
-        .def_readonly("epic_estimate", &StopReport::epic_estimate,
-                      "cm: Epic's PredictGroundMovementStopLocation distance v^2 / (2 (beta v + a_B)).")
-        .def_readonly("continuous", &StopReport::continuous,
-                      "The dt -> 0 model without snap (StopPrediction).")
-        .def("__repr__", [](const StopReport& r) {
-            return "Stop(distance=" + std::to_string(r.exact.distance) +
-                   ", frames=" + std::to_string(r.exact.frames) + ", time=" + std::to_string(r.exact.time) +
-                   ", epic_estimate=" + std::to_string(r.epic_estimate) + ")";
-        });
+    py::class_<PivotReport, an::StopPrediction>(m, "Pivot",
+                                                "A CMC pivot (a StopPrediction) with Epic's pivot location.")
+        .def_readonly("speed", &PivotReport::speed, "cm/s: the speed along +x when the input reverses.")
+        .def_readonly("fps", &PivotReport::fps, "1/s")
+        .def_readonly("epic_distance", &PivotReport::epic_distance,
+                      "cm: Epic's PredictGroundMovementPivotLocation distance.")
+        .def(
+            "to_json",
+            [](const PivotReport& p) {
+                return json_text(report::unreal_pivot_json({p.speed, p.fps, p, p.epic_distance}));
+            },
+            "The JSON of `kinema stop --pivot --json` (report::unreal_pivot_json), without its final "
+            "newline.");
+    bind_stop(m);
 }
 
 // A frame-rate sweep's results (SweepRow, Sweep).
@@ -177,7 +305,22 @@ void bind_sweep_results(py::module_& m) {
         .def_readonly("time_to_90", &SweepArrays::time_to_90, "s")
         .def_readonly("stop_distance", &SweepArrays::stop_distance, "length")
         .def_readonly("turn_rate", &SweepArrays::turn_rate, "deg/s")
-        .def_readonly("continuous", &SweepArrays::continuous, "The dt -> 0 limits (SweepRow).");
+        .def_property_readonly(
+            "continuous", [](const SweepArrays& a) { return a.result.continuous; },
+            "The dt -> 0 limits (SweepRow).")
+        .def_readonly("rest_speed", &SweepArrays::rest_speed,
+                      "length/s: the stepping models' stop ends at or below it (SweepSettings).")
+        .def(
+            "to_json",
+            [](const SweepArrays& a) {
+                std::vector<const report::SweepMetric*> metrics;
+                for (const report::SweepMetric& metric : report::sweep_metrics) {
+                    metrics.push_back(&metric);
+                }
+                return json_text(report::sweep_json(std::span(&a.result, 1), metrics, a.rest_speed));
+            },
+            "The JSON of `kinema sweep --model MODEL --json` with every metric (report::sweep_json), without "
+            "its final newline.");
 }
 
 // Distance matching's curve and its lookups' result (DistanceCurve, CurveTime).
@@ -215,19 +358,8 @@ void bind_distance_curve(py::module_& m) {
 
 // The functions: turn, max_turn, stop, pivot, sweep and the distance-matching lookups.
 void bind_functions(py::module_& m) {
-    m.def(
-        "turn",
-        [](double angle, double dt, const py::dict& s) {
-            return an::solve_turn_by_angle(angle, dt, settings_from<an::TurnSettings>(s));
-        },
-        py::arg("angle"), py::arg("dt"), py::arg("settings"));
-    m.def(
-        "max_turn",
-        [](double dt, const py::dict& s) {
-            const auto settings = settings_from<an::TurnSettings>(s);
-            return MaxTurn{an::max_full_speed_turn(dt, settings), an::max_reachable_turn(dt, settings)};
-        },
-        py::arg("dt"), py::arg("settings"));
+    m.def("turn", &turn, py::arg("angle"), py::arg("dt"), py::arg("settings"));
+    m.def("max_turn", &max_turn, py::arg("dt"), py::arg("settings"));
     m.def("stop", &stop, py::arg("speed"), py::arg("fps"), py::arg("settings"));
     m.def("pivot", &pivot, py::arg("speed"), py::arg("fps"), py::arg("settings"));
     m.def("sweep", &sweep, py::arg("model"), py::arg("fps"), py::arg("sweep_settings"), py::arg("settings"));

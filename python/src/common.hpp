@@ -65,6 +65,15 @@ class KeywordSettings {
     std::vector<std::pair<std::string, NamedField>> keywords_;
 };
 
+/// A report writer's JSON as `to_json()` returns it: the text the CLI's --json prints, without its trailing
+/// newline (docs/python.md "JSON").
+inline std::string json_text(std::string text) {
+    if (!text.empty() && text.back() == '\n') {
+        text.pop_back();
+    }
+    return text;
+}
+
 /// The registry's fields as a list of dicts {name, unit, range, default, doc, type} (help and introspection).
 py::list describe_fields(const SettingsDescription& description);
 
