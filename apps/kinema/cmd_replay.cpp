@@ -13,8 +13,8 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/replay.hpp"
+#include "kinema/output/output_files.hpp"
 #include "kinema/report/replay.hpp"
-#include "output_files.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
@@ -33,6 +33,7 @@ struct ReplayOptions {
     std::string png;
     std::string svg;
     bool json = false;
+    std::vector<output::InputFile> inputs;  // the files read: no picture may overwrite one
 };
 
 std::string report_table(const analysis::ReplayResult& r, const std::string& file) {
@@ -110,7 +111,7 @@ void run_replay(const ReplayOptions& o) {
         chart.title = fmt::format("kinema replay: {} against {}", result.model, o.log);
         chart.x_label = "time (s)";
         // Both pictures under one rule (output_files.hpp): if either cannot be written, neither changes.
-        OutputFiles files;
+        output::OutputFiles files(o.inputs);
         if (!o.png.empty()) {
             files.add("--png", o.png, render::chart_png(panels, chart));
         }
@@ -159,7 +160,10 @@ void add_replay_command(CLI::App& app) {
         "after "
         "it.\nExit codes: 0 every frame within the tolerance, 1 some frame differs, 2 bad arguments or log.\n"
         "Example: kinema replay --model unreal data/replay/example.csv --tolerance 1e-4 --json");
-    cmd->callback([o] { run_replay(*o); });
+    cmd->callback([o, cmd] {
+        o->inputs = input_files(*cmd);
+        run_replay(*o);
+    });
 }
 
 }  // namespace kinema::cli

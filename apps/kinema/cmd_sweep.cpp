@@ -20,9 +20,9 @@
 #include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/output/output_files.hpp"
 #include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
-#include "output_files.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
@@ -60,6 +60,8 @@ struct SweepOptions {
     MorrowindArgs morrowind;
     std::string drop = "0";
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
+    // The files read: no picture may overwrite one.
+    std::vector<output::InputFile> inputs;
 };
 
 // A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed): JSON null.
@@ -106,7 +108,7 @@ void write_charts(const SweepOptions& o, MakePanels make_panels, const std::stri
         svg = render::chart_svg(panels, chart);
     }
     // Both pictures under one rule (output_files.hpp): if either cannot be written, neither target changes.
-    OutputFiles files;
+    output::OutputFiles files(o.inputs);
     if (!o.png.empty()) {
         files.add("--png", o.png, std::move(png));
     }
@@ -481,7 +483,8 @@ void add_sweep_command(CLI::App& app) {
         "--run "
         "--direction 0,1");
     // Library checks name their arguments; the message names the flag instead.
-    cmd->callback([o, from, to, step, mw] {
+    cmd->callback([o, cmd, from, to, step, mw] {
+        o->inputs = input_files(*cmd);
         o->fps_range_given = from->count() + to->count() + step->count() > 0;
         for (const CLI::Option* option : mw->get_options()) {
             if (option->count() > 0) {
