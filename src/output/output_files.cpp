@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <set>
 #include <system_error>
 
@@ -28,6 +29,8 @@ volatile std::sig_atomic_t pending_count = 0;
 constexpr std::size_t max_pending_directories = 16;
 std::array<std::array<char, max_pending_path>, max_pending_directories> pending_directories;
 volatile std::sig_atomic_t pending_directory_count = 0;
+// One commit at a time per process, since the table above is shared: commits from several threads queue.
+std::mutex commit_mutex;
 
 extern "C" void remove_pending_and_reraise(int signal_number) {
     remove_pending_files();
@@ -365,6 +368,7 @@ void OutputFiles::commit() {
         outputs.emplace_back(d.option, d.path);
     }
     refuse_clashes(inputs_, outputs);
+    const std::lock_guard<std::mutex> one_commit_at_a_time(commit_mutex);
     PendingGuard guard;
     std::vector<std::string> created_directories;
     try {

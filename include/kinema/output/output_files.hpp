@@ -69,7 +69,8 @@ class OutputFiles {
     void add_directory(std::string option, std::string directory, std::string prefix, std::string suffix,
                        std::vector<std::pair<std::string, std::string>> files);
 
-    /// Writes everything, or nothing: throws OutputError naming the option and path on failure.
+    /// Writes everything, or nothing: throws OutputError naming the option and path on failure. Commits from
+    /// several threads run one after another (the table of pending temporary files is process-wide).
     void commit();
 
   private:
