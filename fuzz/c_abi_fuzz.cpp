@@ -1,7 +1,7 @@
 // The C ABI under hostile arguments (kinema.h: "a null handle, a null array, a negative count, NaN or a bad
-// file is an error, never a crash"): sizes, connectivities, settings, positions and buffer capacities from the
-// input, NULL in place of any handle or array, and the calls in any order. A crash, a sanitizer report or a
-// status outside kinema_status is a finding; the statuses themselves are the ABI's business.
+// file is an error, never a crash"): sizes, connectivities, settings, positions and buffer capacities from
+// the input, NULL in place of any handle or array, and the calls in any order. A crash, a sanitizer report or
+// a status outside kinema_status is a finding; the statuses themselves are the ABI's business.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cmath>
@@ -47,7 +47,8 @@ kinema_space* make_space(FuzzedDataProvider& in) {
     const int connectivity = in.PickValueInArray({4, 8, 8, 0, 6, -8});
     std::vector<unsigned char> tiles = in.ConsumeBytes<unsigned char>(static_cast<std::size_t>(40 * 40));
     // The ABI cannot check an array's length: give it width x height bytes, as its contract asks.
-    tiles.resize(static_cast<std::size_t>(std::max(width, 1)) * static_cast<std::size_t>(std::max(height, 1)), 1);
+    tiles.resize(static_cast<std::size_t>(std::max(width, 1)) * static_cast<std::size_t>(std::max(height, 1)),
+                 1);
     const bool null_tiles = in.ConsumeIntegralInRange<int>(0, 15) == 0;
     kinema_space* space = nullptr;
     check(kinema_space_from_grid(width, height, null_tiles ? nullptr : tiles.data(), connectivity, &space));
@@ -101,7 +102,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
             case 2: {
                 struct kinema_flood_result result;
-                check(kinema_flood_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result));
+                check(kinema_flood_result(flood,
+                                          in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result));
                 break;
             }
             case 3:

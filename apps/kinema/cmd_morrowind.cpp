@@ -1,17 +1,12 @@
 // `kinema morrowind speed|jump|fall`: the Morrowind movement model (docs/morrowind.md) for one actor, as a
 // readable table or as JSON. Units: Morrowind units (u, u/s, u/s^2), seconds; attributes and skills as the
 // game shows them.
-#include <array>
 #include <cstdint>
 #include <memory>
-#include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
 #include "kinema/core/file.hpp"
@@ -21,9 +16,10 @@
 #include "settings_options.hpp"
 
 namespace kinema::cli {
-namespace {
 
 using namespace kinema::movement;
+
+namespace {
 
 // Options for fields of MorrowindSettings (S) or MorrowindActor, help from the registry.
 template <class S>
@@ -34,63 +30,25 @@ void add_field_options(CLI::App* cmd, const MorrowindArgs& args,
     }
 }
 
-// nlohmann's message without its "[json.exception.KIND.ID] " tag, cut to a readable length.
-std::string json_error_text(std::string_view what) {
-    if (!what.empty() && what.front() == '[') {
-        const std::size_t end = what.find("] ");
-        if (end != std::string_view::npos) {
-            what.remove_prefix(end + 2);
-        }
-    }
-    constexpr std::size_t kMaxShown = 160;
-    std::string out(what.substr(0, kMaxShown));
-    for (char& c : out) {
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-            c = '?';
-        }
-    }
-    return what.size() > kMaxShown ? out + "..." : out;
-}
-
-// Reads a JSON object of GMST names to numbers into `gmsts`. Every message names the file.
+// Reads a JSON object of GMST names to numbers into `gmsts` (report::apply_gmst_json). Every message names
+// the file, and a bad value also the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
     // Every GMST of the game fits in a few kilobytes; the cap keeps /dev/zero from eating memory.
     constexpr std::uintmax_t kMaxGmstBytes = 1 << 20;
-    std::string text;
     try {
-        text = read_file_capped(path, kMaxGmstBytes);
+        report::apply_gmst_json(gmsts, read_file_capped(path, kMaxGmstBytes), path);
     } catch (const FileError& e) {
         throw UsageError(e.what());
+    } catch (const report::GmstFileError& e) {
+        throw UsageError(e.what());
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), {}, path + ":"));
     }
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-        // Parse errors and out-of-range numbers (1e999) alike: one line naming the file, without the
-        // library's "[json.exception.parse_error.101]" tag.
-        throw UsageError(fmt::format("{}: invalid JSON: {}", path, json_error_text(e.what())));
-    }
-    if (!doc.is_object()) {
-        throw UsageError(
-            fmt::format("{}: expected a JSON object of GMST names to numbers, e.g. "
-                        "{{\"fMinWalkSpeed\": 100}}",
-                        path));
-    }
-    for (const auto& [name, value] : doc.items()) {
-        if (!value.is_number()) {
-            throw UsageError(fmt::format("{}: {}: expected a number, got {}", path, name, value.type_name()));
-        }
-        try {
-            set_field(gmsts, name, value.get<double>());
-        } catch (const SettingsError& e) {
-            throw UsageError(flag_message(e.errors(), {}, path + ":"));
-        }
-    }
-    // Errors name the file and the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
-    require_valid(gmsts.validate(), {}, path + ":");
 }
 
-MorrowindSettings make_settings(const MorrowindArgs& args) {
+}  // namespace
+
+MorrowindSettings morrowind_settings(const MorrowindArgs& args) {
     MorrowindSettings s;
     if (args.rules == "openmw") {
         s.rules = MorrowindRules::openmw();
@@ -109,7 +67,7 @@ MorrowindSettings make_settings(const MorrowindArgs& args) {
     return s;
 }
 
-MorrowindActor make_actor(const MorrowindArgs& args) {
+MorrowindActor morrowind_actor(const MorrowindArgs& args) {
     MorrowindActor a;
     a.kind = args.creature ? MorrowindActorKind::creature : MorrowindActorKind::npc;
     args.flags->apply(a);
@@ -119,7 +77,7 @@ MorrowindActor make_actor(const MorrowindArgs& args) {
     return a;
 }
 
-MorrowindStance make_stance(const MorrowindArgs& args) {
+MorrowindStance morrowind_stance(const MorrowindArgs& args) {
     MorrowindStance st;
     st.run = args.run;
     st.sneak = args.sneak;
@@ -137,141 +95,50 @@ MorrowindStance make_stance(const MorrowindArgs& args) {
     return st;
 }
 
-// Tables round to 10 significant digits for reading; --json prints every double exactly (shortest
-// round-trip).
-std::string readable(double value) {
-    return fmt::format("{:.10g}", value);
-}
-
-// A three-column table: quantity, value, unit.
-class Table {
-  public:
-    explicit Table(std::string title) : out_(std::move(title) + "\n") {}
-    void row(std::string_view quantity, std::string_view value, std::string_view unit = "") {
-        out_ += fmt::format("  {:<28} {:>14}  {}\n", quantity, value, unit);
-        // Trailing spaces after an empty unit would make the output awkward to diff.
-        while (out_.size() > 1 && out_[out_.size() - 2] == ' ') {
-            out_.erase(out_.size() - 2, 1);
-        }
-    }
-    void row(std::string_view quantity, double value, std::string_view unit = "") {
-        row(quantity, std::string_view(readable(value)), unit);
-    }
-    void flag(std::string_view quantity, bool value) {
-        row(quantity, std::string_view(value ? "yes" : "no"));
-    }
-    const std::string& str() const { return out_; }
-
-  private:
-    std::string out_;
-};
-
-std::string describe_actor(const MorrowindActor& a, const MorrowindModel& model) {
-    return fmt::format(
-        "{}, Speed {}, Athletics {}, Acrobatics {}, encumbrance {}, fatigue {}; gravity {} ({} u/s^2)",
-        a.kind == MorrowindActorKind::npc ? (a.werewolf ? "NPC werewolf" : "NPC") : "creature",
-        format_number(a.speed), format_number(a.athletics), format_number(a.acrobatics),
-        format_number(a.normalized_encumbrance), format_number(a.fatigue_ratio),
-        report::morrowind_rule(model.settings(), "gravity"), format_number(model.gravity()));
-}
-
-void print(const std::string& text) {
-    std::fputs(text.c_str(), stdout);
-}
+namespace {
 
 void run_speed(const MorrowindArgs& args) {
-    const MorrowindModel model(make_settings(args));
-    const MorrowindActor actor = make_actor(args);
-    const MorrowindStance stance = make_stance(args);
-    const MorrowindSpeed s = model.speed(actor, stance);
-    const MorrowindAnimation an = model.animation(actor, s);
-    const std::optional<double> cap_attribute = model.speed_attribute_at_cap(actor, stance);
-    if (args.json) {
-        print(report::morrowind_speed_json(model, actor, stance, {s, an, cap_attribute}));
-        return;
-    }
-    Table t("kinema morrowind speed: " + describe_actor(actor, model));
-    t.row("mode", to_string(s.mode));
-    t.row("walk speed", s.walk_speed, "u/s");
-    t.row("run speed", s.run_speed, "u/s");
-    t.row("max speed", s.max_speed, "u/s");
-    t.flag("werewolf bonus", s.werewolf_bonus);
-    t.row("analog speed factor", s.speed_factor);
-    t.flag("strafing (x 0.75)", s.strafing);
-    t.row("target speed", s.move_speed, "u/s");
-    t.row("animation base speed", an.base_speed > 0.0 ? readable(an.base_speed) : "unknown", "u/s");
-    t.row("playback scale", an.playback_scale);
-    t.flag("at playback cap", an.at_cap);
-    t.row("vanilla (capped) speed", an.capped_speed, "u/s");
-    t.row(fmt::format("real speed ({} cap)", report::morrowind_rule(model.settings(), "speed_cap")),
-          an.real_speed, "u/s");
-    t.row("Speed attribute at cap", cap_attribute ? readable(*cap_attribute) : "none");
-    print(t.str());
+    const MorrowindModel model(morrowind_settings(args));
+    const MorrowindActor actor = morrowind_actor(args);
+    const MorrowindStance stance = morrowind_stance(args);
+    const report::MorrowindSpeedResult result = report::morrowind_speed(model, actor, stance);
+    fmt::print("{}", args.json ? report::morrowind_speed_json(model, actor, stance, result)
+                               : report::morrowind_speed_text(model, actor, result));
 }
 
 void run_jump(const MorrowindArgs& args) {
-    const MorrowindModel model(make_settings(args));
-    const MorrowindActor actor = make_actor(args);
-    const MorrowindStance stance = make_stance(args);
+    const MorrowindModel model(morrowind_settings(args));
+    const MorrowindActor actor = morrowind_actor(args);
+    const MorrowindStance stance = morrowind_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     // The take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
     const std::string take_off = take_off_flags(args);
     const FieldFlag kTakeOffFlags[] = {{"take_off_speed", take_off}};
-    MorrowindJump j;
-    name_library_errors(kTakeOffFlags, [&] { j = model.jump(actor, stance, direction); });
-    MorrowindJumpArc arc;
-    name_library_errors(kTakeOffFlags, [&] { arc = model.simulate_jump(j.velocity.z); });
-    if (args.json) {
-        print(report::morrowind_jump_json(model, actor, stance, {direction, j, arc}));
-        return;
-    }
-    Table t("kinema morrowind jump: " + describe_actor(actor, model));
-    t.flag("can jump", j.can_jump);
-    t.row("jump term x", j.jump_term, "u/s");
-    t.row("take-off speed v", j.take_off_speed, "u/s");
-    t.row("velocity x", j.velocity.x, "u/s");
-    t.row("velocity y", j.velocity.y, "u/s");
-    t.row("velocity z", j.velocity.z, "u/s");
-    t.row("fatigue cost", j.fatigue_cost, "points");
-    t.row(fmt::format("air control ({})", report::morrowind_rule(model.settings(), "air_control")),
-          j.air_control);
-    t.row("apex (continuous)", j.apex_height, "u");
-    t.row("airtime (continuous)", j.airtime, "s");
-    t.row("physics step", model.settings().physics_step, "s");
-    t.row("apex (stepped)", arc.apex_height, "u");
-    t.row("airtime (stepped)", arc.airtime, "s");
-    print(t.str());
+    report::MorrowindJumpResult result;
+    name_library_errors(kTakeOffFlags,
+                        [&] { result = report::morrowind_jump(model, actor, stance, direction); });
+    fmt::print("{}", args.json ? report::morrowind_jump_json(model, actor, stance, result)
+                               : report::morrowind_jump_text(model, actor, result));
 }
 
 void run_fall(const MorrowindArgs& args) {
-    const MorrowindModel model(make_settings(args));
-    const MorrowindActor actor = make_actor(args);
+    const MorrowindModel model(morrowind_settings(args));
+    const MorrowindActor actor = morrowind_actor(args);
     const double height = parse_number(args.height, "--height");
     constexpr FieldFlag kFallFlags[] = {{"height", "--height"}};
-    MorrowindFall f;
+    report::MorrowindFallResult result{height, {}};
     try {
-        f = model.fall(actor, height);
+        result.fall = model.fall(actor, height);
     } catch (const SettingsError& e) {
         throw UsageError(flag_message(e.errors(), kFallFlags));
     }
-    if (args.json) {
-        print(report::morrowind_fall_json(model, actor, {height, f}));
-        return;
-    }
-    Table t("kinema morrowind fall: " + describe_actor(actor, model));
-    t.row("fall height", height, "u");
-    t.flag(fmt::format("soft landing ({} threshold)",
-                       report::morrowind_rule(model.settings(), "fall_threshold")),
-           f.soft_landing);
-    t.row("fatigue term", fatigue_term(model.settings().gmsts, actor.fatigue_ratio));
-    t.row("damage term x", f.damage_term);
-    t.row("health loss", f.health_loss, "points");
-    t.flag("knockdown", f.knockdown);
-    print(t.str());
+    fmt::print("{}", args.json ? report::morrowind_fall_json(model, actor, result)
+                               : report::morrowind_fall_text(model, actor, result));
 }
 
-// with_set_and_json: false when the command has its own --set and --json (kinema sweep --model morrowind).
-void add_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_json = true) {
+}  // namespace
+
+void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_json) {
     cmd->add_option("--gmst", a.gmst_file,
                     "JSON object of GMST names to numbers overriding the vanilla defaults")
         ->type_name("FILE");
@@ -293,14 +160,14 @@ void add_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_jso
     }
 }
 
-void add_actor_options(CLI::App* cmd, MorrowindArgs& a) {
+void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
     add_field_options<MorrowindActor>(
         cmd, a,
         {"speed", "athletics", "acrobatics", "normalized_encumbrance", "fatigue_ratio", "jump_magnitude"});
 }
 
-void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
+void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& a) {
     cmd->add_flag("--run", a.run, "Run stance");
     cmd->add_flag("--sneak", a.sneak, "Sneak stance");
     cmd->add_flag("--swim", a.swim, "Swimming");
@@ -308,26 +175,6 @@ void add_stance_options(CLI::App* cmd, MorrowindArgs& a) {
     add_field_options<MorrowindActor>(cmd, a, {"levitate"});
 }
 
-}  // namespace
-
-void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& args, bool with_set_and_json) {
-    add_settings_options(cmd, args, with_set_and_json);
-}
-void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& args) {
-    add_actor_options(cmd, args);
-}
-void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args) {
-    add_stance_options(cmd, args);
-}
-MorrowindSettings morrowind_settings(const MorrowindArgs& args) {
-    return make_settings(args);
-}
-MorrowindActor morrowind_actor(const MorrowindArgs& args) {
-    return make_actor(args);
-}
-MorrowindStance morrowind_stance(const MorrowindArgs& args) {
-    return make_stance(args);
-}
 std::string take_off_flags(const MorrowindArgs& args) {
     const FlagBinder& flags = *args.flags;
     std::string out;
@@ -343,10 +190,6 @@ std::string take_off_flags(const MorrowindArgs& args) {
     return out;
 }
 
-std::string describe_morrowind_actor(const MorrowindActor& actor, const MorrowindModel& model) {
-    return describe_actor(actor, model);
-}
-
 void add_morrowind_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("morrowind",
                                    "Morrowind actor movement (OpenMW research, seed 003): target speeds, "
@@ -356,9 +199,9 @@ void add_morrowind_command(CLI::App& app) {
     // One MorrowindArgs (and binder) per subcommand: each binds its own options.
     auto args = std::make_shared<MorrowindArgs>();
     auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
-    add_settings_options(speed, *args);
-    add_actor_options(speed, *args);
-    add_stance_options(speed, *args);
+    add_morrowind_settings_options(speed, *args);
+    add_morrowind_actor_options(speed, *args);
+    add_morrowind_stance_options(speed, *args);
     add_field_options<MorrowindActor>(speed, *args, {"swift_swim"});
     speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
@@ -373,9 +216,9 @@ void add_morrowind_command(CLI::App& app) {
 
     auto jump_args = std::make_shared<MorrowindArgs>();
     auto* jump = cmd->add_subcommand("jump", "Jump take-off velocity, fatigue cost, midair control and arc");
-    add_settings_options(jump, *jump_args);
-    add_actor_options(jump, *jump_args);
-    add_stance_options(jump, *jump_args);
+    add_morrowind_settings_options(jump, *jump_args);
+    add_morrowind_actor_options(jump, *jump_args);
+    add_morrowind_stance_options(jump, *jump_args);
     jump->add_option("--direction", jump_args->direction,
                      "Ground movement direction X,Y at take-off; 0,0 = standing")
         ->type_name("X,Y");
@@ -384,8 +227,8 @@ void add_morrowind_command(CLI::App& app) {
 
     auto fall_args = std::make_shared<MorrowindArgs>();
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
-    add_settings_options(fall, *fall_args);
-    add_actor_options(fall, *fall_args);
+    add_morrowind_settings_options(fall, *fall_args);
+    add_morrowind_actor_options(fall, *fall_args);
     fall->add_option("--height", fall_args->height, "Fall height from the peak, u, >= 0")
         ->type_name("NUMBER")
         ->capture_default_str();

@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -13,12 +12,9 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "kinema/analysis/replay.hpp"
-#include "kinema/output/output_files.hpp"
+#include "kinema/report/chart.hpp"
 #include "kinema/report/replay.hpp"
 #include "settings_options.hpp"
-#if KINEMA_HAVE_RENDER
-#include "kinema/render/chart.hpp"
-#endif
 
 namespace kinema::cli {
 
@@ -36,91 +32,19 @@ struct ReplayOptions {
     std::vector<output::InputFile> inputs;  // the files read: no picture may overwrite one
 };
 
-std::string report_table(const analysis::ReplayResult& r, const std::string& file) {
-    const std::string_view u = r.length_unit;
-    std::string out =
-        fmt::format("replay of {} with model {} ({} frames, lengths in {}, velocities in {}/s)\n", file,
-                    r.model, r.frames.size() - 1, u, u);
-    out += fmt::format("{:>8} {:>6} {:>10} {:>14} {:>14} {:>14} {:>14}\n", "frame", "line", "time",
-                       "engine x", "engine y", "pos diff", "vel diff");
-    for (const analysis::ReplayFrame& f : r.frames) {
-        out +=
-            fmt::format("{:>8} {:>6} {:>10.5f} {:>14.6f} {:>14.6f} {:>14.6g} {:>14.6g}{}\n", f.frame, f.line,
-                        f.time, f.engine_position.x, f.engine_position.y, f.position_error, f.velocity_error,
-                        (f.position_error > r.tolerance || f.velocity_error > r.tolerance) ? "  *" : "");
-    }
-    out += fmt::format("largest position difference: {} {} at frame {}\n",
-                       format_number(r.max_position_error), u, r.max_position_frame);
-    out += fmt::format("largest velocity difference: {} {}/s at frame {}\n",
-                       format_number(r.max_velocity_error), u, r.max_velocity_frame);
-    if (r.first_differing) {
-        const analysis::ReplayFrame& f = r.frames[*r.first_differing];
-        out += fmt::format("DIFFERS: frame {} (line {}) is the first beyond the tolerance {}\n", f.frame,
-                           f.line, format_number(r.tolerance));
-    } else {
-        out += fmt::format("matches: every frame within the tolerance {}\n", format_number(r.tolerance));
-    }
-    return out;
-}
-
-#if KINEMA_HAVE_RENDER
-std::vector<render::ChartPanel> chart_panels(const analysis::ReplayResult& r) {
-    render::ChartSeries position{"|kinema - engine|", {}, {}};
-    render::ChartSeries velocity{"|kinema - engine|", {}, {}};
-    for (const analysis::ReplayFrame& f : r.frames) {
-        position.x.push_back(f.time);
-        position.y.push_back(f.position_error);
-        velocity.x.push_back(f.time);
-        velocity.y.push_back(f.velocity_error);
-    }
-    std::vector<render::ChartPanel> panels(2);
-    panels[0].title = "Position difference";
-    panels[0].y_label = std::string(r.length_unit);
-    panels[0].series.push_back(std::move(position));
-    panels[1].title = "Velocity difference";
-    panels[1].y_label = std::string(r.length_unit) + "/s";
-    panels[1].series.push_back(std::move(velocity));
-    for (render::ChartPanel& p : panels) {
-        p.reference_y = r.tolerance;
-        p.reference_label = "tolerance";
-    }
-    return panels;
-}
-#endif
-
 void run_replay(const ReplayOptions& o) {
     // Everything is parsed and checked before any output.
     const movement::AnyModel model = model_from_options(single_model(o.model, ""), o.model.sets);
     analysis::ReplaySettings settings;
     settings.tolerance = parse_positive(o.tolerance, "--tolerance", true);
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
-                                     o.png.empty() ? "--svg" : "--png"));
-    }
-#endif
+    analysis_cli::check_render_available(o.png, o.svg);
     const analysis::EngineLog log = analysis::read_engine_log(o.log);
     const analysis::ReplayResult result = analysis::replay(model, log, settings);
     // The table is short enough to hold; the JSON (a log may have 2,000,000 frames) is written as it goes,
     // after the pictures, so that a picture that cannot be written leaves stdout empty.
-    const std::string table = o.json ? std::string() : report_table(result, o.log);
-#if KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        const std::vector<render::ChartPanel> panels = chart_panels(result);
-        render::ChartSettings chart;
-        chart.title = fmt::format("kinema replay: {} against {}", result.model, o.log);
-        chart.x_label = "time (s)";
-        // Both pictures under one rule (output_files.hpp): if either cannot be written, neither changes.
-        output::OutputFiles files(o.inputs);
-        if (!o.png.empty()) {
-            files.add("--png", o.png, render::chart_png(panels, chart));
-        }
-        if (!o.svg.empty()) {
-            files.add("--svg", o.svg, render::chart_svg(panels, chart));
-        }
-        files.commit();
-    }
-#endif
+    const std::string table = o.json ? std::string() : report::replay_text(result, o.log);
+    analysis_cli::write_chart_files(o.png, o.svg, o.inputs,
+                                    [&] { return report::replay_chart(result, o.log); });
     if (o.json) {
         std::string buffer;
         report::write_replay_json(result, o.log, buffer, [](std::string& text) {

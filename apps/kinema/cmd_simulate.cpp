@@ -1,14 +1,10 @@
 // kinema simulate: runs one movement model over an input schedule and prints every frame. Frame times: one
 // --dt, a --dt-schedule (the frame time changing at given frames, as DhTas scripts do), or an --input-file
 // with one dt and one input per frame (docs/analysis.md "Real frame times").
-#include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <iterator>
 #include <memory>
 #include <optional>
-#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -30,8 +26,6 @@ namespace mv = kinema::movement;
 // The library's cap on one run (docs/errors.md, "Limits"): the worst run steps and prints in well under a
 // second.
 constexpr std::size_t max_frames = mv::max_simulation_frames;
-// Frames are simulated and printed in chunks so that memory stays bounded for long runs.
-constexpr std::size_t chunk_frames = 4096;
 
 struct SimulateOptions {
     ModelOptions model;
@@ -70,68 +64,6 @@ std::vector<mv::InputChange> parse_schedule(std::string_view text) {
     return schedule;
 }
 
-// Output sinks: everything goes through one buffer flushed in large writes.
-class Output {
-  public:
-    explicit Output(std::FILE* file) : file_(file) {}
-    Output(const Output&) = delete;
-    Output& operator=(const Output&) = delete;
-    ~Output() { flush(); }
-    std::string& buffer() { return buffer_; }
-    void maybe_flush() {
-        if (buffer_.size() >= (1u << 20)) {
-            flush();
-        }
-    }
-    void flush() {
-        std::fwrite(buffer_.data(), 1, buffer_.size(), file_);
-        buffer_.clear();
-    }
-
-  private:
-    std::FILE* file_;
-    std::string buffer_;
-};
-
-// How the run's frame times were given, for the table header and the JSON head: "dt 0.016 s" and
-// "\"dt\": 0.016" for one dt (unchanged from before per-frame dts existed).
-struct FrameTimes {
-    std::string table;  // after "model NAME, "
-    std::string json;   // a "key": value member
-};
-
-FrameTimes describe_dt(double dt) {
-    return {fmt::format("dt {} s", format_number(dt)), report::frame_times_dt(dt)};
-}
-
-FrameTimes describe_dt_schedule(std::string_view text, const std::vector<mv::DtChange>& schedule) {
-    return {fmt::format("dt schedule \"{}\" (s)", text), report::frame_times_dt_schedule(schedule)};
-}
-
-FrameTimes describe_input_file(const std::string& path) {
-    return {fmt::format("dt and input per frame from {}", path), report::frame_times_input_file(path)};
-}
-
-void write_table_header(std::string& out, const mv::AnyModel& model, const FrameTimes& times) {
-    const std::string_view unit = mv::length_unit(model);
-    fmt::format_to(std::back_inserter(out), "model {}, {}, lengths in {}, velocities in {}/s\n",
-                   mv::model_name(model), times.table, unit, unit);
-    fmt::format_to(std::back_inserter(out), "{:>8} {:>10} {:>14} {:>14} {:>12} {:>12} {:>12}\n", "frame",
-                   "time", "x", "y", "vx", "vy", "speed");
-}
-
-void write_row(std::string& out, const mv::FrameRecord& r, bool json, bool csv, bool first) {
-    if (json) {
-        report::append_frame_json(out, r, first);
-    } else if (csv) {
-        report::append_frame_csv(out, r);
-    } else {
-        fmt::format_to(std::back_inserter(out),
-                       "{:>8} {:>10.5f} {:>14.6f} {:>14.6f} {:>12.5f} {:>12.5f} {:>12.5f}\n", r.frame, r.time,
-                       r.position.x, r.position.y, r.velocity.x, r.velocity.y, r.speed);
-    }
-}
-
 mv::PlanarState start_state(const SimulateOptions& options) {
     mv::PlanarState start;
     if (!options.start_velocity.empty()) {
@@ -140,41 +72,17 @@ mv::PlanarState start_state(const SimulateOptions& options) {
     return start;
 }
 
-// Streams the run's frames: frame 0, then chunks of `next(chunk)` until it returns false. Warns (stderr)
-// when the state stops being finite.
-template <class Next>
-void write_run(const SimulateOptions& options, const mv::AnyModel& model, const FrameTimes& times,
-               const mv::FrameRecord& first, Next next) {
-    Output output(stdout);
-    std::string& out = output.buffer();
-    if (options.json) {
-        report::begin_simulation_json(out, mv::model_name(model), times.json);
-    } else if (options.csv) {
-        out += report::simulation_csv_header;
-    } else {
-        write_table_header(out, model, times);
-    }
-    write_row(out, first, options.json, options.csv, true);
-    std::vector<mv::FrameRecord> chunk;
-    chunk.reserve(chunk_frames + 1);
-    // An explicit integrator can blow up at long frame times (e.g. CrossCode's friction factor 1 - 12 dt <
-    // -1); the numbers are still printed as the model computes them (JSON has no infinity: null), with a
-    // warning.
-    std::optional<std::size_t> diverged_at;
-    while (next(chunk)) {
-        for (const mv::FrameRecord& record : chunk) {
-            write_row(out, record, options.json, options.csv, false);
-            if (!diverged_at &&
-                !(is_finite(record.position) && is_finite(record.velocity) && std::isfinite(record.speed))) {
-                diverged_at = record.frame;
-            }
-        }
-        output.maybe_flush();
-    }
-    if (options.json) {
-        report::end_simulation_json(out);
-    }
-    output.flush();
+// Writes the run to stdout, with a warning (stderr) when the state stops being finite.
+void write_run(const SimulateOptions& options, const mv::AnyModel& model, const report::FrameTimesText& times,
+               const mv::FrameRecord& first, const report::FrameSource& next) {
+    const report::SimulationFormat format = options.json  ? report::SimulationFormat::json
+                                            : options.csv ? report::SimulationFormat::csv
+                                                          : report::SimulationFormat::table;
+    const std::optional<std::size_t> diverged_at =
+        report::write_simulation(format, model, times, first, next, [](std::string& text) {
+            std::fwrite(text.data(), 1, text.size(), stdout);
+            text.clear();
+        });
     if (diverged_at) {
         std::fprintf(
             stderr,
@@ -221,23 +129,13 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
     } else {
         simulation.emplace(model, start, schedule, dt_schedule);
     }
-    const FrameTimes times =
-        dt_schedule.empty() ? describe_dt(dt) : describe_dt_schedule(options.dt_schedule, dt_schedule);
-    std::size_t done = 0;
-    write_run(options, model, times, simulation->record(), [&](std::vector<mv::FrameRecord>& chunk) {
-        if (done == frames) {
-            return false;
-        }
-        const std::size_t count = std::min(chunk_frames, frames - done);
-        simulation->advance(count, chunk);
-        done += count;
-        return true;
-    });
+    const report::FrameTimesText times = dt_schedule.empty()
+                                             ? report::describe_dt(dt)
+                                             : report::describe_dt_schedule(options.dt_schedule, dt_schedule);
+    write_run(options, model, times, simulation->record(), report::scheduled_frames(*simulation, frames));
 }
 
-// --input-file: one dt and one input per frame. Stepped in chunks from the last state with
-// movement::simulate_frames; frame numbers and times (running sums of the dts, as simulate_frames forms
-// them) continue across chunks.
+// --input-file: one dt and one input per frame (report::input_file_frames).
 void run_input_file(const SimulateOptions& options, mv::AnyModel model) {
     for (const auto& [text, flag] :
          {std::pair{&options.dt, "--dt"}, std::pair{&options.dt_schedule, "--dt-schedule"},
@@ -254,27 +152,8 @@ void run_input_file(const SimulateOptions& options, mv::AnyModel model) {
     const mv::FrameInputs file = mv::read_frame_inputs(options.input_file);
     std::vector<mv::FrameRecord> first;
     mv::simulate_frames(model, start, {}, {}, first);
-    std::size_t done = 0;
-    double time = 0.0;
-    mv::PlanarState state = start;
-    write_run(options, model, describe_input_file(options.input_file), first.front(),
-              [&](std::vector<mv::FrameRecord>& chunk) {
-                  if (done == file.dt.size()) {
-                      return false;
-                  }
-                  const std::size_t count = std::min(chunk_frames, file.dt.size() - done);
-                  mv::simulate_frames(model, state, std::span(file.input).subspan(done, count),
-                                      std::span(file.dt).subspan(done, count), chunk);
-                  chunk.erase(chunk.begin());  // the chunk's start state, already printed
-                  for (std::size_t i = 0; i < count; ++i) {
-                      time += file.dt[done + i];
-                      chunk[i].frame = done + i + 1;
-                      chunk[i].time = time;
-                  }
-                  state = {chunk.back().position, chunk.back().velocity};
-                  done += count;
-                  return true;
-              });
+    write_run(options, model, report::describe_input_file(options.input_file), first.front(),
+              report::input_file_frames(model, start, file));
 }
 
 void run_simulate(const SimulateOptions& options) {

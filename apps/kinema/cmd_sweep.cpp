@@ -3,13 +3,10 @@
 // chart (PNG/SVG) with one line per model. `--model morrowind` sweeps a Morrowind jump against OpenMW's
 // physics rate instead: apex height, airtime and distance beside the continuous limit.
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -20,21 +17,20 @@
 #include "flag_binder.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
-#include "kinema/output/output_files.hpp"
+#include "kinema/report/chart.hpp"
+#include "kinema/report/morrowind.hpp"
 #include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
 #include "settings_options.hpp"
-#if KINEMA_HAVE_RENDER
-#include "kinema/render/chart.hpp"
-#endif
 
 namespace kinema::cli {
 
 namespace {
 
+using analysis_cli::check_render_available;
 using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
-using analysis_cli::text;
+using analysis_cli::write_chart_files;
 using Metric = report::SweepMetric;
 using report::FlightMetric;
 
@@ -64,92 +60,18 @@ struct SweepOptions {
     std::vector<output::InputFile> inputs;
 };
 
-// A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed): JSON null.
-std::string value_text(double v) {
-    return std::isnan(v) ? "none" : text(v);
-}
-
-std::string unit_for(const Metric& m, std::string_view length_unit) {
-    std::string u = m.unit;
-    if (!u.empty() && u[0] == 'L') {
-        u = std::string(length_unit) + u.substr(1);
-    }
-    return u;
-}
-
-// --png/--svg need kinema::render; checked with the other arguments, before any output.
-void check_render_available([[maybe_unused]] const SweepOptions& o) {
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
-                                     o.png.empty() ? "--svg" : "--png"));
-    }
-#endif
-}
-
-#if KINEMA_HAVE_RENDER
-// Draws the chart for --png and --svg (both rendered before either file is written).
-template <class MakePanels>
-void write_charts(const SweepOptions& o, MakePanels make_panels, const std::string& title,
-                  const std::string& x_label) {
-    if (o.png.empty() && o.svg.empty()) {
-        return;
-    }
-    const std::vector<render::ChartPanel> panels = make_panels();
-    render::ChartSettings chart;
-    chart.title = title;
-    chart.x_label = x_label;
-    std::string png;
-    std::string svg;
-    if (!o.png.empty()) {
-        png = render::chart_png(panels, chart);
-    }
-    if (!o.svg.empty()) {
-        svg = render::chart_svg(panels, chart);
-    }
-    // Both pictures under one rule (output_files.hpp): if either cannot be written, neither target changes.
-    output::OutputFiles files(o.inputs);
-    if (!o.png.empty()) {
-        files.add("--png", o.png, std::move(png));
-    }
-    if (!o.svg.empty()) {
-        files.add("--svg", o.svg, std::move(svg));
-    }
-    files.commit();
-}
-#endif
-
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
 
-// The metrics named by --metric (all of `table` when none is), in the order given; `context` follows the
-// metric in the message for an unknown name.
-template <class M, std::size_t N>
-std::vector<const M*> chosen_metrics(const std::vector<std::string>& names, const M (&table)[N],
-                                     std::string_view context) {
-    std::vector<const M*> metrics;
-    for (const std::string& name : names) {
-        const auto it =
-            std::find_if(std::begin(table), std::end(table), [&](const M& m) { return name == m.name; });
-        if (it == std::end(table)) {
-            std::string valid;
-            for (const M& m : table) {
-                valid.append(valid.empty() ? "" : ", ").append(m.name);
-            }
-            throw UsageError(
-                fmt::format("--metric: unknown metric '{}'{}; valid metrics: {}", name, context, valid));
-        }
-        metrics.push_back(&*it);
+// The metrics --metric names (report::sweep_metrics_named, flight_metrics_named), an unknown one named in
+// the message with `context` after it.
+template <class Choose>
+auto chosen_metrics(Choose choose, const std::vector<std::string>& names, std::string_view context) {
+    try {
+        return choose(names);
+    } catch (const report::UnknownMetric& e) {
+        throw UsageError(
+            fmt::format("--metric: unknown metric '{}'{}; valid metrics: {}", e.name, context, e.valid));
     }
-    if (metrics.empty()) {
-        for (const M& m : table) {
-            metrics.push_back(&m);
-        }
-    }
-    return metrics;
-}
-
-std::vector<const FlightMetric*> flight_metrics(const std::vector<std::string>& names) {
-    return chosen_metrics(names, report::flight_metrics, " for --model morrowind");
 }
 
 // The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
@@ -202,67 +124,6 @@ movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::
     return physics;
 }
 
-std::string morrowind_sweep_text(const SweepOptions& o, const analysis::MorrowindRateSweep& sweep,
-                                 std::span<const FlightMetric* const> metrics, const std::string& title,
-                                 const report::MorrowindSweepSetup& setup) {
-    if (o.json) {
-        return report::morrowind_sweep_json(setup, sweep, metrics);
-    }
-    if (o.csv) {
-        return report::morrowind_sweep_csv(sweep, metrics);
-    }
-    std::string out = title + "\n";
-    out += fmt::format("{:>8}", "Hz");
-    for (const FlightMetric* m : metrics) {
-        out += fmt::format(" {:>16}", fmt::format("{} {}", m->name, m->unit));
-    }
-    out += fmt::format(" {:>8} {:>6}\n", "steps", "lands");
-    auto line = [&](const movement::MorrowindFlight& f, const std::string& label, const std::string& steps) {
-        out += fmt::format("{:>8}", label);
-        for (const FlightMetric* m : metrics) {
-            out += fmt::format(" {:>16.4f}", f.*(m->field));
-        }
-        out += fmt::format(" {:>8} {:>6}\n", steps, f.lands ? "yes" : "no");
-    };
-    for (const analysis::MorrowindRateRow& row : sweep.rows) {
-        line(row.flight, text(row.physics_rate), std::to_string(row.flight.steps));
-    }
-    line(sweep.continuous, "limit", "-");
-    return out;
-}
-
-#if KINEMA_HAVE_RENDER
-// A chart panel of a metric's stepped value over its continuous limit.
-render::ChartPanel ratio_panel(std::string_view title) {
-    render::ChartPanel panel;
-    panel.title = std::string(title) + " / continuous limit";
-    panel.y_label = "ratio to the dt -> 0 limit";
-    panel.reference_y = 1.0;
-    panel.reference_label = "continuous";
-    return panel;
-}
-
-// One panel per metric: the stepped value over its continuous limit against the physics rate.
-std::vector<render::ChartPanel> morrowind_panels(const analysis::MorrowindRateSweep& sweep,
-                                                 std::span<const FlightMetric* const> metrics) {
-    std::vector<render::ChartPanel> panels;
-    for (const FlightMetric* m : metrics) {
-        render::ChartPanel panel = ratio_panel(m->title);
-        const double limit = sweep.continuous.*(m->field);
-        const bool usable = std::isfinite(limit) && limit != 0.0;
-        render::ChartSeries s;
-        s.label = usable ? "morrowind" : "morrowind (no limit)";
-        for (const analysis::MorrowindRateRow& row : sweep.rows) {
-            s.x.push_back(row.physics_rate);
-            s.y.push_back(usable ? row.flight.*(m->field) / limit : std::numeric_limits<double>::quiet_NaN());
-        }
-        panel.series.push_back(std::move(s));
-        panels.push_back(std::move(panel));
-    }
-    return panels;
-}
-#endif
-
 void run_morrowind_sweep(const SweepOptions& o) {
     // Everything is parsed and checked before any output.
     if (o.flags.given("rest_speed")) {
@@ -275,36 +136,25 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const movement::MorrowindStance stance = morrowind_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     const double drop = parse_number(o.drop, "--drop");
-    const std::vector<const FlightMetric*> metrics = flight_metrics(o.metrics);
+    const std::vector<const FlightMetric*> metrics =
+        chosen_metrics(report::flight_metrics_named, o.metrics, " for --model morrowind");
     const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
-    check_render_available(o);
+    check_render_available(o.png, o.svg);
     const std::string take_off = take_off_flags(args);
     const FieldFlag kLaunchFlags[] = {
         {"take_off_speed", take_off}, {"drop", "--drop"}, {"max_time", "--max-time"}};
-    movement::MorrowindLaunch launch;
-    analysis::MorrowindRateSweep sweep;
+    report::MorrowindJumpSweep jump;
     name_library_errors(kLaunchFlags, [&] {
-        launch = movement::morrowind_launch(model, actor, stance, direction, drop);
-        sweep = analysis::sweep_morrowind_physics_rate(model, actor, launch, rates, physics);
+        jump = report::sweep_morrowind_jump(model, actor, stance, direction, drop, rates, physics);
     });
-
-    const std::string title = fmt::format(
-        "morrowind jump vs physics rate ({}; take-off {}, {}, {} u/s, air input {}, {} u/s x {}, drop {} u, "
-        "{})",
-        describe_morrowind_actor(actor, model), text(launch.velocity.x), text(launch.velocity.y),
-        text(launch.velocity.z), text(launch.air_input.x), text(launch.air_input.y), text(launch.air_control),
-        text(drop),
-        physics.frame_rate > 0.0 ? fmt::format("rendered at {} Hz, at most {} steps a frame",
-                                               text(physics.frame_rate), physics.max_steps_per_frame)
-                                 : std::string("one physics step per frame"));
+    const analysis::MorrowindRateSweep& sweep = jump.sweep;
     const std::string out =
-        morrowind_sweep_text(o, sweep, metrics, title, {model.gravity(), launch, physics});
-#if KINEMA_HAVE_RENDER
-    write_charts(
-        o, [&] { return morrowind_panels(sweep, metrics); },
-        "Physics-rate dependence of a Morrowind jump (kinema sweep)", "physics steps per second (Hz)");
-#endif
+        o.json  ? report::morrowind_sweep_json(jump.setup, sweep, metrics)
+        : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
+                : report::morrowind_sweep_text(jump.setup, sweep, metrics,
+                                               report::describe_morrowind_actor(actor, model));
+    write_chart_files(o.png, o.svg, o.inputs, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
     fmt::print("{}", out);
 }
 
@@ -328,62 +178,6 @@ std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
     return models;
 }
 
-std::string sweep_table(std::span<const analysis::SweepResult> results,
-                        std::span<const Metric* const> metrics, const analysis::SweepSettings& settings) {
-    std::string out;
-    for (const analysis::SweepResult& r : results) {
-        out += fmt::format("{} ({}; stop distance to rest at {} {}/s for stepping models)\n", r.model,
-                           r.length_unit, text(settings.rest_speed), r.length_unit);
-        out += fmt::format("{:>8}", "fps");
-        for (const Metric* m : metrics) {
-            out += fmt::format(" {:>22}", fmt::format("{} {}", m->name, unit_for(*m, r.length_unit)));
-        }
-        out += "\n";
-        auto line = [&](const analysis::SweepRow& row, const std::string& label) {
-            out += fmt::format("{:>8}", label);
-            for (const Metric* m : metrics) {
-                const double v = row.*(m->field);
-                out +=
-                    std::isfinite(v) ? fmt::format(" {:>22.4f}", v) : fmt::format(" {:>22}", value_text(v));
-            }
-            out += "\n";
-        };
-        for (const analysis::SweepRow& row : r.rows) {
-            line(row, text(row.fps));
-        }
-        line(r.continuous, "limit");
-    }
-    return out;
-}
-
-#if KINEMA_HAVE_RENDER
-// One panel per metric: every model's stepped value over its continuous limit against the frame rate.
-std::vector<render::ChartPanel> sweep_panels(std::span<const analysis::SweepResult> results,
-                                             std::span<const Metric* const> metrics) {
-    std::vector<render::ChartPanel> panels;
-    for (const Metric* m : metrics) {
-        render::ChartPanel panel = ratio_panel(m->title);
-        for (const analysis::SweepResult& r : results) {
-            const double limit = r.continuous.*(m->field);
-            render::ChartSeries s;
-            s.label = std::string(r.model);
-            if (!(std::isfinite(limit) && limit != 0.0)) {
-                s.label += " (no limit)";
-            }
-            for (const analysis::SweepRow& row : r.rows) {
-                s.x.push_back(row.fps);
-                s.y.push_back(std::isfinite(limit) && limit != 0.0
-                                  ? row.*(m->field) / limit
-                                  : std::numeric_limits<double>::quiet_NaN());
-            }
-            panel.series.push_back(std::move(s));
-        }
-        panels.push_back(std::move(panel));
-    }
-    return panels;
-}
-#endif
-
 void run_sweep(const SweepOptions& o) {
     if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
         if (o.model.models.size() != 1) {
@@ -398,12 +192,12 @@ void run_sweep(const SweepOptions& o) {
     }
     // Everything is parsed and checked before any output.
     const std::vector<movement::AnyModel> models = sweep_models(o);
-    const std::vector<const Metric*> metrics = chosen_metrics(o.metrics, report::sweep_metrics, "");
+    const std::vector<const Metric*> metrics = chosen_metrics(report::sweep_metrics_named, o.metrics, "");
     const std::vector<double> fps = frame_rates(o);
     analysis::SweepSettings settings;
     o.flags.apply(settings);
     o.flags.require_valid(settings.validate());
-    check_render_available(o);
+    check_render_available(o.png, o.svg);
 
     std::vector<analysis::SweepResult> results;
     for (const movement::AnyModel& m : models) {
@@ -411,12 +205,8 @@ void run_sweep(const SweepOptions& o) {
     }
     const std::string out = o.json  ? report::sweep_json(results, metrics, settings.rest_speed)
                             : o.csv ? report::sweep_csv(results, metrics)
-                                    : sweep_table(results, metrics, settings);
-#if KINEMA_HAVE_RENDER
-    write_charts(
-        o, [&] { return sweep_panels(results, metrics); }, "Frame-rate dependence (kinema sweep)",
-        "frames per second");
-#endif
+                                    : report::sweep_text(results, metrics, settings.rest_speed);
+    write_chart_files(o.png, o.svg, o.inputs, [&] { return report::sweep_chart(results, metrics); });
     fmt::print("{}", out);
 }
 

@@ -1,10 +1,8 @@
 // kinema turn: the Dishonored turn solver (seed 000) from the command line; with --yaw-units, the turn as the
 // Dishonored TAS tool sends it (whole yaw units, DhTas compute_turn), and frame times in 100 ns ticks.
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <memory>
-#include <numbers>
 #include <optional>
 #include <string>
 
@@ -25,9 +23,6 @@ namespace kinema::cli {
 namespace {
 
 using analysis_cli::parse_in_range;
-using analysis_cli::text;
-
-constexpr double kDeg = 180.0 / std::numbers::pi;
 
 // The fields and the library's arguments typed under other names.
 constexpr FieldFlag kTurnRenames[] = {{"speed_scale", "--scale"},
@@ -48,47 +43,6 @@ struct TurnOptions {
     bool json = false;
 };
 
-struct Preset {
-    const char* name;
-    double scale;
-};
-constexpr Preset kPresets[] = {{"walk", movement::dishonored_walk_scale},
-                               {"sprint", movement::dishonored_sprint_scale},
-                               {"agility", movement::dishonored_agility_scale}};
-constexpr double kTableFps[] = {8, 10, 15, 20, 30, 60, 120, 144, 240};
-
-void print_table(const TurnOptions& o, analysis::TurnSettings base) {
-    if (o.json) {
-        report::TurnTable table{base, {}, {std::begin(kTableFps), std::end(kTableFps)}};
-        for (const Preset& p : kPresets) {
-            table.presets.push_back({p.name, p.scale});
-        }
-        fmt::print("{}", report::turn_table_json(table));
-        return;
-    }
-    std::string out = "Largest full-speed turn (Dishonored, seed 000): degrees per frame and per second\n";
-    out += fmt::format("{:>6}", "fps");
-    for (const Preset& p : kPresets) {
-        out += fmt::format(" {:>10} {:>10}", fmt::format("{} deg/f", p.name), "deg/s");
-    }
-    out += "\n";
-    for (const double fps : kTableFps) {
-        out += fmt::format("{:>6}", fps);
-        for (const Preset& p : kPresets) {
-            base.speed_scale = p.scale;
-            const double per_frame = analysis::max_full_speed_turn(1.0 / fps, base) * kDeg;
-            out += fmt::format(" {:>10.2f} {:>10.1f}", per_frame, per_frame * fps);
-        }
-        out += "\n";
-    }
-    out += fmt::format("{:>6}", "inf");
-    for (const Preset& p : kPresets) {
-        base.speed_scale = p.scale;
-        out += fmt::format(" {:>10} {:>10.1f}", "-", analysis::continuous_full_speed_turn_rate(base) * kDeg);
-    }
-    fmt::print("{}\n", out);
-}
-
 // --dt-ticks N: a whole number of 100 ns ticks in [1, kMaxTicks].
 std::int64_t parse_ticks(std::string_view text) {
     const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
@@ -98,21 +52,6 @@ std::int64_t parse_ticks(std::string_view text) {
                                      kMaxTicks, quote_for_message(text)));
     }
     return static_cast<std::int64_t>(n.value);
-}
-
-std::string quantized_text(const analysis::QuantizedTurn& q, const analysis::YawQuantization& yaw) {
-    if (!q.reachable) {
-        return fmt::format("    wanted {} units = {:.6f} deg: not reachable in one frame\n", q.wanted_units,
-                           q.wanted_angle * kDeg);
-    }
-    return fmt::format(
-        "    wanted turn      {} units = {:.6f} deg\n"
-        "    input yaw sent   {} units = {:.6f} deg (solver: {:.6f} deg = {:.3f} units)\n"
-        "    direction taken  {:.6f} deg (error {:+.6f} deg)\n"
-        "    m' = {:.9f}  speed after the step {:.6f} u/s{}\n",
-        q.wanted_units, q.wanted_angle * kDeg, q.input_units, q.input_angle * kDeg,
-        q.exact_input_angle * kDeg, q.exact_input_angle / yaw.radians_per_unit(), q.taken_angle * kDeg,
-        q.angle_error * kDeg, q.normalized_speed, q.speed, q.full_speed ? " (full speed)" : "");
 }
 
 // --yaw-units with --angle (angle_deg) or --max (no angle): the quantised turn and the best whole-unit
@@ -125,29 +64,8 @@ void print_quantized(const TurnOptions& o, const analysis::TurnSettings& setting
     if (angle_deg && !(std::abs(*angle_deg) <= 180.0)) {
         throw UsageError(fmt::format("--angle: must be in [-180, 180] with --yaw-units, got {}", o.angle));
     }
-    std::optional<analysis::QuantizedTurn> q;
-    if (angle_deg) {
-        q = analysis::solve_turn_quantized(*angle_deg / kDeg, dt, settings, yaw);
-    }
-    const analysis::QuantizedTurn best = analysis::best_full_speed_turn_units(dt, settings, yaw);
-    const double limit = analysis::max_full_speed_turn(dt, settings) * kDeg;
-    if (o.json) {
-        fmt::print("{}", report::quantized_turn_json(
-                             {dt, ticks, settings.speed_scale, yaw, angle_deg, q, limit, best}));
-        return;
-    }
-    std::string out =
-        fmt::format("Dishonored at {} fps (dt {} s{}), speed scale {}, {} yaw units per turn\n",
-                    text(1.0 / dt), text(dt), ticks ? fmt::format(" = {} ticks of 100 ns", *ticks) : "",
-                    text(settings.speed_scale), yaw.units_per_turn);
-    if (q) {
-        out += fmt::format("  turn {} deg from full speed, in whole units (rounded as DhTas rounds):\n",
-                           text(*angle_deg));
-        out += quantized_text(*q, yaw);
-    }
-    out += fmt::format("  best whole-unit full-speed turn (largest full-speed turn {:.6f} deg):\n", limit);
-    out += quantized_text(best, yaw);
-    fmt::print("{}", out);
+    const report::QuantizedTurnReport turn = report::quantized_turn(dt, ticks, settings, yaw, angle_deg);
+    fmt::print("{}", o.json ? report::quantized_turn_json(turn) : report::quantized_turn_text(turn));
 }
 
 // The frame time: --dt-ticks, else --fps.
@@ -174,54 +92,6 @@ TurnFrame parse_frame(const TurnOptions& o) {
     return f;
 }
 
-// --max: the largest full-speed and reachable turns per frame.
-void print_max(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
-    const double max_speed = settings.max_speed();
-    const double full = analysis::max_full_speed_turn(f.dt, settings) * kDeg;
-    const double reach = analysis::max_reachable_turn(f.dt, settings) * kDeg;
-    const double rate = full * f.fps;
-    const double radius = max_speed / (rate / kDeg);
-    const double limit = analysis::continuous_full_speed_turn_rate(settings) * kDeg;
-    if (o.json) {
-        fmt::print("{}", report::max_turn_json(
-                             {f.fps, settings.speed_scale, max_speed, full, radius, reach, limit}));
-        return;
-    }
-    fmt::print(
-        "Dishonored at {} fps, speed scale {} (MaxSpeed {} u/s)\n"
-        "  largest turn at full speed:  {:.4f} deg/frame  {:.2f} deg/s  radius {:.2f} u\n"
-        "  largest reachable turn:      {:.4f} deg/frame  {:.2f} deg/s\n"
-        "  continuous limit:                             {:.2f} deg/s\n",
-        text(f.fps), text(settings.speed_scale), text(max_speed), full, rate, radius, reach, reach * f.fps,
-        limit);
-}
-
-// --angle: the input that turns full-speed velocity by that angle in one frame.
-void print_angle(const TurnOptions& o, const analysis::TurnSettings& settings, const TurnFrame& f) {
-    const double angle = parse_number(o.angle, "--angle");
-    const analysis::TurnSolution sol = analysis::solve_turn_by_angle(angle / kDeg, f.dt, settings);
-    const double input_angle = std::atan2(sol.input_direction.y, sol.input_direction.x) * kDeg;
-    if (o.json) {
-        fmt::print("{}", report::angle_turn_json({f.fps, settings.speed_scale, angle, sol}));
-        return;
-    }
-    if (!sol.reachable) {
-        fmt::print(
-            "Dishonored at {} fps, speed scale {}: a {} deg turn is not reachable in one frame (largest "
-            "{:.4f} "
-            "deg)\n",
-            text(f.fps), text(settings.speed_scale), text(angle),
-            analysis::max_reachable_turn(f.dt, settings) * kDeg);
-        return;
-    }
-    fmt::print(
-        "Dishonored at {} fps, speed scale {}: turn {} deg from full speed\n"
-        "  input direction  ({:.9f}, {:.9f})  = {:.6f} deg from the velocity\n"
-        "  m' = {:.9f}  speed after the step {:.6f} u/s{}\n",
-        text(f.fps), text(settings.speed_scale), text(angle), sol.input_direction.x, sol.input_direction.y,
-        input_angle, sol.normalized_speed, sol.speed, sol.normalized_speed >= 1.0 ? " (full speed)" : "");
-}
-
 void run_turn(const TurnOptions& o) {
     const SettingsDescription& description = settings_description<analysis::TurnSettings>();
     analysis::TurnSettings settings;
@@ -231,7 +101,9 @@ void run_turn(const TurnOptions& o) {
         if (!o.fps.empty()) {
             throw UsageError("--fps: has no effect with --table (it lists its own frame rates)");
         }
-        print_table(o, settings);
+        // The largest full-speed turn for each preset at common frame rates.
+        const report::TurnTable table = report::dishonored_turn_table(settings);
+        fmt::print("{}", o.json ? report::turn_table_json(table) : report::turn_table_text(table));
         return;
     }
     if (o.fps.empty() && o.dt_ticks.empty()) {
@@ -247,10 +119,13 @@ void run_turn(const TurnOptions& o) {
         print_quantized(o, settings, frame.dt,
                         o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
                         frame.ticks);
-    } else if (o.max) {
-        print_max(o, settings, frame);
-    } else {
-        print_angle(o, settings, frame);
+    } else if (o.max) {  // the largest full-speed and reachable turns per frame
+        const report::MaxTurn turn = report::max_turn(frame.fps, frame.dt, settings);
+        fmt::print("{}", o.json ? report::max_turn_json(turn) : report::max_turn_text(turn));
+    } else {  // the input that turns full-speed velocity by --angle in one frame
+        const report::AngleTurn turn =
+            report::angle_turn(frame.fps, frame.dt, settings, parse_number(o.angle, "--angle"));
+        fmt::print("{}", o.json ? report::angle_turn_json(turn) : report::angle_turn_text(turn));
     }
 }
 

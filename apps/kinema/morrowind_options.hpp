@@ -51,7 +51,7 @@ struct MorrowindArgs {
 
 /// --gmst, --rules, --gravity, --air-control, --speed-cap, --fall-threshold, --truncate-base-speed; also
 /// --set and --json when `with_set_and_json` (a command with its own fills args.sets itself).
-void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& args, bool with_set_and_json);
+void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& args, bool with_set_and_json = true);
 /// --creature, --speed, --athletics, --acrobatics, --encumbrance, --fatigue-ratio, --jump-magnitude.
 void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& args);
 /// --run, --sneak, --swim, --incapacitated, --levitate.
@@ -65,8 +65,5 @@ void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args);
 /// --acrobatics" (also when nothing was typed: the usual cause), with "--fatigue-ratio" and "--encumbrance"
 /// when typed; the fatigue ratio alone gives "--fatigue-ratio".
 [[nodiscard]] std::string take_off_flags(const MorrowindArgs& args);
-/// "NPC, Speed 50, Athletics 30, ...; gravity wiki (627.2 u/s^2)": a table title.
-[[nodiscard]] std::string describe_morrowind_actor(const movement::MorrowindActor& actor,
-                                                   const movement::MorrowindModel& model);
 
 }  // namespace kinema::cli

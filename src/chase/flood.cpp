@@ -247,7 +247,10 @@ CellState Flood::state(CellId c) const {
     if (space_ == nullptr) {
         return CellState::untouched;
     }
-    const int j = grid_mode_ ? engines_->grid.heated_step(c, step_) : engines_->generic.heated_step(c);
+    if (!grid_mode_) {
+        return engines_->generic.state(c);
+    }
+    const int j = engines_->grid.heated_step(c, step_);
     return j == detail::untouched_step ? CellState::untouched
            : j == detail::barrier_step ? CellState::barrier
                                        : CellState::heated;

@@ -277,15 +277,4 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
     r.destination = pos[best_cell];
 }
 
-int GenericFlood::heated_step(CellId c) const {
-    const std::uint32_t m = mark_[c];
-    if (m < base_) {
-        return untouched_step;
-    }
-    if (m == barrier_code_) {
-        return barrier_step;
-    }
-    return static_cast<int>(m - base_);
-}
-
 }  // namespace kinema::chase::detail

@@ -26,8 +26,19 @@ class GenericFlood {
     void steps(FloodProgress& progress, int max_steps);
     // The counts, centroid and destination after `step` steps (Flood::result).
     void fill_result(FloodResult& r, int step) const;
-    // The step cell c was heated at, or untouched_step / barrier_step.
-    int heated_step(CellId c) const;
+    // The step cell c was heated at, or untouched_step / barrier_step. Inline: the audit and the pictures ask
+    // it for every cell after every chase (a call here cost the audit 8 % more instructions).
+    int heated_step(CellId c) const {
+        const std::uint32_t m = mark_[c];
+        if (m < base_) {
+            return untouched_step;
+        }
+        return m == barrier_code_ ? barrier_step : static_cast<int>(m - base_);
+    }
+    CellState state(CellId c) const {
+        const std::uint32_t m = mark_[c];
+        return m < base_ ? CellState::untouched : m == barrier_code_ ? CellState::barrier : CellState::heated;
+    }
     std::span<const CellId> heated_cells() const { return {heated_.data(), heated_count_}; }
     std::span<const CellId> barrier_cells() const { return {barrier_.data(), barrier_count_}; }
 

@@ -6,4 +6,13 @@ set(kinema_report_sources ${CMAKE_CURRENT_LIST_DIR}/stop.cpp ${CMAKE_CURRENT_LIS
                             ${CMAKE_CURRENT_LIST_DIR}/sweep.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/json_number.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/chase_text.cpp
-                            ${CMAKE_CURRENT_LIST_DIR}/pursuit_text.cpp)
+                            ${CMAKE_CURRENT_LIST_DIR}/pursuit_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/stop_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/turn_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/replay_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/morrowind_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/sweep_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/simulation_text.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/gmst_file.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/chart.cpp)

@@ -101,7 +101,7 @@ class ThreeCells final : public chase::ChaseSpace {
 
   private:
     chase::CellSpace cells_ = chase::CellSpace::from_adjacency(
-        {{0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, {1.0, 0.0, 0.0}}, {{1}, {0, 2}, {1}}, chase::PlanarAxes::xz, 0.5);
+        {{0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, {1.0, 0.0, 0.0}}, {{1}, {0, 2}, {1}}, PlanarFrame::xz, 0.5);
 };
 
 chase::ChaseResult level_result() {

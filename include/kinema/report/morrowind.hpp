@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -30,8 +31,41 @@ struct MorrowindFallResult {
     movement::MorrowindFall fall;
 };
 
+/// A GMST file that is not a JSON object of names to numbers; the message names the file.
+class GmstFileError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+/// Sets each GMST of the JSON object `text` (read from `path`, named in the messages) in `gmsts`, then
+/// validates them all. Read here, beside the reports, because this part holds kinema's JSON library
+/// (nlohmann-json). Throws GmstFileError for text that is not such an object, SettingsError naming the GMST
+/// for an unknown name or a bad value.
+void apply_gmst_json(movement::MorrowindGmsts& gmsts, std::string_view text, std::string_view path);
+
 /// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. "gravity".
 [[nodiscard]] std::string morrowind_rule(const movement::MorrowindSettings& settings, std::string_view field);
+
+/// The model's answers for `actor`; the jump's also throw SettingsError("take_off_speed") beyond its bound.
+[[nodiscard]] MorrowindSpeedResult morrowind_speed(const movement::MorrowindModel& model,
+                                                   const movement::MorrowindActor& actor,
+                                                   const movement::MorrowindStance& stance);
+[[nodiscard]] MorrowindJumpResult morrowind_jump(const movement::MorrowindModel& model,
+                                                 const movement::MorrowindActor& actor,
+                                                 const movement::MorrowindStance& stance, Vec2 direction);
+
+/// "NPC, Speed 50, Athletics 30, ...; gravity wiki (627.2 u/s^2)": a table title.
+[[nodiscard]] std::string describe_morrowind_actor(const movement::MorrowindActor& actor,
+                                                   const movement::MorrowindModel& model);
+/// The tables `kinema morrowind` prints: quantity, value (10 significant digits) and unit per row.
+[[nodiscard]] std::string morrowind_speed_text(const movement::MorrowindModel& model,
+                                               const movement::MorrowindActor& actor,
+                                               const MorrowindSpeedResult& result);
+[[nodiscard]] std::string morrowind_jump_text(const movement::MorrowindModel& model,
+                                              const movement::MorrowindActor& actor,
+                                              const MorrowindJumpResult& result);
+[[nodiscard]] std::string morrowind_fall_text(const movement::MorrowindModel& model,
+                                              const movement::MorrowindActor& actor,
+                                              const MorrowindFallResult& result);
 
 [[nodiscard]] std::string morrowind_speed_json(const movement::MorrowindModel& model,
                                                const movement::MorrowindActor& actor,

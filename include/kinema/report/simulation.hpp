@@ -3,11 +3,17 @@
 // printed in: a head with the model and how the frame times were given, then one compact object per line.
 #pragma once
 
+#include <cstddef>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "kinema/movement/driver.hpp"
+#include "kinema/movement/model.hpp"
+#include "kinema/report/text.hpp"
 
 namespace kinema::report {
 
@@ -25,5 +31,44 @@ void end_simulation_json(std::string& out);
 /// The CSV header row and one row per frame (numbers as format_number writes them).
 inline constexpr std::string_view simulation_csv_header = "frame,time,x,y,vx,vy,speed\n";
 void append_frame_csv(std::string& out, const movement::FrameRecord& record);
+
+/// The table's header ("model NAME, FRAME_TIMES, lengths in U, velocities in U/s" and the column names) and
+/// one row per frame.
+[[nodiscard]] std::string simulation_table_header(std::string_view model, std::string_view length_unit,
+                                                  std::string_view frame_times);
+void append_frame_text(std::string& out, const movement::FrameRecord& record);
+
+/// How a run's frame times were given, in the table's header and as the JSON head's member.
+struct FrameTimesText {
+    std::string table;  ///< after "model NAME, ": "dt 0.016 s", `dt schedule "TEXT" (s)`, ...
+    std::string json;   ///< frame_times_dt() and its siblings
+};
+[[nodiscard]] FrameTimesText describe_dt(double dt);
+/// `text` is the schedule as the user typed it.
+[[nodiscard]] FrameTimesText describe_dt_schedule(std::string_view text,
+                                                  std::span<const movement::DtChange> schedule);
+[[nodiscard]] FrameTimesText describe_input_file(std::string_view path);
+
+/// Fills `chunk` with a run's next frames; false when the run is over.
+using FrameSource = std::function<bool(std::vector<movement::FrameRecord>& chunk)>;
+/// `frames` steps of `simulation` (which must outlive the source), in chunks.
+[[nodiscard]] FrameSource scheduled_frames(movement::Simulation& simulation, std::size_t frames);
+/// One step per row of `inputs` (which must outlive the source) from `start`, in chunks stepped with
+/// movement::simulate_frames from the last state; frame numbers and times (running sums of the dts, as
+/// simulate_frames forms them) continue across chunks.
+[[nodiscard]] FrameSource input_file_frames(const movement::AnyModel& model,
+                                            const movement::PlanarState& start,
+                                            const movement::FrameInputs& inputs);
+
+enum class SimulationFormat { table, json, csv };
+/// Writes a run as `kinema simulate` prints it -- frame 0, then every frame `next` gives -- handing the text
+/// to `sink` in pieces of about 1 MiB, so that a run of any length streams through a small buffer. Returns
+/// the first frame whose state is not finite (an explicit integrator can blow up at long frame times, e.g.
+/// CrossCode's friction factor 1 - 12 dt < -1; its numbers are still written, JSON null), if any.
+[[nodiscard]] std::optional<std::size_t> write_simulation(SimulationFormat format,
+                                                          const movement::AnyModel& model,
+                                                          const FrameTimesText& times,
+                                                          const movement::FrameRecord& first,
+                                                          const FrameSource& next, const TextSink& sink);
 
 }  // namespace kinema::report

@@ -9,6 +9,9 @@
 #include <vector>
 
 #include "kinema/analysis/stop.hpp"
+#include "kinema/analysis/sweep.hpp"
+#include "kinema/movement/model.hpp"
+#include "kinema/movement/unreal.hpp"
 
 namespace kinema::report {
 
@@ -41,6 +44,8 @@ struct PivotStop {
     double fps = 0.0;
     analysis::StopPrediction pivot;  ///< analysis::unreal_pivot
     double epic_distance = 0.0;      ///< cm, PredictGroundMovementPivotLocation
+    double max_acceleration = 0.0;   ///< cm/s^2, the reversed input's (for the text's heading)
+    double ground_friction = 0.0;    ///< 1/s
 };
 
 /// A stepping model's stop at one or several frame rates.
@@ -52,6 +57,37 @@ struct SteppedStop {
     std::vector<StopRow> rows;
     bool table = false;  ///< true: a "rows" list; false: the one row's fields inline
 };
+
+// The answers from the analysis part's predictions (docs/analysis.md "Stop distance"); the CLI checks its
+// arguments first, and these throw the library's SettingsError for a value it refuses.
+[[nodiscard]] UnrealStopBasics unreal_stop_basics(const movement::UnrealSettings& settings, double speed);
+/// analysis::unreal_stop at each frame rate.
+[[nodiscard]] std::vector<StopRow> unreal_stop_rows(const movement::UnrealSettings& settings, double speed,
+                                                    std::span<const double> fps);
+/// The stop over `frame_times` (read from the file `trace`) beside the constant rate of their mean.
+[[nodiscard]] TraceStop unreal_trace_stop(const movement::UnrealSettings& settings, double speed,
+                                          std::string trace, std::span<const double> frame_times);
+/// Where the input reversed at full strength turns the character round (unreal-cmc.md section 6.2).
+[[nodiscard]] PivotStop unreal_pivot_stop(const movement::UnrealSettings& settings, double speed, double fps);
+/// The stepping models' limits: the sweep's rest speed, so that stop and sweep report the same distances, and
+/// the library's frame cap (10^6: 16 rates of a model that never stops take about 0.5 s; a run that reaches
+/// it is reported as at_limit).
+[[nodiscard]] analysis::GenericStopSettings stepped_stop_defaults();
+/// A stepping model's stop with zero input at each frame rate (analysis::predict_stop_by_stepping).
+[[nodiscard]] SteppedStop stepped_stop(const movement::AnyModel& model, double speed,
+                                       std::span<const double> fps,
+                                       const analysis::GenericStopSettings& limits, bool table);
+
+// The human text of each answer, as `kinema stop` prints it.
+/// "Unreal CMC stop from 600 cm/s (beta = 0 1/s, a_B = 2048 cm/s^2)": every Unreal answer's first words.
+[[nodiscard]] std::string unreal_stop_heading(const UnrealStopBasics& basics);
+[[nodiscard]] std::string unreal_stop_text(const UnrealStopBasics& basics, const StopRow& at_fps);
+[[nodiscard]] std::string unreal_stop_table_text(const UnrealStopBasics& basics,
+                                                 std::span<const StopRow> rows);
+[[nodiscard]] std::string unreal_stop_continuous_text(const UnrealStopBasics& basics);
+[[nodiscard]] std::string unreal_stop_trace_text(const UnrealStopBasics& basics, const TraceStop& trace);
+[[nodiscard]] std::string unreal_pivot_text(const PivotStop& pivot);
+[[nodiscard]] std::string stepped_stop_text(const SteppedStop& stop);
 
 [[nodiscard]] std::string unreal_stop_json(const UnrealStopBasics& basics, const StopRow& at_fps);
 [[nodiscard]] std::string unreal_stop_table_json(const UnrealStopBasics& basics,

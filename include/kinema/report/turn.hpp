@@ -44,6 +44,7 @@ struct AngleTurn {
     double speed_scale = 0.0;
     double angle_deg = 0.0;
     analysis::TurnSolution solution;
+    double reachable_turn_deg_per_frame = 0.0;  ///< the largest, named when the angle is beyond it
 };
 
 /// `--yaw-units`: the turn in whole yaw units, and the best whole-unit full-speed turn.
@@ -57,6 +58,25 @@ struct QuantizedTurnReport {
     double full_speed_turn_deg = 0.0;
     analysis::QuantizedTurn best;
 };
+
+// The answers from the analysis part (docs/analysis.md "Turns"). A frame is given by its rate and its time:
+// with --dt-ticks the time is exact and 1 / (1 / dt) may differ from it in the last bit.
+/// The walk, sprint and agility presets at 8 to 240 fps, with `settings`' friction.
+[[nodiscard]] TurnTable dishonored_turn_table(const analysis::TurnSettings& settings);
+[[nodiscard]] MaxTurn max_turn(double fps, double dt, const analysis::TurnSettings& settings);
+[[nodiscard]] AngleTurn angle_turn(double fps, double dt, const analysis::TurnSettings& settings,
+                                   double angle_deg);
+/// The wanted turn (when asked) and the best full-speed turn in whole yaw units.
+[[nodiscard]] QuantizedTurnReport quantized_turn(double dt, std::optional<std::int64_t> ticks,
+                                                 const analysis::TurnSettings& settings,
+                                                 const analysis::YawQuantization& yaw,
+                                                 std::optional<double> angle_deg);
+
+// The human text of each answer, as `kinema turn` prints it.
+[[nodiscard]] std::string turn_table_text(const TurnTable& table);
+[[nodiscard]] std::string max_turn_text(const MaxTurn& turn);
+[[nodiscard]] std::string angle_turn_text(const AngleTurn& turn);
+[[nodiscard]] std::string quantized_turn_text(const QuantizedTurnReport& turn);
 
 [[nodiscard]] std::string turn_table_json(const TurnTable& table);
 [[nodiscard]] std::string max_turn_json(const MaxTurn& turn);
