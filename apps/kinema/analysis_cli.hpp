@@ -12,9 +12,9 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "kinema/output/output_files.hpp"
 #include "kinema/report/chart.hpp"
 #include "kinema/report/text.hpp"
-#include "output_files.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/chart.hpp"
 #endif
@@ -58,9 +58,11 @@ inline void check_render_available([[maybe_unused]] const std::string& png,
 }
 
 /// Draws the chart `make_chart` composes (only when asked) as --png and --svg: both rendered before either
-/// file is written, under one rule (output_files.hpp): if either cannot be written, neither target changes.
+/// file is written, under one rule (kinema/output/output_files.hpp): if either cannot be written, neither
+/// target changes, and neither may overwrite one of the command's `inputs`.
 inline void write_chart_files([[maybe_unused]] const std::string& png,
                               [[maybe_unused]] const std::string& svg,
+                              [[maybe_unused]] const std::vector<output::InputFile>& inputs,
                               [[maybe_unused]] const std::function<report::Chart()>& make_chart) {
 #if KINEMA_HAVE_RENDER
     if (png.empty() && svg.empty()) {
@@ -77,7 +79,7 @@ inline void write_chart_files([[maybe_unused]] const std::string& png,
     }
     const render::ChartSettings settings{.title = std::move(chart.title),
                                          .x_label = std::move(chart.x_label)};
-    OutputFiles files;
+    output::OutputFiles files(inputs);
     if (!png.empty()) {
         files.add("--png", png, render::chart_png(panels, settings));
     }

@@ -8,8 +8,8 @@
 
 #include "cli_common.hpp"
 #include "kinema/chase/json.hpp"
+#include "kinema/output/output_files.hpp"
 #include "kinema/report/chase_text.hpp"
-#include "output_files.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/flood_picture.hpp"
 #include "kinema/render/level_view.hpp"
@@ -37,7 +37,7 @@ std::string summary(const ChaseReport& report, const ChaseOutputs& outputs) {
 
 #if KINEMA_HAVE_RENDER
 // The 2D flood pictures of render (docs/render.md).
-void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, OutputFiles& files) {
+void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, output::OutputFiles& files) {
     if (outputs.png.empty() && outputs.svg.empty() && !outputs.animated()) {
         return;
     }
@@ -78,7 +78,7 @@ render::LevelView level_view(const ChaseReport& report) {
 #endif
 
 void add_pictures([[maybe_unused]] const ChaseReport& report, [[maybe_unused]] const ChaseOutputs& outputs,
-                  [[maybe_unused]] OutputFiles& files) {
+                  [[maybe_unused]] output::OutputFiles& files) {
 #if KINEMA_HAVE_RENDER
     if (report.grid != nullptr) {
         add_grid_pictures(report, outputs, files);
@@ -98,7 +98,7 @@ void add_pictures([[maybe_unused]] const ChaseReport& report, [[maybe_unused]] c
 }  // namespace
 
 void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs) {
-    OutputFiles files;
+    output::OutputFiles files(outputs.inputs);
     add_pictures(report, outputs, files);
     files.commit();
     if (report.grid != nullptr) {

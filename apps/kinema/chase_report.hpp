@@ -11,6 +11,7 @@
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/output/output_files.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/nav/level.hpp"
 #endif
@@ -23,11 +24,12 @@ namespace kinema::cli {
 
 /// What to print and which files to write (each path empty = not asked for).
 struct ChaseOutputs {
-    bool json = false;    ///< --json: the JSON document instead of the summary
-    std::string png;      ///< --png (2D and 3D)
-    std::string svg;      ///< --svg (2D)
-    std::string animate;  ///< --animate: an animated SVG of the steps (2D)
-    std::string frames;   ///< --frames: a directory, one PNG per step (2D)
+    bool json = false;                      ///< --json: the JSON document instead of the summary
+    std::string png;                        ///< --png (2D and 3D)
+    std::string svg;                        ///< --svg (2D)
+    std::string animate;                    ///< --animate: an animated SVG of the steps (2D)
+    std::string frames;                     ///< --frames: a directory, one PNG per step (2D)
+    std::vector<output::InputFile> inputs;  ///< the files the run reads: no output may overwrite one
     bool animated() const { return !animate.empty() || !frames.empty(); }
 };
 
@@ -49,7 +51,8 @@ struct ChaseReport {
 };
 
 /// Writes every picture asked for (all or none: a failure removes the ones already written and throws
-/// UsageError naming the option), then the 2D snap note on stderr, then the JSON or the summary on stdout.
+/// output::OutputError naming the option), then the 2D snap note on stderr, then the JSON or the summary on
+/// stdout.
 void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs);
 
 #if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER

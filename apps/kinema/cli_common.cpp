@@ -12,7 +12,6 @@
 #include <fmt/format.h>
 
 #include "kinema/core/format.hpp"
-#include "output_files.hpp"
 
 namespace kinema::cli {
 
@@ -47,10 +46,40 @@ bool is_mesh_path(const std::string& path) {
     return has_extension(path, ".obj");
 }
 
-void write_file_atomically(const std::string& path, std::string_view content) {
-    OutputFiles files;
-    files.add("", path, std::string(content));
-    files.commit();
+namespace {
+
+// The options that name a file the command reads (a positional argument by its lower-case name).
+constexpr std::string_view input_flags[] = {"--map",        "--navmesh", "--gmst", "--trace",
+                                            "--input-file", "log",       "level"};
+
+}  // namespace
+
+std::vector<output::InputFile> input_files(const CLI::App& command) {
+    // Outermost command first (`morrowind`, then `jump`), as the flags were typed; the tool itself reads
+    // none.
+    std::vector<const CLI::App*> chain;
+    for (const CLI::App* at = &command; at->get_parent() != nullptr; at = at->get_parent()) {
+        chain.push_back(at);
+    }
+    std::reverse(chain.begin(), chain.end());
+    std::vector<output::InputFile> inputs;
+    for (const CLI::App* at : chain) {
+        for (const CLI::Option* option : at->get_options()) {
+            const std::string name = option->get_name();
+            if (std::find(std::begin(input_flags), std::end(input_flags), name) == std::end(input_flags)) {
+                continue;
+            }
+            std::string shown = name;
+            if (!option->nonpositional()) {
+                std::transform(shown.begin(), shown.end(), shown.begin(),
+                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+            }
+            for (const std::string& path : option->results()) {
+                inputs.push_back({shown, path});
+            }
+        }
+    }
+    return inputs;
 }
 
 std::string format_number(double value) {

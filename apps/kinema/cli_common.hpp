@@ -13,6 +13,7 @@
 
 #include "kinema/core/text.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/output/output_files.hpp"
 
 namespace kinema::cli {
 
@@ -40,9 +41,10 @@ using kinema::split;
 /// True when a --map path names an OBJ mesh (extension .obj, any case): `kinema chase` runs it in 3D.
 bool is_mesh_path(const std::string& path);
 
-/// Writes one output file by the rule of output_files.hpp (atomic replace, symlinks followed, devices written
-/// directly). Throws UsageError naming the path.
-void write_file_atomically(const std::string& path, std::string_view content);
+/// The files `command` (and the commands it sits in) read, as named on its command line: ("--map",
+/// "level.map"), a positional argument by its upper-case name ("LOG"). Every OutputFiles of the command is
+/// given them, so that no output overwrites an input (kinema/output/output_files.hpp).
+std::vector<output::InputFile> input_files(const CLI::App& command);
 
 /// The shortest decimal form that reads back to the same double: kinema::format_number
 /// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.

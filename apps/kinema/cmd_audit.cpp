@@ -3,7 +3,7 @@
 // file turns the options into typed values (the flags bound by a FlagBinder, validation in the settings'
 // validate(), errors named by the flag typed), runs chase::audit on a grid level or a 3D level (.obj through
 // kinema::nav, one PathFinder per thread), prints a table and writes the reports and pictures together at the
-// end (OutputFiles: all or nothing; an interrupted run writes nothing).
+// end (output::OutputFiles: all or nothing; an interrupted run writes nothing).
 
 #include <algorithm>
 #include <array>
@@ -26,8 +26,8 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/output/output_files.hpp"
 #include "kinema/report/chase_text.hpp"
-#include "output_files.hpp"
 #include "progress_bar.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
@@ -49,6 +49,7 @@ struct AuditCliOptions {
     std::string png;
     std::string svg;
     bool quiet = false;
+    std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
 struct AuditCommand {
@@ -98,7 +99,7 @@ AuditArgs parse_options(const AuditCommand& c) {
 
 #if KINEMA_HAVE_RENDER
 void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
-                  const std::string& title, OutputFiles& files) {
+                  const std::string& title, output::OutputFiles& files) {
     if (a.outputs.png.empty() && a.outputs.svg.empty()) {
         return;
     }
@@ -119,7 +120,7 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
 
 void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
             const std::string& title) {
-    OutputFiles files;
+    output::OutputFiles files(a.outputs.inputs);
     if (!a.outputs.json.empty()) {
         files.add("--json", a.outputs.json,
                   chase::audit_json(space, a.settings.flood, a.settings.audit, r) + "\n");
@@ -240,7 +241,10 @@ void add_audit_command(CLI::App& app) {
     cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png");
     cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
-    cmd->callback([command] { run_audit_command(*command); });
+    cmd->callback([command, cmd] {
+        command->options.inputs = input_files(*cmd);
+        run_audit_command(*command);
+    });
 }
 
 }  // namespace kinema::cli

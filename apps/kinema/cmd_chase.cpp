@@ -26,8 +26,8 @@
 #include "kinema/core/point_text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/output/output_files.hpp"
 #include "nav_level.hpp"
-#include "output_files.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
@@ -47,6 +47,7 @@ struct ChaseOptions {
     std::string svg;
     std::string animate;
     std::string frames;
+    std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
 // The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
@@ -143,8 +144,8 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
     a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
     a.npc = parse_point(c.flags.text("npc"), "--npc", true);
-    a.outputs = {o.json, o.png, o.svg, o.animate, o.frames};
-    check_output_directory("--frames", o.frames);
+    a.outputs = {o.json, o.png, o.svg, o.animate, o.frames, o.inputs};
+    output::check_output_directory("--frames", o.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
     return a;
@@ -308,7 +309,10 @@ void add_chase_command(CLI::App& app) {
     const ChaseSettings defaults;
     flags.add_fields(cmd, settings_description<ChaseSettings>(), &defaults, agent_fields, "3D levels: ");
 #endif
-    cmd->callback([command] { run_chase_command(*command); });
+    cmd->callback([command, cmd] {
+        command->options.inputs = input_files(*cmd);
+        run_chase_command(*command);
+    });
 }
 
 }  // namespace kinema::cli

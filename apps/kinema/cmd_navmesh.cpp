@@ -11,8 +11,8 @@
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "kinema/levels/obj.hpp"
+#include "kinema/output/output_files.hpp"
 #include "nav_level.hpp"
-#include "output_files.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -21,6 +21,7 @@ struct NavmeshCommand {
     std::string level;
     std::string output;
     FlagBinder flags{{}, "field"};
+    std::vector<output::InputFile> inputs;  // the level: the navmesh may not overwrite it
 };
 
 nav::NavSettings parse_settings(const FlagBinder& flags) {
@@ -33,7 +34,7 @@ nav::NavSettings parse_settings(const FlagBinder& flags) {
 void run_navmesh_build(const NavmeshCommand& o) {
     const nav::NavSettings settings = parse_settings(o.flags);
     std::string bytes = load_nav_level(o.level, "", settings, levels::default_max_obj_bytes).save_navmesh();
-    OutputFiles files;
+    output::OutputFiles files(o.inputs);
     files.add("-o", o.output, std::move(bytes));
     files.commit();
 }
@@ -54,7 +55,10 @@ The file is the tile-set layout Recast's demo writes ('MSET', version 1, dtNavMe
 reference and Detour data; docs/nav.md "Navmesh files"); `kinema chase --navmesh FILE` reads it. The other
 navmesh settings are RecastDemo's defaults. Without --tile-size the navmesh is one tile; --tile-size N builds
 tiles of N voxels (0.3 m each; 256 suits a 500 m level) on --threads T threads, the same file for any T.)");
-    build->callback([options] { run_navmesh_build(*options); });
+    build->callback([options, build] {
+        options->inputs = input_files(*build);
+        run_navmesh_build(*options);
+    });
 }
 
 }  // namespace kinema::cli

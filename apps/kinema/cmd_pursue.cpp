@@ -29,13 +29,13 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/output/output_files.hpp"
 #include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/report/pursuit_text.hpp"
 #include "nav_level.hpp"
-#include "output_files.hpp"
 #include "progress_bar.hpp"
 #include "settings_options.hpp"
 #if KINEMA_HAVE_RENDER
@@ -61,6 +61,7 @@ struct PursueOptions {
     std::string svg;
     std::string animate;
     std::string navmesh;  // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`
+    std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
 // The fields typed under other names (the rest follow the binder's rule).
@@ -195,7 +196,7 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
                         "in sight behind the player)",
                         level, format_number(settings.min_route)));
     }
-    OutputFiles files;
+    output::OutputFiles files(o.inputs);
     if (!o.json_file.empty()) {
         files.add("--json", o.json_file, pursuit::batch_json(result) + "\n");
     }
@@ -221,8 +222,8 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
 void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
                    const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
                    const pursuit::PursuitResult& result,
-                   const std::function<void(OutputFiles&, const std::string&)>& pictures) {
-    OutputFiles files;
+                   const std::function<void(output::OutputFiles&, const std::string&)>& pictures) {
+    output::OutputFiles files(o.inputs);
     const std::string title = std::filesystem::path(config.map).filename().string();
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
         pictures(files, title);
@@ -237,7 +238,7 @@ void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
 
 #if KINEMA_HAVE_RENDER
 // --png, --svg and --animate of one picture, grid or 3D.
-void add_pictures(OutputFiles& files, const PursueOptions& o, const render::PursuitPicture& picture) {
+void add_pictures(output::OutputFiles& files, const PursueOptions& o, const render::PursuitPicture& picture) {
     if (!o.png.empty()) {
         files.add("--png", o.png, render::pursuit_png(picture));
     }
@@ -259,14 +260,15 @@ void run_grid_pursue(const PursueCommand& c) {
     const chase::GridChaseSpace space(grid);
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    write_outputs(o, space, scenario, config, result, [&](OutputFiles& files, const std::string& title) {
+    write_outputs(
+        o, space, scenario, config, result, [&](output::OutputFiles& files, const std::string& title) {
 #if KINEMA_HAVE_RENDER
-        add_pictures(files, o, render::PursuitPicture{&grid, &scenario, &config, &result, title});
+            add_pictures(files, o, render::PursuitPicture{&grid, &scenario, &config, &result, title});
 #else
         (void)files;
         (void)title;
 #endif
-    });
+        });
 }
 
 #if KINEMA_HAVE_NAV
@@ -274,7 +276,8 @@ void run_grid_pursue(const PursueCommand& c) {
 // touched, else the highest cell (as `kinema chase --map X.obj --png`), the navmesh under it.
 void add_level_pictures(const PursueOptions& o, const nav::Level& level,
                         const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
-                        const pursuit::PursuitResult& result, const std::string& title, OutputFiles& files) {
+                        const pursuit::PursuitResult& result, const std::string& title,
+                        output::OutputFiles& files) {
 #if KINEMA_HAVE_RENDER
     const std::vector<int>& heat = result.chase_heat;  // empty when the NPC never chased
     render::LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
@@ -318,7 +321,7 @@ void run_level_pursue(const PursueCommand& c) {
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
     write_outputs(o, space.chase_space(), scenario, config, result,
-                  [&](OutputFiles& files, const std::string& title) {
+                  [&](output::OutputFiles& files, const std::string& title) {
                       add_level_pictures(o, level, scenario, config, result, title, files);
                   });
 }
@@ -455,8 +458,9 @@ void add_pursue_command(CLI::App& app) {
     flags.add_fields(cmd, settings_description<nav::NavSettings>(), &nav_defaults,
                      agent_fields_without_threads(), "3D levels: ");
 #endif
-    cmd->callback([command, json] {
+    cmd->callback([command, cmd, json] {
         command->options.json = json->count() > 0;
+        command->options.inputs = input_files(*cmd);
         run_pursue(*command);
     });
 }

@@ -14,7 +14,6 @@
 #include "kinema/analysis/replay.hpp"
 #include "kinema/report/chart.hpp"
 #include "kinema/report/replay.hpp"
-#include "output_files.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -30,6 +29,7 @@ struct ReplayOptions {
     std::string png;
     std::string svg;
     bool json = false;
+    std::vector<output::InputFile> inputs;  // the files read: no picture may overwrite one
 };
 
 void run_replay(const ReplayOptions& o) {
@@ -43,7 +43,8 @@ void run_replay(const ReplayOptions& o) {
     // The table is short enough to hold; the JSON (a log may have 2,000,000 frames) is written as it goes,
     // after the pictures, so that a picture that cannot be written leaves stdout empty.
     const std::string table = o.json ? std::string() : report::replay_text(result, o.log);
-    analysis_cli::write_chart_files(o.png, o.svg, [&] { return report::replay_chart(result, o.log); });
+    analysis_cli::write_chart_files(o.png, o.svg, o.inputs,
+                                    [&] { return report::replay_chart(result, o.log); });
     if (o.json) {
         std::string buffer;
         report::write_replay_json(result, o.log, buffer, [](std::string& text) {
@@ -83,7 +84,10 @@ void add_replay_command(CLI::App& app) {
         "after "
         "it.\nExit codes: 0 every frame within the tolerance, 1 some frame differs, 2 bad arguments or log.\n"
         "Example: kinema replay --model unreal data/replay/example.csv --tolerance 1e-4 --json");
-    cmd->callback([o] { run_replay(*o); });
+    cmd->callback([o, cmd] {
+        o->inputs = input_files(*cmd);
+        run_replay(*o);
+    });
 }
 
 }  // namespace kinema::cli

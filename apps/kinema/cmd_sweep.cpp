@@ -21,7 +21,6 @@
 #include "kinema/report/morrowind.hpp"
 #include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
-#include "output_files.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -57,6 +56,8 @@ struct SweepOptions {
     MorrowindArgs morrowind;
     std::string drop = "0";
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
+    // The files read: no picture may overwrite one.
+    std::vector<output::InputFile> inputs;
 };
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
@@ -153,7 +154,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
         : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
                 : report::morrowind_sweep_text(jump.setup, sweep, metrics,
                                                report::describe_morrowind_actor(actor, model));
-    write_chart_files(o.png, o.svg, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
+    write_chart_files(o.png, o.svg, o.inputs, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
     fmt::print("{}", out);
 }
 
@@ -205,7 +206,7 @@ void run_sweep(const SweepOptions& o) {
     const std::string out = o.json  ? report::sweep_json(results, metrics, settings.rest_speed)
                             : o.csv ? report::sweep_csv(results, metrics)
                                     : report::sweep_text(results, metrics, settings.rest_speed);
-    write_chart_files(o.png, o.svg, [&] { return report::sweep_chart(results, metrics); });
+    write_chart_files(o.png, o.svg, o.inputs, [&] { return report::sweep_chart(results, metrics); });
     fmt::print("{}", out);
 }
 
@@ -272,7 +273,8 @@ void add_sweep_command(CLI::App& app) {
         "--run "
         "--direction 0,1");
     // Library checks name their arguments; the message names the flag instead.
-    cmd->callback([o, from, to, step, mw] {
+    cmd->callback([o, cmd, from, to, step, mw] {
+        o->inputs = input_files(*cmd);
         o->fps_range_given = from->count() + to->count() + step->count() > 0;
         for (const CLI::Option* option : mw->get_options()) {
             if (option->count() > 0) {

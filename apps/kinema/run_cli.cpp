@@ -20,7 +20,6 @@
 #include "cli_common.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/core/validation.hpp"
-#include "output_files.hpp"
 #include "run_cli.hpp"
 
 namespace {
@@ -175,10 +174,6 @@ struct DuplicateFlag : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
-// The flags and positional arguments that name files a command reads; no output may be one of them.
-constexpr std::string_view input_flags[] = {"--map",        "--navmesh", "--gmst", "--trace",
-                                            "--input-file", "log",       "level"};
-
 /// `--set friction=1 --set friction=2`: the first would be silently lost.
 void refuse_repeated_fields(const std::vector<std::string>& sets) {
     std::vector<std::string_view> names;
@@ -206,10 +201,8 @@ std::vector<const CLI::App*> parsed_commands(const CLI::App& app) {
     }
 }
 
-/// After parsing, before the command runs: refuses a flag given twice and declares the files read
-/// (output_files.hpp).
+/// After parsing, before the command runs: refuses a flag given twice.
 void check_parsed_flags(const CLI::App& app) {
-    std::vector<std::pair<std::string, std::string>> inputs;
     for (const CLI::App* command : parsed_commands(app)) {
         for (const CLI::Option* option : command->get_options()) {
             const std::string name = option->get_name();
@@ -219,20 +212,8 @@ void check_parsed_flags(const CLI::App& app) {
             if (name == "--set") {
                 refuse_repeated_fields(option->results());
             }
-            if (std::find(std::begin(input_flags), std::end(input_flags), name) == std::end(input_flags)) {
-                continue;
-            }
-            std::string shown = name;
-            if (!option->nonpositional()) {
-                std::transform(shown.begin(), shown.end(), shown.begin(),
-                               [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-            }
-            for (const std::string& path : option->results()) {
-                inputs.emplace_back(shown, path);
-            }
         }
     }
-    kinema::cli::declare_inputs(std::move(inputs));
 }
 
 }  // namespace
@@ -263,7 +244,6 @@ int run_cli(int argc, char** argv) {
 #endif
 
     reject_empty_values(app);
-    kinema::cli::declare_inputs({});
     app.parse_complete_callback([&app] { check_parsed_flags(app); });
     if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {
         const bool top = parent == &app;
@@ -290,6 +270,8 @@ int run_cli(int argc, char** argv) {
         // One line, as every other error: CLI11's message already names the argument.
         return report_error(std::string(e.what()) + " (see --help)");
     } catch (const kinema::cli::UsageError& e) {
+        return report_error(e.what());
+    } catch (const kinema::output::OutputError& e) {
         return report_error(e.what());
     } catch (const kinema::SettingsError& e) {
         return report_error(e.what());

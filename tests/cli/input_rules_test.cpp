@@ -124,6 +124,23 @@ TEST(InputRules, AnOutputThatIsAnInputOrAnotherOutputIsRefused) {
 #endif
 }
 
+// Each command gives its own inputs to the output rule (kinema/output/output_files.hpp): a positional log and
+// an audit's map are protected as --map is for chase.
+TEST(InputRules, EveryCommandProtectsItsOwnInputs) {
+    const auto log = scratch_path("log.csv");
+    write_file(log, read_file(std::string(KINEMA_DATA_DIR) + "/replay/example.csv"));
+    const std::string log_before = read_file(log);
+    expect_one_line_error(run_kinema("replay --model unreal " + q(log) + " --png " + q(log)),
+                          "--png: " + log.string() + " is also the input of LOG");
+    EXPECT_EQ(read_file(log), log_before);
+
+    const auto level = small_level("audited.txt");
+    const std::string level_before = read_file(level);
+    expect_one_line_error(run_kinema("audit --map " + q(level) + " --quiet --csv " + q(level)),
+                          "--csv: " + level.string() + " is also the input of --map");
+    EXPECT_EQ(read_file(level), level_before);
+}
+
 // L9: one number rule ("+1" wherever a number is typed), one extension rule (any case), nothing given twice,
 // nothing given that has no effect.
 TEST(InputRules, OneRuleForNumbersAndExtensions) {

@@ -1,4 +1,4 @@
-// Output files under one rule (apps/kinema/output_files.hpp, issue 14): a failed run leaves every target as
+// Output files under one rule (kinema/output/output_files.hpp, issue 14): a failed run leaves every target as
 // it was, symlinks are written through, permissions kept, read-only files and devices respected, --frames
 // holds exactly one run's frames, and no temporary file survives a failure or SIGTERM.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "output_files.hpp"
+#include "kinema/output/output_files.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -8,14 +8,11 @@
 #include <csignal>
 #include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <set>
 #include <system_error>
 
-#include <fmt/format.h>
-
-#include "cli_common.hpp"
-
-namespace kinema::cli {
+namespace kinema::output {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,43 +24,33 @@ constexpr std::size_t max_pending_files = 1024;
 constexpr std::size_t max_pending_path = 4096;
 std::array<std::array<char, max_pending_path>, max_pending_files> pending_paths;
 volatile std::sig_atomic_t pending_count = 0;
-// Directories the commit created (--frames DIR), removed after their files; rmdir() is async-signal-safe too.
+// Directories the commit created (a directory of frames), removed after their files; rmdir() is
+// async-signal-safe too.
 constexpr std::size_t max_pending_directories = 16;
 std::array<std::array<char, max_pending_path>, max_pending_directories> pending_directories;
 volatile std::sig_atomic_t pending_directory_count = 0;
+// One commit at a time per process, since the table above is shared: commits from several threads queue.
+std::mutex commit_mutex;
 
 extern "C" void remove_pending_and_reraise(int signal_number) {
-    for (std::sig_atomic_t i = 0; i < pending_count; ++i) {
-        ::unlink(pending_paths[static_cast<std::size_t>(i)].data());
-    }
-    for (std::sig_atomic_t i = 0; i < pending_directory_count; ++i) {
-        ::rmdir(pending_directories[static_cast<std::size_t>(i)].data());
-    }
+    remove_pending_files();
     std::signal(signal_number, SIG_DFL);
     std::raise(signal_number);
 }
 
-/// Installs the cleanup handler for the lifetime of a commit and empties the table afterwards.
+/// Empties the table for the lifetime of a commit: a signal after it removes nothing.
 class PendingGuard {
   public:
-    PendingGuard() {
-        pending_count = 0;
-        pending_directory_count = 0;
-        previous_int_ = std::signal(SIGINT, remove_pending_and_reraise);
-        previous_term_ = std::signal(SIGTERM, remove_pending_and_reraise);
-    }
-    ~PendingGuard() {
-        std::signal(SIGINT, previous_int_);
-        std::signal(SIGTERM, previous_term_);
-        pending_count = 0;
-        pending_directory_count = 0;
-    }
+    PendingGuard() { forget(); }
+    ~PendingGuard() { forget(); }
     PendingGuard(const PendingGuard&) = delete;
     PendingGuard& operator=(const PendingGuard&) = delete;
 
   private:
-    void (*previous_int_)(int) = SIG_DFL;
-    void (*previous_term_)(int) = SIG_DFL;
+    static void forget() {
+        pending_count = 0;
+        pending_directory_count = 0;
+    }
 };
 
 void remember_pending(const std::string& path) {
@@ -82,8 +69,7 @@ void remember_pending_directory(const std::string& path) {
 }
 
 [[noreturn]] void fail(const std::string& option, const std::string& path, const std::string& why) {
-    throw UsageError(option.empty() ? fmt::format("{}: {}", path, why)
-                                    : fmt::format("{}: {}: {}", option, path, why));
+    throw OutputError(option.empty() ? path + ": " + why : option + ": " + path + ": " + why);
 }
 
 /// The file a path finally names: symlinks followed (also dangling ones, whose target is then created).
@@ -168,7 +154,9 @@ bool write_all(int fd, const std::string& content) {
 /// Writes the content into a uniquely named file beside the target.
 void stage(Target& t) {
     const fs::path directory = t.path.parent_path().empty() ? fs::path(".") : t.path.parent_path();
-    std::string name = (directory / ("." + t.path.filename().string() + ".kinema-XXXXXX")).string();
+    std::string hidden = ".";
+    hidden.append(t.path.filename().string()).append(".kinema-XXXXXX");
+    std::string name = (directory / hidden).string();
     if (pending_count >= static_cast<std::sig_atomic_t>(max_pending_files) ||
         name.size() >= max_pending_path) {
         fail(t.option, t.shown, "too many output files or too long a path");
@@ -304,8 +292,6 @@ void remove_stale(const fs::path& directory, const std::string& prefix, const st
     }
 }
 
-std::vector<std::pair<std::string, std::string>> declared_inputs;
-
 /// The file a path names, for comparing paths: empty for a path to compare with nothing (an existing
 /// non-regular file such as /dev/null, which two outputs may share).
 fs::path identity(const std::string& path) {
@@ -318,18 +304,18 @@ fs::path identity(const std::string& path) {
     return error ? fs::path(path).lexically_normal() : resolved;
 }
 
-/// "--svg: m.txt is also the input of --map": an output that would overwrite an input or another output.
-void refuse_clashes(const std::vector<std::pair<std::string, std::string>>& outputs) {
+/// "OPTION: m.txt is also the input of MAP": an output that would overwrite an input or another output.
+void refuse_clashes(const std::vector<InputFile>& inputs,
+                    const std::vector<std::pair<std::string, std::string>>& outputs) {
     std::vector<std::pair<std::string, fs::path>> seen;
-    for (const auto& [option, path] : declared_inputs) {
+    for (const auto& [option, path] : inputs) {
         seen.emplace_back("the input of " + option, identity(path));
     }
     for (const auto& [option, path] : outputs) {
         const fs::path file = identity(path);
         for (const auto& [role, other] : seen) {
             if (!file.empty() && file == other) {
-                throw UsageError(
-                    fmt::format("{}: {} is also {} (refusing to write over it)", option, path, role));
+                throw OutputError(option + ": " + path + " is also " + role + " (refusing to write over it)");
             }
         }
         seen.emplace_back("the output of " + option, file);
@@ -345,8 +331,22 @@ void check_output_directory(const std::string& option, const std::string& direct
     }
 }
 
-void declare_inputs(std::vector<std::pair<std::string, std::string>> inputs) {
-    declared_inputs = std::move(inputs);
+void remove_pending_files() noexcept {
+    for (std::sig_atomic_t i = 0; i < pending_count; ++i) {
+        ::unlink(pending_paths[static_cast<std::size_t>(i)].data());
+    }
+    for (std::sig_atomic_t i = 0; i < pending_directory_count; ++i) {
+        ::rmdir(pending_directories[static_cast<std::size_t>(i)].data());
+    }
+}
+
+void remove_pending_files_on_signals() {
+    std::signal(SIGINT, remove_pending_and_reraise);
+    std::signal(SIGTERM, remove_pending_and_reraise);
+}
+
+void OutputFiles::add_input(std::string option, std::string path) {
+    inputs_.push_back({std::move(option), std::move(path)});
 }
 
 void OutputFiles::add(std::string option, std::string path, std::string content) {
@@ -367,7 +367,8 @@ void OutputFiles::commit() {
     for (const Directory& d : directories_) {
         outputs.emplace_back(d.option, d.path);
     }
-    refuse_clashes(outputs);
+    refuse_clashes(inputs_, outputs);
+    const std::lock_guard<std::mutex> one_commit_at_a_time(commit_mutex);
     PendingGuard guard;
     std::vector<std::string> created_directories;
     try {
@@ -400,4 +401,4 @@ void OutputFiles::commit() {
     }
 }
 
-}  // namespace kinema::cli
+}  // namespace kinema::output

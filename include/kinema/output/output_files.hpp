@@ -1,0 +1,94 @@
+// Every file one run of a program writes (pictures, directories of frames, reports), prepared in memory first
+// and written together under one rule (docs/errors.md "Output files"):
+// - on any failure every target path holds exactly what it held before the run;
+// - a new or regular target is replaced atomically through a uniquely named temporary file in the same
+//   directory (removed on every failure path, and on SIGINT and SIGTERM once the program has called
+//   remove_pending_files_on_signals()), keeping an existing file's permissions; a read-only file is not
+//   overwritten;
+// - a symlink is written through to the file it points to;
+// - a non-regular target (a character device such as /dev/stdout, a FIFO) is written directly, never
+//   replaced;
+// - no output is an input of the run (given to the OutputFiles) or another output of it: the same file after
+//   resolving links and relative parts is refused, naming both options (an existing non-regular file,
+//   /dev/null, is exempt);
+// - a directory of frames holds exactly this run's files of its kind after a success (stale ones from an
+//   earlier run are removed) and nothing new after a failure (a directory the run created is removed again).
+// POSIX calls (mkstemp, rename, link), so this part sits beside the standard-library-only core.
+// Option names in messages are the caller's (a command line's flag, a keyword argument); empty for none.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kinema::output {
+
+/// An output that cannot be written, or would overwrite an input or another output. The message names the
+/// option and the path ("OPTION: PATH: is read-only").
+class OutputError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A file the run reads: `option` names it in messages (a flag such as the map's, or a positional argument's
+/// name), `path` as given.
+struct InputFile {
+    std::string option;
+    std::string path;
+};
+
+/// Installs a SIGINT and SIGTERM handler that removes the temporary files (and new directories) of the commit
+/// in progress, then dies of the signal as it would have. For a program that owns its signals, such as a
+/// command-line tool: call it once at start. The library installs no handler by itself, so a game or an
+/// embedding host keeps its own; such a host may call remove_pending_files() from its own handler.
+void remove_pending_files_on_signals();
+
+/// Removes the temporary files and the new directories of the commit in progress. Async-signal-safe (unlink
+/// and rmdir of paths kept in a fixed table): a signal handler may call it.
+void remove_pending_files() noexcept;
+
+/// Refuses, before any work, a directory of frames that names an existing file (the commit would refuse it
+/// after the run; a run can take seconds). Throws OutputError.
+void check_output_directory(const std::string& option, const std::string& directory);
+
+class OutputFiles {
+  public:
+    OutputFiles() = default;
+    /// The run's input files: commit() refuses to write over any of them.
+    explicit OutputFiles(std::vector<InputFile> inputs) : inputs_(std::move(inputs)) {}
+
+    /// One more input file that commit() refuses to write over.
+    void add_input(std::string option, std::string path);
+
+    /// One file. `option` names the argument in error messages; empty for none.
+    void add(std::string option, std::string path, std::string content);
+
+    /// A directory of files named `<prefix>...<suffix>` (e.g. "step-" and ".png"): `files` are (name,
+    /// content) pairs; after commit() the directory holds exactly these among the names of that pattern.
+    void add_directory(std::string option, std::string directory, std::string prefix, std::string suffix,
+                       std::vector<std::pair<std::string, std::string>> files);
+
+    /// Writes everything, or nothing: throws OutputError naming the option and path on failure. Commits from
+    /// several threads run one after another (the table of pending temporary files is process-wide).
+    void commit();
+
+  private:
+    struct File {
+        std::string option;
+        std::string path;
+        std::string content;
+    };
+    struct Directory {
+        std::string option;
+        std::string path;
+        std::string prefix;
+        std::string suffix;
+        std::vector<std::pair<std::string, std::string>> files;
+    };
+    std::vector<InputFile> inputs_;
+    std::vector<File> files_;
+    std::vector<Directory> directories_;
+};
+
+}  // namespace kinema::output

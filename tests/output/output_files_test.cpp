@@ -1,0 +1,235 @@
+// The output-file rule called directly (kinema/output/output_files.hpp): the inputs a run is given, and only
+// those, are refused as outputs; errors are OutputError with the option and path; a directory of frames holds
+// exactly one run's files; temporary files go on SIGTERM only once the program asked for it. The same rule
+// seen through the command line is tested in tests/cli/output_files_test.cpp.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include "kinema/output/output_files.hpp"
+#include "scratch.hpp"
+
+namespace kinema::test {
+namespace {
+
+namespace fs = std::filesystem;
+using output::OutputError;
+using output::OutputFiles;
+
+fs::path fresh_directory(std::string_view name) {
+    const fs::path dir = scratch_path(name);
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+int entries(const fs::path& dir) {
+    return static_cast<int>(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}));
+}
+
+/// The message of the OutputError `files.commit()` throws, or "no error".
+std::string commit_error(OutputFiles& files) {
+    try {
+        files.commit();
+    } catch (const OutputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(OutputFilesLibrary, WritesNewAndReplacesExistingFiles) {
+    const fs::path dir = fresh_directory("write");
+    write_file(dir / "old.txt", "old");
+    OutputFiles files;
+    files.add("first", (dir / "old.txt").string(), "replaced");
+    files.add("second", (dir / "new.txt").string(), "new");
+    files.commit();
+    EXPECT_EQ(read_file(dir / "old.txt"), "replaced");
+    EXPECT_EQ(read_file(dir / "new.txt"), "new");
+    EXPECT_EQ(entries(dir), 2);  // no temporary or backup file left
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, AnInputGivenToTheConstructorIsRefused) {
+    const fs::path dir = fresh_directory("input");
+    const std::string level = (dir / "level.map").string();
+    write_file(level, "the level");
+    OutputFiles files({{"MAP", level}});
+    files.add("PNG", level, "a picture");
+    EXPECT_EQ(commit_error(files), "PNG: " + level + " is also the input of MAP (refusing to write over it)");
+    EXPECT_EQ(read_file(level), "the level");
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, AnInputAddedLaterIsRefusedThroughARelativePath) {
+    const fs::path dir = fresh_directory("input-later");
+    write_file(dir / "log.csv", "the log");
+    OutputFiles files;
+    files.add_input("LOG", (dir / "log.csv").string());
+    const std::string roundabout = (dir / "." / "log.csv").string();
+    files.add("SVG", roundabout, "a picture");
+    EXPECT_EQ(commit_error(files),
+              "SVG: " + roundabout + " is also the input of LOG (refusing to write over it)");
+    EXPECT_EQ(read_file(dir / "log.csv"), "the log");
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, InputsBelongToOneOutputFilesOnly) {
+    // No hidden global: the inputs of one run do not follow into the next.
+    const fs::path dir = fresh_directory("no-global");
+    const std::string path = (dir / "shared.txt").string();
+    write_file(path, "read by the first run");
+    OutputFiles first({{"MAP", path}});
+    first.add("PNG", path, "refused");
+    EXPECT_NE(commit_error(first), "no error");
+    OutputFiles second;
+    second.add("PNG", path, "written");
+    EXPECT_EQ(commit_error(second), "no error");
+    EXPECT_EQ(read_file(path), "written");
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, TwoOutputsOfOneFileAreRefused) {
+    const fs::path dir = fresh_directory("twice");
+    const std::string path = (dir / "a.png").string();
+    OutputFiles files;
+    files.add("PNG", path, "one");
+    files.add("FRAMES", path, "two");
+    EXPECT_EQ(commit_error(files),
+              "FRAMES: " + path + " is also the output of PNG (refusing to write over it)");
+    EXPECT_FALSE(fs::exists(path));
+    // /dev/null is exempt: two outputs may share it.
+    OutputFiles discarded;
+    discarded.add("PNG", "/dev/null", "one");
+    discarded.add("SVG", "/dev/null", "two");
+    EXPECT_EQ(commit_error(discarded), "no error");
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, ErrorsNameTheOptionAndThePath) {
+    const fs::path dir = fresh_directory("errors");
+    const std::string read_only = (dir / "ro.txt").string();
+    write_file(read_only, "keep me");
+    fs::permissions(read_only, fs::perms::owner_read);
+    OutputFiles files;
+    files.add("JSON", read_only, "new");
+    EXPECT_EQ(commit_error(files), "JSON: " + read_only + ": is read-only");
+    OutputFiles unnamed;
+    unnamed.add("", read_only, "new");
+    EXPECT_EQ(commit_error(unnamed), read_only + ": is read-only");
+    EXPECT_EQ(read_file(read_only), "keep me");
+    OutputFiles empty;
+    empty.add("CSV", "", "x");
+    EXPECT_EQ(commit_error(empty), "CSV: '': empty path");
+    // An OutputError is a std::runtime_error, for callers that catch those.
+    OutputFiles again;
+    again.add("JSON", read_only, "new");
+    EXPECT_THROW(again.commit(), std::runtime_error);
+    fs::permissions(read_only, fs::perms::owner_all);
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, ADirectoryHoldsExactlyThisRunsFilesOfItsKind) {
+    const fs::path dir = fresh_directory("frames");
+    const fs::path frames = dir / "steps";
+    OutputFiles first;
+    first.add_directory("FRAMES", frames.string(), "step-", ".png",
+                        {{"step-000.png", "0"}, {"step-001.png", "1"}, {"step-002.png", "2"}});
+    first.commit();
+    EXPECT_EQ(entries(frames), 3);
+    write_file(frames / "notes.txt", "mine");
+    OutputFiles second;
+    second.add_directory("FRAMES", frames.string(), "step-", ".png", {{"step-000.png", "zero"}});
+    second.commit();
+    EXPECT_EQ(read_file(frames / "step-000.png"), "zero");
+    EXPECT_FALSE(fs::exists(frames / "step-001.png"));
+    EXPECT_EQ(read_file(frames / "notes.txt"), "mine");
+    EXPECT_EQ(entries(frames), 2);
+    // A failed run removes the directory it created.
+    const fs::path fresh = dir / "new";
+    OutputFiles failing;
+    failing.add_directory("FRAMES", fresh.string(), "step-", ".png", {{"step-000.png", "0"}});
+    failing.add("PNG", "/nonexistent-dir/x.png", "x");
+    EXPECT_EQ(
+        commit_error(failing),
+        "PNG: /nonexistent-dir/x.png: cannot create a file in its directory: No such file or directory");
+    EXPECT_FALSE(fs::exists(fresh));
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, ADirectoryThatIsAFileIsRefusedBeforeAnyWork) {
+    const fs::path dir = fresh_directory("not-a-directory");
+    const std::string file = (dir / "file").string();
+    write_file(file, "x");
+    try {
+        output::check_output_directory("FRAMES", file);
+        ADD_FAILURE() << "no error";
+    } catch (const OutputError& e) {
+        EXPECT_EQ(std::string(e.what()), "FRAMES: " + file + ": exists and is not a directory");
+    }
+    EXPECT_NO_THROW(output::check_output_directory("FRAMES", (dir / "missing").string()));
+    fs::remove_all(dir);
+}
+
+/// Forks a child that commits a regular file and then a FIFO nobody reads (so it blocks after staging the
+/// regular file's temporary file), waits for the temporary file, sends SIGTERM and returns the child's wait
+/// status. With `install` the child first calls remove_pending_files_on_signals().
+int terminate_a_blocked_commit(const fs::path& dir, bool install) {
+    const fs::path fifo = dir / "pipe.svg";
+    EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        if (install) {
+            output::remove_pending_files_on_signals();
+        }
+        OutputFiles files;
+        files.add("PNG", (dir / "a.png").string(), "picture");
+        files.add("SVG", fifo.string(), "blocks");
+        try {
+            files.commit();
+        } catch (...) {
+        }
+        ::_exit(0);
+    }
+    for (int wait = 0; wait < 500 && entries(dir) < 2; ++wait) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_EQ(entries(dir), 2) << "the temporary file of a.png was never staged";
+    ::kill(child, SIGTERM);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    return status;
+}
+
+TEST(OutputFilesLibrary, SigtermRemovesTemporaryFilesOnceAsked) {
+    const fs::path dir = fresh_directory("sigterm");
+    const int status = terminate_a_blocked_commit(dir, true);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(WTERMSIG(status), SIGTERM);
+    EXPECT_EQ(entries(dir), 1);  // only the FIFO: no a.png, no temporary file
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, TheLibraryInstallsNoSignalHandlerByItself) {
+    // A game keeps its own handlers: without the call, SIGTERM kills as by default and the temporary file
+    // stays (the host may call remove_pending_files() from its own handler).
+    const fs::path dir = fresh_directory("no-handler");
+    const int status = terminate_a_blocked_commit(dir, false);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(WTERMSIG(status), SIGTERM);
+    EXPECT_EQ(entries(dir), 2);  // the FIFO and a.png's temporary file
+    EXPECT_FALSE(fs::exists(dir / "a.png"));
+    fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace kinema::test
