@@ -159,6 +159,14 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
         q.direction = a.dir.value_or(Vec3{});
     } else if (level.seed) {
         const Vec2 p = level.seed->position * a.settings.grid.cell_size;
+        if (std::max(std::abs(p.x), std::abs(p.y)) > chase::chase_max_coordinate) {
+            // The query would blame --from, which the user did not type.
+            throw UsageError(fmt::format(
+                "{}: the player marker at tile ({}, {}) x --cell-size {} is outside [-1e9, 1e9]; give --from "
+                "X,Y or a smaller --cell-size",
+                a.map, format_number(level.seed->position.x), format_number(level.seed->position.y),
+                format_number(a.settings.grid.cell_size)));
+        }
         q.position = {p.x, p.y, 0.0};
         q.direction = a.dir.value_or(Vec3{level.seed->direction.x, level.seed->direction.y, 0.0});
     } else {

@@ -190,6 +190,18 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
             bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
         });
     bar.finish();
+    // On a grid the player starts on another tile, at least one cell size away (pursuit::run_batch).
+    const auto out_of_sight = [&] {
+        const std::unique_ptr<pursuit::PursuitSpace> space = make_space();
+        return space->dimensions() == 2 &&
+               config.settings.view_range < space->chase_space().cells().cell_size();
+    };
+    if (result.scenarios == 0 && out_of_sight()) {
+        throw UsageError(
+            fmt::format("--view-range: no scenario fits on {} (the NPC starts at least one cell "
+                        "behind the player, out of a view of {} level units)",
+                        level, format_number(config.settings.view_range)));
+    }
     if (result.scenarios == 0) {
         throw UsageError(
             fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "

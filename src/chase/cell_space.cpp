@@ -26,37 +26,73 @@ void check_common(const std::vector<Vec3>& positions, double cell_size) {
     }
 }
 
-// The per-cell arrays of a grid's space, exactly as GridSpace built them before they became lazy: positions
-// ((col + 0.5) * s, (row + 0.5) * s, 0) in id order, neighbours in ascending id order (row-major), diagonals
-// only without corner cutting (spec "Inputs"; Moving AI octile rule: both orthogonal tiles open).
-CellSpace build_grid_arrays(const GridCells& g) {
-    std::vector<Vec3> positions;
+// The neighbours of a grid's cell at (col, row), as GridSpace built them before they became lazy: in
+// ascending id order (row-major), diagonals only without corner cutting (spec "Inputs"; Moving AI octile
+// rule: both orthogonal tiles open). Writes them to out (room for 8) and returns their count.
+std::uint32_t grid_neighbours(const GridCells& g, int col, int row, CellId* out) {
+    const bool eight = g.connectivity() == Connectivity::eight;
+    std::uint32_t count = 0;
+    for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+            const bool diagonal = dr != 0 && dc != 0;
+            if ((dr == 0 && dc == 0) || (diagonal && !eight)) {
+                continue;
+            }
+            const CellId nb = g.cell_at(col + dc, row + dr);
+            if (nb == no_cell || (diagonal && (!g.floor(col + dc, row) || !g.floor(col, row + dr)))) {
+                continue;
+            }
+            out[count++] = nb;
+        }
+    }
+    return count;
+}
+
+// A grid's cell centres: ((col + 0.5) * s, (row + 0.5) * s) in id order (GridCells::position's arithmetic).
+std::vector<Vec2> grid_planar_positions(const GridCells& g) {
+    std::vector<Vec2> planar;
+    planar.reserve(g.size());
+    const double s = g.cell_size();
+    g.for_each_cell([&](int col, int row, CellId) { planar.push_back({(col + 0.5) * s, (row + 0.5) * s}); });
+    return planar;
+}
+
+// A grid's neighbour lists padded as from_csr pads them: stride 4 when no cell has more than 4 neighbours,
+// else 8, the filler id size(). Returns the stride.
+std::uint32_t grid_padded_neighbours(const GridCells& g, std::vector<CellId>& padded) {
+    const std::size_t n = g.size();
+    padded.assign(n * 8, static_cast<CellId>(n));
+    std::uint32_t max_degree = 0;
+    g.for_each_cell([&](int col, int row, CellId c) {
+        max_degree = std::max(max_degree, grid_neighbours(g, col, row, padded.data() + std::size_t{c} * 8));
+    });
+    if (max_degree > 4) {
+        return 8;
+    }
+    for (std::size_t c = 0; c < n; ++c) {
+        std::copy_n(padded.begin() + static_cast<std::ptrdiff_t>(c * 8), 4,
+                    padded.begin() + static_cast<std::ptrdiff_t>(c * 4));
+    }
+    padded.resize(n * 4);
+    padded.shrink_to_fit();
+    return 4;
+}
+
+// A grid's world positions ((col + 0.5) * s, (row + 0.5) * s, 0) and CSR neighbour lists.
+void grid_graph(const GridCells& g, std::vector<Vec3>& positions, std::vector<std::uint32_t>& offsets,
+                std::vector<CellId>& ids) {
     positions.reserve(g.size());
     const double s = g.cell_size();
-    const bool eight = g.connectivity() == Connectivity::eight;
-    std::vector<std::uint32_t> offsets;
+    offsets.assign(1, 0);
     offsets.reserve(g.size() + 1);
-    offsets.push_back(0);
-    std::vector<CellId> ids;
-    ids.reserve(g.size() * (eight ? 8 : 4));
+    ids.reserve(g.size() * (g.connectivity() == Connectivity::eight ? 8 : 4));
     g.for_each_cell([&](int col, int row, CellId) {
         positions.push_back({(col + 0.5) * s, (row + 0.5) * s, 0.0});
-        for (int dr = -1; dr <= 1; ++dr) {
-            for (int dc = -1; dc <= 1; ++dc) {
-                const bool diagonal = dr != 0 && dc != 0;
-                if ((dr == 0 && dc == 0) || (diagonal && !eight)) {
-                    continue;
-                }
-                const CellId nb = g.cell_at(col + dc, row + dr);
-                if (nb == no_cell || (diagonal && (!g.floor(col + dc, row) || !g.floor(col, row + dr)))) {
-                    continue;
-                }
-                ids.push_back(nb);
-            }
-        }
+        CellId list[8];
+        const std::uint32_t count = grid_neighbours(g, col, row, list);
+        ids.insert(ids.end(), list, list + count);
         offsets.push_back(static_cast<std::uint32_t>(ids.size()));
     });
-    return CellSpace::from_csr(std::move(positions), std::move(offsets), std::move(ids), PlanarFrame::xy, s);
 }
 
 }  // namespace
@@ -77,12 +113,28 @@ CellSpace CellSpace::from_grid(std::shared_ptr<const GridCells> grid) {
     return space;
 }
 
-const CellSpace& CellSpace::built_arrays() const {
-    std::call_once(lazy_->once, [this] {
-        lazy_->cells = std::make_unique<CellSpace>(build_grid_arrays(*grid_));
-        lazy_->built.store(lazy_->cells.get(), std::memory_order_release);
+const CellSpace& CellSpace::built_arrays(Group g) const {
+    LazyArrays::Slot& slot = lazy_->slots[static_cast<int>(g)];
+    std::call_once(slot.once, [&] {
+        auto arrays = std::make_unique<CellSpace>();
+        arrays->size_ = size_;
+        arrays->frame_ = frame_;
+        arrays->cell_size_ = cell_size_;
+        switch (g) {
+            case Group::planar:
+                arrays->planar_ = grid_planar_positions(*grid_);
+                break;
+            case Group::padded:
+                arrays->padded_stride_ = grid_padded_neighbours(*grid_, arrays->padded_ids_);
+                break;
+            case Group::graph:
+                grid_graph(*grid_, arrays->positions_, arrays->offsets_, arrays->neighbour_ids_);
+                break;
+        }
+        slot.cells = std::move(arrays);
+        slot.built.store(slot.cells.get(), std::memory_order_release);
     });
-    return *lazy_->cells;
+    return *slot.cells;
 }
 
 CellSpace CellSpace::from_adjacency(std::vector<Vec3> positions,

@@ -7,6 +7,7 @@
 
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/levels/ascii_level.hpp"
 
 namespace kinema::chase {
 namespace {
@@ -14,6 +15,9 @@ namespace {
 Vec3 on_plane(Vec2 p) {
     return {p.x, p.y, 0.0};
 }
+
+static_assert(levels::max_direction_component == chase_max_coordinate,
+              "an ASCII level's direction: line is checked against the chase's range");
 
 // Every coordinate in [-chase_max_coordinate, chase_max_coordinate]: squared distances stay finite.
 void require_finite_vector(FieldErrors& errors, std::string_view field, Vec3 v) {

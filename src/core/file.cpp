@@ -13,6 +13,11 @@ FileError::FileError(std::string path, std::string why)
     : std::runtime_error(path + ": " + why), path_(std::move(path)), why_(std::move(why)) {}
 
 std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes) {
+    return read_file_capped(path, max_bytes, {});
+}
+
+std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
+                             const std::function<void(std::string_view)>& check_start) {
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);
     if (std::filesystem::is_directory(status)) {
@@ -34,17 +39,28 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes) 
         if (!error && size < text.max_size()) {
             text.reserve(static_cast<std::size_t>(size) + 1);  // one allocation, not a doubling growth
         }
+    } else if (max_bytes < text.max_size()) {
+        // A device's length is unknown: room for the cap up front (its pages are touched only as they are
+        // written), so that the text never moves to a doubled buffer -- /dev/zero under a 1 GiB cap peaked
+        // at 2.1 GB.
+        text.reserve(static_cast<std::size_t>(max_bytes) + 1);
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
         throw FileError(path, std::string("cannot open file: ") + std::strerror(errno));
     }
     std::array<char, 1 << 16> chunk{};
+    bool checked = !check_start;
     while (in) {
         in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-        text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
-        if (text.size() > max_bytes) {
+        const auto got = static_cast<std::size_t>(in.gcount());
+        if (text.size() + got > max_bytes) {
             throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes");
+        }
+        text.append(chunk.data(), got);
+        if (!checked && in) {  // more to come
+            checked = true;
+            check_start(text);
         }
     }
     if (in.bad()) {

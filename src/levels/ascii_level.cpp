@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 #include "text_lines.hpp"
 
@@ -34,8 +35,15 @@ Vec2 parse_direction(const std::string& name, int line, std::string_view value) 
     if (comma == std::string_view::npos) {
         throw LevelError(name, line, "direction must be 'DX,DY', got " + detail::quoted(value));
     }
-    return {parse_double(name, line, value.substr(0, comma)),
-            parse_double(name, line, value.substr(comma + 1))};
+    const Vec2 d{parse_double(name, line, value.substr(0, comma)),
+                 parse_double(name, line, value.substr(comma + 1))};
+    for (const double c : {d.x, d.y}) {
+        if (std::abs(c) > max_direction_component) {
+            throw LevelError(name, line,
+                             "direction: every component must be in [-1e9, 1e9], got " + format_number(c));
+        }
+    }
+    return d;
 }
 
 // The header of an ASCII level: what the "key: value" lines before the map set.

@@ -16,7 +16,9 @@ std::size_t GridLevel::passable_count() const {
 }
 
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
-    return parse_level(detail::read_level_file(path, max_bytes), path);
+    const bool moving_ai = has_extension(path, ".map");
+    return parse_level(
+        detail::read_level_file(path, max_bytes, moving_ai ? detail::check_moving_ai_start : nullptr), path);
 }
 
 GridLevel parse_level(std::string_view text, const std::string& name) {
@@ -25,9 +27,14 @@ GridLevel parse_level(std::string_view text, const std::string& name) {
 
 namespace detail {
 
-std::string read_level_file(const std::string& path, std::uintmax_t max_bytes) {
+std::string read_level_file(const std::string& path, std::uintmax_t max_bytes,
+                            void (*check_start)(std::string_view, const std::string&)) {
     try {
-        return read_file_capped(path, max_bytes);
+        if (check_start == nullptr) {
+            return read_file_capped(path, max_bytes);
+        }
+        return read_file_capped(path, max_bytes,
+                                [&](std::string_view first_lines) { check_start(first_lines, path); });
     } catch (const FileError& e) {
         throw LevelError(path, 0, e.why());
     }

@@ -23,8 +23,15 @@ std::vector<Line> split_lines(std::string_view text);
 std::string_view skip_byte_order_mark(std::string_view text);
 
 /// kinema::read_file_capped (kinema/core/file.hpp) for the grid level loaders: throws LevelError(path, 0,
-/// why) (grid_level.hpp).
-std::string read_level_file(const std::string& path, std::uintmax_t max_bytes);
+/// why) (grid_level.hpp). `check_start(first_lines, path)`, when given, sees the first complete lines of a
+/// file longer than one chunk before the rest is read (a junk file fails on its first line).
+std::string read_level_file(const std::string& path, std::uintmax_t max_bytes,
+                            void (*check_start)(std::string_view, const std::string&) = nullptr);
+
+/// Throws the LevelError that parse_moving_ai_map would throw for a file starting with `start` (its first
+/// chunk, the last line possibly cut), when that start alone shows it (a bad header, row or terrain
+/// character, a first line that cannot be "type octile"); nothing otherwise.
+void check_moving_ai_start(std::string_view start, const std::string& name);
 
 /// A printable description of a character for messages: 'x' or "byte 0x07".
 std::string describe_char(char c);

@@ -341,6 +341,42 @@ struct FreeMesh {
     void operator()(dtNavMesh* m) const { dtFreeNavMesh(m); }
 };
 
+// The links Detour made when it added the tiles (internal ones from the neighbour lists, across tile borders
+// from the border edges' geometry, off-mesh ones from the connections): every link must name a polygon of a
+// tile that exists and one of its own polygon's edges, and every list must end. Its queries trust them:
+// findPath reached a polygon past a tile's last one through a link the fuzzer made (its vertex count read as
+// 0, an integer division by zero in dtNavMeshQuery::getPortalPoints).
+// A link leaves through one of its polygon's edges, except a ground polygon's link onto an off-mesh
+// connection, which Detour marks with edge 0xff (baseOffMeshLinks, connectExtOffMeshLinks).
+bool follows_an_edge(const dtPoly& from, const dtLink& link, const dtPoly& to) {
+    return link.edge < from.vertCount ||
+           (link.edge == 0xff && to.getType() == DT_POLYTYPE_OFFMESH_CONNECTION);
+}
+
+void check_links(const dtNavMesh& mesh, const std::string& name) {
+    for (int i = 0; i < mesh.getMaxTiles(); ++i) {
+        const dtMeshTile* tile = mesh.getTile(i);
+        if (tile == nullptr || tile->header == nullptr) {
+            continue;
+        }
+        const auto link_count = static_cast<unsigned int>(tile->header->maxLinkCount);
+        for (int p = 0; p < tile->header->polyCount; ++p) {
+            const dtPoly& poly = tile->polys[p];
+            unsigned int seen = 0;
+            for (unsigned int l = poly.firstLink; l != DT_NULL_LINK; l = tile->links[l].next) {
+                const dtMeshTile* to_tile = nullptr;
+                const dtPoly* to_poly = nullptr;
+                if (l >= link_count || ++seen > link_count ||
+                    dtStatusFailed(mesh.getTileAndPolyByRef(tile->links[l].ref, &to_tile, &to_poly)) ||
+                    to_poly->vertCount < 2 || !follows_an_edge(poly, tile->links[l], *to_poly)) {
+                    bad(name, "tile " + std::to_string(i) + ": polygon " + std::to_string(p) +
+                                  " gets a link Detour cannot follow (to a missing polygon or edge)");
+                }
+            }
+        }
+    }
+}
+
 }  // namespace
 
 std::string encode_navmesh(const dtNavMesh& mesh) {
@@ -419,6 +455,7 @@ dtNavMesh* decode_navmesh(std::string_view bytes, const std::string& name) {
     if (at != bytes.size()) {
         bad(name, std::to_string(bytes.size() - at) + " bytes after the last tile");
     }
+    check_links(*mesh, name);
     return mesh.release();
 }
 

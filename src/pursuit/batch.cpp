@@ -309,14 +309,16 @@ BatchResult collect(const BatchRows& rows) {
 
 // Known before any scenario is drawn: on a grid a route is an A* path of distinct cells, each step at most a
 // diagonal, so none is longer than (cells - 1) x sqrt(2) x cell size. A --min-route beyond that cannot fit,
-// and drawing kMaxAttempts paths per scenario to find out took 17 s on a batch of 1000.
-bool no_route_can_fit(const PursuitSpace& ps, const BatchSettings& settings) {
+// and drawing kMaxAttempts paths per scenario to find out took 17 s on a batch of 1000. Nor can a view range
+// shorter than the cell size: the player starts npc_behind >= 1 path cells from the NPC, on another tile,
+// whose centre is at least one cell size away, out of sight.
+bool no_route_can_fit(const PursuitSpace& ps, const PursuitConfig& config, const BatchSettings& settings) {
     const chase::CellSpace& cells = ps.chase_space().cells();
     if (ps.dimensions() != 2 || cells.grid() == nullptr || cells.size() == 0) {
         return false;
     }
     const double longest = static_cast<double>(cells.size() - 1) * std::sqrt(2.0) * cells.cell_size();
-    return settings.min_route > longest;
+    return settings.min_route > longest || config.settings.view_range < cells.cell_size();
 }
 
 }  // namespace
@@ -336,7 +338,7 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
             throw std::invalid_argument("run_batch: the space factory returned no space");
         }
     }
-    if (!spaces.empty() && no_route_can_fit(*spaces.front(), settings)) {
+    if (!spaces.empty() && no_route_can_fit(*spaces.front(), config, settings)) {
         return collect(rows);  // every row unmade: the same result as drawing them all, at once
     }
     std::atomic<int> next{0};

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "cell_neighbours.hpp"
+
 namespace kinema::pursuit::detail {
 
 namespace {
@@ -17,15 +19,15 @@ constexpr std::size_t kLazyTotalCells = std::size_t{1} << 24;
 constexpr std::size_t kMaxBlock = 64;
 
 bool symmetric_neighbours(const chase::CellSpace& cells) {
-    for (chase::CellId c = 0; c < cells.size(); ++c) {
-        for (const chase::CellId nb : cells.neighbours(c)) {
-            const auto back = cells.neighbours(nb);
-            if (std::find(back.begin(), back.end(), c) == back.end()) {
-                return false;
-            }
-        }
+    bool symmetric = true;
+    for (chase::CellId c = 0; c < cells.size() && symmetric; ++c) {
+        for_each_neighbour(cells, c, [&](chase::CellId nb) {
+            bool back = false;
+            for_each_neighbour(cells, nb, [&](chase::CellId m) { back = back || m == c; });
+            symmetric = symmetric && back;
+        });
     }
-    return true;
+    return symmetric;
 }
 
 }  // namespace
@@ -42,28 +44,35 @@ void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
     view_range_ = view_range;
     frame_ = cells.frame();
     max_jump_ = 0;
-    occupancy_.assign(n, 0.0);
-    scratch_.assign(n, 0.0);
+    occupancy_.reset(n);
+    scratch_.reset(n);
+    active_lo_ = 0;
+    active_hi_ = 0;
     build_buckets(view_range);
     symmetric_ = symmetric_neighbours(cells);
     block_max_.reserve(n / kMaxBlock + 1);
     cleared_.reserve(n);  // each cell is logged at most once between two choices
     find_stencil_runs(cells, runs_);
-    share_.assign(n + 1, 0.0);  // share_[n] = 0: the padded neighbour lists' filler
+    share_.reset(n + 1);  // share_[n] = 0: the padded neighbour lists' filler
     inverse_degree_.assign(n, 0.0);
     for (chase::CellId c = 0; c < n; ++c) {
-        const auto nbs = cells.neighbours(c);
-        inverse_degree_[c] = nbs.empty() ? 0.0 : 1.0 / static_cast<double>(nbs.size());
-        for (const chase::CellId nb : nbs) {
+        std::size_t degree = 0;
+        for_each_neighbour(cells, c, [&](chase::CellId nb) {
+            ++degree;
             max_jump_ = std::max<std::size_t>(max_jump_, nb > c ? nb - c : c - nb);
-        }
+        });
+        inverse_degree_[c] = degree == 0 ? 0.0 : 1.0 / static_cast<double>(degree);
     }
 }
 
 // Isla 2013: the search starts from the flood's warm cells in proportion to their heat.
 bool OccupancyMap::seed_heat(const chase::Flood* flood) {
-    std::fill(occupancy_.begin(), occupancy_.end(), 0.0);
-    std::fill(scratch_.begin(), scratch_.end(), 0.0);
+    // Both arrays are zero outside the last search's active range: zeroing that range clears them without
+    // writing the pages no search reached.
+    std::fill(occupancy_.data() + active_lo_, occupancy_.data() + active_hi_, 0.0);
+    std::fill(scratch_.data() + active_lo_, scratch_.data() + active_hi_, 0.0);
+    active_lo_ = occupancy_.size();
+    active_hi_ = 0;
     double total = 0.0;
     if (flood != nullptr && flood->started()) {
         for (const chase::CellId c : flood->heated_cells()) {
@@ -71,6 +80,8 @@ bool OccupancyMap::seed_heat(const chase::Flood* flood) {
             if (v > 0) {
                 occupancy_[c] = v;
                 total += v;
+                active_lo_ = std::min<std::size_t>(active_lo_, c);
+                active_hi_ = std::max<std::size_t>(active_hi_, std::size_t{c} + 1);
             }
         }
     }
@@ -81,16 +92,15 @@ bool OccupancyMap::seed_heat(const chase::Flood* flood) {
 void OccupancyMap::seed_cell(chase::CellId cell) {
     occupancy_[cell] = 1.0;
     seed_total_ = 1.0;
+    active_lo_ = cell;
+    active_hi_ = std::size_t{cell} + 1;
 }
 
+// The seed set [active_lo_, active_hi_) to its first and last non-zero cells.
 void OccupancyMap::begin(double t, double spread, double interval) {
-    active_lo_ = occupancy_.size();
-    active_hi_ = 0;
-    for (std::size_t c = 0; c < occupancy_.size(); ++c) {
+    for (std::size_t c = active_lo_; c < active_hi_; ++c) {
         if (occupancy_[c] != 0.0) {
             occupancy_[c] /= seed_total_;
-            active_lo_ = std::min(active_lo_, c);
-            active_hi_ = c + 1;
         }
     }
     if (!symmetric_) {
@@ -128,7 +138,7 @@ bool OccupancyMap::must_choose() {
 }
 
 void OccupancyMap::normalised(std::vector<double>& out) const {
-    out = occupancy_;
+    out.assign(occupancy_.data(), occupancy_.data() + occupancy_.size());
     double total = 0.0;
     for (const double q : out) {
         total += q;
@@ -255,7 +265,7 @@ void OccupancyMap::gather_padded(const chase::CellId* padded, std::size_t lo, st
 }
 
 void OccupancyMap::spread_scatter() {
-    std::fill(scratch_.begin(), scratch_.end(), 0.0);
+    std::fill(scratch_.data(), scratch_.data() + scratch_.size(), 0.0);
     for (chase::CellId c = 0; c < cells_->size(); ++c) {
         if (occupancy_[c] == 0.0) {
             continue;  // the support grows by one ring of cells per spread: skip the rest
@@ -339,7 +349,7 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
         }
         active_lo_ = 0;
         active_hi_ = n;
-        if (std::find(occupancy_.begin(), occupancy_.end(), 1.0) != occupancy_.end()) {
+        if (std::find(occupancy_.data(), occupancy_.data() + n, 1.0) != occupancy_.data() + n) {
             return choose(perception, eye);
         }
         return false;
@@ -352,8 +362,8 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
     if (best_p < kRescaleBelow || n > kLazyTotalCells) {
         double total = in_order_total();
         if (total < kRescaleBelow) {
-            for (double& q : occupancy_) {
-                q /= total;
+            for (std::size_t c = active_lo_; c < active_hi_; ++c) {  // the rest is 0, and 0 / total is 0
+                occupancy_[c] /= total;
             }
             total = 1.0;
         }

@@ -14,6 +14,7 @@
 #include "kinema/chase/flood.hpp"
 #include "perception.hpp"
 #include "spread_kernel.hpp"
+#include "zeroed_array.hpp"
 
 namespace kinema::pursuit::detail {
 
@@ -74,9 +75,12 @@ class OccupancyMap {
     const chase::CellSpace* cells_ = nullptr;
     double view_range_ = -1.0;
     PlanarFrame frame_;  // the cells' plane: a 3D level's cells are (x, z) with the height y
-    std::vector<double> occupancy_, scratch_;
+    // Zero outside [active_lo_, active_hi_) (see there), so only the cells a search reaches are written.
+    ZeroedArray<double> occupancy_, scratch_;
     bool symmetric_ = false;
-    std::vector<double> share_, inverse_degree_;
+    ZeroedArray<double>
+        share_;  // written over the active range and its neighbours before each spread reads it
+    std::vector<double> inverse_degree_;
     std::size_t max_jump_ = 0;
     std::vector<StencilRun> runs_;
     Vec2 bucket_origin_;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <functional>
 
+#include "cell_neighbours.hpp"
 #include "kinema/chase/dead_reckoning.hpp"
 
 namespace kinema::pursuit::detail {
@@ -59,7 +60,7 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
         cost_.reset(new double[n]);
         heuristic_.reset(new double[n]);
         parent_.reset(new chase::CellId[n]);
-        mark_.assign(n, 0);
+        mark_.reset(n);  // zeros from calloc: only the pages of cells reached are written
         generation_ = 0;
     }
     ++generation_;
@@ -94,7 +95,9 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
     heap_.push_back({heuristic_[start], start});
     while (!heap_.empty()) {
         std::pop_heap(heap_.begin(), heap_.end(), greater);
-        const auto [f, c] = heap_.back();
+        // Named members, not a structured binding: clang before 16 cannot capture one in the lambda below.
+        const double f = heap_.back().first;
+        const chase::CellId c = heap_.back().second;
         heap_.pop_back();
         if (c == goal) {
             return true;
@@ -103,7 +106,7 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
             continue;  // a stale entry: c was reached more cheaply since
         }
         const Vec2 pc = centre[c];
-        for (const chase::CellId nb : cells.neighbours(c)) {
+        for_each_neighbour(cells, c, [&](chase::CellId nb) {
             const double g = cost_[c] + edge(centre[nb] - pc);
             const bool first = mark_[nb] != generation_;
             if (first || g < cost_[nb]) {
@@ -116,7 +119,7 @@ bool PathPlanner::search(const chase::CellSpace& cells, chase::CellId start, cha
                 heap_.push_back({g + heuristic_[nb], nb});
                 std::push_heap(heap_.begin(), heap_.end(), greater);
             }
-        }
+        });
     }
     return false;
 }

@@ -11,6 +11,7 @@
 
 #include "kinema/chase/query.hpp"
 #include "kinema/pursuit/space.hpp"
+#include "zeroed_array.hpp"
 
 namespace kinema::pursuit::detail {
 
@@ -49,7 +50,7 @@ class PathPlanner {
     std::array<EdgeLength, 8> edge_memo_{};
     std::size_t edge_next_ = 0;
     std::unique_ptr<chase::CellId[]> parent_;
-    std::vector<std::uint32_t> mark_;
+    ZeroedArray<std::uint32_t> mark_;
     std::uint32_t generation_ = 0;
     std::vector<std::pair<double, chase::CellId>> heap_;
     std::vector<chase::CellId> cells_path_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fstream>
 #include <random>
+#include <string>
 
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
@@ -75,6 +76,51 @@ TEST(FloodAllocations, NoneInAGridChaseQueryAfterTheFirst) {
     }
     EXPECT_EQ(kinema::test::allocation_count() - before, 0);
     EXPECT_TRUE(std::isfinite(checksum));
+}
+
+// A 256 x 256 Moving AI map, open but for a wall every 7th tile of every 5th row (cells with 3 to 8
+// neighbours).
+levels::GridLevel open_map_with_posts() {
+    std::string text = "type octile\nheight 256\nwidth 256\nmap\n";
+    for (int row = 0; row < 256; ++row) {
+        for (int col = 0; col < 256; ++col) {
+            text += row % 5 == 2 && col % 7 == 3 ? '@' : '.';
+        }
+        text += '\n';
+    }
+    return levels::parse_moving_ai_map(text, "posts.map");
+}
+
+// Issue 24, M6: a grid's planar positions and padded neighbour lists (all the pursuit's search and paths ask
+// for) are built without the world positions and CSR lists: 16 + 32 bytes a cell, not the 108 of all of
+// them (a pursuit on a 4096 x 4096 map held 1.8 GB of them). The arrays are the graph's, entry for entry.
+TEST(GridCellArrays, PlanarPositionsAndPaddedListsWithoutTheGraph) {
+    const GridSpace grid(open_map_with_posts());
+    const CellSpace& cells = grid.cells();
+    const std::size_t n = cells.size();
+    const long long before = kinema::test::allocated_bytes();
+    const auto planar = cells.planar_positions();
+    const auto padded = cells.padded_neighbour_ids();
+    const long long bytes = kinema::test::allocated_bytes() - before;
+    EXPECT_LE(bytes, static_cast<long long>(n * (sizeof(Vec2) + 8 * sizeof(CellId)) + 4096));
+    ASSERT_EQ(cells.padded_stride(), 8u);
+    ASSERT_EQ(planar.size(), n);
+    ASSERT_EQ(padded.size(), n * 8);
+    for (CellId c = 0; c < n; ++c) {
+        const Vec3 p = cells.positions()[c];
+        EXPECT_EQ(planar[c].x, p.x);
+        EXPECT_EQ(planar[c].y, p.y);
+        const auto list = cells.neighbours(c);
+        for (std::size_t i = 0; i < 8; ++i) {
+            EXPECT_EQ(padded[c * 8 + i], i < list.size() ? list[i] : static_cast<CellId>(n)) << c << " " << i;
+        }
+    }
+    // The cell at row 1, column 3 sits above a post (row 2, column 3): 5 neighbours (no post, no diagonal
+    // past it).
+    const CellId above = grid.cell_at(3, 1);
+    EXPECT_EQ(cells.neighbours(above).size(), 5u);
+    EXPECT_EQ(planar[above].x, 3.5);
+    EXPECT_EQ(planar[above].y, 1.5);
 }
 
 TEST(FloodAllocations, CounterSeesAllocations) {

@@ -233,6 +233,16 @@ TEST(CliChase, Errors) {
     const fs::path no_seed = temp_path("no_seed.map");
     write_file(no_seed, "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n");
     expect_error("--map '" + no_seed.string() + "'", no_seed.string() + ": the map marks no seed position");
+    // Issue 24, L2: what the level file holds is blamed on the file, never on --dir or --from.
+    const fs::path far_direction = temp_path("far_direction.txt");
+    write_file(far_direction, "name: far\ndirection: 1e10,0\n####\n#P.#\n####\n");
+    expect_error("--map '" + far_direction.string() + "'",
+                 far_direction.string() + ":2: direction: every component must be in [-1e9, 1e9]");
+    const fs::path marker = temp_path("marker.txt");
+    write_file(marker, "#" + std::string(2000, '.') + ">#\n");
+    expect_error(
+        "--map '" + marker.string() + "' --cell-size 1e6",
+        marker.string() + ": the player marker at tile (2001.5, 0.5) x --cell-size 1000000 is outside");
     // With --from the same map runs.
     EXPECT_EQ(run("--map '" + no_seed.string() + "' --from 0.5,0.5").exit_code, 0);
 }

@@ -378,6 +378,9 @@ TEST(CliPursue, BatchErrors) {
     expect_one_line_error(run_kinema(map + "--route '12.5,12.5' --npc 2.5,12.5 --seed 3"),
                           "--seed: only with --batch");
     expect_one_line_error(run_kinema(map + "--batch 2 --min-route 1000"), "--min-route: no scenario fits");
+    // Issue 24, M9: known before any scenario is drawn, and blamed on the flag that decides it.
+    expect_one_line_error(run_kinema(map + "--batch 2 --view-range 0.5"),
+                          "--view-range: no scenario fits on ");
 }
 
 }  // namespace

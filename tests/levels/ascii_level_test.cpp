@@ -49,6 +49,12 @@ TEST(AsciiLevel, ErrorsNameFileAndLine) {
     EXPECT_EQ(error_of("colour: red\n..\n"), "l.txt:1: unknown header 'colour' (known: name, direction)");
     EXPECT_EQ(error_of("direction: 1\nP.\n"), "l.txt:1: direction must be 'DX,DY', got '1'");
     EXPECT_EQ(error_of("direction: 1,nan\nP.\n"), "l.txt:1: expected a finite number, got 'nan'");
+    // Issue 24, L2: a direction outside the chase's range fails at its line, not later as the chase's --dir.
+    EXPECT_EQ(error_of("direction: 1e10,0\nP.\n"),
+              "l.txt:1: direction: every component must be in [-1e9, 1e9], got 10000000000");
+    EXPECT_EQ(error_of("; c\ndirection: 0,-1e300\nP.\n"),
+              "l.txt:2: direction: every component must be in [-1e9, 1e9], got -1e+300");
+    EXPECT_EQ(parse_ascii_level("direction: -1e9,1e9\nP.\n").seed->direction, (Vec2{-1e9, 1e9}));
     EXPECT_EQ(error_of("direction: 1,0\n..\n"),
               "l.txt:1: 'direction:' given but the map has no player marker");
     EXPECT_EQ(error_of("...\n..\n"), "l.txt:2: row has 2 characters, the first map row has 3");

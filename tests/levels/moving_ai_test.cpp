@@ -4,9 +4,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "kinema/levels/moving_ai.hpp"
+#include "scratch.hpp"
 
 namespace kinema::levels {
 namespace {
@@ -91,6 +93,70 @@ TEST(MovingAiMap, SharedMapsLoad) {
     }
     // empty-32-32 is all floor.
     EXPECT_EQ(load_moving_ai_map((dir / "empty-32-32.map").string()).passable_count(), 1024u);
+}
+
+// Issue 24, M9: a file longer than the reader's first chunk (64 KiB) is checked on its first lines before
+// the rest is read. Whatever it holds, loading it fails exactly as parsing its whole text does.
+TEST(MovingAiMap, FirstChunkCheckGivesTheWholeParsesAnswer) {
+    const std::string rows = [] {
+        std::string r;
+        for (int i = 0; i < 300; ++i) {
+            r += std::string(300, i == 7 ? '@' : '.') + "\n";
+        }
+        return r;
+    }();
+    const std::string good = "type octile\nheight 300\nwidth 300\nmap\n" + rows;  // 90 KB
+    std::string bad_char = good;
+    bad_char[good.find("map\n") + 4 + 301 * 5 + 17] = 'x';  // row 5, column 18
+    std::string short_row = good;
+    short_row.erase(good.find("map\n") + 4 + 301 * 9, 1);  // row 9: 299 characters
+    const std::string cases[] = {
+        good,
+        "type octal\nheight 300\nwidth 300\nmap\n" + rows,
+        "type octile\nheight x\nwidth 300\nmap\n" + rows,
+        "type octile\nheight 300\nwidth 300\nmop\n" + rows,
+        bad_char,
+        short_row,
+        good + "trailing\n",                          // past the first chunk: found when read whole
+        std::string(100000, 'x'),                     // no line end in the first chunk
+        "  type octile" + std::string(100000, ' '),   // could still be the header: read whole
+        "type octile\r" + std::string(100000, '\n'),  // blank lines: height missing, found on line 2
+    };
+    for (std::size_t i = 0; i < std::size(cases); ++i) {
+        const std::filesystem::path path = test::scratch_path("chunk_" + std::to_string(i) + ".map");
+        test::write_file(path, cases[i]);
+        std::string loaded;
+        std::string parsed;
+        try {
+            loaded = std::to_string(load_moving_ai_map(path.string()).passable_count());
+        } catch (const LevelError& e) {
+            loaded = e.what();
+        }
+        try {
+            parsed = std::to_string(parse_moving_ai_map(cases[i], path.string()).passable_count());
+        } catch (const LevelError& e) {
+            parsed = e.what();
+        }
+        EXPECT_EQ(loaded, parsed) << "case " << i;
+    }
+}
+
+// A junk stream of a gigabyte fails on line 1 from its first chunk, not at the cap after reading it all
+// (before: 1 GiB read, 2.1 GB of memory, then "larger than the limit" on line 0).
+TEST(MovingAiMap, JunkFailsOnItsFirstLineBeforeTheRestIsRead) {
+    for (const char* device : {"/dev/zero", "/dev/urandom"}) {
+        const std::filesystem::path link = test::scratch_path(std::string("junk_") + (device + 5) + ".map");
+        std::filesystem::remove(link);
+        std::filesystem::create_symlink(device, link);
+        try {
+            (void)load_moving_ai_map(link.string(), std::uintmax_t{1} << 30);
+            ADD_FAILURE() << device << " loaded";
+        } catch (const LevelError& e) {
+            EXPECT_EQ(e.line(), 1) << e.what();
+            EXPECT_NE(std::string(e.what()).find(":1: expected 'type octile', got '"), std::string::npos)
+                << e.what();
+        }
+    }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 
 #include <recastnavigation/DetourNavMesh.h>
 
+#include "kinema/core/file.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 #include "nav_test_meshes.hpp"
@@ -223,6 +224,18 @@ TEST(NavmeshFile, TilesKeepToTheirSquaresOfTheGrid) {
     layered.header.layer = 1;
     std::memcpy(layered.bytes.data() + 48, &layered.header, sizeof layered.header);
     EXPECT_EQ(load_error(layered.bytes), prefix + "a layer other than 0 (tile sets have one layer per tile)");
+}
+
+// The navmesh fuzzer's finding (issue 24: a nine-tile floor with its maxTiles and a few tile bytes changed):
+// every part passed the reader's checks, but Detour's links, made when it added the tiles, led findPath to a
+// polygon past a tile's last one, whose vertex count read 0: an integer division by zero in
+// dtNavMeshQuery::getPortalPoints killed the process. The links are checked after the tiles are added.
+TEST(NavmeshFile, LinksDetourCannotFollowAreRefused) {
+    const std::string path =
+        std::string(KINEMA_DATA_DIR) + "/../fuzz/corpus/navmesh/link_past_last_polygon.navmesh";
+    const std::string error = load_error(kinema::read_file_capped(path, 1 << 20));
+    EXPECT_NE(error.find("bad.navmesh: not a valid navmesh file: tile "), std::string::npos) << error;
+    EXPECT_NE(error.find("gets a link Detour cannot follow"), std::string::npos) << error;
 }
 
 }  // namespace

@@ -142,5 +142,27 @@ TEST(PursuitBatch, AMinRouteNoRouteCanReachFailsBeforeAnyScenario) {
     EXPECT_EQ(batch_json(fast), batch_json(drawn));
 }
 
+// Issue 24, M9: a view range shorter than a cell cannot see the player on another tile (at least one cell
+// size away): known before any scenario is drawn, as above. At one cell size the scenarios are drawn.
+TEST(PursuitBatch, AViewRangeShorterThanACellFailsBeforeAnyScenario) {
+    const Level lv("corridor_into_room");
+    const double cell = lv.space.cells().cell_size();
+    PursuitConfig config;
+    config.settings.max_time = 5.0;
+    config.settings.view_range = std::nextafter(cell, 0.0);
+    int reported = 0;
+    const auto count = [&](int, int) { ++reported; };
+    BatchSettings settings = small_batch(1);
+    settings.npc_behind = 1;
+    settings.min_route = 0.0;
+    const BatchResult fast = run_batch(lv.space, config, settings, count);
+    EXPECT_EQ(reported, 0);
+    EXPECT_EQ(fast.scenarios, 0);
+    config.settings.view_range = cell;
+    const BatchResult drawn = run_batch(lv.space, config, settings, count);
+    EXPECT_EQ(reported, 6);
+    EXPECT_GT(drawn.scenarios, 0);  // a neighbour one cell across is in sight
+}
+
 }  // namespace
 }  // namespace kinema::pursuit

@@ -9,16 +9,21 @@
 
 namespace {
 std::atomic<long> allocations{0};
+std::atomic<long long> bytes{0};
 }  // namespace
 
 namespace kinema::test {
 long allocation_count() noexcept {
     return allocations.load(std::memory_order_relaxed);
 }
+long long allocated_bytes() noexcept {
+    return bytes.load(std::memory_order_relaxed);
+}
 }  // namespace kinema::test
 
 void* operator new(std::size_t size) {
     allocations.fetch_add(1, std::memory_order_relaxed);
+    bytes.fetch_add(static_cast<long long>(size), std::memory_order_relaxed);
     if (void* p = std::malloc(size == 0 ? 1 : size)) {
         return p;
     }

@@ -9,6 +9,10 @@
 // floor bitmap (GridCells, 1.5 bits per tile); the flood recognises it (grid()) and runs word-parallel on the
 // floor rows, and the per-cell arrays (positions, neighbour lists) are built on first use, once, for the
 // users that ask for them (graph algorithms, the audit). position(c) and planar_position(c) never build them.
+// They are built in three groups, each when first asked for: the planar positions (16 bytes a cell), the
+// padded neighbour lists (16 or 32 bytes a cell) and the rest (world positions, CSR lists: 60 bytes a cell),
+// so that a user of the first two (the pursuit's search and paths) does not hold the third (issue 24, M6: a
+// pursuit on a 4096 x 4096 map held all of them, 1.8 GB).
 #pragma once
 
 #include <atomic>
@@ -68,7 +72,7 @@ class CellSpace {
     /// Projects a world vector on the horizontal plane: (x, y) for xy, (x, z) for xz.
     Vec2 planar(Vec3 v) const { return frame_.flat(v); }
     std::span<const CellId> neighbours(CellId c) const {
-        const CellSpace& a = arrays();
+        const CellSpace& a = arrays(Group::graph);
         return {a.neighbour_ids_.data() + a.offsets_[c], a.neighbour_ids_.data() + a.offsets_[c + 1]};
     }
     /// Which two world axes span the horizontal plane (kinema/core/planar_frame.hpp). The barrier's
@@ -78,30 +82,33 @@ class CellSpace {
     /// Typical distance between neighbouring cell centres (world units, > 0). Paced propagation uses it: step
     /// k happens once k * cell_size / run_speed seconds have passed (spec "Beyond the single-shot run").
     double cell_size() const { return cell_size_; }
-    std::size_t edge_count() const { return arrays().neighbour_ids_.size(); }
+    std::size_t edge_count() const { return arrays(Group::graph).neighbour_ids_.size(); }
     /// The compact grid behind a space made by from_grid, else nullptr.
     const GridCells* grid() const { return grid_.get(); }
 
     // Raw arrays, for hot loops and for other parts that want to copy the graph (built on first use on a
     // grid's space).
-    std::span<const Vec3> positions() const { return arrays().positions_; }
-    std::span<const Vec2> planar_positions() const { return arrays().planar_; }
-    std::span<const std::uint32_t> offsets() const { return arrays().offsets_; }
-    std::span<const CellId> neighbour_ids() const { return arrays().neighbour_ids_; }
+    std::span<const Vec3> positions() const { return arrays(Group::graph).positions_; }
+    std::span<const Vec2> planar_positions() const { return arrays(Group::planar).planar_; }
+    std::span<const std::uint32_t> offsets() const { return arrays(Group::graph).offsets_; }
+    std::span<const CellId> neighbour_ids() const { return arrays(Group::graph).neighbour_ids_; }
 
     /// When every cell has at most 8 neighbours, a copy of the neighbour lists padded to a fixed stride (4 or
     /// 8) with the id size() as filler; padded_stride() is 0 otherwise. The flood uses it so that its inner
     /// loops have a fixed trip count (no mispredicted loop exits on cells with fewer neighbours, e.g. along
     /// walls).
-    std::uint32_t padded_stride() const { return arrays().padded_stride_; }
-    std::span<const CellId> padded_neighbour_ids() const { return arrays().padded_ids_; }
+    std::uint32_t padded_stride() const { return arrays(Group::padded).padded_stride_; }
+    std::span<const CellId> padded_neighbour_ids() const { return arrays(Group::padded).padded_ids_; }
 
   private:
     struct LazyArrays;
-    // This space, or for a grid's space the arrays built from its grid (on first call). Inline, with the
-    // built arrays' address read first, because hot loops (the audit's searches) call the accessors per cell.
-    const CellSpace& arrays() const;
-    const CellSpace& built_arrays() const;
+    // The groups of a grid's lazily built arrays: planar_; padded_ids_ and padded_stride_; the rest.
+    enum class Group { planar, padded, graph };
+    // This space, or for a grid's space the space holding group g's arrays, built from its grid on first
+    // call. Inline, with the built arrays' address read first, because hot loops (the audit's searches)
+    // call the accessors per cell.
+    const CellSpace& arrays(Group g) const;
+    const CellSpace& built_arrays(Group g) const;
 
     std::size_t size_ = 0;
     std::vector<Vec3> positions_;
@@ -118,17 +125,20 @@ class CellSpace {
 
 // Shared by copies of a grid's space, so the arrays are built once whichever copy asks first.
 struct CellSpace::LazyArrays {
-    std::once_flag once;
-    std::unique_ptr<CellSpace> cells;
-    std::atomic<const CellSpace*> built{nullptr};  // cells.get() once built (release after the build)
+    struct Slot {
+        std::once_flag once;
+        std::unique_ptr<CellSpace> cells;              // holds only its group's arrays
+        std::atomic<const CellSpace*> built{nullptr};  // cells.get() once built (release after the build)
+    };
+    Slot slots[3];  // by Group
 };
 
-inline const CellSpace& CellSpace::arrays() const {
+inline const CellSpace& CellSpace::arrays(Group g) const {
     if (!grid_) {
         return *this;
     }
-    const CellSpace* built = lazy_->built.load(std::memory_order_acquire);
-    return built != nullptr ? *built : built_arrays();
+    const CellSpace* built = lazy_->slots[static_cast<int>(g)].built.load(std::memory_order_acquire);
+    return built != nullptr ? *built : built_arrays(g);
 }
 
 /// The cell whose centre is nearest to p (Euclidean, world units; ties go to the lowest id), reported as

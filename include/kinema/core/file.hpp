@@ -3,8 +3,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace kinema {
 
@@ -29,5 +31,11 @@ class FileError : public std::runtime_error {
 /// FIFOs and sockets are refused before they are opened: opening or reading one without a writer blocks
 /// forever.
 [[nodiscard]] std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes);
+/// The same; a file longer than its first chunk (64 KiB) is first shown to `check_start` as that chunk,
+/// before the rest is read: a loader that can tell from its first lines that the file is bad throws there, so
+/// a junk file of a gigabyte fails on line 1 without being read whole. `check_start` must throw only what the
+/// whole file's parse would (the chunk's last line may be cut).
+[[nodiscard]] std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
+                                           const std::function<void(std::string_view)>& check_start);
 
 }  // namespace kinema

@@ -20,6 +20,10 @@
 
 namespace kinema::levels {
 
+/// The largest magnitude of a `direction:` component: the chase's coordinate range (chase_max_coordinate,
+/// which static_asserts they agree), so that a level's direction fails at its own line, not in the chase.
+inline constexpr double max_direction_component = 1e9;
+
 /// Parses kinema ASCII level text. `name` is used as FILE in error messages and as the default
 /// GridLevel::name.
 GridLevel parse_ascii_level(std::string_view text, const std::string& name = "<string>");
