@@ -1,6 +1,5 @@
 #!/bin/sh
-# The chase flood side by side with the straightforward baseline (issue 10, "Speed of the flood"; targets:
-# >= 5x the baseline and <= 5 ns per touched cell on every shared map, results identical), then the same
+# The chase flood side by side with the straightforward baseline, then the same
 # work under callgrind for instructions per touched cell (wall time on a shared VM is noisy; instruction
 # counts are not), then the 4096 x 4096 all-floor set-up check through the CLI (/usr/bin/time -v).
 # Usage: scripts/bench-flood.sh [BUILD_DIR]   (default: build; needs a Release build with

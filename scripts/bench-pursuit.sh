@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# The strategy table of `kinema pursue --batch` on every shared map and 3D level (issue 16, "Comparing
-# strategies on a level"), with the settings of the README/docs table: a player at 9 units/s, a 12-unit view,
+# The strategy table of `kinema pursue --batch` on every shared map and 3D level, with the settings of the README/docs table: a player at 9 units/s, a 12-unit view,
 # routes of at least 30 units (20 on maps too small for that).
 #
 # Usage: scripts/bench-pursuit.sh [N] [THREADS]   (default N = 100 scenarios per map, 2 threads)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes kinema's generated test level (issue 9, "Big levels") as an OBJ file: y up, metres.
+"""Writes kinema's generated test level as an OBJ file: y up, metres.
 
     scripts/make-big-level.py [--size METRES] -o LEVEL.obj
 

@@ -138,7 +138,7 @@ render::LevelView level_top_view(const nav::Level& level, int hot_value,
             view.cells.push_back({x, z, cells.position(shown).y, value(shown)});
         }
     }
-    // The navmesh under the heat, so that a reader sees the cells cover it (issue 9).
+    // The navmesh under the heat, so that a reader sees the cells cover it.
     for (const std::vector<Vec3>& polygon : level.navmesh_polygons()) {
         std::vector<Vec2>& corners = view.navmesh.emplace_back();
         for (const Vec3& p : polygon) {

@@ -1,4 +1,4 @@
-// kinema audit: the chase from every cell of a level in D directions (issue 10; library:
+// kinema audit: the chase from every cell of a level in D directions (library:
 // kinema/chase/audit.hpp, docs/audit.md) -- where do guards give up, where do they run the wrong way? This
 // file turns the options into typed values (the flags bound by a FlagBinder, validation in the settings'
 // validate(), errors named by the flag typed), runs chase::audit on a grid level or a 3D level (.obj through

@@ -148,7 +148,8 @@ void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_s
                         "(repeatable; applied after --gmst)")
             ->type_name("NAME=VALUE");
     }
-    cmd->add_option("--rules", a.rules, "wiki (seed 003) or openmw: every choice below at once")
+    cmd->add_option("--rules", a.rules,
+                    "wiki (the OpenMW research notes) or openmw: every choice below at once")
         ->type_name("wiki|openmw")
         ->capture_default_str();
     add_field_options<MorrowindSettings>(
@@ -192,7 +193,7 @@ std::string take_off_flags(const MorrowindArgs& args) {
 
 void add_morrowind_command(CLI::App& app) {
     auto* cmd = app.add_subcommand("morrowind",
-                                   "Morrowind actor movement (OpenMW research, seed 003): target speeds, "
+                                   "Morrowind actor movement (the OpenMW research notes): target speeds, "
                                    "animation cap, jump, fall damage. "
                                    "Units: u, u/s (64 u = 1 yard).");
     cmd->require_subcommand(1);

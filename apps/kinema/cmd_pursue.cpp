@@ -1,4 +1,4 @@
-// kinema pursue: a whole pursuit on a grid level or a 3D level (issue 16; library:
+// kinema pursue: a whole pursuit on a grid level or a 3D level (library:
 // kinema/pursuit/pursuit.hpp, docs/pursuit.md) -- the player runs a scripted route, the NPC engages, chases
 // with a strategy, searches and gives up. This file turns the options into typed values (validation in the
 // settings' and the scenario's validate(), errors named by their flag through the FlagBinder), runs

@@ -169,10 +169,12 @@ void run_simulate(const SimulateOptions& options) {
 std::string help_footer() {
     std::string text =
         "Models (lengths in the game's own unit, speeds per second, time in seconds):\n"
-        "  dishonored  Dishonored's frame step (seed 000): u (unreal units). Full input accelerates at 2000 "
+        "  dishonored  Dishonored's frame step (the DhTas notes): u (unreal units). Full input accelerates "
+        "at 2000 "
         "u/s^2;\n"
         "              max speed 400 * speed_scale.\n"
-        "  crosscode   CrossCode's movement physics (seed 001): px (pixels); top speed max_vel.\n"
+        "  crosscode   CrossCode's movement physics (Radical Fish's CrossCode physics post): px (pixels); "
+        "top speed max_vel.\n"
         "  unreal      Unreal CMC walking on flat ground (UE 5.8 defaults): cm; frames split into "
         "PhysWalking\n"
         "              ticks and braking sub-steps as the engine does.\n"

@@ -1,5 +1,5 @@
-// kinema turn: the Dishonored turn solver (seed 000) from the command line; with --yaw-units, the turn as the
-// Dishonored TAS tool sends it (whole yaw units, DhTas compute_turn), and frame times in 100 ns ticks.
+// kinema turn: the Dishonored turn solver (the DhTas notes) from the command line; with --yaw-units, the turn
+// as the Dishonored TAS tool sends it (whole yaw units, DhTas compute_turn), and frame times in 100 ns ticks.
 #include <cmath>
 #include <cstdint>
 #include <memory>

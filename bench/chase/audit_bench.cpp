@@ -1,4 +1,4 @@
-// The level audit's cost (issue 10): per shared map, chases (run_chase: flood and dead reckoning) and audit
+// The level audit's cost: per shared map, chases (run_chase: flood and dead reckoning) and audit
 // seeds (the chase plus the findings' searches) per second on one core, over the same strided subset of
 // cells and all 8 directions; then a full audit of the largest shared map with 8 directions on 1 and 2
 // threads, with the scaling ratio. A plain program (no Google Benchmark loop): each measurement is one pass

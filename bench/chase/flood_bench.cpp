@@ -1,4 +1,4 @@
-// Time per chase flood (issue 3, "Performance"): default constants (H 20, M_H 25, M_S 40), 8-connected, cell
+// Time per chase flood: default constants (H 20, M_H 25, M_S 40), 8-connected, cell
 // size 1, 10,000 random seeds and directions per shared map. Each benchmark iteration is one complete flood
 // (start, run, result) on the next seed, with Iterations(10000) so the reported time is the mean over the
 // 10,000 seeds. After the timed loop a second pass times every flood on its own to find the worst one.

@@ -1,5 +1,5 @@
 // kinema's chase flood side by side with the straightforward baseline (bench/chase/baseline_flood.hpp) on
-// identical work (issue 10, "Speed of the flood"): per shared map the same 10,000 random floor seeds and
+// identical work: per shared map the same 10,000 random floor seeds and
 // directions (mt19937_64 seed 7, as bench/chase/flood_bench.cpp), default constants, 8-connected, cell
 // size 1.
 //

@@ -1,4 +1,4 @@
-// kinema::nav speed (issue 5, "Performance"), on the Recast demo meshes (influence-maps-and-levels.md 4.3):
+// kinema::nav speed, on the Recast demo meshes (influence-maps-and-levels.md 4.3):
 // - build/<mesh>: Level::build (the single-tile navmesh at 0.3 m, then the navmesh cells at 0.75 m), ms;
 // - flood/<mesh>: one complete chase flood (default constants H 20, M_H 25, M_S 40) per iteration on the next
 //   of 10,000 random seed cells and horizontal directions; counters as bench/chase (touched, ns_per_touched);

@@ -1,4 +1,4 @@
-// The pursuit's speed targets (issue 16): one pursuit of 120 simulated seconds on den520d at 60 Hz at least
+// The pursuit's speed targets: one pursuit of 120 simulated seconds on den520d at 60 Hz at least
 // 1000 times faster than real time, and a batch of 1000 scenarios x 5 strategies on den520d in under a
 // minute on 2 threads. A plain program: each measurement is timed once with steady_clock (wall) and
 // std::clock (the process's CPU time, all threads), since a shared machine's load inflates the wall time:

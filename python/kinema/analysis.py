@@ -25,7 +25,7 @@ CurveTime = _a.CurveTime
 
 def turn(angle: float, dt: float, **settings: Any) -> Turn:
     """The input that turns a full-speed Dishonored velocity by `angle` (rad, from the velocity) in one frame
-    of `dt` s (seed 000 closed form). A Turn is a TurnSolution with .fps, .speed_scale and .angle_deg."""
+    of `dt` s (the DhTas notes closed form). A Turn is a TurnSolution with .fps, .speed_scale and .angle_deg."""
     return _a.turn(angle, dt, settings)
 
 

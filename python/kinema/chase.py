@@ -1,4 +1,4 @@
-"""The Dishonored 2 chase flood (docs/chase.md; seed 002 section 3): seed heat at the player's last known cell
+"""The Dishonored 2 chase flood (docs/chase.md; Couvidou's Dishonored 2 chase chapter section 3): seed heat at the player's last known cell
 and a barrier behind them, let a heat wave spread and cool for a bounded number of steps, and send the NPC to
 the heated cell nearest the warm cells' temperature-weighted centroid.
 
@@ -83,7 +83,7 @@ class Flood:
     degree), bounded by about M_S * M_H heated cells plus the barrier, never by the map size. Cooling is lazy:
     a cell heated at step k has value max(0, H - (step - k)).
 
-    Settings (keyword-only): the chapter's constants (seed 002 Table 1: hot = H, max_heated = M_H, max_steps =
+    Settings (keyword-only): the chapter's constants (Couvidou's Dishonored 2 chase chapter Table 1: hot = H, max_heated = M_H, max_steps =
     M_S), the restart cap and destination rule, and the grid's connectivity and cell size; listed below with
     their units, ranges and defaults from the settings registry (kinema.chase.settings_fields()).
     """

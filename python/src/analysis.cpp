@@ -171,7 +171,8 @@ std::vector<an::RootSample> root_samples(const py::handle& times, const py::hand
 // The turn solver's results (TurnSolution, MaxTurn).
 void bind_turn_results(py::module_& m) {
     py::class_<an::TurnSolution>(
-        m, "TurnSolution", "One frame's turn (seed 000): the input that redirects a full-speed velocity.")
+        m, "TurnSolution",
+        "One frame's turn (the DhTas notes): the input that redirects a full-speed velocity.")
         .def_readonly("reachable", &an::TurnSolution::reachable, "False when no input reaches the direction.")
         .def_property_readonly(
             "input_direction",

@@ -69,7 +69,7 @@ void bind_speed(py::module_& m) {
             "max_speed", [](const SpeedReport& r) { return r.result.speed.max_speed; }, "u/s")
         .def_property_readonly(
             "move_speed", [](const SpeedReport& r) { return r.result.speed.move_speed; },
-            "u/s: max_speed x analog factor (x 0.75 strafing), seed 003 moveSpeed")
+            "u/s: max_speed x analog factor (x 0.75 strafing), moveSpeed in the OpenMW research notes")
         .def_property_readonly("strafing", [](const SpeedReport& r) { return r.result.speed.strafing; })
         .def_property_readonly(
             "playback_scale", [](const SpeedReport& r) { return r.result.animation.playback_scale; },

@@ -40,7 +40,7 @@ def test_the_grid_chase_description_is_the_clis():
                             "cell_size"]
     assert fields["connectivity"]["field"] == "grid.connectivity"
     assert fields["cell_size"]["field"] == "grid.cell_size"
-    # chase/flood_settings.hpp: H = 20, M_H = 25, M_S = 40 (seed 002 Table 1); grid.hpp: 8-connected, 1 unit.
+    # chase/flood_settings.hpp: H = 20, M_H = 25, M_S = 40 (Couvidou's Dishonored 2 chase chapter Table 1); grid.hpp: 8-connected, 1 unit.
     assert [fields[k]["default"] for k in fields] == [20, 25, 40, -1, "nearest_heated", 8, 1.0]
 
 

@@ -14,10 +14,10 @@ namespace kinema::analysis {
 
 namespace {
 
-// Seed 000 normalises by MaxSpeed = 400 s: the velocity is w (unit) and the input acceleration a dt d with
-// a = |a| / (400 s) (= 5/s for |a| = 2000). k = dt f - 1 and r = dt (a + f) are the two coefficients of the
-// closed forms: the reachable set before the clamp is the circle of centre -k w and radius r
-// (reference section 2).
+// The DhTas notes normalise by MaxSpeed = 400 s: the velocity is w (unit) and the input acceleration a dt d
+// with a = |a| / (400 s) (= 5/s for |a| = 2000). k = dt f - 1 and r = dt (a + f) are the two coefficients of
+// the closed forms: the reachable set before the clamp is the circle of centre -k w and radius r (reference
+// section 2).
 struct Coefficients {
     double k;
     double r;
@@ -55,7 +55,8 @@ namespace {
 
 constexpr std::array kParts{part<TurnSettings, movement::DishonoredSettings>("")};
 constexpr std::array kFields{field<TurnSettings, &TurnSettings::acceleration>(
-    "acceleration", "u/s^2", greater_than(0.0), "|a| in seed 000: input acceleration, at most MaxAccel")};
+    "acceleration", "u/s^2", greater_than(0.0),
+    "|a| in the DhTas notes: input acceleration, at most MaxAccel")};
 constexpr SettingsDescription kDescription{"TurnSettings", kFields, kParts};
 
 }  // namespace
@@ -73,8 +74,8 @@ TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings)
         return out;
     }
     const auto [k, r] = coefficients(dt, settings);
-    // m' = sqrt(r^2 - (k u.w')^2) - k u.w with w' = (-w2, w1) (seed 000). The larger root is the one the seed
-    // takes; it is also the faster of the two inputs that reach u.
+    // m' = sqrt(r^2 - (k u.w')^2) - k u.w with w' = (-w2, w1) (the DhTas notes). The larger root is the one
+    // the seed takes; it is also the faster of the two inputs that reach u.
     const double along = dot(u, w);
     const double across = dot(u, perpendicular(w));
     const double radicand = r * r - (k * across) * (k * across);
@@ -87,7 +88,7 @@ TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings)
     }
     out.reachable = true;
     out.normalized_speed = m;
-    // d = (m' u + (dt f - 1) w) / (dt (a + f)) (seed 000); unit by construction of m'.
+    // d = (m' u + (dt f - 1) w) / (dt (a + f)) (the DhTas notes); unit by construction of m'.
     out.input_direction = (u * m + w * k) / r;
     const double max_speed = 400.0 * settings.speed_scale;
     out.speed = std::min(m * max_speed, max_speed);
@@ -105,7 +106,7 @@ TurnSolution solve_turn_by_angle(double angle, double dt, const TurnSettings& se
     TurnSolution out;
     const auto [k, r] = coefficients(dt, settings);
     const Vec2 u{std::cos(angle), std::sin(angle)};
-    // The w = (1, 0) form of seed 000: m' = sqrt(r^2 - (k u2)^2) - k u1, d = (m' u + (k, 0)) / r.
+    // The w = (1, 0) form of the DhTas notes: m' = sqrt(r^2 - (k u2)^2) - k u1, d = (m' u + (k, 0)) / r.
     const double radicand = r * r - (k * u.y) * (k * u.y);
     if (radicand < 0.0) {
         return out;
@@ -226,7 +227,8 @@ QuantizedTurn solve_turn_units(std::int64_t wanted_units, double dt, const TurnS
     const double units = round_half_even(out.exact_input_angle / unit);
     out.input_units = static_cast<std::int64_t>(units);
     out.input_angle = units * unit;
-    // The step from w = (1, 0) with the sent input d (seed 000 normalised): m'u = w - dt f (w - d) + a dt d.
+    // The step from w = (1, 0) with the sent input d (the DhTas notes normalised): m'u = w - dt f (w - d) + a
+    // dt d.
     const auto [k, r] = coefficients(dt, settings);
     const Vec2 d{std::cos(out.input_angle), std::sin(out.input_angle)};
     const Vec2 v = Vec2{-k, 0.0} + d * r;

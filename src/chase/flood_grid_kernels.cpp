@@ -9,7 +9,7 @@ namespace kinema::chase::detail {
 
 namespace {
 
-// ---- The grid path's kernels (issue 10, "Speed of the flood") ----
+// ---- The grid path's kernels ----
 //
 // The window is cut into 8 x 8 tile blocks, one 64-bit word each: bit r * 8 + c is tile (c, r) of the block.
 // Moving a whole block one tile east is (F << 1) without column 0, plus a carry (F & column 7) >> 7 into the

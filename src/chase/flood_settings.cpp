@@ -11,7 +11,8 @@ namespace {
 constexpr int max_hot = 1000000;
 constexpr int max_max_steps = 1000000;
 
-// Seed 002's symbols (H, M_H, M_S) in the docs; ranges as flood_settings.hpp documents them.
+// Couvidou's Dishonored 2 chase chapter's symbols (H, M_H, M_S) in the docs; ranges as flood_settings.hpp
+// documents them.
 using F = FloodSettings;
 constexpr std::array<FieldChoice, 2> kDestinations{{
     {"nearest_heated", static_cast<double>(DestinationRule::nearest_heated)},
@@ -37,7 +38,8 @@ const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) 
 }
 
 FloodSettings FloodSettings::difficulty(int level) {
-    // seed 002 Table 1: M_S was Dishonored 2's difficulty variable, 20 / 30 / 40 for levels 1 / 2 / 3.
+    // Couvidou's Dishonored 2 chase chapter Table 1: M_S was Dishonored 2's difficulty variable, 20 / 30 / 40
+    // for levels 1 / 2 / 3.
     if (level < 1 || level > 3) {
         throw SettingsError("flood settings",
                             {{"difficulty", "must be 1, 2 or 3, got " + std::to_string(level)}});

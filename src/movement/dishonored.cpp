@@ -12,10 +12,10 @@ using S = DishonoredSettings;
 constexpr std::array kFields{
     field<S, &S::speed_scale>(
         "speed_scale", "1", greater_than(0.0),
-        "s in seed 000: MaxSpeed = 400 s, MaxAccel = 2000 s (walk 1, sprint 1.5, agility "
+        "s in the DhTas notes: MaxSpeed = 400 s, MaxAccel = 2000 s (walk 1, sprint 1.5, agility "
         "1.95)"),
     field<S, &S::friction>("friction", "1/s", at_least(0.0),
-                           "f in seed 000: v -= dt f (v - |v| d) each frame"),
+                           "f in the DhTas notes: v -= dt f (v - |v| d) each frame"),
 };
 constexpr SettingsDescription kDescription{"DishonoredSettings", kFields, {}};
 
@@ -26,7 +26,7 @@ const SettingsDescription& describe_settings(std::type_identity<DishonoredSettin
 }
 
 Vec2 dishonored_friction(Vec2 velocity, Vec2 direction, double friction, double dt) {
-    // Seed 000 line 6, with the same grouping: v -= (dt*f) * (v - |v|*d).
+    // The DhTas notes line 6, with the same grouping: v -= (dt*f) * (v - |v|*d).
     return velocity - (dt * friction) * (velocity - detail::norm(velocity) * direction);
 }
 
@@ -34,8 +34,8 @@ PlanarState step_unchecked(const DishonoredSettings& settings, const PlanarState
                            double dt) noexcept {
     const Vec2 wish = detail::clamp_input(input);
     Vec2 accel = dishonored_input_acceleration * wish;
-    // Seed 000 assumes a != 0. Without input there is no direction: d = 0 turns line 6 into plain friction
-    // v -= dt*f*v, so a character with no input slows down exponentially (docs/movement.md).
+    // The DhTas notes assumes a != 0. Without input there is no direction: d = 0 turns line 6 into plain
+    // friction v -= dt*f*v, so a character with no input slows down exponentially (docs/movement.md).
     const double accel_length = detail::norm(accel);
     const Vec2 direction = accel_length > 0.0 ? accel / accel_length : Vec2{};
     const double max_accel = settings.max_acceleration();

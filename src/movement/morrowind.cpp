@@ -116,7 +116,8 @@ constexpr SettingsDescription kActorDescription{"MorrowindActor", kActorFields, 
 
 // The strafe factor is a hard-coded constant in both the seed ("moveSpeed *= 0.75") and OpenMW, not a GMST.
 constexpr double kStrafeFactor = 0.75;
-// The moving take-off splits v into 0.707 v up and 0.707 v along the ground (seed 003 "On jumping").
+// The moving take-off splits v into 0.707 v up and 0.707 v along the ground (the OpenMW research notes "On
+// jumping").
 constexpr double kMovingJumpFactor = 0.707;
 
 // Per-query checks: cheap comparisons first, and the allocating validate() only when something is wrong, so
@@ -232,7 +233,7 @@ MorrowindSpeed MorrowindModel::speed(const MorrowindActor& actor, const Morrowin
     const bool npc = actor.kind == MorrowindActorKind::npc;
     const bool flying = is_flying(actor);
     const bool swimming = stance.swimming && !flying;
-    // Sneaking needs solid ground: OpenMW drops the stance in water and in the air (issue 4618); creatures
+    // Sneaking needs solid ground: OpenMW drops the stance in water and in the air; creatures
     // have no sneak factor at all (note 2.1).
     const bool sneaking = npc && stance.sneak && !swimming && !flying;
     const double enc = actor.normalized_encumbrance;
@@ -248,8 +249,8 @@ MorrowindSpeed MorrowindModel::speed(const MorrowindActor& actor, const Morrowin
         out.walk_speed = walk;
         out.run_speed = walk * (0.01 * actor.athletics * g.athletics_run_bonus + g.base_run_multiplier);
     } else {
-        // Creatures are not slowed by encumbrance (seed 003 comment) and run at walk speed (note 2.1, bug
-        // 1136).
+        // Creatures are not slowed by encumbrance (the OpenMW research notes comment) and run at walk speed
+        // (note 2.1, bug 1136).
         out.walk_speed = g.min_walk_speed_creature +
                          0.01 * actor.speed * (g.max_walk_speed_creature - g.min_walk_speed_creature);
         out.run_speed = out.walk_speed;
@@ -300,7 +301,8 @@ MorrowindAnimation MorrowindModel::animation(const MorrowindActor& actor, const 
     check_actor(actor);
     const MorrowindAnimationSpeeds& a = settings_.animation;
     const bool npc = actor.kind == MorrowindActorKind::npc;
-    // NPCs scale by the animation they play; creatures by the walking equivalent (seed 003 "referenceAnim").
+    // NPCs scale by the animation they play; creatures by the walking equivalent (the OpenMW research notes
+    // "referenceAnim").
     double true_base = 0.0;
     switch (speed.mode) {
         case MorrowindMoveMode::none:
@@ -365,8 +367,8 @@ MorrowindJump MorrowindModel::jump(const MorrowindActor& actor, const MorrowindS
     const MorrowindGmsts& g = settings_.gmsts;
     const double enc = actor.normalized_encumbrance;
 
-    // Seed 003 "On jumping": up to Acrobatics 50 the term grows as (a/15)^m, above it linearly (3 m per
-    // point).
+    // The OpenMW research notes "On jumping": up to Acrobatics 50 the term grows as (a/15)^m, above it
+    // linearly (3 m per point).
     const double a = std::min(actor.acrobatics, 50.0);
     const double b = std::max(0.0, actor.acrobatics - 50.0);
     double x = g.jump_acrobatics_base + std::pow(a / 15.0, g.jump_acro_multiplier);

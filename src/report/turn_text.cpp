@@ -74,7 +74,8 @@ QuantizedTurnReport quantized_turn(double dt, std::optional<std::int64_t> ticks,
 
 std::string turn_table_text(const TurnTable& table) {
     analysis::TurnSettings settings = table.settings;
-    std::string out = "Largest full-speed turn (Dishonored, seed 000): degrees per frame and per second\n";
+    std::string out =
+        "Largest full-speed turn (Dishonored, the DhTas notes): degrees per frame and per second\n";
     out += fmt::format("{:>6}", "fps");
     for (const TurnTable::Preset& p : table.presets) {
         out += fmt::format(" {:>10} {:>10}", fmt::format("{} deg/f", p.name), "deg/s");

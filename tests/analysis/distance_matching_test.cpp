@@ -124,7 +124,7 @@ TEST(DistanceMatching, AdvanceByDistanceAndPlayRates) {
     EXPECT_THROW((void)play_rate_to_match_speed(constant_clip(0, 1.0), 100), SettingsError);
 }
 
-// End to end (issue 4): a CMC character at 600 cm/s releases its input at 60 fps. Each frame the exact
+// End to end: a CMC character at 600 cm/s releases its input at 60 fps. Each frame the exact
 // prediction of the remaining stop distance picks the stop animation's time. The times never go back and
 // reach the marker (the first zero key) on exactly the frame the character stops moving; remaining +
 // travelled is the first prediction throughout. (The CMC zeroes the speed at the start of the snapping frame,

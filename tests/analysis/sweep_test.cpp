@@ -21,7 +21,7 @@ TEST(GenericStop, MatchesExactUnrealPrediction) {
     }
 }
 
-// Dishonored without input: v_n = V (1 - f dt)^n. At 8 fps the first frame zeroes it (seed 000's 8 FPS
+// Dishonored without input: v_n = V (1 - f dt)^n. At 8 fps the first frame zeroes it (the DhTas notes' 8 FPS
 // property); at 60 fps the distance to the rest speed is dt sum_{n=1}^{N} V q^n with q = 1 - 8/60.
 TEST(GenericStop, DishonoredGeometricDecay) {
     const movement::AnyModel model = movement::DishonoredSettings{};

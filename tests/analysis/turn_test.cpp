@@ -1,5 +1,5 @@
-// Turn solver against seed 000's equation and the reference tables (dishonored-crosscode-and-tas.md section
-// 2).
+// Turn solver against the DhTas notes' equation and the reference tables (dishonored-crosscode-and-tas.md
+// section 2).
 #include <cmath>
 #include <numbers>
 
@@ -46,8 +46,8 @@ TEST(TurnSolver, SatisfiesSeedEquationGeneralForm) {
     }
 }
 
-// Every solution fed into the Dishonored step (movement::step, seed 000 Algorithm 1) from full speed along w:
-// the new velocity points along u and has the predicted speed, to 1e-9.
+// Every solution fed into the Dishonored step (movement::step, the DhTas notes Algorithm 1) from full speed
+// along w: the new velocity points along u and has the predicted speed, to 1e-9.
 TEST(TurnSolver, AgreesWithDishonoredStep) {
     for (double s : {1.0, 1.5, 1.95}) {
         movement::DishonoredSettings model;
@@ -122,8 +122,8 @@ TEST(TurnSolver, AngleFormMatchesGeneralFormWithXAxis) {
     }
 }
 
-// At dt = 1/f = 1/8 friction cancels (seed 000): d = u and m' = dt (a + f) = (5 + 8)/8 for walking, so every
-// direction keeps full speed.
+// At dt = 1/f = 1/8 friction cancels (the DhTas notes): d = u and m' = dt (a + f) = (5 + 8)/8 for walking, so
+// every direction keeps full speed.
 TEST(TurnSolver, EightFpsRedirectsEverything) {
     for (double deg = -180.0; deg <= 180.0; deg += 7.5) {
         const TurnSolution sol = solve_turn_by_angle(deg * kDeg, 1.0 / 8.0);
@@ -241,8 +241,8 @@ TEST(QuantizedTurn, DhTasSprintTurnAtTwoAndAHalfFps) {
 }
 
 TEST(QuantizedTurn, EightFpsSendsTheWantedUnitsExactly) {
-    // dt = 1/f: k = 0, so d = u (seed 000) and every whole-unit turn is exact, at m' = dt (a + f) = 1.625
-    // (walk).
+    // dt = 1/f: k = 0, so d = u (the DhTas notes) and every whole-unit turn is exact, at m' = dt (a + f)
+    // = 1.625 (walk).
     for (const std::int64_t units : {1, 100, 5000, -12345, 32768}) {
         const QuantizedTurn q = solve_turn_units(units, dt_from_ticks(1'250'000));
         ASSERT_TRUE(q.reachable) << units;

@@ -1,4 +1,4 @@
-// "No heap allocation per flood after the first" (issue 3): counts every global operator new in this binary.
+// "No heap allocation per flood after the first": counts every global operator new in this binary.
 #include <gtest/gtest.h>
 
 #include "allocation_counter.hpp"

@@ -1,4 +1,4 @@
-// chase::audit (issue 10, docs/audit.md): each finding on one of our levels built to show it, at cells and
+// chase::audit: each finding on one of our levels built to show it, at cells and
 // directions whose floods are worked out by hand below; the same rows for any thread count; the summaries and
 // totals against the rows; the directions; the settings in the registry.
 #include <gtest/gtest.h>

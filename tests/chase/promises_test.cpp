@@ -1,5 +1,5 @@
-// The behaviour seed 002 promises (chase-flood-spec.md, "Behaviour the chapter promises"), on our own levels
-// in data/levels. Tile coordinates below are the ones drawn in those files.
+// The behaviour Couvidou's Dishonored 2 chase chapter promises (chase-flood-spec.md, "Behaviour the chapter
+// promises"), on our own levels in data/levels. Tile coordinates below are the ones drawn in those files.
 #include <gtest/gtest.h>
 
 #include "chase_levels.hpp"

@@ -1,4 +1,4 @@
-// The generic flood's AVX2 neighbour rows (flood.cpp, "Neighbour rows of 8 with AVX2"; issue 10) against its
+// The generic flood's AVX2 neighbour rows (flood.cpp, "Neighbour rows of 8 with AVX2") against its
 // scalar loops (detail::allow_vector_rows(false)) on random 3D-like spaces padded to stride 8 (two floors of
 // columns, links between them, jittered positions so that the centroid's sums depend on the heating order),
 // and on CSR graphs with degrees above 8 (both runs take the scalar CSR loop there). Results, the heated and

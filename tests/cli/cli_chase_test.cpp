@@ -121,8 +121,9 @@ TEST(CliChase, DefaultLevelMatchesLibrary) {
     const levels::GridLevel level = levels::default_level();
     const nlohmann::json j = run_json("");
     expect_json_matches(j, level, level.seed->position, level.seed->direction);
-    // The chapter's corner (seed 002 Figure 4): the flood follows the corridor south, dead reckoning stops at
-    // the east wall of the top corridor (row 2), so the destination is far below it.
+    // The chapter's corner (Couvidou's Dishonored 2 chase chapter Figure 4): the flood follows the corridor
+    // south, dead reckoning stops at the east wall of the top corridor (row 2), so the destination is far
+    // below it.
     EXPECT_GT(j["destination"][1].get<double>(), 10.0);
     EXPECT_EQ(j["dead_reckoning"][1].get<double>(), 2.5);
 }
@@ -206,7 +207,7 @@ TEST(CliChase, SummaryAndAsciiPicture) {
 }
 
 TEST(CliChase, Errors) {
-    // Ranges are checked once, by the settings' validate(); the message names the flag (issue 8).
+    // Ranges are checked once, by the settings' validate(); the message names the flag.
     expect_error("--hot 0", "--hot: must be in [1, 1000000], got 0");
     expect_error("--hot 2.5", "--hot: must be a whole number, got 2.5");
     expect_error("--max-heated 0", "--max-heated: must be >= 1, got 0");

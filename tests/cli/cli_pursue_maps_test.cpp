@@ -1,4 +1,4 @@
-// `kinema pursue --batch` on every shared map (issue 16, "the batch comparison runs on every shared map"): a
+// `kinema pursue --batch` on every shared map: a
 // small batch per map in KINEMA_SHARED_DATA_DIR/maps and per 3D level in KINEMA_SHARED_DATA_DIR/meshes
 // (with kinema::nav), checking that every strategy has its row, that each row's shares add up to 1, that
 // the runs agree with the rows, and that 1 and 2 threads write the same JSON.

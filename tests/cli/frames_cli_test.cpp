@@ -1,4 +1,4 @@
-// The real-frame-time flags end to end (issue 13): simulate --dt-schedule / --input-file, stop --trace, turn
+// The real-frame-time flags end to end: simulate --dt-schedule / --input-file, stop --trace, turn
 // --yaw-units / --dt-ticks and sweep --model morrowind print what the library computes when called directly
 // (bit for bit: JSON numbers are shortest round-trip), the hand-derived numbers of the library tests, and bad
 // input exits 2 with one line naming the flag or FILE:LINE and nothing on stdout.

@@ -1,4 +1,4 @@
-// The command line against hostile but realistic use (issue 14): unknown commands, parser errors, and
+// The command line against hostile but realistic use: unknown commands, parser errors, and
 // standard output that cannot be written (a full disk, a closed descriptor) or whose reader goes away.
 #include <gtest/gtest.h>
 

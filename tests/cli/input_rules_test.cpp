@@ -1,4 +1,4 @@
-// The command line's rules for what users type and name (issue 24, the low items): a closed standard output
+// The command line's rules for what users type and name: a closed standard output
 // fails help too; user text in errors is escaped and shortened; non-UTF-8 file names give valid JSON and
 // SVG; no output overwrites an input or another output; one number rule, one extension rule; no flag or
 // --set field given twice; no flag that has no effect.

@@ -1,4 +1,4 @@
-// The loaders against hostile but realistic input (issue 14): byte-order marks from Windows editors,
+// The loaders against hostile but realistic input: byte-order marks from Windows editors,
 // directories, files past the byte cap, endless devices, and huge or binary lines echoed into messages.
 #include <gtest/gtest.h>
 

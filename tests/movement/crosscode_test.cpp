@@ -1,4 +1,4 @@
-// CrossCode (seed 001): hand-derived ticks and the coasting numbers of reference
+// CrossCode (Radical Fish's CrossCode physics post): hand-derived ticks and the coasting numbers of reference
 // dishonored-crosscode-and-tas.md section 3.
 #include "kinema/movement/crosscode.hpp"
 

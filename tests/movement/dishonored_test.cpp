@@ -1,5 +1,5 @@
-// Dishonored (seed 000, Algorithm 1): hand-derived frames, the 8 FPS property, time to MaxSpeed (reference
-// dishonored-crosscode-and-tas.md section 2).
+// Dishonored (the DhTas notes, Algorithm 1): hand-derived frames, the 8 FPS property, time to MaxSpeed
+// (reference dishonored-crosscode-and-tas.md section 2).
 #include "kinema/movement/dishonored.hpp"
 
 #include <cmath>

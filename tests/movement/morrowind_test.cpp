@@ -1,6 +1,6 @@
 // The Morrowind model against the reference note's test vectors (../shared/reference/morrowind.md section 5
 // and the "about 1030" table of section 4, computed there with OpenMW's gravity 627.1216) and against values
-// derived by hand from seed 003's formulas (the arithmetic is in the comments).
+// derived by hand from the OpenMW research notes' formulas (the arithmetic is in the comments).
 #include "kinema/movement/morrowind.hpp"
 
 #include <cmath>
@@ -254,7 +254,8 @@ TEST(MorrowindSpeed, CreaturesRunAtWalkSpeedAndIgnoreEncumbranceUntilOverloaded)
     EXPECT_NEAR(model.speed(c, sneaking).move_speed, 152.5, kExact);  // no sneak factor, no encumbrance
     EXPECT_EQ(model.speed(c, sneaking).mode, MorrowindMoveMode::walk);
     c.normalized_encumbrance = 1.01;
-    EXPECT_EQ(model.speed(c, stance()).move_speed, 0.0);  // "completely stop dead" (seed 003 comment)
+    EXPECT_EQ(model.speed(c, stance()).move_speed,
+              0.0);  // "completely stop dead" (the OpenMW research notes comment)
     // A flying creature uses the fly formula without the encumbrance factor: 5 + 0.5 x 295 = 152.5.
     c.normalized_encumbrance = 0.5;
     c.flies = true;

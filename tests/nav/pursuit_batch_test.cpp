@@ -1,4 +1,4 @@
-// `kinema pursue --batch` on 3D levels (issue 16): the scenarios are drawn on Detour's straight path between
+// `kinema pursue --batch` on 3D levels: the scenarios are drawn on Detour's straight path between
 // two random cells (the NPC at its start, the player npc_behind cell sizes along it, seeing each other), the
 // batch runs one NavPursuitSpace per thread and gives the same result for any thread count, and each of its
 // rows is what a single pursuit of that scenario gives.

@@ -1,4 +1,4 @@
-// The pursuit simulation on 3D levels (issue 16) through nav::NavPursuitSpace: on our corner-and-ramp level
+// The pursuit simulation on 3D levels through nav::NavPursuitSpace: on our corner-and-ramp level
 // (data/levels/corner_ramp.obj) and on a real mesh (../shared/data), every NPC frame is its model's exact
 // step with the recorded input, stays on the navmesh (in plan and in height), moves along a clear navmesh
 // line and stops within the documented distance of each goal; the flood follows the player round the corner

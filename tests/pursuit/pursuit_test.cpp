@@ -1,7 +1,7 @@
-// The pursuit simulation (issue 16) on our own levels: the chapter's situations (seed 002 Figures 1, 5 and 6)
-// with every strategy, and for every run the NPC's frames are its model's exact steps with the recorded
-// input, never faster than the model's maximum, always on walkable space, stopping near each goal; runs are
-// deterministic and the chase events carry exactly what `kinema chase --json` prints.
+// The pursuit simulation on our own levels: the chapter's situations (Couvidou's Dishonored 2 chase chapter
+// Figures 1, 5 and 6) with every strategy, and for every run the NPC's frames are its model's exact steps
+// with the recorded input, never faster than the model's maximum, always on walkable space, stopping near
+// each goal; runs are deterministic and the chase events carry exactly what `kinema chase --json` prints.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -19,7 +19,7 @@ TEST(TurnText, TableRowsAndTheContinuousLimit) {
     table.presets.resize(1);  // walk
     table.fps = {8.0, 15.0};  // at 8 fps (dt = 1/f) every direction keeps full speed
     EXPECT_EQ(turn_table_text(table),
-              "Largest full-speed turn (Dishonored, seed 000): degrees per frame and per second\n"
+              "Largest full-speed turn (Dishonored, the DhTas notes): degrees per frame and per second\n"
               "   fps walk deg/f      deg/s\n"
               "     8     180.00     1440.0\n"
               "    15      60.00      900.0\n"

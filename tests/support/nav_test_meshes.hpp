@@ -94,7 +94,7 @@ inline ObjWriter bridge_level(bool with_ramp = true) {
     return w;
 }
 
-// A two-storey building (issue 9): ground floor y = 0 over x in [0, 12], z in [0, 14]; upper floor y = 3.5
+// A two-storey building: ground floor y = 0 over x in [0, 12], z in [0, 14]; upper floor y = 3.5
 // over the same plan except a 2 m wide stairwell at x in [0, 2], z in [0, 8.06], where a 30 degree ramp rises
 // along +z from y = 0 at z = 2 to y = 3.5 at z = 2 + 3.5 / tan(30 deg) = 8.06. Detour walks from one floor to
 // the other over the ramp only. Walls line the stairwell (x = 0 and x = 2, up to 1 m above the upper floor),
@@ -113,7 +113,7 @@ inline ObjWriter two_storey_building() {
     return w;
 }
 
-// Rolling terrain (issue 9), far from the origin: y = A (sin(2 pi x / L) + sin(2 pi z / L)) sampled every
+// Rolling terrain, far from the origin: y = A (sin(2 pi x / L) + sin(2 pi z / L)) sampled every
 // `step` m over size x size m. The steepest gradient is A (2 pi / L) sqrt(2); A = tan(40 deg) L / (2 pi
 // sqrt(2)) makes it 40 degrees (the facets, chords of the surface, are no steeper).
 inline ObjWriter rolling_terrain(double size = 48.0, double step = 1.0, double ox = 2000.0, double oy = 150.0,

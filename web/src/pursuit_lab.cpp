@@ -1,4 +1,4 @@
-// PursuitLab: one grid level and one pursuit on it (issue 16; kinema/pursuit/pursuit.hpp, docs/pursuit.md),
+// PursuitLab: one grid level and one pursuit on it (kinema/pursuit/pursuit.hpp, docs/pursuit.md),
 // run by the library's run_pursuit and printed by its pursuit_json, so the pursuit page's JSON is exactly
 // what `kinema pursue --json` prints for the same arguments. The route, NPC and stimuli arrive as the CLI's
 // flag texts and are parsed by the library's parser (kinema/pursuit/parse.hpp, which the CLI uses too),

@@ -1,5 +1,5 @@
 // Distance matching: pick an animation's time from the distance its root still has to travel (or has
-// travelled), as Unreal's UAnimDistanceMatchingLibrary does. Source: seed 004 and
+// travelled), as Unreal's UAnimDistanceMatchingLibrary does. Source: Muoio's distance matching notes and
 // ../shared/reference/unreal-cmc.md section 9. Lengths are the animation's unit (cm for Unreal), times
 // seconds.
 #pragma once

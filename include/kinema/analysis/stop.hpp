@@ -1,7 +1,8 @@
 // Stop and pivot prediction for Unreal's Character Movement Component and the seed-004 braking model.
-// Sources: seed 004 (dv/dt = -beta v - a_B, discretised) and ../shared/reference/unreal-cmc.md sections 2-8.
-// Units are Unreal's: cm, cm/s, cm/s^2, seconds. beta = effective braking friction (1/s), a_B = braking
-// deceleration (cm/s^2), v0 = initial horizontal speed (cm/s).
+// Sources: Muoio's distance matching notes (dv/dt = -beta v - a_B, discretised) and
+// ../shared/reference/unreal-cmc.md sections 2-8. Units are Unreal's: cm, cm/s, cm/s^2, seconds. beta =
+// effective braking friction (1/s), a_B = braking deceleration (cm/s^2), v0 = initial horizontal speed
+// (cm/s).
 #pragma once
 
 #include <cstdint>
@@ -58,10 +59,11 @@ inline constexpr std::int64_t unreal_stop_max_stepped_frames = 100000;
 [[nodiscard]] StopPrediction continuous_stop(double beta, double deceleration, double v0,
                                              double snap_speed = 0.0);
 
-/// Discrete model of seed 004 (explicit velocity update, then position with the new velocity) with one update
-/// of dt per frame: the closed form of unreal-cmc.md section 7.2, including beta dt >= 1 (stops in place) and
-/// the beta = 0 / a_B = 0 special cases. The frame whose speed falls to snap_speed or below is zeroed and
-/// does not move; snap_speed (cm/s, [0, inf)) should be unreal_snap_speed(a_B) to mirror the CMC.
+/// Discrete model of Muoio's distance matching notes (explicit velocity update, then position with the new
+/// velocity) with one update of dt per frame: the closed form of unreal-cmc.md section 7.2, including beta dt
+/// >= 1 (stops in place) and the beta = 0 / a_B = 0 special cases. The frame whose speed falls to snap_speed
+/// or below is zeroed and does not move; snap_speed (cm/s, [0, inf)) should be unreal_snap_speed(a_B) to
+/// mirror the CMC.
 [[nodiscard]] StopPrediction discrete_stop(double beta, double deceleration, double v0, double dt,
                                            double snap_speed);
 

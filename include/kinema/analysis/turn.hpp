@@ -1,5 +1,5 @@
 // Dishonored turn solver: the input direction that redirects a full-speed velocity into a wanted direction in
-// one frame, and the largest turns per frame. Source: seed 000 (closed forms for d and m') and
+// one frame, and the largest turns per frame. Source: the DhTas notes (closed forms for d and m') and
 // ../shared/reference/dishonored-crosscode-and-tas.md section 2 (reachable-set geometry, reference tables).
 // Units are Dishonored's: u (world units), u/s, seconds, radians unless a name says degrees.
 #pragma once
@@ -17,7 +17,7 @@ struct TurnSettings;
 /// The registry of TurnSettings's fields (kinema/core/settings_registry.hpp).
 [[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<TurnSettings>) noexcept;
 
-/// The model constants the solver needs (seed 000, Algorithm 1 with |a| = 2000): Dishonored's settings
+/// The model constants the solver needs (the DhTas notes, Algorithm 1 with |a| = 2000): Dishonored's settings
 /// (speed_scale s, friction f; their registry is shared, not repeated) plus the input acceleration.
 struct TurnSettings : movement::DishonoredSettings {
     /// |a|, u/s^2, (0, inf). Input acceleration, at most MaxAccel = 2000 s.
@@ -27,7 +27,7 @@ struct TurnSettings : movement::DishonoredSettings {
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
-/// One frame's solution of m' u = w - dt f (w - d) + a dt d (seed 000) for unit d and m'.
+/// One frame's solution of m' u = w - dt f (w - d) + a dt d (the DhTas notes) for unit d and m'.
 struct TurnSolution {
     bool reachable = false;       ///< false when the radicand is negative or m' <= 0: no input reaches u.
     Vec2 input_direction;         ///< d, unit vector. Zero when not reachable.
@@ -39,7 +39,7 @@ struct TurnSolution {
 /// w and u need not be exactly unit: they are normalised first (zero vectors give reachable = false).
 [[nodiscard]] TurnSolution solve_turn(Vec2 w, Vec2 u, double dt, const TurnSettings& settings = {});
 
-/// The w = (1, 0) form of seed 000: u is given by its angle from the current velocity (radians).
+/// The w = (1, 0) form of the DhTas notes: u is given by its angle from the current velocity (radians).
 [[nodiscard]] TurnSolution solve_turn_by_angle(double angle, double dt, const TurnSettings& settings = {});
 
 /// Largest turn per frame (radians, [0, pi]) after which the speed is still MaxSpeed (m' >= 1).
@@ -96,14 +96,14 @@ struct QuantizedTurn {
     double input_angle = 0.0;      ///< rad, input_units as an angle: the input actually sent.
     double taken_angle = 0.0;      ///< rad, direction of the velocity after the step with the sent input.
     double angle_error = 0.0;      ///< rad, taken_angle - wanted_angle (wrapped to (-pi, pi]).
-    double normalized_speed = 0.0;  ///< m' after the step before the clamp (seed 000), dimensionless.
+    double normalized_speed = 0.0;  ///< m' after the step before the clamp (the DhTas notes), dimensionless.
     double speed = 0.0;             ///< u/s after the step's clamp: min(m', 1) x MaxSpeed.
     bool full_speed = false;        ///< m' >= 1: the turn keeps full speed.
 };
 
 /// The wanted turn in whole units (|wanted_units| <= units_per_turn / 2), the input yaw rounded as DhTas
-/// rounds it, and the step that input really makes from full speed along (1, 0) (seed 000 Algorithm 1 with
-/// |a| = settings.acceleration). dt in s, > 0. Throws SettingsError for bad settings, dt or units.
+/// rounds it, and the step that input really makes from full speed along (1, 0) (the DhTas notes Algorithm 1
+/// with |a| = settings.acceleration). dt in s, > 0. Throws SettingsError for bad settings, dt or units.
 [[nodiscard]] QuantizedTurn solve_turn_units(std::int64_t wanted_units, double dt,
                                              const TurnSettings& settings = {},
                                              const YawQuantization& yaw = {});

@@ -1,9 +1,10 @@
-// The level audit (issue 10, docs/audit.md): the chase (run_chase, query.hpp) from the centre of every cell
+// The level audit: the chase (run_chase, query.hpp) from the centre of every cell
 // of a space in D evenly spaced directions, with what a designer asks of each seed -- how far the NPC runs,
-// how far that is from dead reckoning, and four findings taken from the chapter's own caveats (seed 002
-// sections 5 and 6): the destination lies behind the seed (wrong_way), the flood gives up within K steps
-// (gives_up_at_once), the NPC stops just before a corner it cannot see around (short_of_a_corner), and the
-// barrier closes a side exit the heat never explores (barrier_blocks_exit, the chapter's Figure 7).
+// how far that is from dead reckoning, and four findings taken from the chapter's own caveats (Couvidou's
+// Dishonored 2 chase chapter sections 5 and 6): the destination lies behind the seed (wrong_way), the flood
+// gives up within K steps (gives_up_at_once), the NPC stops just before a corner it cannot see around
+// (short_of_a_corner), and the barrier closes a side exit the heat never explores (barrier_blocks_exit, the
+// chapter's Figure 7).
 //
 // Every seed is independent: threads take seeds by index and write their rows by index, each with its own
 // Flood and scratch, so the result is identical for any thread count. Standard library only (std::thread).

@@ -1,11 +1,11 @@
-// The cell space the chase flood runs on (seed 002 section 3: "a position, a list of neighboring cells"; spec
-// chase-flood-spec.md "Inputs"). Every space -- 2D grid, sparse 3D span grid, navmesh graph -- is turned into
-// this one compact representation: dense cell ids 0..N-1, a world position per cell, a planar (horizontal)
-// position per cell for the barrier's half-plane test, and neighbour lists stored CSR-style (one offsets
-// array, one flat array of neighbour ids). The flood only ever sees a CellSpace, so it cannot know which
-// space it runs on, and its inner loop is two array reads per neighbour.
+// The cell space the chase flood runs on (Couvidou's Dishonored 2 chase chapter section 3: "a position, a
+// list of neighboring cells"; spec chase-flood-spec.md "Inputs"). Every space -- 2D grid, sparse 3D span
+// grid, navmesh graph -- is turned into this one compact representation: dense cell ids 0..N-1, a world
+// position per cell, a planar (horizontal) position per cell for the barrier's half-plane test, and neighbour
+// lists stored CSR-style (one offsets array, one flat array of neighbour ids). The flood only ever sees a
+// CellSpace, so it cannot know which space it runs on, and its inner loop is two array reads per neighbour.
 //
-// A 2D grid's space is the exception (issue 10, "Set-up"): CellSpace::from_grid keeps only the grid's compact
+// A 2D grid's space is the exception: CellSpace::from_grid keeps only the grid's compact
 // floor bitmap (GridCells, 1.5 bits per tile); the flood recognises it (grid()) and runs word-parallel on the
 // floor rows, and the per-cell arrays (positions, neighbour lists) are built on first use, once, for the
 // users that ask for them (graph algorithms, the audit). position(c) and planar_position(c) never build them.

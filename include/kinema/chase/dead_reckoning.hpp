@@ -1,6 +1,7 @@
-// The dead-reckoning baseline Dishonored 2 used before the flood (seed 002 section 2: "a linear extrapolation
-// using the last-known target position and direction, with a navmesh line-of-sight check"; spec "Beyond"):
-// from p along dir for a distance D, stopping at the last cell before the first blocked one on the segment.
+// The dead-reckoning baseline Dishonored 2 used before the flood (Couvidou's Dishonored 2 chase chapter
+// section 2: "a linear extrapolation using the last-known target position and direction, with a navmesh
+// line-of-sight check"; spec "Beyond"): from p along dir for a distance D, stopping at the last cell before
+// the first blocked one on the segment.
 #pragma once
 
 #include "kinema/chase/grid.hpp"

@@ -1,7 +1,8 @@
-// The Dishonored 2 chase flood (Couvidou's chase chapter in Game AI Pro, seed 002 section 3; exact semantics
-// in chase-flood-spec.md): seed heat at the player's last known cell and a barrier behind them, let a heat
-// wave spread and cool for a bounded number of steps, and send the NPC to the heated cell nearest the warm
-// cells' temperature-weighted centroid. Settings and results: kinema/chase/flood_settings.hpp.
+// The Dishonored 2 chase flood (Couvidou's chase chapter in Game AI Pro, Couvidou's Dishonored 2 chase
+// chapter section 3; exact semantics in chase-flood-spec.md): seed heat at the player's last known cell and a
+// barrier behind them, let a heat wave spread and cool for a bounded number of steps, and send the NPC to the
+// heated cell nearest the warm cells' temperature-weighted centroid. Settings and results:
+// kinema/chase/flood_settings.hpp.
 //
 // A step touches only the current heat and barrier frontiers, so a flood costs O(touched cells x degree),
 // never the map size. One Flood runs one of two private engines (src/chase/): the generic flood over any
@@ -60,10 +61,10 @@ class Flood {
         start(space, SeedLocation{seed, false}, direction);
     }
 
-    /// Re-seeds the running or finished flood on the same space (seed 002 section 5: "reset and re-run the
-    /// algorithm when a stimulus of high enough priority is received"). Returns false and changes nothing
-    /// when settings().max_restarts restarts were already accepted since start(). Throws like start(), and
-    /// std::logic_error when start() was never called.
+    /// Re-seeds the running or finished flood on the same space (Couvidou's Dishonored 2 chase chapter
+    /// section 5: "reset and re-run the algorithm when a stimulus of high enough priority is received").
+    /// Returns false and changes nothing when settings().max_restarts restarts were already accepted since
+    /// start(). Throws like start(), and std::logic_error when start() was never called.
     bool restart(SeedLocation seed, Vec2 direction);
     int restarts() const { return restarts_; }
 
@@ -88,9 +89,9 @@ class Flood {
         return result();
     }
 
-    /// Paced propagation (seed 002 section 6, spec "Beyond"): runs every step k not yet run with
-    /// k * cell_size / run_speed <= seconds (seconds since start() or the last restart()). run_speed in world
-    /// units per second, (0, inf); throws SettingsError otherwise. Returns finished().
+    /// Paced propagation (Couvidou's Dishonored 2 chase chapter section 6, spec "Beyond"): runs every step k
+    /// not yet run with k * cell_size / run_speed <= seconds (seconds since start() or the last restart()).
+    /// run_speed in world units per second, (0, inf); throws SettingsError otherwise. Returns finished().
     bool advance_until(double seconds, double run_speed);
     template <class OnStep>
     bool advance_until(double seconds, double run_speed, OnStep&& on_step) {

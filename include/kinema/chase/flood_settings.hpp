@@ -28,12 +28,14 @@ struct FloodSettings;
 /// The registry of FloodSettings's fields (kinema/core/settings_registry.hpp).
 [[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<FloodSettings>) noexcept;
 
-/// The chapter's tweakable constants (seed 002 Table 1), plus the restart cap of section 5.
+/// The chapter's tweakable constants (Couvidou's Dishonored 2 chase chapter Table 1), plus the restart cap of
+/// section 5.
 struct FloodSettings {
     int hot = 20;         ///< H, the hot value a newly heated cell gets; [1, 1000000]
     int max_heated = 25;  ///< M_H, more newly heated cells than this in one step stops the flood; [1, inf)
     int max_steps = 40;   ///< M_S, propagation steps at most (Dishonored 2 difficulty 3); [0, 1000000]
-    /// Re-seeds accepted per chase by Flood::restart (seed 002 section 5); -1 = no cap; [-1, inf).
+    /// Re-seeds accepted per chase by Flood::restart (Couvidou's Dishonored 2 chase chapter section 5); -1 =
+    /// no cap; [-1, inf).
     int max_restarts = -1;
     DestinationRule destination = DestinationRule::nearest_heated;  ///< spec default
 

@@ -1,4 +1,4 @@
-// A 2D grid's cells without per-cell arrays (issue 10, "Set-up"): a floor bitmap in row-major tile order and
+// A 2D grid's cells without per-cell arrays: a floor bitmap in row-major tile order and
 // a rank index (per 64-tile word, the number of floor tiles before it), and the same floor as 8 x 8 tile
 // blocks for the flood's grid path. A cell id is the row-major rank of its floor tile (spec
 // chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile a binary search over

@@ -1,8 +1,9 @@
-// One chase query on any cell space (issue 8): the flood from the player's last known position and direction
-// (seed 002 section 3; chase-flood-spec.md), its destination, dead reckoning as the baseline (section 2) and,
-// where the space can plan paths (a navmesh), the NPC's path to the destination. 2D grids, 3D levels and
-// plain graphs run the same code (run_chase) and give the same result type (ChaseResult); a space says only
-// how to place a point, name a cell, look straight ahead and plan a path (ChaseSpace).
+// One chase query on any cell space: the flood from the player's last known position and direction
+// (Couvidou's Dishonored 2 chase chapter section 3; chase-flood-spec.md), its destination, dead reckoning as
+// the baseline (section 2) and, where the space can plan paths (a navmesh), the NPC's path to the
+// destination. 2D grids, 3D levels and plain graphs run the same code (run_chase) and give the same result
+// type (ChaseResult); a space says only how to place a point, name a cell, look straight ahead and plan a
+// path (ChaseSpace).
 //
 // Layering: chase knows no navmesh. kinema::nav implements ChaseSpace for its levels (nav/chase.hpp), as
 // GridChaseSpace and GraphChaseSpace below do for grids and graphs.

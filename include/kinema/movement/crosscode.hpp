@@ -1,6 +1,7 @@
-// CrossCode's ground-plane movement physics (seed 001, Radical Fish Games devblog "Movement Physics of
-// CrossCode"; reference dishonored-crosscode-and-tas.md section 3), in the seed's order. Units are
-// CrossCode's pixels: px, px/s, seconds. The height axis is not modelled (the seed leaves it out too).
+// CrossCode's ground-plane movement physics (Radical Fish's CrossCode physics post, Radical Fish Games
+// devblog "Movement Physics of CrossCode"; reference dishonored-crosscode-and-tas.md section 3), in the
+// seed's order. Units are CrossCode's pixels: px, px/s, seconds. The height axis is not modelled (the seed
+// leaves it out too).
 #pragma once
 
 #include "kinema/core/settings_registry.hpp"
@@ -10,8 +11,8 @@
 
 namespace kinema::movement {
 
-/// The magic numbers of seed 001: acceleration = accelDir*maxVel*10*friction*accelSpeed*tick, friction vector
-/// = vel*friction*12*tick.
+/// The magic numbers of Radical Fish's CrossCode physics post: acceleration =
+/// accelDir*maxVel*10*friction*accelSpeed*tick, friction vector = vel*friction*12*tick.
 inline constexpr double crosscode_accel_factor = 10.0;     ///< 1/s per unit of friction*accel_speed
 inline constexpr double crosscode_friction_factor = 12.0;  ///< 1/s per unit of friction
 
@@ -30,7 +31,7 @@ struct CrossCodeSettings {
 
     /// Every bad field, by its documented name; empty when the settings are usable.
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
-    /// friction or air_friction, by `grounded` (seed 001's first line).
+    /// friction or air_friction, by `grounded` (Radical Fish's CrossCode physics post's first line).
     [[nodiscard]] double active_friction() const { return grounded ? friction : air_friction; }
 };
 

@@ -1,5 +1,6 @@
-// Dishonored's per-frame ground movement (seed 000, Algorithm 1; reference dishonored-crosscode-and-tas.md
-// sections 1-2), reproduced line by line. Units are Unreal Engine 3's: u (unreal units), u/s, u/s^2, seconds.
+// Dishonored's per-frame ground movement (the DhTas notes, Algorithm 1; reference
+// dishonored-crosscode-and-tas.md sections 1-2), reproduced line by line. Units are Unreal Engine 3's: u
+// (unreal units), u/s, u/s^2, seconds.
 #pragma once
 
 #include "kinema/core/settings_registry.hpp"
@@ -9,7 +10,7 @@
 
 namespace kinema::movement {
 
-/// Speed-scale presets from seed 000 (single source: DhTas, reference section 1).
+/// Speed-scale presets from the DhTas notes (single source: DhTas, reference section 1).
 inline constexpr double dishonored_walk_scale = 1.0;      ///< walking
 inline constexpr double dishonored_sprint_scale = 1.5;    ///< sprinting
 inline constexpr double dishonored_agility_scale = 1.95;  ///< sprinting with the Agility power
@@ -26,10 +27,10 @@ struct DishonoredSettings;
 
 /// Settings of one Dishonored movement state (walk, sprint, agility sprint).
 struct DishonoredSettings {
-    double speed_scale = dishonored_walk_scale;  ///< dimensionless, (0, inf). s in seed 000: MaxSpeed = 400
-                                                 ///< s, MaxAccel = 2000 s.
-    double friction = 8.0;                       ///< 1/s, [0, inf). f in seed 000. Not clamped: dt*f > 1
-                                                 ///< overshoots and dt*f > 2 is unstable, as in the source.
+    double speed_scale = dishonored_walk_scale;  ///< dimensionless, (0, inf). s in the DhTas notes: MaxSpeed
+                                                 ///< = 400 s, MaxAccel = 2000 s.
+    double friction = 8.0;  ///< 1/s, [0, inf). f in the DhTas notes. Not clamped: dt*f > 1
+                            ///< overshoots and dt*f > 2 is unstable, as in the source.
 
     /// Every bad field, by its documented name; empty when the settings are usable.
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }

@@ -1,7 +1,8 @@
 // Morrowind actor movement as OpenMW researched and implements it: target speeds (walk, run, sneak, swim,
 // fly), strafing and analog input, animation playback scale and its 10x cap, jump take-off, midair control,
-// fall damage and the fatigue term. Sources: seed 003 (the OpenMW wiki page "Research:Movement") and
-// ../shared/reference/morrowind.md (the note: vanilla GMST defaults, OpenMW's code paths, test vectors).
+// fall damage and the fatigue term. Sources: the OpenMW research notes (the OpenMW wiki page
+// "Research:Movement") and ../shared/reference/morrowind.md (the note: vanilla GMST defaults, OpenMW's code
+// paths, test vectors).
 //
 // Units are Morrowind units: u (64 u = 1 yard), u/s, u/s^2, seconds. Attributes, skills and magic magnitudes
 // are the game's plain numbers (modified values, as the game reads them).
@@ -113,8 +114,8 @@ struct MorrowindGmsts {
 
 /// Gravity, a constant in both engines (note 1).
 enum class MorrowindGravity {
-    wiki,   ///< 627.2 u/s^2 = 9.8 "yards"/s^2 x 64 u/yard (seed 003, "gravityAcceleration [...] -627.2
-            ///< exactly").
+    wiki,   ///< 627.2 u/s^2 = 9.8 "yards"/s^2 x 64 u/yard (the OpenMW research notes, "gravityAcceleration
+            ///< [...] -627.2 exactly").
     openmw  ///< 627.1216 u/s^2 = 8.96 x 69.99125109 (OpenMW components/misc/constants.hpp).
 };
 inline constexpr double kMorrowindGravityWiki = 627.2;       ///< u/s^2
@@ -126,7 +127,7 @@ inline constexpr double kMorrowindGravityOpenmw = 627.1216;  ///< u/s^2, as the 
 
 /// Midair control factor (note 2.4; note 3 item 10).
 enum class MorrowindAirControl {
-    wiki,   ///< fJumpMoveBase + fJumpMoveMult x Acro/100, uncapped (seed 003, "Midair").
+    wiki,   ///< fJumpMoveBase + fJumpMoveMult x Acro/100, uncapped (the OpenMW research notes, "Midair").
     openmw  ///< the same, capped at 1 (OpenMW CharacterController::update). Differs only above Acrobatics
             ///< 100.
 };
@@ -134,15 +135,15 @@ enum class MorrowindAirControl {
 /// What limits the real (root motion) ground speed (note 2.2, PR 2833).
 enum class MorrowindSpeedCap {
     vanilla,  ///< real speed = min(target speed, max_playback_scale x animation base speed): vanilla moves
-              ///< the actor only by the root bone of the animation, whose playback is capped (seed 003
-              ///< comment).
+              ///< the actor only by the root bone of the animation, whose playback is capped (the OpenMW
+              ///< research notes comment).
     openmw    ///< real speed = target speed: OpenMW caps only the playback rate, not the movement.
 };
 
 /// Where a fall becomes a soft landing (note 2.5 step 1). Matters only when fFallDistanceBase != 0: with the
 /// default GMSTs the damage at exactly fFallDamageDistanceMin is 0 either way.
 enum class MorrowindFallThreshold {
-    wiki,   ///< height <= fFallDamageDistanceMin is a soft landing (seed 003, "On landing").
+    wiki,   ///< height <= fFallDamageDistanceMin is a soft landing (the OpenMW research notes, "On landing").
     openmw  ///< damage is computed when height >= fFallDamageDistanceMin (OpenMW getFallDamage).
 };
 
@@ -164,9 +165,10 @@ struct MorrowindRules {
 };
 
 /// Root-motion base speed of each movement animation: the root bone's distance between the loop start and
-/// loop stop keys over the time between them (seed 003, "Animation system"). Defaults are OpenMW's hard-coded
-/// third-person values (note 2.2). 0 means "not known": no playback scaling is applied (as OpenMW does when
-/// an animation is missing) and the vanilla cap does not apply. Swim animations' speeds are not known.
+/// loop stop keys over the time between them (the OpenMW research notes, "Animation system"). Defaults are
+/// OpenMW's hard-coded third-person values (note 2.2). 0 means "not known": no playback scaling is applied
+/// (as OpenMW does when an animation is missing) and the vanilla cap does not apply. Swim animations' speeds
+/// are not known.
 struct MorrowindAnimationSpeeds {
     double walk = 154.064;   ///< u/s, [0, inf). WalkForward; also used for flying and by creatures.
     double run = 222.857;    ///< u/s, [0, inf). RunForward (NPCs).
@@ -199,8 +201,8 @@ struct MorrowindSettings {
 enum class MorrowindActorKind { npc, creature };
 
 /// One actor's stats, as the game reads them (modified values). For creatures pass the generalized stats: the
-/// combat stat as Athletics (a combat skill) and the stealth stat as Acrobatics (a stealth skill) (seed 003
-/// comment on creatures).
+/// combat stat as Athletics (a combat skill) and the stealth stat as Acrobatics (a stealth skill) (the OpenMW
+/// research notes comment on creatures).
 struct MorrowindActor {
     MorrowindActorKind kind = MorrowindActorKind::npc;
     double speed = 50.0;       ///< Speed attribute, [0, inf). (The game clamps modified values at 0.)
@@ -248,7 +250,7 @@ struct MorrowindSpeed {
     bool strafing = false;      ///< |input.x| > 2 |input.y|: speed x 0.75.
     bool werewolf_bonus = false;
     double move_speed = 0.0;  ///< u/s. max_speed x speed_factor x (0.75 when strafing): the speed passed to
-                              ///< the animation system (seed 003 "moveSpeed").
+                              ///< the animation system (the OpenMW research notes "moveSpeed").
 };
 
 /// The movement animation's playback and the resulting real ground speed (note 2.2).
@@ -324,14 +326,16 @@ class MorrowindModel {
     /// u/s^2, from settings().rules.gravity.
     [[nodiscard]] double gravity() const noexcept { return gravity_; }
 
-    /// Target speed (seed 003 "Actor target speeds"; note 2.1 getMaxSpeed order).
+    /// Target speed (the OpenMW research notes "Actor target speeds"; note 2.1 getMaxSpeed order).
     [[nodiscard]] MorrowindSpeed speed(const MorrowindActor& actor, const MorrowindStance& stance) const;
-    /// Playback scale and real speed for a speed() result (seed 003 "Animation system"; note 2.2).
+    /// Playback scale and real speed for a speed() result (the OpenMW research notes "Animation system";
+    /// note 2.2).
     [[nodiscard]] MorrowindAnimation animation(const MorrowindActor& actor,
                                                const MorrowindSpeed& speed) const;
     /// Midair control factor for an Acrobatics value (note 2.4).
     [[nodiscard]] double air_control(double acrobatics) const;
-    /// Airborne velocity: take-off inertia plus the input ground velocity x air_control (seed 003 "Midair").
+    /// Airborne velocity: take-off inertia plus the input ground velocity x air_control (the OpenMW research
+    /// notes "Midair").
     [[nodiscard]] Vec3 airborne_velocity(Vec3 inertia, Vec2 input_velocity, double acrobatics) const;
     /// Jump take-off. `direction` is the wanted ground movement (any length); zero means standing still.
     /// Throws SettingsError naming "take_off_speed" when a jump that can happen would leave faster than 1e6

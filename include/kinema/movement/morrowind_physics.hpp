@@ -1,6 +1,7 @@
 // Morrowind jumps and falls stepped at OpenMW's physics rate: take-off, flight under gravity with midair
 // control, and landing (apex height, airtime, horizontal distance, fall damage, knockdown), beside the
-// closed-form continuous limit. Sources: seed 003 ("Acrobatics": take-off, "Midair", "On landing") and
+// closed-form continuous limit. Sources: the OpenMW research notes ("Acrobatics": take-off, "Midair", "On
+// landing") and
 // ../shared/reference/morrowind.md sections 2.3-2.5 (OpenMW: fixed physics step, 1/60 s by default and
 // OPENMW_PHYSICS_FPS to change it; inertia.z -= g dt per step; fall height summed over downward steps).
 // Units: u (64 u = 1 yard), u/s, u/s^2, s, Hz.

@@ -1,6 +1,6 @@
 // Unreal Engine's Character Movement Component, walking on flat ground (PhysWalking -> CalcVelocity ->
-// ApplyVelocityBraking), reproduced tick for tick. Source: seed 004 and ../shared/reference/unreal-cmc.md
-// sections 1-4. Units are Unreal's: cm, cm/s, cm/s^2, seconds.
+// ApplyVelocityBraking), reproduced tick for tick. Source: Muoio's distance matching notes and
+// ../shared/reference/unreal-cmc.md sections 1-4. Units are Unreal's: cm, cm/s, cm/s^2, seconds.
 #pragma once
 
 #include <array>

@@ -1,6 +1,7 @@
-// The Dishonored 2 chase on a 3D level (seed 002 section 3: the flood ran on a sparse 3D structure built from
-// the navmesh): a nav::Level as a chase::ChaseSpace, so chase::run_chase floods the level's column cells,
-// runs the dead-reckoning baseline as a navmesh raycast and plans the NPC's path to the flood's destination
+// The Dishonored 2 chase on a 3D level (Couvidou's Dishonored 2 chase chapter section 3: the flood ran on a
+// sparse 3D structure built from the navmesh): a nav::Level as a chase::ChaseSpace, so chase::run_chase
+// floods the level's column cells, runs the dead-reckoning baseline as a navmesh raycast and plans the NPC's
+// path to the flood's destination
 // -- the same code and result type as on 2D grids (kinema/chase/query.hpp).
 #pragma once
 

@@ -1,6 +1,6 @@
 // A level built from a triangle mesh with Recast/Detour: a Detour navmesh (one tile, or tiles built on
 // several threads) for paths, and the sparse 3D chase cells sampled from it (influence-maps-and-levels.md
-// sections 5.2 and 6; seed 002 section 3).
+// sections 5.2 and 6; Couvidou's Dishonored 2 chase chapter section 3).
 #pragma once
 
 #include <cstddef>
@@ -109,9 +109,9 @@ class PathFinder {
     NavPath find_path(Vec3 from, Vec3 to);
     /// Walks straight from `from` (snapped) along the horizontal part (x, z) of `direction` for `distance`
     /// world units, [0, inf), on the navmesh surface, stopping at the first border: the "navmesh
-    /// line-of-sight check" of Dishonored 2's dead reckoning (seed 002 section 2). A zero horizontal
-    /// direction or distance stays at the start. Throws std::invalid_argument for non-finite input or a
-    /// negative distance.
+    /// line-of-sight check" of Dishonored 2's dead reckoning (Couvidou's Dishonored 2 chase chapter section
+    /// 2). A zero horizontal direction or distance stays at the start. Throws std::invalid_argument for
+    /// non-finite input or a negative distance.
     NavRay raycast(Vec3 from, Vec3 direction, double distance);
 
   private:

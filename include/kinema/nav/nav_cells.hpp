@@ -1,5 +1,6 @@
-// The chase flood's cells built from a Detour navmesh, as Dishonored 2 built them (seed 002 section 3: "a
-// sparse 3D matrix generated from the navmesh"), so that the flood and the NPC's navigation agree.
+// The chase flood's cells built from a Detour navmesh, as Dishonored 2 built them (Couvidou's Dishonored 2
+// chase chapter section 3: "a sparse 3D matrix generated from the navmesh"), so that the flood and the NPC's
+// navigation agree.
 //
 // Columns: a regular grid of cell_size on the horizontal plane (x, z), anchored at world multiples of
 // cell_size. A cell is one (column, floor) where the navmesh surface crosses the column's centre line: every

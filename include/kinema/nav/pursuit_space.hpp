@@ -1,4 +1,4 @@
-// A 3D level as a pursuit space (issue 16): the pursuit simulation (kinema/pursuit) runs on a navmesh
+// A 3D level as a pursuit space: the pursuit simulation (kinema/pursuit) runs on a navmesh
 // through pursuit::PursuitSpace, so pursuit stays standard-library only and the one simulation loop serves
 // grids and 3D levels. Lines are Detour raycasts (walkable segments and the line of sight), heights follow
 // the navmesh surface, paths are Detour's straight paths (findPath + findStraightPath), and the chase and

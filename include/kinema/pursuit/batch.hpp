@@ -1,4 +1,4 @@
-// Comparing the chase strategies on a level (issue 16, `kinema pursue --batch`): N random scenarios from a
+// Comparing the chase strategies on a level: N random scenarios from a
 // seed, each run with every strategy, summarised per strategy, on grid levels and (through a space per
 // thread, e.g. nav::NavPursuitSpace) on 3D levels. Scenario i depends only on (seed, i) and each run only on
 // its scenario, so the result is identical for any thread count.

@@ -1,9 +1,9 @@
-// A whole pursuit (issue 16; seed 002 sections 2, 5 and 6): a player runs a scripted escape route, an NPC
-// moved by one of kinema's movement models engages while it sees the player, chases to a destination chosen
-// by a strategy (the chapter's flood, the flood paced at the player's run speed, dead reckoning, breadcrumbs,
-// the last known position) when it loses sight, searches an occupancy map (Isla 2013) when it arrives
-// without contact, and gives up after the search time. A deterministic fixed-step simulation on any chase
-// cell space (grid levels and, through kinema::nav, 3D levels), documented in docs/pursuit.md.
+// A whole pursuit (Couvidou's Dishonored 2 chase chapter sections 2, 5 and 6): a player runs a scripted
+// escape route, an NPC moved by one of kinema's movement models engages while it sees the player, chases to a
+// destination chosen by a strategy (the chapter's flood, the flood paced at the player's run speed, dead
+// reckoning, breadcrumbs, the last known position) when it loses sight, searches an occupancy map (Isla 2013)
+// when it arrives without contact, and gives up after the search time. A deterministic fixed-step simulation
+// on any chase cell space (grid levels and, through kinema::nav, 3D levels), documented in docs/pursuit.md.
 //
 // Layering: pursuit sits above chase (flood, dead reckoning, cell spaces), movement (the step models) and
 // analysis (the exact stop prediction); it reaches walls only through PursuitSpace (pursuit/space.hpp), which
@@ -31,7 +31,7 @@ namespace kinema::pursuit {
 
 /// How the NPC picks its destination when it loses sight (issue 16 "Chase strategies").
 enum class Strategy {
-    flood,           ///< the chapter's flood, single shot (seed 002 section 3)
+    flood,           ///< the chapter's flood, single shot (Couvidou's Dishonored 2 chase chapter section 3)
     flood_paced,     ///< the flood advanced at the player's run speed while the NPC runs (section 6)
     dead_reckoning,  ///< straight on from the last seen position until a wall (section 2)
     breadcrumbs,     ///< the player's real trail: the cell the player is in now (original Dishonored)
@@ -67,8 +67,8 @@ struct PursuitSettings {
     double view_range = 20.0;   ///< level units, [0, 1e6]: farthest the NPC sees
     double view_angle = 120.0;  ///< degrees, [0, 360]: the full cone of sight
     /// Level units, [0, 1e6]: closer than this (with a clear line) the NPC perceives the player whatever its
-    /// facing -- the chapter's "direct sight or contact" (seed 002 section 5); it also keeps an NPC that
-    /// stops a hair past the player it ran to from losing them behind its back.
+    /// facing -- the chapter's "direct sight or contact" (Couvidou's Dishonored 2 chase chapter section 5);
+    /// it also keeps an NPC that stops a hair past the player it ran to from losing them behind its back.
     double contact_range = 1.0;
     double search_time = 30.0;  ///< s, [0, 3600]: search without contact before giving up
     double player_speed = 6.0;  ///< level units/s, (0, 1e6]: the player's run speed (600 cm/s at 100 cm/unit)
@@ -89,8 +89,8 @@ struct PursuitSettings {
     [[nodiscard]] FieldErrors validate(const movement::AnyModel& npc_model) const;
 };
 
-/// A noise heard at time t (s) at a position (level units): re-seeds the chase there (seed 002 section 5),
-/// at most FloodSettings::max_restarts times per pursuit (-1: no cap).
+/// A noise heard at time t (s) at a position (level units): re-seeds the chase there (Couvidou's Dishonored 2
+/// chase chapter section 5), at most FloodSettings::max_restarts times per pursuit (-1: no cap).
 struct Stimulus {
     double time = 0.0;
     Vec2 position;

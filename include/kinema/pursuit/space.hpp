@@ -1,4 +1,4 @@
-// What the pursuit simulation needs from the space it runs on (issue 16): a walkable straight line (route
+// What the pursuit simulation needs from the space it runs on: a walkable straight line (route
 // segments, line of sight, the NPC's moves), a path, the surface height, the cell of a point and the chase
 // cell space. One simulation loop runs on every space through this interface: grids implement it here
 // (ChasePursuitSpace, on any 2D chase::ChaseSpace), navmeshes in kinema::nav (nav/pursuit_space.hpp), so the

@@ -1,4 +1,4 @@
-// Pictures of a level audit (issue 10, docs/audit.md "Pictures"): one per-cell summary (the mean chase
+// Pictures of a level audit: one per-cell summary (the mean chase
 // distance, or the share of directions with one finding) as a heat map over the level seen from above, with
 // a legend. Built once as a Scene and drawn by the scene backends (PNG, SVG, JSON), like every kinema
 // picture; colours from the one palette (walls palette::wall, a zero value palette::floor, values on

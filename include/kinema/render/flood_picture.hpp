@@ -1,8 +1,8 @@
-// Pictures of a chase flood (seed 002, "Flooding the Influence Map for Chase in Dishonored 2", Figures 2-7):
-// walls, floor, heat as a colour ramp, barrier cells, the seed and its direction, the centroid, the
-// destination and the dead-reckoning point, with a legend and the run's numbers. The picture is built once
-// as a render::Scene (flood_picture_scene) and drawn by the scene backends (kinema/render/scene.hpp): PNG
-// through cairo, SVG written directly, JSON for a browser canvas.
+// Pictures of a chase flood (Couvidou's Dishonored 2 chase chapter, "Flooding the Influence Map for Chase in
+// Dishonored 2", Figures 2-7): walls, floor, heat as a colour ramp, barrier cells, the seed and its
+// direction, the centroid, the destination and the dead-reckoning point, with a legend and the run's numbers.
+// The picture is built once as a render::Scene (flood_picture_scene) and drawn by the scene backends
+// (kinema/render/scene.hpp): PNG through cairo, SVG written directly, JSON for a browser canvas.
 //
 // The picture is drawn from a FloodScene: a plain description of a 2D tile map and a flood's state on it, in
 // map units (tile (col,row) covers [col, col+1) x [row, row+1) times the cell size; y grows downwards, as in

@@ -1,4 +1,4 @@
-// A top-down picture of a chase on a 3D level (issue 5, `kinema chase --map LEVEL.obj --png`): one square per
+// A top-down picture of a chase on a 3D level: one square per
 // column of the level's cell grid, seen from above (+y), x to the right and z downwards (the right-handed
 // view from above, not mirrored). Floors are grey, lighter the higher they are, so stacked levels and stairs
 // read at a glance; heat, barrier, the seed and its direction, the centroid, the destination, the

@@ -16,7 +16,8 @@ namespace kinema::render {
 namespace tile {
 inline constexpr std::int32_t wall = -3;                           ///< not a cell (blocked tile)
 inline constexpr std::int32_t untouched = chase::untouched_value;  ///< a cell the flood has not reached
-inline constexpr std::int32_t barrier = chase::barrier_value;      ///< seed 002, Step A.2 / B.2
+inline constexpr std::int32_t barrier =
+    chase::barrier_value;  ///< Couvidou's Dishonored 2 chase chapter, Step A.2 / B.2
 static_assert(wall < untouched && untouched < barrier && barrier < 0, "tile codes are ordered below heat");
 }  // namespace tile
 

@@ -1,4 +1,4 @@
-// Pictures of a pursuit (issue 16, `kinema pursue --png/--svg/--animate`): the grid level, the flood's heat
+// Pictures of a pursuit: the grid level, the flood's heat
 // at the moment of the first chase, the search's occupancy at its end (purple discs, area proportional to the
 // probability), the player's route, the NPC's trail coloured by state (engage, chase, search, gave_up), the
 // chase destinations and where sight was lost, with a legend. Built once as a render::Scene
