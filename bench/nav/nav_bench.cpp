@@ -9,7 +9,7 @@
 //   the ratio of the same code on both kinds of space;
 // - chase/<mesh>: a full run_chase query (flood, navmesh raycast, NPC path to the destination from a random
 //   cell), per iteration.
-// The generated 512 m level (scripts/make-big-level.py, written into the build tree; issue 9 "Big levels"):
+// The generated 512 m level (scripts/make-big-level.py, written into the build tree):
 // - big/build/threads:N: Level::build in 256-voxel tiles on N threads, s (wall time, and CPU time of all
 //   threads); counters cells_s and cells_cpu_s (NavCells::build timed alone on the result), peak_rss_MB
 //   (VmHWM of one build in a forked child holding the loaded mesh), build_rss_MB (that peak less the child's

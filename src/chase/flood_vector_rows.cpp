@@ -18,7 +18,7 @@ bool allow_vector_rows(bool allow) {
     return vector_rows_allowed.exchange(allow);
 }
 
-// ---- Neighbour rows of 8 with AVX2 (issue 10: 3D cell spaces within 1.5x of the grid's cost) ----
+// ---- Neighbour rows of 8 with AVX2 (3D cell spaces within 1.5x of the grid's cost) ----
 //
 // On a padded stride-8 space (the navmesh cells of 3D levels), the scalar heat loop (flood_generic.cpp) tests
 // "untouched?" once per neighbour, with a branch. Here a row is handled at once: the 8 marks are loaded and

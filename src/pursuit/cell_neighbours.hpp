@@ -2,7 +2,7 @@
 // space has them, else from its CSR lists -- the same ids in the same order (CellSpace pads the CSR lists),
 // so every sum and every plan is the same bit for bit. On a grid's space the padded lists are built without
 // the world positions and CSR lists (chase/cell_space.hpp), which the pursuit then never asks for: a pursuit
-// on a 4096 x 4096 map held 1.8 GB of them (issue 24, M6). Private to the pursuit part.
+// on a 4096 x 4096 map held 1.8 GB of them. Private to the pursuit part.
 #pragma once
 
 #include <cstdint>

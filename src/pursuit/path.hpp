@@ -1,4 +1,4 @@
-// The NPC's path on a cell space (issue 16 "NPC locomotion"): the shortest path over the space's neighbour
+// The NPC's path on a cell space: the shortest path over the space's neighbour
 // lists (grids: 8-connected without corner cutting, so a diagonal step never cuts a wall corner), then
 // smoothed by string pulling so that the NPC runs straight wherever it can see. Private to the pursuit part.
 #pragma once

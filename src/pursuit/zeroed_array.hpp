@@ -1,7 +1,7 @@
 // A zero-filled array from calloc: a large block is fresh memory from the OS, zero without being written, so
 // its pages become resident only where they are written. The search's occupancy map and the path planner
 // write only the cells a search reaches (on a grid, a band of rows around the NPC), so a 4096 x 4096 map no
-// longer costs its full arrays in resident memory for a search that covers a few hundred rows (issue 24, M6).
+// longer costs its full arrays in resident memory for a search that covers a few hundred rows.
 // Private to the pursuit part.
 #pragma once
 

@@ -57,7 +57,7 @@ TEST(FloodAllocations, NoneAfterTheFirstFloodOnASharedMap) {
     expect_no_allocation_after_first(GridSpace(levels::load_moving_ai_map(path)), 2000);
 }
 
-// The whole chase query (issue 8: flood, destination, dead reckoning) adds no allocation on grids.
+// The whole chase query (flood, destination, dead reckoning) adds no allocation on grids.
 TEST(FloodAllocations, NoneInAGridChaseQueryAfterTheFirst) {
     const GridSpace grid(levels::default_level());
     const GridChaseSpace space(grid);

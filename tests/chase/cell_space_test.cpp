@@ -58,7 +58,7 @@ TEST(GridSpaceTest, LocateAndSnap) {
     // Far outside: nearest is cell 6 at (2.5, 2.5).
     EXPECT_EQ(g.locate({100.0, 100.0}).cell, 6u);
     EXPECT_TRUE(g.locate({-1e300, 0.0}).snapped);
-    // So far that every squared distance overflows to inf (issue 14: "seed cell 4294967295"): still a cell.
+    // So far that every squared distance overflows to inf ("seed cell 4294967295"): still a cell.
     EXPECT_LT(g.locate({1e155, 0.0}).cell, g.cells().size());
     EXPECT_THROW(g.locate({std::nan(""), 0.0}), std::invalid_argument);
 }

@@ -226,7 +226,7 @@ TEST(NavmeshFile, TilesKeepToTheirSquaresOfTheGrid) {
     EXPECT_EQ(load_error(layered.bytes), prefix + "a layer other than 0 (tile sets have one layer per tile)");
 }
 
-// The navmesh fuzzer's finding (issue 24: a nine-tile floor with its maxTiles and a few tile bytes changed):
+// The navmesh fuzzer's finding (a nine-tile floor with its maxTiles and a few tile bytes changed):
 // every part passed the reader's checks, but Detour's links, made when it added the tiles, led findPath to a
 // polygon past a tile's last one, whose vertex count read 0: an integer division by zero in
 // dtNavMeshQuery::getPortalPoints killed the process. The links are checked after the tiles are added.

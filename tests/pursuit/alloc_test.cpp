@@ -1,4 +1,4 @@
-// The memory of one pursuit on a large open grid (issue 24, M6): it counts every global operator new, so it
+// The memory of one pursuit on a large open grid: it counts every global operator new, so it
 // has a binary of its own.
 #include <gtest/gtest.h>
 

@@ -11,8 +11,7 @@
 // users that ask for them (graph algorithms, the audit). position(c) and planar_position(c) never build them.
 // They are built in three groups, each when first asked for: the planar positions (16 bytes a cell), the
 // padded neighbour lists (16 or 32 bytes a cell) and the rest (world positions, CSR lists: 60 bytes a cell),
-// so that a user of the first two (the pursuit's search and paths) does not hold the third (issue 24, M6: a
-// pursuit on a 4096 x 4096 map held all of them, 1.8 GB).
+// so that a user of the first two (the pursuit's search and paths) does not hold the third.
 #pragma once
 
 #include <atomic>

@@ -29,7 +29,7 @@
 
 namespace kinema::pursuit {
 
-/// How the NPC picks its destination when it loses sight (issue 16 "Chase strategies").
+/// How the NPC picks its destination when it loses sight.
 enum class Strategy {
     flood,           ///< the chapter's flood, single shot (Couvidou's Dishonored 2 chase chapter section 3)
     flood_paced,     ///< the flood advanced at the player's run speed while the NPC runs (section 6)
