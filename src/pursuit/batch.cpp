@@ -59,18 +59,17 @@ double path_length(const chase::CellSpace& cells, const std::vector<chase::CellI
 }
 
 BatchRun summarise_run(int scenario, Strategy strategy, const PursuitResult& r) {
-    BatchRun run;
-    run.scenario = scenario;
-    run.strategy = strategy;
-    run.outcome = r.outcome;
-    run.reacquired_in = r.reacquired_in;
-    run.time_to_reacquire = r.time_to_reacquire;
-    run.npc_distance = r.npc_distance;
-    run.destination_changes = r.destination_changes;
-    run.chases = static_cast<int>(std::count_if(
-        r.events.begin(), r.events.end(), [](const PursuitEvent& e) { return e.kind == EventKind::chase; }));
-    run.max_heading_rate = r.max_heading_rate;
-    return run;
+    const auto chases = std::count_if(r.events.begin(), r.events.end(),
+                                      [](const PursuitEvent& e) { return e.kind == EventKind::chase; });
+    return BatchRun{.scenario = scenario,
+                    .strategy = strategy,
+                    .outcome = r.outcome,
+                    .reacquired_in = r.reacquired_in,
+                    .time_to_reacquire = r.time_to_reacquire,
+                    .npc_distance = r.npc_distance,
+                    .destination_changes = r.destination_changes,
+                    .chases = static_cast<int>(chases),
+                    .max_heading_rate = r.max_heading_rate};
 }
 
 StrategySummary summarise(Strategy strategy, const std::vector<BatchRun>& runs) {
