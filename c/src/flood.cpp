@@ -22,6 +22,18 @@ const kinema_space& started_space(const kinema_flood& flood, const char* functio
     return *flood.space;
 }
 
+// The chase JSON of the flood's current state naming `map`, computed once per state and map.
+const std::string& cached_json(const kinema_flood& flood, const kinema_space& space, std::string map) {
+    if (!flood.json_current || flood.json_map != map) {
+        const chase::ChaseSpace& chase_space = space.chase_space();
+        flood.json = chase::chase_json(chase_space, flood.flood,
+                                       chase::chase_result(chase_space, flood.flood, flood.query), map);
+        flood.json_map = std::move(map);
+        flood.json_current = true;
+    }
+    return flood.json;
+}
+
 int64_t cell_or_none(chase::CellId cell) {
     return cell == chase::no_cell ? -1 : static_cast<int64_t>(cell);
 }
@@ -73,6 +85,7 @@ extern "C" kinema_status kinema_flood_start(kinema_flood* flood, const kinema_sp
         query.direction = from_c(direction);
         // A query refused for its numbers (SettingsError naming position or direction) is refused before the
         // flood changes: the flood stays as it was. Any other failure leaves it unstarted.
+        flood->json_current = false;
         const kinema_space* previous = flood->space;
         flood->space = nullptr;
         try {
@@ -94,6 +107,7 @@ extern "C" kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps
             throw std::invalid_argument("kinema_flood_advance: max_steps must be >= 0, got " +
                                         std::to_string(max_steps));
         }
+        flood->json_current = false;
         const bool done = flood->flood.advance(max_steps);
         if (finished != nullptr) {
             *finished = done ? 1 : 0;
@@ -119,10 +133,7 @@ extern "C" kinema_status kinema_flood_json(const kinema_flood* flood, const char
             require(buffer, "kinema_flood_json", "buffer");
         }
         const kinema_space& space = started_space(*flood, "kinema_flood_json");
-        const ch::ChaseSpace& chase_space = space.chase_space();
-        const std::string json = ch::chase_json(chase_space, flood->flood,
-                                                ch::chase_result(chase_space, flood->flood, flood->query),
-                                                map != nullptr ? std::string(map) : space.name);
+        const std::string& json = cached_json(*flood, space, map != nullptr ? std::string(map) : space.name);
         *length = json.size();
         if (capacity == 0) {
             return;  // measuring only

@@ -32,4 +32,10 @@ struct kinema_flood {
     kinema::chase::Flood flood;
     const kinema_space* space = nullptr;  // set by kinema_flood_start
     kinema::chase::ChaseQuery query;
+    // The last kinema_flood_json text and the map it names, so that the documented pair of calls (measure,
+    // then fill) runs the chase query and its writer once. Cleared by every start and advance; a handle is
+    // used by one thread at a time (kinema.h), so the const call may fill it.
+    mutable std::string json;
+    mutable std::string json_map;
+    mutable bool json_current = false;
 };

@@ -145,6 +145,33 @@ TEST(CAbiJson, BufferProtocolMeasuresRefusesTooSmallAndFillsExactly) {
     kinema_space_destroy(space);
 }
 
+TEST(CAbiJson, FollowsTheFloodAfterEveryAdvanceAndStart) {
+    // The JSON is kept between the measuring and the filling call; an advance or a start must not leave the
+    // text of an earlier state. A 5-cell corridor from its west end: after one step the JSON says 1 step,
+    // after the rest 4 steps, and a start from the east end gives that run's JSON again.
+    const unsigned char tiles[5] = {1, 1, 1, 1, 1};
+    kinema_space* space = nullptr;
+    ASSERT_EQ(kinema_space_from_grid(5, 1, tiles, 8, &space), KINEMA_OK);
+    const kinema_flood_settings settings = kinema_flood_settings_default();
+    kinema_flood* flood = nullptr;
+    ASSERT_EQ(kinema_flood_create(&settings, &flood), KINEMA_OK);
+    ASSERT_EQ(kinema_flood_start(flood, space, {0.5, 0.5, 0.0}, {1.0, 0.0, 0.0}), KINEMA_OK);
+    ASSERT_EQ(kinema_flood_advance(flood, 1, nullptr), KINEMA_OK);
+    const std::string one_step = flood_json(flood, nullptr);
+    EXPECT_NE(one_step.find("\"steps\":1,"), std::string::npos) << one_step;
+    ASSERT_EQ(kinema_flood_advance(flood, 100, nullptr), KINEMA_OK);
+    const std::string finished = flood_json(flood, nullptr);
+    EXPECT_NE(finished.find("\"steps\":4,"), std::string::npos) << finished;
+    EXPECT_NE(flood_json(flood, "other").rfind("{\"map\":\"other\"", 0), std::string::npos);
+    ASSERT_EQ(kinema_flood_start(flood, space, {4.5, 0.5, 0.0}, {-1.0, 0.0, 0.0}), KINEMA_OK);
+    ASSERT_EQ(kinema_flood_advance(flood, 100, nullptr), KINEMA_OK);
+    const std::string from_east = flood_json(flood, nullptr);
+    EXPECT_NE(from_east, finished);
+    EXPECT_EQ(from_east, c_chase_json(space, {4.5, 0.5, 0.0}, {-1.0, 0.0, 0.0}, nullptr));
+    kinema_flood_destroy(flood);
+    kinema_space_destroy(space);
+}
+
 TEST(CAbiErrors, EachThreadKeepsItsOwnLastError) {
     kinema_space* space = nullptr;
     ASSERT_EQ(kinema_space_from_grid(0, 1, nullptr, 8, &space), KINEMA_ERROR_ARGUMENT);
