@@ -95,14 +95,16 @@ struct Target {
     std::string shown;  // the path as the user gave it, for messages
     fs::path path;      // symlinks resolved
     const std::string* content = nullptr;
-    bool direct = false;   // a device or FIFO: written in place
-    bool existed = false;  // a regular file was there before
-    mode_t mode = 0666;    // permissions of the new file (an existing file's are kept)
-    std::string temp;      // the staged new content
-    std::string backup;    // a hard link to the old content, for rolling back
+    const PieceWriter* write = nullptr;  // the text in pieces instead of `content` when set
+    bool direct = false;                 // a device or FIFO: written in place
+    bool existed = false;                // a regular file was there before
+    mode_t mode = 0666;                  // permissions of the new file (an existing file's are kept)
+    std::string temp;                    // the staged new content
+    std::string backup;                  // a hard link to the old content, for rolling back
 };
 
-Target classify(const std::string& option, const std::string& shown, const std::string& content) {
+Target classify(const std::string& option, const std::string& shown, const std::string& content,
+                const PieceWriter* write = nullptr) {
     if (shown.empty()) {
         fail(option, "''", "empty path");
     }
@@ -111,6 +113,7 @@ Target classify(const std::string& option, const std::string& shown, const std::
     t.shown = shown;
     t.path = resolve_links(shown, option);
     t.content = &content;
+    t.write = write != nullptr && *write ? write : nullptr;
     struct stat info {};
     if (::stat(t.path.c_str(), &info) != 0) {
         if (errno != ENOENT) {
@@ -151,6 +154,25 @@ bool write_all(int fd, const std::string& content) {
     return true;
 }
 
+/// The target's text: its content, or its writer's pieces each written as it comes (after a failed write the
+/// rest is made and dropped: the writer has no way to stop early).
+bool write_content(int fd, const Target& t) {
+    if (t.write == nullptr) {
+        return write_all(fd, *t.content);
+    }
+    bool written = true;
+    int saved = 0;
+    (*t.write)([&](std::string& piece) {
+        if (written && !write_all(fd, piece)) {
+            written = false;
+            saved = errno;
+        }
+        piece.clear();
+    });
+    errno = written ? errno : saved;
+    return written;
+}
+
 /// Writes the content into a uniquely named file beside the target.
 void stage(Target& t) {
     const fs::path directory = t.path.parent_path().empty() ? fs::path(".") : t.path.parent_path();
@@ -168,7 +190,13 @@ void stage(Target& t) {
     }
     t.temp = name;
     remember_pending(t.temp);
-    const bool written = ::fchmod(fd, t.mode) == 0 && write_all(fd, *t.content);
+    bool written = false;
+    try {
+        written = ::fchmod(fd, t.mode) == 0 && write_content(fd, t);
+    } catch (...) {
+        ::close(fd);  // a writer that throws (out of memory) leaves the staged file to commit_targets
+        throw;
+    }
     const int saved = errno;
     if (::close(fd) != 0 || !written) {
         fail(t.option, t.shown, std::string("cannot write: ") + std::strerror(written ? errno : saved));
@@ -180,7 +208,13 @@ void write_direct(const Target& t) {
     if (fd < 0) {
         fail(t.option, t.shown, std::string("cannot open for writing: ") + std::strerror(errno));
     }
-    const bool written = write_all(fd, *t.content);
+    bool written = false;
+    try {
+        written = write_content(fd, t);
+    } catch (...) {
+        ::close(fd);
+        throw;
+    }
     const int saved = errno;
     ::close(fd);
     if (!written) {
@@ -350,7 +384,11 @@ void OutputFiles::add_input(std::string option, std::string path) {
 }
 
 void OutputFiles::add(std::string option, std::string path, std::string content) {
-    files_.push_back({std::move(option), std::move(path), std::move(content)});
+    files_.push_back({std::move(option), std::move(path), std::move(content), {}});
+}
+
+void OutputFiles::add_written(std::string option, std::string path, PieceWriter write) {
+    files_.push_back({std::move(option), std::move(path), std::string(), std::move(write)});
 }
 
 void OutputFiles::add_directory(std::string option, std::string directory, std::string prefix,
@@ -374,7 +412,7 @@ void OutputFiles::commit() {
     try {
         std::vector<Target> targets;
         for (const File& f : files_) {
-            targets.push_back(classify(f.option, f.path, f.content));
+            targets.push_back(classify(f.option, f.path, f.content, &f.write));
         }
         for (const Directory& d : directories_) {
             if (prepare_directory(d.option, d.path)) {

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <new>
 #include <string>
 #include <thread>
 
@@ -228,6 +229,62 @@ TEST(OutputFilesLibrary, TheLibraryInstallsNoSignalHandlerByItself) {
     EXPECT_EQ(WTERMSIG(status), SIGTERM);
     EXPECT_EQ(entries(dir), 2);  // the FIFO and a.png's temporary file
     EXPECT_FALSE(fs::exists(dir / "a.png"));
+    fs::remove_all(dir);
+}
+
+// A file whose text is made at commit() in pieces: each piece reaches the staged file as it is handed over
+// (and is cleared for the next), so a long report is never held whole.
+TEST(OutputFilesLibrary, AWrittenFileTakesItsPiecesInOrder) {
+    const fs::path dir = fresh_directory("written");
+    write_file(dir / "report.json", "old");
+    int calls = 0;
+    OutputFiles files;
+    files.add_written("--json", (dir / "report.json").string(), [&](const output::PieceSink& sink) {
+        ++calls;
+        std::string piece;
+        for (const char* text : {"{\"rows\":[", "1,", "2", "]}\n"}) {
+            piece += text;
+            sink(piece);
+            EXPECT_TRUE(piece.empty()) << "the sink clears each piece it takes";
+        }
+    });
+    files.add("--csv", (dir / "report.csv").string(), "a,b\n");
+    files.commit();
+    EXPECT_EQ(calls, 1);
+    EXPECT_EQ(read_file(dir / "report.json"), "{\"rows\":[1,2]}\n");
+    EXPECT_EQ(read_file(dir / "report.csv"), "a,b\n");
+    EXPECT_EQ(entries(dir), 2);  // no temporary or backup file left
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, AWrittenFileFollowsTheAllOrNothingRule) {
+    const fs::path dir = fresh_directory("written-fails");
+    write_file(dir / "report.json", "old");
+    write_file(dir / "locked.csv", "locked");
+    fs::permissions(dir / "locked.csv", fs::perms::owner_read);
+    OutputFiles files;
+    files.add_written("--json", (dir / "report.json").string(), [](const output::PieceSink& sink) {
+        std::string piece = "new";
+        sink(piece);
+    });
+    files.add("--csv", (dir / "locked.csv").string(), "x");
+    EXPECT_EQ(commit_error(files), "--csv: " + (dir / "locked.csv").string() + ": is read-only");
+    EXPECT_EQ(read_file(dir / "report.json"), "old");
+    EXPECT_EQ(entries(dir), 2);
+    // A writer that throws (out of memory while making the text) leaves every target as it was, and no
+    // temporary file.
+    OutputFiles throwing;
+    throwing.add("--png", (dir / "new.png").string(), "picture");
+    throwing.add_written("--json", (dir / "report.json").string(), [](const output::PieceSink& sink) {
+        std::string piece = "half";
+        sink(piece);
+        throw std::bad_alloc();
+    });
+    EXPECT_THROW(throwing.commit(), std::bad_alloc);
+    EXPECT_EQ(read_file(dir / "report.json"), "old");
+    EXPECT_FALSE(fs::exists(dir / "new.png"));
+    EXPECT_EQ(entries(dir), 2);
+    fs::permissions(dir / "locked.csv", fs::perms::owner_all);
     fs::remove_all(dir);
 }
 

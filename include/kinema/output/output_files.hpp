@@ -17,6 +17,7 @@
 // Option names in messages are the caller's (a command line's flag, a keyword argument); empty for none.
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -52,6 +53,12 @@ void remove_pending_files() noexcept;
 /// after the run; a run can take seconds). Throws OutputError.
 void check_output_directory(const std::string& option, const std::string& directory);
 
+/// Takes one piece of a file's text and clears it (the buffer is the writer's, reused for the next piece).
+using PieceSink = std::function<void(std::string& piece)>;
+/// Writes a file's whole text through the sink, piece by piece, so that a long report (an audit's rows, a
+/// batch's runs) is made while it is written instead of held whole. Called once per commit.
+using PieceWriter = std::function<void(const PieceSink& sink)>;
+
 class OutputFiles {
   public:
     OutputFiles() = default;
@@ -63,6 +70,10 @@ class OutputFiles {
 
     /// One file. `option` names the argument in error messages; empty for none.
     void add(std::string option, std::string path, std::string content);
+
+    /// One file whose text `write` makes at commit(), in pieces (the same rule; no piece is held after it is
+    /// written to the staged file). `write` may be called from commit() only, once.
+    void add_written(std::string option, std::string path, PieceWriter write);
 
     /// A directory of files named `<prefix>...<suffix>` (e.g. "step-" and ".png"): `files` are (name,
     /// content) pairs; after commit() the directory holds exactly these among the names of that pattern.
@@ -78,6 +89,7 @@ class OutputFiles {
         std::string option;
         std::string path;
         std::string content;
+        PieceWriter write;  // when set, the text comes from it instead of `content`
     };
     struct Directory {
         std::string option;
