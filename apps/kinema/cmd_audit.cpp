@@ -121,12 +121,21 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
 void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
             const std::string& title) {
     output::OutputFiles files(a.outputs.inputs);
+    // The reports' text is made while it is written (a row at a time, in 1 MiB pieces): only the rows are
+    // held.
     if (!a.outputs.json.empty()) {
-        files.add("--json", a.outputs.json,
-                  chase::audit_json(space, a.settings.flood, a.settings.audit, r) + "\n");
+        files.add_written("--json", a.outputs.json, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            chase::write_audit_json(space, a.settings.flood, a.settings.audit, r, buffer, sink);
+            buffer = "\n";
+            sink(buffer);
+        });
     }
     if (!a.outputs.csv.empty()) {
-        files.add("--csv", a.outputs.csv, chase::audit_csv(space, r));
+        files.add_written("--csv", a.outputs.csv, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            chase::write_audit_csv(space, r, buffer, sink);
+        });
     }
 #if KINEMA_HAVE_RENDER
     add_pictures(space, r, a, title, files);
@@ -194,8 +203,8 @@ void run_audit_command(const AuditCommand& command) {
             // Running out of memory is a limit of this machine, not a bug: say what holds it and how to
             // shrink it.
             throw UsageError(
-                fmt::format("{}: out of memory: the audit holds every row (cells x --directions) and "
-                            "its --json/--csv text until the end; lower --directions or --threads",
+                fmt::format("{}: out of memory: the audit holds every row (cells x --directions) until "
+                            "the end; lower --directions or --threads",
                             args.map));
         }
     });

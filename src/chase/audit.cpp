@@ -389,7 +389,7 @@ void check_row_count(std::size_t cell_count, int directions) {
             {{"directions", std::to_string(cell_count) + " cells x " + std::to_string(directions) +
                                 " directions = " + std::to_string(rows) + " rows, more than the " +
                                 std::to_string(audit_max_rows) +
-                                " an audit may hold (about 600 bytes each until the report is "
+                                " an audit may hold (each is held until the report is "
                                 "written): fewer directions or a smaller level"}});
     }
 }

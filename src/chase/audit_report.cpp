@@ -1,6 +1,7 @@
 // The audit's JSON and CSV reports (docs/audit.md). Values are written exactly as chase_json writes them for
 // the same seed (kinema::format_number, integer cell coordinates), so a row can be checked against
 // `kinema chase --json`.
+#include <functional>
 #include <string>
 
 #include "json_values.hpp"
@@ -107,31 +108,45 @@ std::string point_names(const std::string& name, int dims) {
 
 }  // namespace
 
-std::string audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
-                       const AuditResult& result) {
-    std::string out;
-    JsonWriter w(out);
+void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                      const AuditResult& result, std::string& buffer, const AuditTextSink& sink,
+                      std::size_t chunk_bytes) {
+    JsonWriter w(buffer);
     w.begin_object().integer("directions", result.directions).key("settings");
     w.raw(merged(settings_json(settings_description<FloodSettings>(), &flood),
                  settings_json(settings_description<AuditSettings>(), &settings)));
     w.key("rows").begin_array();
     for (const AuditRow& row : result.rows) {
         row_json(w, space, row, result.directions);
+        if (buffer.size() >= chunk_bytes) {
+            sink(buffer);
+        }
     }
     w.end_array();
     totals_json(w, result.totals);
     w.end_object();
-    return out;
+    sink(buffer);
 }
 
-std::string audit_csv(const ChaseSpace& space, const AuditResult& result) {
+std::string audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                       const AuditResult& result) {
+    std::string whole;
+    std::string buffer;
+    write_audit_json(space, flood, settings, result, buffer, [&](std::string& piece) {
+        whole += piece;
+        piece.clear();
+    });
+    return whole;
+}
+
+void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::string& out,
+                     const AuditTextSink& sink, std::size_t chunk_bytes) {
     const int dims = space.position_dimensions();
     const CellCoords sample = space.cells().empty() ? CellCoords{} : space.coords(0);
-    std::string out = coord_names(sample, "") +
-                      (space.cells().frame() == PlanarFrame::xy ? ",dx,dy" : ",dx,dz") +
-                      ",steps,stop_reason," + coord_names(sample, "destination_") + "," +
-                      point_names("destination", dims) + ",chase_distance,chase_distance_along_cells," +
-                      point_names("dead_reckoning", dims) + ",dead_reckoning_gap";
+    out += coord_names(sample, "") + (space.cells().frame() == PlanarFrame::xy ? ",dx,dy" : ",dx,dz") +
+           ",steps,stop_reason," + coord_names(sample, "destination_") + "," +
+           point_names("destination", dims) + ",chase_distance,chase_distance_along_cells," +
+           point_names("dead_reckoning", dims) + ",dead_reckoning_gap";
     for (const Finding f : all_findings) {
         out += ',';
         out += to_string(f);
@@ -167,8 +182,21 @@ std::string audit_csv(const ChaseSpace& space, const AuditResult& result) {
             out += row.has(f) ? ",1" : ",0";
         }
         out += '\n';
+        if (out.size() >= chunk_bytes) {
+            sink(out);
+        }
     }
-    return out;
+    sink(out);
+}
+
+std::string audit_csv(const ChaseSpace& space, const AuditResult& result) {
+    std::string whole;
+    std::string buffer;
+    write_audit_csv(space, result, buffer, [&](std::string& piece) {
+        whole += piece;
+        piece.clear();
+    });
+    return whole;
 }
 
 }  // namespace kinema::chase

@@ -290,5 +290,28 @@ TEST(AuditLimits, MoreRowsThanTheLimitAreRefusedBeforeAnySeed) {
     EXPECT_GT(audit_row_count(1024u * 1024u, 2), audit_max_rows);
 }
 
+// The reports written in pieces are the whole reports' bytes, cut wherever a piece reached the chunk size.
+TEST(Audit, ReportsWrittenInPiecesAreTheWholeReports) {
+    const Audited a("corner");
+    for (const bool json : {true, false}) {
+        std::string joined;
+        int pieces = 0;
+        std::string buffer;
+        const AuditTextSink sink = [&](std::string& piece) {
+            joined += piece;
+            ++pieces;
+            piece.clear();
+        };
+        if (json) {
+            write_audit_json(a.space, {}, {}, a.result, buffer, sink, 200);
+        } else {
+            write_audit_csv(a.space, a.result, buffer, sink, 200);
+        }
+        EXPECT_EQ(joined, json ? audit_json(a.space, {}, {}, a.result) : audit_csv(a.space, a.result));
+        EXPECT_GT(pieces, static_cast<int>(a.result.rows.size()) / 4);
+        EXPECT_TRUE(buffer.empty());
+    }
+}
+
 }  // namespace
 }  // namespace kinema::chase

@@ -123,9 +123,10 @@ struct AuditCancelled : std::runtime_error {
     AuditCancelled() : std::runtime_error("audit cancelled") {}
 };
 
-/// The most rows (cells x directions) one audit holds: every row stays in memory until the report is written,
-/// about 600 bytes each with its JSON and CSV text (the 929,880 rows of the 512 x 512 swampofsorrows map at 8
-/// directions: about 12 s and 530 MB). A bigger audit is refused before any seed runs (docs/errors.md).
+/// The most rows (cells x directions) one audit holds: every row stays in memory until the report is written
+/// (an AuditRow, about 100 bytes; the reports' text is made while it is written, write_audit_json). 2^20 rows
+/// take about 20 s of CPU; the 929,880 rows of the 512 x 512 swampofsorrows map at 8 directions about 12 s.
+/// A bigger audit is refused before any seed runs (docs/errors.md).
 inline constexpr std::size_t audit_max_rows = std::size_t{1} << 20;
 
 /// The rows an audit of `cell_count` cells at `directions` directions would hold.
@@ -168,5 +169,17 @@ std::string audit_json(const ChaseSpace& space, const FloodSettings& flood, cons
                        const AuditResult& result);
 /// The same rows as CSV (header line first; findings as 0/1 columns), "\n" line ends.
 std::string audit_csv(const ChaseSpace& space, const AuditResult& result);
+
+/// Takes a piece of a report's text and clears it.
+using AuditTextSink = std::function<void(std::string& piece)>;
+/// audit_json's text made row by row into `buffer` and handed to `sink` whenever it holds `chunk_bytes` or
+/// more, and once at the end (the same bytes as audit_json, never held whole: a report of 2^20 rows is
+/// about 270 MB of JSON).
+void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                      const AuditResult& result, std::string& buffer, const AuditTextSink& sink,
+                      std::size_t chunk_bytes = std::size_t{1} << 20);
+/// audit_csv's text the same way.
+void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::string& buffer,
+                     const AuditTextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
 
 }  // namespace kinema::chase
