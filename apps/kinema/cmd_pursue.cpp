@@ -209,11 +209,20 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
                         level, format_number(settings.min_route)));
     }
     output::OutputFiles files(o.inputs);
+    // The reports' text is made while it is written (1 MiB pieces): only the runs are held.
     if (!o.json_file.empty()) {
-        files.add("--json", o.json_file, pursuit::batch_json(result) + "\n");
+        files.add_written("--json", o.json_file, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            pursuit::write_batch_json(result, buffer, sink);
+            buffer = "\n";
+            sink(buffer);
+        });
     }
     if (!o.csv.empty()) {
-        files.add("--csv", o.csv, pursuit::batch_csv(result));
+        files.add_written("--csv", o.csv, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            pursuit::write_batch_csv(result, buffer, sink);
+        });
     }
     files.commit();
     fmt::print("{}", report::batch_summary(std::filesystem::path(level).filename().string(), config, settings,

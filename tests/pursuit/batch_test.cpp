@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
@@ -162,6 +163,65 @@ TEST(PursuitBatch, AViewRangeShorterThanACellFailsBeforeAnyScenario) {
     const BatchResult drawn = run_batch(lv.space, config, settings, count);
     EXPECT_EQ(reported, 6);
     EXPECT_GT(drawn.scenarios, 0);  // a neighbour one cell across is in sight
+}
+
+// The reports written in pieces are the whole reports' bytes, cut wherever a piece reached the chunk size.
+TEST(PursuitBatch, ReportsWrittenInPiecesAreTheWholeReports) {
+    const Level lv("corridor_into_room");
+    PursuitConfig config;
+    config.settings.max_time = 30.0;
+    const BatchResult r = run_batch(lv.space, config, small_batch(2));
+    for (const bool json : {true, false}) {
+        std::string joined;
+        int pieces = 0;
+        std::string buffer;
+        const BatchTextSink sink = [&](std::string& piece) {
+            joined += piece;
+            ++pieces;
+            piece.clear();
+        };
+        if (json) {
+            write_batch_json(r, buffer, sink, 100);
+        } else {
+            write_batch_csv(r, buffer, sink, 100);
+        }
+        EXPECT_EQ(joined, json ? batch_json(r) : batch_csv(r));
+        ASSERT_GE(r.runs.size(), 10u);
+        EXPECT_GT(pieces, static_cast<int>(r.runs.size()) / 3) << "a piece every run or two";
+        EXPECT_TRUE(buffer.empty());
+    }
+}
+
+// Scenarios that do not fit leave no row: the runs are the fitting scenarios', in scenario order, strategies
+// in all_strategies order, whatever the threads (the rows are moved to the front in place).
+TEST(PursuitBatch, RunsOfTheScenariosThatFitInScenarioOrder) {
+    const Level lv("corridor_into_room");
+    PursuitConfig config;
+    config.settings.max_time = 30.0;
+    bool mixed = false;
+    for (const double min_route : {34.0, 35.0, 36.0}) {
+        BatchSettings settings = small_batch(3);
+        settings.scenarios = 12;
+        settings.min_route = min_route;
+        std::vector<int> fitting;
+        for (int i = 0; i < settings.scenarios; ++i) {
+            if (batch_scenario(lv.space, config, settings, i)) {
+                fitting.push_back(i);
+            }
+        }
+        const BatchResult r = run_batch(lv.space, config, settings);
+        ASSERT_EQ(r.scenarios, static_cast<int>(fitting.size()));
+        ASSERT_EQ(r.runs.size(), fitting.size() * std::size(all_strategies));
+        for (std::size_t k = 0; k < r.runs.size(); ++k) {
+            EXPECT_EQ(r.runs[k].scenario, fitting[k / std::size(all_strategies)]);
+            EXPECT_EQ(r.runs[k].strategy, all_strategies[k % std::size(all_strategies)]);
+        }
+        // A scenario left out before one that fits: that one's rows move forward.
+        for (std::size_t k = 0; k < fitting.size(); ++k) {
+            mixed = mixed || fitting[k] != static_cast<int>(k);
+        }
+    }
+    EXPECT_TRUE(mixed) << "some --min-route above leaves out a scenario before one that fits";
 }
 
 }  // namespace
