@@ -152,11 +152,21 @@ void GenericFlood::seed(CellId seed, Vec2 direction) {
     const Vec2* planar = space_->planar_positions().data();
     const Vec2 ps = planar[seed];
     barrier_count_ = 0;
-    for (const CellId n : space_->neighbours(seed)) {
+    const auto consider = [&](CellId n) {
         if (mark_[n] < base_ && dot(planar[n] - ps, direction) < 0.0) {
             mark_[n] = barrier_code_;
             barrier_[barrier_count_++] = n;
         }
+    };
+    // On a grid's space the padded lists the steps walk (the same neighbours in the same order; the filler's
+    // mark is never below base_): neighbours() would build the grid's CSR lists and world positions, 60
+    // bytes a cell (1 GB on a 4096 x 4096 map), for this one cell.
+    const std::uint32_t stride = space_->grid() != nullptr ? space_->padded_stride() : 0;
+    if (stride > 0) {
+        const CellId* ids = space_->padded_neighbour_ids().data() + std::size_t{seed} * stride;
+        std::for_each(ids, ids + stride, consider);
+    } else {
+        std::for_each(space_->neighbours(seed).begin(), space_->neighbours(seed).end(), consider);
     }
     barrier_frontier_begin_ = 0;
 }
@@ -234,10 +244,22 @@ void GenericFlood::step_with(const Neighbours& nbs, FloodProgress& progress) {
 }
 
 void GenericFlood::fill_result(FloodResult& r, int step) const {
+    if (space_->grid() != nullptr) {
+        // A grid's cells lie at z = 0 in the xy frame (CellSpace::from_grid): the world position is the
+        // planar one, exactly, without building the grid's world positions and CSR lists (see seed()).
+        const Vec2* planar = space_->planar_positions().data();
+        fill_result_with([planar](CellId c) { return Vec3{planar[c].x, planar[c].y, 0.0}; }, r, step);
+    } else {
+        const Vec3* pos = space_->positions().data();
+        fill_result_with([pos](CellId c) { return pos[c]; }, r, step);
+    }
+}
+
+template <class Position>
+void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int step) const {
     r.heated_cells = heated_count_;
     r.barrier_cells = barrier_count_;
     // Warm cells are those heated at steps j > step - H: a suffix of heated_ (lazy cooling).
-    const Vec3* pos = space_->positions().data();
     const int hot = settings_.hot;
     const int first_warm_step = std::max(0, step - hot + 1);
     const std::size_t warm_begin = step_begin_[static_cast<std::size_t>(first_warm_step)];
@@ -251,7 +273,7 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
         const std::size_t end = step_begin_[static_cast<std::size_t>(j) + 1];
         Vec3 group;
         for (std::size_t i = begin; i < end; ++i) {
-            group = group + pos[heated_[i]];
+            group = group + pos(heated_[i]);
         }
         sum = sum + group * w;
         weight += w * static_cast<double>(end - begin);
@@ -267,14 +289,14 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
         settings_.destination == DestinationRule::nearest_warm ? warm_begin : std::size_t{0};
     for (std::size_t i = first_candidate; i < heated_count_; ++i) {
         const CellId c = heated_[i];
-        const double d2 = length_squared(pos[c] - r.centroid);
+        const double d2 = length_squared(pos(c) - r.centroid);
         if (d2 < best || (d2 == best && c < best_cell)) {
             best = d2;
             best_cell = c;
         }
     }
     r.destination_cell = best_cell;
-    r.destination = pos[best_cell];
+    r.destination = pos(best_cell);
 }
 
 }  // namespace kinema::chase::detail

@@ -48,6 +48,8 @@ class GenericFlood {
     void steps_with(const Neighbours& neighbours, FloodProgress& progress, int max_steps);
     template <class Neighbours>
     void step_with(const Neighbours& neighbours, FloodProgress& progress);
+    template <class Position>
+    void fill_result_with(const Position& position, FloodResult& r, int step) const;
 
     const CellSpace* space_ = nullptr;
     FloodSettings settings_;

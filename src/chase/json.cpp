@@ -13,7 +13,9 @@ namespace {
 // with 2 or 3 coordinates, cell coordinates and the touched cells.
 class ObjectWriter {
   public:
-    explicit ObjectWriter(int position_dimensions) : dims_(position_dimensions) { w_.begin_object(); }
+    ObjectWriter(int position_dimensions, std::string& out) : dims_(position_dimensions), out_(out) {
+        w_.begin_object();
+    }
 
     void number(std::string_view name, double value) { w_.number(name, value); }
     void integer(std::string_view name, long long value) { w_.integer(name, value); }
@@ -36,31 +38,45 @@ class ObjectWriter {
         }
         w_.end_array();
     }
-    /// [[coords..., value], ...]
-    void touched(std::string_view name, const ChaseSpace& space, const Flood& flood) {
-        std::vector<CellId> ids(flood.heated_cells().begin(), flood.heated_cells().end());
-        ids.insert(ids.end(), flood.barrier_cells().begin(), flood.barrier_cells().end());
-        std::sort(ids.begin(), ids.end());
+    /// [[coords..., value], ...] by id, handing the text to `sink` each time it reaches `chunk_bytes`.
+    void touched(std::string_view name, const ChaseSpace& space, const Flood& flood,
+                 const ChaseJsonSink& sink, std::size_t chunk_bytes) {
         w_.key(name).begin_array();
-        for (const CellId id : ids) {
+        const auto cell = [&](CellId id) {
             w_.begin_array();
             coord_list(space.coords(id));
             w_.integer(flood.value(id)).end_array();
+            if (out_.size() >= chunk_bytes) {
+                sink(out_);
+            }
+        };
+        const std::size_t touched = flood.heated_cells().size() + flood.barrier_cells().size();
+        const std::size_t cells = space.cells().size();
+        if (touched > cells / 16) {
+            // A flood over much of the level: every cell in id order, no sorted copy of the ids (67 MB when
+            // a flood covers a 4096 x 4096 map).
+            for (CellId id = 0; id < cells; ++id) {
+                if (flood.value(id) != untouched_value) {
+                    cell(id);
+                }
+            }
+        } else {
+            std::vector<CellId> ids(flood.heated_cells().begin(), flood.heated_cells().end());
+            ids.insert(ids.end(), flood.barrier_cells().begin(), flood.barrier_cells().end());
+            std::sort(ids.begin(), ids.end());
+            std::for_each(ids.begin(), ids.end(), cell);
         }
         w_.end_array();
     }
 
-    std::string finish() {
-        w_.end_object();
-        return std::move(out_);
-    }
+    void finish() { w_.end_object(); }
 
   private:
     void point(Vec3 p) { json_values::position(w_, p, dims_); }
     void coord_list(const CellCoords& c) { json_values::coordinates(w_, c); }
 
     int dims_;
-    std::string out_;
+    std::string& out_;
     JsonWriter w_{out_};
 };
 
@@ -114,15 +130,28 @@ void write_npc(ObjectWriter& w, const ChaseResult& r) {
 
 }  // namespace
 
-std::string chase_json(const ChaseSpace& space, const Flood& flood, const ChaseResult& result,
-                       std::string_view map) {
-    ObjectWriter w(space.position_dimensions());
+void write_chase_json(const ChaseSpace& space, const Flood& flood, const ChaseResult& result,
+                      std::string_view map, std::string& buffer, const ChaseJsonSink& sink,
+                      std::size_t chunk_bytes) {
+    ObjectWriter w(space.position_dimensions(), buffer);
     write_space(w, space, map);
     write_seed(w, flood.settings(), result);
     write_flood(w, result);
     write_npc(w, result);
-    w.touched("touched", space, flood);
-    return w.finish();
+    w.touched("touched", space, flood, sink, chunk_bytes);
+    w.finish();
+    sink(buffer);
+}
+
+std::string chase_json(const ChaseSpace& space, const Flood& flood, const ChaseResult& result,
+                       std::string_view map) {
+    std::string whole;
+    std::string buffer;
+    write_chase_json(space, flood, result, map, buffer, [&](std::string& piece) {
+        whole += piece;
+        piece.clear();
+    });
+    return whole;
 }
 
 }  // namespace kinema::chase

@@ -3,10 +3,12 @@
 
 #include "allocation_counter.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
@@ -121,6 +123,47 @@ TEST(GridCellArrays, PlanarPositionsAndPaddedListsWithoutTheGraph) {
     EXPECT_EQ(cells.neighbours(above).size(), 5u);
     EXPECT_EQ(planar[above].x, 3.5);
     EXPECT_EQ(planar[above].y, 1.5);
+}
+
+// Issue 24, M9: the generic flood on a grid's space (M_S > 62 leaves the grid path) reads the planar
+// positions and padded lists only, never the world positions and CSR lists (60 bytes a cell: 1 GB of
+// `chase --max-steps 1000000` on a 4096 x 4096 map): its seeding walks the padded lists and its result takes
+// the world position from the planar one. Its own scratch is about 12 bytes a cell.
+TEST(GridCellArrays, TheGenericFloodOnAGridBuildsNoGraph) {
+    const GridSpace grid(open_map_with_posts());
+    const CellSpace& cells = grid.cells();
+    const std::size_t n = cells.size();
+    (void)cells.planar_positions();  // the arrays the pursuit builds too: not counted here
+    (void)cells.padded_neighbour_ids();
+    FloodSettings settings;
+    settings.max_heated = 1000000;
+    settings.max_steps = 1000;
+    const long long before = kinema::test::allocated_bytes();
+    Flood flood(settings);
+    flood.start(cells, grid.cell_at(100, 100), Vec2{1.0, 0.0});
+    const FloodResult r = flood.run();
+    const long long bytes = kinema::test::allocated_bytes() - before;
+    EXPECT_FALSE(flood.on_grid_path());
+    EXPECT_EQ(r.stop_reason, StopReason::exhausted);
+    EXPECT_GT(r.heated_cells + r.barrier_cells, n * 9 / 10);  // nearly the whole level
+    EXPECT_LE(bytes, static_cast<long long>(n * 16 + 64 * 1024));
+    // The same result as the flood on the space's full graph (a plain CSR copy of it).
+    const CellSpace plain =
+        CellSpace::from_csr(std::vector<Vec3>(cells.positions().begin(), cells.positions().end()),
+                            std::vector<std::uint32_t>(cells.offsets().begin(), cells.offsets().end()),
+                            std::vector<CellId>(cells.neighbour_ids().begin(), cells.neighbour_ids().end()));
+    Flood on_plain(settings);
+    on_plain.start(plain, grid.cell_at(100, 100), Vec2{1.0, 0.0});
+    const FloodResult p = on_plain.run();
+    EXPECT_EQ(r.centroid.x, p.centroid.x);
+    EXPECT_EQ(r.centroid.y, p.centroid.y);
+    EXPECT_EQ(r.centroid.z, p.centroid.z);
+    EXPECT_EQ(r.destination_cell, p.destination_cell);
+    EXPECT_EQ(r.steps, p.steps);
+    EXPECT_TRUE(std::equal(flood.barrier_cells().begin(), flood.barrier_cells().end(),
+                           on_plain.barrier_cells().begin(), on_plain.barrier_cells().end()));
+    EXPECT_TRUE(std::equal(flood.heated_cells().begin(), flood.heated_cells().end(),
+                           on_plain.heated_cells().begin(), on_plain.heated_cells().end()));
 }
 
 TEST(FloodAllocations, CounterSeesAllocations) {

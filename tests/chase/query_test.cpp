@@ -16,6 +16,7 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/moving_ai.hpp"
 
 namespace kinema::chase {
 namespace {
@@ -279,6 +280,63 @@ TEST(ChaseQueryBounds, CoordinatesHaveAFiniteRange) {
     q.position = {};
     q.dead_reckoning_distance = chase_max_coordinate * 1.000001;
     EXPECT_EQ(q.validate().size(), 1u);
+}
+
+// "touched" as the ids sorted from the flood's lists, each [coordinates..., value] (what chase_json printed
+// before it learnt to scan the cells in id order when a flood covers much of the level).
+std::string touched_by_sorting(const ChaseSpace& space, const Flood& flood) {
+    std::vector<CellId> ids(flood.heated_cells().begin(), flood.heated_cells().end());
+    ids.insert(ids.end(), flood.barrier_cells().begin(), flood.barrier_cells().end());
+    std::sort(ids.begin(), ids.end());
+    std::string out = R"("touched":[)";
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        const CellCoords c = space.coords(ids[i]);
+        out += i == 0 ? "[" : ",[";
+        for (int k = 0; k < c.count; ++k) {
+            out += std::to_string(c.values[static_cast<std::size_t>(k)]) + ",";
+        }
+        out += std::to_string(flood.value(ids[i])) + "]";
+    }
+    return out + "]}";
+}
+
+// The JSON written in pieces is chase_json's bytes; "touched" is the same whether the cells are scanned in id
+// order (a flood over more than a sixteenth of the level: an open 128 x 128 map with M_H and M_S out of the
+// way, on the generic flood since M_S > 62) or the touched ids sorted (the default constants).
+TEST(ChaseQuery, JsonInPiecesAndTouchedCellsEitherWay) {
+    std::string text = "type octile\nheight 128\nwidth 128\nmap\n";
+    for (int row = 0; row < 128; ++row) {
+        text += std::string(128, '.') + "\n";
+    }
+    const levels::GridLevel level = levels::parse_moving_ai_map(text, "open.map");
+    const GridSpace grid(level);
+    const GridChaseSpace space(grid);
+    const Vec2 from{64.5, 64.5};
+    const Vec2 east{1.0, 0.0};
+    FloodSettings wide;
+    wide.max_heated = 1000000;
+    wide.max_steps = 1000;
+    for (const FloodSettings& settings : {FloodSettings{}, wide}) {
+        Flood flood(settings);
+        const ChaseResult r = run_chase(space, flood, query_at(from, east));
+        const std::size_t touched = flood.heated_cells().size() + flood.barrier_cells().size();
+        EXPECT_EQ(touched > grid.cells().size() / 16, settings.max_steps == 1000);
+        const std::string whole = chase_json(space, flood, r, "open");
+        EXPECT_TRUE(whole.ends_with(touched_by_sorting(space, flood)));
+        std::string joined;
+        std::string buffer;
+        int pieces = 0;
+        write_chase_json(
+            space, flood, r, "open", buffer,
+            [&](std::string& piece) {
+                joined += piece;
+                ++pieces;
+                piece.clear();
+            },
+            64);
+        EXPECT_TRUE(joined == whole);  // (not EXPECT_EQ: a failure would print 300 KB)
+        EXPECT_GT(pieces, static_cast<int>(touched) / 8);
+    }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // byte. Standard library only; numbers in kinema::format_number's shortest round-trip form.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -21,5 +23,14 @@ namespace kinema::chase {
 /// the flood that produced `result` (its per-cell values give "touched"); `map` names the level.
 std::string chase_json(const ChaseSpace& space, const Flood& flood, const ChaseResult& result,
                        std::string_view map);
+
+/// Takes a piece of the JSON text and clears it.
+using ChaseJsonSink = std::function<void(std::string& piece)>;
+/// chase_json's text made into `buffer` and handed to `sink` whenever it holds `chunk_bytes` or more, and
+/// once at the end: the same bytes, never held whole ("touched" lists every touched cell: 230 MB of JSON
+/// when a flood covers a 4096 x 4096 map).
+void write_chase_json(const ChaseSpace& space, const Flood& flood, const ChaseResult& result,
+                      std::string_view map, std::string& buffer, const ChaseJsonSink& sink,
+                      std::size_t chunk_bytes = std::size_t{1} << 20);
 
 }  // namespace kinema::chase
