@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -112,11 +113,8 @@ void run_jump(const MorrowindArgs& args) {
     const MorrowindStance stance = morrowind_stance(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     // The take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
-    const std::string take_off = take_off_flags(args);
-    const FieldFlag kTakeOffFlags[] = {{"take_off_speed", take_off}};
     report::MorrowindJumpResult result;
-    name_library_errors(kTakeOffFlags,
-                        [&] { result = report::morrowind_jump(model, actor, stance, direction); });
+    name_take_off_errors(args, {}, [&] { result = report::morrowind_jump(model, actor, stance, direction); });
     fmt::print("{}", args.json ? report::morrowind_jump_json(model, actor, stance, result)
                                : report::morrowind_jump_text(model, actor, result));
 }
@@ -189,6 +187,35 @@ std::string take_off_flags(const MorrowindArgs& args) {
         }
     }
     return out;
+}
+
+void name_take_off_errors(const MorrowindArgs& args, std::span<const FieldFlag> flags,
+                          const std::function<void()>& run) {
+    const FlagBinder& binder = *args.flags;
+    std::vector<FieldFlag> named(flags.begin(), flags.end());
+    const std::string take_off = take_off_flags(args);
+    named.push_back({"take_off_speed", take_off});
+    try {
+        run();
+    } catch (const SettingsError& e) {
+        const bool scaled = binder.given("fatigue_ratio") || binder.given("normalized_encumbrance");
+        const FieldErrors& errors = e.errors();
+        if (!scaled || errors.size() != 1 || errors.front().field != "take_off_speed") {
+            throw UsageError(flag_message(errors, named));
+        }
+        std::string typed_flags;
+        std::string typed_values;
+        for (const std::string_view field :
+             {"jump_magnitude", "acrobatics", "fatigue_ratio", "normalized_encumbrance"}) {
+            if (binder.given(field)) {
+                typed_flags += (typed_flags.empty() ? "" : "/") + flag_of_field(field, morrowind_renames);
+                typed_values += (typed_values.empty() ? "" : "/") + binder.text(field);
+            }
+        }
+        const bool one = typed_flags.find('/') == std::string::npos;
+        throw UsageError(fmt::format("{}: {} {} out of range for the jump: its take-off speed (u/s) {}",
+                                     typed_flags, typed_values, one ? "is" : "are", errors.front().message));
+    }
 }
 
 void add_morrowind_command(CLI::App& app) {

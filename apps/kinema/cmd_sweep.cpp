@@ -77,11 +77,31 @@ auto chosen_metrics(Choose choose, const std::vector<std::string>& names, std::s
 // The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
 // defaults too, unless `defaults` is given and no range flag was typed. The whole list is checked before any
 // work (docs/errors.md, "Limits").
-std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> defaults = {}) {
+// The rates a sweep takes: [sweep_min_fps, sweep_max_fps]. A Morrowind sweep's rates are physics rates too
+// (MorrowindPhysicsSettings::physics_rate, [1, 10000]), so its range is the overlap of the two, named in one
+// message ("[1, 1000] for --model morrowind") rather than whichever of the two ranges a rate missed.
+struct RateRange {
+    double min = analysis::sweep_min_fps;
+    double max = analysis::sweep_max_fps;
+    std::string_view model;  // " for --model NAME" when the model narrows the range
+};
+constexpr RateRange morrowind_rate_range{1.0, analysis::sweep_max_fps, " for --model morrowind"};
+
+double parse_rate(std::string_view text, std::string_view flag, const RateRange& range) {
+    const double value = parse_number(text, flag);
+    if (!(value >= range.min && value <= range.max)) {
+        throw UsageError(fmt::format("{}: must be in [{}, {}]{}, got {}", flag, format_number(range.min),
+                                     format_number(range.max), range.model, text));
+    }
+    return value;
+}
+
+std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> defaults = {},
+                                const RateRange& range = {}) {
     std::vector<double> rates;
     if (!o.fps.empty()) {
         for (const std::string& part : split(o.fps, ',')) {
-            rates.push_back(parse_in_range(part, "--fps", analysis::sweep_min_fps, analysis::sweep_max_fps));
+            rates.push_back(parse_rate(part, "--fps", range));
         }
         if (rates.size() > analysis::sweep_max_rates) {
             throw UsageError(fmt::format("--fps: at most {} frame rates, got {}", analysis::sweep_max_rates,
@@ -92,9 +112,8 @@ std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> d
     if (!defaults.empty() && !o.fps_range_given) {
         return {defaults.begin(), defaults.end()};
     }
-    const double from =
-        parse_in_range(o.fps_from, "--fps-from", analysis::sweep_min_fps, analysis::sweep_max_fps);
-    const double to = parse_in_range(o.fps_to, "--fps-to", analysis::sweep_min_fps, analysis::sweep_max_fps);
+    const double from = parse_rate(o.fps_from, "--fps-from", range);
+    const double to = parse_rate(o.fps_to, "--fps-to", range);
     const double step = parse_positive(o.fps_step, "--fps-step");
     if (to < from) {
         throw UsageError(fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
@@ -138,14 +157,13 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const double drop = parse_number(o.drop, "--drop");
     const std::vector<const FlightMetric*> metrics =
         chosen_metrics(report::flight_metrics_named, o.metrics, " for --model morrowind");
-    const std::vector<double> rates = frame_rates(o, analysis::morrowind_default_rates());
+    const std::vector<double> rates =
+        frame_rates(o, analysis::morrowind_default_rates(), morrowind_rate_range);
     const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
     check_render_available(o.png, o.svg);
-    const std::string take_off = take_off_flags(args);
-    const FieldFlag kLaunchFlags[] = {
-        {"take_off_speed", take_off}, {"drop", "--drop"}, {"max_time", "--max-time"}};
+    constexpr FieldFlag kLaunchFlags[] = {{"drop", "--drop"}, {"max_time", "--max-time"}};
     report::MorrowindJumpSweep jump;
-    name_library_errors(kLaunchFlags, [&] {
+    name_take_off_errors(args, kLaunchFlags, [&] {
         jump = report::sweep_morrowind_jump(model, actor, stance, direction, drop, rates, physics);
     });
     const analysis::MorrowindRateSweep& sweep = jump.sweep;

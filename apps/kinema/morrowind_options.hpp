@@ -3,7 +3,9 @@
 // cmd_morrowind.cpp.
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -65,5 +67,12 @@ void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args);
 /// --acrobatics" (also when nothing was typed: the usual cause), with "--fatigue-ratio" and "--encumbrance"
 /// when typed; the fatigue ratio alone gives "--fatigue-ratio".
 [[nodiscard]] std::string take_off_flags(const MorrowindArgs& args);
+/// Runs `run` (a jump, or a sweep of jumps); a SettingsError from the library becomes a UsageError naming
+/// the flags: the take-off speed's by take_off_flags, every other field by `flags`. The take-off speed is
+/// derived, so when --fatigue-ratio or --encumbrance was typed (no other flag's bound catches a value of
+/// theirs that makes it too fast) the message starts with each take-off flag typed and the value typed
+/// ("--fatigue-ratio: 1e308 is out of range for the jump: ..."), not only the speed it gives.
+void name_take_off_errors(const MorrowindArgs& args, std::span<const FieldFlag> flags,
+                          const std::function<void()>& run);
 
 }  // namespace kinema::cli

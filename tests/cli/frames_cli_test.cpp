@@ -358,7 +358,8 @@ TEST(CliFrames, MorrowindSweepErrors) {
     expect_error("sweep --model unreal --gravity openmw", "--gravity: only with --model morrowind");
     expect_error("sweep --model morrowind --model unreal",
                  "--model: morrowind is swept against the physics rate; give it as the only --model");
-    expect_error("sweep --model morrowind --fps 0.5", "--fps: must be in [1, 10000], got 0.5");
+    expect_error("sweep --model morrowind --fps 0.5",
+                 "--fps: must be in [1, 1000] for --model morrowind, got 0.5");
     expect_error("sweep --model morrowind --max-steps-per-frame 0",
                  "--max-steps-per-frame: must be in [1, 1000], got 0");
     expect_error("sweep --model morrowind --metric top_speed",

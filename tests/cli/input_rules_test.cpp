@@ -179,13 +179,54 @@ TEST(InputRules, AFlagWithoutEffectIsRefused) {
 TEST(InputRules, ErrorsNameTheFlagTyped) {
     expect_one_line_error(run_kinema("morrowind jump --fatigue-ratio 1e308"), "--fatigue-ratio: ");
     expect_one_line_error(run_kinema("sweep --model morrowind --fps-from 0.5"),
-                          "--fps-from: must be in [1, 10000], got 0.5");
+                          "--fps-from: must be in [1, 1000] for --model morrowind, got 0.5");
     const auto level = small_level("level.txt");
     expect_one_line_error(
         run_kinema("pursue --map " + q(level) + " --route 1.5,1.5 --npc 2.5,2.5 --stimulus 1,17.5"),
         "--stimulus: expected T,X,Y, got '1,17.5'");
     expect_one_line_error(run_kinema("sweep --model morrowind --fps 0.5,30"),
-                          "--fps: must be in [1, 10000], got 0.5");
+                          "--fps: must be in [1, 1000] for --model morrowind, got 0.5");
+}
+
+// A Morrowind sweep's rates are frame rates ([0.1, 1000]) and physics rates ([1, 10000]) at once: one range,
+// their overlap, in every message, whichever bound a rate misses (it said [1, 10000] below and [0.1, 1000]
+// above). Other models keep the sweep's own range.
+TEST(InputRules, AMorrowindSweepNamesOneRateRange) {
+    const auto error = [](const std::string& args) { return run_kinema(args).err; };
+    for (const char* args : {"sweep --model morrowind --fps 0.5", "sweep --model morrowind --fps 1000.5",
+                             "sweep --model morrowind --fps 60,20000"}) {
+        SCOPED_TRACE(args);
+        const CliRun r = run_kinema(args);
+        expect_one_line_error(r, "--fps: must be in [1, 1000] for --model morrowind, got ");
+    }
+    EXPECT_EQ(error("sweep --model morrowind --fps 60,20000"),
+              "kinema: error: --fps: must be in [1, 1000] for --model morrowind, got 20000\n");
+    EXPECT_EQ(error("sweep --model morrowind --fps-from 10 --fps-to 5000"),
+              "kinema: error: --fps-to: must be in [1, 1000] for --model morrowind, got 5000\n");
+    EXPECT_EQ(error("sweep --model unreal --fps 0.05"),
+              "kinema: error: --fps: must be in [0.1, 1000], got 0.05\n");
+    // The bounds themselves are taken.
+    EXPECT_EQ(run_kinema("sweep --model morrowind --fps 1,1000").exit_code, 0);
+}
+
+// The jump's take-off speed comes from --acrobatics, --jump-magnitude, --fatigue-ratio and --encumbrance; a
+// --fatigue-ratio that makes it too fast is named with the value typed, not only the speed it gives (the
+// message said "--fatigue-ratio: must be a finite number, got inf" for 1e308).
+TEST(InputRules, ATakeOffErrorEchoesTheFatigueRatioTyped) {
+    for (const char* command : {"morrowind jump", "sweep --model morrowind"}) {
+        SCOPED_TRACE(command);
+        EXPECT_EQ(
+            run_kinema(std::string(command) + " --fatigue-ratio 1e308").err,
+            "kinema: error: --fatigue-ratio: 1e308 is out of range for the jump: its take-off speed (u/s) "
+            "must be a finite number, got inf\n");
+        // At a fatigue ratio of 1e300 the speed is finite but far past 10^6 u/s: every take-off flag typed is
+        // named with its value.
+        const CliRun both = run_kinema(std::string(command) + " --acrobatics 50 --fatigue-ratio 1e300");
+        expect_one_line_error(both,
+                              "--acrobatics/--fatigue-ratio: 50/1e300 are out of range for the jump: its "
+                              "take-off speed (u/s) must be in [0, 1000000], got ");
+    }
+    EXPECT_EQ(run_kinema("morrowind jump --fatigue-ratio 2").exit_code, 0);
 }
 
 // L11: a message that quotes what it read; a grid point echoed with its own coordinates, not a third.
