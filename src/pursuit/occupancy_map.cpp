@@ -54,14 +54,24 @@ void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
     cleared_.reserve(n);  // each cell is logged at most once between two choices
     find_stencil_runs(cells, runs_);
     share_.reset(n + 1);  // share_[n] = 0: the padded neighbour lists' filler
-    inverse_degree_.assign(n, 0.0);
+    for (std::size_t d = 1; d < inverse_of_degree_.size(); ++d) {
+        inverse_of_degree_[d] = 1.0 / static_cast<double>(d);
+    }
+    // Padded lists mean at most 8 neighbours a cell: the counts alone give the inverses. Other spaces keep
+    // the inverse per cell as well (a cell may have more than 255 neighbours there).
+    const bool wide = cells.padded_stride() == 0;
+    degree_.assign(n, 0);
+    inverse_wide_.assign(wide ? n : 0, 0.0);
     for (chase::CellId c = 0; c < n; ++c) {
         std::size_t degree = 0;
         for_each_neighbour(cells, c, [&](chase::CellId nb) {
             ++degree;
             max_jump_ = std::max<std::size_t>(max_jump_, nb > c ? nb - c : c - nb);
         });
-        inverse_degree_[c] = degree == 0 ? 0.0 : 1.0 / static_cast<double>(degree);
+        degree_[c] = static_cast<std::uint8_t>(std::min<std::size_t>(degree, 255));
+        if (wide) {
+            inverse_wide_[c] = degree == 0 ? 0.0 : 1.0 / static_cast<double>(degree);
+        }
     }
 }
 
@@ -181,9 +191,17 @@ void OccupancyMap::spread_gather() {
     const double spread = spread_;
     double* __restrict share = share_.data();
     const double* __restrict q = occupancy_.data();
-    const double* __restrict inverse = inverse_degree_.data();
-    for (std::size_t c = share_lo; c < share_hi; ++c) {
-        share[c] = q[c] * spread * inverse[c];
+    if (inverse_wide_.empty()) {
+        const std::uint8_t* __restrict degree = degree_.data();
+        const double* __restrict inverse = inverse_of_degree_.data();
+        for (std::size_t c = share_lo; c < share_hi; ++c) {
+            share[c] = q[c] * spread * inverse[degree[c]];
+        }
+    } else {
+        const double* __restrict inverse = inverse_wide_.data();
+        for (std::size_t c = share_lo; c < share_hi; ++c) {
+            share[c] = q[c] * spread * inverse[c];
+        }
     }
     const chase::CellId* padded = cells_->padded_neighbour_ids().data();
     switch (cells_->padded_stride()) {
@@ -208,7 +226,7 @@ double OccupancyMap::gather_one(std::size_t c) const {
     for (const chase::CellId nb : cells_->neighbours(static_cast<chase::CellId>(c))) {
         sum += share_[nb];
     }
-    const double kept = inverse_degree_[c] > 0.0 ? occupancy_[c] * (1.0 - spread_) : occupancy_[c];
+    const double kept = degree_[c] > 0 ? occupancy_[c] * (1.0 - spread_) : occupancy_[c];
     return kept + sum;
 }
 
@@ -250,7 +268,7 @@ void OccupancyMap::gather_padded(const chase::CellId* padded, std::size_t lo, st
         }
         for (std::uint32_t k = 0; k < 4; ++k) {
             const double q = occupancy_[c + k];
-            scratch_[c + k] = (inverse_degree_[c + k] > 0.0 ? q * keep : q) + sum[k];
+            scratch_[c + k] = (degree_[c + k] > 0 ? q * keep : q) + sum[k];
         }
     }
     for (; c < hi; ++c) {
@@ -260,7 +278,7 @@ void OccupancyMap::gather_padded(const chase::CellId* padded, std::size_t lo, st
             sum += share[p[i]];
         }
         const double q = occupancy_[c];
-        scratch_[c] = (inverse_degree_[c] > 0.0 ? q * keep : q) + sum;
+        scratch_[c] = (degree_[c] > 0 ? q * keep : q) + sum;
     }
 }
 
