@@ -20,7 +20,8 @@ int main() {
 
     // Analysis: where does it stop at 60 fps? Exact for the CMC schedule, in closed form.
     const analysis::StopPrediction stop = analysis::unreal_stop(walk, 600.0, 1.0 / 60.0);
-    std::printf("stop from 600 cm/s at 60 fps: %.2f cm in %d frames\n", stop.distance, stop.frames);
+    std::printf("stop from 600 cm/s at 60 fps: %.2f cm in %lld frames\n", stop.distance,
+                static_cast<long long>(stop.frames));
 
     // Chase: flood the default level from its marked seed; `flood` can be reused without allocating.
     const levels::GridLevel level = levels::default_level();

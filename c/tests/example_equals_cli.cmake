@@ -1,4 +1,5 @@
-# examples/flood_map.c against `kinema chase --json` on the same queries: byte for byte.
+# A chase example (examples/flood_map.c, or LuaJIT running examples/lua/flood_map.lua: EXAMPLE is the command) against
+# `kinema chase --json` on the same queries: byte for byte.
 set(cases "${DATA}/levels/corner.txt|3.5|2.5|1|0")
 if(EXISTS ${SHARED_DATA}/maps/den520d.map)
   list(APPEND cases "${SHARED_DATA}/maps/den520d.map|128.5|180.5|1|-0.5")
