@@ -1,11 +1,13 @@
 // The C ABI under hostile arguments (kinema.h: "a null handle, a null array, a negative count, NaN or a bad
 // file is an error, never a crash"): sizes, connectivities, settings, positions and buffer capacities from
 // the input, NULL in place of any handle or array, and the calls in any order; then the movement models, the
-// stop, pivot and turn and Morrowind with hostile settings, states, inputs, frame times and counts. A crash,
+// stop, pivot and turn and Morrowind with hostile settings, states, inputs, frame times and counts; and
+// meshes and polygons from memory with hostile arrays, counts and nav settings. A crash,
 // a sanitizer report or a status outside kinema_status is a finding; the statuses themselves are the ABI's
 // business.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -245,6 +247,78 @@ void call_morrowind(FuzzedDataProvider& in) {
                                 maybe_null(in, &fall)));
 }
 
+float hostile_float(FuzzedDataProvider& in) {
+    switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+        case 0:
+            return std::numeric_limits<float>::quiet_NaN();
+        case 1:
+            return in.ConsumeBool() ? std::numeric_limits<float>::infinity() : -3e38F;
+        case 2:
+            return in.ConsumeFloatingPoint<float>();
+        default:
+            // Mostly a small level, so that a build gets past the checks into Recast, Detour and the cells.
+            return static_cast<float>(in.ConsumeIntegralInRange<int>(-2, 8)) * 0.75F;
+    }
+}
+
+kinema_nav_settings hostile_nav(FuzzedDataProvider& in) {
+    kinema_nav_settings s = kinema_nav_settings_default();
+    if (in.ConsumeBool()) {
+        for (double* field :
+             {&s.agent_height, &s.agent_radius, &s.agent_max_climb, &s.agent_max_slope, &s.cell_size,
+              &s.cell_height, &s.chase_cell_size, &s.tile_size, &s.verts_per_poly, &s.snap_extents.x}) {
+            maybe_hostile(in, *field);
+        }
+    }
+    return s;
+}
+
+// A mesh or polygons from memory: counts from -2, indices out of range, NaN and huge coordinates, NULL
+// arrays and settings, then a flood on whatever space was made. The arrays are as long as the counts say
+// (the one thing the C contract asks of the caller).
+void call_mesh(FuzzedDataProvider& in) {
+    const int vertex_count = in.ConsumeIntegralInRange<int>(-2, 12);
+    std::vector<float> xyz(static_cast<std::size_t>(std::max(vertex_count, 0)) * 3);
+    for (float& v : xyz) {
+        v = hostile_float(in);
+    }
+    const kinema_nav_settings settings = hostile_nav(in);
+    kinema_space* space = nullptr;
+    if (in.ConsumeBool()) {
+        const int triangle_count = in.ConsumeIntegralInRange<int>(-2, 8);
+        std::vector<int> triangles(static_cast<std::size_t>(std::max(triangle_count, 0)) * 3);
+        for (int& t : triangles) {
+            t = in.ConsumeIntegralInRange<int>(-2, 13);
+        }
+        check(kinema_space_from_mesh(maybe_null(in, xyz.data()), vertex_count,
+                                     maybe_null(in, triangles.data()), triangle_count,
+                                     maybe_null(in, &settings), maybe_null(in, &space)));
+    } else {
+        const int polygon_count = in.ConsumeIntegralInRange<int>(-2, 6);
+        std::vector<int> sizes(static_cast<std::size_t>(std::max(polygon_count, 0)));
+        std::size_t corners = 0;
+        for (int& n : sizes) {
+            n = in.ConsumeIntegralInRange<int>(-1, 8);
+            corners += static_cast<std::size_t>(std::max(n, 0));
+        }
+        std::vector<int> indices(corners);
+        for (int& i : indices) {
+            i = in.ConsumeIntegralInRange<int>(-2, 13);
+        }
+        check(kinema_space_from_polygons(maybe_null(in, xyz.data()), vertex_count,
+                                         maybe_null(in, indices.data()), maybe_null(in, sizes.data()),
+                                         polygon_count, maybe_null(in, &settings), maybe_null(in, &space)));
+    }
+    if (space != nullptr) {
+        kinema_flood* flood = make_flood(in);
+        check(kinema_flood_start(flood, space, hostile_vec3(in), hostile_vec3(in)));
+        check(kinema_flood_advance(flood, in.ConsumeIntegralInRange<int>(0, 60), nullptr));
+        read_json(in, flood);
+        kinema_flood_destroy(flood);
+        kinema_space_destroy(space);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -252,7 +326,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kinema_space* space = make_space(in);
     kinema_flood* flood = make_flood(in);
     while (in.remaining_bytes() > 0) {
-        switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+        switch (in.ConsumeIntegralInRange<int>(0, 8)) {
             case 0:
                 check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
                                          hostile_vec3(in), hostile_vec3(in)));
@@ -280,6 +354,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 break;
             case 7:
                 call_morrowind(in);
+                break;
+            case 8:
+                call_mesh(in);
                 break;
             default: {
                 std::int64_t cells = 0;
