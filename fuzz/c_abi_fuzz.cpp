@@ -273,41 +273,100 @@ kinema_nav_settings hostile_nav(FuzzedDataProvider& in) {
     return s;
 }
 
-// A mesh or polygons from memory: counts from -2, indices out of range, NaN and huge coordinates, NULL
-// arrays and settings, then a flood on whatever space was made. The arrays are as long as the counts say
-// (the one thing the C contract asks of the caller).
-void call_mesh(FuzzedDataProvider& in) {
-    const int vertex_count = in.ConsumeIntegralInRange<int>(-2, 12);
-    std::vector<float> xyz(static_cast<std::size_t>(std::max(vertex_count, 0)) * 3);
-    for (float& v : xyz) {
-        v = hostile_float(in);
+/// A floor of columns x rows squares (vertex (i, j) at (i side, a step height, j side)), as squares or as two
+/// triangles each: a level the calls accept, so that the hostile changes of bend_floor reach the builds, the
+/// cells and the flood rather than stopping at the first check.
+struct Floor {
+    std::vector<float> xyz;
+    std::vector<int> indices;
+    std::vector<int> sizes;  // polygons only: corners of each
+    int vertex_count = 0;
+};
+
+Floor make_floor(FuzzedDataProvider& in, bool triangles) {
+    const int columns = in.ConsumeIntegralInRange<int>(1, 4);
+    const int rows = in.ConsumeIntegralInRange<int>(1, 4);
+    const float side = in.PickValueInArray({0.75F, 1.5F, 3.0F, 0.1F});
+    Floor f;
+    f.vertex_count = (columns + 1) * (rows + 1);
+    for (int j = 0; j <= rows; ++j) {
+        for (int i = 0; i <= columns; ++i) {
+            const float height = static_cast<float>(in.ConsumeIntegralInRange<int>(0, 3)) * 0.25F;
+            f.xyz.insert(f.xyz.end(), {static_cast<float>(i) * side, height, static_cast<float>(j) * side});
+        }
     }
+    for (int j = 0; j < rows; ++j) {
+        for (int i = 0; i < columns; ++i) {
+            const int a = j * (columns + 1) + i;
+            const int b = a + 1;
+            const int c = a + columns + 2;
+            const int d = a + columns + 1;
+            if (triangles) {
+                f.indices.insert(f.indices.end(), {a, b, c, a, c, d});
+            } else {
+                f.indices.insert(f.indices.end(), {a, b, c, d});
+                f.sizes.push_back(4);
+            }
+        }
+    }
+    return f;
+}
+
+/// A few hostile changes: a coordinate (NaN, infinite, huge, elsewhere), an index (negative, out of range,
+/// another corner), a polygon's size (then the indices grow or shrink to the sizes' sum, as the contract
+/// asks).
+void bend_floor(FuzzedDataProvider& in, Floor& f) {
+    const int changes = in.ConsumeIntegralInRange<int>(0, 3);
+    for (int k = 0; k < changes; ++k) {
+        switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+            case 0:
+                f.xyz[in.ConsumeIntegralInRange<std::size_t>(0, f.xyz.size() - 1)] = hostile_float(in);
+                break;
+            case 1:
+                f.indices[in.ConsumeIntegralInRange<std::size_t>(0, f.indices.size() - 1)] =
+                    in.ConsumeIntegralInRange<int>(-2, f.vertex_count + 1);
+                break;
+            default:
+                if (!f.sizes.empty()) {
+                    f.sizes[in.ConsumeIntegralInRange<std::size_t>(0, f.sizes.size() - 1)] =
+                        in.ConsumeIntegralInRange<int>(-1, 8);
+                }
+                break;
+        }
+    }
+    std::size_t corners = 0;
+    for (const int n : f.sizes) {
+        corners += static_cast<std::size_t>(std::max(n, 0));
+    }
+    while (!f.sizes.empty() && f.indices.size() < corners) {
+        f.indices.push_back(in.ConsumeIntegralInRange<int>(0, f.vertex_count - 1));
+    }
+}
+
+// A mesh or polygons from memory: a floor bent by hostile changes, counts cut below what the arrays hold
+// (down to -2), NULL arrays and settings, hostile nav settings, then a flood on whatever space was made.
+void call_mesh(FuzzedDataProvider& in) {
+    const bool triangles = in.ConsumeBool();
+    Floor f = make_floor(in, triangles);
+    bend_floor(in, f);
     const kinema_nav_settings settings = hostile_nav(in);
+    // A count may be lower than the arrays (the call reads less), never higher (the contract).
+    const auto count = [&](int full) {
+        return in.ConsumeBool() ? full : in.ConsumeIntegralInRange<int>(-2, full);
+    };
+    const int vertex_count = count(f.vertex_count);
     kinema_space* space = nullptr;
-    if (in.ConsumeBool()) {
-        const int triangle_count = in.ConsumeIntegralInRange<int>(-2, 8);
-        std::vector<int> triangles(static_cast<std::size_t>(std::max(triangle_count, 0)) * 3);
-        for (int& t : triangles) {
-            t = in.ConsumeIntegralInRange<int>(-2, 13);
-        }
-        check(kinema_space_from_mesh(maybe_null(in, xyz.data()), vertex_count,
-                                     maybe_null(in, triangles.data()), triangle_count,
-                                     maybe_null(in, &settings), maybe_null(in, &space)));
+    if (triangles) {
+        check(kinema_space_from_mesh(maybe_null(in, f.xyz.data()), vertex_count,
+                                     maybe_null(in, f.indices.data()),
+                                     count(static_cast<int>(f.indices.size() / 3)), maybe_null(in, &settings),
+                                     maybe_null(in, &space)));
     } else {
-        const int polygon_count = in.ConsumeIntegralInRange<int>(-2, 6);
-        std::vector<int> sizes(static_cast<std::size_t>(std::max(polygon_count, 0)));
-        std::size_t corners = 0;
-        for (int& n : sizes) {
-            n = in.ConsumeIntegralInRange<int>(-1, 8);
-            corners += static_cast<std::size_t>(std::max(n, 0));
-        }
-        std::vector<int> indices(corners);
-        for (int& i : indices) {
-            i = in.ConsumeIntegralInRange<int>(-2, 13);
-        }
-        check(kinema_space_from_polygons(maybe_null(in, xyz.data()), vertex_count,
-                                         maybe_null(in, indices.data()), maybe_null(in, sizes.data()),
-                                         polygon_count, maybe_null(in, &settings), maybe_null(in, &space)));
+        // Fewer polygons read fewer sizes and indices.
+        check(kinema_space_from_polygons(maybe_null(in, f.xyz.data()), vertex_count,
+                                         maybe_null(in, f.indices.data()), maybe_null(in, f.sizes.data()),
+                                         count(static_cast<int>(f.sizes.size())), maybe_null(in, &settings),
+                                         maybe_null(in, &space)));
     }
     if (space != nullptr) {
         kinema_flood* flood = make_flood(in);
