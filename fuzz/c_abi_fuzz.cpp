@@ -1,11 +1,13 @@
 // The C ABI under hostile arguments (kinema.h: "a null handle, a null array, a negative count, NaN or a bad
 // file is an error, never a crash"): sizes, connectivities, settings, positions and buffer capacities from
 // the input, NULL in place of any handle or array, and the calls in any order; then the movement models, the
-// stop, pivot and turn and Morrowind with hostile settings, states, inputs, frame times and counts. A crash,
+// stop, pivot and turn and Morrowind with hostile settings, states, inputs, frame times and counts; and
+// meshes and polygons from memory with hostile arrays, counts and nav settings. A crash,
 // a sanitizer report or a status outside kinema_status is a finding; the statuses themselves are the ABI's
 // business.
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -245,6 +247,137 @@ void call_morrowind(FuzzedDataProvider& in) {
                                 maybe_null(in, &fall)));
 }
 
+float hostile_float(FuzzedDataProvider& in) {
+    switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+        case 0:
+            return std::numeric_limits<float>::quiet_NaN();
+        case 1:
+            return in.ConsumeBool() ? std::numeric_limits<float>::infinity() : -3e38F;
+        case 2:
+            return in.ConsumeFloatingPoint<float>();
+        default:
+            // Mostly a small level, so that a build gets past the checks into Recast, Detour and the cells.
+            return static_cast<float>(in.ConsumeIntegralInRange<int>(-2, 8)) * 0.75F;
+    }
+}
+
+kinema_nav_settings hostile_nav(FuzzedDataProvider& in) {
+    kinema_nav_settings s = kinema_nav_settings_default();
+    if (in.ConsumeBool()) {
+        for (double* field :
+             {&s.agent_height, &s.agent_radius, &s.agent_max_climb, &s.agent_max_slope, &s.cell_size,
+              &s.cell_height, &s.chase_cell_size, &s.tile_size, &s.verts_per_poly, &s.snap_extents.x}) {
+            maybe_hostile(in, *field);
+        }
+    }
+    return s;
+}
+
+/// A floor of columns x rows squares (vertex (i, j) at (i side, a step height, j side)), as squares or as two
+/// triangles each: a level the calls accept, so that the hostile changes of bend_floor reach the builds, the
+/// cells and the flood rather than stopping at the first check.
+struct Floor {
+    std::vector<float> xyz;
+    std::vector<int> indices;
+    std::vector<int> sizes;  // polygons only: corners of each
+    int vertex_count = 0;
+};
+
+Floor make_floor(FuzzedDataProvider& in, bool triangles) {
+    const int columns = in.ConsumeIntegralInRange<int>(1, 4);
+    const int rows = in.ConsumeIntegralInRange<int>(1, 4);
+    const float side = in.PickValueInArray({0.75F, 1.5F, 3.0F, 0.1F});
+    Floor f;
+    f.vertex_count = (columns + 1) * (rows + 1);
+    for (int j = 0; j <= rows; ++j) {
+        for (int i = 0; i <= columns; ++i) {
+            const float height = static_cast<float>(in.ConsumeIntegralInRange<int>(0, 3)) * 0.25F;
+            f.xyz.insert(f.xyz.end(), {static_cast<float>(i) * side, height, static_cast<float>(j) * side});
+        }
+    }
+    for (int j = 0; j < rows; ++j) {
+        for (int i = 0; i < columns; ++i) {
+            const int a = j * (columns + 1) + i;
+            const int b = a + 1;
+            const int c = a + columns + 2;
+            const int d = a + columns + 1;
+            if (triangles) {
+                f.indices.insert(f.indices.end(), {a, b, c, a, c, d});
+            } else {
+                f.indices.insert(f.indices.end(), {a, b, c, d});
+                f.sizes.push_back(4);
+            }
+        }
+    }
+    return f;
+}
+
+/// A few hostile changes: a coordinate (NaN, infinite, huge, elsewhere), an index (negative, out of range,
+/// another corner), a polygon's size (then the indices grow or shrink to the sizes' sum, as the contract
+/// asks).
+void bend_floor(FuzzedDataProvider& in, Floor& f) {
+    const int changes = in.ConsumeIntegralInRange<int>(0, 3);
+    for (int k = 0; k < changes; ++k) {
+        switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+            case 0:
+                f.xyz[in.ConsumeIntegralInRange<std::size_t>(0, f.xyz.size() - 1)] = hostile_float(in);
+                break;
+            case 1:
+                f.indices[in.ConsumeIntegralInRange<std::size_t>(0, f.indices.size() - 1)] =
+                    in.ConsumeIntegralInRange<int>(-2, f.vertex_count + 1);
+                break;
+            default:
+                if (!f.sizes.empty()) {
+                    f.sizes[in.ConsumeIntegralInRange<std::size_t>(0, f.sizes.size() - 1)] =
+                        in.ConsumeIntegralInRange<int>(-1, 8);
+                }
+                break;
+        }
+    }
+    std::size_t corners = 0;
+    for (const int n : f.sizes) {
+        corners += static_cast<std::size_t>(std::max(n, 0));
+    }
+    while (!f.sizes.empty() && f.indices.size() < corners) {
+        f.indices.push_back(in.ConsumeIntegralInRange<int>(0, f.vertex_count - 1));
+    }
+}
+
+// A mesh or polygons from memory: a floor bent by hostile changes, counts cut below what the arrays hold
+// (down to -2), NULL arrays and settings, hostile nav settings, then a flood on whatever space was made.
+void call_mesh(FuzzedDataProvider& in) {
+    const bool triangles = in.ConsumeBool();
+    Floor f = make_floor(in, triangles);
+    bend_floor(in, f);
+    const kinema_nav_settings settings = hostile_nav(in);
+    // A count may be lower than the arrays (the call reads less), never higher (the contract).
+    const auto count = [&](int full) {
+        return in.ConsumeBool() ? full : in.ConsumeIntegralInRange<int>(-2, full);
+    };
+    const int vertex_count = count(f.vertex_count);
+    kinema_space* space = nullptr;
+    if (triangles) {
+        check(kinema_space_from_mesh(maybe_null(in, f.xyz.data()), vertex_count,
+                                     maybe_null(in, f.indices.data()),
+                                     count(static_cast<int>(f.indices.size() / 3)), maybe_null(in, &settings),
+                                     maybe_null(in, &space)));
+    } else {
+        // Fewer polygons read fewer sizes and indices.
+        check(kinema_space_from_polygons(maybe_null(in, f.xyz.data()), vertex_count,
+                                         maybe_null(in, f.indices.data()), maybe_null(in, f.sizes.data()),
+                                         count(static_cast<int>(f.sizes.size())), maybe_null(in, &settings),
+                                         maybe_null(in, &space)));
+    }
+    if (space != nullptr) {
+        kinema_flood* flood = make_flood(in);
+        check(kinema_flood_start(flood, space, hostile_vec3(in), hostile_vec3(in)));
+        check(kinema_flood_advance(flood, in.ConsumeIntegralInRange<int>(0, 60), nullptr));
+        read_json(in, flood);
+        kinema_flood_destroy(flood);
+        kinema_space_destroy(space);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -252,7 +385,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kinema_space* space = make_space(in);
     kinema_flood* flood = make_flood(in);
     while (in.remaining_bytes() > 0) {
-        switch (in.ConsumeIntegralInRange<int>(0, 7)) {
+        switch (in.ConsumeIntegralInRange<int>(0, 8)) {
             case 0:
                 check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
                                          hostile_vec3(in), hostile_vec3(in)));
@@ -280,6 +413,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 break;
             case 7:
                 call_morrowind(in);
+                break;
+            case 8:
+                call_mesh(in);
                 break;
             default: {
                 std::int64_t cells = 0;

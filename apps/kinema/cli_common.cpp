@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "kinema/core/format.hpp"
+#include "kinema/levels/grid_level.hpp"
 
 namespace kinema::cli {
 
@@ -43,7 +44,7 @@ Vec3 parse_vec3(std::string_view text, std::string_view what) {
 }
 
 bool is_mesh_path(const std::string& path) {
-    return has_extension(path, ".obj");
+    return levels::level_file_kind(path) == levels::LevelFileKind::triangle_mesh;
 }
 
 namespace {

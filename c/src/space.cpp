@@ -1,6 +1,7 @@
 // kinema_space: a grid from memory or any level file the kinema command reads, as a chase space.
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "guard.hpp"
@@ -25,21 +26,11 @@ class GridHolder final : public SpaceHolder {
 };
 
 levels::GridLevel grid_from_memory(int width, int height, const unsigned char* tiles) {
-    if (width < 1 || height < 1 || width > levels::max_level_dimension ||
-        height > levels::max_level_dimension) {
-        throw std::invalid_argument("kinema_space_from_grid: width and height must be in [1, " +
-                                    std::to_string(levels::max_level_dimension) + "], got " +
-                                    std::to_string(width) + " x " + std::to_string(height));
+    try {
+        return levels::grid_from_tiles("grid", width, height, tiles);
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("kinema_space_from_grid: ") + e.what());
     }
-    levels::GridLevel level;
-    level.name = "grid";
-    level.width = width;
-    level.height = height;
-    level.passable.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
-    for (std::size_t i = 0; i < level.passable.size(); ++i) {
-        level.passable[i] = tiles[i] != 0 ? 1 : 0;
-    }
-    return level;
 }
 
 chase::Connectivity connectivity_of(int connectivity) {

@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "kinema/core/text.hpp"
+#include "kinema/levels/grid_level.hpp"
 
 #if KINEMA_C_HAVE_NAV
 #include "kinema/nav/chase.hpp"
@@ -30,15 +30,22 @@ class NavHolder final : public SpaceHolder {
 
 }  // namespace
 
+#if KINEMA_C_HAVE_NAV
+std::unique_ptr<SpaceHolder> nav_holder(nav::Level level) {
+    return std::make_unique<NavHolder>(std::move(level));
+}
+#endif
+
 std::unique_ptr<SpaceHolder> load_space_file(const std::string& path) {
-    const bool mesh = has_extension(path, ".obj");
-    const bool navmesh = has_extension(path, ".nav");
+    const levels::LevelFileKind kind = levels::level_file_kind(path);
+    const bool mesh = kind == levels::LevelFileKind::triangle_mesh;
+    const bool navmesh = kind == levels::LevelFileKind::navmesh;
 #if KINEMA_C_HAVE_NAV
     if (mesh) {
-        return std::make_unique<NavHolder>(nav::load_mesh_level(path, nav::NavSettings{}));
+        return nav_holder(nav::load_mesh_level(path, nav::NavSettings{}));
     }
     if (navmesh) {
-        return std::make_unique<NavHolder>(nav::load_navmesh_level(path, nav::NavSettings{}));
+        return nav_holder(nav::load_navmesh_level(path, nav::NavSettings{}));
     }
 #else
     if (mesh || navmesh) {

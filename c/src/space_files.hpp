@@ -1,4 +1,4 @@
-// The spaces of kinema_space_load: any level file the kinema command reads.
+// The spaces of kinema_space_load (any level file the kinema command reads) and their holders.
 #pragma once
 
 #include <memory>
@@ -8,10 +8,19 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/grid_level.hpp"
 
+#if KINEMA_C_HAVE_NAV
+#include "kinema/nav/level.hpp"
+#endif
+
 namespace kinema::c_abi {
 
 /// A grid level as a chase space.
 std::unique_ptr<SpaceHolder> grid_holder(levels::GridLevel level, chase::GridSpaceSettings settings);
+
+#if KINEMA_C_HAVE_NAV
+/// A navmesh level, its path finder and the chase space over both.
+std::unique_ptr<SpaceHolder> nav_holder(nav::Level level);
+#endif
 
 /// The chase space of the level file `path`: .obj (a triangle mesh) and .nav (a navmesh) when kinema has its
 /// nav part, else a grid (.map Moving AI, anything else kinema's ASCII levels), 8-connected. Throws the

@@ -1,10 +1,13 @@
 // The C ABI against the C++ library it wraps: the settings' defaults and ranges against the registry, the
 // chase JSON against chase_json on a shared map and on a 3D level, a grid from memory against the same map
-// loaded from its file, the JSON buffer protocol and per-thread errors.
+// loaded from its file, a mesh from memory against the same OBJ file loaded, an engine's polygons against
+// the grid of the same floor, the JSON buffer protocol and per-thread errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -13,6 +16,11 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/kinema.h"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/obj.hpp"
+
+#if KINEMA_TEST_HAVE_NAV
+#include "kinema/nav/settings.hpp"
+#endif
 
 namespace {
 
@@ -121,6 +129,244 @@ TEST(CAbiChase, AMeshLevelFloodsLikeTheCli) {
     EXPECT_EQ(json.rfind("{\"map\":\"ramp\"", 0), 0u) << json.substr(0, 80);
     kinema_space_destroy(space);
 }
+#endif
+
+#if KINEMA_TEST_HAVE_NAV
+// The mesh of an OBJ file as the arrays an engine holds: xyz floats and index triples.
+struct MeshArrays {
+    std::vector<float> xyz;
+    std::vector<int> triangles;
+};
+MeshArrays mesh_arrays(const std::string& path) {
+    const kinema::levels::TriangleMesh mesh = kinema::levels::load_obj(path);
+    MeshArrays out;
+    for (const kinema::Vec3& v : mesh.vertices) {
+        out.xyz.insert(out.xyz.end(),
+                       {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)});
+    }
+    for (const auto& t : mesh.triangles) {
+        out.triangles.insert(out.triangles.end(),
+                             {static_cast<int>(t[0]), static_cast<int>(t[1]), static_cast<int>(t[2])});
+    }
+    return out;
+}
+
+struct kinema_flood_result finished_result(const kinema_space* space, kinema_vec3 from, kinema_vec3 dir) {
+    const kinema_flood_settings settings = kinema_flood_settings_default();
+    kinema_flood* flood = nullptr;
+    EXPECT_EQ(kinema_flood_create(&settings, &flood), KINEMA_OK);
+    EXPECT_EQ(kinema_flood_start(flood, space, from, dir), KINEMA_OK) << kinema_last_error();
+    EXPECT_EQ(kinema_flood_advance(flood, 1000, nullptr), KINEMA_OK);
+    struct kinema_flood_result result {};
+    EXPECT_EQ(kinema_flood_result(flood, &result), KINEMA_OK);
+    kinema_flood_destroy(flood);
+    return result;
+}
+
+TEST(CAbiNavSettings, DefaultsAndRangesAreTheRegistrys) {
+    const kinema::SettingsDescription& d = kinema::settings_description<kinema::nav::NavSettings>();
+    const kinema_nav_settings defaults = kinema_nav_settings_default();
+    // Two squares (docs/engines.md's example): a build that reads every setting it uses and is quick.
+    const float xyz[] = {0, 0, 0, 1.5F, 0, 0, 3, 0, 0, 0, 0, 1.5F, 1.5F, 0, 1.5F, 3, 0, 1.5F};
+    const int indices[] = {0, 1, 4, 3, 1, 2, 5, 4};
+    const int sizes[] = {4, 4};
+    const auto build = [&](const kinema_nav_settings& s) {
+        kinema_space* space = nullptr;
+        const kinema_status status = kinema_space_from_polygons(xyz, 6, indices, sizes, 2, &s, &space);
+        kinema_space_destroy(space);
+        return status;
+    };
+    ASSERT_EQ(build(defaults), KINEMA_OK) << kinema_last_error();
+    const std::vector<kinema::NamedField> fields = kinema::list_fields(d);
+    ASSERT_EQ(fields.size(), 21u);
+    for (const kinema::NamedField& named : fields) {
+        SCOPED_TRACE(named.name);
+        const kinema::FieldDescriptor& f = *named.field;
+        EXPECT_EQ(kinema::get_field(d, &defaults, named.name), f.default_value);
+        const auto with = [&](double value) {
+            kinema_nav_settings s = defaults;
+            kinema::set_field(d, &s, named.name, value);
+            return build(s);
+        };
+        const auto expect_refused = [&](double value) {
+            EXPECT_EQ(with(value), KINEMA_ERROR_ARGUMENT) << value;
+            EXPECT_NE(std::string(kinema_last_error()).find(named.name), std::string::npos)
+                << kinema_last_error();
+        };
+        // An end of a range is a valid setting: the build may still find no level with it (one chase column
+        // over a 3 m floor), but never refuses the setting.
+        const auto expect_accepted = [&](double value) {
+            const kinema_status status = with(value);
+            EXPECT_TRUE(status == KINEMA_OK || status == KINEMA_ERROR_INPUT)
+                << value << ": " << kinema_last_error();
+        };
+        expect_refused(std::numeric_limits<double>::quiet_NaN());
+        if (std::isfinite(f.range.min)) {
+            if (f.range.min_closed) {
+                expect_accepted(f.range.min);
+                expect_refused(f.range.min - 1);
+            } else {
+                expect_refused(f.range.min);
+            }
+        }
+        if (std::isfinite(f.range.max)) {
+            if (f.range.max_closed) {
+                expect_accepted(f.range.max);
+                expect_refused(f.range.max + 1);
+            } else {
+                expect_refused(f.range.max);
+            }
+        }
+    }
+}
+
+TEST(CAbiMesh, AMeshFromMemoryIsTheObjFileLoaded) {
+    const std::string path = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    const MeshArrays arrays = mesh_arrays(path);
+    kinema_space* loaded = nullptr;
+    ASSERT_EQ(kinema_space_load(path.c_str(), &loaded), KINEMA_OK) << kinema_last_error();
+    kinema_space* memory = nullptr;
+    ASSERT_EQ(kinema_space_from_mesh(arrays.xyz.data(), static_cast<int>(arrays.xyz.size() / 3),
+                                     arrays.triangles.data(), static_cast<int>(arrays.triangles.size() / 3),
+                                     nullptr, &memory),
+              KINEMA_OK)
+        << kinema_last_error();
+    int64_t loaded_cells = 0;
+    int64_t memory_cells = 0;
+    ASSERT_EQ(kinema_space_cell_count(loaded, &loaded_cells), KINEMA_OK);
+    ASSERT_EQ(kinema_space_cell_count(memory, &memory_cells), KINEMA_OK);
+    EXPECT_EQ(memory_cells, loaded_cells);
+    EXPECT_GT(memory_cells, 100);
+    // Lost at the west end running east; the flood goes round the corner and up the ramp.
+    const kinema_vec3 from{1.0, 0.0, 2.0};
+    const kinema_vec3 dir{1.0, 0.0, 0.0};
+    const struct kinema_flood_result a = finished_result(memory, from, dir);
+    const struct kinema_flood_result b = finished_result(loaded, from, dir);
+    EXPECT_EQ(a.steps, b.steps);
+    EXPECT_EQ(a.heated_cells, b.heated_cells);
+    EXPECT_EQ(a.barrier_cells, b.barrier_cells);
+    EXPECT_EQ(a.destination_cell, b.destination_cell);
+    EXPECT_EQ(a.destination.y, b.destination.y);
+    EXPECT_GT(a.heated_cells, 20);
+    EXPECT_EQ(c_chase_json(memory, from, dir, path.c_str()), c_chase_json(loaded, from, dir, nullptr));
+    // Its own name is "mesh".
+    EXPECT_EQ(c_chase_json(memory, from, dir, nullptr).rfind("{\"map\":\"mesh\"", 0), 0u);
+
+    // Different settings make a different level: chase cells of 1.5 m, a quarter as many columns.
+    kinema_nav_settings coarse = kinema_nav_settings_default();
+    coarse.chase_cell_size = 1.5;
+    kinema_space* coarse_space = nullptr;
+    ASSERT_EQ(kinema_space_from_mesh(arrays.xyz.data(), static_cast<int>(arrays.xyz.size() / 3),
+                                     arrays.triangles.data(), static_cast<int>(arrays.triangles.size() / 3),
+                                     &coarse, &coarse_space),
+              KINEMA_OK);
+    int64_t coarse_cells = 0;
+    ASSERT_EQ(kinema_space_cell_count(coarse_space, &coarse_cells), KINEMA_OK);
+    EXPECT_LT(coarse_cells, memory_cells / 3);
+    kinema_space_destroy(coarse_space);
+    kinema_space_destroy(memory);
+    kinema_space_destroy(loaded);
+}
+
+TEST(CAbiMesh, BadArraysAreErrorsNamingTheArgumentAndTheIndex) {
+    const float xyz[] = {0, 0, 0, 4, 0, 0, 4, 0, 4, 0, 0, 4};
+    const int triangles[] = {0, 1, 2, 0, 2, 3};
+    kinema_space* space = nullptr;
+    const auto fails = [&](kinema_status status, const float* v, int vertices, const int* t, int count,
+                           const std::string& message) {
+        EXPECT_EQ(kinema_space_from_mesh(v, vertices, t, count, nullptr, &space), status) << message;
+        EXPECT_EQ(std::string(kinema_last_error()), message);
+        EXPECT_EQ(space, nullptr);
+    };
+    fails(KINEMA_ERROR_ARGUMENT, nullptr, 4, triangles, 2, "kinema_space_from_mesh: xyz is NULL");
+    fails(KINEMA_ERROR_ARGUMENT, xyz, 4, nullptr, 2, "kinema_space_from_mesh: triangles is NULL");
+    fails(KINEMA_ERROR_ARGUMENT, xyz, 0, triangles, 2,
+          "kinema_space_from_mesh: vertex_count must be in [1, 2147483647], got 0");
+    fails(KINEMA_ERROR_ARGUMENT, xyz, 4, triangles, -1,
+          "kinema_space_from_mesh: triangle_count must be in [1, 2147483647], got -1");
+    const int out_of_range[] = {0, 1, 2, 0, 2, 4};
+    fails(KINEMA_ERROR_ARGUMENT, xyz, 4, out_of_range, 2,
+          "kinema_space_from_mesh: triangles[5] = 4 is not a vertex index: vertex_count is 4 (triangle 1)");
+    const int negative[] = {0, -1, 2};
+    fails(KINEMA_ERROR_ARGUMENT, xyz, 4, negative, 1,
+          "kinema_space_from_mesh: triangles[1] = -1 is not a vertex index: vertex_count is 4 (triangle 0)");
+    float nan_xyz[12];
+    std::copy(std::begin(xyz), std::end(xyz), nan_xyz);
+    nan_xyz[7] = std::numeric_limits<float>::quiet_NaN();
+    fails(KINEMA_ERROR_ARGUMENT, nan_xyz, 4, triangles, 2,
+          "kinema_space_from_mesh: xyz[7] is NaN (vertex 2, y)");
+    nan_xyz[7] = -std::numeric_limits<float>::infinity();
+    fails(KINEMA_ERROR_ARGUMENT, nan_xyz, 4, triangles, 2,
+          "kinema_space_from_mesh: xyz[7] is infinite (vertex 2, y)");
+    // A wall is no floor: the mesh makes no level (the builder's reason, named after the call).
+    const float wall[] = {0, 0, 0, 4, 0, 0, 4, 4, 0, 0, 4, 0};
+    fails(KINEMA_ERROR_INPUT, wall, 4, triangles, 2,
+          "kinema_space_from_mesh: no walkable surface: none of the 2 triangles is flatter than "
+          "agent_max_slope = "
+          "45.000000 degrees (y is up)");
+    EXPECT_EQ(kinema_space_from_mesh(xyz, 4, triangles, 2, nullptr, nullptr), KINEMA_ERROR_ARGUMENT);
+    EXPECT_EQ(std::string(kinema_last_error()), "kinema_space_from_mesh: out is NULL");
+    kinema_nav_settings bad = kinema_nav_settings_default();
+    bad.agent_radius = -1.0;
+    EXPECT_EQ(kinema_space_from_mesh(xyz, 4, triangles, 2, &bad, &space), KINEMA_ERROR_ARGUMENT);
+    EXPECT_NE(std::string(kinema_last_error()).find("agent_radius"), std::string::npos)
+        << kinema_last_error();
+}
+
+TEST(CAbiPolygons, TwoSquaresFloodAsAFourByTwoGrid) {
+    // docs/engines.md's example: two 1.5 m squares (x 0..3, z 0..1.5); chase cells of 0.75 m put 4 x 2 cell
+    // centres on them. From the west corner running east, 8-connected heat reaches x = 1, 2, 3 in 3 steps,
+    // as on the same 4 x 2 grid of tiles.
+    const float xyz[] = {0, 0, 0, 1.5F, 0, 0, 3, 0, 0, 0, 0, 1.5F, 1.5F, 0, 1.5F, 3, 0, 1.5F};
+    const int indices[] = {0, 1, 4, 3, 1, 2, 5, 4};
+    const int sizes[] = {4, 4};
+    kinema_space* space = nullptr;
+    ASSERT_EQ(kinema_space_from_polygons(xyz, 6, indices, sizes, 2, nullptr, &space), KINEMA_OK)
+        << kinema_last_error();
+    int64_t cells = 0;
+    ASSERT_EQ(kinema_space_cell_count(space, &cells), KINEMA_OK);
+    EXPECT_EQ(cells, 8);
+    const struct kinema_flood_result r = finished_result(space, {0.375, 0.0, 0.375}, {1.0, 0.0, 0.0});
+    const unsigned char tiles[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    kinema_space* grid = nullptr;
+    ASSERT_EQ(kinema_space_from_grid(4, 2, tiles, 8, &grid), KINEMA_OK);
+    const struct kinema_flood_result g = finished_result(grid, {0.5, 0.5, 0.0}, {1.0, 0.0, 0.0});
+    EXPECT_EQ(r.steps, 3);
+    EXPECT_EQ(r.heated_cells, 8);
+    EXPECT_EQ(r.steps, g.steps);
+    EXPECT_EQ(r.barrier_cells, g.barrier_cells);
+    EXPECT_EQ(r.stop_reason, g.stop_reason);
+    EXPECT_EQ(r.destination.x, 0.75 * g.destination.x);
+    EXPECT_EQ(r.destination.z, 0.75 * g.destination.y);
+    EXPECT_EQ(
+        c_chase_json(space, {0.375, 0.0, 0.375}, {1.0, 0.0, 0.0}, nullptr).rfind("{\"map\":\"polygons\"", 0),
+        0u);
+    kinema_space_destroy(grid);
+    kinema_space_destroy(space);
+    space = nullptr;
+
+    // Errors name the argument and the index, or the polygon; a failing call leaves `space` untouched.
+    const int bad_size[] = {4, 2};
+    EXPECT_EQ(kinema_space_from_polygons(xyz, 6, indices, bad_size, 2, nullptr, &space),
+              KINEMA_ERROR_ARGUMENT);
+    EXPECT_EQ(std::string(kinema_last_error()),
+              "kinema_space_from_polygons: polygon_sizes[1] = 2: a polygon has at least 3 corners");
+    const int beyond[] = {0, 1, 4, 3, 1, 2, 6, 4};
+    EXPECT_EQ(kinema_space_from_polygons(xyz, 6, beyond, sizes, 2, nullptr, &space), KINEMA_ERROR_ARGUMENT);
+    EXPECT_EQ(std::string(kinema_last_error()),
+              "kinema_space_from_polygons: polygon_indices[6] = 6 is not a vertex index: vertex_count is 6 "
+              "(polygon 1)");
+    // The second square as a bow tie (its corners 5 and 4 swapped): its two halves' areas cancel.
+    const int crossed[] = {0, 1, 4, 3, 1, 2, 4, 5};
+    EXPECT_EQ(kinema_space_from_polygons(xyz, 6, crossed, sizes, 2, nullptr, &space), KINEMA_ERROR_INPUT);
+    EXPECT_EQ(std::string(kinema_last_error()),
+              "kinema_space_from_polygons: polygon 1 has no area in plan view (x and z; y is up)");
+    EXPECT_EQ(kinema_space_from_polygons(xyz, 6, indices, nullptr, 2, nullptr, &space),
+              KINEMA_ERROR_ARGUMENT);
+    EXPECT_EQ(std::string(kinema_last_error()), "kinema_space_from_polygons: polygon_sizes is NULL");
+    EXPECT_EQ(space, nullptr);
+}
+
 #endif
 
 TEST(CAbiJson, BufferProtocolMeasuresRefusesTooSmallAndFillsExactly) {

@@ -59,6 +59,64 @@ static void corridor_chase(void) {
     kinema_space_destroy(space);
 }
 
+/* The corridor again as an engine's navmesh: seven 1 x 1 squares side by side (x 0..7, z 0..1, y 0) with
+ * chase cells of 1, so one cell at the centre of each square, and the same chase along x. Built without the
+ * navmesh part, the call says so. */
+static void polygon_corridor(void) {
+    float xyz[16 * 3];
+    int indices[7 * 4];
+    int sizes[7];
+    int i;
+    kinema_space* space = NULL;
+    kinema_flood* flood = NULL;
+    kinema_nav_settings nav = kinema_nav_settings_default();
+    kinema_flood_settings settings = kinema_flood_settings_default();
+    struct kinema_flood_result result;
+    int64_t cells = 0;
+    kinema_status status;
+
+    for (i = 0; i < 8; ++i) { /* vertex i at (i, 0, 0), vertex 8 + i at (i, 0, 1) */
+        xyz[i * 3] = (float)i;
+        xyz[i * 3 + 1] = 0.0f;
+        xyz[i * 3 + 2] = 0.0f;
+        xyz[(8 + i) * 3] = (float)i;
+        xyz[(8 + i) * 3 + 1] = 0.0f;
+        xyz[(8 + i) * 3 + 2] = 1.0f;
+    }
+    for (i = 0; i < 7; ++i) {
+        indices[i * 4] = i;
+        indices[i * 4 + 1] = i + 1;
+        indices[i * 4 + 2] = 8 + i + 1;
+        indices[i * 4 + 3] = 8 + i;
+        sizes[i] = 4;
+    }
+    CHECK(nav.chase_cell_size == 0.75 && nav.agent_height == 2.0);
+    nav.chase_cell_size = 1.0;
+    status = kinema_space_from_polygons(xyz, 16, indices, sizes, 7, &nav, &space);
+    if (status == KINEMA_ERROR_INPUT && strstr(kinema_last_error(), "navmesh part") != NULL) {
+        return;
+    }
+    CHECK(status == KINEMA_OK);
+    CHECK(kinema_space_cell_count(space, &cells) == KINEMA_OK && cells == 7);
+    CHECK(kinema_flood_create(&settings, &flood) == KINEMA_OK);
+    CHECK(kinema_flood_start(flood, space, vec3(2.5, 0.0, 0.5), vec3(1.0, 0.0, 0.0)) == KINEMA_OK);
+    CHECK(kinema_flood_advance(flood, 100, NULL) == KINEMA_OK);
+    CHECK(kinema_flood_result(flood, &result) == KINEMA_OK);
+    CHECK(result.steps == 4 && result.stop_reason == KINEMA_STOP_EXHAUSTED);
+    CHECK(result.heated_cells == 5 && result.barrier_cells == 2 && result.destination_cell == 4);
+    CHECK(result.destination.x == 4.5 && result.destination.y == 0.0 && result.destination.z == 0.5);
+
+    /* A square that names one corner twice is refused by its number. */
+    indices[3] = 1;
+    CHECK(kinema_space_from_polygons(xyz, 16, indices, sizes, 7, NULL, &space) == KINEMA_ERROR_INPUT);
+    CHECK(strstr(kinema_last_error(), "kinema_space_from_polygons: polygon 0") != NULL);
+    CHECK(kinema_space_from_mesh(xyz, 16, NULL, 1, NULL, &space) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "triangles is NULL") != NULL);
+
+    kinema_flood_destroy(flood);
+    kinema_space_destroy(space);
+}
+
 static void errors_are_statuses(void) {
     const unsigned char tiles[4] = {1, 1, 0, 1};
     kinema_space* space = NULL;
@@ -244,6 +302,7 @@ int main(void) {
     CHECK(strlen(kinema_version()) >= 5);
     corridor_chase();
     errors_are_statuses();
+    polygon_corridor();
     movement_steps();
     analysis();
     morrowind();

@@ -15,8 +15,9 @@ namespace Kinema
         internal const string Library = "kinema_c";
 #endif
         // The KINEMA_C_API_VERSION these declarations were written against (2: the movement and analysis
-        // functions were added; this binding declares the spaces and the flood, unchanged since 1).
-        internal const int CApiVersion = 2;
+        // functions were added; 3: spaces from a mesh and from an engine's polygons in memory, which this binding
+        // declares with the other spaces and the flood).
+        internal const int CApiVersion = 3;
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern IntPtr kinema_version();
@@ -41,6 +42,21 @@ namespace Kinema
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Status kinema_space_cell_count(SpaceHandle space, out long cells);
+
+        // ---- Spaces from an engine's meshes and navmeshes in memory ----
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern NavSettings kinema_nav_settings_default();
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_space_from_mesh(float[] xyz, int vertexCount, int[] triangles,
+                                                             int triangleCount, ref NavSettings settings,
+                                                             out SpaceHandle space);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_space_from_polygons(float[] xyz, int vertexCount, int[] polygonIndices,
+                                                                 int[] polygonSizes, int polygonCount,
+                                                                 ref NavSettings settings, out SpaceHandle space);
 
         // ---- The chase flood ----
 

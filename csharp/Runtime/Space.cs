@@ -3,7 +3,8 @@ using System;
 namespace Kinema
 {
     /// <summary>
-    /// kinema_space: the cells a chase floods, from a grid in memory or any level file the kinema command reads.
+    /// kinema_space: the cells a chase floods, from a grid, a triangle mesh or an engine's navmesh polygons in
+    /// memory, or any level file the kinema command reads.
     /// Dispose it when done; a Flood started on it keeps it alive until the flood is disposed or started elsewhere.
     /// </summary>
     public sealed class Space : IDisposable
@@ -32,6 +33,87 @@ namespace Kinema
             SpaceHandle handle;
             KinemaException.Check(NativeMethods.kinema_space_from_grid(width, height, tiles, connectivity, out handle));
             return new Space(handle);
+        }
+
+        /// <summary>
+        /// A triangle mesh (xyz: 3 floats per vertex, y up; triangles: 3 vertex indices each, any winding), built
+        /// exactly as `kinema chase --map LEVEL.obj` builds the same triangles, with NavSettings.Default. Unity:
+        /// the vertices and indices of NavMesh.CalculateTriangulation (docs/engines.md, "Your navmesh in").
+        /// </summary>
+        public static Space FromMesh(float[] xyz, int[] triangles)
+        {
+            return FromMesh(xyz, triangles, NavSettings.Default);
+        }
+
+        /// <summary>FromMesh with the given build settings.</summary>
+        public static Space FromMesh(float[] xyz, int[] triangles, NavSettings settings)
+        {
+            Kinema.CheckLibrary();
+            int vertexCount = Count(xyz, 3, "kinema_space_from_mesh", "xyz");
+            int triangleCount = Count(triangles, 3, "kinema_space_from_mesh", "triangles");
+            SpaceHandle handle;
+            KinemaException.Check(NativeMethods.kinema_space_from_mesh(xyz, vertexCount, triangles, triangleCount,
+                                                                      ref settings, out handle));
+            return new Space(handle);
+        }
+
+        /// <summary>
+        /// An engine's own navmesh, its convex polygons made the chase's cells without voxelising them again:
+        /// polygon p has polygonSizes[p] corners (3 to 6, either winding) whose vertex indices follow polygon
+        /// p - 1's in polygonIndices; polygons sharing an edge are neighbours. Godot: NavigationMesh.get_vertices
+        /// and get_polygon; Unity: NavMesh.CalculateTriangulation's triangles, each a polygon of 3.
+        /// </summary>
+        public static Space FromPolygons(float[] xyz, int[] polygonIndices, int[] polygonSizes)
+        {
+            return FromPolygons(xyz, polygonIndices, polygonSizes, NavSettings.Default);
+        }
+
+        /// <summary>
+        /// FromPolygons with the given settings (the agent's height, radius and climb, ChaseCellSize, CellHeight,
+        /// MaxChaseColumns and SnapExtents apply).
+        /// </summary>
+        public static Space FromPolygons(float[] xyz, int[] polygonIndices, int[] polygonSizes, NavSettings settings)
+        {
+            Kinema.CheckLibrary();
+            const string function = "kinema_space_from_polygons";
+            int vertexCount = Count(xyz, 3, function, "xyz");
+            int polygonCount = polygonSizes == null ? 0 : polygonSizes.Length;
+            // The C library reads sum(polygonSizes) indices: a short array is caught here, in its words.
+            long corners = 0;
+            if (polygonSizes != null)
+            {
+                foreach (int size in polygonSizes)
+                {
+                    corners += Math.Max(size, 0);
+                }
+            }
+            if (polygonIndices != null && polygonIndices.LongLength < corners)
+            {
+                throw new KinemaException(Status.Argument, function + ": polygon_indices holds " +
+                                                               polygonIndices.LongLength +
+                                                               " indices, polygon_sizes adds up to " + corners);
+            }
+            SpaceHandle handle;
+            KinemaException.Check(NativeMethods.kinema_space_from_polygons(xyz, vertexCount, polygonIndices,
+                                                                          polygonSizes, polygonCount, ref settings,
+                                                                          out handle));
+            return new Space(handle);
+        }
+
+        // How many groups of `group` values `array` holds (0 for null: the C library names the null array); an
+        // array that is not whole groups is refused here, since the C library cannot see its length.
+        private static int Count(Array array, int group, string function, string name)
+        {
+            if (array == null)
+            {
+                return 0;
+            }
+            if (array.Length % group != 0)
+            {
+                throw new KinemaException(Status.Argument, function + ": " + name + " holds " + array.Length +
+                                                               " values, not a multiple of " + group);
+            }
+            return array.Length / group;
         }
 
         /// <summary>

@@ -46,7 +46,7 @@ extern "C" {
 #endif
 
 /* The version of this header's ABI: raised whenever a declaration or a struct layout changes. */
-#define KINEMA_C_API_VERSION 2
+#define KINEMA_C_API_VERSION 3
 
 typedef enum kinema_status {
     KINEMA_OK = 0,
@@ -83,6 +83,58 @@ KINEMA_API kinema_status kinema_space_load(const char* path, kinema_space** out)
 KINEMA_API void kinema_space_destroy(kinema_space* space);
 /* How many cells the space has (floor tiles on grids). */
 KINEMA_API kinema_status kinema_space_cell_count(const kinema_space* space, int64_t* out);
+
+/* ---- Spaces from an engine's meshes and navmeshes in memory (docs/engines.md, "Your navmesh in") ---- */
+
+/* How a 3D level is built: RecastDemo's agent and voxels, and the chase cells (docs/nav.md). Lengths are in
+ * the mesh's units (the defaults suit metres), y is up. Ranges: `kinema chase --help`; every field mirrors
+ * the C++ NavSettings (kinema/nav/settings.hpp). */
+typedef struct kinema_nav_settings {
+    double agent_height;      /* (0, inf); 3 to 250 cell heights; default 2 */
+    double agent_radius;      /* [0, inf); at most 250 cell sizes; default 0.6 */
+    double agent_max_climb;   /* highest step walked up, [0, inf); default 0.9 */
+    double agent_max_slope;   /* steepest walkable triangle, degrees, [0, 90); default 45 */
+    double cell_size;         /* navmesh voxel width on x and z, (0, inf); default 0.3 */
+    double cell_height;       /* voxel height on y (navmesh and chase cells), (0, inf); default 0.2 */
+    double chase_cell_size;   /* width of the chase flood's cells, (0, inf); default 0.75 */
+    double max_chase_columns; /* most chase columns over the level's bounds, [1, 2^28] */
+    double max_voxels;        /* most navmesh voxels of a build, [1, 2^28] */
+    double tile_size;         /* navmesh tile side in voxels: 0 one tile, else an integer in [16, 4096] */
+    double threads;           /* threads building tiles, an integer in [1, 64]; the same navmesh for any */
+    double region_min_size;   /* smallest isolated region kept, cells per side, [0, 1000]; default 8 */
+    double region_merge_size; /* regions smaller than size^2 cells merge, [0, 1000]; default 20 */
+    double edge_max_length;   /* longest polygon edge, [0, inf), 0 = no limit; default 12 */
+    double edge_max_error;    /* contour simplification error, cell sizes, [0, inf); default 1.3 */
+    double verts_per_poly;    /* an integer in [3, 6]; default 6 */
+    double detail_sample_distance;  /* detail mesh sampling, cell sizes, [0, inf); default 6 */
+    double detail_sample_max_error; /* detail mesh height error, cell heights, [0, inf); default 1 */
+    kinema_vec3
+        snap_extents; /* half extents of the box a point is snapped to the navmesh in, each (0, inf) */
+} kinema_nav_settings;
+
+KINEMA_API kinema_nav_settings kinema_nav_settings_default(void);
+/* A triangle mesh from memory, built exactly as `kinema chase --map LEVEL.obj` builds the same triangles
+ * (Recast's voxels, a Detour navmesh, the chase cells sampled from it), so the same chase: `xyz` holds
+ * vertex_count x 3 floats (x, y, z; y up), `triangles` triangle_count x 3 vertex indices (0-based, any
+ * winding). `settings` may be NULL for the defaults. Errors name the argument and the index (a NaN vertex, an
+ * index out of range: KINEMA_ERROR_ARGUMENT) or say why the mesh makes no level (no walkable triangle:
+ * KINEMA_ERROR_INPUT). Needs kinema's navmesh part, as .obj files do. */
+KINEMA_API kinema_status kinema_space_from_mesh(const float* xyz, int vertex_count, const int* triangles,
+                                                int triangle_count, const kinema_nav_settings* settings,
+                                                kinema_space** out);
+/* An engine's own navmesh from memory, its convex polygons made the chase's cells without voxelising them
+ * again (Godot's NavigationMesh vertices and polygons, the polygons of Unreal's Recast tiles, Unity's
+ * NavMesh.CalculateTriangulation as triangles). `xyz` as above; polygon p has polygon_sizes[p] corners (3 to
+ * 6, either winding), whose vertex indices follow polygon p - 1's in `polygon_indices`. Polygons are
+ * neighbours where they share an edge (its two end points; vertices at equal coordinates are one point).
+ * Of `settings` (NULL for the defaults) the agent's height, radius and climb, chase_cell_size, cell_height,
+ * max_chase_columns and snap_extents apply. A polygon that is not convex in plan view (x, z), has no area
+ * there, uses a point twice or has more than 6 corners is refused by number; so are an edge of three
+ * polygons, more than 32767 polygons or 65534 distinct points (one Detour tile): KINEMA_ERROR_INPUT. */
+KINEMA_API kinema_status kinema_space_from_polygons(const float* xyz, int vertex_count,
+                                                    const int* polygon_indices, const int* polygon_sizes,
+                                                    int polygon_count, const kinema_nav_settings* settings,
+                                                    kinema_space** out);
 
 /* ---- The chase flood (the chapter's heat and barrier propagation) ---- */
 

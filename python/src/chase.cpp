@@ -1,7 +1,9 @@
 // kinema._kinema.chase: 2D grid levels (levels/*.hpp) and the chase flood on them through the library's one
 // chase query (chase/query.hpp: GridChaseSpace, start_chase, chase_result) and its one JSON writer
 // (chase/json.hpp chase_json), so that Python sees exactly what `kinema chase --json` prints.
+#include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,23 +47,13 @@ std::shared_ptr<Level> level_from_array(const py::array& array, const std::strin
         throw py::type_error("level: expected a bool array (True = floor), got dtype " +
                              py::str(array.dtype()).cast<std::string>());
     }
-    const auto rows = array.shape(0);
-    const auto cols = array.shape(1);
-    if (rows < 1 || cols < 1 || rows > lv::max_level_dimension || cols > lv::max_level_dimension) {
-        throw py::value_error("level: each side must be in [1, " + std::to_string(lv::max_level_dimension) +
-                              "], got (" + std::to_string(rows) + ", " + std::to_string(cols) + ")");
-    }
-    const auto a = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(array);
-    const auto v = a.unchecked<2>();
+    // Rows and columns as the level's height and width; the bools as bytes (0 or 1).
+    const auto bytes = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecast>::ensure(array);
     auto l = std::make_shared<Level>();
-    l->level.name = name;
-    l->level.width = static_cast<int>(cols);
-    l->level.height = static_cast<int>(rows);
-    l->level.passable.resize(static_cast<std::size_t>(rows * cols));
-    for (py::ssize_t r = 0; r < rows; ++r) {
-        for (py::ssize_t c = 0; c < cols; ++c) {
-            l->level.passable[static_cast<std::size_t>(r * cols + c)] = v(r, c) ? 1 : 0;
-        }
+    try {
+        l->level = lv::grid_from_tiles(name, array.shape(1), array.shape(0), bytes.data());
+    } catch (const std::invalid_argument& e) {
+        throw py::value_error(std::string("level: ") + e.what());
     }
     l->map = name;
     return l;

@@ -7,10 +7,9 @@
 #if KINEMA_PYTHON_NAV
 #include <memory>
 
-#include "kinema/levels/level_error.hpp"
-#include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
+#include "kinema/nav/level_files.hpp"
 #endif
 
 namespace kinema::python {
@@ -30,13 +29,8 @@ std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings
     auto out = std::make_shared<Level3D>();
     out->map = path;
     py::gil_scoped_release release;
-    const levels::TriangleMesh mesh = levels::load_obj(path);
-    try {
-        out->level = std::make_unique<nav::Level>(nav::Level::build(mesh, s));
-    } catch (const levels::LevelError& e) {
-        // "level: message" from the library becomes "FILE: message", as the CLI says it.
-        throw std::invalid_argument(e.naming_file(path));
-    }
+    // "level: message" from the library becomes "FILE: message", as the CLI says it.
+    out->level = std::make_unique<nav::Level>(nav::load_mesh_level(path, s));
     return out;
 }
 

@@ -20,6 +20,7 @@
 
 #include "kinema/core/format.hpp"
 #include "navmesh_file.hpp"
+#include "polygon_navmesh.hpp"
 
 namespace kinema::nav {
 
@@ -672,14 +673,8 @@ void Level::sample_cells(const std::string& name) {
     }
 }
 
-Level Level::from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings) {
-    throw_if_invalid("nav settings", settings.validate());
-    Level level;
-    level.settings_ = settings;
-    level.navmesh_ = std::make_unique<Navmesh>();
-    level.navmesh_->mesh.reset(detail::decode_navmesh(bytes, name));
-    level.navmesh_->snap_extents = settings.snap_extents;
-    const dtNavMesh& mesh = *level.navmesh_->mesh;
+void Level::adopt_navmesh(const std::string& name) {
+    const dtNavMesh& mesh = *navmesh_->mesh;
     bool any = false;
     for (int i = 0; i < mesh.getMaxTiles(); ++i) {
         const dtMeshTile* tile = mesh.getTile(i);
@@ -689,22 +684,42 @@ Level Level::from_navmesh(std::string_view bytes, const std::string& name, const
         const dtMeshHeader& h = *tile->header;
         const Vec3 lo{h.bmin[0], h.bmin[1], h.bmin[2]};
         const Vec3 hi{h.bmax[0], h.bmax[1], h.bmax[2]};
-        level.bounds_min_ =
-            any ? Vec3{std::min(lo.x, level.bounds_min_.x), std::min(lo.y, level.bounds_min_.y),
-                       std::min(lo.z, level.bounds_min_.z)}
-                : lo;
-        level.bounds_max_ =
-            any ? Vec3{std::max(hi.x, level.bounds_max_.x), std::max(hi.y, level.bounds_max_.y),
-                       std::max(hi.z, level.bounds_max_.z)}
-                : hi;
+        bounds_min_ = any ? Vec3{std::min(lo.x, bounds_min_.x), std::min(lo.y, bounds_min_.y),
+                                 std::min(lo.z, bounds_min_.z)}
+                          : lo;
+        bounds_max_ = any ? Vec3{std::max(hi.x, bounds_max_.x), std::max(hi.y, bounds_max_.y),
+                                 std::max(hi.z, bounds_max_.z)}
+                          : hi;
         any = true;
-        level.stats_.nav_polygons += static_cast<std::size_t>(h.polyCount);
-        level.stats_.nav_data_bytes += static_cast<std::size_t>(tile->dataSize);
+        stats_.nav_polygons += static_cast<std::size_t>(h.polyCount);
+        stats_.nav_data_bytes += static_cast<std::size_t>(tile->dataSize);
     }
     if (!any) {
         throw levels::LevelError(name + ": the navmesh has no tiles");
     }
-    level.sample_cells(name);
+    sample_cells(name);
+}
+
+Level Level::from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings) {
+    throw_if_invalid("nav settings", settings.validate());
+    Level level;
+    level.settings_ = settings;
+    level.navmesh_ = std::make_unique<Navmesh>();
+    level.navmesh_->mesh.reset(detail::decode_navmesh(bytes, name));
+    level.navmesh_->snap_extents = settings.snap_extents;
+    level.adopt_navmesh(name);
+    return level;
+}
+
+Level Level::from_polygons(const levels::PolygonMesh& polygons, const NavSettings& settings) {
+    throw_if_invalid("nav settings", settings.validate());
+    Level level;
+    level.settings_ = settings;
+    level.navmesh_ = std::make_unique<Navmesh>();
+    level.navmesh_->mesh.reset(detail::polygon_navmesh(polygons, settings));
+    level.navmesh_->snap_extents = settings.snap_extents;
+    level.stats_.nav_tiles = 1;
+    level.adopt_navmesh("level");
     return level;
 }
 

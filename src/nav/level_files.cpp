@@ -7,13 +7,25 @@
 
 namespace kinema::nav {
 
-Level load_mesh_level(const std::string& path, const NavSettings& settings, std::uintmax_t max_file_bytes) {
-    const levels::TriangleMesh mesh = levels::load_obj(path, max_file_bytes);
+Level mesh_level(const levels::TriangleMesh& mesh, const NavSettings& settings, const std::string& name) {
     try {
         return Level::build(mesh, settings);
     } catch (const levels::LevelError& e) {
-        throw std::invalid_argument(e.naming_file(path));
+        throw std::invalid_argument(e.naming_file(name));
     }
+}
+
+Level polygon_level(const levels::PolygonMesh& polygons, const NavSettings& settings,
+                    const std::string& name) {
+    try {
+        return Level::from_polygons(polygons, settings);
+    } catch (const levels::LevelError& e) {
+        throw std::invalid_argument(e.naming_file(name));
+    }
+}
+
+Level load_mesh_level(const std::string& path, const NavSettings& settings, std::uintmax_t max_file_bytes) {
+    return mesh_level(levels::load_obj(path, max_file_bytes), settings, path);
 }
 
 Level load_navmesh_level(const std::string& path, const NavSettings& settings) {

@@ -14,6 +14,7 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/level_error.hpp"
+#include "kinema/levels/mesh_arrays.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/nav_cells.hpp"
 #include "kinema/nav/settings.hpp"
@@ -58,6 +59,16 @@ class Level {
     /// `name` names the file in errors. Throws levels::LevelError "NAME: ..." for a corrupt or truncated
     /// file.
     static Level from_navmesh(std::string_view bytes, const std::string& name, const NavSettings& settings);
+    /// A level from an engine's own navmesh polygons (Unity's triangulation, Godot's NavigationMesh, Recast
+    /// tiles; docs/nav.md "Polygons from memory"), not voxelised again: one Detour tile of the polygons as
+    /// given, neighbours where two polygons share an edge (its two end points, equal coordinates being one
+    /// point), the chase cells sampled from it as from any navmesh. Of the settings only the agent's height,
+    /// radius and climb, chase_cell_size, cell_height, max_chase_columns and snap_extents apply. Throws
+    /// SettingsError for bad settings and levels::LevelError "level: polygon P ..." for a polygon Detour
+    /// cannot take: more than 6 corners, a point used twice, no area in plan view (x, z), not convex; and for
+    /// an edge of three polygons or more than 32767 polygons or 65534 points.
+    static Level from_polygons(const levels::PolygonMesh& polygons, const NavSettings& settings);
+
     /// The navmesh in that file layout: from_navmesh(save_navmesh(), ...) gives the same navmesh and cells.
     std::string save_navmesh() const;
 
@@ -85,6 +96,8 @@ class Level {
   private:
     Level() = default;
     void sample_cells(const std::string& name);
+    /// Bounds and stats from the navmesh's tiles, then the chase cells; errors name `name`.
+    void adopt_navmesh(const std::string& name);
     NavCells nav_cells_;
     NavSettings settings_;
     LevelStats stats_;

@@ -1,5 +1,6 @@
-// A 3D level from a file, as every face opens one (the CLI's --map LEVEL.obj and --navmesh FILE, the C ABI's
-// kinema_space_load): errors name the file, so a face prints them as they are.
+// A 3D level from a file or from memory, as every face opens one (the CLI's --map LEVEL.obj and --navmesh
+// FILE, the C ABI's kinema_space_load, kinema_space_from_mesh): errors name the file or the call, so a face
+// prints them as they are.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,15 @@ namespace kinema::nav {
 
 /// Largest navmesh file read, bytes (docs/errors.md, "Limits"): far above the Recast demo's navmeshes.
 inline constexpr std::uintmax_t max_navmesh_file_bytes = 256u << 20;
+
+/// Level::build, with the builder's errors naming `name` (a file, or the C ABI's function) in place of its
+/// "level: ", as std::invalid_argument: how every face builds the level of a mesh, from a file or memory.
+/// Throws SettingsError for bad settings.
+Level mesh_level(const levels::TriangleMesh& mesh, const NavSettings& settings, const std::string& name);
+
+/// Level::from_polygons, with its errors naming `name` as mesh_level's do.
+Level polygon_level(const levels::PolygonMesh& polygons, const NavSettings& settings,
+                    const std::string& name);
 
 /// Builds the level of the triangle mesh in `path` (an OBJ file of at most max_file_bytes). Throws
 /// std::invalid_argument "FILE: ..." (the OBJ loader's FILE:LINE errors, Level::build's with the file named)
