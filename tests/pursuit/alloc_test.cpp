@@ -2,11 +2,14 @@
 // has a binary of its own.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "allocation_counter.hpp"
 #include "kinema/levels/moving_ai.hpp"
+#include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "pursuer_replay.hpp"
 #include "pursuit_levels.hpp"
 
 namespace kinema::pursuit {
@@ -45,6 +48,36 @@ TEST(PursuitMemory, ALargeOpenGridCostsOnlyWhatTheSearchAndPathsUse) {
     ASSERT_FALSE(r.occupancy.empty());  // it searched
     const auto cells = static_cast<long long>(lv.grid.cells().size());
     EXPECT_LE(bytes, 140 * cells) << bytes / cells << " bytes a cell";
+}
+
+// A runtime pursuer allocates nothing per update once warmed up: ticked through a whole recorded pursuit
+// (engage, chase, search; stimuli) once, reset, then ticked through it again, for every strategy and with the
+// flood time-sliced. The first pass grows the floods, the search's arrays and the event buffer.
+TEST(PursuerMemory, NoAllocationPerUpdateAfterWarmUp) {
+    const test::PursuitLevel lv("corner");
+    ChasePursuitSpace space(lv.space);
+    PursuitScenario sc = test::corner_scenario();
+    sc.stimuli = {{3.0, {17.5, 20.5}}, {4.0, {17.5, 21.5}}};
+    int searched = 0;
+    for (const int slice : {0, 3}) {
+        for (const Strategy s : all_strategies) {
+            SCOPED_TRACE(std::string(to_string(s)) + " slice " + std::to_string(slice));
+            PursuitConfig config = test::corner_config(s);
+            config.settings.search_time = 10.0;
+            const PursuitResult run = run_pursuit(lv.space, sc, config);
+            PursuerSettings settings = pursuer_settings(config.settings);
+            settings.flood_steps_per_tick = slice;
+            Pursuer pursuer(space, settings, config.flood);
+            test::PursuerReplay out;
+            test::replay(pursuer, space.frame(), sc, config.settings, run, out);
+            const long before = test::allocation_count();
+            test::replay(pursuer, space.frame(), sc, config.settings, run, out);
+            EXPECT_EQ(test::allocation_count() - before, 0) << run.frames.size() << " updates";
+            EXPECT_EQ(out.states.size(), run.frames.size());
+            searched += std::count(out.states.begin(), out.states.end(), NpcState::search) > 0 ? 1 : 0;
+        }
+    }
+    EXPECT_GE(searched, 6);  // the search ran in most of the ten replays
 }
 
 }  // namespace
