@@ -16,7 +16,7 @@ namespace Kinema
 #endif
         // The KINEMA_C_API_VERSION these declarations were written against (2: the movement and analysis
         // functions were added; this binding declares the spaces and the flood, unchanged since 1).
-        internal const int CApiVersion = 2;
+        internal const int CApiVersion = 3;
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern IntPtr kinema_version();

@@ -5,7 +5,9 @@
 #include "kinema/pursuit/pursuer.hpp"
 
 #include <cmath>
+
 #include <utility>
+#include "kinema/chase/query.hpp"
 
 #include "occupancy_map.hpp"
 #include "perception.hpp"
@@ -27,6 +29,13 @@ bool finite(Vec3 v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
 }
 
+// Within the chase query's coordinates (chase::chase_max_coordinate), so that a chase started from a
+// reported point is never refused in the middle of an update.
+bool in_range(Vec3 v) {
+    constexpr double m = chase::chase_max_coordinate;
+    return finite(v) && std::abs(v.x) <= m && std::abs(v.y) <= m && std::abs(v.z) <= m;
+}
+
 FieldErrors input_errors(const PursuerInput& in) {
     FieldErrors errors;
     if (!std::isfinite(in.dt) || in.dt < 0.0 || in.dt > kMaxDt) {
@@ -37,8 +46,8 @@ FieldErrors input_errors(const PursuerInput& in) {
                                                    {"player_position", in.player_position},
                                                    {"player_velocity", in.player_velocity}};
     for (const auto& [name, v] : points) {
-        if (!finite(v)) {
-            errors.push_back({name, "must be finite"});
+        if (!in_range(v)) {
+            errors.push_back({name, "must be finite, each coordinate in [-1e9, 1e9]"});
         }
     }
     return errors;
@@ -214,8 +223,9 @@ const PursuerOutput& Pursuer::Impl::update(const PursuerInput& input) {
 }
 
 const PursuerOutput& Pursuer::Impl::stimulus(Vec3 position, double delay) {
-    if (!finite(position) || !space_.walkable(position)) {
-        throw_if_invalid("pursuer stimulus", FieldErrors{{"position", "must be finite and on walkable space"}});
+    if (!in_range(position) || !space_.walkable(position)) {
+        throw_if_invalid("pursuer stimulus",
+                         FieldErrors{{"position", "must be finite and on walkable space"}});
     }
     if (!std::isfinite(delay) || delay < 0.0 || delay > kMaxDt) {
         throw_if_invalid("pursuer stimulus", FieldErrors{{"delay", "must be finite and in [0, 3600] s"}});

@@ -32,12 +32,12 @@ namespace kinema::pursuit {
 /// the flood's time slicing. Lengths in level units, angles in degrees, times in seconds.
 struct PursuerSettings {
     Strategy strategy = Strategy::flood;
-    double view_range = 20.0;     ///< level units, [0, 1e6]: farthest the NPC sees (the search's clearing)
-    double view_angle = 120.0;    ///< degrees, [0, 360]: the full cone of sight (the search's clearing)
-    double contact_range = 1.0;   ///< level units, [0, 1e6]: seen whatever the facing (the search's clearing)
-    double search_time = 30.0;    ///< s, [0, 3600]: search without contact before giving up
-    double player_speed = 6.0;    ///< level units/s, (0, 1e6]: the paced flood's pace, the search's spread rate
-    double spread = 0.5;          ///< [0, 1]: the occupancy map's share spread per player cell-move
+    double view_range = 20.0;    ///< level units, [0, 1e6]: farthest the NPC sees (the search's clearing)
+    double view_angle = 120.0;   ///< degrees, [0, 360]: the full cone of sight (the search's clearing)
+    double contact_range = 1.0;  ///< level units, [0, 1e6]: seen whatever the facing (the search's clearing)
+    double search_time = 30.0;   ///< s, [0, 3600]: search without contact before giving up
+    double player_speed = 6.0;  ///< level units/s, (0, 1e6]: the paced flood's pace, the search's spread rate
+    double spread = 0.5;        ///< [0, 1]: the occupancy map's share spread per player cell-move
     /// Propagation steps, [0, 1e9]: the chapter's "fixed number of propagation steps per frame" (Couvidou,
     /// section 6) for the single-shot flood of the flood strategies; 0 finishes it in the update that
     /// starts it (what `kinema pursue` does). While it runs, the goal stays the last seen position (the
@@ -55,9 +55,9 @@ struct PursuerSettings {
 
 /// What the game reports each frame.
 struct PursuerInput {
-    double dt = 0.0;       ///< s, [0, 3600]: since the previous update (the first: since the alert)
-    Vec3 npc_position;     ///< world point: the NPC now
-    Vec3 npc_facing;       ///< world direction (planar part used; normalised unless within 1e-9 of unit)
+    double dt = 0.0;           ///< s, [0, 3600]: since the previous update (the first: since the alert)
+    Vec3 npc_position;         ///< world point: the NPC now
+    Vec3 npc_facing;           ///< world direction (planar part used; normalised unless within 1e-9 of unit)
     bool sees_player = false;  ///< the game's perception (or kinema's: Perception in pursuit.cpp)
     /// World point: the player now. Read while the NPC sees the player, and on the first update (the alert
     /// that starts the pursuit tells where the player is); the breadcrumbs strategy reads it always (the
@@ -74,8 +74,8 @@ struct PursuerInput {
 /// What the NPC should do now.
 struct PursuerOutput {
     NpcState state = NpcState::engage;
-    Vec3 goal;                  ///< world point to go to (engage: the player)
-    bool goal_changed = false;  ///< goal differs from the previous output's: re-path
+    Vec3 goal;                   ///< world point to go to (engage: the player)
+    bool goal_changed = false;   ///< goal differs from the previous output's: re-path
     bool goal_in_sight = false;  ///< engage: the goal is the seen player, a straight line away
     /// One bit per PursuitEvent this call recorded: bit (1 << EventKind) (events() holds them).
     std::uint32_t events = 0;
@@ -99,7 +99,8 @@ class Pursuer {
     void reset();
 
     /// One frame (docs/pursuit.md "Runtime pursuer"): the clock advances by dt, then the state machine runs
-    /// on what the game reports. Throws SettingsError naming a non-finite or negative field of `input`.
+    /// on what the game reports. Throws SettingsError naming a field of `input` that is not finite, a
+    /// negative dt, or a coordinate beyond 1e9 (the chase query's range), before changing anything.
     const PursuerOutput& update(const PursuerInput& input);
     /// A noise heard at world point `position` (on walkable space), `delay` seconds after the last update
     /// (>= 0; the event's time is time() + delay): re-seeds the chase there with no barrier (Couvidou
