@@ -378,14 +378,64 @@ void call_mesh(FuzzedDataProvider& in) {
     }
 }
 
+// The runtime pursuer: hostile settings, inputs, stimuli and event buffers, on the fuzzed space.
+kinema_pursuer* make_pursuer(FuzzedDataProvider& in, const kinema_space* space) {
+    kinema_pursuer_settings settings = kinema_pursuer_settings_default();
+    if (in.ConsumeBool()) {
+        settings.strategy = in.ConsumeIntegralInRange<int>(-1, 5);
+        settings.view_range = hostile_double(in);
+        settings.search_time = in.ConsumeBool() ? hostile_double(in) : 0.5;
+        settings.player_speed = in.ConsumeBool() ? hostile_double(in) : 6.0;
+        settings.flood_steps_per_tick = in.ConsumeIntegralInRange<int>(-2, 5);
+        settings.flood.max_restarts = in.ConsumeIntegralInRange<int>(-2, 3);
+    }
+    kinema_pursuer* pursuer = nullptr;
+    check(kinema_pursuer_create(in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : space,
+                                in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : &settings, &pursuer));
+    return pursuer;
+}
+
+void call_pursuer(FuzzedDataProvider& in, kinema_pursuer* pursuer) {
+    kinema_pursuer_output output;
+    switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+        case 0: {
+            kinema_pursuer_input input{};
+            input.dt = in.ConsumeBool() ? hostile_double(in) : 1.0 / 60.0;
+            input.npc_position = hostile_vec3(in);
+            input.npc_facing = hostile_vec3(in);
+            input.sees_player = in.ConsumeIntegralInRange<int>(-1, 2);
+            input.player_position = hostile_vec3(in);
+            input.player_velocity = hostile_vec3(in);
+            input.arrived = in.ConsumeIntegralInRange<int>(0, 1);
+            check(kinema_pursuer_update(pursuer, maybe_null(in, &input), maybe_null(in, &output)));
+            break;
+        }
+        case 1:
+            check(kinema_pursuer_stimulus(pursuer, hostile_vec3(in), hostile_double(in),
+                                          maybe_null(in, &output)));
+            break;
+        case 2: {
+            kinema_pursuer_event events[4];
+            int count = 0;
+            const int capacity = in.ConsumeIntegralInRange<int>(-2, 4);
+            check(kinema_pursuer_events(pursuer, maybe_null(in, events), capacity, maybe_null(in, &count)));
+            break;
+        }
+        default:
+            check(kinema_pursuer_reset(pursuer));
+            break;
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     FuzzedDataProvider in(data, size);
     kinema_space* space = make_space(in);
     kinema_flood* flood = make_flood(in);
+    kinema_pursuer* pursuer = make_pursuer(in, space);
     while (in.remaining_bytes() > 0) {
-        switch (in.ConsumeIntegralInRange<int>(0, 8)) {
+        switch (in.ConsumeIntegralInRange<int>(0, 9)) {
             case 0:
                 check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
                                          hostile_vec3(in), hostile_vec3(in)));
@@ -417,6 +467,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             case 8:
                 call_mesh(in);
                 break;
+            case 9:
+                call_pursuer(in, pursuer);
+                break;
             default: {
                 std::int64_t cells = 0;
                 check(kinema_space_cell_count(space, in.ConsumeBool() ? &cells : nullptr));
@@ -424,6 +477,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
     }
+    kinema_pursuer_destroy(pursuer);
     kinema_flood_destroy(flood);
     kinema_space_destroy(space);
     return 0;

@@ -297,10 +297,52 @@ static void movement_errors_are_statuses(void) {
     CHECK(kinema_unreal_pivot(&unreal, 700.0, dt, &stop) == KINEMA_ERROR_ARGUMENT);
 }
 
+/* The runtime pursuer on the same corridor: engaged on the player at column 2, then losing them running east,
+ * the flood strategy's chase is the corridor's flood above (destination column 4); arriving there starts the
+ * search. */
+static void corridor_pursuer(void) {
+    const unsigned char tiles[7] = {1, 1, 1, 1, 1, 1, 1};
+    kinema_space* space = NULL;
+    kinema_pursuer* pursuer = NULL;
+    kinema_pursuer_settings settings = kinema_pursuer_settings_default();
+    kinema_pursuer_input input;
+    kinema_pursuer_output output;
+    kinema_pursuer_event events[4];
+    int count = 0;
+    memset(&input, 0, sizeof input);
+    CHECK(settings.strategy == KINEMA_STRATEGY_FLOOD && settings.flood.max_restarts == 3);
+    CHECK(kinema_space_from_grid(7, 1, tiles, 8, &space) == KINEMA_OK);
+    CHECK(kinema_pursuer_create(space, &settings, &pursuer) == KINEMA_OK);
+    input.dt = 0.5;
+    input.npc_position = vec3(0.5, 0.5, 0.0);
+    input.npc_facing = vec3(1.0, 0.0, 0.0);
+    input.sees_player = 1;
+    input.player_position = vec3(2.5, 0.5, 0.0);
+    input.player_velocity = vec3(6.0, 0.0, 0.0);
+    CHECK(kinema_pursuer_update(pursuer, &input, &output) == KINEMA_OK);
+    CHECK(output.state == KINEMA_PURSUIT_ENGAGE && output.goal.x == 2.5 && output.goal_in_sight == 1);
+    input.sees_player = 0;
+    CHECK(kinema_pursuer_update(pursuer, &input, &output) == KINEMA_OK);
+    CHECK(output.state == KINEMA_PURSUIT_CHASE && output.goal.x == 4.5 && output.goal.y == 0.5);
+    CHECK(output.goal_changed == 1 && output.time == 1.0);
+    CHECK(output.events == ((1u << KINEMA_PURSUIT_EVENT_LOST_SIGHT) | (1u << KINEMA_PURSUIT_EVENT_CHASE)));
+    CHECK(kinema_pursuer_events(pursuer, events, 4, &count) == KINEMA_OK && count == 2);
+    CHECK(events[0].kind == KINEMA_PURSUIT_EVENT_LOST_SIGHT && events[0].position.x == 2.5);
+    CHECK(events[0].direction.x == 1.0 && events[1].position.x == 4.5);
+    input.arrived = 1;
+    CHECK(kinema_pursuer_update(pursuer, &input, &output) == KINEMA_OK);
+    CHECK(output.state == KINEMA_PURSUIT_SEARCH);
+    CHECK(kinema_pursuer_stimulus(pursuer, vec3(5.5, 0.5, 0.0), 0.0, &output) == KINEMA_OK);
+    CHECK(output.state == KINEMA_PURSUIT_CHASE);
+    kinema_pursuer_destroy(pursuer);
+    kinema_space_destroy(space);
+}
+
 int main(void) {
     CHECK(kinema_c_api_version() == KINEMA_C_API_VERSION);
     CHECK(strlen(kinema_version()) >= 5);
     corridor_chase();
+    corridor_pursuer();
     errors_are_statuses();
     polygon_corridor();
     movement_steps();

@@ -15,8 +15,8 @@ namespace Kinema
         internal const string Library = "kinema_c";
 #endif
         // The KINEMA_C_API_VERSION these declarations were written against (2: the movement and analysis
-        // functions were added; 3: spaces from a mesh and from an engine's polygons in memory, which this binding
-        // declares with the other spaces and the flood).
+        // functions were added; 3: spaces from a mesh and from an engine's polygons in memory, and the runtime
+        // pursuer).
         internal const int CApiVersion = 3;
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]

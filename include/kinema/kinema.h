@@ -208,6 +208,106 @@ KINEMA_API kinema_status kinema_flood_json(const kinema_flood* flood, const char
                                            size_t capacity, size_t* length);
 KINEMA_API void kinema_flood_destroy(kinema_flood* flood);
 
+/* ---- The runtime pursuer (docs/pursuit.md "Runtime pursuer"): the NPC's chase reasoning, ticked each frame ----
+ * The state machine of Couvidou's chapter (engage, chase, search, give up), every strategy of `kinema pursue`,
+ * the occupancy-map search (Isla, GDC 2013) cleared with kinema's own line of sight, and stimuli. The game
+ * moves the NPC to the goal it answers and reports what the NPC perceives. `kinema pursue` is this pursuer
+ * driven by a simulated player: ticked with the same frames it takes the same decisions. Grid spaces only
+ * (a 3D space is refused); world points as the space takes them (grids: x, y; z ignored). */
+
+typedef enum kinema_pursuit_state {
+    KINEMA_PURSUIT_ENGAGE = 0, /* sees the player: the goal is the player */
+    KINEMA_PURSUIT_CHASE = 1,  /* lost them: the goal is the strategy's destination */
+    KINEMA_PURSUIT_SEARCH = 2, /* arrived without contact: the goal is the occupancy map's target */
+    KINEMA_PURSUIT_GAVE_UP = 3 /* searched search_time seconds: the goal stays */
+} kinema_pursuit_state;
+
+typedef enum kinema_pursuit_strategy {
+    KINEMA_STRATEGY_FLOOD = 0,          /* the chapter's flood, single shot (section 3) */
+    KINEMA_STRATEGY_FLOOD_PACED = 1,    /* the flood advanced at the player's run speed (section 6) */
+    KINEMA_STRATEGY_DEAD_RECKONING = 2, /* straight on from the last seen position until a wall */
+    KINEMA_STRATEGY_BREADCRUMBS = 3,    /* the player's real trail (the original Dishonored; omniscient) */
+    KINEMA_STRATEGY_LAST_KNOWN = 4      /* the last seen position */
+} kinema_pursuit_strategy;
+
+/* Bits of kinema_pursuer_output.events and kinds of kinema_pursuer_event (bit = 1 << kind). */
+typedef enum kinema_pursuit_event_kind {
+    KINEMA_PURSUIT_EVENT_LOST_SIGHT = 0,
+    KINEMA_PURSUIT_EVENT_CHASE = 1,
+    KINEMA_PURSUIT_EVENT_ARRIVED = 2,
+    KINEMA_PURSUIT_EVENT_SEARCH = 3,
+    KINEMA_PURSUIT_EVENT_REACQUIRED = 4,
+    KINEMA_PURSUIT_EVENT_STIMULUS = 5,
+    KINEMA_PURSUIT_EVENT_GAVE_UP = 6
+} kinema_pursuit_event_kind;
+
+/* Defaults as `kinema pursue`: flood, 20, 120, 1, 30, 6, 0.5, 0; flood: the flood's with max_restarts 3. */
+typedef struct kinema_pursuer_settings {
+    int strategy;                /* a kinema_pursuit_strategy */
+    double view_range;           /* level units, [0, 1e6]: the search clears what the NPC sees within this */
+    double view_angle;           /* degrees, [0, 360]: the full cone of sight */
+    double contact_range;        /* level units, [0, 1e6]: seen whatever the facing */
+    double search_time;          /* s, [0, 3600]: search without contact, then give up */
+    double player_speed;         /* level units/s, (0, 1e6]: the paced flood's pace, the search's spread rate */
+    double spread;               /* [0, 1]: the occupancy share spread per player cell-move */
+    int flood_steps_per_tick;    /* [0, 1e9]: the single-shot flood's steps per update; 0 = all at once */
+    kinema_flood_settings flood; /* the chase's constants; max_restarts caps the stimuli accepted */
+} kinema_pursuer_settings;
+
+KINEMA_API kinema_pursuer_settings kinema_pursuer_settings_default(void);
+
+/* What the game reports each frame. */
+typedef struct kinema_pursuer_input {
+    double dt;                   /* s since the previous update, [0, 3600] */
+    kinema_vec3 npc_position;    /* the NPC now */
+    kinema_vec3 npc_facing;      /* its facing (normalised by the pursuer) */
+    int sees_player;             /* 1 when the NPC sees the player */
+    kinema_vec3 player_position; /* read while seen, on the first update, and always by breadcrumbs */
+    kinema_vec3 player_velocity; /* only its direction is read (the flood's barrier); zero = standing */
+    int arrived;                 /* 1 when the agent reached the previous output's goal and stopped */
+} kinema_pursuer_input;
+
+/* What the NPC should do now. */
+typedef struct kinema_pursuer_output {
+    int state;          /* a kinema_pursuit_state */
+    int goal_changed;   /* 1 when goal differs from the previous output's: re-path */
+    int goal_in_sight;  /* 1 while engaged: the goal is the seen player, a straight line away */
+    uint32_t events;    /* 1 << kind for each event this call recorded (kinema_pursuer_events) */
+    kinema_vec3 goal;   /* where to go */
+    double time;        /* s, the pursuer's clock: the sum of the updates' dt */
+} kinema_pursuer_output;
+
+/* One event of the last call. */
+typedef struct kinema_pursuer_event {
+    int kind;              /* a kinema_pursuit_event_kind */
+    int accepted;          /* stimulus: 0 when the restart cap or the engaged NPC refused it; else 1 */
+    double t;              /* s, the pursuer's clock */
+    kinema_vec3 position;  /* lost_sight: last seen; chase, arrived: the destination; stimulus: the noise;
+                              search, gave_up: the NPC; reacquired: the player */
+    kinema_vec3 direction; /* lost_sight: the player's direction of motion then; else zero */
+} kinema_pursuer_event;
+
+typedef struct kinema_pursuer kinema_pursuer;
+
+/* A pursuer on `space` (which must outlive it), engaged, clock 0. No allocation per update once the first
+ * search on the space has built its arrays; docs/pursuit.md gives the cost of an update. */
+KINEMA_API kinema_status kinema_pursuer_create(const kinema_space* space, const kinema_pursuer_settings* settings,
+                                               kinema_pursuer** out);
+/* One frame: the clock advances by dt, the state machine runs on `input`, `out` receives the decision. */
+KINEMA_API kinema_status kinema_pursuer_update(kinema_pursuer* pursuer, const kinema_pursuer_input* input,
+                                               kinema_pursuer_output* out);
+/* A noise at `position` (on floor), heard `delay` s (>= 0) after the last update: restarts the chase there
+ * unless the NPC is engaged or max_restarts were accepted. `out` (may be NULL) receives the decision. */
+KINEMA_API kinema_status kinema_pursuer_stimulus(kinema_pursuer* pursuer, kinema_vec3 position, double delay,
+                                                 kinema_pursuer_output* out);
+/* The events of the last update or stimulus: at most `capacity` (>= 0) into `events` (may be NULL when
+ * capacity is 0); *count (required) receives how many there were (at most 4). */
+KINEMA_API kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, kinema_pursuer_event* events,
+                                               int capacity, int* count);
+/* Back to before the first update (engaged, clock 0, no restart used); buffers kept. */
+KINEMA_API kinema_status kinema_pursuer_reset(kinema_pursuer* pursuer);
+KINEMA_API void kinema_pursuer_destroy(kinema_pursuer* pursuer);
+
 /* ---- Movement models (docs/movement.md): one frame, or a whole run into caller arrays ----
  * The vectors, the state and each model's settings mirror their C++ types (kinema/core/vec.hpp,
  * kinema/movement/state.hpp, dishonored.hpp, crosscode.hpp, unreal.hpp) field for field.

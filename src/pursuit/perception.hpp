@@ -21,7 +21,9 @@ struct Eye {
 
 class Perception {
   public:
-    Perception(PursuitSpace& space, const PursuitSettings& settings)
+    /// PursuitSettings or PursuerSettings: view_range, view_angle, contact_range.
+    template <class Settings>
+    Perception(PursuitSpace& space, const Settings& settings)
         : space_(&space),
           frame_(space.frame()),
           view_range_(settings.view_range),

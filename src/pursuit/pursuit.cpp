@@ -1,7 +1,7 @@
-// The pursuit loop (docs/pursuit.md "The model"): one fixed step moves the player along the route, hands due
-// stimuli to the NPC, lets the NPC's navigator pick an input and steps its movement model with it, then
-// updates the NPC's perception and state. The state machine ties the parts: the navigator (navigator.hpp),
-// the strategy table (strategy.hpp) and the occupancy map (occupancy_map.hpp), each owning its memory.
+// The pursuit loop (docs/pursuit.md "The model"): the simulated world around a runtime pursuer. One fixed
+// step moves the player along the route, hands due stimuli to the pursuer, lets the NPC's navigator pick an
+// input toward the pursuer's goal and steps its movement model with it, then updates the NPC's perception
+// and ticks the pursuer (pursuer.hpp: the state machine, strategies and search) with it -- as a game would.
 // Everything the NPC does is a pure function of the previous frame, so the run is deterministic.
 #include <algorithm>
 #include <cmath>
@@ -10,12 +10,11 @@
 
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
+#include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/runner.hpp"
 #include "navigator.hpp"
-#include "occupancy_map.hpp"
 #include "perception.hpp"
-#include "strategy.hpp"
 
 namespace kinema::pursuit {
 
@@ -30,8 +29,9 @@ class Player {
   public:
     Player(const std::vector<Vec2>& route, double speed) : route_(&route), speed_(speed) {}
 
-    // Position and direction of motion (unit, or zero when standing) at time t.
-    void at(double t, Vec2& position, Vec2& direction) const {
+    // Position, direction of motion (unit, or zero when standing) and the route segment it runs along (its
+    // direction exactly: normalized_or_zero(motion) == direction, bit for bit) at time t.
+    void at(double t, Vec2& position, Vec2& direction, Vec2& motion) const {
         double s = speed_ * t;
         const std::vector<Vec2>& r = *route_;
         for (std::size_t i = 0; i + 1 < r.size(); ++i) {
@@ -40,12 +40,14 @@ class Player {
             if (s < len) {
                 position = r[i] + d * (s / len);
                 direction = d / len;
+                motion = d;
                 return;
             }
             s -= len;
         }
         position = r.back();
         direction = {};
+        motion = {};
     }
 
   private:
@@ -71,7 +73,8 @@ class PursuitLoop {
           frame_(space.frame()),
           config_(config),
           perception_(space, config.settings),
-          player_(scenario_.route, config.settings.player_speed) {
+          player_(scenario_.route, config.settings.player_speed),
+          pursuer_(space, pursuer_settings(config.settings), config.flood) {
         configure();
     }
 
@@ -95,20 +98,14 @@ class PursuitLoop {
     Vec3 npc_world() const { return frame_.world(npc_position(), npc_h_); }
     Vec3 player_world() const { return frame_.world(player_pos_, player_h_); }
     Eye eye() const { return Eye{npc_position(), npc_h_, facing_}; }
-    ChaseInputs chase_inputs() { return ChaseInputs{ps_, config_, frame_, player_world(), nav_.goal()}; }
-    void set_goal(Vec3 goal, bool straight) { nav_.set_goal(goal, straight, npc_world()); }
 
     void move_player_and_npc(double t1, Vec2& input);
-    void update_state(double t1);
-    void lose_sight(double t);
-    void start_chase(double t, Vec3 from, Vec2 direction, bool first);
-    void update_chase(double t);
-    void start_search(double t);
-    void update_search(double t);
+    void think(double t);
     void handle_stimuli(double t1);
+    void take_events(NpcState before);
+    void steer();
     void finish();
     void record(double t, Vec2 input);
-    void event(double t, EventKind kind, Vec2 position, double h, Vec2 direction = {}, bool accepted = true);
     void measure_heading(Vec2 before, Vec2 after);
 
     PursuitSpace& ps_;
@@ -119,11 +116,9 @@ class PursuitLoop {
     Perception perception_;
     Player player_;
 
-    // The parts, each with its own memory (kept between runs).
+    // The NPC's body (its navigator, with its own memory) and its reasoning (kept between runs).
     Navigator nav_;
-    ChaseMemory chase_;
-    OccupancyMap map_;
-    const StrategyRow* strategy_ = nullptr;
+    Pursuer pursuer_;
     std::vector<Stimulus> stimuli_;  // the scenario's, by time
 
     // The run.
@@ -131,15 +126,13 @@ class PursuitLoop {
     std::int64_t k_ = 0;
     movement::PlanarState model_;
     Vec2 facing_;
-    NpcState state_ = NpcState::engage;
+    NpcState state_ = NpcState::engage;  // the pursuer's, after its last call
     bool sees_ = true;
+    bool arrived_ = false;  // the navigator's arrival, as the pursuer was last told it
     Vec2 player_pos_, player_dir_;
-    Vec2 last_seen_, last_dir_;
-    double npc_h_ = 0.0, player_h_ = 0.0, last_seen_h_ = 0.0;  // heights (grids: 0)
-    int stimuli_accepted_ = 0;
+    Vec2 player_motion_;                   // the route segment the player runs along (zero: standing)
+    double npc_h_ = 0.0, player_h_ = 0.0;  // heights (grids: 0)
     std::size_t next_stimulus_ = 0;
-    double search_t0_ = 0.0;
-    bool searched_ = false;
     bool lost_ = false;
     double lost_t_ = 0.0;
     bool done_ = false;
@@ -152,9 +145,7 @@ void PursuitLoop::configure() {
     perception_ = Perception(ps_, settings());
     player_ = Player(scenario_.route, settings().player_speed);
     nav_.configure(ps_, config_.model, settings());
-    chase_.flood.set_settings(config_.flood);
-    chase_.shot.set_settings(config_.flood);
-    strategy_ = &strategy_row(settings().strategy);
+    pursuer_.set_settings(pursuer_settings(settings()), config_.flood);
     finished_ = true;
 }
 
@@ -172,15 +163,12 @@ void PursuitLoop::reset_run() {
     r_.chase_heat.clear();
     r_.dimensions = 2;
     nav_.reset();
-    chase_.query = {};
-    chase_.t0 = 0.0;
-    chase_.breadcrumb = chase::no_cell;
+    pursuer_.reset();
     model_ = {};
-    npc_h_ = player_h_ = last_seen_h_ = 0.0;
-    stimuli_accepted_ = 0;
+    npc_h_ = player_h_ = 0.0;
+    state_ = NpcState::engage;
+    arrived_ = false;
     next_stimulus_ = 0;
-    search_t0_ = 0.0;
-    searched_ = false;
     lost_ = false;
     lost_t_ = 0.0;
     done_ = false;
@@ -198,7 +186,7 @@ void PursuitLoop::start(const PursuitScenario& scenario) {
     steps_ = static_cast<std::int64_t>(std::ceil(settings().max_time * settings().hz - 1e-9));
     r_.frames.reserve(static_cast<std::size_t>(steps_) + 1);
     model_.position = scenario_.npc * settings().model_scale;
-    player_.at(0.0, player_pos_, player_dir_);
+    player_.at(0.0, player_pos_, player_dir_, player_motion_);
     if (frame_ == PlanarFrame::xz) {
         npc_h_ = ps_.place(frame_.world(scenario_.npc, scenario_.npc_height)).y;
         player_h_ = ps_.place(frame_.world(scenario_.route.front(), scenario_.route_height(0))).y;
@@ -211,14 +199,8 @@ void PursuitLoop::start(const PursuitScenario& scenario) {
     }
     // From the scenario's point itself (model position / model_scale may differ from it in the last bit).
     sees_ = perception_.sees(Eye{npc, npc_h_, facing_}, player_pos_, player_h_);
-    state_ = NpcState::engage;
-    last_seen_ = player_pos_;
-    last_seen_h_ = player_h_;
-    last_dir_ = player_dir_;
-    if (!sees_) {
-        lost_ = true;
-        lose_sight(0.0);
-    }
+    think(0.0);  // the alert: the pursuer learns where the player is (and chases at once when unseen)
+    steer();
     record(0.0, {});
     if (k_ >= steps_) {
         finish();
@@ -232,7 +214,12 @@ bool PursuitLoop::step() {
     const double t1 = static_cast<double>(k_ + 1) / settings().hz;
     Vec2 input;
     move_player_and_npc(t1, input);
-    update_state(t1);
+    sees_ = perception_.sees(eye(), player_pos_, player_h_);
+    think(t1);
+    if (!done_ && !lost_ && state_ == NpcState::engage && player_dir_ == Vec2{} && nav_.arrived()) {
+        done_ = true;  // the player stands at the route's end and the NPC has stopped by them
+    }
+    steer();
     record(t1, input);
     ++k_;
     if (done_ || k_ >= steps_) {
@@ -241,13 +228,10 @@ bool PursuitLoop::step() {
     return !finished_;
 }
 
-// Steps 1-3 of a step: the player to its route position, the stimuli due, the NPC's input and model step.
+// The player to its route position, the stimuli due, the NPC's input and model step.
 void PursuitLoop::move_player_and_npc(double t1, Vec2& input) {
-    if (state_ == NpcState::engage) {
-        set_goal(player_world(), true);
-    }
     const Vec3 player_before = player_world();
-    player_.at(t1, player_pos_, player_dir_);
+    player_.at(t1, player_pos_, player_dir_, player_motion_);
     if (frame_ == PlanarFrame::xz) {
         player_h_ = ps_.surface_height(player_before, player_pos_);
     }
@@ -265,120 +249,63 @@ void PursuitLoop::move_player_and_npc(double t1, Vec2& input) {
     }
 }
 
-// Step 4: the NPC's perception, then its state (docs/pursuit.md "States").
-void PursuitLoop::update_state(double t1) {
-    sees_ = perception_.sees(eye(), player_pos_, player_h_);
-    if (sees_) {
-        if (state_ != NpcState::engage) {
-            r_.reacquired_in = state_;
-            event(t1, EventKind::reacquired, player_pos_, player_h_);
-            r_.outcome = Outcome::reacquired;
-            r_.time_to_reacquire = t1 - lost_t_;
-            state_ = NpcState::engage;
-            done_ = true;
-        }
-        last_seen_ = player_pos_;
-        last_seen_h_ = player_h_;
-        last_dir_ = player_dir_;
-    } else if (state_ == NpcState::engage) {
-        if (!lost_) {
-            lost_ = true;
-            lost_t_ = t1;
-        }
-        lose_sight(t1);
-    } else if (state_ == NpcState::chase) {
-        update_chase(t1);
-    }
-    if (!done_ && state_ == NpcState::search) {
-        if (t1 - search_t0_ >= settings().search_time) {
-            state_ = NpcState::gave_up;
-            event(t1, EventKind::gave_up, npc_position(), npc_h_);
-            r_.outcome = Outcome::gave_up;
-            done_ = true;
-        } else {
-            update_search(t1);
-        }
-    }
-    if (!done_ && !lost_ && state_ == NpcState::engage && player_dir_ == Vec2{} && nav_.arrived()) {
-        done_ = true;  // the player stands at the route's end and the NPC has stopped by them
-    }
-}
-
-void PursuitLoop::lose_sight(double t) {
-    event(t, EventKind::lost_sight, last_seen_, last_seen_h_, last_dir_);
-    start_chase(t, frame_.world(last_seen_, last_seen_h_), last_dir_, true);
-}
-
-void PursuitLoop::start_chase(double t, Vec3 from, Vec2 direction, bool first) {
-    state_ = NpcState::chase;
-    chase_.t0 = t;
-    chase_.query = {};
-    chase_.query.position = from;
-    chase_.query.direction = frame_.world(direction, 0.0);
-    PursuitEvent e;
-    e.t = t;
-    e.kind = EventKind::chase;
-    const Vec3 destination = frame_.on_plane(strategy_->on_lost_sight(chase_, chase_inputs(), e.chase));
-    if (e.chase && r_.chase_heat.empty()) {
-        const chase::ChaseSpace& space = ps_.chase_space();
-        r_.chase_heat.resize(space.cells().size());
-        for (chase::CellId c = 0; c < space.cells().size(); ++c) {
-            r_.chase_heat[c] = chase_.shot.value(c);
-        }
-    }
-    e.position = frame_.flat(destination);
-    e.height = frame_.height(destination);
-    if (!first) {
-        ++r_.destination_changes;
-    }
-    r_.events.push_back(std::move(e));
-    set_goal(destination, false);
-}
-
-// Destinations that move while the NPC runs (the paced flood's, the player's trail), then the arrival.
-void PursuitLoop::update_chase(double t) {
-    if (const std::optional<Vec3> moved = strategy_->on_frame(chase_, chase_inputs(), t)) {
-        ++r_.destination_changes;
-        set_goal(*moved, false);
-    }
-    if (nav_.arrived() && strategy_->may_arrive(chase_)) {
-        event(t, EventKind::arrived, nav_.goal(), frame_.height(nav_.goal_world()));
-        start_search(t);
-    }
-}
-
-void PursuitLoop::start_search(double t) {
-    state_ = NpcState::search;
-    searched_ = true;
-    search_t0_ = t;
-    event(t, EventKind::search, npc_position(), npc_h_);
-    const chase::CellSpace& cells = ps_.chase_space().cells();
-    map_.prepare(cells, settings().view_range);
-    map_.seed(
-        strategy_->search_seed(chase_), [&] { return ps_.cell_of(nav_.goal_world()); }, t, settings().spread,
-        cells.cell_size() / settings().player_speed);
-}
-
-void PursuitLoop::update_search(double t) {
-    if (map_.update(t, perception_, eye())) {
-        const Vec3 w = ps_.chase_space().cells().position(map_.target());
-        set_goal(frame_.on_plane(w), false);
-    }
+// The pursuer's update at time t on what the simulated NPC perceives (docs/pursuit.md "States"). The
+// clock's dt is t minus the pursuer's time: both are multiples of 1/hz a step apart, so their difference is
+// exact (Sterbenz) and the pursuer's clock reaches t bit for bit.
+void PursuitLoop::think(double t) {
+    PursuerInput in;
+    in.dt = t - pursuer_.time();
+    in.npc_position = npc_world();
+    in.npc_facing = frame_.world(facing_, 0.0);
+    in.sees_player = sees_;
+    in.player_position = player_world();
+    in.player_velocity = frame_.world(player_motion_, 0.0);
+    in.arrived = nav_.arrived();
+    arrived_ = in.arrived;
+    const NpcState before = state_;
+    state_ = pursuer_.update(in).state;
+    take_events(before);
 }
 
 void PursuitLoop::handle_stimuli(double t1) {
     while (next_stimulus_ < stimuli_.size() && stimuli_[next_stimulus_].time <= t1) {
         const Stimulus& st = stimuli_[next_stimulus_++];
-        const int cap = config_.flood.max_restarts;
-        const bool accepted = state_ != NpcState::engage && (cap < 0 || stimuli_accepted_ < cap);
-        const double h = frame_ == PlanarFrame::xz ? ps_.place(frame_.world(st.position, st.height)).y : 0.0;
-        event(t1, EventKind::stimulus, st.position, h, {}, accepted);
-        if (accepted) {
-            ++stimuli_accepted_;
-            // A noise has a place but no direction: the flood makes no barrier.
-            start_chase(t1, frame_.world(st.position, h), {}, false);
-        }
+        const NpcState before = state_;
+        state_ = pursuer_.stimulus(frame_.world(st.position, st.height), t1 - pursuer_.time()).state;
+        take_events(before);
+        steer();
     }
+}
+
+// The pursuer's events into the result, with the measures they mark.
+void PursuitLoop::take_events(NpcState before) {
+    for (const PursuitEvent& e : pursuer_.events()) {
+        if (e.kind == EventKind::lost_sight && !lost_) {
+            lost_ = true;
+            lost_t_ = e.t;
+        } else if (e.kind == EventKind::chase && e.chase && r_.chase_heat.empty()) {
+            const chase::Flood& shot = pursuer_.single_shot_flood();
+            r_.chase_heat.resize(ps_.chase_space().cells().size());
+            for (chase::CellId c = 0; c < r_.chase_heat.size(); ++c) {
+                r_.chase_heat[c] = shot.value(c);
+            }
+        } else if (e.kind == EventKind::reacquired) {
+            r_.reacquired_in = before;
+            r_.outcome = Outcome::reacquired;
+            r_.time_to_reacquire = e.t - lost_t_;
+            done_ = true;
+        } else if (e.kind == EventKind::gave_up) {
+            r_.outcome = Outcome::gave_up;
+            done_ = true;
+        }
+        r_.events.push_back(e);
+    }
+}
+
+// The navigator heads for the pursuer's goal (a new goal re-plans; the seen player: a straight line).
+void PursuitLoop::steer() {
+    const PursuerOutput& out = pursuer_.output();
+    nav_.set_goal(out.goal, out.goal_in_sight, npc_world());
 }
 
 void PursuitLoop::finish() {
@@ -392,8 +319,9 @@ void PursuitLoop::finish() {
     r_.npc_distance = frame_ == PlanarFrame::xz ? length(player_world() - npc_world())
                                                 : length(player_pos_ - npc_position());
     r_.dimensions = ps_.dimensions();
-    if (searched_) {
-        map_.normalised(r_.occupancy);  // as the search left it
+    r_.destination_changes = pursuer_.destination_changes();
+    if (pursuer_.searched()) {
+        pursuer_.occupancy(r_.occupancy);  // as the search left it
     }
 }
 
@@ -409,18 +337,8 @@ void PursuitLoop::record(double t, Vec2 input) {
     f.model = model_;
     f.player_height = player_h_;
     f.npc_height = npc_h_;
+    f.arrived = arrived_;
     r_.frames.push_back(f);
-}
-
-void PursuitLoop::event(double t, EventKind kind, Vec2 position, double h, Vec2 direction, bool accepted) {
-    PursuitEvent e;
-    e.t = t;
-    e.kind = kind;
-    e.position = position;
-    e.direction = direction;
-    e.accepted = accepted;
-    e.height = h;
-    r_.events.push_back(std::move(e));
 }
 
 void PursuitLoop::measure_heading(Vec2 before, Vec2 after) {

@@ -6,6 +6,7 @@
 
 #include "kinema/core/format.hpp"
 #include "kinema/core/point_text.hpp"
+#include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "path.hpp"
 
@@ -41,6 +42,26 @@ constexpr std::array kPursuitFields{
     field<S, &S::strategy>("strategy", "choice", {}, "how the chase destination is chosen", kStrategies),
 };
 constexpr SettingsDescription kPursuitDescription{"PursuitSettings", kPursuitFields, {}};
+
+// The runtime pursuer's: the reasoning's fields of PursuitSettings, as documented there, and the slicing.
+using P = PursuerSettings;
+constexpr std::array kPursuerFields{
+    field<P, &P::strategy>("strategy", "choice", {}, "how the chase destination is chosen", kStrategies),
+    field<P, &P::view_range>("view_range", "level units", closed_range(0, 1e6),
+                             "farthest the NPC sees (the search's clearing)"),
+    field<P, &P::view_angle>("view_angle", "deg", closed_range(0, 360), "full cone of sight"),
+    field<P, &P::contact_range>("contact_range", "level units", closed_range(0, 1e6),
+                                "closer than this the NPC perceives whatever its facing"),
+    field<P, &P::search_time>("search_time", "s", closed_range(0, 3600),
+                              "search without contact, then give up"),
+    field<P, &P::player_speed>("player_speed", "level units/s", interval(0, false, 1e6, true),
+                               "the paced flood's pace and the search's spread rate"),
+    field<P, &P::spread>("spread", "1", closed_range(0, 1),
+                         "share of each cell's occupancy spread to its neighbours per player cell-move"),
+    field<P, &P::flood_steps_per_tick>("flood_steps_per_tick", "steps", closed_range(0, 1e9),
+                                       "single-shot flood steps per update; 0: the whole flood at once"),
+};
+constexpr SettingsDescription kPursuerDescription{"PursuerSettings", kPursuerFields, {}};
 
 // Appends, rather than operator+ chains, which GCC 12's -Wrestrict misreads.
 std::string text(std::initializer_list<std::string_view> parts) {
@@ -98,6 +119,26 @@ void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& er
 
 const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>) noexcept {
     return kPursuitDescription;
+}
+
+const SettingsDescription& describe_settings(std::type_identity<PursuerSettings>) noexcept {
+    return kPursuerDescription;
+}
+
+FieldErrors PursuerSettings::validate() const {
+    return validate_settings(*this);
+}
+
+PursuerSettings pursuer_settings(const PursuitSettings& settings) {
+    PursuerSettings p;
+    p.strategy = settings.strategy;
+    p.view_range = settings.view_range;
+    p.view_angle = settings.view_angle;
+    p.contact_range = settings.contact_range;
+    p.search_time = settings.search_time;
+    p.player_speed = settings.player_speed;
+    p.spread = settings.spread;
+    return p;
 }
 
 FieldErrors PursuitSettings::validate() const {

@@ -11,26 +11,57 @@ namespace {
 
 using Result = std::optional<chase::ChaseResult>;
 
-// The chapter's flood, single shot (Couvidou, Dishonored 2 chase chapter, section 3).
+// The single shot of the flood strategies: run to the end (`kinema pursue`), or started and advanced by the
+// step budget (Couvidou, section 6: "a fixed number of propagation steps per frame"). True when finished
+// (then `result` is set).
+bool shot_step(ChaseMemory& m, const ChaseInputs& in, Result& result, bool start) {
+    const chase::ChaseSpace& space = in.space.chase_space();
+    const int budget = in.settings.flood_steps_per_tick;
+    if (start && budget == 0) {
+        m.shot_pending = false;
+        result.emplace(chase::run_chase(space, m.shot, m.query));
+        return true;
+    }
+    if (start) {
+        chase::start_chase(space, m.shot, m.query);
+    }
+    m.shot_pending = !m.shot.advance(budget);
+    if (!m.shot_pending) {
+        result.emplace(chase::chase_result(space, m.shot, m.query));
+    }
+    return !m.shot_pending;
+}
+
+// The chapter's flood, single shot (Couvidou, Dishonored 2 chase chapter, section 3). While it is
+// time-sliced, the NPC heads for the last seen position.
 Vec3 flood_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
-    result.emplace(chase::run_chase(in.space.chase_space(), m.shot, m.query));
-    return result->flood.destination;
+    return shot_step(m, in, result, true) ? result->flood.destination : m.query.position;
+}
+
+std::optional<Vec3> flood_frame(ChaseMemory& m, const ChaseInputs& in, double, Result& result) {
+    if (m.shot_pending && shot_step(m, in, result, false)) {
+        return in.frame.on_plane(result->flood.destination);
+    }
+    return std::nullopt;
 }
 
 // The same flood advanced at the player's run speed while the NPC runs (section 6); the single shot is
 // still reported, as `kinema chase` would print it.
 Vec3 paced_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
-    result.emplace(chase::run_chase(in.space.chase_space(), m.shot, m.query));
+    shot_step(m, in, result, true);
     chase::start_chase(in.space.chase_space(), m.flood, m.query);
     return m.flood.result().destination;
 }
 
-std::optional<Vec3> paced_frame(ChaseMemory& m, const ChaseInputs& in, double t) {
+std::optional<Vec3> paced_frame(ChaseMemory& m, const ChaseInputs& in, double t, Result& result) {
+    if (m.shot_pending) {
+        shot_step(m, in, result, false);
+    }
     if (m.flood.finished()) {
         return std::nullopt;
     }
     const int before = m.flood.steps();
-    m.flood.advance_until(t - m.t0, in.config.settings.player_speed);
+    m.flood.advance_until(t - m.t0, in.settings.player_speed);
     if (m.flood.steps() != before) {
         const Vec3 d = m.flood.result().destination;
         if (in.frame.flat(d) != in.goal) {
@@ -44,7 +75,7 @@ std::optional<Vec3> paced_frame(ChaseMemory& m, const ChaseInputs& in, double t)
 Vec3 dead_reckoning_destination(ChaseMemory& m, const ChaseInputs& in, Result&) {
     const chase::ChaseSpace& space = in.space.chase_space();
     const double distance =
-        chase::default_dead_reckoning_distance(in.config.flood.max_steps, space.cells().cell_size());
+        chase::default_dead_reckoning_distance(in.flood.max_steps, space.cells().cell_size());
     return space.dead_reckoning(m.query.position, m.query.direction, distance).position;
 }
 
@@ -54,7 +85,7 @@ Vec3 breadcrumb_destination(ChaseMemory& m, const ChaseInputs& in, Result&) {
     return in.space.chase_space().cells().position(m.breadcrumb);
 }
 
-std::optional<Vec3> breadcrumb_frame(ChaseMemory& m, const ChaseInputs& in, double) {
+std::optional<Vec3> breadcrumb_frame(ChaseMemory& m, const ChaseInputs& in, double, Result&) {
     const chase::CellId c = in.space.cell_of(in.player);
     if (c == m.breadcrumb) {
         return std::nullopt;
@@ -67,15 +98,18 @@ Vec3 last_known_destination(ChaseMemory& m, const ChaseInputs&, Result&) {
     return m.query.position;
 }
 
-std::optional<Vec3> fixed_destination(ChaseMemory&, const ChaseInputs&, double) {
+std::optional<Vec3> fixed_destination(ChaseMemory&, const ChaseInputs&, double, Result&) {
     return std::nullopt;
 }
 
 bool always(const ChaseMemory&) {
     return true;
 }
+bool shot_finished(const ChaseMemory& m) {
+    return !m.shot_pending;
+}
 bool paced_finished(const ChaseMemory& m) {
-    return m.flood.finished();
+    return !m.shot_pending && m.flood.finished();
 }
 
 const chase::Flood* shot_heat(const ChaseMemory& m) {
@@ -90,7 +124,7 @@ const chase::Flood* no_heat(const ChaseMemory&) {
 
 // In the order of the Strategy enum.
 constexpr std::array<StrategyRow, 5> kRows{{
-    {Strategy::flood, flood_destination, fixed_destination, always, shot_heat},
+    {Strategy::flood, flood_destination, flood_frame, shot_finished, shot_heat},
     {Strategy::flood_paced, paced_destination, paced_frame, paced_finished, paced_heat},
     {Strategy::dead_reckoning, dead_reckoning_destination, fixed_destination, always, no_heat},
     {Strategy::breadcrumbs, breadcrumb_destination, breadcrumb_frame, always, no_heat},

@@ -9,6 +9,7 @@
 #include "frame.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/space.hpp"
 
@@ -22,12 +23,15 @@ struct ChaseMemory {
     chase::ChaseQuery query;
     double t0 = 0.0;  ///< s, when the chase started
     chase::CellId breadcrumb = chase::no_cell;
+    /// The single shot is time-sliced (PursuerSettings::flood_steps_per_tick) and has not finished yet.
+    bool shot_pending = false;
 };
 
 /// What a strategy reads besides its memory.
 struct ChaseInputs {
     PursuitSpace& space;
-    const PursuitConfig& config;
+    const PursuerSettings& settings;
+    const chase::FloodSettings& flood;
     PlanarFrame frame;
     Vec3 player;  ///< the player's world position now (the breadcrumbs' omniscient trail)
     Vec2 goal;    ///< the NPC's current goal (planar)
@@ -39,9 +43,12 @@ struct StrategyRow {
     /// strategies also set `result` (the chase's result, as `kinema chase` reports it).
     Vec3 (*on_lost_sight)(ChaseMemory& memory, const ChaseInputs& in,
                           std::optional<chase::ChaseResult>& result);
-    /// Each frame of the chase at time t: the new destination when it moved, else nullopt.
-    std::optional<Vec3> (*on_frame)(ChaseMemory& memory, const ChaseInputs& in, double t);
-    /// Whether arriving ends the chase now (the paced flood: only once it has finished).
+    /// Each frame of the chase at time t: the new destination when it moved, else nullopt. A time-sliced
+    /// single shot that finishes in this frame sets `result` (the chase event's).
+    std::optional<Vec3> (*on_frame)(ChaseMemory& memory, const ChaseInputs& in, double t,
+                                    std::optional<chase::ChaseResult>& result);
+    /// Whether arriving ends the chase now (not while the single shot is time-sliced; the paced flood: only
+    /// once it has finished).
     bool (*may_arrive)(const ChaseMemory& memory);
     /// The flood whose warm cells seed the search, or nullptr (the search starts on the destination's cell).
     const chase::Flood* (*search_seed)(const ChaseMemory& memory);

@@ -1,8 +1,9 @@
-// A guard who loses sight of the player searches where the chase of Couvidou's Dishonored 2 chapter (Game AI
-// Pro 3, "Chasing the player") says the player went: the level is a kinema Space (a grid, or any level file the
-// kinema command reads), and the flood runs a few propagation steps per frame, the chapter's fixed budget, so a
-// frame never pays for the whole flood. GuardChaseSearch is plain C# (it compiles and runs outside Unity); the
-// MonoBehaviour below it is Unity's part.
+// A guard who chases the player the way Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player")
+// describes: the MonoBehaviour ticks kinema's runtime pursuer each frame and moves its NavMeshAgent to the
+// pursuer's goal; the level is a kinema Space (a grid, or any level file the kinema command reads), and the flood
+// runs a few propagation steps per frame, the chapter's fixed budget, so a frame never pays for the whole flood.
+// GuardChaseSearch (the flood alone, for a game that keeps its own state machine) is plain C# (it compiles and
+// runs outside Unity); the MonoBehaviour below it is Unity's part.
 using System;
 using Kinema;
 
@@ -75,8 +76,10 @@ namespace KinemaSamples
 
 #if UNITY_5_3_OR_NEWER
     /// <summary>
-    /// Chases the player while it sees it; on losing it, floods from where it was last seen (a few steps per
-    /// frame) and walks to the destination, with its NavMeshAgent when it has one. Grids lie on the XZ plane:
+    /// A guard driven by kinema's runtime pursuer (docs/engines.md "Runtime pursuer"): each frame it tells the
+    /// pursuer what it sees and whether its NavMeshAgent arrived, and sends the agent to the pursuer's goal when
+    /// it changes -- the player while seen, the chase's destination (the flood a few propagation steps per
+    /// frame, the chapter's budget), the search's next cell, until it gives up. Grids lie on the XZ plane:
     /// column = x / tileSize, row = z / tileSize; 3D level files share Unity's axes (y up).
     /// </summary>
     public sealed class GuardChase : UnityEngine.MonoBehaviour
@@ -88,17 +91,17 @@ namespace KinemaSamples
             "##########", "#........#", "#..##....#", "#..##....#", "#........#", "##########"
         };
         public float tileSize = 1f;
-        [UnityEngine.Tooltip("Propagation steps per frame: the chapter's budget")]
+        public PursuitStrategy strategy = PursuitStrategy.Flood;
+        [UnityEngine.Tooltip("Propagation steps per frame: the chapter's budget (0: the whole flood at once)")]
         public int stepsPerFrame = 4;
         public UnityEngine.Transform player;
         public float sightRange = 10f;
         public float speed = 3.5f;
 
-        private GuardChaseSearch search;
+        private Space space;
+        private Pursuer pursuer;
         private bool grid;
-        private bool sawPlayer;
-        private UnityEngine.Vector3 lastSeen;
-        private UnityEngine.Vector3 lastHeading;
+        private UnityEngine.Vector3 lastPlayer;
         private UnityEngine.Vector3 goal;
         private UnityEngine.AI.NavMeshAgent agent;
 
@@ -106,11 +109,19 @@ namespace KinemaSamples
         {
             grid = string.IsNullOrEmpty(levelFile);
             string streamingAssets = UnityEngine.Application.streamingAssetsPath;
-            Space space = grid ? GuardChaseSearch.GridFromRows(gridRows)
-                               : Space.Load(System.IO.Path.Combine(streamingAssets, levelFile));
-            search = new GuardChaseSearch(space, FloodSettings.Default);
+            space = grid ? GuardChaseSearch.GridFromRows(gridRows)
+                         : Space.Load(System.IO.Path.Combine(streamingAssets, levelFile));
+            PursuerSettings settings = PursuerSettings.Default;
+            settings.Strategy = strategy;
+            settings.FloodStepsPerTick = stepsPerFrame;
+            settings.ViewRange = grid ? sightRange / tileSize : sightRange;
+            pursuer = new Pursuer(space, settings);
             agent = GetComponent<UnityEngine.AI.NavMeshAgent>();
             goal = transform.position;
+            if (player != null)
+            {
+                lastPlayer = player.position;
+            }
         }
 
         private void Update()
@@ -118,33 +129,51 @@ namespace KinemaSamples
             bool sees = player != null &&
                         UnityEngine.Vector3.Distance(transform.position, player.position) <= sightRange &&
                         !UnityEngine.Physics.Linecast(transform.position, player.position);
-            if (sees)
+            UnityEngine.Vector3 playerPosition = player != null ? player.position : lastPlayer;
+            var input = new PursuerInput
             {
-                lastHeading = player.position - lastSeen;
-                lastSeen = player.position;
-                goal = lastSeen;
-            }
-            else if (sawPlayer)
+                Dt = UnityEngine.Time.deltaTime,
+                NpcPosition = ToKinema(transform.position),
+                NpcFacing = ToKinemaDirection(transform.forward),
+                SeesPlayer = sees,
+                PlayerPosition = ToKinema(playerPosition),
+                PlayerVelocity = ToKinemaDirection(playerPosition - lastPlayer),  // only its direction counts
+                Arrived = Arrived()
+            };
+            lastPlayer = playerPosition;
+            PursuerOutput output = pursuer.Update(ref input);  // allocates nothing
+            if (output.GoalChanged)
             {
-                search.LostSight(ToKinema(lastSeen), ToKinemaDirection(lastHeading));
+                goal = FromKinema(output.Goal);
+                if (agent != null)
+                {
+                    agent.SetDestination(goal);
+                }
             }
-            sawPlayer = sees;
-            if (search.Tick(stepsPerFrame))
+            if (agent == null && output.State != PursuitState.GaveUp)
             {
-                goal = FromKinema(search.Destination);
+                transform.position = UnityEngine.Vector3.MoveTowards(transform.position, goal,
+                                                                     speed * UnityEngine.Time.deltaTime);
             }
-            MoveTowards(goal);
         }
 
-        private void MoveTowards(UnityEngine.Vector3 target)
+        /// <summary>A noise the guard hears (a thrown bottle): the chase restarts there, within the cap.</summary>
+        public void HearNoise(UnityEngine.Vector3 where)
+        {
+            PursuerOutput output = pursuer.Stimulus(ToKinema(where));
+            if (output.GoalChanged && agent != null)
+            {
+                agent.SetDestination(FromKinema(output.Goal));
+            }
+        }
+
+        private bool Arrived()
         {
             if (agent != null)
             {
-                agent.SetDestination(target);
-                return;
+                return !agent.pathPending && agent.remainingDistance <= agent.stoppingDistance;
             }
-            transform.position = UnityEngine.Vector3.MoveTowards(transform.position, target,
-                                                                 speed * UnityEngine.Time.deltaTime);
+            return UnityEngine.Vector3.Distance(transform.position, goal) <= 0.05f * tileSize;
         }
 
         private Vec3 ToKinema(UnityEngine.Vector3 p)
@@ -168,9 +197,13 @@ namespace KinemaSamples
 
         private void OnDestroy()
         {
-            if (search != null)
+            if (pursuer != null)
             {
-                search.Dispose();
+                pursuer.Dispose();
+            }
+            if (space != null)
+            {
+                space.Dispose();
             }
         }
     }

@@ -51,6 +51,11 @@ namespace UnityEngine
     public class Transform : Component
     {
         public Vector3 position { get; set; }
+
+        public Vector3 forward
+        {
+            get { return new Vector3(0f, 0f, 1f); }
+        }
     }
 
     public class Behaviour : Component
@@ -101,6 +106,18 @@ namespace UnityEngine.AI
         {
             return true;
         }
+
+        public bool pathPending
+        {
+            get { return false; }
+        }
+
+        public float remainingDistance
+        {
+            get { return 0f; }
+        }
+
+        public float stoppingDistance { get; set; }
     }
 }
 #endif

@@ -146,6 +146,9 @@ struct PursuitFrame {
     movement::PlanarState model;  ///< the NPC's exact model state (model units): frame k+1 = step(frame k)
     double player_height = 0.0;   ///< 3D levels: the player's y on the surface (grids: 0)
     double npc_height = 0.0;      ///< 3D levels: the NPC's y on the surface (grids: 0)
+    /// The NPC's navigator had reached its goal and stopped when the pursuer was ticked in this step (the
+    /// runtime pursuer's `arrived` input, pursuer.hpp); frame 0: false.
+    bool arrived = false;
 };
 
 enum class EventKind { lost_sight, chase, arrived, search, reacquired, stimulus, gave_up };

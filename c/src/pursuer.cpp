@@ -1,0 +1,199 @@
+// kinema_pursuer: the runtime pursuer (kinema/pursuit/pursuer.hpp) over a grid space, so that a game ticks
+// the same reasoning `kinema pursue` runs. Conversions only: every decision is the C++ pursuer's.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include "guard.hpp"
+#include "handles.hpp"
+#include "kinema/pursuit/pursuer.hpp"
+#include "mirrors.hpp"
+
+namespace pu = kinema::pursuit;
+
+// kinema_pursuer_settings begins with PursuerSettings field for field (JoltC's practice, mirrors.hpp), so
+// the settings registry's accessors read and write it (c/tests); the flood's settings follow.
+static_assert(std::is_standard_layout_v<pu::PursuerSettings> && !std::is_polymorphic_v<pu::PursuerSettings>);
+static_assert(sizeof(std::underlying_type_t<pu::Strategy>) == sizeof(int));
+static_assert(offsetof(kinema_pursuer_settings, strategy) == offsetof(pu::PursuerSettings, strategy));
+static_assert(offsetof(kinema_pursuer_settings, view_range) == offsetof(pu::PursuerSettings, view_range));
+static_assert(offsetof(kinema_pursuer_settings, view_angle) == offsetof(pu::PursuerSettings, view_angle));
+static_assert(offsetof(kinema_pursuer_settings, contact_range) ==
+              offsetof(pu::PursuerSettings, contact_range));
+static_assert(offsetof(kinema_pursuer_settings, search_time) == offsetof(pu::PursuerSettings, search_time));
+static_assert(offsetof(kinema_pursuer_settings, player_speed) == offsetof(pu::PursuerSettings, player_speed));
+static_assert(offsetof(kinema_pursuer_settings, spread) == offsetof(pu::PursuerSettings, spread));
+static_assert(offsetof(kinema_pursuer_settings, flood_steps_per_tick) ==
+              offsetof(pu::PursuerSettings, flood_steps_per_tick));
+static_assert(offsetof(kinema_pursuer_settings, flood) >
+              offsetof(kinema_pursuer_settings, flood_steps_per_tick));
+static_assert(alignof(kinema_pursuer_settings) == alignof(pu::PursuerSettings));
+static_assert(KINEMA_STRATEGY_FLOOD == static_cast<int>(pu::Strategy::flood));
+static_assert(KINEMA_STRATEGY_FLOOD_PACED == static_cast<int>(pu::Strategy::flood_paced));
+static_assert(KINEMA_STRATEGY_DEAD_RECKONING == static_cast<int>(pu::Strategy::dead_reckoning));
+static_assert(KINEMA_STRATEGY_BREADCRUMBS == static_cast<int>(pu::Strategy::breadcrumbs));
+static_assert(KINEMA_STRATEGY_LAST_KNOWN == static_cast<int>(pu::Strategy::last_known));
+static_assert(KINEMA_PURSUIT_ENGAGE == static_cast<int>(pu::NpcState::engage));
+static_assert(KINEMA_PURSUIT_CHASE == static_cast<int>(pu::NpcState::chase));
+static_assert(KINEMA_PURSUIT_SEARCH == static_cast<int>(pu::NpcState::search));
+static_assert(KINEMA_PURSUIT_GAVE_UP == static_cast<int>(pu::NpcState::gave_up));
+static_assert(KINEMA_PURSUIT_EVENT_LOST_SIGHT == static_cast<int>(pu::EventKind::lost_sight));
+static_assert(KINEMA_PURSUIT_EVENT_CHASE == static_cast<int>(pu::EventKind::chase));
+static_assert(KINEMA_PURSUIT_EVENT_ARRIVED == static_cast<int>(pu::EventKind::arrived));
+static_assert(KINEMA_PURSUIT_EVENT_SEARCH == static_cast<int>(pu::EventKind::search));
+static_assert(KINEMA_PURSUIT_EVENT_REACQUIRED == static_cast<int>(pu::EventKind::reacquired));
+static_assert(KINEMA_PURSUIT_EVENT_STIMULUS == static_cast<int>(pu::EventKind::stimulus));
+static_assert(KINEMA_PURSUIT_EVENT_GAVE_UP == static_cast<int>(pu::EventKind::gave_up));
+
+struct kinema_pursuer {
+    // The grid as a pursuit space (its own path planner), then the pursuer over it.
+    kinema::pursuit::ChasePursuitSpace space;
+    kinema::pursuit::Pursuer pursuer;
+
+    kinema_pursuer(const kinema::chase::ChaseSpace& chase_space, const pu::PursuerSettings& settings,
+                   const kinema::chase::FloodSettings& flood)
+        : space(chase_space), pursuer(space, settings, flood) {}
+};
+
+namespace kinema::c_abi {
+namespace {
+
+pu::PursuerSettings settings_from_c(const kinema_pursuer_settings& s) {
+    if (s.strategy < KINEMA_STRATEGY_FLOOD || s.strategy > KINEMA_STRATEGY_LAST_KNOWN) {
+        throw std::invalid_argument("strategy: must be a kinema_pursuit_strategy (0 to 4), got " +
+                                    std::to_string(s.strategy));
+    }
+    pu::PursuerSettings out;
+    out.strategy = static_cast<pu::Strategy>(s.strategy);
+    out.view_range = s.view_range;
+    out.view_angle = s.view_angle;
+    out.contact_range = s.contact_range;
+    out.search_time = s.search_time;
+    out.player_speed = s.player_speed;
+    out.spread = s.spread;
+    out.flood_steps_per_tick = s.flood_steps_per_tick;
+    return out;  // the ranges are checked where they enter the library (the Pursuer's constructor)
+}
+
+kinema_pursuer_output output_to_c(const pu::PursuerOutput& o) {
+    kinema_pursuer_output out{};
+    out.state = static_cast<int>(o.state);
+    out.goal_changed = o.goal_changed ? 1 : 0;
+    out.goal_in_sight = o.goal_in_sight ? 1 : 0;
+    out.events = o.events;
+    out.goal = to_c(o.goal);
+    out.time = o.time;
+    return out;
+}
+
+pu::PursuerInput input_from_c(const kinema_pursuer_input& in) {
+    pu::PursuerInput out;
+    out.dt = in.dt;
+    out.npc_position = from_c(in.npc_position);
+    out.npc_facing = from_c(in.npc_facing);
+    out.sees_player = in.sees_player != 0;
+    out.player_position = from_c(in.player_position);
+    out.player_velocity = from_c(in.player_velocity);
+    out.arrived = in.arrived != 0;
+    return out;  // NaN and negative dt are refused by the pursuer, naming the field
+}
+
+}  // namespace
+}  // namespace kinema::c_abi
+
+using namespace kinema::c_abi;
+
+extern "C" kinema_pursuer_settings kinema_pursuer_settings_default(void) {
+    const pu::PursuerSettings d;
+    kinema_pursuer_settings s{};
+    s.strategy = static_cast<int>(d.strategy);
+    s.view_range = d.view_range;
+    s.view_angle = d.view_angle;
+    s.contact_range = d.contact_range;
+    s.search_time = d.search_time;
+    s.player_speed = d.player_speed;
+    s.spread = d.spread;
+    s.flood_steps_per_tick = d.flood_steps_per_tick;
+    s.flood = to_c(pu::PursuitConfig::default_flood());
+    return s;
+}
+
+extern "C" kinema_status kinema_pursuer_create(const kinema_space* space,
+                                               const kinema_pursuer_settings* settings,
+                                               kinema_pursuer** out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(space, "kinema_pursuer_create", "space");
+        require(settings, "kinema_pursuer_create", "settings");
+        require(out, "kinema_pursuer_create", "out");
+        if (space->chase_space().position_dimensions() != 2) {
+            throw std::invalid_argument(
+                "kinema_pursuer_create: the pursuer runs on grid spaces; a 3D space is not supported yet");
+        }
+        *out = std::make_unique<kinema_pursuer>(space->chase_space(), settings_from_c(*settings),
+                                                from_c(settings->flood))
+                   .release();
+    });
+}
+
+extern "C" kinema_status kinema_pursuer_update(kinema_pursuer* pursuer, const kinema_pursuer_input* input,
+                                               kinema_pursuer_output* out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(pursuer, "kinema_pursuer_update", "pursuer");
+        require(input, "kinema_pursuer_update", "input");
+        require(out, "kinema_pursuer_update", "out");
+        *out = output_to_c(pursuer->pursuer.update(input_from_c(*input)));
+    });
+}
+
+extern "C" kinema_status kinema_pursuer_stimulus(kinema_pursuer* pursuer, kinema_vec3 position, double delay,
+                                                 kinema_pursuer_output* out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(pursuer, "kinema_pursuer_stimulus", "pursuer");
+        const pu::PursuerOutput& o = pursuer->pursuer.stimulus(from_c(position), delay);
+        if (out != nullptr) {
+            *out = output_to_c(o);
+        }
+    });
+}
+
+extern "C" kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, kinema_pursuer_event* events,
+                                               int capacity, int* count) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(pursuer, "kinema_pursuer_events", "pursuer");
+        require(count, "kinema_pursuer_events", "count");
+        if (capacity < 0) {
+            throw std::invalid_argument("kinema_pursuer_events: capacity must be >= 0, got " +
+                                        std::to_string(capacity));
+        }
+        if (capacity > 0) {
+            require(events, "kinema_pursuer_events", "events");
+        }
+        const kinema::PlanarFrame frame = pursuer->space.frame();
+        const auto recorded = pursuer->pursuer.events();
+        for (std::size_t i = 0; i < recorded.size() && i < static_cast<std::size_t>(capacity); ++i) {
+            const pu::PursuitEvent& e = recorded[i];
+            kinema_pursuer_event c{};
+            c.kind = static_cast<int>(e.kind);
+            c.accepted = e.accepted ? 1 : 0;
+            c.t = e.t;
+            c.position = to_c(frame.world(e.position, e.height));
+            c.direction = to_c(frame.world(e.direction, 0.0));
+            events[i] = c;
+        }
+        *count = static_cast<int>(recorded.size());
+    });
+}
+
+extern "C" kinema_status kinema_pursuer_reset(kinema_pursuer* pursuer) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(pursuer, "kinema_pursuer_reset", "pursuer");
+        pursuer->pursuer.reset();
+    });
+}
+
+extern "C" void kinema_pursuer_destroy(kinema_pursuer* pursuer) {
+    delete pursuer;
+}
