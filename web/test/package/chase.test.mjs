@@ -39,7 +39,8 @@ const levelQueries = [
     ["corner.txt", { from: { x: 2.5, y: 2.5 }, dir: { x: 1, y: 0 } }],
     ["t_junction_unequal.txt", { from: { x: 3.5, y: 5.5 }, dir: { x: 1, y: 0 }, settings: { hot: 12 } }],
     ["corridor_into_room.txt", { from: { x: 2.5, y: 2.5 }, dir: { x: 1, y: 0.5 }, settings: { maxHeated: 8 } }],
-    ["long_corridor.txt", { from: { x: 1.5, y: 1.5 }, dir: { x: 1, y: 0.25 }, connectivity: 4, settings: { maxSteps: 12 } }],
+    ["long_corridor.txt",
+     { from: { x: 1.5, y: 1.5 }, dir: { x: 1, y: 0.25 }, connectivity: 4, settings: { maxSteps: 12 } }],
     ["side_exit_behind.txt", { from: { x: 0, y: 0 }, dir: { x: -1, y: 0 } }],
 ];
 
@@ -140,7 +141,8 @@ describe("the result and the defaults", () => {
     test("floodSettingsDefault() is what the CLI uses without flags", () => {
         const json = JSON.parse(cliOutput(["chase", "--map", path.join(levelsDir, "corner.txt"), "--json"]));
         const defaults = kinema.floodSettingsDefault();
-        assert.deepEqual([defaults.hot, defaults.maxHeated, defaults.maxSteps], [json.hot, json.max_heated, json.max_steps]);
+        assert.deepEqual([defaults.hot, defaults.maxHeated, defaults.maxSteps],
+                         [json.hot, json.max_heated, json.max_steps]);
         assert.deepEqual([defaults.maxRestarts, defaults.destination], [-1, "nearest_heated"]);
         assert.equal(kinema.defaultConnectivity, json.connectivity);
     });
@@ -188,7 +190,8 @@ describe("time-slicing", () => {
         flood.advance(9);
         const partial = JSON.parse(flood.json());
         const settings = { ...query.settings, maxSteps: 9 };
-        const expected = JSON.parse(cliOutput(["chase", "--map", file, ...chaseFlags({ ...query, settings }), "--json"]));
+        const flags = chaseFlags({ ...query, settings });
+        const expected = JSON.parse(cliOutput(["chase", "--map", file, ...flags, "--json"]));
         for (const key of ["touched", "heated_cells", "barrier_cells", "destination", "centroid", "steps"]) {
             assert.deepEqual(partial[key], expected[key], key);
         }
@@ -221,7 +224,8 @@ describe("bad input throws an Error with the CLI's message", () => {
     test("settings out of range name the field as the C ABI does (the CLI names its flag)", () => {
         assert.equal(cliError(["chase", "--map", path.join(levelsDir, "corner.txt"), "--hot", "0", "--json"]),
                      "--hot: must be in [1, 1000000], got 0");
-        assert.throws(() => new kinema.Flood({ hot: 0 }), { message: "invalid flood settings: hot must be in [1, 1000000], got 0" });
+        assert.throws(() => new kinema.Flood({ hot: 0 }),
+                      { message: "invalid flood settings: hot must be in [1, 1000000], got 0" });
         assert.throws(() => new kinema.Flood({ hotness: 3 }), { message: /unknown setting 'hotness'/ });
     });
 
@@ -234,12 +238,15 @@ describe("bad input throws an Error with the CLI's message", () => {
                       { message: "kinema_space_from_grid: connectivity must be 4 or 8, got 6" });
         const space = kinema.Space.fromGrid(3, 1, new Uint8Array([1, 1, 1]));
         const flood = new kinema.Flood();
-        assert.throws(() => flood.advance(1), { message: "kinema_flood_advance: the flood has not been started (call kinema_flood_start)" });
-        assert.throws(() => flood.start(space, { x: NaN, y: 0 }), { message: "invalid chase query: position must be finite" });
+        assert.throws(() => flood.advance(1),
+                      { message: "kinema_flood_advance: the flood has not been started (call kinema_flood_start)" });
+        assert.throws(() => flood.start(space, { x: NaN, y: 0 }),
+                      { message: "invalid chase query: position must be finite" });
         flood.start(space, { x: 0.5, y: 0.5 }, { x: 1, y: 0 });
         space.dispose();
         assert.throws(() => flood.advance(1), { message: /the flood's space has been disposed/ });
-        assert.throws(() => flood.start(space, { x: 0.5, y: 0.5 }), { message: "Flood.start: the space has been disposed" });
+        assert.throws(() => flood.start(space, { x: 0.5, y: 0.5 }),
+                      { message: "Flood.start: the space has been disposed" });
         flood.delete();
         assert.equal(flood.disposed, true);
         assert.throws(() => flood.json(), { message: "Flood.json: the flood has been disposed" });

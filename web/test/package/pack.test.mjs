@@ -9,7 +9,12 @@ import { before, test } from "node:test";
 
 import { chaseFlags, cliOutput, levelsDir, packageDir } from "./helpers.mjs";
 
-const npmEnv = { ...process.env, npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+const npmEnv = {
+    ...process.env,
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+};
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "kinema-npm-pack-"));
 let tarball;
 let app;
@@ -54,7 +59,9 @@ const fs = require("node:fs");
 
 test("an app imports the installed package as an ES module and gets the CLI's JSON", () => {
     const file = path.join(app, "check.mjs");
-    fs.writeFileSync(file, appCode('import { init } from "kinema";\nimport { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);'));
+    const load = ['import { init } from "kinema";', 'import { createRequire } from "node:module";',
+                  "const require = createRequire(import.meta.url);"];
+    fs.writeFileSync(file, appCode(load.join("\n")));
     const expected = cliOutput(["chase", "--map", corner, ...chaseFlags(query), "--json"]);
     assert.equal(execFileSync(process.execPath, [file], { cwd: app, encoding: "utf8" }), expected);
 });
