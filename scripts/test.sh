@@ -3,8 +3,9 @@
 #   1. Release build: unit tests, CLI tests, the installed-package example (ctest);
 #   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. the loader and command-line fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist;
-#   4. the web playground: the WebAssembly build and the browser test in headless chromium (docs/web.md),
-#      skipped with a message only when KINEMA_SKIP_WEB is set.
+#   4. the web playground and the npm package: the WebAssembly build, the npm package's tests (node --test)
+#      and the browser test in headless chromium (docs/web.md), skipped with a message only when
+#      KINEMA_SKIP_WEB is set.
 # Tests that need ../shared/data say so and skip when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,12 +27,14 @@ if [ -f scripts/fuzz.sh ]; then
   bash scripts/fuzz.sh
 fi
 
-echo "== Web playground: WebAssembly build and browser test"
+echo "== Web playground and npm package: WebAssembly build, package tests and browser test"
 if [ -n "${KINEMA_SKIP_WEB:-}" ]; then
-  echo "SKIPPED: the web playground's build and browser test (KINEMA_SKIP_WEB is set)"
+  echo "SKIPPED: the web playground's build, the npm package's tests and the browser test (KINEMA_SKIP_WEB is set)"
 else
   bash scripts/web.sh --build-only
   [ -d web/node_modules/playwright-core ] || (cd web && npm ci --no-audit --no-fund --loglevel=error)
   node web/test/charconv_test.mjs
+  echo "== The npm package: its tests against the CLI (node --test)"
+  node --test web/test/package/
   node web/test/browser_test.mjs
 fi

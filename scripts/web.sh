@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the web playground (docs/web.md) into build-web/site/ and serves it on http://127.0.0.1:$PORT/
+# Builds the web playground (docs/web.md) into build-web/site/ and the npm package into build-web/package/,
+# and serves the playground on http://127.0.0.1:$PORT/
 # (default 8000) with Python's http.server:
 #   scripts/web.sh               build, then serve until Ctrl-C
 #   scripts/web.sh --build-only  build only (the browser test and CI use this)
@@ -35,6 +36,15 @@ cp data/levels/*.txt "$site/levels/"
 python3 -c 'import json, os, sys; print(json.dumps(sorted(f for f in os.listdir(sys.argv[1]) if f.endswith(".txt"))))' \
   "$site/levels" > "$site/levels/index.json"
 echo "scripts/web.sh: built $site" >&2
+
+# The npm package "kinema" (docs/web.md "The npm package"), staged for `npm pack`: the module built above, the
+# package.json CMake wrote with the project's version, and web/package's JavaScript and types.
+package=build-web/package
+rm -rf "$package"
+mkdir -p "$package"
+cp build-web/wasm/kinema_core.js build-web/wasm/package.json "$package/"
+cp web/package/index.js web/package/index.mjs web/package/index.d.ts web/package/README.md "$package/"
+echo "scripts/web.sh: staged the npm package in $package (npm pack there makes its tarball)" >&2
 
 if [ "$mode" = serve ]; then
   port="${PORT:-8000}"

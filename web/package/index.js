@@ -1,0 +1,329 @@
+// kinema for JavaScript: the chase of Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player")
+// in WebAssembly, over kinema's C ABI (include/kinema/kinema.h) compiled by emscripten. Spaces from memory, the
+// time-sliced flood and the chase JSON of `kinema chase --json` (docs/web.md, "The npm package").
+//
+// Handles hold WebAssembly memory that JavaScript's garbage collector does not see: free each with dispose()
+// (delete() is the same, as embind's objects spell it). A FinalizationRegistry frees what a program forgets,
+// but only when the collector gets to it, which may be never.
+"use strict";
+
+const createKinemaCore = require("./kinema_core.js");
+
+let core = null;
+let loading = null;
+
+/** Loads the WebAssembly module once; every other call needs it. Resolves to this module's exports. */
+function init(options) {
+    if (loading === null) {
+        loading = createKinemaCore(options || {}).then((instance) => {
+            core = instance;
+            return module.exports;
+        });
+    }
+    return loading;
+}
+
+function loaded(what) {
+    if (core === null) {
+        throw new Error(`${what}: kinema is not loaded yet (await init() first)`);
+    }
+    return core;
+}
+
+const KINEMA_OK = 0;
+
+// Throws the C ABI's message for a failed call: the text the kinema command prints after "kinema: error: ".
+function check(status) {
+    if (status !== KINEMA_OK) {
+        throw new Error(core.UTF8ToString(core._kinema_last_error()));
+    }
+}
+
+// Runs body(pointer) with `bytes` of WebAssembly memory that is freed afterwards.
+function withScratch(bytes, body) {
+    const pointer = core._malloc(Math.max(bytes, 8));
+    if (pointer === 0) {
+        throw new Error("out of memory");
+    }
+    try {
+        return body(pointer);
+    } finally {
+        core._free(pointer);
+    }
+}
+
+function withString(text, body) {
+    const bytes = core.lengthBytesUTF8(text) + 1;
+    return withScratch(bytes, (pointer) => {
+        core.stringToUTF8(text, pointer, bytes);
+        return body(pointer, bytes - 1);
+    });
+}
+
+// A call that returns a handle through an out pointer.
+function createHandle(call) {
+    return withScratch(4, (out) => {
+        check(call(out));
+        return core.HEAPU32[out >> 2];
+    });
+}
+
+function requireInteger(value, where, name) {
+    if (!Number.isInteger(value)) {
+        throw new Error(`${where}: ${name} must be an integer, got ${value}`);
+    }
+}
+
+const freeHandles = new FinalizationRegistry(({ destroy, handle }) => core[destroy](handle));
+
+// The one owner of a C handle: dispose() frees it once; use after dispose throws.
+class Handle {
+    constructor(handle, destroy) {
+        this._handle = handle;
+        this._destroy = destroy;
+        freeHandles.register(this, { destroy, handle }, this);
+    }
+    _live(where) {
+        if (this._handle === 0) {
+            throw new Error(`${where}: the ${this.constructor.name.toLowerCase()} has been disposed`);
+        }
+        return this._handle;
+    }
+    /** Frees the WebAssembly memory; the object is unusable afterwards. Calling it again does nothing. */
+    dispose() {
+        if (this._handle !== 0) {
+            freeHandles.unregister(this);
+            core[this._destroy](this._handle);
+            this._handle = 0;
+        }
+    }
+    /** The same as dispose(). */
+    delete() {
+        this.dispose();
+    }
+    get disposed() {
+        return this._handle === 0;
+    }
+}
+
+/** Connectivity of grids when none is given: kinema's default (chase::GridSpaceSettings, 8). */
+const defaultConnectivity = 8;
+
+/** The cells a chase floods: a grid from memory or from a level file's text. */
+class Space extends Handle {
+    constructor(handle, name) {
+        super(handle, "_kinema_space_destroy");
+        this.name = name;
+    }
+
+    /**
+     * A grid: `tiles` holds width x height bytes, row-major (row 0 first), non-zero = floor; width and height
+     * in [1, 4096]; connectivity 4 or 8. Positions are tiles: x = column, y = row.
+     */
+    static fromGrid(width, height, tiles, connectivity = defaultConnectivity) {
+        const m = loaded("Space.fromGrid");
+        requireInteger(width, "Space.fromGrid", "width");
+        requireInteger(height, "Space.fromGrid", "height");
+        requireInteger(connectivity, "Space.fromGrid", "connectivity");
+        if (!(tiles instanceof Uint8Array)) {
+            throw new Error("Space.fromGrid: tiles must be a Uint8Array");
+        }
+        const needed = width > 0 && height > 0 ? width * height : 0;
+        if (tiles.length !== needed && needed > 0) {
+            throw new Error(`Space.fromGrid: tiles holds ${tiles.length} bytes; width x height is ${needed}`);
+        }
+        const handle = withScratch(tiles.length, (pointer) => {
+            m.HEAPU8.set(tiles, pointer);
+            return createHandle((out) => m._kinema_space_from_grid(width, height, pointer, connectivity, out));
+        });
+        return new Space(handle, "grid");
+    }
+
+    /**
+     * A grid from the text of a level file the kinema command reads, read as that command reads the file
+     * `name`: a Moving AI map when name ends in .map, else kinema's ASCII level. Errors name `name` and the
+     * line, as the command's do. `name` is also the "map" of the chase JSON.
+     */
+    static fromLevelText(text, name, connectivity = defaultConnectivity) {
+        const m = loaded("Space.fromLevelText");
+        if (typeof text !== "string" || typeof name !== "string") {
+            throw new Error("Space.fromLevelText: text and name must be strings");
+        }
+        requireInteger(connectivity, "Space.fromLevelText", "connectivity");
+        const handle = withString(text, (textPointer, length) =>
+            withString(name, (namePointer) =>
+                createHandle((out) =>
+                    m._kinema_js_space_from_level_text(textPointer, length, namePointer, connectivity, out),
+                ),
+            ),
+        );
+        return new Space(handle, name);
+    }
+
+    // Space.fromMesh(xyz, triangles): a triangle mesh, built as `kinema chase --map LEVEL.obj` builds it, goes
+    // here once the package's WebAssembly has kinema's navmesh part (Recast/Detour); see docs/web.md.
+
+    /** How many cells the space has (floor tiles on grids). */
+    get cellCount() {
+        const handle = this._live("Space.cellCount");
+        return withScratch(8, (out) => {
+            check(core._kinema_space_cell_count(handle, out));
+            return core.HEAPU32[out >> 2] + core.HEAP32[(out >> 2) + 1] * 2 ** 32;
+        });
+    }
+}
+
+const destinationRules = ["nearest_heated", "nearest_warm"];
+const stopReasons = ["exhausted", "too_many_heated", "max_steps"];
+const settingFields = ["hot", "maxHeated", "maxSteps", "maxRestarts", "destination"];
+
+/**
+ * The chapter's constants with kinema's defaults (the settings registry's, through the C ABI): hot (H) 20,
+ * maxHeated (M_H) 25, maxSteps (M_S) 40, maxRestarts -1 (no cap), destination "nearest_heated".
+ */
+function floodSettingsDefault() {
+    const m = loaded("floodSettingsDefault");
+    return withScratch(20, (out) => {
+        m._kinema_js_flood_settings_default(out);
+        const v = m.HEAP32.subarray(out >> 2, (out >> 2) + 5);
+        return { hot: v[0], maxHeated: v[1], maxSteps: v[2], maxRestarts: v[3], destination: destinationRules[v[4]] };
+    });
+}
+
+function settingsFields(settings) {
+    const full = Object.assign(floodSettingsDefault(), settings);
+    for (const key of Object.keys(settings)) {
+        if (!settingFields.includes(key)) {
+            throw new Error(`Flood: unknown setting '${key}' (known: ${settingFields.join(", ")})`);
+        }
+    }
+    const destination = destinationRules.indexOf(full.destination);
+    if (destination < 0) {
+        throw new Error(`destination: must be ${destinationRules.join(" or ")}, got '${full.destination}'`);
+    }
+    const fields = [full.hot, full.maxHeated, full.maxSteps, full.maxRestarts];
+    fields.forEach((value, i) => requireInteger(value, "Flood", settingFields[i]));
+    return [...fields, destination];
+}
+
+function vector(value, where, name) {
+    if (value === null || typeof value !== "object") {
+        throw new Error(`${where}: ${name} must be an object with x, y (and z)`);
+    }
+    const z = value.z === undefined ? 0 : value.z;
+    return [value.x, value.y, z].map(Number);
+}
+
+const resultNumbers = 19;
+
+// The flood's result from kinema_js_flood_result's numbers (web/package/src/kinema_js.cpp says the order).
+function readResult(v) {
+    if (v[18] !== resultNumbers) {
+        throw new Error("internal error: kinema_core.js does not match index.js (result layout)");
+    }
+    const point = (i) => ({ x: v[i], y: v[i + 1], z: v[i + 2] });
+    return {
+        destination: point(0),
+        centroid: point(3),
+        seedPosition: point(6),
+        seedCell: v[9],
+        destinationCell: v[10],
+        heatedCells: v[11],
+        warmCells: v[12],
+        barrierCells: v[13],
+        steps: v[14],
+        stopReason: stopReasons[v[15]],
+        finished: v[16] === 1,
+        seedSnapped: v[17] === 1,
+    };
+}
+
+/** The chapter's heat-and-barrier flood, run a fixed number of steps per frame (advance). */
+class Flood extends Handle {
+    /** `settings`: any of floodSettingsDefault()'s fields; the others keep their defaults. */
+    constructor(settings = {}) {
+        const m = loaded("new Flood");
+        const fields = settingsFields(settings);
+        const handle = withScratch(20, (pointer) => {
+            m.HEAP32.set(fields, pointer >> 2);
+            return createHandle((out) => m._kinema_js_flood_create(pointer, out));
+        });
+        super(handle, "_kinema_flood_destroy");
+        this._space = null;
+    }
+
+    // The flood's space must outlive its use: a disposed space makes the flood unstarted, not a dangling read.
+    _started(where) {
+        const handle = this._live(where);
+        if (this._space !== null && this._space.disposed) {
+            throw new Error(`${where}: the flood's space has been disposed (start the flood on a live space)`);
+        }
+        return handle;
+    }
+
+    /**
+     * Seeds the flood at the player's last known position running along `direction` (objects with x, y and
+     * an optional z, such as three.js, Babylon.js or PlayCanvas vectors). Grids read x = column, y = row and
+     * ignore z; a position off the floor snaps to the nearest cell, as `kinema chase --from` does.
+     */
+    start(space, position, direction = { x: 0, y: 0, z: 0 }) {
+        const handle = this._live("Flood.start");
+        if (!(space instanceof Space)) {
+            throw new Error("Flood.start: space must be a Space");
+        }
+        const spaceHandle = space._live("Flood.start");
+        const p = vector(position, "Flood.start", "position");
+        const d = vector(direction, "Flood.start", "direction");
+        check(core._kinema_js_flood_start(handle, spaceHandle, ...p, ...d));
+        this._space = space;
+    }
+
+    /** Runs at most maxSteps propagation steps; true once the flood has finished. */
+    advance(maxSteps) {
+        const handle = this._started("Flood.advance");
+        requireInteger(maxSteps, "Flood.advance", "maxSteps");
+        return withScratch(4, (finished) => {
+            check(core._kinema_flood_advance(handle, maxSteps, finished));
+            return core.HEAP32[finished >> 2] === 1;
+        });
+    }
+
+    /** The result so far (after the last step: the final one). */
+    get result() {
+        const handle = this._started("Flood.result");
+        return withScratch(8 * resultNumbers, (out) => {
+            check(core._kinema_js_flood_result(handle, out));
+            return readResult(core.HEAPF64.slice(out >> 3, (out >> 3) + resultNumbers));
+        });
+    }
+
+    /**
+     * The whole chase as JSON text, exactly what `kinema chase --json` prints (without its newline) for the
+     * same level and query: `map` is the "map" field (default: the space's name).
+     */
+    json(map) {
+        const handle = this._started("Flood.json");
+        const name = map === undefined ? this._space.name : String(map);
+        return withString(name, (mapPointer) =>
+            withScratch(4, (length) => {
+                check(core._kinema_flood_json(handle, mapPointer, 0, 0, length));
+                const bytes = core.HEAPU32[length >> 2] + 1;
+                return withScratch(bytes, (buffer) => {
+                    check(core._kinema_flood_json(handle, mapPointer, buffer, bytes, length));
+                    return core.UTF8ToString(buffer, bytes - 1);
+                });
+            }),
+        );
+    }
+}
+
+// The runtime pursuer (the NPC's chase reasoning as an object a game ticks: engage, chase, search, give up;
+// docs/pursuit.md) goes here as class Pursuer, over the C ABI's kinema_pursuer_* functions, when they exist.
+// Nothing is exported for it until then.
+
+/** kinema's version, "MAJOR.MINOR.PATCH". */
+function version() {
+    return loaded("version").UTF8ToString(core._kinema_version());
+}
+
+module.exports = { init, version, floodSettingsDefault, defaultConnectivity, Space, Flood };

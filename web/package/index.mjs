@@ -1,0 +1,5 @@
+// The ES module face of index.js (one implementation: the same module instance for import and require).
+import kinema from "./index.js";
+
+export const { init, version, floodSettingsDefault, defaultConnectivity, Space, Flood } = kinema;
+export default kinema;

@@ -1,0 +1,83 @@
+// The npm package as a user gets it: `npm pack` makes the tarball, `npm install` of that file puts it in an
+// app's node_modules, and the app imports it by name (ES module and CommonJS) and gets the CLI's chase JSON.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { before, test } from "node:test";
+
+import { chaseFlags, cliOutput, levelsDir, packageDir } from "./helpers.mjs";
+
+const npmEnv = {
+    ...process.env,
+    npm_config_update_notifier: "false",
+    npm_config_fund: "false",
+    npm_config_audit: "false",
+};
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "kinema-npm-pack-"));
+let tarball;
+let app;
+
+function npm(args, cwd) {
+    return execFileSync("npm", args, { cwd, env: npmEnv, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+before(() => {
+    const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", work], packageDir));
+    tarball = path.join(work, packed[0].filename);
+    app = path.join(work, "app");
+    fs.mkdirSync(app);
+    fs.writeFileSync(path.join(app, "package.json"), JSON.stringify({ name: "app", private: true }));
+    npm(["install", "--offline", "--no-package-lock", tarball], app);
+});
+
+test("npm pack makes a tarball of the package's files, versioned as the project", () => {
+    const packed = JSON.parse(npm(["pack", "--dry-run", "--json"], packageDir))[0];
+    assert.deepEqual(packed.files.map((file) => file.path).sort(),
+                     ["README.md", "index.d.ts", "index.js", "index.mjs", "kinema_core.js", "package.json"]);
+    assert.equal(packed.name, "kinema");
+    assert.equal(`kinema ${packed.version}`, cliOutput(["--version"]));
+    assert.ok(fs.statSync(tarball).size > 100_000, "the WebAssembly is inside the tarball");
+});
+
+const corner = path.join(levelsDir, "corner.txt");
+const query = { from: { x: 2.5, y: 2.5 }, dir: { x: 1, y: 0 }, settings: { maxSteps: 30 } };
+const appCode = (load) => `${load}
+const fs = require("node:fs");
+(async () => {
+    const kinema = await init();
+    const space = kinema.Space.fromLevelText(fs.readFileSync(${JSON.stringify(corner)}, "utf8"), ${JSON.stringify(corner)});
+    const flood = new kinema.Flood({ maxSteps: 30 });
+    flood.start(space, { x: 2.5, y: 2.5 }, { x: 1, y: 0 });
+    while (!flood.advance(4)) {}
+    process.stdout.write(flood.json());
+    flood.dispose();
+    space.dispose();
+})();
+`;
+
+test("an app imports the installed package as an ES module and gets the CLI's JSON", () => {
+    const file = path.join(app, "check.mjs");
+    const load = ['import { init } from "kinema";', 'import { createRequire } from "node:module";',
+                  "const require = createRequire(import.meta.url);"];
+    fs.writeFileSync(file, appCode(load.join("\n")));
+    const expected = cliOutput(["chase", "--map", corner, ...chaseFlags(query), "--json"]);
+    assert.equal(execFileSync(process.execPath, [file], { cwd: app, encoding: "utf8" }), expected);
+});
+
+test("an app requires the installed package as CommonJS and gets the CLI's JSON", () => {
+    const file = path.join(app, "check.cjs");
+    fs.writeFileSync(file, appCode('const { init } = require("kinema");'));
+    const expected = cliOutput(["chase", "--map", corner, ...chaseFlags(query), "--json"]);
+    assert.equal(execFileSync(process.execPath, [file], { cwd: app, encoding: "utf8" }), expected);
+});
+
+test("index.d.ts declares exactly what the package exports", async () => {
+    const installed = path.join(app, "node_modules/kinema");
+    const types = fs.readFileSync(path.join(installed, "index.d.ts"), "utf8");
+    const declared = [...types.matchAll(/^export declare (?:class|function|const) (\w+)/gm)].map((m) => m[1]).sort();
+    const exported = Object.keys(await import(path.join(installed, "index.mjs"))).filter((name) => name !== "default");
+    assert.deepEqual(declared, exported.sort());
+    assert.ok(!declared.includes("Pursuer"), "the pursuer is only a marked place until the C ABI has it");
+});
