@@ -25,15 +25,15 @@ levels::GridLevel open_map(int side) {
 }
 
 // The player outruns the NPC's view on an open 256 x 256 map; the NPC chases the flood's destination, then
-// searches until --max-time. What the pursuit allocates per cell: the planar positions (16 bytes) and
-// padded neighbour lists (32) of the grid's cells, the search's neighbour counts (1: 1/count from a table of
-// the same doubles, at most 8 neighbours on a grid; an 8-byte inverse before) and buckets (4 + 4),
-// the planner's costs, heuristics and parents (20, of which only the cells a plan reaches are ever
-// written), the log of cleared cells (16, reserved), the result's occupancy (8) and the flood's heat (4),
-// and the seeds' and frames' small change: 119 bytes measured (126 with the 8-byte inverse). Before, the grid's world positions and CSR
-// lists (60 bytes a cell) were built too, and the search's three occupancy arrays (24) and the planner's
-// marks (4) came from operator new: 200 bytes a cell (214 measured; a 4096 x 4096 map: 2.7 GB resident for a
-// 10 s pursuit).
+// searches until --max-time. What the pursuit allocates per cell: the planar positions (16 bytes) and padded
+// neighbour lists (32) of the grid's cells, the search's neighbour counts (1: 1/count from a table of the
+// same doubles, at most 8 neighbours on a grid; an 8-byte inverse before) and buckets (4 + 4), the planner's
+// costs, heuristics and parents (20, of which only the cells a plan reaches are ever written), the log of
+// cleared cells (16, reserved), the result's occupancy (8) and the flood's heat (4), and the seeds' and
+// frames' small change: 119 bytes measured (126 with the 8-byte inverse). Before, the grid's world positions
+// and CSR lists (60 bytes a cell) were built too, and the search's three occupancy arrays (24) and the
+// planner's marks (4) came from operator new: 200 bytes a cell (214 measured; a 4096 x 4096 map: 2.7 GB
+// resident for a 10 s pursuit).
 TEST(PursuitMemory, ALargeOpenGridCostsOnlyWhatTheSearchAndPathsUse) {
     const test::PursuitLevel lv(open_map(256));
     PursuitScenario s;
