@@ -2,7 +2,6 @@
 // by hand from the models' formulas (docs/movement.md; the values c/tests/c99_test.c checks), whole runs equal
 // to `kinema simulate --json` (run as a process), errors as KinemaException, and no allocation per step.
 using System;
-using System.Reflection;
 using System.Runtime.InteropServices;
 using NUnit.Framework;
 
@@ -225,17 +224,6 @@ namespace Kinema.Tests
             Movement.Simulate(UnrealSettings.Default, MovingAlongX(0), null, null, 0, null);  // no frames: no arrays
         }
 
-        // GC.GetAllocatedBytesForCurrentThread: mono has it, .NET Standard 2.0 does not declare it.
-        private static long AllocatedBytes()
-        {
-            MethodInfo counter = typeof(GC).GetMethod("GetAllocatedBytesForCurrentThread");
-            if (counter == null)
-            {
-                Assert.Ignore("this runtime does not count allocated bytes");
-            }
-            return (long)counter.Invoke(null, null);
-        }
-
         // A game steps its characters every frame: Step (and the analysis a game might call per frame) must give
         // the garbage collector no work.
         [Test]
@@ -250,9 +238,9 @@ namespace Kinema.Tests
             b = Movement.Step(dishonored, b, input, Dt60);
             c = Movement.Step(crosscode, c, input, Dt60);
             double sum = Analysis.UnrealStop(unreal, 600.0, Dt60).Distance;
-            long before = AllocatedBytes();
-            long nothing = AllocatedBytes() - before;
-            before = AllocatedBytes();
+            long before = Allocations.Bytes();
+            long nothing = Allocations.Bytes() - before;
+            before = Allocations.Bytes();
             for (int frame = 0; frame < 100000; ++frame)
             {
                 a = Movement.Step(unreal, a, input, Dt60);
@@ -260,7 +248,7 @@ namespace Kinema.Tests
                 c = Movement.Step(crosscode, c, input, Dt60);
                 sum += Analysis.UnrealStop(unreal, a.Velocity.Length, Dt60).Distance;
             }
-            long allocated = AllocatedBytes() - before - nothing;
+            long allocated = Allocations.Bytes() - before - nothing;
             Assert.AreEqual(0L, allocated, "100000 frames allocated " + allocated + " bytes");
             Assert.Greater(sum + a.Position.X + b.Position.X + c.Position.X, 0.0);
         }

@@ -6,7 +6,6 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
-using System.Reflection;
 using System.Text.RegularExpressions;
 using NUnit.Framework;
 
@@ -261,16 +260,6 @@ namespace Kinema.Tests
             }
         }
 
-        private static long AllocatedBytes()
-        {
-            MethodInfo counter = typeof(GC).GetMethod("GetAllocatedBytesForCurrentThread");
-            if (counter == null)
-            {
-                Assert.Ignore("this runtime does not count allocated bytes");
-            }
-            return (long)counter.Invoke(null, null);
-        }
-
         // A game calls Update (and reads the events) every frame: neither may give the garbage collector work.
         [Test]
         public void UpdateAndEventsAllocateNothing()
@@ -296,17 +285,17 @@ namespace Kinema.Tests
                     pursuer.Update(ref input);
                 }
                 const int frames = 20000;
-                long before = AllocatedBytes();
-                long nothing = AllocatedBytes() - before;
+                long before = Allocations.Bytes();
+                long nothing = Allocations.Bytes() - before;
                 int collections = GC.CollectionCount(0);
                 double sum = 0;
-                before = AllocatedBytes();
+                before = Allocations.Bytes();
                 for (int frame = 0; frame < frames; ++frame)
                 {
                     input.SeesPlayer = frame % 500 == 0;  // re-engage now and then: every state runs
                     sum += pursuer.Update(ref input).Goal.X + pursuer.Events(buffer);
                 }
-                long allocated = AllocatedBytes() - before - nothing;
+                long allocated = Allocations.Bytes() - before - nothing;
                 Assert.AreEqual(collections, GC.CollectionCount(0), "a collection ran during the frames");
                 Assert.AreEqual(0L, allocated, frames + " frames allocated " + allocated + " bytes");
                 Assert.Greater(sum, 0.0);

@@ -18,21 +18,8 @@ namespace {
 using Level = test::PursuitLevel;
 using test::corner_config;
 using test::corner_scenario;
-
-// Figure 5 of Couvidou's chase chapter (pursuit_test.cpp): lost running north at a T-junction.
-PursuitScenario junction_scenario() {
-    PursuitScenario s;
-    s.route = {{16.5, 3.5}, {16.5, 2.5}, {40.5, 2.5}};
-    s.npc = {16.5, 9.5};
-    return s;
-}
-
-PursuitConfig junction_config(Strategy strategy) {
-    PursuitConfig c = test::config_for(strategy, "t_junction_unequal");
-    c.settings.view_range = 6.0;
-    c.settings.player_speed = 7.5;
-    return c;
-}
+using test::junction_config;
+using test::junction_scenario;
 
 void expect_same_events(const std::vector<PursuitEvent>& got, const std::vector<PursuitEvent>& want) {
     ASSERT_EQ(got.size(), want.size());

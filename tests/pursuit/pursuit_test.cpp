@@ -31,6 +31,8 @@ using Level = test::PursuitLevel;
 using test::config_for;
 using test::corner_config;
 using test::corner_scenario;
+using test::junction_config;
+using test::junction_scenario;
 using test::our_level;
 
 const PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
@@ -181,23 +183,8 @@ TEST(PursuitFigure1, FloodFollowsRoundTheCornerAndReacquires) {
     EXPECT_EQ(find_event(r, EventKind::search), nullptr);
 }
 
-// Figure 5 (right): the player, lost running north toward a T-junction whose west branch is a 3-tile dead end
-// and whose east branch is 25 tiles long, escapes east. The flood tilts into the long branch and re-acquires
-// during the chase; running to the last known position leaves the NPC searching at the junction's foot.
-PursuitScenario junction_scenario() {
-    PursuitScenario s;
-    s.route = {{16.5, 3.5}, {16.5, 2.5}, {40.5, 2.5}};
-    s.npc = {16.5, 9.5};
-    return s;
-}
-
-PursuitConfig junction_config(Strategy strategy) {
-    PursuitConfig c = config_for(strategy, "t_junction_unequal");
-    c.settings.view_range = 6.0;
-    c.settings.player_speed = 7.5;
-    return c;
-}
-
+// Figure 5 (right), test::junction_scenario: the flood tilts into the long branch and re-acquires during the
+// chase; running to the last known position leaves the NPC searching at the junction's foot.
 TEST(PursuitFigure5, FloodTiltsIntoTheLongCorridor) {
     const Level lv("t_junction_unequal");
     const PursuitConfig config = junction_config(Strategy::flood);

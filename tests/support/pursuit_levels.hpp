@@ -49,4 +49,20 @@ inline pursuit::PursuitConfig corner_config(pursuit::Strategy strategy) {
     return c;
 }
 
+/// Figure 5 (right) of Couvidou's chase chapter: the player, lost running north toward a T-junction whose
+/// west branch is a 3-tile dead end and whose east branch is 25 tiles long, escapes east.
+inline pursuit::PursuitScenario junction_scenario() {
+    pursuit::PursuitScenario s;
+    s.route = {{16.5, 3.5}, {16.5, 2.5}, {40.5, 2.5}};
+    s.npc = {16.5, 9.5};
+    return s;
+}
+
+inline pursuit::PursuitConfig junction_config(pursuit::Strategy strategy) {
+    pursuit::PursuitConfig c = config_for(strategy, "t_junction_unequal");
+    c.settings.view_range = 6.0;
+    c.settings.player_speed = 7.5;
+    return c;
+}
+
 }  // namespace kinema::test
