@@ -17,6 +17,7 @@
 #include "kinema/kinema.h"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/obj.hpp"
+#include "range_edges.hpp"
 
 #if KINEMA_TEST_HAVE_NAV
 #include "kinema/nav/settings.hpp"
@@ -74,16 +75,13 @@ TEST(CAbiSettings, DefaultsAndRangesAreTheRegistrys) {
             EXPECT_EQ(create_with(static_cast<double>(f.choices.size())), KINEMA_ERROR_ARGUMENT);
             continue;
         }
-        if (std::isfinite(f.range.min)) {
-            EXPECT_EQ(create_with(f.range.min), KINEMA_OK);
-            EXPECT_EQ(create_with(f.range.min - 1), KINEMA_ERROR_ARGUMENT);
-            EXPECT_NE(std::string(kinema_last_error()).find(f.name), std::string::npos)
-                << kinema_last_error();
-        }
-        if (std::isfinite(f.range.max)) {
-            EXPECT_EQ(create_with(f.range.max), KINEMA_OK);
-            EXPECT_EQ(create_with(f.range.max + 1), KINEMA_ERROR_ARGUMENT);
-        }
+        kinema::c_test::expect_range_edges(
+            f, [&](double value) { EXPECT_EQ(create_with(value), KINEMA_OK) << value; },
+            [&](double value) {
+                EXPECT_EQ(create_with(value), KINEMA_ERROR_ARGUMENT) << value;
+                EXPECT_NE(std::string(kinema_last_error()).find(f.name), std::string::npos)
+                    << kinema_last_error();
+            });
     }
 }
 
@@ -200,23 +198,7 @@ TEST(CAbiNavSettings, DefaultsAndRangesAreTheRegistrys) {
             EXPECT_TRUE(status == KINEMA_OK || status == KINEMA_ERROR_INPUT)
                 << value << ": " << kinema_last_error();
         };
-        expect_refused(std::numeric_limits<double>::quiet_NaN());
-        if (std::isfinite(f.range.min)) {
-            if (f.range.min_closed) {
-                expect_accepted(f.range.min);
-                expect_refused(f.range.min - 1);
-            } else {
-                expect_refused(f.range.min);
-            }
-        }
-        if (std::isfinite(f.range.max)) {
-            if (f.range.max_closed) {
-                expect_accepted(f.range.max);
-                expect_refused(f.range.max + 1);
-            } else {
-                expect_refused(f.range.max);
-            }
-        }
+        kinema::c_test::expect_range_edges(f, expect_accepted, expect_refused);
     }
 }
 

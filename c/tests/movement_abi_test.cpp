@@ -17,6 +17,7 @@
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/movement/morrowind.hpp"
+#include "range_edges.hpp"
 
 namespace {
 
@@ -69,25 +70,8 @@ void expect_registry(const kinema::SettingsDescription& description, const CSett
                 << last_error();
             continue;
         }
-        if (f.type == kinema::FieldType::real) {
-            expect_refused(kNaN);
-        }
-        if (std::isfinite(f.range.min)) {
-            if (f.range.min_closed) {
-                EXPECT_EQ(call_with(f.range.min), KINEMA_OK) << last_error();
-                expect_refused(f.range.min - 1);
-            } else {
-                expect_refused(f.range.min);
-            }
-        }
-        if (std::isfinite(f.range.max)) {
-            if (f.range.max_closed) {
-                EXPECT_EQ(call_with(f.range.max), KINEMA_OK) << last_error();
-                expect_refused(f.range.max + 1);
-            } else {
-                expect_refused(f.range.max);
-            }
-        }
+        kinema::c_test::expect_range_edges(
+            f, [&](double value) { EXPECT_EQ(call_with(value), KINEMA_OK) << last_error(); }, expect_refused);
     }
 }
 

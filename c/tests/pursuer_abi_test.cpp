@@ -14,6 +14,7 @@
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "pursuit_levels.hpp"
+#include "range_edges.hpp"
 
 namespace {
 
@@ -61,25 +62,8 @@ void expect_fields(const kinema::SettingsDescription& description, const kinema_
             EXPECT_EQ(call_with(value), KINEMA_ERROR_ARGUMENT) << value;
             EXPECT_NE(last_error().find(named.name), std::string::npos) << last_error();
         };
-        if (f.type == kinema::FieldType::real) {
-            expect_refused(std::numeric_limits<double>::quiet_NaN());
-        }
-        if (std::isfinite(f.range.min)) {
-            if (f.range.min_closed) {
-                EXPECT_EQ(call_with(f.range.min), KINEMA_OK) << last_error();
-                expect_refused(f.range.min - 1);
-            } else {
-                expect_refused(f.range.min);
-            }
-        }
-        if (std::isfinite(f.range.max)) {
-            if (f.range.max_closed) {
-                EXPECT_EQ(call_with(f.range.max), KINEMA_OK) << last_error();
-                expect_refused(f.range.max + 1);
-            } else {
-                expect_refused(f.range.max);
-            }
-        }
+        kinema::c_test::expect_range_edges(
+            f, [&](double value) { EXPECT_EQ(call_with(value), KINEMA_OK) << last_error(); }, expect_refused);
     }
 }
 
