@@ -121,9 +121,100 @@ export declare class Flood extends Handle {
     json(map?: string): string;
 }
 
-// The runtime pursuer (the NPC's chase reasoning as an object a game ticks: engage, chase, search, give up;
-// docs/pursuit.md) goes here as `export declare class Pursuer extends Handle`, with its settings, input and
-// output, once the C ABI has kinema_pursuer_*. Not in this version.
+/** `kinema pursue --strategy`'s names. */
+export type PursuitStrategy = "flood" | "flood-paced" | "dead-reckoning" | "breadcrumbs" | "last-known";
+/** What the NPC does: sees the player, chases the strategy's destination, searches, or has given up. */
+export type PursuitState = "engage" | "chase" | "search" | "gave_up";
+/** The events of `kinema pursue --json`. */
+export type PursuitEventKind = "lost_sight" | "chase" | "arrived" | "search" | "reacquired" | "stimulus" | "gave_up";
+
+/**
+ * The runtime pursuer's constants, the defaults of `kinema pursue` (ranges: `kinema pursue --help`). Lengths
+ * in level units (tiles on grids), angles in degrees, times in seconds.
+ */
+export interface PursuerSettings {
+    /** Default "flood" (the chapter's single-shot flood). */
+    strategy: PursuitStrategy;
+    /** [0, 1e6], default 20: the search clears what the NPC sees within this. */
+    viewRange: number;
+    /** [0, 360], default 120: the full cone of sight. */
+    viewAngle: number;
+    /** [0, 1e6], default 1: seen whatever the facing. */
+    contactRange: number;
+    /** [0, 3600], default 30: search without contact this long, then give up. */
+    searchTime: number;
+    /** (0, 1e6], default 6: the paced flood's pace and the search's spread rate. */
+    playerSpeed: number;
+    /** [0, 1], default 0.5: the occupancy map's share spread per player cell-move. */
+    spread: number;
+    /** [0, 1e9], default 0: the single-shot flood's propagation steps per update; 0 = all in one update. */
+    floodStepsPerTick: number;
+    /** The chase's constants; maxRestarts (default 3 here) caps the stimuli accepted. */
+    flood: FloodSettings;
+}
+
+/** What the game reports each frame. */
+export interface PursuerInput {
+    /** Seconds since the previous update, [0, 3600] (the first: since the alert). */
+    dt: number;
+    npcPosition: VectorLike;
+    /** Its facing (normalised by the pursuer). */
+    npcFacing: VectorLike;
+    seesPlayer: boolean;
+    /** Read while seen, on the first update, and always by "breadcrumbs". Default (0, 0). */
+    playerPosition?: VectorLike;
+    /** Only its direction is read (the flood's barrier); zero = standing. Default (0, 0). */
+    playerVelocity?: VectorLike;
+    /** The agent reached the previous output's goal and stopped there. */
+    arrived: boolean;
+}
+
+/** What the NPC should do now. */
+export interface PursuerOutput {
+    state: PursuitState;
+    /** Where to go (engage: the player). */
+    goal: Vec3;
+    /** The goal differs from the previous output's: re-path. */
+    goalChanged: boolean;
+    /** Engaged: the goal is the seen player, a straight line away. */
+    goalInSight: boolean;
+    /** `eventBit(kind)` for each event this call recorded (`events()` lists them). */
+    events: number;
+    /** Seconds on the pursuer's clock: the sum of the updates' dt. */
+    time: number;
+}
+
+/** One event of the last update or stimulus. */
+export interface PursuerEvent {
+    kind: PursuitEventKind;
+    /** A stimulus: false when the restart cap or the engaged NPC refused it; otherwise true. */
+    accepted: boolean;
+    /** Seconds on the pursuer's clock. */
+    t: number;
+    /** lost_sight: last seen; chase, arrived: the destination; stimulus: the noise; search, gave_up: the NPC;
+     * reacquired: the player. */
+    position: Vec3;
+    /** lost_sight: the player's direction of motion then; otherwise zero. */
+    direction: Vec3;
+}
+
+/**
+ * The NPC's chase reasoning, ticked once a frame (docs/pursuit.md "Runtime pursuer"): the state machine of
+ * Couvidou's chapter, every strategy of `kinema pursue`, the occupancy-map search and stimuli. The game moves
+ * the NPC to the goal it answers. Grid spaces; the space must not be disposed while the pursuer uses it.
+ */
+export declare class Pursuer extends Handle {
+    /** Any of pursuerSettingsDefault()'s fields (flood: any of its fields). Throws on a value out of range. */
+    constructor(space: Space, settings?: Partial<Omit<PursuerSettings, "flood">> & { flood?: Partial<FloodSettings> });
+    /** One frame; fills and returns `out` (pass the same object every frame to allocate nothing). */
+    update(input: PursuerInput, out?: PursuerOutput): PursuerOutput;
+    /** A noise at `position`, heard `delay` s (>= 0, default 0) after the last update. */
+    stimulus(position: VectorLike, delay?: number, out?: PursuerOutput): PursuerOutput;
+    /** The events of the last update or stimulus, in order (at most 4). */
+    events(): PursuerEvent[];
+    /** Back to before the first update (engaged, clock 0, no restart used). */
+    reset(): void;
+}
 
 /** Loads the WebAssembly module (once; later calls return the same promise). Every other call needs it. */
 export declare function init(options?: InitOptions): Promise<typeof import("./index")>;
@@ -133,3 +224,7 @@ export declare function version(): string;
 export declare function floodSettingsDefault(): FloodSettings;
 /** The connectivity of grids when none is given: 8. */
 export declare const defaultConnectivity: 8;
+/** kinema pursue's defaults for the runtime pursuer (its settings registry's, through the C ABI). */
+export declare function pursuerSettingsDefault(): PursuerSettings;
+/** The bit of `PursuerOutput.events` for an event kind: `1 << index` in PursuitEventKind's order. */
+export declare function eventBit(kind: PursuitEventKind): number;

@@ -1,6 +1,7 @@
 // kinema for JavaScript: the chase of Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player")
 // in WebAssembly, over kinema's C ABI (include/kinema/kinema.h) compiled by emscripten. Spaces from memory, the
-// time-sliced flood and the chase JSON of `kinema chase --json` (docs/web.md, "The npm package").
+// time-sliced flood, the chase JSON of `kinema chase --json` and the runtime pursuer a game ticks (docs/web.md,
+// "The npm package").
 //
 // Handles hold WebAssembly memory that JavaScript's garbage collector does not see: free each with dispose()
 // (delete() is the same, as embind's objects spell it). A FinalizationRegistry frees what a program forgets,
@@ -74,14 +75,19 @@ function requireInteger(value, where, name) {
     }
 }
 
-const freeHandles = new FinalizationRegistry(({ destroy, handle }) => core[destroy](handle));
+const freeHandles = new FinalizationRegistry(({ destroy, handle, scratch }) => {
+    core[destroy](handle);
+    core._free(scratch);
+});
 
-// The one owner of a C handle: dispose() frees it once; use after dispose throws.
+// The one owner of a C handle, and of `scratch` (WebAssembly memory the object reuses every call, or 0):
+// dispose() frees them once; use after dispose throws.
 class Handle {
-    constructor(handle, destroy) {
+    constructor(handle, destroy, scratch = 0) {
         this._handle = handle;
         this._destroy = destroy;
-        freeHandles.register(this, { destroy, handle }, this);
+        this._scratch = scratch;
+        freeHandles.register(this, { destroy, handle, scratch }, this);
     }
     _live(where) {
         if (this._handle === 0) {
@@ -94,7 +100,9 @@ class Handle {
         if (this._handle !== 0) {
             freeHandles.unregister(this);
             core[this._destroy](this._handle);
+            core._free(this._scratch);
             this._handle = 0;
+            this._scratch = 0;
         }
     }
     /** The same as dispose(). */
@@ -177,6 +185,11 @@ const destinationRules = ["nearest_heated", "nearest_warm"];
 const stopReasons = ["exhausted", "too_many_heated", "max_steps"];
 const settingFields = ["hot", "maxHeated", "maxSteps", "maxRestarts", "destination"];
 
+// Flood settings from their five numbers (hot, max_heated, max_steps, max_restarts, destination).
+function floodFromFields(v) {
+    return { hot: v[0], maxHeated: v[1], maxSteps: v[2], maxRestarts: v[3], destination: destinationRules[v[4]] };
+}
+
 /**
  * The chapter's constants with kinema's defaults (the settings registry's, through the C ABI): hot (H) 20,
  * maxHeated (M_H) 25, maxSteps (M_S) 40, maxRestarts -1 (no cap), destination "nearest_heated".
@@ -185,8 +198,7 @@ function floodSettingsDefault() {
     const m = loaded("floodSettingsDefault");
     return withScratch(20, (out) => {
         m._kinema_js_flood_settings_default(out);
-        const v = m.HEAP32.subarray(out >> 2, (out >> 2) + 5);
-        return { hot: v[0], maxHeated: v[1], maxSteps: v[2], maxRestarts: v[3], destination: destinationRules[v[4]] };
+        return floodFromFields(m.HEAP32.subarray(out >> 2, (out >> 2) + 5));
     });
 }
 
@@ -317,13 +329,207 @@ class Flood extends Handle {
     }
 }
 
-// The runtime pursuer (the NPC's chase reasoning as an object a game ticks: engage, chase, search, give up;
-// docs/pursuit.md) goes here as class Pursuer, over the C ABI's kinema_pursuer_* functions, when they exist.
-// Nothing is exported for it until then.
+// The runtime pursuer's names: the CLI's --strategy values, and the states and event kinds of `kinema pursue
+// --json`, in the C ABI's order (kinema_pursuit_strategy, kinema_pursuit_state, kinema_pursuit_event_kind).
+const strategies = ["flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known"];
+const pursuitStates = ["engage", "chase", "search", "gave_up"];
+const eventKinds = ["lost_sight", "chase", "arrived", "search", "reacquired", "stimulus", "gave_up"];
+const pursuerFields = ["strategy", "viewRange", "viewAngle", "contactRange", "searchTime", "playerSpeed", "spread",
+    "floodStepsPerTick"];
+// kinema_js.cpp's counts: the settings' numbers, an output's (its last number is the count) and an event's.
+const pursuerSettingsNumbers = 13;
+const pursuerOutputNumbers = 9;
+const pursuerEventNumbers = 9;
+const maxPursuerEvents = 4;
+
+/**
+ * The runtime pursuer's constants with kinema's defaults (those of `kinema pursue`, through the C ABI):
+ * strategy "flood", viewRange 20, viewAngle 120, contactRange 1, searchTime 30, playerSpeed 6, spread 0.5,
+ * floodStepsPerTick 0 (the whole flood in one update), flood: floodSettingsDefault() with maxRestarts 3.
+ */
+function pursuerSettingsDefault() {
+    const m = loaded("pursuerSettingsDefault");
+    return withScratch(8 * pursuerSettingsNumbers, (out) => {
+        m._kinema_js_pursuer_settings_default(out);
+        const v = m.HEAPF64.slice(out >> 3, (out >> 3) + pursuerSettingsNumbers);
+        const settings = { strategy: strategies[v[0]] };
+        pursuerFields.slice(1).forEach((name, i) => {
+            settings[name] = v[i + 1];
+        });
+        settings.flood = floodFromFields(Array.from(v.slice(8)));
+        return settings;
+    });
+}
+
+function pursuerNumbers(settings) {
+    for (const key of Object.keys(settings)) {
+        if (key !== "flood" && !pursuerFields.includes(key)) {
+            throw new Error(`Pursuer: unknown setting '${key}' (known: ${pursuerFields.join(", ")}, flood)`);
+        }
+    }
+    const defaults = pursuerSettingsDefault();
+    const full = Object.assign(defaults, settings, { flood: Object.assign(defaults.flood, settings.flood || {}) });
+    const strategy = strategies.indexOf(full.strategy);
+    if (strategy < 0) {
+        throw new Error(`strategy: must be ${strategies.join(", ")}, got '${full.strategy}'`);
+    }
+    requireInteger(full.floodStepsPerTick, "Pursuer", "floodStepsPerTick");
+    const numbers = pursuerFields.slice(1).map((name) => Number(full[name]));
+    return [strategy, ...numbers, ...settingsFields(full.flood)];
+}
+
+function writeVector(heap, at, value, where, name) {
+    const [x, y, z] = vector(value, where, name);
+    heap[at] = x;
+    heap[at + 1] = y;
+    heap[at + 2] = z;
+}
+
+// An output from kinema_js.cpp's numbers, into `out` (its goal object reused when it has one).
+function readOutput(heap, at, out) {
+    if (heap[at + 8] !== pursuerOutputNumbers) {
+        throw new Error("internal error: kinema_core.js does not match index.js (pursuer output layout)");
+    }
+    out.state = pursuitStates[heap[at]];
+    out.goalChanged = heap[at + 1] === 1;
+    out.goalInSight = heap[at + 2] === 1;
+    out.events = heap[at + 3];
+    out.goal = out.goal || {};
+    out.goal.x = heap[at + 4];
+    out.goal.y = heap[at + 5];
+    out.goal.z = heap[at + 6];
+    out.time = heap[at + 7];
+    return out;
+}
+
+/**
+ * The NPC's chase reasoning, ticked once a frame (docs/pursuit.md "Runtime pursuer"): the state machine of
+ * Couvidou's chapter (engage, chase, search, give up), every strategy of `kinema pursue`, the occupancy-map
+ * search cleared with kinema's own line of sight, and stimuli. The game moves the NPC to the goal it answers
+ * and reports what the NPC perceives. Grid spaces; world points as the space takes them (x, y; z ignored).
+ */
+class Pursuer extends Handle {
+    /** `settings`: any of pursuerSettingsDefault()'s fields (flood: any of its fields); the space must stay. */
+    constructor(space, settings = {}) {
+        const m = loaded("new Pursuer");
+        if (!(space instanceof Space)) {
+            throw new Error("new Pursuer: space must be a Space");
+        }
+        const spaceHandle = space._live("new Pursuer");
+        const numbers = pursuerNumbers(settings);
+        const handle = withScratch(8 * pursuerSettingsNumbers, (pointer) => {
+            m.HEAPF64.set(numbers, pointer >> 3);
+            return createHandle((out) => m._kinema_js_pursuer_create(spaceHandle, pointer, out));
+        });
+        // Room for the largest exchange, the events (4 x 9 numbers), reused by every call: an update
+        // allocates nothing in WebAssembly memory.
+        const scratch = m._malloc(8 * maxPursuerEvents * pursuerEventNumbers + 8);
+        if (scratch === 0) {
+            m._kinema_pursuer_destroy(handle);
+            throw new Error("out of memory");
+        }
+        super(handle, "_kinema_pursuer_destroy", scratch);
+        this._space = space;
+    }
+
+    _ready(where) {
+        const handle = this._live(where);
+        if (this._space.disposed) {
+            throw new Error(`${where}: the pursuer's space has been disposed`);
+        }
+        return handle;
+    }
+
+    /**
+     * One frame. `input`: dt (s since the previous update), npcPosition, npcFacing, seesPlayer (boolean),
+     * playerPosition, playerVelocity (read as kinema_pursuer_input reads them: docs/engines.md), arrived
+     * (boolean: the agent reached the previous goal and stopped). Returns `out` filled with state ("engage",
+     * "chase", "search", "gave_up"), goal {x, y, z}, goalChanged, goalInSight, events (1 << kind for each
+     * event of this call) and time; pass the same `out` every frame to allocate nothing.
+     */
+    update(input, out = {}) {
+        const handle = this._ready("Pursuer.update");
+        if (input === null || typeof input !== "object") {
+            throw new Error("Pursuer.update: input must be an object");
+        }
+        const heap = core.HEAPF64;
+        const at = this._scratch >> 3;
+        heap[at] = Number(input.dt);
+        writeVector(heap, at + 1, input.npcPosition, "Pursuer.update", "npcPosition");
+        writeVector(heap, at + 4, input.npcFacing, "Pursuer.update", "npcFacing");
+        heap[at + 7] = input.seesPlayer ? 1 : 0;
+        writeVector(heap, at + 8, input.playerPosition || { x: 0, y: 0 }, "Pursuer.update", "playerPosition");
+        writeVector(heap, at + 11, input.playerVelocity || { x: 0, y: 0 }, "Pursuer.update", "playerVelocity");
+        heap[at + 14] = input.arrived ? 1 : 0;
+        check(core._kinema_js_pursuer_update(handle, this._scratch, this._scratch));
+        return readOutput(core.HEAPF64, at, out);
+    }
+
+    /**
+     * A noise heard at `position` (on floor), `delay` s (>= 0) after the last update: restarts the chase there
+     * unless the NPC is engaged or flood.maxRestarts were accepted. Returns the decision as update() does.
+     */
+    stimulus(position, delay = 0, out = {}) {
+        const handle = this._ready("Pursuer.stimulus");
+        const [x, y, z] = vector(position, "Pursuer.stimulus", "position");
+        check(core._kinema_js_pursuer_stimulus(handle, x, y, z, Number(delay), this._scratch));
+        return readOutput(core.HEAPF64, this._scratch >> 3, out);
+    }
+
+    /**
+     * The events of the last update or stimulus, in order: {kind, accepted, t, position, direction}, with
+     * kind as `kinema pursue --json` names it ("lost_sight", "chase", "arrived", "search", "reacquired",
+     * "stimulus", "gave_up"); position and direction as kinema_pursuer_event documents them.
+     */
+    events() {
+        const handle = this._ready("Pursuer.events");
+        const count = withScratch(4, (countPointer) => {
+            check(core._kinema_js_pursuer_events(handle, this._scratch, countPointer));
+            return core.HEAP32[countPointer >> 2];
+        });
+        const heap = core.HEAPF64;
+        const events = [];
+        for (let i = 0; i < count; ++i) {
+            const at = (this._scratch >> 3) + i * pursuerEventNumbers;
+            events.push({
+                kind: eventKinds[heap[at]],
+                accepted: heap[at + 1] === 1,
+                t: heap[at + 2],
+                position: { x: heap[at + 3], y: heap[at + 4], z: heap[at + 5] },
+                direction: { x: heap[at + 6], y: heap[at + 7], z: heap[at + 8] },
+            });
+        }
+        return events;
+    }
+
+    /** Back to before the first update (engaged, clock 0, no restart used). */
+    reset() {
+        check(core._kinema_pursuer_reset(this._ready("Pursuer.reset")));
+    }
+}
+
+/** The bit of an output's `events` for an event kind ("chase", ...): (output.events & eventBit("chase")) !== 0. */
+function eventBit(kind) {
+    const index = eventKinds.indexOf(kind);
+    if (index < 0) {
+        throw new Error(`eventBit: unknown event kind '${kind}' (known: ${eventKinds.join(", ")})`);
+    }
+    return 1 << index;
+}
 
 /** kinema's version, "MAJOR.MINOR.PATCH". */
 function version() {
     return loaded("version").UTF8ToString(core._kinema_version());
 }
 
-module.exports = { init, version, floodSettingsDefault, defaultConnectivity, Space, Flood };
+module.exports = {
+    init,
+    version,
+    floodSettingsDefault,
+    pursuerSettingsDefault,
+    eventBit,
+    defaultConnectivity,
+    Space,
+    Flood,
+    Pursuer,
+};

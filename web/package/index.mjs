@@ -1,5 +1,15 @@
 // The ES module face of index.js (one implementation: the same module instance for import and require).
 import kinema from "./index.js";
 
-export const { init, version, floodSettingsDefault, defaultConnectivity, Space, Flood } = kinema;
+export const {
+    init,
+    version,
+    floodSettingsDefault,
+    pursuerSettingsDefault,
+    eventBit,
+    defaultConnectivity,
+    Space,
+    Flood,
+    Pursuer,
+} = kinema;
 export default kinema;
