@@ -2,8 +2,9 @@
 # The one list of Debian 12 packages kinema needs to build, test, benchmark, fuzz and draw.
 # Used by the README's quick start and by .ci/run, so a fresh machine and CI install the same things.
 # The web playground (docs/web.md) needs emscripten, chromium and nodejs (Node 20 from NodeSource where it is
-# configured; it bundles npm: never install Debian's npm package, which conflicts with it); its one npm
-# dependency, playwright-core, is pinned in web/package-lock.json and installed by `npm ci` below.
+# configured; it bundles npm: never install Debian's npm package, which conflicts with it); its two npm
+# dependencies, playwright-core (the browser test) and typescript (the npm package's types checked by tsc), are
+# pinned in web/package-lock.json and installed by `npm ci` below.
 set -euo pipefail
 
 packages=(

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { before, test } from "node:test";
 
-import { chaseFlags, cliOutput, levelsDir, packageDir } from "./helpers.mjs";
+import { chaseFlags, cliOutput, levelsDir, packageDir, root } from "./helpers.mjs";
 
 const npmEnv = {
     ...process.env,
@@ -80,4 +80,60 @@ test("index.d.ts declares exactly what the package exports", async () => {
     const exported = Object.keys(await import(path.join(installed, "index.mjs"))).filter((name) => name !== "default");
     assert.deepEqual(declared, exported.sort());
     assert.ok(declared.includes("Pursuer") && declared.includes("Flood"));
+});
+
+// TypeScript's own compiler (web/'s pinned devDependency) checks an app against the installed index.d.ts with
+// --strict: every export used as documented compiles, and misuses the types exist to catch do not.
+const tsc = path.join(root, "web/node_modules/.bin/tsc");
+
+// tsc's errors for these files ({name: code}) written into the app ("" when they compile).
+function typeCheck(files) {
+    const paths = Object.entries(files).map(([name, code]) => {
+        fs.writeFileSync(path.join(app, name), code);
+        return path.join(app, name);
+    });
+    const flags = ["--noEmit", "--strict", "--target", "es2020", "--module", "node16", "--moduleResolution", "node16"];
+    try {
+        execFileSync(tsc, [...flags, ...paths], { cwd: app, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+        return "";
+    } catch (failure) {
+        return failure.stdout || String(failure);
+    }
+}
+
+test("a TypeScript app type-checks against index.d.ts, and misuses do not", { skip: !fs.existsSync(tsc) &&
+     `TypeScript's tsc not found at ${tsc} (npm ci in web/ installs it)` }, () => {
+    const use = `import { init, version, floodSettingsDefault, pursuerSettingsDefault, eventBit, defaultConnectivity,
+    Space, Flood, Pursuer, FloodResult, PursuerOutput, PursuerEvent } from "kinema";
+export async function run(tiles: Uint8Array): Promise<string> {
+    await init();
+    const space: Space = Space.fromGrid(7, 1, tiles, defaultConnectivity);
+    const flood = new Flood({ ...floodSettingsDefault(), maxSteps: 30 });
+    flood.start(space, { x: 2.5, y: 0.5 }, { x: 1, y: 0, z: 0 });
+    while (!flood.advance(4)) {}
+    const result: FloodResult = flood.result;
+    const pursuer = new Pursuer(space, { strategy: "flood-paced", viewRange: 10, flood: { maxRestarts: 1 } });
+    const out: PursuerOutput = pursuer.update({ dt: 1 / 60, npcPosition: { x: 0.5, y: 0.5 }, npcFacing: { x: 1, y: 0 },
+                                                seesPlayer: false, arrived: false });
+    const events: PursuerEvent[] = pursuer.events();
+    const chased = (out.events & eventBit("chase")) !== 0 && out.state === "chase";
+    pursuer.stimulus({ x: 6.5, y: 0.5 }, 0.1, out);
+    pursuer.reset();
+    pursuer.dispose();
+    flood.dispose();
+    space.dispose();
+    return version() + result.stopReason + events.length + chased + pursuerSettingsDefault().flood.hot + flood.json();
+}
+`;
+    assert.equal(typeCheck({ "use.ts": use }), "");
+    const misuses = [
+        'new Pursuer(Space.fromGrid(1, 1, new Uint8Array(1)), { strategy: "wander" });',
+        "new Flood({ hot: \"20\" });",
+        'eventBit("spotted");',
+        "Space.fromGrid(1, 1, [1]);",
+    ];
+    const files = Object.fromEntries(misuses.map((line, i) => [`misuse${i}.ts`,
+        `import { Space, Flood, Pursuer, eventBit } from "kinema";\n${line}\n`]));
+    const errors = typeCheck(files);
+    misuses.forEach((line, i) => assert.match(errors, new RegExp(`misuse${i}\\.ts\\(2,\\d+\\): error TS`), line));
 });
