@@ -149,3 +149,26 @@ extern "C" kinema_status kinema_flood_json(const kinema_flood* flood, const char
 extern "C" void kinema_flood_destroy(kinema_flood* flood) {
     delete flood;
 }
+
+extern "C" kinema_status kinema_dead_reckoning(const kinema_space* space, kinema_vec3 position,
+                                               kinema_vec3 direction, double distance,
+                                               kinema_dead_reckoning_result* out) {
+    return guarded(KINEMA_ERROR_ARGUMENT, [&] {
+        require(space, "kinema_dead_reckoning", "space");
+        require(out, "kinema_dead_reckoning", "out");
+        // The chase query's own checks: coordinates within 1e9, the distance in [0, 1e9], named as fields.
+        ch::ChaseQuery query;
+        query.position = from_c(position);
+        query.direction = from_c(direction);
+        query.dead_reckoning_distance = distance;
+        kinema::throw_if_invalid("dead reckoning", query.validate());
+        const ch::DeadReckoning d =
+            space->chase_space().dead_reckoning(query.position, query.direction, distance);
+        out->position = to_c(d.position);
+        out->end_point = to_c(d.end_point);
+        out->cell = cell_or_none(d.cell);
+        out->blocked = d.blocked ? 1 : 0;
+        out->on_space = d.on_space ? 1 : 0;
+        out->distance = d.distance;
+    });
+}

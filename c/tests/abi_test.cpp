@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/kinema.h"
@@ -20,6 +21,8 @@
 #include "range_edges.hpp"
 
 #if KINEMA_TEST_HAVE_NAV
+#include "kinema/nav/chase.hpp"
+#include "kinema/nav/level_files.hpp"
 #include "kinema/nav/settings.hpp"
 #endif
 
@@ -85,6 +88,24 @@ TEST(CAbiSettings, DefaultsAndRangesAreTheRegistrys) {
     }
 }
 
+// kinema_dead_reckoning for the chase's own distance (M_S cell sizes) is the chase result's dead reckoning.
+void expect_dead_reckoning(const kinema_space* space, kinema_vec3 from, kinema_vec3 dir,
+                           const ch::DeadReckoning& expected) {
+    kinema_dead_reckoning_result got{};
+    ASSERT_EQ(kinema_dead_reckoning(space, from, dir, expected.distance, &got), KINEMA_OK)
+        << kinema_last_error();
+    EXPECT_EQ(got.position.x, expected.position.x);
+    EXPECT_EQ(got.position.y, expected.position.y);
+    EXPECT_EQ(got.position.z, expected.position.z);
+    EXPECT_EQ(got.end_point.x, expected.end_point.x);
+    EXPECT_EQ(got.end_point.y, expected.end_point.y);
+    EXPECT_EQ(got.end_point.z, expected.end_point.z);
+    EXPECT_EQ(got.cell, expected.cell == ch::no_cell ? -1 : static_cast<int64_t>(expected.cell));
+    EXPECT_EQ(got.blocked, expected.blocked ? 1 : 0);
+    EXPECT_EQ(got.on_space, expected.on_space ? 1 : 0);
+    EXPECT_EQ(got.distance, expected.distance);
+}
+
 TEST(CAbiChase, JsonIsChaseJsonOnASharedMapAndTheGridFromMemoryIsTheFile) {
     const std::string path = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/den520d.map";
     if (!std::filesystem::exists(path)) {
@@ -106,6 +127,7 @@ TEST(CAbiChase, JsonIsChaseJsonOnASharedMapAndTheGridFromMemoryIsTheFile) {
     const ch::ChaseResult result = ch::run_chase(space, flood, query);
     EXPECT_EQ(c_json, ch::chase_json(space, flood, result, path));
     EXPECT_GT(result.flood.heated_cells, 20u);  // a real chase, not a seed boxed in
+    expect_dead_reckoning(loaded, from, dir, result.dead_reckoning);
 
     kinema_space* memory = nullptr;
     ASSERT_EQ(kinema_space_from_grid(level.width, level.height, level.passable.data(), 8, &memory),
@@ -125,6 +147,20 @@ TEST(CAbiChase, AMeshLevelFloodsLikeTheCli) {
     EXPECT_GT(cells, 10);
     const std::string json = c_chase_json(space, {1.0, 0.0, 2.0}, {1.0, 0.0, 0.0}, "ramp");
     EXPECT_EQ(json.rfind("{\"map\":\"ramp\"", 0), 0u) << json.substr(0, 80);
+    // Dead reckoning on the navmesh: the C++ level's own, for the chase's distance.
+    const kinema::nav::Level level = kinema::nav::load_mesh_level(path, kinema::nav::NavSettings{});
+    kinema::nav::PathFinder finder(level);
+    const kinema::nav::LevelChaseSpace nav_space(level, finder);
+    const double distance =
+        ch::default_dead_reckoning_distance(ch::FloodSettings{}.max_steps, nav_space.cells().cell_size());
+    expect_dead_reckoning(space, {1.0, 0.0, 2.0}, {1.0, 0.0, 0.0},
+                          nav_space.dead_reckoning({1.0, 0.0, 2.0}, {1.0, 0.0, 0.0}, distance));
+    kinema_dead_reckoning_result refused{};
+    EXPECT_EQ(kinema_dead_reckoning(space, {1.0, 0.0, 2.0}, {1.0, 0.0, 0.0}, std::nan(""), &refused),
+              KINEMA_ERROR_ARGUMENT);
+    EXPECT_NE(std::string(kinema_last_error()).find("dead_reckoning_distance"), std::string::npos);
+    EXPECT_EQ(kinema_dead_reckoning(nullptr, {1.0, 0.0, 2.0}, {1.0, 0.0, 0.0}, 1.0, &refused),
+              KINEMA_ERROR_ARGUMENT);
     kinema_space_destroy(space);
 }
 #endif

@@ -37,6 +37,7 @@ static void corridor_chase(void) {
     struct kinema_flood_result result;
     int finished = -1;
     int64_t cells = 0;
+    kinema_dead_reckoning_result reckoning;
 
     CHECK(kinema_space_from_grid(7, 1, tiles, 8, &space) == KINEMA_OK);
     CHECK(kinema_space_cell_count(space, &cells) == KINEMA_OK && cells == 7);
@@ -54,6 +55,19 @@ static void corridor_chase(void) {
     CHECK(result.seed_cell == 2 && result.destination_cell == 4 && result.seed_snapped == 0);
     CHECK(fabs(result.centroid.x - 415.0 / 90.0) < 1e-12 && result.centroid.y == 0.5);
     CHECK(result.destination.x == 4.5 && result.destination.y == 0.5 && result.destination.z == 0.0);
+
+    /* Dead reckoning from column 2 running east for M_S = 40 tiles: the corridor ends at x = 7, so the line
+     * stops there, blocked, and the guard is sent to the last open cell, column 6. */
+    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), 40.0, &reckoning) == KINEMA_OK);
+    CHECK(reckoning.position.x == 6.5 && reckoning.position.y == 0.5 && reckoning.cell == 6);
+    CHECK(reckoning.end_point.x == 7.0 && reckoning.end_point.y == 0.5);
+    CHECK(reckoning.blocked == 1 && reckoning.on_space == 1 && reckoning.distance == 40.0);
+    /* Two tiles west: not blocked, the line's end in column 0. */
+    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(-3.0, 0.0, 0.0), 2.0, &reckoning) == KINEMA_OK);
+    CHECK(reckoning.end_point.x == 0.5 && reckoning.cell == 0 && reckoning.blocked == 0);
+    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), -1.0, &reckoning) ==
+          KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "dead_reckoning_distance") != NULL);
 
     kinema_flood_destroy(flood);
     kinema_space_destroy(space);

@@ -43,6 +43,10 @@ namespace Kinema
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Status kinema_space_cell_count(SpaceHandle space, out long cells);
 
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_dead_reckoning(SpaceHandle space, Vec3 position, Vec3 direction,
+                                                            double distance, out DeadReckoningResult result);
+
         // ---- Spaces from an engine's meshes and navmeshes in memory ----
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]

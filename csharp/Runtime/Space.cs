@@ -128,6 +128,19 @@ namespace Kinema
             return new Space(handle);
         }
 
+        /// <summary>
+        /// Dead reckoning from `position` along `direction` (only the planar part counts; zero = stay) for
+        /// `distance` world units, [0, 1e9]: where a guard that runs straight on until a wall ends. `kinema chase`
+        /// runs it for MaxSteps cell sizes (40 tiles with the defaults). Allocates nothing.
+        /// </summary>
+        public DeadReckoningResult DeadReckoning(Vec3 position, Vec3 direction, double distance)
+        {
+            DeadReckoningResult result;
+            KinemaException.Check(NativeMethods.kinema_dead_reckoning(Handle, position, direction, distance,
+                                                                      out result));
+            return result;
+        }
+
         /// <summary>How many cells the space has (floor tiles on grids).</summary>
         public long CellCount
         {

@@ -45,6 +45,34 @@ namespace Kinema.Tests
                 Assert.AreEqual(0.5, result.Centroid.Y);
                 Assert.AreEqual(new Vec3(4.5, 0.5, 0.0), result.Destination);
                 Assert.AreEqual(new Vec3(2.5, 0.5, 0.0), result.SeedPosition);
+
+                // Dead reckoning east for M_S = 40 tiles: the corridor ends at x = 7, blocked; the guard goes to
+                // column 6's centre.
+                DeadReckoningResult reckoning = space.DeadReckoning(new Vec3(2.5, 0.5, 0.0), new Vec3(1.0, 0.0, 0.0), 40);
+                Assert.AreEqual(new Vec3(6.5, 0.5, 0.0), reckoning.Position);
+                Assert.AreEqual(new Vec3(7.0, 0.5, 0.0), reckoning.EndPoint);
+                Assert.AreEqual(6L, reckoning.Cell);
+                Assert.IsTrue(reckoning.Blocked);
+                Assert.IsTrue(reckoning.OnSpace);
+                Assert.AreEqual(40.0, reckoning.Distance);
+                Assert.Throws<KinemaException>(() => space.DeadReckoning(new Vec3(2.5, 0.5, 0.0), new Vec3(), -1));
+            }
+        }
+
+        // The dead reckoning of `kinema chase --json` on corner.txt: the same point, blockage and distance.
+        [Test]
+        public void DeadReckoningEqualsTheCli()
+        {
+            string map = TestPaths.Data("levels/corner.txt");
+            string json = Cli.Run("chase --map \"" + map + "\" --from 12.5,2.5 --dir 1,0 --json");
+            using (Space space = Space.Load(map))
+            {
+                DeadReckoningResult reckoning = space.DeadReckoning(new Vec3(12.5, 2.5, 0.0), new Vec3(1.0, 0.0, 0.0),
+                                                                    Cli.Number(json, "dead_reckoning_distance"));
+                double[] point = Cli.Numbers(json, "dead_reckoning");
+                Assert.AreEqual(new Vec3(point[0], point[1], 0.0), reckoning.Position);
+                Assert.AreEqual(Cli.Bool(json, "dead_reckoning_blocked"), reckoning.Blocked);
+                Assert.AreEqual(40.0, reckoning.Distance);
             }
         }
 

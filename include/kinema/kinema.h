@@ -208,6 +208,26 @@ KINEMA_API kinema_status kinema_flood_json(const kinema_flood* flood, const char
                                            size_t capacity, size_t* length);
 KINEMA_API void kinema_flood_destroy(kinema_flood* flood);
 
+/* ---- Dead reckoning: the baseline the flood is measured against ----
+ * A guard that runs straight on from the last known position along the player's direction until a wall: the
+ * "dead_reckoning" fields of `kinema chase --json`. */
+
+typedef struct kinema_dead_reckoning_result {
+    kinema_vec3 position;  /* where the guard is sent: the last open cell's centre (navmeshes: the line's end) */
+    kinema_vec3 end_point; /* where the straight line stops: at the wall, or after `distance` */
+    int64_t cell;          /* the cell of position on grids; -1 where the space has none */
+    int blocked;           /* 1 when a wall (a grid edge, a navmesh border) stopped the line before `distance` */
+    int on_space;          /* 0 when the start is off the space (a navmesh: beyond the snap box) */
+    double distance;       /* the distance asked for, world units */
+} kinema_dead_reckoning_result;
+
+/* Dead reckoning on `space` from `position` along `direction` (only the planar part counts; zero = stay) for
+ * `distance` world units, [0, 1e9]. `kinema chase` runs it for M_S cell sizes (max_steps x the space's cell
+ * size: 40 tiles with the defaults), as far as the heat front can run straight ahead. */
+KINEMA_API kinema_status kinema_dead_reckoning(const kinema_space* space, kinema_vec3 position,
+                                               kinema_vec3 direction, double distance,
+                                               kinema_dead_reckoning_result* out);
+
 /* ---- The runtime pursuer (docs/pursuit.md "Runtime pursuer"): the NPC's chase reasoning, ticked each frame ----
  * The state machine of Couvidou's chapter (engage, chase, search, give up), every strategy of `kinema pursue`,
  * the occupancy-map search (Isla, GDC 2013) cleared with kinema's own line of sight, and stimuli. The game

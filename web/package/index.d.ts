@@ -66,6 +66,22 @@ export interface FloodResult {
     seedSnapped: boolean;
 }
 
+/** Where dead reckoning sends the guard: `Space.deadReckoning`. */
+export interface DeadReckoning {
+    /** The last open cell's centre reached. */
+    position: Vec3;
+    /** Where the straight line stops: at the wall, or after `distance`. */
+    endPoint: Vec3;
+    /** The cell of `position`; -1 for none. */
+    cell: number;
+    /** A wall stopped the line before `distance`. */
+    blocked: boolean;
+    /** False when the start is off the space. */
+    onSpace: boolean;
+    /** The distance asked for, tiles. */
+    distance: number;
+}
+
 /** The WebAssembly memory a handle owns; JavaScript's garbage collector does not see it. */
 declare class Handle {
     /** Frees it; the object is unusable afterwards (its calls throw). Calling it again does nothing. */
@@ -94,6 +110,12 @@ export declare class Space extends Handle {
     //   A triangle mesh built as `kinema chase --map LEVEL.obj` builds it: not in this version (its
     //   WebAssembly has no navmesh part yet; docs/web.md, "The npm package").
 
+    /**
+     * Dead reckoning: where a guard that runs straight on from `position` along `direction` ends after
+     * `distance` tiles, [0, 1e9], or at the first wall (`kinema chase` uses maxSteps tiles). The
+     * "dead_reckoning" fields of `kinema chase --json`.
+     */
+    deadReckoning(position: VectorLike, direction: VectorLike, distance: number): DeadReckoning;
     /** The name given (a level's), or "grid". */
     readonly name: string;
     /** How many cells the space has (floor tiles on grids). */

@@ -171,6 +171,30 @@ class Space extends Handle {
     // Space.fromMesh(xyz, triangles): a triangle mesh, built as `kinema chase --map LEVEL.obj` builds it, goes
     // here once the package's WebAssembly has kinema's navmesh part (Recast/Detour); see docs/web.md.
 
+    /**
+     * Dead reckoning: where a guard that runs straight on from `position` along `direction` (only x, y count on
+     * grids) ends after `distance` tiles, [0, 1e9], or at the first wall (`kinema chase` uses maxSteps tiles, 40
+     * by default). {position (the last open cell's centre), endPoint, cell (-1 for none), blocked, onSpace,
+     * distance}: the "dead_reckoning" fields of `kinema chase --json`.
+     */
+    deadReckoning(position, direction, distance) {
+        const handle = this._live("Space.deadReckoning");
+        const p = vector(position, "Space.deadReckoning", "position");
+        const d = vector(direction, "Space.deadReckoning", "direction");
+        return withScratch(80, (out) => {
+            check(core._kinema_js_dead_reckoning(handle, ...p, ...d, Number(distance), out));
+            const v = core.HEAPF64.subarray(out >> 3, (out >> 3) + 10);
+            return {
+                position: { x: v[0], y: v[1], z: v[2] },
+                endPoint: { x: v[3], y: v[4], z: v[5] },
+                cell: v[6],
+                blocked: v[7] === 1,
+                onSpace: v[8] === 1,
+                distance: v[9],
+            };
+        });
+    }
+
     /** How many cells the space has (floor tiles on grids). */
     get cellCount() {
         const handle = this._live("Space.cellCount");

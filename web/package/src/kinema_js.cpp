@@ -110,6 +110,29 @@ EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_flood_result(const kinema_flood* fl
     return KINEMA_OK;
 }
 
+/// kinema_dead_reckoning with the position and direction as six numbers; the result as 10 doubles: position
+/// (3), end_point (3), cell, blocked, on_space, distance.
+EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_dead_reckoning(const kinema_space* space, double px, double py,
+                                                            double pz, double dx, double dy, double dz,
+                                                            double distance, double* out) {
+    if (out == nullptr) {
+        return fail(KINEMA_ERROR_ARGUMENT, "kinema_js_dead_reckoning: output is NULL");
+    }
+    kinema_dead_reckoning_result r{};
+    const kinema_status status =
+        kinema_dead_reckoning(space, kinema_vec3{px, py, pz}, kinema_vec3{dx, dy, dz}, distance, &r);
+    if (status != KINEMA_OK) {
+        return status;
+    }
+    put_vec3(out, r.position);
+    put_vec3(out + 3, r.end_point);
+    out[6] = static_cast<double>(r.cell);
+    out[7] = r.blocked;
+    out[8] = r.on_space;
+    out[9] = r.distance;
+    return KINEMA_OK;
+}
+
 /// kinema_pursuer_settings_default() as pursuer_settings_numbers doubles: strategy, view_range, view_angle,
 /// contact_range, search_time, player_speed, spread, flood_steps_per_tick, then the flood's hot, max_heated,
 /// max_steps, max_restarts and destination.

@@ -134,6 +134,13 @@ describe("the result and the defaults", () => {
         // corner.txt's numbers as docs/chase.md derives them: 40 steps, destination (17.5, 23.5).
         assert.deepEqual([result.steps, result.stopReason, result.destination.x, result.destination.y],
                          [40, "max_steps", 17.5, 23.5]);
+        // Dead reckoning for the JSON's distance: its point and blockage (east along row 2 to the corridor's end).
+        const reckoning = space.deadReckoning(query.from, query.dir, json.dead_reckoning_distance);
+        assert.deepEqual(reckoning.position, { x: json.dead_reckoning[0], y: json.dead_reckoning[1], z: 0 });
+        assert.equal(reckoning.blocked, json.dead_reckoning_blocked);
+        assert.equal(reckoning.distance, 40);
+        assert.deepEqual([reckoning.position.x, reckoning.endPoint.x, reckoning.onSpace], [18.5, 19, true]);
+        assert.throws(() => space.deadReckoning(query.from, query.dir, -1), /dead_reckoning_distance/);
         flood.dispose();
         space.dispose();
     });

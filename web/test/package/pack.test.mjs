@@ -112,6 +112,7 @@ export async function run(tiles: Uint8Array): Promise<string> {
     flood.start(space, { x: 2.5, y: 0.5 }, { x: 1, y: 0, z: 0 });
     while (!flood.advance(4)) {}
     const result: FloodResult = flood.result;
+    const blocked: boolean = space.deadReckoning({ x: 2.5, y: 0.5 }, { x: 1, y: 0 }, 40).blocked;
     const pursuer = new Pursuer(space, { strategy: "flood-paced", viewRange: 10, flood: { maxRestarts: 1 } });
     const out: PursuerOutput = pursuer.update({ dt: 1 / 60, npcPosition: { x: 0.5, y: 0.5 }, npcFacing: { x: 1, y: 0 },
                                                 seesPlayer: false, arrived: false });
@@ -122,7 +123,7 @@ export async function run(tiles: Uint8Array): Promise<string> {
     pursuer.dispose();
     flood.dispose();
     space.dispose();
-    return version() + result.stopReason + events.length + chased + pursuerSettingsDefault().flood.hot + flood.json();
+    return version() + result.stopReason + blocked + events.length + chased + pursuerSettingsDefault().flood.hot + flood.json();
 }
 `;
     assert.equal(typeCheck({ "use.ts": use }), "");
