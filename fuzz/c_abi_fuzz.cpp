@@ -473,6 +473,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             default: {
                 std::int64_t cells = 0;
                 check(kinema_space_cell_count(space, in.ConsumeBool() ? &cells : nullptr));
+                kinema_dead_reckoning_result reckoning;
+                check(kinema_dead_reckoning(in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
+                                            hostile_vec3(in), hostile_vec3(in), hostile_double(in),
+                                            maybe_null(in, &reckoning)));
                 break;
             }
         }
