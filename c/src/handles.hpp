@@ -9,6 +9,10 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/kinema.h"
 
+namespace kinema::pursuit {
+class PursuitSpace;
+}
+
 namespace kinema::c_abi {
 
 /// A level and the chase space over it (a grid, or a navmesh level when kinema has its nav part). Owned by a
@@ -17,6 +21,9 @@ class SpaceHolder {
   public:
     virtual ~SpaceHolder() = default;
     virtual const chase::ChaseSpace& chase_space() const = 0;
+    /// A pursuit space of its own over the level, for one pursuer (its path planner is not shared): on grids
+    /// pursuit::ChasePursuitSpace over chase_space(), on navmesh levels nav::NavPursuitSpace (pursuer.cpp).
+    virtual std::unique_ptr<pursuit::PursuitSpace> pursuit_space() const;
 };
 
 }  // namespace kinema::c_abi

@@ -1,5 +1,6 @@
-// kinema_pursuer: the runtime pursuer (kinema/pursuit/pursuer.hpp) over a grid space, so that a game ticks
-// the same reasoning `kinema pursue` runs. Conversions only: every decision is the C++ pursuer's.
+// kinema_pursuer: the runtime pursuer (kinema/pursuit/pursuer.hpp) over any space (a grid, a navmesh level),
+// so that a game ticks the same reasoning `kinema pursue` runs. Conversions only: every decision is the C++
+// pursuer's.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -10,6 +11,7 @@
 #include "guard.hpp"
 #include "handles.hpp"
 #include "kinema/pursuit/pursuer.hpp"
+#include "kinema/pursuit/space.hpp"
 #include "mirrors.hpp"
 
 namespace pu = kinema::pursuit;
@@ -49,14 +51,18 @@ static_assert(KINEMA_PURSUIT_EVENT_STIMULUS == static_cast<int>(pu::EventKind::s
 static_assert(KINEMA_PURSUIT_EVENT_GAVE_UP == static_cast<int>(pu::EventKind::gave_up));
 
 struct kinema_pursuer {
-    // The grid as a pursuit space (its own path planner), then the pursuer over it.
-    kinema::pursuit::ChasePursuitSpace space;
+    // The level as a pursuit space of this pursuer's own (its path planner), then the pursuer over it.
+    std::unique_ptr<kinema::pursuit::PursuitSpace> space;
     kinema::pursuit::Pursuer pursuer;
 
-    kinema_pursuer(const kinema::chase::ChaseSpace& chase_space, const pu::PursuerSettings& settings,
-                   const kinema::chase::FloodSettings& flood)
-        : space(chase_space), pursuer(space, settings, flood) {}
+    kinema_pursuer(std::unique_ptr<kinema::pursuit::PursuitSpace> pursuit_space,
+                   const pu::PursuerSettings& settings, const kinema::chase::FloodSettings& flood)
+        : space(std::move(pursuit_space)), pursuer(*space, settings, flood) {}
 };
+
+std::unique_ptr<pu::PursuitSpace> kinema::c_abi::SpaceHolder::pursuit_space() const {
+    return std::make_unique<pu::ChasePursuitSpace>(chase_space());
+}
 
 namespace kinema::c_abi {
 namespace {
@@ -128,11 +134,7 @@ extern "C" kinema_status kinema_pursuer_create(const kinema_space* space,
         require(space, "kinema_pursuer_create", "space");
         require(settings, "kinema_pursuer_create", "settings");
         require(out, "kinema_pursuer_create", "out");
-        if (space->chase_space().position_dimensions() != 2) {
-            throw std::invalid_argument(
-                "kinema_pursuer_create: the pursuer runs on grid spaces; a 3D space is not supported yet");
-        }
-        *out = std::make_unique<kinema_pursuer>(space->chase_space(), settings_from_c(*settings),
+        *out = std::make_unique<kinema_pursuer>(space->holder->pursuit_space(), settings_from_c(*settings),
                                                 from_c(settings->flood))
                    .release();
     });
@@ -171,7 +173,7 @@ extern "C" kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, ki
         if (capacity > 0) {
             require(events, "kinema_pursuer_events", "events");
         }
-        const kinema::PlanarFrame frame = pursuer->space.frame();
+        const kinema::PlanarFrame frame = pursuer->space->frame();
         const auto recorded = pursuer->pursuer.events();
         for (std::size_t i = 0; i < recorded.size() && i < static_cast<std::size_t>(capacity); ++i) {
             const pu::PursuitEvent& e = recorded[i];

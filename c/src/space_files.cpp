@@ -7,6 +7,7 @@
 #if KINEMA_C_HAVE_NAV
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level_files.hpp"
+#include "kinema/nav/pursuit_space.hpp"
 #endif
 
 namespace kinema::c_abi {
@@ -20,6 +21,9 @@ class NavHolder final : public SpaceHolder {
     explicit NavHolder(nav::Level level)
         : level_(std::move(level)), finder_(level_), space_(level_, finder_) {}
     const chase::ChaseSpace& chase_space() const override { return space_; }
+    std::unique_ptr<pursuit::PursuitSpace> pursuit_space() const override {
+        return std::make_unique<nav::NavPursuitSpace>(level_);
+    }
 
   private:
     nav::Level level_;

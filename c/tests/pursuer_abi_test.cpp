@@ -1,7 +1,8 @@
 // The C ABI's runtime pursuer against the C++ library: its settings' defaults and ranges against the
-// registries, and a pursuer ticked through the corner level and the T-junction with the frames of the C++
-// `run_pursuit` (the simulated player's, as `kinema pursue` runs it) takes the same decisions -- every
-// frame's state, every event -- for every strategy, with stimuli; bad arguments are refused, never a crash.
+// registries, and a pursuer ticked through the corner level, the T-junction and the 3D ramp with the frames
+// of the C++ `run_pursuit` (the simulated player's, as `kinema pursue` runs it) takes the same decisions --
+// every frame's state, every event -- for every strategy, with stimuli; bad arguments are refused, never a
+// crash.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +16,11 @@
 #include "kinema/pursuit/pursuit.hpp"
 #include "pursuit_levels.hpp"
 #include "range_edges.hpp"
+
+#if KINEMA_TEST_HAVE_NAV
+#include "kinema/nav/level_files.hpp"
+#include "kinema/nav/pursuit_space.hpp"
+#endif
 
 namespace {
 
@@ -98,10 +104,6 @@ Vec2 route_segment(const pu::PursuitScenario& s, double speed, double t) {
     return {};
 }
 
-kinema_vec3 grid_point(Vec2 p) {
-    return {p.x, p.y, 0.0};
-}
-
 void append_events(const kinema_pursuer* pursuer, std::vector<kinema_pursuer_event>& out) {
     kinema_pursuer_event events[8];
     int count = 0;
@@ -110,13 +112,19 @@ void append_events(const kinema_pursuer* pursuer, std::vector<kinema_pursuer_eve
     out.insert(out.end(), events, events + count);
 }
 
-// Ticks a C pursuer on `level` with the frames of the C++ run and compares every state and event.
-void expect_c_pursuer_takes_the_runs_decisions(const std::string& level, const pu::PursuitScenario& sc,
+kinema_vec3 c_vec(kinema::Vec3 v) {
+    return {v.x, v.y, v.z};
+}
+
+// Ticks a C pursuer on the level file `path` with the frames of the C++ run on `cpp_space` (the same level)
+// and compares every state and event; world points through the level's frame (grids: (x, y, 0); 3D levels:
+// (x, height, z)).
+void expect_c_pursuer_takes_the_runs_decisions(const std::string& path, pu::PursuitSpace& cpp_space,
+                                               const pu::PursuitScenario& sc,
                                                const pu::PursuitConfig& config) {
-    const kinema::test::PursuitLevel lv(level);
-    const pu::PursuitResult run = pu::run_pursuit(lv.space, sc, config);
+    const pu::PursuitResult run = pu::run_pursuit(cpp_space, sc, config);
+    const kinema::PlanarFrame frame = cpp_space.frame();
     kinema_space* space = nullptr;
-    const std::string path = std::string(KINEMA_DATA_DIR) + "/levels/" + level + ".txt";
     ASSERT_EQ(kinema_space_load(path.c_str(), &space), KINEMA_OK) << last_error();
     kinema_pursuer_settings settings = kinema_pursuer_settings_default();
     settings.strategy = static_cast<int>(config.settings.strategy);
@@ -133,8 +141,10 @@ void expect_c_pursuer_takes_the_runs_decisions(const std::string& level, const p
     for (std::size_t k = 0; k < run.frames.size(); ++k) {
         const pu::PursuitFrame& f = run.frames[k];
         while (k > 0 && next_stimulus < sc.stimuli.size() && sc.stimuli[next_stimulus].time <= f.t) {
-            const kinema_vec3 where = grid_point(sc.stimuli[next_stimulus++].position);
-            ASSERT_EQ(kinema_pursuer_stimulus(pursuer, where, f.t - clock, nullptr), KINEMA_OK)
+            const pu::Stimulus& st = sc.stimuli[next_stimulus++];
+            ASSERT_EQ(kinema_pursuer_stimulus(pursuer, c_vec(frame.world(st.position, st.height)),
+                                              f.t - clock, nullptr),
+                      KINEMA_OK)
                 << last_error();
             append_events(pursuer, events);
         }
@@ -143,11 +153,11 @@ void expect_c_pursuer_takes_the_runs_decisions(const std::string& level, const p
         }
         kinema_pursuer_input in{};
         in.dt = f.t - clock;
-        in.npc_position = grid_point(f.npc);
-        in.npc_facing = grid_point(facing);
+        in.npc_position = c_vec(frame.world(f.npc, f.npc_height));
+        in.npc_facing = c_vec(frame.world(facing, 0.0));
         in.sees_player = f.sees_player ? 1 : 0;
-        in.player_position = grid_point(f.player);
-        in.player_velocity = grid_point(route_segment(sc, config.settings.player_speed, f.t));
+        in.player_position = c_vec(frame.world(f.player, f.player_height));
+        in.player_velocity = c_vec(frame.world(route_segment(sc, config.settings.player_speed, f.t), 0.0));
         in.arrived = f.arrived ? 1 : 0;
         kinema_pursuer_output out{};
         ASSERT_EQ(kinema_pursuer_update(pursuer, &in, &out), KINEMA_OK) << last_error();
@@ -159,16 +169,29 @@ void expect_c_pursuer_takes_the_runs_decisions(const std::string& level, const p
     for (std::size_t i = 0; i < events.size(); ++i) {
         SCOPED_TRACE("event " + std::to_string(i));
         const pu::PursuitEvent& e = run.events[i];
+        const kinema::Vec3 position = frame.world(e.position, e.height);
+        const kinema::Vec3 direction = frame.world(e.direction, 0.0);
         EXPECT_EQ(events[i].kind, static_cast<int>(e.kind));
         EXPECT_EQ(events[i].t, e.t);
-        EXPECT_EQ(events[i].position.x, e.position.x);
-        EXPECT_EQ(events[i].position.y, e.position.y);
-        EXPECT_EQ(events[i].direction.x, e.direction.x);
-        EXPECT_EQ(events[i].direction.y, e.direction.y);
+        EXPECT_EQ(events[i].position.x, position.x);
+        EXPECT_EQ(events[i].position.y, position.y);
+        EXPECT_EQ(events[i].position.z, position.z);
+        EXPECT_EQ(events[i].direction.x, direction.x);
+        EXPECT_EQ(events[i].direction.y, direction.y);
+        EXPECT_EQ(events[i].direction.z, direction.z);
         EXPECT_EQ(events[i].accepted, e.accepted ? 1 : 0);
     }
     kinema_pursuer_destroy(pursuer);
     kinema_space_destroy(space);
+}
+
+// The same on one of kinema's grid levels (data/levels/NAME.txt).
+void expect_c_pursuer_takes_the_runs_decisions(const std::string& level, const pu::PursuitScenario& sc,
+                                               const pu::PursuitConfig& config) {
+    const kinema::test::PursuitLevel lv(level);
+    pu::ChasePursuitSpace space(lv.space);
+    expect_c_pursuer_takes_the_runs_decisions(std::string(KINEMA_DATA_DIR) + "/levels/" + level + ".txt",
+                                              space, sc, config);
 }
 
 TEST(CAbiPursuer, TickedThroughTheCornerItTakesThePursuitsDecisions) {
@@ -186,17 +209,32 @@ TEST(CAbiPursuer, TickedThroughTheCornerItTakesThePursuitsDecisions) {
 }
 
 TEST(CAbiPursuer, TickedThroughTheTJunctionItTakesThePursuitsDecisions) {
-    pu::PursuitScenario sc;
-    sc.route = {{16.5, 3.5}, {16.5, 2.5}, {40.5, 2.5}};
-    sc.npc = {16.5, 9.5};
     for (const pu::Strategy s : pu::all_strategies) {
         SCOPED_TRACE(std::string(pu::to_string(s)));
-        pu::PursuitConfig config = kinema::test::config_for(s, "t_junction_unequal");
-        config.settings.view_range = 6.0;
-        config.settings.player_speed = 7.5;
-        expect_c_pursuer_takes_the_runs_decisions("t_junction_unequal", sc, config);
+        expect_c_pursuer_takes_the_runs_decisions("t_junction_unequal", kinema::test::junction_scenario(),
+                                                  kinema::test::junction_config(s));
     }
 }
+
+#if KINEMA_TEST_HAVE_NAV
+// A 3D level (data/levels/corner_ramp.obj, metres, y up): the player lost on the way to the corner runs up
+// the ramp; the C pursuer on the loaded mesh takes the C++ pursuit's decisions, heights included.
+TEST(CAbiPursuer, TickedThroughTheRampItTakesThePursuitsDecisions) {
+    const std::string path = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    const kinema::nav::Level level = kinema::nav::load_mesh_level(path, kinema::nav::NavSettings{});
+    int searched = 0;
+    for (const pu::Strategy s : pu::all_strategies) {
+        SCOPED_TRACE(std::string(pu::to_string(s)));
+        kinema::nav::NavPursuitSpace space(level);
+        const pu::PursuitConfig config = kinema::test::ramp_config(s);
+        expect_c_pursuer_takes_the_runs_decisions(path, space, kinema::test::ramp_scenario(), config);
+        const pu::PursuitResult run = pu::run_pursuit(space, kinema::test::ramp_scenario(), config);
+        searched += run.occupancy.empty() ? 0 : 1;
+        EXPECT_GT(run.frames.back().player_height, 2.9);  // up the ramp
+    }
+    EXPECT_GE(searched, 1);
+}
+#endif
 
 TEST(CAbiPursuer, BadArgumentsAreErrorsNeverCrashes) {
     kinema_space* space = nullptr;
@@ -246,16 +284,6 @@ TEST(CAbiPursuer, BadArgumentsAreErrorsNeverCrashes) {
     kinema_pursuer_destroy(pursuer);
     kinema_pursuer_destroy(nullptr);
     kinema_space_destroy(space);
-#if KINEMA_TEST_HAVE_NAV
-    // A 3D level is refused (the pursuer's C face runs on grids for now), with a message saying so.
-    const std::string ramp = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
-    ASSERT_EQ(kinema_space_load(ramp.c_str(), &space), KINEMA_OK) << last_error();
-    pursuer = nullptr;
-    EXPECT_EQ(kinema_pursuer_create(space, &settings, &pursuer), KINEMA_ERROR_ARGUMENT);
-    EXPECT_EQ(pursuer, nullptr);
-    EXPECT_NE(last_error().find("grid"), std::string::npos) << last_error();
-    kinema_space_destroy(space);
-#endif
 }
 
 }  // namespace

@@ -166,7 +166,8 @@ namespace Kinema
 
     /// <summary>
     /// The NPC's chase reasoning, ticked once a frame: the game moves the NPC to Output.Goal (its NavMeshAgent)
-    /// and reports what it perceives. Update, Stimulus and Events allocate nothing. Grid spaces only for now.
+    /// and reports what it perceives. Update, Stimulus and Events allocate nothing. Any space: grids, meshes and
+    /// navmeshes (3D points in metres, y up).
     /// </summary>
     public sealed class Pursuer : IDisposable
     {

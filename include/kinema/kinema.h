@@ -232,8 +232,8 @@ KINEMA_API kinema_status kinema_dead_reckoning(const kinema_space* space, kinema
  * The state machine of Couvidou's chapter (engage, chase, search, give up), every strategy of `kinema pursue`,
  * the occupancy-map search (Isla, GDC 2013) cleared with kinema's own line of sight, and stimuli. The game
  * moves the NPC to the goal it answers and reports what the NPC perceives. `kinema pursue` is this pursuer
- * driven by a simulated player: ticked with the same frames it takes the same decisions. Grid spaces only
- * (a 3D space is refused); world points as the space takes them (grids: x, y; z ignored). */
+ * driven by a simulated player: ticked with the same frames it takes the same decisions. Any space: world
+ * points as the space takes them (grids: x, y, z ignored; meshes and navmeshes: x, y, z, y up). */
 
 typedef enum kinema_pursuit_state {
     KINEMA_PURSUIT_ENGAGE = 0, /* sees the player: the goal is the player */

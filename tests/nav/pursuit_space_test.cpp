@@ -18,6 +18,7 @@
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "nav_test_meshes.hpp"
+#include "pursuit_levels.hpp"
 
 namespace kinema::nav {
 namespace {
@@ -41,24 +42,8 @@ std::string ramp_path() {
     return std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
 }
 
-// The player sprints (7.5 m/s, faster than the CMC's 6) east, is lost at the 10 m view range on the way to
-// the corner, turns south and runs up the ramp to the upper corridor.
-PursuitScenario ramp_scenario() {
-    PursuitScenario s;
-    s.route = {{10.0, 2.0}, {18.0, 2.0}, {18.0, 16.0}, {18.0, 30.0}};
-    s.route_heights = {0.0, 0.0, 3.0, 3.0};
-    s.npc = {1.0, 2.0};
-    return s;
-}
-
-PursuitConfig ramp_config(Strategy strategy) {
-    PursuitConfig c;
-    c.settings.strategy = strategy;
-    c.settings.view_range = 10.0;
-    c.settings.player_speed = 7.5;
-    c.map = "corner_ramp.obj";
-    return c;
-}
+using test::ramp_config;
+using test::ramp_scenario;
 
 const pursuit::PursuitEvent* find_event(const PursuitResult& r, EventKind kind) {
     for (const pursuit::PursuitEvent& e : r.events) {

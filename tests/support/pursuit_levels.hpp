@@ -65,4 +65,24 @@ inline pursuit::PursuitConfig junction_config(pursuit::Strategy strategy) {
     return c;
 }
 
+/// data/levels/corner_ramp.obj (metres, y up): the player sprints (7.5 m/s, faster than the CMC's 6) east, is
+/// lost at the 10 m view range on the way to the corner, turns south and runs up the ramp to the upper
+/// corridor.
+inline pursuit::PursuitScenario ramp_scenario() {
+    pursuit::PursuitScenario s;
+    s.route = {{10.0, 2.0}, {18.0, 2.0}, {18.0, 16.0}, {18.0, 30.0}};
+    s.route_heights = {0.0, 0.0, 3.0, 3.0};
+    s.npc = {1.0, 2.0};
+    return s;
+}
+
+inline pursuit::PursuitConfig ramp_config(pursuit::Strategy strategy) {
+    pursuit::PursuitConfig c;
+    c.settings.strategy = strategy;
+    c.settings.view_range = 10.0;
+    c.settings.player_speed = 7.5;
+    c.map = "corner_ramp.obj";
+    return c;
+}
+
 }  // namespace kinema::test

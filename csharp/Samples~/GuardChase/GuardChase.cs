@@ -1,7 +1,8 @@
 // A guard who chases the player the way Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player")
 // describes: the MonoBehaviour ticks kinema's runtime pursuer each frame and moves its NavMeshAgent to the
-// pursuer's goal; the level is a kinema Space (a grid, or any level file the kinema command reads), and the flood
-// runs a few propagation steps per frame, the chapter's fixed budget, so a frame never pays for the whole flood.
+// pursuer's goal; the level is a kinema Space (the scene's own NavMesh handed over with
+// NavMesh.CalculateTriangulation, a grid, or any level file the kinema command reads), and the flood runs a few
+// propagation steps per frame, the chapter's fixed budget, so a frame never pays for the whole flood.
 // GuardChaseSearch (the flood alone, for a game that keeps its own state machine) is plain C# (it compiles and
 // runs outside Unity); the MonoBehaviour below it is Unity's part.
 using System;
@@ -79,11 +80,13 @@ namespace KinemaSamples
     /// A guard driven by kinema's runtime pursuer (docs/engines.md "Runtime pursuer"): each frame it tells the
     /// pursuer what it sees and whether its NavMeshAgent arrived, and sends the agent to the pursuer's goal when
     /// it changes -- the player while seen, the chase's destination (the flood a few propagation steps per
-    /// frame, the chapter's budget), the search's next cell, until it gives up. Grids lie on the XZ plane:
-    /// column = x / tileSize, row = z / tileSize; 3D level files share Unity's axes (y up).
+    /// frame, the chapter's budget), the search's next cell, until it gives up. The scene's NavMesh and 3D level
+    /// files share Unity's axes (y up); grids lie on the XZ plane: column = x / tileSize, row = z / tileSize.
     /// </summary>
     public sealed class GuardChase : UnityEngine.MonoBehaviour
     {
+        [UnityEngine.Tooltip("Chase on the scene's baked NavMesh (NavMesh.CalculateTriangulation); off: Level File or Grid Rows")]
+        public bool useSceneNavMesh = true;
         [UnityEngine.Tooltip("A level file kinema reads, relative to StreamingAssets; empty: use Grid Rows")]
         public string levelFile = "";
         [UnityEngine.Tooltip("Grid rows, top row first: '#' wall, any other character floor")]
@@ -107,10 +110,17 @@ namespace KinemaSamples
 
         private void Start()
         {
-            grid = string.IsNullOrEmpty(levelFile);
+            grid = !useSceneNavMesh && string.IsNullOrEmpty(levelFile);
             string streamingAssets = UnityEngine.Application.streamingAssetsPath;
-            space = grid ? GuardChaseSearch.GridFromRows(gridRows)
-                         : Space.Load(System.IO.Path.Combine(streamingAssets, levelFile));
+            if (useSceneNavMesh)
+            {
+                space = SceneNavMesh();
+            }
+            else
+            {
+                space = grid ? GuardChaseSearch.GridFromRows(gridRows)
+                             : Space.Load(System.IO.Path.Combine(streamingAssets, levelFile));
+            }
             PursuerSettings settings = PursuerSettings.Default;
             settings.Strategy = strategy;
             settings.FloodStepsPerTick = stepsPerFrame;
@@ -165,6 +175,21 @@ namespace KinemaSamples
             {
                 agent.SetDestination(FromKinema(output.Goal));
             }
+        }
+
+        // The baked NavMesh as triangles (docs/engines.md, "Your navmesh in"): Unity's vertices are already in
+        // kinema's axes (metres, y up); the mesh is voxelised again as `kinema chase --map LEVEL.obj` would.
+        private static Space SceneNavMesh()
+        {
+            UnityEngine.AI.NavMeshTriangulation mesh = UnityEngine.AI.NavMesh.CalculateTriangulation();
+            var xyz = new float[mesh.vertices.Length * 3];
+            for (int i = 0; i < mesh.vertices.Length; ++i)
+            {
+                xyz[3 * i] = mesh.vertices[i].x;
+                xyz[3 * i + 1] = mesh.vertices[i].y;
+                xyz[3 * i + 2] = mesh.vertices[i].z;
+            }
+            return Space.FromMesh(xyz, mesh.indices);
         }
 
         private bool Arrived()

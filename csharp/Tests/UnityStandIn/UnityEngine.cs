@@ -119,5 +119,20 @@ namespace UnityEngine.AI
 
         public float stoppingDistance { get; set; }
     }
+
+    public struct NavMeshTriangulation
+    {
+        public Vector3[] vertices;
+        public int[] indices;
+        public int[] areas;
+    }
+
+    public static class NavMesh
+    {
+        public static NavMeshTriangulation CalculateTriangulation()
+        {
+            return new NavMeshTriangulation();
+        }
+    }
 }
 #endif
