@@ -5,10 +5,9 @@
 #include "kinema/pursuit/pursuer.hpp"
 
 #include <cmath>
-
 #include <utility>
-#include "kinema/chase/query.hpp"
 
+#include "kinema/chase/query.hpp"
 #include "occupancy_map.hpp"
 #include "perception.hpp"
 #include "strategy.hpp"
