@@ -234,21 +234,26 @@ void add_audit_command(CLI::App& app) {
     auto command = std::make_shared<AuditCommand>();
     AuditCliOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    CLI::App* cmd = app.add_subcommand("audit",
-                                       "The chase from every cell in D directions: where NPCs give up or run "
-                                       "the wrong way (table, JSON, CSV, pictures)");
+    CLI::App* cmd = app.add_subcommand(
+        "audit",
+        "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
+        "give up or run the wrong way (table, JSON, CSV, pictures)");
     cmd->footer(audit_help);
-    cmd->add_option("--map", o.map, "Level file (.map Moving AI, .obj 3D level, else kinema ASCII)")
+    typed(cmd->add_option("--map", o.map, "Level file (.map Moving AI, .obj 3D level, else kinema ASCII)"),
+          ValueKind::file)
         ->required();
     flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",
-              fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()));
+              fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()),
+              ValueKind::integer);
     flags.add_fields<AuditCommandSettings>(
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
-    cmd->add_option("--json", o.json, "Write the report as JSON to this file");
-    cmd->add_option("--csv", o.csv, "Write the rows as CSV to this file");
-    cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png");
-    cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg");
+    typed(cmd->add_option("--json", o.json, "Write the report as JSON to this file"), ValueKind::file);
+    typed(cmd->add_option("--csv", o.csv, "Write the rows as CSV to this file"), ValueKind::file);
+    cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png")
+        ->type_name("PREFIX");
+    cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")
+        ->type_name("PREFIX");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
         command->options.inputs = input_files(*cmd);

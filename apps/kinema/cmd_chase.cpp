@@ -254,8 +254,12 @@ void run_chase_command(const ChaseCommand& command) {
 }
 
 constexpr const char* chase_help = R"(
-Units: map units. Tile (col,row) covers [col, col+1) x [row, row+1) times the cell size (--cell-size);
-x is the column, y the row, y grows downwards. --from and every printed position are in these units; a
+Levels, by the file's extension: 2D grid levels are Moving AI maps (--map LEVEL.map) and kinema's ASCII
+levels (--map LEVEL.txt, any other extension; docs/levels.md); 3D levels are meshes (--map LEVEL.obj, built
+into a navmesh) and navmesh files (--navmesh LEVEL.nav, from kinema navmesh build); 3D needs kinema::nav.
+
+2D units: map units. Tile (col,row) covers [col, col+1) x [row, row+1) times the cell size (--cell-size);
+x is the column, y the row, y grows downwards. --from X,Y and every printed position are in these units; a
 cell's position is its tile's centre.
 
 Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; docs/levels.md). A seed on a
@@ -282,8 +286,8 @@ cross, the destination a green ring, dead reckoning a magenta x at the end of a 
 the run's numbers. --animate writes one animated SVG (one frame per step, loops); --frames DIR one PNG per step
 (step-000.png is the state after seeding). Files are written atomically: on any error none is left behind.
 
-3D levels (--map LEVEL.obj, needs kinema::nav; docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's
-world units, y up (only x and z of --dir count); --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
+3D levels (docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's world units (metres), y up (only x
+and z of --dir count); --from is required; --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
 --tile-size N builds a tiled navmesh (N voxels a tile, on --threads T threads: the same result for any T);
 --json and --png (a top view) as above; positions are [x,y,z] and cells [x,y,z].)";
 
@@ -295,25 +299,36 @@ void add_chase_command(CLI::App& app) {
     FlagBinder& flags = command->flags;
     CLI::App* cmd = app.add_subcommand(
         "chase",
-        "Dishonored 2 chase flood on a 2D grid level: where did the player go? (summary, JSON, pictures)");
+        "Dishonored 2 chase flood on a 2D grid level (.map, .txt) or a 3D level (.obj mesh, .nav navmesh): "
+        "where did the player go? (summary, JSON, pictures)");
     cmd->footer(chase_help);
-    cmd->add_option("--map", o.map, "Level file (.map Moving AI, else kinema ASCII); default: built-in");
-    flags.add(cmd, "position", "Player's last known position X,Y (map units)");
-    flags.add(cmd, "direction", "Player's last known direction DX,DY (any length; 0,0 = no barrier)");
+    typed(
+        cmd->add_option("--map", o.map,
+                        "Level file: .map Moving AI or kinema ASCII (2D), .obj mesh (3D); default: built-in"),
+        ValueKind::file);
+    flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
+              ValueKind::point2_or_3);
+    flags.add(cmd, "direction", "Player's last known direction (any length; 0,0 = no barrier)",
+              ValueKind::point2_or_3);
     flags.add_fields<ChaseSettings>(cmd, {"hot", "max_heated", "max_steps"});
     add_difficulty_option(flags, cmd);
     flags.add_fields<ChaseSettings>(cmd, {"grid.connectivity", "grid.cell_size"});
-    cmd->add_option("--max-file-bytes", o.max_file_bytes,
-                    "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)");
+    typed(cmd->add_option("--max-file-bytes", o.max_file_bytes,
+                          "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)"),
+          ValueKind::integer);
     cmd->add_flag("--json", o.json, "Print the result as JSON (fields: see below)");
-    cmd->add_option("--png", o.png, "Write the flood picture as PNG");
-    cmd->add_option("--svg", o.svg, "Write the flood picture as SVG");
-    cmd->add_option("--animate", o.animate, "Write an animated SVG of the steps");
-    cmd->add_option("--frames", o.frames, "Write one PNG per step into this directory");
-    cmd->add_option(
-        "--navmesh", o.navmesh,
-        "3D level from a navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
-    flags.add(cmd, "npc", "3D levels: the NPC's position X,Y,Z; adds its path to the destination");
+    typed(cmd->add_option("--png", o.png, "Write the flood picture as PNG"), ValueKind::file);
+    typed(cmd->add_option("--svg", o.svg, "Write the flood picture as SVG"), ValueKind::file);
+    typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the steps"), ValueKind::file);
+    typed(cmd->add_option("--frames", o.frames, "Write one PNG per step into this directory"),
+          ValueKind::directory);
+    typed(
+        cmd->add_option(
+            "--navmesh", o.navmesh,
+            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
+        ValueKind::file);
+    flags.add(cmd, "npc", "3D levels: the NPC's position; adds its path to the destination",
+              ValueKind::point3);
 #if KINEMA_HAVE_NAV
     const ChaseSettings defaults;
     flags.add_fields(cmd, settings_description<ChaseSettings>(), &defaults, agent_fields, "3D levels: ");

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/core/file.hpp"
 #include "kinema/movement/morrowind.hpp"
 #include "kinema/report/morrowind.hpp"
@@ -27,7 +28,7 @@ template <class S>
 void add_field_options(CLI::App* cmd, const MorrowindArgs& args,
                        std::initializer_list<std::string_view> fields) {
     for (const std::string_view field : fields) {
-        args.flags->add_field<S>(cmd, field)->type_name("VALUE");
+        args.flags->add_field<S>(cmd, field);
     }
 }
 
@@ -137,9 +138,9 @@ void run_fall(const MorrowindArgs& args) {
 }  // namespace
 
 void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_json) {
-    cmd->add_option("--gmst", a.gmst_file,
-                    "JSON object of GMST names to numbers overriding the vanilla defaults")
-        ->type_name("FILE");
+    typed(cmd->add_option("--gmst", a.gmst_file,
+                          "JSON object of GMST names to numbers overriding the vanilla defaults"),
+          ValueKind::file);
     if (with_set_and_json) {
         cmd->add_option("--set", a.sets,
                         "change one settings field, e.g. gmsts.fJumpAcroMultiplier=3 or animation.walk=150 "
@@ -235,8 +236,8 @@ void add_morrowind_command(CLI::App& app) {
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
     speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
-    speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)")
-        ->type_name("X,Y");
+    typed(speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)"),
+          ValueKind::point2);
     add_field_options<MorrowindSettings>(speed, *args,
                                          {"animation.walk", "animation.run", "animation.sneak",
                                           "animation.swim_walk", "animation.swim_run", "max_playback_scale"});
@@ -247,9 +248,9 @@ void add_morrowind_command(CLI::App& app) {
     add_morrowind_settings_options(jump, *jump_args);
     add_morrowind_actor_options(jump, *jump_args);
     add_morrowind_stance_options(jump, *jump_args);
-    jump->add_option("--direction", jump_args->direction,
-                     "Ground movement direction X,Y at take-off; 0,0 = standing")
-        ->type_name("X,Y");
+    typed(jump->add_option("--direction", jump_args->direction,
+                           "Ground movement direction X,Y at take-off; 0,0 = standing"),
+          ValueKind::point2);
     add_field_options<MorrowindSettings>(jump, *jump_args, {"physics_step"});
     jump->callback([jump_args] { run_jump(*jump_args); });
 
@@ -257,8 +258,8 @@ void add_morrowind_command(CLI::App& app) {
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
     add_morrowind_settings_options(fall, *fall_args);
     add_morrowind_actor_options(fall, *fall_args);
-    fall->add_option("--height", fall_args->height, "Fall height from the peak, u, >= 0")
-        ->type_name("NUMBER")
+    typed(fall->add_option("--height", fall_args->height, "Fall height from the peak, u, >= 0"),
+          ValueKind::number)
         ->capture_default_str();
     fall->callback([fall_args] { run_fall(*fall_args); });
 }

@@ -46,8 +46,9 @@ void add_navmesh_command(CLI::App& app) {
     cmd->require_subcommand(1);
     auto options = std::make_shared<NavmeshCommand>();
     CLI::App* build = cmd->add_subcommand("build", "Build a level's navmesh with Recast and write it");
-    build->add_option("level", options->level, "Level mesh (.obj, y up)")->required();
-    build->add_option("-o,--output", options->output, "Navmesh file to write")->required();
+    typed(build->add_option("level", options->level, "Level mesh (.obj, y up)"), ValueKind::file)->required();
+    typed(build->add_option("-o,--output", options->output, "Navmesh file to write"), ValueKind::file)
+        ->required();
     const nav::NavSettings defaults;
     options->flags.add_fields(build, settings_description<nav::NavSettings>(), &defaults, agent_fields);
     build->footer(R"(

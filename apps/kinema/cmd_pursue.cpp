@@ -432,19 +432,26 @@ void add_pursue_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
     cmd->footer(pursue_help);
-    cmd->add_option("--map", o.map,
-                    "Level file (.map Moving AI, .obj 3D level (needs kinema::nav), else kinema ASCII)");
-    cmd->add_option(
-        "--navmesh", o.navmesh,
-        "3D level from a navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
-    flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)");
-    flags.add(cmd, "npc", "The NPC's start X,Y (3D levels X,Y,Z)");
+    typed(
+        cmd->add_option("--map", o.map,
+                        "Level file (.map Moving AI, .obj 3D level (needs kinema::nav), else kinema ASCII)"),
+        ValueKind::file);
+    typed(
+        cmd->add_option(
+            "--navmesh", o.navmesh,
+            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
+        ValueKind::file);
+    flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)",
+              ValueKind::point_list);
+    flags.add(cmd, "npc", "The NPC's start X,Y (3D levels X,Y,Z)", ValueKind::point2_or_3);
     flags.add(cmd, "npc_direction",
-              "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player)");
+              "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player)",
+              ValueKind::point2_or_3);
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);
     cmd->add_option("--npc-model", o.npc_model,
-                    "The NPC's movement model: unreal (default), dishonored, crosscode");
+                    "The NPC's movement model: unreal (default), dishonored, crosscode")
+        ->type_name("unreal|dishonored|crosscode");
     constexpr std::string_view scale[] = {"model_scale"};
     flags.add_fields(cmd, config, &defaults, scale);
     cmd->add_option("--set", o.sets, "NAME=VALUE (repeatable; see below)")
@@ -464,16 +471,17 @@ void add_pursue_command(CLI::App& app) {
                         "report to this file")
             ->expected(0, 1)
             ->type_name("[FILE]");
-    flags.add(cmd, "scenarios", "Compare every strategy on N random scenarios");
+    flags.add(cmd, "scenarios", "Compare every strategy on INT random scenarios", ValueKind::integer);
     flags.add_fields<pursuit::BatchSettings>(cmd, {"seed"});
     flags.add(cmd, "threads",
               "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
-              "(at most 64 of them; the navmesh is the same for any count)");
+              "(at most 64 of them; the navmesh is the same for any count)",
+              ValueKind::integer);
     flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route"});
-    cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file");
-    cmd->add_option("--png", o.png, "Write the pursuit picture as PNG");
-    cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG");
-    cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit");
+    typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
+    typed(cmd->add_option("--png", o.png, "Write the pursuit picture as PNG"), ValueKind::file);
+    typed(cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG"), ValueKind::file);
+    typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit"), ValueKind::file);
 #if KINEMA_HAVE_NAV
     const nav::NavSettings nav_defaults;
     flags.add_fields(cmd, settings_description<nav::NavSettings>(), &nav_defaults,

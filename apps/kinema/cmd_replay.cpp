@@ -11,6 +11,7 @@
 
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/analysis/replay.hpp"
 #include "kinema/report/chart.hpp"
 #include "kinema/report/replay.hpp"
@@ -67,18 +68,19 @@ void add_replay_command(CLI::App& app) {
         "replay",
         "Re-simulate an engine log with a model and report where they differ (exit 1 if any frame does)");
     add_model_options(cmd, o->model, "dishonored | crosscode | unreal")->required();
-    cmd->add_option("log", o->log,
-                    "CSV log: header with dt,input_x,input_y,x,y,vx,vy (any order, extra columns ignored), a "
-                    "start row with dt 0, then one row per frame")
-        ->type_name("LOG.csv")
+    typed(cmd->add_option(
+              "log", o->log,
+              "CSV log: header with dt,input_x,input_y,x,y,vx,vy (any order, extra columns ignored), a "
+              "start row with dt 0, then one row per frame"),
+          ValueKind::file)
         ->required();
-    cmd->add_option(
-           "--tolerance", o->tolerance,
-           "largest allowed position (length unit) and velocity (length unit/s) difference, default 1e-6")
-        ->type_name("T");
+    typed(cmd->add_option(
+              "--tolerance", o->tolerance,
+              "largest allowed position (length unit) and velocity (length unit/s) difference, default 1e-6"),
+          ValueKind::number);
     cmd->add_flag("--json", o->json, "print JSON: totals and one entry per frame");
-    cmd->add_option("--png", o->png, "also draw the differences over time as PNG")->type_name("FILE");
-    cmd->add_option("--svg", o->svg, "also draw the differences over time as SVG")->type_name("FILE");
+    typed(cmd->add_option("--png", o->png, "also draw the differences over time as PNG"), ValueKind::file);
+    typed(cmd->add_option("--svg", o->svg, "also draw the differences over time as SVG"), ValueKind::file);
     cmd->footer(
         "Rows after the start row hold the frame's dt (s), the input held during it and the engine's state "
         "after "

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/report/simulation.hpp"
@@ -214,21 +215,21 @@ void add_simulate_command(CLI::App& app) {
     CLI::App* cmd =
         app.add_subcommand("simulate", "Run a movement model over an input schedule and print each frame");
     add_model_options(cmd, options->model, "dishonored | crosscode | unreal")->required();
-    cmd->add_option("--dt", options->dt,
-                    "frame time in seconds, (0, 10] (e.g. 0.016666666666666666 for 60 FPS)")
-        ->type_name("SECONDS");
+    typed(cmd->add_option("--dt", options->dt,
+                          "frame time in seconds, (0, 10] (e.g. 0.016666666666666666 for 60 FPS)"),
+          ValueKind::number);
     cmd->add_option("--dt-schedule", options->dt_schedule,
                     "frame times changing at given frames, e.g. \"0:1/60;30:0.004\" (instead of --dt)")
         ->type_name("FRAME:DT;...");
-    cmd->add_option("--input-file", options->input_file,
-                    "CSV with columns dt,x,y, one row per step (instead of --dt, --frames, --input)")
-        ->type_name("FILE.csv");
-    cmd->add_option("--frames", options->frames, fmt::format("number of steps, [0, {}]", max_frames))
-        ->type_name("N");
+    typed(cmd->add_option("--input-file", options->input_file,
+                          "CSV with columns dt,x,y, one row per step (instead of --dt, --frames, --input)"),
+          ValueKind::file);
+    typed(cmd->add_option("--frames", options->frames, fmt::format("number of steps, [0, {}]", max_frames)),
+          ValueKind::integer);
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
         ->type_name("SCHEDULE");
-    cmd->add_option("--start-velocity", options->start_velocity, "velocity at frame 0 (default 0,0)")
-        ->type_name("X,Y");
+    typed(cmd->add_option("--start-velocity", options->start_velocity, "velocity at frame 0 (default 0,0)"),
+          ValueKind::point2);
     CLI::Option* json = cmd->add_flag("--json", options->json, "print JSON instead of a table");
     CLI::Option* csv = cmd->add_flag("--csv", options->csv, "print CSV instead of a table");
     json->excludes(csv);

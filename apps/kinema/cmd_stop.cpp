@@ -162,27 +162,28 @@ void add_stop_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("stop", "Stop distance, time and frames after the input is released");
     add_model_options(cmd, o->model,
                       "unreal (exact closed form, default) | dishonored | crosscode (stepping)");
-    o->flags.add(cmd, "speed", "starting speed in the model's length unit per second, [0, 1e6]")
-        ->type_name("V");
-    CLI::Option* fps = cmd->add_option("--fps", o->fps, "constant frame rate, [0.1, 1e6]")->type_name("FPS");
+    o->flags.add(cmd, "speed", "starting speed in the model's length unit per second, [0, 1e6]",
+                 ValueKind::number);
+    CLI::Option* fps =
+        typed(cmd->add_option("--fps", o->fps, "constant frame rate, [0.1, 1e6]"), ValueKind::number);
     CLI::Option* cont =
         cmd->add_flag("--continuous", o->continuous, "continuous time instead of a frame rate");
     CLI::Option* table =
         cmd->add_flag("--table", o->table, "exact vs Epic vs continuous at every frame rate of --fps-list");
-    cmd->add_option("--fps-list", o->fps_list, "frame rates for --table (at most 16, each [0.1, 1e6])")
-        ->type_name("LIST")
+    typed(cmd->add_option("--fps-list", o->fps_list, "frame rates for --table (at most 16, each [0.1, 1e6])"),
+          ValueKind::number_list)
         ->capture_default_str();
     const analysis::GenericStopSettings limits = report::stepped_stop_defaults();
     const SettingsDescription& stepping = settings_description<analysis::GenericStopSettings>();
-    o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ")->type_name("V");
-    o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ")->type_name("N");
+    o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ");
+    o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ");
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =
-        cmd->add_option("--trace", o->trace,
-                        "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
-                        "frame), beside the constant rate of their mean")
-            ->type_name("FILE.csv");
+        typed(cmd->add_option("--trace", o->trace,
+                              "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
+                              "frame), beside the constant rate of their mean"),
+              ValueKind::file);
     trace->excludes(fps)->excludes(cont)->excludes(table)->excludes(pivot);
     pivot->excludes(cont)->excludes(table);
     fps->excludes(cont);

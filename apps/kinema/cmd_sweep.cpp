@@ -239,26 +239,26 @@ void add_sweep_command(CLI::App& app) {
                       "dishonored | crosscode | unreal | all (repeatable; default all) | morrowind (alone)");
     cmd->add_option("--metric", o->metrics, "top_speed | time_to_90 | stop_distance | turn_rate (repeatable)")
         ->type_name("METRIC");
-    CLI::Option* from = cmd->add_option("--fps-from", o->fps_from, "first frame rate, [0.1, 1000]")
-                            ->type_name("FPS")
-                            ->capture_default_str();
-    CLI::Option* to = cmd->add_option("--fps-to", o->fps_to, "last frame rate, [0.1, 1000]")
-                          ->type_name("FPS")
-                          ->capture_default_str();
-    CLI::Option* step = cmd->add_option("--fps-step", o->fps_step, "frame-rate step")
-                            ->type_name("FPS")
-                            ->capture_default_str();
+    CLI::Option* from =
+        typed(cmd->add_option("--fps-from", o->fps_from, "first frame rate, [0.1, 1000]"), ValueKind::number)
+            ->capture_default_str();
+    CLI::Option* to =
+        typed(cmd->add_option("--fps-to", o->fps_to, "last frame rate, [0.1, 1000]"), ValueKind::number)
+            ->capture_default_str();
+    CLI::Option* step =
+        typed(cmd->add_option("--fps-step", o->fps_step, "frame-rate step"), ValueKind::number)
+            ->capture_default_str();
     CLI::Option* list =
-        cmd->add_option("--fps", o->fps,
-                        "explicit frame rates, e.g. 30,60,144 (at most 1000, each [0.1, 1000])")
-            ->type_name("LIST");
+        typed(cmd->add_option("--fps", o->fps,
+                              "explicit frame rates, e.g. 30,60,144 (at most 1000, each [0.1, 1000])"),
+              ValueKind::number_list);
     list->excludes(from)->excludes(to)->excludes(step);
-    o->flags.add_field<analysis::SweepSettings>(cmd, "rest_speed")->type_name("V");
+    o->flags.add_field<analysis::SweepSettings>(cmd, "rest_speed");
     CLI::Option* csv = cmd->add_flag("--csv", o->csv, "print CSV");
     CLI::Option* json = cmd->add_flag("--json", o->json, "print JSON");
     csv->excludes(json);
-    cmd->add_option("--png", o->png, "also draw the chart as PNG")->type_name("FILE");
-    cmd->add_option("--svg", o->svg, "also draw the chart as SVG")->type_name("FILE");
+    typed(cmd->add_option("--png", o->png, "also draw the chart as PNG"), ValueKind::file);
+    typed(cmd->add_option("--svg", o->svg, "also draw the chart as SVG"), ValueKind::file);
     CLI::Option_group* mw = cmd->add_option_group(
         "Morrowind (--model morrowind)",
         "one jump, as `kinema morrowind jump` takes it, stepped at each physics rate (--fps LIST or the "
@@ -266,17 +266,17 @@ void add_sweep_command(CLI::App& app) {
     add_morrowind_settings_options(mw, o->morrowind, false);
     add_morrowind_actor_options(mw, o->morrowind);
     add_morrowind_stance_options(mw, o->morrowind);
-    mw->add_option("--direction", o->morrowind.direction,
-                   "ground movement direction X,Y at take-off and held in the air; 0,0 = standing")
-        ->type_name("X,Y")
+    typed(mw->add_option("--direction", o->morrowind.direction,
+                         "ground movement direction X,Y at take-off and held in the air; 0,0 = standing"),
+          ValueKind::point2)
         ->capture_default_str();
-    mw->add_option("--drop", o->drop, "how far below the take-off height the landing ground lies, u")
-        ->type_name("U")
+    typed(mw->add_option("--drop", o->drop, "how far below the take-off height the landing ground lies, u"),
+          ValueKind::number)
         ->capture_default_str();
     using Physics = movement::MorrowindPhysicsSettings;
-    o->flags.add_field<Physics>(mw, "frame_rate")->type_name("HZ");
-    o->flags.add_field<Physics>(mw, "max_steps_per_frame")->type_name("N");
-    o->flags.add_field<Physics>(mw, "max_time")->type_name("S");
+    o->flags.add_field<Physics>(mw, "frame_rate");
+    o->flags.add_field<Physics>(mw, "max_steps_per_frame");
+    o->flags.add_field<Physics>(mw, "max_time");
     cmd->footer(
         "Lengths in each model's unit (u, px, cm); the chart plots each metric divided by its continuous "
         "limit.\n"

@@ -135,20 +135,20 @@ void add_turn_command(CLI::App& app) {
     auto o = std::make_shared<TurnOptions>();
     CLI::App* cmd = app.add_subcommand(
         "turn", "Dishonored turn solver: the input that turns full-speed velocity by an angle in one frame");
-    CLI::Option* fps = cmd->add_option("--fps", o->fps, "frame rate, [0.1, 1e6]")->type_name("FPS");
+    CLI::Option* fps = typed(cmd->add_option("--fps", o->fps, "frame rate, [0.1, 1e6]"), ValueKind::number);
     CLI::Option* ticks =
-        cmd->add_option("--dt-ticks", o->dt_ticks,
-                        "frame time in 100 ns ticks (DhTas set_frame_time), e.g. 4000000 for 2.5 fps")
-            ->type_name("N");
+        typed(cmd->add_option("--dt-ticks", o->dt_ticks,
+                              "frame time in 100 ns ticks (DhTas set_frame_time), e.g. 4000000 for 2.5 fps"),
+              ValueKind::integer);
     ticks->excludes(fps);
     CLI::Option* yaw = o->flags.add_field<analysis::YawQuantization>(
         cmd, "units_per_turn", "quantise the turn to whole yaw units: ");
-    yaw->description(yaw->get_description() + "; default: continuous")->type_name("N");
-    o->flags.add_field<analysis::TurnSettings>(cmd, "speed_scale")->type_name("S");
-    o->flags.add_field<analysis::TurnSettings>(cmd, "friction")->type_name("F");
+    yaw->description(yaw->get_description() + "; default: continuous");
+    o->flags.add_field<analysis::TurnSettings>(cmd, "speed_scale");
+    o->flags.add_field<analysis::TurnSettings>(cmd, "friction");
     CLI::Option* angle =
-        cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)")
-            ->type_name("DEG");
+        typed(cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)"),
+              ValueKind::number);
     CLI::Option* max = cmd->add_flag("--max", o->max, "largest full-speed and reachable turn per frame");
     CLI::Option* table = cmd->add_flag(
         "--table", o->table, "largest full-speed turn for walk/sprint/agility at common frame rates");

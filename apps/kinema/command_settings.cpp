@@ -58,7 +58,10 @@ FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config) {
 }
 
 void add_difficulty_option(FlagBinder& flags, CLI::App* cmd) {
-    flags.add(cmd, "difficulty", "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2); sets only --max-steps");
+    flags
+        .add(cmd, "difficulty", "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2); sets only --max-steps",
+             ValueKind::integer)
+        ->type_name("1|2|3");
 }
 
 void apply_difficulty(const FlagBinder& flags, chase::FloodSettings& flood) {

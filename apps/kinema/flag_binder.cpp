@@ -17,6 +17,52 @@ std::string_view local_name(std::string_view field) {
 
 }  // namespace
 
+std::string value_placeholder(ValueKind kind) {
+    switch (kind) {
+        case ValueKind::integer:
+            return "INT";
+        case ValueKind::number:
+            return "NUMBER";
+        case ValueKind::point2:
+            return "X,Y";
+        case ValueKind::point3:
+            return "X,Y,Z";
+        case ValueKind::point2_or_3:
+            return "X,Y[,Z]";
+        case ValueKind::point_list:
+            return "X,Y[,Z];...";
+        case ValueKind::number_list:
+            return "NUMBER,...";
+        case ValueKind::file:
+            return "FILE";
+        case ValueKind::directory:
+            return "DIR";
+    }
+    return "VALUE";
+}
+
+std::string field_placeholder(const FieldDescriptor& field) {
+    switch (field.type) {
+        case FieldType::integer:
+            return value_placeholder(ValueKind::integer);
+        case FieldType::real:
+            return value_placeholder(ValueKind::number);
+        case FieldType::boolean:
+            return "0|1";
+        case FieldType::choice:
+            break;
+    }
+    std::string choices;
+    for (const FieldChoice& choice : field.choices) {
+        choices += fmt::format("{}{}", choices.empty() ? "" : "|", choice.name);
+    }
+    return choices;
+}
+
+CLI::Option* typed(CLI::Option* option, ValueKind kind) {
+    return option->type_name(value_placeholder(kind));
+}
+
 std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames) {
     const auto renamed =
         std::find_if(renames.begin(), renames.end(), [&](const FieldFlag& f) { return f.field == field; });
@@ -51,13 +97,17 @@ CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& des
                                    const void* defaults, std::string_view field,
                                    std::string_view help_prefix) {
     Bound& b = bind(field, &description);
-    return cmd->add_option(b.flag, b.text,
-                           std::string(help_prefix) + field_help(description, field, defaults));
+    CLI::Option* option =
+        cmd->add_option(b.flag, b.text, std::string(help_prefix) + field_help(description, field, defaults));
+    if (const FieldDescriptor* descriptor = find_field(description, field)) {
+        option->type_name(field_placeholder(*descriptor));
+    }
+    return option;
 }
 
-CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help) {
+CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help, ValueKind kind) {
     Bound& b = bind(field, nullptr);
-    return cmd->add_option(b.flag, b.text, help);
+    return typed(cmd->add_option(b.flag, b.text, help), kind);
 }
 
 CLI::Option* FlagBinder::add_repeated(CLI::App* cmd, std::string_view field, const std::string& help) {

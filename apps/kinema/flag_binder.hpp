@@ -23,6 +23,27 @@
 
 namespace kinema::cli {
 
+/// What an option's text is parsed as. Its --help placeholder comes from here (value_placeholder), so that
+/// every page names a number, a point or a file the same way.
+enum class ValueKind {
+    integer,      ///< "INT": a whole number
+    number,       ///< "NUMBER": a real (parse_number)
+    point2,       ///< "X,Y" (parse_vec2)
+    point3,       ///< "X,Y,Z" (parse_vec3)
+    point2_or_3,  ///< "X,Y[,Z]": X,Y on grid levels, X,Y,Z on 3D levels
+    point_list,   ///< "X,Y[,Z];...": a route of such points
+    number_list,  ///< "NUMBER,...": reals separated by commas
+    file,         ///< "FILE": a path
+    directory,    ///< "DIR": a directory's path
+};
+
+/// The placeholder --help shows for a value of `kind`.
+[[nodiscard]] std::string value_placeholder(ValueKind kind);
+/// The placeholder of a registered field: INT, NUMBER, 0|1 (booleans) or its choices "a|b|c".
+[[nodiscard]] std::string field_placeholder(const FieldDescriptor& field);
+/// Shows `kind`'s placeholder in `option`'s --help line; returns `option`.
+CLI::Option* typed(CLI::Option* option, ValueKind kind);
+
 /// The flag of `field`: its entry in `renames`, else "--" and the field's name after its last '.', with '-'
 /// for '_'.
 [[nodiscard]] std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames = {});
@@ -45,7 +66,7 @@ class FlagBinder {
                     std::string_view help_prefix = "", const S& defaults = S{}) {
         add_fields(cmd, settings_description<S>(), &defaults, fields, help_prefix);
     }
-    /// One such option; returned to set its type name or exclusions.
+    /// One such option, its placeholder the field's (field_placeholder); returned to set exclusions.
     CLI::Option* add_field(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
                            std::string_view field, std::string_view help_prefix = "");
     template <RegisteredSettings S>
@@ -53,9 +74,10 @@ class FlagBinder {
                            const S& defaults = S{}) {
         return add_field(cmd, settings_description<S>(), &defaults, field, help_prefix);
     }
-    /// An option for a value the registry does not describe (help of its own); its errors name the flag.
-    CLI::Option* add(CLI::App* cmd, std::string_view field, const std::string& help);
-    /// The same for a repeatable option (one value per occurrence).
+    /// An option for a value the registry does not describe (help of its own), parsed as `kind`; its errors
+    /// name the flag.
+    CLI::Option* add(CLI::App* cmd, std::string_view field, const std::string& help, ValueKind kind);
+    /// The same for a repeatable option (one value per occurrence); the caller names its placeholder.
     CLI::Option* add_repeated(CLI::App* cmd, std::string_view field, const std::string& help);
 
     [[nodiscard]] bool given(std::string_view field) const;

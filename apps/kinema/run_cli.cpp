@@ -168,6 +168,75 @@ std::string command_names(const CLI::App& app) {
     return names;
 }
 
+/// "; did you mean X?" when `known` holds a word near `typed`, else "".
+std::string did_you_mean(std::string_view typed, const std::vector<std::string>& known) {
+    const std::string nearest = kinema::cli::nearest_word(typed, known);
+    return nearest.empty() ? std::string() : fmt::format("; did you mean {}?", nearest);
+}
+
+/// `kinema chse`: "unknown command 'chse'; did you mean chase? (commands: ...)".
+std::string unknown_command_message(const CLI::App& app, const CLI::App& parent, char** argv) {
+    const bool top = &parent == &app;
+    const std::string_view typed = argv[top ? 1 : 2];
+    std::vector<std::string> names;
+    for (const CLI::App* command : named_commands(parent)) {
+        names.push_back(command->get_name());
+    }
+    return fmt::format("unknown {}{}command {}{} (commands: {})", top ? "" : parent.get_name(),
+                       top ? "" : " ", kinema::quote_for_message(typed), did_you_mean(typed, names),
+                       command_names(parent));
+}
+
+/// The flags `command` takes, as typed ("--from", "-o"), its option groups' included.
+std::vector<std::string> known_flags(const CLI::App& command) {
+    std::vector<std::string> flags;
+    for (const CLI::Option* option : command.get_options()) {
+        for (const std::string& name : option->get_lnames()) {
+            flags.push_back("--" + name);
+        }
+        for (const std::string& name : option->get_snames()) {
+            flags.push_back("-" + name);
+        }
+    }
+    for (const CLI::App* group : command.get_subcommands({})) {
+        if (group->get_name().empty()) {
+            const std::vector<std::string> inner = known_flags(*group);
+            flags.insert(flags.end(), inner.begin(), inner.end());
+        }
+    }
+    return flags;
+}
+
+/// A word that looks like a flag: "-x" or "--x", not a negative number ("-45", "-1.5,2").
+bool looks_like_flag(std::string_view arg) {
+    return arg.size() > 1 && arg[0] == '-' && std::isdigit(static_cast<unsigned char>(arg[1])) == 0 &&
+           arg[1] != '.';
+}
+
+/// `kinema chase --form 1,2`: "unknown chase option '--form'; did you mean --from? (see kinema chase
+/// --help)". CLI11 would list every word it did not take ("1,2 --form"). Empty when no flag among the
+/// words left over was mistyped (an extra positional word): CLI11's message then.
+std::string unknown_flag_message(const CLI::App& app, int argc, char** argv) {
+    const auto [named, first] = named_command(app, argc, argv);
+    const CLI::App& command = named != nullptr ? *named : app;
+    const std::vector<std::string> left = app.remaining(true);
+    for (int i = named != nullptr ? first : 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (!looks_like_flag(arg) || std::find(left.begin(), left.end(), arg) == left.end()) {
+            continue;
+        }
+        const std::string_view typed = arg.substr(0, arg.find('='));
+        const std::string path = named == nullptr ? std::string("kinema")
+                                 : named->get_parent() == &app
+                                     ? "kinema " + named->get_name()
+                                     : "kinema " + named->get_parent()->get_name() + " " + named->get_name();
+        const std::string name = path == "kinema" ? path : path.substr(7);
+        return fmt::format("unknown {} option {}{} (see {} --help)", name, kinema::quote_for_message(typed),
+                           did_you_mean(typed, known_flags(command)), path);
+    }
+    return "";
+}
+
 /// A flag given twice (`--json --json`) or a field set twice: the second would silently win or be ignored.
 /// An invalid_argument: run_cli reports it as bad input.
 struct DuplicateFlag : std::invalid_argument {
@@ -216,6 +285,23 @@ void check_parsed_flags(const CLI::App& app) {
     }
 }
 
+/// The errors seen before CLI11 parses (an unknown command, an unknown first flag, an empty argument), or "".
+std::string refuse_before_parsing(const CLI::App& app, int argc, char** argv) {
+    if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {
+        return unknown_command_message(app, *parent, argv);
+    }
+    // `kinema --verison`: CLI11 would only say that a command is required.
+    if (argc > 1 && looks_like_flag(argv[1]) && app.get_option_no_throw(argv[1]) == nullptr) {
+        return fmt::format("unknown kinema option {}{} (see kinema --help)",
+                           kinema::quote_for_message(argv[1]), did_you_mean(argv[1], known_flags(app)));
+    }
+    if (const int at = empty_positional(app, argc, argv)) {
+        return fmt::format("argument {} of '{}' is empty (an unset shell variable?)", at,
+                           named_command(app, argc, argv).first->get_name());
+    }
+    return "";
+}
+
 }  // namespace
 
 namespace kinema::cli {
@@ -245,16 +331,8 @@ int run_cli(int argc, char** argv) {
 
     reject_empty_values(app);
     app.parse_complete_callback([&app] { check_parsed_flags(app); });
-    if (const CLI::App* parent = names_unknown_command(app, argc, argv)) {
-        const bool top = parent == &app;
-        return report_error(fmt::format(
-            "unknown {}{}command {} (commands: {})", top ? "" : parent->get_name(), top ? "" : " ",
-            kinema::quote_for_message(argv[top ? 1 : 2]), command_names(*parent)));
-    }
-    if (const int at = empty_positional(app, argc, argv)) {
-        std::fprintf(stderr, "kinema: error: argument %d of '%s' is empty (an unset shell variable?)\n", at,
-                     named_command(app, argc, argv).first->get_name().c_str());
-        return 2;
+    if (const std::string error = refuse_before_parsing(app, argc, argv); !error.empty()) {
+        return report_error(error);
     }
     try {
         app.parse(argc, argv);
@@ -266,6 +344,9 @@ int run_cli(int argc, char** argv) {
         return app.exit(e) == 0 ? check_standard_output() : 2;
     } catch (const kinema::cli::ExitRequest& e) {
         return e.code;
+    } catch (const CLI::ExtrasError& e) {
+        const std::string message = unknown_flag_message(app, argc, argv);
+        return report_error(message.empty() ? std::string(e.what()) + " (see --help)" : message);
     } catch (const CLI::ParseError& e) {
         // One line, as every other error: CLI11's message already names the argument.
         return report_error(std::string(e.what()) + " (see --help)");

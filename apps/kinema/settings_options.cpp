@@ -15,6 +15,26 @@ std::string flag_of(std::string_view field, std::span<const FieldFlag> flags, st
     return it != flags.end() ? std::string(it->flag) : fmt::format("{} {}", fallback, field);
 }
 
+/// The registry's "is not a field; valid fields: ..." for a mistyped `name`, with "(did you mean F?)" before
+/// the list when a field's name is near it.
+FieldErrors suggest_field(const SettingsDescription& description, std::string_view name, FieldErrors errors) {
+    constexpr std::string_view not_a_field = "is not a field";
+    if (find_field(description, name) != nullptr) {
+        return errors;
+    }
+    std::vector<std::string> names;
+    for (const NamedField& f : list_fields(description)) {
+        names.push_back(f.name);
+    }
+    const std::string nearest = nearest_word(name, names);
+    for (FieldError& error : errors) {
+        if (!nearest.empty() && error.field == name && error.message.starts_with(not_a_field)) {
+            error.message.insert(not_a_field.size(), fmt::format(" (did you mean {}?)", nearest));
+        }
+    }
+    return errors;
+}
+
 }  // namespace
 
 std::string flag_message(const FieldErrors& errors, std::span<const FieldFlag> flags,
@@ -41,7 +61,7 @@ void apply_set_option(const SettingsDescription& description, void* settings, st
     try {
         set_field_text(description, settings, name, text.substr(equals + 1));
     } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), {}));
+        throw UsageError(flag_message(suggest_field(description, name, e.errors()), {}));
     }
 }
 

@@ -2,6 +2,7 @@
 // the library's pursuit text (kinema/pursuit/parse.hpp), called directly: flags derived from field names,
 // help from the registry, values set in the struct that owns the field, errors named by the flag typed.
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -46,7 +47,7 @@ TEST(FlagBinder, ErrorsNameTheFlagTyped) {
     CLI::App app;
     FlagBinder flags({}, "field");
     flags.add_fields<kinema::chase::FloodSettings>(&app, {"hot", "max_heated"});
-    flags.add(&app, "position", "where");
+    flags.add(&app, "position", "where", kinema::cli::ValueKind::point2_or_3);
     app.parse("--hot abc", false);
     kinema::chase::FloodSettings flood;
     try {
@@ -117,6 +118,48 @@ TEST(PursuitText, ConfigFieldsByNameReachTheirPart) {
     EXPECT_EQ(config.flood.max_restarts, 5);
     EXPECT_EQ(config.settings.hz, 30.0);
     EXPECT_EQ(kinema::find_field(d, "max_walk_speed"), nullptr);  // the model's fields are not here
+}
+
+TEST(FlagBinder, PlaceholdersFollowTheFieldsType) {
+    const kinema::SettingsDescription& d = kinema::settings_description<ChaseSettings>();
+    EXPECT_EQ(kinema::cli::field_placeholder(*kinema::find_field(d, "hot")), "INT");                // int
+    EXPECT_EQ(kinema::cli::field_placeholder(*kinema::find_field(d, "grid.cell_size")), "NUMBER");  // double
+    EXPECT_EQ(kinema::cli::field_placeholder(*kinema::find_field(d, "grid.connectivity")), "4|8");  // choice
+    EXPECT_EQ(kinema::cli::value_placeholder(kinema::cli::ValueKind::point2_or_3), "X,Y[,Z]");
+    EXPECT_EQ(kinema::cli::value_placeholder(kinema::cli::ValueKind::file), "FILE");
+    CLI::App app;
+    FlagBinder flags;
+    flags.add_fields<ChaseSettings>(&app, {"max_steps"});
+    flags.add(&app, "position", "seed", kinema::cli::ValueKind::point2_or_3);
+    EXPECT_EQ(app.get_option("--max-steps")->get_type_name(), "INT");
+    EXPECT_EQ(app.get_option("--position")->get_type_name(), "X,Y[,Z]");
+}
+
+TEST(FlagBinder, EditDistanceCountsSwapsAsOneEdit) {
+    using kinema::cli::edit_distance;
+    EXPECT_EQ(edit_distance("--from", "--from"), 0U);
+    EXPECT_EQ(edit_distance("--form", "--from"), 1U);  // o and r swapped
+    EXPECT_EQ(edit_distance("chse", "chase"), 1U);     // a left out
+    EXPECT_EQ(edit_distance("--hto", "--hot"), 1U);
+    EXPECT_EQ(edit_distance("kitten", "sitting"), 3U);  // two substitutions and an insertion
+    EXPECT_EQ(edit_distance("", "abc"), 3U);
+    EXPECT_EQ(edit_distance("ca", "abc"), 3U);  // optimal string alignment: no edit of a swapped pair
+}
+
+TEST(FlagBinder, NearestWordWithinTwoEditsOrAUniquePrefix) {
+    using kinema::cli::nearest_word;
+    const std::vector<std::string> flags = {"--map",       "--from",       "--dir",
+                                            "--max-steps", "--max-heated", "--quiet"};
+    EXPECT_EQ(nearest_word("--form", flags), "--from");
+    EXPECT_EQ(nearest_word("--mpa", flags), "--map");
+    EXPECT_EQ(nearest_word("--mxa-step", flags), "--max-steps");  // a swap and a letter left out
+    EXPECT_EQ(nearest_word("--max-step", flags), "--max-steps");
+    EXPECT_EQ(nearest_word("--qu", flags), "--quiet");  // 3 edits away, but the only flag it begins
+    EXPECT_EQ(nearest_word("--max-h", flags), "--max-heated");
+    EXPECT_EQ(nearest_word("--ma", {"--max-steps", "--max-heated"}), "");  // begins two flags
+    EXPECT_EQ(nearest_word("--zebra", flags), "");
+    EXPECT_EQ(nearest_word("--x", {"-o", "--dir"}), "");       // 2 edits from -o: too many for one letter
+    EXPECT_EQ(nearest_word("--set", {"--svg", "--map"}), "");  // 2 of its 3 letters changed
 }
 
 }  // namespace
