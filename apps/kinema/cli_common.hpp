@@ -68,6 +68,7 @@ void add_chase_command(CLI::App& app);
 void add_replay_command(CLI::App& app);
 void add_audit_command(CLI::App& app);
 void add_pursue_command(CLI::App& app);
+void add_merge_command(CLI::App& app);
 /// Only in builds with kinema::nav.
 void add_navmesh_command(CLI::App& app);
 

@@ -9,9 +9,11 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -27,8 +29,10 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
+#include "kinema/report/audit_shards.hpp"
 #include "kinema/report/chase_text.hpp"
 #include "progress_bar.hpp"
+#include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
 #endif
@@ -48,6 +52,7 @@ struct AuditCliOptions {
     std::string csv;
     std::string png;
     std::string svg;
+    std::string shard;  // "I/N" or empty
     bool quiet = false;
     std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
@@ -63,6 +68,7 @@ struct AuditArgs {
     int threads = 1;
     AuditCommandSettings settings;
     AuditCliOptions outputs;
+    std::optional<report::ShardId> shard;
 };
 
 int default_threads() {
@@ -93,6 +99,20 @@ AuditArgs parse_options(const AuditCommand& c) {
         throw UsageError("--png/--svg: this kinema was built without kinema::render");
     }
 #endif
+    if (!o.shard.empty()) {
+        a.shard = parse_shard(o.shard);
+        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv}, {"--png", &o.png}, {"--svg", &o.svg}}) {
+            if (!value->empty()) {
+                throw UsageError(
+                    fmt::format("{}: not with --shard (a shard writes only its partial report, to "
+                                "--json; kinema merge writes the reports)",
+                                flag));
+            }
+        }
+        if (o.json.empty()) {
+            throw UsageError("--shard: needs --json FILE for the partial report");
+        }
+    }
     a.outputs = o;
     return a;
 }
@@ -118,8 +138,8 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
 }
 #endif
 
-void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
-            const std::string& title) {
+void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
+                   const std::string& title) {
     output::OutputFiles files(a.outputs.inputs);
     // The reports' text is made while it is written (a row at a time, in 1 MiB pieces): only the rows are
     // held.
@@ -144,26 +164,46 @@ void report(const chase::ChaseSpace& space, const chase::AuditResult& r, const A
     fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
 }
 
-chase::AuditResult run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
+// The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
+void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
     ProgressBar bar("audit", "seeds", !a.outputs.quiet);
     chase::AuditOptions options;
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
-    chase::AuditResult result = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+    const std::string title = std::filesystem::path(a.map).filename().string();
+    const std::size_t cell_count = spaces[0]->cells().size();
+    if (!a.shard) {
+        const chase::AuditResult result = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+        bar.finish();
+        write_reports(*spaces[0], result, a, title);
+        return;
+    }
+    const chase::AuditCellRange range = chase::audit_shard_cells(cell_count, a.shard->index, a.shard->count);
+    const std::vector<chase::AuditRow> rows =
+        chase::audit_rows(spaces, a.settings.flood, a.settings.audit, range, options);
     bar.finish();
-    return result;
+    const report::LevelId level{a.map, report::file_fnv1a64(a.map)};
+    output::OutputFiles files(a.outputs.inputs);
+    files.add_written("--json", a.outputs.json, [&](const output::PieceSink& sink) {
+        std::string buffer;
+        report::write_audit_part(level, cell_count, a.settings.flood, a.settings.audit, *a.shard, range, rows,
+                                 buffer, sink);
+    });
+    files.commit();
 }
 
-void audit_grid(const AuditArgs& a) {
+using SpacesUser = std::function<void(std::span<const chase::ChaseSpace* const>)>;
+
+void on_grid(const AuditArgs& a, const SpacesUser& use) {
     const levels::GridLevel level = levels::load_level(a.map);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
     // A grid space's const calls are thread-safe: every thread reads the same one.
     const std::vector<const chase::ChaseSpace*> spaces(static_cast<std::size_t>(a.threads), &space);
-    report(space, run_audit(spaces, a), a, std::filesystem::path(a.map).filename().string());
+    use(spaces);
 }
 
 #if KINEMA_HAVE_NAV
-void audit_level(const AuditArgs& a) {
+void on_level(const AuditArgs& a, const SpacesUser& use) {
     const levels::TriangleMesh mesh = levels::load_obj(a.map);
     nav::Level level = [&] {
         try {
@@ -181,33 +221,76 @@ void audit_level(const AuditArgs& a) {
         owned.push_back(std::make_unique<nav::LevelChaseSpace>(level, *finders.back()));
         spaces.push_back(owned.back().get());
     }
-    report(*spaces[0], run_audit(spaces, a), a, std::filesystem::path(a.map).filename().string());
+    use(spaces);
 }
 #else
-void audit_level(const AuditArgs& a) {
+void on_level(const AuditArgs& a, const SpacesUser&) {
     throw UsageError(
         fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
 }
 #endif
 
-void run_audit_command(const AuditCommand& command) {
-    command.flags.name_errors([&] {
-        const AuditArgs args = parse_options(command);
-        try {
-            if (args.mesh) {
-                audit_level(args);
-            } else {
-                audit_grid(args);
-            }
-        } catch (const std::bad_alloc&) {
-            // Running out of memory is a limit of this machine, not a bug: say what holds it and how to
-            // shrink it.
-            throw UsageError(
-                fmt::format("{}: out of memory: the audit holds every row (cells x --directions) until "
-                            "the end; lower --directions or --threads",
-                            args.map));
+void audit_map(const AuditArgs& args) {
+    try {
+        const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces) {
+            run_audit(spaces, args);
+        };
+        if (args.mesh) {
+            on_level(args, use);
+        } else {
+            on_grid(args, use);
         }
-    });
+    } catch (const std::bad_alloc&) {
+        // Running out of memory is a limit of this machine, not a bug: say what holds it and how to
+        // shrink it.
+        throw UsageError(
+            fmt::format("{}: out of memory: the audit holds every row (cells x --directions) until "
+                        "the end; lower --directions or --threads",
+                        args.map));
+    }
+}
+
+}  // namespace
+
+void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
+    std::vector<report::AuditPart> parts;
+    for (const std::string& path : paths) {
+        parts.push_back(report::read_audit_part(path));
+    }
+    const report::MergedAudit merged = report::merge_audit_parts(std::move(parts));
+    AuditArgs a;
+    a.map = merged.level.file;
+    a.mesh = is_mesh_path(a.map);
+    a.settings.flood = merged.flood;
+    a.settings.audit = merged.settings;
+    a.outputs.json = outputs.json;
+    a.outputs.csv = outputs.csv;
+    a.outputs.png = outputs.png;
+    a.outputs.inputs = outputs.inputs;
+    a.outputs.inputs.push_back({"--map", a.map});
+    // The pictures and the reports' cell coordinates come from the level itself: it must be the one hashed.
+    const std::string hash = report::file_fnv1a64(a.map);
+    if (hash != merged.level.fnv1a64) {
+        throw std::invalid_argument(
+            fmt::format("{}: its content (fnv1a64 {}) is not the level the parts were "
+                        "computed on (fnv1a64 {})",
+                        a.map, hash, merged.level.fnv1a64));
+    }
+    const std::string title = std::filesystem::path(a.map).filename().string();
+    const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces) {
+        write_reports(*spaces[0], merged.result, a, title);
+    };
+    if (a.mesh) {
+        on_level(a, use);
+    } else {
+        on_grid(a, use);
+    }
+}
+
+namespace {
+
+void run_audit_command(const AuditCommand& command) {
+    command.flags.name_errors([&] { audit_map(parse_options(command)); });
 }
 
 constexpr const char* audit_help = R"(
@@ -226,7 +309,11 @@ Output: a table on stdout. --json FILE: {"directions", "settings", "rows": [{"ce
 `kinema chase --json` prints them for that seed. --csv FILE: the same rows. --png/--svg PREFIX: per-cell heat
 maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
 PREFIX-barrier_blocks_exit. Files are written together at the end: on an error or Ctrl-C none is written.
-Results do not depend on --threads.)";
+Results do not depend on --threads.
+
+--shard I/N (1 <= I <= N <= 100000): only the I-th of N contiguous bands of cells (in id order), written as a
+partial report to --json (no table, no other file); `kinema merge` joins the N parts into the files above,
+byte for byte. docs/scale.md has the farm recipes.)";
 
 }  // namespace
 
@@ -254,6 +341,10 @@ void add_audit_command(CLI::App& app) {
         ->type_name("PREFIX");
     cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")
         ->type_name("PREFIX");
+    cmd->add_option("--shard", o.shard,
+                    "I/N: audit only the I-th of N contiguous bands of cells and write the partial report to "
+                    "--json (kinema merge joins them)")
+        ->type_name("I/N");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
         command->options.inputs = input_files(*cmd);

@@ -325,6 +325,7 @@ int run_cli(int argc, char** argv) {
     kinema::cli::add_replay_command(app);
     kinema::cli::add_audit_command(app);
     kinema::cli::add_pursue_command(app);
+    kinema::cli::add_merge_command(app);
 #if KINEMA_HAVE_NAV
     kinema::cli::add_navmesh_command(app);
 #endif

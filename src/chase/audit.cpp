@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <functional>
 #include <limits>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
 
 namespace kinema::chase {
@@ -396,36 +399,87 @@ void check_row_count(std::size_t cell_count, int directions) {
 
 }  // namespace
 
-AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
-                  const AuditSettings& settings, const AuditOptions& options) {
-    check_spaces(spaces);
+AuditCellRange audit_shard_cells(std::size_t cell_count, int index, int count) {
+    if (count < 1 || index < 1 || index > count) {
+        throw std::invalid_argument("audit: shard " + std::to_string(index) + " of " + std::to_string(count) +
+                                    ": the index must be in [1, count]");
+    }
+    // floor(cells i / count) without overflow: cells = q count + r, so it is q i + floor(r i / count).
+    const auto n = static_cast<std::size_t>(count);
+    const auto bound = [&](int i) {
+        const auto k = static_cast<std::size_t>(i);
+        return cell_count / n * k + cell_count % n * k / n;
+    };
+    return {bound(index - 1), bound(index)};
+}
+
+namespace {
+
+// Runs `work` on every space's thread (the first on this one), keeps the first failure and rethrows it.
+void run_on_threads(std::span<const ChaseSpace* const> spaces, std::atomic<std::size_t>& next_cell,
+                    std::size_t end_cell, const std::function<void(const ChaseSpace&)>& work) {
+    std::vector<std::thread> threads;
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    const auto guarded = [&](const ChaseSpace& space) {
+        try {
+            work(space);
+        } catch (...) {
+            const std::lock_guard lock(failure_mutex);
+            failure = failure ? failure : std::current_exception();
+            next_cell = end_cell;
+        }
+    };
+    for (std::size_t t = 1; t < spaces.size(); ++t) {
+        threads.emplace_back([&, t] { guarded(*spaces[t]); });
+    }
+    guarded(*spaces[0]);
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    if (failure) {
+        std::rethrow_exception(failure);
+    }
+}
+
+void check_settings(const FloodSettings& flood, const AuditSettings& settings) {
     FieldErrors errors = flood.validate();
     const FieldErrors audit_errors = settings.validate();
     errors.insert(errors.end(), audit_errors.begin(), audit_errors.end());
     if (!errors.empty()) {
         throw SettingsError("AuditSettings", errors);
     }
+}
+
+}  // namespace
+
+std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                 const AuditSettings& settings, AuditCellRange range,
+                                 const AuditOptions& options) {
+    check_spaces(spaces);
+    check_settings(flood, settings);
     const std::size_t cell_count = spaces[0]->cells().size();
+    if (range.first > range.end || range.end > cell_count) {
+        throw std::invalid_argument("audit: the cell range must lie within the space's cells");
+    }
     const auto d = static_cast<std::size_t>(settings.directions);
-    check_row_count(cell_count, settings.directions);
-    AuditResult result;
-    result.directions = settings.directions;
-    result.rows.resize(cell_count * d);
+    check_row_count(range.end - range.first, settings.directions);
+    std::vector<AuditRow> rows((range.end - range.first) * d);
 
     // Cells are handed out one at a time; rows are written by index, so the order threads take cells in
     // changes nothing.
-    std::atomic<std::size_t> next_cell{0};
+    std::atomic<std::size_t> next_cell{range.first};
     std::atomic<std::size_t> rows_done{0};
     std::atomic<bool> cancelled{false};
-    const auto work = [&](const ChaseSpace& space) {
+    run_on_threads(spaces, next_cell, range.end, [&](const ChaseSpace& space) {
         auto scratch = make_audit_scratch(space, flood);
-        for (std::size_t c = next_cell++; c < cell_count; c = next_cell++) {
+        for (std::size_t c = next_cell++; c < range.end; c = next_cell++) {
             if (options.cancel != nullptr && options.cancel->load()) {
                 cancelled = true;
                 return;
             }
             for (std::size_t k = 0; k < d; ++k) {
-                AuditRow& row = result.rows[c * d + k];
+                AuditRow& row = rows[(c - range.first) * d + k];
                 row = audit_seed(space, *scratch, settings, static_cast<CellId>(c), static_cast<int>(k));
                 if (options.on_row) {
                     options.on_row(row, scratch->flood);
@@ -433,42 +487,35 @@ AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings
             }
             const std::size_t done = rows_done += d;
             if (options.on_progress) {
-                options.on_progress(done, result.rows.size());
+                options.on_progress(done, rows.size());
             }
         }
-    };
-    std::vector<std::thread> threads;
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    for (std::size_t t = 1; t < spaces.size(); ++t) {
-        threads.emplace_back([&, t] {
-            try {
-                work(*spaces[t]);
-            } catch (...) {
-                const std::lock_guard lock(failure_mutex);
-                failure = failure ? failure : std::current_exception();
-                next_cell = cell_count;
-            }
-        });
-    }
-    try {
-        work(*spaces[0]);
-    } catch (...) {
-        const std::lock_guard lock(failure_mutex);
-        failure = failure ? failure : std::current_exception();
-        next_cell = cell_count;
-    }
-    for (std::thread& thread : threads) {
-        thread.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
+    });
     if (cancelled) {
         throw AuditCancelled();
     }
+    return rows;
+}
+
+AuditResult audit_result_from_rows(std::vector<AuditRow> rows, int directions, std::size_t cell_count) {
+    if (directions < 1 || rows.size() != audit_row_count(cell_count, directions)) {
+        throw std::invalid_argument("audit: " + std::to_string(rows.size()) + " rows for " +
+                                    std::to_string(cell_count) + " cells x " + std::to_string(directions) +
+                                    " directions");
+    }
+    AuditResult result;
+    result.directions = directions;
+    result.rows = std::move(rows);
     summarise(result, cell_count);
     return result;
+}
+
+AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                  const AuditSettings& settings, const AuditOptions& options) {
+    check_spaces(spaces);
+    const std::size_t cell_count = spaces[0]->cells().size();
+    std::vector<AuditRow> rows = audit_rows(spaces, flood, settings, {0, cell_count}, options);
+    return audit_result_from_rows(std::move(rows), settings.directions, cell_count);
 }
 
 AuditResult audit(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,

@@ -5,7 +5,9 @@
 
 #include <atomic>
 #include <cmath>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "chase_levels.hpp"
 #include "kinema/chase/audit.hpp"
@@ -311,6 +313,75 @@ TEST(Audit, ReportsWrittenInPiecesAreTheWholeReports) {
         EXPECT_GT(pieces, static_cast<int>(a.result.rows.size()) / 4);
         EXPECT_TRUE(buffer.empty());
     }
+}
+
+}  // namespace
+}  // namespace kinema::chase
+
+namespace kinema::chase {
+namespace {
+
+// floor(cells i / N) for i = 0..N: 10 cells in 3 shards are [0, 3), [3, 6), [6, 10); 2 cells in 5 shards
+// leave shards 1, 2 and 4 empty.
+TEST(AuditShards, ShardCellsAreContiguousFloorBands) {
+    EXPECT_EQ(audit_shard_cells(10, 1, 3).first, 0u);
+    EXPECT_EQ(audit_shard_cells(10, 1, 3).end, 3u);
+    EXPECT_EQ(audit_shard_cells(10, 2, 3).first, 3u);
+    EXPECT_EQ(audit_shard_cells(10, 2, 3).end, 6u);
+    EXPECT_EQ(audit_shard_cells(10, 3, 3).first, 6u);
+    EXPECT_EQ(audit_shard_cells(10, 3, 3).end, 10u);
+    const std::size_t empty[] = {1, 2, 4};
+    for (const std::size_t i : empty) {
+        const AuditCellRange r = audit_shard_cells(2, static_cast<int>(i), 5);
+        EXPECT_EQ(r.first, r.end) << i;
+    }
+    EXPECT_EQ(audit_shard_cells(2, 3, 5).first, 0u);
+    EXPECT_EQ(audit_shard_cells(2, 5, 5).end, 2u);
+    // No overflow: 2^40 cells in 100000 shards, the last band ends at the last cell.
+    const std::size_t big = std::size_t{1} << 40;
+    EXPECT_EQ(audit_shard_cells(big, 100000, 100000).end, big);
+    EXPECT_EQ(audit_shard_cells(big, 1, 100000).end, big / 100000);
+    EXPECT_THROW((void)audit_shard_cells(10, 0, 3), std::invalid_argument);
+    EXPECT_THROW((void)audit_shard_cells(10, 4, 3), std::invalid_argument);
+}
+
+// The rows of the shards one after another are audit()'s rows, field for field, and the result rebuilt from
+// them has audit()'s summaries and totals.
+TEST(AuditShards, ShardRowsConcatenateToTheWholeAudit) {
+    const levels::GridLevel level = our_level("side_exit_behind");
+    const GridSpace grid(level);
+    const GridChaseSpace space(grid);
+    const FloodSettings flood;
+    const AuditSettings settings;
+    const AuditResult whole = audit(space, flood, settings);
+    const std::vector<const ChaseSpace*> spaces(2, &space);
+    std::vector<AuditRow> rows;
+    for (int i = 1; i <= 4; ++i) {
+        const std::vector<AuditRow> part =
+            audit_rows(spaces, flood, settings, audit_shard_cells(space.cells().size(), i, 4));
+        rows.insert(rows.end(), part.begin(), part.end());
+    }
+    ASSERT_EQ(rows.size(), whole.rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        EXPECT_EQ(rows[i].cell, whole.rows[i].cell) << i;
+        EXPECT_EQ(rows[i].direction, whole.rows[i].direction) << i;
+        EXPECT_EQ(rows[i].destination_cell, whole.rows[i].destination_cell) << i;
+        EXPECT_EQ(rows[i].chase_distance, whole.rows[i].chase_distance) << i;
+        EXPECT_EQ(rows[i].dead_reckoning_gap, whole.rows[i].dead_reckoning_gap) << i;
+        EXPECT_EQ(rows[i].findings, whole.rows[i].findings) << i;
+    }
+    const AuditResult rebuilt = audit_result_from_rows(rows, settings.directions, space.cells().size());
+    EXPECT_EQ(rebuilt.totals.findings, whole.totals.findings);
+    EXPECT_EQ(rebuilt.totals.stop_reasons, whole.totals.stop_reasons);
+    EXPECT_EQ(rebuilt.totals.mean_chase_distance, whole.totals.mean_chase_distance);
+    ASSERT_EQ(rebuilt.cells.size(), whole.cells.size());
+    for (std::size_t c = 0; c < rebuilt.cells.size(); ++c) {
+        EXPECT_EQ(rebuilt.cells[c].mean_chase_distance, whole.cells[c].mean_chase_distance) << c;
+        EXPECT_EQ(rebuilt.cells[c].finding_share, whole.cells[c].finding_share) << c;
+    }
+    rows.pop_back();
+    EXPECT_THROW((void)audit_result_from_rows(rows, settings.directions, space.cells().size()),
+                 std::invalid_argument);
 }
 
 }  // namespace

@@ -145,6 +145,30 @@ AuditResult audit(std::span<const ChaseSpace* const> spaces, const FloodSettings
 AuditResult audit(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
                   int threads = 1, const AuditOptions& options = {});
 
+/// A contiguous range of cell ids [first, end): the cells one shard of a sharded audit computes.
+struct AuditCellRange {
+    std::size_t first = 0;
+    std::size_t end = 0;
+};
+
+/// Shard `index` of `count` (1 <= index <= count): cells [floor(cells (index-1) / count), floor(cells index /
+/// count)). Contiguous in id order so that the merged rows are the shards' rows one after another
+/// (cell-major, the report's order) and a shard reads one band of the level (docs/scale.md). Throws
+/// std::invalid_argument for an index outside [1, count].
+AuditCellRange audit_shard_cells(std::size_t cell_count, int index, int count);
+
+/// The rows of the cells in `range` only (cell-major, (range.end - range.first) x D rows; what audit()
+/// computes for those cells, byte for byte), with the same checks, threads, progress and cancel as audit().
+/// The row limit (audit_max_rows) applies to the range's rows.
+std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                 const AuditSettings& settings, AuditCellRange range,
+                                 const AuditOptions& options = {});
+
+/// The result of a whole audit from all its rows (cell-major, cell_count x `directions`): the per-cell
+/// summaries and the totals audit() computes, recomputed from the rows (the merge of a sharded audit uses it,
+/// never the shards' own sums). Throws std::invalid_argument when the rows are not cell_count x directions.
+AuditResult audit_result_from_rows(std::vector<AuditRow> rows, int directions, std::size_t cell_count);
+
 /// One seed: the chase from cell `cell`'s centre in direction k (what audit() runs per row). `scratch`
 /// must come from make_audit_scratch for this space and be used by one thread at a time.
 struct AuditScratch;

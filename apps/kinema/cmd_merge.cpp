@@ -1,0 +1,85 @@
+// kinema merge: the partial reports of a sharded run (`kinema audit --shard I/N`) into the reports the
+// unsharded command writes, byte for byte (docs/scale.md). The checks and the merge are the library's
+// (kinema/report/audit_shards.hpp); this file parses the flags.
+
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <CLI/CLI.hpp>
+
+#include "cli_common.hpp"
+#include "shards.hpp"
+
+namespace kinema::cli {
+
+report::ShardId parse_shard(const std::string& text) {
+    const auto slash = text.find('/');
+    const auto bad = [&] {
+        return UsageError(fmt::format("--shard: expected I/N with whole numbers 1 <= I <= N <= {}, got {}",
+                                      max_shards, text));
+    };
+    if (slash == std::string::npos) {
+        throw bad();
+    }
+    double index = 0.0;
+    double count = 0.0;
+    try {
+        index = parse_number(text.substr(0, slash), "--shard");
+        count = parse_number(text.substr(slash + 1), "--shard");
+    } catch (const UsageError&) {
+        throw bad();
+    }
+    if (index != std::floor(index) || count != std::floor(count) || index < 1.0 || index > count ||
+        count > max_shards) {
+        throw bad();
+    }
+    return {static_cast<int>(index), static_cast<int>(count)};
+}
+
+namespace {
+
+struct MergeCommand {
+    std::vector<std::string> parts;
+    MergeOutputs outputs;
+};
+
+constexpr const char* merge_help = R"(
+Merges the partial reports of a sharded run into the files the unsharded command writes, byte for byte:
+  kinema audit --map L ... --shard I/N --json part-I.json   (I = 1..N, on any machines)
+  kinema merge part-*.json --json audit.json --csv audit.csv --png audit
+The parts must be shards 1..N of one N, each once, of the same level (by the FNV-1a 64 hash of its file) and
+the same settings; totals, per-cell summaries and pictures are recomputed from the merged rows. The level is
+re-read from the path the parts name (for the pictures and the cells' coordinates). A missing, repeated or
+foreign part is one line naming it, and nothing is written. docs/scale.md has the farm recipes.)";
+
+}  // namespace
+
+void add_merge_command(CLI::App& app) {
+    auto command = std::make_shared<MergeCommand>();
+    CLI::App* cmd = app.add_subcommand("merge",
+                                       "Merge the partial reports of `audit --shard I/N` into the "
+                                       "unsharded reports (JSON, CSV, pictures)");
+    cmd->footer(merge_help);
+    cmd->add_option("parts", command->parts, "The partial reports (every shard 1..N once)")
+        ->required()
+        ->type_name("PART...");
+    typed(cmd->add_option("--json", command->outputs.json, "Write the merged report as JSON to this file"),
+          ValueKind::file)
+        ->required();
+    typed(cmd->add_option("--csv", command->outputs.csv, "Write the merged rows as CSV to this file"),
+          ValueKind::file);
+    cmd->add_option("--png", command->outputs.png, "Write the per-cell pictures as PREFIX-<summary>.png")
+        ->type_name("PREFIX");
+    cmd->callback([command] {
+        MergeOutputs outputs = command->outputs;
+        for (const std::string& part : command->parts) {
+            outputs.inputs.push_back({"PART", part});
+        }
+        merge_audit_parts(command->parts, outputs);
+    });
+}
+
+}  // namespace kinema::cli

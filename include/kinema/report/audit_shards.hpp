@@ -1,0 +1,80 @@
+// A sharded audit (docs/scale.md): shard I of N audits a contiguous band of cells (chase::audit_shard_cells)
+// and writes a partial report; the merge reads every part, checks they are the shards 1..N of one level (its
+// file's FNV-1a 64 content hash) and one set of settings, and rebuilds the whole audit's result from the rows
+// (chase::audit_result_from_rows: summaries and totals recomputed, never averaged), so the merged reports are
+// the unsharded ones byte for byte. These functions are the seam every front end (the CLI, a Python cluster
+// driver) shares.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kinema/chase/audit.hpp"
+#include "kinema/chase/flood.hpp"
+
+namespace kinema::report {
+
+/// FNV-1a 64 (Fowler, Noll and Vo; offset basis 14695981039346656037, prime 1099511628211) of `bytes`.
+[[nodiscard]] std::uint64_t fnv1a64(std::string_view bytes);
+/// fnv1a64 of a file's bytes as 16 lower-case hex digits. Throws std::invalid_argument "PATH: cannot read".
+[[nodiscard]] std::string file_fnv1a64(const std::string& path);
+
+/// Which part of how many (1 <= index <= count).
+struct ShardId {
+    int index = 1;
+    int count = 1;
+};
+
+/// The level a part was computed on: its path as given and its content hash (file_fnv1a64).
+struct LevelId {
+    std::string file;
+    std::string fnv1a64;
+};
+
+/// One shard's partial report, as read back.
+struct AuditPart {
+    std::string path;  ///< the part's own file (for errors)
+    LevelId level;
+    chase::FloodSettings flood;
+    chase::AuditSettings settings;
+    std::string settings_json;  ///< the settings object as the audit's JSON writes it
+    std::size_t cells = 0;      ///< the level's cell count
+    ShardId shard;
+    chase::AuditCellRange range;
+    std::vector<chase::AuditRow> rows;
+};
+
+/// The partial report of one shard as JSON (docs/scale.md "Partial reports"): {"kinema_part": "audit",
+/// "level": {"file", "fnv1a64"}, "settings", "directions", "cells", "shard": {"index", "count", "first_cell",
+/// "end_cell"}, "rows": [[cell, direction, steps, stop_reason, seed_cell, destination_cell, destination x y
+/// z, dead_reckoning x y z, chase_distance, along_cells, dead_reckoning_gap, findings bits], ...]}; every
+/// double written so that it reads back to the same double. Made into `buffer` and handed to `sink` in pieces
+/// of about `chunk_bytes`, like chase::write_audit_json.
+void write_audit_part(const LevelId& level, std::size_t cell_count, const chase::FloodSettings& flood,
+                      const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
+                      const std::vector<chase::AuditRow>& rows, std::string& buffer,
+                      const chase::AuditTextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
+
+/// Reads a partial report written by write_audit_part. Throws std::invalid_argument, one line naming the
+/// file (and the field), for anything else.
+[[nodiscard]] AuditPart read_audit_part(const std::string& path);
+/// The same from the text (`path` names it in errors).
+[[nodiscard]] AuditPart parse_audit_part(std::string_view text, const std::string& path);
+
+/// The whole audit rebuilt from its parts.
+struct MergedAudit {
+    LevelId level;
+    chase::FloodSettings flood;
+    chase::AuditSettings settings;
+    chase::AuditResult result;
+};
+
+/// Checks the parts are shards 1..N of one count, each once, of one level hash and settings (a one-line
+/// std::invalid_argument naming the part otherwise: another level, other settings, a repeated shard, a
+/// missing shard), and rebuilds the whole result from their rows in cell order.
+[[nodiscard]] MergedAudit merge_audit_parts(std::vector<AuditPart> parts);
+
+}  // namespace kinema::report

@@ -1,0 +1,306 @@
+// Partial reports of a sharded audit and their merge (kinema/report/audit_shards.hpp, docs/scale.md). Written
+// with the core's JsonWriter (numbers in shortest round-trip form, so a row read back is the row written, bit
+// for bit); read with nlohmann-json, privately, like the GMST files.
+#include "kinema/report/audit_shards.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "kinema/core/json_writer.hpp"
+#include "kinema/core/settings_registry.hpp"
+
+namespace kinema::report {
+
+namespace {
+
+using nlohmann::json;
+
+// Rows of a part are arrays of this many values (write_audit_part's order).
+constexpr std::size_t row_values = 16;
+
+// A finite double as a number; infinities and NaN (which JSON cannot spell) as strings.
+void real(JsonWriter& w, double v) {
+    if (std::isfinite(v)) {
+        w.number(v);
+    } else {
+        w.string(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+    }
+}
+
+void point(JsonWriter& w, Vec3 p) {
+    real(w, p.x);
+    real(w, p.y);
+    real(w, p.z);
+}
+
+void row_json(JsonWriter& w, const chase::AuditRow& row) {
+    w.begin_array().integer(row.cell).integer(row.direction).integer(row.steps);
+    w.integer(static_cast<long long>(row.stop_reason)).integer(row.seed_cell).integer(row.destination_cell);
+    point(w, row.destination);
+    point(w, row.dead_reckoning);
+    real(w, row.chase_distance);
+    real(w, row.along_cells_distance);
+    real(w, row.dead_reckoning_gap);
+    w.integer(row.findings).end_array();
+}
+
+std::string settings_text(const chase::FloodSettings& flood, const chase::AuditSettings& settings) {
+    // The two objects as one, as the audit's JSON writes them.
+    const std::string a = settings_json(settings_description<chase::FloodSettings>(), &flood);
+    const std::string b = settings_json(settings_description<chase::AuditSettings>(), &settings);
+    return a.size() <= 2 ? b : b.size() <= 2 ? a : a.substr(0, a.size() - 1) + ", " + b.substr(1);
+}
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+    throw std::invalid_argument(path + ": " + what);
+}
+
+const json& field(const json& object, const char* name, const std::string& path) {
+    if (!object.is_object() || !object.contains(name)) {
+        fail(path, fmt::format("not a kinema partial report: no \"{}\"", name));
+    }
+    return object.at(name);
+}
+
+template <typename T>
+T whole(const json& value, const char* name, const std::string& path) {
+    if (!value.is_number_integer()) {
+        fail(path, fmt::format("\"{}\" must be a whole number", name));
+    }
+    const auto v = value.get<long long>();
+    if (v < 0 || static_cast<unsigned long long>(v) > std::numeric_limits<T>::max()) {
+        fail(path, fmt::format("\"{}\" out of range: {}", name, v));
+    }
+    return static_cast<T>(v);
+}
+
+double read_real(const json& v, const std::string& path) {
+    if (v.is_number()) {
+        return v.get<double>();
+    }
+    if (v.is_string()) {
+        const std::string s = v.get<std::string>();
+        if (s == "inf" || s == "-inf" || s == "nan") {
+            return s == "nan" ? std::numeric_limits<double>::quiet_NaN()
+                              : (s == "inf" ? 1.0 : -1.0) * std::numeric_limits<double>::infinity();
+        }
+    }
+    fail(path, "a row value must be a number");
+}
+
+chase::AuditRow read_row(const json& r, int directions, const std::string& path) {
+    if (!r.is_array() || r.size() != row_values) {
+        fail(path, fmt::format("every row must be an array of {} values", row_values));
+    }
+    chase::AuditRow row;
+    row.cell = whole<chase::CellId>(r[0], "rows", path);
+    row.direction = whole<int>(r[1], "rows", path);
+    row.steps = whole<int>(r[2], "rows", path);
+    const auto reason = whole<int>(r[3], "rows", path);
+    if (reason > 2 || row.direction >= directions) {
+        fail(path, "a row's stop reason or direction is out of range");
+    }
+    row.stop_reason = static_cast<chase::StopReason>(reason);
+    row.seed_cell = whole<chase::CellId>(r[4], "rows", path);
+    row.destination_cell = whole<chase::CellId>(r[5], "rows", path);
+    row.destination = {read_real(r[6], path), read_real(r[7], path), read_real(r[8], path)};
+    row.dead_reckoning = {read_real(r[9], path), read_real(r[10], path), read_real(r[11], path)};
+    row.chase_distance = read_real(r[12], path);
+    row.along_cells_distance = read_real(r[13], path);
+    row.dead_reckoning_gap = read_real(r[14], path);
+    row.findings = whole<std::uint8_t>(r[15], "rows", path);
+    return row;
+}
+
+// The settings object back into the two structs (every field by its registry name).
+void read_settings(const json& object, AuditPart& part) {
+    if (!object.is_object()) {
+        fail(part.path, "\"settings\" must be an object");
+    }
+    for (const auto& [name, value] : object.items()) {
+        const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+        try {
+            if (find_field(settings_description<chase::AuditSettings>(), name) != nullptr) {
+                set_field_text(part.settings, name, text);
+            } else {
+                set_field_text(part.flood, name, text);
+            }
+        } catch (const std::exception& e) {
+            fail(part.path, fmt::format("settings field \"{}\": {}", name, e.what()));
+        }
+    }
+    part.settings_json = settings_text(part.flood, part.settings);
+}
+
+void read_shard(const json& doc, AuditPart& part) {
+    const json& shard = field(doc, "shard", part.path);
+    part.shard.index = whole<int>(field(shard, "index", part.path), "index", part.path);
+    part.shard.count = whole<int>(field(shard, "count", part.path), "count", part.path);
+    part.range.first = whole<std::size_t>(field(shard, "first_cell", part.path), "first_cell", part.path);
+    part.range.end = whole<std::size_t>(field(shard, "end_cell", part.path), "end_cell", part.path);
+    if (part.shard.count < 1 || part.shard.index < 1 || part.shard.index > part.shard.count) {
+        fail(part.path, "\"shard\" must have 1 <= index <= count");
+    }
+    const chase::AuditCellRange expected =
+        chase::audit_shard_cells(part.cells, part.shard.index, part.shard.count);
+    if (expected.first != part.range.first || expected.end != part.range.end) {
+        fail(part.path, "the shard's cell range is not its share of the level's cells");
+    }
+}
+
+// The first settings field two parts disagree on, as "name: a vs b".
+std::string first_difference(const std::string& a, const std::string& b) {
+    const json x = json::parse(a);
+    const json y = json::parse(b);
+    for (const auto& [name, value] : x.items()) {
+        if (!y.contains(name) || y.at(name) != value) {
+            return fmt::format("{} is {} here, {} there", name,
+                               y.contains(name) ? y.at(name).dump() : "absent", value.dump());
+        }
+    }
+    return "other fields";
+}
+
+// A whole file's bytes (std::invalid_argument "PATH: cannot read" when it cannot be opened or read).
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes;
+    char block[1 << 16];
+    while (in.read(block, sizeof block) || in.gcount() > 0) {
+        bytes.append(block, static_cast<std::size_t>(in.gcount()));
+    }
+    if (!in.eof()) {
+        throw std::invalid_argument(path + ": cannot read");
+    }
+    return bytes;
+}
+
+}  // namespace
+
+std::uint64_t fnv1a64(std::string_view bytes) {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const char c : bytes) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+std::string file_fnv1a64(const std::string& path) {
+    return fmt::format("{:016x}", fnv1a64(file_bytes(path)));
+}
+
+void write_audit_part(const LevelId& level, std::size_t cell_count, const chase::FloodSettings& flood,
+                      const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
+                      const std::vector<chase::AuditRow>& rows, std::string& buffer,
+                      const chase::AuditTextSink& sink, std::size_t chunk_bytes) {
+    JsonWriter w(buffer);
+    w.begin_object().string("kinema_part", "audit");
+    w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64).end_object();
+    w.key("settings").raw(settings_text(flood, settings));
+    w.integer("directions", settings.directions).count("cells", cell_count);
+    w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
+    w.count("first_cell", range.first).count("end_cell", range.end).end_object();
+    w.key("rows").begin_array();
+    for (const chase::AuditRow& row : rows) {
+        row_json(w, row);
+        if (buffer.size() >= chunk_bytes) {
+            sink(buffer);
+        }
+    }
+    w.end_array().end_object();
+    buffer += '\n';
+    sink(buffer);
+}
+
+AuditPart parse_audit_part(std::string_view text, const std::string& path) {
+    json doc;
+    try {
+        doc = json::parse(text);
+    } catch (const json::exception&) {
+        fail(path, "not a kinema partial report: invalid JSON");
+    }
+    AuditPart part;
+    part.path = path;
+    const json& kind = field(doc, "kinema_part", path);
+    if (kind != "audit") {
+        fail(path, fmt::format("a partial report of {}, not of the audit", kind.dump()));
+    }
+    const json& level = field(doc, "level", path);
+    part.level.file = field(level, "file", path).get<std::string>();
+    part.level.fnv1a64 = field(level, "fnv1a64", path).get<std::string>();
+    read_settings(field(doc, "settings", path), part);
+    if (whole<int>(field(doc, "directions", path), "directions", path) != part.settings.directions) {
+        fail(path, "\"directions\" differs from the settings' directions");
+    }
+    part.cells = whole<std::size_t>(field(doc, "cells", path), "cells", path);
+    read_shard(doc, part);
+    const json& rows = field(doc, "rows", path);
+    const std::size_t expected =
+        chase::audit_row_count(part.range.end - part.range.first, part.settings.directions);
+    if (!rows.is_array() || rows.size() != expected) {
+        fail(path, fmt::format("\"rows\" must hold {} rows, the shard's cells x directions", expected));
+    }
+    part.rows.reserve(expected);
+    for (const json& r : rows) {
+        part.rows.push_back(read_row(r, part.settings.directions, path));
+    }
+    return part;
+}
+
+AuditPart read_audit_part(const std::string& path) {
+    return parse_audit_part(file_bytes(path), path);
+}
+
+MergedAudit merge_audit_parts(std::vector<AuditPart> parts) {
+    if (parts.empty()) {
+        throw std::invalid_argument("merge: no parts");
+    }
+    const AuditPart& first = parts.front();
+    std::map<int, const AuditPart*> by_index;
+    for (const AuditPart& part : parts) {
+        if (part.level.fnv1a64 != first.level.fnv1a64 || part.cells != first.cells) {
+            fail(part.path,
+                 fmt::format("another level: {} (fnv1a64 {}), not {} (fnv1a64 {}) as in {}", part.level.file,
+                             part.level.fnv1a64, first.level.file, first.level.fnv1a64, first.path));
+        }
+        if (part.settings_json != first.settings_json) {
+            fail(part.path, fmt::format("other settings than {}: {}", first.path,
+                                        first_difference(first.settings_json, part.settings_json)));
+        }
+        if (part.shard.count != first.shard.count) {
+            fail(part.path, fmt::format("shard {}/{}, but {} is a shard of {}", part.shard.index,
+                                        part.shard.count, first.path, first.shard.count));
+        }
+        const auto [at, inserted] = by_index.emplace(part.shard.index, &part);
+        if (!inserted) {
+            fail(part.path, fmt::format("shard {}/{} again (also {})", part.shard.index, part.shard.count,
+                                        at->second->path));
+        }
+    }
+    for (int i = 1; i <= first.shard.count; ++i) {
+        if (by_index.count(i) == 0) {
+            throw std::invalid_argument(
+                fmt::format("merge: shard {}/{} of {} is missing", i, first.shard.count, first.level.file));
+        }
+    }
+    MergedAudit merged{first.level, first.flood, first.settings, {}};
+    std::vector<chase::AuditRow> rows;
+    rows.reserve(chase::audit_row_count(first.cells, first.settings.directions));
+    for (const auto& [index, part] : by_index) {
+        rows.insert(rows.end(), part->rows.begin(), part->rows.end());
+    }
+    merged.result = chase::audit_result_from_rows(std::move(rows), first.settings.directions, first.cells);
+    return merged;
+}
+
+}  // namespace kinema::report

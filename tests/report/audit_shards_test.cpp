@@ -1,0 +1,109 @@
+// report::audit_shards: FNV-1a 64 against the published test vectors, a partial report read back to the very
+// rows written (bit for bit), and the merge's refusals.
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "kinema/report/audit_shards.hpp"
+
+namespace kinema::report {
+namespace {
+
+// Fowler, Noll and Vo's reference values: the empty string is the offset basis; "a" and "foobar".
+TEST(AuditShards, Fnv1a64MatchesTheReferenceVectors) {
+    EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ull);
+    EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cull);
+    EXPECT_EQ(fnv1a64("foobar"), 0x85944171f73967e8ull);
+}
+
+std::string part_text(ShardId shard, chase::AuditCellRange range, const std::vector<chase::AuditRow>& rows,
+                      const std::string& hash = "0123456789abcdef") {
+    chase::AuditSettings settings;
+    settings.directions = 2;
+    std::string whole;
+    std::string buffer;
+    write_audit_part({"level.txt", hash}, 3, chase::FloodSettings{}, settings, shard, range, rows, buffer,
+                     [&](std::string& piece) {
+                         whole += piece;
+                         piece.clear();
+                     });
+    return whole;
+}
+
+std::vector<chase::AuditRow> rows_of(chase::CellId first, chase::CellId end) {
+    std::vector<chase::AuditRow> rows;
+    for (chase::CellId c = first; c < end; ++c) {
+        for (int k = 0; k < 2; ++k) {
+            chase::AuditRow row;
+            row.cell = c;
+            row.direction = k;
+            row.steps = 7;
+            row.stop_reason = chase::StopReason::too_many_heated;
+            row.seed_cell = c;
+            row.destination_cell = 2;
+            row.destination = {0.1 + c, 1.0 / 3.0, 0.0};
+            row.dead_reckoning = {-2.5, 1e-300, 0.0};
+            row.chase_distance = std::sqrt(2.0) * c;
+            row.along_cells_distance = std::numeric_limits<double>::infinity();
+            row.dead_reckoning_gap = 0.7;
+            row.findings = 5;
+            rows.push_back(row);
+        }
+    }
+    return rows;
+}
+
+TEST(AuditShards, APartReadsBackToTheRowsWritten) {
+    const std::vector<chase::AuditRow> rows = rows_of(1, 3);
+    const AuditPart part = parse_audit_part(part_text({2, 2}, {1, 3}, rows), "p.json");
+    EXPECT_EQ(part.level.file, "level.txt");
+    EXPECT_EQ(part.shard.index, 2);
+    EXPECT_EQ(part.cells, 3u);
+    EXPECT_EQ(part.settings.directions, 2);
+    ASSERT_EQ(part.rows.size(), 4u);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        EXPECT_EQ(part.rows[i].cell, rows[i].cell);
+        EXPECT_EQ(part.rows[i].stop_reason, rows[i].stop_reason);
+        EXPECT_EQ(part.rows[i].destination.x, rows[i].destination.x);
+        EXPECT_EQ(part.rows[i].destination.y, rows[i].destination.y);
+        EXPECT_EQ(part.rows[i].dead_reckoning.y, rows[i].dead_reckoning.y);
+        EXPECT_EQ(part.rows[i].chase_distance, rows[i].chase_distance);
+        EXPECT_EQ(part.rows[i].along_cells_distance, rows[i].along_cells_distance);
+        EXPECT_EQ(part.rows[i].findings, 5);
+    }
+}
+
+TEST(AuditShards, MergeRebuildsTheTotalsAndRefusesForeignParts) {
+    // 3 cells in 2 shards: [0, 1) and [1, 3).
+    const auto first = parse_audit_part(part_text({1, 2}, {0, 1}, rows_of(0, 1)), "a.json");
+    const auto second = parse_audit_part(part_text({2, 2}, {1, 3}, rows_of(1, 3)), "b.json");
+    const MergedAudit merged = merge_audit_parts({second, first});
+    ASSERT_EQ(merged.result.rows.size(), 6u);
+    EXPECT_EQ(merged.result.rows[0].cell, 0u);
+    EXPECT_EQ(merged.result.totals.stop_reasons[1], 6u);
+    EXPECT_EQ(merged.result.totals.findings[0], 6u);  // wrong_way (bit 1) in every row
+    EXPECT_EQ(merged.result.totals.findings[1], 0u);
+    EXPECT_EQ(merged.result.cells[2].mean_chase_distance, std::sqrt(2.0) * 2);
+    EXPECT_THROW((void)merge_audit_parts({first}), std::invalid_argument);
+    EXPECT_THROW((void)merge_audit_parts({first, first, second}), std::invalid_argument);
+    const auto foreign =
+        parse_audit_part(part_text({2, 2}, {1, 3}, rows_of(1, 3), "fedcba9876543210"), "c.json");
+    try {
+        (void)merge_audit_parts({first, foreign});
+        ADD_FAILURE() << "another level's part merged";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "c.json: another level: level.txt (fnv1a64 fedcba9876543210), not "
+                  "level.txt (fnv1a64 0123456789abcdef) as in a.json");
+    }
+    // A range that is not the shard's share of the cells is not a part kinema wrote.
+    EXPECT_THROW((void)parse_audit_part(part_text({2, 2}, {2, 3}, rows_of(2, 3)), "d.json"),
+                 std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace kinema::report
