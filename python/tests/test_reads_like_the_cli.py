@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 import kinema
-from kinema import analysis, chase, morrowind, movement
+from conftest import DATA_DIR
+from kinema import analysis, chase, morrowind, movement, pursuit
 
 # A 7 x 4 level: a room of three columns, a wall column, and a closed pocket of floor at column 5 the flood can
 # never reach (untouched floor).
@@ -22,6 +23,9 @@ SMALL_LEVEL = """name: small
 #...#.#
 #######
 """
+
+
+DATA_LEVELS = DATA_DIR / "levels"
 
 
 def cli_json(cli, *args):
@@ -102,14 +106,16 @@ def _instances():
         chase.Level: level,
         chase.Flood: flood,
     }
-    if chase.HAS_NAV:
-        out.pop(chase.Level3D, None)
+    batch = pursuit.run_batch(DATA_LEVELS / "corner.txt", scenarios=1)
+    out[pursuit.BatchResult] = batch
+    out[pursuit.StrategySummary] = batch.summaries[0]
+    out[pursuit.BatchRun] = batch.runs[0]
     return out
 
 
 def _exposed_classes():
     classes = set()
-    for module in (analysis, chase, morrowind, movement):
+    for module in (analysis, chase, morrowind, movement, pursuit):
         for name, value in vars(module).items():
             if name.startswith("_") or not inspect.isclass(value) or issubclass(value, (Warning, tuple)):
                 continue
@@ -232,3 +238,36 @@ def test_batch_is_typed_with_a_repr_and_its_rows_are_the_clis(cli, levels_dir):
         assert list(row) == ["steps", "stop_reason", "destination_cell", "destination", "heated_cells",
                              "dead_reckoning"]
     assert batch.destination_cell[0].tolist() == [16, 2]  # columns col, row
+
+
+def test_pursuit_batch_is_typed_and_its_json_is_the_clis(cli, levels_dir, tmp_path):
+    path = levels_dir / "corner.txt"
+    out = tmp_path / "batch.json"
+    subprocess.run([cli, "pursue", "--map", str(path), "--batch", "4", "--seed", "7", "--max-steps", "30",
+                    "--json", str(out)], check=True, capture_output=True)
+    # threads does not change the result (scenario i depends only on the seed and i): the CLI uses every core.
+    batch = pursuit.run_batch(path, scenarios=4, seed=7, max_steps=30, threads=1)
+    assert isinstance(batch, pursuit.BatchResult)
+    assert batch.to_json() + "\n" == out.read_text()
+    document = json.loads(batch.to_json())
+    assert batch.scenarios == document["scenarios"] == 4
+    assert [s.strategy for s in batch.summaries] == [s["strategy"] for s in document["summaries"]]
+    for summary, row in zip(batch.summaries, document["summaries"]):
+        assert summary.runs == row["runs"] and summary.gave_up == row["gave_up"]
+        assert summary.median_time_to_reacquire == row["median_time_to_reacquire"]
+        assert summary.max_heading_rate == row["max_heading_rate"]
+    assert len(batch.runs) == len(document["runs"]) == 4 * len(batch.summaries)
+    for run, row in zip(batch.runs, document["runs"]):
+        assert (run.scenario, run.strategy, run.outcome) == (row["scenario"], row["strategy"], row["outcome"])
+        assert run.npc_distance == row["npc_distance"]
+    text = repr(batch)
+    assert text.startswith("BatchResult(scenarios=4, summaries=[StrategySummary(strategy='flood', runs=")
+    assert " s, mean_npc_distance=" in text and " deg/s" in text and " object at 0x" not in text
+    # The signature's defaults are the pursuit's own (PursuitConfig: the flood caps restarts at 3), not the
+    # bare flood's -1.
+    assert inspect.signature(pursuit.run_batch).parameters["max_restarts"].default == 3
+    assert inspect.signature(pursuit.run_batch).parameters["view_angle"].default == 120.0  # degrees
+    with pytest.raises(ValueError, match="hotness"):
+        pursuit.run_batch(path, hotness=3)
+    with pytest.raises(ValueError, match="scenarios"):
+        pursuit.run_batch(path, scenarios=0)
