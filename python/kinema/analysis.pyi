@@ -6,8 +6,10 @@ import numpy.typing as npt
 class TurnSolution:
     reachable: bool
     input_direction: Tuple[float, float]
+    input_angle_deg: Optional[float]
     normalized_speed: float
     speed: float
+    keeps_full_speed: bool
 
 class Turn(TurnSolution):
     fps: float
@@ -16,6 +18,8 @@ class Turn(TurnSolution):
     def to_json(self) -> str: ...
 
 class MaxTurn:
+    full_speed_rad: float
+    reachable_rad: float
     full_speed: float
     reachable: float
     fps: float
@@ -81,7 +85,7 @@ class CurveTime:
     time: float
     extrapolated: bool
 
-def turn(angle: float, dt: float, *, speed_scale: float = ..., friction: float = ...,
+def turn(angle_deg: float, dt: float, *, speed_scale: float = ..., friction: float = ...,
          acceleration: float = ...) -> Turn: ...
 def max_turn(dt: float, *, speed_scale: float = ..., friction: float = ..., acceleration: float = ...) -> MaxTurn: ...
 def stop(speed: float, fps: float, *, ground_friction: float = ..., max_walk_speed: float = ...,

@@ -4,15 +4,20 @@ the heated cell nearest the warm cells' temperature-weighted centroid.
 
 Levels: a path to a Moving AI .map or kinema ASCII level, a 2D numpy bool array (True = floor, indexed
 [row, col]), or a Level. Positions are map units (tile (col, row) covers [col, col+1) x [row, row+1) at
-cell_size 1), cells are (col, row). Results carry the fields of `kinema chase --json` (the JSON contract of
-docs/chase.md, written by the library's one writer, chase_json) plus `values`, the per-cell values as a 2D int
-array [row, col]: -2 untouched or wall, -1 barrier, 0..H heat.
+cell_size 1), cells are Cell(col, row), x first. Results carry the fields of `kinema chase --json` (the JSON
+contract of docs/chase.md, written by the library's one writer, chase_json) plus `values`, the per-cell values
+as a 2D int array indexed values[row, col] (y first, as numpy and imshow index images): WALL (-3) a wall, UNTOUCHED
+(-2) floor the flood never reached, BARRIER (-1), 0..H heat. value_at(col, row) reads it in the cells' order.
+
+A seed on a wall or off the floor is moved to the nearest cell, as the CLI does; Flood.start and run then warn
+with a kinema.SeedMovedWarning saying from where to where (the CLI's note on stderr).
 """
 
 from __future__ import annotations
 
 import json as _json
 import os
+import warnings as _warnings
 from typing import Any
 
 import numpy as np
@@ -20,15 +25,22 @@ import numpy as np
 from ._kinema import chase as _c
 from ._settings import settings_help as _settings_help
 from ._settings import with_settings as _with_settings
+from ._warnings import SeedMovedWarning
+from ._repr import install as _install_repr
 
 Level = _c.Level
 HAS_NAV: bool = _c.HAS_NAV
 """True where kinema::nav (Recast/Detour) was built: Level3D and run_3d work."""
 
+WALL: int = _c.WALL
+"""values of a wall tile, -3 (not a cell; the renderer's and the web playground's tile code)."""
 UNTOUCHED: int = _c.UNTOUCHED
-"""values of an untouched cell or a wall."""
+"""values of floor the flood never reached, -2 (walls read -2 too before; now WALL)."""
 BARRIER: int = _c.BARRIER
 """values of a barrier cell (the chapter's -1)."""
+Cell = _c.Cell
+"""A grid cell as a named tuple Cell(col, row) = (x, y) in tiles: destination_cell, seed_cell, touched's first
+two; values is indexed the other way round, values[row, col]."""
 
 
 def load_level(path) -> Level:
@@ -95,8 +107,15 @@ class Flood:
     def start(self, from_xy=None, direction=None) -> "Flood":
         """Step A (seeding) of a new chase from the last known position `from_xy` (map units) running in
         `direction` (any length; (0, 0) = no barrier). None: the position and direction the level file marks.
-        A point on a wall or outside snaps to the nearest cell (seed_snapped). Returns self."""
+        A point on a wall or outside snaps to the nearest cell (seed_snapped) and warns with a
+        kinema.SeedMovedWarning saying from where to where. Returns self."""
+        return self._start(from_xy, direction, stacklevel=3)
+
+    def _start(self, from_xy, direction, stacklevel: int) -> "Flood":
         self._run.start(from_xy, direction)
+        note = self._run.seed_note()
+        if note:
+            _warnings.warn(note, SeedMovedWarning, stacklevel=stacklevel)
         return self
 
     def advance(self, k: int = 1) -> bool:
@@ -116,8 +135,22 @@ class Flood:
 
     @property
     def values(self) -> np.ndarray:
-        """Per-cell values now, int32 [row, col]: -2 untouched or wall, -1 barrier, 0..H heat."""
+        """Per-cell values now, int32, indexed values[row, col] (y first): -3 wall (WALL), -2 untouched floor
+        (UNTOUCHED), -1 barrier, 0..H heat. value_at(col, row) reads one in (x, y) order."""
         return self._run.values()
+
+    def value_at(self, col: int, row: int) -> int:
+        """The value now of the cell at column `col`, row `row` (x, y, the order of Cell and
+        destination_cell): values[row, col]. IndexError outside the level."""
+        values = self._run.values()
+        rows, cols = values.shape
+        if not (0 <= col < cols and 0 <= row < rows):
+            raise IndexError(f"value_at: (col {col}, row {row}) is outside the {cols} x {rows} level")
+        return int(values[row, col])
+
+    def __repr__(self) -> str:
+        return (f"Flood(level={self.level.map!r}, steps={self._run.steps}, finished={self._run.finished})"
+                if self._run.started else f"Flood(level={self.level.map!r}, not started)")
 
     @property
     def steps(self) -> int:
@@ -132,14 +165,17 @@ class Flood:
 
 def run(level, from_xy=None, direction=None, **settings: Any) -> ChaseResult:
     """One chase on `level` from `from_xy` (map units) running in `direction`, as `kinema chase --map LEVEL
-    --from X,Y --dir DX,DY --json`. None for both: the seed the level marks. Settings as Flood's."""
-    return Flood(level, **settings).start(from_xy, direction).run()
+    --from X,Y --dir DX,DY --json`. None for both: the seed the level marks. Settings as Flood's. A seed on a
+    wall or off the floor warns with a kinema.SeedMovedWarning, as Flood.start."""
+    return Flood(level, **settings)._start(from_xy, direction, stacklevel=3).run()
 
 
 def run_batch(level, from_xy, direction, **settings: Any) -> BatchResult:
     """Many chases on one level in one call with the GIL released: from_xy and direction are (N, 2) arrays.
-    Returns a BatchResult of arrays: steps (N,), stop_reason (list), destination_cell (N, 2) int, destination
-    (N, 2), heated_cells (N,), dead_reckoning (N, 2); result["steps"] reads the same; to_json()."""
+    Returns a BatchResult of arrays: steps (N,), stop_reason (list), destination_cell (N, 2) int whose columns
+    are col, row (x, y, as Cell), destination (N, 2), heated_cells (N,), dead_reckoning (N, 2);
+    result["steps"] reads the same; to_json() a JSON array with these fields per chase, each as
+    `kinema chase --from X,Y --dir DX,DY --json` writes them. Seeds are moved to the nearest cell silently."""
     return _c.run_batch(_as_level(level), from_xy, direction, settings)
 
 
@@ -149,6 +185,14 @@ def settings_fields() -> list:
     return _c.settings_fields()
 
 
+_install_repr(ChaseResult, [("map", None), ("steps", None), ("stop_reason", None), ("seed_cell", None),
+                            ("seed_snapped", None), ("destination_cell", None), ("destination", "map units"),
+                            ("heated_cells", None), ("warm_cells", None), ("barrier_cells", None),
+                            ("dead_reckoning", "map units")])
+_install_repr(BatchResult, [("steps", None), ("stop_reason", None), ("destination_cell", "(col, row)"),
+                            ("destination", "map units"), ("heated_cells", None), ("dead_reckoning", "map units")])
+_install_repr(Level, [("map", None), ("width", "tiles"), ("height", "tiles"), ("seed", None)])
+
 _with_settings(Flood.__init__, _c.settings_fields(), "Settings")
 Flood.__doc__ += "\nSettings (keyword, type = default (unit, valid range): doc):" + _settings_help(_c.settings_fields())
 _with_settings(run, _c.settings_fields(), "Settings")
@@ -157,6 +201,7 @@ _with_settings(run_batch, _c.settings_fields(), "Settings")
 
 if HAS_NAV:
     Level3D = _c.Level3D
+    _install_repr(Level3D, [("map", None), ("cells", None)])
 
     def load_level_3d(path, **nav_settings: Any) -> "Level3D":
         """Builds a 3D level from an OBJ mesh with Recast/Detour (docs/nav.md; GIL released). nav_settings:

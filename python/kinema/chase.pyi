@@ -1,12 +1,19 @@
 import os
-from typing import Any, Optional, Sequence, Tuple, Union
+from typing import Any, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
 
+from . import SeedMovedWarning as SeedMovedWarning
+
 HAS_NAV: bool
+WALL: int
 UNTOUCHED: int
 BARRIER: int
+
+class Cell(NamedTuple):
+    col: int
+    row: int
 
 class Level:
     name: str
@@ -35,8 +42,8 @@ class ChaseResult:
     max_levels: Optional[float]
     from_: Tuple[float, ...]
     dir: Tuple[float, ...]
-    seed_cell: Tuple[int, ...]
-    seed: Tuple[int, ...]
+    seed_cell: Union[Cell, Tuple[int, ...]]
+    seed: Union[Cell, Tuple[int, ...]]
     seed_position: Tuple[float, ...]
     seed_snapped: bool
     hot: int
@@ -45,7 +52,7 @@ class ChaseResult:
     steps: int
     stop_reason: str
     centroid: Tuple[float, ...]
-    destination_cell: Tuple[int, ...]
+    destination_cell: Union[Cell, Tuple[int, ...]]
     destination: Tuple[float, ...]
     heated_cells: int
     warm_cells: int
@@ -58,6 +65,7 @@ class ChaseResult:
     path_status: Optional[str]
     path: Optional[Tuple[Tuple[float, ...], ...]]
     path_length: Optional[float]
+    def value_at(self, col: int, row: int) -> int: ...
     def to_dict(self) -> dict: ...
     def to_json(self) -> str: ...
 
@@ -86,6 +94,7 @@ class Flood:
     def result(self) -> ChaseResult: ...
     @property
     def values(self) -> npt.NDArray[np.int32]: ...
+    def value_at(self, col: int, row: int) -> int: ...
     @property
     def steps(self) -> int: ...
     @property

@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from ._kinema import morrowind as _mw
 from ._settings import with_settings as _with_settings
+from ._repr import install as _install_repr
 
 Speed = _mw.Speed
 Jump = _mw.Jump
@@ -55,3 +56,10 @@ def settings_fields(which: str = "settings") -> list:
 
 for _function in (speed, jump, fall):
     _with_settings(_function, _mw.actor_keyword_fields(), "Actor (MorrowindActor)")
+
+_install_repr(Speed, [("mode", None), ("max_speed", "u/s"), ("move_speed", "u/s"), ("real_speed", "u/s"),
+                      ("walk_speed", "u/s"), ("run_speed", "u/s"), ("playback_scale", None), ("at_cap", None)])
+_install_repr(Jump, [("can_jump", None), ("take_off_speed", "u/s"), ("velocity", "u/s"), ("apex_height", "u"),
+                     ("airtime", "s"), ("fatigue_cost", None)])
+_install_repr(JumpArc, [("steps", None), ("airtime", "s"), ("apex_height", "u")])
+_install_repr(Fall, [("height", "u"), ("soft_landing", None), ("health_loss", "health"), ("knockdown", None)])

@@ -95,13 +95,16 @@ PivotReport pivot(double speed, double fps, const py::dict& settings) {
     return r;
 }
 
-TurnReport turn(double angle, double dt, const py::dict& settings_kwargs) {
+// The angle in degrees as `kinema turn --angle` takes it, converted as the CLI converts it
+// (report::angle_turn divides by 180 / pi), so that the solution and its JSON are the CLI's bit for bit.
+TurnReport turn(double angle_deg, double dt, const py::dict& settings_kwargs) {
     const auto settings = settings_from<an::TurnSettings>(settings_kwargs);
     TurnReport t;
-    static_cast<an::TurnSolution&>(t) = an::solve_turn_by_angle(angle, dt, settings);
+    static_cast<an::TurnSolution&>(t) =
+        an::solve_turn_by_angle(angle_deg / report::degrees_per_radian, dt, settings);
     t.fps = 1.0 / dt;
     t.speed_scale = settings.speed_scale;
-    t.angle_deg = angle * report::degrees_per_radian;
+    t.angle_deg = angle_deg;
     return t;
 }
 
@@ -180,8 +183,23 @@ void bind_turn_results(py::module_& m) {
                 return py::make_tuple(t.input_direction.x, t.input_direction.y);
             },
             "Unit input direction d (x, y); (0, 0) when not reachable.")
+        .def_property_readonly(
+            "input_angle_deg",
+            [](const an::TurnSolution& t) -> py::object {
+                if (!t.reachable) {
+                    return py::none();
+                }
+                return py::float_(std::atan2(t.input_direction.y, t.input_direction.x) *
+                                  report::degrees_per_radian);
+            },
+            "deg: the input direction's angle from the velocity (as `kinema turn --angle` prints it); None "
+            "when not reachable.")
         .def_readonly("normalized_speed", &an::TurnSolution::normalized_speed, "m', dimensionless.")
-        .def_readonly("speed", &an::TurnSolution::speed, "u/s after the step's clamp.");
+        .def_readonly("speed", &an::TurnSolution::speed, "u/s after the step's clamp.")
+        .def_property_readonly(
+            "keeps_full_speed",
+            [](const an::TurnSolution& t) { return t.reachable && t.normalized_speed >= 1.0; },
+            "m' >= 1: the turn keeps MaxSpeed.");
     py::class_<TurnReport, an::TurnSolution>(m, "Turn", "A TurnSolution with the turn it was asked for.")
         .def_readonly("fps", &TurnReport::fps, "1/s: 1 / dt.")
         .def_readonly("speed_scale", &TurnReport::speed_scale, "Dishonored's speed scale.")
@@ -193,9 +211,12 @@ void bind_turn_results(py::module_& m) {
             },
             "The JSON of `kinema turn --angle --json` (report::angle_turn_json), without its final newline.");
     py::class_<MaxTurn>(m, "MaxTurn",
-                        "Largest turns per frame (radians), as `kinema turn --max` reports them.")
-        .def_readonly("full_speed", &MaxTurn::full_speed, "rad: largest turn keeping MaxSpeed.")
-        .def_readonly("reachable", &MaxTurn::reachable, "rad: largest turn reachable at all.")
+                        "Largest turns per frame, as `kinema turn --max` reports them (in degrees: "
+                        "full_speed_turn_deg_per_frame, reachable_turn_deg_per_frame).")
+        .def_readonly("full_speed_rad", &MaxTurn::full_speed, "rad: largest turn per frame keeping MaxSpeed.")
+        .def_readonly("reachable_rad", &MaxTurn::reachable, "rad: largest turn per frame reachable at all.")
+        .def_readonly("full_speed", &MaxTurn::full_speed, "rad: full_speed_rad (the name before the units).")
+        .def_readonly("reachable", &MaxTurn::reachable, "rad: reachable_rad (the name before the units).")
         .def_property_readonly(
             "fps", [](const MaxTurn& t) { return t.report.fps; }, "1/s: 1 / dt.")
         .def_property_readonly(
@@ -251,13 +272,7 @@ void bind_stop(py::module_& m) {
         .def(
             "to_json",
             [](const StopReport& r) { return json_text(report::unreal_stop_json(r.basics, r.exact)); },
-            "The JSON of `kinema stop --fps --json` (report::unreal_stop_json), without its final newline.")
-        .def("__repr__", [](const StopReport& r) {
-            const an::StopPrediction& p = r.exact.prediction;
-            return "Stop(distance=" + std::to_string(p.distance) + ", frames=" + std::to_string(p.frames) +
-                   ", time=" + std::to_string(p.time) +
-                   ", epic_estimate=" + std::to_string(r.basics.epic_distance) + ")";
-        });
+            "The JSON of `kinema stop --fps --json` (report::unreal_stop_json), without its final newline.");
 }
 
 // The stop and pivot predictions (StopPrediction, Pivot, Stop).
@@ -267,12 +282,7 @@ void bind_stop_results(py::module_& m) {
         .def_readonly("distance", &an::StopPrediction::distance, "Length unit (cm for Unreal).")
         .def_readonly("time", &an::StopPrediction::time, "s; inf when it never stops.")
         .def_readonly("frames", &an::StopPrediction::frames,
-                      "Frames until the speed reads zero (discrete only).")
-        .def("__repr__", [](const an::StopPrediction& s) {
-            return "StopPrediction(stops=" + std::string(s.stops ? "True" : "False") +
-                   ", distance=" + std::to_string(s.distance) + ", frames=" + std::to_string(s.frames) +
-                   ", time=" + std::to_string(s.time) + ")";
-        });
+                      "Frames until the speed reads zero (discrete only).");
     py::class_<PivotReport, an::StopPrediction>(m, "Pivot",
                                                 "A CMC pivot (a StopPrediction) with Epic's pivot location.")
         .def_readonly("speed", &PivotReport::speed, "cm/s: the speed along +x when the input reverses.")
@@ -359,7 +369,7 @@ void bind_distance_curve(py::module_& m) {
 
 // The functions: turn, max_turn, stop, pivot, sweep and the distance-matching lookups.
 void bind_functions(py::module_& m) {
-    m.def("turn", &turn, py::arg("angle"), py::arg("dt"), py::arg("settings"));
+    m.def("turn", &turn, py::arg("angle_deg"), py::arg("dt"), py::arg("settings"));
     m.def("max_turn", &max_turn, py::arg("dt"), py::arg("settings"));
     m.def("stop", &stop, py::arg("speed"), py::arg("fps"), py::arg("settings"));
     m.def("pivot", &pivot, py::arg("speed"), py::arg("fps"), py::arg("settings"));

@@ -15,12 +15,17 @@
 #include "kinema/core/json_writer.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/report/chase_text.hpp"
 
 namespace kinema::python {
 namespace {
 
 namespace ch = kinema::chase;
 namespace lv = kinema::levels;
+
+// A wall tile in `values`: not a cell of the flood's space. -3 is the tile code of the renderer and the web
+// playground (render/palette.hpp), distinct from the flood's untouched floor (chase::untouched_value, -2).
+constexpr std::int32_t wall_value = -3;
 
 // A loaded level and the name the JSON's "map" field gives it (the path as given, as the CLI does).
 struct Level {
@@ -101,6 +106,21 @@ class FloodRun {
         query_ = q;
     }
 
+    // The CLI's stderr note (report::seed_snap_note) without its "kinema: note: " prefix and newline when
+    // start() moved a seed on a wall or off the map to the nearest cell; empty otherwise.
+    [[nodiscard]] std::string seed_note() const {
+        require_started();
+        std::string note = report::seed_snap_note(ch::chase_result(*space_, flood_, query_));
+        constexpr std::string_view prefix = "kinema: note: ";
+        if (note.starts_with(prefix)) {
+            note.erase(0, prefix.size());
+        }
+        if (!note.empty() && note.back() == '\n') {
+            note.pop_back();
+        }
+        return note;
+    }
+
     bool advance(int steps) {
         require_started();
         if (steps < 0) {
@@ -132,7 +152,11 @@ class FloodRun {
         for (int r = 0; r < rows; ++r) {
             for (int c = 0; c < cols; ++c) {
                 const ch::CellId cell = grid_->cell_at(c, r);
-                v(r, c) = cell == ch::no_cell || !flood_.started() ? ch::untouched_value : flood_.value(cell);
+                if (cell == ch::no_cell) {
+                    v(r, c) = wall_value;
+                } else {
+                    v(r, c) = flood_.started() ? flood_.value(cell) : ch::untouched_value;
+                }
             }
         }
         return out;
@@ -305,6 +329,7 @@ void register_batch(py::module_& m) {
 void register_chase(py::module_& m) {
     m.attr("UNTOUCHED") = ch::untouched_value;
     m.attr("BARRIER") = ch::barrier_value;
+    m.attr("WALL") = wall_value;
     py::class_<Level, std::shared_ptr<Level>>(m, "Level", "A 2D tile level (levels/grid_level.hpp).")
         .def_static("load", &load_level, py::arg("path"),
                     "Loads a Moving AI .map or kinema ASCII level. OSError when the file cannot be read, "
@@ -357,6 +382,7 @@ void register_chase(py::module_& m) {
         .def(py::init<std::shared_ptr<Level>, const py::dict&>(), py::arg("level").none(false),
              py::arg("settings"))
         .def("start", &FloodRun::start, py::arg("from_xy"), py::arg("direction"))
+        .def("seed_note", &FloodRun::seed_note)
         .def("advance", &FloodRun::advance, py::arg("steps"))
         .def("finish", &FloodRun::finish)
         .def("result", &FloodRun::result)

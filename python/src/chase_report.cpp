@@ -15,7 +15,16 @@ py::tuple position(const ChaseReport& r, const Vec3& p) {
     return r.position_dimensions == 3 ? py::make_tuple(p.x, p.y, p.z) : py::make_tuple(p.x, p.y);
 }
 
+// kinema.chase.Cell, the named tuple (col, row) of a grid cell; set by register_chase_result. A handle that
+// is never released: the type lives as long as the module.
+py::handle cell_type;
+
+// A grid cell as Cell(col, row), so that it cannot be read as values' [row, col]; a 3D cell id's coordinates
+// as a plain tuple.
 py::tuple coords(const ch::CellCoords& c) {
+    if (c.count == 2 && cell_type) {
+        return cell_type(c.values[0], c.values[1]);
+    }
     py::list out;
     for (int i = 0; i < c.count; ++i) {
         out.append(c.values[static_cast<std::size_t>(i)]);
@@ -186,6 +195,11 @@ ChaseReport make_report(const ch::ChaseSpace& space, const ch::Flood& flood, con
 }
 
 void register_chase_result(py::module_& m) {
+    py::object cell = py::module_::import("collections").attr("namedtuple")("Cell", "col row");
+    cell.attr("__module__") = "kinema.chase";
+    cell.attr("__doc__") = "A grid cell as (col, row) = (x, y) in tiles; values are indexed [row, col].";
+    m.attr("Cell") = cell;
+    cell_type = cell.release();
     py::class_<ChaseReport> c(
         m, "ChaseResult",
         "One chase's result (chase/query.hpp ChaseResult); attributes named as the fields "
@@ -193,9 +207,29 @@ void register_chase_result(py::module_& m) {
     register_space_and_seed(c);
     register_flood(c);
     register_npc(c);
-    c.def_readonly("values", &ChaseReport::values,
-                   "int32 per cell: [row, col] on grids, by cell id on 3D levels; -2 untouched or wall, -1 "
-                   "barrier, 0..H heat")
+    c.def_readonly(
+         "values", &ChaseReport::values,
+         "int32 per cell: values[row, col] (y first) on grids, by cell id on 3D levels; -3 wall, -2 "
+         "untouched floor, -1 barrier, 0..H heat. value_at(col, row) reads it in (x, y) order.")
+        .def(
+            "value_at",
+            [](const ChaseReport& r, int col, int row) -> py::object {
+                const auto shape = r.values.attr("shape").cast<py::tuple>();
+                if (shape.size() != 2) {
+                    throw py::type_error("value_at: a grid level's result only (3D values are by cell id)");
+                }
+                const auto rows = shape[0].cast<int>();
+                const auto cols = shape[1].cast<int>();
+                if (col < 0 || col >= cols || row < 0 || row >= rows) {
+                    throw py::index_error("value_at: (col " + std::to_string(col) + ", row " +
+                                          std::to_string(row) + ") is outside the " + std::to_string(cols) +
+                                          " x " + std::to_string(rows) + " level");
+                }
+                return r.values[py::make_tuple(row, col)];
+            },
+            py::arg("col"), py::arg("row"),
+            "The value of the cell at column `col`, row `row` (x, y order, as destination_cell): "
+            "values[row, col].")
         .def(
             "to_json", [](const ChaseReport& r) { return r.json; },
             "The JSON document, written by the library's chase_json: byte for byte `kinema chase --json`.")

@@ -280,4 +280,6 @@ PYBIND11_MODULE(_kinema, m) {
     auto chase = m.def_submodule("chase", "The Dishonored 2 chase flood on 2D grid levels.");
     kp::register_chase(chase);
     kp::register_nav(chase);
+    auto pursuit = m.def_submodule("pursuit", "The pursuit batch: every chase strategy on random scenarios.");
+    kp::register_pursuit(pursuit);
 }

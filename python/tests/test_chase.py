@@ -19,8 +19,10 @@ def cli_json(cli, *args):
     return out.stdout.strip()
 
 
-def check_values_against_touched(result):
+def check_values_against_touched(result, passable=None):
     expected = np.full(result.values.shape, chase.UNTOUCHED, dtype=np.int32)
+    if passable is not None:
+        expected[~passable] = chase.WALL
     for col, row, value in result.touched:
         expected[row, col] = value
     assert np.array_equal(result.values, expected)
@@ -34,12 +36,12 @@ def test_levels_match_the_cli(cli, levels_dir, name):
     # The same JSON writer: byte for byte.
     assert result.to_json() == text
     assert result.to_dict()["touched"] == [list(t) for t in result.touched]
-    check_values_against_touched(result)
-    assert result.values.dtype == np.int32
     level = chase.load_level(path)
+    check_values_against_touched(result, level.passable)
+    assert result.values.dtype == np.int32
     assert result.values.shape == (level.height, level.width)
-    # Walls are never touched.
-    assert np.all(result.values[~level.passable] == chase.UNTOUCHED)
+    # Walls are never touched: they read WALL (-3), never a flood value.
+    assert np.all(result.values[~level.passable] == chase.WALL)
 
 
 @pytest.mark.parametrize("connectivity", [4, 8])
@@ -49,7 +51,7 @@ def test_explicit_seed_and_constants_match_the_cli(cli, levels_dir, connectivity
     text = cli_json(cli, "--map", path, "--from", "3.5,2.5", "--dir", "1,0", "--hot", "7", "--max-heated", "12",
                     "--max-steps", "9", "--connectivity", str(connectivity))
     assert result.to_json() == text
-    check_values_against_touched(result)
+    check_values_against_touched(result, chase.load_level(path).passable)
 
 
 def test_default_level(cli):

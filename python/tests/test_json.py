@@ -124,8 +124,8 @@ def test_morrowind_fall_json_is_the_clis(cli):
 
 
 def test_turn_json_is_the_clis(cli):
-    # The CLI reads degrees and divides by 180 / pi; the same radians here give the same solution.
-    t = analysis.turn(10 / (180 / math.pi), 1 / 30, speed_scale=1.5)
+    # Degrees in, as the CLI's --angle: the same conversion (/ (180 / pi)) gives the same solution.
+    t = analysis.turn(10, 1 / 30, speed_scale=1.5)
     assert isinstance(t, analysis.TurnSolution)
     text = t.to_json()
     assert text == cli_json(cli, "turn", "--fps", "30", "--scale", "1.5", "--angle", "10")

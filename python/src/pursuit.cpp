@@ -1,0 +1,141 @@
+// kinema._kinema.pursuit: the pursuit batch (pursuit/batch.hpp) on a 2D grid level, as `kinema pursue --map
+// LEVEL --batch N` runs it, with its JSON written by the library's one writer (write_batch_json), so that
+// Python's to_json() is the CLI's --json file.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/movement/model.hpp"
+#include "kinema/pursuit/batch.hpp"
+#include "kinema/pursuit/parse.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "kinema/pursuit/space.hpp"
+
+namespace kinema::python {
+namespace {
+
+namespace pu = kinema::pursuit;
+
+// The pursuit's settings (PursuitSettings and the flood's, as `kinema pursue` takes them) and the batch's.
+const KeywordSettings& config_keywords() {
+    static const KeywordSettings keywords(settings_description<pu::PursuitConfig>(), "kinema.pursuit");
+    return keywords;
+}
+const KeywordSettings& batch_keywords() {
+    static const KeywordSettings keywords(settings_description<pu::BatchSettings>(), "kinema.pursuit");
+    return keywords;
+}
+
+pu::BatchResult run_batch(const std::string& path, const std::string& npc_model, const py::dict& batch,
+                          const py::dict& settings) {
+    pu::PursuitConfig config;
+    config.map = path;
+    try {
+        config.model = movement::make_model(npc_model);
+    } catch (const std::invalid_argument& e) {
+        throw py::value_error(std::string("npc_model: ") + e.what());
+    }
+    config_keywords().apply(&config, settings);
+    FieldErrors errors = config.settings.validate(config.model);
+    const FieldErrors flood_errors = config.flood.validate();
+    errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
+    throw_if_invalid("PursuitConfig", errors);
+    const auto batch_settings = batch_keywords().from<pu::BatchSettings>(batch);
+    py::gil_scoped_release release;
+    const levels::GridLevel level = levels::load_level(path);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    return pu::run_batch([&space] { return std::make_unique<pu::ChasePursuitSpace>(space); }, config,
+                         batch_settings);
+}
+
+// The config's keywords with its own defaults: the registry describes FloodSettings{} (max_restarts -1), a
+// pursuit starts from PursuitConfig{}, whose flood caps the restarts at 3 (pursuit.hpp default_flood).
+py::list config_fields() {
+    py::list fields = config_keywords().describe();
+    const pu::PursuitConfig defaults;
+    const SettingsDescription& description = settings_description<pu::PursuitConfig>();
+    for (const py::handle field : fields) {
+        const auto type = field["type"].cast<std::string>();
+        if (type == "str") {
+            continue;
+        }
+        const double value = get_field(description, &defaults, field["field"].cast<std::string>());
+        if (type == "int") {
+            field["default"] = py::int_(static_cast<long long>(value));
+        } else if (type == "bool") {
+            field["default"] = py::bool_(value != 0.0);
+        } else {
+            field["default"] = py::float_(value);
+        }
+        field["default_text"] = py::str(field["default"]);
+    }
+    return fields;
+}
+
+std::string batch_json(const pu::BatchResult& result) {
+    std::string text;
+    std::string buffer;
+    pu::write_batch_json(result, buffer, [&text](std::string& piece) { text += piece; });
+    return json_text(text);
+}
+
+void bind_rows(py::module_& m) {
+    py::class_<pu::BatchRun>(m, "BatchRun", "One run of a batch: one strategy on one scenario.")
+        .def_readonly("scenario", &pu::BatchRun::scenario)
+        .def_property_readonly("strategy",
+                               [](const pu::BatchRun& r) { return std::string(pu::to_string(r.strategy)); })
+        .def_property_readonly("outcome",
+                               [](const pu::BatchRun& r) { return std::string(pu::to_string(r.outcome)); })
+        .def_property_readonly(
+            "reacquired_in",
+            [](const pu::BatchRun& r) { return std::string(pu::to_string(r.reacquired_in)); })
+        .def_readonly("time_to_reacquire", &pu::BatchRun::time_to_reacquire, "s; -1 when never re-acquired")
+        .def_readonly("npc_distance", &pu::BatchRun::npc_distance, "level units, NPC to player at the end")
+        .def_readonly("destination_changes", &pu::BatchRun::destination_changes)
+        .def_readonly("chases", &pu::BatchRun::chases, "chase events")
+        .def_readonly("max_heading_rate", &pu::BatchRun::max_heading_rate, "deg/s");
+    py::class_<pu::StrategySummary>(m, "StrategySummary", "A strategy's numbers over the batch.")
+        .def_property_readonly(
+            "strategy", [](const pu::StrategySummary& s) { return std::string(pu::to_string(s.strategy)); })
+        .def_readonly("runs", &pu::StrategySummary::runs, "runs that lost sight at least once")
+        .def_readonly("reacquired_chase", &pu::StrategySummary::reacquired_chase, "share, 0..1")
+        .def_readonly("reacquired_search", &pu::StrategySummary::reacquired_search, "share, 0..1")
+        .def_readonly("gave_up", &pu::StrategySummary::gave_up, "share, 0..1")
+        .def_readonly("timeout", &pu::StrategySummary::timeout, "share, 0..1")
+        .def_readonly("median_time_to_reacquire", &pu::StrategySummary::median_time_to_reacquire,
+                      "s; -1 when none re-acquired")
+        .def_readonly("mean_npc_distance", &pu::StrategySummary::mean_npc_distance, "level units")
+        .def_readonly("destination_changes_per_chase", &pu::StrategySummary::destination_changes_per_chase)
+        .def_readonly("max_heading_rate", &pu::StrategySummary::max_heading_rate, "deg/s");
+}
+
+}  // namespace
+
+void register_pursuit(py::module_& m) {
+    bind_rows(m);
+    py::class_<pu::BatchResult>(m, "BatchResult",
+                                "A pursuit batch (pursuit/batch.hpp): every strategy on the same random "
+                                "scenarios, as `kinema pursue --batch N` runs them.")
+        .def_readonly("scenarios", &pu::BatchResult::scenarios, "scenarios made (those that fit)")
+        .def_readonly("summaries", &pu::BatchResult::summaries, "one StrategySummary per strategy")
+        .def_readonly("runs", &pu::BatchResult::runs, "one BatchRun per scenario and strategy")
+        .def(
+            "to_json", &batch_json,
+            "The JSON file of `kinema pursue --batch N --json FILE` (pursuit::write_batch_json), without its "
+            "final newline.");
+    m.def("run_batch", &run_batch, py::arg("path"), py::arg("npc_model"), py::arg("batch"),
+          py::arg("settings"));
+    m.def(
+        "keyword_fields",
+        [](const std::string& which) {
+            return which == "batch" ? batch_keywords().describe() : config_fields();
+        },
+        py::arg("which"));
+}
+
+}  // namespace kinema::python
