@@ -479,6 +479,7 @@ void add_panel(Scene& scene, const LevelView& view, int cell_px, double x) {
     legend.text(truncated(view.title, 30), 15.0, palette::ink, true, 1.5);
     legend.swatch(palette::floor, "floor (navmesh), not reached");
     legend.swatch(floor_shade(0.0, 0.0, 1.0), "floor lower down, not reached");
+    legend.swatch(palette::background, "not walkable (no navmesh)");
     legend.swatch(palette::cooled, "heated, cooled to 0");
     legend.swatch(palette::barrier, "barrier (behind the seed)");
     legend.heat_ramp(view.hot_value, 200.0, "heat: H when reached, -1 per step after");
