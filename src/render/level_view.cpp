@@ -4,6 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <map>
+#include <unordered_map>
+#include <utility>
 
 #include "grid_checks.hpp"
 #include "kinema/render/legend.hpp"
@@ -11,9 +15,14 @@
 namespace kinema::render {
 namespace {
 
-constexpr double margin = 8.0;        // px around the map
-constexpr double line_height = 16.0;  // px per legend line under the map
-constexpr int min_width = 360;        // px, so legend lines fit on small maps
+constexpr double margin = 8.0;          // px around the map
+constexpr double line_height = 16.0;    // px per legend line under the map
+constexpr int min_width = 360;          // px, so legend lines fit on small maps
+constexpr double panel_gap = 24.0;      // px between the map and the legend panel (as the 2D picture's)
+constexpr double panel_width = 270.0;   // px
+constexpr double panel_height = 470.0;  // px: the panel's lines, so that a short map does not cut it
+constexpr double panel_line = 19.0;     // px per panel line (as the 2D picture's)
+constexpr double panel_font = 12.5;     // px
 
 // World (x, z) -> px.
 struct Frame {
@@ -47,21 +56,261 @@ void add_columns(Scene& scene, const LevelView& view, int cell_px) {
     }
 }
 
-// Navmesh polygons: filled under the columns (`outline` false) or outlined over them (`outline` true).
-void add_navmesh(Scene& scene, const Frame& f, bool outline) {
-    for (const std::vector<Vec2>& polygon : f.view.navmesh) {
-        std::vector<Vec2> points;
-        points.reserve(polygon.size());
+// Sutherland-Hodgman: `polygon` clipped to the half-plane where keep(p) holds; `cross` gives the point where
+// the edge a -> b meets the half-plane's boundary.
+template <class Keep, class Cross>
+std::vector<Vec2> clip_half_plane(const std::vector<Vec2>& polygon, Keep keep, Cross cross) {
+    std::vector<Vec2> out;
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+        const Vec2 a = polygon[i];
+        const Vec2 b = polygon[(i + 1) % polygon.size()];
+        if (keep(a)) {
+            out.push_back(a);
+        }
+        if (keep(a) != keep(b)) {
+            out.push_back(cross(a, b));
+        }
+    }
+    return out;
+}
+
+// `polygon` clipped to the axis-aligned box [lo, hi]; exact for any simple polygon's area since the box is
+// convex (Sutherland and Hodgman, "Reentrant polygon clipping", CACM 1974).
+std::vector<Vec2> clip_to_box(std::vector<Vec2> polygon, Vec2 lo, Vec2 hi) {
+    const auto at_x = [](double x) {
+        return [x](Vec2 a, Vec2 b) { return Vec2{x, a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x)}; };
+    };
+    const auto at_y = [](double y) {
+        return [y](Vec2 a, Vec2 b) { return Vec2{a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y), y}; };
+    };
+    polygon = clip_half_plane(
+        polygon, [&](Vec2 p) { return p.x >= lo.x; }, at_x(lo.x));
+    polygon = clip_half_plane(
+        polygon, [&](Vec2 p) { return p.x <= hi.x; }, at_x(hi.x));
+    polygon = clip_half_plane(
+        polygon, [&](Vec2 p) { return p.y >= lo.y; }, at_y(lo.y));
+    return clip_half_plane(
+        polygon, [&](Vec2 p) { return p.y <= hi.y; }, at_y(hi.y));
+}
+
+// Shoelace formula, absolute value.
+double polygon_area(const std::vector<Vec2>& polygon) {
+    double twice = 0.0;
+    for (std::size_t i = 0; i < polygon.size(); ++i) {
+        const Vec2 a = polygon[i];
+        const Vec2 b = polygon[(i + 1) % polygon.size()];
+        twice += a.x * b.y - b.x * a.y;
+    }
+    return std::abs(twice) / 2.0;
+}
+
+Vec2 mean_point(const std::vector<Vec2>& polygon) {
+    Vec2 sum{};
+    for (const Vec2 p : polygon) {
+        sum = sum + p;
+    }
+    return sum / static_cast<double>(polygon.size());
+}
+
+// The navmesh cut along the column grid: per column (row, col), the pieces of every polygon over it.
+struct ColumnPieces {
+    std::vector<std::vector<Vec2>> pieces;  // world (x, z)
+    double area = 0.0;                      // world units^2
+};
+using SurfacePieces = std::map<std::pair<int, int>, ColumnPieces>;
+
+SurfacePieces cut_navmesh(const LevelView& view) {
+    SurfacePieces out;
+    const double cs = view.cell_size;
+    for (const std::vector<Vec2>& polygon : view.navmesh) {
+        if (polygon.size() < 3) {
+            continue;
+        }
+        Vec2 lo = polygon[0];
+        Vec2 hi = polygon[0];
         for (const Vec2 p : polygon) {
-            points.push_back(f.px(p));
+            lo = {std::min(lo.x, p.x), std::min(lo.y, p.y)};
+            hi = {std::max(hi.x, p.x), std::max(hi.y, p.y)};
         }
-        Shape s = shapes::polygon(std::move(points), palette::navmesh);
-        if (outline) {
-            s.fill.reset();
-            s.stroke = palette::navmesh_edge;
-            s.stroke_opacity = 0.5;
+        const int c0 = static_cast<int>(std::floor((lo.x - view.origin.x) / cs));
+        const int c1 = static_cast<int>(std::floor((hi.x - view.origin.x) / cs));
+        const int r0 = static_cast<int>(std::floor((lo.y - view.origin.y) / cs));
+        const int r1 = static_cast<int>(std::floor((hi.y - view.origin.y) / cs));
+        for (int r = r0; r <= r1; ++r) {
+            for (int c = c0; c <= c1; ++c) {
+                const Vec2 box_lo{view.origin.x + c * cs, view.origin.y + r * cs};
+                std::vector<Vec2> piece = clip_to_box(polygon, box_lo, box_lo + Vec2{cs, cs});
+                const double area = piece.size() >= 3 ? polygon_area(piece) : 0.0;
+                if (area > 0.0) {
+                    ColumnPieces& column = out[{r, c}];
+                    column.pieces.push_back(std::move(piece));
+                    column.area += area;
+                }
+            }
         }
+    }
+    return out;
+}
+
+Rgb surface_colour(std::int32_t value, double height, double lowest, double highest, std::int32_t hot_value) {
+    if (value == tile::untouched) {
+        return floor_shade(height, lowest, highest);
+    }
+    return level_cell_colour(value, height, lowest, highest, hot_value);
+}
+
+// The colour of a piece of navmesh: its column's cell; a column without a cell (the navmesh reaches past the
+// last column centre inside it) takes the nearest neighbouring column's cell; none near: unreached floor.
+class SurfaceColours {
+  public:
+    explicit SurfaceColours(const LevelView& view) : view_(view) {
+        for (std::size_t i = 0; i < view.cells.size(); ++i) {
+            const LevelViewCell& c = view.cells[i];
+            index_[key(c.col, c.row)] = i;
+            lowest_ = i == 0 ? c.height : std::min(lowest_, c.height);
+            highest_ = i == 0 ? c.height : std::max(highest_, c.height);
+        }
+    }
+
+    Rgb colour(int col, int row, Vec2 where) const {
+        const LevelViewCell* best = find(col, row);
+        double best_d2 = 0.0;
+        for (int dr = -1; best == nullptr || dr <= 1; ++dr) {
+            if (dr > 1) {
+                return palette::floor;
+            }
+            for (int dc = -1; dc <= 1; ++dc) {
+                const LevelViewCell* c = find(col + dc, row + dr);
+                if (c == nullptr || (dc == 0 && dr == 0)) {
+                    continue;
+                }
+                const Vec2 centre{view_.origin.x + (c->col + 0.5) * view_.cell_size,
+                                  view_.origin.y + (c->row + 0.5) * view_.cell_size};
+                const double d2 = length_squared(centre - where);
+                if (best == nullptr || d2 < best_d2) {
+                    best = c;
+                    best_d2 = d2;
+                }
+            }
+        }
+        return surface_colour(best->value, best->height, lowest_, highest_, view_.hot_value);
+    }
+
+  private:
+    static std::int64_t key(int col, int row) {
+        return (static_cast<std::int64_t>(row) << 32) + static_cast<std::uint32_t>(col);
+    }
+    const LevelViewCell* find(int col, int row) const {
+        const auto it = index_.find(key(col, row));
+        return it == index_.end() ? nullptr : &view_.cells[it->second];
+    }
+
+    const LevelView& view_;
+    std::unordered_map<std::int64_t, std::size_t> index_;
+    double lowest_ = 0.0;
+    double highest_ = 0.0;
+};
+
+bool near(Vec2 a, Vec2 b) {
+    return std::abs(a.x - b.x) <= 1e-9 && std::abs(a.y - b.y) <= 1e-9;
+}
+
+// The union of a column's pieces as one outline, when it is one: the edges two neighbouring pieces share
+// (the navmesh polygons' common edges) cancel and the rest chain into a single loop. Empty when they do not
+// (pieces that overlap, as stacked floors do, or meet at a T-junction). Drawing the union instead of the
+// pieces leaves no antialiased seam along the shared edges (the old picture's stray diagonals).
+std::vector<Vec2> merged_outline(const std::vector<std::vector<Vec2>>& pieces) {
+    std::vector<std::pair<Vec2, Vec2>> edges;
+    for (const std::vector<Vec2>& piece : pieces) {
+        for (std::size_t i = 0; i < piece.size(); ++i) {
+            const Vec2 a = piece[i];
+            const Vec2 b = piece[(i + 1) % piece.size()];
+            if (near(a, b)) {
+                continue;
+            }
+            const auto twin = std::find_if(edges.begin(), edges.end(), [&](const auto& e) {
+                return near(e.first, b) && near(e.second, a);
+            });
+            if (twin != edges.end()) {
+                edges.erase(twin);
+            } else {
+                edges.emplace_back(a, b);
+            }
+        }
+    }
+    std::vector<Vec2> loop;
+    if (edges.empty()) {
+        return loop;
+    }
+    loop.push_back(edges.front().first);
+    Vec2 at = edges.front().second;
+    edges.erase(edges.begin());
+    while (!edges.empty()) {
+        const auto next =
+            std::find_if(edges.begin(), edges.end(), [&](const auto& e) { return near(e.first, at); });
+        if (next == edges.end()) {
+            return {};
+        }
+        loop.push_back(next->first);
+        at = next->second;
+        edges.erase(next);
+    }
+    return near(at, loop.front()) ? loop : std::vector<Vec2>{};
+}
+
+std::vector<Vec2> to_px(const Frame& f, const std::vector<Vec2>& world) {
+    std::vector<Vec2> points;
+    points.reserve(world.size());
+    for (const Vec2 p : world) {
+        points.push_back(f.px(p));
+    }
+    return points;
+}
+
+// A column on the navmesh's edge: its pieces, merged into one polygon when they make one of one colour.
+void add_column_pieces(Scene& scene, const Frame& f, const SurfaceColours& colours, int col, int row,
+                       const std::vector<std::vector<Vec2>>& pieces) {
+    std::vector<Rgb> fills;
+    for (const std::vector<Vec2>& piece : pieces) {
+        fills.push_back(colours.colour(col, row, mean_point(piece)));
+    }
+    const bool one_colour =
+        std::all_of(fills.begin(), fills.end(), [&](Rgb c) { return c == fills.front(); });
+    if (pieces.size() > 1 && one_colour) {
+        const std::vector<Vec2> outline = merged_outline(pieces);
+        if (!outline.empty()) {
+            Shape s = shapes::polygon(to_px(f, outline), fills.front());
+            s.clip = 0;
+            scene.shapes.push_back(std::move(s));
+            return;
+        }
+    }
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        Shape s = shapes::polygon(to_px(f, pieces[i]), fills[i]);
+        s.clip = 0;
         scene.shapes.push_back(std::move(s));
+    }
+}
+
+// The walkable surface: the navmesh polygons exactly, cut along the columns and each piece coloured by its
+// column's cell. A column the navmesh covers whole is one crisp rectangle (no antialiased seams between
+// polygons inside it); a column on the navmesh's edge is its polygon pieces. Clipped to the map.
+void add_surface(Scene& scene, const Frame& f) {
+    const LevelView& view = f.view;
+    const SurfaceColours colours(view);
+    const double full = view.cell_size * view.cell_size;
+    for (const auto& [row_col, column] : cut_navmesh(view)) {
+        const auto [row, col] = row_col;
+        const Vec2 lo{view.origin.x + col * view.cell_size, view.origin.y + row * view.cell_size};
+        if (column.area >= full * (1.0 - 1e-9)) {
+            const Vec2 p = f.px(lo);
+            Shape s = shapes::rect(p.x, p.y, f.cell_px, f.cell_px,
+                                   colours.colour(col, row, lo + Vec2{0.5, 0.5} * view.cell_size));
+            s.clip = 0;
+            scene.shapes.push_back(std::move(s));
+            continue;
+        }
+        add_column_pieces(scene, f, colours, col, row, column.pieces);
     }
 }
 
@@ -173,9 +422,95 @@ Rgb level_cell_colour(std::int32_t value, double height, double lowest, double h
     return floor_grey(height, lowest, highest);
 }
 
-Scene level_view_scene(const LevelView& view, int max_map_px) {
-    check(view, max_map_px);
-    const int cell_px = level_view_cell_px(view, max_map_px);
+namespace {
+
+// The largest of 1, 2, 5 x 10^k metres that is at most `max_px` long at `px_per_unit`.
+double scale_bar_length(double px_per_unit, double max_px) {
+    double best = 0.0;
+    for (double decade = 1e-3; decade <= 1e7; decade *= 10.0) {
+        for (const double step : {1.0, 2.0, 5.0}) {
+            if (step * decade * px_per_unit <= max_px) {
+                best = step * decade;
+            }
+        }
+    }
+    return best;
+}
+
+std::string metres_text(double metres) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g m", metres);
+    return buffer;
+}
+
+// The scale bar (world units are metres on our levels, docs/levels.md) and the axes: +x to the right, -z up.
+void add_scale_and_axes(Scene& scene, LegendBuilder& legend, double px_per_unit) {
+    const double x = legend.x();
+    const double bar_len = scale_bar_length(px_per_unit, 200.0);
+    const double y = legend.baseline();
+    if (bar_len > 0.0) {
+        const double bar_px = bar_len * px_per_unit;
+        scene.shapes.push_back(shapes::rect(x, y - 6.0, bar_px / 2.0, 5.0, palette::ink));
+        Shape half = shapes::rect(x + bar_px / 2.0, y - 6.0, bar_px / 2.0, 5.0, palette::background);
+        half.stroke = palette::ink;
+        scene.shapes.push_back(std::move(half));
+        scene.shapes.push_back(shapes::text(x, y + 12.0, "0", 10.5, palette::ink, false, Anchor::middle));
+        scene.shapes.push_back(shapes::text(x + bar_px, y + 12.0, metres_text(bar_len), 10.5, palette::ink,
+                                            false, Anchor::middle));
+    }
+    legend.skip(2.2);
+    // The axes of the top view: the compass of a level seen from above, z growing downwards.
+    const Vec2 o{x + 8.0, legend.baseline() + 30.0};
+    scene.shapes.push_back(shapes::line({o, o + Vec2{0.0, -26.0}}, palette::ink, 2.0));
+    scene.shapes.push_back(
+        shapes::polygon({o + Vec2{0.0, -32.0}, o + Vec2{-4.5, -23.0}, o + Vec2{4.5, -23.0}}, palette::ink));
+    scene.shapes.push_back(shapes::line({o, o + Vec2{26.0, 0.0}}, palette::ink, 2.0));
+    scene.shapes.push_back(
+        shapes::polygon({o + Vec2{32.0, 0.0}, o + Vec2{23.0, -4.5}, o + Vec2{23.0, 4.5}}, palette::ink));
+    scene.shapes.push_back(shapes::text(o.x + 10.0, o.y - 22.0, "-z (north, up)", panel_font, palette::ink));
+    scene.shapes.push_back(shapes::text(o.x + 38.0, o.y + 4.0, "+x (east)", panel_font, palette::ink));
+    legend.skip(2.4);
+    legend.text("seen from above (+y); +z points down", 10.5, palette::axis);
+}
+
+// The legend panel, as the 2D flood picture's: title, colours, heat ramp, marks, scale and axes.
+void add_panel(Scene& scene, const LevelView& view, int cell_px, double x) {
+    LegendBuilder legend(scene, x, margin + 12.0, {panel_line, panel_font, 13.0, 8.0});
+    legend.text(truncated(view.title, 30), 15.0, palette::ink, true, 1.5);
+    legend.swatch(palette::floor, "floor (navmesh), not reached");
+    legend.swatch(floor_shade(0.0, 0.0, 1.0), "floor lower down, not reached");
+    legend.swatch(palette::background, "not walkable (no navmesh)");
+    legend.swatch(palette::cooled, "heated, cooled to 0");
+    legend.swatch(palette::barrier, "barrier (behind the seed)");
+    legend.heat_ramp(view.hot_value, 200.0, "heat: H when reached, -1 per step after");
+    constexpr double m = 6.0;
+    Vec2 c = legend.mark_centre();
+    legend.marks(
+        {shapes::line({c + Vec2{-2.0, 0.0}, c + Vec2{14.0, 0.0}}, palette::ink, 2.0),
+         shapes::polygon({c + Vec2{20.0, 0.0}, c + Vec2{13.0, -4.0}, c + Vec2{13.0, 4.0}}, palette::ink),
+         shapes::circle(c + Vec2{-2.0, 0.0}, m, palette::seed, palette::ink, 2.0)},
+        "seed, last known direction", 8.0);
+    c = legend.mark_centre();
+    legend.marks({shapes::line({c + Vec2{-m, -m}, c + Vec2{m, m}}, palette::ink, 2.0),
+                  shapes::line({c + Vec2{-m, m}, c + Vec2{m, -m}}, palette::ink, 2.0)},
+                 "centroid (heat-weighted mean)");
+    c = legend.mark_centre();
+    legend.marks({shapes::circle(c, m, palette::destination, palette::background, 1.5)},
+                 "destination (heated cell nearest it)");
+    c = legend.mark_centre();
+    Shape diamond = shapes::polygon(
+        {c + Vec2{0.0, -m}, c + Vec2{m, 0.0}, c + Vec2{0.0, m}, c + Vec2{-m, 0.0}}, palette::dead_reckoning);
+    diamond.stroke = palette::background;
+    legend.marks({std::move(diamond)}, "dead reckoning, for comparison");
+    if (view.path.size() >= 2) {
+        legend.line_sample(palette::ink, 2.0, {}, "the NPC's path");
+    }
+    legend.skip(0.6);
+    add_scale_and_axes(scene, legend, cell_px / view.cell_size);
+}
+
+// The picture of a view without navmesh polygons: one square per column, the caller's lines under the map.
+Scene column_view_scene(const LevelView& view, int cell_px) {
     const Frame f{view, cell_px};
     const int map_w = view.columns * cell_px;
     const int map_h = view.rows * cell_px;
@@ -184,9 +519,7 @@ Scene level_view_scene(const LevelView& view, int max_map_px) {
     scene.height = map_h + 2 * static_cast<int>(margin) +
                    static_cast<int>(line_height * static_cast<double>(view.legend.size()));
     scene.background = palette::background;
-    add_navmesh(scene, f, false);
     add_columns(scene, view, cell_px);
-    add_navmesh(scene, f, true);
     add_path(scene, f);
     const double mark = std::max(4.0, cell_px * 0.8);
     add_result_marks(scene, f, mark);
@@ -196,6 +529,41 @@ Scene level_view_scene(const LevelView& view, int max_map_px) {
         legend.text(line, 12.0);
     }
     return scene;
+}
+
+// The picture of a view with its navmesh: the walkable surface exactly (add_surface), the marks, a legend
+// panel as the 2D flood picture's (kinema/render/flood_picture.hpp) to the right of the map, and the caller's
+// lines under the map.
+Scene surface_view_scene(const LevelView& view, int cell_px) {
+    const Frame f{view, cell_px};
+    const int map_w = view.columns * cell_px;
+    const int map_h = view.rows * cell_px;
+    Scene scene;
+    const double panel_x = map_w + 2.0 * margin + panel_gap;
+    scene.width = static_cast<int>(std::ceil(panel_x + panel_width));
+    const double under_map = map_h + 2.0 * margin + line_height * static_cast<double>(view.legend.size());
+    scene.height = static_cast<int>(std::ceil(std::max(under_map, panel_height)));
+    scene.background = palette::background;
+    scene.clips.push_back({"map", margin, margin, static_cast<double>(map_w), static_cast<double>(map_h)});
+    add_surface(scene, f);
+    add_path(scene, f);
+    const double mark = std::max(4.0, cell_px * 0.8);
+    add_result_marks(scene, f, mark);
+    add_seed(scene, f, mark);
+    add_panel(scene, view, cell_px, panel_x);
+    LegendBuilder legend(scene, margin, map_h + margin * 2.0 + 12.0, {line_height, 12.0, 13.0, 8.0});
+    for (const std::string& line : view.legend) {
+        legend.text(line, 12.0);
+    }
+    return scene;
+}
+
+}  // namespace
+
+Scene level_view_scene(const LevelView& view, int max_map_px) {
+    check(view, max_map_px);
+    const int cell_px = level_view_cell_px(view, max_map_px);
+    return view.navmesh.empty() ? column_view_scene(view, cell_px) : surface_view_scene(view, cell_px);
 }
 
 RgbImage level_view_image(const LevelView& view, int max_map_px) {

@@ -47,6 +47,13 @@ Rgb floor_grey(double height, double lowest, double highest) {
     return {grey, grey, grey};
 }
 
+Rgb floor_shade(double height, double lowest, double highest) {
+    const double t = highest > lowest ? std::clamp((height - lowest) / (highest - lowest), 0.0, 1.0) : 1.0;
+    constexpr Rgb low{214, 205, 186};
+    return {mix(low.r, palette::floor.r, t), mix(low.g, palette::floor.g, t),
+            mix(low.b, palette::floor.b, t)};
+}
+
 Rgb series_colour(std::size_t k) {
     return palette::series[k % palette::series.size()];
 }

@@ -199,7 +199,8 @@ Rgb state_colour(pursuit::NpcState state) {
 // A 3D level: the chase's top view (level_view_scene: floors, heat, navmesh, its legend under the map) with
 // the pursuit drawn over it in the same world (x, z) -> px frame, and the pursuit's legend to the right.
 Scene level_pursuit_scene(const PursuitPicture& p, bool animated) {
-    const LevelView& view = *p.level;
+    LevelView view = *p.level;
+    view.title = "First chase's flood";
     constexpr int kMaxMapPx = 1024;
     Scene s = level_view_scene(view, kMaxMapPx);
     Layout l;

@@ -131,10 +131,14 @@ TEST(LevelView, SvgAndJsonDrawTheSameScene) {
 
 TEST(LevelView, NavmeshIsDrawnUnderTheColumns) {
     LevelView v = view();
-    // A square polygon over columns (3..5, 0..1): column (4, 0) has no cell, so the navmesh shows there.
+    // A square polygon over columns (3..5, 0..1): column (4, 0) has no cell and none beside it, so the
+    // navmesh shows there in the 2D picture's floor colour (it used to be palette::navmesh under the
+    // columns).
     v.navmesh = {{{-5.0 + 3.0, 100.0}, {-5.0 + 6.0, 100.0}, {-5.0 + 6.0, 102.0}, {-5.0 + 3.0, 102.0}}};
     const RgbImage image = level_view_image(v, 160);
-    EXPECT_EQ(at_column(image, 4, 0), navmesh);
+    EXPECT_EQ(at_column(image, 4, 0), kinema::render::palette::floor);
+    // Column (3, 0) has no cell: it takes its nearest neighbour's, the barrier of (2, 0).
+    EXPECT_EQ(at_column(image, 3, 0), (Rgb8{75, 94, 168}));
     EXPECT_EQ(at_column(image, 7, 0), (Rgb8{255, 255, 255}));  // outside the polygon
     // Columns with a cell stay on top of it: extend the polygon over column (2, 0) (barrier).
     v.navmesh[0][0].x = -5.0;

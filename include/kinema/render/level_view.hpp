@@ -1,10 +1,12 @@
-// A top-down picture of a chase on a 3D level: one square per
-// column of the level's cell grid, seen from above (+y), x to the right and z downwards (the right-handed
-// view from above, not mirrored). Floors are grey, lighter the higher they are, so stacked levels and stairs
-// read at a glance; heat, barrier, the seed and its direction, the centroid, the destination, the
-// dead-reckoning point and the NPC's path are drawn on top. kinema::render knows nothing of kinema::nav: the
-// caller fills a LevelView's columns (the CLI picks, per column, the highest cell the flood touched, else the
-// highest cell); mark_chase (and mark_lost_sight for a pursuit) put the marks on it.
+// A top-down picture of a chase on a 3D level, seen from above (+y): x to the right and z downwards (the
+// right-handed view from above, not mirrored), -z up as north on a map. With the level's navmesh polygons
+// (LevelView::navmesh) the walkable surface is filled exactly from them: cut along the column grid, each
+// piece takes its column's colour (heat, barrier, cooled, or the 2D picture's floor colour, darker when
+// lower); the marks are drawn on top and a legend panel as the 2D flood picture's (heat ramp, marks, a scale
+// bar in metres and the axes) sits right of the map. Without polygons each column is one square (floors
+// grey, lighter the higher they are). kinema::render knows nothing of kinema::nav: the caller fills a
+// LevelView's columns (the CLI picks, per column, the highest cell the flood touched, else the highest cell)
+// and polygons; mark_chase (and mark_lost_sight for a pursuit) put the marks on it.
 //
 // The picture is built once as a render::Scene (level_view_scene) and drawn by the scene backends: PNG
 // (cairo), SVG and JSON; all deterministic (the same view gives byte-identical output). Colours come from
@@ -46,11 +48,12 @@ struct LevelView {
     std::optional<Vec2> destination;
     std::optional<Vec2> dead_reckoning;
     std::vector<Vec2> path;  ///< the NPC's path, corner by corner (empty: none)
-    /// Navmesh polygons, each a list of corners in world (x, z) (empty: none). Filled pale under the
-    /// columns, their outlines drawn faintly over the columns and under the marks, so the walkable area
-    /// reads where the chase cells do not cover it.
+    /// Navmesh polygons, each a list of corners in world (x, z) (empty: none). When present they are the
+    /// walkable surface drawn (their union, without outlines); the columns only colour it.
     std::vector<std::vector<Vec2>> navmesh;
     std::vector<std::string> legend;  ///< lines of text under the map
+    /// The legend panel's title (the panel right of the map, drawn when the view has navmesh polygons).
+    std::string title = "Chase flood on a 3D level";
 
     /// Bad fields: sizes, cells outside the grid or with non-finite heights or bad values, non-finite marks.
     FieldErrors validate() const;

@@ -76,6 +76,11 @@ Rgb tile_colour(std::int32_t value, std::int32_t hot_value);
 /// than the background), linear between, clamped; 200 when lowest >= highest.
 Rgb floor_grey(double height, double lowest, double highest);
 
+/// The colour of an unreached walkable floor at `height` in a 3D top view: palette::floor (the 2D picture's
+/// floor) at `highest`, a darker shade of it, (214, 205, 186), at `lowest`, linear between, clamped;
+/// palette::floor when lowest >= highest (a level on one floor looks like a 2D level).
+Rgb floor_shade(double height, double lowest, double highest);
+
 /// Series colour k, cycling through palette::series.
 Rgb series_colour(std::size_t k);
 
