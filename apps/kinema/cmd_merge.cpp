@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "shards.hpp"
 
 namespace kinema::cli {
