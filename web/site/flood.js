@@ -41,6 +41,8 @@ const page = {
   result: null, // the parsed head of the result JSON
   parses: new Map(), // pending level parses in the worker: id -> resolve
   parseId: 0,
+  view: null, // the zoomable map view (view.js)
+  tilesCanvas: document.createElement("canvas"), // the level and the flood, one pixel per tile
   image: null, // one pixel per tile
   words: null, // Uint32Array on image's pixels
   colours: null, // Uint32Array: value + 3 -> pixel word, for colourHot
@@ -101,7 +103,7 @@ function parseLevel(text, name) {
 
 const loadText = (text, name) => loadLevelText(page, text, name);
 const loadUrl = (url) => loadLevelUrl(page, url);
-const loadFile = async (file) => loadText(await file.text(), file.name);
+const loadFile = (file) => loadLevelFile(page, file);
 
 // ---- settings ----------------------------------------------------------------------------------------
 
@@ -219,6 +221,7 @@ function onWorkerMessage(m) {
   if (m.json !== undefined) {
     if (m.scene) drawScene($("picture"), JSON.parse(m.scene));
     else $("picture").width = $("picture").height = 1;
+    $("picture-note").hidden = !!m.scene;
     page.feed = { bytes: m.json, at: 0, decoder: new TextDecoder(), id: m.id };
     $("result-json").replaceChildren();
     feedJson();
@@ -298,8 +301,7 @@ function layoutMap() {
   const h = page.lab.height();
   page.layout += 1;
   page.levelVersion += 1;
-  page.scale = mapScale(w, h, 24);
-  const tiles = $("tiles");
+  const tiles = page.tilesCanvas;
   tiles.width = w;
   tiles.height = h;
   const floor = page.lab.floor();
@@ -307,10 +309,7 @@ function layoutMap() {
   page.words = new Uint32Array(page.image.data.buffer);
   tiles.getContext("2d").putImageData(page.image, 0, 0);
   page.result = null;
-  $("map").width = Math.round(w * page.scale);
-  $("map").height = Math.round(h * page.scale);
-  tiles.style.width = $("map").width + "px";
-  tiles.style.height = $("map").height + "px";
+  page.view.setLevel(w, h);
   page.mapDirty = true;
 }
 
@@ -348,19 +347,25 @@ function drawChanges(changes, hot) {
     if (y < y0) y0 = y;
     if (y > y1) y1 = y;
   }
-  $("tiles").getContext("2d").putImageData(page.image, 0, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+  page.tilesCanvas.getContext("2d").putImageData(page.image, 0, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1);
+  page.mapDirty = true;
 }
 
 function toPx([x, y]) {
-  return [(x / page.cellSize) * page.scale, (y / page.cellSize) * page.scale];
+  return page.view.toCanvas(x / page.cellSize, y / page.cellSize);
 }
 
 function drawMap() {
   page.mapDirty = false;
-  const canvas = $("map");
-  const ctx = canvas.getContext("2d");
-  ctx.clearRect(0, 0, canvas.width, canvas.height); // the tiles are the canvas under it (#tiles)
-  const marker = Math.max(4, Math.min(12, page.scale * 0.6));
+  page.view.timed(drawView);
+}
+
+// The visible tiles, then the marks (sizes in device pixels: they stay readable at any zoom).
+function drawView() {
+  const view = page.view;
+  const ctx = view.drawTiles(page.tilesCanvas);
+  const d = view.dpr();
+  const marker = Math.max(5 * d, Math.min(12 * d, view.pxPerTile() * 0.6));
   const r = page.result;
   if (r) {
     const [sx, sy] = toPx(r.seed_position);
@@ -382,6 +387,7 @@ function drawMap() {
   }
   const seed = page.dragSeed || (r ? [r.seed_position, r.dir] : null);
   if (seed) drawSeed(ctx, toPx(seed[0]), seed[1], marker);
+  view.drawScaleBar(ctx, page.cellSize === 1 ? "tiles" : "level units", page.cellSize);
 }
 
 function line(ctx, points, colour, width) {
@@ -413,7 +419,7 @@ function drawSeed(ctx, [x, y], dir, size) {
 
 // ---- editing -----------------------------------------------------------------------------------------
 
-const mapTile = (event) => eventTile($("map"), event, page.lab.width(), page.lab.height());
+const mapTile = (event) => page.view.eventTile(event);
 
 // One tile of a wall stroke: the page's level and the tile's pixel at once; the worker's flood follows.
 function paint(event) {
@@ -426,7 +432,8 @@ function paint(event) {
   page.lab.setPassable(col, row, open);
   page.levelVersion += 1;
   page.words[row * page.lab.width() + col] = colourWord(open ? -2 : -3, page.colourHot);
-  $("tiles").getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
+  page.tilesCanvas.getContext("2d").putImageData(page.image, 0, 0, col, row, 1, 1);
+  page.mapDirty = true;
   if (page.lab.width() * page.lab.height() <= LIVE_EDIT_MAX_TILES) requestRun();
   else page.editPending = true;
 }
@@ -465,16 +472,7 @@ function bindMap() {
     }
     mode = null;
   }));
-  canvas.addEventListener("dragover", (e) => {
-    e.preventDefault();
-    canvas.classList.add("dragover");
-  });
-  canvas.addEventListener("dragleave", () => canvas.classList.remove("dragover"));
-  canvas.addEventListener("drop", (e) => {
-    e.preventDefault();
-    canvas.classList.remove("dragover");
-    if (e.dataTransfer.files.length) loadFile(e.dataTransfer.files[0]);
-  });
+  bindDrop(page, canvas);
 }
 
 function bindControls() {
@@ -554,6 +552,7 @@ async function share() {
 
 function loadDefault() {
   page.lab.loadLevel(page.defaultText, "corner");
+  $("level-select").value = "";
   levelLoaded("built-in default level (" + page.lab.name() + ")");
 }
 
@@ -579,6 +578,11 @@ function applyParams(params) {
 async function main() {
   page.K = await createKinema();
   page.lab = new page.K.FloodLab();
+  page.view = new MapView($("map"), () => (page.mapDirty = true));
+  bindViewButtons(page.view, () => {
+    const seed = page.dragSeed ? page.dragSeed[0] : page.result && page.result.seed_position;
+    return seed ? [seed[0] / page.cellSize, seed[1] / page.cellSize] : null;
+  });
   page.worker = new Worker("flood_worker.js");
   page.worker.onmessage = timed("worker", (e) => onWorkerMessage(e.data));
   page.parseLevel = parseLevel;

@@ -1,60 +1,85 @@
-// What the flood and pursuit pages share (docs/web.md): the level picker (our levels, a file, a URL) and the
-// map canvas's set-up (its scale, the tile under the pointer, the walls and floor in render::tile_colour's
-// palette). A page passes its `page` object: page.parseLevel(text, name) (resolves to the loader's message,
+// What the flood and pursuit pages share (docs/web.md): the level picker (our levels, the shared Moving AI
+// maps when the server has a maps/ list, a file opened or dropped, a URL) and the walls and floor in
+// render::tile_colour's palette. A page passes its `page` object: page.parseLevel(text, name) (resolves to the loader's message,
 // "" when the level was loaded; on error the previous level stays) and page.levelLoaded(name), called after a
 // level was loaded.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const MAP_PX = 640; // the map view's largest side, px
+const openedFiles = new Map(); // picker value "file:NAME" -> the text of a file opened from disk
 
 function showError(message) {
   $("error").textContent = message;
   if (message) document.body.dataset.state = "error";
 }
 
-// Parses a level file's text; false after showing the loader's message (NAME:LINE: ...).
-async function loadLevelText(page, text, name) {
+// Parses a level file's text; false after showing the loader's message (NAME:LINE: ...). `value` is its
+// entry in the level picker (a URL, or "file:NAME" for a file from disk, added to the picker).
+async function loadLevelText(page, text, name, value = "file:" + name) {
   const error = await page.parseLevel(text, name);
   if (error) {
     showError(error); // the previous level stays (the lab keeps it)
     return false;
   }
   showError("");
+  if (value.startsWith("file:")) openedFiles.set(value, text);
+  showInPicker(value, name.split("/").pop() + " (opened)");
   page.levelLoaded(name);
   return true;
 }
 
-async function loadLevelUrl(page, url) {
+// Selects the picker's entry for the loaded level, adding it when it is not listed.
+function showInPicker(value, label) {
   const select = $("level-select");
-  if ([...select.options].some((o) => o.value === url)) select.value = url;
+  if (![...select.options].some((o) => o.value === value)) select.add(new Option(label, value));
+  select.value = value;
+}
+
+// A file from the file input or dropped on the view.
+async function loadLevelFile(page, file) {
+  return loadLevelText(page, await file.text(), file.name);
+}
+
+// Lets files be dropped on `canvas`.
+function bindDrop(page, canvas) {
+  canvas.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    canvas.classList.add("dragover");
+  });
+  canvas.addEventListener("dragleave", () => canvas.classList.remove("dragover"));
+  canvas.addEventListener("drop", (e) => {
+    e.preventDefault();
+    canvas.classList.remove("dragover");
+    if (e.dataTransfer.files.length) loadLevelFile(page, e.dataTransfer.files[0]);
+  });
+}
+
+async function loadLevelUrl(page, url) {
+  if (openedFiles.has(url)) return loadLevelText(page, openedFiles.get(url), url.slice(5));
   const response = await fetch(url);
   if (!response.ok) {
     showError(url + ": cannot load (HTTP " + response.status + ")");
     return false;
   }
-  return loadLevelText(page, await response.text(), url);
+  return loadLevelText(page, await response.text(), url, url);
 }
 
-// Adds our levels (levels/index.json, written by scripts/web.sh) to the level picker.
+// Adds our levels (levels/index.json, written by scripts/web.sh) and, when the server lists them, the shared
+// Moving AI maps (maps/index.json: web/test/serve.mjs serves ../shared/data/maps there, without copying) to
+// the level picker.
 async function fillLevelList() {
-  try {
-    const names = await (await fetch("levels/index.json")).json();
-    for (const name of names) $("level-select").add(new Option(name, "levels/" + name));
-  } catch (e) {
-    // A page served without levels/ still works with files and the built-in level.
+  for (const [dir, label] of [["levels", "Our levels"], ["maps", "Moving AI maps (../shared/data)"]]) {
+    try {
+      const response = await fetch(dir + "/index.json");
+      if (!response.ok) continue;
+      const group = document.createElement("optgroup");
+      group.label = label;
+      for (const name of await response.json()) group.append(new Option(name, dir + "/" + name));
+      $("level-select").append(group);
+    } catch (e) {
+      // A page served without levels/ or maps/ still works with files and the built-in level.
+    }
   }
-}
-
-// Pixels per tile for a width x height level in the map view (at most maxTile, the longest side MAP_PX).
-function mapScale(width, height, maxTile) {
-  return Math.min(maxTile, MAP_PX / Math.max(width, height));
-}
-
-// The point under a pointer event in tiles (fractional), for a canvas showing width x height tiles.
-function eventTile(canvas, event, width, height) {
-  const rect = canvas.getBoundingClientRect();
-  return [((event.clientX - rect.left) / rect.width) * width, ((event.clientY - rect.top) / rect.height) * height];
 }
 
 // An ImageData of one pixel per tile: walls and floor in render::tile_colour's colours (-3 wall, -2 floor).

@@ -7,6 +7,7 @@
 const $ = (id) => document.getElementById(id);
 const TRAIL_DOTS = 4000; // simulated frames kept in the trail
 const MAX_CATCH_UP_S = 0.25; // a stalled tab does not replay more than this much time at once
+const GRID_UNITS = 100; // the grid's spacing in the model's length unit
 const PX_PER_UNIT = { dishonored: 0.5, crosscode: 1, unreal: 0.35 }; // view scale per model's length unit
 const KEYS = { KeyW: [0, -1], ArrowUp: [0, -1], KeyS: [0, 1], ArrowDown: [0, 1], KeyA: [-1, 0], ArrowLeft: [-1, 0],
   KeyD: [1, 0], ArrowRight: [1, 0] };
@@ -103,7 +104,7 @@ function draw() {
   // A grid every 100 length units, so motion reads when the camera follows.
   ctx.strokeStyle = "#e0dccf";
   ctx.lineWidth = 1;
-  const step = 100 * scale;
+  const step = GRID_UNITS * scale;
   const [ox, oy] = toPx(0, 0);
   ctx.beginPath();
   for (let x = ((ox % step) + step) % step; x < canvas.width; x += step) {
@@ -121,24 +122,6 @@ function draw() {
     ctx.fillRect(px - 1, py - 1, 2, 2);
   }
   drawCone(ctx, toPx(cx, cy));
-  if (sim.stop) {
-    const [ex, ey] = toPx(...sim.stop.exact);
-    ctx.beginPath();
-    ctx.arc(ex, ey, 9, 0, 2 * Math.PI);
-    ctx.strokeStyle = "#1b9e3e";
-    ctx.lineWidth = 3;
-    ctx.stroke();
-    if (sim.stop.epic) {
-      const [mx, my] = toPx(...sim.stop.epic);
-      ctx.beginPath();
-      ctx.moveTo(mx - 7, my - 7);
-      ctx.lineTo(mx + 7, my + 7);
-      ctx.moveTo(mx - 7, my + 7);
-      ctx.lineTo(mx + 7, my - 7);
-      ctx.strokeStyle = "#d01c8b";
-      ctx.stroke();
-    }
-  }
   const [px, py] = toPx(cx, cy);
   ctx.beginPath();
   ctx.arc(px, py, 7, 0, 2 * Math.PI);
@@ -147,6 +130,65 @@ function draw() {
   ctx.strokeStyle = "#141414";
   ctx.lineWidth = 2;
   ctx.stroke();
+  // The stop markers over the character (which comes to rest on the ring), Epic's x over the ring, each
+  // labelled on its own side: both stay visible when they coincide.
+  if (sim.stop) drawStopMarkers(ctx, toPx(...sim.stop.exact), sim.stop.epic && toPx(...sim.stop.epic));
+  drawGridScale(ctx, step, sim.lab.lengthUnit());
+}
+
+function drawStopMarkers(ctx, [ex, ey], epic) {
+  ctx.beginPath();
+  ctx.arc(ex, ey, 12, 0, 2 * Math.PI);
+  ctx.strokeStyle = "#1b9e3e";
+  ctx.lineWidth = 3;
+  ctx.stroke();
+  ctx.font = '12px "DejaVu Sans", Verdana, sans-serif';
+  labelText(ctx, "exact stop", ex + 16, ey + 18, "#1b9e3e");
+  if (!epic) return;
+  const [mx, my] = epic;
+  for (const [colour, width] of [["#ffffff", 5], ["#d01c8b", 2.5]]) {
+    ctx.beginPath();
+    ctx.moveTo(mx - 8, my - 8);
+    ctx.lineTo(mx + 8, my + 8);
+    ctx.moveTo(mx - 8, my + 8);
+    ctx.lineTo(mx + 8, my - 8);
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = width;
+    ctx.stroke();
+  }
+  labelText(ctx, "Epic's estimate", mx + 14, my - 12, "#d01c8b");
+}
+
+function labelText(ctx, text, x, y, colour) {
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = "#ffffff";
+  ctx.strokeText(text, x, y);
+  ctx.fillStyle = colour;
+  ctx.fillText(text, x, y);
+}
+
+// The grid's spacing as a scale bar in the bottom-left corner.
+function drawGridScale(ctx, step, unit) {
+  const x = 12;
+  const y = ctx.canvas.height - 14;
+  ctx.fillStyle = "rgba(255,255,255,0.85)";
+  ctx.fillRect(x - 6, y - 18, step + 150, 26);
+  ctx.strokeStyle = "#141414";
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.moveTo(x, y - 6);
+  ctx.lineTo(x, y);
+  ctx.lineTo(x + step, y);
+  ctx.lineTo(x + step, y - 6);
+  ctx.stroke();
+  ctx.fillStyle = "#141414";
+  ctx.font = '12px "DejaVu Sans", Verdana, sans-serif';
+  ctx.fillText(GRID_UNITS + " " + unit + " (one grid square)", x + step + 8, y);
+}
+
+// "1 frame", "2 frames".
+function plural(n, word) {
+  return n + " " + word + (n === 1 ? "" : "s");
 }
 
 // Dishonored: the largest turn one frame can make keeping full speed, a wedge about the velocity.
@@ -172,7 +214,7 @@ function showNumbers() {
   const f = (v) => (Math.abs(v) < 1e-9 ? "0" : v.toFixed(3));
   const rows = [
     ["frame rate", sim.fps + " fps (dt " + dt().toPrecision(6) + " s)"],
-    ["frames simulated", String(sim.frames)],
+    ["simulated", plural(sim.frames, "frame")],
     ["position", f(sim.lab.x()) + ", " + f(sim.lab.y()) + " " + unit],
     ["speed", f(Math.hypot(sim.lab.vx(), sim.lab.vy())) + " " + unit + "/s"],
   ];
@@ -180,7 +222,7 @@ function showNumbers() {
   if (Number.isFinite(turn)) rows.push(["full-speed turn", ((turn * 180) / Math.PI).toFixed(2) + " deg per frame"]);
   if (sim.stop) {
     rows.push(["exact stop", f(sim.stop.distance) + " " + unit + (sim.stop.stops
-      ? " in " + sim.stop.frames + " frames" : " (the limit: the speed only tends to 0)")]);
+      ? " in " + plural(sim.stop.frames, "frame") : " (the limit: the speed only tends to 0)")]);
     const [ex, ey] = sim.stop.exact;
     rows.push(["exact stop point", f(ex) + ", " + f(ey)]);
     if (sim.stop.epic) {
@@ -206,21 +248,27 @@ function buildSettings() {
   for (const f of JSON.parse(sim.lab.fields())) {
     const label = document.createElement("label");
     label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
-    label.append(f.name + " ");
+    label.append(Object.assign(document.createElement("span"), { className: "name", textContent: f.name }));
     const input = document.createElement("input");
-    input.type = f.type === "boolean" ? "text" : "number";
-    input.value = f.value;
+    const boolean = f.type === "boolean";
+    input.type = boolean ? "checkbox" : "number";
+    if (boolean) input.checked = f.value === "true";
+    else input.value = f.value;
     input.id = "setting-" + f.name;
     if (f.min !== null) input.min = f.min;
     if (f.max !== null) input.max = f.max;
     input.step = "any";
     input.addEventListener("change", () => {
-      const error = sim.lab.setSetting(f.name, input.value);
+      const error = sim.lab.setSetting(f.name, boolean ? String(input.checked) : input.value);
       showError(error);
-      if (error) input.value = JSON.parse(sim.lab.fields()).find((g) => g.name === f.name).value;
+      if (!error) return;
+      const value = JSON.parse(sim.lab.fields()).find((g) => g.name === f.name).value;
+      if (boolean) input.checked = value === "true";
+      else input.value = value;
     });
     const span = document.createElement("span");
-    span.append(input, " ", Object.assign(document.createElement("span"), { className: "unit", textContent: f.unit }));
+    span.append(input, " ", Object.assign(document.createElement("span"), { className: "unit",
+      textContent: boolean ? "" : f.unit }));
     label.append(span);
     box.appendChild(label);
   }

@@ -2,7 +2,10 @@
 // choose the strategy and settings, and play the pursuit kinema's core runs in WebAssembly (PursuitLab).
 // #result-json holds PursuitLab.resultJson, the library's pursuit_json: exactly what `kinema pursue --json`
 // prints for the same arguments. The picture is the PNG's scene (render::pursuit_json_scene): its still
-// shapes are drawn once to an offscreen canvas, and each animation frame adds only the moving discs.
+// shapes are drawn once to an offscreen canvas, and each animation frame adds only the moving discs. The main
+// view (view.js, zoom and pan) draws the same result in tile coordinates: the scene's tiles (the flood's heat
+// at the first chase) as one pixel per tile, its trails, occupancy and marks over them, the moving player and
+// NPC, and a timeline of the NPC's states along its top edge.
 "use strict";
 
 // The settings the page shows (registry names; docs/pursuit.md), in the CLI's order.
@@ -11,7 +14,8 @@ const SHOWN = ["strategy", "player_speed", "view_range", "view_angle", "search_t
 // Query parameters that set a field (the CLI's flags with '_' for '-'); `set` (NAME=VALUE) is repeatable.
 const QUERY_SETTINGS = ["hz", "max_time", "view_range", "view_angle", "search_time", "player_speed",
   "model_scale", "strategy", "hot", "max_heated", "max_steps"];
-// The built-in level's example (docs/pursuit.md): the chapter's Figure 1 on corner.txt.
+// The built-in level's example (docs/pursuit.md): Figure 1 of Couvidou's Dishonored 2 chase chapter (Game AI
+// Pro 3) on corner.txt.
 const DEFAULT_ROUTE = "12.5,2.5;17.5,2.5;17.5,28.5";
 const DEFAULT_NPC = "2.5,2.5";
 
@@ -29,7 +33,15 @@ const page = {
   playing: false,
   lastTick: 0,
   drag: null,
+  view: null, // the zoomable main view (view.js)
+  tilesCanvas: document.createElement("canvas"), // the level, one pixel per tile
+  heatCanvas: document.createElement("canvas"), // the result's tiles (heat at the first chase), one per tile
+  overlay: null, // the result's map shapes in tile coordinates: {still, moving}
 };
+// The search occupancy's dots (pursuit_picture.cpp kOccupancy): their radius is in tiles, not screen pixels.
+const OCCUPANCY = "#7540a0";
+const TIMELINE_PX = 26; // the timeline strip along the view's top edge, CSS px
+const STATE_COLOURS = { engage: "#d55e00", chase: "#e69f00", search: "#009e73", gave_up: "#6e6e6e" };
 
 const fmt = (v) => String(Math.round(v * 1000) / 1000);
 
@@ -37,16 +49,18 @@ const fmt = (v) => String(Math.round(v * 1000) / 1000);
 
 function levelLoaded(name) {
   pause();
+  if (page.started) {
+    // A new level from the picker, a file or a drop: the old scenario does not fit it.
+    $("route").value = "";
+    $("npc").value = "";
+    $("npc-dir").value = "";
+  }
   clearResult();
   if (document.body.dataset.state !== "loading") document.body.dataset.state = "ready";
   page.mapName = name;
   page.title = name.split("/").pop();
-  const longest = Math.max(page.lab.width(), page.lab.height());
-  page.scale = Math.max(1, Math.floor(mapScale(longest, longest, Infinity)));
-  const canvas = $("map");
-  canvas.width = page.lab.width() * page.scale;
-  canvas.height = page.lab.height() * page.scale;
   drawTiles();
+  page.view.setLevel(page.lab.width(), page.lab.height());
   drawMap();
 }
 
@@ -136,6 +150,7 @@ function run() {
 function clearResult() {
   page.result = null;
   page.scene = null;
+  page.overlay = null;
   $("result-json").textContent = "";
   $("numbers").textContent = "";
   const canvas = $("picture");
@@ -159,6 +174,38 @@ function prepareScene(scene) {
   canvas.width = scene.width;
   canvas.height = scene.height;
   $("scrub").max = scene.frame_count - 1;
+  page.overlay = sceneInTiles(scene);
+}
+
+// The scene's map part in tile coordinates: its first width x height shapes are the tiles (row-major,
+// add_tiles), drawn into heatCanvas; the other shapes left of the legend are converted from the picture's
+// pixels (margin + tile * px per tile) to tiles. Text belongs to the legend, which the page shows in HTML.
+function sceneInTiles(scene) {
+  const w = page.lab.width();
+  const h = page.lab.height();
+  const first = scene.shapes[0];
+  const margin = first.x;
+  const k = first.w;
+  const right = margin + w * k + 1;
+  page.heatCanvas.width = w;
+  page.heatCanvas.height = h;
+  const image = new ImageData(w, h);
+  const words = new Uint32Array(image.data.buffer);
+  for (let i = 0; i < w * h; ++i) words[i] = rgba(parseInt(scene.shapes[i].fill.slice(1), 16));
+  page.heatCanvas.getContext("2d").putImageData(image, 0, 0);
+  const t = (v) => (v - margin) / k;
+  const still = [];
+  const moving = [];
+  for (const s of scene.shapes.slice(w * h)) {
+    const x = s.points ? s.points[0][0] : s.x;
+    if (s.type === "text" || s.type === "rect" || x > right) continue;
+    const o = { ...s };
+    if (s.points) o.points = s.points.map(([px, py]) => [t(px), t(py)]);
+    else [o.x, o.y] = [t(s.x), t(s.y)];
+    o.tileRadius = s.type === "circle" && s.fill === OCCUPANCY ? s.r / k : null;
+    (s.frame_visible ? moving : still).push(o);
+  }
+  return { still, moving };
 }
 
 // The pursuit frame an animation frame shows (pursuit_picture.cpp add_animation: every round(0.1 hz)-th
@@ -176,6 +223,7 @@ function showFrame(i) {
   ctx.drawImage(page.still, 0, 0);
   drawShapes(ctx, page.scene, page.frameShapes[i], i);
   $("scrub").value = i;
+  drawMap();
   const f = simFrame(i);
   $("time").textContent = fmt(f.t);
   $("npc-state").textContent = f.state + (f.sees_player ? " (sees the player)" : "");
@@ -229,10 +277,10 @@ function tick(now) {
 
 function drawTiles() {
   const w = page.lab.width();
-  page.tiles = document.createElement("canvas");
-  page.tiles.width = w;
-  page.tiles.height = page.lab.height();
-  page.tiles.getContext("2d").putImageData(levelImage(page.K, w, page.tiles.height,
+  const tiles = page.tilesCanvas;
+  tiles.width = w;
+  tiles.height = page.lab.height();
+  tiles.getContext("2d").putImageData(levelImage(page.K, w, tiles.height,
     (i) => page.lab.passable(i % w, Math.floor(i / w))), 0, 0);
 }
 
@@ -241,23 +289,105 @@ function parsePoints(text) {
 }
 
 function drawMap() {
-  const canvas = $("map");
-  const ctx = canvas.getContext("2d");
-  const s = page.scale;
-  ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(page.tiles, 0, 0, canvas.width, canvas.height);
+  page.view.timed(drawView);
+}
+
+// The visible tiles (with the result's heat when there is a result), the result's shapes, the scenario being
+// edited, the timeline and a scale bar.
+function drawView() {
+  const view = page.view;
+  const ctx = view.drawTiles(page.overlay ? page.heatCanvas : page.tilesCanvas);
+  if (page.overlay) {
+    drawTileShapes(ctx, page.overlay.still, 0);
+    drawTileShapes(ctx, page.overlay.moving, page.frame);
+  }
+  if (!page.overlay || page.drag) drawScenario(ctx);
+  if (page.scene) drawTimeline(ctx);
+  view.drawScaleBar(ctx, "tiles", 1);
+}
+
+// Scene shapes in tile coordinates (sceneInTiles), sizes in screen pixels except the occupancy's radius.
+function drawTileShapes(ctx, shapes, frame) {
+  const view = page.view;
+  const d = view.dpr();
+  for (const s of shapes) {
+    if (s.frame_visible && !s.frame_visible[frame]) continue;
+    ctx.beginPath();
+    if (s.type === "circle") {
+      const [x, y] = view.toCanvas(s.x, s.y);
+      ctx.arc(x, y, s.tileRadius !== null ? s.tileRadius * view.pxPerTile() : s.r * d, 0, 2 * Math.PI);
+    } else {
+      s.points.forEach((p, i) => (i ? ctx.lineTo(...view.toCanvas(...p)) : ctx.moveTo(...view.toCanvas(...p))));
+      if (s.type === "polygon") ctx.closePath();
+    }
+    if (s.fill && s.type !== "polyline") {
+      ctx.fillStyle = s.fill;
+      ctx.fill();
+    }
+    if (s.stroke) {
+      ctx.lineWidth = s.stroke_width * d;
+      ctx.globalAlpha = s.stroke_opacity;
+      ctx.setLineDash((s.dash || []).map((v) => v * d));
+      ctx.lineJoin = "round";
+      ctx.lineCap = s.dash && s.dash.length ? "butt" : "round";
+      ctx.strokeStyle = s.stroke;
+      ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.setLineDash([]);
+    }
+  }
+}
+
+// The NPC's state over the run along the view's top edge, the events as ticks and the shown time as a cursor;
+// a click on it shows that time.
+function drawTimeline(ctx) {
+  const d = page.view.dpr();
+  const [x0, x1, y, h] = timelineBox();
+  const frames = page.result.frames;
+  const end = frames[frames.length - 1].t || 1;
+  const X = (t) => x0 + ((x1 - x0) * t) / end;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = "rgba(255,255,255,0.85)";
+  ctx.fillRect(0, 0, page.view.canvas.width, (TIMELINE_PX + 4) * d);
+  let begin = 0;
+  for (let k = 1; k <= frames.length; ++k) {
+    if (k === frames.length || frames[k].state !== frames[begin].state) {
+      ctx.fillStyle = STATE_COLOURS[frames[begin].state] || "#141414";
+      ctx.fillRect(X(frames[begin].t), y, Math.max(1, X(frames[Math.min(k, frames.length - 1)].t) - X(frames[begin].t)), h);
+      begin = k;
+    }
+  }
+  ctx.fillStyle = "#141414";
+  for (const e of page.result.events) ctx.fillRect(X(e.t) - d / 2, y - 3 * d, d, h + 6 * d);
+  const now = simFrame(page.frame).t;
+  ctx.fillRect(X(now) - 1.5 * d, y - 4 * d, 3 * d, h + 8 * d);
+  ctx.font = `${11 * d}px "DejaVu Sans", Verdana, sans-serif`;
+  ctx.fillText("t = " + fmt(now) + " s of " + fmt(end) + " s", x1 + 8 * d, y + h - d);
+}
+
+// The timeline strip in device pixels: [left, right, top, height].
+function timelineBox() {
+  const d = page.view.dpr();
+  return [10 * d, page.view.canvas.width - 150 * d, 8 * d, 12 * d];
+}
+
+function drawScenario(ctx) {
+  const view = page.view;
+  const d = view.dpr();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  const px = ([x, y]) => view.toCanvas(x, y);
   const route = parsePoints($("route").value);
   ctx.strokeStyle = "#0072b2";
   ctx.fillStyle = "#0072b2";
-  ctx.lineWidth = 2;
-  ctx.setLineDash([6, 4]);
+  ctx.lineWidth = 2 * d;
+  ctx.setLineDash([6 * d, 4 * d]);
   ctx.beginPath();
-  route.forEach(([x, y], i) => (i ? ctx.lineTo(x * s, y * s) : ctx.moveTo(x * s, y * s)));
+  route.forEach((p, i) => (i ? ctx.lineTo(...px(p)) : ctx.moveTo(...px(p))));
   ctx.stroke();
   ctx.setLineDash([]);
-  for (const [x, y] of route) {
+  for (const p of route) {
     ctx.beginPath();
-    ctx.arc(x * s, y * s, 3, 0, 2 * Math.PI);
+    ctx.arc(...px(p), 3 * d, 0, 2 * Math.PI);
     ctx.fill();
   }
   const [npc] = parsePoints($("npc").value);
@@ -266,26 +396,39 @@ function drawMap() {
   const toward = dir || (route[0] ? [route[0][0] - npc[0], route[0][1] - npc[1]] : null);
   ctx.fillStyle = "#d55e00";
   ctx.strokeStyle = "#d55e00";
+  const [nx, ny] = px(npc);
   ctx.beginPath();
-  ctx.arc(npc[0] * s, npc[1] * s, 6, 0, 2 * Math.PI);
+  ctx.arc(nx, ny, 6 * d, 0, 2 * Math.PI);
   ctx.fill();
   const len = toward ? Math.hypot(toward[0], toward[1]) : 0;
   if (len > 0) {
-    ctx.lineWidth = 2.5;
+    ctx.lineWidth = 2.5 * d;
     ctx.beginPath();
-    ctx.moveTo(npc[0] * s, npc[1] * s);
-    ctx.lineTo(npc[0] * s + (24 * toward[0]) / len, npc[1] * s + (24 * toward[1]) / len);
+    ctx.moveTo(nx, ny);
+    ctx.lineTo(nx + (24 * d * toward[0]) / len, ny + (24 * d * toward[1]) / len);
     ctx.stroke();
   }
 }
 
 // The level point (level units) under a mouse event; route waypoints and the NPC snap to tile centres.
 function eventPoint(event) {
-  const canvas = $("map");
-  const rect = canvas.getBoundingClientRect();
-  const x = ((event.clientX - rect.left - canvas.clientLeft) * canvas.width) / canvas.clientWidth / page.scale;
-  const y = ((event.clientY - rect.top - canvas.clientTop) * canvas.height) / canvas.clientHeight / page.scale;
-  return [x, y];
+  return page.view.eventTile(event);
+}
+
+// A press on the timeline strip: the frame at that time (true), else false.
+function timelineClick(event) {
+  if (!page.scene) return false;
+  const rect = page.view.canvas.getBoundingClientRect();
+  const d = page.view.dpr();
+  const x = (event.clientX - rect.left) * d;
+  const y = (event.clientY - rect.top) * d;
+  const [x0, x1] = timelineBox();
+  if (y > (TIMELINE_PX + 4) * d || x < x0 - 5 * d || x > x1 + 5 * d) return false;
+  const frames = page.result.frames;
+  const t = Math.min(1, Math.max(0, (x - x0) / (x1 - x0))) * frames[frames.length - 1].t;
+  pause();
+  showFrame(Math.min(page.scene.frame_count - 1, Math.round(t / page.scene.frame_seconds)));
+  return true;
 }
 
 const centre = ([x, y]) => [Math.floor(x) + 0.5, Math.floor(y) + 0.5];
@@ -293,6 +436,7 @@ const centre = ([x, y]) => [Math.floor(x) + 0.5, Math.floor(y) + 0.5];
 function bindMap() {
   const canvas = $("map");
   canvas.addEventListener("pointerdown", (event) => {
+    if (timelineClick(event)) return;
     const p = centre(eventPoint(event));
     if ($("tool").value === "route") {
       const route = $("route").value.trim();
@@ -323,21 +467,13 @@ function bindMap() {
 function bindControls() {
   $("level-select").addEventListener("change", async () => {
     const url = $("level-select").value;
-    const ok = url ? await loadUrl(url) : loadDefault();
-    if (ok) {
-      $("route").value = "";
-      $("npc").value = "";
-      $("npc-dir").value = "";
-      drawMap();
-    }
+      if (url) await loadUrl(url);
+    else loadDefault();
   });
   $("level-file").addEventListener("change", async () => {
     const file = $("level-file").files[0];
-    if (file && (await loadText(await file.text(), file.name))) {
-      $("route").value = "";
-      $("npc").value = "";
-      drawMap();
-    }
+    $("level-file").value = "";
+    if (file) await loadLevelFile(page, file);
   });
   for (const id of ["route", "npc", "npc-dir"]) $(id).addEventListener("change", run);
   $("npc-model").addEventListener("change", () => {
@@ -364,6 +500,7 @@ function bindControls() {
 
 function loadDefault() {
   page.lab.loadLevel(page.defaultText, "corner");
+  $("level-select").value = "";
   levelLoaded("built-in default level (" + page.lab.name() + ")");
   return true;
 }
@@ -394,6 +531,20 @@ function applyParams(params) {
 async function main() {
   page.K = await createKinema();
   page.lab = new page.K.PursuitLab();
+  page.view = new MapView($("map"), () => {
+    if (page.redrawWanted) return;
+    page.redrawWanted = true;
+    requestAnimationFrame(() => {
+      page.redrawWanted = false;
+      drawMap();
+    });
+  });
+  page.view.insetTop = TIMELINE_PX + 4; // the timeline strip
+  bindViewButtons(page.view, () => {
+    if (page.scene) return simFrame(page.frame).npc;
+    const [npc] = parsePoints($("npc").value);
+    return npc || null;
+  });
   // The built-in default level as PursuitLab starts with it, kept for the level list's first entry.
   const flood = new page.K.FloodLab();
   page.defaultText = flood.levelText();
@@ -404,6 +555,7 @@ async function main() {
   buildSettings();
   bindControls();
   bindMap();
+  bindDrop(page, $("map"));
   await fillLevelList();
   const query = new URLSearchParams(location.search);
   let ok = true;
@@ -414,6 +566,7 @@ async function main() {
     $("route").value = DEFAULT_ROUTE;
     $("npc").value = DEFAULT_NPC;
   }
+  page.started = true;
   if (!ok || !applyParams(query)) return;
   if ($("route").value && $("npc").value) {
     run();

@@ -12,11 +12,11 @@
 // Usage: node web/test/browser_test.mjs  (after scripts/web.sh --build-only and the native build)
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { serve } from "./serve.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const site = path.join(root, "build-web/site");
@@ -50,20 +50,10 @@ function runCli(args, cwd = site) {
   return execFileSync(cli, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 }).trimEnd();
 }
 
-// A static file server for the site (the same files scripts/web.sh serves with python3 -m http.server).
-const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".wasm": "application/wasm",
-  ".json": "application/json", ".txt": "text/plain", ".map": "text/plain" };
-function serve(dir) {
-  const server = http.createServer((req, res) => {
-    const file = path.join(dir, decodeURIComponent(new URL(req.url, "http://x").pathname));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end("not found");
-      return;
-    }
-    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+// The page's client coordinates of tile point (x, y) in its zoomable view (view.js; `global` names the page's
+// state object, kinemaFlood or kinemaPursuit).
+async function tilePoint(page, x, y, global = "kinemaFlood") {
+  return page.evaluate(([gx, gy, g]) => window[g].view.clientPoint(gx, gy), [x, y, global]);
 }
 
 async function settledState(page) {
@@ -129,12 +119,14 @@ async function floodTests(page, base) {
 
   const shared = ["den520d.map", "arena.map"].map((m) => path.join(sharedMaps, m)).find((f) => fs.existsSync(f));
   if (shared) {
-    fs.mkdirSync(path.join(site, "shared"), { recursive: true });
-    const copy = path.join(site, "shared", path.basename(shared));
-    fs.copyFileSync(shared, copy); // build-web/ only, never the repository
+    // Served as maps/NAME straight from ../shared/data/maps (serve.mjs), never copied; the CLI reads the
+    // same file under the same relative name from a directory holding a maps link to it.
     const [x, y] = middleTile(fs.readFileSync(shared, "utf8"));
-    await compareWithCli(page, base, { map: "shared/" + path.basename(shared), from: `${x + 0.5},${y + 0.5}`,
-      dir: "1,0" }, `shared map ${path.basename(shared)} from ${x + 0.5},${y + 0.5}`);
+    const query = { map: "maps/" + path.basename(shared), from: `${x + 0.5},${y + 0.5}`, dir: "1,0" };
+    const got = await floodJson(page, base, query);
+    const want = runCli(cliArgs(query), path.dirname(sharedMaps));
+    check(got.json === want, `shared map ${path.basename(shared)} (served as maps/) from ${x + 0.5},${y + 0.5}`,
+      got.error || (got.json === want ? "" : firstDifference(got.json, want)));
   } else {
     console.log("  skip shared map: " + sharedMaps + " not found");
   }
@@ -167,13 +159,11 @@ async function editTest(page, base) {
   const before = (await floodJson(page, base, query)).json;
   await page.selectOption("#tool", "wall");
   // Wall off the corridor at column 10 (rows 1..3): the flood must stop there.
-  const box = await page.locator("#map").boundingBox();
-  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
-  const px = (col, row) => [box.x + ((col + 0.5) / size[0]) * box.width, box.y + ((row + 0.5) / size[1]) * box.height];
-  await page.mouse.move(...px(10, 1));
+  const px = (col, row) => tilePoint(page, col + 0.5, row + 0.5);
+  await page.mouse.move(...(await px(10, 1)));
   await page.mouse.down();
-  await page.mouse.move(...px(10, 2), { steps: 4 });
-  await page.mouse.move(...px(10, 3), { steps: 4 });
+  await page.mouse.move(...(await px(10, 2)), { steps: 4 });
+  await page.mouse.move(...(await px(10, 3)), { steps: 4 });
   await page.mouse.up();
   await page.waitForTimeout(50);
   await settledState(page);
@@ -247,13 +237,10 @@ async function seedAndStepTest(page, base) {
   console.log("flood page: dragging the seed, stepping back");
   await floodJson(page, base, { map: "levels/corridor_into_room.txt" });
   await page.selectOption("#tool", "seed");
-  const box = await page.locator("#map").boundingBox();
-  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
-  const at = (x, y) => [box.x + (x / size[0]) * box.width, box.y + (y / size[1]) * box.height];
   // Press on tile (5,12), drag towards (9,10): the seed is the tile's centre, the direction the drag.
-  await page.mouse.move(...at(5.5, 12.5));
+  await page.mouse.move(...(await tilePoint(page, 5.5, 12.5)));
   await page.mouse.down();
-  await page.mouse.move(...at(9.5, 10.5), { steps: 5 });
+  await page.mouse.move(...(await tilePoint(page, 9.5, 10.5)), { steps: 5 });
   await page.mouse.up();
   await page.waitForTimeout(50);
   await settledState(page);
@@ -344,9 +331,7 @@ async function shareTest(page, base) {
   const before = (await floodJson(page, base,
     { map: "levels/t_junction_equal.txt", from: "10.5,2.5", dir: "-1,0.5", hot: "15", connectivity: "4" })).json;
   await page.selectOption("#tool", "wall");
-  const box = await page.locator("#map").boundingBox();
-  const size = await page.evaluate(() => [kinemaFlood.lab.width(), kinemaFlood.lab.height()]);
-  await page.mouse.click(box.x + (20.5 / size[0]) * box.width, box.y + (2.5 / size[1]) * box.height);
+  await page.mouse.click(...(await tilePoint(page, 20.5, 2.5)));
   await page.waitForTimeout(50);
   await settledState(page);
   const edited = await page.textContent("#result-json");
@@ -449,13 +434,17 @@ async function largeMapTest(page, base) {
   const json = await page.textContent("#result-json");
   const want = runCli(cliArgs(query));
   check(json === want, "1024 x 1024: page JSON = CLI JSON", json === want ? "" : firstDifference(json, want));
+  const { redrawTime } = await import("./view_checks.mjs");
+  await redrawTime({ page, check });
 
   // The editing session: a wall stroke across the corridor east of the seed (41 tiles), a seed drag, a
   // direction drag, the hot slider, step back and forward. Every handler is timed by the page
   // (kinemaFlood.taskLog); the browser reports long tasks.
   await startTaskLog(page);
-  const box = await page.locator("#map").boundingBox();
-  const at = (col, row) => [box.x + ((col + 0.5) / n) * box.width, box.y + ((row + 0.5) / n) * box.height];
+  // The view fits the level: one tile is 0.6 CSS px; tilePoint's positions are fractional pixels.
+  const [ox, oy] = await tilePoint(page, 0, 0);
+  const [ex] = await tilePoint(page, 1, 0);
+  const at = (col, row) => [ox + (col + 0.5) * (ex - ox), oy + (row + 0.5) * (ex - ox)];
   await page.selectOption("#tool", "wall");
   await page.mouse.move(...at(540, 500));
   await page.mouse.down();
@@ -554,6 +543,8 @@ async function allTests(page, base) {
   await movementTests(page, base);
   const { pursuitChecks } = await import("./pursuit_checks.mjs");
   await pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site });
+  const { viewChecks } = await import("./view_checks.mjs");
+  await viewChecks({ page, base, check, shots, sharedMaps });
 }
 
 async function main() {

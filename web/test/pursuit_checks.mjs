@@ -1,7 +1,7 @@
 // The pursuit page's part of the browser test: #result-json against `kinema pursue --json` byte for byte on
 // two of our levels and several strategies (query parameters mirror the CLI's flags), a route drawn with
 // mouse clicks against the CLI for the same route, a route through a wall showing the CLI's one-line
-// message, and a screenshot (docs/images/web-pursuit.png is a copy of it).
+// message, and a screenshot (view_checks.mjs takes the one docs/images/web-pursuit.png copies).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -48,16 +48,15 @@ export async function pursuitChecks({ page, base, check, runCli, firstDifference
   // Clicks: three waypoints and the NPC (pressed on a tile, dragged west) on corner.txt.
   await page.goto(`${base}/pursuit.html?map=levels/corner.txt`);
   await page.waitForFunction(() => document.body.dataset.state === "ready");
-  const box = await page.locator("#map").boundingBox();
-  const scale = await page.evaluate(() => window.kinemaPursuit.scale);
-  const at = (x, y) => [box.x + 1 + x * scale, box.y + 1 + y * scale]; // 1 px border
+  // The client point of a tile point in the zoomable view (view.js).
+  const at = (x, y) => page.evaluate(([px, py]) => kinemaPursuit.view.clientPoint(px, py), [x, y]);
   await page.selectOption("#tool", "npc");
-  await page.mouse.move(...at(3.4, 2.6));
+  await page.mouse.move(...(await at(3.4, 2.6)));
   await page.mouse.down();
-  await page.mouse.move(...at(1.5, 2.5), { steps: 4 });
+  await page.mouse.move(...(await at(1.5, 2.5)), { steps: 4 });
   await page.mouse.up();
   await page.selectOption("#tool", "route");
-  for (const [x, y] of [[12.2, 2.7], [17.6, 2.1], [17.3, 20.8]]) await page.mouse.click(...at(x, y));
+  for (const [x, y] of [[12.2, 2.7], [17.6, 2.1], [17.3, 20.8]]) await page.mouse.click(...(await at(x, y)));
   await page.waitForFunction(() => document.body.dataset.state === "done");
   const clicked = await page.textContent("#result-json");
   const drawn = await page.evaluate(() => ["route", "npc", "npc-dir"].map((id) => document.getElementById(id).value));
@@ -81,7 +80,6 @@ export async function pursuitChecks({ page, base, check, runCli, firstDifference
   const scrubbed = await page.evaluate(() => [window.kinemaPursuit.frame, document.getElementById("time").textContent]);
   check(scrubbed[0] === last >> 1, `the time slider shows frame ${last >> 1} (t = ${scrubbed[1]} s)`);
   await page.screenshot({ path: path.join(shots, "pursuit.png") });
-  fs.copyFileSync(path.join(shots, "pursuit.png"), path.join(root, "docs/images/web-pursuit.png"));
 
   // A level file through the file picker (the map named by its file name, as `--map NAME` in its directory),
   // the scenario typed into the fields.
