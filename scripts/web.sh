@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the web playground (docs/web.md) into build-web/site/ and the npm package into build-web/package/,
 # and serves the playground on http://127.0.0.1:$PORT/
-# (default 8000) with Python's http.server:
+# (default 8000) with web/test/serve.mjs (Node), which also lists the Moving AI maps of ../shared/data/maps
+# under /maps/ without copying them (Python's http.server, without the maps, when Node is missing):
 #   scripts/web.sh               build, then serve until Ctrl-C
 #   scripts/web.sh --build-only  build only (the browser test and CI use this)
 # The WebAssembly core is kinema's C++ core compiled by Debian's emscripten (web/CMakeLists.txt, -O2);
@@ -49,5 +50,8 @@ echo "scripts/web.sh: staged the npm package in $package (npm pack there makes i
 if [ "$mode" = serve ]; then
   port="${PORT:-8000}"
   echo "scripts/web.sh: serving http://127.0.0.1:$port/ (flood.html, movement.html, pursuit.html); Ctrl-C stops" >&2
+  if command -v node >/dev/null; then
+    exec node web/test/serve.mjs "$port"
+  fi
   exec python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site"
 fi
