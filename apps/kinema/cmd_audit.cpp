@@ -25,11 +25,13 @@
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "kinema/chase/audit.hpp"
+#include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/audit_shards.hpp"
+#include "kinema/report/audit_text.hpp"
 #include "kinema/report/chase_text.hpp"
 #include "progress_bar.hpp"
 #include "shards.hpp"
@@ -50,6 +52,7 @@ struct AuditCliOptions {
     std::string map;
     std::string json;
     std::string csv;
+    std::string places_csv;
     std::string png;
     std::string svg;
     std::string shard;  // "I/N" or empty
@@ -101,7 +104,10 @@ AuditArgs parse_options(const AuditCommand& c) {
 #endif
     if (!o.shard.empty()) {
         a.shard = parse_shard(o.shard);
-        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv}, {"--png", &o.png}, {"--svg", &o.svg}}) {
+        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv},
+                                          {"--places-csv", &o.places_csv},
+                                          {"--png", &o.png},
+                                          {"--svg", &o.svg}}) {
             if (!value->empty()) {
                 throw UsageError(
                     fmt::format("{}: not with --shard (a shard writes only its partial report, to "
@@ -141,6 +147,7 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
 void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
                    const std::string& title) {
     output::OutputFiles files(a.outputs.inputs);
+    const std::vector<chase::AuditPlace> places = chase::audit_places(space, r);
     // The reports' text is made while it is written (a row at a time, in 1 MiB pieces): only the rows are
     // held.
     if (!a.outputs.json.empty()) {
@@ -157,11 +164,15 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
             chase::write_audit_csv(space, r, buffer, sink);
         });
     }
+    if (!a.outputs.places_csv.empty()) {
+        files.add("--places-csv", a.outputs.places_csv, chase::audit_places_csv(space, r, places));
+    }
 #if KINEMA_HAVE_RENDER
     add_pictures(space, r, a, title, files);
 #endif
     files.commit();
     fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
+    fmt::print("{}", report::audit_places_text(space, r, places));
 }
 
 // The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
@@ -303,10 +314,13 @@ at most K = --give-up-steps steps), short_of_a_corner (a heated cell within R = 
 of the destination is out of its line of sight), barrier_blocks_exit (the barrier closed off a region of at
 least --exit-cells cells the heat never got next to, and could not spread into it itself).
 
-Output: a table on stdout. --json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps",
+Output: a table on stdout, then the places: neighbouring cells where one finding is on at least twice its
+share on the level (at least a quarter of the directions, at most half), ranked by flagged seeds, each with
+its centre, cells and a reason in words (the ten first; all in --json). --json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps",
 "stop_reason", "destination_cell", "destination", "chase_distance", "chase_distance_along_cells",
 "dead_reckoning", "dead_reckoning_gap", "findings"}, ...], "totals"}, one row per cell and direction, values as
-`kinema chase --json` prints them for that seed. --csv FILE: the same rows. --png/--svg PREFIX: per-cell heat
+`kinema chase --json` prints them for that seed, then "places". --csv FILE: the same rows. --places-csv
+FILE: place,finding,col,row,share, one line per cell of each place. --png/--svg PREFIX: per-cell heat
 maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
 PREFIX-barrier_blocks_exit. Files are written together at the end: on an error or Ctrl-C none is written.
 Results do not depend on --threads.
@@ -337,6 +351,9 @@ void add_audit_command(CLI::App& app) {
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
     typed(cmd->add_option("--json", o.json, "Write the report as JSON to this file"), ValueKind::file);
     typed(cmd->add_option("--csv", o.csv, "Write the rows as CSV to this file"), ValueKind::file);
+    typed(cmd->add_option("--places-csv", o.places_csv,
+                          "Write the places as CSV to this file (one line per place and cell)"),
+          ValueKind::file);
     cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");
     cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")

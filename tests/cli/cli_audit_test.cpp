@@ -22,6 +22,12 @@ std::string level(const std::string& name) {
     return std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt";
 }
 
+// `value` right-aligned in `width` characters, as the places' table prints its counts.
+std::string fmt_width(int value, std::size_t width) {
+    const std::string text = std::to_string(value);
+    return std::string(width > text.size() ? width - text.size() : 0, ' ') + text;
+}
+
 nlohmann::ordered_json audit_json(const std::string& map, const std::string& extra = "") {
     const fs::path out = scratch_path("audit.json");
     const CliRun r = run_kinema("audit --map '" + map + "' --quiet --json '" + out.string() + "' " + extra);
@@ -83,7 +89,8 @@ TEST(CliAudit, ReportFollowsTheContract) {
     for (const auto& [key, value] : j.items()) {
         keys.push_back(key);
     }
-    EXPECT_EQ(keys, (std::vector<std::string>{"directions", "settings", "rows", "totals"}));
+    // "places" follows the totals (docs/audit.md "Places").
+    EXPECT_EQ(keys, (std::vector<std::string>{"directions", "settings", "rows", "totals", "places"}));
     EXPECT_EQ(j["directions"], 4);
     EXPECT_EQ(j["settings"]["hot"], 20);
     EXPECT_EQ(j["settings"]["directions"], 4);
@@ -109,6 +116,60 @@ TEST(CliAudit, ReportFollowsTheContract) {
         }
     }
     EXPECT_TRUE(found);
+}
+
+// The warehouse loop (data/levels/warehouse_loop.txt; tests/chase/audit_places_test.cpp works it by hand):
+// the main corridor, row 2 from column 10 to 26, is a wrong_way place; the text, the JSON and --places-csv
+// list it the same way.
+TEST(CliAudit, PlacesInTheTextTheJsonAndTheCsv) {
+    const fs::path json = scratch_path("places.json");
+    const fs::path csv = scratch_path("places.csv");
+    const CliRun r = run_kinema("audit --quiet --threads 2 --map '" + level("warehouse_loop") + "' --json '" +
+                                json.string() + "' --places-csv '" + csv.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::ordered_json::parse(read_file(json));
+    const std::string places_csv = read_file(csv);
+    fs::remove(json);
+    fs::remove(csv);
+    ASSERT_TRUE(j["places"].is_array());
+    const nlohmann::ordered_json* corridor = nullptr;
+    for (const auto& p : j["places"]) {
+        if (p["finding"] == "wrong_way" && p["box_cells"]["low"] == nlohmann::json::array({10, 2})) {
+            corridor = &p;
+        }
+    }
+    ASSERT_NE(corridor, nullptr) << j["places"].dump();
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : corridor->items()) {
+        keys.push_back(key);
+    }
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"rank", "finding", "cells", "seeds", "score", "threshold", "centre",
+                                        "centre_cell", "box", "box_cells", "findings", "heading", "reason"}));
+    EXPECT_EQ((*corridor)["cells"], 17);
+    EXPECT_EQ((*corridor)["box_cells"]["high"], nlohmann::json::array({26, 2}));
+    EXPECT_EQ((*corridor)["centre"], nlohmann::json::array({18.5, 2.5}));
+    EXPECT_EQ((*corridor)["centre_cell"], nlohmann::json::array({18, 2}));
+    EXPECT_EQ((*corridor)["heading"]["most"], "east");
+    EXPECT_EQ((*corridor)["findings"]["wrong_way"], (*corridor)["seeds"]);
+    const int rank = (*corridor)["rank"].get<int>();
+    // The text's line for it: rank, finding, cells, seeds, centre at its cell, the cells' box; the reason.
+    const std::string line = std::to_string(rank) + "  wrong_way                17" +
+                             fmt_width((*corridor)["seeds"].get<int>(), 7) +
+                             "  (18.5, 2.5) at (18, 2); (10, 2) - (26, 2)\n";
+    EXPECT_NE(r.out.find("\n  Places: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find(line), std::string::npos) << r.out;
+    EXPECT_NE(
+        r.out.find("the flood sends the NPC back behind the player (mostly when the player was last seen "
+                   "heading east)"),
+        std::string::npos);
+    // --places-csv: one line per cell of each place, the corridor's 17 under its rank.
+    EXPECT_EQ(places_csv.rfind("place,finding,col,row,share\n", 0), 0u);
+    for (int col = 10; col <= 26; ++col) {
+        std::string cell_line(1, '\n');
+        cell_line += std::to_string(rank) + ",wrong_way," + std::to_string(col) + ",2,";
+        EXPECT_NE(places_csv.find(cell_line), std::string::npos) << col;
+    }
 }
 
 TEST(CliAudit, CsvHasTheSameRows) {
