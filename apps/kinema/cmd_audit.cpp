@@ -172,6 +172,7 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
 #endif
     files.commit();
     fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
+    fmt::print("{}", report::audit_meanings_text(a.settings.flood, a.settings.audit, r));
     fmt::print("{}", report::audit_places_text(space, r, places));
 }
 

@@ -28,6 +28,16 @@ std::string point_text(Vec3 p, int dims) {
 
 }  // namespace
 
+std::string audit_meanings_text(const chase::FloodSettings& flood, const chase::AuditSettings& settings,
+                                const chase::AuditResult& result) {
+    std::string out = "\n  What the shares mean\n";
+    for (const chase::ShareReading& r : chase::read_shares(flood, settings, result)) {
+        out += fmt::format("  {} on {:.1f}% of seeds: {}\n      {}\n", r.name, 100.0 * r.share, r.meaning,
+                           r.to_change);
+    }
+    return out;
+}
+
 std::string audit_places_text(const chase::ChaseSpace& space, const chase::AuditResult& result,
                               const std::vector<chase::AuditPlace>& places, std::size_t top) {
     std::string out =

@@ -89,8 +89,20 @@ TEST(CliAudit, ReportFollowsTheContract) {
     for (const auto& [key, value] : j.items()) {
         keys.push_back(key);
     }
-    // "places" follows the totals (docs/audit.md "Places").
-    EXPECT_EQ(keys, (std::vector<std::string>{"directions", "settings", "rows", "totals", "places"}));
+    // "summary" (the shares in words) and "places" follow the totals (docs/audit.md).
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"directions", "settings", "rows", "totals", "summary", "places"}));
+    for (const char* name : {"exhausted", "too_many_heated", "max_steps"}) {
+        EXPECT_EQ(j["summary"]["stop_reasons"][name]["seeds"], j["totals"]["stop_reasons"][name]);
+    }
+    for (const char* name : {"wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"}) {
+        const auto& reading = j["summary"]["findings"][name];
+        EXPECT_EQ(reading["seeds"], j["totals"]["findings"][name]);
+        EXPECT_EQ(reading["share"].get<double>(),
+                  j["totals"]["findings"][name].get<double>() / j["totals"]["rows"].get<double>());
+        EXPECT_TRUE(reading["meaning"].is_string());
+        EXPECT_TRUE(reading["to_change"].is_string());
+    }
     EXPECT_EQ(j["directions"], 4);
     EXPECT_EQ(j["settings"]["hot"], 20);
     EXPECT_EQ(j["settings"]["directions"], 4);
@@ -158,6 +170,10 @@ TEST(CliAudit, PlacesInTheTextTheJsonAndTheCsv) {
                              fmt_width((*corridor)["seeds"].get<int>(), 7) +
                              "  (18.5, 2.5) at (18, 2); (10, 2) - (26, 2)\n";
     EXPECT_NE(r.out.find("\n  Places: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n  What the shares mean\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("      a lower max_steps (now 40) stops the heat before it comes round a loop"),
+              std::string::npos)
+        << r.out;
     EXPECT_NE(r.out.find(line), std::string::npos) << r.out;
     EXPECT_NE(
         r.out.find("the flood sends the NPC back behind the player (mostly when the player was last seen "

@@ -8,8 +8,15 @@
 
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_reading.hpp"
 
 namespace kinema::report {
+
+/// "What the shares mean": each stop reason and finding with its share, what it means and what would
+/// change it (chase::read_shares), two lines each.
+[[nodiscard]] std::string audit_meanings_text(const chase::FloodSettings& flood,
+                                              const chase::AuditSettings& settings,
+                                              const chase::AuditResult& result);
 
 /// The "Places" section: the first `top` places (rank, finding, size in cells, flagged seeds, centre in
 /// level units and its cell, the cells' box) each with its reason on the next line; a line saying there
