@@ -188,6 +188,79 @@ TEST(CliAudit, PlacesInTheTextTheJsonAndTheCsv) {
     }
 }
 
+// `--sweep`: every combination's shares equal those of a separate audit run with those settings (one
+// implementation against another), the first --sweep varying slowest, the same for any --threads.
+TEST(CliAudit, SweepSharesEqualSeparateAudits) {
+    const std::string map = level("warehouse_loop");
+    const fs::path json = scratch_path("sweep.json");
+    const auto sweep = [&](const std::string& threads) {
+        const CliRun r =
+            run_kinema("audit --quiet --threads " + threads + " --map '" + map +
+                       "' --sweep hot=10,40 --sweep max_steps=20,30,40 --json '" + json.string() + "'");
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        const std::string text = read_file(json);
+        fs::remove(json);
+        return std::pair{r.out, nlohmann::ordered_json::parse(text)};
+    };
+    const auto [table, j] = sweep("1");
+    ASSERT_EQ(j.size(), 6u);
+    EXPECT_EQ(sweep("3").second.dump(), j.dump());
+    std::size_t i = 0;
+    for (const int hot : {10, 40}) {
+        for (const int max_steps : {20, 30, 40}) {
+            const auto& point = j[i++];
+            EXPECT_EQ(point["settings"]["hot"], hot);
+            EXPECT_EQ(point["settings"]["max_steps"], max_steps);
+            EXPECT_EQ(point["settings"]["max_heated"], 25);
+            const auto alone = audit_json(map, "--threads 2 --hot " + std::to_string(hot) + " --max-steps " +
+                                                   std::to_string(max_steps));
+            const double rows = alone["totals"]["rows"].get<double>();
+            for (const auto& [group, names] :
+                 {std::pair{"stop_reasons",
+                            std::vector<std::string>{"exhausted", "too_many_heated", "max_steps"}},
+                  {"findings",
+                   {"wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"}}}) {
+                for (const std::string& name : names) {
+                    EXPECT_EQ(point["shares"][group][name].get<double>(),
+                              alone["totals"][group][name].get<double>() / rows)
+                        << hot << " " << max_steps << " " << name;
+                }
+            }
+        }
+    }
+    // The table: a line per combination, its values first. hot 10, max_steps 20: the share of wrong_way.
+    EXPECT_NE(table.find("113 cells x 8 directions = 904 seeds per combination, 6 combinations"),
+              std::string::npos)
+        << table;
+    char wrong_way[16];
+    std::snprintf(wrong_way, sizeof wrong_way, "%.1f%%",
+                  100.0 * j[0]["shares"]["findings"]["wrong_way"].get<double>());
+    EXPECT_NE(table.find("\n        10         20 |"), std::string::npos) << table;
+    EXPECT_NE(table.find(wrong_way), std::string::npos) << table;
+}
+
+TEST(CliAudit, BadSweepIsOneLine) {
+    const std::string map = "audit --quiet --map '" + level("warehouse_loop") + "' ";
+    expect_one_line_error(
+        run_kinema(map + "--sweep hott=10"),
+        "--sweep hott: is not a flood field (did you mean hot?); flood fields: hot, max_heated, "
+        "max_steps, max_restarts, destination");
+    expect_one_line_error(run_kinema(map + "--sweep hot=10,0"),
+                          "--sweep hot: must be in [1, 1000000], got 0");
+    expect_one_line_error(run_kinema(map + "--sweep hot=10,x"), "--sweep hot: expected a number, got 'x'");
+    expect_one_line_error(run_kinema(map + "--sweep max_steps=1.5"),
+                          "--sweep max_steps: must be a whole number, got 1.5");
+    expect_one_line_error(run_kinema(map + "--sweep hot=10,"), "--sweep hot: empty value");
+    expect_one_line_error(run_kinema(map + "--sweep hot"), "--sweep: expected FIELD=V1,V2,..., got 'hot'");
+    expect_one_line_error(run_kinema(map + "--sweep hot=1 --sweep hot=2"), "--sweep hot: given twice");
+    expect_one_line_error(run_kinema(map + "--sweep hot=1 --csv '" + scratch_path("no.csv").string() + "'"),
+                          "--csv: not with --sweep");
+    expect_one_line_error(
+        run_kinema(map + "--sweep hot=1,2,3,4,5,6,7,8,9,10 --sweep max_steps=1,2,3,4,5,6,7,8,9,10 "
+                         "--sweep max_heated=1,2,3,4,5,6,7,8,9,10,11"),
+        "--sweep: more than 1000 combinations");
+}
+
 TEST(CliAudit, CsvHasTheSameRows) {
     const fs::path csv = scratch_path("audit.csv");
     const CliRun r = run_kinema("audit --quiet --map '" + level("corridor_end_corner") +
