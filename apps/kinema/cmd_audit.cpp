@@ -224,15 +224,16 @@ AuditArgs parse_options(const AuditCommand& c) {
 }
 
 #if KINEMA_HAVE_RENDER
-void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
-                  const std::string& title, output::OutputFiles& files) {
+void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r,
+                  const std::vector<chase::AuditPlace>& places, const AuditArgs& a, const std::string& title,
+                  output::OutputFiles& files) {
     if (a.outputs.png.empty() && a.outputs.svg.empty()) {
         return;
     }
     if (space.cells().empty()) {
         throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
     }
-    for (const auto& [name, map] : render::audit_maps(space, r, title)) {
+    for (const auto& [name, map] : render::audit_maps(space, r, title, places)) {
         const render::Scene scene = render::audit_map_scene(map);
         if (!a.outputs.png.empty()) {
             files.add("--png", a.outputs.png + "-" + name + ".png", render::scene_png(scene));
@@ -268,7 +269,7 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
         files.add("--places-csv", a.outputs.places_csv, chase::audit_places_csv(space, r, places));
     }
 #if KINEMA_HAVE_RENDER
-    add_pictures(space, r, a, title, files);
+    add_pictures(space, r, places, a, title, files);
 #endif
     files.commit();
     fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
