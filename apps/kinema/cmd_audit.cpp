@@ -461,21 +461,23 @@ at most K = --give-up-steps steps), short_of_a_corner (a heated cell within R = 
 of the destination is out of its line of sight), barrier_blocks_exit (the barrier closed off a region of at
 least --exit-cells cells the heat never got next to, and could not spread into it itself).
 
-Output: a table on stdout, then the places: neighbouring cells where one finding is on at least twice its
-share on the level (at least a quarter of the directions, at most half), ranked by flagged seeds, each with
-its centre, cells and a reason in words (the ten first; all in --json). --json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps",
-"stop_reason", "destination_cell", "destination", "chase_distance", "chase_distance_along_cells",
-"dead_reckoning", "dead_reckoning_gap", "findings"}, ...], "totals"}, one row per cell and direction, values as
-`kinema chase --json` prints them for that seed, then "places". --csv FILE: the same rows. --places-csv
-FILE: place,finding,col,row,share, one line per cell of each place. --png/--svg PREFIX: per-cell heat
-maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
-PREFIX-barrier_blocks_exit. Files are written together at the end: on an error or Ctrl-C none is written.
-Results do not depend on --threads.
+Output: a table on stdout, what each share means and what would change it, then the places: neighbouring
+cells where one finding is on at least twice its share on the level (at least a quarter of the directions, at
+most half), ranked by flagged seeds, each with its centre, cells and a reason in words (the first ten).
+--json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps", "stop_reason",
+"destination_cell", "destination", "chase_distance", "chase_distance_along_cells", "dead_reckoning",
+"dead_reckoning_gap", "findings"}, ...], "totals", "summary", "places"}, one row per cell and direction,
+values as `kinema chase --json` prints them for that seed; every place. --csv FILE: the same rows.
+--places-csv FILE: place,finding,col,row,share, one line per cell of each place. --png/--svg PREFIX: per-cell
+heat maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
+PREFIX-barrier_blocks_exit, the first ten places numbered on them. Files are written together at the end: on
+an error or Ctrl-C none is written. Results do not depend on --threads.
 
 --sweep FIELD=V1,V2,... (repeatable; any flood field: hot, max_heated, max_steps, max_restarts,
 destination): one audit per combination of the values (the first --sweep varies slowest; at most 1000), a
 table of the shares of seeds per stop reason and finding for each; --json FILE: [{"settings", "shares":
-{"stop_reasons", "findings"}}, ...]. Tunes the chapter's handful of constants per level.
+{"stop_reasons", "findings"}}, ...]. Tunes the handful of constants of Couvidou's Dishonored 2 chase chapter
+(Game AI Pro) per level.
 
 --shard I/N (1 <= I <= N <= 100000): only the I-th of N contiguous bands of cells (in id order), written as a
 partial report to --json (no table, no other file); `kinema merge` joins the N parts into the files above,
