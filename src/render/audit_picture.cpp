@@ -134,6 +134,14 @@ FieldErrors AuditMap::validate() const {
     if (!(max_value > 0.0) || !std::isfinite(max_value)) {
         errors.push_back({"max_value", "must be > 0 and finite, got " + format_number(max_value)});
     }
+    if (std::any_of(markers.begin(), markers.end(), [&](const AuditMarker& m) {
+            return m.number < 1 || m.column < 0 || m.column >= columns || m.row < 0 || m.row >= rows;
+        })) {
+        errors.push_back({"markers", "must be numbered from 1 and lie on the map's tiles"});
+    }
+    if (directions < 0) {
+        errors.push_back({"directions", "must be >= 0, got " + std::to_string(directions)});
+    }
     return errors;
 }
 

@@ -60,6 +60,20 @@ TEST(AuditPicture, BadMapsAreNamed) {
     }
 }
 
+TEST(AuditPicture, MarkersOffTheMapAreNamed) {
+    AuditMap map;
+    map.columns = 2;
+    map.rows = 1;
+    map.values = {0, 0};
+    map.markers = {{1, 1, 0}};
+    EXPECT_TRUE(map.validate().empty());
+    map.markers = {{1, 2, 0}};
+    ASSERT_EQ(map.validate().size(), 1u);
+    EXPECT_EQ(map.validate()[0].field, "markers");
+    map.markers = {{0, 0, 0}};
+    EXPECT_EQ(map.validate().size(), 1u);
+}
+
 TEST(AuditPicture, MapsPlaceEachCellOnItsTile) {
     // Tile (0, 0) is a wall; the cells in row-major order are (1, 0), (2, 0), (0, 1), (1, 1), (2, 1).
     const levels::GridLevel level = levels::parse_ascii_level("#..\n...\n", "l");

@@ -46,7 +46,7 @@ struct AuditMap {
     std::string column_axis = "col";  ///< the across coordinate's name ("col"; "x" on 3D levels)
     std::string row_axis = "row";     ///< the down coordinate's name ("row"; "z" on 3D levels)
     std::vector<AuditMarker> markers;
-    /// Bad fields: sizes, value count, non-finite values, max_value.
+    /// Bad fields: sizes, value count, non-finite values, max_value, markers off the map, directions < 0.
     FieldErrors validate() const;
 };
 
