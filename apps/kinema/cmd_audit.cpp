@@ -25,13 +25,17 @@
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "kinema/chase/audit.hpp"
+#include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/flood_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/audit_shards.hpp"
+#include "kinema/report/audit_text.hpp"
 #include "kinema/report/chase_text.hpp"
 #include "progress_bar.hpp"
+#include "settings_options.hpp"
 #include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
@@ -50,6 +54,7 @@ struct AuditCliOptions {
     std::string map;
     std::string json;
     std::string csv;
+    std::string places_csv;
     std::string png;
     std::string svg;
     std::string shard;  // "I/N" or empty
@@ -62,7 +67,17 @@ struct AuditCommand {
     AuditCliOptions options;
 };
 
+// One `--sweep FIELD=V1,V2,...`: a flood field and its values as typed (each checked).
+struct SweepAxis {
+    std::string field;
+    std::vector<std::string> values;
+};
+
+// `kinema audit --sweep` runs at most this many audits in one call.
+constexpr std::size_t max_sweep_combinations = 1000;
+
 struct AuditArgs {
+    std::vector<SweepAxis> sweeps;
     std::string map;
     bool mesh = false;
     int threads = 1;
@@ -86,6 +101,90 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
+std::vector<std::string> split_values(std::string_view text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        out.emplace_back(
+            text.substr(start, comma == std::string_view::npos ? text.size() - start : comma - start));
+        if (comma == std::string_view::npos) {
+            return out;
+        }
+        start = comma + 1;
+    }
+}
+
+// "--sweep F: ..." for a field that is not a flood field, with the nearest field's name.
+[[noreturn]] void unknown_sweep_field(std::string_view field) {
+    std::vector<std::string> names;
+    for (const NamedField& f : list_fields(settings_description<chase::FloodSettings>())) {
+        names.push_back(f.name);
+    }
+    const std::string nearest = nearest_word(field, names);
+    throw UsageError(fmt::format("--sweep {}: is not a flood field{}; flood fields: {}", field,
+                                 nearest.empty() ? "" : fmt::format(" (did you mean {}?)", nearest),
+                                 fmt::join(names, ", ")));
+}
+
+// One value of a swept field, set on a copy of the flood settings and validated by the registry.
+void check_sweep_value(const chase::FloodSettings& base, const std::string& field, const std::string& value) {
+    if (value.empty()) {
+        throw UsageError(fmt::format("--sweep {}: empty value (expected {}=V1,V2,...)", field, field));
+    }
+    chase::FloodSettings flood = base;
+    try {
+        set_field_text(flood, field, value);
+    } catch (const SettingsError& e) {
+        throw UsageError(flag_message(e.errors(), {}, "--sweep"));
+    }
+    require_valid(flood.validate(), {}, "--sweep");
+}
+
+std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const chase::FloodSettings& base) {
+    std::vector<SweepAxis> axes;
+    std::size_t combinations = 1;
+    for (const std::string& text : texts) {
+        const std::size_t equals = text.find('=');
+        if (equals == std::string::npos || equals == 0) {
+            throw UsageError(
+                fmt::format("--sweep: expected FIELD=V1,V2,..., got {}", quote_for_message(text)));
+        }
+        SweepAxis axis{text.substr(0, equals), split_values(std::string_view(text).substr(equals + 1))};
+        if (find_field(settings_description<chase::FloodSettings>(), axis.field) == nullptr) {
+            unknown_sweep_field(axis.field);
+        }
+        if (std::any_of(axes.begin(), axes.end(),
+                        [&](const SweepAxis& s) { return s.field == axis.field; })) {
+            throw UsageError(fmt::format("--sweep {}: given twice (list every value once: {}=V1,V2,...)",
+                                         axis.field, axis.field));
+        }
+        for (const std::string& value : axis.values) {
+            check_sweep_value(base, axis.field, value);
+        }
+        combinations *= axis.values.size();
+        if (combinations > max_sweep_combinations) {
+            throw UsageError(fmt::format("--sweep: more than {} combinations", max_sweep_combinations));
+        }
+        axes.push_back(std::move(axis));
+    }
+    return axes;
+}
+
+// With --sweep, only --json (the sweep's list) is written.
+void refuse_with_sweep(const AuditCliOptions& o) {
+    for (const auto& [flag, value] : {std::pair{"--csv", &o.csv},
+                                      {"--places-csv", &o.places_csv},
+                                      {"--png", &o.png},
+                                      {"--svg", &o.svg},
+                                      {"--shard", &o.shard}}) {
+        if (!value->empty()) {
+            throw UsageError(
+                fmt::format("{}: not with --sweep (a sweep writes its table, and --json)", flag));
+        }
+    }
+}
+
 AuditArgs parse_options(const AuditCommand& c) {
     const AuditCliOptions& o = c.options;
     AuditArgs a;
@@ -94,6 +193,10 @@ AuditArgs parse_options(const AuditCommand& c) {
     a.threads = parse_threads(c.flags.text("threads"));
     c.flags.apply(a.settings);
     c.flags.require_valid(a.settings.validate());
+    a.sweeps = parse_sweeps(c.flags.texts("sweep"), a.settings.flood);
+    if (!a.sweeps.empty()) {
+        refuse_with_sweep(o);
+    }
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty()) {
         throw UsageError("--png/--svg: this kinema was built without kinema::render");
@@ -101,7 +204,10 @@ AuditArgs parse_options(const AuditCommand& c) {
 #endif
     if (!o.shard.empty()) {
         a.shard = parse_shard(o.shard);
-        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv}, {"--png", &o.png}, {"--svg", &o.svg}}) {
+        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv},
+                                          {"--places-csv", &o.places_csv},
+                                          {"--png", &o.png},
+                                          {"--svg", &o.svg}}) {
             if (!value->empty()) {
                 throw UsageError(
                     fmt::format("{}: not with --shard (a shard writes only its partial report, to "
@@ -118,15 +224,16 @@ AuditArgs parse_options(const AuditCommand& c) {
 }
 
 #if KINEMA_HAVE_RENDER
-void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
-                  const std::string& title, output::OutputFiles& files) {
+void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r,
+                  const std::vector<chase::AuditPlace>& places, const AuditArgs& a, const std::string& title,
+                  output::OutputFiles& files) {
     if (a.outputs.png.empty() && a.outputs.svg.empty()) {
         return;
     }
     if (space.cells().empty()) {
         throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
     }
-    for (const auto& [name, map] : render::audit_maps(space, r, title)) {
+    for (const auto& [name, map] : render::audit_maps(space, r, title, places)) {
         const render::Scene scene = render::audit_map_scene(map);
         if (!a.outputs.png.empty()) {
             files.add("--png", a.outputs.png + "-" + name + ".png", render::scene_png(scene));
@@ -141,6 +248,7 @@ void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r, c
 void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
                    const std::string& title) {
     output::OutputFiles files(a.outputs.inputs);
+    const std::vector<chase::AuditPlace> places = chase::audit_places(space, r);
     // The reports' text is made while it is written (a row at a time, in 1 MiB pieces): only the rows are
     // held.
     if (!a.outputs.json.empty()) {
@@ -157,15 +265,65 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
             chase::write_audit_csv(space, r, buffer, sink);
         });
     }
+    if (!a.outputs.places_csv.empty()) {
+        files.add("--places-csv", a.outputs.places_csv, chase::audit_places_csv(space, r, places));
+    }
 #if KINEMA_HAVE_RENDER
-    add_pictures(space, r, a, title, files);
+    add_pictures(space, r, places, a, title, files);
 #endif
     files.commit();
     fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
+    fmt::print("{}", report::audit_meanings_text(a.settings.flood, a.settings.audit, r));
+    fmt::print("{}", report::audit_places_text(space, r, places));
+}
+
+// Every combination of the --sweep values (the first --sweep varies slowest), one audit each, one progress
+// bar over all their seeds; the table on stdout and the list to --json.
+void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
+    std::size_t combinations = 1;
+    for (const SweepAxis& axis : a.sweeps) {
+        combinations *= axis.values.size();
+    }
+    const std::size_t rows = chase::audit_row_count(spaces[0]->cells().size(), a.settings.audit.directions);
+    ProgressBar bar("audit --sweep", "seeds", !a.outputs.quiet);
+    std::vector<report::AuditSweepPoint> points;
+    std::vector<std::string> fields;
+    for (const SweepAxis& axis : a.sweeps) {
+        fields.push_back(axis.field);
+    }
+    for (std::size_t i = 0; i < combinations; ++i) {
+        report::AuditSweepPoint point{{}, a.settings.flood, {}};
+        std::size_t rest = i;
+        point.values.resize(a.sweeps.size());
+        for (std::size_t s = a.sweeps.size(); s-- > 0;) {  // the last --sweep varies fastest
+            const SweepAxis& axis = a.sweeps[s];
+            point.values[s] = axis.values[rest % axis.values.size()];
+            rest /= axis.values.size();
+            set_field_text(point.flood, axis.field, point.values[s]);
+        }
+        chase::AuditOptions options;
+        options.on_progress = [&](std::size_t done, std::size_t) {
+            bar.update(i * rows + done, combinations * rows);
+        };
+        point.totals = chase::audit(spaces, point.flood, a.settings.audit, options).totals;
+        points.push_back(std::move(point));
+    }
+    bar.finish();
+    const std::string title = std::filesystem::path(a.map).filename().string();
+    if (!a.outputs.json.empty()) {
+        output::OutputFiles files(a.outputs.inputs);
+        files.add("--json", a.outputs.json, report::audit_sweep_json(points) + "\n");
+        files.commit();
+    }
+    fmt::print("{}", report::audit_sweep_text(title, fields, points, a.settings.audit.directions));
 }
 
 // The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
 void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
+    if (!a.sweeps.empty()) {
+        run_sweep(spaces, a);
+        return;
+    }
     ProgressBar bar("audit", "seeds", !a.outputs.quiet);
     chase::AuditOptions options;
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
@@ -303,13 +461,23 @@ at most K = --give-up-steps steps), short_of_a_corner (a heated cell within R = 
 of the destination is out of its line of sight), barrier_blocks_exit (the barrier closed off a region of at
 least --exit-cells cells the heat never got next to, and could not spread into it itself).
 
-Output: a table on stdout. --json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps",
-"stop_reason", "destination_cell", "destination", "chase_distance", "chase_distance_along_cells",
-"dead_reckoning", "dead_reckoning_gap", "findings"}, ...], "totals"}, one row per cell and direction, values as
-`kinema chase --json` prints them for that seed. --csv FILE: the same rows. --png/--svg PREFIX: per-cell heat
-maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
-PREFIX-barrier_blocks_exit. Files are written together at the end: on an error or Ctrl-C none is written.
-Results do not depend on --threads.
+Output: a table on stdout, what each share means and what would change it, then the places: neighbouring
+cells where one finding is on at least twice its share on the level (at least a quarter of the directions, at
+most half), ranked by flagged seeds, each with its centre, cells and a reason in words (the first ten).
+--json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps", "stop_reason",
+"destination_cell", "destination", "chase_distance", "chase_distance_along_cells", "dead_reckoning",
+"dead_reckoning_gap", "findings"}, ...], "totals", "summary", "places"}, one row per cell and direction,
+values as `kinema chase --json` prints them for that seed; every place. --csv FILE: the same rows.
+--places-csv FILE: place,finding,col,row,share, one line per cell of each place. --png/--svg PREFIX: per-cell
+heat maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
+PREFIX-barrier_blocks_exit, the first ten places numbered on them. Files are written together at the end: on
+an error or Ctrl-C none is written. Results do not depend on --threads.
+
+--sweep FIELD=V1,V2,... (repeatable; any flood field: hot, max_heated, max_steps, max_restarts,
+destination): one audit per combination of the values (the first --sweep varies slowest; at most 1000), a
+table of the shares of seeds per stop reason and finding for each; --json FILE: [{"settings", "shares":
+{"stop_reasons", "findings"}}, ...]. Tunes the handful of constants of Couvidou's Dishonored 2 chase chapter
+(Game AI Pro) per level.
 
 --shard I/N (1 <= I <= N <= 100000): only the I-th of N contiguous bands of cells (in id order), written as a
 partial report to --json (no table, no other file); `kinema merge` joins the N parts into the files above,
@@ -337,6 +505,9 @@ void add_audit_command(CLI::App& app) {
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
     typed(cmd->add_option("--json", o.json, "Write the report as JSON to this file"), ValueKind::file);
     typed(cmd->add_option("--csv", o.csv, "Write the rows as CSV to this file"), ValueKind::file);
+    typed(cmd->add_option("--places-csv", o.places_csv,
+                          "Write the places as CSV to this file (one line per place and cell)"),
+          ValueKind::file);
     cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");
     cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")
@@ -345,6 +516,11 @@ void add_audit_command(CLI::App& app) {
                     "I/N: audit only the I-th of N contiguous bands of cells and write the partial report to "
                     "--json (kinema merge joins them)")
         ->type_name("I/N");
+    flags
+        .add_repeated(cmd, "sweep",
+                      "Run the audit for every combination of these values of a flood field (repeatable: "
+                      "--sweep hot=10,20 --sweep max_steps=20,40) and print the shares per combination")
+        ->type_name("FIELD=V1,V2,...");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
         command->options.inputs = input_files(*cmd);

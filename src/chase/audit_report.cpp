@@ -6,6 +6,8 @@
 
 #include "json_values.hpp"
 #include "kinema/chase/audit.hpp"
+#include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_reading.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
 
@@ -124,6 +126,8 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     }
     w.end_array();
     totals_json(w, result.totals);
+    w.key("summary").raw(audit_summary_json(flood, settings, result));
+    w.key("places").raw(audit_places_json(space, result, audit_places(space, result)));
     w.end_object();
     sink(buffer);
 }

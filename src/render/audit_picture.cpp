@@ -12,8 +12,13 @@ namespace kinema::render {
 
 namespace {
 
-constexpr double margin = 12.0;         // px around the map and the legend
-constexpr double legend_width = 300.0;  // px
+constexpr double margin = 12.0;               // px around the map and the legend
+constexpr double legend_width = 300.0;        // px
+constexpr double axis_left = 40.0;            // px left of the map for the row coordinates
+constexpr double axis_top = 20.0;             // px above the map for the column coordinates
+constexpr double column_tick_spacing = 40.0;  // px: column coordinates at least this far apart
+constexpr double row_tick_spacing = 16.0;     // px: row coordinates (one text line) at least this far apart
+constexpr double marker_radius = 8.0;         // px
 constexpr int ramp_classes = static_cast<int>(palette::heat_ramp.size());
 
 int cell_px(const AuditMap& map, int max_map_px) {
@@ -28,23 +33,84 @@ std::string bound_text(const AuditMap& map, double value) {
     return format_number(std::round(value * 100.0) / 100.0);
 }
 
+// The heat ramp's class of a value above 0 (audit_colour's rule).
+int colour_class(double value, double max_value) {
+    const double index = std::ceil(ramp_classes * value / max_value) - 1.0;
+    return static_cast<int>(std::clamp(index, 0.0, ramp_classes - 1.0));
+}
+
+bool in_words(const AuditMap& map) {
+    return map.share && map.directions > 0;
+}
+
+std::string class_label(const AuditMap& map, int i) {
+    if (in_words(map)) {
+        return share_class_words(i, map.directions);
+    }
+    const double lo = map.max_value * i / ramp_classes;
+    const double hi = map.max_value * (i + 1) / ramp_classes;
+    return "over " + bound_text(map, lo) + (i + 1 < ramp_classes ? " to " + bound_text(map, hi) : "");
+}
+
+std::vector<Shape> marker_shapes(Vec2 centre, int number) {
+    std::vector<Shape> out{shapes::circle(centre, marker_radius, Rgb{255, 255, 255}, palette::ink, 1.5),
+                           shapes::text(centre.x, centre.y + 3.5, std::to_string(number), 10.0, palette::ink,
+                                        true, Anchor::middle)};
+    return out;
+}
+
 void draw_legend(Scene& scene, const AuditMap& map, double x) {
     LegendBuilder legend(scene, x, margin + 14.0);
     legend.text(map.title, 14.0, palette::ink, true);
     legend.text(map.caption, 12.5);
     legend.skip(0.5);
-    legend.swatch(palette::floor, map.share ? "none (0%)" : "0");
+    legend.swatch(palette::floor, in_words(map) ? "0 of " + std::to_string(map.directions) + " directions"
+                                  : map.share   ? "none (0%)"
+                                                : "0");
     for (int i = 0; i < ramp_classes; ++i) {
-        const double lo = map.max_value * i / ramp_classes;
-        const double hi = map.max_value * (i + 1) / ramp_classes;
-        const std::string label =
-            "over " + bound_text(map, lo) + (i + 1 < ramp_classes ? " to " + bound_text(map, hi) : "");
-        legend.swatch(palette::heat_ramp[static_cast<std::size_t>(i)], label);
+        const std::string label = class_label(map, i);
+        if (!label.empty()) {
+            legend.swatch(palette::heat_ramp[static_cast<std::size_t>(i)], label);
+        }
     }
     legend.swatch(palette::wall, "wall (no cell)");
     legend.skip(0.5);
+    if (!map.markers.empty()) {
+        legend.marks(marker_shapes(legend.mark_centre(), 1), "places (numbered as in the report)", 4.0);
+    }
+    legend.text("axes: cell coordinates, " + map.column_axis + " across, " + map.row_axis + " down", 12.0,
+                palette::axis);
     for (const std::string& note : map.notes) {
         legend.text(note, 12.0, palette::axis);
+    }
+}
+
+// 1, 2, 5, 10, 20, 50, ... cells: the smallest step whose coordinates are `spacing` px apart.
+int tick_step(int px, double spacing) {
+    for (int step = 1;; step *= 10) {
+        for (const int m : {1, 2, 5}) {
+            if (step * m * px >= spacing) {
+                return step * m;
+            }
+        }
+    }
+}
+
+void draw_axes(Scene& scene, const AuditMap& map, double ox, double oy, int px) {
+    int step = tick_step(px, column_tick_spacing);
+    const auto first_multiple = [&](int first) { return first + ((step - first % step) % step); };
+    for (int c = first_multiple(map.first_column); c < map.first_column + map.columns; c += step) {
+        const double x = ox + (c - map.first_column + 0.5) * px;
+        scene.shapes.push_back(shapes::line({{x, oy - 4.0}, {x, oy}}, palette::axis, 1.0));
+        scene.shapes.push_back(
+            shapes::text(x, oy - 7.0, std::to_string(c), 10.0, palette::axis, false, Anchor::middle));
+    }
+    step = tick_step(px, row_tick_spacing);
+    for (int r = first_multiple(map.first_row); r < map.first_row + map.rows; r += step) {
+        const double y = oy + (r - map.first_row + 0.5) * px;
+        scene.shapes.push_back(shapes::line({{ox - 4.0, y}, {ox, y}}, palette::axis, 1.0));
+        scene.shapes.push_back(
+            shapes::text(ox - 7.0, y + 3.5, std::to_string(r), 10.0, palette::axis, false, Anchor::end));
     }
 }
 
@@ -67,6 +133,14 @@ FieldErrors AuditMap::validate() const {
     }
     if (!(max_value > 0.0) || !std::isfinite(max_value)) {
         errors.push_back({"max_value", "must be > 0 and finite, got " + format_number(max_value)});
+    }
+    if (std::any_of(markers.begin(), markers.end(), [&](const AuditMarker& m) {
+            return m.number < 1 || m.column < 0 || m.column >= columns || m.row < 0 || m.row >= rows;
+        })) {
+        errors.push_back({"markers", "must be numbered from 1 and lie on the map's tiles"});
+    }
+    if (directions < 0) {
+        errors.push_back({"directions", "must be >= 0, got " + std::to_string(directions)});
     }
     return errors;
 }
@@ -91,10 +165,12 @@ Scene audit_map_scene(const AuditMap& map, int max_map_px) {
     const int px = cell_px(map, max_map_px);
     const double map_w = static_cast<double>(map.columns) * px;
     const double map_h = static_cast<double>(map.rows) * px;
-    const double legend_lines = 5.0 + ramp_classes + 2.0 + static_cast<double>(map.notes.size());
+    const double ox = margin + axis_left;
+    const double oy = margin + axis_top;
+    const double legend_lines = 7.0 + ramp_classes + 2.0 + static_cast<double>(map.notes.size());
     Scene scene;
-    scene.width = static_cast<int>(margin * 3.0 + map_w + legend_width);
-    scene.height = static_cast<int>(std::max(map_h, legend_lines * 19.0 + 20.0) + 2.0 * margin);
+    scene.width = static_cast<int>(ox + map_w + margin * 2.0 + legend_width);
+    scene.height = static_cast<int>(std::max(axis_top + map_h, legend_lines * 19.0 + 20.0) + 2.0 * margin);
     scene.background = palette::background;
     // One rectangle per run of equal colours along a row keeps big maps' SVG small.
     for (int row = 0; row < map.rows; ++row) {
@@ -108,17 +184,43 @@ Scene audit_map_scene(const AuditMap& map, int max_map_px) {
                 continue;
             }
             scene.shapes.push_back(
-                shapes::rect(margin + start * px, margin + row * px, (col - start) * px, px, at(start)));
+                shapes::rect(ox + start * px, oy + row * px, (col - start) * px, px, at(start)));
             start = col;
         }
     }
-    draw_legend(scene, map, margin * 2.0 + map_w);
+    draw_axes(scene, map, ox, oy, px);
+    for (const AuditMarker& m : map.markers) {
+        const Vec2 at{ox + (m.column + 0.5) * px, oy + (m.row + 0.5) * px};
+        for (Shape& shape : marker_shapes(at, m.number)) {
+            scene.shapes.push_back(std::move(shape));
+        }
+    }
+    draw_legend(scene, map, ox + map_w + margin);
     return scene;
+}
+
+std::string share_class_words(int index, int directions) {
+    int lo = 0;
+    int hi = 0;
+    for (int m = 1; m <= directions; ++m) {
+        if (colour_class(static_cast<double>(m) / static_cast<double>(directions), 1.0) == index) {
+            lo = lo == 0 ? m : lo;
+            hi = m;
+        }
+    }
+    if (lo == 0) {
+        return {};
+    }
+    const std::string of =
+        " of " + std::to_string(directions) + (directions == 1 ? " direction" : " directions");
+    return lo == hi ? std::to_string(lo) + of : std::to_string(lo) + "-" + std::to_string(hi) + of;
 }
 
 std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace& space,
                                                          const chase::AuditResult& r,
-                                                         const std::string& title) {
+                                                         const std::string& title,
+                                                         const std::vector<chase::AuditPlace>& places,
+                                                         std::size_t marked) {
     const std::size_t n = r.cells.size();
     std::vector<std::pair<int, int>> at(n);
     int min_x = 0;
@@ -135,8 +237,25 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
     }
     const int columns = max_x - min_x + 1;
     const int rows = max_y - min_y + 1;
+    const bool three_d = n > 0 && space.coords(0).count == 3;
+    // The markers of the places of `finding` (all places for nullptr), numbered by rank.
+    const auto markers = [&](const chase::Finding* finding) {
+        std::vector<AuditMarker> out;
+        for (std::size_t i = 0; i < places.size() && i < marked; ++i) {
+            if (finding == nullptr || places[i].finding == *finding) {
+                const std::pair<int, int> tile = at[places[i].centre_cell];
+                out.push_back({static_cast<int>(i + 1), tile.first - min_x, tile.second - min_y});
+            }
+        }
+        return out;
+    };
     const auto make = [&](auto value_of, bool share, std::string caption) {
         AuditMap map;
+        map.directions = share ? r.directions : 0;
+        map.first_column = min_x;
+        map.first_row = min_y;
+        map.column_axis = three_d ? "x" : "col";
+        map.row_axis = three_d ? "z" : "row";
         map.columns = columns;
         map.rows = rows;
         map.values.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), -1.0);
@@ -159,10 +278,12 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
     std::vector<std::pair<std::string, AuditMap>> maps;
     maps.emplace_back("distance", make([](const chase::CellSummary& s) { return s.mean_chase_distance; },
                                        false, "mean chase distance (straight, world units)"));
+    maps.back().second.markers = markers(nullptr);
     for (std::size_t i = 0; i < chase::all_findings.size(); ++i) {
         const std::string name(chase::to_string(chase::all_findings[i]));
         maps.emplace_back(name, make([i](const chase::CellSummary& s) { return s.finding_share[i]; }, true,
                                      "share of directions: " + name));
+        maps.back().second.markers = markers(&chase::all_findings[i]);
     }
     return maps;
 }

@@ -22,6 +22,12 @@ std::string level(const std::string& name) {
     return std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt";
 }
 
+// `value` right-aligned in `width` characters, as the places' table prints its counts.
+std::string fmt_width(int value, std::size_t width) {
+    const std::string text = std::to_string(value);
+    return std::string(width > text.size() ? width - text.size() : 0, ' ') + text;
+}
+
 nlohmann::ordered_json audit_json(const std::string& map, const std::string& extra = "") {
     const fs::path out = scratch_path("audit.json");
     const CliRun r = run_kinema("audit --map '" + map + "' --quiet --json '" + out.string() + "' " + extra);
@@ -83,7 +89,20 @@ TEST(CliAudit, ReportFollowsTheContract) {
     for (const auto& [key, value] : j.items()) {
         keys.push_back(key);
     }
-    EXPECT_EQ(keys, (std::vector<std::string>{"directions", "settings", "rows", "totals"}));
+    // "summary" (the shares in words) and "places" follow the totals (docs/audit.md).
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"directions", "settings", "rows", "totals", "summary", "places"}));
+    for (const char* name : {"exhausted", "too_many_heated", "max_steps"}) {
+        EXPECT_EQ(j["summary"]["stop_reasons"][name]["seeds"], j["totals"]["stop_reasons"][name]);
+    }
+    for (const char* name : {"wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"}) {
+        const auto& reading = j["summary"]["findings"][name];
+        EXPECT_EQ(reading["seeds"], j["totals"]["findings"][name]);
+        EXPECT_EQ(reading["share"].get<double>(),
+                  j["totals"]["findings"][name].get<double>() / j["totals"]["rows"].get<double>());
+        EXPECT_TRUE(reading["meaning"].is_string());
+        EXPECT_TRUE(reading["to_change"].is_string());
+    }
     EXPECT_EQ(j["directions"], 4);
     EXPECT_EQ(j["settings"]["hot"], 20);
     EXPECT_EQ(j["settings"]["directions"], 4);
@@ -109,6 +128,137 @@ TEST(CliAudit, ReportFollowsTheContract) {
         }
     }
     EXPECT_TRUE(found);
+}
+
+// The warehouse loop (data/levels/warehouse_loop.txt; tests/chase/audit_places_test.cpp works it by hand):
+// the main corridor, row 2 from column 10 to 26, is a wrong_way place; the text, the JSON and --places-csv
+// list it the same way.
+TEST(CliAudit, PlacesInTheTextTheJsonAndTheCsv) {
+    const fs::path json = scratch_path("places.json");
+    const fs::path csv = scratch_path("places.csv");
+    const CliRun r = run_kinema("audit --quiet --threads 2 --map '" + level("warehouse_loop") + "' --json '" +
+                                json.string() + "' --places-csv '" + csv.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = nlohmann::ordered_json::parse(read_file(json));
+    const std::string places_csv = read_file(csv);
+    fs::remove(json);
+    fs::remove(csv);
+    ASSERT_TRUE(j["places"].is_array());
+    const nlohmann::ordered_json* corridor = nullptr;
+    for (const auto& p : j["places"]) {
+        if (p["finding"] == "wrong_way" && p["box_cells"]["low"] == nlohmann::json::array({10, 2})) {
+            corridor = &p;
+        }
+    }
+    ASSERT_NE(corridor, nullptr) << j["places"].dump();
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : corridor->items()) {
+        keys.push_back(key);
+    }
+    EXPECT_EQ(keys,
+              (std::vector<std::string>{"rank", "finding", "cells", "seeds", "score", "threshold", "centre",
+                                        "centre_cell", "box", "box_cells", "findings", "heading", "reason"}));
+    EXPECT_EQ((*corridor)["cells"], 17);
+    EXPECT_EQ((*corridor)["box_cells"]["high"], nlohmann::json::array({26, 2}));
+    EXPECT_EQ((*corridor)["centre"], nlohmann::json::array({18.5, 2.5}));
+    EXPECT_EQ((*corridor)["centre_cell"], nlohmann::json::array({18, 2}));
+    EXPECT_EQ((*corridor)["heading"]["most"], "east");
+    EXPECT_EQ((*corridor)["findings"]["wrong_way"], (*corridor)["seeds"]);
+    const int rank = (*corridor)["rank"].get<int>();
+    // The text's line for it: rank, finding, cells, seeds, centre at its cell, the cells' box; the reason.
+    const std::string line = std::to_string(rank) + "  wrong_way                17" +
+                             fmt_width((*corridor)["seeds"].get<int>(), 7) +
+                             "  (18.5, 2.5) at (18, 2); (10, 2) - (26, 2)\n";
+    EXPECT_NE(r.out.find("\n  Places: "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\n  What the shares mean\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("      a lower max_steps (now 40) stops the heat before it comes round a loop"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find(line), std::string::npos) << r.out;
+    EXPECT_NE(
+        r.out.find("the flood sends the NPC back behind the player (mostly when the player was last seen "
+                   "heading east)"),
+        std::string::npos);
+    // --places-csv: one line per cell of each place, the corridor's 17 under its rank.
+    EXPECT_EQ(places_csv.rfind("place,finding,col,row,share\n", 0), 0u);
+    for (int col = 10; col <= 26; ++col) {
+        std::string cell_line(1, '\n');
+        cell_line += std::to_string(rank) + ",wrong_way," + std::to_string(col) + ",2,";
+        EXPECT_NE(places_csv.find(cell_line), std::string::npos) << col;
+    }
+}
+
+// `--sweep`: every combination's shares equal those of a separate audit run with those settings (one
+// implementation against another), the first --sweep varying slowest, the same for any --threads.
+TEST(CliAudit, SweepSharesEqualSeparateAudits) {
+    const std::string map = level("warehouse_loop");
+    const fs::path json = scratch_path("sweep.json");
+    const auto sweep = [&](const std::string& threads) {
+        const CliRun r =
+            run_kinema("audit --quiet --threads " + threads + " --map '" + map +
+                       "' --sweep hot=10,40 --sweep max_steps=20,30,40 --json '" + json.string() + "'");
+        EXPECT_EQ(r.exit_code, 0) << r.err;
+        const std::string text = read_file(json);
+        fs::remove(json);
+        return std::pair{r.out, nlohmann::ordered_json::parse(text)};
+    };
+    const auto [table, j] = sweep("1");
+    ASSERT_EQ(j.size(), 6u);
+    EXPECT_EQ(sweep("3").second.dump(), j.dump());
+    std::size_t i = 0;
+    for (const int hot : {10, 40}) {
+        for (const int max_steps : {20, 30, 40}) {
+            const auto& point = j[i++];
+            EXPECT_EQ(point["settings"]["hot"], hot);
+            EXPECT_EQ(point["settings"]["max_steps"], max_steps);
+            EXPECT_EQ(point["settings"]["max_heated"], 25);
+            const auto alone = audit_json(map, "--threads 2 --hot " + std::to_string(hot) + " --max-steps " +
+                                                   std::to_string(max_steps));
+            const double rows = alone["totals"]["rows"].get<double>();
+            for (const auto& [group, names] :
+                 {std::pair{"stop_reasons",
+                            std::vector<std::string>{"exhausted", "too_many_heated", "max_steps"}},
+                  {"findings",
+                   {"wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"}}}) {
+                for (const std::string& name : names) {
+                    EXPECT_EQ(point["shares"][group][name].get<double>(),
+                              alone["totals"][group][name].get<double>() / rows)
+                        << hot << " " << max_steps << " " << name;
+                }
+            }
+        }
+    }
+    // The table: a line per combination, its values first. hot 10, max_steps 20: the share of wrong_way.
+    EXPECT_NE(table.find("113 cells x 8 directions = 904 seeds per combination, 6 combinations"),
+              std::string::npos)
+        << table;
+    char wrong_way[16];
+    std::snprintf(wrong_way, sizeof wrong_way, "%.1f%%",
+                  100.0 * j[0]["shares"]["findings"]["wrong_way"].get<double>());
+    EXPECT_NE(table.find("\n        10         20 |"), std::string::npos) << table;
+    EXPECT_NE(table.find(wrong_way), std::string::npos) << table;
+}
+
+TEST(CliAudit, BadSweepIsOneLine) {
+    const std::string map = "audit --quiet --map '" + level("warehouse_loop") + "' ";
+    expect_one_line_error(
+        run_kinema(map + "--sweep hott=10"),
+        "--sweep hott: is not a flood field (did you mean hot?); flood fields: hot, max_heated, "
+        "max_steps, max_restarts, destination");
+    expect_one_line_error(run_kinema(map + "--sweep hot=10,0"),
+                          "--sweep hot: must be in [1, 1000000], got 0");
+    expect_one_line_error(run_kinema(map + "--sweep hot=10,x"), "--sweep hot: expected a number, got 'x'");
+    expect_one_line_error(run_kinema(map + "--sweep max_steps=1.5"),
+                          "--sweep max_steps: must be a whole number, got 1.5");
+    expect_one_line_error(run_kinema(map + "--sweep hot=10,"), "--sweep hot: empty value");
+    expect_one_line_error(run_kinema(map + "--sweep hot"), "--sweep: expected FIELD=V1,V2,..., got 'hot'");
+    expect_one_line_error(run_kinema(map + "--sweep hot=1 --sweep hot=2"), "--sweep hot: given twice");
+    expect_one_line_error(run_kinema(map + "--sweep hot=1 --csv '" + scratch_path("no.csv").string() + "'"),
+                          "--csv: not with --sweep");
+    expect_one_line_error(
+        run_kinema(map + "--sweep hot=1,2,3,4,5,6,7,8,9,10 --sweep max_steps=1,2,3,4,5,6,7,8,9,10 "
+                         "--sweep max_heated=1,2,3,4,5,6,7,8,9,10,11"),
+        "--sweep: more than 1000 combinations");
 }
 
 TEST(CliAudit, CsvHasTheSameRows) {

@@ -200,6 +200,9 @@ TEST(CliShards, ShardFlagsAreChecked) {
     expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2 --json " + quoted(json) +
                                      " --csv " + quoted(scratch_path("rows.csv"))),
                           "--csv: not with --shard");
+    expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2 --json " + quoted(json) +
+                                     " --places-csv " + quoted(scratch_path("places.csv"))),
+                          "--places-csv: not with --shard");
     expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2"),
                           "--shard: needs --json FILE");
     EXPECT_FALSE(fs::exists(json));

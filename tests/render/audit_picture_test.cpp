@@ -3,6 +3,10 @@
 // tiles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/render/audit_picture.hpp"
@@ -56,6 +60,20 @@ TEST(AuditPicture, BadMapsAreNamed) {
     }
 }
 
+TEST(AuditPicture, MarkersOffTheMapAreNamed) {
+    AuditMap map;
+    map.columns = 2;
+    map.rows = 1;
+    map.values = {0, 0};
+    map.markers = {{1, 1, 0}};
+    EXPECT_TRUE(map.validate().empty());
+    map.markers = {{1, 2, 0}};
+    ASSERT_EQ(map.validate().size(), 1u);
+    EXPECT_EQ(map.validate()[0].field, "markers");
+    map.markers = {{0, 0, 0}};
+    EXPECT_EQ(map.validate().size(), 1u);
+}
+
 TEST(AuditPicture, MapsPlaceEachCellOnItsTile) {
     // Tile (0, 0) is a wall; the cells in row-major order are (1, 0), (2, 0), (0, 1), (1, 1), (2, 1).
     const levels::GridLevel level = levels::parse_ascii_level("#..\n...\n", "l");
@@ -84,6 +102,74 @@ TEST(AuditPicture, MapsPlaceEachCellOnItsTile) {
     EXPECT_EQ(maps[1].second.max_value, 1.0);
     EXPECT_EQ(maps[1].second.caption, "share of directions: wrong_way");
     EXPECT_EQ(maps[4].first, "barrier_blocks_exit");
+}
+
+// The legend's classes in words: class i holds the counts m of D whose share m / D is in (i/8, (i+1)/8].
+TEST(AuditPicture, LegendClassesInDirections) {
+    EXPECT_EQ(share_class_words(0, 8), "1 of 8 directions");
+    EXPECT_EQ(share_class_words(7, 8), "8 of 8 directions");
+    EXPECT_EQ(share_class_words(1, 16), "3-4 of 16 directions");  // 3/16 and 4/16 in (2/16, 4/16]
+    EXPECT_EQ(share_class_words(0, 4), "");                       // no count of 4 in (0, 1/8]
+    EXPECT_EQ(share_class_words(1, 4), "1 of 4 directions");
+    EXPECT_EQ(share_class_words(7, 1), "1 of 1 direction");
+    EXPECT_EQ(share_class_words(2, 3), "1 of 3 directions");  // 1/3 in (2/8, 3/8]
+    AuditMap map;
+    map.columns = 2;
+    map.rows = 1;
+    map.values = {0.25, 0.5};
+    map.directions = 4;
+    const Scene scene = audit_map_scene(map, 64);
+    const auto has_text = [&](const std::string& text) {
+        return std::any_of(scene.shapes.begin(), scene.shapes.end(),
+                           [&](const Shape& s) { return s.kind == ShapeKind::text && s.text == text; });
+    };
+    EXPECT_TRUE(has_text("0 of 4 directions"));
+    EXPECT_TRUE(has_text("1 of 4 directions"));
+    EXPECT_TRUE(has_text("4 of 4 directions"));
+    EXPECT_FALSE(has_text("over 0% to 12.5%"));
+}
+
+// Numbered markers at the places' centre cells (the places of that finding on its map, all on the distance
+// map) and the cell coordinates along the edges.
+TEST(AuditPicture, MarkersAtThePlacesAndCoordinatesOnTheAxes) {
+    const levels::GridLevel level = levels::parse_ascii_level("#....\n.....\n", "l");
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    chase::AuditResult r;
+    r.directions = 8;
+    r.totals.cells = 9;
+    r.cells.assign(9, {});
+    chase::AuditPlace wrong;
+    wrong.finding = chase::Finding::wrong_way;
+    wrong.centre_cell = grid.cell_at(3, 1);
+    chase::AuditPlace corner;
+    corner.finding = chase::Finding::short_of_a_corner;
+    corner.centre_cell = grid.cell_at(1, 0);
+    const auto maps = audit_maps(space, r, "l.txt", {wrong, corner});
+    ASSERT_EQ(maps[0].second.markers.size(), 2u);
+    EXPECT_EQ(maps[0].second.markers[0].number, 1);
+    EXPECT_EQ(maps[0].second.markers[0].column, 3);
+    EXPECT_EQ(maps[0].second.markers[0].row, 1);
+    EXPECT_EQ(maps[0].second.markers[1].number, 2);
+    ASSERT_EQ(maps[1].second.markers.size(), 1u);  // wrong_way
+    EXPECT_EQ(maps[1].second.markers[0].number, 1);
+    ASSERT_EQ(maps[3].second.markers.size(), 1u);  // short_of_a_corner
+    EXPECT_EQ(maps[3].second.markers[0].number, 2);
+    EXPECT_EQ(maps[3].second.markers[0].column, 1);
+    EXPECT_EQ(maps[3].second.markers[0].row, 0);
+    EXPECT_EQ(maps[1].second.directions, 8);
+    EXPECT_EQ(maps[0].second.directions, 0);
+    // 16 px tiles: every 5th column is labelled (a step of 5 cells is the first 40 px apart) and every row.
+    const Scene scene = audit_map_scene(maps[1].second, 80);
+    std::vector<std::string> texts;
+    for (const Shape& s : scene.shapes) {
+        if (s.kind == ShapeKind::text) {
+            texts.push_back(s.text);
+        }
+    }
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "0"), 2);  // column 0 and row 0
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "1"), 3);  // row 1, marker 1, the legend's sample marker
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "2 of 8 directions"), 1);
 }
 
 }  // namespace

@@ -13,12 +13,21 @@
 #include <vector>
 
 #include "kinema/chase/audit.hpp"
+#include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/query.hpp"
 
 #include "kinema/core/validation.hpp"
 #include "kinema/render/scene.hpp"
 
 namespace kinema::render {
+
+/// A numbered marker on an audit picture: a place of the text report (chase::audit_places), at its centre
+/// cell.
+struct AuditMarker {
+    int number = 0;  ///< the place's rank in the text report, >= 1
+    int column = 0;  ///< map tile across, [0, columns)
+    int row = 0;     ///< map tile down, [0, rows)
+};
 
 struct AuditMap {
     int columns = 0;             ///< tiles across, [1, 65536]
@@ -29,7 +38,15 @@ struct AuditMap {
     std::string title;           ///< first legend line, e.g. the map's file name
     std::string caption;         ///< what the colours show, e.g. "share of directions: wrong_way"
     std::vector<std::string> notes;  ///< further legend lines (the run's numbers)
-    /// Bad fields: sizes, value count, non-finite values, max_value.
+    /// D: with shares, the legend names its classes as counts of directions ("2-3 of 8 directions"); 0: as
+    /// percentages.
+    int directions = 0;
+    int first_column = 0;             ///< the cell coordinate of tile column 0 (axes)
+    int first_row = 0;                ///< the cell coordinate of tile row 0 (axes)
+    std::string column_axis = "col";  ///< the across coordinate's name ("col"; "x" on 3D levels)
+    std::string row_axis = "row";     ///< the down coordinate's name ("row"; "z" on 3D levels)
+    std::vector<AuditMarker> markers;
+    /// Bad fields: sizes, value count, non-finite values, max_value, markers off the map, directions < 0.
     FieldErrors validate() const;
 };
 
@@ -37,16 +54,26 @@ struct AuditMap {
 /// values above 0 (clamped to the last), palette::wall for negative values.
 Rgb audit_colour(double value, double max_value);
 
-/// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px), the legend beside it.
-/// Throws SettingsError for a bad map or size.
+/// The legend's label of colour class `index` (0 .. 7, palette::heat_ramp) of a map of shares over D
+/// directions: the counts of directions m whose share m / D has that colour, "1 of 8 directions", "2-3 of 16
+/// directions"; "" when no count falls in the class (it is then left out of the legend).
+std::string share_class_words(int index, int directions);
+
+/// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px) with the cell coordinates
+/// along its top and left edges and the numbered markers, the legend beside it. Throws SettingsError for a
+/// bad map or size.
 Scene audit_map_scene(const AuditMap& map, int max_map_px = 768);
 
 /// The audit's pictures, named for their files: "distance" (the mean chase distance per cell, world units),
 /// then one per finding, named as chase::to_string spells it (the share of directions with it). Cells are
 /// placed by their coordinates seen from above ([col, row]; 3D [x, y, z] at (x, z), the highest value of a
-/// column's cells shown); places without a cell are walls. `title` heads every legend.
+/// column's cells shown); places without a cell are walls. `title` heads every legend. The first
+/// `marked` of `places` (chase::audit_places, numbered by rank as the text report lists them) are marked at
+/// their centre cells: all of them on the distance map, each finding's own on its map.
 std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace& space,
                                                          const chase::AuditResult& result,
-                                                         const std::string& title);
+                                                         const std::string& title,
+                                                         const std::vector<chase::AuditPlace>& places = {},
+                                                         std::size_t marked = 10);
 
 }  // namespace kinema::render

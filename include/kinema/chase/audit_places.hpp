@@ -1,0 +1,68 @@
+// The audit's places: where on a level a finding clusters, so a designer reads "your ten worst spots" instead
+// of a share per seed. A place is a connected group of cells that have one finding on at least
+// place_threshold of their directions, connected by the cell space's own neighbour relation (8-connected
+// without corner cutting on grids, the navmesh's cell adjacency on 3D levels), ranked by its flagged seeds.
+//
+// Computed from an AuditResult and the space only, so the merge of a sharded audit (audit_result_from_rows)
+// gives the same places as the unsharded audit. Deterministic; standard library only.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "kinema/chase/audit.hpp"
+
+namespace kinema::chase {
+
+/// A cell joins a place of finding f when f is on at least place_threshold of its directions: twice the
+/// level's share of f, but at least a quarter (one heading in eight is the noise of a single seed) and at
+/// most a half (so a finding on most of the level still shows where it is worst) (docs/audit.md "Places").
+inline constexpr double place_min_share = 0.25;
+inline constexpr double place_max_share = 0.5;
+/// clamp(2 x the share of all rows with `finding`, place_min_share, place_max_share).
+double place_threshold(const AuditResult& result, Finding finding);
+
+/// One place (docs/audit.md "Places").
+struct AuditPlace {
+    Finding finding = Finding::wrong_way;
+    std::vector<CellId> cells;              ///< ascending id
+    std::size_t seeds = 0;                  ///< rows of these cells with `finding`
+    double score = 0.0;                     ///< seeds / D: the sum of the cells' shares (the rank)
+    Vec3 centre;                            ///< mean of the cells' centres, world units
+    Vec3 low;                               ///< smallest corner of the cells' centres' box, world units
+    Vec3 high;                              ///< largest corner, world units
+    CellId centre_cell = no_cell;           ///< the place's cell nearest `centre` (lowest id on a tie)
+    CellCoords low_cell;                    ///< per coordinate, the smallest of the cells' coordinates
+    CellCoords high_cell;                   ///< per coordinate, the largest
+    std::array<std::size_t, 4> findings{};  ///< rows of these cells with each finding, all_findings order
+    /// The direction k with the most rows with `finding` among the open headings (dead reckoning gets at
+    /// least half a cell ahead: a player can have run that way), or among all when none is open.
+    int main_direction = 0;
+    std::size_t main_direction_seeds = 0;  ///< those rows
+};
+
+/// The places of every finding, best first: score descending, then size descending, then the lowest cell id.
+std::vector<AuditPlace> audit_places(const ChaseSpace& space, const AuditResult& result);
+
+/// The heading of direction k of D as a compass word ("east", "south-west", ...): east is +x, south is +y on
+/// grids (down the map, as drawn) and +z on 3D levels (down the top view).
+std::string heading_word(int k, int directions);
+
+/// The place's reason in one line of plain words (what the NPC does there and why, the heading it happens
+/// most for), e.g. "the flood sends the NPC back behind the player (mostly when the player was last seen
+/// heading east): the heat runs round a loop or a corner and the destination it picks lies behind".
+std::string place_reason(const AuditPlace& place, int directions);
+
+/// Places as JSON: a list of objects {"rank", "finding", "cells", "seeds", "score", "threshold", "centre",
+/// "centre_cell", "box" {"low", "high"}, "box_cells" {"low", "high"}, "findings", "heading", "reason"}
+/// (docs/audit.md).
+std::string audit_places_json(const ChaseSpace& space, const AuditResult& result,
+                              const std::vector<AuditPlace>& places);
+
+/// Places as CSV, one line per (place, cell): rank,finding,<cell coordinates>,share (docs/audit.md).
+std::string audit_places_csv(const ChaseSpace& space, const AuditResult& result,
+                             const std::vector<AuditPlace>& places);
+
+}  // namespace kinema::chase
