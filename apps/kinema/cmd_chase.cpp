@@ -59,6 +59,7 @@ struct ChaseArgs {
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
     std::optional<Vec3> npc;
+    std::optional<int> destinations;  ///< --destinations K: the split for a team (chase/split.hpp)
     ChaseSettings settings;
     ChaseOutputs outputs;
 };
@@ -110,6 +111,18 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
 #endif
 }
 
+// --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
+std::optional<int> parse_destinations(const std::string& text) {
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    const double k = parse_number(text, "--destinations");
+    if (k != std::floor(k) || std::abs(k) > 1e6) {
+        throw UsageError(fmt::format("--destinations: must be a whole number in [1, 16], got {}", text));
+    }
+    return static_cast<int>(k);
+}
+
 // --max-file-bytes: a whole number of bytes in [1, kMaxFileBytesLimit] (docs/errors.md, "Limits").
 constexpr double kMaxFileBytesLimit = 1024.0 * 1024 * 1024;
 
@@ -144,6 +157,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
     a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
     a.npc = parse_point(c.flags.text("npc"), "--npc", true);
+    a.destinations = parse_destinations(c.flags.text("destinations"));
     a.outputs = {o.json, o.png, o.svg, o.animate, o.frames, o.inputs};
     output::check_output_directory("--frames", o.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
@@ -172,6 +186,7 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
     } else {
         throw UsageError(fmt::format("{}: the map marks no seed position; give --from X,Y", a.map));
     }
+    q.destinations = a.destinations;
     return q;
 }
 
@@ -220,6 +235,7 @@ void run_level_chase(const ChaseArgs& a) {
     q.position = *a.from;
     q.direction = a.dir.value_or(Vec3{});
     q.npc = a.npc;
+    q.destinations = a.destinations;
     ChaseReport report;
     report.map = a.map;
     report.title = a.map;
@@ -278,7 +294,8 @@ seed_snapped; hot, max_heated, max_steps; steps run; stop_reason exhausted|too_m
 centroid [x,y] (heat-weighted mean of the warm cells); destination_cell [col,row] and destination [x,y] (the
 heated cell nearest the centroid); heated_cells, warm_cells, barrier_cells (counts); dead_reckoning [x,y]
 (the cell where dead reckoning stops), dead_reckoning_blocked, dead_reckoning_distance; 3D with --npc: npc,
-path_status, path, path_length; touched [[col,row,value], ...] (value -1 = barrier, else the heat).
+path_status, path, path_length; with --destinations K: destinations [[x,y], ...] (largest heat first) and
+destination_regions [{destination_cell, centroid, heat, cells}, ...]; touched [[col,row,value], ...] (value -1 = barrier, else the heat).
 
 Pictures (docs/render.md): walls dark grey, floor beige, heat from pale yellow (1) to dark red (H), cooled cells
 pale blue, barrier cells dark blue; the seed is a white disc with the direction arrow, the centroid a black
@@ -289,7 +306,12 @@ the run's numbers. --animate writes one animated SVG (one frame per step, loops)
 3D levels (docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's world units (metres), y up (only x
 and z of --dir count); --from is required; --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
 --tile-size N builds a tiled navmesh (N voxels a tile, on --threads T threads: the same result for any T);
---json and --png (a top view) as above; positions are [x,y,z] and cells [x,y,z].)";
+--json and --png (a top view) as above; positions are [x,y,z] and cells [x,y,z].
+
+Split destinations (--destinations K, for a team of NPCs): the heated cells are divided into K regions by
+distance along the level's cells (two corridors are two regions, however close), each with its destination
+by the chapter's rule inside it (the heated cell nearest the region's heat-weighted centroid). K = 1 is the
+one destination above. Deterministic; cost a few shortest-path passes over the heated cells (docs/chase.md).)";
 
 }  // namespace
 
@@ -329,6 +351,10 @@ void add_chase_command(CLI::App& app) {
         ValueKind::file);
     flags.add(cmd, "npc", "3D levels: the NPC's position; adds its path to the destination",
               ValueKind::point3);
+    flags.add(cmd, "destinations",
+              "K, [1, 16]: split the heat into K regions along the level, one destination each (a team's "
+              "destinations; default: the one destination)",
+              ValueKind::integer);
 #if KINEMA_HAVE_NAV
     const ChaseSettings defaults;
     flags.add_fields(cmd, settings_description<ChaseSettings>(), &defaults, agent_fields, "3D levels: ");

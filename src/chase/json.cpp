@@ -38,6 +38,27 @@ class ObjectWriter {
         }
         w_.end_array();
     }
+    /// The split's destinations: [[x, y(, z)], ...] and one object per region, largest heat first.
+    void split(const SplitDestinations& split, const std::vector<CellCoords>& cells) {
+        w_.key("destinations").begin_array();
+        for (const DestinationRegion& region : split.regions) {
+            point(region.destination);
+        }
+        w_.end_array();
+        w_.key("destination_regions").begin_array();
+        for (std::size_t r = 0; r < split.regions.size(); ++r) {
+            w_.begin_object();
+            w_.key("destination_cell").begin_array();
+            coord_list(cells[r]);
+            w_.end_array();
+            w_.key("centroid");
+            point(split.regions[r].centroid);
+            w_.integer("heat", split.regions[r].heat);
+            w_.integer("cells", static_cast<long long>(split.regions[r].cells));
+            w_.end_object();
+        }
+        w_.end_array();
+    }
     /// [[coords..., value], ...] by id, handing the text to `sink` each time it reaches `chunk_bytes`.
     void touched(std::string_view name, const ChaseSpace& space, const Flood& flood,
                  const ChaseJsonSink& sink, std::size_t chunk_bytes) {
@@ -114,6 +135,9 @@ void write_flood(ObjectWriter& w, const ChaseResult& r) {
     w.position("dead_reckoning", r.dead_reckoning.position);
     w.boolean("dead_reckoning_blocked", r.dead_reckoning.blocked);
     w.number("dead_reckoning_distance", r.dead_reckoning.distance);
+    if (r.split) {
+        w.split(*r.split, r.split_cells);
+    }
 }
 
 void write_npc(ObjectWriter& w, const ChaseResult& r) {

@@ -81,6 +81,9 @@ FieldErrors ChaseQuery::validate() const {
         require_in_range(errors, "dead_reckoning_distance", *dead_reckoning_distance, 0.0,
                          chase_max_coordinate);
     }
+    if (destinations) {
+        require_in_range(errors, "destinations", *destinations, 1, max_split_destinations);
+    }
     return errors;
 }
 
@@ -104,6 +107,12 @@ ChaseResult chase_result(const ChaseSpace& space, const Flood& flood, const Chas
         space.dead_reckoning(query.position, query.direction, reckoning_distance(space, flood, query));
     if (query.npc) {
         r.path = space.plan_path(*query.npc, r.flood.destination);
+    }
+    if (query.destinations) {
+        r.split = split_destinations(flood, *query.destinations);
+        for (const DestinationRegion& region : r.split->regions) {
+            r.split_cells.push_back(space.coords(region.destination_cell));
+        }
     }
     return r;
 }

@@ -1,7 +1,10 @@
 // From the chase library's state to the plain scene the flood pictures draw.
 #include "kinema/render/chase_scene.hpp"
 
+#include <algorithm>
+#include <array>
 #include <charconv>
+#include <span>
 #include <stdexcept>
 
 #include "kinema/core/format.hpp"
@@ -122,6 +125,36 @@ std::vector<LegendLine> flood_numbers(const chase::FloodResult& result, const ch
     return lines;
 }
 
+// The tile edges between two heated tiles of different regions of a split, right and bottom neighbours.
+std::vector<std::array<Vec2, 2>> region_borders(const chase::GridSpace& grid, const chase::Flood& flood,
+                                                const chase::SplitDestinations& split) {
+    const std::span<const chase::CellId> heated = flood.heated_cells();
+    std::vector<std::pair<chase::CellId, int>> region_of;
+    for (std::size_t i = 0; i < heated.size(); ++i) {
+        region_of.emplace_back(heated[i], split.region_of[i]);
+    }
+    std::sort(region_of.begin(), region_of.end());
+    const auto region_at = [&](int col, int row) {
+        const chase::CellId c = grid.cell_at(col, row);
+        const auto it = std::lower_bound(region_of.begin(), region_of.end(), std::pair{c, -1});
+        return c != chase::no_cell && it != region_of.end() && it->first == c ? it->second : -1;
+    };
+    const double s = grid.cell_size();
+    std::vector<std::array<Vec2, 2>> borders;
+    for (const auto& [cell, region] : region_of) {
+        const chase::Tile t = grid.tile_of(cell);
+        const int right = region_at(t.col + 1, t.row);
+        const int below = region_at(t.col, t.row + 1);
+        if (right >= 0 && right != region) {
+            borders.push_back({Vec2{(t.col + 1) * s, t.row * s}, Vec2{(t.col + 1) * s, (t.row + 1) * s}});
+        }
+        if (below >= 0 && below != region) {
+            borders.push_back({Vec2{t.col * s, (t.row + 1) * s}, Vec2{(t.col + 1) * s, (t.row + 1) * s}});
+        }
+    }
+    return borders;
+}
+
 FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood, Vec2 direction,
                        const std::optional<chase::DeadReckoningResult>& dead_reckoning, std::string title) {
     const chase::FloodResult r = flood.result();
@@ -155,7 +188,14 @@ FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood,
     const chase::DeadReckoning& d = result.dead_reckoning;
     const chase::DeadReckoningResult dead_reckoning{d.cell, xy(d.position), xy(d.end_point), d.blocked,
                                                     false};
-    return flood_scene(grid, flood, xy(result.direction), dead_reckoning, std::move(title));
+    FloodScene scene = flood_scene(grid, flood, xy(result.direction), dead_reckoning, std::move(title));
+    if (result.split) {
+        for (const chase::DestinationRegion& region : result.split->regions) {
+            scene.split_destinations.push_back(xy(region.destination));
+        }
+        scene.region_borders = region_borders(grid, flood, *result.split);
+    }
+    return scene;
 }
 
 }  // namespace kinema::render

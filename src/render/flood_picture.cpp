@@ -44,7 +44,8 @@ int fit_cell_px(int columns, int rows, const PictureSettings& settings) {
 
 int legend_line_count(const FloodScene& scene) {
     // title, map name, gap, 4 swatch lines, ramp (3 lines), 4 marker lines, gap, numbers, gap, footer (2)
-    return 2 + 1 + 4 + 3 + 4 + 1 + static_cast<int>(scene.numbers.size()) + 1 + 2;
+    const int split = scene.split_destinations.empty() ? 0 : 2;
+    return 2 + 1 + 4 + 3 + 4 + split + 1 + static_cast<int>(scene.numbers.size()) + 1 + 2;
 }
 
 Frame frame_of(const FloodScene& scene, const PictureSettings& settings,
@@ -165,6 +166,14 @@ std::vector<Shape> dead_reckoning_shapes(const Frame& f, Vec2 c) {
     return cross_shapes(c, marker_size(f, 0.4, 5.0, 9.0), palette::dead_reckoning, 3.0, true);
 }
 
+// A split's destination: a green disc with its rank in white.
+std::vector<Shape> numbered_destination_shapes(const Frame& f, Vec2 c, int number) {
+    const double radius = marker_size(f, 0.6, 8.0, 12.0);
+    Shape label = shapes::text(c.x, c.y + radius * 0.45, std::to_string(number), radius * 1.25,
+                               palette::background, true, Anchor::middle);
+    return {shapes::circle(c, radius, palette::destination, palette::ink, 1.5), label};
+}
+
 // The seed disc and, when the direction is not zero, an arrow along it.
 std::vector<Shape> seed_shapes(const Frame& f, Vec2 c, Vec2 direction) {
     std::vector<Shape> marks;
@@ -190,6 +199,22 @@ std::vector<Shape> seed_shapes(const Frame& f, Vec2 c, Vec2 direction) {
 void mark_clipped(std::vector<Shape>& marks) {
     for (Shape& s : marks) {
         s.clip = 0;
+    }
+}
+
+// The borders between a split's regions, and its numbered destinations.
+void add_split_marks(Scene& list, const FloodScene& scene, const Frame& f) {
+    std::vector<Shape> borders;
+    for (const auto& [a, b] : scene.region_borders) {
+        borders.push_back(line({to_px(scene, f, a), to_px(scene, f, b)}, palette::ink, 2.5));
+    }
+    mark_clipped(borders);
+    add_with_halo(list, std::move(borders), 1.5);
+    for (std::size_t i = 0; i < scene.split_destinations.size(); ++i) {
+        std::vector<Shape> marks = numbered_destination_shapes(
+            f, to_px(scene, f, scene.split_destinations[i]), static_cast<int>(i) + 1);
+        mark_clipped(marks);
+        add_with_halo(list, std::move(marks), 2.0);
     }
 }
 
@@ -369,6 +394,15 @@ void add_legend(Scene& list, const FloodScene& scene, const Frame& f,
                  "destination (heated cell nearest it)");
     legend.marks(shapes::with_halo(dead_reckoning_shapes(legend_frame, legend.mark_centre()), 0.0),
                  "dead reckoning, for comparison");
+    if (!scene.split_destinations.empty()) {
+        legend.marks(
+            shapes::with_halo(numbered_destination_shapes(legend_frame, legend.mark_centre(), 1), 0.0),
+            "split destinations, most heat first");
+        legend.marks({line({{legend.mark_centre().x - 7.0, legend.mark_centre().y},
+                            {legend.mark_centre().x + 7.0, legend.mark_centre().y}},
+                           palette::ink, 2.5)},
+                     "border between their regions");
+    }
     legend.skip(0.5);
 
     for (const LegendLine& l : scene.numbers) {
@@ -423,6 +457,7 @@ void add_markers(Scene& list, const FloodScene& scene, const Frame& f,
     };
     if (frames.empty()) {
         add_result_marks(scene.centroid, scene.destination, {});
+        add_split_marks(list, scene, f);  // over the one destination, which is often one of them
     } else {
         for (std::size_t i = 0; i < frames.size(); ++i) {
             std::vector<std::uint8_t> visible(frames.size(), 0);
@@ -523,6 +558,13 @@ FieldErrors FloodScene::validate() const {
     finite("centroid", centroid);
     finite("destination", destination);
     finite("dead_reckoning", dead_reckoning);
+    for (const Vec2& p : split_destinations) {
+        finite("split_destinations", p);
+    }
+    for (const auto& [a, b] : region_borders) {
+        finite("region_borders", a);
+        finite("region_borders", b);
+    }
     return errors;
 }
 

@@ -327,6 +327,13 @@ void add_path(Scene& scene, const Frame& f) {
     scene.shapes.push_back(shapes::line(std::move(points), palette::ink, std::max(2.0, f.cell_px * 0.25)));
 }
 
+// A split's destination: a green disc with its rank in white.
+std::vector<Shape> numbered_disc(Vec2 c, double radius, int number) {
+    return {shapes::circle(c, radius, palette::destination, palette::ink, 1.5),
+            shapes::text(c.x, c.y + radius * 0.45, std::to_string(number), radius * 1.25, palette::background,
+                         true, Anchor::middle)};
+}
+
 // Dead reckoning (magenta diamond), destination (green disc), centroid (dark cross).
 void add_result_marks(Scene& scene, const Frame& f, double mark) {
     const LevelView& view = f.view;
@@ -341,6 +348,12 @@ void add_result_marks(Scene& scene, const Frame& f, double mark) {
     if (view.destination) {
         scene.shapes.push_back(
             shapes::circle(f.px(*view.destination), mark, palette::destination, palette::background, 1.5));
+    }
+    for (std::size_t i = 0; i < view.split_destinations.size(); ++i) {
+        for (Shape& s :
+             numbered_disc(f.px(view.split_destinations[i]), mark * 1.4, static_cast<int>(i) + 1)) {
+            scene.shapes.push_back(std::move(s));
+        }
     }
     if (view.centroid) {
         const Vec2 p = f.px(*view.centroid);
@@ -397,6 +410,9 @@ FieldErrors LevelView::validate() const {
     }
     for (const Vec2& p : path) {
         point("path", p);
+    }
+    for (const Vec2& p : split_destinations) {
+        point("split_destinations", p);
     }
     for (const std::vector<Vec2>& polygon : navmesh) {
         for (const Vec2& p : polygon) {
@@ -502,6 +518,9 @@ void add_panel(Scene& scene, const LevelView& view, int cell_px, double x) {
         {c + Vec2{0.0, -m}, c + Vec2{m, 0.0}, c + Vec2{0.0, m}, c + Vec2{-m, 0.0}}, palette::dead_reckoning);
     diamond.stroke = palette::background;
     legend.marks({std::move(diamond)}, "dead reckoning, for comparison");
+    if (!view.split_destinations.empty()) {
+        legend.marks(numbered_disc(legend.mark_centre(), m * 1.4, 1), "split destinations, most heat first");
+    }
     if (view.path.size() >= 2) {
         legend.line_sample(palette::ink, 2.0, {}, "the NPC's path");
     }
@@ -589,6 +608,11 @@ void mark_chase(LevelView& view, const chase::ChaseResult& r) {
     view.centroid = xz(r.flood.centroid);
     view.destination = xz(r.flood.destination);
     view.dead_reckoning = xz(r.dead_reckoning.position);
+    if (r.split) {
+        for (const chase::DestinationRegion& region : r.split->regions) {
+            view.split_destinations.push_back(xz(region.destination));
+        }
+    }
     if (r.path) {
         for (const Vec3& p : r.path->points) {
             view.path.push_back(xz(p));

@@ -56,6 +56,25 @@ std::string rounded(double value) {
     return format_number(thousandths(value));
 }
 
+// The split destinations (ChaseQuery::destinations), one line each, largest heat first.
+std::string split_lines(const chase::ChaseResult& r, bool grid) {
+    if (!r.split) {
+        return {};
+    }
+    const auto& regions = r.split->regions;
+    std::string out =
+        fmt::format("split        {} destination{} (heat split along the level, largest first)\n",
+                    regions.size(), regions.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < regions.size(); ++i) {
+        const std::string where = grid ? fmt::format("tile {} at {}", tile_text(r.split_cells[i]),
+                                                     point_text(xy(regions[i].destination)))
+                                       : point_text(regions[i].destination);
+        out +=
+            fmt::format("  {:<11}{}: {} cells, heat {}\n", i + 1, where, regions[i].cells, regions[i].heat);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string ascii_chase_picture(const chase::GridSpace& grid, const chase::Flood& flood,
@@ -91,6 +110,7 @@ std::string grid_chase_summary(const chase::GridChaseSpace& space, const chase::
     out += fmt::format("centroid     {}\n", point_text(xy(r.flood.centroid)));
     out += fmt::format("destination  tile {} at {}\n", tile_text(r.destination),
                        point_text(xy(r.flood.destination)));
+    out += split_lines(r, true);
     out += fmt::format("dead reckon  tile {} at {}{}\n", tile_text(space.coords(r.dead_reckoning.cell)),
                        point_text(xy(r.dead_reckoning.position)),
                        r.dead_reckoning.blocked ? " (stopped by a wall)" : "");
@@ -122,6 +142,7 @@ std::string level_chase_summary(const chase::ChaseSpace& space, const chase::Flo
                        f.barrier_cells);
     out += fmt::format("centroid     {}\n", point_text(f.centroid));
     out += fmt::format("destination  {}\n", point_text(f.destination));
+    out += split_lines(r, false);
     out += fmt::format("dead reckon  {}{}\n", point_text(r.dead_reckoning.position),
                        r.dead_reckoning.blocked ? " (blocked)" : "");
     if (r.path) {

@@ -248,6 +248,34 @@ TEST(CliChase, Errors) {
     EXPECT_EQ(run("--map '" + no_seed.string() + "' --from 0.5,0.5").exit_code, 0);
 }
 
+// --destinations K: the split of the library (chase::split_destinations) printed as `destinations` and
+// `destination_regions` beside the usual fields, only when asked; K = 1 is the one destination.
+TEST(CliChase, DestinationsSplitTheHeatForATeam) {
+    const std::string t_junction = "--map '" KINEMA_DATA_DIR "/levels/t_junction_equal.txt'";
+    const nlohmann::json plain = run_json(t_junction);
+    EXPECT_FALSE(plain.contains("destinations"));
+    const nlohmann::json one = run_json(t_junction + " --destinations 1");
+    EXPECT_EQ(one["destinations"], nlohmann::json::array({plain["destination"]}));
+    const nlohmann::json two = run_json(t_junction + " --destinations 2");
+    // tests/chase/split_test.cpp derives these by hand: the east branch with the junction, the west branch.
+    ASSERT_EQ(two["destinations"].size(), 2U);
+    EXPECT_EQ(two["destinations"][1], nlohmann::json::array({6.5, 2.5}));
+    EXPECT_GT(two["destinations"][0][0].get<double>(), 16.5);
+    EXPECT_EQ(two["destination_regions"][0]["heat"].get<int>(), 216);
+    EXPECT_EQ(two["destination_regions"][1]["heat"].get<int>(), 189);
+    EXPECT_EQ(two["destination_regions"][1]["destination_cell"], nlohmann::json::array({6, 2}));
+    EXPECT_EQ(two["destination"], plain["destination"]);  // the one destination is unchanged
+    const RunResult text = run(t_junction + " --destinations 2");
+    EXPECT_NE(text.out.find("split        2 destinations"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find("  2          tile (6, 2) at (6.5, 2.5): 14 cells, heat 189\n"),
+              std::string::npos)
+        << text.out;
+    expect_error("--destinations 0", "--destinations: must be in [1, 16], got 0");
+    expect_error("--destinations 17", "--destinations: must be in [1, 16], got 17");
+    expect_error("--destinations 2.5", "--destinations: must be a whole number in [1, 16], got 2.5");
+    expect_error("--destinations two", "--destinations: expected a number, got 'two'");
+}
+
 #if KINEMA_HAVE_RENDER
 TEST(CliChase, PicturesAreWrittenWholeAndDeterministic) {
     const fs::path png = temp_path("flood.png");
@@ -315,6 +343,27 @@ TEST(CliChase, ObjLevelMatchesNavLibrary) {
                  "--animate: not available for 3D");
     expect_error("--map '" + mesh.string() + "' --from 0,0", "--from: expected X,Y,Z");
     expect_error("--npc 1,2,3", "--npc/--agent-*: only for 3D (.obj) levels");
+}
+
+// On a 3D level the split's destinations have three coordinates and lie on the corner's two legs, every one
+// on the level's heated cells (the touched list).
+TEST(CliChase, DestinationsOnA3dLevel) {
+    const nlohmann::json j = run_json("--map '" KINEMA_DATA_DIR
+                                      "/levels/corner_ramp.obj' --from 1,0,2 --dir 1,0,0 --destinations 3");
+    ASSERT_EQ(j["destinations"].size(), 3U);
+    long long heat = 0;
+    for (const nlohmann::json& region : j["destination_regions"]) {
+        EXPECT_EQ(region["destination_cell"].size(), 3U);
+        heat += region["heat"].get<long long>();
+    }
+    long long touched_heat = 0;
+    for (const nlohmann::json& cell : j["touched"]) {
+        touched_heat += std::max(0LL, cell[3].get<long long>());
+    }
+    EXPECT_EQ(heat, touched_heat);  // the regions share out all the heat
+    for (const nlohmann::json& p : j["destinations"]) {
+        EXPECT_EQ(p.size(), 3U);
+    }
 }
 
 // A grid chase and a 3D chase print the same fields; each space adds only what only it has.

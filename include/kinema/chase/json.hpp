@@ -17,7 +17,8 @@ namespace kinema::chase {
 /// cell_size, the space's own fields (grids: connectivity; 3D levels: cell_height, max_levels), from, dir,
 /// seed_cell, seed, seed_position, seed_snapped, hot, max_heated, max_steps, steps, stop_reason, centroid,
 /// destination_cell, destination, heated_cells, warm_cells, barrier_cells, dead_reckoning,
-/// dead_reckoning_blocked, dead_reckoning_distance, then with an NPC: npc, and where the space plans paths
+/// dead_reckoning_blocked, dead_reckoning_distance, with a split (ChaseQuery::destinations) destinations and
+/// destination_regions, then with an NPC: npc, and where the space plans paths
 /// path_status, path, path_length; last touched ([cell coordinates..., value] per touched cell, by id).
 /// Positions have space.position_dimensions() numbers; cells have their space's coordinates. `flood` must be
 /// the flood that produced `result` (its per-cell values give "touched"); `map` names the level.

@@ -18,6 +18,7 @@
 #include "kinema/chase/cell_space.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
+#include "kinema/chase/split.hpp"
 #include "kinema/core/validation.hpp"
 
 namespace kinema::chase {
@@ -100,8 +101,11 @@ struct ChaseQuery {
     /// as the heat front can run straight ahead (the chapter gives no number);
     /// default_dead_reckoning_distance.
     std::optional<double> dead_reckoning_distance;
+    /// K: split the heat into K regions, one destination each, for a team (split.hpp), [1, 16]. Unset: no
+    /// split (the result has no `split`); 1 gives the flood's own destination as the one region.
+    std::optional<int> destinations;
 
-    /// Named fields: position, direction, npc, dead_reckoning_distance.
+    /// Named fields: position, direction, npc, dead_reckoning_distance, destinations.
     FieldErrors validate() const;
 };
 
@@ -115,6 +119,8 @@ struct ChaseResult {
     CellCoords destination;   ///< integer coordinates of flood.destination_cell
     DeadReckoning dead_reckoning;
     std::optional<NpcPath> path;  ///< the NPC's path, when the query has an npc and the space plans paths
+    std::optional<SplitDestinations> split;  ///< the K destinations, when the query asks for them
+    std::vector<CellCoords> split_cells;     ///< integer coordinates of each split destination cell
 };
 
 /// Called after seeding and after every flood step that happened (for animations).

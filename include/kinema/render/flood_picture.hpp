@@ -11,6 +11,7 @@
 // Every function is deterministic: the same scene and settings give byte-identical output.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -46,8 +47,13 @@ struct FloodScene {
     std::optional<Vec2> centroid;     ///< map units; absent when nothing is warm
     std::optional<Vec2> destination;  ///< map units: the destination cell's centre
     std::optional<Vec2> dead_reckoning;  ///< map units: the dead-reckoning point, for comparison
-    std::string title;                   ///< first legend line, e.g. the map's file name
-    std::vector<LegendLine> numbers;     ///< the run's numbers, listed under the legend
+    /// A split chase (kinema/chase/split.hpp): each region's destination, largest heat first, drawn as discs
+    /// numbered 1..K; and the borders between regions, segments along tile edges (map units). Empty without
+    /// a split.
+    std::vector<Vec2> split_destinations;
+    std::vector<std::array<Vec2, 2>> region_borders;
+    std::string title;                ///< first legend line, e.g. the map's file name
+    std::vector<LegendLine> numbers;  ///< the run's numbers, listed under the legend
 
     /// Bad fields: sizes, tile count, tile values out of range, non-finite positions.
     FieldErrors validate() const;

@@ -48,6 +48,8 @@ struct LevelView {
     std::optional<Vec2> destination;
     std::optional<Vec2> dead_reckoning;
     std::vector<Vec2> path;  ///< the NPC's path, corner by corner (empty: none)
+    /// A split chase's destinations, largest heat first, drawn as discs numbered 1..K (empty: no split).
+    std::vector<Vec2> split_destinations;
     /// Navmesh polygons, each a list of corners in world (x, z) (empty: none). When present they are the
     /// walkable surface drawn (their union, without outlines); the columns only colour it.
     std::vector<std::vector<Vec2>> navmesh;
