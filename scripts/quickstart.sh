@@ -8,9 +8,13 @@
 # directory as scripts/test.sh with the same (default) options and only narrows what `cmake --build` builds, so
 # the README's second command reuses every object built here and has no option to turn back on; the CLI stays
 # at build/bin/kinema, where the README's tour calls it.
-# Measured 2026-11-26 on a fresh clone (packages present, CCACHE_DISABLE=1, shared 2-core VM at load 14-17):
-# 125 build steps, 501 s user + 24 s system CPU, so at least 4.4 min of wall time even on two idle cores (not
-# measured: no idle machine); the CLI's own sources (CLI11 templates at -O3) are 38 % of the compile time.
+# What the build costs: the CLI's own sources compile as one unity translation unit (apps/CMakeLists.txt), so the
+# CLI11, {fmt} and nlohmann-json templates they share are compiled once, not 19 times at -O3.
+# Measured on a fresh clone (git clone, packages present, CCACHE_DISABLE=1; docs/performance.md has the history):
+#   2026-11-26, 125 build steps: 501 s user + 24 s system CPU (the CLI's sources about 240 s of it);
+#   2026-11-27, 109 build steps, the CLI as one unit at -O1: 301 s user + 18 s system CPU (286 + 16 in a run
+#   without -O1: the difference is noise), so about 160 s of wall time on two idle cores. Measured wall time
+#   693 s, but under nice -n 15 at load average 7-12 on the shared 2-core Intel Xeon VM (four other builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

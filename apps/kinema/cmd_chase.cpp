@@ -284,9 +284,9 @@ length; 0,0 means no barrier; with --from and no --dir the direction is 0,0. Wit
 default level (a corridor turning a corner). Map type by extension: .map = Moving AI, anything else = kinema
 ASCII.
 
-The flood (Couvidou's Dishonored 2 chase chapter in Game AI Pro 3; docs/chase.md): H = --hot, M_H =
---max-heated, M_S = --max-steps (or --difficulty 1|2|3 = M_S 20/30/40). Dead reckoning goes from the seed
-along --dir for M_S x cell size.
+The flood (Couvidou's Dishonored 2 chase chapter in Game AI Pro Online Edition 2021; docs/chase.md):
+H = --hot, M_H = --max-heated, M_S = --max-steps (or --difficulty 1|2|3 = M_S 20/30/40). Dead reckoning goes
+from the seed along --dir for M_S x cell size.
 
 JSON (--json, the same fields for 2D and 3D levels; docs/chase.md): map, cells, cell_size, connectivity (2D)
 or cell_height and max_levels (3D); from, dir; seed_cell [col,row] (also as seed), seed_position,

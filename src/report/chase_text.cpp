@@ -131,9 +131,9 @@ std::string level_chase_summary(const chase::ChaseSpace& space, const chase::Flo
         }
     }
     std::string out;
-    out += fmt::format("map          {} ({} cells of {} m, up to {} levels per column)\n", map,
+    out += fmt::format("map          {} ({} cells of {} m, up to {} level{} per column)\n", map,
                        space.cells().size(), format_number(space.cells().cell_size()),
-                       format_number(max_levels));
+                       format_number(max_levels), max_levels == 1.0 ? "" : "s");
     out +=
         fmt::format("seed         {}{}\n", point_text(r.seed_position), f.seed_snapped ? " (snapped)" : "");
     out += fmt::format("steps        {} of {}, stopped: {}\n", f.steps, flood.settings().max_steps,

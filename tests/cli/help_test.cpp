@@ -125,7 +125,8 @@ TEST(CliHelp, ChaseDescribesBothKindsOfLevel) {
         "where did the player go? (summary, JSON, pictures)");
     EXPECT_NE(chase.find("X,Y in tiles (2D), X,Y,Z in metres (3D)"), std::string::npos);
     EXPECT_NE(chase.find("--navmesh LEVEL.nav"), std::string::npos);
-    EXPECT_NE(chase.find("Couvidou's Dishonored 2 chase chapter in Game AI Pro 3"), std::string::npos);
+    EXPECT_NE(chase.find("Couvidou's Dishonored 2 chase chapter in Game AI Pro Online Edition 2021"),
+              std::string::npos);
 }
 
 TEST(CliHelp, NoPageUsesInternalShorthand) {

@@ -90,16 +90,18 @@ TEST(ChaseText, AsciiPictureShowsHeatInNinthsOfH) {
 // A 3D space of three cells for the level summary: only the counts and report fields matter to it.
 class ThreeCells final : public chase::ChaseSpace {
   public:
+    explicit ThreeCells(double max_levels = 2.0) : max_levels_(max_levels) {}
     const chase::CellSpace& cells() const override { return cells_; }
     int position_dimensions() const override { return 3; }
     chase::SeedLocation locate(Vec3 p) const override { return chase::nearest_cell(cells_, p); }
     chase::CellCoords coords(chase::CellId c) const override { return {{static_cast<int>(c), 0, 0}, 3}; }
     chase::DeadReckoning dead_reckoning(Vec3, Vec3, double) const override { return {}; }
     std::vector<chase::SpaceField> report_fields() const override {
-        return {{"cell_height", 0.25}, {"max_levels", 2.0}};
+        return {{"cell_height", 0.25}, {"max_levels", max_levels_}};
     }
 
   private:
+    double max_levels_;
     chase::CellSpace cells_ = chase::CellSpace::from_adjacency(
         {{0.0, 0.0, 0.0}, {0.5, 0.0, 0.0}, {1.0, 0.0, 0.0}}, {{1}, {0, 2}, {1}}, PlanarFrame::xz, 0.5);
 };
@@ -136,6 +138,14 @@ TEST(ChaseText, LevelSummaryListsThePathWhenThereIsOne) {
     r.path = chase::NpcPath{chase::NpcPath::Status::partial, {{0.0, 0.0, 0.0}, {3.0, 0.0, 4.0}}, 5.0};
     EXPECT_EQ(level_chase_summary(space, flood, r, "level.obj"),
               head + "path         partial, 2 corners, 5 m\n");
+}
+
+TEST(ChaseText, LevelSummarySaysLevelInTheSingularForOneLevelPerColumn) {
+    const ThreeCells space(1.0);
+    const chase::Flood flood{chase::FloodSettings{}};
+    const std::string summary = level_chase_summary(space, flood, level_result(), "flat.obj");
+    EXPECT_EQ(summary.substr(0, summary.find('\n')),
+              "map          flat.obj (3 cells of 0.5 m, up to 1 level per column)");
 }
 
 TEST(ChaseText, LevelLegendNamesTheFileAndTheRun) {
