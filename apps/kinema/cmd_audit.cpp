@@ -477,7 +477,7 @@ an error or Ctrl-C none is written. Results do not depend on --threads.
 destination): one audit per combination of the values (the first --sweep varies slowest; at most 1000), a
 table of the shares of seeds per stop reason and finding for each; --json FILE: [{"settings", "shares":
 {"stop_reasons", "findings"}}, ...]. Tunes the handful of constants of Couvidou's Dishonored 2 chase chapter
-(Game AI Pro) per level.
+(Game AI Pro Online Edition 2021) per level.
 
 --shard I/N (1 <= I <= N <= 100000): only the I-th of N contiguous bands of cells (in id order), written as a
 partial report to --json (no table, no other file); `kinema merge` joins the N parts into the files above,

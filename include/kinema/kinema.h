@@ -1,7 +1,8 @@
 /* kinema's C ABI: the movement models (Dishonored, CrossCode, Unreal's Character Movement Component), their
  * exact stop, pivot and turn, Morrowind's speed, jump and fall, and the chase of Couvidou's Dishonored 2
- * chapter (Game AI Pro 3, "Chasing the player") on a game's own levels, from C and from any language that
- * calls C (C# through P/Invoke, LuaJIT's FFI, Rust's bindgen).
+ * chapter ("Flooding the Influence Map for Chase in Dishonored 2", Game AI Pro Online Edition 2021) on a
+ * game's own levels, from C and from any language that calls C (C# through P/Invoke, LuaJIT's FFI, Rust's
+ * bindgen).
  *
  * Plain C99 and C++. Every declaration is plain C apart from KINEMA_API, the export macro; a tool that reads
  * declarations without a preprocessor (LuaJIT's ffi.cdef) can be given this file with KINEMA_API removed.
@@ -213,12 +214,13 @@ KINEMA_API void kinema_flood_destroy(kinema_flood* flood);
  * "dead_reckoning" fields of `kinema chase --json`. */
 
 typedef struct kinema_dead_reckoning_result {
-    kinema_vec3 position;  /* where the guard is sent: the last open cell's centre (navmeshes: the line's end) */
+    kinema_vec3
+        position; /* where the guard is sent: the last open cell's centre (navmeshes: the line's end) */
     kinema_vec3 end_point; /* where the straight line stops: at the wall, or after `distance` */
     int64_t cell;          /* the cell of position on grids; -1 where the space has none */
-    int blocked;           /* 1 when a wall (a grid edge, a navmesh border) stopped the line before `distance` */
-    int on_space;          /* 0 when the start is off the space (a navmesh: beyond the snap box) */
-    double distance;       /* the distance asked for, world units */
+    int blocked;     /* 1 when a wall (a grid edge, a navmesh border) stopped the line before `distance` */
+    int on_space;    /* 0 when the start is off the space (a navmesh: beyond the snap box) */
+    double distance; /* the distance asked for, world units */
 } kinema_dead_reckoning_result;
 
 /* Dead reckoning on `space` from `position` along `direction` (only the planar part counts; zero = stay) for
@@ -228,12 +230,12 @@ KINEMA_API kinema_status kinema_dead_reckoning(const kinema_space* space, kinema
                                                kinema_vec3 direction, double distance,
                                                kinema_dead_reckoning_result* out);
 
-/* ---- The runtime pursuer (docs/pursuit.md "Runtime pursuer"): the NPC's chase reasoning, ticked each frame ----
- * The state machine of Couvidou's chapter (engage, chase, search, give up), every strategy of `kinema pursue`,
- * the occupancy-map search (Isla, GDC 2013) cleared with kinema's own line of sight, and stimuli. The game
- * moves the NPC to the goal it answers and reports what the NPC perceives. `kinema pursue` is this pursuer
- * driven by a simulated player: ticked with the same frames it takes the same decisions. Any space: world
- * points as the space takes them (grids: x, y, z ignored; meshes and navmeshes: x, y, z, y up). */
+/* ---- The runtime pursuer (docs/pursuit.md "Runtime pursuer"): the NPC's chase reasoning, ticked each frame
+ * ---- The state machine of Couvidou's chapter (engage, chase, search, give up), every strategy of `kinema
+ * pursue`, the occupancy-map search (Isla, GDC 2013) cleared with kinema's own line of sight, and stimuli.
+ * The game moves the NPC to the goal it answers and reports what the NPC perceives. `kinema pursue` is this
+ * pursuer driven by a simulated player: ticked with the same frames it takes the same decisions. Any space:
+ * world points as the space takes them (grids: x, y, z ignored; meshes and navmeshes: x, y, z, y up). */
 
 typedef enum kinema_pursuit_state {
     KINEMA_PURSUIT_ENGAGE = 0, /* sees the player: the goal is the player */
@@ -263,14 +265,14 @@ typedef enum kinema_pursuit_event_kind {
 
 /* Defaults as `kinema pursue`: flood, 20, 120, 1, 30, 6, 0.5, 0; flood: the flood's with max_restarts 3. */
 typedef struct kinema_pursuer_settings {
-    int strategy;                /* a kinema_pursuit_strategy */
-    double view_range;           /* level units, [0, 1e6]: the search clears what the NPC sees within this */
-    double view_angle;           /* degrees, [0, 360]: the full cone of sight */
-    double contact_range;        /* level units, [0, 1e6]: seen whatever the facing */
-    double search_time;          /* s, [0, 3600]: search without contact, then give up */
-    double player_speed;         /* level units/s, (0, 1e6]: the paced flood's pace, the search's spread rate */
-    double spread;               /* [0, 1]: the occupancy share spread per player cell-move */
-    int flood_steps_per_tick;    /* [0, 1e9]: the single-shot flood's steps per update; 0 = all at once */
+    int strategy;             /* a kinema_pursuit_strategy */
+    double view_range;        /* level units, [0, 1e6]: the search clears what the NPC sees within this */
+    double view_angle;        /* degrees, [0, 360]: the full cone of sight */
+    double contact_range;     /* level units, [0, 1e6]: seen whatever the facing */
+    double search_time;       /* s, [0, 3600]: search without contact, then give up */
+    double player_speed;      /* level units/s, (0, 1e6]: the paced flood's pace, the search's spread rate */
+    double spread;            /* [0, 1]: the occupancy share spread per player cell-move */
+    int flood_steps_per_tick; /* [0, 1e9]: the single-shot flood's steps per update; 0 = all at once */
     kinema_flood_settings flood; /* the chase's constants; max_restarts caps the stimuli accepted */
 } kinema_pursuer_settings;
 
@@ -289,12 +291,12 @@ typedef struct kinema_pursuer_input {
 
 /* What the NPC should do now. */
 typedef struct kinema_pursuer_output {
-    int state;          /* a kinema_pursuit_state */
-    int goal_changed;   /* 1 when goal differs from the previous output's: re-path */
-    int goal_in_sight;  /* 1 while engaged: the goal is the seen player, a straight line away */
-    uint32_t events;    /* 1 << kind for each event this call recorded (kinema_pursuer_events) */
-    kinema_vec3 goal;   /* where to go */
-    double time;        /* s, the pursuer's clock: the sum of the updates' dt */
+    int state;         /* a kinema_pursuit_state */
+    int goal_changed;  /* 1 when goal differs from the previous output's: re-path */
+    int goal_in_sight; /* 1 while engaged: the goal is the seen player, a straight line away */
+    uint32_t events;   /* 1 << kind for each event this call recorded (kinema_pursuer_events) */
+    kinema_vec3 goal;  /* where to go */
+    double time;       /* s, the pursuer's clock: the sum of the updates' dt */
 } kinema_pursuer_output;
 
 /* One event of the last call. */
@@ -311,8 +313,8 @@ typedef struct kinema_pursuer kinema_pursuer;
 
 /* A pursuer on `space` (which must outlive it), engaged, clock 0. No allocation per update once the first
  * search on the space has built its arrays; docs/pursuit.md gives the cost of an update. */
-KINEMA_API kinema_status kinema_pursuer_create(const kinema_space* space, const kinema_pursuer_settings* settings,
-                                               kinema_pursuer** out);
+KINEMA_API kinema_status kinema_pursuer_create(const kinema_space* space,
+                                               const kinema_pursuer_settings* settings, kinema_pursuer** out);
 /* One frame: the clock advances by dt, the state machine runs on `input`, `out` receives the decision. */
 KINEMA_API kinema_status kinema_pursuer_update(kinema_pursuer* pursuer, const kinema_pursuer_input* input,
                                                kinema_pursuer_output* out);

@@ -1,4 +1,4 @@
-// kinema for JavaScript: the chase of Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player")
+// kinema for JavaScript: the chase of Couvidou's Dishonored 2 chapter ("Flooding the Influence Map for Chase in Dishonored 2", Game AI Pro Online Edition 2021)
 // in WebAssembly, over kinema's C ABI (include/kinema/kinema.h) compiled by emscripten. Spaces from memory, the
 // time-sliced flood, the chase JSON of `kinema chase --json` and the runtime pursuer a game ticks (docs/web.md,
 // "The npm package").

@@ -1,4 +1,4 @@
-// A guard who chases the player the way Couvidou's Dishonored 2 chapter (Game AI Pro 3, "Chasing the player")
+// A guard who chases the player the way Couvidou's Dishonored 2 chapter ("Flooding the Influence Map for Chase in Dishonored 2", Game AI Pro Online Edition 2021)
 // describes: the MonoBehaviour ticks kinema's runtime pursuer each frame and moves its NavMeshAgent to the
 // pursuer's goal; the level is a kinema Space (the scene's own NavMesh handed over with
 // NavMesh.CalculateTriangulation, a grid, or any level file the kinema command reads), and the flood runs a few

@@ -1,8 +1,8 @@
 // How a world point maps to the horizontal plane that the chase cells and the pursuit move in, and to the
 // height beside it. Grids (Moving AI and kinema ASCII levels) and plain xy graphs use the plane (x, y) with
 // the height in z; 3D levels built from Y-up meshes (Recast/OBJ) use the plane (x, z) with the height in y.
-// The flood's barrier half-plane test (Couvidou's Dishonored 2 chase chapter in Game AI Pro) is done in this
-// plane.
+// The flood's barrier half-plane test (Couvidou's Dishonored 2 chase chapter in Game AI Pro Online Edition
+// 2021) is done in this plane.
 #pragma once
 
 #include <array>
