@@ -14,6 +14,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libcairo2-dev librecast-dev
   python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
+  python3-distributed
   mono-mcs mono-runtime nunit-console libnunit-framework2.6.3-cil luajit
   emscripten chromium nodejs
 )

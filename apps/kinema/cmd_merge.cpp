@@ -1,6 +1,7 @@
-// kinema merge: the partial reports of a sharded run (`kinema audit --shard I/N`) into the reports the
-// unsharded command writes, byte for byte (docs/scale.md). The checks and the merge are the library's
-// (kinema/report/audit_shards.hpp); this file parses the flags.
+// kinema merge: the partial reports of a sharded run (`kinema audit --shard I/N`, `kinema pursue --batch N
+// --shard I/N`) into the reports the unsharded command writes, byte for byte (docs/scale.md). The checks and
+// the merge are the library's (kinema/report/audit_shards.hpp, batch_shards.hpp); this file parses the flags
+// and tells the kinds apart.
 
 #include <cmath>
 #include <memory>
@@ -12,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "kinema/report/batch_shards.hpp"
 #include "shards.hpp"
 
 namespace kinema::cli {
@@ -42,6 +44,21 @@ report::ShardId parse_shard(const std::string& text) {
 
 namespace {
 
+// "audit" or "batch", the one kind of every part (one line naming the first part of another kind).
+std::string parts_kind(const std::vector<std::string>& paths) {
+    const std::string kind = report::part_kind(paths.front());
+    for (const std::string& path : paths) {
+        const std::string other = report::part_kind(path);
+        if (other != kind) {
+            throw UsageError(
+                fmt::format("{}: a partial report of the {}, but {} is one of the {}: merge the "
+                            "parts of one run",
+                            path, other, paths.front(), kind));
+        }
+    }
+    return kind;
+}
+
 struct MergeCommand {
     std::vector<std::string> parts;
     MergeOutputs outputs;
@@ -51,9 +68,12 @@ constexpr const char* merge_help = R"(
 Merges the partial reports of a sharded run into the files the unsharded command writes, byte for byte:
   kinema audit --map L ... --shard I/N --json part-I.json   (I = 1..N, on any machines)
   kinema merge part-*.json --json audit.json --csv audit.csv --png audit
-The parts must be shards 1..N of one N, each once, of the same level (by the FNV-1a 64 hash of its file) and
-the same settings; totals, per-cell summaries and pictures are recomputed from the merged rows. The level is
-re-read from the path the parts name (for the pictures and the cells' coordinates). A missing, repeated or
+  kinema pursue --map L --batch S ... --shard I/N --json part-I.json
+  kinema merge part-*.json --json batch.json --csv batch.csv   (and the batch's table on stdout)
+The parts must be shards 1..N of one N, each once, of one kind, of the same level (by the FNV-1a 64 hash of
+its file) and the same settings; totals, per-cell summaries, the batch's summaries and medians and the
+pictures are recomputed from the merged rows, never averaged. An audit's level is re-read from the path the
+parts name (for the pictures and the cells' coordinates); a batch's is not needed. A missing, repeated or
 foreign part is one line naming it, and nothing is written. docs/scale.md has the farm recipes.)";
 
 }  // namespace
@@ -61,8 +81,8 @@ foreign part is one line naming it, and nothing is written. docs/scale.md has th
 void add_merge_command(CLI::App& app) {
     auto command = std::make_shared<MergeCommand>();
     CLI::App* cmd = app.add_subcommand("merge",
-                                       "Merge the partial reports of `audit --shard I/N` into the "
-                                       "unsharded reports (JSON, CSV, pictures)");
+                                       "Merge the partial reports of `audit --shard I/N` or `pursue "
+                                       "--batch N --shard I/N` into the unsharded reports");
     cmd->footer(merge_help);
     cmd->add_option("parts", command->parts, "The partial reports (every shard 1..N once)")
         ->required()
@@ -70,16 +90,21 @@ void add_merge_command(CLI::App& app) {
     typed(cmd->add_option("--json", command->outputs.json, "Write the merged report as JSON to this file"),
           ValueKind::file)
         ->required();
-    typed(cmd->add_option("--csv", command->outputs.csv, "Write the merged rows as CSV to this file"),
+    typed(cmd->add_option("--csv", command->outputs.csv, "Write the merged rows (runs) as CSV to this file"),
           ValueKind::file);
-    cmd->add_option("--png", command->outputs.png, "Write the per-cell pictures as PREFIX-<summary>.png")
+    cmd->add_option("--png", command->outputs.png,
+                    "Audit parts: write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");
     cmd->callback([command] {
         MergeOutputs outputs = command->outputs;
         for (const std::string& part : command->parts) {
             outputs.inputs.push_back({"PART", part});
         }
-        merge_audit_parts(command->parts, outputs);
+        if (parts_kind(command->parts) == "batch") {
+            merge_batch_parts(command->parts, outputs);
+        } else {
+            merge_audit_parts(command->parts, outputs);
+        }
     });
 }
 

@@ -34,10 +34,12 @@
 #include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/report/batch_shards.hpp"
 #include "kinema/report/pursuit_text.hpp"
 #include "nav_level.hpp"
 #include "progress_bar.hpp"
 #include "settings_options.hpp"
+#include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/pursuit_picture.hpp"
 #endif
@@ -61,6 +63,7 @@ struct PursueOptions {
     std::string svg;
     std::string animate;
     std::string navmesh;  // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`
+    std::string shard;    // --batch --shard I/N, or empty
     std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
@@ -144,11 +147,10 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
                                                         {!o.png.empty(), "--png"},
                                                         {!o.svg.empty(), "--svg"},
                                                         {!o.animate.empty(), "--animate"}};
-    const std::pair<bool, const char*> batch_only[] = {{f.given("seed"), "--seed"},
-                                                       {!mesh && f.given("threads"), "--threads"},
-                                                       {f.given("min_route"), "--min-route"},
-                                                       {!o.csv.empty(), "--csv"},
-                                                       {!o.json_file.empty(), "--json"}};
+    const std::pair<bool, const char*> batch_only[] = {
+        {f.given("seed"), "--seed"},           {!mesh && f.given("threads"), "--threads"},
+        {f.given("min_route"), "--min-route"}, {!o.csv.empty(), "--csv"},
+        {!o.json_file.empty(), "--json"},      {!o.shard.empty(), "--shard"}};
     using Flags = std::span<const std::pair<bool, const char*>>;
     for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
         if (given) {
@@ -161,6 +163,17 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
     }
     if (batch && o.json && o.json_file.empty()) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
+    }
+    if (batch && !o.shard.empty()) {
+        (void)parse_shard(o.shard);
+        if (!o.csv.empty()) {
+            throw UsageError(
+                "--csv: not with --shard (a shard writes only its partial report, to --json; "
+                "kinema merge writes the reports)");
+        }
+        if (o.json_file.empty()) {
+            throw UsageError("--shard: needs --json FILE for the partial report");
+        }
     }
 }
 
@@ -179,11 +192,71 @@ void refuse_level_options(const PursueCommand& c, bool mesh) {
     }
 }
 
+// The level a batch runs on: its file (named in the table, hashed in a shard's part), the unit of
+// npc_behind, and the level's own settings as JSON (3D levels: the navmesh's).
+struct BatchLevel {
+    std::string file;
+    std::string_view behind_unit;
+    std::string settings = "{}";
+};
+
+// The unsharded batch's files (all or nothing) and table, from its result: `kinema pursue --batch` and
+// `kinema merge` write them alike.
+void write_batch_reports(const std::string& json_file, const std::string& csv,
+                         const std::vector<output::InputFile>& inputs, const pursuit::PursuitConfig& config,
+                         const pursuit::BatchSettings& settings, const pursuit::BatchResult& result,
+                         const std::string& level, std::string_view behind_unit) {
+    output::OutputFiles files(inputs);
+    // The reports' text is made while it is written (1 MiB pieces): only the runs are held.
+    if (!json_file.empty()) {
+        files.add_written("--json", json_file, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            pursuit::write_batch_json(result, buffer, sink);
+            buffer = "\n";
+            sink(buffer);
+        });
+    }
+    if (!csv.empty()) {
+        files.add_written("--csv", csv, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            pursuit::write_batch_csv(result, buffer, sink);
+        });
+    }
+    files.commit();
+    fmt::print("{}", report::batch_summary(std::filesystem::path(level).filename().string(), config, settings,
+                                           result, behind_unit));
+}
+
+// --shard I/N: only the shard's scenarios, written as its partial report (nothing on stdout).
+void write_batch_part(const PursueOptions& o, const pursuit::PursuitConfig& config,
+                      const pursuit::BatchSettings& settings, const pursuit::SpaceFactory& make_space,
+                      const BatchLevel& level) {
+    const report::ShardId shard = parse_shard(o.shard);
+    ProgressBar bar("pursue", "scenarios");
+    const pursuit::BatchResult result = pursuit::run_batch_shard(
+        make_space, config, settings, shard.index, shard.count, [&](int done, int total) {
+            bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
+        });
+    bar.finish();
+    const report::LevelId id{level.file, report::file_fnv1a64(level.file)};
+    const report::BatchPartSettings part{config, settings, std::string(level.behind_unit), level.settings};
+    output::OutputFiles files(o.inputs);
+    files.add_written("--json", o.json_file, [&](const output::PieceSink& sink) {
+        std::string buffer;
+        report::write_batch_part(id, part, shard, result.runs, buffer, sink);
+    });
+    files.commit();
+}
+
 // The batch on spaces from `make_space` (one per worker thread): the progress bar, the files all or nothing,
-// then the table. `level` names the level file.
+// then the table; with --shard only the shard's partial report.
 void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
                   const pursuit::BatchSettings& settings, const pursuit::SpaceFactory& make_space,
-                  const std::string& level, std::string_view behind_unit) {
+                  const BatchLevel& level) {
+    if (!o.shard.empty()) {
+        write_batch_part(o, config, settings, make_space, level);
+        return;
+    }
     ProgressBar bar("pursue", "scenarios");
     const pursuit::BatchResult result =
         pursuit::run_batch(make_space, config, settings, [&](int done, int total) {
@@ -200,33 +273,16 @@ void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
         throw UsageError(
             fmt::format("--view-range: no scenario fits on {} (the NPC starts at least one cell "
                         "behind the player, out of a view of {} level units)",
-                        level, format_number(config.settings.view_range)));
+                        level.file, format_number(config.settings.view_range)));
     }
     if (result.scenarios == 0) {
         throw UsageError(
             fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "
                         "in sight behind the player)",
-                        level, format_number(settings.min_route)));
+                        level.file, format_number(settings.min_route)));
     }
-    output::OutputFiles files(o.inputs);
-    // The reports' text is made while it is written (1 MiB pieces): only the runs are held.
-    if (!o.json_file.empty()) {
-        files.add_written("--json", o.json_file, [&](const output::PieceSink& sink) {
-            std::string buffer;
-            pursuit::write_batch_json(result, buffer, sink);
-            buffer = "\n";
-            sink(buffer);
-        });
-    }
-    if (!o.csv.empty()) {
-        files.add_written("--csv", o.csv, [&](const output::PieceSink& sink) {
-            std::string buffer;
-            pursuit::write_batch_csv(result, buffer, sink);
-        });
-    }
-    files.commit();
-    fmt::print("{}", report::batch_summary(std::filesystem::path(level).filename().string(), config, settings,
-                                           result, behind_unit));
+    write_batch_reports(o.json_file, o.csv, o.inputs, config, settings, result, level.file,
+                        level.behind_unit);
 }
 
 void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
@@ -234,9 +290,9 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
     const pursuit::BatchSettings settings = parse_batch(c.flags);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
-    report_batch(
-        c.options, config, settings, [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); },
-        c.options.map, "cells");
+    report_batch(c.options, config, settings,
+                 [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); },
+                 {c.options.map, "cells"});
 }
 
 // Pictures, then the JSON or the table: everything is computed before any output.
@@ -316,7 +372,7 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
 
 // A 3D level: the navmesh built as `kinema chase --map X.obj` builds it (same agent flags, --tile-size,
 // --threads), or read from --navmesh; the pursuit runs through nav::NavPursuitSpace.
-nav::Level load_level_of(const PursueCommand& c, const pursuit::BatchSettings* batch = nullptr) {
+nav::NavSettings nav_settings_of(const PursueCommand& c, const pursuit::BatchSettings* batch) {
     nav::NavSettings settings;
     c.flags.apply(settings);
     if (batch == nullptr) {
@@ -328,7 +384,12 @@ nav::Level load_level_of(const PursueCommand& c, const pursuit::BatchSettings* b
         settings.threads = std::min(static_cast<double>(batch->threads), build_max);
     }
     c.flags.require_valid(settings.validate());
-    return load_nav_level(c.options.map, c.options.navmesh, settings, levels::default_max_level_bytes);
+    return settings;
+}
+
+nav::Level load_level_of(const PursueCommand& c, const pursuit::BatchSettings* batch = nullptr) {
+    return load_nav_level(c.options.map, c.options.navmesh, nav_settings_of(c, batch),
+                          levels::default_max_level_bytes);
 }
 
 void run_level_pursue(const PursueCommand& c) {
@@ -355,9 +416,11 @@ void run_level_batch(const PursueCommand& c) {
     config.map = o.navmesh.empty() ? o.map : o.navmesh;
     const pursuit::BatchSettings settings = parse_batch(c.flags);
     const nav::Level level = load_level_of(c, &settings);
-    report_batch(
-        o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map,
-        "cell sizes");
+    // The navmesh's settings but its build threads (the navmesh is the same for any count).
+    nav::NavSettings level_settings = nav_settings_of(c, &settings);
+    level_settings.threads = nav::NavSettings{}.threads;
+    report_batch(o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); },
+                 {config.map, "cell sizes", settings_json(level_settings)});
 }
 #endif
 
@@ -419,9 +482,34 @@ built as `kinema chase --map LEVEL.obj` builds it (--agent-*, --tile-size, --thr
 mesh's world units, y up (--route X,Y,Z;..., --npc X,Y,Z, --npc-dir DX,DY,DZ, --stimulus T,X,Y,Z). The NPC
 moves in x, z and its height follows the navmesh; lines of sight and route segments are Detour raycasts, paths
 Detour's straight paths. JSON positions become [x, y, z]. --batch draws its scenarios on Detour's straight paths between random cells
-(the NPC starts 3 chase cell sizes behind the player on the path); --threads then also builds the navmesh.)";
+(the NPC starts 3 chase cell sizes behind the player on the path); --threads then also builds the navmesh.
+
+--batch N --shard I/N (1 <= I <= N <= 100000; docs/scale.md): only the scenarios i with i mod N = I - 1,
+written as a partial report to --json FILE (nothing else: no table, no --csv); `kinema merge` makes the
+unsharded batch's --json, --csv and table from all N parts, byte for byte. Interleaved rather than in
+contiguous ranges: a scenario's cost varies with its route and its search, and taking every N-th gives each
+shard its fair share of short and long ones, whatever the order of the scenarios.)";
 
 }  // namespace
+
+void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
+    if (!outputs.png.empty()) {
+        throw UsageError("--png: only for the parts of `kinema audit --shard` (a batch has no pictures)");
+    }
+    std::vector<report::BatchPart> parts;
+    for (const std::string& path : paths) {
+        parts.push_back(report::read_batch_part(path));
+    }
+    const report::MergedBatch merged = report::merge_batch_parts(std::move(parts));
+    if (merged.result.scenarios == 0) {
+        throw UsageError(
+            fmt::format("merge: no scenario fits on {} (run `kinema pursue --batch` without "
+                        "--shard for the reason)",
+                        merged.level.file));
+    }
+    write_batch_reports(outputs.json, outputs.csv, outputs.inputs, merged.settings.config,
+                        merged.settings.batch, merged.result, merged.level.file, merged.settings.behind_unit);
+}
 
 void add_pursue_command(CLI::App& app) {
     auto command = std::make_shared<PursueCommand>();
@@ -479,6 +567,10 @@ void add_pursue_command(CLI::App& app) {
               ValueKind::integer);
     flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route"});
     typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
+    cmd->add_option("--shard", o.shard,
+                    "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "
+                    "to --json (kinema merge joins the parts)")
+        ->type_name("I/N");
     typed(cmd->add_option("--png", o.png, "Write the pursuit picture as PNG"), ValueKind::file);
     typed(cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG"), ValueKind::file);
     typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit"), ValueKind::file);

@@ -1,5 +1,5 @@
-// The sharded runs' flags (docs/scale.md): --shard I/N on audit, and what `kinema merge` hands to the command
-// whose parts it merges.
+// The sharded runs' flags (docs/scale.md): --shard I/N on audit and pursue --batch, and what `kinema merge`
+// hands to the command whose parts it merges.
 #pragma once
 
 #include <string>
@@ -27,5 +27,9 @@ struct MergeOutputs {
 /// Merges audit parts (report::merge_audit_parts) and writes what `kinema audit` writes for the whole level,
 /// the level re-read from the path the parts name (its content hash checked).
 void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs);
+
+/// Merges batch parts (report::merge_batch_parts) and writes what `kinema pursue --batch` writes: --json,
+/// --csv and the table (--png is refused: a batch has no pictures).
+void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs);
 
 }  // namespace kinema::cli

@@ -97,5 +97,6 @@ void register_morrowind(py::module_& m);
 void register_chase(py::module_& m);
 void register_nav(py::module_& m);
 void register_pursuit(py::module_& m);
+void register_distributed(py::module_& m);
 
 }  // namespace kinema::python

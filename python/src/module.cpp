@@ -282,4 +282,6 @@ PYBIND11_MODULE(_kinema, m) {
     kp::register_nav(chase);
     auto pursuit = m.def_submodule("pursuit", "The pursuit batch: every chase strategy on random scenarios.");
     kp::register_pursuit(pursuit);
+    auto distributed = m.def_submodule("distributed", "Shards of an audit or a batch and their exact merge.");
+    kp::register_distributed(distributed);
 }

@@ -1,6 +1,7 @@
 // kinema._kinema.pursuit: the pursuit batch (pursuit/batch.hpp) on a 2D grid level, as `kinema pursue --map
 // LEVEL --batch N` runs it, with its JSON written by the library's one writer (write_batch_json), so that
-// Python's to_json() is the CLI's --json file.
+// Python's to_json() is the CLI's --json file; a shard's partial report and the merge of the parts
+// (kinema/report/batch_shards.hpp) for kinema.distributed.
 #include <memory>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/space.hpp"
+#include "kinema/report/batch_shards.hpp"
 
 namespace kinema::python {
 namespace {
@@ -30,8 +32,8 @@ const KeywordSettings& batch_keywords() {
     return keywords;
 }
 
-pu::BatchResult run_batch(const std::string& path, const std::string& npc_model, const py::dict& batch,
-                          const py::dict& settings) {
+pu::PursuitConfig make_config(const std::string& path, const std::string& npc_model,
+                              const py::dict& settings) {
     pu::PursuitConfig config;
     config.map = path;
     try {
@@ -44,6 +46,12 @@ pu::BatchResult run_batch(const std::string& path, const std::string& npc_model,
     const FieldErrors flood_errors = config.flood.validate();
     errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
     throw_if_invalid("PursuitConfig", errors);
+    return config;
+}
+
+pu::BatchResult run_batch(const std::string& path, const std::string& npc_model, const py::dict& batch,
+                          const py::dict& settings) {
+    const pu::PursuitConfig config = make_config(path, npc_model, settings);
     const auto batch_settings = batch_keywords().from<pu::BatchSettings>(batch);
     py::gil_scoped_release release;
     const levels::GridLevel level = levels::load_level(path);
@@ -51,6 +59,42 @@ pu::BatchResult run_batch(const std::string& path, const std::string& npc_model,
     const chase::GridChaseSpace space(grid);
     return pu::run_batch([&space] { return std::make_unique<pu::ChasePursuitSpace>(space); }, config,
                          batch_settings);
+}
+
+// Shard `index` of `count` of run_batch's batch as the text of its partial report (report::write_batch_part),
+// as `kinema pursue --map PATH --batch N --shard I/N --json F` writes F.
+std::string run_batch_part(const std::string& path, const std::string& npc_model, const py::dict& batch,
+                           const py::dict& settings, int index, int count) {
+    if (count < 1 || count > 100000 || index < 1 || index > count) {
+        throw py::value_error("shard: expected 1 <= index <= count <= 100000");
+    }
+    const pu::PursuitConfig config = make_config(path, npc_model, settings);
+    const auto batch_settings = batch_keywords().from<pu::BatchSettings>(batch);
+    py::gil_scoped_release release;
+    const report::LevelId id{path, report::file_fnv1a64(path)};
+    const levels::GridLevel level = levels::load_level(path);
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    const pu::BatchResult result =
+        pu::run_batch_shard([&space] { return std::make_unique<pu::ChasePursuitSpace>(space); }, config,
+                            batch_settings, index, count);
+    std::string text;
+    std::string buffer;
+    report::write_batch_part(id, {config, batch_settings, "cells", "{}"}, {index, count}, result.runs, buffer,
+                             [&text](std::string& piece) {
+                                 text += piece;
+                                 piece.clear();
+                             });
+    return text;
+}
+
+// The parts' texts (named "part 1", ... in errors) merged as `kinema merge` merges them.
+pu::BatchResult merge_batch_parts(const std::vector<std::string>& texts) {
+    std::vector<report::BatchPart> parts;
+    for (std::size_t i = 0; i < texts.size(); ++i) {
+        parts.push_back(report::parse_batch_part(texts[i], "part " + std::to_string(i + 1)));
+    }
+    return report::merge_batch_parts(std::move(parts)).result;
 }
 
 // The config's keywords with its own defaults: the registry describes FloodSettings{} (max_restarts -1), a
@@ -130,6 +174,9 @@ void register_pursuit(py::module_& m) {
             "final newline.");
     m.def("run_batch", &run_batch, py::arg("path"), py::arg("npc_model"), py::arg("batch"),
           py::arg("settings"));
+    m.def("run_batch_part", &run_batch_part, py::arg("path"), py::arg("npc_model"), py::arg("batch"),
+          py::arg("settings"), py::arg("index"), py::arg("count"));
+    m.def("merge_batch_parts", &merge_batch_parts, py::arg("parts"));
     m.def(
         "keyword_fields",
         [](const std::string& which) {

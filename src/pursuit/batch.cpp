@@ -275,14 +275,14 @@ struct BatchRows {
     std::vector<char> made;
 };
 
-// Runs scenario i with every strategy into its row.
+// Runs scenario i with every strategy into row `row`.
 void run_scenario(PursuitSpace& ps, const PursuitConfig& config, const BatchSettings& settings, int i,
-                  std::optional<PursuitRunner>& runner, ScenarioScratch& scratch, BatchRows& rows) {
+                  std::size_t row, std::optional<PursuitRunner>& runner, ScenarioScratch& scratch,
+                  BatchRows& rows) {
     const std::optional<PursuitScenario> sc = make_scenario(ps, config, settings, i, scratch);
     if (!sc) {
         return;
     }
-    const auto row = static_cast<std::size_t>(i);
     for (std::size_t j = 0; j < strategy_count; ++j) {
         PursuitConfig c = config;
         c.settings.strategy = all_strategies[j];
@@ -317,6 +317,11 @@ BatchResult collect(BatchRows&& rows) {
     return result;
 }
 
+// How many of the scenarios 0..n-1 are i with i mod count = index - 1.
+int shard_scenario_count(int n, int index, int count) {
+    return index - 1 >= n ? 0 : (n - (index - 1) + count - 1) / count;
+}
+
 // Known before any scenario is drawn: on a grid a route is an A* path of distinct cells, each step at most a
 // diagonal, so none is longer than (cells - 1) x sqrt(2) x cell size. A --min-route beyond that cannot fit,
 // and drawing kMaxAttempts paths per scenario to find out took 17 s on a batch of 1000. Nor can a view range
@@ -335,9 +340,19 @@ bool no_route_can_fit(const PursuitSpace& ps, const PursuitConfig& config, const
 
 BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& config,
                       const BatchSettings& settings, const std::function<void(int, int)>& progress) {
+    return run_batch_shard(make_space, config, settings, 1, 1, progress);
+}
+
+BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig& config,
+                            const BatchSettings& settings, int shard_index, int shard_count,
+                            const std::function<void(int, int)>& progress) {
     throw_if_invalid("BatchSettings", settings.validate());
     throw_if_invalid("PursuitSettings", config.settings.validate(config.model));
-    const int n = settings.scenarios;
+    if (shard_count < 1 || shard_index < 1 || shard_index > shard_count) {
+        throw std::invalid_argument("run_batch_shard: needs 1 <= shard_index <= shard_count");
+    }
+    // Row k holds scenario shard_index - 1 + k x shard_count.
+    const int n = shard_scenario_count(settings.scenarios, shard_index, shard_count);
     BatchRows rows{std::vector<BatchRun>(static_cast<std::size_t>(n) * strategy_count),
                    std::vector<char>(static_cast<std::size_t>(n), 0)};
     // One space per worker, made here (the factory need not be thread safe).
@@ -348,7 +363,7 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
             throw std::invalid_argument("run_batch: the space factory returned no space");
         }
     }
-    if (!spaces.empty() && no_route_can_fit(*spaces.front(), config, settings)) {
+    if (spaces.empty() || no_route_can_fit(*spaces.front(), config, settings)) {
         return collect(std::move(rows));  // every row unmade: the same result as drawing them all, at once
     }
     std::atomic<int> next{0};
@@ -358,9 +373,10 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
     auto work = [&](PursuitSpace& ps) {
         std::optional<PursuitRunner> runner;  // this thread's parts and buffers, reused by all its pursuits
         ScenarioScratch scratch;              // and the scenarios'
-        for (int i = next++; i < n; i = next++) {
+        for (int k = next++; k < n; k = next++) {
             try {
-                run_scenario(ps, config, settings, i, runner, scratch, rows);
+                run_scenario(ps, config, settings, shard_index - 1 + k * shard_count,
+                             static_cast<std::size_t>(k), runner, scratch, rows);
             } catch (...) {
                 const std::lock_guard lock(mutex);
                 failure = failure ? failure : std::current_exception();
@@ -386,6 +402,20 @@ BatchResult run_batch(const SpaceFactory& make_space, const PursuitConfig& confi
         std::rethrow_exception(failure);
     }
     return collect(std::move(rows));
+}
+
+BatchResult batch_result_from_runs(std::vector<BatchRun> runs) {
+    if (runs.size() % strategy_count != 0) {
+        throw std::invalid_argument("batch_result_from_runs: not every strategy's run of every scenario");
+    }
+    // Scenario order, strategies in all_strategies order within one: the unsharded batch's order, so that
+    // the summaries' sums add the same numbers in the same order.
+    std::stable_sort(runs.begin(), runs.end(), [](const BatchRun& a, const BatchRun& b) {
+        return a.scenario != b.scenario ? a.scenario < b.scenario
+                                        : static_cast<int>(a.strategy) < static_cast<int>(b.strategy);
+    });
+    const std::size_t scenarios = runs.size() / strategy_count;
+    return collect(BatchRows{std::move(runs), std::vector<char>(scenarios, 1)});
 }
 
 void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSink& sink,

@@ -17,24 +17,16 @@
 
 #include "kinema/core/json_writer.hpp"
 #include "kinema/core/settings_registry.hpp"
+#include "part_json.hpp"
 
 namespace kinema::report {
 
 namespace {
 
-using nlohmann::json;
+using namespace part_json;
 
 // Rows of a part are arrays of this many values (write_audit_part's order).
 constexpr std::size_t row_values = 16;
-
-// A finite double as a number; infinities and NaN (which JSON cannot spell) as strings.
-void real(JsonWriter& w, double v) {
-    if (std::isfinite(v)) {
-        w.number(v);
-    } else {
-        w.string(std::isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
-    }
-}
 
 void point(JsonWriter& w, Vec3 p) {
     real(w, p.x);
@@ -58,43 +50,6 @@ std::string settings_text(const chase::FloodSettings& flood, const chase::AuditS
     const std::string a = settings_json(settings_description<chase::FloodSettings>(), &flood);
     const std::string b = settings_json(settings_description<chase::AuditSettings>(), &settings);
     return a.size() <= 2 ? b : b.size() <= 2 ? a : a.substr(0, a.size() - 1) + ", " + b.substr(1);
-}
-
-[[noreturn]] void fail(const std::string& path, const std::string& what) {
-    throw std::invalid_argument(path + ": " + what);
-}
-
-const json& field(const json& object, const char* name, const std::string& path) {
-    if (!object.is_object() || !object.contains(name)) {
-        fail(path, fmt::format("not a kinema partial report: no \"{}\"", name));
-    }
-    return object.at(name);
-}
-
-template <typename T>
-T whole(const json& value, const char* name, const std::string& path) {
-    if (!value.is_number_integer()) {
-        fail(path, fmt::format("\"{}\" must be a whole number", name));
-    }
-    const auto v = value.get<long long>();
-    if (v < 0 || static_cast<unsigned long long>(v) > std::numeric_limits<T>::max()) {
-        fail(path, fmt::format("\"{}\" out of range: {}", name, v));
-    }
-    return static_cast<T>(v);
-}
-
-double read_real(const json& v, const std::string& path) {
-    if (v.is_number()) {
-        return v.get<double>();
-    }
-    if (v.is_string()) {
-        const std::string s = v.get<std::string>();
-        if (s == "inf" || s == "-inf" || s == "nan") {
-            return s == "nan" ? std::numeric_limits<double>::quiet_NaN()
-                              : (s == "inf" ? 1.0 : -1.0) * std::numeric_limits<double>::infinity();
-        }
-    }
-    fail(path, "a row value must be a number");
 }
 
 chase::AuditRow read_row(const json& r, int directions, const std::string& path) {
@@ -157,33 +112,6 @@ void read_shard(const json& doc, AuditPart& part) {
     }
 }
 
-// The first settings field two parts disagree on, as "name: a vs b".
-std::string first_difference(const std::string& a, const std::string& b) {
-    const json x = json::parse(a);
-    const json y = json::parse(b);
-    for (const auto& [name, value] : x.items()) {
-        if (!y.contains(name) || y.at(name) != value) {
-            return fmt::format("{} is {} here, {} there", name,
-                               y.contains(name) ? y.at(name).dump() : "absent", value.dump());
-        }
-    }
-    return "other fields";
-}
-
-// A whole file's bytes (std::invalid_argument "PATH: cannot read" when it cannot be opened or read).
-std::string file_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes;
-    char block[1 << 16];
-    while (in.read(block, sizeof block) || in.gcount() > 0) {
-        bytes.append(block, static_cast<std::size_t>(in.gcount()));
-    }
-    if (!in.eof()) {
-        throw std::invalid_argument(path + ": cannot read");
-    }
-    return bytes;
-}
-
 }  // namespace
 
 std::uint64_t fnv1a64(std::string_view bytes) {
@@ -196,7 +124,7 @@ std::uint64_t fnv1a64(std::string_view bytes) {
 }
 
 std::string file_fnv1a64(const std::string& path) {
-    return fmt::format("{:016x}", fnv1a64(file_bytes(path)));
+    return fmt::format("{:016x}", fnv1a64(part_json::file_bytes(path)));
 }
 
 void write_audit_part(const LevelId& level, std::size_t cell_count, const chase::FloodSettings& flood,
@@ -223,18 +151,10 @@ void write_audit_part(const LevelId& level, std::size_t cell_count, const chase:
 }
 
 AuditPart parse_audit_part(std::string_view text, const std::string& path) {
-    json doc;
-    try {
-        doc = json::parse(text);
-    } catch (const json::exception&) {
-        fail(path, "not a kinema partial report: invalid JSON");
-    }
+    const json doc = part_json::parse(text, path);
     AuditPart part;
     part.path = path;
-    const json& kind = field(doc, "kinema_part", path);
-    if (kind != "audit") {
-        fail(path, fmt::format("a partial report of {}, not of the audit", kind.dump()));
-    }
+    expect_kind(doc, "audit", path);
     const json& level = field(doc, "level", path);
     part.level.file = field(level, "file", path).get<std::string>();
     part.level.fnv1a64 = field(level, "fnv1a64", path).get<std::string>();

@@ -93,6 +93,19 @@ using SpaceFactory = std::function<std::unique_ptr<PursuitSpace>()>;
                                     const BatchSettings& settings,
                                     const std::function<void(int, int)>& progress = {});
 
+/// Shard `shard_index` of `shard_count` of the batch (docs/scale.md): only the scenarios i with i mod
+/// shard_count = shard_index - 1, each exactly as run_batch runs it (scenario i depends only on the seed and
+/// i). Interleaved rather than contiguous ranges, so that every shard gets its share of short and long
+/// scenarios. The result's runs are the shard's; merge shards with batch_result_from_runs. Throws
+/// std::invalid_argument unless 1 <= shard_index <= shard_count.
+[[nodiscard]] BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig& config,
+                                          const BatchSettings& settings, int shard_index, int shard_count,
+                                          const std::function<void(int, int)>& progress = {});
+/// The batch's result from all its runs in any order (e.g. every shard's): the runs in scenario order and
+/// the summaries recomputed from them (medians of the merged runs, never averaged from shards' summaries),
+/// so equal to run_batch's. Throws std::invalid_argument when the count is not a whole number of scenarios.
+[[nodiscard]] BatchResult batch_result_from_runs(std::vector<BatchRun> runs);
+
 /// The batch as JSON: {"scenarios", "summaries": [...], "runs": [...]}.
 [[nodiscard]] std::string batch_json(const BatchResult& result);
 /// One CSV row per run: scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,

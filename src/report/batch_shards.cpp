@@ -1,0 +1,251 @@
+// Partial reports of a sharded batch and their merge (kinema/report/batch_shards.hpp, docs/scale.md). Written
+// with the core's JsonWriter, read with nlohmann-json, as the audit's parts (part_json.hpp).
+#include "kinema/report/batch_shards.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "kinema/core/json_writer.hpp"
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/movement/model.hpp"
+#include "part_json.hpp"
+
+namespace kinema::report {
+
+namespace {
+
+using namespace part_json;
+
+// Runs of a part are arrays of this many values (write_batch_part's order).
+constexpr std::size_t run_values = 9;
+constexpr std::size_t strategy_count = std::size(pursuit::all_strategies);
+
+void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
+    w.begin_array().integer(run.scenario).integer(static_cast<long long>(run.strategy));
+    w.integer(static_cast<long long>(run.outcome)).integer(static_cast<long long>(run.reacquired_in));
+    real(w, run.time_to_reacquire);
+    real(w, run.npc_distance);
+    w.integer(run.destination_changes).integer(run.chases);
+    real(w, run.max_heading_rate);
+    w.end_array();
+}
+
+template <typename Enum>
+Enum enumerator(const json& value, int count, const std::string& path) {
+    const int v = whole<int>(value, "runs", path);
+    if (v >= count) {
+        fail(path, fmt::format("a run's enumeration value {} is out of range", v));
+    }
+    return static_cast<Enum>(v);
+}
+
+pursuit::BatchRun read_run(const json& r, const BatchPart& part) {
+    const std::string& path = part.path;
+    if (!r.is_array() || r.size() != run_values) {
+        fail(path, fmt::format("every run must be an array of {} values", run_values));
+    }
+    pursuit::BatchRun run;
+    run.scenario = whole<int>(r[0], "runs", path);
+    if (run.scenario >= part.settings.batch.scenarios ||
+        run.scenario % part.shard.count != part.shard.index - 1) {
+        fail(path, fmt::format("scenario {} is not one of shard {}/{}'s", run.scenario, part.shard.index,
+                               part.shard.count));
+    }
+    run.strategy = enumerator<pursuit::Strategy>(r[1], static_cast<int>(strategy_count), path);
+    run.outcome = enumerator<pursuit::Outcome>(r[2], 4, path);
+    run.reacquired_in = enumerator<pursuit::NpcState>(r[3], 4, path);
+    run.time_to_reacquire = read_real(r[4], path);
+    run.npc_distance = read_real(r[5], path);
+    run.destination_changes = whole<int>(r[6], "runs", path);
+    run.chases = whole<int>(r[7], "runs", path);
+    run.max_heading_rate = read_real(r[8], path);
+    return run;
+}
+
+std::string field_text(const json& value) {
+    return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+// Every field of `object` set by its registry name through `set`; errors name the part and the field.
+template <typename Set>
+void read_fields(const json& object, const char* what, const std::string& path, const Set& set) {
+    if (!object.is_object()) {
+        fail(path, fmt::format("\"settings\".\"{}\" must be an object", what));
+    }
+    for (const auto& [name, value] : object.items()) {
+        try {
+            set(name, field_text(value));
+        } catch (const std::exception& e) {
+            fail(path, fmt::format("settings field \"{}.{}\": {}", what, name, e.what()));
+        }
+    }
+}
+
+void read_settings(const json& object, BatchPart& part) {
+    const std::string& path = part.path;
+    BatchPartSettings& s = part.settings;
+    try {
+        s.config.model = movement::make_model(field(object, "npc_model", path).get<std::string>());
+    } catch (const std::exception& e) {
+        fail(path, fmt::format("settings field \"npc_model\": {}", e.what()));
+    }
+    read_fields(field(object, "pursuit", path), "pursuit", path,
+                [&](const std::string& n, const std::string& t) { set_field_text(s.config.settings, n, t); });
+    read_fields(field(object, "model", path), "model", path, [&](const std::string& n, const std::string& t) {
+        movement::set_field_text(s.config.model, n, t);
+    });
+    read_fields(field(object, "flood", path), "flood", path,
+                [&](const std::string& n, const std::string& t) { set_field_text(s.config.flood, n, t); });
+    read_fields(field(object, "batch", path), "batch", path,
+                [&](const std::string& n, const std::string& t) { set_field_text(s.batch, n, t); });
+    s.behind_unit = field(object, "behind_unit", path).get<std::string>();
+    s.level_settings = field(object, "level", path).dump();
+    part.settings_json = object.dump();
+}
+
+void read_shard(const json& doc, BatchPart& part) {
+    const json& shard = field(doc, "shard", part.path);
+    part.shard.index = whole<int>(field(shard, "index", part.path), "index", part.path);
+    part.shard.count = whole<int>(field(shard, "count", part.path), "count", part.path);
+    if (part.shard.count < 1 || part.shard.index < 1 || part.shard.index > part.shard.count) {
+        fail(part.path, "\"shard\" must have 1 <= index <= count");
+    }
+}
+
+// The shards 1..N of one level and settings, each once (the messages of merge_audit_parts).
+std::map<int, const BatchPart*> check_parts(const std::vector<BatchPart>& parts) {
+    const BatchPart& first = parts.front();
+    std::map<int, const BatchPart*> by_index;
+    for (const BatchPart& part : parts) {
+        if (part.level.fnv1a64 != first.level.fnv1a64) {
+            fail(part.path,
+                 fmt::format("another level: {} (fnv1a64 {}), not {} (fnv1a64 {}) as in {}", part.level.file,
+                             part.level.fnv1a64, first.level.file, first.level.fnv1a64, first.path));
+        }
+        if (part.settings_json != first.settings_json) {
+            fail(part.path, fmt::format("other settings than {}: {}", first.path,
+                                        first_difference(first.settings_json, part.settings_json)));
+        }
+        if (part.shard.count != first.shard.count) {
+            fail(part.path, fmt::format("shard {}/{}, but {} is a shard of {}", part.shard.index,
+                                        part.shard.count, first.path, first.shard.count));
+        }
+        const auto [at, inserted] = by_index.emplace(part.shard.index, &part);
+        if (!inserted) {
+            fail(part.path, fmt::format("shard {}/{} again (also {})", part.shard.index, part.shard.count,
+                                        at->second->path));
+        }
+    }
+    for (int i = 1; i <= first.shard.count; ++i) {
+        if (by_index.count(i) == 0) {
+            throw std::invalid_argument(
+                fmt::format("merge: shard {}/{} of {} is missing", i, first.shard.count, first.level.file));
+        }
+    }
+    return by_index;
+}
+
+}  // namespace
+
+std::string batch_settings_json(const BatchPartSettings& s) {
+    std::string out;
+    JsonWriter w(out);
+    w.begin_object();
+    w.key("pursuit").raw(settings_json(s.config.settings));
+    w.string("npc_model", movement::model_name(s.config.model));
+    w.key("model").raw(movement::settings_json(s.config.model));
+    w.key("flood").raw(settings_json(s.config.flood));
+    w.key("batch").begin_object().integer("scenarios", s.batch.scenarios).integer("seed", s.batch.seed);
+    w.number("min_route", s.batch.min_route).integer("npc_behind", s.batch.npc_behind).end_object();
+    w.string("behind_unit", s.behind_unit);
+    w.key("level").raw(s.level_settings);
+    w.end_object();
+    return out;
+}
+
+void write_batch_part(const LevelId& level, const BatchPartSettings& settings, ShardId shard,
+                      const std::vector<pursuit::BatchRun>& runs, std::string& buffer,
+                      const pursuit::BatchTextSink& sink, std::size_t chunk_bytes) {
+    JsonWriter w(buffer);
+    w.begin_object().string("kinema_part", "batch");
+    w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64).end_object();
+    w.key("settings").raw(batch_settings_json(settings));
+    w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count).end_object();
+    w.key("runs").begin_array();
+    for (const pursuit::BatchRun& run : runs) {
+        run_json(w, run);
+        if (buffer.size() >= chunk_bytes) {
+            sink(buffer);
+        }
+    }
+    w.end_array().end_object();
+    buffer += '\n';
+    sink(buffer);
+}
+
+BatchPart parse_batch_part(std::string_view text, const std::string& path) {
+    const json doc = part_json::parse(text, path);
+    BatchPart part;
+    part.path = path;
+    expect_kind(doc, "batch", path);
+    const json& level = field(doc, "level", path);
+    part.level.file = field(level, "file", path).get<std::string>();
+    part.level.fnv1a64 = field(level, "fnv1a64", path).get<std::string>();
+    read_settings(field(doc, "settings", path), part);
+    read_shard(doc, part);
+    const json& runs = field(doc, "runs", path);
+    if (!runs.is_array() || runs.size() % strategy_count != 0) {
+        fail(path, fmt::format("\"runs\" must hold {} runs (one per strategy) per scenario", strategy_count));
+    }
+    part.runs.reserve(runs.size());
+    for (const json& r : runs) {
+        part.runs.push_back(read_run(r, part));
+    }
+    return part;
+}
+
+BatchPart read_batch_part(const std::string& path) {
+    return parse_batch_part(file_bytes(path), path);
+}
+
+MergedBatch merge_batch_parts(std::vector<BatchPart> parts) {
+    if (parts.empty()) {
+        throw std::invalid_argument("merge: no parts");
+    }
+    const std::map<int, const BatchPart*> by_index = check_parts(parts);
+    const BatchPart& first = parts.front();
+    std::vector<pursuit::BatchRun> runs;
+    for (const auto& [index, part] : by_index) {
+        runs.insert(runs.end(), part->runs.begin(), part->runs.end());
+    }
+    return {first.level, first.settings, pursuit::batch_result_from_runs(std::move(runs))};
+}
+
+std::string part_kind(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw std::invalid_argument(path + ": cannot read");
+    }
+    std::string head(64, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    // write_audit_part and write_batch_part begin {"kinema_part": "KIND" (with or without the space).
+    std::string compact;
+    std::copy_if(head.begin(), head.end(), std::back_inserter(compact), [](char c) { return c != ' '; });
+    for (const char* kind : {"audit", "batch"}) {
+        if (compact.starts_with(fmt::format("{{\"kinema_part\":\"{}\"", kind))) {
+            return kind;
+        }
+    }
+    throw std::invalid_argument(path + ": not a kinema partial report (of a sharded audit or batch)");
+}
+
+}  // namespace kinema::report
