@@ -185,34 +185,9 @@ MergedAudit merge_audit_parts(std::vector<AuditPart> parts) {
     if (parts.empty()) {
         throw std::invalid_argument("merge: no parts");
     }
+    const std::map<int, const AuditPart*> by_index = part_json::check_shards(
+        parts, [](const AuditPart& first, const AuditPart& part) { return part.cells == first.cells; });
     const AuditPart& first = parts.front();
-    std::map<int, const AuditPart*> by_index;
-    for (const AuditPart& part : parts) {
-        if (part.level.fnv1a64 != first.level.fnv1a64 || part.cells != first.cells) {
-            fail(part.path,
-                 fmt::format("another level: {} (fnv1a64 {}), not {} (fnv1a64 {}) as in {}", part.level.file,
-                             part.level.fnv1a64, first.level.file, first.level.fnv1a64, first.path));
-        }
-        if (part.settings_json != first.settings_json) {
-            fail(part.path, fmt::format("other settings than {}: {}", first.path,
-                                        first_difference(first.settings_json, part.settings_json)));
-        }
-        if (part.shard.count != first.shard.count) {
-            fail(part.path, fmt::format("shard {}/{}, but {} is a shard of {}", part.shard.index,
-                                        part.shard.count, first.path, first.shard.count));
-        }
-        const auto [at, inserted] = by_index.emplace(part.shard.index, &part);
-        if (!inserted) {
-            fail(part.path, fmt::format("shard {}/{} again (also {})", part.shard.index, part.shard.count,
-                                        at->second->path));
-        }
-    }
-    for (int i = 1; i <= first.shard.count; ++i) {
-        if (by_index.count(i) == 0) {
-            throw std::invalid_argument(
-                fmt::format("merge: shard {}/{} of {} is missing", i, first.shard.count, first.level.file));
-        }
-    }
     MergedAudit merged{first.level, first.flood, first.settings, {}};
     std::vector<chase::AuditRow> rows;
     rows.reserve(chase::audit_row_count(first.cells, first.settings.directions));

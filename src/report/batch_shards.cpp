@@ -120,37 +120,9 @@ void read_shard(const json& doc, BatchPart& part) {
     }
 }
 
-// The shards 1..N of one level and settings, each once (the messages of merge_audit_parts).
+// The shards 1..N of one level and settings, each once (part_json::check_shards).
 std::map<int, const BatchPart*> check_parts(const std::vector<BatchPart>& parts) {
-    const BatchPart& first = parts.front();
-    std::map<int, const BatchPart*> by_index;
-    for (const BatchPart& part : parts) {
-        if (part.level.fnv1a64 != first.level.fnv1a64) {
-            fail(part.path,
-                 fmt::format("another level: {} (fnv1a64 {}), not {} (fnv1a64 {}) as in {}", part.level.file,
-                             part.level.fnv1a64, first.level.file, first.level.fnv1a64, first.path));
-        }
-        if (part.settings_json != first.settings_json) {
-            fail(part.path, fmt::format("other settings than {}: {}", first.path,
-                                        first_difference(first.settings_json, part.settings_json)));
-        }
-        if (part.shard.count != first.shard.count) {
-            fail(part.path, fmt::format("shard {}/{}, but {} is a shard of {}", part.shard.index,
-                                        part.shard.count, first.path, first.shard.count));
-        }
-        const auto [at, inserted] = by_index.emplace(part.shard.index, &part);
-        if (!inserted) {
-            fail(part.path, fmt::format("shard {}/{} again (also {})", part.shard.index, part.shard.count,
-                                        at->second->path));
-        }
-    }
-    for (int i = 1; i <= first.shard.count; ++i) {
-        if (by_index.count(i) == 0) {
-            throw std::invalid_argument(
-                fmt::format("merge: shard {}/{} of {} is missing", i, first.shard.count, first.level.file));
-        }
-    }
-    return by_index;
+    return part_json::check_shards(parts, [](const BatchPart&, const BatchPart&) { return true; });
 }
 
 }  // namespace

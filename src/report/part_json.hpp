@@ -4,8 +4,11 @@
 
 #include <cstddef>
 #include <limits>
+#include <map>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -48,6 +51,43 @@ T whole(const json& value, const char* name, const std::string& path) {
 
 /// A whole file's bytes (std::invalid_argument "PATH: cannot read" when it cannot be opened or read).
 [[nodiscard]] std::string file_bytes(const std::string& path);
+
+/// The shards 1..N of one level and settings, each once, by index: every part of `parts` (not empty) has the
+/// first's level hash (and `same_level(first, part)`), settings text and shard count, no index twice, none
+/// missing; otherwise a one-line error naming the part (or "merge: shard I/N of LEVEL is missing"). Part is
+/// an AuditPart or a BatchPart: path, level.{file, fnv1a64}, settings_json, shard.{index, count}.
+template <typename Part, typename SameLevel>
+std::map<int, const Part*> check_shards(const std::vector<Part>& parts, SameLevel same_level) {
+    const Part& first = parts.front();
+    std::map<int, const Part*> by_index;
+    for (const Part& part : parts) {
+        if (part.level.fnv1a64 != first.level.fnv1a64 || !same_level(first, part)) {
+            fail(part.path,
+                 fmt::format("another level: {} (fnv1a64 {}), not {} (fnv1a64 {}) as in {}", part.level.file,
+                             part.level.fnv1a64, first.level.file, first.level.fnv1a64, first.path));
+        }
+        if (part.settings_json != first.settings_json) {
+            fail(part.path, fmt::format("other settings than {}: {}", first.path,
+                                        first_difference(first.settings_json, part.settings_json)));
+        }
+        if (part.shard.count != first.shard.count) {
+            fail(part.path, fmt::format("shard {}/{}, but {} is a shard of {}", part.shard.index,
+                                        part.shard.count, first.path, first.shard.count));
+        }
+        const auto [at, inserted] = by_index.emplace(part.shard.index, &part);
+        if (!inserted) {
+            fail(part.path, fmt::format("shard {}/{} again (also {})", part.shard.index, part.shard.count,
+                                        at->second->path));
+        }
+    }
+    for (int i = 1; i <= first.shard.count; ++i) {
+        if (by_index.count(i) == 0) {
+            throw std::invalid_argument(
+                fmt::format("merge: shard {}/{} of {} is missing", i, first.shard.count, first.level.file));
+        }
+    }
+    return by_index;
+}
 
 /// The document of a part, or "PATH: not a kinema partial report: invalid JSON".
 [[nodiscard]] json parse(std::string_view text, const std::string& path);
