@@ -14,7 +14,8 @@
 #   2026-11-26, 125 build steps: 501 s user + 24 s system CPU (the CLI's sources about 240 s of it);
 #   2026-11-27, 109 build steps, the CLI as one unit at -O1: 301 s user + 18 s system CPU (286 + 16 in a run
 #   without -O1: the difference is noise), so about 160 s of wall time on two idle cores. Measured wall time
-#   693 s, but under nice -n 15 at load average 7-12 on the shared 2-core Intel Xeon VM (four other builds).
+#   693 s, but under nice -n 15 at load average 7-12 on the shared 2-core Intel Xeon VM (four other builds);
+#   on the same VM when quiet, the whole script took 159 s of wall time (291 s user + 17 s system CPU).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
