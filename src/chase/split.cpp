@@ -14,7 +14,6 @@ namespace kinema::chase {
 namespace {
 
 constexpr double unreached = std::numeric_limits<double>::infinity();
-constexpr std::uint32_t not_heated = std::numeric_limits<std::uint32_t>::max();
 
 // The heated cells as a small graph of their own, built once: index i is the i-th cell of
 // Flood::heated_cells(); neighbour lists hold only heated neighbours, with the edge lengths (world units).
