@@ -168,10 +168,8 @@ std::vector<Shape> dead_reckoning_shapes(const Frame& f, Vec2 c) {
 
 // A split's destination: a green disc with its rank in white.
 std::vector<Shape> numbered_destination_shapes(const Frame& f, Vec2 c, int number) {
-    const double radius = marker_size(f, 0.6, 8.0, 12.0);
-    Shape label = shapes::text(c.x, c.y + radius * 0.45, std::to_string(number), radius * 1.25,
-                               palette::background, true, Anchor::middle);
-    return {shapes::circle(c, radius, palette::destination, palette::ink, 1.5), label};
+    return shapes::numbered_disc(c, marker_size(f, 0.6, 8.0, 12.0), palette::destination, palette::ink,
+                                 palette::background, number);
 }
 
 // The seed disc and, when the direction is not zero, an arrow along it.

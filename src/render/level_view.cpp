@@ -329,9 +329,7 @@ void add_path(Scene& scene, const Frame& f) {
 
 // A split's destination: a green disc with its rank in white.
 std::vector<Shape> numbered_disc(Vec2 c, double radius, int number) {
-    return {shapes::circle(c, radius, palette::destination, palette::ink, 1.5),
-            shapes::text(c.x, c.y + radius * 0.45, std::to_string(number), radius * 1.25, palette::background,
-                         true, Anchor::middle)};
+    return shapes::numbered_disc(c, radius, palette::destination, palette::ink, palette::background, number);
 }
 
 // Dead reckoning (magenta diamond), destination (green disc), centroid (dark cross).

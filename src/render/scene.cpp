@@ -134,6 +134,12 @@ Shape text(double x, double y, std::string value, double size, Rgb colour, bool 
     return s;
 }
 
+std::vector<Shape> numbered_disc(Vec2 centre, double radius, Rgb fill, Rgb stroke, Rgb ink, int number) {
+    return {circle(centre, radius, fill, stroke, 1.5),
+            text(centre.x, centre.y + radius * 0.45, std::to_string(number), radius * 1.25, ink, true,
+                 Anchor::middle)};
+}
+
 std::vector<Shape> with_halo(std::vector<Shape> marks, double halo, Rgb halo_colour) {
     std::vector<Shape> out;
     out.reserve(2 * marks.size());

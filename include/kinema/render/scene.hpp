@@ -127,6 +127,9 @@ Shape text(double x, double y, std::string value, double size, Rgb colour, bool 
            Anchor anchor = Anchor::start);
 /// `marks` preceded by a white copy of each, `halo` px wider (filled shapes filled white too, dashes
 /// dropped), so that marks read on any colour below.
+/// A numbered marker: a disc (`fill`, a 1.5 px `stroke` outline) with `number` centred in it, bold, in `ink`,
+/// 1.25 x the radius high (a split chase's destinations, on the 2D and 3D pictures alike).
+std::vector<Shape> numbered_disc(Vec2 centre, double radius, Rgb fill, Rgb stroke, Rgb ink, int number);
 std::vector<Shape> with_halo(std::vector<Shape> marks, double halo, Rgb halo_colour = {255, 255, 255});
 }  // namespace shapes
 
