@@ -116,12 +116,16 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
 
 // The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp).
 pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions) {
+    // --npc and --npc-dir repeat: the first is NPC 0, the rest its team (in order).
+    const std::vector<std::string>& npcs = flags.texts("npc");
+    const std::vector<std::string>& dirs = flags.texts("npc_direction");
+    pursuit::ScenarioText text{flags.text("route"), npcs.empty() ? std::string() : npcs[0],
+                               dirs.empty() ? std::string() : dirs[0], flags.texts("stimulus")};
+    text.teammates.assign(npcs.begin() + (npcs.empty() ? 0 : 1), npcs.end());
+    text.teammate_dirs.assign(dirs.begin() + (dirs.empty() ? 0 : 1), dirs.end());
+    text.team = flags.text("team");
     pursuit::PursuitScenario scenario;
-    flags.name_errors([&] {
-        scenario = pursuit::parse_scenario(
-            {flags.text("route"), flags.text("npc"), flags.text("npc_direction"), flags.texts("stimulus")},
-            dimensions);
-    });
+    flags.name_errors([&] { scenario = pursuit::parse_scenario(text, dimensions); });
     return scenario;
 }
 
@@ -142,6 +146,7 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
     const std::pair<bool, const char*> single_only[] = {{f.given("route"), "--route"},
                                                         {f.given("npc"), "--npc"},
                                                         {f.given("npc_direction"), "--npc-dir"},
+                                                        {f.given("team"), "--team"},
                                                         {f.given("stimulus"), "--stimulus"},
                                                         {f.given("strategy"), "--strategy"},
                                                         {!o.png.empty(), "--png"},
@@ -469,13 +474,23 @@ last-known), search (arrived without contact: an occupancy map, Isla 2013), gave
 The run ends at the first re-acquisition, at gave_up, or at --max-time. --stimulus T,X,Y (repeatable): a
 noise at time T re-seeds the chase there (at most max_restarts = 3 times; --set max_restarts=N).
 
+Teams (docs/pursuit.md "Teams"): repeat --npc for up to 16 NPCs (--npc-dir: none, or one per --npc in
+order); each moves by the --npc-model, sees with its own view cone, and never comes within 0.5 level units of
+another. --team independent: each NPC alone; shared: any NPC's sighting is everyone's, and on losing the
+player every NPC runs to the flood's one destination; split (the default): the same sightings, but the flood's
+heat is split into one destination per chasing NPC (as `kinema chase --destinations K`), assigned by least
+total path length, and the NPCs search one occupancy map, each heading for a different cell. The run ends at
+the first re-acquisition by any NPC, once every NPC gave up, or at --max-time.
+
 --set NAME=VALUE: a pursuit or flood field, e.g. spread, rest_speed, contact_range, max_restarts, or a field of
 the NPC's model (`kinema simulate --help` lists them).
 
 JSON (--json; docs/pursuit.md): settings, frames [{t, state, player, npc, npc_velocity, npc_input,
 sees_player}], events [{t, kind, ...}] (lost_sight, chase with the flood's `result` exactly as `kinema chase
 --json` prints it, arrived, search, reacquired, stimulus, gave_up), outcome, time_to_reacquire,
-npc_distance, destination_changes, max_heading_rate.
+npc_distance, destination_changes, max_heading_rate. With a team, settings gain team and npcs (every start),
+each frame is {t, player, npcs [{position, velocity, input, state, sees_player}]} in --npc order, and every
+event carries npc (its 0-based index).
 
 3D levels (--map LEVEL.obj or --navmesh FILE, needs kinema::nav; docs/pursuit.md "3D levels"): the navmesh is
 built as `kinema chase --map LEVEL.obj` builds it (--agent-*, --tile-size, --threads); points are X,Y,Z in the
@@ -531,10 +546,20 @@ void add_pursue_command(CLI::App& app) {
         ValueKind::file);
     flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)",
               ValueKind::point_list);
-    flags.add(cmd, "npc", "The NPC's start X,Y (3D levels X,Y,Z)", ValueKind::point2_or_3);
-    flags.add(cmd, "npc_direction",
-              "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player)",
-              ValueKind::point2_or_3);
+    typed(flags.add_repeated(cmd, "npc",
+                             "The NPC's start X,Y (3D levels X,Y,Z); repeat for a team of up to 16 NPCs"),
+          ValueKind::point2_or_3);
+    typed(flags.add_repeated(
+              cmd, "npc_direction",
+              "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player); a team: "
+              "one per --npc, in order"),
+          ValueKind::point2_or_3);
+    flags
+        .add(cmd, "team",
+             "How a team of NPCs shares what it knows: independent, shared or split (default split; see "
+             "below)",
+             ValueKind::integer)
+        ->type_name("independent|shared|split");
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);
     cmd->add_option("--npc-model", o.npc_model,

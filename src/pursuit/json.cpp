@@ -1,6 +1,7 @@
 #include "kinema/pursuit/json.hpp"
 
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 #include "kinema/chase/json.hpp"
@@ -41,6 +42,16 @@ void settings(JsonWriter& w, const PursuitScenario& scenario, const PursuitConfi
     }
     w.end_array();
     pair(w, "npc", scenario.npc, scenario.npc_height, plane);
+    if (scenario.npcs() > 1) {  // a team: every NPC's start, NPC 0's first
+        w.string("team", to_string(scenario.team)).key("npcs").begin_array();
+        for (int i = 0; i < scenario.npcs(); ++i) {
+            const NpcStart start = scenario.npc_start(i);
+            w.begin_array();
+            numbers(w, start.position, start.height, plane);
+            w.end_array();
+        }
+        w.end_array();
+    }
     w.key("stimuli").begin_array();
     for (const Stimulus& s : scenario.stimuli) {
         w.begin_array().number(s.time);
@@ -57,6 +68,21 @@ void frame(JsonWriter& w, const PursuitFrame& f, PlanarFrame plane) {
     pair(w, "npc_velocity", f.npc_velocity, 0.0, plane);
     pair(w, "npc_input", f.npc_input, 0.0, plane);
     w.boolean("sees_player", f.sees_player).end_object();
+}
+
+// A team's frame: the time, the player, and every NPC in the scenario's order.
+void team_frame(JsonWriter& w, const PursuitFrame& f, std::span<const NpcFrame> npcs, PlanarFrame plane) {
+    w.begin_object().number("t", f.t);
+    pair(w, "player", f.player, f.player_height, plane);
+    w.key("npcs").begin_array();
+    for (const NpcFrame& npc : npcs) {
+        w.begin_object();
+        pair(w, "position", npc.position, npc.height, plane);
+        pair(w, "velocity", npc.velocity, 0.0, plane);
+        pair(w, "input", npc.input, 0.0, plane);
+        w.string("state", to_string(npc.state)).boolean("sees_player", npc.sees_player).end_object();
+    }
+    w.end_array().end_object();
 }
 
 // Writes the chase events' `result`s: their floods' per-cell values ("touched" in chase_json) are not kept in
@@ -89,8 +115,11 @@ class ChaseResults {
 };
 
 void event(JsonWriter& w, const PursuitEvent& e, const PursuitConfig& config, PlanarFrame plane,
-           ChaseResults& chases) {
+           ChaseResults& chases, bool team) {
     w.begin_object().number("t", e.t).string("kind", to_string(e.kind));
+    if (team) {
+        w.number("npc", e.npc);
+    }
     switch (e.kind) {
         case EventKind::lost_sight:
             pair(w, "last_seen", e.position, e.height, plane);
@@ -132,12 +161,18 @@ std::string pursuit_json(const chase::ChaseSpace& space, const PursuitScenario& 
     w.begin_object();
     settings(w, scenario, config, plane);
     w.key("frames").begin_array();
-    for (const PursuitFrame& f : result.frames) {
-        frame(w, f, plane);
+    const bool team = result.npcs > 1;
+    const auto n = static_cast<std::size_t>(result.npcs);
+    for (std::size_t k = 0; k < result.frames.size(); ++k) {
+        if (team) {
+            team_frame(w, result.frames[k], std::span(result.team_frames).subspan(k * n, n), plane);
+        } else {
+            frame(w, result.frames[k], plane);
+        }
     }
     w.end_array().key("events").begin_array();
     for (const PursuitEvent& e : result.events) {
-        event(w, e, config, plane, chases);
+        event(w, e, config, plane, chases, team);
     }
     w.end_array().string("outcome", to_string(result.outcome)).key("time_to_reacquire");
     if (result.time_to_reacquire >= 0.0) {

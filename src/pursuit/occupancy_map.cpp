@@ -367,8 +367,10 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
         }
         active_lo_ = 0;
         active_hi_ = n;
-        if (std::find(occupancy_.data(), occupancy_.data() + n, 1.0) != occupancy_.data() + n) {
-            return choose(perception, eye);
+        for (chase::CellId c = 0; c < n; ++c) {
+            if (occupancy_[c] == 1.0 && !excluded(c)) {
+                return choose(perception, eye);
+            }
         }
         return false;
     }
@@ -421,7 +423,31 @@ double OccupancyMap::max_occupancy() {
         block_max_.push_back(block);
         best = std::max(best, block);
     }
-    return best;
+    if (excluded_.empty()) {
+        return best;
+    }
+    skip_excluded_in_blocks();
+    return block_max_.empty() ? 0.0 : *std::max_element(block_max_.begin(), block_max_.end());
+}
+
+bool OccupancyMap::excluded(std::size_t c) const {
+    return std::find(excluded_.begin(), excluded_.end(), c) != excluded_.end();
+}
+
+// The blocks holding an excluded cell, their maxima taken again without it (a team's few other targets).
+void OccupancyMap::skip_excluded_in_blocks() {
+    for (const chase::CellId cell : excluded_) {
+        if (cell < active_lo_ || cell >= active_hi_) {
+            continue;
+        }
+        const std::size_t i = (cell - active_lo_) / kMaxBlock;
+        const std::size_t b = active_lo_ + i * kMaxBlock;
+        double block = 0.0;
+        for (std::size_t c = b; c < std::min(b + kMaxBlock, active_hi_); ++c) {
+            block = excluded(c) ? block : std::max(block, occupancy_[c]);
+        }
+        block_max_[i] = block;
+    }
 }
 
 // Among the cells holding exactly q: the nearest to p, then the lowest id (blocks in id order, cells in id
@@ -436,7 +462,7 @@ chase::CellId OccupancyMap::nearest_with(double q, Vec2 p) const {
         }
         const std::size_t b = active_lo_ + i * kMaxBlock;
         for (std::size_t c = b; c < std::min(b + kMaxBlock, active_hi_); ++c) {
-            if (occupancy_[c] != q) {
+            if (occupancy_[c] != q || (!excluded_.empty() && excluded(c))) {
                 continue;
             }
             const double d = length_squared(centre[c] - p);  // the order of the distances

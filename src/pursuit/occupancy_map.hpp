@@ -9,6 +9,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,11 @@ class OccupancyMap {
     bool choose(const Perception& perception, const Eye& eye);
     /// The most probable cell (ties: the nearest to the eye at the choice, then the lowest id).
     chase::CellId target() const { return target_; }
+    /// Cells the next choices skip (a team's other targets; a few cells): choose picks the most probable
+    /// cell among the rest. The span must outlive its use; empty (the default): none skipped.
+    void set_excluded(std::span<const chase::CellId> cells) { excluded_ = cells; }
+    /// The cell's current (unnormalised) probability: 0 once seen.
+    double probability(chase::CellId c) const { return occupancy_[c]; }
     /// The map normalised to sum 1 (cells seen since the last renormalisation hold 0).
     void normalised(std::vector<double>& out) const;
 
@@ -68,6 +74,8 @@ class OccupancyMap {
     chase::CellId nearest_with(double q, Vec2 p) const;
     double in_order_total() const;
     bool total_exhausted();
+    bool excluded(std::size_t c) const;
+    void skip_excluded_in_blocks();
     void build_buckets(double view_range);
     std::pair<int, int> bucket_of(Vec2 q) const;
     std::pair<std::uint32_t, std::uint32_t> rows_in_range(std::size_t b, double py) const;
@@ -103,6 +111,7 @@ class OccupancyMap {
         double value;
     };
     std::vector<Cleared> cleared_;
+    std::span<const chase::CellId> excluded_;
 
     // The search under way.
     double spread_ = 0.5;

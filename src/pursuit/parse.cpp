@@ -3,6 +3,8 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "kinema/core/planar_frame.hpp"
@@ -74,6 +76,34 @@ void parse_route(const std::string& route, PlanarFrame frame, PursuitScenario& s
     }
 }
 
+// A team: its other NPCs, their facings (one per NPC or none) and the mode.
+void parse_team(const ScenarioText& text, PlanarFrame frame, PursuitScenario& sc) {
+    const std::size_t npcs = 1 + text.teammates.size();
+    if (npcs > static_cast<std::size_t>(max_team_npcs)) {
+        fail("npc", "at most " + std::to_string(max_team_npcs) + " NPCs, got " + std::to_string(npcs));
+    }
+    const std::size_t dirs = (text.npc_dir.empty() ? 0 : 1) + text.teammate_dirs.size();
+    if (dirs != 0 && (text.npc_dir.empty() || text.teammate_dirs.size() != text.teammates.size())) {
+        fail("npc_direction", std::to_string(dirs) + " given for " + std::to_string(npcs) +
+                                  " NPCs (one per NPC, in order, or none)");
+    }
+    for (std::size_t i = 0; i < text.teammates.size(); ++i) {
+        NpcStart start;
+        start.position = point(text.teammates[i], "npc", frame, &start.height);
+        if (!text.teammate_dirs.empty()) {
+            start.direction = point(text.teammate_dirs[i], "npc_direction", frame, nullptr);
+        }
+        sc.teammates.push_back(start);
+    }
+    if (!text.team.empty()) {
+        const std::optional<TeamMode> mode = parse_team_mode(text.team);
+        if (!mode) {
+            fail("team", quoted("expected independent, shared or split, got", text.team));
+        }
+        sc.team = *mode;
+    }
+}
+
 constexpr std::array kConfigParts{
     part<PursuitConfig, PursuitSettings, &PursuitConfig::settings>(""),
     part<PursuitConfig, chase::FloodSettings, &PursuitConfig::flood>(""),
@@ -101,6 +131,7 @@ PursuitScenario parse_scenario(const ScenarioText& text, int dimensions) {
     if (!text.npc_dir.empty()) {
         sc.npc_direction = point(text.npc_dir, "npc_direction", frame, nullptr);
     }
+    parse_team(text, frame, sc);
     for (const std::string& s : text.stimuli) {
         // Grids: T,X,Y; 3D: T,X,Y,Z.
         const std::vector<double> v = numbers(s, d3 ? 4 : 3, "stimulus", d3 ? "T,X,Y,Z" : "T,X,Y");

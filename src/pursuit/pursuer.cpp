@@ -8,9 +8,7 @@
 #include <utility>
 
 #include "kinema/chase/query.hpp"
-#include "occupancy_map.hpp"
-#include "perception.hpp"
-#include "strategy.hpp"
+#include "pursuer_impl.hpp"
 
 namespace kinema::pursuit {
 
@@ -21,8 +19,6 @@ namespace {
 constexpr double kUnitTolerance = 1e-9;
 // The longest update: an hour (PursuitSettings::max_time's range).
 constexpr double kMaxDt = 3600.0;
-// The most events one call records: a sliced flood's chase, arrived and search; lost_sight and chase.
-constexpr std::size_t kMaxEventsPerCall = 4;
 
 bool finite(Vec3 v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
@@ -35,7 +31,9 @@ bool in_range(Vec3 v) {
     return finite(v) && std::abs(v.x) <= m && std::abs(v.y) <= m && std::abs(v.z) <= m;
 }
 
-FieldErrors input_errors(const PursuerInput& in) {
+}  // namespace
+
+FieldErrors detail::input_errors(const PursuerInput& in) {
     FieldErrors errors;
     if (!std::isfinite(in.dt) || in.dt < 0.0 || in.dt > kMaxDt) {
         errors.push_back({"dt", "must be finite and in [0, 3600] s"});
@@ -51,88 +49,6 @@ FieldErrors input_errors(const PursuerInput& in) {
     }
     return errors;
 }
-
-}  // namespace
-
-class Pursuer::Impl {
-  public:
-    Impl(PursuitSpace& space, const PursuerSettings& settings, const chase::FloodSettings& flood)
-        : space_(space), frame_(space.frame()), perception_(space, settings) {
-        events_.reserve(kMaxEventsPerCall);
-        configure(settings, flood);
-    }
-
-    void configure(const PursuerSettings& settings, const chase::FloodSettings& flood) {
-        throw_if_invalid("PursuerSettings", settings.validate());
-        throw_if_invalid("FloodSettings", flood.validate());
-        settings_ = settings;
-        flood_settings_ = flood;
-        perception_ = detail::Perception(space_, settings_);
-        chase_.flood.set_settings(flood);
-        chase_.shot.set_settings(flood);
-        strategy_ = &detail::strategy_row(settings.strategy);
-        reset();
-    }
-
-    void reset();
-    const PursuerOutput& update(const PursuerInput& input);
-    const PursuerOutput& stimulus(Vec3 position, double delay);
-
-    const PursuerOutput& output() const { return out_; }
-    std::span<const PursuitEvent> events() const { return events_; }
-    int destination_changes() const { return destination_changes_; }
-    bool searched() const { return searched_; }
-    void occupancy(std::vector<double>& out) const {
-        out.clear();
-        if (searched_) {
-            map_.normalised(out);
-        }
-    }
-    const chase::Flood& single_shot_flood() const { return chase_.shot; }
-
-  private:
-    using Eye = detail::Eye;
-    detail::ChaseInputs chase_inputs() {
-        return {space_, settings_, flood_settings_, frame_, frame_.world(player_, player_h_), goal_};
-    }
-    void begin_call();
-    void read(const PursuerInput& input);
-    void set_goal(Vec3 goal);
-    void lose_sight(double t);
-    void start_chase(double t, Vec3 from, Vec2 direction, bool first);
-    void update_chase(double t);
-    void start_search(double t);
-    void update_search(double t);
-    void event(double t, EventKind kind, Vec2 position, double h, Vec2 direction = {}, bool accepted = true);
-
-    PursuitSpace& space_;
-    PlanarFrame frame_;
-    PursuerSettings settings_;
-    chase::FloodSettings flood_settings_;
-    detail::Perception perception_;
-    const detail::StrategyRow* strategy_ = nullptr;
-    detail::ChaseMemory chase_;
-    detail::OccupancyMap map_;
-    std::vector<PursuitEvent> events_;  // this call's (reserved: no allocation per call)
-
-    // What the game reported last (planar positions, heights beside).
-    Vec2 npc_, player_, player_dir_, facing_;
-    double npc_h_ = 0.0, player_h_ = 0.0;
-    bool arrived_ = false;
-    // The reasoning.
-    bool started_ = false;
-    NpcState state_ = NpcState::engage;
-    Vec2 last_seen_, last_dir_;
-    double last_seen_h_ = 0.0;
-    bool has_goal_ = false;
-    Vec2 goal_;
-    int stimuli_accepted_ = 0;
-    int destination_changes_ = 0;
-    double search_t0_ = 0.0;
-    bool searched_ = false;
-    double time_ = 0.0;
-    PursuerOutput out_;
-};
 
 void Pursuer::Impl::reset() {
     events_.clear();
@@ -180,7 +96,7 @@ void Pursuer::Impl::read(const PursuerInput& in) {
 // The state machine (docs/pursuit.md "States"): seeing the player engages (re-acquires); losing them starts
 // a chase; arriving at the chase's destination starts the search; the search gives up after search_time.
 const PursuerOutput& Pursuer::Impl::update(const PursuerInput& input) {
-    throw_if_invalid("pursuer input", input_errors(input));
+    throw_if_invalid("pursuer input", detail::input_errors(input));
     begin_call();
     read(input);
     time_ += input.dt;
@@ -307,16 +223,36 @@ void Pursuer::Impl::start_search(double t) {
     search_t0_ = t;
     event(t, EventKind::search, npc_, npc_h_);
     const chase::CellSpace& cells = space_.chase_space().cells();
+    const auto fallback = [&] { return space_.cell_of(out_.goal); };
+    const double interval = cells.cell_size() / settings_.player_speed;
+    if (team_search_ != nullptr) {  // the team's map: seeded by the first NPC to search
+        team_search_->join(team_index_, cells, settings_.view_range, strategy_->search_seed(chase_), fallback,
+                           t, settings_.spread, interval);
+        return;
+    }
     map_.prepare(cells, settings_.view_range);
-    map_.seed(
-        strategy_->search_seed(chase_), [&] { return space_.cell_of(out_.goal); }, t, settings_.spread,
-        cells.cell_size() / settings_.player_speed);
+    map_.seed(strategy_->search_seed(chase_), fallback, t, settings_.spread, interval);
 }
 
 void Pursuer::Impl::update_search(double t) {
-    if (map_.update(t, perception_, Eye{npc_, npc_h_, facing_})) {
-        const Vec3 w = space_.chase_space().cells().position(map_.target());
-        set_goal(frame_.on_plane(w));
+    const Eye eye{npc_, npc_h_, facing_};
+    const bool changed = team_search_ != nullptr ? team_search_->update(team_index_, t, perception_, eye)
+                                                 : map_.update(t, perception_, eye);
+    if (changed) {
+        const chase::CellId target =
+            team_search_ != nullptr ? team_search_->target(team_index_) : map_.target();
+        set_goal(frame_.on_plane(space_.chase_space().cells().position(target)));
+    }
+}
+
+void Pursuer::Impl::redirect(Vec3 destination) {
+    set_goal(frame_.on_plane(destination));
+    for (auto e = events_.rbegin(); e != events_.rend(); ++e) {
+        if (e->kind == EventKind::chase) {
+            e->position = goal_;
+            e->height = frame_.height(out_.goal);
+            break;
+        }
     }
 }
 

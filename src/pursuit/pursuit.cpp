@@ -13,6 +13,7 @@
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/runner.hpp"
+#include "kinema/pursuit/team.hpp"
 #include "navigator.hpp"
 #include "perception.hpp"
 
@@ -66,6 +67,19 @@ void validate_config(const PursuitConfig& config) {
 
 namespace detail {
 
+// One NPC's body in the simulation: its navigator (with its own path), exact model state and perception.
+struct NpcBody {
+    Navigator nav;
+    movement::PlanarState model;
+    Vec2 facing;
+    double h = 0.0;                     // height (grids: 0)
+    NpcState state = NpcState::engage;  // its pursuer's, after its last call
+    bool sees = true;                   // its own sight
+    bool arrived = false;               // its navigator's arrival, as its pursuer was last told it
+    bool gave_up = false;               // gave up since its last chase
+    Vec2 input;                         // the model input of the last step
+};
+
 class PursuitLoop {
   public:
     PursuitLoop(PursuitSpace& space, const PursuitConfig& config)
@@ -74,7 +88,8 @@ class PursuitLoop {
           config_(config),
           perception_(space, config.settings),
           player_(scenario_.route, config.settings.player_speed),
-          pursuer_(space, pursuer_settings(config.settings), config.flood) {
+          team_(space, 1, TeamMode::split, pursuer_settings(config.settings), config.flood) {
+        npcs_.resize(1);
         configure();
     }
 
@@ -92,20 +107,27 @@ class PursuitLoop {
 
   private:
     void configure();
+    void form_team(const PursuitScenario& scenario);
     void reset_run();
+    void place_npc(std::size_t i);
     const PursuitSettings& settings() const { return config_.settings; }
-    Vec2 npc_position() const { return nav_.position(model_); }
-    Vec3 npc_world() const { return frame_.world(npc_position(), npc_h_); }
+    std::size_t size() const { return npcs_.size(); }
+    Vec2 npc_position(std::size_t i) const { return npcs_[i].nav.position(npcs_[i].model); }
+    Vec3 npc_world(std::size_t i) const { return frame_.world(npc_position(i), npcs_[i].h); }
     Vec3 player_world() const { return frame_.world(player_pos_, player_h_); }
-    Eye eye() const { return Eye{npc_position(), npc_h_, facing_}; }
+    Eye eye(std::size_t i) const { return Eye{npc_position(i), npcs_[i].h, npcs_[i].facing}; }
 
-    void move_player_and_npc(double t1, Vec2& input);
+    void move_player(double t1);
+    void move_npc(std::size_t i);
+    void keep_apart(std::size_t i, const movement::PlanarState& before, double h_before);
     void think(double t);
     void handle_stimuli(double t1);
-    void take_events(NpcState before);
+    void take_events(std::size_t i, NpcState before);
+    bool stands_by_player() const;
     void steer();
     void finish();
-    void record(double t, Vec2 input);
+    void finish_occupancy();
+    void record(double t);
     void measure_heading(Vec2 before, Vec2 after);
 
     PursuitSpace& ps_;
@@ -116,22 +138,19 @@ class PursuitLoop {
     Perception perception_;
     Player player_;
 
-    // The NPC's body (its navigator, with its own memory) and its reasoning (kept between runs).
-    Navigator nav_;
-    Pursuer pursuer_;
+    // The NPCs' bodies and their reasoning (kept between runs; a new team size or mode forms a new team).
+    std::vector<NpcBody> npcs_;
+    PursuerTeam team_;
+    std::vector<PursuerInput> inputs_;  // one per NPC (sized at start: no allocation per frame)
+    std::vector<NpcState> before_;
     std::vector<Stimulus> stimuli_;  // the scenario's, by time
 
     // The run.
     std::int64_t steps_ = 0;
     std::int64_t k_ = 0;
-    movement::PlanarState model_;
-    Vec2 facing_;
-    NpcState state_ = NpcState::engage;  // the pursuer's, after its last call
-    bool sees_ = true;
-    bool arrived_ = false;  // the navigator's arrival, as the pursuer was last told it
     Vec2 player_pos_, player_dir_;
-    Vec2 player_motion_;                   // the route segment the player runs along (zero: standing)
-    double npc_h_ = 0.0, player_h_ = 0.0;  // heights (grids: 0)
+    Vec2 player_motion_;  // the route segment the player runs along (zero: standing)
+    double player_h_ = 0.0;
     std::size_t next_stimulus_ = 0;
     bool lost_ = false;
     double lost_t_ = 0.0;
@@ -144,14 +163,32 @@ void PursuitLoop::configure() {
     dt_ = 1.0 / settings().hz;
     perception_ = Perception(ps_, settings());
     player_ = Player(scenario_.route, settings().player_speed);
-    nav_.configure(ps_, config_.model, settings());
-    pursuer_.set_settings(pursuer_settings(settings()), config_.flood);
+    for (NpcBody& npc : npcs_) {
+        npc.nav.configure(ps_, config_.model, settings());
+    }
+    team_.set_settings(pursuer_settings(settings()), config_.flood);
     finished_ = true;
+}
+
+// A scenario with another team size or mode than the last run's gets its own bodies and team.
+void PursuitLoop::form_team(const PursuitScenario& scenario) {
+    const int n = scenario.npcs();
+    const TeamMode mode = n > 1 ? scenario.team : TeamMode::split;
+    if (n != team_.size() || mode != team_.mode()) {
+        team_ = PursuerTeam(ps_, n, mode, pursuer_settings(settings()), config_.flood);
+        npcs_.resize(static_cast<std::size_t>(n));
+        for (NpcBody& npc : npcs_) {
+            npc.nav.configure(ps_, config_.model, settings());
+        }
+    }
+    inputs_.resize(npcs_.size());
+    before_.resize(npcs_.size());
 }
 
 // The result's buffers are kept (cleared), so a runner's later runs allocate no frame buffer.
 void PursuitLoop::reset_run() {
     r_.frames.clear();
+    r_.team_frames.clear();
     r_.events.clear();
     r_.outcome = Outcome::never_lost;
     r_.reacquired_in = NpcState::chase;
@@ -162,12 +199,19 @@ void PursuitLoop::reset_run() {
     r_.occupancy.clear();
     r_.chase_heat.clear();
     r_.dimensions = 2;
-    nav_.reset();
-    pursuer_.reset();
-    model_ = {};
-    npc_h_ = player_h_ = 0.0;
-    state_ = NpcState::engage;
-    arrived_ = false;
+    r_.npcs = static_cast<int>(size());
+    r_.team = team_.mode();
+    for (NpcBody& npc : npcs_) {
+        npc.nav.reset();
+        npc.model = {};
+        npc.h = 0.0;
+        npc.state = NpcState::engage;
+        npc.arrived = false;
+        npc.gave_up = false;
+        npc.input = {};
+    }
+    team_.reset();
+    player_h_ = 0.0;
     next_stimulus_ = 0;
     lost_ = false;
     lost_t_ = 0.0;
@@ -176,32 +220,46 @@ void PursuitLoop::reset_run() {
     k_ = 0;
 }
 
+// NPC i at its start, facing its direction (default: the player), with its first sight.
+void PursuitLoop::place_npc(std::size_t i) {
+    const NpcStart start = scenario_.npc_start(static_cast<int>(i));
+    NpcBody& npc = npcs_[i];
+    npc.model.position = start.position * settings().model_scale;
+    if (frame_ == PlanarFrame::xz) {
+        npc.h = ps_.place(frame_.world(start.position, start.height)).y;
+    }
+    npc.facing = start.direction ? normalized_or_zero(*start.direction)
+                                 : normalized_or_zero(player_pos_ - start.position);
+    if (length(npc.facing) == 0.0) {
+        npc.facing = {1.0, 0.0};
+    }
+    // From the scenario's point itself (model position / model_scale may differ from it in the last bit).
+    npc.sees = perception_.sees(Eye{start.position, npc.h, npc.facing}, player_pos_, player_h_);
+}
+
 void PursuitLoop::start(const PursuitScenario& scenario) {
     throw_if_invalid("pursuit scenario", scenario.validate(ps_));
     scenario_ = scenario;
+    form_team(scenario_);
     reset_run();
     stimuli_ = scenario_.stimuli;
     std::stable_sort(stimuli_.begin(), stimuli_.end(),
                      [](const Stimulus& a, const Stimulus& b) { return a.time < b.time; });
     steps_ = static_cast<std::int64_t>(std::ceil(settings().max_time * settings().hz - 1e-9));
     r_.frames.reserve(static_cast<std::size_t>(steps_) + 1);
-    model_.position = scenario_.npc * settings().model_scale;
+    if (size() > 1) {
+        r_.team_frames.reserve((static_cast<std::size_t>(steps_) + 1) * size());
+    }
     player_.at(0.0, player_pos_, player_dir_, player_motion_);
     if (frame_ == PlanarFrame::xz) {
-        npc_h_ = ps_.place(frame_.world(scenario_.npc, scenario_.npc_height)).y;
         player_h_ = ps_.place(frame_.world(scenario_.route.front(), scenario_.route_height(0))).y;
     }
-    const Vec2 npc = scenario_.npc;
-    facing_ = scenario_.npc_direction ? normalized_or_zero(*scenario_.npc_direction)
-                                      : normalized_or_zero(player_pos_ - npc);
-    if (length(facing_) == 0.0) {
-        facing_ = {1.0, 0.0};
+    for (std::size_t i = 0; i < size(); ++i) {
+        place_npc(i);
     }
-    // From the scenario's point itself (model position / model_scale may differ from it in the last bit).
-    sees_ = perception_.sees(Eye{npc, npc_h_, facing_}, player_pos_, player_h_);
-    think(0.0);  // the alert: the pursuer learns where the player is (and chases at once when unseen)
+    think(0.0);  // the alert: the pursuers learn where the player is (and chase at once when unseen)
     steer();
-    record(0.0, {});
+    record(0.0);
     if (k_ >= steps_) {
         finish();
     }
@@ -212,15 +270,20 @@ bool PursuitLoop::step() {
         return false;
     }
     const double t1 = static_cast<double>(k_ + 1) / settings().hz;
-    Vec2 input;
-    move_player_and_npc(t1, input);
-    sees_ = perception_.sees(eye(), player_pos_, player_h_);
+    move_player(t1);
+    handle_stimuli(t1);
+    for (std::size_t i = 0; i < size(); ++i) {
+        move_npc(i);
+    }
+    for (std::size_t i = 0; i < size(); ++i) {
+        npcs_[i].sees = perception_.sees(eye(i), player_pos_, player_h_);
+    }
     think(t1);
-    if (!done_ && !lost_ && state_ == NpcState::engage && player_dir_ == Vec2{} && nav_.arrived()) {
-        done_ = true;  // the player stands at the route's end and the NPC has stopped by them
+    if (!done_ && !lost_ && player_dir_ == Vec2{} && stands_by_player()) {
+        done_ = true;  // the player stands at the route's end and an NPC has stopped by them
     }
     steer();
-    record(t1, input);
+    record(t1);
     ++k_;
     if (done_ || k_ >= steps_) {
         finish();
@@ -228,84 +291,138 @@ bool PursuitLoop::step() {
     return !finished_;
 }
 
-// The player to its route position, the stimuli due, the NPC's input and model step.
-void PursuitLoop::move_player_and_npc(double t1, Vec2& input) {
+bool PursuitLoop::stands_by_player() const {
+    return std::any_of(npcs_.begin(), npcs_.end(),
+                       [](const NpcBody& npc) { return npc.state == NpcState::engage && npc.nav.arrived(); });
+}
+
+void PursuitLoop::move_player(double t1) {
     const Vec3 player_before = player_world();
     player_.at(t1, player_pos_, player_dir_, player_motion_);
     if (frame_ == PlanarFrame::xz) {
         player_h_ = ps_.surface_height(player_before, player_pos_);
     }
-    handle_stimuli(t1);
-    input = nav_.drive(model_, npc_h_);
-    const Vec2 v_before = model_.velocity;
-    const Vec3 npc_before = npc_world();
-    model_ = movement::step_unchecked(config_.model, model_, input, dt_);
+}
+
+// NPC i's input from its navigator and its model's step.
+void PursuitLoop::move_npc(std::size_t i) {
+    NpcBody& npc = npcs_[i];
+    npc.input = npc.nav.drive(npc.model, npc.h);
+    const movement::PlanarState before = npc.model;
+    const double h_before = npc.h;
+    const Vec3 npc_before = npc_world(i);
+    npc.model = movement::step_unchecked(config_.model, npc.model, npc.input, dt_);
     if (frame_ == PlanarFrame::xz) {
-        npc_h_ = ps_.surface_height(npc_before, npc_position());
+        npc.h = ps_.surface_height(npc_before, npc_position(i));
     }
-    measure_heading(v_before, model_.velocity);
-    if (length(model_.velocity) > 0.0) {
-        facing_ = normalized_or_zero(model_.velocity);
+    if (size() > 1) {
+        keep_apart(i, before, h_before);
+    }
+    measure_heading(before.velocity, npc.model.velocity);
+    if (length(npc.model.velocity) > 0.0) {
+        npc.facing = normalized_or_zero(npc.model.velocity);
     }
 }
 
-// The pursuer's update at time t on what the simulated NPC perceives (docs/pursuit.md "States"). The
-// clock's dt is t minus the pursuer's time: both are multiples of 1/hz a step apart, so their difference is
-// exact (Sterbenz) and the pursuer's clock reaches t bit for bit.
+// NPCs do not pass through each other: a step that brings NPC i closer than npc_separation to another NPC
+// (the others at their positions now, in NPC order) is not taken, and the NPC stops where it was -- on
+// walkable space, where it stood (docs/pursuit.md "Teams").
+void PursuitLoop::keep_apart(std::size_t i, const movement::PlanarState& before, double h_before) {
+    NpcBody& npc = npcs_[i];
+    const Vec2 from = before.position / settings().model_scale;
+    const Vec2 to = npc_position(i);
+    for (std::size_t j = 0; j < size(); ++j) {
+        const Vec2 other = npc_position(j);
+        if (j != i && length(to - other) < npc_separation && length(to - other) < length(from - other)) {
+            npc.model = before;
+            npc.model.velocity = {};
+            npc.h = h_before;
+            return;
+        }
+    }
+}
+
+// The pursuers' update at time t on what each simulated NPC perceives (docs/pursuit.md "States"). The
+// clock's dt is t minus the pursuers' time: both are multiples of 1/hz a step apart, so their difference is
+// exact (Sterbenz) and the clocks reach t bit for bit.
 void PursuitLoop::think(double t) {
-    PursuerInput in;
-    in.dt = t - pursuer_.time();
-    in.npc_position = npc_world();
-    in.npc_facing = frame_.world(facing_, 0.0);
-    in.sees_player = sees_;
-    in.player_position = player_world();
-    in.player_velocity = frame_.world(player_motion_, 0.0);
-    in.arrived = nav_.arrived();
-    arrived_ = in.arrived;
-    const NpcState before = state_;
-    state_ = pursuer_.update(in).state;
-    take_events(before);
+    const double dt = t - team_.npc(0).time();
+    for (std::size_t i = 0; i < size(); ++i) {
+        PursuerInput& in = inputs_[i];
+        in.dt = dt;
+        in.npc_position = npc_world(i);
+        in.npc_facing = frame_.world(npcs_[i].facing, 0.0);
+        in.sees_player = npcs_[i].sees;
+        in.player_position = player_world();
+        in.player_velocity = frame_.world(player_motion_, 0.0);
+        in.arrived = npcs_[i].nav.arrived();
+        npcs_[i].arrived = in.arrived;
+        before_[i] = npcs_[i].state;
+    }
+    team_.update(inputs_);
+    for (std::size_t i = 0; i < size(); ++i) {
+        npcs_[i].state = team_.npc(static_cast<int>(i)).output().state;
+        take_events(i, before_[i]);
+    }
 }
 
 void PursuitLoop::handle_stimuli(double t1) {
     while (next_stimulus_ < stimuli_.size() && stimuli_[next_stimulus_].time <= t1) {
         const Stimulus& st = stimuli_[next_stimulus_++];
-        const NpcState before = state_;
-        state_ = pursuer_.stimulus(frame_.world(st.position, st.height), t1 - pursuer_.time()).state;
-        take_events(before);
+        for (std::size_t i = 0; i < size(); ++i) {
+            before_[i] = npcs_[i].state;
+        }
+        team_.stimulus(frame_.world(st.position, st.height), t1 - team_.npc(0).time());
+        for (std::size_t i = 0; i < size(); ++i) {
+            npcs_[i].state = team_.npc(static_cast<int>(i)).output().state;
+            take_events(i, before_[i]);
+        }
         steer();
     }
 }
 
-// The pursuer's events into the result, with the measures they mark.
-void PursuitLoop::take_events(NpcState before) {
-    for (const PursuitEvent& e : pursuer_.events()) {
+// NPC i's events into the result, with the measures they mark: the team's first loss of sight, the first
+// chase's heat, the first re-acquisition, and giving up once every NPC has.
+void PursuitLoop::take_events(std::size_t i, NpcState before) {
+    const Pursuer& pursuer = team_.npc(static_cast<int>(i));
+    for (const PursuitEvent& e : pursuer.events()) {
         if (e.kind == EventKind::lost_sight && !lost_) {
             lost_ = true;
             lost_t_ = e.t;
         } else if (e.kind == EventKind::chase && e.chase && r_.chase_heat.empty()) {
-            const chase::Flood& shot = pursuer_.single_shot_flood();
+            const chase::Flood& shot = pursuer.single_shot_flood();
             r_.chase_heat.resize(ps_.chase_space().cells().size());
             for (chase::CellId c = 0; c < r_.chase_heat.size(); ++c) {
                 r_.chase_heat[c] = shot.value(c);
             }
-        } else if (e.kind == EventKind::reacquired) {
+        } else if (e.kind == EventKind::reacquired && r_.outcome != Outcome::reacquired) {
             r_.reacquired_in = before;
             r_.outcome = Outcome::reacquired;
             r_.time_to_reacquire = e.t - lost_t_;
             done_ = true;
+        }
+        if (e.kind == EventKind::chase) {
+            npcs_[i].gave_up = false;
         } else if (e.kind == EventKind::gave_up) {
-            r_.outcome = Outcome::gave_up;
-            done_ = true;
+            npcs_[i].gave_up = true;
+            if (r_.outcome != Outcome::reacquired &&
+                std::all_of(npcs_.begin(), npcs_.end(), [](const NpcBody& npc) { return npc.gave_up; })) {
+                r_.outcome = Outcome::gave_up;
+                done_ = true;
+            }
         }
         r_.events.push_back(e);
+        r_.events.back().npc = static_cast<int>(i);
     }
 }
 
-// The navigator heads for the pursuer's goal (a new goal re-plans; the seen player: a straight line).
+// Each navigator heads for its pursuer's goal (a new goal re-plans; the player in the NPC's own sight: a
+// straight line; the player only a teammate sees: a path).
 void PursuitLoop::steer() {
-    const PursuerOutput& out = pursuer_.output();
-    nav_.set_goal(out.goal, out.goal_in_sight, npc_world());
+    for (std::size_t i = 0; i < size(); ++i) {
+        const PursuerOutput& out = team_.npc(static_cast<int>(i)).output();
+        npcs_[i].nav.set_goal(out.goal, out.goal_in_sight && npcs_[i].sees, npc_world(i));
+    }
 }
 
 void PursuitLoop::finish() {
@@ -316,29 +433,67 @@ void PursuitLoop::finish() {
     if (lost_ && r_.outcome != Outcome::reacquired) {
         r_.time_to_reacquire = -1.0;
     }
-    r_.npc_distance = frame_ == PlanarFrame::xz ? length(player_world() - npc_world())
-                                                : length(player_pos_ - npc_position());
+    for (std::size_t i = 0; i < size(); ++i) {
+        const double d = frame_ == PlanarFrame::xz ? length(player_world() - npc_world(i))
+                                                   : length(player_pos_ - npc_position(i));
+        r_.npc_distance = i == 0 ? d : std::min(r_.npc_distance, d);
+        r_.destination_changes += team_.npc(static_cast<int>(i)).destination_changes();
+    }
     r_.dimensions = ps_.dimensions();
-    r_.destination_changes = pursuer_.destination_changes();
-    if (pursuer_.searched()) {
-        pursuer_.occupancy(r_.occupancy);  // as the search left it
+    finish_occupancy();
+}
+
+// The search's map as it ended: one NPC's (or the split team's shared map), else the mean of the NPCs'.
+void PursuitLoop::finish_occupancy() {
+    std::vector<double> one;
+    int searched = 0;
+    for (std::size_t i = 0; i < size(); ++i) {
+        const Pursuer& pursuer = team_.npc(static_cast<int>(i));
+        if (!pursuer.searched()) {
+            continue;
+        }
+        if (searched++ == 0 || team_.mode() == TeamMode::split) {
+            pursuer.occupancy(r_.occupancy);
+            if (team_.mode() == TeamMode::split) {
+                return;
+            }
+            continue;
+        }
+        pursuer.occupancy(one);
+        for (std::size_t c = 0; c < one.size(); ++c) {
+            r_.occupancy[c] += one[c];
+        }
+    }
+    if (searched > 1) {
+        for (double& q : r_.occupancy) {
+            q /= searched;
+        }
     }
 }
 
-void PursuitLoop::record(double t, Vec2 input) {
+void PursuitLoop::record(double t) {
+    const NpcBody& npc = npcs_[0];
     PursuitFrame f;
     f.t = t;
-    f.state = state_;
+    f.state = npc.state;
     f.player = player_pos_;
-    f.npc = npc_position();
-    f.npc_velocity = model_.velocity / settings().model_scale;
-    f.npc_input = input;
-    f.sees_player = sees_;
-    f.model = model_;
+    f.npc = npc_position(0);
+    f.npc_velocity = npc.model.velocity / settings().model_scale;
+    f.npc_input = npc.input;
+    f.sees_player = npc.sees;
+    f.model = npc.model;
     f.player_height = player_h_;
-    f.npc_height = npc_h_;
-    f.arrived = arrived_;
+    f.npc_height = npc.h;
+    f.arrived = npc.arrived;
     r_.frames.push_back(f);
+    if (size() == 1) {
+        return;
+    }
+    for (std::size_t i = 0; i < size(); ++i) {
+        const NpcBody& b = npcs_[i];
+        r_.team_frames.push_back(NpcFrame{b.state, npc_position(i), b.model.velocity / settings().model_scale,
+                                          b.input, b.sees, b.h});
+    }
 }
 
 void PursuitLoop::measure_heading(Vec2 before, Vec2 after) {

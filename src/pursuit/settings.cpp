@@ -1,4 +1,5 @@
 // The pursuit's registered settings and the names of its enums (docs/pursuit.md "Defaults").
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <initializer_list>
@@ -191,18 +192,51 @@ FieldErrors PursuitScenario::validate(const chase::ChaseSpace& space) const {
     return validate(pursuit_space);
 }
 
+namespace {
+
+// NPC i's start (one NPC: unnamed, as before teams; a team's NPCs are "NPC 1", "NPC 2", ... as typed).
+void check_npc(PursuitSpace& space, const PursuitScenario& sc, int i, FieldErrors& errors) {
+    const NpcStart start = sc.npc_start(i);
+    const std::string who = sc.npcs() > 1 ? text({"NPC ", std::to_string(i + 1), " "}) : std::string();
+    if (!is_finite(start.position) || !std::isfinite(start.height)) {
+        errors.push_back({"npc", who + "must be finite"});
+    } else if (!walkable(space, start.position, start.height)) {
+        errors.push_back({"npc", text({who, scenario_point_text(start.position, start.height, space.frame()),
+                                       " is not on walkable space"})});
+    }
+    if (start.direction && (!is_finite(*start.direction) || length(*start.direction) == 0.0)) {
+        errors.push_back({"npc_direction", who + "must be finite and not zero"});
+    }
+}
+
+// A team's size and spacing: NPCs never come closer than npc_separation (docs/pursuit.md "Teams").
+void check_team(const PursuitScenario& sc, FieldErrors& errors) {
+    if (sc.npcs() > max_team_npcs) {
+        errors.push_back({"npc", text({"at most ", std::to_string(max_team_npcs), " NPCs, got ",
+                                       std::to_string(sc.npcs())})});
+        return;
+    }
+    for (int i = 0; i < sc.npcs(); ++i) {
+        for (int j = 0; j < i; ++j) {
+            if (length(sc.npc_start(i).position - sc.npc_start(j).position) < npc_separation) {
+                errors.push_back({"npc", text({"NPC ", std::to_string(i + 1), " starts closer than ",
+                                               format_number(npc_separation), " level units to NPC ",
+                                               std::to_string(j + 1)})});
+                return;
+            }
+        }
+    }
+}
+
+}  // namespace
+
 FieldErrors PursuitScenario::validate(PursuitSpace& space) const {
     FieldErrors errors;
     const PlanarFrame frame = space.frame();
     check_route(space, *this, errors);
-    if (!is_finite(npc) || !std::isfinite(npc_height)) {
-        errors.push_back({"npc", "must be finite"});
-    } else if (!walkable(space, npc, npc_height)) {
-        errors.push_back(
-            {"npc", text({scenario_point_text(npc, npc_height, frame), " is not on walkable space"})});
-    }
-    if (npc_direction && (!is_finite(*npc_direction) || length(*npc_direction) == 0.0)) {
-        errors.push_back({"npc_direction", "must be finite and not zero"});
+    check_team(*this, errors);
+    for (int i = 0; i < std::min(npcs(), max_team_npcs); ++i) {
+        check_npc(space, *this, i, errors);
     }
     for (std::size_t i = 0; i < stimuli.size(); ++i) {
         const Stimulus& s = stimuli[i];
@@ -231,6 +265,20 @@ std::optional<Strategy> parse_strategy(std::string_view name) {
     for (const FieldChoice& c : kStrategies) {
         if (c.name == name) {
             return static_cast<Strategy>(static_cast<int>(c.value));
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view to_string(TeamMode mode) {
+    constexpr std::array<std::string_view, 3> names{"independent", "shared", "split"};
+    return names[static_cast<std::size_t>(mode)];
+}
+
+std::optional<TeamMode> parse_team_mode(std::string_view name) {
+    for (const TeamMode mode : {TeamMode::independent, TeamMode::shared, TeamMode::split}) {
+        if (to_string(mode) == name) {
+            return mode;
         }
     }
     return std::nullopt;

@@ -66,6 +66,48 @@ void add_occupancy(Scene& s, const PursuitPicture& p, const Layout& l) {
     }
 }
 
+// A team's NPCs, each in its own colour: Okabe-Ito's without the player's blue, then Tol's muted ones; the
+// numbers at the starts tell NPCs apart past the twelfth.
+constexpr Rgb kTeamColours[] = {{213, 94, 0},   {0, 158, 115},   {204, 121, 167}, {230, 159, 0},
+                                {86, 180, 233}, {51, 34, 136},   {68, 170, 153},  {153, 153, 51},
+                                {136, 34, 85},  {204, 102, 119}, {136, 204, 238}, {110, 110, 110}};
+
+Rgb team_colour(std::size_t npc) {
+    return kTeamColours[npc % std::size(kTeamColours)];
+}
+
+bool is_team(const PursuitPicture& p) {
+    return p.result->npcs > 1;
+}
+
+const pursuit::NpcFrame& team_frame(const PursuitPicture& p, std::size_t frame, std::size_t npc) {
+    return p.result->team_frames[frame * static_cast<std::size_t>(p.result->npcs) + npc];
+}
+
+// A team: each NPC's trail in its colour, solid while it engages or chases, dotted while it searches.
+void add_team_trails(Scene& s, const PursuitPicture& p, const Layout& l) {
+    const std::size_t frames = p.result->frames.size();
+    for (std::size_t npc = 0; npc < static_cast<std::size_t>(p.result->npcs); ++npc) {
+        std::size_t begin = 0;
+        for (std::size_t k = 1; k <= frames; ++k) {
+            const pursuit::NpcState state = team_frame(p, begin, npc).state;
+            if (k < frames && team_frame(p, k, npc).state == state) {
+                continue;
+            }
+            std::vector<Vec2> points;
+            for (std::size_t i = begin; i < std::min(k + 1, frames); ++i) {
+                points.push_back(l.px(team_frame(p, i, npc).position));
+            }
+            Shape trail = shapes::line(points, team_colour(npc), 2.5);
+            if (state == pursuit::NpcState::search || state == pursuit::NpcState::gave_up) {
+                trail.dash = {2.0, 3.0};
+            }
+            s.shapes.push_back(trail);
+            begin = k;
+        }
+    }
+}
+
 void add_trails(Scene& s, const PursuitPicture& p, const Layout& l) {
     std::vector<Vec2> route;
     for (const Vec2 w : p.scenario->route) {
@@ -74,6 +116,10 @@ void add_trails(Scene& s, const PursuitPicture& p, const Layout& l) {
     Shape route_line = shapes::line(route, kRoute, 2.0);
     route_line.dash = {6.0, 4.0};
     s.shapes.push_back(route_line);
+    if (is_team(p)) {
+        add_team_trails(s, p, l);
+        return;
+    }
     const std::vector<pursuit::PursuitFrame>& frames = p.result->frames;
     std::size_t begin = 0;
     for (std::size_t k = 1; k <= frames.size(); ++k) {
@@ -91,12 +137,16 @@ void add_trails(Scene& s, const PursuitPicture& p, const Layout& l) {
 void add_marks(Scene& s, const PursuitPicture& p, const Layout& l) {
     std::vector<Shape> marks;
     marks.push_back(shapes::circle(l.px(p.scenario->route.front()), 5.0, kRoute, palette::ink));
-    marks.push_back(
-        shapes::circle(l.px(p.scenario->npc), 5.0, state_colour(pursuit::NpcState::engage), palette::ink));
+    const bool team = is_team(p);
+    if (!team) {
+        marks.push_back(shapes::circle(l.px(p.scenario->npc), 5.0, state_colour(pursuit::NpcState::engage),
+                                       palette::ink));
+    }
     for (const pursuit::PursuitEvent& e : p.result->events) {
         const Vec2 c = l.px(e.position);
         if (e.kind == pursuit::EventKind::chase) {
-            marks.push_back(shapes::circle(c, 6.0, std::nullopt, palette::destination, 2.5));
+            const Rgb ring = team ? team_colour(static_cast<std::size_t>(e.npc)) : palette::destination;
+            marks.push_back(shapes::circle(c, 6.0, std::nullopt, ring, 2.5));
         } else if (e.kind == pursuit::EventKind::lost_sight) {
             marks.push_back(shapes::line({{c.x - 5, c.y - 5}, {c.x + 5, c.y + 5}}, palette::ink, 2.0));
             marks.push_back(shapes::line({{c.x - 5, c.y + 5}, {c.x + 5, c.y - 5}}, palette::ink, 2.0));
@@ -107,9 +157,17 @@ void add_marks(Scene& s, const PursuitPicture& p, const Layout& l) {
     for (Shape& m : shapes::with_halo(std::move(marks), 2.0)) {
         s.shapes.push_back(std::move(m));
     }
+    for (int npc = 0; team && npc < p.result->npcs; ++npc) {  // numbered starts, over the trails
+        const Vec2 start = l.px(p.scenario->npc_start(npc).position);
+        for (Shape& m : shapes::numbered_disc(start, 7.0, team_colour(static_cast<std::size_t>(npc)),
+                                              palette::ink, palette::background, npc + 1)) {
+            s.shapes.push_back(std::move(m));
+        }
+    }
 }
 
-void add_legend(Scene& s, const PursuitPicture& p, double x) {
+// Returns the y below its last line.
+double add_legend(Scene& s, const PursuitPicture& p, double x) {
     double y = 24.0;
     auto line = [&](const std::string& text, bool bold = false) {
         s.shapes.push_back(shapes::text(x, y, text, 13.0, palette::ink, bold));
@@ -119,21 +177,41 @@ void add_legend(Scene& s, const PursuitPicture& p, double x) {
     line("strategy " + std::string(pursuit::to_string(p.config->settings.strategy)));
     line("NPC " + std::string(movement::model_name(p.config->model)));
     y += 6.0;
-    constexpr pursuit::NpcState states[] = {pursuit::NpcState::engage, pursuit::NpcState::chase,
-                                            pursuit::NpcState::search, pursuit::NpcState::gave_up};
-    for (const pursuit::NpcState st : states) {
-        s.shapes.push_back(shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, state_colour(st), 3.0));
-        s.shapes.push_back(shapes::text(
-            x + 30.0, y, std::string("NPC: ") + std::string(pursuit::to_string(st)), 13.0, palette::ink));
+    if (is_team(p)) {
+        line("team of " + std::to_string(p.result->npcs) + ", " +
+             std::string(pursuit::to_string(p.result->team)));
+        for (int npc = 0; npc < p.result->npcs; ++npc) {
+            s.shapes.push_back(shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}},
+                                            team_colour(static_cast<std::size_t>(npc)), 3.0));
+            s.shapes.push_back(
+                shapes::text(x + 30.0, y, "NPC " + std::to_string(npc + 1), 13.0, palette::ink));
+            y += 19.0;
+        }
+        Shape dotted = shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, palette::ink, 2.5);
+        dotted.dash = {2.0, 3.0};
+        s.shapes.push_back(dotted);
+        s.shapes.push_back(shapes::text(x + 30.0, y, "searching (dotted)", 13.0, palette::ink));
         y += 19.0;
+    } else {
+        constexpr pursuit::NpcState states[] = {pursuit::NpcState::engage, pursuit::NpcState::chase,
+                                                pursuit::NpcState::search, pursuit::NpcState::gave_up};
+        for (const pursuit::NpcState st : states) {
+            s.shapes.push_back(shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, state_colour(st), 3.0));
+            s.shapes.push_back(shapes::text(
+                x + 30.0, y, std::string("NPC: ") + std::string(pursuit::to_string(st)), 13.0, palette::ink));
+            y += 19.0;
+        }
     }
     Shape route = shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, kRoute, 2.0);
     route.dash = {6.0, 4.0};
     s.shapes.push_back(route);
     s.shapes.push_back(shapes::text(x + 30.0, y, "player's route", 13.0, palette::ink));
     y += 19.0;
-    s.shapes.push_back(shapes::circle({x + 11.0, y - 5.0}, 6.0, std::nullopt, palette::destination, 2.5));
-    s.shapes.push_back(shapes::text(x + 30.0, y, "chase destination", 13.0, palette::ink));
+    const bool team = is_team(p);
+    s.shapes.push_back(shapes::circle({x + 11.0, y - 5.0}, 6.0, std::nullopt,
+                                      team ? palette::ink : palette::destination, 2.5));
+    s.shapes.push_back(shapes::text(x + 30.0, y, team ? "destination (NPC colour)" : "chase destination",
+                                    13.0, palette::ink));
     y += 19.0;
     s.shapes.push_back(shapes::circle({x + 11.0, y - 5.0}, 5.0, kOccupancy, std::nullopt));
     s.shapes.push_back(shapes::text(x + 30.0, y, "search occupancy (end)", 13.0, palette::ink));
@@ -148,6 +226,7 @@ void add_legend(Scene& s, const PursuitPicture& p, double x) {
         line("re-acquired after " + format_significant(r.time_to_reacquire, 4) + " s");
     }
     line("simulated " + format_significant(r.frames.back().t, 4) + " s");
+    return y;
 }
 
 // Moving dots: one copy per animation frame, visible only in its frame.
@@ -170,12 +249,19 @@ void add_animation(Scene& s, const PursuitPicture& p, const Layout& l) {
     s.hold_seconds = 1.0;
     for (std::size_t i = 0; i < picks.size(); ++i) {
         const pursuit::PursuitFrame& f = frames[picks[i]];
-        Shape player = shapes::circle(l.px(f.player), 5.0, kRoute, palette::ink);
-        Shape npc = shapes::circle(l.px(f.npc), 5.5, state_colour(f.state), palette::ink);
-        for (Shape* shape : {&player, &npc}) {
-            shape->frame_visible.assign(picks.size(), 0);
-            shape->frame_visible[i] = 1;
-            s.shapes.push_back(*shape);
+        std::vector<Shape> dots{shapes::circle(l.px(f.player), 5.0, kRoute, palette::ink)};
+        if (is_team(p)) {
+            for (std::size_t npc = 0; npc < static_cast<std::size_t>(p.result->npcs); ++npc) {
+                dots.push_back(shapes::circle(l.px(team_frame(p, picks[i], npc).position), 5.5,
+                                              team_colour(npc), palette::ink));
+            }
+        } else {
+            dots.push_back(shapes::circle(l.px(f.npc), 5.5, state_colour(f.state), palette::ink));
+        }
+        for (Shape& shape : dots) {
+            shape.frame_visible.assign(picks.size(), 0);
+            shape.frame_visible[i] = 1;
+            s.shapes.push_back(std::move(shape));
         }
     }
 }
@@ -214,8 +300,8 @@ Scene level_pursuit_scene(const PursuitPicture& p, bool animated) {
     add_marks(s, p, l);
     const double legend_x = s.width + 10.0;
     s.width = static_cast<int>(std::ceil(s.width + kLegendWidth));
-    s.height = std::max(s.height, 330);
-    add_legend(s, p, legend_x);
+    const double legend_bottom = add_legend(s, p, legend_x);
+    s.height = std::max({s.height, 330, static_cast<int>(std::ceil(legend_bottom))});
     if (animated) {
         add_animation(s, p, l);
     }
@@ -236,7 +322,8 @@ Scene pursuit_scene(const PursuitPicture& p, bool animated) {
     add_occupancy(s, p, l);
     add_trails(s, p, l);
     add_marks(s, p, l);
-    add_legend(s, p, map_w + 2 * l.margin + 10.0);
+    const double legend_bottom = add_legend(s, p, map_w + 2 * l.margin + 10.0);
+    s.height = std::max(s.height, static_cast<int>(std::ceil(legend_bottom)));
     if (animated) {
         add_animation(s, p, l);
     }

@@ -21,14 +21,27 @@ std::string where_text(Vec2 p, double h, int dimensions) {
     return point_text(Vec2{thousandths(p.x), thousandths(p.y)});
 }
 
-std::string event_row(const pursuit::PursuitEvent& e, int dimensions) {
+// A team's events name their NPC, counted from 1 in --npc order.
+std::string event_row(const pursuit::PursuitEvent& e, int dimensions, bool team) {
     std::string where = where_text(e.position, e.height, dimensions);
     if (e.kind == pursuit::EventKind::lost_sight) {
         where += " running " + where_text(e.direction, 0.0, dimensions);
     } else if (e.kind == pursuit::EventKind::stimulus && !e.accepted) {
         where += " (ignored)";
     }
-    return fmt::format("  {:>9}  {:<12} {}\n", rounded(e.t), pursuit::to_string(e.kind), where);
+    const std::string npc = team ? fmt::format("NPC {:<3} ", e.npc + 1) : std::string();
+    return fmt::format("  {:>9}  {}{:<12} {}\n", rounded(e.t), npc, pursuit::to_string(e.kind), where);
+}
+
+std::string_view team_meaning(pursuit::TeamMode mode) {
+    switch (mode) {
+        case pursuit::TeamMode::independent:
+            return "each NPC alone";
+        case pursuit::TeamMode::shared:
+            return "sightings shared, one destination";
+        default:
+            return "sightings shared, the flood split among the NPCs, one search";
+    }
 }
 
 std::string share(double value) {
@@ -55,9 +68,14 @@ std::string pursuit_summary(std::string_view title, const pursuit::PursuitConfig
                        format_number(c.settings.model_scale), movement::length_unit(c.model),
                        format_number(c.settings.hz), format_number(c.settings.view_range),
                        format_number(c.settings.view_angle));
-    out += fmt::format("\n  {:>9}  {:<12} {}\n", "t (s)", "event", "where");
+    const bool team = r.npcs > 1;
+    if (team) {
+        out += fmt::format("  a team of {} NPCs, {} ({})\n", r.npcs, pursuit::to_string(r.team),
+                           team_meaning(r.team));
+    }
+    out += fmt::format("\n  {:>9}  {}{:<12} {}\n", "t (s)", team ? "NPC     " : "", "event", "where");
     for (const pursuit::PursuitEvent& e : r.events) {
-        out += event_row(e, r.dimensions);
+        out += event_row(e, r.dimensions, team);
     }
     std::string outcome(pursuit::to_string(r.outcome));
     if (r.outcome == pursuit::Outcome::reacquired) {
@@ -67,7 +85,8 @@ std::string pursuit_summary(std::string_view title, const pursuit::PursuitConfig
     if (r.time_to_reacquire >= 0.0) {
         out += fmt::format("  time to re-acquire   {} s\n", rounded(r.time_to_reacquire));
     }
-    out += fmt::format("  NPC distance         {} level units (at the end)\n", rounded(r.npc_distance));
+    out += fmt::format("  NPC distance         {} level units (at the end{})\n", rounded(r.npc_distance),
+                       team ? ", the nearest NPC" : "");
     out += fmt::format("  destination changes  {}\n", r.destination_changes);
     out += fmt::format("  max heading rate     {} deg/s\n", rounded(r.max_heading_rate));
     out +=

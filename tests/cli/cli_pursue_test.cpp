@@ -141,6 +141,76 @@ TEST(CliPursue, ErrorsNameTheFlag) {
     EXPECT_FALSE(fs::exists(png));
 }
 
+// A team on the equal T junction (Couvidou's Figure 5, left): two NPCs follow the player up the stem and
+// lose them at the junction.
+std::string team_args(const std::string& team) {
+    return "pursue --map '" + level("t_junction_equal") +
+           "' --route '16.5,6.5;16.5,2.5;1.5,2.5' --npc 16.5,9.5 --npc 16.5,8.5 --team " + team;
+}
+
+TEST(CliPursue, TeamJsonHasEveryNpcInEveryFrameAndEventsNameTheirNpc) {
+    const nlohmann::json j = pursue_json(team_args("split"));
+    EXPECT_EQ(j["settings"]["team"], "split");
+    EXPECT_EQ(j["settings"]["npcs"], nlohmann::json::parse("[[16.5,9.5],[16.5,8.5]]"));
+    ASSERT_GT(j["frames"].size(), 2u);
+    for (const auto& f : j["frames"]) {
+        ASSERT_TRUE(f.contains("player"));
+        ASSERT_FALSE(f.contains("npc"));
+        ASSERT_EQ(f["npcs"].size(), 2u);
+        for (const auto& npc : f["npcs"]) {
+            for (const char* key : {"position", "velocity", "input", "state", "sees_player"}) {
+                ASSERT_TRUE(npc.contains(key)) << key;
+            }
+        }
+    }
+    EXPECT_EQ(j["frames"][0]["npcs"][1]["position"], nlohmann::json::parse("[16.5,8.5]"));
+    std::vector<int> chase_npcs;
+    std::vector<double> chase_x;
+    for (const auto& e : j["events"]) {
+        ASSERT_TRUE(e.contains("npc"));
+        if (e["kind"] == "chase") {
+            chase_npcs.push_back(e["npc"].get<int>());
+            chase_x.push_back(e["destination"][0].get<double>());
+        }
+    }
+    // One chase each, to the two regions of the split flood (tests/pursuit/team_test.cpp by hand).
+    EXPECT_EQ(chase_npcs, (std::vector<int>{0, 1}));
+    std::sort(chase_x.begin(), chase_x.end());
+    EXPECT_EQ(chase_x, (std::vector<double>{4.5, 12.5}));
+    // Shared: the one destination for both.
+    const nlohmann::json shared = pursue_json(team_args("shared"));
+    for (const auto& e : shared["events"]) {
+        if (e["kind"] == "chase") {
+            EXPECT_EQ(e["destination"], nlohmann::json::parse("[7.5,2.5]"));
+        }
+    }
+    // The table names each event's NPC.
+    const CliRun table = run_kinema(team_args("split"));
+    EXPECT_EQ(table.exit_code, 0);
+    EXPECT_NE(table.out.find("a team of 2 NPCs, split"), std::string::npos) << table.out;
+    EXPECT_NE(table.out.find("NPC 2   chase        "), std::string::npos) << table.out;
+}
+
+TEST(CliPursue, BadTeamsAreOneLineErrors) {
+    const std::string map = "pursue --map '" + level("t_junction_equal") + "' --route '16.5,6.5;16.5,2.5' ";
+    std::string seventeen;
+    for (int i = 0; i < 17; ++i) {
+        seventeen += "--npc " + std::to_string(1 + i) + ".5,2.5 ";
+    }
+    expect_one_line_error(run_kinema(map + seventeen), "--npc: at most 16 NPCs, got 17");
+    expect_one_line_error(run_kinema(map + "--npc 16.5,9.5 --npc 16.5,8.5 --npc-dir 0,-1"),
+                          "--npc-dir: 1 given for 2 NPCs (one per NPC, in order, or none)");
+    expect_one_line_error(run_kinema(map + "--npc 16.5,9.5 --npc 0.5,0.5"),
+                          "--npc: NPC 2 (0.5,0.5) is not on walkable space");
+    expect_one_line_error(run_kinema(map + "--npc 16.5,9.5 --npc 16.5,9.2"),
+                          "--npc: NPC 2 starts closer than 0.5 level units to NPC 1");
+    expect_one_line_error(run_kinema(map + "--npc 16.5,9.5 --npc 16.5,8.5 --team crowd"),
+                          "--team: expected independent, shared or split, got 'crowd'");
+    expect_one_line_error(
+        run_kinema("pursue --map '" + level("t_junction_equal") + "' --batch 2 --team split"),
+        "--team: not used with --batch");
+}
+
 // Settings that make the NPC model's state go non-finite are refused naming the flags and the reason: an
 // explicit friction that overshoots at long steps (CrossCode below 6 Hz at friction 1, Dishonored below
 // friction / 2 Hz) and a model scale that turns the model's top speed into more than 1e6 level units/s.

@@ -23,9 +23,15 @@ struct ScenarioText {
     std::string npc;                   ///< the NPC's start
     std::string npc_dir;               ///< the NPC's initial facing; empty: toward the player
     std::vector<std::string> stimuli;  ///< one per noise
+    /// A team's other NPCs' starts (NPC 1, 2, ...), at most max_team_npcs - 1.
+    std::vector<std::string> teammates = {};
+    /// Their initial facings, one per teammate in order (then npc_dir is required too), or none.
+    std::vector<std::string> teammate_dirs = {};
+    std::string team = {};  ///< "independent", "shared" or "split"; empty: split
 };
 /// Parses the texts; text that does not parse throws SettingsError with one FieldError naming the field
-/// ("npc": "expected X,Y, got '1'"). Walls are checked by PursuitScenario::validate.
+/// ("npc": "expected X,Y, got '1'"; "npc": more than max_team_npcs NPCs; "npc_direction": not one facing
+/// per NPC; "team": an unknown mode). Walls are checked by PursuitScenario::validate.
 [[nodiscard]] PursuitScenario parse_scenario(const ScenarioText& text, int dimensions);
 
 /// A PursuitConfig's settings as one description built from its parts' (SettingsPart): the pursuit's own

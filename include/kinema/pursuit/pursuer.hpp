@@ -82,6 +82,8 @@ struct PursuerOutput {
     double time = 0.0;  ///< s, the pursuer's clock: the sum of the updates' dt
 };
 
+class PursuerTeam;
+
 class Pursuer {
   public:
     /// Throws SettingsError naming the bad fields of the settings or the flood settings (validated here
@@ -122,6 +124,7 @@ class Pursuer {
     class Impl;
 
   private:
+    friend class PursuerTeam;  // joins a team's NPCs to one search and redirects their chases (team.hpp)
     std::unique_ptr<Impl> impl_;
 };
 

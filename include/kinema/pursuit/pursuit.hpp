@@ -45,6 +45,24 @@ inline constexpr Strategy all_strategies[] = {Strategy::flood, Strategy::flood_p
                                               Strategy::dead_reckoning, Strategy::breadcrumbs,
                                               Strategy::last_known};
 
+/// How a team of NPCs shares what it knows (docs/pursuit.md "Teams"); one NPC behaves the same in every mode.
+enum class TeamMode {
+    independent,  ///< each NPC perceives, chases and searches alone (the baseline)
+    shared,       ///< one NPC's sighting is everyone's: the team loses the player together, one destination
+    /// shared sightings, the flood's heat split into one destination per chasing NPC (chase/split.hpp),
+    /// assigned by least total path length, and one occupancy map searched by all with distinct targets
+    split,
+};
+/// "independent", "shared", "split" (CLI and JSON spelling).
+std::string_view to_string(TeamMode mode);
+/// The mode named `name` (the spelling above), or nullopt.
+std::optional<TeamMode> parse_team_mode(std::string_view name);
+/// The most NPCs one pursuit runs (a team of 16, as chase::max_split_destinations).
+inline constexpr int max_team_npcs = 16;
+/// Level units: two NPCs' centres never come closer than this (a step that would is not taken), and their
+/// starts must be at least this far apart (docs/pursuit.md "Teams").
+inline constexpr double npc_separation = 0.5;
+
 enum class NpcState { engage, chase, search, gave_up };
 /// "engage", "chase", "search", "gave_up".
 std::string_view to_string(NpcState state);
@@ -97,6 +115,13 @@ struct Stimulus {
     double height = 0.0;  ///< 3D levels: the position's y (grids: 0)
 };
 
+/// Another NPC of a team: where it starts and its initial facing.
+struct NpcStart {
+    Vec2 position;                  ///< level units, on walkable space
+    std::optional<Vec2> direction;  ///< unset: toward the player
+    double height = 0.0;            ///< 3D levels: the start's y (grids: 0)
+};
+
 /// Where everyone starts and where the player runs.
 struct PursuitScenario {
     /// Waypoints (level units), at least one: the player starts at the first, runs the straight segments
@@ -108,9 +133,20 @@ struct PursuitScenario {
     /// 3D levels: the waypoints' heights (y), one per waypoint; empty on grids (all 0).
     std::vector<double> route_heights;
     double npc_height = 0.0;  ///< 3D levels: the NPC start's y (grids: 0)
+    /// The team's other NPCs (NPC 1, 2, ...; `npc` above is NPC 0): at most max_team_npcs - 1.
+    std::vector<NpcStart> teammates;
+    TeamMode team = TeamMode::split;  ///< how the NPCs share what they know (read with teammates only)
 
-    /// Named fields: route (a segment through a wall or cutting a wall corner is named by its index), npc,
-    /// npc_direction, stimulus. Checks need the space for walls.
+    /// The number of NPCs (1 + teammates).
+    int npcs() const { return 1 + static_cast<int>(teammates.size()); }
+    /// NPC i's start (0: npc, npc_direction, npc_height).
+    NpcStart npc_start(int i) const {
+        return i == 0 ? NpcStart{npc, npc_direction, npc_height} : teammates[static_cast<std::size_t>(i - 1)];
+    }
+
+    /// Named fields: route (a segment through a wall or cutting a wall corner is named by its index), npc
+    /// (NPC i > 0 named "NPC i+1"; more than max_team_npcs; closer than npc_separation), npc_direction,
+    /// stimulus. Checks need the space for walls.
     [[nodiscard]] FieldErrors validate(const chase::ChaseSpace& space) const;
     /// The same on any pursuit space (3D levels: a segment is walkable when Detour's raycast is not
     /// blocked; points are written (x, y, z)).
@@ -151,6 +187,16 @@ struct PursuitFrame {
     bool arrived = false;
 };
 
+/// One NPC of a team in one frame (PursuitResult::team_frames).
+struct NpcFrame {
+    NpcState state = NpcState::engage;
+    Vec2 position;             ///< level units
+    Vec2 velocity;             ///< level units/s
+    Vec2 input;                ///< the model input of the step that led here (unit or zero)
+    bool sees_player = false;  ///< this NPC's own sight, after this step
+    double height = 0.0;       ///< 3D levels: y on the surface (grids: 0)
+};
+
 enum class EventKind { lost_sight, chase, arrived, search, reacquired, stimulus, gave_up };
 /// "lost_sight", "chase", "arrived", "search", "reacquired", "stimulus", "gave_up".
 std::string_view to_string(EventKind kind);
@@ -165,12 +211,17 @@ struct PursuitEvent {
     /// constants (pursuit_json writes it as `kinema chase --json` prints it); empty otherwise.
     std::optional<chase::ChaseResult> chase;
     double height = 0.0;  ///< 3D levels: position's y (grids: 0)
+    int npc = 0;          ///< the NPC whose event it is (0-based, in the scenario's order)
 };
 
 enum class Outcome { reacquired, gave_up, timeout, never_lost };
 /// "reacquired", "gave_up", "timeout", "never_lost".
 std::string_view to_string(Outcome outcome);
 
+/// One pursuit. With a team, frames hold NPC 0 and the measures are the team's: the outcome is re-acquired
+/// when any NPC re-acquires and gave_up when every NPC gave up; npc_distance is the nearest NPC's,
+/// destination_changes the sum and max_heading_rate the largest over the NPCs; occupancy is the shared map
+/// (split) or the mean of the NPCs' own maps.
 struct PursuitResult {
     std::vector<PursuitFrame> frames;
     std::vector<PursuitEvent> events;
@@ -185,6 +236,10 @@ struct PursuitResult {
     /// The flood's per-cell values at the first chase (flood strategies), for pictures.
     std::vector<int> chase_heat;
     int dimensions = 2;  ///< 2: positions [x, y]; 3: [x, y, z] (the space's PursuitSpace::dimensions)
+    int npcs = 1;        ///< the team's size
+    TeamMode team = TeamMode::split;
+    /// Teams (npcs > 1): frame k's NPC i at [k * npcs + i]; empty for one NPC.
+    std::vector<NpcFrame> team_frames;
 };
 
 /// Runs one pursuit. Throws SettingsError naming the bad fields of the settings, the model, the flood

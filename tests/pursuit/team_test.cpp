@@ -1,0 +1,296 @@
+// Teams of NPCs (kinema/pursuit/team.hpp, docs/pursuit.md "Teams"): a teammate out of the way leaves NPC 0's
+// pursuit exactly as alone; shared sightings lose the player together and send every NPC to the flood's one
+// destination; split mode sends each NPC to a region of `kinema chase --destinations`, assigned by least
+// total path; searchers never share a target; NPCs never overlap and never leave the walkable space; bad
+// teams are refused naming the field.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "kinema/chase/query.hpp"
+#include "kinema/chase/split.hpp"
+#include "kinema/core/text.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/pursuit/parse.hpp"
+#include "kinema/pursuit/pursuer.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+#include "kinema/pursuit/team.hpp"
+#include "pursuit_levels.hpp"
+
+namespace kinema::pursuit {
+namespace {
+
+using Level = test::PursuitLevel;
+
+const NpcFrame& npc_at(const PursuitResult& r, std::size_t frame, std::size_t npc) {
+    return r.team_frames.at(frame * static_cast<std::size_t>(r.npcs) + npc);
+}
+
+std::vector<PursuitEvent> events_of(const PursuitResult& r, int npc) {
+    std::vector<PursuitEvent> out;
+    std::copy_if(r.events.begin(), r.events.end(), std::back_inserter(out),
+                 [&](const PursuitEvent& e) { return e.npc == npc; });
+    return out;
+}
+
+// The equal T junction (Couvidou's Figure 5, left): the player runs up the stem and west; two NPCs follow
+// up the stem and lose them at the junction.
+PursuitScenario junction_team(TeamMode mode) {
+    PursuitScenario s;
+    s.route = {{16.5, 6.5}, {16.5, 2.5}, {1.5, 2.5}};
+    s.npc = {16.5, 9.5};
+    s.teammates = {NpcStart{{16.5, 8.5}, std::nullopt, 0.0}};
+    s.team = mode;
+    return s;
+}
+
+// The corner level with a closed room east of it (x 21-23, y 1-3) behind a wall two tiles thick.
+levels::GridLevel corner_with_closed_room() {
+    std::string text;
+    int row = -1;
+    for (const std::string& line : split(std::string(levels::default_level_text()), '\n')) {
+        const bool map_row = !line.empty() && line[0] == '#';
+        row += map_row ? 1 : 0;
+        text += line + (!map_row ? "" : row >= 1 && row <= 3 ? "...#" : "####") + "\n";
+    }
+    return levels::parse_ascii_level(text, "corner_with_closed_room");
+}
+
+// Independent: a teammate shut in a room of its own never sees the player nor meets NPC 0, so NPC 0 runs
+// exactly the pursuit it runs alone.
+TEST(Team, AMateOutOfTheWayLeavesNpc0ExactlyAsAlone) {
+    const Level lv(corner_with_closed_room());
+    const PursuitConfig config = test::corner_config(Strategy::flood);
+    const PursuitScenario alone = test::corner_scenario();
+    PursuitScenario team = alone;
+    team.team = TeamMode::independent;
+    team.teammates = {NpcStart{{22.5, 2.5}, std::nullopt, 0.0}};
+    ASSERT_TRUE(team.validate(lv.space).empty());
+    const PursuitResult a = run_pursuit(lv.space, alone, config);
+    const PursuitResult t = run_pursuit(lv.space, team, config);
+    ASSERT_EQ(t.npcs, 2);
+    const std::size_t frames = std::min(a.frames.size(), t.frames.size());
+    ASSERT_GT(frames, 60u);
+    for (std::size_t k = 0; k < frames; ++k) {
+        ASSERT_EQ(npc_at(t, k, 0).position, a.frames[k].npc) << "frame " << k;
+        ASSERT_EQ(npc_at(t, k, 0).velocity, a.frames[k].npc_velocity) << "frame " << k;
+        ASSERT_EQ(npc_at(t, k, 0).state, a.frames[k].state) << "frame " << k;
+        ASSERT_EQ(t.frames[k].npc, a.frames[k].npc) << "frame " << k;
+    }
+    const std::vector<PursuitEvent> mine = events_of(t, 0);
+    ASSERT_FALSE(mine.empty());
+    for (std::size_t i = 0; i < std::min(mine.size(), a.events.size()); ++i) {
+        EXPECT_EQ(mine[i].kind, a.events[i].kind);
+        EXPECT_EQ(mine[i].t, a.events[i].t);
+        EXPECT_EQ(mine[i].position, a.events[i].position);
+    }
+}
+
+TEST(Team, OneNpcIsTheSameInEveryMode) {
+    const Level lv("corner");
+    const PursuitConfig config = test::corner_config(Strategy::flood);
+    PursuitScenario s = test::corner_scenario();
+    const PursuitResult base = run_pursuit(lv.space, s, config);
+    for (const TeamMode mode : {TeamMode::independent, TeamMode::shared}) {
+        s.team = mode;
+        const PursuitResult r = run_pursuit(lv.space, s, config);
+        ASSERT_EQ(r.frames.size(), base.frames.size());
+        EXPECT_TRUE(r.team_frames.empty());
+        EXPECT_EQ(r.frames.back().npc, base.frames.back().npc);
+        EXPECT_EQ(r.outcome, base.outcome);
+        EXPECT_EQ(r.occupancy, base.occupancy);
+    }
+}
+
+// Shared: both NPCs lose the player in the same frame at the same last seen position, and both run to the
+// one destination `kinema chase` gives for that position and direction.
+TEST(Team, SharedNpcsLoseThePlayerTogetherAndRunToTheFloodsDestination) {
+    const Level lv("t_junction_equal");
+    const PursuitConfig config = test::config_for(Strategy::flood, "t_junction_equal");
+    const PursuitResult r = run_pursuit(lv.space, junction_team(TeamMode::shared), config);
+    const std::vector<PursuitEvent> a = events_of(r, 0);
+    const std::vector<PursuitEvent> b = events_of(r, 1);
+    ASSERT_GE(a.size(), 2u);
+    ASSERT_GE(b.size(), 2u);
+    ASSERT_EQ(a[0].kind, EventKind::lost_sight);
+    ASSERT_EQ(b[0].kind, EventKind::lost_sight);
+    EXPECT_EQ(a[0].t, b[0].t);
+    EXPECT_EQ(a[0].position, b[0].position);
+    ASSERT_EQ(a[1].kind, EventKind::chase);
+    ASSERT_EQ(b[1].kind, EventKind::chase);
+    chase::Flood flood(config.flood);
+    chase::ChaseQuery q;
+    q.position = {a[0].position.x, a[0].position.y, 0.0};
+    q.direction = {a[0].direction.x, a[0].direction.y, 0.0};
+    const chase::ChaseResult want = chase::run_chase(lv.space, flood, q);
+    EXPECT_EQ(a[1].position, (Vec2{want.flood.destination.x, want.flood.destination.y}));
+    EXPECT_EQ(b[1].position, a[1].position);
+    EXPECT_EQ(a[1].position, (Vec2{7.5, 2.5}));  // the west branch's middle: the player ran west
+}
+
+// Split: the two destinations are the two regions of the same flood split in two (`kinema chase
+// --destinations 2`), and the NPCs take them by the least total path length.
+TEST(Team, SplitSendsEachNpcToItsRegionByLeastTotalPath) {
+    const Level lv("t_junction_equal");
+    const PursuitConfig config = test::config_for(Strategy::flood, "t_junction_equal");
+    const PursuitResult r = run_pursuit(lv.space, junction_team(TeamMode::split), config);
+    const std::vector<PursuitEvent> a = events_of(r, 0);
+    const std::vector<PursuitEvent> b = events_of(r, 1);
+    ASSERT_GE(a.size(), 2u);
+    ASSERT_GE(b.size(), 2u);
+    ASSERT_EQ(a[1].kind, EventKind::chase);
+    ASSERT_EQ(b[1].kind, EventKind::chase);
+    EXPECT_EQ(a[1].t, b[1].t);
+    chase::Flood flood(config.flood);
+    chase::ChaseQuery q;
+    q.position = {a[0].position.x, a[0].position.y, 0.0};
+    q.direction = {a[0].direction.x, a[0].direction.y, 0.0};
+    (void)chase::run_chase(lv.space, flood, q);
+    const chase::SplitDestinations split = chase::split_destinations(flood, 2);
+    ASSERT_EQ(split.regions.size(), 2u);
+    const Vec2 d0{split.regions[0].destination.x, split.regions[0].destination.y};
+    const Vec2 d1{split.regions[1].destination.x, split.regions[1].destination.y};
+    EXPECT_NE(a[1].position, b[1].position);
+    EXPECT_TRUE((a[1].position == d0 && b[1].position == d1) || (a[1].position == d1 && b[1].position == d0));
+    // By hand from the run: (4.5, 2.5) and (12.5, 2.5), both in the west branch the player ran into.
+    EXPECT_EQ(std::min(a[1].position.x, b[1].position.x), 4.5);
+    EXPECT_EQ(std::max(a[1].position.x, b[1].position.x), 12.5);
+    // The assignment's total path is no longer than the swapped one's, from where the NPCs stood.
+    ChasePursuitSpace space(lv.space);
+    const std::size_t k = static_cast<std::size_t>(std::lround(a[1].t * config.settings.hz));
+    const auto path = [&](std::size_t npc, Vec2 to) {
+        std::vector<Vec3> corners;
+        const Vec2 from = npc_at(r, k, npc).position;
+        EXPECT_TRUE(space.plan({from.x, from.y, 0.0}, {to.x, to.y, 0.0}, corners));
+        double total = 0.0;
+        Vec3 at{from.x, from.y, 0.0};
+        for (const Vec3& c : corners) {
+            total += length(c - at);
+            at = c;
+        }
+        return total;
+    };
+    EXPECT_LE(path(0, a[1].position) + path(1, b[1].position),
+              path(0, b[1].position) + path(1, a[1].position));
+}
+
+// Every NPC of a team of four on walkable space and at least npc_separation from the others, every frame,
+// in every mode; the run meets NPCs close together (so the separation is exercised).
+TEST(Team, NpcsNeverOverlapAndNeverLeaveTheWalkableSpace) {
+    const Level lv("warehouse_loop");
+    ChasePursuitSpace space(lv.space);
+    PursuitConfig config = test::config_for(Strategy::flood, "warehouse_loop");
+    config.settings.max_time = 40.0;
+    config.settings.search_time = 20.0;
+    PursuitScenario s;
+    s.route = {{5.5, 4.5}, {9.5, 2.5}, {27.5, 2.5}, {27.5, 7.5}, {12.5, 7.5}};
+    s.npc = {2.5, 4.5};
+    s.teammates = {NpcStart{{2.5, 5.5}, std::nullopt, 0.0}, NpcStart{{3.5, 6.5}, std::nullopt, 0.0},
+                   NpcStart{{1.5, 2.5}, std::nullopt, 0.0}};
+    for (const TeamMode mode : {TeamMode::independent, TeamMode::shared, TeamMode::split}) {
+        SCOPED_TRACE(std::string(to_string(mode)));
+        s.team = mode;
+        const PursuitResult r = run_pursuit(lv.space, s, config);
+        ASSERT_EQ(r.team_frames.size(), 4 * r.frames.size());
+        double closest = 1e9;
+        for (std::size_t k = 0; k < r.frames.size(); ++k) {
+            for (std::size_t i = 0; i < 4; ++i) {
+                const Vec2 p = npc_at(r, k, i).position;
+                ASSERT_TRUE(space.walkable({p.x, p.y, 0.0})) << "frame " << k << " NPC " << i;
+                for (std::size_t j = 0; j < i; ++j) {
+                    const double d = length(p - npc_at(r, k, j).position);
+                    ASSERT_GE(d, npc_separation) << "frame " << k << " NPCs " << j << ", " << i;
+                    closest = std::min(closest, d);
+                }
+            }
+        }
+        EXPECT_LT(closest, 1.0);
+    }
+}
+
+// The runtime team in a game that moves its NPCs straight onto their goals: while two split searchers
+// search, their goals always differ; in shared mode each searches its own map and the goals may meet.
+TEST(Team, SplitSearchersNeverHeadForTheSameCell) {
+    const Level lv("warehouse_loop");
+    ChasePursuitSpace space(lv.space);
+    PursuerSettings settings;
+    settings.search_time = 10.0;
+    PursuerTeam team(space, 2, TeamMode::split, settings, PursuitConfig::default_flood());
+    std::vector<PursuerInput> in(2);
+    in[0].npc_position = {2.5, 4.5, 0.0};
+    in[1].npc_position = {3.5, 6.5, 0.0};
+    for (PursuerInput& i : in) {
+        i.npc_facing = {1.0, 0.0, 0.0};
+        i.player_position = {16.5, 2.5, 0.0};
+        i.player_velocity = {1.0, 0.0, 0.0};
+    }
+    int both_searching = 0;
+    for (int frame = 0; frame < 600; ++frame) {
+        team.update(in);
+        for (std::size_t i = 0; i < 2; ++i) {
+            const PursuerOutput& out = team.npc(static_cast<int>(i)).output();
+            in[i].arrived = in[i].npc_position == out.goal;
+            in[i].npc_position = out.goal;  // the game's agent reaches its goal within the frame
+            in[i].dt = 1.0 / 60.0;
+        }
+        const PursuerOutput& a = team.npc(0).output();
+        const PursuerOutput& b = team.npc(1).output();
+        if (a.state == NpcState::search && b.state == NpcState::search) {
+            ++both_searching;
+            ASSERT_NE(a.goal, b.goal) << "frame " << frame;
+        }
+    }
+    EXPECT_GT(both_searching, 300);
+}
+
+TEST(Team, BadTeamsAreRefusedNamingTheField) {
+    const Level lv("warehouse_loop");
+    PursuitScenario s;
+    s.route = {{5.5, 4.5}, {9.5, 2.5}};
+    s.npc = {2.5, 4.5};
+    s.teammates = {NpcStart{{2.7, 4.5}, std::nullopt, 0.0}};
+    FieldErrors e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].field, "npc");
+    EXPECT_EQ(e[0].message, "NPC 2 starts closer than 0.5 level units to NPC 1");
+    s.teammates = {NpcStart{{0.5, 0.5}, std::nullopt, 0.0}};
+    e = s.validate(lv.space);
+    ASSERT_EQ(e.size(), 1u);
+    EXPECT_EQ(e[0].message, "NPC 2 (0.5,0.5) is not on walkable space");
+    s.teammates.assign(16, NpcStart{{2.5, 4.5}, std::nullopt, 0.0});
+    e = s.validate(lv.space);
+    ASSERT_FALSE(e.empty());
+    EXPECT_EQ(e[0].message, "at most 16 NPCs, got 17");
+
+    const auto parse_error = [](const ScenarioText& text) {
+        try {
+            (void)parse_scenario(text, 2);
+        } catch (const SettingsError& error) {
+            return error.errors().at(0).field + ": " + error.errors().at(0).message;
+        }
+        return std::string("no error");
+    };
+    ScenarioText text{"1.5,1.5;3.5,1.5", "1.5,2.5", "1,0", {}};
+    text.teammates = {"2.5,2.5", "3.5,2.5"};
+    text.teammate_dirs = {"1,0"};
+    EXPECT_EQ(parse_error(text), "npc_direction: 2 given for 3 NPCs (one per NPC, in order, or none)");
+    text.teammate_dirs = {"1,0", "0,1"};
+    text.team = "crowd";
+    EXPECT_EQ(parse_error(text), "team: expected independent, shared or split, got 'crowd'");
+    text.team = "independent";
+    EXPECT_EQ(parse_scenario(text, 2).team, TeamMode::independent);
+    EXPECT_EQ(parse_scenario(text, 2).teammates.at(1).direction, (Vec2{0.0, 1.0}));
+
+    ChasePursuitSpace space(lv.space);
+    EXPECT_THROW(PursuerTeam(space, 17, TeamMode::split, PursuerSettings{}, chase::FloodSettings{}),
+                 SettingsError);
+    PursuerTeam team(space, 2, TeamMode::split, PursuerSettings{}, chase::FloodSettings{});
+    std::vector<PursuerInput> one(1);
+    EXPECT_THROW(team.update(one), SettingsError);
+}
+
+}  // namespace
+}  // namespace kinema::pursuit
