@@ -132,7 +132,7 @@ pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions)
 pursuit::BatchSettings parse_batch(const FlagBinder& flags) {
     pursuit::BatchSettings b;
     b.threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 256u));
-    for (const std::string_view field : {"scenarios", "seed", "threads", "min_route"}) {
+    for (const std::string_view field : {"scenarios", "seed", "threads", "min_route", "npcs"}) {
         flags.apply_to(settings_description<pursuit::BatchSettings>(), &b, field);
     }
     flags.require_valid(b.validate());
@@ -152,10 +152,13 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
                                                         {!o.png.empty(), "--png"},
                                                         {!o.svg.empty(), "--svg"},
                                                         {!o.animate.empty(), "--animate"}};
-    const std::pair<bool, const char*> batch_only[] = {
-        {f.given("seed"), "--seed"},           {!mesh && f.given("threads"), "--threads"},
-        {f.given("min_route"), "--min-route"}, {!o.csv.empty(), "--csv"},
-        {!o.json_file.empty(), "--json"},      {!o.shard.empty(), "--shard"}};
+    const std::pair<bool, const char*> batch_only[] = {{f.given("seed"), "--seed"},
+                                                       {!mesh && f.given("threads"), "--threads"},
+                                                       {f.given("min_route"), "--min-route"},
+                                                       {f.given("npcs"), "--npcs"},
+                                                       {!o.csv.empty(), "--csv"},
+                                                       {!o.json_file.empty(), "--json"},
+                                                       {!o.shard.empty(), "--shard"}};
     using Flags = std::span<const std::pair<bool, const char*>>;
     for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
         if (given) {
@@ -171,6 +174,9 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
     }
     if (batch && !o.shard.empty()) {
         (void)parse_shard(o.shard);
+        if (f.given("npcs")) {
+            throw UsageError("--npcs: not with --shard yet (a shard's partial report holds one NPC's runs)");
+        }
         if (!o.csv.empty()) {
             throw UsageError(
                 "--csv: not with --shard (a shard writes only its partial report, to --json; "
@@ -590,7 +596,7 @@ void add_pursue_command(CLI::App& app) {
               "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
               "(at most 64 of them; the navmesh is the same for any count)",
               ValueKind::integer);
-    flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route"});
+    flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route", "npcs"});
     typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
     cmd->add_option("--shard", o.shard,
                     "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "

@@ -23,7 +23,8 @@ _BATCH_KEYWORDS = frozenset(f["keyword"] for f in _p.keyword_fields("batch"))
 def run_batch(level, *, npc_model: str = "unreal", **settings: Any) -> BatchResult:
     """Runs `kinema pursue --map LEVEL --batch N` on the level file `level` (a path), GIL released.
 
-    Keywords: the batch's (scenarios = N, seed, threads, min_route, npc_behind: BatchSettings) and the
+    Keywords: the batch's (scenarios = N, seed, threads, min_route, npc_behind, npcs: BatchSettings; npcs > 1
+    runs every strategy with every team mode, as `kinema pursue --batch N --npcs K`) and the
     pursuit's (PursuitSettings and the flood's, named as `kinema pursue`'s flags without their dashes:
     hot, max_steps, strategy, ...; kinema.pursuit.settings_fields() lists them); npc_model one of
     kinema.movement.MODELS. The result does not depend on threads. Angles are in degrees (view_angle), as

@@ -142,7 +142,11 @@ void bind_rows(py::module_& m) {
         .def_readonly("npc_distance", &pu::BatchRun::npc_distance, "level units, NPC to player at the end")
         .def_readonly("destination_changes", &pu::BatchRun::destination_changes)
         .def_readonly("chases", &pu::BatchRun::chases, "chase events")
-        .def_readonly("max_heading_rate", &pu::BatchRun::max_heading_rate, "deg/s");
+        .def_readonly("max_heading_rate", &pu::BatchRun::max_heading_rate, "deg/s")
+        .def_readonly("npcs", &pu::BatchRun::npcs, "the team's size (run_batch's npcs)")
+        .def_property_readonly(
+            "team", [](const pu::BatchRun& r) { return std::string(pu::to_string(r.team)); },
+            "independent, shared or split (read with npcs > 1)");
     py::class_<pu::StrategySummary>(m, "StrategySummary", "A strategy's numbers over the batch.")
         .def_property_readonly(
             "strategy", [](const pu::StrategySummary& s) { return std::string(pu::to_string(s.strategy)); })
@@ -155,7 +159,11 @@ void bind_rows(py::module_& m) {
                       "s; -1 when none re-acquired")
         .def_readonly("mean_npc_distance", &pu::StrategySummary::mean_npc_distance, "level units")
         .def_readonly("destination_changes_per_chase", &pu::StrategySummary::destination_changes_per_chase)
-        .def_readonly("max_heading_rate", &pu::StrategySummary::max_heading_rate, "deg/s");
+        .def_readonly("max_heading_rate", &pu::StrategySummary::max_heading_rate, "deg/s")
+        .def_readonly("npcs", &pu::StrategySummary::npcs, "the team's size (run_batch's npcs)")
+        .def_property_readonly(
+            "team", [](const pu::StrategySummary& s) { return std::string(pu::to_string(s.team)); },
+            "independent, shared or split (read with npcs > 1)");
 }
 
 }  // namespace
@@ -166,7 +174,8 @@ void register_pursuit(py::module_& m) {
                                 "A pursuit batch (pursuit/batch.hpp): every strategy on the same random "
                                 "scenarios, as `kinema pursue --batch N` runs them.")
         .def_readonly("scenarios", &pu::BatchResult::scenarios, "scenarios made (those that fit)")
-        .def_readonly("summaries", &pu::BatchResult::summaries, "one StrategySummary per strategy")
+        .def_readonly("summaries", &pu::BatchResult::summaries,
+                      "one StrategySummary per strategy (and team mode, with npcs > 1)")
         .def_readonly("runs", &pu::BatchResult::runs, "one BatchRun per scenario and strategy")
         .def(
             "to_json", &batch_json,

@@ -271,3 +271,16 @@ def test_pursuit_batch_is_typed_and_its_json_is_the_clis(cli, levels_dir, tmp_pa
         pursuit.run_batch(path, hotness=3)
     with pytest.raises(ValueError, match="scenarios"):
         pursuit.run_batch(path, scenarios=0)
+
+
+def test_pursuit_batch_of_teams_is_the_clis(cli, levels_dir, tmp_path):
+    path = levels_dir / "warehouse_loop.txt"
+    out = tmp_path / "team.json"
+    subprocess.run([cli, "pursue", "--map", str(path), "--batch", "3", "--npcs", "2", "--min-route", "10",
+                    "--max-time", "20", "--json", str(out)], check=True, capture_output=True)
+    batch = pursuit.run_batch(path, scenarios=3, npcs=2, min_route=10, max_time=20, threads=1)
+    assert batch.to_json() + "\n" == out.read_text()
+    assert [(s.strategy, s.team) for s in batch.summaries[:3]] == [
+        ("flood", "independent"), ("flood", "shared"), ("flood", "split")]
+    assert {run.npcs for run in batch.runs} == {2}
+    assert len(batch.runs) == 3 * 15

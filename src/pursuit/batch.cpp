@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstddef>
 #include <exception>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -33,6 +34,10 @@ constexpr std::array kBatchFields{
                             "the player's goal is at least this far along its path"),
     field<B, &B::npc_behind>("npc_behind", "cells", closed_range(1, 1000),
                              "the NPC starts this many path cells (3D levels: cell sizes) behind the player"),
+    field<B, &B::npcs>(
+        "npcs", "count", closed_range(1, max_team_npcs),
+        "NPCs per scenario: a team, the others on the cells nearest the first; every team mode "
+        "runs"),
 };
 constexpr SettingsDescription kBatchDescription{"BatchSettings", kBatchFields, {}};
 
@@ -59,7 +64,7 @@ double path_length(const chase::CellSpace& cells, const std::vector<chase::CellI
     return total;
 }
 
-BatchRun summarise_run(int scenario, Strategy strategy, const PursuitResult& r) {
+BatchRun summarise_run(int scenario, Strategy strategy, TeamMode team, const PursuitResult& r) {
     const auto chases = std::count_if(r.events.begin(), r.events.end(),
                                       [](const PursuitEvent& e) { return e.kind == EventKind::chase; });
     return BatchRun{.scenario = scenario,
@@ -70,17 +75,21 @@ BatchRun summarise_run(int scenario, Strategy strategy, const PursuitResult& r) 
                     .npc_distance = r.npc_distance,
                     .destination_changes = r.destination_changes,
                     .chases = static_cast<int>(chases),
-                    .max_heading_rate = r.max_heading_rate};
+                    .max_heading_rate = r.max_heading_rate,
+                    .npcs = r.npcs,
+                    .team = team};
 }
 
-StrategySummary summarise(Strategy strategy, const std::vector<BatchRun>& runs) {
+StrategySummary summarise(Strategy strategy, TeamMode team, const std::vector<BatchRun>& runs) {
     StrategySummary s;
     s.strategy = strategy;
+    s.team = team;
+    s.npcs = runs.empty() ? 1 : runs.front().npcs;
     std::vector<double> times;
     int chases = 0;
     int changes = 0;
     for (const BatchRun& r : runs) {
-        if (r.strategy != strategy || r.outcome == Outcome::never_lost) {
+        if (r.strategy != strategy || r.team != team || r.outcome == Outcome::never_lost) {
             continue;
         }
         ++s.runs;
@@ -123,9 +132,13 @@ SplitMix64 scenario_rng(const BatchSettings& settings, int index) {
 constexpr int kMaxAttempts = 1000;  // cells drawn per scenario before it counts as not fitting
 
 // 2D spaces: batch_scenario with a planner of the caller's (a batch's workspace: no per-scenario A* arrays).
+// Whether a drawn scenario is kept (a team's NPCs placed in it); else the next is drawn.
+using AcceptScenario = std::function<bool(PursuitScenario&)>;
+
 std::optional<PursuitScenario> cell_path_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
                                                   const BatchSettings& settings, int index,
-                                                  detail::PathPlanner& planner) {
+                                                  detail::PathPlanner& planner,
+                                                  const AcceptScenario& accept) {
     const chase::CellSpace& cells = space.cells();
     SplitMix64 rng = scenario_rng(settings, index);
     std::vector<Vec2> corners;
@@ -146,7 +159,9 @@ std::optional<PursuitScenario> cell_path_scenario(const chase::ChaseSpace& space
         }
         s.route.push_back(player);
         s.route.insert(s.route.end(), corners.begin(), corners.end());
-        return s;
+        if (accept(s)) {
+            return s;
+        }
     }
     return std::nullopt;
 }
@@ -183,7 +198,8 @@ double rest_length(const chase::CellSpace& cells, const std::vector<Vec3>& line,
 // route is the rest of the path.
 std::optional<PursuitScenario> space_path_scenario(PursuitSpace& ps, const PursuitConfig& config,
                                                    const BatchSettings& settings, int index,
-                                                   std::vector<Vec3>& corners, std::vector<Vec3>& line) {
+                                                   std::vector<Vec3>& corners, std::vector<Vec3>& line,
+                                                   const AcceptScenario& accept) {
     const chase::CellSpace& cells = ps.chase_space().cells();
     SplitMix64 rng = scenario_rng(settings, index);
     const double behind = settings.npc_behind * cells.cell_size();
@@ -216,7 +232,7 @@ std::optional<PursuitScenario> space_path_scenario(PursuitSpace& ps, const Pursu
             s.route.push_back(cells.planar(line[k]));
             s.route_heights.push_back(line[k].y);
         }
-        if (s.validate(ps).empty()) {
+        if (s.validate(ps).empty() && accept(s)) {
             return s;
         }
     }
@@ -230,13 +246,57 @@ struct ScenarioScratch {
     std::vector<Vec3> line;       // and the path from its start
 };
 
+// A team's other NPCs on the cells nearest NPC 0 (breadth first over the neighbour lists, at most
+// kTeamSearchCells cells), each on walkable space, seeing the player as NPC 0 does (in view range, a clear
+// line) and npc_separation from the others. False when fewer fit.
+constexpr std::size_t kTeamSearchCells = 256;
+
+bool place_teammates(PursuitSpace& ps, const PursuitConfig& config, int npcs, PursuitScenario& s) {
+    const chase::CellSpace& cells = ps.chase_space().cells();
+    const PlanarFrame frame = ps.frame();
+    const Vec3 player = frame.world(s.route.front(), s.route_height(0));
+    const chase::CellId start = ps.cell_of(frame.world(s.npc, s.npc_height));
+    if (start == chase::no_cell) {
+        return false;
+    }
+    std::vector<chase::CellId> seen{start};
+    for (std::size_t next = 0; next < seen.size() && seen.size() <= kTeamSearchCells; ++next) {
+        for (const chase::CellId n : cells.neighbours(seen[next])) {
+            if (std::find(seen.begin(), seen.end(), n) == seen.end()) {
+                seen.push_back(n);
+            }
+        }
+        const Vec3 cell = cells.position(seen[next]);
+        if (next == 0 || !ps.walkable(cell)) {
+            continue;
+        }
+        const Vec3 p = ps.place(cell);
+        const Vec2 flat = frame.flat(p);
+        const bool apart = std::all_of(s.teammates.begin(), s.teammates.end(), [&](const NpcStart& t) {
+            return length(t.position - flat) >= npc_separation;
+        });
+        if (apart && length(flat - s.npc) >= npc_separation &&
+            length(flat - s.route.front()) <= config.settings.view_range && ps.clear_line(p, player)) {
+            s.teammates.push_back(NpcStart{flat, std::nullopt, frame.height(p)});
+            if (s.npcs() == npcs) {
+                return true;
+            }
+        }
+    }
+    s.teammates.clear();
+    return false;
+}
+
 std::optional<PursuitScenario> make_scenario(PursuitSpace& ps, const PursuitConfig& config,
                                              const BatchSettings& settings, int index,
                                              ScenarioScratch& scratch) {
+    const AcceptScenario accept = [&](PursuitScenario& s) {
+        return settings.npcs == 1 || place_teammates(ps, config, settings.npcs, s);
+    };
     if (ps.dimensions() == 2) {
-        return cell_path_scenario(ps.chase_space(), config, settings, index, scratch.planner);
+        return cell_path_scenario(ps.chase_space(), config, settings, index, scratch.planner, accept);
     }
-    return space_path_scenario(ps, config, settings, index, scratch.corners, scratch.line);
+    return space_path_scenario(ps, config, settings, index, scratch.corners, scratch.line, accept);
 }
 
 }  // namespace
@@ -247,8 +307,14 @@ const SettingsDescription& describe_settings(std::type_identity<BatchSettings>) 
 
 std::optional<PursuitScenario> batch_scenario(const chase::ChaseSpace& space, const PursuitConfig& config,
                                               const BatchSettings& settings, int index) {
-    detail::PathPlanner planner;
-    return cell_path_scenario(space, config, settings, index, planner);
+    ChasePursuitSpace ps(space);
+    return batch_scenario(ps, config, settings, index);
+}
+
+std::span<const TeamMode> batch_team_modes(int npcs) {
+    static constexpr TeamMode every[] = {TeamMode::independent, TeamMode::shared, TeamMode::split};
+    static constexpr TeamMode alone[] = {TeamMode::split};
+    return npcs > 1 ? std::span<const TeamMode>(every) : std::span<const TeamMode>(alone);
 }
 
 std::optional<PursuitScenario> batch_scenario(PursuitSpace& space, const PursuitConfig& config,
@@ -275,44 +341,58 @@ struct BatchRows {
     std::vector<char> made;
 };
 
-// Runs scenario i with every strategy into row `row`.
+// The runs of one scenario: every strategy, each with every team mode the batch runs.
+std::size_t runs_per_scenario(int npcs) {
+    return strategy_count * batch_team_modes(npcs).size();
+}
+
+// Runs scenario i with every strategy (and team mode) into row `row`.
 void run_scenario(PursuitSpace& ps, const PursuitConfig& config, const BatchSettings& settings, int i,
                   std::size_t row, std::optional<PursuitRunner>& runner, ScenarioScratch& scratch,
                   BatchRows& rows) {
-    const std::optional<PursuitScenario> sc = make_scenario(ps, config, settings, i, scratch);
+    std::optional<PursuitScenario> sc = make_scenario(ps, config, settings, i, scratch);
     if (!sc) {
         return;
     }
-    for (std::size_t j = 0; j < strategy_count; ++j) {
+    const std::span<const TeamMode> modes = batch_team_modes(settings.npcs);
+    std::size_t at = row * runs_per_scenario(settings.npcs);
+    for (const Strategy strategy : all_strategies) {
         PursuitConfig c = config;
-        c.settings.strategy = all_strategies[j];
+        c.settings.strategy = strategy;
         if (runner) {
             runner->set_config(c);
         } else {
             runner.emplace(ps, c);  // validates as every run does: errors name the same field either way
         }
-        rows.runs[row * strategy_count + j] = summarise_run(i, all_strategies[j], runner->run(*sc));
+        for (const TeamMode mode : modes) {
+            sc->team = mode;
+            rows.runs[at++] = summarise_run(i, strategy, mode, runner->run(*sc));
+        }
     }
     rows.made[row] = 1;
 }
 
 // The made rows moved to the front, in scenario order, and the array handed to the result.
-BatchResult collect(BatchRows&& rows) {
+BatchResult collect(BatchRows&& rows, int npcs) {
     BatchResult result;
+    const std::size_t stride = runs_per_scenario(npcs);
     std::size_t kept = 0;
     for (std::size_t i = 0; i < rows.made.size(); ++i) {
         if (rows.made[i]) {
-            const auto from = rows.runs.begin() + static_cast<std::ptrdiff_t>(i * strategy_count);
-            std::copy(from, from + static_cast<std::ptrdiff_t>(strategy_count),
-                      rows.runs.begin() + static_cast<std::ptrdiff_t>(kept * strategy_count));
+            const auto from = rows.runs.begin() + static_cast<std::ptrdiff_t>(i * stride);
+            std::copy(from, from + static_cast<std::ptrdiff_t>(stride),
+                      rows.runs.begin() + static_cast<std::ptrdiff_t>(kept * stride));
             ++kept;
         }
     }
-    rows.runs.resize(kept * strategy_count);
+    rows.runs.resize(kept * stride);
     result.scenarios = static_cast<int>(kept);
     result.runs = std::move(rows.runs);
     for (const Strategy s : all_strategies) {
-        result.summaries.push_back(summarise(s, result.runs));
+        for (const TeamMode mode : batch_team_modes(npcs)) {
+            result.summaries.push_back(summarise(s, mode, result.runs));
+            result.summaries.back().npcs = npcs;
+        }
     }
     return result;
 }
@@ -353,7 +433,7 @@ BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig&
     }
     // Row k holds scenario shard_index - 1 + k x shard_count.
     const int n = shard_scenario_count(settings.scenarios, shard_index, shard_count);
-    BatchRows rows{std::vector<BatchRun>(static_cast<std::size_t>(n) * strategy_count),
+    BatchRows rows{std::vector<BatchRun>(static_cast<std::size_t>(n) * runs_per_scenario(settings.npcs)),
                    std::vector<char>(static_cast<std::size_t>(n), 0)};
     // One space per worker, made here (the factory need not be thread safe).
     std::vector<std::unique_ptr<PursuitSpace>> spaces;
@@ -364,7 +444,7 @@ BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig&
         }
     }
     if (spaces.empty() || no_route_can_fit(*spaces.front(), config, settings)) {
-        return collect(std::move(rows));  // every row unmade: the same result as drawing them all, at once
+        return collect(std::move(rows), settings.npcs);  // every row unmade: as drawing them all, at once
     }
     std::atomic<int> next{0};
     std::mutex mutex;
@@ -401,21 +481,27 @@ BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig&
     if (failure) {
         std::rethrow_exception(failure);
     }
-    return collect(std::move(rows));
+    return collect(std::move(rows), settings.npcs);
 }
 
 BatchResult batch_result_from_runs(std::vector<BatchRun> runs) {
-    if (runs.size() % strategy_count != 0) {
-        throw std::invalid_argument("batch_result_from_runs: not every strategy's run of every scenario");
+    const int npcs = runs.empty() ? 1 : runs.front().npcs;
+    const std::size_t stride = runs_per_scenario(npcs);
+    if (runs.size() % stride != 0) {
+        throw std::invalid_argument(
+            "batch_result_from_runs: not every strategy's (and team mode's) run of every scenario");
     }
-    // Scenario order, strategies in all_strategies order within one: the unsharded batch's order, so that
-    // the summaries' sums add the same numbers in the same order.
+    // Scenario order, strategies in all_strategies order within one, team modes in order within a strategy:
+    // the unsharded batch's order, so that the summaries' sums add the same numbers in the same order.
     std::stable_sort(runs.begin(), runs.end(), [](const BatchRun& a, const BatchRun& b) {
-        return a.scenario != b.scenario ? a.scenario < b.scenario
-                                        : static_cast<int>(a.strategy) < static_cast<int>(b.strategy);
+        if (a.scenario != b.scenario) {
+            return a.scenario < b.scenario;
+        }
+        return a.strategy != b.strategy ? static_cast<int>(a.strategy) < static_cast<int>(b.strategy)
+                                        : static_cast<int>(a.team) < static_cast<int>(b.team);
     });
-    const std::size_t scenarios = runs.size() / strategy_count;
-    return collect(BatchRows{std::move(runs), std::vector<char>(scenarios, 1)});
+    const std::size_t scenarios = runs.size() / stride;
+    return collect(BatchRows{std::move(runs), std::vector<char>(scenarios, 1)}, npcs);
 }
 
 void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSink& sink,
@@ -433,8 +519,11 @@ void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSin
             .number("median_time_to_reacquire", s.median_time_to_reacquire)
             .number("mean_npc_distance", s.mean_npc_distance)
             .number("destination_changes_per_chase", s.destination_changes_per_chase)
-            .number("max_heading_rate", s.max_heading_rate)
-            .end_object();
+            .number("max_heading_rate", s.max_heading_rate);
+        if (s.npcs > 1) {
+            w.number("npcs", s.npcs).string("team", to_string(s.team));
+        }
+        w.end_object();
     }
     w.end_array().key("runs").begin_array();
     for (const BatchRun& run : r.runs) {
@@ -447,8 +536,11 @@ void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSin
             .number("npc_distance", run.npc_distance)
             .number("destination_changes", run.destination_changes)
             .number("chases", run.chases)
-            .number("max_heading_rate", run.max_heading_rate)
-            .end_object();
+            .number("max_heading_rate", run.max_heading_rate);
+        if (run.npcs > 1) {
+            w.number("npcs", run.npcs).string("team", to_string(run.team));
+        }
+        w.end_object();
         if (out.size() >= chunk_bytes) {
             sink(out);
         }
@@ -459,9 +551,11 @@ void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSin
 
 void write_batch_csv(const BatchResult& r, std::string& out, const BatchTextSink& sink,
                      std::size_t chunk_bytes) {
+    const bool team = !r.runs.empty() && r.runs.front().npcs > 1;
     out +=
         "scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,destination_changes,chases,"
-        "max_heading_rate\n";
+        "max_heading_rate";
+    out += team ? ",npcs,team\n" : "\n";
     for (const BatchRun& run : r.runs) {
         append_number(out, run.scenario);
         out += ',';
@@ -475,6 +569,12 @@ void write_batch_csv(const BatchResult& r, std::string& out, const BatchTextSink
               static_cast<double>(run.chases), run.max_heading_rate}) {
             out += ',';
             append_number(out, v);
+        }
+        if (team) {
+            out += ',';
+            append_number(out, run.npcs);
+            out += ',';
+            out += to_string(run.team);
         }
         out += '\n';
         if (out.size() >= chunk_bytes) {

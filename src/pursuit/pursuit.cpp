@@ -170,16 +170,19 @@ void PursuitLoop::configure() {
     finished_ = true;
 }
 
-// A scenario with another team size or mode than the last run's gets its own bodies and team.
+// A scenario with another team size than the last run's gets its own bodies and team; another mode keeps
+// them.
 void PursuitLoop::form_team(const PursuitScenario& scenario) {
     const int n = scenario.npcs();
     const TeamMode mode = n > 1 ? scenario.team : TeamMode::split;
-    if (n != team_.size() || mode != team_.mode()) {
+    if (n != team_.size()) {
         team_ = PursuerTeam(ps_, n, mode, pursuer_settings(settings()), config_.flood);
         npcs_.resize(static_cast<std::size_t>(n));
         for (NpcBody& npc : npcs_) {
             npc.nav.configure(ps_, config_.model, settings());
         }
+    } else if (mode != team_.mode()) {
+        team_.set_mode(mode);
     }
     inputs_.resize(npcs_.size());
     before_.resize(npcs_.size());

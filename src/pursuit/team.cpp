@@ -71,12 +71,17 @@ class PursuerTeam::Impl {
         told_.resize(pursuers_.size());
         positions_.resize(pursuers_.size());
         chasers_.reserve(pursuers_.size());
-        search_.reset(npcs);
-        if (mode == TeamMode::split && npcs > 1) {
-            for (int i = 0; i < npcs; ++i) {
-                impl_of(pursuers_[static_cast<std::size_t>(i)]).join_team_search(&search_, i);
-            }
+        set_mode(mode);
+    }
+
+    // Split teams share one search; the others search alone.
+    void set_mode(TeamMode mode) {
+        mode_ = mode;
+        const bool shared_search = mode == TeamMode::split && pursuers_.size() > 1;
+        for (std::size_t i = 0; i < pursuers_.size(); ++i) {
+            impl_of(pursuers_[i]).join_team_search(shared_search ? &search_ : nullptr, static_cast<int>(i));
         }
+        reset();
     }
 
     void set_settings(const PursuerSettings& settings, const chase::FloodSettings& flood) {
@@ -253,6 +258,9 @@ void PursuerTeam::set_settings(const PursuerSettings& settings, const chase::Flo
 }
 void PursuerTeam::reset() {
     impl_->reset();
+}
+void PursuerTeam::set_mode(TeamMode mode) {
+    impl_->set_mode(mode);
 }
 int PursuerTeam::size() const {
     return impl_->size();

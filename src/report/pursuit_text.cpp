@@ -48,10 +48,12 @@ std::string share(double value) {
     return fmt::format("{:.1f}%", 100.0 * value);
 }
 
+// A team's rows name their team mode after the strategy.
 std::string strategy_row(const pursuit::StrategySummary& s) {
+    const std::string team = s.npcs > 1 ? fmt::format("{:<13}", pursuit::to_string(s.team)) : std::string();
     return fmt::format(
-        "  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy), s.runs,
-        share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
+        "  {:<15}{}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy), team,
+        s.runs, share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
         s.median_time_to_reacquire < 0.0 ? std::string("-")
                                          : fmt::format("{:.2f}", s.median_time_to_reacquire),
         fmt::format("{:.2f}", s.mean_npc_distance), fmt::format("{:.2f}", s.destination_changes_per_chase),
@@ -104,9 +106,13 @@ std::string batch_summary(std::string_view title, const pursuit::PursuitConfig& 
         r.scenarios, b.seed, format_number(b.min_route), b.npc_behind, behind_unit,
         movement::model_name(c.model), format_number(c.settings.hz), format_number(c.settings.view_range),
         format_number(c.settings.view_angle), format_number(c.settings.search_time));
-    out += fmt::format("\n  {:<15}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy", "runs",
-                       "chase", "search", "gave up", "timeout", "median s", "NPC dist", "dest/chase",
-                       "max deg/s");
+    const bool team = b.npcs > 1;
+    if (team) {
+        out += fmt::format("  a team of {} NPCs per scenario, every team mode\n", b.npcs);
+    }
+    out += fmt::format("\n  {:<15}{}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy",
+                       team ? fmt::format("{:<13}", "team") : std::string(), "runs", "chase", "search",
+                       "gave up", "timeout", "median s", "NPC dist", "dest/chase", "max deg/s");
     for (const pursuit::StrategySummary& s : r.summaries) {
         out += strategy_row(s);
     }

@@ -437,6 +437,50 @@ TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
     }
 }
 
+// --npcs K: every strategy with every team mode, the same at 1 and 2 threads; the JSON's summaries and runs
+// name their team, the CSV gains npcs,team.
+TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
+    const fs::path json1 = scratch_path("team1.json");
+    const fs::path json2 = scratch_path("team2.json");
+    const fs::path csv = scratch_path("team.csv");
+    const std::string args = "pursue --map '" + level("warehouse_loop") +
+                             "' --batch 5 --npcs 3 --min-route 10 --max-time 20 --search-time 5";
+    const CliRun one =
+        run_kinema(args + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
+    const CliRun two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    EXPECT_EQ(one.out, two.out);
+    EXPECT_EQ(read_file(json1), read_file(json2));
+    const nlohmann::json j = nlohmann::json::parse(read_file(json1));
+    EXPECT_EQ(j["scenarios"], 5);
+    ASSERT_EQ(j["summaries"].size(), 15u);
+    EXPECT_EQ(j["runs"].size(), 75u);
+    const char* modes[] = {"independent", "shared", "split"};
+    for (std::size_t i = 0; i < 15; ++i) {
+        EXPECT_EQ(j["summaries"][i]["team"], modes[i % 3]);
+        EXPECT_EQ(j["summaries"][i]["npcs"], 3);
+        EXPECT_EQ(j["runs"][i]["team"], modes[i % 3]);
+    }
+    EXPECT_EQ(j["summaries"][3]["strategy"], "flood-paced");
+    const std::string table = read_file(csv);
+    EXPECT_EQ(
+        table.substr(0, table.find('\n')),
+        "scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,destination_changes,chases,"
+        "max_heading_rate,npcs,team");
+    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 76);
+    EXPECT_NE(one.out.find("a team of 3 NPCs per scenario"), std::string::npos) << one.out;
+    for (const fs::path& p : {json1, json2, csv}) {
+        fs::remove(p);
+    }
+    const std::string map = "pursue --map '" + level("warehouse_loop") + "' ";
+    expect_one_line_error(run_kinema(map + "--batch 2 --npcs 17"), "--npcs: must be in [1, 16], got 17");
+    expect_one_line_error(run_kinema(map + "--route 5.5,4.5 --npc 2.5,4.5 --npcs 2"),
+                          "--npcs: only with --batch");
+    expect_one_line_error(run_kinema(map + "--batch 2 --npcs 2 --shard 1/2 --json '" + json1.string() + "'"),
+                          "--npcs: not with --shard yet");
+}
+
 TEST(CliPursue, BatchErrors) {
     const std::string map = "pursue --map '" + level("corridor_into_room") + "' ";
     expect_one_line_error(run_kinema(map + "--batch 0"), "--batch: must be in [1, 1000000], got 0");

@@ -14,6 +14,7 @@
 #include "kinema/chase/split.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/levels/ascii_level.hpp"
+#include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
@@ -244,6 +245,48 @@ TEST(Team, SplitSearchersNeverHeadForTheSameCell) {
         }
     }
     EXPECT_GT(both_searching, 300);
+}
+
+// A batch's team: NPC 0 where one NPC would start, the others on the nearest cells that see the player and
+// keep apart; every strategy with every team mode, the same result at 1 and 2 threads; one NPC's batch has
+// no team fields.
+TEST(Team, BatchTeamsAreDrawnNearTheFirstNpcAndRunEveryMode) {
+    const Level lv("warehouse_loop");
+    PursuitConfig config = test::config_for(Strategy::flood, "warehouse_loop");
+    config.settings.max_time = 20.0;
+    config.settings.search_time = 5.0;
+    BatchSettings settings;
+    settings.scenarios = 6;
+    settings.min_route = 10.0;
+    const std::optional<PursuitScenario> alone = batch_scenario(lv.space, config, settings, 2);
+    settings.npcs = 4;
+    const std::optional<PursuitScenario> team = batch_scenario(lv.space, config, settings, 2);
+    ASSERT_TRUE(alone && team);
+    EXPECT_EQ(team->npc, alone->npc);  // the same draw: every teammate fitted
+    EXPECT_EQ(team->route, alone->route);
+    ASSERT_EQ(team->npcs(), 4);
+    EXPECT_TRUE(team->validate(lv.space).empty());
+    for (const NpcStart& mate : team->teammates) {
+        // Within two rings of NPC 0's cell (the breadth-first search's first cells that fit).
+        EXPECT_LE(std::max(std::abs(mate.position.x - team->npc.x), std::abs(mate.position.y - team->npc.y)),
+                  2.0);
+    }
+    settings.threads = 1;
+    const BatchResult one = run_batch(lv.space, config, settings);
+    settings.threads = 2;
+    const BatchResult two = run_batch(lv.space, config, settings);
+    EXPECT_EQ(batch_json(one), batch_json(two));
+    ASSERT_EQ(one.runs.size(), static_cast<std::size_t>(one.scenarios) * 15);
+    ASSERT_EQ(one.summaries.size(), 15u);
+    EXPECT_EQ(one.summaries[2].strategy, Strategy::flood);
+    EXPECT_EQ(one.summaries[2].team, TeamMode::split);
+    EXPECT_EQ(one.runs[1].team, TeamMode::shared);
+    EXPECT_EQ(one.runs[1].npcs, 4);
+    // Shards' runs in any order merge to the same result.
+    std::vector<BatchRun> reversed(one.runs.rbegin(), one.runs.rend());
+    EXPECT_EQ(batch_json(batch_result_from_runs(reversed)), batch_json(one));
+    settings.npcs = 1;
+    EXPECT_EQ(batch_json(run_batch(lv.space, config, settings)).find("\"team\""), std::string::npos);
 }
 
 TEST(Team, BadTeamsAreRefusedNamingTheField) {

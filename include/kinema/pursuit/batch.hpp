@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct BatchSettings {
     /// Cells, [1, 1000]: the NPC starts this many path cells behind the player (3D levels: this many cell
     /// sizes along the path).
     int npc_behind = 3;
+    /// NPCs per scenario, [1, max_team_npcs]: NPC 0 as above, the others on the cells nearest it (breadth
+    /// first over the neighbour lists) that see the player and keep npc_separation; with more than one, every
+    /// strategy runs with every TeamMode (docs/pursuit.md "Teams in the batch").
+    int npcs = 1;
 
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
@@ -56,11 +61,15 @@ struct BatchRun {
     int destination_changes = 0;
     int chases = 0;  ///< chase events
     double max_heading_rate = 0.0;
+    int npcs = 1;                     ///< the team's size (BatchSettings::npcs)
+    TeamMode team = TeamMode::split;  ///< the team mode (read with npcs > 1)
 };
 
-/// A strategy's numbers over the batch.
+/// A strategy's numbers over the batch (with a team: a strategy and team mode's).
 struct StrategySummary {
     Strategy strategy = Strategy::flood;
+    int npcs = 1;
+    TeamMode team = TeamMode::split;
     int runs = 0;                    ///< scenarios that lost sight at least once (never_lost runs excluded)
     double reacquired_chase = 0.0;   ///< share of runs re-acquired during the chase
     double reacquired_search = 0.0;  ///< share re-acquired during the search
@@ -73,10 +82,15 @@ struct StrategySummary {
 };
 
 struct BatchResult {
-    int scenarios = 0;                       ///< scenarios made (those that fit)
-    std::vector<BatchRun> runs;              ///< scenario by scenario, strategies in all_strategies order
-    std::vector<StrategySummary> summaries;  ///< in all_strategies order
+    int scenarios = 0;  ///< scenarios made (those that fit)
+    /// Scenario by scenario, strategies in all_strategies order; with a team, each strategy's runs in the
+    /// order independent, shared, split.
+    std::vector<BatchRun> runs;
+    std::vector<StrategySummary> summaries;  ///< in the runs' order within a scenario
 };
+
+/// The team modes a batch runs: the three with npcs > 1, else one (split, which one NPC ignores).
+[[nodiscard]] std::span<const TeamMode> batch_team_modes(int npcs);
 
 /// Makes one pursuit space for one worker thread: a space may hold planner state (ChasePursuitSpace's A*
 /// arrays, NavPursuitSpace's Detour query, which is not thread safe), so each thread gets its own.
@@ -106,10 +120,11 @@ using SpaceFactory = std::function<std::unique_ptr<PursuitSpace>()>;
 /// so equal to run_batch's. Throws std::invalid_argument when the count is not a whole number of scenarios.
 [[nodiscard]] BatchResult batch_result_from_runs(std::vector<BatchRun> runs);
 
-/// The batch as JSON: {"scenarios", "summaries": [...], "runs": [...]}.
+/// The batch as JSON: {"scenarios", "summaries": [...], "runs": [...]}; with a team every summary and run
+/// also has "npcs" and "team".
 [[nodiscard]] std::string batch_json(const BatchResult& result);
 /// One CSV row per run: scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,
-/// destination_changes,chases,max_heading_rate.
+/// destination_changes,chases,max_heading_rate (with a team: then npcs,team).
 [[nodiscard]] std::string batch_csv(const BatchResult& result);
 
 /// Takes a piece of a report's text and clears it.

@@ -34,6 +34,8 @@ class PursuerTeam {
     void set_settings(const PursuerSettings& settings, const chase::FloodSettings& flood);
     /// Every NPC back to before its first update.
     void reset();
+    /// Another mode for the same NPCs (their buffers kept), then reset().
+    void set_mode(TeamMode mode);
     [[nodiscard]] int size() const;
     [[nodiscard]] TeamMode mode() const;
 
