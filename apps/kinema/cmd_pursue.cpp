@@ -174,9 +174,6 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
     }
     if (batch && !o.shard.empty()) {
         (void)parse_shard(o.shard);
-        if (f.given("npcs")) {
-            throw UsageError("--npcs: not with --shard yet (a shard's partial report holds one NPC's runs)");
-        }
         if (!o.csv.empty()) {
             throw UsageError(
                 "--csv: not with --shard (a shard writes only its partial report, to --json; "

@@ -24,8 +24,10 @@ namespace {
 
 using namespace part_json;
 
-// Runs of a part are arrays of this many values (write_batch_part's order).
+// Runs of a part are arrays of this many values (write_batch_part's order), and a team's two more: its size
+// and its team mode.
 constexpr std::size_t run_values = 9;
+constexpr std::size_t team_values = 2;
 constexpr std::size_t strategy_count = std::size(pursuit::all_strategies);
 
 void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
@@ -35,6 +37,9 @@ void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
     real(w, run.npc_distance);
     w.integer(run.destination_changes).integer(run.chases);
     real(w, run.max_heading_rate);
+    if (run.npcs > 1) {
+        w.integer(run.npcs).integer(static_cast<long long>(run.team));
+    }
     w.end_array();
 }
 
@@ -49,8 +54,10 @@ Enum enumerator(const json& value, int count, const std::string& path) {
 
 pursuit::BatchRun read_run(const json& r, const BatchPart& part) {
     const std::string& path = part.path;
-    if (!r.is_array() || r.size() != run_values) {
-        fail(path, fmt::format("every run must be an array of {} values", run_values));
+    const bool team = part.settings.batch.npcs > 1;
+    const std::size_t values = run_values + (team ? team_values : 0);
+    if (!r.is_array() || r.size() != values) {
+        fail(path, fmt::format("every run must be an array of {} values", values));
     }
     pursuit::BatchRun run;
     run.scenario = whole<int>(r[0], "runs", path);
@@ -67,6 +74,14 @@ pursuit::BatchRun read_run(const json& r, const BatchPart& part) {
     run.destination_changes = whole<int>(r[6], "runs", path);
     run.chases = whole<int>(r[7], "runs", path);
     run.max_heading_rate = read_real(r[8], path);
+    if (team) {
+        run.npcs = whole<int>(r[9], "runs", path);
+        if (run.npcs != part.settings.batch.npcs) {
+            fail(path, fmt::format("a run's team of {} is not the settings' npcs {}", run.npcs,
+                                   part.settings.batch.npcs));
+        }
+        run.team = enumerator<pursuit::TeamMode>(r[10], 3, path);
+    }
     return run;
 }
 
@@ -136,7 +151,11 @@ std::string batch_settings_json(const BatchPartSettings& s) {
     w.key("model").raw(movement::settings_json(s.config.model));
     w.key("flood").raw(settings_json(s.config.flood));
     w.key("batch").begin_object().integer("scenarios", s.batch.scenarios).integer("seed", s.batch.seed);
-    w.number("min_route", s.batch.min_route).integer("npc_behind", s.batch.npc_behind).end_object();
+    w.number("min_route", s.batch.min_route).integer("npc_behind", s.batch.npc_behind);
+    if (s.batch.npcs > 1) {  // one NPC's parts as before teams
+        w.integer("npcs", s.batch.npcs);
+    }
+    w.end_object();
     w.string("behind_unit", s.behind_unit);
     w.key("level").raw(s.level_settings);
     w.end_object();
@@ -174,8 +193,11 @@ BatchPart parse_batch_part(std::string_view text, const std::string& path) {
     read_settings(field(doc, "settings", path), part);
     read_shard(doc, part);
     const json& runs = field(doc, "runs", path);
-    if (!runs.is_array() || runs.size() % strategy_count != 0) {
-        fail(path, fmt::format("\"runs\" must hold {} runs (one per strategy) per scenario", strategy_count));
+    const std::size_t per_scenario =
+        strategy_count * pursuit::batch_team_modes(part.settings.batch.npcs).size();
+    if (!runs.is_array() || runs.size() % per_scenario != 0) {
+        fail(path, fmt::format("\"runs\" must hold {} runs (one per strategy{}) per scenario", per_scenario,
+                               per_scenario > strategy_count ? " and team mode" : ""));
     }
     part.runs.reserve(runs.size());
     for (const json& r : runs) {

@@ -114,6 +114,12 @@ TEST(CliBatchShards, MergedBatchEqualsTheUnshardedOnA2DLevel) {
     expect_merge_equals_unsharded(level("corner.txt"), "--batch 13 --seed 5");
 }
 
+// A team batch's parts carry each run's team: merged, the team modes' rows are the unsharded batch's.
+TEST(CliBatchShards, MergedTeamBatchEqualsTheUnsharded) {
+    expect_merge_equals_unsharded(level("warehouse_loop.txt"),
+                                  "--batch 7 --npcs 3 --min-route 10 --max-time 20 --search-time 5");
+}
+
 TEST(CliBatchShards, MergedBatchEqualsTheUnshardedOnA3DLevel) {
 #if KINEMA_HAVE_NAV
     expect_merge_equals_unsharded(level("corner_ramp.obj"), "--batch 11 --threads 2");

@@ -477,8 +477,6 @@ TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
     expect_one_line_error(run_kinema(map + "--batch 2 --npcs 17"), "--npcs: must be in [1, 16], got 17");
     expect_one_line_error(run_kinema(map + "--route 5.5,4.5 --npc 2.5,4.5 --npcs 2"),
                           "--npcs: only with --batch");
-    expect_one_line_error(run_kinema(map + "--batch 2 --npcs 2 --shard 1/2 --json '" + json1.string() + "'"),
-                          "--npcs: not with --shard yet");
 }
 
 TEST(CliPursue, BatchErrors) {
