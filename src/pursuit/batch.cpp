@@ -77,7 +77,9 @@ BatchRun summarise_run(int scenario, Strategy strategy, TeamMode team, const Pur
                     .chases = static_cast<int>(chases),
                     .max_heading_rate = r.max_heading_rate,
                     .npcs = r.npcs,
-                    .team = team};
+                    .team = team,
+                    .searched_cells = r.searched_cells,
+                    .search_npc_seconds = r.search_npc_seconds};
 }
 
 StrategySummary summarise(Strategy strategy, TeamMode team, const std::vector<BatchRun>& runs) {
@@ -88,10 +90,14 @@ StrategySummary summarise(Strategy strategy, TeamMode team, const std::vector<Ba
     std::vector<double> times;
     int chases = 0;
     int changes = 0;
+    double searched = 0.0;
+    double search_seconds = 0.0;
     for (const BatchRun& r : runs) {
         if (r.strategy != strategy || r.team != team || r.outcome == Outcome::never_lost) {
             continue;
         }
+        searched += static_cast<double>(r.searched_cells);
+        search_seconds += r.search_npc_seconds;
         ++s.runs;
         const bool reacquired = r.outcome == Outcome::reacquired;
         s.reacquired_chase += reacquired && r.reacquired_in == NpcState::chase ? 1.0 : 0.0;
@@ -115,6 +121,7 @@ StrategySummary summarise(Strategy strategy, TeamMode team, const std::vector<Ba
         s.mean_npc_distance /= n;
     }
     s.destination_changes_per_chase = chases > 0 ? static_cast<double>(changes) / chases : 0.0;
+    s.search_cells_per_npc_second = search_seconds > 0.0 ? searched / search_seconds : 0.0;
     if (!times.empty()) {
         std::sort(times.begin(), times.end());
         const std::size_t m = times.size() / 2;
@@ -521,7 +528,9 @@ void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSin
             .number("destination_changes_per_chase", s.destination_changes_per_chase)
             .number("max_heading_rate", s.max_heading_rate);
         if (s.npcs > 1) {
-            w.number("npcs", s.npcs).string("team", to_string(s.team));
+            w.number("npcs", s.npcs)
+                .string("team", to_string(s.team))
+                .number("search_cells_per_npc_second", s.search_cells_per_npc_second);
         }
         w.end_object();
     }
@@ -538,7 +547,10 @@ void write_batch_json(const BatchResult& r, std::string& out, const BatchTextSin
             .number("chases", run.chases)
             .number("max_heading_rate", run.max_heading_rate);
         if (run.npcs > 1) {
-            w.number("npcs", run.npcs).string("team", to_string(run.team));
+            w.number("npcs", run.npcs)
+                .string("team", to_string(run.team))
+                .number("searched_cells", static_cast<double>(run.searched_cells))
+                .number("search_npc_seconds", run.search_npc_seconds);
         }
         w.end_object();
         if (out.size() >= chunk_bytes) {

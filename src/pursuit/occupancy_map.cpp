@@ -46,6 +46,7 @@ void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
     max_jump_ = 0;
     occupancy_.reset(n);
     scratch_.reset(n);
+    swept_.assign(n, 0);
     active_lo_ = 0;
     active_hi_ = 0;
     build_buckets(view_range);
@@ -320,6 +321,7 @@ bool OccupancyMap::clear(const Perception& perception, const Eye& eye) {
                         cleared_.push_back({c, occupancy_[c]});
                     }
                     occupancy_[c] = 0.0;
+                    swept_[c] = 1;
                     target_cleared = target_cleared || c == target_;
                 }
             }

@@ -6,6 +6,7 @@
 // number of eyes may clear one map (a team shares it). Private to the pursuit part.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -53,6 +54,10 @@ class OccupancyMap {
     /// Cells the next choices skip (a team's other targets; a few cells): choose picks the most probable
     /// cell among the rest. The span must outlive its use; empty (the default): none skipped.
     void set_excluded(std::span<const chase::CellId> cells) { excluded_ = cells; }
+    /// One byte per cell: 1 where a clear() since clear_sweep() saw the cell while it held probability (the
+    /// search's coverage); empty before prepare.
+    std::span<const std::uint8_t> sweep() const { return swept_; }
+    void clear_sweep() { std::fill(swept_.begin(), swept_.end(), std::uint8_t{0}); }
     /// The cell's current (unnormalised) probability: 0 once seen.
     double probability(chase::CellId c) const { return occupancy_[c]; }
     /// The map normalised to sum 1 (cells seen since the last renormalisation hold 0).
@@ -112,6 +117,7 @@ class OccupancyMap {
     };
     std::vector<Cleared> cleared_;
     std::span<const chase::CellId> excluded_;
+    std::vector<std::uint8_t> swept_;  // sweep()
 
     // The search under way.
     double spread_ = 0.5;

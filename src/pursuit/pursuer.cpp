@@ -52,6 +52,7 @@ FieldErrors detail::input_errors(const PursuerInput& in) {
 
 void Pursuer::Impl::reset() {
     events_.clear();
+    map_.clear_sweep();
     chase_.query = {};
     chase_.t0 = 0.0;
     chase_.breadcrumb = chase::no_cell;
@@ -306,6 +307,9 @@ void Pursuer::occupancy(std::vector<double>& out) const {
 }
 const chase::Flood& Pursuer::single_shot_flood() const {
     return impl_->single_shot_flood();
+}
+std::span<const std::uint8_t> Pursuer::search_sweep() const {
+    return impl_->search_sweep();
 }
 
 }  // namespace kinema::pursuit

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -57,6 +58,9 @@ class Pursuer::Impl {
         }
     }
     const chase::Flood& single_shot_flood() const { return chase_.shot; }
+    std::span<const std::uint8_t> search_sweep() const {
+        return team_search_ != nullptr ? team_search_->sweep() : map_.sweep();
+    }
 
     /// A team's NPC (team.cpp): its searches join the team's shared map as NPC `index`; nullptr: alone.
     void join_team_search(detail::TeamSearch* search, int index) {

@@ -4,6 +4,7 @@
 // and ticks the pursuer (pursuer.hpp: the state machine, strategies and search) with it -- as a game would.
 // Everything the NPC does is a pure function of the previous frame, so the run is deterministic.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -127,6 +128,7 @@ class PursuitLoop {
     void steer();
     void finish();
     void finish_occupancy();
+    void finish_coverage();
     void record(double t);
     void measure_heading(Vec2 before, Vec2 after);
 
@@ -152,6 +154,7 @@ class PursuitLoop {
     Vec2 player_motion_;  // the route segment the player runs along (zero: standing)
     double player_h_ = 0.0;
     std::size_t next_stimulus_ = 0;
+    std::int64_t search_frames_ = 0;  // frames x NPCs in the search state
     bool lost_ = false;
     double lost_t_ = 0.0;
     bool done_ = false;
@@ -202,6 +205,9 @@ void PursuitLoop::reset_run() {
     r_.occupancy.clear();
     r_.chase_heat.clear();
     r_.dimensions = 2;
+    r_.searched_cells = 0;
+    r_.search_npc_seconds = 0.0;
+    search_frames_ = 0;
     r_.npcs = static_cast<int>(size());
     r_.team = team_.mode();
     for (NpcBody& npc : npcs_) {
@@ -282,6 +288,8 @@ bool PursuitLoop::step() {
         npcs_[i].sees = perception_.sees(eye(i), player_pos_, player_h_);
     }
     think(t1);
+    search_frames_ += std::count_if(npcs_.begin(), npcs_.end(),
+                                    [](const NpcBody& npc) { return npc.state == NpcState::search; });
     if (!done_ && !lost_ && player_dir_ == Vec2{} && stands_by_player()) {
         done_ = true;  // the player stands at the route's end and an NPC has stopped by them
     }
@@ -444,6 +452,25 @@ void PursuitLoop::finish() {
     }
     r_.dimensions = ps_.dimensions();
     finish_occupancy();
+    finish_coverage();
+}
+
+// The cells any NPC's search saw (the union of their sweeps) and the NPC-seconds they searched.
+void PursuitLoop::finish_coverage() {
+    r_.search_npc_seconds = static_cast<double>(search_frames_) / settings().hz;
+    std::array<std::span<const std::uint8_t>, max_team_npcs> sweeps;
+    std::size_t cells = 0;
+    for (std::size_t i = 0; i < size(); ++i) {
+        sweeps[i] = team_.npc(static_cast<int>(i)).search_sweep();
+        cells = std::max(cells, sweeps[i].size());
+    }
+    for (std::size_t c = 0; c < cells; ++c) {
+        bool seen = false;
+        for (std::size_t i = 0; i < size() && !seen; ++i) {
+            seen = c < sweeps[i].size() && sweeps[i][c] != 0;
+        }
+        r_.searched_cells += seen ? 1 : 0;
+    }
 }
 
 // The search's map as it ended: one NPC's (or the split team's shared map), else the mean of the NPCs'.

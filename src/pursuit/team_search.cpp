@@ -11,6 +11,7 @@ void TeamSearch::reset(int npcs) {
     active_ = false;
     searched_ = false;
     spread_at_ = -1.0;
+    map_.clear_sweep();
 }
 
 bool TeamSearch::taken_by_another(int npc, chase::CellId cell) const {

@@ -3,6 +3,7 @@
 // most probable cell that no other NPC has as its target. Private to the pursuit part.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -45,6 +46,7 @@ class TeamSearch {
     /// Whether a search ran since reset; normalised() writes the map normalised to sum 1.
     bool searched() const { return searched_; }
     void normalised(std::vector<double>& out) const { map_.normalised(out); }
+    std::span<const std::uint8_t> sweep() const { return map_.sweep(); }
 
   private:
     bool taken_by_another(int npc, chase::CellId cell) const;

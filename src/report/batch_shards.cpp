@@ -24,10 +24,10 @@ namespace {
 
 using namespace part_json;
 
-// Runs of a part are arrays of this many values (write_batch_part's order), and a team's two more: its size
-// and its team mode.
+// Runs of a part are arrays of this many values (write_batch_part's order), and a team's four more: its
+// size, its team mode, the cells its searches saw and their NPC-seconds.
 constexpr std::size_t run_values = 9;
-constexpr std::size_t team_values = 2;
+constexpr std::size_t team_values = 4;
 constexpr std::size_t strategy_count = std::size(pursuit::all_strategies);
 
 void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
@@ -39,6 +39,8 @@ void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
     real(w, run.max_heading_rate);
     if (run.npcs > 1) {
         w.integer(run.npcs).integer(static_cast<long long>(run.team));
+        w.integer(static_cast<long long>(run.searched_cells));
+        real(w, run.search_npc_seconds);
     }
     w.end_array();
 }
@@ -81,6 +83,8 @@ pursuit::BatchRun read_run(const json& r, const BatchPart& part) {
                                    part.settings.batch.npcs));
         }
         run.team = enumerator<pursuit::TeamMode>(r[10], 3, path);
+        run.searched_cells = whole<std::size_t>(r[11], "runs", path);
+        run.search_npc_seconds = read_real(r[12], path);
     }
     return run;
 }

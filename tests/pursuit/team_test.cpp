@@ -212,6 +212,43 @@ TEST(Team, NpcsNeverOverlapAndNeverLeaveTheWalkableSpace) {
     }
 }
 
+// The search's coverage: NPC-seconds are the frames in the search state over hz, summed over the NPCs, and
+// the cells searched lie within view range of where the searchers stood.
+TEST(Team, SearchCoverageCountsTheSearchersFramesAndTheCellsInTheirView) {
+    const Level lv("t_junction_equal");
+    PursuitConfig config = test::config_for(Strategy::flood, "t_junction_equal");
+    config.settings.view_range = 3.0;  // the README's team: the player sprints out of sight up the stem
+    config.settings.player_speed = 7.5;
+    PursuitScenario s = junction_team(TeamMode::split);
+    s.route.back() = {1.5, 2.5};
+    for (const TeamMode mode : {TeamMode::independent, TeamMode::shared, TeamMode::split}) {
+        SCOPED_TRACE(std::string(to_string(mode)));
+        s.team = mode;
+        const PursuitResult r = run_pursuit(lv.space, s, config);
+        int frames = 0;
+        std::vector<Vec2> searching;
+        for (std::size_t k = 1; k < r.frames.size(); ++k) {
+            for (std::size_t i = 0; i < 2; ++i) {
+                if (npc_at(r, k, i).state == NpcState::search) {
+                    ++frames;
+                    searching.push_back(npc_at(r, k, i).position);
+                }
+            }
+        }
+        ASSERT_GT(frames, 0);
+        EXPECT_EQ(r.search_npc_seconds, frames / config.settings.hz);
+        std::size_t in_view = 0;
+        const chase::CellSpace& cells = lv.space.cells();
+        for (chase::CellId c = 0; c < cells.size(); ++c) {
+            in_view += std::any_of(searching.begin(), searching.end(), [&](Vec2 p) {
+                return length(cells.planar_position(c) - p) <= config.settings.view_range + 1.0;
+            });
+        }
+        EXPECT_GT(r.searched_cells, 0u);
+        EXPECT_LE(r.searched_cells, in_view);
+    }
+}
+
 // The runtime team in a game that moves its NPCs straight onto their goals: while two split searchers
 // search, their goals always differ; in shared mode each searches its own map and the goals may meet.
 TEST(Team, SplitSearchersNeverHeadForTheSameCell) {

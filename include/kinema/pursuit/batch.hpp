@@ -63,6 +63,8 @@ struct BatchRun {
     double max_heading_rate = 0.0;
     int npcs = 1;                     ///< the team's size (BatchSettings::npcs)
     TeamMode team = TeamMode::split;  ///< the team mode (read with npcs > 1)
+    std::size_t searched_cells = 0;   ///< PursuitResult::searched_cells (in the JSON with npcs > 1)
+    double search_npc_seconds = 0.0;  ///< PursuitResult::search_npc_seconds (in the JSON with npcs > 1)
 };
 
 /// A strategy's numbers over the batch (with a team: a strategy and team mode's).
@@ -70,6 +72,9 @@ struct StrategySummary {
     Strategy strategy = Strategy::flood;
     int npcs = 1;
     TeamMode team = TeamMode::split;
+    /// Cells the searches saw per NPC-second of search, over every run (all runs' cells / all their
+    /// NPC-seconds; 0 without a search): how fast the team covers the level.
+    double search_cells_per_npc_second = 0.0;
     int runs = 0;                    ///< scenarios that lost sight at least once (never_lost runs excluded)
     double reacquired_chase = 0.0;   ///< share of runs re-acquired during the chase
     double reacquired_search = 0.0;  ///< share re-acquired during the search

@@ -120,6 +120,10 @@ class Pursuer {
     void occupancy(std::vector<double>& out) const;
     /// The single-shot flood of the last chase (flood strategies): its per-cell values, for pictures.
     [[nodiscard]] const chase::Flood& single_shot_flood() const;
+    /// One byte per chase cell: 1 where a search since reset saw the cell while it held probability (a team
+    /// in split mode: the team's one search); empty before the first search on the space. The search's
+    /// coverage (docs/pursuit.md "Teams").
+    [[nodiscard]] std::span<const std::uint8_t> search_sweep() const;
 
     class Impl;
 

@@ -236,7 +236,11 @@ struct PursuitResult {
     /// The flood's per-cell values at the first chase (flood strategies), for pictures.
     std::vector<int> chase_heat;
     int dimensions = 2;  ///< 2: positions [x, y]; 3: [x, y, z] (the space's PursuitSpace::dimensions)
-    int npcs = 1;        ///< the team's size
+    /// The search's coverage: cells any NPC's search saw while they held probability (the union over the
+    /// team), and the NPC-seconds spent searching (frames in the search state / hz, summed over the NPCs).
+    std::size_t searched_cells = 0;
+    double search_npc_seconds = 0.0;
+    int npcs = 1;  ///< the team's size
     TeamMode team = TeamMode::split;
     /// Teams (npcs > 1): frame k's NPC i at [k * npcs + i]; empty for one NPC.
     std::vector<NpcFrame> team_frames;
