@@ -51,13 +51,17 @@ std::string share(double value) {
 // A team's rows name their team mode after the strategy.
 std::string strategy_row(const pursuit::StrategySummary& s) {
     const std::string team = s.npcs > 1 ? fmt::format("{:<13}", pursuit::to_string(s.team)) : std::string();
-    return fmt::format(
-        "  {:<15}{}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", pursuit::to_string(s.strategy), team,
-        s.runs, share(s.reacquired_chase), share(s.reacquired_search), share(s.gave_up), share(s.timeout),
-        s.median_time_to_reacquire < 0.0 ? std::string("-")
-                                         : fmt::format("{:.2f}", s.median_time_to_reacquire),
-        fmt::format("{:.2f}", s.mean_npc_distance), fmt::format("{:.2f}", s.destination_changes_per_chase),
-        fmt::format("{:.0f}", s.max_heading_rate));
+    const std::string coverage =
+        s.npcs > 1 ? fmt::format("{:>12}", fmt::format("{:.1f}", s.search_cells_per_npc_second))
+                   : std::string();
+    return fmt::format("  {:<15}{}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}{}\n",
+                       pursuit::to_string(s.strategy), team, s.runs, share(s.reacquired_chase),
+                       share(s.reacquired_search), share(s.gave_up), share(s.timeout),
+                       s.median_time_to_reacquire < 0.0 ? std::string("-")
+                                                        : fmt::format("{:.2f}", s.median_time_to_reacquire),
+                       fmt::format("{:.2f}", s.mean_npc_distance),
+                       fmt::format("{:.2f}", s.destination_changes_per_chase),
+                       fmt::format("{:.0f}", s.max_heading_rate), coverage);
 }
 
 }  // namespace
@@ -110,15 +114,21 @@ std::string batch_summary(std::string_view title, const pursuit::PursuitConfig& 
     if (team) {
         out += fmt::format("  a team of {} NPCs per scenario, every team mode\n", b.npcs);
     }
-    out += fmt::format("\n  {:<15}{}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}\n", "strategy",
+    out += fmt::format("\n  {:<15}{}{:>6}{:>8}{:>8}{:>9}{:>9}{:>10}{:>10}{:>11}{:>11}{}\n", "strategy",
                        team ? fmt::format("{:<13}", "team") : std::string(), "runs", "chase", "search",
-                       "gave up", "timeout", "median s", "NPC dist", "dest/chase", "max deg/s");
+                       "gave up", "timeout", "median s", "NPC dist", "dest/chase", "max deg/s",
+                       team ? fmt::format("{:>12}", "cells/NPC-s") : std::string());
     for (const pursuit::StrategySummary& s : r.summaries) {
         out += strategy_row(s);
     }
     out +=
         "\n  chase / search: share of runs re-acquired during the chase / the search; runs that never lost\n"
         "  sight are left out. median s: time to re-acquire; NPC dist: NPC to player at the end.\n";
+    if (team) {
+        out +=
+            "  A team: NPC dist is the nearest NPC's; cells/NPC-s: cells the searches saw per NPC-second of "
+            "search.\n";
+    }
     return out;
 }
 
