@@ -35,6 +35,11 @@ def _value(value) -> str:
     return repr(value)
 
 
+def value_text(value) -> str:
+    """A value as the reprs show it: numbers to 6 significant digits, named tuples with their field names."""
+    return _value(value)
+
+
 def fields_repr(obj, name: str, fields: Iterable[Field]) -> str:
     parts = []
     for attribute, unit in fields:

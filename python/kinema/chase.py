@@ -11,6 +11,10 @@ as a 2D int array indexed values[row, col] (y first, as numpy and imshow index i
 
 A seed on a wall or off the floor is moved to the nearest cell, as the CLI does; Flood.start and run then warn
 with a kinema.SeedMovedWarning saying from where to where (the CLI's note on stderr).
+
+Split destinations for a team (docs/chase.md): destinations=K (1-16) divides the flood's heat into K regions that
+follow the level, each with its own destination by the chapter's rule, as `kinema chase --destinations K`; the
+result's `destinations` and `destination_regions` then list them, largest heat first.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from ._settings import settings_help as _settings_help
 from ._settings import with_settings as _with_settings
 from ._warnings import SeedMovedWarning
 from ._repr import install as _install_repr
+from ._repr import value_text as _repr_value
 
 Level = _c.Level
 HAS_NAV: bool = _c.HAS_NAV
@@ -67,6 +72,9 @@ def _as_level(level) -> Level:
 
 ChaseResult = _c.ChaseResult
 BatchResult = _c.BatchResult
+DestinationRegion = _c.DestinationRegion
+"""One region of a split chase (destinations=K): destination_cell, destination and centroid (map units), heat
+(the sum of its cells' values) and cells (heated cells), as the JSON's destination_regions objects."""
 
 
 def _to_dict(self) -> dict:
@@ -104,15 +112,16 @@ class Flood:
         self.level = _as_level(level)
         self._run = _c.FloodRun(self.level, settings)
 
-    def start(self, from_xy=None, direction=None) -> "Flood":
+    def start(self, from_xy=None, direction=None, destinations=None) -> "Flood":
         """Step A (seeding) of a new chase from the last known position `from_xy` (map units) running in
         `direction` (any length; (0, 0) = no barrier). None: the position and direction the level file marks.
         A point on a wall or outside snaps to the nearest cell (seed_snapped) and warns with a
-        kinema.SeedMovedWarning saying from where to where. Returns self."""
-        return self._start(from_xy, direction, stacklevel=3)
+        kinema.SeedMovedWarning saying from where to where. `destinations` K (1-16): every result splits the
+        heat into K destinations (run's). Returns self."""
+        return self._start(from_xy, direction, destinations, stacklevel=3)
 
-    def _start(self, from_xy, direction, stacklevel: int) -> "Flood":
-        self._run.start(from_xy, direction)
+    def _start(self, from_xy, direction, destinations, stacklevel: int) -> "Flood":
+        self._run.start(from_xy, direction, destinations)
         note = self._run.seed_note()
         if note:
             _warnings.warn(note, SeedMovedWarning, stacklevel=stacklevel)
@@ -163,11 +172,17 @@ class Flood:
         return self._run.finished
 
 
-def run(level, from_xy=None, direction=None, **settings: Any) -> ChaseResult:
+def run(level, from_xy=None, direction=None, destinations=None, **settings: Any) -> ChaseResult:
     """One chase on `level` from `from_xy` (map units) running in `direction`, as `kinema chase --map LEVEL
     --from X,Y --dir DX,DY --json`. None for both: the seed the level marks. Settings as Flood's. A seed on a
-    wall or off the floor warns with a kinema.SeedMovedWarning, as Flood.start."""
-    return Flood(level, **settings)._start(from_xy, direction, stacklevel=3).run()
+    wall or off the floor warns with a kinema.SeedMovedWarning, as Flood.start.
+
+    destinations: None (no split), or K in [1, 16], as `--destinations K`: the flood's heat divided into K
+    regions that follow the level, each with its own destination by the chapter's rule (the heated cell nearest
+    its heat-weighted centroid); the result's `destinations` (largest heat first) and `destination_regions`
+    list them. Another K is a ValueError with the library's message ("invalid chase query: destinations must be
+    in [1, 16], got 0")."""
+    return Flood(level, **settings)._start(from_xy, direction, destinations, stacklevel=3).run()
 
 
 def run_batch(level, from_xy, direction, **settings: Any) -> BatchResult:
@@ -189,6 +204,20 @@ _install_repr(ChaseResult, [("map", None), ("steps", None), ("stop_reason", None
                             ("seed_snapped", None), ("destination_cell", None), ("destination", "map units"),
                             ("heated_cells", None), ("warm_cells", None), ("barrier_cells", None),
                             ("dead_reckoning", "map units")])
+_install_repr(DestinationRegion, [("destination_cell", None), ("destination", "map units"),
+                                  ("centroid", "map units"), ("heat", None), ("cells", None)])
+_chase_fields_repr = ChaseResult.__repr__
+
+
+def _chase_repr_with_split(self) -> str:
+    """The fields above, then the split's destinations when the chase was split (destinations=K)."""
+    text = _chase_fields_repr(self)
+    if self.destinations is None:
+        return text
+    return text[:-1] + f", destinations={_repr_value(list(self.destinations))} map units)"
+
+
+ChaseResult.__repr__ = _chase_repr_with_split
 _install_repr(BatchResult, [("steps", None), ("stop_reason", None), ("destination_cell", "(col, row)"),
                             ("destination", "map units"), ("heated_cells", None), ("dead_reckoning", "map units")])
 _install_repr(Level, [("map", None), ("width", "tiles"), ("height", "tiles"), ("seed", None)])
@@ -209,13 +238,13 @@ if HAS_NAV:
         for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
         return _c.Level3D.load(os.fspath(path), nav_settings)
 
-    def run_3d(level, from_xyz, direction, npc=None, **settings: Any) -> ChaseResult:
+    def run_3d(level, from_xyz, direction, npc=None, destinations=None, **settings: Any) -> ChaseResult:
         """One chase on a 3D level (a Level3D or an OBJ path) from `from_xyz` (world units, y up) along
         `direction`; with `npc`, the result holds its navmesh path (path_status, path, path_length). values is
-        one int per cell id. Settings: the flood's."""
+        one int per cell id. destinations: K split destinations, as run's. Settings: the flood's."""
         if not isinstance(level, _c.Level3D):
             level = load_level_3d(level)
-        return _c.run_3d(level, from_xyz, direction, npc, settings)
+        return _c.run_3d(level, from_xyz, direction, npc, destinations, settings)
 
     _with_settings(load_level_3d, _c.settings_fields_3d("nav"), "Navmesh settings")
     _with_settings(run_3d, _c.settings_fields_3d("flood"), "Settings")

@@ -31,6 +31,13 @@ class Level:
 
 LevelLike = Union[str, os.PathLike, npt.NDArray[np.bool_], Level]
 
+class DestinationRegion:
+    destination_cell: Union[Cell, Tuple[int, ...]]
+    destination: Tuple[float, ...]
+    centroid: Tuple[float, ...]
+    heat: int
+    cells: int
+
 class ChaseResult:
     json: str
     values: npt.NDArray[np.int32]
@@ -65,6 +72,8 @@ class ChaseResult:
     path_status: Optional[str]
     path: Optional[Tuple[Tuple[float, ...], ...]]
     path_length: Optional[float]
+    destinations: Optional[Tuple[Tuple[float, ...], ...]]
+    destination_regions: Optional[Tuple[DestinationRegion, ...]]
     def value_at(self, col: int, row: int) -> int: ...
     def to_dict(self) -> dict: ...
     def to_json(self) -> str: ...
@@ -87,7 +96,8 @@ class Flood:
     def __init__(self, level: LevelLike, *, hot: int = ..., max_heated: int = ..., max_steps: int = ...,
                  max_restarts: int = ..., destination: str = ..., connectivity: int = ...,
                  cell_size: float = ...) -> None: ...
-    def start(self, from_xy: Optional[Sequence[float]] = ..., direction: Optional[Sequence[float]] = ...) -> Flood: ...
+    def start(self, from_xy: Optional[Sequence[float]] = ..., direction: Optional[Sequence[float]] = ...,
+              destinations: Optional[int] = ...) -> Flood: ...
     def advance(self, k: int = ...) -> bool: ...
     def run(self) -> ChaseResult: ...
     @property
@@ -103,7 +113,7 @@ class Flood:
 def load_level(path: Union[str, os.PathLike]) -> Level: ...
 def default_level() -> Level: ...
 def run(level: LevelLike, from_xy: Optional[Sequence[float]] = ..., direction: Optional[Sequence[float]] = ...,
-        *, hot: int = ..., max_heated: int = ..., max_steps: int = ..., max_restarts: int = ...,
+        destinations: Optional[int] = ..., *, hot: int = ..., max_heated: int = ..., max_steps: int = ..., max_restarts: int = ...,
         destination: str = ..., connectivity: int = ..., cell_size: float = ...) -> ChaseResult: ...
 def run_batch(level: LevelLike, from_xy: npt.ArrayLike, direction: npt.ArrayLike, *, hot: int = ...,
               max_heated: int = ..., max_steps: int = ..., max_restarts: int = ..., destination: str = ...,
@@ -123,5 +133,5 @@ def load_level_3d(path: Union[str, os.PathLike], *, agent_height: float = ..., a
                   detail_sample_max_error: float = ..., snap_extents_x: float = ..., snap_extents_y: float = ...,
                   snap_extents_z: float = ...) -> Level3D: ...
 def run_3d(level: Union[Level3D, str, os.PathLike], from_xyz: Sequence[float], direction: Sequence[float],
-           npc: Optional[Sequence[float]] = ..., *, hot: int = ..., max_heated: int = ..., max_steps: int = ...,
+           npc: Optional[Sequence[float]] = ..., destinations: Optional[int] = ..., *, hot: int = ..., max_heated: int = ..., max_steps: int = ...,
            max_restarts: int = ..., destination: str = ...) -> ChaseResult: ...

@@ -85,8 +85,9 @@ class FloodRun {
         flood_.set_settings(s.flood);
     }
 
-    void start(const py::object& from_xy, const py::object& direction) {
+    void start(const py::object& from_xy, const py::object& direction, const py::object& destinations) {
         ch::ChaseQuery q;
+        q.destinations = destinations_argument(destinations);
         const double s = grid_->cell_size();
         if (!from_xy.is_none()) {
             const Vec2 p = to_vec2(from_xy, "from_xy");
@@ -381,7 +382,8 @@ void register_chase(py::module_& m) {
     py::class_<FloodRun>(m, "FloodRun", "A chase flood on one level (chase/flood.hpp Flood).")
         .def(py::init<std::shared_ptr<Level>, const py::dict&>(), py::arg("level").none(false),
              py::arg("settings"))
-        .def("start", &FloodRun::start, py::arg("from_xy"), py::arg("direction"))
+        .def("start", &FloodRun::start, py::arg("from_xy"), py::arg("direction"),
+             py::arg("destinations") = py::none())
         .def("seed_note", &FloodRun::seed_note)
         .def("advance", &FloodRun::advance, py::arg("steps"))
         .def("finish", &FloodRun::finish)

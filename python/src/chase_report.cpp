@@ -3,8 +3,12 @@
 #include "chase_report.hpp"
 
 #include <algorithm>
+#include <climits>
+#include <string>
 
 #include "kinema/chase/json.hpp"
+#include "kinema/chase/split.hpp"
+#include "kinema/core/validation.hpp"
 
 namespace kinema::python {
 namespace {
@@ -39,6 +43,30 @@ py::object space_field(const ChaseReport& r, std::string_view name) {
         }
     }
     return py::none();
+}
+
+// One region of the split (chase/split.hpp DestinationRegion) as Python reads it: the JSON's
+// destination_regions object (destination_cell, centroid, heat, cells) plus the destination's centre.
+struct RegionReport {
+    py::object destination_cell;
+    py::tuple destination;
+    py::tuple centroid;
+    long long heat = 0;
+    std::size_t cells = 0;
+};
+
+// The split's regions, largest heat first (the JSON's order); None when the chase was not split.
+py::object destination_regions(const ChaseReport& r) {
+    if (!r.result.split) {
+        return py::none();
+    }
+    py::list out;
+    const auto& regions = r.result.split->regions;
+    for (std::size_t i = 0; i < regions.size(); ++i) {
+        out.append(RegionReport{coords(r.result.split_cells[i]), position(r, regions[i].destination),
+                                position(r, regions[i].centroid), regions[i].heat, regions[i].cells});
+    }
+    return py::tuple(out);
 }
 
 template <class Get>
@@ -137,6 +165,25 @@ void register_flood(py::class_<ChaseReport>& c) {
         "(coordinates..., value) per touched cell, by id");
 }
 
+void register_split(py::class_<ChaseReport>& c) {
+    property(
+        c, "destinations",
+        [](const ChaseReport& r) -> py::object {
+            if (!r.result.split) {
+                return py::none();
+            }
+            py::list out;
+            for (const ch::DestinationRegion& region : r.result.split->regions) {
+                out.append(position(r, region.destination));
+            }
+            return py::tuple(out);
+        },
+        "with destinations=K: the split's destinations (cell centres), largest heat first; None without");
+    property(c, "destination_regions", &destination_regions,
+             "with destinations=K: one DestinationRegion per destination, in the order of destinations; None "
+             "without");
+}
+
 void register_npc(py::class_<ChaseReport>& c) {
     property(
         c, "npc",
@@ -194,7 +241,40 @@ ChaseReport make_report(const ch::ChaseSpace& space, const ch::Flood& flood, con
     return out;
 }
 
+std::optional<int> destinations_argument(const py::object& value) {
+    if (value.is_none()) {
+        return std::nullopt;
+    }
+    const auto reject = [&](std::string_view what) {
+        throw_if_invalid("chase query",
+                         {{"destinations", std::string(what) + py::repr(value).cast<std::string>()}});
+    };
+    if (py::isinstance<py::bool_>(value) || PyIndex_Check(value.ptr()) == 0) {
+        reject("must be a whole number in [1, 16], got ");
+    }
+    const auto k = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+    if (!k) {
+        throw py::error_already_set();  // an __index__ that raised
+    }
+    int overflow = 0;
+    const long long wide = PyLong_AsLongLongAndOverflow(k.ptr(), &overflow);
+    if (overflow != 0 || wide < INT_MIN || wide > INT_MAX) {
+        reject("must be in [1, 16], got ");  // the library's words for a K too large for its int
+    }
+    return static_cast<int>(wide);
+}
+
 void register_chase_result(py::module_& m) {
+    py::class_<RegionReport>(m, "DestinationRegion",
+                             "One region of a split chase (chase/split.hpp DestinationRegion), as the JSON's "
+                             "destination_regions objects.")
+        .def_readonly("destination_cell", &RegionReport::destination_cell,
+                      "the heated cell nearest the region's centroid")
+        .def_readonly("destination", &RegionReport::destination, "its centre, map units")
+        .def_readonly("centroid", &RegionReport::centroid,
+                      "heat-weighted mean of the region's warm cells' centres, map units")
+        .def_readonly("heat", &RegionReport::heat, "sum of the region's cell values")
+        .def_readonly("cells", &RegionReport::cells, "heated cells in the region");
     py::object cell = py::module_::import("collections").attr("namedtuple")("Cell", "col row");
     cell.attr("__module__") = "kinema.chase";
     cell.attr("__doc__") = "A grid cell as (col, row) = (x, y) in tiles; values are indexed [row, col].";
@@ -207,6 +287,7 @@ void register_chase_result(py::module_& m) {
     register_space_and_seed(c);
     register_flood(c);
     register_npc(c);
+    register_split(c);
     c.def_readonly(
          "values", &ChaseReport::values,
          "int32 per cell: values[row, col] (y first) on grids, by cell id on 3D levels; -3 wall, -2 "

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,13 @@ struct ChaseReport {
 ChaseReport make_report(const chase::ChaseSpace& space, const chase::Flood& flood,
                         const chase::ChaseResult& r, const std::string& map);
 
-/// Registers ChaseResult (the class above) in `m`.
+/// The `destinations=` argument of chase.run, Flood.start and run_3d as ChaseQuery::destinations takes it:
+/// None is no split; an int (any index type but bool) is handed to the query, whose validate() checks its
+/// range [1, 16] and names the field; anything else is the same one-line SettingsError (a ValueError),
+/// "invalid chase query: destinations must be a whole number in [1, 16], got 1.5".
+std::optional<int> destinations_argument(const py::object& value);
+
+/// Registers ChaseResult (the class above) and DestinationRegion, one region of its split, in `m`.
 void register_chase_result(py::module_& m);
 
 }  // namespace kinema::python

@@ -35,7 +35,7 @@ std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings
 }
 
 ChaseReport run(const Level3D& l, const py::handle& from, const py::handle& direction, const py::object& npc,
-                const py::dict& settings) {
+                const py::object& destinations, const py::dict& settings) {
     static const KeywordSettings keywords(settings_description<chase::FloodSettings>(),
                                           "kinema.chase.run_3d");
     const auto flood_settings = keywords.from<chase::FloodSettings>(settings);
@@ -45,6 +45,7 @@ ChaseReport run(const Level3D& l, const py::handle& from, const py::handle& dire
     if (!npc.is_none()) {
         q.npc = to_vec3(npc, "npc");
     }
+    q.destinations = destinations_argument(destinations);
     ChaseReport report;
     std::vector<std::int32_t> values;
     {
@@ -90,7 +91,7 @@ void register_nav(py::module_& m) {
         .def_property_readonly("map", [](const Level3D& l) { return l.map; })
         .def_property_readonly("cells", [](const Level3D& l) { return l.level->nav_cells().size(); });
     m.def("run_3d", &run, py::arg("level"), py::arg("from_xyz"), py::arg("direction"), py::arg("npc"),
-          py::arg("settings"));
+          py::arg("destinations"), py::arg("settings"));
 #else
     m.attr("HAS_NAV") = false;
 #endif

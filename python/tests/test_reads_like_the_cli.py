@@ -102,6 +102,7 @@ def _instances():
         morrowind.Fall: morrowind.fall(500),
         movement.Trajectory: movement.simulate("unreal", 1 / 60, 4, "0:1,0"),
         chase.ChaseResult: chase.run(level),
+        chase.DestinationRegion: chase.run(level, destinations=2).destination_regions[0],
         chase.BatchResult: chase.run_batch(level, [[3.5, 2.5]], [[1, 0]]),
         chase.Level: level,
         chase.Flood: flood,

@@ -27,6 +27,8 @@ const page = {
   from: null, // [x, y] map units, or null: the level's marked seed
   dir: null, // [dx, dy], or null: the level's marked direction (or 0,0 with an explicit from)
   settings: new Map(), // name -> text, every setting the page set (the worker applies them in order)
+  destinations: "1", // K of the split for a team (FloodLab.setDestinations); "1": one destination, no split
+  borders: null, // Float64Array [x0, y0, x1, y1, ...]: the borders between the split's regions, world units
   hot: 20,
   target: Infinity, // the step the flood runs to
   playing: false,
@@ -167,6 +169,19 @@ function setSetting(name, text) {
   return true;
 }
 
+// The split for a team (docs/chase.md "Split destinations for a team"): K destinations from one flood.
+function setDestinations(text) {
+  const error = page.lab.setDestinations(String(text).trim());
+  if (error) {
+    showError(error);
+    return false;
+  }
+  page.destinations = String(Number(text));
+  $("destinations").value = page.destinations;
+  requestRun();
+  return true;
+}
+
 // ---- running (in the worker) -------------------------------------------------------------------------
 
 // Asks the worker to run the flood to `target` (the newest request of a frame is posted at the frame).
@@ -192,6 +207,7 @@ function postJob() {
     layout: page.layout,
     level: { version: page.levelVersion, width: w, height: h, floor, seed: page.lab.seed(), name: page.lab.name() },
     settings: [...page.settings],
+    destinations: page.destinations,
     start: [x, y, dx, dy, page.from === null, page.dir !== null],
     target: page.target,
     hot: page.hot,
@@ -219,6 +235,7 @@ function onWorkerMessage(m) {
   page.steps = m.steps;
   page.done = m.done;
   if (m.json !== undefined) {
+    page.borders = m.borders;
     if (m.scene) drawScene($("picture"), JSON.parse(m.scene));
     else $("picture").width = $("picture").height = 1;
     $("picture-note").hidden = !!m.scene;
@@ -267,8 +284,23 @@ function showNumbers(r) {
     ["dead reckoning", r.dead_reckoning.join(", ") + (r.dead_reckoning_blocked ? " (blocked)" : "")],
   ];
   const table = document.createElement("table");
-  for (const [k, v] of rows) table.insertRow().append(Object.assign(document.createElement("td"), { textContent: k }),
-    Object.assign(document.createElement("td"), { textContent: v }));
+  const row = (k, v) => {
+    const tr = table.insertRow();
+    tr.append(Object.assign(document.createElement("td"), { textContent: k }),
+      Object.assign(document.createElement("td"), { textContent: v }));
+    return tr;
+  };
+  for (const [k, v] of rows) row(k, v);
+  // The split's lines as `kinema chase --destinations K` prints them (report/chase_text.cpp), largest first.
+  if (r.destination_regions) {
+    const n = r.destination_regions.length;
+    row("split", n + " destination" + (n === 1 ? "" : "s") + " (heat split along the level, largest first)");
+    r.destination_regions.forEach((g, i) => {
+      const [x, y] = r.destinations[i];
+      row(String(i + 1), `tile (${g.destination_cell.join(", ")}) at (${x}, ${y}): ${g.cells} cells, heat ${g.heat}`)
+        .dataset.destination = i + 1;
+    });
+  }
   $("numbers").replaceChildren(table);
 }
 
@@ -384,10 +416,45 @@ function drawView() {
     ctx.strokeStyle = "#1b9e3e";
     ctx.lineWidth = 3;
     ctx.stroke();
+    if (r.destinations) drawSplit(ctx, r.destinations, marker, d);
   }
   const seed = page.dragSeed || (r ? [r.seed_position, r.dir] : null);
   if (seed) drawSeed(ctx, toPx(seed[0]), seed[1], marker);
   view.drawScaleBar(ctx, page.cellSize === 1 ? "tiles" : "level units", page.cellSize);
+}
+
+// A split's region borders (black on a white halo) and its destinations as green discs numbered 1..K, most
+// heat first: the marks of `kinema chase --png --destinations K` (render/flood_picture.cpp add_split_marks).
+function drawSplit(ctx, destinations, marker, dpr) {
+  const b = page.borders;
+  if (b) {
+    for (const [colour, width] of [["#ffffff", 4 * dpr], ["#141414", 2.5 * dpr]]) {
+      ctx.beginPath();
+      for (let i = 0; i < b.length; i += 4) {
+        ctx.moveTo(...toPx([b[i], b[i + 1]]));
+        ctx.lineTo(...toPx([b[i + 2], b[i + 3]]));
+      }
+      ctx.strokeStyle = colour;
+      ctx.lineWidth = width;
+      ctx.stroke();
+    }
+  }
+  const radius = marker * 1.1;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.font = `bold ${Math.round(radius * 1.25)}px "DejaVu Sans", Verdana, Arial, sans-serif`;
+  destinations.forEach((p, i) => {
+    const [x, y] = toPx(p);
+    ctx.beginPath();
+    ctx.arc(x, y, radius, 0, 2 * Math.PI);
+    ctx.fillStyle = "#1b9e3e";
+    ctx.fill();
+    ctx.strokeStyle = "#ffffff";
+    ctx.lineWidth = 2 * dpr;
+    ctx.stroke();
+    ctx.fillStyle = "#ffffff";
+    ctx.fillText(String(i + 1), x, y + radius * 0.08);
+  });
 }
 
 function line(ctx, points, colour, width) {
@@ -520,6 +587,7 @@ function bindControls() {
     page.playing = false;
     requestRun(Math.max(0, page.steps - 1));
   }));
+  $("destinations").addEventListener("change", timed("destinations", () => setDestinations($("destinations").value)));
   $("share").addEventListener("click", share);
   $("download").addEventListener("click", () => {
     const a = document.createElement("a");
@@ -542,6 +610,7 @@ async function share() {
     params.set("dir", page.result.dir.join(","));
   }
   for (const s of QUERY_SETTINGS) params.set(s, $("setting-" + s).value);
+  if (page.destinations !== "1") params.set("destinations", page.destinations);
   history.replaceState(null, "", location.pathname + "#" + params.toString());
   try {
     await navigator.clipboard.writeText(location.href);
@@ -561,6 +630,7 @@ function applyParams(params) {
   for (const s of QUERY_SETTINGS) {
     if (params.has(s) && !setSetting(s, params.get(s))) return false;
   }
+  if (params.has("destinations") && !setDestinations(params.get("destinations"))) return false;
   try {
     if (params.has("from")) {
       page.from = parsePair(params.get("from"), "from");

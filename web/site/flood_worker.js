@@ -79,9 +79,10 @@ async function run(job) {
     state.stamp = new Uint32Array(job.level.width * job.level.height);
     state.listed = new Int32Array(0);
   }
-  const settings = JSON.stringify(job.settings);
+  const settings = JSON.stringify([job.settings, job.destinations]);
   if (settings !== state.settings) {
     for (const [name, text] of job.settings) lab.setSetting(name, text); // checked by the page already
+    lab.setDestinations(job.destinations);
     state.settings = settings;
     state.runKey = "";
   }
@@ -110,7 +111,9 @@ async function run(job) {
       // The JSON as UTF-8 bytes, handed over without a copy (a 5 MB string would be copied into the page).
       message.json = new TextEncoder().encode(lab.resultJson(job.map));
       if (job.picture) message.scene = lab.sceneJson(job.title + (done ? "" : " (step " + lab.steps() + ")"));
-      return postMessage(message, [last.buffer, message.json.buffer]);
+      // The split's region borders (none without one), copied out of WebAssembly memory.
+      message.borders = lab.regionBorders().slice();
+      return postMessage(message, [last.buffer, message.json.buffer, message.borders.buffer]);
     }
     postMessage(message, [last.buffer]);
     await yieldToMessages();

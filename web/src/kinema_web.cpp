@@ -20,6 +20,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/chase/split.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
@@ -197,6 +198,35 @@ class FloodLab {
             return settings_message(e);
         }
     }
+
+    /// The split for a team (chase/split.hpp), as `kinema chase --destinations K` takes it: K from text, a
+    /// whole number the query checks (ChaseQuery::validate, "destinations: must be in [1, 16], got 0"). 1,
+    /// the default, is the one destination: no split, the JSON of `kinema chase` without the flag. The next
+    /// start() uses it.
+    std::string set_destinations(const std::string& text) {
+        double k = 0.0;
+        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
+        if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+            return "destinations: expected a number, got '" + text + "'";
+        }
+        FieldErrors errors;
+        if (k != std::floor(k)) {
+            errors.push_back({"destinations", "must be a whole number in [1, 16], got " + format_number(k)});
+        } else if (std::abs(k) > 1e9) {  // beyond an int: the query's own check, on the double
+            require_in_range(errors, "destinations", k, 1, chase::max_split_destinations);
+        } else {
+            chase::ChaseQuery q;
+            q.destinations = static_cast<int>(k);
+            errors = q.validate();
+        }
+        if (!errors.empty()) {
+            return settings_message(SettingsError("chase query", errors));
+        }
+        destinations_ = static_cast<int>(k);
+        return {};
+    }
+    int destinations() const { return destinations_; }
+
     double cell_size() const { return grid_settings_.cell_size; }
     std::string flood_fields() const { return fields_json(flood_settings_); }
     std::string grid_fields() const { return fields_json(grid_settings_); }
@@ -204,6 +234,7 @@ class FloodLab {
     /// Validates the settings and the query and seeds the flood (run_chase's first half). `use_level_seed`:
     /// the position (and, unless `dir_given`, the direction) marked in the level, as the CLI without --from.
     std::string start(double x, double y, double dx, double dy, bool use_level_seed, bool dir_given) {
+        result_.reset();
         try {
             FieldErrors errors = flood_settings_.validate();
             const FieldErrors grid_errors = grid_settings_.validate();
@@ -224,6 +255,9 @@ class FloodLab {
                 query_.position = {x, y, 0.0};
                 query_.direction = {dx, dy, 0.0};
             }
+            if (destinations_ > 1) {
+                query_.destinations = destinations_;
+            }
             if (!grid_) {
                 grid_ = std::make_unique<chase::GridSpace>(level_, grid_settings_);
                 space_ = std::make_unique<chase::GridChaseSpace>(*grid_);
@@ -242,7 +276,13 @@ class FloodLab {
     }
 
     /// Runs at most `steps` propagation steps; true when the flood has finished.
-    bool advance(int steps) { return started_ ? flood_.advance(steps) : true; }
+    bool advance(int steps) {
+        if (!started_) {
+            return true;
+        }
+        result_.reset();
+        return flood_.advance(steps);
+    }
     int steps() const { return started_ ? flood_.steps() : 0; }
     bool finished() const { return started_ && flood_.finished(); }
 
@@ -251,7 +291,20 @@ class FloodLab {
         if (!started_) {
             return {};
         }
-        return chase::chase_json(*space_, flood_, chase::chase_result(*space_, flood_, query_), map);
+        return chase::chase_json(*space_, flood_, result(), map);
+    }
+
+    /// The borders between the split's regions (render::region_borders) as [x0, y0, x1, y1, ...] in world
+    /// units, for the page's map view; empty without a split (destinations 1). A view into WebAssembly
+    /// memory: copy it before the next call.
+    emscripten::val region_borders() {
+        borders_.clear();
+        if (started_ && result().split) {
+            for (const auto& [a, b] : render::region_borders(*grid_, flood_, *result().split)) {
+                borders_.insert(borders_.end(), {a.x, a.y, b.x, b.y});
+            }
+        }
+        return emscripten::val(emscripten::typed_memory_view(borders_.size(), borders_.data()));
     }
 
     /// The tile values (render's tile codes: -3 wall, -2 untouched, -1 barrier, heat >= 0), row-major, as a
@@ -295,22 +348,26 @@ class FloodLab {
         if (!started_) {
             return {};
         }
-        const chase::ChaseResult r = chase::chase_result(*space_, flood_, query_);
-        const chase::DeadReckoning& d = r.dead_reckoning;
-        const chase::DeadReckoningResult dr{
-            d.cell, {d.position.x, d.position.y}, {d.end_point.x, d.end_point.y}, d.blocked, false};
-        const render::FloodScene scene =
-            render::flood_scene(*grid_, flood_, {r.direction.x, r.direction.y}, dr, title);
-        return render::flood_json(scene);
+        return render::flood_json(render::flood_scene(*grid_, flood_, result(), title));
     }
 
   private:
+    /// The chase's result for the current state (chase_result, with the split when asked): computed once per
+    /// state, as the JSON, the picture and the borders all read it.
+    const chase::ChaseResult& result() const {
+        if (!result_) {
+            result_ = chase::chase_result(*space_, flood_, query_);
+        }
+        return *result_;
+    }
+
     std::size_t index(int col, int row) const {
         return static_cast<std::size_t>(row) * static_cast<std::size_t>(level_.width) +
                static_cast<std::size_t>(col);
     }
     void invalidate() {
         started_ = false;
+        result_.reset();
         space_.reset();
         grid_.reset();
         flood_ = chase::Flood(flood_settings_);
@@ -323,7 +380,10 @@ class FloodLab {
     std::unique_ptr<chase::GridChaseSpace> space_;
     chase::Flood flood_;
     chase::ChaseQuery query_;
+    int destinations_ = 1;
+    mutable std::optional<chase::ChaseResult> result_;
     bool started_ = false;
+    std::vector<double> borders_;
     std::vector<std::int32_t> tiles_;
     std::vector<std::int32_t> touched_;
 };
@@ -375,7 +435,10 @@ EMSCRIPTEN_BINDINGS(kinema) {
         .function("touched", &FloodLab::touched)
         .function("floor", &FloodLab::floor)
         .function("setLevel", &FloodLab::set_level)
-        .function("sceneJson", &FloodLab::scene_json);
+        .function("sceneJson", &FloodLab::scene_json)
+        .function("setDestinations", &FloodLab::set_destinations)
+        .function("destinations", &FloodLab::destinations)
+        .function("regionBorders", &FloodLab::region_borders);
     function("tileColour", &kinema::web::tile_colour);
     function("formatNumber", &kinema::web::format_number_js);
     function("parseNumber", &kinema::web::parse_number_js);

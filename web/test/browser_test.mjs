@@ -3,6 +3,7 @@
 //   - #result-json equals `kinema chase --json` byte for byte on several of our levels and settings, on the
 //     built-in default level and on one shared Moving AI map when ../shared/data is present;
 //   - drawing a wall changes the result exactly as the CLI says for the edited level;
+//   - the split destinations for a team (destinations K) equal `kinema chase --destinations K` (split_checks.mjs);
 //   - a malformed level file shows an error naming its line and leaves the previous level in place;
 //   - a 1024 x 1024 level stays responsive while editing: every handler's duration and every long task of
 //     an editing session are printed, and the p95 must fit one 60 Hz frame with no long task;
@@ -529,8 +530,14 @@ async function movementTests(page, base) {
   await movementChecks({ page, base, check, runCli, shots });
 }
 
+async function splitTests(page, base) {
+  const { splitChecks } = await import("./split_checks.mjs");
+  await splitChecks({ page, base, check, runCli, compareWithCli, shots });
+}
+
 async function allTests(page, base) {
   await floodTests(page, base);
+  await splitTests(page, base);
   await page.goto(`${base}/flood.html?map=levels/corner.txt`);
   await settledState(page);
   await page.screenshot({ path: path.join(shots, "flood.png") });
@@ -563,6 +570,8 @@ async function main() {
     if (process.env.KINEMA_WEB_ONLY === "large") {
       // For measuring: only the 1024 x 1024 level (docs/web.md, "How the page stays responsive").
       await largeMapTest(page, base);
+    } else if (process.env.KINEMA_WEB_ONLY === "split") {
+      await splitTests(page, base); // the split destinations alone
     } else {
       await allTests(page, base);
     }

@@ -3,6 +3,7 @@
 // chase/dead_reckoning.hpp). Positions stay in the grid's world units (map units times the cell size).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -56,6 +57,11 @@ std::vector<LegendLine> flood_numbers(const chase::FloodResult& result, const ch
 /// direction arrow, centroid, destination, the dead-reckoning point if given, and flood_numbers().
 FloodScene flood_scene(const chase::GridSpace& grid, const chase::Flood& flood, Vec2 direction,
                        const std::optional<chase::DeadReckoningResult>& dead_reckoning, std::string title);
+
+/// The borders between the regions of a split of `flood` (chase::split_destinations): the tile edges between
+/// two heated tiles of different regions, each [from, to] in world units (FloodScene::region_borders).
+std::vector<std::array<Vec2, 2>> region_borders(const chase::GridSpace& grid, const chase::Flood& flood,
+                                                const chase::SplitDestinations& split);
 
 /// The same for a chase on `grid` (chase::run_chase on its GridChaseSpace with `flood`): the query's
 /// direction and the result's dead reckoning, in the grid's plane.
