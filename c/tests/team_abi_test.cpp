@@ -1,8 +1,9 @@
-// The C ABI's pursuer team against the C++ library: a C team ticked through the equal T junction and the
-// warehouse loop with the frames of the C++ `run_pursuit` team run (the simulated player's and NPCs', as
-// `kinema pursue --npc ... --team MODE` runs it) takes the run's decisions -- every NPC's state every frame,
-// every event -- and every output and event equals the C++ PursuerTeam's ticked with the same inputs, for
-// 2 and 3 NPCs in each mode; bad arguments are refused naming them, never a crash.
+// The C ABI's pursuer team against the C++ library: a C team ticked through the equal T junction, the
+// warehouse loop (with noises) and the 3D ramp with the frames of the C++ `run_pursuit` team run (the
+// simulated player's and NPCs', as `kinema pursue --npc ... --team MODE` runs it) takes the run's decisions
+// -- every NPC's state every frame, every event -- and every output and event equals the C++ PursuerTeam's
+// ticked with the same inputs, for 2 and 3 NPCs in each mode; bad arguments are refused naming them, never a
+// crash.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +18,11 @@
 #include "kinema/pursuit/team.hpp"
 #include "pursuit_levels.hpp"
 #include "pursuit_replay.hpp"
+
+#if KINEMA_TEST_HAVE_NAV
+#include "kinema/nav/level_files.hpp"
+#include "kinema/nav/pursuit_space.hpp"
+#endif
 
 namespace {
 
@@ -258,7 +264,8 @@ TEST(CAbiTeam, TickedThroughTheJunctionItTakesTheRunsDecisions) {
                                          kinema::test::config_for(pu::Strategy::flood, "t_junction_equal"));
 }
 
-// The warehouse loop: the player runs round the loop past the NPCs' start; a noise at 6 s restarts the chase.
+// The warehouse loop: the player runs round the loop past the NPCs' start; then with noises at 1, 3 and 8 s
+// (the flood's runs accept some and restart chases there; the paced flood's refuse them).
 TEST(CAbiTeam, TickedThroughTheWarehouseLoopItTakesTheRunsDecisions) {
     pu::PursuitScenario sc;
     sc.route = {{5.5, 4.5}, {9.5, 2.5}, {27.5, 2.5}, {27.5, 7.5}, {12.5, 7.5}};
@@ -268,10 +275,29 @@ TEST(CAbiTeam, TickedThroughTheWarehouseLoopItTakesTheRunsDecisions) {
     config.settings.max_time = 40.0;
     config.settings.search_time = 20.0;
     expect_teams_take_the_runs_decisions("warehouse_loop", sc, config);
-    sc.stimuli = {{6.0, {27.5, 7.5}}};
+    sc.stimuli = {{1.0, {27.5, 7.5}}, {3.0, {27.5, 7.5}}, {8.0, {12.5, 7.5}}};
+    expect_teams_take_the_runs_decisions("warehouse_loop", sc, config);
     config.settings.strategy = pu::Strategy::flood_paced;
     expect_teams_take_the_runs_decisions("warehouse_loop", sc, config);
 }
+
+#if KINEMA_TEST_HAVE_NAV
+// A 3D level (data/levels/corner_ramp.obj, metres, y up): the player lost on the way to the corner runs up
+// the ramp; a C team of three on the loaded mesh takes the C++ team run's decisions, heights included.
+TEST(CAbiTeam, TickedThroughTheRampItTakesTheRunsDecisions) {
+    const std::string path = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    const kinema::nav::Level level = kinema::nav::load_mesh_level(path, kinema::nav::NavSettings{});
+    pu::PursuitScenario sc = kinema::test::ramp_scenario();
+    sc.teammates = {pu::NpcStart{{2.5, 2.0}, std::nullopt, 0.0}, pu::NpcStart{{1.0, 3.0}, std::nullopt, 0.0}};
+    for (const pu::TeamMode mode : {pu::TeamMode::independent, pu::TeamMode::shared, pu::TeamMode::split}) {
+        SCOPED_TRACE(std::string(pu::to_string(mode)));
+        sc.team = mode;
+        kinema::nav::NavPursuitSpace space(level);
+        expect_c_team_takes_the_runs_decisions(path, space, sc,
+                                               kinema::test::ramp_config(pu::Strategy::flood));
+    }
+}
+#endif
 
 TEST(CAbiTeam, BadArgumentsAreErrorsNeverCrashes) {
     kinema_space* space = nullptr;
