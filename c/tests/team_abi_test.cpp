@@ -299,16 +299,28 @@ TEST(CAbiTeam, TickedThroughTheRampItTakesTheRunsDecisions) {
 }
 #endif
 
-TEST(CAbiTeam, BadArgumentsAreErrorsNeverCrashes) {
+void expect_refused(kinema_status status, const char* field) {
+    EXPECT_EQ(status, KINEMA_ERROR_ARGUMENT);
+    EXPECT_NE(last_error().find(field), std::string::npos) << last_error();
+}
+
+// The warehouse loop as a C space, freed at the end of the test.
+struct WarehouseSpace {
     kinema_space* space = nullptr;
-    const std::string path = std::string(KINEMA_DATA_DIR) + "/levels/warehouse_loop.txt";
-    ASSERT_EQ(kinema_space_load(path.c_str(), &space), KINEMA_OK) << last_error();
+    WarehouseSpace() {
+        const std::string path = std::string(KINEMA_DATA_DIR) + "/levels/warehouse_loop.txt";
+        EXPECT_EQ(kinema_space_load(path.c_str(), &space), KINEMA_OK) << last_error();
+    }
+    ~WarehouseSpace() { kinema_space_destroy(space); }
+    WarehouseSpace(const WarehouseSpace&) = delete;
+    WarehouseSpace& operator=(const WarehouseSpace&) = delete;
+};
+
+TEST(CAbiTeam, BadTeamsAreRefusedNamingTheArgument) {
+    const WarehouseSpace level;
+    kinema_space* space = level.space;
     const kinema_pursuer_settings settings = kinema_pursuer_settings_default();
     kinema_pursuer_team* team = nullptr;
-    const auto expect_refused = [](kinema_status status, const char* field) {
-        EXPECT_EQ(status, KINEMA_ERROR_ARGUMENT);
-        EXPECT_NE(last_error().find(field), std::string::npos) << last_error();
-    };
     expect_refused(kinema_pursuer_team_create(space, &settings, 0, KINEMA_TEAM_SPLIT, &team), "npcs");
     expect_refused(kinema_pursuer_team_create(space, &settings, 17, KINEMA_TEAM_SHARED, &team), "npcs");
     expect_refused(kinema_pursuer_team_create(space, &settings, 2, 3, &team), "mode");
@@ -324,9 +336,15 @@ TEST(CAbiTeam, BadArgumentsAreErrorsNeverCrashes) {
               KINEMA_OK)
         << last_error();
     kinema_pursuer_team_destroy(team);
-    ASSERT_EQ(kinema_pursuer_team_create(space, &settings, 2, KINEMA_TEAM_SPLIT, &team), KINEMA_OK)
-        << last_error();
+    kinema_pursuer_team_destroy(nullptr);
+}
 
+TEST(CAbiTeam, BadCallsAreErrorsNeverCrashes) {
+    const WarehouseSpace level;
+    const kinema_pursuer_settings settings = kinema_pursuer_settings_default();
+    kinema_pursuer_team* team = nullptr;
+    ASSERT_EQ(kinema_pursuer_team_create(level.space, &settings, 2, KINEMA_TEAM_SPLIT, &team), KINEMA_OK)
+        << last_error();
     kinema_pursuer_input in[3] = {};
     for (kinema_pursuer_input& i : in) {
         i.npc_facing = {1.0, 0.0, 0.0};
@@ -371,8 +389,6 @@ TEST(CAbiTeam, BadArgumentsAreErrorsNeverCrashes) {
     expect_refused(kinema_pursuer_team_reset(nullptr), "team");
     EXPECT_EQ(kinema_pursuer_team_reset(team), KINEMA_OK);
     kinema_pursuer_team_destroy(team);
-    kinema_pursuer_team_destroy(nullptr);
-    kinema_space_destroy(space);
 }
 
 }  // namespace
