@@ -13,6 +13,7 @@
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/space.hpp"
 #include "mirrors.hpp"
+#include "pursuer_conversions.hpp"
 
 namespace pu = kinema::pursuit;
 
@@ -65,7 +66,6 @@ std::unique_ptr<pu::PursuitSpace> kinema::c_abi::SpaceHolder::pursuit_space() co
 }
 
 namespace kinema::c_abi {
-namespace {
 
 pu::PursuerSettings settings_from_c(const kinema_pursuer_settings& s) {
     if (s.strategy < KINEMA_STRATEGY_FLOOD || s.strategy > KINEMA_STRATEGY_LAST_KNOWN) {
@@ -107,7 +107,30 @@ pu::PursuerInput input_from_c(const kinema_pursuer_input& in) {
     return out;  // NaN and negative dt are refused by the pursuer, naming the field
 }
 
-}  // namespace
+void events_to_c(const pu::Pursuer& pursuer, PlanarFrame frame, const char* function,
+                 kinema_pursuer_event* events, int capacity, int* count) {
+    require(count, function, "count");
+    if (capacity < 0) {
+        throw std::invalid_argument(std::string(function) + ": capacity must be >= 0, got " +
+                                    std::to_string(capacity));
+    }
+    if (capacity > 0) {
+        require(events, function, "events");
+    }
+    const auto recorded = pursuer.events();
+    for (std::size_t i = 0; i < recorded.size() && i < static_cast<std::size_t>(capacity); ++i) {
+        const pu::PursuitEvent& e = recorded[i];
+        kinema_pursuer_event c{};
+        c.kind = static_cast<int>(e.kind);
+        c.accepted = e.accepted ? 1 : 0;
+        c.t = e.t;
+        c.position = to_c(frame.world(e.position, e.height));
+        c.direction = to_c(frame.world(e.direction, 0.0));
+        events[i] = c;
+    }
+    *count = static_cast<int>(recorded.size());
+}
+
 }  // namespace kinema::c_abi
 
 using namespace kinema::c_abi;
@@ -165,27 +188,8 @@ extern "C" kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, ki
                                                int capacity, int* count) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
         require(pursuer, "kinema_pursuer_events", "pursuer");
-        require(count, "kinema_pursuer_events", "count");
-        if (capacity < 0) {
-            throw std::invalid_argument("kinema_pursuer_events: capacity must be >= 0, got " +
-                                        std::to_string(capacity));
-        }
-        if (capacity > 0) {
-            require(events, "kinema_pursuer_events", "events");
-        }
-        const kinema::PlanarFrame frame = pursuer->space->frame();
-        const auto recorded = pursuer->pursuer.events();
-        for (std::size_t i = 0; i < recorded.size() && i < static_cast<std::size_t>(capacity); ++i) {
-            const pu::PursuitEvent& e = recorded[i];
-            kinema_pursuer_event c{};
-            c.kind = static_cast<int>(e.kind);
-            c.accepted = e.accepted ? 1 : 0;
-            c.t = e.t;
-            c.position = to_c(frame.world(e.position, e.height));
-            c.direction = to_c(frame.world(e.direction, 0.0));
-            events[i] = c;
-        }
-        *count = static_cast<int>(recorded.size());
+        events_to_c(pursuer->pursuer, pursuer->space->frame(), "kinema_pursuer_events", events, capacity,
+                    count);
     });
 }
 

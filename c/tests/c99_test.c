@@ -352,11 +352,54 @@ static void corridor_pursuer(void) {
     kinema_space_destroy(space);
 }
 
+/* A team of two on the same corridor, sharing sightings: NPC 1 does not see the player but NPC 0 does, so both
+ * engage on the player at column 2 (alone, NPC 1 would chase at once); when neither sees them running east,
+ * both lose them together and chase to the flood's destination, column 4. */
+static void corridor_team(void) {
+    const unsigned char tiles[7] = {1, 1, 1, 1, 1, 1, 1};
+    kinema_space* space = NULL;
+    kinema_pursuer_team* team = NULL;
+    kinema_pursuer_settings settings = kinema_pursuer_settings_default();
+    kinema_pursuer_input inputs[2];
+    kinema_pursuer_output outputs[2];
+    kinema_pursuer_event events[4];
+    int count = 0;
+    int i;
+    memset(inputs, 0, sizeof inputs);
+    CHECK(kinema_space_from_grid(7, 1, tiles, 8, &space) == KINEMA_OK);
+    CHECK(kinema_pursuer_team_create(space, &settings, 2, KINEMA_TEAM_SHARED, &team) == KINEMA_OK);
+    for (i = 0; i < 2; ++i) {
+        inputs[i].dt = 0.5;
+        inputs[i].npc_facing = vec3(1.0, 0.0, 0.0);
+        inputs[i].player_position = vec3(2.5, 0.5, 0.0);
+        inputs[i].player_velocity = vec3(6.0, 0.0, 0.0);
+    }
+    inputs[0].npc_position = vec3(0.5, 0.5, 0.0);
+    inputs[1].npc_position = vec3(1.5, 0.5, 0.0);
+    inputs[0].sees_player = 1;
+    CHECK(kinema_pursuer_team_update(team, inputs, 2, outputs) == KINEMA_OK);
+    CHECK(outputs[0].state == KINEMA_PURSUIT_ENGAGE && outputs[1].state == KINEMA_PURSUIT_ENGAGE);
+    CHECK(outputs[1].goal.x == 2.5);
+    inputs[0].sees_player = 0;
+    CHECK(kinema_pursuer_team_update(team, inputs, 2, outputs) == KINEMA_OK);
+    for (i = 0; i < 2; ++i) {
+        CHECK(outputs[i].state == KINEMA_PURSUIT_CHASE && outputs[i].goal.x == 4.5 && outputs[i].time == 1.0);
+        CHECK(kinema_pursuer_team_events(team, i, events, 4, &count) == KINEMA_OK && count == 2);
+        CHECK(events[0].kind == KINEMA_PURSUIT_EVENT_LOST_SIGHT && events[1].position.x == 4.5);
+    }
+    CHECK(kinema_pursuer_team_update(team, inputs, 3, outputs) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "count") != NULL);
+    CHECK(kinema_pursuer_team_reset(team) == KINEMA_OK);
+    kinema_pursuer_team_destroy(team);
+    kinema_space_destroy(space);
+}
+
 int main(void) {
     CHECK(kinema_c_api_version() == KINEMA_C_API_VERSION);
     CHECK(strlen(kinema_version()) >= 5);
     corridor_chase();
     corridor_pursuer();
+    corridor_team();
     errors_are_statuses();
     polygon_corridor();
     movement_steps();

@@ -15,6 +15,7 @@
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "pursuit_levels.hpp"
+#include "pursuit_replay.hpp"
 #include "range_edges.hpp"
 
 #if KINEMA_TEST_HAVE_NAV
@@ -26,6 +27,8 @@ namespace {
 
 namespace pu = kinema::pursuit;
 using kinema::Vec2;
+using kinema::c_test::c_vec;
+using kinema::c_test::route_segment;
 
 std::string last_error() {
     return kinema_last_error();
@@ -91,29 +94,12 @@ TEST(CAbiPursuer, DefaultsAndRangesAreTheRegistrys) {
     EXPECT_NE(last_error().find("strategy"), std::string::npos) << last_error();
 }
 
-// The route segment the scripted player runs along at time t: its direction is the player's, bit for bit.
-Vec2 route_segment(const pu::PursuitScenario& s, double speed, double t) {
-    double left = speed * t;
-    for (std::size_t i = 0; i + 1 < s.route.size(); ++i) {
-        const Vec2 d = s.route[i + 1] - s.route[i];
-        if (left < length(d)) {
-            return d;
-        }
-        left -= length(d);
-    }
-    return {};
-}
-
 void append_events(const kinema_pursuer* pursuer, std::vector<kinema_pursuer_event>& out) {
     kinema_pursuer_event events[8];
     int count = 0;
     ASSERT_EQ(kinema_pursuer_events(pursuer, events, 8, &count), KINEMA_OK) << last_error();
     ASSERT_LE(count, 4);
     out.insert(out.end(), events, events + count);
-}
-
-kinema_vec3 c_vec(kinema::Vec3 v) {
-    return {v.x, v.y, v.z};
 }
 
 // Ticks a C pursuer on the level file `path` with the frames of the C++ run on `cpp_space` (the same level)

@@ -16,8 +16,8 @@ namespace Kinema
 #endif
         // The KINEMA_C_API_VERSION these declarations were written against (2: the movement and analysis
         // functions were added; 3: spaces from a mesh and from an engine's polygons in memory, and the runtime
-        // pursuer).
-        internal const int CApiVersion = 3;
+        // pursuer; 4: pursuer teams).
+        internal const int CApiVersion = 4;
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern IntPtr kinema_version();

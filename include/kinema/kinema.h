@@ -47,7 +47,7 @@ extern "C" {
 #endif
 
 /* The version of this header's ABI: raised whenever a declaration or a struct layout changes. */
-#define KINEMA_C_API_VERSION 3
+#define KINEMA_C_API_VERSION 4
 
 typedef enum kinema_status {
     KINEMA_OK = 0,
@@ -329,6 +329,46 @@ KINEMA_API kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, ki
 /* Back to before the first update (engaged, clock 0, no restart used); buffers kept. */
 KINEMA_API kinema_status kinema_pursuer_reset(kinema_pursuer* pursuer);
 KINEMA_API void kinema_pursuer_destroy(kinema_pursuer* pursuer);
+
+/* ---- Pursuer teams (docs/pursuit.md "Teams"): the NPCs a game ticks together, sharing what they know ----
+ * `kinema pursue --npc ... --team MODE` is this team driven by the simulated player and NPCs: ticked with the
+ * same frames it takes the same decisions. NPC i is inputs[i] and outputs[i] in every call. */
+
+/* How a team shares what its NPCs know (kinema_pursuer_team_create's mode). Split also searches one
+ * occupancy map for the whole team, no two NPCs heading for the same cell. */
+typedef enum kinema_team_mode {
+    KINEMA_TEAM_INDEPENDENT = 0, /* each NPC perceives, chases and searches alone */
+    KINEMA_TEAM_SHARED = 1,      /* one NPC's sighting is everyone's: the team loses the player together */
+    KINEMA_TEAM_SPLIT = 2        /* shared, the flood's heat split into one destination per chasing NPC */
+} kinema_team_mode;
+
+/* The most NPCs in a team. */
+#define KINEMA_TEAM_MAX_NPCS 16
+
+typedef struct kinema_pursuer_team kinema_pursuer_team;
+
+/* A team of `npcs` ([1, KINEMA_TEAM_MAX_NPCS]) pursuers on `space` (which must outlive it), each engaged,
+ * clock 0, sharing by `mode` (a kinema_team_mode). No allocation per update once the first search on the
+ * space has built its arrays. */
+KINEMA_API kinema_status kinema_pursuer_team_create(const kinema_space* space,
+                                                    const kinema_pursuer_settings* settings, int npcs,
+                                                    int mode, kinema_pursuer_team** out);
+/* One frame of every NPC: `count` (the team's size) inputs, one dt for all; `outputs` receives count
+ * decisions. In shared and split modes each NPC is told the team's sighting (the player's position and
+ * velocity from the first NPC that sees them). */
+KINEMA_API kinema_status kinema_pursuer_team_update(kinema_pursuer_team* team,
+                                                    const kinema_pursuer_input* inputs, int count,
+                                                    kinema_pursuer_output* outputs);
+/* A noise at `position` (on floor) heard by the whole team `delay` s (>= 0) after the last update (as
+ * kinema_pursuer_stimulus for each NPC). `outputs` (may be NULL) receives the team's size of decisions. */
+KINEMA_API kinema_status kinema_pursuer_team_stimulus(kinema_pursuer_team* team, kinema_vec3 position,
+                                                      double delay, kinema_pursuer_output* outputs);
+/* NPC `npc`'s (0-based) events of the last update or stimulus, as kinema_pursuer_events. */
+KINEMA_API kinema_status kinema_pursuer_team_events(const kinema_pursuer_team* team, int npc,
+                                                    kinema_pursuer_event* events, int capacity, int* count);
+/* Every NPC back to before its first update; buffers kept. */
+KINEMA_API kinema_status kinema_pursuer_team_reset(kinema_pursuer_team* team);
+KINEMA_API void kinema_pursuer_team_destroy(kinema_pursuer_team* team);
 
 /* ---- Movement models (docs/movement.md): one frame, or a whole run into caller arrays ----
  * The vectors, the state and each model's settings mirror their C++ types (kinema/core/vec.hpp,
