@@ -128,7 +128,7 @@ function run() {
   pause();
   document.body.dataset.state = "running";
   const error = page.lab.run(page.mapName, $("route").value.trim(), $("npc").value.trim(),
-    $("npc-dir").value.trim(), stimuli());
+    $("npc-dir").value.trim(), "", stimuli());
   drawMap();
   if (error) {
     clearResult();
