@@ -1,5 +1,5 @@
-// The pursuit page (docs/web.md): pick a level, click the player's route, place the NPC and its facing,
-// choose the strategy and settings, and play the pursuit kinema's core runs in WebAssembly (PursuitLab).
+// The pursuit page (docs/web.md): pick a level, click the player's route, place the NPC and its facing (or a
+// team of up to 16 NPCs and how they share what they know), choose the strategy and settings, and play the pursuit kinema's core runs in WebAssembly (PursuitLab).
 // #result-json holds PursuitLab.resultJson, the library's pursuit_json: exactly what `kinema pursue --json`
 // prints for the same arguments. The picture is the PNG's scene (render::pursuit_json_scene): its still
 // shapes are drawn once to an offscreen canvas, and each animation frame adds only the moving discs. The main
@@ -26,6 +26,7 @@ const page = {
   title: "",
   scale: 1,
   result: null, // the parsed pursuit JSON
+  chosen: 0, // the NPC the NPC tool places (0-based)
   scene: null,
   still: document.createElement("canvas"), // the scene's still shapes
   frameShapes: [], // per animation frame, the shapes visible in it
@@ -42,6 +43,18 @@ const page = {
 const OCCUPANCY = "#7540a0";
 const TIMELINE_PX = 26; // the timeline strip along the view's top edge, CSS px
 const STATE_COLOURS = { engage: "#d55e00", chase: "#e69f00", search: "#009e73", gave_up: "#6e6e6e" };
+// A team's NPCs, NPC 1 first: pursuit_picture.cpp kTeamColours, in order (repeating past the twelfth).
+const TEAM_COLOURS = ["#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#332288", "#44aa99", "#999933",
+  "#882255", "#cc6677", "#88ccee", "#6e6e6e"];
+const teamColour = (i) => TEAM_COLOURS[i % TEAM_COLOURS.length];
+// The team modes (docs/pursuit.md "Teams") in the page's words.
+const TEAM_MODES = {
+  independent: "each NPC sees, chases and searches alone, as one NPC does (the baseline)",
+  shared: "one NPC's sighting is everyone's: the team loses the player together and every NPC runs to the " +
+    "one destination of Couvidou's flood (the naive team)",
+  split: "the flood of Couvidou's Dishonored 2 chase chapter split along the level into one destination per " +
+    "NPC (the least total path), and one search that every NPC's eye clears for all",
+};
 
 const fmt = (v) => String(Math.round(v * 1000) / 1000);
 
@@ -55,6 +68,8 @@ function levelLoaded(name) {
     $("npc").value = "";
     $("npc-dir").value = "";
   }
+  page.chosen = 0;
+  showNpcs();
   clearResult();
   if (document.body.dataset.state !== "loading") document.body.dataset.state = "ready";
   page.mapName = name;
@@ -124,11 +139,19 @@ function stimuli() {
   return page.stimuli || "";
 }
 
+// `--team`: a query's unknown mode as typed (for the CLI's message), else the select's mode with two or more
+// NPCs, else none, so that one NPC runs exactly as `kinema pursue` without --team.
+function teamMode() {
+  if (page.queryTeam !== undefined) return page.queryTeam;
+  return npcTexts().length < 2 ? "" : $("team").value;
+}
+
 function run() {
   pause();
   document.body.dataset.state = "running";
+  showNpcs();
   const error = page.lab.run(page.mapName, $("route").value.trim(), $("npc").value.trim(),
-    $("npc-dir").value.trim(), stimuli());
+    $("npc-dir").value.trim(), teamMode(), stimuli());
   drawMap();
   if (error) {
     clearResult();
@@ -157,7 +180,7 @@ function clearResult() {
   canvas.width = canvas.height = 10;
   $("scrub").max = 0;
   $("time").textContent = "0";
-  $("npc-state").textContent = "-";
+  $("npc-state").textContent = "NPC -";
 }
 
 function prepareScene(scene) {
@@ -179,7 +202,9 @@ function prepareScene(scene) {
 
 // The scene's map part in tile coordinates: its first width x height shapes are the tiles (row-major,
 // add_tiles), drawn into heatCanvas; the other shapes left of the legend are converted from the picture's
-// pixels (margin + tile * px per tile) to tiles. Text belongs to the legend, which the page shows in HTML.
+// pixels (margin + tile * px per tile) to tiles. Text right of the map belongs to the legend, which the page
+// shows in HTML; text on the map (the numbers in a team's start discs) keeps its offset below its disc's
+// centre in screen pixels, as the discs keep their radius.
 function sceneInTiles(scene) {
   const w = page.lab.width();
   const h = page.lab.height();
@@ -198,10 +223,12 @@ function sceneInTiles(scene) {
   const moving = [];
   for (const s of scene.shapes.slice(w * h)) {
     const x = s.points ? s.points[0][0] : s.x;
-    if (s.type === "text" || s.type === "rect" || x > right) continue;
+    if (s.type === "rect" || x > right) continue;
     const o = { ...s };
     if (s.points) o.points = s.points.map(([px, py]) => [t(px), t(py)]);
     else [o.x, o.y] = [t(s.x), t(s.y)];
+    // numbered_disc (render/scene.cpp): the baseline 0.45 radius below the centre, the text 1.25 radius high.
+    if (s.type === "text") [o.y, o.baseline] = [t(s.y - 0.36 * s.font_size), 0.36 * s.font_size];
     o.tileRadius = s.type === "circle" && s.fill === OCCUPANCY ? s.r / k : null;
     (s.frame_visible ? moving : still).push(o);
   }
@@ -226,17 +253,22 @@ function showFrame(i) {
   drawMap();
   const f = simFrame(i);
   $("time").textContent = fmt(f.t);
-  $("npc-state").textContent = f.state + (f.sees_player ? " (sees the player)" : "");
+  const seen = (n) => n.state + (n.sees_player ? " (sees the player)" : "");
+  $("npc-state").textContent = f.npcs ? f.npcs.map((n, k) => "NPC " + (k + 1) + " " + seen(n)).join(", ")
+    : "NPC " + seen(f);
 }
 
 function showNumbers(r) {
-  const rows = [["outcome", r.outcome],
+  const team = r.settings.npcs;
+  const rows = team ? [["team", team.length + " NPCs, " + r.settings.team]] : [];
+  rows.push(["outcome", r.outcome],
     ["time to re-acquire", r.time_to_reacquire === null ? "-" : fmt(r.time_to_reacquire) + " s"],
-    ["NPC distance (end)", fmt(r.npc_distance) + " level units"],
+    [team ? "nearest NPC's distance (end)" : "NPC distance (end)", fmt(r.npc_distance) + " level units"],
     ["destination changes", r.destination_changes],
     ["max heading rate", fmt(r.max_heading_rate) + " deg/s"],
-    ["simulated", fmt(r.frames[r.frames.length - 1].t) + " s (" + r.frames.length + " frames)"]];
-  for (const e of r.events) rows.push([fmt(e.t) + " s", e.kind]);
+    ["simulated", fmt(r.frames[r.frames.length - 1].t) + " s (" + r.frames.length + " frames)"]);
+  // Events as the CLI's table names them: NPC 1, NPC 2, ... (the JSON's npc is 0-based).
+  for (const e of r.events) rows.push([fmt(e.t) + " s", (e.npc !== undefined ? "NPC " + (e.npc + 1) + " " : "") + e.kind]);
   const table = document.createElement("table");
   for (const [k, v] of rows) {
     const tr = table.insertRow();
@@ -312,6 +344,16 @@ function drawTileShapes(ctx, shapes, frame) {
   const d = view.dpr();
   for (const s of shapes) {
     if (s.frame_visible && !s.frame_visible[frame]) continue;
+    if (s.type === "text") {
+      const [x, y] = view.toCanvas(s.x, s.y);
+      ctx.save();
+      ctx.font = (s.bold ? "bold " : "") + s.font_size * d + "px " + page.scene.font_family;
+      ctx.textAlign = { start: "left", middle: "center", end: "right" }[s.anchor];
+      ctx.fillStyle = s.fill || "#141414";
+      ctx.fillText(s.text, x, y + s.baseline * d);
+      ctx.restore();
+      continue;
+    }
     ctx.beginPath();
     if (s.type === "circle") {
       const [x, y] = view.toCanvas(s.x, s.y);
@@ -349,13 +391,11 @@ function drawTimeline(ctx) {
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.fillStyle = "rgba(255,255,255,0.85)";
   ctx.fillRect(0, 0, page.view.canvas.width, (TIMELINE_PX + 4) * d);
-  let begin = 0;
-  for (let k = 1; k <= frames.length; ++k) {
-    if (k === frames.length || frames[k].state !== frames[begin].state) {
-      ctx.fillStyle = STATE_COLOURS[frames[begin].state] || "#141414";
-      ctx.fillRect(X(frames[begin].t), y, Math.max(1, X(frames[Math.min(k, frames.length - 1)].t) - X(frames[begin].t)), h);
-      begin = k;
-    }
+  const npcs = frames[0].npcs ? frames[0].npcs.length : 0;
+  if (npcs) {
+    for (let i = 0; i < npcs; ++i) drawStates(ctx, X, y + (h * i) / npcs, h / npcs, (f) => f.npcs[i].state, i);
+  } else {
+    drawStates(ctx, X, y, h, (f) => f.state, -1);
   }
   ctx.fillStyle = "#141414";
   for (const e of page.result.events) ctx.fillRect(X(e.t) - d / 2, y - 3 * d, d, h + 6 * d);
@@ -363,6 +403,23 @@ function drawTimeline(ctx) {
   ctx.fillRect(X(now) - 1.5 * d, y - 4 * d, 3 * d, h + 8 * d);
   ctx.font = `${11 * d}px "DejaVu Sans", Verdana, sans-serif`;
   ctx.fillText("t = " + fmt(now) + " s of " + fmt(end) + " s", x1 + 8 * d, y + h - d);
+}
+
+// One NPC's states over the run as a row of the timeline: by state colour (npc < 0: the lone NPC), or in
+// its team colour, solid while it engages or chases, pale while it searches, grey once it gave up.
+function drawStates(ctx, X, y, h, stateOf, npc) {
+  const frames = page.result.frames;
+  let begin = 0;
+  for (let k = 1; k <= frames.length; ++k) {
+    if (k < frames.length && stateOf(frames[k]) === stateOf(frames[begin])) continue;
+    const state = stateOf(frames[begin]);
+    const solo = STATE_COLOURS[state] || "#141414";
+    ctx.fillStyle = npc < 0 || state === "gave_up" ? solo : teamColour(npc);
+    ctx.globalAlpha = npc >= 0 && state === "search" ? 0.35 : 1;
+    ctx.fillRect(X(frames[begin].t), y, Math.max(1, X(frames[Math.min(k, frames.length - 1)].t) - X(frames[begin].t)), h);
+    ctx.globalAlpha = 1;
+    begin = k;
+  }
 }
 
 // The timeline strip in device pixels: [left, right, top, height].
@@ -390,16 +447,20 @@ function drawScenario(ctx) {
     ctx.arc(...px(p), 3 * d, 0, 2 * Math.PI);
     ctx.fill();
   }
-  const [npc] = parsePoints($("npc").value);
-  if (!npc) return;
-  const [dir] = parsePoints($("npc-dir").value);
-  const toward = dir || (route[0] ? [route[0][0] - npc[0], route[0][1] - npc[1]] : null);
-  ctx.fillStyle = "#d55e00";
-  ctx.strokeStyle = "#d55e00";
-  const [nx, ny] = px(npc);
-  ctx.beginPath();
-  ctx.arc(nx, ny, 6 * d, 0, 2 * Math.PI);
-  ctx.fill();
+  const starts = npcTexts().map(parsePoint);
+  const facings = npcFacings().map((f) => f && parsePoint(f));
+  const team = starts.length > 1;
+  starts.forEach((npc, i) => npc && drawNpcStart(ctx, px(npc), facings[i] ||
+    (route[0] ? [route[0][0] - npc[0], route[0][1] - npc[1]] : null), team ? i : -1));
+}
+
+// An NPC's start before a run: a disc and an arrow along its facing, vermillion for a lone NPC, else in its
+// team colour and numbered as the picture numbers it, the NPC the NPC tool places ringed.
+function drawNpcStart(ctx, [nx, ny], toward, npc) {
+  const d = page.view.dpr();
+  const colour = teamColour(Math.max(npc, 0));
+  ctx.fillStyle = colour;
+  ctx.strokeStyle = colour;
   const len = toward ? Math.hypot(toward[0], toward[1]) : 0;
   if (len > 0) {
     ctx.lineWidth = 2.5 * d;
@@ -408,6 +469,110 @@ function drawScenario(ctx) {
     ctx.lineTo(nx + (24 * d * toward[0]) / len, ny + (24 * d * toward[1]) / len);
     ctx.stroke();
   }
+  ctx.beginPath();
+  ctx.arc(nx, ny, (npc < 0 ? 6 : 8) * d, 0, 2 * Math.PI);
+  ctx.fill();
+  if (npc < 0) return;
+  ctx.lineWidth = (npc === page.chosen ? 2.5 : 1) * d;
+  ctx.strokeStyle = "#141414";
+  ctx.stroke();
+  ctx.fillStyle = "#ffffff";
+  ctx.font = `bold ${10 * d}px "DejaVu Sans", Verdana, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(String(npc + 1), nx, ny + 0.5 * d);
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+}
+
+// ---- the NPCs ----------------------------------------------------------------------------------------
+// The #npc and #npc-dir fields hold the scenario as the CLI's flags: the starts joined by ';' (--npc
+// repeated, NPC 1 first) and none or one facing per NPC likewise (--npc-dir). The mouse and the list edit
+// them; the run passes them as they are, so a typed error gets the CLI's message.
+
+const splitList = (text) => (text.trim() ? text.trim().split(";") : []);
+const npcTexts = () => splitList($("npc").value);
+
+function parsePoint(text) {
+  const p = text.split(",").map(Number);
+  return p.length === 2 && p.every(Number.isFinite) && text.trim() !== "" ? p : null;
+}
+
+// One facing text per NPC, null where it faces the player (all null when #npc-dir is empty).
+function npcFacings() {
+  const facings = splitList($("npc-dir").value);
+  return npcTexts().map((_, i) => (facings[i] !== undefined && facings[i].trim() ? facings[i] : null));
+}
+
+// Writes the NPCs back: with any facing given, every NPC needs one (`--npc-dir` none or one per NPC), so
+// those facing the player get the direction to the route's first point, which is what the library takes
+// without a facing.
+function writeNpcs(starts, facings) {
+  const [first] = parsePoints($("route").value);
+  const toward = (i) => {
+    const p = parsePoint(starts[i]);
+    return p && first ? [first[0] - p[0], first[1] - p[1]].map(fmt).join(",") : "1,0";
+  };
+  $("npc").value = starts.join(";");
+  $("npc-dir").value = facings.some((f) => f) ? facings.map((f, i) => f || toward(i)).join(";") : "";
+  page.chosen = Math.min(page.chosen, Math.max(0, starts.length - 1));
+  showNpcs();
+}
+
+function removeNpc(i) {
+  const starts = npcTexts();
+  const facings = npcFacings();
+  starts.splice(i, 1);
+  facings.splice(i, 1);
+  if (page.chosen >= i && page.chosen > 0) page.chosen -= 1;
+  writeNpcs(starts, facings);
+  if (starts.length) run();
+  else drawMap();
+}
+
+// The list of NPCs (number in its colour, start, facing, remove), the team select with 2+ NPCs and its
+// explanation, and the legend's team entries.
+function showNpcs() {
+  const starts = npcTexts();
+  const facings = npcFacings();
+  const team = starts.length > 1;
+  document.body.classList.toggle("team", team);
+  const items = starts.map((start, i) => {
+    const li = document.createElement("li");
+    li.className = team && i === page.chosen ? "chosen" : "";
+    const num = document.createElement("span");
+    num.className = "num";
+    num.style.background = teamColour(i);
+    num.textContent = String(i + 1);
+    const text = document.createElement("span");
+    text.textContent = "NPC " + (i + 1) + " at " + start + (facings[i] ? ", facing " + facings[i] : "");
+    const place = document.createElement("button");
+    place.textContent = "place";
+    place.title = "the NPC tool places this NPC";
+    place.addEventListener("click", () => {
+      page.chosen = i;
+      $("tool").value = "npc";
+      showNpcs();
+      drawMap();
+    });
+    const remove = document.createElement("button");
+    remove.textContent = "remove";
+    remove.addEventListener("click", () => removeNpc(i));
+    li.append(num, text);
+    if (team) li.append(place, remove);
+    return li;
+  });
+  $("npc-list").replaceChildren(...items);
+  $("team-explain").textContent = TEAM_MODES[$("team").value] || "";
+  const legend = starts.map((_, i) => {
+    const span = document.createElement("span");
+    const line = document.createElement("i");
+    line.className = "line";
+    line.style.borderColor = teamColour(i);
+    span.append(line, "NPC " + (i + 1) + " ");
+    return span;
+  });
+  $("team-legend").replaceChildren(...legend);
 }
 
 // The level point (level units) under a mouse event; route waypoints and the NPC snap to tile centres.
@@ -444,9 +609,15 @@ function bindMap() {
       run();
       return;
     }
+    // The NPC tool places the chosen NPC (the first one placed when there is none), "add an NPC" one more;
+    // either faces the player until dragged.
+    const starts = npcTexts();
+    const facings = npcFacings();
+    if ($("tool").value === "add-npc" || starts.length === 0) page.chosen = starts.length;
+    starts[page.chosen] = p.join(",");
+    facings[page.chosen] = null;
+    writeNpcs(starts, facings);
     page.drag = p;
-    $("npc").value = p.join(",");
-    $("npc-dir").value = "";
     canvas.setPointerCapture(event.pointerId);
     drawMap();
   });
@@ -454,7 +625,11 @@ function bindMap() {
     if (!page.drag) return;
     const [x, y] = eventPoint(event);
     const d = [x - page.drag[0], y - page.drag[1]];
-    if (Math.hypot(d[0], d[1]) > 0.5) $("npc-dir").value = d.map(fmt).join(",");
+    if (Math.hypot(d[0], d[1]) > 0.5) {
+      const facings = npcFacings();
+      facings[page.chosen] = d.map(fmt).join(",");
+      writeNpcs(npcTexts(), facings);
+    }
     drawMap();
   });
   canvas.addEventListener("pointerup", () => {
@@ -476,6 +651,11 @@ function bindControls() {
     if (file) await loadLevelFile(page, file);
   });
   for (const id of ["route", "npc", "npc-dir"]) $(id).addEventListener("change", run);
+  $("team").addEventListener("change", () => {
+    page.queryTeam = undefined;
+    run();
+  });
+  $("add-npc").addEventListener("click", () => ($("tool").value = "add-npc")); // then press on the map
   $("npc-model").addEventListener("change", () => {
     const error = page.lab.setModel($("npc-model").value);
     if (error) showError(error);
@@ -521,8 +701,14 @@ function applyParams(params) {
     if (at <= 0) return showError("--set: expected name=value, got '" + set + "'"), false;
     if (!setSetting(set.slice(0, at), set.slice(at + 1))) return false;
   }
+  // --npc and --npc-dir are repeatable (a team): their values joined by ';', as the fields hold them.
   for (const [param, id] of [["route", "route"], ["npc", "npc"], ["npc_dir", "npc-dir"]]) {
-    if (params.has(param)) $(id).value = params.get(param);
+    if (params.has(param)) $(id).value = params.getAll(param).join(";");
+  }
+  if (params.has("team")) {
+    const mode = params.get("team");
+    $("team").value = mode in TEAM_MODES ? mode : "split";
+    page.queryTeam = mode in TEAM_MODES ? undefined : mode;
   }
   page.stimuli = params.getAll("stimulus").join(";");
   return true;
@@ -541,9 +727,11 @@ async function main() {
   });
   page.view.insetTop = TIMELINE_PX + 4; // the timeline strip
   bindViewButtons(page.view, () => {
-    if (page.scene) return simFrame(page.frame).npc;
-    const [npc] = parsePoints($("npc").value);
-    return npc || null;
+    if (page.scene) {
+      const f = simFrame(page.frame);
+      return f.npcs ? f.npcs[page.chosen].position : f.npc; // a team: the chosen NPC
+    }
+    return parsePoint(npcTexts()[page.chosen] || "");
   });
   // The built-in default level as PursuitLab starts with it, kept for the level list's first entry.
   const flood = new page.K.FloodLab();
@@ -571,6 +759,7 @@ async function main() {
   if ($("route").value && $("npc").value) {
     run();
   } else {
+    showNpcs();
     drawMap();
     document.body.dataset.state = "ready";
     $("error").textContent = "";

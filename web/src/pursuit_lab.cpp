@@ -1,9 +1,9 @@
 // PursuitLab: one grid level and one pursuit on it (kinema/pursuit/pursuit.hpp, docs/pursuit.md),
 // run by the library's run_pursuit and printed by its pursuit_json, so the pursuit page's JSON is exactly
-// what `kinema pursue --json` prints for the same arguments. The route, NPC and stimuli arrive as the CLI's
-// flag texts and are parsed by the library's parser (kinema/pursuit/parse.hpp, which the CLI uses too),
-// checked and reported in the CLI's words: an error is one line naming the flag, and no result is
-// kept. docs/web.md, "The JS API".
+// what `kinema pursue --json` prints for the same arguments. The route, the NPCs (one, or a team with its
+// mode) and the stimuli arrive as the CLI's flag texts and are parsed by the library's parser
+// (kinema/pursuit/parse.hpp, which the CLI uses too), checked and reported in the CLI's words: an error is
+// one line naming the flag, and no result is kept. docs/web.md, "The JS API".
 #include "pursuit_lab.hpp"
 
 #include <emscripten/bind.h>
@@ -57,6 +57,7 @@ constexpr FieldFlag pursue_flags[] = {
     {"npc", "--npc"},
     {"npc_direction", "--npc-dir"},
     {"stimulus", "--stimulus"},
+    {"team", "--team"},
 };
 
 std::string flag_message(const FieldErrors& errors) {
@@ -84,13 +85,29 @@ void require_valid(const FieldErrors& errors) {
     }
 }
 
-// --route, --npc, --npc-dir and the stimuli joined by ';' (grid levels: X,Y and T,X,Y).
-pursuit::PursuitScenario parse_scenario(const std::string& route, const std::string& npc,
-                                        const std::string& npc_dir, const std::string& stimuli) {
-    pursuit::ScenarioText text{route, npc, npc_dir, {}};
-    if (!stimuli.empty()) {
-        text.stimuli = split(stimuli, ';');
+// Several flags' texts joined by ';' (the stimuli; the NPCs' starts and facings, as --npc and --npc-dir
+// repeated): one text each, none for "".
+std::vector<std::string> joined_flags(const std::string& joined) {
+    return joined.empty() ? std::vector<std::string>{} : split(joined, ';');
+}
+
+// --route, the NPCs (--npc repeated, joined by ';': NPC 1 first), their facings (--npc-dir likewise, none or
+// one per NPC), --team and the stimuli joined by ';' (grid levels: X,Y and T,X,Y). One NPC is today's
+// scenario: no teammates, and the team mode is not read.
+pursuit::PursuitScenario parse_scenario(const std::string& route, const std::string& npcs,
+                                        const std::string& npc_dirs, const std::string& team,
+                                        const std::string& stimuli) {
+    std::vector<std::string> starts = joined_flags(npcs);
+    std::vector<std::string> facings = joined_flags(npc_dirs);
+    pursuit::ScenarioText text{route, starts.empty() ? std::string() : starts.front(),
+                               facings.empty() ? std::string() : facings.front(), joined_flags(stimuli)};
+    if (starts.size() > 1) {
+        text.teammates.assign(starts.begin() + 1, starts.end());
     }
+    if (facings.size() > 1) {
+        text.teammate_dirs.assign(facings.begin() + 1, facings.end());
+    }
+    text.team = team;
     return pursuit::parse_scenario(text, 2);
 }
 
@@ -154,10 +171,11 @@ class PursuitLab {
         return std::visit([](const auto& s) { return fields_json(s); }, config_.model);
     }
 
-    /// Runs one pursuit as `kinema pursue --map MAP --route ROUTE --npc NPC [--npc-dir DIR] [--stimulus
-    /// S]...` with the settings set so far (stimuli joined by ';'); "" or the CLI's one-line message.
-    std::string run(const std::string& map, const std::string& route, const std::string& npc,
-                    const std::string& npc_dir, const std::string& stimuli) {
+    /// Runs one pursuit as `kinema pursue --map MAP --route ROUTE --npc NPC... [--npc-dir DIR...] [--team
+    /// TEAM] [--stimulus S]...` with the settings set so far: the NPCs' starts, their facings and the
+    /// stimuli each joined by ';' (NPC 1 first), TEAM "" for the default; "" or the CLI's one-line message.
+    std::string run(const std::string& map, const std::string& route, const std::string& npcs,
+                    const std::string& npc_dirs, const std::string& team, const std::string& stimuli) {
         drop_result();
         try {
             config_.map = map;
@@ -166,7 +184,7 @@ class PursuitLab {
             errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
             require_valid(errors);
             require_valid(movement::validate(config_.model));
-            scenario_ = parse_scenario(route, npc, npc_dir, stimuli);
+            scenario_ = parse_scenario(route, npcs, npc_dirs, team, stimuli);
             if (!grid_) {
                 grid_ = std::make_unique<chase::GridSpace>(level_);
                 space_ = std::make_unique<chase::GridChaseSpace>(*grid_);
@@ -181,12 +199,14 @@ class PursuitLab {
             return e.what();
         }
     }
-    /// pursuit_json of the last run: exactly `kinema pursue --json` (without its newline); "" without one.
+    /// pursuit_json of the last run: exactly `kinema pursue --json` (without its newline; a team's frames
+    /// with `npcs`, its events with `npc`); "" without one.
     std::string result_json() const {
         return result_ ? pursuit::pursuit_json(*space_, scenario_, config_, *result_) : std::string();
     }
-    /// The animated pursuit picture (render::pursuit_json_scene: the PNG's scene plus the player and the NPC
-    /// every tenth of a simulated second) as scene JSON; "" without a run.
+    /// The animated pursuit picture (render::pursuit_json_scene: the PNG's scene plus the player and the NPC,
+    /// or each NPC of a team in its colour, every tenth of a simulated second) as scene JSON; "" without a
+    /// run.
     std::string scene_json(const std::string& title) const {
         if (!result_) {
             return {};

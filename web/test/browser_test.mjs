@@ -567,7 +567,11 @@ async function main() {
   const page = context.pages()[0] || (await context.newPage());
   page.on("pageerror", (e) => check(false, "no uncaught page error", String(e)));
   try {
-    if (process.env.KINEMA_WEB_ONLY === "large") {
+    if (process.env.KINEMA_WEB_ONLY === "pursuit") {
+      // For working on the pursuit page: only its checks.
+      const { pursuitChecks } = await import("./pursuit_checks.mjs");
+      await pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site });
+    } else if (process.env.KINEMA_WEB_ONLY === "large") {
       // For measuring: only the 1024 x 1024 level (docs/web.md, "How the page stays responsive").
       await largeMapTest(page, base);
     } else if (process.env.KINEMA_WEB_ONLY === "split") {

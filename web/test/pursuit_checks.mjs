@@ -1,7 +1,10 @@
 // The pursuit page's part of the browser test: #result-json against `kinema pursue --json` byte for byte on
 // two of our levels and several strategies (query parameters mirror the CLI's flags), a route drawn with
 // mouse clicks against the CLI for the same route, a route through a wall showing the CLI's one-line
-// message, and a screenshot (view_checks.mjs takes the one docs/images/web-pursuit.png copies).
+// message, and a screenshot (view_checks.mjs takes the one docs/images/web-pursuit.png copies). Teams
+// (teamChecks): two NPCs on the equal T junction, split and shared, against the CLI and the destinations
+// docs/pursuit.md "Teams" gives, each NPC drawn in its colour, NPCs added and removed with the mouse, and
+// NPCs too close showing the CLI's message.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,14 +21,17 @@ const runs = [
     strategy: "last-known", hot: "10", set: "spread=0.25" }, "t_junction_unequal.txt, last-known, --set spread"],
 ];
 
+// A query's values may be lists: a repeated flag (--npc, --npc-dir) and a repeated query parameter.
+const queryPairs = (query) => Object.entries(query).flatMap(([k, v]) => [].concat(v).map((one) => [k, one]));
+
 function cliArgs(query) {
   const args = ["pursue", "--json"];
-  for (const [k, v] of Object.entries(query)) args.push("--" + k.replace(/_/g, "-"), v);
+  for (const [k, v] of queryPairs(query)) args.push("--" + k.replace(/_/g, "-"), v);
   return args;
 }
 
 async function pursuitPage(page, base, query) {
-  await page.goto(`${base}/pursuit.html?${new URLSearchParams(query)}`);
+  await page.goto(`${base}/pursuit.html?${new URLSearchParams(queryPairs(query))}`);
   await page.waitForFunction(() => ["done", "error", "ready"].includes(document.body.dataset.state), null,
     { timeout: 60000 });
   const state = await page.evaluate(() => document.body.dataset.state);
@@ -114,4 +120,91 @@ export async function pursuitChecks({ page, base, check, runCli, firstDifference
     cliMessage.startsWith("--route: segment 1 "), "a route through a wall: the CLI's message: " + got.error,
     "CLI: " + cliMessage);
   check((await page.textContent("#result-json")) === "", "a route through a wall: no result shown");
+  await teamChecks({ page, base, check, runCli, firstDifference, shots });
+}
+
+// The main view's device pixels of each colour (0xRRGGBB), below the timeline strip.
+async function colourCounts(page, colours, top) {
+  return page.evaluate(([list, y0]) => {
+    const c = document.getElementById("map");
+    const data = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    const counts = list.map(() => 0);
+    for (let i = y0 * c.width * 4; i < data.length; i += 4) {
+      const k = list.indexOf((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+      if (k >= 0) counts[k] += 1;
+    }
+    return counts;
+  }, [colours, top]);
+}
+
+// The chase events' destinations, by NPC (the JSON's npc is 0-based).
+function chaseDestinations(json) {
+  const out = [];
+  for (const e of JSON.parse(json).events) if (e.kind === "chase") out[e.npc] = e.destination;
+  return JSON.stringify(out);
+}
+
+const TEAM = { map: "levels/t_junction_equal.txt", route: "16.5,6.5;16.5,2.5;3.5,2.5", npc: ["16.5,9.5", "16.5,8.5"],
+  view_range: "3", player_speed: "7.5" };
+
+export async function teamChecks({ page, base, check, runCli, firstDifference, shots }) {
+  console.log("pursuit page: a team of two NPCs on the equal T junction");
+  // docs/pursuit.md "Teams": split sends one NPC down each branch, shared both to the junction.
+  const want = { split: "[[25.5,2.5],[7.5,2.5]]", shared: "[[16.5,2.5],[16.5,2.5]]" };
+  for (const team of ["split", "shared"]) {
+    const query = { ...TEAM, team };
+    const got = await pursuitPage(page, base, query);
+    const cli = runCli(cliArgs(query));
+    check(got.json === cli, `two NPCs, ${team}: page JSON = CLI JSON`, got.error || firstDifference(got.json, cli));
+    const destinations = got.json ? chaseDestinations(got.json) : got.error;
+    check(destinations === want[team], `two NPCs, ${team}: chase destinations ${destinations}`, "want " + want[team]);
+  }
+  await pursuitPage(page, base, { ...TEAM, team: "split" });
+  const shown = await page.evaluate(() => [getComputedStyle(document.getElementById("team")).display !== "none" &&
+    document.getElementById("team").offsetParent !== null, document.getElementById("team").value,
+  document.getElementById("team-explain").textContent, document.getElementById("numbers").innerText]);
+  check(shown[0] && shown[1] === "split" && /flood/.test(shown[2]), "the team select shows split and explains it: " + shown[2]);
+  check(/NPC 2\s+chase/.test(shown[3]) && /NPC 1\s+chase/.test(shown[3]), "the events name their NPC (NPC 1, NPC 2)",
+    shown[3].replace(/\s+/g, " ").slice(0, 200));
+  const top = await page.evaluate(() => 30 * kinemaPursuit.view.dpr());
+  const [first, second] = await colourCounts(page, [0xd55e00, 0x009e73], top);
+  check(first > 50 && second > 50, `the map shows NPC 1 and NPC 2 in their colours (${first} and ${second} device px)`);
+  await page.screenshot({ path: path.join(shots, "pursuit-team-split.png") });
+
+  // The mouse: "add an NPC" adds a second NPC (the team select appears), remove leaves one (it hides).
+  await page.goto(`${base}/pursuit.html?${new URLSearchParams(queryPairs({ ...TEAM, npc: "16.5,9.5" }))}`);
+  await page.waitForFunction(() => document.body.dataset.state === "done");
+  const teamVisible = () => page.evaluate(() => document.getElementById("team").offsetParent !== null);
+  const alone = await teamVisible();
+  await page.click("#add-npc");
+  const at = await page.evaluate(() => kinemaPursuit.view.clientPoint(16.3, 8.6));
+  await page.mouse.click(...at);
+  await page.waitForFunction(() => document.body.dataset.state === "done");
+  const added = await page.evaluate(() => document.getElementById("npc").value);
+  const together = await teamVisible();
+  check(!alone && together && added === "16.5,9.5;16.5,8.5",
+    `a press with "add an NPC" adds NPC 2 (npc ${added}) and shows the team select (before: ${alone})`);
+  const clicked = await page.textContent("#result-json");
+  const cliClicked = runCli(cliArgs(TEAM));
+  check(clicked === cliClicked, "the NPC added with the mouse: page JSON = CLI JSON (split by default)",
+    firstDifference(clicked, cliClicked));
+  await page.click("#npc-list li:nth-child(1) button:has-text('remove')");
+  const left = await page.evaluate(() => [document.getElementById("npc").value, document.body.dataset.state]);
+  check(left[0] === "16.5,8.5" && !(await teamVisible()), `remove NPC 1 leaves NPC 2 alone (npc ${left[0]}, ${left[1]})`);
+
+  // NPCs closer than npc_separation: the CLI's one-line message, no result.
+  const close = { ...TEAM, npc: ["16.5,9.5", "16.5,9.3"] };
+  const got = await pursuitPage(page, base, close);
+  let message = "";
+  try {
+    runCli(cliArgs(close));
+  } catch (e) {
+    message = String(e.stderr).trim().replace(/^kinema: error: /, "");
+  }
+  check(got.error !== undefined && got.error === message && message.startsWith("--npc: NPC 2 "),
+    "two NPCs too close: the CLI's message: " + got.error, "CLI: " + message);
+  const badTeam = { ...TEAM, team: "pairs" };
+  const gotTeam = await pursuitPage(page, base, badTeam);
+  check(gotTeam.error === "--team: expected independent, shared or split, got 'pairs'",
+    "an unknown team mode: the CLI's message: " + gotTeam.error);
 }
