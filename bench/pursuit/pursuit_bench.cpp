@@ -37,6 +37,22 @@ double cpu_seconds_since(std::clock_t start) {
     return static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
 }
 
+// `repeats` runs of one pursuit, timed: wall and CPU seconds and simulated seconds, each per run.
+struct Timed {
+    double wall = 0.0, cpu = 0.0, simulated = 0.0;
+};
+
+Timed time_runs(const chase::GridChaseSpace& space, const pursuit::PursuitScenario& scenario,
+                const pursuit::PursuitConfig& config, int repeats) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
+    double simulated = 0.0;
+    for (int r = 0; r < repeats; ++r) {
+        simulated += pursuit::run_pursuit(space, scenario, config).frames.back().t;
+    }
+    return {seconds_since(start) / repeats, cpu_seconds_since(cpu_start) / repeats, simulated / repeats};
+}
+
 // The first batch scenario whose flood pursuit runs the whole 120 s (a search that never finds the player).
 void one_pursuit(const chase::GridChaseSpace& space) {
     pursuit::PursuitConfig config;
@@ -55,20 +71,11 @@ void one_pursuit(const chase::GridChaseSpace& space) {
         if (probe.outcome != pursuit::Outcome::timeout) {
             continue;
         }
-        constexpr int repeats = 5;
-        const auto start = std::chrono::steady_clock::now();
-        const std::clock_t cpu_start = std::clock();
-        double simulated = 0.0;
-        for (int r = 0; r < repeats; ++r) {
-            simulated += pursuit::run_pursuit(space, *scenario, config).frames.back().t;
-        }
-        const double wall = seconds_since(start);
-        const double cpu = cpu_seconds_since(cpu_start);
+        const Timed t = time_runs(space, *scenario, config, 5);
         std::printf(
             "one pursuit (scenario %d, flood, %g simulated s, %zu frames): %.4f s wall each, %.0f x real "
             "time; %.4f s CPU each, %.0f x real time by CPU time (target >= 1000)\n",
-            i, simulated / repeats, probe.frames.size(), wall / repeats, simulated / wall, cpu / repeats,
-            simulated / cpu);
+            i, t.simulated, probe.frames.size(), t.wall, t.simulated / t.wall, t.cpu, t.simulated / t.cpu);
         return;
     }
     std::printf("one pursuit: no scenario ran the full 120 s\n");
@@ -125,19 +132,11 @@ void team_pursuit(const chase::GridChaseSpace& space) {
         if (probe.outcome != pursuit::Outcome::timeout) {
             continue;
         }
-        constexpr int repeats = 3;
-        const auto start = std::chrono::steady_clock::now();
-        const std::clock_t cpu_start = std::clock();
-        double simulated = 0.0;
-        for (int r = 0; r < repeats; ++r) {
-            simulated += pursuit::run_pursuit(space, *scenario, config).frames.back().t;
-        }
-        const double wall = seconds_since(start);
-        const double cpu = cpu_seconds_since(cpu_start);
+        const Timed t = time_runs(space, *scenario, config, 3);
         std::printf(
             "team of 4 (scenario %d, split, flood, %g simulated s): %.4f s wall each, %.0f x real time; "
             "%.4f s CPU each, %.0f x real time by CPU time (target >= 250)\n",
-            i, simulated / repeats, wall / repeats, simulated / wall, cpu / repeats, simulated / cpu);
+            i, t.simulated, t.wall, t.simulated / t.wall, t.cpu, t.simulated / t.cpu);
         return;
     }
     std::printf("team of 4: no scenario ran the full 120 s\n");

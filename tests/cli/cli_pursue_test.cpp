@@ -411,48 +411,57 @@ TEST(CliPursue, ObjLevelPictures) {
 #endif
 #endif
 
+// A batch run at 1 thread (with --json and --csv) and at 2 threads (with --json): both runs' outputs and the
+// files' text, the files removed.
+struct ThreadRuns {
+    CliRun one, two;
+    std::string json1, json2, csv;
+};
+
+ThreadRuns at_one_and_two_threads(const std::string& args, const std::string& name) {
+    const fs::path json1 = scratch_path(name + "1.json");
+    const fs::path json2 = scratch_path(name + "2.json");
+    const fs::path csv = scratch_path(name + ".csv");
+    ThreadRuns r;
+    r.one = run_kinema(args + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
+    r.two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
+    EXPECT_EQ(r.one.exit_code, 0) << r.one.err;
+    EXPECT_EQ(r.two.exit_code, 0) << r.two.err;
+    r.json1 = read_file(json1);
+    r.json2 = read_file(json2);
+    r.csv = read_file(csv);
+    for (const fs::path& p : {json1, json2, csv}) {
+        fs::remove(p);
+    }
+    return r;
+}
+
 TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
-    const fs::path json1 = scratch_path("batch1.json");
-    const fs::path json2 = scratch_path("batch2.json");
-    const fs::path csv = scratch_path("batch.csv");
-    const std::string args = "pursue --map '" + level("corridor_into_room") +
-                             "' --batch 4 --seed 3 --min-route 10 --max-time 20 --search-time 5";
-    const CliRun one =
-        run_kinema(args + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
-    const CliRun two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
-    ASSERT_EQ(one.exit_code, 0) << one.err;
-    ASSERT_EQ(two.exit_code, 0) << two.err;
-    EXPECT_EQ(one.out, two.out);
-    EXPECT_EQ(read_file(json1), read_file(json2));
-    const nlohmann::json j = nlohmann::json::parse(read_file(json1));
+    const ThreadRuns r =
+        at_one_and_two_threads("pursue --map '" + level("corridor_into_room") +
+                                   "' --batch 4 --seed 3 --min-route 10 --max-time 20 --search-time 5",
+                               "batch");
+    EXPECT_EQ(r.one.out, r.two.out);
+    EXPECT_EQ(r.json1, r.json2);
+    const nlohmann::json j = nlohmann::json::parse(r.json1);
     EXPECT_EQ(j["scenarios"], 4);
     EXPECT_EQ(j["summaries"].size(), 5u);
     EXPECT_EQ(j["runs"].size(), 20u);
     EXPECT_EQ(j["summaries"][1]["strategy"], "flood-paced");
-    const std::string table = read_file(csv);
-    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 21);
-    EXPECT_NE(one.out.find("dead-reckoning"), std::string::npos);
-    for (const fs::path& p : {json1, json2, csv}) {
-        fs::remove(p);
-    }
+    EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 21);
+    EXPECT_NE(r.one.out.find("dead-reckoning"), std::string::npos);
 }
 
 // --npcs K: every strategy with every team mode, the same at 1 and 2 threads; the JSON's summaries and runs
 // name their team, the CSV gains npcs,team.
 TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
-    const fs::path json1 = scratch_path("team1.json");
-    const fs::path json2 = scratch_path("team2.json");
-    const fs::path csv = scratch_path("team.csv");
-    const std::string args = "pursue --map '" + level("warehouse_loop") +
-                             "' --batch 5 --npcs 3 --min-route 10 --max-time 20 --search-time 5";
-    const CliRun one =
-        run_kinema(args + " --threads 1 --json '" + json1.string() + "' --csv '" + csv.string() + "'");
-    const CliRun two = run_kinema(args + " --threads 2 --json '" + json2.string() + "'");
-    ASSERT_EQ(one.exit_code, 0) << one.err;
-    ASSERT_EQ(two.exit_code, 0) << two.err;
-    EXPECT_EQ(one.out, two.out);
-    EXPECT_EQ(read_file(json1), read_file(json2));
-    const nlohmann::json j = nlohmann::json::parse(read_file(json1));
+    const ThreadRuns r =
+        at_one_and_two_threads("pursue --map '" + level("warehouse_loop") +
+                                   "' --batch 5 --npcs 3 --min-route 10 --max-time 20 --search-time 5",
+                               "team");
+    EXPECT_EQ(r.one.out, r.two.out);
+    EXPECT_EQ(r.json1, r.json2);
+    const nlohmann::json j = nlohmann::json::parse(r.json1);
     EXPECT_EQ(j["scenarios"], 5);
     ASSERT_EQ(j["summaries"].size(), 15u);
     EXPECT_EQ(j["runs"].size(), 75u);
@@ -463,16 +472,12 @@ TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
         EXPECT_EQ(j["runs"][i]["team"], modes[i % 3]);
     }
     EXPECT_EQ(j["summaries"][3]["strategy"], "flood-paced");
-    const std::string table = read_file(csv);
     EXPECT_EQ(
-        table.substr(0, table.find('\n')),
+        r.csv.substr(0, r.csv.find('\n')),
         "scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,destination_changes,chases,"
         "max_heading_rate,npcs,team");
-    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 76);
-    EXPECT_NE(one.out.find("a team of 3 NPCs per scenario"), std::string::npos) << one.out;
-    for (const fs::path& p : {json1, json2, csv}) {
-        fs::remove(p);
-    }
+    EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 76);
+    EXPECT_NE(r.one.out.find("a team of 3 NPCs per scenario"), std::string::npos) << r.one.out;
     const std::string map = "pursue --map '" + level("warehouse_loop") + "' ";
     expect_one_line_error(run_kinema(map + "--batch 2 --npcs 17"), "--npcs: must be in [1, 16], got 17");
     expect_one_line_error(run_kinema(map + "--route 5.5,4.5 --npc 2.5,4.5 --npcs 2"),

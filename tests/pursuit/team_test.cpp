@@ -106,30 +106,49 @@ TEST(Team, OneNpcIsTheSameInEveryMode) {
     }
 }
 
+// The two NPCs' first events on the equal T junction (lost_sight, then chase), and the flood `kinema chase`
+// runs from NPC 0's lost_sight position and direction.
+struct JunctionChase {
+    PursuitResult run;
+    std::vector<PursuitEvent> a, b;
+};
+
+JunctionChase first_chases(const Level& lv, const PursuitConfig& config, TeamMode mode, chase::Flood& flood) {
+    JunctionChase c;
+    c.run = run_pursuit(lv.space, junction_team(mode), config);
+    c.a = events_of(c.run, 0);
+    c.b = events_of(c.run, 1);
+    EXPECT_GE(c.a.size(), 2u);
+    EXPECT_GE(c.b.size(), 2u);
+    if (c.a.size() < 2 || c.b.size() < 2) {
+        return c;
+    }
+    EXPECT_EQ(c.a[0].kind, EventKind::lost_sight);
+    EXPECT_EQ(c.b[0].kind, EventKind::lost_sight);
+    EXPECT_EQ(c.a[1].kind, EventKind::chase);
+    EXPECT_EQ(c.b[1].kind, EventKind::chase);
+    EXPECT_EQ(c.a[1].t, c.b[1].t);
+    chase::ChaseQuery q;
+    q.position = {c.a[0].position.x, c.a[0].position.y, 0.0};
+    q.direction = {c.a[0].direction.x, c.a[0].direction.y, 0.0};
+    (void)chase::run_chase(lv.space, flood, q);
+    return c;
+}
+
 // Shared: both NPCs lose the player in the same frame at the same last seen position, and both run to the
 // one destination `kinema chase` gives for that position and direction.
 TEST(Team, SharedNpcsLoseThePlayerTogetherAndRunToTheFloodsDestination) {
     const Level lv("t_junction_equal");
     const PursuitConfig config = test::config_for(Strategy::flood, "t_junction_equal");
-    const PursuitResult r = run_pursuit(lv.space, junction_team(TeamMode::shared), config);
-    const std::vector<PursuitEvent> a = events_of(r, 0);
-    const std::vector<PursuitEvent> b = events_of(r, 1);
-    ASSERT_GE(a.size(), 2u);
-    ASSERT_GE(b.size(), 2u);
-    ASSERT_EQ(a[0].kind, EventKind::lost_sight);
-    ASSERT_EQ(b[0].kind, EventKind::lost_sight);
-    EXPECT_EQ(a[0].t, b[0].t);
-    EXPECT_EQ(a[0].position, b[0].position);
-    ASSERT_EQ(a[1].kind, EventKind::chase);
-    ASSERT_EQ(b[1].kind, EventKind::chase);
     chase::Flood flood(config.flood);
-    chase::ChaseQuery q;
-    q.position = {a[0].position.x, a[0].position.y, 0.0};
-    q.direction = {a[0].direction.x, a[0].direction.y, 0.0};
-    const chase::ChaseResult want = chase::run_chase(lv.space, flood, q);
-    EXPECT_EQ(a[1].position, (Vec2{want.flood.destination.x, want.flood.destination.y}));
-    EXPECT_EQ(b[1].position, a[1].position);
-    EXPECT_EQ(a[1].position, (Vec2{7.5, 2.5}));  // the west branch's middle: the player ran west
+    const JunctionChase c = first_chases(lv, config, TeamMode::shared, flood);
+    ASSERT_GE(c.a.size(), 2u);
+    ASSERT_GE(c.b.size(), 2u);
+    EXPECT_EQ(c.a[0].position, c.b[0].position);
+    const Vec3 want = flood.result().destination;
+    EXPECT_EQ(c.a[1].position, (Vec2{want.x, want.y}));
+    EXPECT_EQ(c.b[1].position, c.a[1].position);
+    EXPECT_EQ(c.a[1].position, (Vec2{7.5, 2.5}));  // the west branch's middle: the player ran west
 }
 
 // Split: the two destinations are the two regions of the same flood split in two (`kinema chase
@@ -137,19 +156,13 @@ TEST(Team, SharedNpcsLoseThePlayerTogetherAndRunToTheFloodsDestination) {
 TEST(Team, SplitSendsEachNpcToItsRegionByLeastTotalPath) {
     const Level lv("t_junction_equal");
     const PursuitConfig config = test::config_for(Strategy::flood, "t_junction_equal");
-    const PursuitResult r = run_pursuit(lv.space, junction_team(TeamMode::split), config);
-    const std::vector<PursuitEvent> a = events_of(r, 0);
-    const std::vector<PursuitEvent> b = events_of(r, 1);
-    ASSERT_GE(a.size(), 2u);
-    ASSERT_GE(b.size(), 2u);
-    ASSERT_EQ(a[1].kind, EventKind::chase);
-    ASSERT_EQ(b[1].kind, EventKind::chase);
-    EXPECT_EQ(a[1].t, b[1].t);
     chase::Flood flood(config.flood);
-    chase::ChaseQuery q;
-    q.position = {a[0].position.x, a[0].position.y, 0.0};
-    q.direction = {a[0].direction.x, a[0].direction.y, 0.0};
-    (void)chase::run_chase(lv.space, flood, q);
+    const JunctionChase c = first_chases(lv, config, TeamMode::split, flood);
+    const PursuitResult& r = c.run;
+    ASSERT_GE(c.a.size(), 2u);
+    ASSERT_GE(c.b.size(), 2u);
+    const std::vector<PursuitEvent>& a = c.a;
+    const std::vector<PursuitEvent>& b = c.b;
     const chase::SplitDestinations split = chase::split_destinations(flood, 2);
     ASSERT_EQ(split.regions.size(), 2u);
     const Vec2 d0{split.regions[0].destination.x, split.regions[0].destination.y};
@@ -168,9 +181,9 @@ TEST(Team, SplitSendsEachNpcToItsRegionByLeastTotalPath) {
         EXPECT_TRUE(space.plan({from.x, from.y, 0.0}, {to.x, to.y, 0.0}, corners));
         double total = 0.0;
         Vec3 at{from.x, from.y, 0.0};
-        for (const Vec3& c : corners) {
-            total += length(c - at);
-            at = c;
+        for (const Vec3& corner : corners) {
+            total += length(corner - at);
+            at = corner;
         }
         return total;
     };
