@@ -6,7 +6,9 @@
 // path length, and the search is one occupancy map that every NPC's eye clears for all, with no two NPCs
 // heading for the same cell. `kinema pursue --npc ... --team` is this team driven by the simulation.
 //
-// Points are world points of the space, as for Pursuer. One team per thread; the space must outlive it.
+// Points are world points of the space, as for Pursuer. Updates allocate nothing once warmed up, except in
+// split mode the update that splits a new chase (the regions, the path lengths, the assignment: once per
+// loss of sight or stimulus). One team per thread; the space must outlive it.
 #pragma once
 
 #include <memory>
