@@ -166,17 +166,13 @@ void add_marks(Scene& s, const PursuitPicture& p, const Layout& l) {
     }
 }
 
-// Returns the y below its last line.
-double add_legend(Scene& s, const PursuitPicture& p, double x) {
-    double y = 24.0;
-    auto line = [&](const std::string& text, bool bold = false) {
-        s.shapes.push_back(shapes::text(x, y, text, 13.0, palette::ink, bold));
+// The legend's NPC keys: one line per NPC of a team in its colour and the dotted search, or one NPC's states.
+// Returns the next line's y.
+double add_npc_keys(Scene& s, const PursuitPicture& p, double x, double y) {
+    auto line = [&](const std::string& text) {
+        s.shapes.push_back(shapes::text(x, y, text, 13.0, palette::ink));
         y += 19.0;
     };
-    line(p.title, true);
-    line("strategy " + std::string(pursuit::to_string(p.config->settings.strategy)));
-    line("NPC " + std::string(movement::model_name(p.config->model)));
-    y += 6.0;
     if (is_team(p)) {
         line("team of " + std::to_string(p.result->npcs) + ", " +
              std::string(pursuit::to_string(p.result->team)));
@@ -202,6 +198,21 @@ double add_legend(Scene& s, const PursuitPicture& p, double x) {
             y += 19.0;
         }
     }
+    return y;
+}
+
+// Returns the y below its last line.
+double add_legend(Scene& s, const PursuitPicture& p, double x) {
+    double y = 24.0;
+    auto line = [&](const std::string& text, bool bold = false) {
+        s.shapes.push_back(shapes::text(x, y, text, 13.0, palette::ink, bold));
+        y += 19.0;
+    };
+    line(p.title, true);
+    line("strategy " + std::string(pursuit::to_string(p.config->settings.strategy)));
+    line("NPC " + std::string(movement::model_name(p.config->model)));
+    y += 6.0;
+    y = add_npc_keys(s, p, x, y);
     Shape route = shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, kRoute, 2.0);
     route.dash = {6.0, 4.0};
     s.shapes.push_back(route);
