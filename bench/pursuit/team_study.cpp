@@ -154,10 +154,12 @@ std::string percent(double share) {
     return text;
 }
 
-// Pooled over the levels: the mean of the levels' shares and coverages (each level counts once).
+// Pooled over the levels: the mean of the levels' shares and coverages (each level where the NPCs lost sight
+// counts once; a level where no run lost sight has no share).
 struct Pool {
     double found[3][3] = {};     // [mode][K index]
     double coverage[3][3] = {};  // [mode][K index]
+    int counted[3][3] = {};      // levels with runs, [mode][K index]
     int levels = 0;
 };
 
@@ -165,6 +167,8 @@ void write_chart(const Pool& pool, const std::string& png) {
     render::ChartPanel found;
     found.title = "Re-acquired (chase or search)";
     found.y_label = "share of runs, mean over the levels";
+    found.reference_y = 1.0;  // also keeps the legend clear of the lines
+    found.reference_label = "every run";
     render::ChartPanel covered;
     covered.title = "Search coverage";
     covered.y_label = "cells seen per NPC-second of search";
@@ -173,9 +177,10 @@ void write_chart(const Pool& pool, const std::string& png) {
         render::ChartSeries b = a;
         for (std::size_t j = 0; j < std::size(kTeamSizes); ++j) {
             a.x.push_back(kTeamSizes[j]);
-            a.y.push_back(pool.found[m][j] / pool.levels);
+            const double n = std::max(1, pool.counted[m][j]);
+            a.y.push_back(pool.found[m][j] / n);
             b.x.push_back(kTeamSizes[j]);
-            b.y.push_back(pool.coverage[m][j] / pool.levels);
+            b.y.push_back(pool.coverage[m][j] / n);
         }
         found.series.push_back(a);
         covered.series.push_back(b);
@@ -255,8 +260,11 @@ int main(int argc, char** argv) {
             for (std::size_t m = 0; m < 3; ++m) {
                 // One NPC: the modes are one run (batch_team_modes(1)), shown once and pooled for each.
                 const Tally t = tally(results[std::min(m, results.size() - 1)]);
-                pool.found[m][j] += t.chase + t.search;
-                pool.coverage[m][j] += t.coverage;
+                if (t.runs > 0) {
+                    pool.found[m][j] += t.chase + t.search;
+                    pool.coverage[m][j] += t.coverage;
+                    ++pool.counted[m][j];
+                }
                 if (kTeamSizes[j] == 1 && m > 0) {
                     continue;
                 }
