@@ -33,6 +33,32 @@ namespace Kinema
         }
     }
 
+    // A handle whose C object points into a space (kinema.h, "lifetimes"): it holds a reference count on the
+    // space, taken by the caller before the create call and dropped after the C object is destroyed.
+    internal abstract class SpaceKeepingHandle : KinemaHandle
+    {
+        private SpaceHandle space;
+
+        internal void Keep(SpaceHandle target)
+        {
+            space = target;
+        }
+
+        // Frees the C object (the space is released after it).
+        protected abstract void Destroy(IntPtr native);
+
+        protected override bool ReleaseHandle()
+        {
+            Destroy(handle);
+            if (space != null)
+            {
+                space.DangerousRelease();
+                space = null;
+            }
+            return true;
+        }
+    }
+
     internal sealed class FloodHandle : KinemaHandle
     {
         // The space the flood was last started on: the C flood points into it (kinema.h, "lifetimes"), so the

@@ -248,29 +248,16 @@ namespace Kinema
         }
     }
 
-    internal sealed class PursuerHandle : KinemaHandle
+    // The C pursuer points into its space (kinema.h): the handle holds a reference count on it.
+    internal sealed class PursuerHandle : SpaceKeepingHandle
     {
-        // The C pursuer points into its space (kinema.h): the handle holds a reference count on it.
-        private SpaceHandle space;
-
         public PursuerHandle()
         {
         }
 
-        internal void Keep(SpaceHandle target)
+        protected override void Destroy(IntPtr native)
         {
-            space = target;
-        }
-
-        protected override bool ReleaseHandle()
-        {
-            PursuerNative.kinema_pursuer_destroy(handle);
-            if (space != null)
-            {
-                space.DangerousRelease();
-                space = null;
-            }
-            return true;
+            PursuerNative.kinema_pursuer_destroy(native);
         }
     }
 

@@ -118,29 +118,16 @@ namespace Kinema
         }
     }
 
-    internal sealed class PursuerTeamHandle : KinemaHandle
+    // The C team points into its space (kinema.h): the handle holds a reference count on it.
+    internal sealed class PursuerTeamHandle : SpaceKeepingHandle
     {
-        // The C team points into its space (kinema.h): the handle holds a reference count on it.
-        private SpaceHandle space;
-
         public PursuerTeamHandle()
         {
         }
 
-        internal void Keep(SpaceHandle target)
+        protected override void Destroy(IntPtr native)
         {
-            space = target;
-        }
-
-        protected override bool ReleaseHandle()
-        {
-            PursuerTeamNative.kinema_pursuer_team_destroy(handle);
-            if (space != null)
-            {
-                space.DangerousRelease();
-                space = null;
-            }
-            return true;
+            PursuerTeamNative.kinema_pursuer_team_destroy(native);
         }
     }
 
