@@ -69,7 +69,6 @@ class Pursuer::Impl {
     }
     /// The team's destination for the chase this call started (split mode): the goal and the chase event.
     void redirect(Vec3 destination);
-    NpcState state() const { return state_; }
 
   private:
     using Eye = detail::Eye;

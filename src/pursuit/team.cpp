@@ -105,7 +105,6 @@ class PursuerTeam::Impl {
     void stimulus(Vec3 position, double delay);
 
   private:
-    static Pursuer::Impl& impl_of(Pursuer& p) { return PursuerTeam::impl_of(p); }
     void check(std::span<const PursuerInput> inputs) const;
     void tell_sighting(std::span<const PursuerInput> inputs);
     void after_calls();
