@@ -52,6 +52,8 @@ void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
     build_buckets(view_range);
     symmetric_ = symmetric_neighbours(cells);
     block_max_.reserve(n / kMaxBlock + 1);
+    block_dirty_.assign(n / kMaxBlock + 1, 0);
+    dirty_blocks_.reserve(n / kMaxBlock + 1);
     cleared_.reserve(n);  // each cell is logged at most once between two choices
     find_stencil_runs(cells, runs_);
     share_.reset(n + 1);  // share_[n] = 0: the padded neighbour lists' filler
@@ -118,18 +120,13 @@ void OccupancyMap::begin(double t, double spread, double interval) {
         active_lo_ = 0;
         active_hi_ = occupancy_.size();
     }
+    maxima_fresh_ = false;
     spread_ = spread;
     interval_ = interval;
     next_spread_ = t + interval;
     target_ = chase::no_cell;
     total_ = 1.0;
     total_exact_ = true;
-}
-
-// A 3D level's cells carry their floor's height; a 2D space's cells are on its plane (height 0, whatever z a
-// graph's positions hold).
-double OccupancyMap::cell_height(chase::CellId c) const {
-    return frame_ == PlanarFrame::xz ? frame_.height(cells_->position(c)) : 0.0;
 }
 
 // Clearing only lowers probabilities, so the target can change only when it is seen itself or after a
@@ -170,10 +167,28 @@ bool OccupancyMap::spread_until(double t) {
             spread_scatter();
         }
         occupancy_.swap(scratch_);
+        maxima_fresh_ = false;
         next_spread_ += interval_;
         spread = true;
     }
     return spread;
+}
+
+// [lo, hi) in id order: between(a, b) for each stretch outside the stencil runs, inside(run, a, b) for each
+// stretch within one.
+template <class Between, class Inside>
+void OccupancyMap::by_runs(std::size_t lo, std::size_t hi, Between&& between, Inside&& inside) const {
+    auto run = std::upper_bound(runs_.begin(), runs_.end(), lo,
+                                [](std::size_t c, const StencilRun& r) { return c < r.end; });
+    std::size_t c = lo;
+    for (; c < hi && run != runs_.end(); ++run) {
+        const std::size_t begin = std::min(std::max(run->begin, c), hi);
+        const std::size_t end = std::min(run->end, hi);
+        between(c, begin);
+        inside(*run, begin, end);
+        c = std::max(c, end);
+    }
+    between(c, hi);
 }
 
 // With symmetric neighbour lists (grids) the cells sending to c are exactly c's neighbours, so each cell
@@ -195,9 +210,21 @@ void OccupancyMap::spread_gather() {
     if (inverse_wide_.empty()) {
         const std::uint8_t* __restrict degree = degree_.data();
         const double* __restrict inverse = inverse_of_degree_.data();
-        for (std::size_t c = share_lo; c < share_hi; ++c) {
-            share[c] = q[c] * spread * inverse[degree[c]];
-        }
+        // A stencil run's cells all have a full list (padded_stride neighbours): one inverse for the whole
+        // run, so the loop vectorises; the same product, bit for bit.
+        const double run_inverse = inverse[cells_->padded_stride()];
+        by_runs(
+            share_lo, share_hi,
+            [&](std::size_t a, std::size_t b) {
+                for (std::size_t c = a; c < b; ++c) {
+                    share[c] = q[c] * spread * inverse[degree[c]];
+                }
+            },
+            [&](const StencilRun&, std::size_t a, std::size_t b) {
+                for (std::size_t c = a; c < b; ++c) {
+                    share[c] = q[c] * spread * run_inverse;
+                }
+            });
     } else {
         const double* __restrict inverse = inverse_wide_.data();
         for (std::size_t c = share_lo; c < share_hi; ++c) {
@@ -236,19 +263,13 @@ double OccupancyMap::gather_one(std::size_t c) const {
 template <std::uint32_t Stride>
 void OccupancyMap::gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi) {
     const RunKernel kernel = run_kernel<Stride>();
-    auto run = std::upper_bound(runs_.begin(), runs_.end(), lo,
-                                [](std::size_t c, const StencilRun& r) { return c < r.end; });
-    std::size_t c = lo;
-    for (; c < hi && run != runs_.end(); ++run) {
-        const std::size_t begin = std::min(std::max(run->begin, c), hi);
-        const std::size_t end = std::min(run->end, hi);
-        gather_padded<Stride>(padded, c, begin);
-        const RunSums sums{share_.data(), occupancy_.data(), scratch_.data(), run->offset.data(),
-                           1.0 - spread_};
-        kernel(sums, begin, end);
-        c = std::max(c, end);
-    }
-    gather_padded<Stride>(padded, c, hi);
+    by_runs(
+        lo, hi, [&](std::size_t a, std::size_t b) { gather_padded<Stride>(padded, a, b); },
+        [&](const StencilRun& run, std::size_t a, std::size_t b) {
+            const RunSums sums{share_.data(), occupancy_.data(), scratch_.data(), run.offset.data(),
+                               1.0 - spread_};
+            kernel(sums, a, b);
+        });
 }
 
 // The gather over padded lists (filler id n reads share_[n] = 0: a fixed trip count, no mispredicted loop
@@ -298,23 +319,26 @@ void OccupancyMap::spread_scatter() {
     }
 }
 
-// Clears the cells the eye sees (only cells within view range can be seen: the buckets of the square around
-// it). Returns true when the search target was among them.
+// Clears the cells the eye sees. Only cells inside the perception's sight box can be seen: the buckets under
+// it, and in each only the cells inside it are tested, in bucket order, so the clearing order is that of a
+// test of every cell. Returns true when the search target was among them.
 bool OccupancyMap::clear(const Perception& perception, const Eye& eye) {
     bool target_cleared = false;
     // The centres' array: planar_position is a binary search per call on a grid's space (same values).
     const Vec2* centre = cells_->planar_positions().data();
-    const Vec2 p = eye.position;
-    const auto [b0x, b0y] = bucket_of(p - Vec2{view_range_, view_range_});
-    const auto [b1x, b1y] = bucket_of(p + Vec2{view_range_, view_range_});
+    const auto [lo, hi] = perception.sight_box(eye);
+    const auto [b0x, b0y] = bucket_of(lo);
+    const auto [b1x, b1y] = bucket_of(hi);
     for (int by = b0y; by <= b1y; ++by) {
         for (int bx = b0x; bx <= b1x; ++bx) {
             const std::size_t b = static_cast<std::size_t>(by) * static_cast<std::size_t>(buckets_x_) +
                                   static_cast<std::size_t>(bx);
-            const auto [first, last] = rows_in_range(b, p.y);
+            const auto [first, last] = rows_within(b, lo.y, hi.y);
             for (std::uint32_t i = first; i < last; ++i) {
                 const chase::CellId c = bucket_cells_[i];
-                if (occupancy_[c] > 0.0 && perception.sees(eye, centre[c], cell_height(c))) {
+                const Vec2 q = centre[c];
+                if (occupancy_[c] > 0.0 && q.x >= lo.x && q.x <= hi.x && q.y >= lo.y && q.y <= hi.y &&
+                    perception.sees(eye, q, cell_height(c))) {
                     if (total_exact_) {
                         total_ -= occupancy_[c];
                     } else {
@@ -322,6 +346,7 @@ bool OccupancyMap::clear(const Perception& perception, const Eye& eye) {
                     }
                     occupancy_[c] = 0.0;
                     swept_[c] = 1;
+                    mark_dirty(c);
                     target_cleared = target_cleared || c == target_;
                 }
             }
@@ -330,26 +355,16 @@ bool OccupancyMap::clear(const Perception& perception, const Eye& eye) {
     return target_cleared;
 }
 
-// The part of bucket b's cell list worth testing from an eye at planar y = py: where the bucket's centres
-// have non-decreasing y (grids: ids are row-major), the leading and trailing cells whose fl(dy * dy) alone
-// exceeds the squared view range are skipped -- sees() would reject them, since its squared distance adds
-// non-negative terms to that one. The rest keeps its order, so the clearing order is unchanged.
-std::pair<std::uint32_t, std::uint32_t> OccupancyMap::rows_in_range(std::size_t b, double py) const {
+// The part of bucket b's cell list with planar y in [y0, y1]: where the bucket's centres have non-decreasing
+// y (grids: ids are row-major) the cells before and after it are skipped; else the whole list. The rest
+// keeps its order.
+std::pair<std::uint32_t, std::uint32_t> OccupancyMap::rows_within(std::size_t b, double y0, double y1) const {
     const std::uint32_t* begin = bucket_cells_.data() + bucket_start_[b];
     const std::uint32_t* end = bucket_cells_.data() + bucket_start_[b + 1];
     if (buckets_sorted_by_y_) {
         const Vec2* centre = cells_->planar_positions().data();
-        const double range2 = view_range_ * view_range_;
-        const auto out_of_range = [&](chase::CellId c) {
-            const double dy = centre[c].y - py;
-            return dy * dy > range2;
-        };
-        begin = std::partition_point(begin, end, [&](chase::CellId c) {
-            return centre[c].y < py && out_of_range(c);  // below the eye and out of range
-        });
-        end = std::partition_point(begin, end, [&](chase::CellId c) {
-            return !(centre[c].y > py && out_of_range(c));  // not yet above the eye and out of range
-        });
+        begin = std::partition_point(begin, end, [&](chase::CellId c) { return centre[c].y < y0; });
+        end = std::partition_point(begin, end, [&](chase::CellId c) { return centre[c].y <= y1; });
     }
     return {static_cast<std::uint32_t>(begin - bucket_cells_.data()),
             static_cast<std::uint32_t>(end - bucket_cells_.data())};
@@ -369,6 +384,7 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
         }
         active_lo_ = 0;
         active_hi_ = n;
+        maxima_fresh_ = false;
         for (chase::CellId c = 0; c < n; ++c) {
             if (occupancy_[c] == 1.0 && !excluded(c)) {
                 return choose(perception, eye);
@@ -387,6 +403,7 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
             for (std::size_t c = active_lo_; c < active_hi_; ++c) {  // the rest is 0, and 0 / total is 0
                 occupancy_[c] /= total;
             }
+            maxima_fresh_ = false;
             total = 1.0;
         }
         total_ = total;
@@ -402,34 +419,48 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
     return true;
 }
 
-// The largest probability (exact in any order: max is associative), in eight independent lanes, and the
-// largest of every block of kMaxBlock cells from active_lo_ (block_max_), so that nearest_with looks only
-// into the blocks holding it.
+// The largest probability and the largest of every block of kMaxBlock cells from active_lo_ (block_max_), so
+// that nearest_with looks only into the blocks holding it (spread_kernel.hpp: exact in any order). Between
+// spreads the map only loses cells to clearing, so only the blocks that lost one are taken again (a team's
+// searchers choose one after another in a frame).
 double OccupancyMap::max_occupancy() {
     const double* q = occupancy_.data();
-    block_max_.clear();  // reserved in prepare: no allocation
+    const BlockMaxKernel kernel = block_max_kernel();
     double best = 0.0;
-    for (std::size_t b = active_lo_; b < active_hi_; b += kMaxBlock) {
-        const std::size_t end = std::min(b + kMaxBlock, active_hi_);
-        double m[8] = {};
-        std::size_t c = b;
-        for (; c + 8 <= end; c += 8) {
-            for (std::size_t k = 0; k < 8; ++k) {
-                m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
-            }
+    if (!maxima_fresh_) {
+        const std::size_t blocks =
+            (active_hi_ - std::min(active_lo_, active_hi_) + kMaxBlock - 1) / kMaxBlock;
+        block_max_.resize(blocks);  // reserved in prepare: no allocation
+        best = kernel(q, active_lo_, active_hi_, kMaxBlock, block_max_.data());
+        maxima_fresh_ = true;
+    } else {
+        for (const std::uint32_t i : dirty_blocks_) {
+            const std::size_t b = active_lo_ + std::size_t{i} * kMaxBlock;
+            kernel(q, b, std::min(b + kMaxBlock, active_hi_), kMaxBlock, &block_max_[i]);
         }
-        double block = *std::max_element(m, m + 8);
-        for (; c < end; ++c) {
-            block = std::max(block, q[c]);
-        }
-        block_max_.push_back(block);
-        best = std::max(best, block);
+        best = block_max_.empty() ? 0.0 : *std::max_element(block_max_.begin(), block_max_.end());
     }
+    for (const std::uint32_t i : dirty_blocks_) {
+        block_dirty_[i] = 0;
+    }
+    dirty_blocks_.clear();
     if (excluded_.empty()) {
         return best;
     }
     skip_excluded_in_blocks();
     return block_max_.empty() ? 0.0 : *std::max_element(block_max_.begin(), block_max_.end());
+}
+
+// Cell c lost its probability: its block's maximum is taken again at the next choice.
+void OccupancyMap::mark_dirty(std::size_t c) {
+    if (!maxima_fresh_ || c < active_lo_ || c >= active_hi_) {
+        return;
+    }
+    const std::size_t i = (c - active_lo_) / kMaxBlock;
+    if (block_dirty_[i] == 0) {
+        block_dirty_[i] = 1;
+        dirty_blocks_.push_back(static_cast<std::uint32_t>(i));
+    }
 }
 
 bool OccupancyMap::excluded(std::size_t c) const {
@@ -449,6 +480,7 @@ void OccupancyMap::skip_excluded_in_blocks() {
             block = excluded(c) ? block : std::max(block, occupancy_[c]);
         }
         block_max_[i] = block;
+        mark_dirty(cell);  // the next choice takes this block again, with its own exclusions
     }
 }
 

@@ -67,15 +67,22 @@ class OccupancyMap {
     bool seed_heat(const chase::Flood* flood);
     void seed_cell(chase::CellId cell);
     void begin(double t, double spread, double interval);
-    double cell_height(chase::CellId c) const;
+    // A 3D level's cells carry their floor's height; a 2D space's cells are on its plane (height 0, whatever
+    // z a graph's positions hold). Inline: clear() asks it for every cell holding probability near the eye.
+    double cell_height(chase::CellId c) const {
+        return frame_ == PlanarFrame::xz ? frame_.height(cells_->position(c)) : 0.0;
+    }
     void spread_gather();
     template <std::uint32_t Stride>
     void gather_cells(const chase::CellId* padded, std::size_t lo, std::size_t hi);
     template <std::uint32_t Stride>
     void gather_padded(const chase::CellId* padded, std::size_t lo, std::size_t hi);
     double gather_one(std::size_t c) const;
+    template <class Between, class Inside>
+    void by_runs(std::size_t lo, std::size_t hi, Between&& between, Inside&& inside) const;
     void spread_scatter();
     double max_occupancy();
+    void mark_dirty(std::size_t c);
     chase::CellId nearest_with(double q, Vec2 p) const;
     double in_order_total() const;
     bool total_exhausted();
@@ -83,7 +90,7 @@ class OccupancyMap {
     void skip_excluded_in_blocks();
     void build_buckets(double view_range);
     std::pair<int, int> bucket_of(Vec2 q) const;
-    std::pair<std::uint32_t, std::uint32_t> rows_in_range(std::size_t b, double py) const;
+    std::pair<std::uint32_t, std::uint32_t> rows_within(std::size_t b, double y0, double y1) const;
 
     // Built by prepare for `cells_` and `view_range_`.
     const chase::CellSpace* cells_ = nullptr;
@@ -110,6 +117,11 @@ class OccupancyMap {
     std::vector<chase::CellId> bucket_cells_;
     bool buckets_sorted_by_y_ = false;  // every bucket's cells have non-decreasing planar y (grids)
     std::vector<double> block_max_;     // the target choice's largest probability per block of cells
+    // block_max_ holds the map's maxima but for the blocks listed in dirty_blocks_ (flagged in block_dirty_);
+    // false after a spread, a seed, a restart or a rescaling: every block is taken again.
+    bool maxima_fresh_ = false;
+    std::vector<std::uint8_t> block_dirty_;
+    std::vector<std::uint32_t> dirty_blocks_;
     // The cells cleared since the last total (total_exhausted), in clearing order.
     struct Cleared {
         chase::CellId cell;

@@ -59,6 +59,34 @@ void run_sums_portable(const RunSums& r, std::size_t lo, std::size_t hi) {
     run_sums_with<Stride>(r, lo, hi);
 }
 
+// Eight independent lanes a block (vectorised on either target).
+[[gnu::always_inline]] inline double block_maxima_with(const double* q, std::size_t lo, std::size_t hi,
+                                                       std::size_t block, double* out) {
+    double best = 0.0;
+    for (std::size_t b = lo; b < hi; b += block) {
+        const std::size_t end = std::min(b + block, hi);
+        double m[8] = {};
+        std::size_t c = b;
+        for (; c + 8 <= end; c += 8) {
+            for (std::size_t k = 0; k < 8; ++k) {
+                m[k] = q[c + k] > m[k] ? q[c + k] : m[k];
+            }
+        }
+        double top = *std::max_element(m, m + 8);
+        for (; c < end; ++c) {
+            top = std::max(top, q[c]);
+        }
+        *out++ = top;
+        best = std::max(best, top);
+    }
+    return best;
+}
+
+double block_maxima_portable(const double* q, std::size_t lo, std::size_t hi, std::size_t block,
+                             double* out) {
+    return block_maxima_with(q, lo, hi, block, out);
+}
+
 }  // namespace
 
 // The default x86-64 target has 2-lane SSE2 vectors; with AVX2 (checked once, as the flood checks POPCNT in
@@ -71,6 +99,10 @@ template <std::uint32_t Stride>
 [[gnu::target("avx2")]] void run_sums_avx2(const RunSums& r, std::size_t lo, std::size_t hi) {
     run_sums_with<Stride>(r, lo, hi);
 }
+[[gnu::target("avx2")]] double block_maxima_avx2(const double* q, std::size_t lo, std::size_t hi,
+                                                 std::size_t block, double* out) {
+    return block_maxima_with(q, lo, hi, block, out);
+}
 bool cpu_has_avx2() {
     static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0);
     return has;
@@ -80,10 +112,16 @@ template <std::uint32_t Stride>
 RunKernel run_kernel() {
     return cpu_has_avx2() ? &run_sums_avx2<Stride> : &run_sums_portable<Stride>;
 }
+BlockMaxKernel block_max_kernel() {
+    return cpu_has_avx2() ? &block_maxima_avx2 : &block_maxima_portable;
+}
 #else
 template <std::uint32_t Stride>
 RunKernel run_kernel() {
     return &run_sums_portable<Stride>;
+}
+BlockMaxKernel block_max_kernel() {
+    return &block_maxima_portable;
 }
 #endif
 

@@ -1,8 +1,8 @@
-// The occupancy map's spread over stencil runs (docs/pursuit.md "Speed", round 3): on a grid, neighbouring
-// open cells of a row have neighbour lists that differ by exactly one id per entry, so neighbour i of every
-// cell c of such a run is c + offset[i] and sixteen cells' sums are plain contiguous vector loads. The kernel
-// is compiled for the default target and under [[gnu::target("avx2")]], picked once at run time. Private to
-// the pursuit part.
+// The occupancy map's kernels. Its spread over stencil runs (docs/pursuit.md "Speed", round 3): on a grid,
+// neighbouring open cells of a row have neighbour lists that differ by exactly one id per entry, so neighbour
+// i of every cell c of such a run is c + offset[i] and sixteen cells' sums are plain contiguous vector loads.
+// Its target choice's block maxima. Each kernel is compiled for the default target and under
+// [[gnu::target("avx2")]], picked once at run time. Private to the pursuit part.
 #pragma once
 
 #include <array>
@@ -44,5 +44,14 @@ using RunKernel = void (*)(const RunSums& r, std::size_t lo, std::size_t hi);
 /// CPU has AVX2 (checked once), else the default target's. Taken once per spread, called once per run.
 template <std::uint32_t Stride>
 RunKernel run_kernel();
+
+/// The target choice's maxima: out[i] = the largest of q[lo + i * block, ...) (block values, the last block
+/// shorter), for every block of [lo, hi); returns the largest of all (0 for an empty range). Max is exact in
+/// any order, so both targets give the same.
+using BlockMaxKernel = double (*)(const double* q, std::size_t lo, std::size_t hi, std::size_t block,
+                                  double* out);
+
+/// The block maxima kernel on this CPU (the AVX2 copy when it has AVX2).
+BlockMaxKernel block_max_kernel();
 
 }  // namespace kinema::pursuit::detail
