@@ -324,6 +324,11 @@ StopPrediction discrete_stop(double beta, double deceleration, double v0, double
 
 StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 velocity, double frame_time) {
     throw_if_invalid("UnrealSettings", settings.validate());
+    return unreal_stop_unchecked_settings(settings, velocity, frame_time);
+}
+
+StopPrediction unreal_stop_unchecked_settings(const movement::UnrealSettings& settings, Vec2 velocity,
+                                              double frame_time) {
     FieldErrors errors;
     require_finite(errors, "velocity.x", velocity.x);
     require_finite(errors, "velocity.y", velocity.y);
@@ -338,7 +343,8 @@ StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 veloci
     rule.cap = movement::unreal_braking_sub_step_cap(settings);
     rule.snap = unreal_snap_speed(b.deceleration);
     rule.axis = std::max(std::abs(direction.x), std::abs(direction.y));
-    const movement::UnrealTickSchedule schedule = movement::unreal_tick_schedule(settings, frame_time);
+    const movement::UnrealTickSchedule schedule =
+        movement::unreal_tick_schedule_unchecked(settings, frame_time);
     return predict(rule, direction, v0, frame_time, schedule, [&](Vec2 v, double tick) {
         return movement::unreal_calc_velocity(settings, v, Vec2{}, tick);
     });

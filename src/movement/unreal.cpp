@@ -93,6 +93,10 @@ double simulation_tick(const UnrealSettings& settings, double remaining, int ite
 UnrealTickSchedule unreal_tick_schedule(const UnrealSettings& settings, double frame_dt) {
     throw_if_invalid("UnrealSettings", settings.validate());
     check_step_arguments(frame_dt, {});
+    return unreal_tick_schedule_unchecked(settings, frame_dt);
+}
+
+UnrealTickSchedule unreal_tick_schedule_unchecked(const UnrealSettings& settings, double frame_dt) noexcept {
     UnrealTickSchedule schedule;
     double remaining = frame_dt;
     int iteration = 0;

@@ -1,6 +1,10 @@
 // The NPC's locomotion toward a goal (navigator.hpp; docs/pursuit.md "Locomotion").
 #include "navigator.hpp"
 
+#include <variant>
+
+#include "kinema/analysis/stop.hpp"
+
 namespace kinema::pursuit::detail {
 
 namespace {
@@ -31,8 +35,14 @@ void Navigator::reset() {
     arrived_ = false;
 }
 
+// The stop ahead in level units. The model was validated once, when the pursuit started: Unreal's exact
+// prediction skips the settings' check that every frame would repeat (the others' stepping checks its own).
 double Navigator::stop_ahead(Vec2 velocity) const {
-    return stop_distance(*model_, velocity, dt_, rest_speed_) / scale_;
+    const auto* unreal = std::get_if<movement::UnrealSettings>(model_);
+    if (unreal == nullptr || length(velocity) == 0.0) {
+        return stop_distance(*model_, velocity, dt_, rest_speed_) / scale_;
+    }
+    return analysis::unreal_stop_unchecked_settings(*unreal, velocity, dt_).distance / scale_;
 }
 
 bool Navigator::stopped(const movement::PlanarState& state) const {

@@ -245,6 +245,32 @@ TEST(PivotPrediction, ReferenceTable) {
     EXPECT_THROW((void)unreal_pivot(s, 700, 1.0 / 60), SettingsError);
 }
 
+// The per-frame form (the pursuit's navigator) gives the checked form's prediction bit for bit and still
+// rejects a bad velocity or frame time; only the settings' check is left to its caller.
+TEST(StopPrediction, UncheckedSettingsEqualsChecked) {
+    UnrealSettings slippery;
+    slippery.ground_friction = 0.5;
+    slippery.braking_deceleration_walking = 300.0;
+    for (const UnrealSettings& settings : {UnrealSettings{}, slippery}) {
+        for (const Vec2 v : {Vec2{600.0, 0.0}, Vec2{300.0, -400.0}, Vec2{-1.5, 2.0}, Vec2{0.0, 0.0}}) {
+            for (const double dt : {1.0 / 60.0, 1.0 / 15.0, 0.1}) {
+                const StopPrediction checked = unreal_stop(settings, v, dt);
+                const StopPrediction unchecked = unreal_stop_unchecked_settings(settings, v, dt);
+                EXPECT_EQ(checked.stops, unchecked.stops);
+                EXPECT_EQ(checked.distance, unchecked.distance);
+                EXPECT_EQ(checked.time, unchecked.time);
+                EXPECT_EQ(checked.frames, unchecked.frames);
+            }
+        }
+    }
+    EXPECT_GT(unreal_stop(slippery, Vec2{600.0, 0.0}, 1.0 / 60.0).distance,
+              unreal_stop(UnrealSettings{}, Vec2{600.0, 0.0}, 1.0 / 60.0).distance);
+    EXPECT_THROW((void)unreal_stop_unchecked_settings(UnrealSettings{}, Vec2{std::nan(""), 0.0}, 1.0 / 60),
+                 SettingsError);
+    EXPECT_THROW((void)unreal_stop_unchecked_settings(UnrealSettings{}, Vec2{600.0, 0.0}, 0.0),
+                 SettingsError);
+}
+
 TEST(StopPrediction, RejectsBadInput) {
     EXPECT_THROW((void)unreal_stop(UnrealSettings{}, -1, 1.0 / 60), SettingsError);
     EXPECT_THROW((void)unreal_stop(UnrealSettings{}, 600, 0.0), SettingsError);

@@ -188,6 +188,25 @@ TEST(UnrealSchedule, TickSplittingExamples) {
     EXPECT_DOUBLE_EQ(ticks.ticks[1], 0.035);
 }
 
+TEST(UnrealSchedule, UncheckedEqualsChecked) {
+    UnrealSettings few;
+    few.max_simulation_iterations = 2;
+    for (const UnrealSettings& settings : {UnrealSettings{}, few}) {
+        for (const double dt : {1.0 / 15.0, 0.1, 1.0 / 60.0, 0.07, 1.0, 5e-7}) {
+            const auto checked = kinema::movement::unreal_tick_schedule(settings, dt);
+            const auto unchecked = kinema::movement::unreal_tick_schedule_unchecked(settings, dt);
+            ASSERT_EQ(checked.count, unchecked.count);
+            for (std::size_t i = 0; i < checked.count; ++i) {
+                EXPECT_EQ(checked.ticks[i], unchecked.ticks[i]);
+            }
+        }
+    }
+    // Two iterations: 1 s is 0.05 s and the remaining 0.95 s; shorter than 1e-6 s: no tick.
+    EXPECT_EQ(kinema::movement::unreal_tick_schedule_unchecked(few, 1.0).count, 2u);
+    EXPECT_DOUBLE_EQ(kinema::movement::unreal_tick_schedule_unchecked(few, 1.0).ticks[1], 0.95);
+    EXPECT_EQ(kinema::movement::unreal_tick_schedule_unchecked(UnrealSettings{}, 5e-7).count, 0u);
+}
+
 TEST(UnrealSchedule, LastIterationTakesTheRest) {
     // 1 s frame, 8 iterations: seven ticks of 0.05 s (remaining/2 > 0.05 each time), the 8th takes 0.65 s.
     const auto ticks = kinema::movement::unreal_tick_schedule(UnrealSettings{}, 1.0);

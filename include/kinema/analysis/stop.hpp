@@ -78,6 +78,10 @@ inline constexpr std::int64_t unreal_stop_max_stepped_frames = 100000;
                                          double frame_time);
 [[nodiscard]] StopPrediction unreal_stop(const movement::UnrealSettings& settings, double v0,
                                          double frame_time);
+/// unreal_stop() for settings validated once by the caller (precondition: settings.validate() is empty; a
+/// per-frame caller skips the settings' check); the velocity and frame time are still checked.
+[[nodiscard]] StopPrediction unreal_stop_unchecked_settings(const movement::UnrealSettings& settings,
+                                                            Vec2 velocity, double frame_time);
 
 /// Exact stop of the CMC walking with no input over a recorded sequence of frame times (s): frame i lasts
 /// frame_times[i] (each at most stop_max_frame_time), each with the engine's own tick split and braking

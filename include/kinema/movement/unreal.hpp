@@ -66,6 +66,11 @@ struct UnrealTickSchedule {
 /// settings or frame_dt not finite and > 0.
 [[nodiscard]] UnrealTickSchedule unreal_tick_schedule(const UnrealSettings& settings, double frame_dt);
 
+/// unreal_tick_schedule() without any checks. Precondition: settings.validate() is empty, frame_dt finite and
+/// > 0.
+[[nodiscard]] UnrealTickSchedule unreal_tick_schedule_unchecked(const UnrealSettings& settings,
+                                                                double frame_dt) noexcept;
+
 /// The braking sub-step cap M = clamp(braking_sub_step_time, 1/75, 1/20) (s).
 [[nodiscard]] double unreal_braking_sub_step_cap(const UnrealSettings& settings) noexcept;
 
