@@ -211,8 +211,9 @@ void OccupancyMap::spread_gather() {
         const std::uint8_t* __restrict degree = degree_.data();
         const double* __restrict inverse = inverse_of_degree_.data();
         // A stencil run's cells all have a full list (padded_stride neighbours): one inverse for the whole
-        // run, so the loop vectorises; the same product, bit for bit.
+        // run, so a vector kernel takes it; the same product, bit for bit.
         const double run_inverse = inverse[cells_->padded_stride()];
+        const ShareKernel run_shares = share_kernel();
         by_runs(
             share_lo, share_hi,
             [&](std::size_t a, std::size_t b) {
@@ -221,9 +222,7 @@ void OccupancyMap::spread_gather() {
                 }
             },
             [&](const StencilRun&, std::size_t a, std::size_t b) {
-                for (std::size_t c = a; c < b; ++c) {
-                    share[c] = q[c] * spread * run_inverse;
-                }
+                run_shares(q, a, b, spread, run_inverse, share);
             });
     } else {
         const double* __restrict inverse = inverse_wide_.data();

@@ -87,6 +87,18 @@ double block_maxima_portable(const double* q, std::size_t lo, std::size_t hi, st
     return block_maxima_with(q, lo, hi, block, out);
 }
 
+[[gnu::always_inline]] inline void shares_with(const double* q, std::size_t lo, std::size_t hi, double spread,
+                                               double inverse, double* share) {
+    for (std::size_t c = lo; c < hi; ++c) {
+        share[c] = q[c] * spread * inverse;
+    }
+}
+
+void shares_portable(const double* q, std::size_t lo, std::size_t hi, double spread, double inverse,
+                     double* share) {
+    shares_with(q, lo, hi, spread, inverse, share);
+}
+
 }  // namespace
 
 // The default x86-64 target has 2-lane SSE2 vectors; with AVX2 (checked once, as the flood checks POPCNT in
@@ -103,6 +115,10 @@ template <std::uint32_t Stride>
                                                  std::size_t block, double* out) {
     return block_maxima_with(q, lo, hi, block, out);
 }
+[[gnu::target("avx2")]] void shares_avx2(const double* q, std::size_t lo, std::size_t hi, double spread,
+                                         double inverse, double* share) {
+    shares_with(q, lo, hi, spread, inverse, share);
+}
 bool cpu_has_avx2() {
     static const bool has = (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0);
     return has;
@@ -115,6 +131,9 @@ RunKernel run_kernel() {
 BlockMaxKernel block_max_kernel() {
     return cpu_has_avx2() ? &block_maxima_avx2 : &block_maxima_portable;
 }
+ShareKernel share_kernel() {
+    return cpu_has_avx2() ? &shares_avx2 : &shares_portable;
+}
 #else
 template <std::uint32_t Stride>
 RunKernel run_kernel() {
@@ -122,6 +141,9 @@ RunKernel run_kernel() {
 }
 BlockMaxKernel block_max_kernel() {
     return &block_maxima_portable;
+}
+ShareKernel share_kernel() {
+    return &shares_portable;
 }
 #endif
 

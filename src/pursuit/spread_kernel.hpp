@@ -1,7 +1,7 @@
 // The occupancy map's kernels. Its spread over stencil runs (docs/pursuit.md "Speed", round 3): on a grid,
 // neighbouring open cells of a row have neighbour lists that differ by exactly one id per entry, so neighbour
 // i of every cell c of such a run is c + offset[i] and sixteen cells' sums are plain contiguous vector loads.
-// Its target choice's block maxima. Each kernel is compiled for the default target and under
+// Its shares and its target choice's block maxima. Each kernel is compiled for the default target and under
 // [[gnu::target("avx2")]], picked once at run time. Private to the pursuit part.
 #pragma once
 
@@ -53,5 +53,13 @@ using BlockMaxKernel = double (*)(const double* q, std::size_t lo, std::size_t h
 
 /// The block maxima kernel on this CPU (the AVX2 copy when it has AVX2).
 BlockMaxKernel block_max_kernel();
+
+/// The shares a stencil run sends: share[c] = q[c] * spread * inverse for c in [lo, hi) (each a product of
+/// two roundings in that order, as the per-cell loop).
+using ShareKernel = void (*)(const double* q, std::size_t lo, std::size_t hi, double spread, double inverse,
+                             double* share);
+
+/// The share kernel on this CPU (the AVX2 copy when it has AVX2).
+ShareKernel share_kernel();
 
 }  // namespace kinema::pursuit::detail
