@@ -2,7 +2,8 @@
 // file is an error, never a crash"): sizes, connectivities, settings, positions and buffer capacities from
 // the input, NULL in place of any handle or array, and the calls in any order; then the movement models, the
 // stop, pivot and turn and Morrowind with hostile settings, states, inputs, frame times and counts; and
-// meshes and polygons from memory with hostile arrays, counts and nav settings. A crash,
+// meshes and polygons from memory with hostile arrays, counts and nav settings; and the runtime pursuer and a
+// team of pursuers with hostile sizes, modes, inputs and event buffers. A crash,
 // a sanitizer report or a status outside kinema_status is a finding; the statuses themselves are the ABI's
 // business.
 #include <fuzzer/FuzzedDataProvider.h>
@@ -378,8 +379,9 @@ void call_mesh(FuzzedDataProvider& in) {
     }
 }
 
-// The runtime pursuer: hostile settings, inputs, stimuli and event buffers, on the fuzzed space.
-kinema_pursuer* make_pursuer(FuzzedDataProvider& in, const kinema_space* space) {
+// The runtime pursuer and a team of them: hostile settings, inputs, stimuli and event buffers, on the fuzzed
+// space.
+kinema_pursuer_settings hostile_pursuer_settings(FuzzedDataProvider& in) {
     kinema_pursuer_settings settings = kinema_pursuer_settings_default();
     if (in.ConsumeBool()) {
         settings.strategy = in.ConsumeIntegralInRange<int>(-1, 5);
@@ -389,24 +391,34 @@ kinema_pursuer* make_pursuer(FuzzedDataProvider& in, const kinema_space* space) 
         settings.flood_steps_per_tick = in.ConsumeIntegralInRange<int>(-2, 5);
         settings.flood.max_restarts = in.ConsumeIntegralInRange<int>(-2, 3);
     }
+    return settings;
+}
+
+kinema_pursuer* make_pursuer(FuzzedDataProvider& in, const kinema_space* space) {
+    const kinema_pursuer_settings settings = hostile_pursuer_settings(in);
     kinema_pursuer* pursuer = nullptr;
     check(kinema_pursuer_create(in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : space,
                                 in.ConsumeIntegralInRange<int>(0, 15) == 0 ? nullptr : &settings, &pursuer));
     return pursuer;
 }
 
+kinema_pursuer_input hostile_pursuer_input(FuzzedDataProvider& in) {
+    kinema_pursuer_input input{};
+    input.dt = in.ConsumeBool() ? hostile_double(in) : 1.0 / 60.0;
+    input.npc_position = hostile_vec3(in);
+    input.npc_facing = hostile_vec3(in);
+    input.sees_player = in.ConsumeIntegralInRange<int>(-1, 2);
+    input.player_position = hostile_vec3(in);
+    input.player_velocity = hostile_vec3(in);
+    input.arrived = in.ConsumeIntegralInRange<int>(0, 1);
+    return input;
+}
+
 void call_pursuer(FuzzedDataProvider& in, kinema_pursuer* pursuer) {
     kinema_pursuer_output output;
     switch (in.ConsumeIntegralInRange<int>(0, 3)) {
         case 0: {
-            kinema_pursuer_input input{};
-            input.dt = in.ConsumeBool() ? hostile_double(in) : 1.0 / 60.0;
-            input.npc_position = hostile_vec3(in);
-            input.npc_facing = hostile_vec3(in);
-            input.sees_player = in.ConsumeIntegralInRange<int>(-1, 2);
-            input.player_position = hostile_vec3(in);
-            input.player_velocity = hostile_vec3(in);
-            input.arrived = in.ConsumeIntegralInRange<int>(0, 1);
+            const kinema_pursuer_input input = hostile_pursuer_input(in);
             check(kinema_pursuer_update(pursuer, maybe_null(in, &input), maybe_null(in, &output)));
             break;
         }
@@ -427,6 +439,49 @@ void call_pursuer(FuzzedDataProvider& in, kinema_pursuer* pursuer) {
     }
 }
 
+// A team of a hostile size (-2 to 18) and mode (-1 to 3).
+kinema_pursuer_team* make_team(FuzzedDataProvider& in, const kinema_space* space) {
+    const kinema_pursuer_settings settings = hostile_pursuer_settings(in);
+    kinema_pursuer_team* team = nullptr;
+    check(kinema_pursuer_team_create(maybe_null(in, space), maybe_null(in, &settings),
+                                     in.ConsumeIntegralInRange<int>(-2, 18),
+                                     in.ConsumeIntegralInRange<int>(-1, 3), &team));
+    return team;
+}
+
+// The arrays hold `count` entries, as the contract asks; the count need not be the team's size.
+void call_team(FuzzedDataProvider& in, kinema_pursuer_team* team) {
+    const int count = in.ConsumeIntegralInRange<int>(-2, 18);
+    const std::size_t length = static_cast<std::size_t>(std::max(count, 1));
+    std::vector<kinema_pursuer_output> outputs(std::max<std::size_t>(length, KINEMA_TEAM_MAX_NPCS));
+    switch (in.ConsumeIntegralInRange<int>(0, 3)) {
+        case 0: {
+            std::vector<kinema_pursuer_input> inputs(length);
+            for (kinema_pursuer_input& input : inputs) {
+                input = hostile_pursuer_input(in);
+            }
+            check(kinema_pursuer_team_update(team, maybe_null(in, inputs.data()), count,
+                                             maybe_null(in, outputs.data())));
+            break;
+        }
+        case 1:
+            check(kinema_pursuer_team_stimulus(team, hostile_vec3(in), hostile_double(in),
+                                               maybe_null(in, outputs.data())));
+            break;
+        case 2: {
+            kinema_pursuer_event events[4];
+            int events_count = 0;
+            check(kinema_pursuer_team_events(team, in.ConsumeIntegralInRange<int>(-2, 18),
+                                             maybe_null(in, events), in.ConsumeIntegralInRange<int>(-2, 4),
+                                             maybe_null(in, &events_count)));
+            break;
+        }
+        default:
+            check(kinema_pursuer_team_reset(team));
+            break;
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -434,8 +489,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kinema_space* space = make_space(in);
     kinema_flood* flood = make_flood(in);
     kinema_pursuer* pursuer = make_pursuer(in, space);
+    kinema_pursuer_team* team = make_team(in, space);
     while (in.remaining_bytes() > 0) {
-        switch (in.ConsumeIntegralInRange<int>(0, 9)) {
+        switch (in.ConsumeIntegralInRange<int>(0, 10)) {
             case 0:
                 check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
                                          hostile_vec3(in), hostile_vec3(in)));
@@ -470,6 +526,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             case 9:
                 call_pursuer(in, pursuer);
                 break;
+            case 10:
+                call_team(in, team);
+                break;
             default: {
                 std::int64_t cells = 0;
                 check(kinema_space_cell_count(space, in.ConsumeBool() ? &cells : nullptr));
@@ -481,6 +540,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
     }
+    kinema_pursuer_team_destroy(team);
     kinema_pursuer_destroy(pursuer);
     kinema_flood_destroy(flood);
     kinema_space_destroy(space);
