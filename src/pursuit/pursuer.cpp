@@ -98,6 +98,10 @@ void Pursuer::Impl::read(const PursuerInput& in) {
 // a chase; arriving at the chase's destination starts the search; the search gives up after search_time.
 const PursuerOutput& Pursuer::Impl::update(const PursuerInput& input) {
     throw_if_invalid("pursuer input", detail::input_errors(input));
+    return update_checked(input);
+}
+
+const PursuerOutput& Pursuer::Impl::update_checked(const PursuerInput& input) {
     begin_call();
     read(input);
     time_ += input.dt;

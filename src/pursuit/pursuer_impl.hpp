@@ -45,6 +45,8 @@ class Pursuer::Impl {
 
     void reset();
     const PursuerOutput& update(const PursuerInput& input);
+    /// update() for an input input_errors() already passed (a team checks every NPC's before any update).
+    const PursuerOutput& update_checked(const PursuerInput& input);
     const PursuerOutput& stimulus(Vec3 position, double delay);
 
     const PursuerOutput& output() const { return out_; }

@@ -161,7 +161,7 @@ void PursuerTeam::Impl::update(std::span<const PursuerInput> inputs) {
     tell_sighting(inputs);
     for (std::size_t i = 0; i < pursuers_.size(); ++i) {
         positions_[i] = inputs[i].npc_position;
-        pursuers_[i].update(told_[i]);
+        impl_of(pursuers_[i]).update_checked(told_[i]);  // check() passed every input
     }
     after_calls();
 }
