@@ -482,6 +482,27 @@ void call_team(FuzzedDataProvider& in, kinema_pursuer_team* team) {
     }
 }
 
+// The flood's calls on the fuzzed space: start, advance, result.
+void call_flood(FuzzedDataProvider& in, kinema_flood* flood, const kinema_space* space) {
+    switch (in.ConsumeIntegralInRange<int>(0, 2)) {
+        case 0:
+            check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
+                                     hostile_vec3(in), hostile_vec3(in)));
+            break;
+        case 1: {
+            int finished = 0;
+            check(kinema_flood_advance(flood, in.ConsumeIntegralInRange<int>(-3, 60),
+                                       in.ConsumeBool() ? &finished : nullptr));
+            break;
+        }
+        default: {
+            struct kinema_flood_result result;
+            check(kinema_flood_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result));
+            break;
+        }
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -491,42 +512,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     kinema_pursuer* pursuer = make_pursuer(in, space);
     kinema_pursuer_team* team = make_team(in, space);
     while (in.remaining_bytes() > 0) {
-        switch (in.ConsumeIntegralInRange<int>(0, 10)) {
+        switch (in.ConsumeIntegralInRange<int>(0, 8)) {
             case 0:
-                check(kinema_flood_start(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
-                                         hostile_vec3(in), hostile_vec3(in)));
+                call_flood(in, flood, space);
                 break;
-            case 1: {
-                int finished = 0;
-                check(kinema_flood_advance(flood, in.ConsumeIntegralInRange<int>(-3, 60),
-                                           in.ConsumeBool() ? &finished : nullptr));
-                break;
-            }
-            case 2: {
-                struct kinema_flood_result result;
-                check(kinema_flood_result(flood,
-                                          in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result));
-                break;
-            }
-            case 3:
+            case 1:
                 read_json(in, flood);
                 break;
-            case 5:
+            case 2:
                 call_movement(in);
                 break;
-            case 6:
+            case 3:
                 call_analysis(in);
                 break;
-            case 7:
+            case 4:
                 call_morrowind(in);
                 break;
-            case 8:
+            case 5:
                 call_mesh(in);
                 break;
-            case 9:
+            case 6:
                 call_pursuer(in, pursuer);
                 break;
-            case 10:
+            case 7:
                 call_team(in, team);
                 break;
             default: {
