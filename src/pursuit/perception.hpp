@@ -52,8 +52,8 @@ class Perception {
 
     /// A planar box {lo, hi} holding every target position sees() can accept from `eye` (within the view
     /// range: the view cone, or the contact range), a little wider than exact: a search skips what lies
-    /// outside without testing it. A cone wider than 180 degrees, or a facing longer than unit, gets the view
-    /// range's square.
+    /// outside without testing it. A cone wider than 180 degrees, or a zero or non-finite facing, gets the
+    /// view range's square.
     std::pair<Vec2, Vec2> sight_box(const Eye& eye) const {
         const double r = view_range_;
         Vec2 lo{-r, -r};
