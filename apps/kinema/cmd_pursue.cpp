@@ -529,15 +529,10 @@ void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs
                         merged.settings.batch, merged.result, merged.level.file, merged.settings.behind_unit);
 }
 
-void add_pursue_command(CLI::App& app) {
-    auto command = std::make_shared<PursueCommand>();
-    PursueOptions& o = command->options;
-    FlagBinder& flags = command->flags;
-    const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
-    const pursuit::PursuitConfig defaults;
-    CLI::App* cmd = app.add_subcommand(
-        "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
-    cmd->footer(pursue_help);
+namespace {
+
+// The level, the player's route and the NPCs (one, or a team).
+void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
     typed(
         cmd->add_option("--map", o.map,
                         "Level file (.map Moving AI, .obj 3D level (needs kinema::nav), else kinema ASCII)"),
@@ -563,6 +558,36 @@ void add_pursue_command(CLI::App& app) {
              "below)",
              ValueKind::integer)
         ->type_name("independent|shared|split");
+}
+
+// --batch and what goes with it: the seed, threads, routes' length, team size, CSV and shards.
+void add_batch_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
+    flags.add(cmd, "scenarios", "Compare every strategy on INT random scenarios", ValueKind::integer);
+    flags.add_fields<pursuit::BatchSettings>(cmd, {"seed"});
+    flags.add(cmd, "threads",
+              "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
+              "(at most 64 of them; the navmesh is the same for any count)",
+              ValueKind::integer);
+    flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route", "npcs"});
+    typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
+    cmd->add_option("--shard", o.shard,
+                    "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "
+                    "to --json (kinema merge joins the parts)")
+        ->type_name("I/N");
+}
+
+}  // namespace
+
+void add_pursue_command(CLI::App& app) {
+    auto command = std::make_shared<PursueCommand>();
+    PursueOptions& o = command->options;
+    FlagBinder& flags = command->flags;
+    const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
+    const pursuit::PursuitConfig defaults;
+    CLI::App* cmd = app.add_subcommand(
+        "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
+    cmd->footer(pursue_help);
+    add_scene_options(cmd, o, flags);
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);
     cmd->add_option("--npc-model", o.npc_model,
@@ -587,18 +612,7 @@ void add_pursue_command(CLI::App& app) {
                         "report to this file")
             ->expected(0, 1)
             ->type_name("[FILE]");
-    flags.add(cmd, "scenarios", "Compare every strategy on INT random scenarios", ValueKind::integer);
-    flags.add_fields<pursuit::BatchSettings>(cmd, {"seed"});
-    flags.add(cmd, "threads",
-              "--batch: worker threads, [1, 256] (default: all cores); 3D levels: also the navmesh build's "
-              "(at most 64 of them; the navmesh is the same for any count)",
-              ValueKind::integer);
-    flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route", "npcs"});
-    typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
-    cmd->add_option("--shard", o.shard,
-                    "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "
-                    "to --json (kinema merge joins the parts)")
-        ->type_name("I/N");
+    add_batch_options(cmd, o, flags);
     typed(cmd->add_option("--png", o.png, "Write the pursuit picture as PNG"), ValueKind::file);
     typed(cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG"), ValueKind::file);
     typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit"), ValueKind::file);
