@@ -1,10 +1,6 @@
 // The NPC's locomotion toward a goal (navigator.hpp; docs/pursuit.md "Locomotion").
 #include "navigator.hpp"
 
-#include <variant>
-
-#include "kinema/analysis/stop.hpp"
-
 namespace kinema::pursuit::detail {
 
 namespace {
@@ -35,14 +31,9 @@ void Navigator::reset() {
     arrived_ = false;
 }
 
-// The stop ahead in level units. The model was validated once, when the pursuit started: Unreal's exact
-// prediction skips the settings' check that every frame would repeat (the others' stepping checks its own).
+// The stop ahead in level units (the model was validated when the pursuit started).
 double Navigator::stop_ahead(Vec2 velocity) const {
-    const auto* unreal = std::get_if<movement::UnrealSettings>(model_);
-    if (unreal == nullptr || length(velocity) == 0.0) {
-        return stop_distance(*model_, velocity, dt_, rest_speed_) / scale_;
-    }
-    return analysis::unreal_stop_unchecked_settings(*unreal, velocity, dt_).distance / scale_;
+    return stop_distance_validated(*model_, velocity, dt_, rest_speed_) / scale_;
 }
 
 bool Navigator::stopped(const movement::PlanarState& state) const {

@@ -14,6 +14,10 @@
 
 namespace kinema::pursuit::detail {
 
+/// pursuit::stop_distance() for a model that was validated once: the per-frame prediction of the navigator.
+[[nodiscard]] double stop_distance_validated(const movement::AnyModel& model, Vec2 velocity,
+                                             double frame_time, double rest_speed);
+
 class Navigator {
   public:
     /// The space, the NPC's model (both must outlive the navigator's use) and the settings' model_scale,

@@ -576,12 +576,22 @@ const PursuitResult& PursuitRunner::run(const PursuitScenario& scenario) {
 }
 
 double stop_distance(const movement::AnyModel& model, Vec2 velocity, double frame_time, double rest_speed) {
+    const auto* unreal = std::get_if<movement::UnrealSettings>(&model);
+    if (unreal != nullptr && length(velocity) != 0.0) {
+        throw_if_invalid("UnrealSettings", unreal->validate());
+    }
+    return detail::stop_distance_validated(model, velocity, frame_time, rest_speed);
+}
+
+// The model was validated once (a pursuit's start): Unreal's exact prediction skips the settings' check that
+// every frame would repeat; the other models' stepping checks its own.
+double detail::stop_distance_validated(const movement::AnyModel& model, Vec2 velocity, double frame_time,
+                                       double rest_speed) {
     if (length(velocity) == 0.0) {
         return 0.0;
     }
     if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
-        const analysis::StopPrediction p = analysis::unreal_stop(*unreal, velocity, frame_time);
-        return p.distance;
+        return analysis::unreal_stop_unchecked_settings(*unreal, velocity, frame_time).distance;
     }
     analysis::GenericStopSettings limits;
     limits.max_frames = 100000;
