@@ -425,28 +425,25 @@ bool OccupancyMap::choose(const Perception& perception, const Eye& eye) {
 double OccupancyMap::max_occupancy() {
     const double* q = occupancy_.data();
     const BlockMaxKernel kernel = block_max_kernel();
-    double best = 0.0;
     if (!maxima_fresh_) {
         const std::size_t blocks =
             (active_hi_ - std::min(active_lo_, active_hi_) + kMaxBlock - 1) / kMaxBlock;
         block_max_.resize(blocks);  // reserved in prepare: no allocation
-        best = kernel(q, active_lo_, active_hi_, kMaxBlock, block_max_.data());
+        kernel(q, active_lo_, active_hi_, kMaxBlock, block_max_.data());
         maxima_fresh_ = true;
     } else {
         for (const std::uint32_t i : dirty_blocks_) {
             const std::size_t b = active_lo_ + std::size_t{i} * kMaxBlock;
             kernel(q, b, std::min(b + kMaxBlock, active_hi_), kMaxBlock, &block_max_[i]);
         }
-        best = block_max_.empty() ? 0.0 : *std::max_element(block_max_.begin(), block_max_.end());
     }
     for (const std::uint32_t i : dirty_blocks_) {
         block_dirty_[i] = 0;
     }
     dirty_blocks_.clear();
-    if (excluded_.empty()) {
-        return best;
+    if (!excluded_.empty()) {
+        skip_excluded_in_blocks();
     }
-    skip_excluded_in_blocks();
     return block_max_.empty() ? 0.0 : *std::max_element(block_max_.begin(), block_max_.end());
 }
 

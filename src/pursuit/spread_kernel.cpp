@@ -60,9 +60,8 @@ void run_sums_portable(const RunSums& r, std::size_t lo, std::size_t hi) {
 }
 
 // Eight independent lanes a block (vectorised on either target).
-[[gnu::always_inline]] inline double block_maxima_with(const double* q, std::size_t lo, std::size_t hi,
-                                                       std::size_t block, double* out) {
-    double best = 0.0;
+[[gnu::always_inline]] inline void block_maxima_with(const double* q, std::size_t lo, std::size_t hi,
+                                                     std::size_t block, double* out) {
     for (std::size_t b = lo; b < hi; b += block) {
         const std::size_t end = std::min(b + block, hi);
         double m[8] = {};
@@ -77,14 +76,11 @@ void run_sums_portable(const RunSums& r, std::size_t lo, std::size_t hi) {
             top = std::max(top, q[c]);
         }
         *out++ = top;
-        best = std::max(best, top);
     }
-    return best;
 }
 
-double block_maxima_portable(const double* q, std::size_t lo, std::size_t hi, std::size_t block,
-                             double* out) {
-    return block_maxima_with(q, lo, hi, block, out);
+void block_maxima_portable(const double* q, std::size_t lo, std::size_t hi, std::size_t block, double* out) {
+    block_maxima_with(q, lo, hi, block, out);
 }
 
 [[gnu::always_inline]] inline void shares_with(const double* q, std::size_t lo, std::size_t hi, double spread,
@@ -111,9 +107,9 @@ template <std::uint32_t Stride>
 [[gnu::target("avx2")]] void run_sums_avx2(const RunSums& r, std::size_t lo, std::size_t hi) {
     run_sums_with<Stride>(r, lo, hi);
 }
-[[gnu::target("avx2")]] double block_maxima_avx2(const double* q, std::size_t lo, std::size_t hi,
-                                                 std::size_t block, double* out) {
-    return block_maxima_with(q, lo, hi, block, out);
+[[gnu::target("avx2")]] void block_maxima_avx2(const double* q, std::size_t lo, std::size_t hi,
+                                               std::size_t block, double* out) {
+    block_maxima_with(q, lo, hi, block, out);
 }
 [[gnu::target("avx2")]] void shares_avx2(const double* q, std::size_t lo, std::size_t hi, double spread,
                                          double inverse, double* share) {

@@ -46,10 +46,9 @@ template <std::uint32_t Stride>
 RunKernel run_kernel();
 
 /// The target choice's maxima: out[i] = the largest of q[lo + i * block, ...) (block values, the last block
-/// shorter), for every block of [lo, hi); returns the largest of all (0 for an empty range). Max is exact in
-/// any order, so both targets give the same.
-using BlockMaxKernel = double (*)(const double* q, std::size_t lo, std::size_t hi, std::size_t block,
-                                  double* out);
+/// shorter), for every block of [lo, hi). Max is exact in any order, so both targets give the same.
+using BlockMaxKernel = void (*)(const double* q, std::size_t lo, std::size_t hi, std::size_t block,
+                                double* out);
 
 /// The block maxima kernel on this CPU (the AVX2 copy when it has AVX2).
 BlockMaxKernel block_max_kernel();
