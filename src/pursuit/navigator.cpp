@@ -1,6 +1,8 @@
 // The NPC's locomotion toward a goal (navigator.hpp; docs/pursuit.md "Locomotion").
 #include "navigator.hpp"
 
+#include <cstring>
+
 namespace kinema::pursuit::detail {
 
 namespace {
@@ -18,6 +20,7 @@ void Navigator::configure(PursuitSpace& space, const movement::AnyModel& model,
     scale_ = settings.model_scale;
     rest_speed_ = settings.rest_speed;
     dt_ = 1.0 / settings.hz;
+    stop_memo_ = {};
     reset();
 }
 
@@ -33,7 +36,15 @@ void Navigator::reset() {
 
 // The stop ahead in level units (the model was validated when the pursuit started).
 double Navigator::stop_ahead(Vec2 velocity) const {
-    return stop_distance_validated(*model_, velocity, dt_, rest_speed_) / scale_;
+    for (const StopMemo& m : stop_memo_) {
+        if (m.used && std::memcmp(&m.velocity, &velocity, sizeof velocity) == 0) {  // the same bits
+            return m.stop;
+        }
+    }
+    const double stop = stop_distance_validated(*model_, velocity, dt_, rest_speed_) / scale_;
+    stop_memo_[stop_memo_next_] = {velocity, stop, true};
+    stop_memo_next_ = (stop_memo_next_ + 1) % stop_memo_.size();
+    return stop;
 }
 
 bool Navigator::stopped(const movement::PlanarState& state) const {
@@ -128,10 +139,11 @@ Vec2 Navigator::drive(const movement::PlanarState& state, double height) {
     const Vec3 here = frame_.world(p, height);
     const Vec2 target = steer_target(here);
     const Vec2 to_target = target - p;
-    if (length(to_target) == 0.0) {
+    const double distance = length(to_target);
+    if (distance == 0.0) {
         return {};
     }
-    const Vec2 input = to_target / length(to_target);
+    const Vec2 input = to_target / distance;
     const movement::PlanarState next = movement::step_unchecked(*model_, state, input, dt_);
     if (corner_ + 1 == corners_.size() && brake_for_goal(state, next)) {
         return {};

@@ -4,6 +4,7 @@
 // owns the path (reused: no allocation per frame once its buffer has grown). Private to the pursuit part.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <vector>
 
@@ -64,6 +65,17 @@ class Navigator {
     std::size_t corner_ = 0;
     bool braking_ = false;  // braking for the goal: zero input until stopped
     bool arrived_ = false;
+
+    // The last two stops ahead by their velocity's bits: a frame asks for the stop from the predicted next
+    // state up to twice, and the next frame for the stop from its state, which is usually that same state
+    // (the prediction is a pure function of the velocity for the configured model). Emptied by configure.
+    struct StopMemo {
+        Vec2 velocity;
+        double stop = 0.0;
+        bool used = false;
+    };
+    mutable std::array<StopMemo, 2> stop_memo_{};
+    mutable std::size_t stop_memo_next_ = 0;
 };
 
 }  // namespace kinema::pursuit::detail

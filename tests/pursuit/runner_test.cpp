@@ -105,6 +105,24 @@ TEST(PursuitRunner, ReusedRunnerGivesFreshResults) {
     expect_same(runner.run(corner_scenario()), run_pursuit(corner.space, corner_scenario(), last));
 }
 
+// One runner driven by each step model in turn, at two frame rates and back: each run equals a fresh run (the
+// navigator's remembered stop predictions belong to one model, frame time and scale).
+TEST(PursuitRunner, ReusedRunnerAcrossModelsGivesFreshResults) {
+    const Level corner("corner");
+    ChasePursuitSpace corner_space(corner.space);
+    PursuitRunner runner(corner_space, corner_config(Strategy::flood));
+    for (const double hz : {60.0, 30.0}) {
+        for (const std::string_view name : {"unreal", "dishonored", "crosscode", "unreal"}) {
+            SCOPED_TRACE(std::string(name) + " at " + std::to_string(hz) + " Hz");
+            PursuitConfig config = corner_config(Strategy::flood);
+            config.model = movement::make_model(name);
+            config.settings.hz = hz;
+            runner.set_config(config);
+            expect_same(runner.run(corner_scenario()), run_pursuit(corner.space, corner_scenario(), config));
+        }
+    }
+}
+
 TEST(PursuitRunner, BadConstantsAndScenariosThrow) {
     const Level lv("corner");
     ChasePursuitSpace ps(lv.space);
