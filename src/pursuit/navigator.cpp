@@ -121,7 +121,7 @@ bool Navigator::brake_for_goal(const movement::PlanarState& state, const movemen
     return false;
 }
 
-Vec2 Navigator::drive(const movement::PlanarState& state, double height) {
+Navigator::Steering Navigator::drive(const movement::PlanarState& state, double height) {
     if (!has_goal_ || corners_.empty() || arrived_) {
         return {};
     }
@@ -148,7 +148,10 @@ Vec2 Navigator::drive(const movement::PlanarState& state, double height) {
     if (corner_ + 1 == corners_.size() && brake_for_goal(state, next)) {
         return {};
     }
-    return safe(here, next) ? input : Vec2{};
+    if (!safe(here, next)) {
+        return {};
+    }
+    return {input, next};
 }
 
 }  // namespace kinema::pursuit::detail

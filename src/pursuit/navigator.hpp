@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 #include "frame.hpp"
@@ -31,10 +32,16 @@ class Navigator {
     /// corner); the same goal again changes nothing. `straight`: the goal is in sight (engage), so the path
     /// is the straight line to it.
     void set_goal(Vec3 goal, bool straight, Vec3 from);
+    /// What drive() chose: the input, and the model's step from the state with that input when drive
+    /// computed it to check the input (the NPC's next state: its caller need not step again).
+    struct Steering {
+        Vec2 input;
+        std::optional<movement::PlanarState> next;
+    };
     /// The input of the next step of the NPC in `state` (model units) at height `height`: toward the next
     /// corner at full strength, or zero to brake -- for the goal on the frame whose exact stop lands nearest
     /// it, or for safety.
-    Vec2 drive(const movement::PlanarState& state, double height);
+    Steering drive(const movement::PlanarState& state, double height);
 
     bool arrived() const { return arrived_; }
     Vec2 goal() const { return goal_; }              ///< planar

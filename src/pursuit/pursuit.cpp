@@ -318,11 +318,14 @@ void PursuitLoop::move_player(double t1) {
 // NPC i's input from its navigator and its model's step.
 void PursuitLoop::move_npc(std::size_t i) {
     NpcBody& npc = npcs_[i];
-    npc.input = npc.nav.drive(npc.model, npc.h);
+    const Navigator::Steering steering = npc.nav.drive(npc.model, npc.h);
+    npc.input = steering.input;
     const movement::PlanarState before = npc.model;
     const double h_before = npc.h;
     const Vec3 npc_before = npc_world(i);
-    npc.model = movement::step_unchecked(config_.model, npc.model, npc.input, dt_);
+    // The navigator stepped the model with a non-zero input to check it: that is the step the NPC takes.
+    npc.model =
+        steering.next ? *steering.next : movement::step_unchecked(config_.model, npc.model, npc.input, dt_);
     if (frame_ == PlanarFrame::xz) {
         npc.h = ps_.surface_height(npc_before, npc_position(i));
     }

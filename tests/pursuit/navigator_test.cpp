@@ -28,7 +28,7 @@ Vec2 drive_east(detail::Navigator& navigator, double x, Vec3 goal) {
     movement::PlanarState state;
     state.position = Vec2{x, 2.5} * scale;
     state.velocity = {movement::UnrealSettings{}.max_walk_speed, 0.0};
-    return navigator.drive(state, 0.0);
+    return navigator.drive(state, 0.0).input;
 }
 
 // At top speed v the navigator brakes when the goal is at most s + v dt / 2 ahead (s: the stop distance at
