@@ -130,7 +130,7 @@ class PursuitLoop {
     void finish_occupancy();
     void finish_coverage();
     void record(double t);
-    void measure_heading(Vec2 before, Vec2 after);
+    void measure_heading(Vec2 before, Vec2 after, double after_speed);  // after_speed: length(after)
 
     PursuitSpace& ps_;
     PlanarFrame frame_;
@@ -332,9 +332,10 @@ void PursuitLoop::move_npc(std::size_t i) {
     if (size() > 1) {
         keep_apart(i, before, h_before);
     }
-    measure_heading(before.velocity, npc.model.velocity);
-    if (length(npc.model.velocity) > 0.0) {
-        npc.facing = normalized_or_zero(npc.model.velocity);
+    const double speed = length(npc.model.velocity);
+    measure_heading(before.velocity, npc.model.velocity, speed);
+    if (speed > 0.0) {
+        npc.facing = npc.model.velocity / speed;  // normalized_or_zero's value, its length computed once
     }
 }
 
@@ -529,9 +530,9 @@ void PursuitLoop::record(double t) {
     }
 }
 
-void PursuitLoop::measure_heading(Vec2 before, Vec2 after) {
+void PursuitLoop::measure_heading(Vec2 before, Vec2 after, double after_speed) {
     const double a = length(before) / settings().model_scale;
-    const double b = length(after) / settings().model_scale;
+    const double b = after_speed / settings().model_scale;
     if (a < kHeadingMinSpeed || b < kHeadingMinSpeed) {
         return;
     }
