@@ -32,9 +32,9 @@ Vec2 drive_east(detail::Navigator& navigator, double x, Vec3 goal) {
 }
 
 // At top speed v the navigator brakes when the goal is at most s + v dt / 2 ahead (s: the stop distance at
-// the frame time dt; braking now stops nearer the goal than one more frame of input would). Between the 60 Hz
-// and the 30 Hz thresholds of s the two rates decide differently, and a navigator that ran at 60 Hz first
-// must decide there as a fresh 30 Hz one.
+// the frame time dt; braking now stops nearer the goal than one more frame of input would). At 30 Hz, x lies
+// between that threshold with the 30 Hz stop and with the 60 Hz stop: a navigator that ran at 60 Hz first
+// must decide there as a fresh 30 Hz one, and would decide the other way if it kept the 60 Hz stop.
 TEST(Navigator, ReconfiguredForAnotherRateBrakesAsAFreshOne) {
     const test::PursuitLevel corridor("long_corridor");
     ChasePursuitSpace space(corridor.space);
