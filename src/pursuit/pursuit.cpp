@@ -124,6 +124,7 @@ class PursuitLoop {
     void think(double t);
     void handle_stimuli(double t1);
     void take_events(std::size_t i, NpcState before);
+    bool any_npc_sees() const;  // this frame's own sight of any NPC
     bool stands_by_player() const;
     void steer();
     void finish();
@@ -302,6 +303,10 @@ bool PursuitLoop::step() {
     return !finished_;
 }
 
+bool PursuitLoop::any_npc_sees() const {
+    return std::any_of(npcs_.begin(), npcs_.end(), [](const NpcBody& npc) { return npc.sees; });
+}
+
 bool PursuitLoop::stands_by_player() const {
     return std::any_of(npcs_.begin(), npcs_.end(),
                        [](const NpcBody& npc) { return npc.state == NpcState::engage && npc.nav.arrived(); });
@@ -397,11 +402,13 @@ void PursuitLoop::handle_stimuli(double t1) {
 }
 
 // NPC i's events into the result, with the measures they mark: the team's first loss of sight, the first
-// chase's heat, the first re-acquisition, and giving up once every NPC has.
+// chase's heat, the first re-acquisition after it, and giving up once every NPC has. The team has lost the
+// player when no NPC sees them: shared and split teams lose them together, but an independent NPC's
+// lost_sight while a teammate still sees the player is not the team's (nor is its re-acquisition then).
 void PursuitLoop::take_events(std::size_t i, NpcState before) {
     const Pursuer& pursuer = team_.npc(static_cast<int>(i));
     for (const PursuitEvent& e : pursuer.events()) {
-        if (e.kind == EventKind::lost_sight && !lost_) {
+        if (e.kind == EventKind::lost_sight && !lost_ && !any_npc_sees()) {
             lost_ = true;
             lost_t_ = e.t;
         } else if (e.kind == EventKind::chase && e.chase && r_.chase_heat.empty()) {
@@ -410,7 +417,7 @@ void PursuitLoop::take_events(std::size_t i, NpcState before) {
             for (chase::CellId c = 0; c < r_.chase_heat.size(); ++c) {
                 r_.chase_heat[c] = shot.value(c);
             }
-        } else if (e.kind == EventKind::reacquired && r_.outcome != Outcome::reacquired) {
+        } else if (e.kind == EventKind::reacquired && lost_ && r_.outcome != Outcome::reacquired) {
             r_.reacquired_in = before;
             r_.outcome = Outcome::reacquired;
             r_.time_to_reacquire = e.t - lost_t_;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/team.hpp"
 #include "pursuit_levels.hpp"
+#include "small_batch.hpp"
 
 namespace kinema::pursuit {
 namespace {
@@ -223,6 +225,66 @@ TEST(Team, NpcsNeverOverlapAndNeverLeaveTheWalkableSpace) {
         }
         EXPECT_LT(closest, 1.0);
     }
+}
+
+// Whether any NPC of a team run saw the player with its own eyes at frame k.
+bool any_sees(const PursuitResult& r, std::size_t k) {
+    for (std::size_t i = 0; i < static_cast<std::size_t>(r.npcs); ++i) {
+        if (npc_at(r, k, i).sees_player) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// In every mode the team loses the player when no NPC sees them and re-acquires them when one does again:
+// the outcome and the time to re-acquire agree with the NPCs' own sight, frame by frame. An independent NPC
+// that loses sight while a teammate still sees the player loses nothing for the team (the case occurs here).
+TEST(Team, TheTeamLosesThePlayerOnlyWhenNoNpcSeesThem) {
+    const Level lv("warehouse_loop");
+    PursuitConfig config = test::config_for(Strategy::flood, "warehouse_loop");
+    config.settings.max_time = 40.0;
+    config.settings.search_time = 15.0;
+    BatchSettings batch = test::small_batch(1);
+    batch.npcs = 3;
+    int early_losses = 0;  // independent runs where an NPC lost sight before the team did
+    int reacquired = 0;
+    for (int i = 0; i < 10; ++i) {
+        std::optional<PursuitScenario> s = batch_scenario(lv.space, config, batch, i);
+        ASSERT_TRUE(s.has_value());
+        for (const TeamMode mode : {TeamMode::independent, TeamMode::shared, TeamMode::split}) {
+            SCOPED_TRACE(std::string(to_string(mode)) + ", scenario " + std::to_string(i));
+            s->team = mode;
+            const PursuitResult r = run_pursuit(lv.space, *s, config);
+            ASSERT_EQ(r.npcs, 3);
+            std::size_t lost = 1;  // frame 0 is the start, before any step
+            while (lost < r.frames.size() && any_sees(r, lost)) {
+                ++lost;
+            }
+            if (lost == r.frames.size()) {
+                EXPECT_EQ(r.outcome, Outcome::never_lost);
+                continue;
+            }
+            early_losses += std::any_of(r.events.begin(), r.events.end(), [&](const PursuitEvent& e) {
+                return e.kind == EventKind::lost_sight && e.t < r.frames[lost].t - 1e-9;
+            });
+            std::size_t back = lost + 1;
+            while (back < r.frames.size() && !any_sees(r, back)) {
+                ++back;
+            }
+            if (back == r.frames.size()) {
+                EXPECT_TRUE(r.outcome == Outcome::gave_up || r.outcome == Outcome::timeout);
+                EXPECT_EQ(r.time_to_reacquire, -1.0);
+                continue;
+            }
+            ++reacquired;
+            EXPECT_EQ(r.outcome, Outcome::reacquired);
+            EXPECT_NEAR(r.time_to_reacquire, r.frames[back].t - r.frames[lost].t, 1e-9);
+            EXPECT_EQ(back + 1, r.frames.size());  // the run ends when the team re-acquires the player
+        }
+    }
+    EXPECT_GT(early_losses, 0);
+    EXPECT_GT(reacquired, 0);
 }
 
 // The search's coverage: NPC-seconds are the frames in the search state over hz, summed over the NPCs, and

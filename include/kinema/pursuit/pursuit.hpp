@@ -218,8 +218,10 @@ enum class Outcome { reacquired, gave_up, timeout, never_lost };
 /// "reacquired", "gave_up", "timeout", "never_lost".
 std::string_view to_string(Outcome outcome);
 
-/// One pursuit. With a team, frames hold NPC 0 and the measures are the team's: the outcome is re-acquired
-/// when any NPC re-acquires and gave_up when every NPC gave up; npc_distance is the nearest NPC's,
+/// One pursuit. With a team, frames hold NPC 0 and the measures are the team's: the team has lost the player
+/// when no NPC sees them (an independent NPC's own loss while a teammate sees them is not the team's); the
+/// outcome is re-acquired when an NPC then sees them again and gave_up when every NPC gave up, and
+/// time_to_reacquire counts from the team's loss; npc_distance is the nearest NPC's,
 /// destination_changes the sum and max_heading_rate the largest over the NPCs; occupancy is the shared map
 /// (split) or the mean of the NPCs' own maps.
 struct PursuitResult {
@@ -227,7 +229,7 @@ struct PursuitResult {
     std::vector<PursuitEvent> events;
     Outcome outcome = Outcome::never_lost;
     NpcState reacquired_in = NpcState::chase;  ///< the state the NPC re-acquired in (outcome reacquired)
-    double time_to_reacquire = -1.0;           ///< s from the first lost_sight; -1 when never re-acquired
+    double time_to_reacquire = -1.0;           ///< s from the (team's) loss of sight; -1 if never re-acquired
     double npc_distance = 0.0;                 ///< level units, NPC to player at the end
     int destination_changes = 0;  ///< chase destinations after the first (paced flood, breadcrumbs, stimuli)
     double max_heading_rate = 0.0;  ///< deg/s, the NPC's largest velocity turn per second while moving
