@@ -2,8 +2,9 @@
 // with K = 1, 2 and 4 NPCs, N scenarios drawn as `kinema pursue --batch N --npcs K` draws them (seed 1,
 // min_route 20, the pursuit's defaults), the flood strategy runs with every team mode. Per level, K and mode
 // it prints the share of runs re-acquired during the chase and during the search, the median time to
-// re-acquire and the search's coverage (cells seen per NPC-second of search), as Markdown table rows, and
-// writes a chart of the re-acquired share and the coverage against K per mode, pooled over the levels.
+// re-acquire and the search's coverage (cells seen per NPC-second of search), as Markdown table rows, then
+// the same pooled over the levels, and writes a chart of the pooled re-acquired share and coverage against K
+// per mode. A run counts when the team lost the player (no NPC saw them), in every mode alike.
 // Scenario i's runs depend only on (seed, i), and the tallies add them in scenario order: the output is the
 // same on any machine and thread count.
 //
@@ -79,7 +80,7 @@ struct RunNumbers {
 };
 
 struct Tally {
-    int runs = 0;  // runs that lost sight
+    int runs = 0;  // runs where the team lost the player
     double chase = 0.0, search = 0.0;
     double median = -1.0;
     double coverage = 0.0;  // cells per NPC-second of search
@@ -154,14 +155,76 @@ std::string percent(double share) {
     return text;
 }
 
-// Pooled over the levels: the mean of the levels' shares and coverages (each level where the NPCs lost sight
-// counts once; a level where no run lost sight has no share).
+// Pooled over the levels (each level where the team lost the player counts once): the mean of the levels'
+// shares, and the median of their median times and of their coverages. A median, since a level whose teams
+// hardly searched divides a few cells by a fraction of a second.
 struct Pool {
-    double found[3][3] = {};     // [mode][K index]
-    double coverage[3][3] = {};  // [mode][K index]
-    int counted[3][3] = {};      // levels with runs, [mode][K index]
-    int levels = 0;
+    std::vector<Tally> levels[3][3];  // [mode][K index], the levels with runs
+    int level_count = 0;
+
+    double mean_found(std::size_t m, std::size_t j) const {
+        return mean(m, j, [](const Tally& t) { return t.chase + t.search; });
+    }
+    double mean_chase(std::size_t m, std::size_t j) const {
+        return mean(m, j, [](const Tally& t) { return t.chase; });
+    }
+    double mean_search(std::size_t m, std::size_t j) const {
+        return mean(m, j, [](const Tally& t) { return t.search; });
+    }
+    double median_time(std::size_t m, std::size_t j) const {
+        return median(m, j, [](const Tally& t) { return t.median; });
+    }
+    double median_coverage(std::size_t m, std::size_t j) const {
+        return median(m, j, [](const Tally& t) { return t.coverage; });
+    }
+
+  private:
+    template <class Of>
+    double mean(std::size_t m, std::size_t j, Of of) const {
+        double sum = 0.0;
+        for (const Tally& t : levels[m][j]) {
+            sum += of(t);
+        }
+        return levels[m][j].empty() ? 0.0 : sum / static_cast<double>(levels[m][j].size());
+    }
+    // Over the levels where the value exists (a median time needs a re-acquired run).
+    template <class Of>
+    double median(std::size_t m, std::size_t j, Of of) const {
+        std::vector<double> v;
+        for (const Tally& t : levels[m][j]) {
+            if (of(t) >= 0.0) {
+                v.push_back(of(t));
+            }
+        }
+        if (v.empty()) {
+            return -1.0;
+        }
+        std::sort(v.begin(), v.end());
+        const std::size_t h = v.size() / 2;
+        return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2.0;
+    }
 };
+
+void print_pool(const Pool& pool) {
+    std::printf(
+        "\nPooled over the %d levels (shares: the mean of the levels'; median s and cells/NPC-s: the median "
+        "of "
+        "the levels')\n\n| K | team | re-acquired | chase | search | median s | cells/NPC-s |\n"
+        "|---|---|---|---|---|---|---|\n",
+        pool.level_count);
+    for (std::size_t j = 0; j < std::size(kTeamSizes); ++j) {
+        for (std::size_t m = 0; m < 3; ++m) {
+            if (kTeamSizes[j] == 1 && m > 0) {
+                continue;
+            }
+            std::printf("| %d | %s | %s | %s | %s | %.2f | %.1f |\n", kTeamSizes[j],
+                        kTeamSizes[j] == 1 ? "(alone)" : std::string(pursuit::to_string(kModes[m])).c_str(),
+                        percent(pool.mean_found(m, j)).c_str(), percent(pool.mean_chase(m, j)).c_str(),
+                        percent(pool.mean_search(m, j)).c_str(), pool.median_time(m, j),
+                        pool.median_coverage(m, j));
+        }
+    }
+}
 
 void write_chart(const Pool& pool, const std::string& png) {
     render::ChartPanel found;
@@ -171,22 +234,21 @@ void write_chart(const Pool& pool, const std::string& png) {
     found.reference_label = "every run";
     render::ChartPanel covered;
     covered.title = "Search coverage";
-    covered.y_label = "cells seen per NPC-second of search";
+    covered.y_label = "cells seen per NPC-second (median of levels)";
     for (std::size_t m = 0; m < 3; ++m) {
         render::ChartSeries a{std::string(pursuit::to_string(kModes[m])), {}, {}};
         render::ChartSeries b = a;
         for (std::size_t j = 0; j < std::size(kTeamSizes); ++j) {
             a.x.push_back(kTeamSizes[j]);
-            const double n = std::max(1, pool.counted[m][j]);
-            a.y.push_back(pool.found[m][j] / n);
+            a.y.push_back(pool.mean_found(m, j));
             b.x.push_back(kTeamSizes[j]);
-            b.y.push_back(pool.coverage[m][j] / n);
+            b.y.push_back(pool.median_coverage(m, j));
         }
         found.series.push_back(a);
         covered.series.push_back(b);
     }
     render::ChartSettings settings;
-    settings.title = "Does a team chase better? The flood strategy on " + std::to_string(pool.levels) +
+    settings.title = "Does a team chase better? The flood strategy on " + std::to_string(pool.level_count) +
                      " levels (one NPC: every mode is the same)";
     settings.x_label = "NPCs in the team (K)";
     const render::ChartPanel panels[] = {found, covered};
@@ -261,9 +323,7 @@ int main(int argc, char** argv) {
                 // One NPC: the modes are one run (batch_team_modes(1)), shown once and pooled for each.
                 const Tally t = tally(results[std::min(m, results.size() - 1)]);
                 if (t.runs > 0) {
-                    pool.found[m][j] += t.chase + t.search;
-                    pool.coverage[m][j] += t.coverage;
-                    ++pool.counted[m][j];
+                    pool.levels[m][j].push_back(t);
                 }
                 if (kTeamSizes[j] == 1 && m > 0) {
                     continue;
@@ -275,9 +335,10 @@ int main(int argc, char** argv) {
             }
             std::fflush(stdout);
         }
-        ++pool.levels;
+        ++pool.level_count;
     }
-    if (pool.levels > 0) {
+    if (pool.level_count > 0) {
+        print_pool(pool);
         write_chart(pool, png);
     }
     return 0;
