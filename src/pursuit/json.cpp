@@ -182,8 +182,12 @@ std::string pursuit_json(const chase::ChaseSpace& space, const PursuitScenario& 
     }
     w.number("npc_distance", result.npc_distance)
         .number("destination_changes", result.destination_changes)
-        .number("max_heading_rate", result.max_heading_rate)
-        .end_object();
+        .number("max_heading_rate", result.max_heading_rate);
+    if (team) {  // the search's coverage, as in a team batch's runs (one NPC's JSON is kept as it was)
+        w.number("searched_cells", static_cast<double>(result.searched_cells))
+            .number("search_npc_seconds", result.search_npc_seconds);
+    }
+    w.end_object();
     return out;
 }
 

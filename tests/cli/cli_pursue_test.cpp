@@ -148,6 +148,27 @@ std::string team_args(const std::string& team) {
            "' --route '16.5,6.5;16.5,2.5;1.5,2.5' --npc 16.5,9.5 --npc 16.5,8.5 --team " + team;
 }
 
+// The README's team (view 3, a sprinting player) searches: the JSON gives the search's coverage, the NPCs'
+// frames in the search state over hz; a one-NPC JSON has no such keys.
+TEST(CliPursue, TeamJsonGivesTheSearchCoverage) {
+    const nlohmann::json j = pursue_json(team_args("split") + " --view-range 3 --player-speed 7.5");
+    int search_frames = 0;
+    for (const auto& f : j["frames"]) {
+        for (const auto& npc : f["npcs"]) {
+            search_frames += npc["state"] == "search" ? 1 : 0;
+        }
+    }
+    EXPECT_GT(search_frames, 0);
+    EXPECT_DOUBLE_EQ(j["search_npc_seconds"].get<double>(),
+                     search_frames / j["settings"]["pursuit"]["hz"].get<double>());
+    EXPECT_GT(j["searched_cells"].get<double>(), 0.0);
+    const nlohmann::json alone = pursue_json("pursue --map '" + level("t_junction_equal") +
+                                             "' --route '16.5,6.5;16.5,2.5;1.5,2.5' --npc 16.5,9.5 "
+                                             "--view-range 3 --player-speed 7.5");
+    EXPECT_FALSE(alone.contains("searched_cells"));
+    EXPECT_FALSE(alone.contains("search_npc_seconds"));
+}
+
 TEST(CliPursue, TeamJsonHasEveryNpcInEveryFrameAndEventsNameTheirNpc) {
     const nlohmann::json j = pursue_json(team_args("split"));
     EXPECT_EQ(j["settings"]["team"], "split");
