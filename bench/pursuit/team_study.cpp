@@ -83,7 +83,7 @@ struct Tally {
     int runs = 0;  // runs where the team lost the player
     double chase = 0.0, search = 0.0;
     double median = -1.0;
-    double coverage = 0.0;  // cells per NPC-second of search
+    double coverage = -1.0;  // cells per NPC-second of search; -1: no search (as median: none re-acquired)
 };
 
 Tally tally(const std::vector<RunNumbers>& runs) {
@@ -113,7 +113,7 @@ Tally tally(const std::vector<RunNumbers>& runs) {
         const std::size_t m = times.size() / 2;
         t.median = times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2.0;
     }
-    t.coverage = seconds > 0.0 ? cells / seconds : 0.0;
+    t.coverage = seconds > 0.0 ? cells / seconds : -1.0;
     return t;
 }
 
@@ -207,11 +207,12 @@ struct Pool {
 
 void print_pool(const Pool& pool) {
     std::printf(
-        "\nPooled over the %d levels (shares: the mean of the levels'; median s and cells/NPC-s: the median "
-        "of "
-        "the levels')\n\n| K | team | re-acquired | chase | search | median s | cells/NPC-s |\n"
-        "|---|---|---|---|---|---|---|\n",
+        "\nPooled over the %d levels (shares: the mean of the levels'; median s and cells/NPC-s: "
+        "the median of the levels')\n\n",
         pool.level_count);
+    std::printf(
+        "| K | team | re-acquired | chase | search | median s | cells/NPC-s "
+        "|\n|---|---|---|---|---|---|---|\n");
     for (std::size_t j = 0; j < std::size(kTeamSizes); ++j) {
         for (std::size_t m = 0; m < 3; ++m) {
             if (kTeamSizes[j] == 1 && m > 0) {
