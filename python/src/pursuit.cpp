@@ -146,7 +146,11 @@ void bind_rows(py::module_& m) {
         .def_readonly("npcs", &pu::BatchRun::npcs, "the team's size (run_batch's npcs)")
         .def_property_readonly(
             "team", [](const pu::BatchRun& r) { return std::string(pu::to_string(r.team)); },
-            "independent, shared or split (read with npcs > 1)");
+            "independent, shared or split (read with npcs > 1)")
+        .def_readonly("searched_cells", &pu::BatchRun::searched_cells,
+                      "cells any NPC's search saw while they held probability")
+        .def_readonly("search_npc_seconds", &pu::BatchRun::search_npc_seconds,
+                      "s; the NPCs' frames in the search state / hz, summed over the NPCs");
     py::class_<pu::StrategySummary>(m, "StrategySummary", "A strategy's numbers over the batch.")
         .def_property_readonly(
             "strategy", [](const pu::StrategySummary& s) { return std::string(pu::to_string(s.strategy)); })
@@ -161,6 +165,8 @@ void bind_rows(py::module_& m) {
         .def_readonly("destination_changes_per_chase", &pu::StrategySummary::destination_changes_per_chase)
         .def_readonly("max_heading_rate", &pu::StrategySummary::max_heading_rate, "deg/s")
         .def_readonly("npcs", &pu::StrategySummary::npcs, "the team's size (run_batch's npcs)")
+        .def_readonly("search_cells_per_npc_second", &pu::StrategySummary::search_cells_per_npc_second,
+                      "all runs' searched cells / all their search NPC-seconds; 0 without a search")
         .def_property_readonly(
             "team", [](const pu::StrategySummary& s) { return std::string(pu::to_string(s.team)); },
             "independent, shared or split (read with npcs > 1)");

@@ -285,3 +285,10 @@ def test_pursuit_batch_of_teams_is_the_clis(cli, levels_dir, tmp_path):
         ("flood", "independent"), ("flood", "shared"), ("flood", "split")]
     assert {run.npcs for run in batch.runs} == {2}
     assert len(batch.runs) == 3 * 15
+    # The search's coverage, as the CLI's JSON gives it for a team.
+    written = json.loads(out.read_text())
+    assert [(r.searched_cells, r.search_npc_seconds) for r in batch.runs] == [
+        (r["searched_cells"], r["search_npc_seconds"]) for r in written["runs"]]
+    assert [s.search_cells_per_npc_second for s in batch.summaries] == [
+        s["search_cells_per_npc_second"] for s in written["summaries"]]
+    assert any(r.search_npc_seconds > 0 for r in batch.runs)
