@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
-# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 60) each (the OBJ fuzzer also
+# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 45) each (the OBJ fuzzer also
 # builds every mesh with Recast), the command line's argument parsing (one cli_<command>_fuzz for each of the
-# 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default 14)
-# each: about 6 minutes in all. Exits non-zero
+# 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default 11)
+# each: about 5 minutes in all (the whole suite stays within its 45 minutes on 2 cores). Exits non-zero
 # when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
@@ -12,8 +12,8 @@
 # never copied into the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${KINEMA_FUZZ_SECONDS:-60}"
-cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-14}"
+seconds="${KINEMA_FUZZ_SECONDS:-45}"
+cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-11}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
   -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=ON -DKINEMA_BUILD_RENDER=OFF \
