@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "kinema/chase/grid.hpp"
@@ -86,6 +87,21 @@ struct Tally {
     double coverage = -1.0;  // cells per NPC-second of search; -1: no search (as median: none re-acquired)
 };
 
+// The median of v (the mean of the middle two for an even count); -1 for none.
+double median_of(std::vector<double> v) {
+    if (v.empty()) {
+        return -1.0;
+    }
+    std::sort(v.begin(), v.end());
+    const std::size_t m = v.size() / 2;
+    return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2.0;
+}
+
+// A row's team: "(alone)" for one NPC, else the mode's name.
+std::string team_label(std::size_t j, std::size_t m) {
+    return kTeamSizes[j] == 1 ? "(alone)" : std::string(pursuit::to_string(kModes[m]));
+}
+
 Tally tally(const std::vector<RunNumbers>& runs) {
     Tally t;
     std::vector<double> times;
@@ -108,11 +124,7 @@ Tally tally(const std::vector<RunNumbers>& runs) {
         t.chase /= t.runs;
         t.search /= t.runs;
     }
-    if (!times.empty()) {
-        std::sort(times.begin(), times.end());
-        const std::size_t m = times.size() / 2;
-        t.median = times.size() % 2 ? times[m] : (times[m - 1] + times[m]) / 2.0;
-    }
+    t.median = median_of(std::move(times));
     t.coverage = seconds > 0.0 ? cells / seconds : -1.0;
     return t;
 }
@@ -196,12 +208,7 @@ struct Pool {
                 v.push_back(of(t));
             }
         }
-        if (v.empty()) {
-            return -1.0;
-        }
-        std::sort(v.begin(), v.end());
-        const std::size_t h = v.size() / 2;
-        return v.size() % 2 ? v[h] : (v[h - 1] + v[h]) / 2.0;
+        return median_of(std::move(v));
     }
 };
 
@@ -218,8 +225,7 @@ void print_pool(const Pool& pool) {
             if (kTeamSizes[j] == 1 && m > 0) {
                 continue;
             }
-            std::printf("| %d | %s | %s | %s | %s | %.2f | %.1f |\n", kTeamSizes[j],
-                        kTeamSizes[j] == 1 ? "(alone)" : std::string(pursuit::to_string(kModes[m])).c_str(),
+            std::printf("| %d | %s | %s | %s | %s | %.2f | %.1f |\n", kTeamSizes[j], team_label(j, m).c_str(),
                         percent(pool.mean_found(m, j)).c_str(), percent(pool.mean_chase(m, j)).c_str(),
                         percent(pool.mean_search(m, j)).c_str(), pool.median_time(m, j),
                         pool.median_coverage(m, j));
@@ -329,10 +335,9 @@ int main(int argc, char** argv) {
                 if (kTeamSizes[j] == 1 && m > 0) {
                     continue;
                 }
-                std::printf(
-                    "| %s | %d | %s | %d | %s | %s | %.2f | %.1f |\n", level.name.c_str(), kTeamSizes[j],
-                    kTeamSizes[j] == 1 ? "(alone)" : std::string(pursuit::to_string(kModes[m])).c_str(),
-                    t.runs, percent(t.chase).c_str(), percent(t.search).c_str(), t.median, t.coverage);
+                std::printf("| %s | %d | %s | %d | %s | %s | %.2f | %.1f |\n", level.name.c_str(),
+                            kTeamSizes[j], team_label(j, m).c_str(), t.runs, percent(t.chase).c_str(),
+                            percent(t.search).c_str(), t.median, t.coverage);
             }
             std::fflush(stdout);
         }
