@@ -47,6 +47,13 @@ double Navigator::stop_ahead(Vec2 velocity) const {
     return stop;
 }
 
+// Where the NPC at `at` (level units) with `velocity` (model units) comes to rest under zero input, straight
+// ahead (see safe).
+Vec2 Navigator::stop_point(Vec2 at, Vec2 velocity) const {
+    const double speed = length(velocity);
+    return speed > 0.0 ? at + velocity / speed * stop_ahead(velocity) : at;
+}
+
 bool Navigator::stopped(const movement::PlanarState& state) const {
     const double speed = length(state.velocity);
     return speed == 0.0 ||
@@ -93,11 +100,10 @@ bool Navigator::safe(Vec3 from, const movement::PlanarState& next) const {
     if (!space_->clear_line(from, to3)) {
         return false;
     }
-    const double speed = length(next.velocity);
-    if (speed == 0.0) {
+    if (next.velocity.x == 0.0 && next.velocity.y == 0.0) {
         return true;
     }
-    const Vec2 stop = to + next.velocity / speed * stop_ahead(next.velocity);
+    const Vec2 stop = stop_point(to, next.velocity);
     return space_->clear_line(
         to3, frame_.world(stop, frame_ == PlanarFrame::xz ? space_->surface_height(to3, stop) : 0.0));
 }
@@ -109,10 +115,7 @@ bool Navigator::brake_for_goal(const movement::PlanarState& state, const movemen
     const Vec2 v0 = state.velocity / scale_;
     const double speed0 = length(v0);
     const Vec2 stop_now = speed0 > 0.0 ? p + v0 / speed0 * stop_ahead(state.velocity) : p;
-    const Vec2 next_p = next.position / scale_;
-    const double speed1 = length(next.velocity);
-    const Vec2 stop_next =
-        speed1 > 0.0 ? next_p + next.velocity / speed1 * stop_ahead(next.velocity) : next_p;
+    const Vec2 stop_next = stop_point(next.position / scale_, next.velocity);
     if (dot(v0, goal_ - p) >= 0.0 && length(stop_now - goal_) <= length(stop_next - goal_)) {
         braking_ = speed0 > 0.0;
         arrived_ = !braking_;
@@ -126,13 +129,14 @@ Navigator::Steering Navigator::drive(const movement::PlanarState& state, double 
         return {};
     }
     const Vec2 p = position(state);
+    const bool still = stopped(state);
     if (braking_) {
-        if (!stopped(state)) {
+        if (!still) {
             return {};
         }
         braking_ = false;  // stopped: arrived when near enough, else steer on
     }
-    if (stopped(state) && length(goal_ - p) <= kArriveDistance) {
+    if (still && length(goal_ - p) <= kArriveDistance) {
         arrived_ = true;
         return {};
     }

@@ -54,6 +54,7 @@ class Navigator {
 
   private:
     double stop_ahead(Vec2 velocity) const;
+    Vec2 stop_point(Vec2 at, Vec2 velocity) const;
     Vec2 steer_target(Vec3 p);
     bool safe(Vec3 from, const movement::PlanarState& next) const;
     bool brake_for_goal(const movement::PlanarState& state, const movement::PlanarState& next);
