@@ -13,11 +13,10 @@ namespace kinema::render {
 namespace {
 
 constexpr double margin = 12.0;               // px around the map and the legend
-constexpr double legend_width = 300.0;        // px
 constexpr double axis_left = 40.0;            // px left of the map for the row coordinates
 constexpr double axis_top = 20.0;             // px above the map for the column coordinates
 constexpr double column_tick_spacing = 40.0;  // px: column coordinates at least this far apart
-constexpr double row_tick_spacing = 16.0;     // px: row coordinates (one text line) at least this far apart
+constexpr double row_tick_spacing = 20.0;     // px: row coordinates (one text line) at least this far apart
 constexpr double marker_radius = 8.0;         // px
 constexpr int ramp_classes = static_cast<int>(palette::heat_ramp.size());
 
@@ -59,11 +58,10 @@ std::vector<Shape> marker_shapes(Vec2 centre, int number) {
     return out;
 }
 
-void draw_legend(Scene& scene, const AuditMap& map, double x) {
-    LegendBuilder legend(scene, x, margin + 14.0);
-    legend.text(map.title, 14.0, palette::ink, true);
-    legend.text(map.caption, 12.5);
-    legend.skip(0.5);
+Legend legend_of(const AuditMap& map) {
+    Legend legend;
+    legend.title(map.title);
+    legend.subtitle(map.caption);
     legend.swatch(palette::floor, in_words(map) ? "0 of " + std::to_string(map.directions) + " directions"
                                   : map.share   ? "none (0%)"
                                                 : "0");
@@ -74,44 +72,41 @@ void draw_legend(Scene& scene, const AuditMap& map, double x) {
         }
     }
     legend.swatch(palette::wall, "wall (no cell)");
-    legend.skip(0.5);
+    legend.gap();
     if (!map.markers.empty()) {
-        legend.marks(marker_shapes(legend.mark_centre(), 1), "places (numbered as in the report)", 4.0);
+        legend.mark(marker_shapes({}, 1), "places (numbered as in the report)", 4.0);
     }
-    legend.text("axes: cell coordinates, " + map.column_axis + " across, " + map.row_axis + " down", 12.0,
-                palette::axis);
     for (const std::string& note : map.notes) {
-        legend.text(note, 12.0, palette::axis);
+        legend.note(note);
     }
+    if (map.tile_size > 0.0) {
+        legend.note("axes: " + map.unit + ", " + map.column_axis + " across, " + map.row_axis + " down");
+    } else {
+        legend.note("axes: cell coordinates, " + map.column_axis + " across, " + map.row_axis + " down");
+    }
+    return legend;
 }
 
-// 1, 2, 5, 10, 20, 50, ... cells: the smallest step whose coordinates are `spacing` px apart.
-int tick_step(int px, double spacing) {
-    for (int step = 1;; step *= 10) {
-        for (const int m : {1, 2, 5}) {
-            if (step * m * px >= spacing) {
-                return step * m;
-            }
-        }
-    }
-}
-
+// Level units along the top and left edges when the map knows them, else cell coordinates at tile centres.
 void draw_axes(Scene& scene, const AuditMap& map, double ox, double oy, int px) {
-    int step = tick_step(px, column_tick_spacing);
-    const auto first_multiple = [&](int first) { return first + ((step - first % step) % step); };
-    for (int c = first_multiple(map.first_column); c < map.first_column + map.columns; c += step) {
-        const double x = ox + (c - map.first_column + 0.5) * px;
-        scene.shapes.push_back(shapes::line({{x, oy - 4.0}, {x, oy}}, palette::axis, 1.0));
-        scene.shapes.push_back(
-            shapes::text(x, oy - 7.0, std::to_string(c), 10.0, palette::axis, false, Anchor::middle));
+    MapAxes axes;
+    axes.left = ox;
+    axes.top = oy;
+    axes.width = static_cast<double>(map.columns) * px;
+    axes.height = static_cast<double>(map.rows) * px;
+    axes.min_spacing_x = column_tick_spacing;
+    axes.min_spacing_y = row_tick_spacing;
+    if (map.tile_size > 0.0) {
+        axes.x0 = map.origin.x;
+        axes.y0 = map.origin.y;
+        axes.px_per_unit = px / map.tile_size;
+    } else {
+        axes.x0 = map.first_column - 0.5;
+        axes.y0 = map.first_row - 0.5;
+        axes.px_per_unit = px;
+        axes.min_step = 1.0;
     }
-    step = tick_step(px, row_tick_spacing);
-    for (int r = first_multiple(map.first_row); r < map.first_row + map.rows; r += step) {
-        const double y = oy + (r - map.first_row + 0.5) * px;
-        scene.shapes.push_back(shapes::line({{ox - 4.0, y}, {ox, y}}, palette::axis, 1.0));
-        scene.shapes.push_back(
-            shapes::text(ox - 7.0, y + 3.5, std::to_string(r), 10.0, palette::axis, false, Anchor::end));
-    }
+    add_map_axes(scene, axes);
 }
 
 }  // namespace
@@ -167,10 +162,11 @@ Scene audit_map_scene(const AuditMap& map, int max_map_px) {
     const double map_h = static_cast<double>(map.rows) * px;
     const double ox = margin + axis_left;
     const double oy = margin + axis_top;
-    const double legend_lines = 7.0 + ramp_classes + 2.0 + static_cast<double>(map.notes.size());
+    const Legend legend = legend_of(map);
     Scene scene;
-    scene.width = static_cast<int>(ox + map_w + margin * 2.0 + legend_width);
-    scene.height = static_cast<int>(std::max(axis_top + map_h, legend_lines * 19.0 + 20.0) + 2.0 * margin);
+    scene.width = static_cast<int>(std::ceil(ox + map_w + margin * 2.0 + legend_width));
+    scene.height =
+        static_cast<int>(std::ceil(std::max(oy + map_h, margin + 14.0 + legend_height(legend)) + margin));
     scene.background = palette::background;
     // One rectangle per run of equal colours along a row keeps big maps' SVG small.
     for (int row = 0; row < map.rows; ++row) {
@@ -195,8 +191,12 @@ Scene audit_map_scene(const AuditMap& map, int max_map_px) {
             scene.shapes.push_back(std::move(shape));
         }
     }
-    draw_legend(scene, map, ox + map_w + margin);
+    draw_legend(scene, legend, ox + map_w + margin * 2.0, margin + 14.0);
     return scene;
+}
+
+Legend audit_legend(const AuditMap& map) {
+    return legend_of(map);
 }
 
 std::string share_class_words(int index, int directions) {
@@ -215,6 +215,45 @@ std::string share_class_words(int index, int directions) {
         " of " + std::to_string(directions) + (directions == 1 ? " direction" : " directions");
     return lo == hi ? std::to_string(lo) + of : std::to_string(lo) + "-" + std::to_string(hi) + of;
 }
+
+namespace {
+
+struct LevelUnits {
+    double tile_size = 0.0;  // 0: unknown, axes in cell coordinates
+    Vec2 origin;
+};
+
+// Level units of the map's tiles: a cell's planar position is its tile's centre, (coordinate + 0.5) cell
+// sizes from the grid's corner. Checked on every cell; a space whose cells do not sit on such a grid (a
+// graph) keeps cell coordinates.
+LevelUnits level_units(const chase::ChaseSpace& space, const std::vector<std::pair<int, int>>& at, int min_x,
+                       int min_y) {
+    const chase::CellSpace& cells = space.cells();
+    const double cs = cells.cell_size();
+    if (at.empty() || !(cs > 0.0)) {
+        return {};
+    }
+    const auto corner = [&](std::size_t c) {
+        const Vec2 p = cells.planar_position(static_cast<chase::CellId>(c));
+        return Vec2{p.x - (at[c].first - min_x + 0.5) * cs, p.y - (at[c].second - min_y + 0.5) * cs};
+    };
+    // A cell of a 3D level may sit off its column's centre (moved onto the navmesh, up to a quarter cell
+    // on dungeon.obj): the mean corner, every cell within half a cell of it (inside its column).
+    Vec2 sum{};
+    for (std::size_t c = 0; c < at.size(); ++c) {
+        sum = sum + corner(c);
+    }
+    const Vec2 origin = sum / static_cast<double>(at.size());
+    for (std::size_t c = 0; c < at.size(); ++c) {
+        const Vec2 o = corner(c);
+        if (std::abs(o.x - origin.x) > 0.5 * cs || std::abs(o.y - origin.y) > 0.5 * cs) {
+            return {};
+        }
+    }
+    return {cs, origin};
+}
+
+}  // namespace
 
 std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace& space,
                                                          const chase::AuditResult& r,
@@ -238,6 +277,7 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
     const int columns = max_x - min_x + 1;
     const int rows = max_y - min_y + 1;
     const bool three_d = n > 0 && space.coords(0).count == 3;
+    const LevelUnits units = level_units(space, at, min_x, min_y);
     // The markers of the places of `finding` (all places for nullptr), numbered by rank.
     const auto markers = [&](const chase::Finding* finding) {
         std::vector<AuditMarker> out;
@@ -254,8 +294,11 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
         map.directions = share ? r.directions : 0;
         map.first_column = min_x;
         map.first_row = min_y;
-        map.column_axis = three_d ? "x" : "col";
-        map.row_axis = three_d ? "z" : "row";
+        map.column_axis = three_d ? "x" : "x (col)";
+        map.row_axis = three_d ? "z" : "y (row)";
+        map.tile_size = units.tile_size;
+        map.origin = units.origin;
+        map.unit = three_d ? "metres (world units)" : "map units (tile index x cell size)";
         map.columns = columns;
         map.rows = rows;
         map.values.assign(static_cast<std::size_t>(columns) * static_cast<std::size_t>(rows), -1.0);

@@ -16,13 +16,11 @@ namespace {
 using shapes::line;
 using shapes::rect;
 
-constexpr double margin = 16.0;         // px around everything
-constexpr double axis_top = 16.0;       // px above the map for the column labels
-constexpr double axis_left = 30.0;      // px left of the map for the row labels
-constexpr double legend_gap = 24.0;     // px between map and legend
-constexpr double legend_width = 270.0;  // px
-constexpr double line_height = 19.0;    // px per legend line
-constexpr double font_size = 12.5;      // px
+constexpr double margin = 16.0;               // px around everything
+constexpr double axis_top = 16.0;             // px above the map for the column labels
+constexpr double axis_left = 30.0;            // px left of the map for the row labels
+constexpr double legend_gap = 24.0;           // px between map and legend
+constexpr double legend_top = margin + 12.0;  // px: the legend's first baseline
 
 // The visible tile window and the scale.
 struct Frame {
@@ -42,11 +40,7 @@ int fit_cell_px(int columns, int rows, const PictureSettings& settings) {
     return std::clamp(fit, settings.min_cell_px, settings.max_cell_px);
 }
 
-int legend_line_count(const FloodScene& scene) {
-    // title, map name, gap, 4 swatch lines, ramp (3 lines), 4 marker lines, gap, numbers, gap, footer (2)
-    const int split = scene.split_destinations.empty() ? 0 : 2;
-    return 2 + 1 + 4 + 3 + 4 + split + 1 + static_cast<int>(scene.numbers.size()) + 1 + 2;
-}
+Legend flood_legend_of(const FloodScene& scene, std::span<const FloodRecording::Frame> frames);
 
 Frame frame_of(const FloodScene& scene, const PictureSettings& settings,
                const FloodRecording* recording = nullptr) {
@@ -114,8 +108,10 @@ Frame frame_of(const FloodScene& scene, const PictureSettings& settings,
     double width = f.map_x + map_w + margin;
     double height = f.map_y + map_h + margin;
     if (settings.legend) {
+        const std::span<const FloodRecording::Frame> frames =
+            recording != nullptr ? recording->frames() : std::span<const FloodRecording::Frame>{};
         width = f.map_x + map_w + legend_gap + legend_width + margin;
-        height = std::max(height, margin + 6.0 + legend_line_count(scene) * line_height + margin);
+        height = std::max(height, legend_top + legend_height(flood_legend_of(scene, frames)) + margin);
     }
     f.width = static_cast<int>(std::ceil(width));
     f.height = static_cast<int>(std::ceil(height));
@@ -128,11 +124,6 @@ Vec2 to_px(const FloodScene& scene, const Frame& f, Vec2 p) {
             f.map_y + (p.y / scene.cell_size - f.r0) * f.cell_px};
 }
 
-Shape text(double x, double y, std::string value, double size = font_size, bool bold = false,
-           Anchor anchor = Anchor::start) {
-    return shapes::text(x, y, std::move(value), size, palette::ink, bold, anchor);
-}
-
 // Appends `marks` with a white halo `halo` px wider (shapes::with_halo).
 void add_with_halo(Scene& scene, std::vector<Shape> marks, double halo) {
     for (Shape& s : shapes::with_halo(std::move(marks), halo, palette::background)) {
@@ -140,57 +131,8 @@ void add_with_halo(Scene& scene, std::vector<Shape> marks, double halo) {
     }
 }
 
-double marker_size(const Frame& f, double factor, double lo, double hi) {
-    return std::clamp(factor * f.cell_px, lo, hi);
-}
-
-std::vector<Shape> cross_shapes(Vec2 c, double half, Rgb colour, double width, bool diagonal) {
-    const double d = half;
-    if (diagonal) {
-        return {line({{c.x - d, c.y - d}, {c.x + d, c.y + d}}, colour, width),
-                line({{c.x - d, c.y + d}, {c.x + d, c.y - d}}, colour, width)};
-    }
-    return {line({{c.x - d, c.y}, {c.x + d, c.y}}, colour, width),
-            line({{c.x, c.y - d}, {c.x, c.y + d}}, colour, width)};
-}
-
-std::vector<Shape> centroid_shapes(const Frame& f, Vec2 c) {
-    return cross_shapes(c, marker_size(f, 0.5, 6.0, 12.0), palette::ink, 2.5, false);
-}
-
-std::vector<Shape> destination_shapes(const Frame& f, Vec2 c) {
-    return {shapes::circle(c, marker_size(f, 0.55, 7.0, 14.0), std::nullopt, palette::destination, 3.0)};
-}
-
-std::vector<Shape> dead_reckoning_shapes(const Frame& f, Vec2 c) {
-    return cross_shapes(c, marker_size(f, 0.4, 5.0, 9.0), palette::dead_reckoning, 3.0, true);
-}
-
-// A split's destination: a green disc with its rank in white.
-std::vector<Shape> numbered_destination_shapes(const Frame& f, Vec2 c, int number) {
-    return shapes::numbered_disc(c, marker_size(f, 0.6, 8.0, 12.0), palette::destination, palette::ink,
-                                 palette::background, number);
-}
-
-// The seed disc and, when the direction is not zero, an arrow along it.
-std::vector<Shape> seed_shapes(const Frame& f, Vec2 c, Vec2 direction) {
-    std::vector<Shape> marks;
-    const double radius = marker_size(f, 0.38, 5.0, 10.0);
-    const Vec2 u = normalized_or_zero(direction);
-    if (u.x != 0.0 || u.y != 0.0) {
-        const double len = std::max(2.5 * f.cell_px, 34.0);
-        const double head = 9.0;
-        const Vec2 tip = c + u * len;
-        const Vec2 base = tip - u * head;
-        const Vec2 side = perpendicular(u) * (head * 0.6);
-        marks.push_back(line({c + u * radius, base}, palette::ink, 2.5));
-        Shape arrow_head = shapes::polygon({tip, base + side, base - side}, palette::ink);
-        arrow_head.stroke = palette::ink;
-        arrow_head.stroke_width = 1.0;
-        marks.push_back(arrow_head);
-    }
-    marks.push_back(shapes::circle(c, radius, palette::seed, palette::ink, 2.0));
-    return marks;
+chase_marks::MarkSizes sizes(const Frame& f) {
+    return chase_marks::mark_sizes(f.cell_px);
 }
 
 // Marks near the map's edge are clipped to the map (clip 0, "map").
@@ -209,43 +151,28 @@ void add_split_marks(Scene& list, const FloodScene& scene, const Frame& f) {
     mark_clipped(borders);
     add_with_halo(list, std::move(borders), 1.5);
     for (std::size_t i = 0; i < scene.split_destinations.size(); ++i) {
-        std::vector<Shape> marks = numbered_destination_shapes(
-            f, to_px(scene, f, scene.split_destinations[i]), static_cast<int>(i) + 1);
+        std::vector<Shape> marks = chase_marks::split_destination(
+            to_px(scene, f, scene.split_destinations[i]), sizes(f).split, static_cast<int>(i) + 1);
         mark_clipped(marks);
         add_with_halo(list, std::move(marks), 2.0);
     }
 }
 
-// Axis labels every `step` tiles, with step from 1, 2, 5, 10, 20, 50, ... so labels are >= 36 px apart.
+// Coordinates along the top and left edges on tile edges (every 1, 2, 5, 10, ... tiles), labelled in map
+// units (tile index x cell size: tiles at the default cell size 1).
 void add_axes(Scene& list, const FloodScene& scene, const Frame& f) {
-    int step = 1;
-    for (int k = 0; step * f.cell_px < 36; ++k) {
-        step = (k % 3 == 0 ? 2 : k % 3 == 1 ? 5 : 10) * static_cast<int>(std::pow(10, k / 3));
-    }
-    const auto label = [&](int tile_index) {
-        const double units = tile_index * scene.cell_size;
-        std::string s = std::to_string(units);
-        s.erase(s.find_last_not_of('0') + 1);
-        if (!s.empty() && s.back() == '.') {
-            s.pop_back();
-        }
-        return s;
-    };
-    const Rgb axis = palette::axis;
-    for (int c = (f.c0 + step - 1) / step * step; c <= f.c1; c += step) {
-        const double x = f.map_x + (c - f.c0) * f.cell_px;
-        list.shapes.push_back(line({{x, f.map_y - 4.0}, {x, f.map_y}}, axis, 1.0));
-        Shape t = text(x, f.map_y - 6.0, label(c), 10.0, false, Anchor::middle);
-        t.fill = axis;
-        list.shapes.push_back(t);
-    }
-    for (int r = (f.r0 + step - 1) / step * step; r <= f.r1; r += step) {
-        const double y = f.map_y + (r - f.r0) * f.cell_px;
-        list.shapes.push_back(line({{f.map_x - 4.0, y}, {f.map_x, y}}, axis, 1.0));
-        Shape t = text(f.map_x - 6.0, y + 3.5, label(r), 10.0, false, Anchor::end);
-        t.fill = axis;
-        list.shapes.push_back(t);
-    }
+    MapAxes axes;
+    axes.left = f.map_x;
+    axes.top = f.map_y;
+    axes.width = static_cast<double>(f.c1 - f.c0) * f.cell_px;
+    axes.height = static_cast<double>(f.r1 - f.r0) * f.cell_px;
+    axes.x0 = f.c0;
+    axes.y0 = f.r0;
+    axes.px_per_unit = f.cell_px;
+    axes.min_spacing_y = 36.0;
+    axes.min_step = 1.0;
+    axes.label_scale = scene.cell_size;
+    add_map_axes(list, axes);
 }
 
 // Tiles: the floor as one rectangle, then runs of equal colour along each row (keeps the SVG small on big
@@ -360,67 +287,39 @@ void add_grid(Scene& list, const Frame& f) {
 
 // The legend: what every colour and mark means, then the run's numbers; an animation also shows which step
 // each frame is.
-void add_legend(Scene& list, const FloodScene& scene, const Frame& f,
-                std::span<const FloodRecording::Frame> frames) {
-    LegendBuilder legend(list, f.map_x + (f.c1 - f.c0) * f.cell_px + legend_gap, margin + 12.0,
-                         {line_height, font_size, 13.0, 8.0});
-    legend.text("Chase flood", 15.0, palette::ink, true);
-    legend.text(truncated(scene.title, 40), 11.5, palette::ink, false, 1.5);
+// The picture's one legend (draw_legend): colours, heat ramp, the chase marks, the run's numbers, the
+// step shown (animations), how to read the axes.
+Legend flood_legend_of(const FloodScene& scene, std::span<const FloodRecording::Frame> frames) {
+    Legend legend;
+    legend.title("Chase flood");
+    legend.subtitle(scene.title);
     legend.swatch(palette::wall, "wall (not a cell)");
     legend.swatch(palette::floor, "floor, not reached");
     legend.swatch(palette::cooled, "heated, cooled to 0");
     legend.swatch(palette::barrier, "barrier (behind the seed)");
-    legend.heat_ramp(scene.hot_value, 200.0, "heat: H when reached, -1 per step after");
-
-    Frame legend_frame = f;
-    legend_frame.cell_px = 14;  // legend marks at a fixed, readable size
-    {
-        // The legend's seed arrow is short and horizontal so it fits beside its label.
-        const Vec2 m = legend.mark_centre();
-        std::vector<Shape> seed = seed_shapes(legend_frame, {m.x - 2.0, m.y}, {});
-        Shape shaft = line({{m.x + 3.0, m.y}, {m.x + 14.0, m.y}}, palette::ink, 2.0);
-        Shape arrow_head = shapes::polygon(
-            {{m.x + 20.0, m.y}, {m.x + 13.0, m.y - 4.0}, {m.x + 13.0, m.y + 4.0}}, palette::ink);
-        std::vector<Shape> marks{shaft, arrow_head};
-        marks.insert(marks.end(), seed.begin(), seed.end());
-        legend.marks(shapes::with_halo(std::move(marks), 0.0, palette::background),
-                     "seed, last known direction", 8.0);
-    }
-    legend.marks(shapes::with_halo(centroid_shapes(legend_frame, legend.mark_centre()), 0.0),
-                 "centroid (heat-weighted mean)");
-    legend.marks(shapes::with_halo(destination_shapes(legend_frame, legend.mark_centre()), 0.0),
-                 "destination (heated cell nearest it)");
-    legend.marks(shapes::with_halo(dead_reckoning_shapes(legend_frame, legend.mark_centre()), 0.0),
-                 "dead reckoning, for comparison");
-    if (!scene.split_destinations.empty()) {
-        legend.marks(
-            shapes::with_halo(numbered_destination_shapes(legend_frame, legend.mark_centre(), 1), 0.0),
-            "split destinations, most heat first");
-        legend.marks({line({{legend.mark_centre().x - 7.0, legend.mark_centre().y},
-                            {legend.mark_centre().x + 7.0, legend.mark_centre().y}},
-                           palette::ink, 2.5)},
-                     "border between their regions");
-    }
-    legend.skip(0.5);
-
+    legend.heat_ramp(scene.hot_value, "heat: H when reached, -1 per step after");
+    chase_marks::ChaseMarksShown shown;
+    shown.split = !scene.split_destinations.empty();
+    chase_marks::legend_chase_marks(legend, "seed, last known direction", shown);
+    legend.gap();
     for (const LegendLine& l : scene.numbers) {
-        legend.value(truncated(l.label, 18), truncated(l.value, 24), 118.0);
+        legend.value(l.label, l.value);
     }
     if (frames.size() > 1) {
+        // The numbers above are the final result's; the map shows this step. One line per frame, shown in
+        // its frame only, all at the same place.
         for (std::size_t i = 0; i < frames.size(); ++i) {
-            Shape t = text(legend.x(), legend.baseline() + 4.0,
-                           // The numbers above are the final result's; the map shows this step.
-                           "showing step " + std::to_string(frames[i].step) + " of " +
-                               std::to_string(frames.back().step) + " (numbers: final)",
-                           font_size, true);
-            t.fill = palette::dead_reckoning;
-            t.frame_visible.assign(frames.size(), 0);
-            t.frame_visible[i] = 1;
-            list.shapes.push_back(std::move(t));
+            legend.heading("showing step " + std::to_string(frames[i].step) + " of " +
+                           std::to_string(frames.back().step) + " (numbers: final)");
+            legend.items.back().frame_visible.assign(frames.size(), 0);
+            legend.items.back().frame_visible[i] = 1;
         }
     }
-    legend.skip(1.2);
-    legend.text("tile (col,row) = [col,col+1) x [row,row+1)", 10.5, palette::axis);
+    legend.gap();
+    legend.note(
+        "axes: map units (tile index x cell size), x across, y down; tile (col,row) covers "
+        "[col,col+1) x [row,row+1)");
+    return legend;
 }
 
 void add_markers(Scene& list, const FloodScene& scene, const Frame& f,
@@ -428,10 +327,8 @@ void add_markers(Scene& list, const FloodScene& scene, const Frame& f,
     const Vec2 seed = to_px(scene, f, scene.seed_position);
     if (scene.dead_reckoning) {
         const Vec2 dr = to_px(scene, f, *scene.dead_reckoning);
-        Shape path = line({seed, dr}, palette::dead_reckoning, 2.0);
-        path.dash = {3.0 * path.stroke_width, 2.5 * path.stroke_width};
-        std::vector<Shape> shapes{path};
-        std::vector<Shape> cross = dead_reckoning_shapes(f, dr);
+        std::vector<Shape> shapes{chase_marks::dead_reckoning_line(seed, dr)};
+        std::vector<Shape> cross = chase_marks::dead_reckoning(dr, sizes(f).dead_reckoning);
         shapes.insert(shapes.end(), cross.begin(), cross.end());
         mark_clipped(shapes);
         add_with_halo(list, std::move(shapes), 2.5);
@@ -441,10 +338,10 @@ void add_markers(Scene& list, const FloodScene& scene, const Frame& f,
                                       const std::vector<std::uint8_t>& visible) {
         std::vector<Shape> shapes;
         if (destination) {
-            shapes = destination_shapes(f, to_px(scene, f, *destination));
+            shapes = chase_marks::destination(to_px(scene, f, *destination), sizes(f).destination);
         }
         if (centroid) {
-            std::vector<Shape> cross = centroid_shapes(f, to_px(scene, f, *centroid));
+            std::vector<Shape> cross = chase_marks::centroid(to_px(scene, f, *centroid), sizes(f).centroid);
             shapes.insert(shapes.end(), cross.begin(), cross.end());
         }
         for (Shape& s : shapes) {
@@ -463,7 +360,7 @@ void add_markers(Scene& list, const FloodScene& scene, const Frame& f,
             add_result_marks(frames[i].centroid, frames[i].destination, visible);
         }
     }
-    std::vector<Shape> seed_marks = seed_shapes(f, seed, scene.direction);
+    std::vector<Shape> seed_marks = chase_marks::seed(seed, sizes(f).seed, scene.direction, sizes(f).arrow);
     mark_clipped(seed_marks);
     add_with_halo(list, std::move(seed_marks), 3.0);
 }
@@ -523,12 +420,17 @@ Scene compose(const FloodScene& scene, const PictureSettings& settings, const Fl
     add_axes(list, scene, f);
     add_markers(list, scene, f, recording.frames());
     if (settings.legend) {
-        add_legend(list, scene, f, recording.frames());
+        draw_legend(list, flood_legend_of(scene, recording.frames()),
+                    f.map_x + (f.c1 - f.c0) * f.cell_px + legend_gap, legend_top);
     }
     return list;
 }
 
 }  // namespace
+
+Legend flood_legend(const FloodScene& scene) {
+    return flood_legend_of(scene, {});
+}
 
 FieldErrors FloodScene::validate() const {
     FieldErrors errors;

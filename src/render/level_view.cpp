@@ -15,22 +15,20 @@
 namespace kinema::render {
 namespace {
 
-constexpr double margin = 8.0;          // px around the map
-constexpr double line_height = 16.0;    // px per legend line under the map
-constexpr int min_width = 360;          // px, so legend lines fit on small maps
-constexpr double panel_gap = 24.0;      // px between the map and the legend panel (as the 2D picture's)
-constexpr double panel_width = 270.0;   // px
-constexpr double panel_height = 470.0;  // px: the panel's lines, so that a short map does not cut it
-constexpr double panel_line = 19.0;     // px per panel line (as the 2D picture's)
-constexpr double panel_font = 12.5;     // px
+constexpr double margin = 8.0;       // px around everything
+constexpr double axis_left = 36.0;   // px left of the map for the z coordinates
+constexpr double axis_top = 18.0;    // px above the map for the x coordinates
+constexpr double legend_gap = 24.0;  // px between the map and the legend (as the 2D picture's)
+constexpr double map_x = margin + axis_left;
+constexpr double map_y = margin + axis_top;
 
 // World (x, z) -> px.
 struct Frame {
     const LevelView& view;
     int cell_px;
     Vec2 px(Vec2 world) const {
-        return {margin + (world.x - view.origin.x) / view.cell_size * cell_px,
-                margin + (world.y - view.origin.y) / view.cell_size * cell_px};
+        return {map_x + (world.x - view.origin.x) / view.cell_size * cell_px,
+                map_y + (world.y - view.origin.y) / view.cell_size * cell_px};
     }
 };
 
@@ -51,7 +49,7 @@ void add_columns(Scene& scene, const LevelView& view, int cell_px) {
     }
     for (const LevelViewCell& c : view.cells) {
         scene.shapes.push_back(
-            shapes::rect(margin + c.col * cell_px, margin + c.row * cell_px, cell_px, cell_px,
+            shapes::rect(map_x + c.col * cell_px, map_y + c.row * cell_px, cell_px, cell_px,
                          level_cell_colour(c.value, c.height, lowest, highest, view.hot_value)));
     }
 }
@@ -314,6 +312,10 @@ void add_surface(Scene& scene, const Frame& f) {
     }
 }
 
+double path_width(int cell_px) {
+    return std::max(2.0, cell_px * 0.25);
+}
+
 void add_path(Scene& scene, const Frame& f) {
     if (f.view.path.size() < 2) {
         return;
@@ -322,62 +324,138 @@ void add_path(Scene& scene, const Frame& f) {
     for (const Vec2 p : f.view.path) {
         points.push_back(f.px(p));
     }
-    // A dark line with a white halo so that it reads on heat and on floor.
-    scene.shapes.push_back(shapes::line(points, palette::background, std::max(4.0, f.cell_px * 0.5)));
-    scene.shapes.push_back(shapes::line(std::move(points), palette::ink, std::max(2.0, f.cell_px * 0.25)));
+    // A dark line with a white halo so that it reads on heat, on floor and on walls.
+    scene.shapes.push_back(shapes::line(points, palette::background, 2.0 * path_width(f.cell_px)));
+    scene.shapes.push_back(shapes::line(std::move(points), palette::ink, path_width(f.cell_px)));
 }
 
-// A split's destination: a green disc with its rank in white.
-std::vector<Shape> numbered_disc(Vec2 c, double radius, int number) {
-    return shapes::numbered_disc(c, radius, palette::destination, palette::ink, palette::background, number);
+void add_with_halo(Scene& scene, std::vector<Shape> marks, double halo) {
+    for (Shape& s : shapes::with_halo(std::move(marks), halo, palette::background)) {
+        s.clip = 0;
+        scene.shapes.push_back(std::move(s));
+    }
 }
 
-// Dead reckoning (magenta diamond), destination (green disc), centroid (dark cross).
-void add_result_marks(Scene& scene, const Frame& f, double mark) {
+// The chase marks (kinema/render/legend.hpp), as the 2D picture draws them: dead reckoning (magenta x at
+// the end of a dashed line from the seed), destination (green ring), a split's numbered discs, centroid
+// (dark +), the seed (white disc and arrow) on top.
+void add_marks(Scene& scene, const Frame& f) {
     const LevelView& view = f.view;
+    const chase_marks::MarkSizes m = chase_marks::mark_sizes(f.cell_px);
+    const Vec2 seed = f.px(view.seed);
     if (view.dead_reckoning) {
         const Vec2 p = f.px(*view.dead_reckoning);
-        Shape diamond =
-            shapes::polygon({{p.x, p.y - mark}, {p.x + mark, p.y}, {p.x, p.y + mark}, {p.x - mark, p.y}},
-                            palette::dead_reckoning);
-        diamond.stroke = palette::background;
-        scene.shapes.push_back(std::move(diamond));
-    }
-    if (view.destination) {
-        scene.shapes.push_back(
-            shapes::circle(f.px(*view.destination), mark, palette::destination, palette::background, 1.5));
-    }
-    for (std::size_t i = 0; i < view.split_destinations.size(); ++i) {
-        for (Shape& s :
-             numbered_disc(f.px(view.split_destinations[i]), mark * 1.4, static_cast<int>(i) + 1)) {
-            scene.shapes.push_back(std::move(s));
+        std::vector<Shape> marks{chase_marks::dead_reckoning_line(seed, p)};
+        for (Shape& s : chase_marks::dead_reckoning(p, m.dead_reckoning)) {
+            marks.push_back(std::move(s));
         }
+        add_with_halo(scene, std::move(marks), 2.5);
+    }
+    std::vector<Shape> result;
+    if (view.destination) {
+        result = chase_marks::destination(f.px(*view.destination), m.destination);
     }
     if (view.centroid) {
-        const Vec2 p = f.px(*view.centroid);
-        scene.shapes.push_back(
-            shapes::line({{p.x - mark, p.y - mark}, {p.x + mark, p.y + mark}}, palette::ink, 2.0));
-        scene.shapes.push_back(
-            shapes::line({{p.x - mark, p.y + mark}, {p.x + mark, p.y - mark}}, palette::ink, 2.0));
+        for (Shape& s : chase_marks::centroid(f.px(*view.centroid), m.centroid)) {
+            result.push_back(std::move(s));
+        }
     }
+    add_with_halo(scene, std::move(result), 3.0);
+    for (std::size_t i = 0; i < view.split_destinations.size(); ++i) {
+        add_with_halo(scene,
+                      chase_marks::split_destination(f.px(view.split_destinations[i]), m.split,
+                                                     static_cast<int>(i) + 1),
+                      2.0);
+    }
+    add_with_halo(scene, chase_marks::seed(seed, m.seed, view.direction, m.arrow), 3.0);
 }
 
-// The seed: a white disc with a dark outline, and the direction as an arrow three columns long.
-void add_seed(Scene& scene, const Frame& f, double mark) {
-    const Vec2 s = f.px(f.view.seed);
-    const double len = length(f.view.direction);
-    if (len > 0.0) {
-        const Vec2 d = f.view.direction / len;
-        const Vec2 tip = s + d * std::max(24.0, 3.0 * f.cell_px);
-        const Vec2 side = perpendicular(d) * (mark * 0.8);
-        const Vec2 base = tip - d * (mark * 1.5);
-        scene.shapes.push_back(shapes::line({s, tip - d * mark}, palette::ink, 2.0));
-        scene.shapes.push_back(shapes::polygon({tip, base + side, base - side}, palette::ink));
-    }
-    scene.shapes.push_back(shapes::circle(s, mark, palette::seed, palette::ink, 2.0));
+// Coordinates in metres (world units) along the map's top (x) and left (z) edges.
+void add_axes(Scene& scene, const Frame& f) {
+    MapAxes axes;
+    axes.left = map_x;
+    axes.top = map_y;
+    axes.width = static_cast<double>(f.view.columns) * f.cell_px;
+    axes.height = static_cast<double>(f.view.rows) * f.cell_px;
+    axes.x0 = f.view.origin.x;
+    axes.y0 = f.view.origin.y;
+    axes.px_per_unit = f.cell_px / f.view.cell_size;
+    axes.min_spacing_y = 24.0;
+    add_map_axes(scene, axes);
 }
 
 }  // namespace
+
+LevelMap draw_level_map(Scene& scene, const LevelView& view, int max_map_px) {
+    check(view, max_map_px);
+    const int cell_px = level_view_cell_px(view, max_map_px);
+    const Frame f{view, cell_px};
+    LevelMap map;
+    map.x = map_x;
+    map.y = map_y;
+    map.width = static_cast<double>(view.columns) * cell_px;
+    map.height = static_cast<double>(view.rows) * cell_px;
+    map.px_per_unit = cell_px / view.cell_size;
+    map.origin = view.origin;
+    map.legend_x = map_x + map.width + legend_gap;
+    scene.background = palette::background;
+    scene.clips.push_back({"map", map.x, map.y, map.width, map.height});
+    // The level's extent: what is not walkable inside it is wall; outside it, the page.
+    scene.shapes.push_back(shapes::rect(map.x, map.y, map.width, map.height, palette::wall));
+    if (view.navmesh.empty()) {
+        add_columns(scene, view, cell_px);
+    } else {
+        add_surface(scene, f);
+    }
+    add_axes(scene, f);
+    add_path(scene, f);
+    add_marks(scene, f);
+    return map;
+}
+
+void legend_level_colours(Legend& legend, const LevelView& view) {
+    if (view.navmesh.empty()) {
+        legend.swatch(floor_grey(1.0, 0.0, 1.0), "floor, highest, not reached");
+        legend.swatch(floor_grey(0.0, 0.0, 1.0), "floor, lowest, not reached");
+    } else {
+        legend.swatch(palette::floor, "floor (navmesh), not reached");
+        legend.swatch(floor_shade(0.0, 0.0, 1.0), "floor lower down, not reached");
+    }
+    legend.swatch(palette::wall, "wall: not walkable, in the level");
+    legend.swatch(palette::background, "outside the level");
+    legend.swatch(palette::cooled, "heated, cooled to 0");
+    legend.swatch(palette::barrier, "barrier (behind the seed)");
+    legend.heat_ramp(view.hot_value, "heat: H when reached, -1 per step after");
+}
+
+Legend level_view_legend(const LevelView& view) {
+    Legend legend;
+    legend.title(view.title);
+    legend_level_colours(legend, view);
+    chase_marks::ChaseMarksShown shown;
+    shown.centroid = view.centroid.has_value();
+    shown.destination = view.destination.has_value();
+    shown.dead_reckoning = view.dead_reckoning.has_value();
+    shown.split = !view.split_destinations.empty();
+    shown.path = view.path.size() >= 2;
+    chase_marks::legend_chase_marks(legend, "seed, last known direction", shown);
+    legend.gap();
+    for (const std::string& line : view.legend) {
+        legend.note(line);
+    }
+    legend.note("axes: metres (world units), x across, z down; seen from above (+y)");
+    return legend;
+}
+
+Scene level_view_scene(const LevelView& view, int max_map_px) {
+    Scene scene;
+    const LevelMap map = draw_level_map(scene, view, max_map_px);
+    const Legend legend = level_view_legend(view);
+    const double bottom = draw_legend(scene, legend, map.legend_x, margin + 12.0);
+    scene.width = static_cast<int>(std::ceil(map.legend_x + legend_width + margin));
+    scene.height = static_cast<int>(std::ceil(std::max(map.y + map.height, bottom) + margin));
+    return scene;
+}
 
 FieldErrors LevelView::validate() const {
     FieldErrors errors;
@@ -434,153 +512,6 @@ Rgb level_cell_colour(std::int32_t value, double height, double lowest, double h
         return heat_colour(value, hot_value);
     }
     return floor_grey(height, lowest, highest);
-}
-
-namespace {
-
-// The largest of 1, 2, 5 x 10^k metres that is at most `max_px` long at `px_per_unit`.
-double scale_bar_length(double px_per_unit, double max_px) {
-    double best = 0.0;
-    for (double decade = 1e-3; decade <= 1e7; decade *= 10.0) {
-        for (const double step : {1.0, 2.0, 5.0}) {
-            if (step * decade * px_per_unit <= max_px) {
-                best = step * decade;
-            }
-        }
-    }
-    return best;
-}
-
-std::string metres_text(double metres) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%g m", metres);
-    return buffer;
-}
-
-// The scale bar (world units are metres on our levels, docs/levels.md) and the axes: +x to the right, -z up.
-void add_scale_and_axes(Scene& scene, LegendBuilder& legend, double px_per_unit) {
-    const double x = legend.x();
-    const double bar_len = scale_bar_length(px_per_unit, 200.0);
-    const double y = legend.baseline();
-    if (bar_len > 0.0) {
-        const double bar_px = bar_len * px_per_unit;
-        scene.shapes.push_back(shapes::rect(x, y - 6.0, bar_px / 2.0, 5.0, palette::ink));
-        Shape half = shapes::rect(x + bar_px / 2.0, y - 6.0, bar_px / 2.0, 5.0, palette::background);
-        half.stroke = palette::ink;
-        scene.shapes.push_back(std::move(half));
-        scene.shapes.push_back(shapes::text(x, y + 12.0, "0", 10.5, palette::ink, false, Anchor::middle));
-        scene.shapes.push_back(shapes::text(x + bar_px, y + 12.0, metres_text(bar_len), 10.5, palette::ink,
-                                            false, Anchor::middle));
-    }
-    legend.skip(2.2);
-    // The axes of the top view: the compass of a level seen from above, z growing downwards.
-    const Vec2 o{x + 8.0, legend.baseline() + 30.0};
-    scene.shapes.push_back(shapes::line({o, o + Vec2{0.0, -26.0}}, palette::ink, 2.0));
-    scene.shapes.push_back(
-        shapes::polygon({o + Vec2{0.0, -32.0}, o + Vec2{-4.5, -23.0}, o + Vec2{4.5, -23.0}}, palette::ink));
-    scene.shapes.push_back(shapes::line({o, o + Vec2{26.0, 0.0}}, palette::ink, 2.0));
-    scene.shapes.push_back(
-        shapes::polygon({o + Vec2{32.0, 0.0}, o + Vec2{23.0, -4.5}, o + Vec2{23.0, 4.5}}, palette::ink));
-    scene.shapes.push_back(shapes::text(o.x + 10.0, o.y - 22.0, "-z (north, up)", panel_font, palette::ink));
-    scene.shapes.push_back(shapes::text(o.x + 38.0, o.y + 4.0, "+x (east)", panel_font, palette::ink));
-    legend.skip(2.4);
-    legend.text("seen from above (+y); +z points down", 10.5, palette::axis);
-}
-
-// The legend panel, as the 2D flood picture's: title, colours, heat ramp, marks, scale and axes.
-void add_panel(Scene& scene, const LevelView& view, int cell_px, double x) {
-    LegendBuilder legend(scene, x, margin + 12.0, {panel_line, panel_font, 13.0, 8.0});
-    legend.text(truncated(view.title, 30), 15.0, palette::ink, true, 1.5);
-    legend.swatch(palette::floor, "floor (navmesh), not reached");
-    legend.swatch(floor_shade(0.0, 0.0, 1.0), "floor lower down, not reached");
-    legend.swatch(palette::background, "not walkable (no navmesh)");
-    legend.swatch(palette::cooled, "heated, cooled to 0");
-    legend.swatch(palette::barrier, "barrier (behind the seed)");
-    legend.heat_ramp(view.hot_value, 200.0, "heat: H when reached, -1 per step after");
-    constexpr double m = 6.0;
-    Vec2 c = legend.mark_centre();
-    legend.marks(
-        {shapes::line({c + Vec2{-2.0, 0.0}, c + Vec2{14.0, 0.0}}, palette::ink, 2.0),
-         shapes::polygon({c + Vec2{20.0, 0.0}, c + Vec2{13.0, -4.0}, c + Vec2{13.0, 4.0}}, palette::ink),
-         shapes::circle(c + Vec2{-2.0, 0.0}, m, palette::seed, palette::ink, 2.0)},
-        "seed, last known direction", 8.0);
-    c = legend.mark_centre();
-    legend.marks({shapes::line({c + Vec2{-m, -m}, c + Vec2{m, m}}, palette::ink, 2.0),
-                  shapes::line({c + Vec2{-m, m}, c + Vec2{m, -m}}, palette::ink, 2.0)},
-                 "centroid (heat-weighted mean)");
-    c = legend.mark_centre();
-    legend.marks({shapes::circle(c, m, palette::destination, palette::background, 1.5)},
-                 "destination (heated cell nearest it)");
-    c = legend.mark_centre();
-    Shape diamond = shapes::polygon(
-        {c + Vec2{0.0, -m}, c + Vec2{m, 0.0}, c + Vec2{0.0, m}, c + Vec2{-m, 0.0}}, palette::dead_reckoning);
-    diamond.stroke = palette::background;
-    legend.marks({std::move(diamond)}, "dead reckoning, for comparison");
-    if (!view.split_destinations.empty()) {
-        legend.marks(numbered_disc(legend.mark_centre(), m * 1.4, 1), "split destinations, most heat first");
-    }
-    if (view.path.size() >= 2) {
-        legend.line_sample(palette::ink, 2.0, {}, "the NPC's path");
-    }
-    legend.skip(0.6);
-    add_scale_and_axes(scene, legend, cell_px / view.cell_size);
-}
-
-// The picture of a view without navmesh polygons: one square per column, the caller's lines under the map.
-Scene column_view_scene(const LevelView& view, int cell_px) {
-    const Frame f{view, cell_px};
-    const int map_w = view.columns * cell_px;
-    const int map_h = view.rows * cell_px;
-    Scene scene;
-    scene.width = std::max(map_w + 2 * static_cast<int>(margin), min_width);
-    scene.height = map_h + 2 * static_cast<int>(margin) +
-                   static_cast<int>(line_height * static_cast<double>(view.legend.size()));
-    scene.background = palette::background;
-    add_columns(scene, view, cell_px);
-    add_path(scene, f);
-    const double mark = std::max(4.0, cell_px * 0.8);
-    add_result_marks(scene, f, mark);
-    add_seed(scene, f, mark);
-    LegendBuilder legend(scene, margin, map_h + margin * 2.0 + 12.0, {line_height, 12.0, 13.0, 8.0});
-    for (const std::string& line : view.legend) {
-        legend.text(line, 12.0);
-    }
-    return scene;
-}
-
-// The picture of a view with its navmesh: the walkable surface exactly (add_surface), the marks, a legend
-// panel as the 2D flood picture's (kinema/render/flood_picture.hpp) to the right of the map, and the caller's
-// lines under the map.
-Scene surface_view_scene(const LevelView& view, int cell_px) {
-    const Frame f{view, cell_px};
-    const int map_w = view.columns * cell_px;
-    const int map_h = view.rows * cell_px;
-    Scene scene;
-    const double panel_x = map_w + 2.0 * margin + panel_gap;
-    scene.width = static_cast<int>(std::ceil(panel_x + panel_width));
-    const double under_map = map_h + 2.0 * margin + line_height * static_cast<double>(view.legend.size());
-    scene.height = static_cast<int>(std::ceil(std::max(under_map, panel_height)));
-    scene.background = palette::background;
-    scene.clips.push_back({"map", margin, margin, static_cast<double>(map_w), static_cast<double>(map_h)});
-    add_surface(scene, f);
-    add_path(scene, f);
-    const double mark = std::max(4.0, cell_px * 0.8);
-    add_result_marks(scene, f, mark);
-    add_seed(scene, f, mark);
-    add_panel(scene, view, cell_px, panel_x);
-    LegendBuilder legend(scene, margin, map_h + margin * 2.0 + 12.0, {line_height, 12.0, 13.0, 8.0});
-    for (const std::string& line : view.legend) {
-        legend.text(line, 12.0);
-    }
-    return scene;
-}
-
-}  // namespace
-
-Scene level_view_scene(const LevelView& view, int max_map_px) {
-    check(view, max_map_px);
-    const int cell_px = level_view_cell_px(view, max_map_px);
-    return view.navmesh.empty() ? column_view_scene(view, cell_px) : surface_view_scene(view, cell_px);
 }
 
 RgbImage level_view_image(const LevelView& view, int max_map_px) {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "kinema/core/format.hpp"
+#include "kinema/render/legend.hpp"
 #include "kinema/render/palette.hpp"
 
 namespace kinema::render {
@@ -12,15 +13,18 @@ namespace {
 
 constexpr Rgb kRoute{0, 114, 178};  // Okabe-Ito blue: the player
 constexpr Rgb kOccupancy{117, 64, 160};
-constexpr double kLegendWidth = 230.0;
+constexpr double kMargin = 8.0;         // px around everything
+constexpr double kAxisLeft = 36.0;      // px left of a grid's map for the row coordinates
+constexpr double kAxisTop = 18.0;       // px above it for the column coordinates
+constexpr double kLegendGap = 24.0;     // px between the map and the legend
 constexpr double kSampleSeconds = 0.1;  // animation: one picture per tenth of a simulated second
 constexpr int kMaxFrames = 600;
 
 struct Layout {
-    double cell = 1.0;  // px per level unit
-    double margin = 10.0;
+    double cell = 1.0;                                     // px per level unit
+    Vec2 corner{kMargin + kAxisLeft, kMargin + kAxisTop};  // px of the map's top-left corner
     Vec2 origin;  // the level unit at the map's corner (grids: 0, 0; 3D levels: the column grid's (x, z))
-    Vec2 px(Vec2 p) const { return {margin + (p.x - origin.x) * cell, margin + (p.y - origin.y) * cell}; }
+    Vec2 px(Vec2 p) const { return corner + (p - origin) * cell; }
 };
 
 Layout layout_for(const chase::GridSpace& grid) {
@@ -28,6 +32,31 @@ Layout layout_for(const chase::GridSpace& grid) {
     const int longest = std::max(grid.width(), grid.height());
     l.cell = std::clamp(std::floor(1024.0 / longest), 1.0, 24.0) / grid.cell_size();
     return l;
+}
+
+// The marks of a pursuit, one function each for the map and the legend.
+Shape player_start_mark(Vec2 c) {
+    return shapes::circle(c, 5.0, kRoute, palette::ink);
+}
+Shape npc_start_mark(Vec2 c) {
+    return shapes::circle(c, 5.0, state_colour(pursuit::NpcState::engage), palette::ink);
+}
+Shape chase_ring(Vec2 c, Rgb colour) {
+    return shapes::circle(c, 6.0, std::nullopt, colour, 2.5);
+}
+std::vector<Shape> lost_sight_mark(Vec2 c) {
+    return {shapes::line({{c.x - 5, c.y - 5}, {c.x + 5, c.y + 5}}, palette::ink, 2.0),
+            shapes::line({{c.x - 5, c.y + 5}, {c.x + 5, c.y - 5}}, palette::ink, 2.0)};
+}
+Shape stimulus_mark(Vec2 c) {
+    return shapes::circle(c, 4.0, palette::dead_reckoning, std::nullopt);
+}
+// The search's occupancy: an outline, so that the route and the trails under and over it stay visible.
+Shape occupancy_ring(Vec2 c, double radius) {
+    return shapes::circle(c, radius, std::nullopt, kOccupancy, 1.5);
+}
+std::vector<double> route_dash() {
+    return {6.0, 4.0};
 }
 
 void add_tiles(Scene& s, const PursuitPicture& p, const Layout& l) {
@@ -42,7 +71,7 @@ void add_tiles(Scene& s, const PursuitPicture& p, const Layout& l) {
             if (c != chase::no_cell) {
                 value = heat.empty() ? tile::untouched : heat[c];
             }
-            s.shapes.push_back(shapes::rect(l.margin + col * size, l.margin + row * size, size, size,
+            s.shapes.push_back(shapes::rect(l.corner.x + col * size, l.corner.y + row * size, size, size,
                                             tile_colour(value, hot)));
         }
     }
@@ -61,7 +90,7 @@ void add_occupancy(Scene& s, const PursuitPicture& p, const Layout& l) {
     for (chase::CellId c = 0; c < occ.size(); ++c) {
         if (occ[c] > 0.0) {
             const double r = 0.45 * l.cell * cells.cell_size() * std::sqrt(occ[c] / top);
-            s.shapes.push_back(shapes::circle(l.px(cells.planar_position(c)), r, kOccupancy, std::nullopt));
+            s.shapes.push_back(occupancy_ring(l.px(cells.planar_position(c)), r));
         }
     }
 }
@@ -113,8 +142,10 @@ void add_trails(Scene& s, const PursuitPicture& p, const Layout& l) {
     for (const Vec2 w : p.scenario->route) {
         route.push_back(l.px(w));
     }
+    // On a white halo, so that it reads over heat, occupancy rings and walls.
+    s.shapes.push_back(shapes::line(route, palette::background, 4.0));
     Shape route_line = shapes::line(route, kRoute, 2.0);
-    route_line.dash = {6.0, 4.0};
+    route_line.dash = route_dash();
     s.shapes.push_back(route_line);
     if (is_team(p)) {
         add_team_trails(s, p, l);
@@ -136,22 +167,22 @@ void add_trails(Scene& s, const PursuitPicture& p, const Layout& l) {
 
 void add_marks(Scene& s, const PursuitPicture& p, const Layout& l) {
     std::vector<Shape> marks;
-    marks.push_back(shapes::circle(l.px(p.scenario->route.front()), 5.0, kRoute, palette::ink));
+    marks.push_back(player_start_mark(l.px(p.scenario->route.front())));
     const bool team = is_team(p);
     if (!team) {
-        marks.push_back(shapes::circle(l.px(p.scenario->npc), 5.0, state_colour(pursuit::NpcState::engage),
-                                       palette::ink));
+        marks.push_back(npc_start_mark(l.px(p.scenario->npc)));
     }
     for (const pursuit::PursuitEvent& e : p.result->events) {
         const Vec2 c = l.px(e.position);
         if (e.kind == pursuit::EventKind::chase) {
             const Rgb ring = team ? team_colour(static_cast<std::size_t>(e.npc)) : palette::destination;
-            marks.push_back(shapes::circle(c, 6.0, std::nullopt, ring, 2.5));
+            marks.push_back(chase_ring(c, ring));
         } else if (e.kind == pursuit::EventKind::lost_sight) {
-            marks.push_back(shapes::line({{c.x - 5, c.y - 5}, {c.x + 5, c.y + 5}}, palette::ink, 2.0));
-            marks.push_back(shapes::line({{c.x - 5, c.y + 5}, {c.x + 5, c.y - 5}}, palette::ink, 2.0));
+            for (Shape& m : lost_sight_mark(c)) {
+                marks.push_back(std::move(m));
+            }
         } else if (e.kind == pursuit::EventKind::stimulus) {
-            marks.push_back(shapes::circle(c, 4.0, palette::dead_reckoning, std::nullopt));
+            marks.push_back(stimulus_mark(c));
         }
     }
     for (Shape& m : shapes::with_halo(std::move(marks), 2.0)) {
@@ -166,78 +197,94 @@ void add_marks(Scene& s, const PursuitPicture& p, const Layout& l) {
     }
 }
 
+bool has_event(const PursuitPicture& p, pursuit::EventKind kind) {
+    return std::any_of(p.result->events.begin(), p.result->events.end(),
+                       [&](const pursuit::PursuitEvent& e) { return e.kind == kind; });
+}
+
 // The legend's NPC keys: one line per NPC of a team in its colour and the dotted search, or one NPC's states.
-// Returns the next line's y.
-double add_npc_keys(Scene& s, const PursuitPicture& p, double x, double y) {
-    auto line = [&](const std::string& text) {
-        s.shapes.push_back(shapes::text(x, y, text, 13.0, palette::ink));
-        y += 19.0;
-    };
+void legend_npcs(Legend& legend, const PursuitPicture& p) {
     if (is_team(p)) {
-        line("team of " + std::to_string(p.result->npcs) + ", " +
-             std::string(pursuit::to_string(p.result->team)));
+        legend.heading("team of " + std::to_string(p.result->npcs) + ", " +
+                       std::string(pursuit::to_string(p.result->team)));
         for (int npc = 0; npc < p.result->npcs; ++npc) {
-            s.shapes.push_back(shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}},
-                                            team_colour(static_cast<std::size_t>(npc)), 3.0));
-            s.shapes.push_back(
-                shapes::text(x + 30.0, y, "NPC " + std::to_string(npc + 1), 13.0, palette::ink));
-            y += 19.0;
+            const Rgb colour = team_colour(static_cast<std::size_t>(npc));
+            legend.mark(shapes::numbered_disc({}, 7.0, colour, palette::ink, palette::background, npc + 1),
+                        "NPC " + std::to_string(npc + 1) + ": start, trail, destination");
+            legend.items.back().shapes.push_back(shapes::line({{9.0, 0.0}, {22.0, 0.0}}, colour, 3.0));
+            legend.items.back().indent = 14.0;
         }
-        Shape dotted = shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, palette::ink, 2.5);
-        dotted.dash = {2.0, 3.0};
-        s.shapes.push_back(dotted);
-        s.shapes.push_back(shapes::text(x + 30.0, y, "searching (dotted)", 13.0, palette::ink));
-        y += 19.0;
+        legend.line(palette::ink, 2.5, {2.0, 3.0}, "searching (dotted)");
+        legend.mark({chase_ring({}, palette::ink)}, "chase destination (NPC colour)");
     } else {
+        legend.mark({npc_start_mark({})}, "NPC's start");
         constexpr pursuit::NpcState states[] = {pursuit::NpcState::engage, pursuit::NpcState::chase,
                                                 pursuit::NpcState::search, pursuit::NpcState::gave_up};
         for (const pursuit::NpcState st : states) {
-            s.shapes.push_back(shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, state_colour(st), 3.0));
-            s.shapes.push_back(shapes::text(
-                x + 30.0, y, std::string("NPC: ") + std::string(pursuit::to_string(st)), 13.0, palette::ink));
-            y += 19.0;
+            legend.line(state_colour(st), 3.0, {},
+                        std::string("NPC: ") + std::string(pursuit::to_string(st)));
         }
+        legend.mark({chase_ring({}, palette::destination)}, "chase destination");
     }
-    return y;
 }
 
-// Returns the y below its last line.
-double add_legend(Scene& s, const PursuitPicture& p, double x) {
-    double y = 24.0;
-    auto line = [&](const std::string& text, bool bold = false) {
-        s.shapes.push_back(shapes::text(x, y, text, 13.0, palette::ink, bold));
-        y += 19.0;
-    };
-    line(p.title, true);
-    line("strategy " + std::string(pursuit::to_string(p.config->settings.strategy)));
-    line("NPC " + std::string(movement::model_name(p.config->model)));
-    y += 6.0;
-    y = add_npc_keys(s, p, x, y);
-    Shape route = shapes::line({{x, y - 4.0}, {x + 22.0, y - 4.0}}, kRoute, 2.0);
-    route.dash = {6.0, 4.0};
-    s.shapes.push_back(route);
-    s.shapes.push_back(shapes::text(x + 30.0, y, "player's route", 13.0, palette::ink));
-    y += 19.0;
-    const bool team = is_team(p);
-    s.shapes.push_back(shapes::circle({x + 11.0, y - 5.0}, 6.0, std::nullopt,
-                                      team ? palette::ink : palette::destination, 2.5));
-    s.shapes.push_back(shapes::text(x + 30.0, y, team ? "destination (NPC colour)" : "chase destination",
-                                    13.0, palette::ink));
-    y += 19.0;
-    s.shapes.push_back(shapes::circle({x + 11.0, y - 5.0}, 5.0, kOccupancy, std::nullopt));
-    s.shapes.push_back(shapes::text(x + 30.0, y, "search occupancy (end)", 13.0, palette::ink));
-    y += 25.0;
+// The one legend of a pursuit picture: what ran, the level's colours and heat, the marks, the outcome.
+Legend pursuit_legend_of(const PursuitPicture& p) {
+    Legend legend;
+    legend.title(p.title);
+    legend.subtitle("strategy " + std::string(pursuit::to_string(p.config->settings.strategy)) + ", NPC " +
+                    std::string(movement::model_name(p.config->model)));
+    if (p.level != nullptr) {
+        legend_level_colours(legend, *p.level);
+    } else {
+        legend.swatch(palette::wall, "wall (not a cell)");
+        legend.swatch(palette::floor, "floor, not reached");
+        legend.swatch(palette::cooled, "heated, cooled to 0");
+        legend.swatch(palette::barrier, "barrier (behind the seed)");
+        legend.heat_ramp(p.config->flood.hot, "heat of the first chase's flood");
+    }
+    legend.gap();
+    if (p.level != nullptr) {
+        chase_marks::ChaseMarksShown shown;
+        shown.centroid = p.level->centroid.has_value();
+        shown.destination = p.level->destination.has_value();
+        shown.dead_reckoning = p.level->dead_reckoning.has_value();
+        chase_marks::legend_chase_marks(legend, "first chase's seed, direction", shown);
+    }
+    legend.mark({player_start_mark({})}, "player's start");
+    legend.line(kRoute, 2.0, route_dash(), "player's route");
+    legend_npcs(legend, p);
+    if (has_event(p, pursuit::EventKind::lost_sight)) {
+        legend.mark(lost_sight_mark({}), "sight lost");
+    }
+    if (has_event(p, pursuit::EventKind::stimulus)) {
+        legend.mark({stimulus_mark({})}, "stimulus heard");
+    }
+    if (std::any_of(p.result->occupancy.begin(), p.result->occupancy.end(),
+                    [](double v) { return v > 0.0; })) {
+        legend.mark({occupancy_ring({}, 5.0)}, "search occupancy at the end (area ~ p)");
+    }
+    legend.gap();
     const pursuit::PursuitResult& r = *p.result;
     std::string outcome(pursuit::to_string(r.outcome));
     if (r.outcome == pursuit::Outcome::reacquired) {
         outcome += " (" + std::string(pursuit::to_string(r.reacquired_in)) + ")";
     }
-    line("outcome " + outcome);
+    legend.value("outcome", outcome);
     if (r.time_to_reacquire >= 0.0) {
-        line("re-acquired after " + format_significant(r.time_to_reacquire, 4) + " s");
+        legend.value("re-acquired after", format_significant(r.time_to_reacquire, 4) + " s");
     }
-    line("simulated " + format_significant(r.frames.back().t, 4) + " s");
-    return y;
+    legend.value("simulated", format_significant(r.frames.back().t, 4) + " s");
+    legend.gap();
+    if (p.level != nullptr) {
+        for (const std::string& line : p.level->legend) {
+            legend.note(line);
+        }
+        legend.note("axes: metres (world units), x across, z down; seen from above (+y)");
+    } else {
+        legend.note("axes: map units (tile index x cell size), x across, y down");
+    }
+    return legend;
 }
 
 // Moving dots: one copy per animation frame, visible only in its frame.
@@ -293,30 +340,49 @@ Rgb state_colour(pursuit::NpcState state) {
     return palette::ink;
 }
 
-// A 3D level: the chase's top view (level_view_scene: floors, heat, navmesh, its legend under the map) with
-// the pursuit drawn over it in the same world (x, z) -> px frame, and the pursuit's legend to the right.
+namespace {
+
+// A 3D level: the chase's top view (draw_level_map: walls, floors, heat, coordinates) with the pursuit drawn
+// over it in the same world (x, z) -> px frame, and the one legend to the right.
 Scene level_pursuit_scene(const PursuitPicture& p, bool animated) {
-    LevelView view = *p.level;
-    view.title = "First chase's flood";
     constexpr int kMaxMapPx = 1024;
-    Scene s = level_view_scene(view, kMaxMapPx);
+    Scene s;
+    const LevelMap map = draw_level_map(s, *p.level, kMaxMapPx);
     Layout l;
-    l.margin = 8.0;  // level_view's
-    l.cell = level_view_cell_px(view, kMaxMapPx) / view.cell_size;
-    l.origin = view.origin;
+    l.corner = {map.x, map.y};
+    l.cell = map.px_per_unit;
+    l.origin = map.origin;
     if (p.cells != nullptr) {
         add_occupancy(s, p, l);
     }
     add_trails(s, p, l);
     add_marks(s, p, l);
-    const double legend_x = s.width + 10.0;
-    s.width = static_cast<int>(std::ceil(s.width + kLegendWidth));
-    const double legend_bottom = add_legend(s, p, legend_x);
-    s.height = std::max({s.height, 330, static_cast<int>(std::ceil(legend_bottom))});
+    const double bottom = draw_legend(s, pursuit_legend_of(p), map.legend_x, kMargin + 12.0);
+    s.width = static_cast<int>(std::ceil(map.legend_x + legend_width + kMargin));
+    s.height = static_cast<int>(std::ceil(std::max(map.y + map.height, bottom) + kMargin));
     if (animated) {
         add_animation(s, p, l);
     }
     return s;
+}
+
+void add_grid_axes(Scene& s, const PursuitPicture& p, const Layout& l, double map_w, double map_h) {
+    MapAxes axes;
+    axes.left = l.corner.x;
+    axes.top = l.corner.y;
+    axes.width = map_w;
+    axes.height = map_h;
+    axes.px_per_unit = l.cell * p.grid->cell_size();  // px per tile
+    axes.min_spacing_y = 36.0;
+    axes.min_step = 1.0;  // on tile edges
+    axes.label_scale = p.grid->cell_size();
+    add_map_axes(s, axes);
+}
+
+}  // namespace
+
+Legend pursuit_legend(const PursuitPicture& picture) {
+    return pursuit_legend_of(picture);
 }
 
 Scene pursuit_scene(const PursuitPicture& p, bool animated) {
@@ -327,14 +393,16 @@ Scene pursuit_scene(const PursuitPicture& p, bool animated) {
     const double map_w = p.grid->width() * p.grid->cell_size() * l.cell;
     const double map_h = p.grid->height() * p.grid->cell_size() * l.cell;
     Scene s;
-    s.width = static_cast<int>(std::ceil(map_w + 2 * l.margin + kLegendWidth));
-    s.height = static_cast<int>(std::ceil(std::max(map_h + 2 * l.margin, 330.0)));
+    s.background = palette::background;
     add_tiles(s, p, l);
+    add_grid_axes(s, p, l, map_w, map_h);
     add_occupancy(s, p, l);
     add_trails(s, p, l);
     add_marks(s, p, l);
-    const double legend_bottom = add_legend(s, p, map_w + 2 * l.margin + 10.0);
-    s.height = std::max(s.height, static_cast<int>(std::ceil(legend_bottom)));
+    const double legend_x = l.corner.x + map_w + kLegendGap;
+    const double bottom = draw_legend(s, pursuit_legend_of(p), legend_x, kMargin + 12.0);
+    s.width = static_cast<int>(std::ceil(legend_x + legend_width + kMargin));
+    s.height = static_cast<int>(std::ceil(std::max(l.corner.y + map_h, bottom) + kMargin));
     if (animated) {
         add_animation(s, p, l);
     }

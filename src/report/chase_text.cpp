@@ -171,7 +171,7 @@ std::vector<std::string> level_chase_legend(const chase::FloodSettings& settings
     legend.push_back(fmt::format("{} steps of {}, {}; {} heated, {} warm, {} barrier", f.steps,
                                  settings.max_steps, chase::to_string(f.stop_reason), f.heated_cells,
                                  f.warm_cells, f.barrier_cells));
-    legend.push_back("white disc: seed; cross: centroid; green: destination; magenta: dead reckoning");
+    // The marks are named by the picture's legend (kinema/render/legend.hpp); these lines are its notes.
     if (r.path) {
         legend.push_back(fmt::format("black line: NPC path, {:.2f} m", r.path->length));
     }

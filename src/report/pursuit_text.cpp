@@ -134,7 +134,7 @@ std::string batch_summary(std::string_view title, const pursuit::PursuitConfig& 
 
 std::vector<std::string> pursuit_level_legend(std::string_view title) {
     return {fmt::format("{}: top view (x right, z down), floors lighter when higher", title),
-            "white disc: where sight was first lost; heat: the first chase's flood"};
+            "heat: the first chase's flood; its seed is where sight was first lost"};
 }
 
 }  // namespace kinema::report

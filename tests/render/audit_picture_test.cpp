@@ -159,7 +159,9 @@ TEST(AuditPicture, MarkersAtThePlacesAndCoordinatesOnTheAxes) {
     EXPECT_EQ(maps[3].second.markers[0].row, 0);
     EXPECT_EQ(maps[1].second.directions, 8);
     EXPECT_EQ(maps[0].second.directions, 0);
-    // 16 px tiles: every 5th column is labelled (a step of 5 cells is the first 40 px apart) and every row.
+    // 16 px tiles, axes in map units on tile edges (the grid's cells sit at their tiles' centres): a label
+    // every 5 units across (the first step 40 px apart: 0 and 5, the right edge) and every 2 down (20 px:
+    // 0 and 2, the bottom edge). Before issue 40 they were cell coordinates at tile centres, every row.
     const Scene scene = audit_map_scene(maps[1].second, 80);
     std::vector<std::string> texts;
     for (const Shape& s : scene.shapes) {
@@ -167,8 +169,11 @@ TEST(AuditPicture, MarkersAtThePlacesAndCoordinatesOnTheAxes) {
             texts.push_back(s.text);
         }
     }
-    EXPECT_EQ(std::count(texts.begin(), texts.end(), "0"), 2);  // column 0 and row 0
-    EXPECT_EQ(std::count(texts.begin(), texts.end(), "1"), 3);  // row 1, marker 1, the legend's sample marker
+    EXPECT_EQ(maps[1].second.tile_size, 1.0);
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "0"), 2);  // x 0 and y 0
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "5"), 1);  // x 5
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "2"), 1);  // y 2
+    EXPECT_EQ(std::count(texts.begin(), texts.end(), "1"), 2);  // marker 1, the legend's sample marker
     EXPECT_EQ(std::count(texts.begin(), texts.end(), "2 of 8 directions"), 1);
 }
 

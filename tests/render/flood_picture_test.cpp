@@ -110,11 +110,15 @@ TEST(FloodPicture, SizeFollowsTheLayout) {
     const Image plain = decode(flood_png(run.scene, no_legend));
     EXPECT_EQ(plain.width(), 382);
     EXPECT_EQ(plain.height(), 208);
-    // With the legend: + gap 24 + legend 270 px wide; 18 fixed lines + 10 numbers at 19 px, + 16 + 6 + 16.
+    // With the legend: + gap 24 + legend 280 px wide (render::legend_width); its height is legend_height's
+    // (from the first baseline at 16 + 12 px) + a 16 px margin.
     ASSERT_EQ(run.scene.numbers.size(), 10u);
     const Image full = decode(flood_png(run.scene));
-    EXPECT_EQ(full.width(), 382 + 24 + 270);
-    EXPECT_EQ(full.height(), 16 + 6 + 28 * 19 + 16);
+    EXPECT_EQ(full.width(), 382 + 24 + 280);
+    const double legend = legend_height(flood_legend(run.scene));
+    EXPECT_EQ(full.height(), static_cast<int>(std::ceil(16 + 12 + legend + 16)));
+    // At least: title, 4 swatches, the ramp (3 lines), 4 marks, 10 numbers, 19 px each.
+    EXPECT_GT(legend, 22 * 19.0);
 }
 
 TEST(FloodPicture, LargeMapsFitTheTargetSize) {

@@ -63,11 +63,12 @@ LevelView top_view(const kinema::nav::Level& level) {
     return view;
 }
 
-// The filled area of the rects and polygons inside the map's px box, px^2.
+// The filled area of the rects and polygons inside the map's px box, px^2, but for the level's extent drawn
+// as wall under the surface.
 double filled_map_area(const Scene& scene, double map_right, double map_bottom) {
     double area = 0.0;
     for (const Shape& s : scene.shapes) {
-        if (!s.fill) {
+        if (!s.fill || *s.fill == kinema::render::palette::wall) {
             continue;
         }
         if (s.kind == ShapeKind::rect && s.x + s.w <= map_right && s.y + s.h <= map_bottom) {
@@ -108,8 +109,10 @@ TEST(LevelSurface, FilledAreaIsTheNavmeshAreaOnOurLevels) {
         const int cell_px = kinema::render::level_view_cell_px(view, 1024);
         const Scene scene = kinema::render::level_view_scene(view, 1024);
         const double px_per_unit = cell_px / view.cell_size;
-        const double drawn = filled_map_area(scene, 8.0 + view.columns * cell_px, 8.0 + view.rows * cell_px) /
-                             (px_per_unit * px_per_unit);
+        // The map's corner is at (44, 26) px (the margin and the coordinates).
+        const double drawn =
+            filled_map_area(scene, 44.0 + view.columns * cell_px, 26.0 + view.rows * cell_px) /
+            (px_per_unit * px_per_unit);
         EXPECT_NEAR(drawn, walkable, 1e-6 * walkable) << path;
     }
 }
@@ -123,19 +126,20 @@ TEST(LevelSurface, StraightCorridorHasParallelSides) {
     const LevelView view = top_view(level);
     const kinema::render::RgbImage image = kinema::render::level_view_image(view, 1024);
     const double px_per_unit = kinema::render::level_view_cell_px(view, 1024) / view.cell_size;
-    const auto px = [&](double x, double origin) {
-        return static_cast<int>(8.0 + (x - origin) * px_per_unit);
-    };
+    // The map's corner: 8 px margin + 36 px of z coordinates across, + 18 px of x coordinates down.
+    constexpr double map_x = 44.0;
+    constexpr double map_y = 26.0;
+    const auto px_x = [&](double x) { return static_cast<int>(map_x + (x - view.origin.x) * px_per_unit); };
+    const auto px_z = [&](double z) { return static_cast<int>(map_y + (z - view.origin.y) * px_per_unit); };
     int first_top = -1;
     int first_bottom = -1;
-    for (int x = px(2.0, view.origin.x); x <= px(14.0, view.origin.x); ++x) {
+    for (int x = px_x(2.0); x <= px_x(14.0); ++x) {
         int top = -1;
         int bottom = -1;
-        for (int y = 0; y <= px(5.0, view.origin.y); ++y) {
+        for (int y = static_cast<int>(map_y) + 1; y <= px_z(5.0); ++y) {  // below the x ticks' round caps
             const std::size_t i = (static_cast<std::size_t>(y) * image.width + x) * 3;
-            const bool white =
-                image.pixels[i] == 255 && image.pixels[i + 1] == 255 && image.pixels[i + 2] == 255;
-            if (!white) {
+            const bool wall = image.pixels[i] == 60 && image.pixels[i + 1] == 60 && image.pixels[i + 2] == 60;
+            if (!wall) {
                 top = top < 0 ? y : top;
                 bottom = y;
             }
@@ -160,23 +164,23 @@ TEST(LevelSurface, StraightCorridorHasParallelSides) {
             }
         }
     }
-    EXPECT_EQ(first_top, static_cast<int>(std::floor(8.0 + (z_min - view.origin.y) * px_per_unit)));
-    EXPECT_EQ(first_bottom, static_cast<int>(std::ceil(8.0 + (z_max - view.origin.y) * px_per_unit)) - 1);
+    EXPECT_EQ(first_top, static_cast<int>(std::floor(map_y + (z_min - view.origin.y) * px_per_unit)));
+    EXPECT_EQ(first_bottom, static_cast<int>(std::ceil(map_y + (z_max - view.origin.y) * px_per_unit)) - 1);
     // Inside, one floor colour: no outline across it, no shadow strip of another colour.
     const auto at = [&](int x, int y) {
         const std::size_t i = (static_cast<std::size_t>(y) * image.width + x) * 3;
         return std::array<int, 3>{image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]};
     };
-    const std::array<int, 3> floor = at(px(8.0, view.origin.x), (first_top + first_bottom) / 2);
+    const std::array<int, 3> floor = at(px_x(8.0), (first_top + first_bottom) / 2);
     EXPECT_EQ(floor, (std::array<int, 3>{214, 205, 186}));  // floor_shade at the lowest floor (y 0)
-    for (int x = px(2.0, view.origin.x); x <= px(14.0, view.origin.x); ++x) {
+    for (int x = px_x(2.0); x <= px_x(14.0); ++x) {
         for (int y = first_top + 1; y < first_bottom; ++y) {
             ASSERT_EQ(at(x, y), floor) << x << "," << y;
         }
     }
 }
 
-TEST(LevelSurface, PanelHasHeatRampScaleBarAndAxes) {
+TEST(LevelSurface, LegendHasHeatRampWallsAndMetresOnTheAxes) {
     const kinema::nav::Level level = kinema::nav::Level::build(
         kinema::levels::load_obj(std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj"),
         kinema::nav::NavSettings{});
@@ -192,10 +196,18 @@ TEST(LevelSurface, PanelHasHeatRampScaleBarAndAxes) {
     };
     EXPECT_TRUE(has("Chase flood on a 3D level"));
     EXPECT_TRUE(has("H = 20"));
-    // 0.75 m columns at 16 px: 21.3 px per m; the largest 1-2-5 length within 200 px is 5 m (106.7 px).
-    EXPECT_TRUE(has("5 m"));
-    EXPECT_TRUE(has("-z (north, up)"));
-    EXPECT_TRUE(has("+x (east)"));
+    EXPECT_TRUE(has("wall: not walkable, in the level"));
+    EXPECT_TRUE(has("outside the level"));
+    // 0.75 m columns at 16 px: 21.3 px per m; x labels at least 36 px apart: every 2 m; z labels at least
+    // 24 px apart: every 2 m. The level spans x from about 0 to 20 m.
+    EXPECT_TRUE(has("0"));
+    EXPECT_TRUE(has("2"));
+    EXPECT_TRUE(has("10"));
+    EXPECT_TRUE(has("20"));
+    const std::vector<std::string> labels = kinema::render::level_view_legend(top_view(level)).labels();
+    EXPECT_NE(std::find(labels.begin(), labels.end(),
+                        "axes: metres (world units), x across, z down; seen from above (+y)"),
+              labels.end());
 }
 
 }  // namespace

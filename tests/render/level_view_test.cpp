@@ -1,6 +1,8 @@
 // The top-down level picture (kinema/render/level_view.hpp): colours per column, layout, determinism, errors.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <string>
 
@@ -26,8 +28,9 @@ Rgb8 pixel(const RgbImage& image, int x, int y) {
     return {image.pixels[i], image.pixels[i + 1], image.pixels[i + 2]};
 }
 
-// 10 x 4 columns of 1 m; with max_map_px 160 each column is 160 / 10 = 16 px, the map starts at the 8 px
-// margin, so column (c, r) is centred on pixel (8 + 16c + 8, 8 + 16r + 8).
+// 10 x 4 columns of 1 m; with max_map_px 160 each column is 160 / 10 = 16 px, the map starts after the 8 px
+// margin and the coordinates (36 px left, 18 px above), at (44, 26), so column (c, r) is centred on pixel
+// (44 + 16c + 8, 26 + 16r + 8).
 LevelView view() {
     LevelView v;
     v.columns = 10;
@@ -43,21 +46,28 @@ LevelView view() {
 }
 
 Rgb8 at_column(const RgbImage& image, int col, int row) {
-    return pixel(image, 16 + 16 * col, 16 + 16 * row);
+    return pixel(image, 52 + 16 * col, 34 + 16 * row);
+}
+
+// The picture's height: the map (26 + 64) or the legend (first baseline 20), whichever reaches lower, + 8.
+int view_height(const LevelView& v) {
+    return static_cast<int>(std::ceil(
+        std::max(90.0, 20.0 + kinema::render::legend_height(kinema::render::level_view_legend(v))) + 8.0));
 }
 
 TEST(LevelView, ColumnsAreShadedByHeightAndHeat) {
     const RgbImage image = level_view_image(view(), 160);
-    // Width: max(10*16 + 2*8, 360) = 360; height: 4*16 + 2*8 + 2 legend lines of 16 = 112.
-    EXPECT_EQ(image.width, 360);
-    EXPECT_EQ(image.height, 112);
+    // Width: 44 + 10*16 + legend gap 24 + legend 280 + margin 8 = 516; the legend is taller than the map.
+    EXPECT_EQ(image.width, 516);
+    EXPECT_EQ(image.height, view_height(view()));
+    EXPECT_GT(image.height, 90 + 8);
     EXPECT_EQ(at_column(image, 0, 0), (Rgb8{80, 80, 80}));     // lowest floor (0 of 0..10)
     EXPECT_EQ(at_column(image, 1, 0), (Rgb8{200, 200, 200}));  // highest floor
     EXPECT_EQ(at_column(image, 2, 0), (Rgb8{75, 94, 168}));    // barrier
     EXPECT_EQ(at_column(image, 0, 1), (Rgb8{128, 0, 38}));     // heat H: the one ramp's darkest anchor
     EXPECT_EQ(at_column(image, 1, 1), (Rgb8{198, 219, 239}));  // cooled
     EXPECT_EQ(at_column(image, 2, 1), (Rgb8{255, 237, 160}));  // heat 1
-    EXPECT_EQ(at_column(image, 5, 0), (Rgb8{255, 255, 255}));  // no cell
+    EXPECT_EQ(at_column(image, 5, 0), (Rgb8{60, 60, 60}));     // no cell: a wall (palette::wall)
     // The seed's white disc sits on column (9, 3) with a dark outline 4 * 0.8 .. 16 * 0.8 = 12.8 px out.
     EXPECT_EQ(at_column(image, 9, 3), (Rgb8{255, 255, 255}));
 }
@@ -79,10 +89,14 @@ TEST(LevelView, PathAndMarksAreDrawnOverTheColumns) {
     v.path = {{-5.0 + 0.5, 100.5}, {-5.0 + 0.5, 103.5}};  // down the middle of column x = 0
     v.destination = Vec2{-5.0 + 4.5, 100.5};
     const RgbImage marked = level_view_image(v, 160);
-    // The path's dark core (2 .. 4 px wide) covers the centre of column (0, 2), which has no cell.
-    EXPECT_EQ(at_column(plain, 0, 2), (Rgb8{255, 255, 255}));
+    // The path's dark core (2 .. 4 px wide) covers the centre of column (0, 2), which has no cell (a wall).
+    EXPECT_EQ(at_column(plain, 0, 2), (Rgb8{60, 60, 60}));
     EXPECT_EQ(at_column(marked, 0, 2), (Rgb8{20, 20, 20}));
-    EXPECT_EQ(at_column(marked, 4, 0), (Rgb8{27, 158, 62}));
+    // The destination is the 2D picture's green ring (radius 0.55 x 16 = 8.8 px, 3 px wide) on its white
+    // halo (as on the 2D picture): white at its centre, green 9 px right of it.
+    EXPECT_EQ(at_column(plain, 4, 0), (Rgb8{60, 60, 60}));
+    EXPECT_EQ(at_column(marked, 4, 0), (Rgb8{255, 255, 255}));
+    EXPECT_EQ(pixel(marked, 52 + 16 * 4 + 9, 34), (Rgb8{27, 158, 62}));
 }
 
 TEST(LevelView, PngIsDeterministicAndBadViewsAreNamed) {
@@ -108,22 +122,27 @@ TEST(LevelView, SvgAndJsonDrawTheSameScene) {
     const LevelView v = view();
     const std::string svg = kinema::render::level_view_svg(v, 160);
     EXPECT_EQ(svg, kinema::render::level_view_svg(v, 160));
-    EXPECT_NE(svg.find("width=\"360\" height=\"112\""), std::string::npos);
-    // The cells: heat H at column (0, 1) is the rect at (8, 24), 16 px square, in the ramp's darkest colour.
-    EXPECT_NE(svg.find("<rect x=\"8\" y=\"24\" width=\"16\" height=\"16\" fill=\"#800026\""),
+    EXPECT_NE(svg.find("width=\"516\" height=\"" + std::to_string(view_height(v)) + "\""), std::string::npos);
+    // The cells: heat H at column (0, 1) is the rect at (44, 42), 16 px square, in the ramp's darkest colour.
+    EXPECT_NE(svg.find("<rect x=\"44\" y=\"42\" width=\"16\" height=\"16\" fill=\"#800026\""),
               std::string::npos);
     EXPECT_NE(svg.find(">one line</text>"), std::string::npos);
     EXPECT_NE(svg.find(">two lines</text>"), std::string::npos);
     const nlohmann::json j = nlohmann::json::parse(kinema::render::level_view_json(v, 160));
-    EXPECT_EQ(j["width"], 360);
-    EXPECT_EQ(j["height"], 112);
-    // Every cell is one rect, in view order, with the PNG's colour at its centre.
+    EXPECT_EQ(j["width"], 516);
+    EXPECT_EQ(j["height"], view_height(v));
+    // First the level's extent as wall, then every cell is one rect, in view order, with the PNG's colour at
+    // its centre.
+    EXPECT_EQ(j["shapes"][0]["type"], "rect");
+    EXPECT_EQ(j["shapes"][0]["fill"], "#3c3c3c");
+    EXPECT_EQ(j["shapes"][0]["w"], 160);
+    EXPECT_EQ(j["shapes"][0]["h"], 64);
     const RgbImage image = level_view_image(v, 160);
     for (std::size_t i = 0; i < v.cells.size(); ++i) {
-        const nlohmann::json& rect = j["shapes"][i];
+        const nlohmann::json& rect = j["shapes"][i + 1];
         EXPECT_EQ(rect["type"], "rect");
-        EXPECT_EQ(rect["x"], 8 + 16 * v.cells[i].col);
-        EXPECT_EQ(rect["y"], 8 + 16 * v.cells[i].row);
+        EXPECT_EQ(rect["x"], 44 + 16 * v.cells[i].col);
+        EXPECT_EQ(rect["y"], 26 + 16 * v.cells[i].row);
         const Rgb8 c = at_column(image, v.cells[i].col, v.cells[i].row);
         EXPECT_EQ(rect["fill"], kinema::render::test::hex(c)) << i;
     }
@@ -139,7 +158,7 @@ TEST(LevelView, NavmeshIsDrawnUnderTheColumns) {
     EXPECT_EQ(at_column(image, 4, 0), kinema::render::palette::floor);
     // Column (3, 0) has no cell: it takes its nearest neighbour's, the barrier of (2, 0).
     EXPECT_EQ(at_column(image, 3, 0), (Rgb8{75, 94, 168}));
-    EXPECT_EQ(at_column(image, 7, 0), (Rgb8{255, 255, 255}));  // outside the polygon
+    EXPECT_EQ(at_column(image, 7, 0), (Rgb8{60, 60, 60}));  // outside the polygon: a wall
     // Columns with a cell stay on top of it: extend the polygon over column (2, 0) (barrier).
     v.navmesh[0][0].x = -5.0;
     v.navmesh[0][3].x = -5.0;

@@ -151,15 +151,13 @@ TEST(ChaseText, LevelSummarySaysLevelInTheSingularForOneLevelPerColumn) {
 TEST(ChaseText, LevelLegendNamesTheFileAndTheRun) {
     chase::ChaseResult r = level_result();
     const chase::FloodSettings settings;
-    const std::vector<std::string> head{
-        "level.obj: top view (x right, z down), floors lighter when higher",
-        "7 steps of 40, too_many_heated; 9 heated, 8 warm, 3 barrier",
-        "white disc: seed; cross: centroid; green: destination; magenta: dead reckoning"};
+    const std::vector<std::string> head{"level.obj: top view (x right, z down), floors lighter when higher",
+                                        "7 steps of 40, too_many_heated; 9 heated, 8 warm, 3 barrier"};
     EXPECT_EQ(level_chase_legend(settings, r, "data/levels/level.obj"), head);
     r.path = chase::NpcPath{chase::NpcPath::Status::found, {}, 12.345};
     const std::vector<std::string> legend = level_chase_legend(settings, r, "level.obj");
-    ASSERT_EQ(legend.size(), 4u);
-    EXPECT_EQ(legend[3], "black line: NPC path, 12.35 m");
+    ASSERT_EQ(legend.size(), 3u);
+    EXPECT_EQ(legend[2], "black line: NPC path, 12.35 m");
 }
 
 TEST(ChaseText, AuditSummaryCountsSharesAndRoundsDistances) {

@@ -108,7 +108,7 @@ TEST(PursuitText, LevelLegendNamesTheLevel) {
     EXPECT_EQ(
         pursuit_level_legend("level.obj"),
         (std::vector<std::string>{"level.obj: top view (x right, z down), floors lighter when higher",
-                                  "white disc: where sight was first lost; heat: the first chase's flood"}));
+                                  "heat: the first chase's flood; its seed is where sight was first lost"}));
 }
 
 }  // namespace

@@ -201,35 +201,38 @@ function prepareScene(scene) {
 }
 
 // The scene's map part in tile coordinates: its first width x height shapes are the tiles (row-major,
-// add_tiles), drawn into heatCanvas; the other shapes left of the legend are converted from the picture's
-// pixels (margin + tile * px per tile) to tiles. Text right of the map belongs to the legend, which the page
-// shows in HTML; text on the map (the numbers in a team's start discs) keeps its offset below its disc's
-// centre in screen pixels, as the discs keep their radius.
+// add_tiles), drawn into heatCanvas; the other shapes on the map are converted from the picture's pixels
+// (corner + tile * px per tile) to tiles. Text right of the map belongs to the legend, which the page shows in
+// HTML, and the coordinates above and left of it to the picture's axes, which the page's view draws itself;
+// text on the map (the numbers in a team's start discs) keeps its offset below its disc's centre in screen
+// pixels, as the discs keep their radius.
 function sceneInTiles(scene) {
   const w = page.lab.width();
   const h = page.lab.height();
   const first = scene.shapes[0];
-  const margin = first.x;
+  const [left, top] = [first.x, first.y];
   const k = first.w;
-  const right = margin + w * k + 1;
+  const right = left + w * k + 1;
   page.heatCanvas.width = w;
   page.heatCanvas.height = h;
   const image = new ImageData(w, h);
   const words = new Uint32Array(image.data.buffer);
   for (let i = 0; i < w * h; ++i) words[i] = rgba(parseInt(scene.shapes[i].fill.slice(1), 16));
   page.heatCanvas.getContext("2d").putImageData(image, 0, 0);
-  const t = (v) => (v - margin) / k;
+  const tx = (v) => (v - left) / k;
+  const ty = (v) => (v - top) / k;
   const still = [];
   const moving = [];
   for (const s of scene.shapes.slice(w * h)) {
-    const x = s.points ? s.points[0][0] : s.x;
-    if (s.type === "rect" || x > right) continue;
+    const [x, y] = s.points ? s.points[0] : [s.x, s.y];
+    if (s.type === "rect" || x > right || x < left - 1 || y < top - 1) continue;
     const o = { ...s };
-    if (s.points) o.points = s.points.map(([px, py]) => [t(px), t(py)]);
-    else [o.x, o.y] = [t(s.x), t(s.y)];
+    if (s.points) o.points = s.points.map(([px, py]) => [tx(px), ty(py)]);
+    else [o.x, o.y] = [tx(s.x), ty(s.y)];
     // numbered_disc (render/scene.cpp): the baseline 0.45 radius below the centre, the text 1.25 radius high.
-    if (s.type === "text") [o.y, o.baseline] = [t(s.y - 0.36 * s.font_size), 0.36 * s.font_size];
-    o.tileRadius = s.type === "circle" && s.fill === OCCUPANCY ? s.r / k : null;
+    if (s.type === "text") [o.y, o.baseline] = [ty(s.y - 0.36 * s.font_size), 0.36 * s.font_size];
+    // The search's occupancy: purple rings (pursuit_picture.cpp occupancy_ring) whose area is the probability.
+    o.tileRadius = s.type === "circle" && s.stroke === OCCUPANCY && !s.fill ? s.r / k : null;
     (s.frame_visible ? moving : still).push(o);
   }
   return { still, moving };

@@ -17,6 +17,7 @@
 #include "kinema/chase/query.hpp"
 
 #include "kinema/core/validation.hpp"
+#include "kinema/render/legend.hpp"
 #include "kinema/render/scene.hpp"
 
 namespace kinema::render {
@@ -45,6 +46,11 @@ struct AuditMap {
     int first_row = 0;                ///< the cell coordinate of tile row 0 (axes)
     std::string column_axis = "col";  ///< the across coordinate's name ("col"; "x" on 3D levels)
     std::string row_axis = "row";     ///< the down coordinate's name ("row"; "z" on 3D levels)
+    /// Level units per tile (> 0): the axes show level units from `origin` (tile column c spans
+    /// [origin.x + c * tile_size, origin.x + (c + 1) * tile_size)); 0: cell coordinates at tile centres.
+    double tile_size = 0.0;
+    Vec2 origin;                     ///< level units at the map's top-left corner (with tile_size)
+    std::string unit = "map units";  ///< the level units' name in the legend ("metres" on 3D levels)
     std::vector<AuditMarker> markers;
     /// Bad fields: sizes, value count, non-finite values, max_value, markers off the map, directions < 0.
     FieldErrors validate() const;
@@ -59,17 +65,22 @@ Rgb audit_colour(double value, double max_value);
 /// directions"; "" when no count falls in the class (it is then left out of the legend).
 std::string share_class_words(int index, int directions);
 
-/// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px) with the cell coordinates
-/// along its top and left edges and the numbered markers, the legend beside it. Throws SettingsError for a
+/// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px) with coordinates along its
+/// top and left edges (level units with tile_size, else cell coordinates) and the numbered markers, the one
+/// legend (audit_legend, drawn by draw_legend) beside it. Throws SettingsError for a
 /// bad map or size.
 Scene audit_map_scene(const AuditMap& map, int max_map_px = 768);
+
+/// The picture's legend: title, caption, the colour classes, walls, the places' marker, notes, the axes.
+Legend audit_legend(const AuditMap& map);
 
 /// The audit's pictures, named for their files: "distance" (the mean chase distance per cell, world units),
 /// then one per finding, named as chase::to_string spells it (the share of directions with it). Cells are
 /// placed by their coordinates seen from above ([col, row]; 3D [x, y, z] at (x, z), the highest value of a
-/// column's cells shown); places without a cell are walls. `title` heads every legend. The first
-/// `marked` of `places` (chase::audit_places, numbered by rank as the text report lists them) are marked at
-/// their centre cells: all of them on the distance map, each finding's own on its map.
+/// column's cells shown); places without a cell are walls. The axes show level units (map units on a grid,
+/// metres on a 3D level) when the cells' planar positions sit on their coordinates' grid. `title` heads every
+/// legend. The first `marked` of `places` (chase::audit_places, numbered by rank as the text report lists
+/// them) are marked at their centre cells: all of them on the distance map, each finding's own on its map.
 std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace& space,
                                                          const chase::AuditResult& result,
                                                          const std::string& title,

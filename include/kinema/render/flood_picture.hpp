@@ -21,6 +21,7 @@
 
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/render/legend.hpp"
 #include "kinema/render/palette.hpp"
 #include "kinema/render/scene.hpp"
 
@@ -144,6 +145,10 @@ std::string flood_json(const FloodScene& scene, const PictureSettings& settings 
 
 /// The picture as PNG bytes (RGB, 8 bits per channel). Throws SettingsError on a bad scene or settings.
 std::string flood_png(const FloodScene& scene, const PictureSettings& settings = {});
+
+/// The picture's one legend (kinema/render/legend.hpp): title, the tile colours, the heat ramp, the chase
+/// marks (chase_marks::legend_chase_marks, as on the 3D picture), the run's numbers, how to read the axes.
+Legend flood_legend(const FloodScene& scene);
 
 /// The picture as an SVG document (UTF-8) with the legend as real text. Throws SettingsError as flood_png.
 std::string flood_svg(const FloodScene& scene, const PictureSettings& settings = {});

@@ -1,12 +1,14 @@
 // A top-down picture of a chase on a 3D level, seen from above (+y): x to the right and z downwards (the
-// right-handed view from above, not mirrored), -z up as north on a map. With the level's navmesh polygons
-// (LevelView::navmesh) the walkable surface is filled exactly from them: cut along the column grid, each
-// piece takes its column's colour (heat, barrier, cooled, or the 2D picture's floor colour, darker when
-// lower); the marks are drawn on top and a legend panel as the 2D flood picture's (heat ramp, marks, a scale
-// bar in metres and the axes) sits right of the map. Without polygons each column is one square (floors
-// grey, lighter the higher they are). kinema::render knows nothing of kinema::nav: the caller fills a
-// LevelView's columns (the CLI picks, per column, the highest cell the flood touched, else the highest cell)
-// and polygons; mark_chase (and mark_lost_sight for a pursuit) put the marks on it.
+// right-handed view from above, not mirrored), -z up as north on a map. The level's extent (the column
+// grid) is drawn as wall (palette::wall, as the 2D picture's walls); with the level's navmesh polygons
+// (LevelView::navmesh) the walkable surface is filled exactly from them over it: cut along the column grid,
+// each piece takes its column's colour (heat, barrier, cooled, or the 2D picture's floor colour, darker when
+// lower); coordinates in metres run along the top and left edges, the marks (the 2D picture's, from
+// kinema/render/legend.hpp) are drawn on top and the one legend (draw_legend) sits right of the map.
+// Without polygons each column is one square (floors grey, lighter the higher they are). kinema::render knows
+// nothing of kinema::nav: the caller fills a LevelView's columns (the CLI picks, per column, the highest cell
+// the flood touched, else the highest cell) and polygons; mark_chase (and mark_lost_sight for a pursuit) put
+// the marks on it.
 //
 // The picture is built once as a render::Scene (level_view_scene) and drawn by the scene backends: PNG
 // (cairo), SVG and JSON; all deterministic (the same view gives byte-identical output). Colours come from
@@ -21,6 +23,7 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/render/legend.hpp"
 #include "kinema/render/palette.hpp"
 #include "kinema/render/scene.hpp"
 
@@ -53,8 +56,8 @@ struct LevelView {
     /// Navmesh polygons, each a list of corners in world (x, z) (empty: none). When present they are the
     /// walkable surface drawn (their union, without outlines); the columns only colour it.
     std::vector<std::vector<Vec2>> navmesh;
-    std::vector<std::string> legend;  ///< lines of text under the map
-    /// The legend panel's title (the panel right of the map, drawn when the view has navmesh polygons).
+    std::vector<std::string> legend;  ///< notes at the end of the legend (wrapped to its width)
+    /// The legend's title.
     std::string title = "Chase flood on a 3D level";
 
     /// Bad fields: sizes, cells outside the grid or with non-finite heights or bad values, non-finite marks.
@@ -79,8 +82,33 @@ using Rgb8 = Rgb;
 Rgb level_cell_colour(std::int32_t value, double height, double lowest, double highest,
                       std::int32_t hot_value);
 
-/// The picture as a scene. max_map_px: the map area fits in a square of this size, [64, 8192]. Throws
-/// SettingsError for a bad view or size.
+/// Where draw_level_map put the map, px.
+struct LevelMap {
+    double x = 0.0;  ///< the map's top-left corner (the grid's minimum corner)
+    double y = 0.0;
+    double width = 0.0;
+    double height = 0.0;
+    double px_per_unit = 1.0;  ///< px per world unit
+    Vec2 origin;               ///< world (x, z) at the map's corner
+    double legend_x = 0.0;     ///< where the legend goes, right of the map
+};
+
+/// Draws the map of a view into `scene` (its background, clip 0 "map", the level's extent in palette::wall,
+/// the walkable surface or the columns, the coordinates in metres along the top and left edges, the NPC's
+/// path and the chase marks of kinema/render/legend.hpp) and returns where. The caller adds the legend and
+/// sets the scene's size. Throws SettingsError as level_view_scene.
+LevelMap draw_level_map(Scene& scene, const LevelView& view, int max_map_px = 1024);
+
+/// The legend lines of a view's colours: floors, wall (not walkable inside the level's extent), outside the
+/// level, cooled, barrier, the heat ramp.
+void legend_level_colours(Legend& legend, const LevelView& view);
+
+/// The picture's legend: title, legend_level_colours, the chase marks the view has, its notes
+/// (LevelView::legend) and how to read the axes.
+Legend level_view_legend(const LevelView& view);
+
+/// The picture as a scene: draw_level_map and level_view_legend right of it. max_map_px: the map area fits in
+/// a square of this size, [64, 8192]. Throws SettingsError for a bad view or size.
 Scene level_view_scene(const LevelView& view, int max_map_px = 1024);
 
 /// The picture as pixels (scene_image of level_view_scene).

@@ -1,9 +1,9 @@
-// Pictures of a pursuit: the grid level, the flood's heat
-// at the moment of the first chase, the search's occupancy at its end (purple discs, area proportional to the
-// probability), the player's route, the NPC's trail coloured by state (engage, chase, search, gave_up), the
-// chase destinations and where sight was lost, with a legend. Built once as a render::Scene
-// (pursuit_scene) and drawn by the scene backends: PNG, SVG, animated SVG (the player and the NPC moving,
-// ten pictures per simulated second) and JSON for a browser canvas. Deterministic.
+// Pictures of a pursuit: the grid level with its coordinates, the flood's heat
+// at the moment of the first chase, the search's occupancy at its end (purple rings under the route, area
+// proportional to the probability), the player's route, the NPC's trail coloured by state (engage, chase,
+// search, gave_up), the chase destinations and where sight was lost, with one legend (pursuit_legend). Built
+// once as a render::Scene (pursuit_scene) and drawn by the scene backends: PNG, SVG, animated SVG (the player
+// and the NPC moving, ten pictures per simulated second) and JSON for a browser canvas. Deterministic.
 #pragma once
 
 #include <string>
@@ -35,6 +35,13 @@ void mark_lost_sight(LevelView& view, const pursuit::PursuitScenario& scenario,
 
 /// The colour of the NPC's trail in each state.
 Rgb state_colour(pursuit::NpcState state);
+
+/// The picture's one legend (kinema/render/legend.hpp): the title and what ran, the level's colours and
+/// the heat of the first chase (wall, floor, cooled, barrier, the ramp; on a 3D level legend_level_colours
+/// and the chase marks of its view), the player's start and route, the NPC(s) (one NPC: start and its
+/// states; a team: each NPC's numbered start and colour, the dotted search), chase destinations, sight lost
+/// and stimuli (when the run has them), the search's occupancy, the outcome, how to read the axes.
+Legend pursuit_legend(const PursuitPicture& picture);
 
 /// The still picture (animated: one frame per tenth of a simulated second, at most 600, the NPC and the
 /// player drawn where they were).
