@@ -394,6 +394,8 @@ Scene pursuit_scene(const PursuitPicture& p, bool animated) {
     const double map_h = p.grid->height() * p.grid->cell_size() * l.cell;
     Scene s;
     s.background = palette::background;
+    // Named as every map's (a reader of the scene, e.g. web/test/make_thumbnails.mjs, finds the map by it).
+    s.clips.push_back({"map", l.corner.x, l.corner.y, map_w, map_h});
     add_tiles(s, p, l);
     add_grid_axes(s, p, l, map_w, map_h);
     add_occupancy(s, p, l);
