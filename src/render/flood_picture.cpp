@@ -310,10 +310,11 @@ Legend flood_legend_of(const FloodScene& scene, std::span<const FloodRecording::
         // its frame only, all at the same place.
         for (std::size_t i = 0; i < frames.size(); ++i) {
             legend.heading("showing step " + std::to_string(frames[i].step) + " of " +
-                           std::to_string(frames.back().step) + " (numbers: final)");
+                           std::to_string(frames.back().step));
             legend.items.back().frame_visible.assign(frames.size(), 0);
             legend.items.back().frame_visible[i] = 1;
         }
+        legend.note("the map shows that step; the numbers above are the final result's");
     }
     legend.gap();
     legend.note(
