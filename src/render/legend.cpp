@@ -386,28 +386,44 @@ std::string tick_text(long long k, double step, double scale) {
 
 }  // namespace
 
+namespace {
+
+// The ticks along one edge: positions `start` + (k step - first) px_per_unit for the multiples k step in
+// [first, first + length / px_per_unit]. None when the multiples cannot be counted exactly in a double (a
+// level far from its origin at a fine step, where k + 1 would not move the tick), so the loop always ends.
+template <class Draw>
+void ticks(double first, double length, double px_per_unit, double step, Draw draw) {
+    const double k0 = std::ceil(first / step - 1e-9);
+    if (!std::isfinite(k0) || std::abs(k0) > 1e12 || !(px_per_unit > 0.0)) {
+        return;
+    }
+    for (auto k = static_cast<long long>(k0);; ++k) {
+        const double at = (static_cast<double>(k) * step - first) * px_per_unit;
+        if (at > length + 1e-6) {
+            break;
+        }
+        draw(k, at);
+    }
+}
+
+}  // namespace
+
 void add_map_axes(Scene& scene, const MapAxes& a) {
     const Rgb colour = palette::axis;
     double step = tick_step(a.px_per_unit, a.min_spacing_x, a.min_step);
-    for (auto k = static_cast<long long>(std::ceil(a.x0 / step - 1e-9));; ++k) {
-        const double x = a.left + (static_cast<double>(k) * step - a.x0) * a.px_per_unit;
-        if (x > a.left + a.width + 1e-6) {
-            break;
-        }
+    ticks(a.x0, a.width, a.px_per_unit, step, [&](long long k, double at) {
+        const double x = a.left + at;
         scene.shapes.push_back(shapes::line({{x, a.top - 4.0}, {x, a.top}}, colour, 1.0));
         scene.shapes.push_back(shapes::text(x, a.top - 6.0, tick_text(k, step, a.label_scale), 10.0, colour,
                                             false, Anchor::middle));
-    }
+    });
     step = tick_step(a.px_per_unit, a.min_spacing_y, a.min_step);
-    for (auto k = static_cast<long long>(std::ceil(a.y0 / step - 1e-9));; ++k) {
-        const double y = a.top + (static_cast<double>(k) * step - a.y0) * a.px_per_unit;
-        if (y > a.top + a.height + 1e-6) {
-            break;
-        }
+    ticks(a.y0, a.height, a.px_per_unit, step, [&](long long k, double at) {
+        const double y = a.top + at;
         scene.shapes.push_back(shapes::line({{a.left - 4.0, y}, {a.left, y}}, colour, 1.0));
         scene.shapes.push_back(shapes::text(a.left - 6.0, y + 3.5, tick_text(k, step, a.label_scale), 10.0,
                                             colour, false, Anchor::end));
-    }
+    });
 }
 
 }  // namespace kinema::render

@@ -425,3 +425,30 @@ TEST(PictureLegend, TheSearchRingsStayUnderTheRoute) {
 
 }  // namespace
 }  // namespace kinema::render
+
+namespace kinema::render {
+namespace {
+
+// Ticks are counted as multiples k of the step: a level 1e15 m from the origin in 1 mm columns cannot count
+// them in a double (k + 1 would not move the tick, and the loop would never end); it is drawn without
+// coordinates, at once.
+TEST(PictureLegend, CoordinatesThatCannotBeCountedAreLeftOut) {
+    LevelView v = level_view();
+    v.cell_size = 1e-3;
+    v.origin = {1e15, -1e15};
+    v.navmesh.clear();
+    v.seed = v.origin;
+    v.centroid.reset();
+    v.destination.reset();
+    v.dead_reckoning.reset();
+    const Scene scene = level_view_scene(v, 160);
+    EXPECT_TRUE(axis_labels(scene).empty());
+    // Near the origin the same columns have their coordinates: 16 px per mm, a label every 5 mm.
+    v.origin = {0.0, 0.0};
+    v.seed = v.origin;
+    const std::vector<const Shape*> labels = axis_labels(level_view_scene(v, 160));
+    EXPECT_NE(label_at(labels, "0.005"), nullptr);
+}
+
+}  // namespace
+}  // namespace kinema::render
