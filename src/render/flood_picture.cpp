@@ -300,6 +300,7 @@ Legend flood_legend_of(const FloodScene& scene, std::span<const FloodRecording::
     legend.heat_ramp(scene.hot_value, "heat: H when reached, -1 per step after");
     chase_marks::ChaseMarksShown shown;
     shown.split = !scene.split_destinations.empty();
+    shown.borders = !scene.region_borders.empty();
     chase_marks::legend_chase_marks(legend, "seed, last known direction", shown);
     legend.gap();
     for (const LegendLine& l : scene.numbers) {

@@ -349,13 +349,18 @@ void legend_chase_marks(Legend& legend, const std::string& seed_label, const Cha
     if (shown.split) {
         legend.mark(shapes::with_halo(split_destination({}, m.split, 1), 0.0),
                     "split destinations, most heat first");
+    }
+    if (shown.borders) {
         legend.mark({shapes::line({{-7.0, 0.0}, {7.0, 0.0}}, palette::ink, 2.5)},
                     "border between their regions");
     }
     if (shown.path) {
-        legend.line(palette::ink, 2.0, {}, "the NPC's path");
+        // As on the map: a dark line on a white halo.
+        legend.mark(shapes::with_halo({shapes::line({{-6.0, 0.0}, {16.0, 0.0}}, palette::ink, 3.0)}, 3.0),
+                    "the NPC's path", 6.0);
     }
 }
+
 }  // namespace chase_marks
 
 namespace {

@@ -1,5 +1,5 @@
-// The top view of a 3D chase as a Scene: columns, navmesh, the NPC's path and the marks, with legend lines
-// under the map.
+// The top view of a 3D chase as a Scene: the level's extent as wall, the navmesh surface (or columns),
+// coordinates in metres, the NPC's path and the chase marks, and the one legend right of the map.
 #include "kinema/render/level_view.hpp"
 
 #include <algorithm>

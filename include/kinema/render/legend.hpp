@@ -159,8 +159,9 @@ struct ChaseMarksShown {
     bool centroid = true;
     bool destination = true;
     bool dead_reckoning = true;
-    bool split = false;  ///< a split's numbered destinations and region borders
-    bool path = false;   ///< the NPC's path (3D levels)
+    bool split = false;    ///< a split's numbered destinations
+    bool borders = false;  ///< the borders between a split's regions (2D pictures)
+    bool path = false;     ///< the NPC's path (3D levels)
 };
 
 /// The legend lines of the chase marks, in every picture that shows them (2D and 3D, pursuit on a 3D
