@@ -350,7 +350,8 @@ const Shape* label_at(const std::vector<const Shape*>& labels, const std::string
 TEST(PictureLegend, MapsHaveCoordinatesInLevelUnits) {
     // 3D: metres. 16 px per m from x = -5: a label every 5 m across (36 px apart at least), every 2 m down
     // (24 px) from z = 100.
-    const std::vector<const Shape*> top = axis_labels(level_view_scene(level_view(), 160));
+    const Scene view = level_view_scene(level_view(), 160);  // the labels point into it
+    const std::vector<const Shape*> top = axis_labels(view);
     for (const auto& [text, x] :
          std::vector<std::pair<std::string, double>>{{"-5", 44.0}, {"0", 124.0}, {"5", 204.0}}) {
         const Shape* s = label_at(top, text);
@@ -370,7 +371,8 @@ TEST(PictureLegend, MapsHaveCoordinatesInLevelUnits) {
     // 2D pursuit: map units (tiles at cell size 1); corner.txt is 21 x 32 tiles of 24 px (1024 / 32 -> 32,
     // capped at 24): a label every 2 tiles (48 px) both ways.
     const Pursuit one = corner();
-    const std::vector<const Shape*> grid = axis_labels(pursuit_scene(one.picture()));
+    const Scene pursuit = pursuit_scene(one.picture());
+    const std::vector<const Shape*> grid = axis_labels(pursuit);
     for (const char* text : {"0", "2", "10", "20", "32"}) {
         EXPECT_NE(label_at(grid, text), nullptr) << text;
     }
@@ -446,7 +448,8 @@ TEST(PictureLegend, CoordinatesThatCannotBeCountedAreLeftOut) {
     // Near the origin the same columns have their coordinates: 16 px per mm, a label every 5 mm.
     v.origin = {0.0, 0.0};
     v.seed = v.origin;
-    const std::vector<const Shape*> labels = axis_labels(level_view_scene(v, 160));
+    const Scene near_origin = level_view_scene(v, 160);
+    const std::vector<const Shape*> labels = axis_labels(near_origin);
     EXPECT_NE(label_at(labels, "0.005"), nullptr);
 }
 
