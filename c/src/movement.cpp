@@ -1,10 +1,12 @@
 // The movement models through the C ABI: one frame (each model's checked step) and a whole run through the
 // driver's simulate_frames, the loop `kinema simulate` runs, so the numbers are the command's.
+#include <array>
 #include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "finite.hpp"
 #include "guard.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
@@ -20,10 +22,24 @@ kinema_status step_model(const char* function, const CSettings* settings, const 
         require(settings, function, "settings");
         require(state, function, "state");
         require(out, function, "out");
+        require_usable_state(function, "state", *state);
+        require_finite(function, "input.x", input.x);
+        require_finite(function, "input.y", input.y);
+        require_finite(function, "dt", dt);
         // SettingsError names the bad settings fields, dt or input.
-        const PlanarState next =
-            movement::step(from_mirror(*settings), from_mirror(*state), from_mirror(input), dt);
-        *out = to_mirror<kinema_planar_state>(next);
+        const auto model = from_mirror(*settings);
+        const auto next = to_mirror<kinema_planar_state>(
+            movement::step(model, from_mirror(*state), from_mirror(input), dt));
+        const auto fields = state_fields(next);
+        if (!all_finite(fields)) {
+            // Each argument passed its checks and together they overflow: the same frame from rest tells
+            // whether the state's numbers or the settings' are too large.
+            const auto from_rest =
+                to_mirror<kinema_planar_state>(movement::step(model, PlanarState{}, from_mirror(input), dt));
+            require_finite_result(function, all_finite(state_fields(from_rest)) ? "state" : "settings",
+                                  "the next state", fields);
+        }
+        *out = next;
     });
 }
 
@@ -35,6 +51,32 @@ void check_frames(const char* function, int frames) {
     }
 }
 
+std::array<ResultField, 4> record_fields(const movement::FrameRecord& record) {
+    return state_fields({{record.position.x, record.position.y}, {record.velocity.x, record.velocity.y}});
+}
+
+// A run whose states overflow (a start or settings each within their checks, too large together) is refused
+// naming the first such frame, before any state is written.
+void require_finite_run(const char* function, const movement::AnyModel& model, std::span<const Vec2> inputs,
+                        std::span<const double> frame_times,
+                        const std::vector<movement::FrameRecord>& records) {
+    for (std::size_t i = 1; i < records.size(); ++i) {
+        const auto fields = record_fields(records[i]);
+        if (all_finite(fields)) {
+            continue;
+        }
+        // The same frames from rest tell whether the start's numbers or the settings' are too large.
+        std::vector<movement::FrameRecord> from_rest;
+        movement::simulate_frames(model, PlanarState{}, inputs.first(i), frame_times.first(i), from_rest);
+        bool settings_overflow = false;
+        for (const movement::FrameRecord& record : from_rest) {
+            settings_overflow = settings_overflow || !all_finite(record_fields(record));
+        }
+        require_finite_result(function, settings_overflow ? "settings" : "start",
+                              "frame " + std::to_string(i - 1) + "'s state", fields);
+    }
+}
+
 template <class CSettings>
 kinema_status simulate_model(const char* function, const CSettings* settings,
                              const kinema_planar_state* start, const kinema_vec2* inputs,
@@ -42,6 +84,7 @@ kinema_status simulate_model(const char* function, const CSettings* settings,
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
         require(settings, function, "settings");
         require(start, function, "start");
+        require_usable_state(function, "start", *start);
         check_frames(function, frames);
         if (frames > 0) {
             require(inputs, function, "inputs");
@@ -56,8 +99,9 @@ kinema_status simulate_model(const char* function, const CSettings* settings,
         std::vector<movement::FrameRecord> records;
         const movement::AnyModel model{from_mirror(*settings)};
         // std::invalid_argument names the first bad frame; SettingsError the settings and the start.
-        movement::simulate_frames(model, from_mirror(*start), wish,
-                                  std::span<const double>(frame_times, count), records);
+        const std::span<const double> times(frame_times, count);
+        movement::simulate_frames(model, from_mirror(*start), wish, times, records);
+        require_finite_run(function, model, wish, times, records);
         for (std::size_t i = 0; i < count; ++i) {
             states_out[i] = {{records[i + 1].position.x, records[i + 1].position.y},
                              {records[i + 1].velocity.x, records[i + 1].velocity.y}};

@@ -311,6 +311,26 @@ static void movement_errors_are_statuses(void) {
     CHECK(kinema_unreal_pivot(&unreal, 700.0, dt, &stop) == KINEMA_ERROR_ARGUMENT);
 }
 
+/* NaN and overflow are refused by a step, never answered (issue 40): a NaN position, a velocity whose square
+ * overflows (Dishonored answered (inf, -nan)). */
+static void non_finite_states_are_refused(void) {
+    const kinema_unreal_settings unreal = kinema_unreal_settings_default();
+    const kinema_dishonored_settings dishonored = kinema_dishonored_settings_default();
+    kinema_planar_state state = moving_along_x(0.0);
+    kinema_planar_state out = moving_along_x(7.0);
+
+    state.position.x = NAN;
+    CHECK(kinema_unreal_step(&unreal, &state, vec2(1.0, 0.0), 1.0 / 60.0, &out) == KINEMA_ERROR_ARGUMENT);
+    CHECK(strcmp(kinema_last_error(),
+                 "kinema_unreal_step: state.position.x must be a finite number, got NaN") == 0);
+    CHECK(out.velocity.x == 7.0);
+    state = moving_along_x(1e308);
+    state.velocity.y = 1e308;
+    CHECK(kinema_dishonored_step(&dishonored, &state, vec2(1.0, 0.0), 1.0 / 60.0, &out) ==
+          KINEMA_ERROR_ARGUMENT);
+    CHECK(strstr(kinema_last_error(), "state.velocity.x") != NULL && out.velocity.x == 7.0);
+}
+
 /* The runtime pursuer on the same corridor: engaged on the player at column 2, then losing them running east,
  * the flood strategy's chase is the corridor's flood above (destination column 4); arriving there starts the
  * search. */
@@ -406,6 +426,7 @@ int main(void) {
     analysis();
     morrowind();
     movement_errors_are_statuses();
+    non_finite_states_are_refused();
     if (failures != 0) {
         fprintf(stderr, "%d check(s) failed\n", failures);
         return 1;

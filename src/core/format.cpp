@@ -37,6 +37,12 @@ int decimal_exponent(std::string_view scientific) {
 void append_number(std::string& out, double value) {
     Buffer buffer;
     const std::string_view scientific = shortest(buffer, value, std::chars_format::scientific);
+    if (std::isnan(value)) {
+        // "nan" whatever the sign bit, which to_chars prints as "-nan": a NaN has no sign a reader can use,
+        // and C#'s double.NaN (0.0 / 0.0 on x86) has it set.
+        out += "nan";
+        return;
+    }
     if (!std::isfinite(value)) {
         out += scientific;
         return;

@@ -34,6 +34,8 @@ TEST(FormatNumber, FixedInsideTheExponentRangeScientificOutside) {
     EXPECT_EQ(format_number(std::numeric_limits<double>::infinity()), "inf");
     EXPECT_EQ(format_number(-std::numeric_limits<double>::infinity()), "-inf");
     EXPECT_EQ(format_number(std::numeric_limits<double>::quiet_NaN()), "nan");
+    // A NaN with its sign bit set (C#'s double.NaN, -NaN in C) is "nan" too, never to_chars' "-nan".
+    EXPECT_EQ(format_number(-std::numeric_limits<double>::quiet_NaN()), "nan");
 }
 
 TEST(FormatNumber, EveryFiniteDoubleReadsBack) {
