@@ -67,7 +67,7 @@ namespace Kinema
         /// </summary>
         public string ToJson(string map = null)
         {
-            byte[] utf8Map = Utf8.ToNative(map);
+            byte[] utf8Map = Utf8.ToNative(map, "kinema_flood_json", "map");
             UIntPtr length;
             KinemaException.Check(NativeMethods.kinema_flood_json(handle, utf8Map, null, UIntPtr.Zero, out length));
             var buffer = new byte[(long)length.ToUInt64() + 1];

@@ -124,7 +124,7 @@ namespace Kinema
         {
             Kinema.CheckLibrary();
             SpaceHandle handle;
-            KinemaException.Check(NativeMethods.kinema_space_load(Utf8.ToNative(path), out handle));
+            KinemaException.Check(NativeMethods.kinema_space_load(Utf8.ToNative(path, "kinema_space_load", "path"), out handle));
             return new Space(handle);
         }
 

@@ -8,6 +8,19 @@ namespace Kinema
     // the default string marshalling is the ANSI code page on Windows).
     internal static class Utf8
     {
+        // `text` for argument `name` of C function `function`: a C string ends at its first NUL, so a text holding
+        // one would reach the library cut short (a path with "\0" loaded the file named by the part before it).
+        internal static byte[] ToNative(string text, string function, string name)
+        {
+            int nul = text == null ? -1 : text.IndexOf('\0');
+            if (nul >= 0)
+            {
+                throw new KinemaException(Status.Argument, function + ": " + name +
+                                                               " contains a NUL character (at index " + nul + ")");
+            }
+            return ToNative(text);
+        }
+
         internal static byte[] ToNative(string text)
         {
             if (text == null)
