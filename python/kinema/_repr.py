@@ -9,7 +9,10 @@ from typing import Iterable, Optional, Tuple
 
 import numpy as np
 
-Field = Tuple[str, Optional[str]]
+Field = Tuple  # (attribute, unit or None) or (attribute, unit, show): show(obj) -> text, or None for the value
+
+HIDDEN = object()
+"""What a field's show(obj) returns to leave the field out of the repr (a field that means nothing here)."""
 
 
 def _number(value: float) -> str:
@@ -42,14 +45,23 @@ def value_text(value) -> str:
 
 def fields_repr(obj, name: str, fields: Iterable[Field]) -> str:
     parts = []
-    for attribute, unit in fields:
+    for attribute, unit, *show in fields:
+        # A field's own wording for a value that is a marker, not a quantity (-1 for "never"): no unit then.
+        shown = show[0](obj) if show else None
+        if shown is HIDDEN:
+            continue
+        if shown is not None:
+            parts.append(f"{attribute}={shown}")
+            continue
         text = _value(getattr(obj, attribute))
         parts.append(f"{attribute}={text} {unit}" if unit else f"{attribute}={text}")
     return f"{name}(" + ", ".join(parts) + ")"
 
 
 def install(cls, fields: Iterable[Field], name: Optional[str] = None) -> None:
-    """Gives `cls` a __repr__ listing `fields` ((attribute, unit or None) pairs) under its Python name."""
+    """Gives `cls` a __repr__ listing `fields` ((attribute, unit or None) pairs, or (attribute, unit, show)
+    where show(obj) gives the text for a marker value, None otherwise, HIDDEN to leave the field out) under its
+    Python name."""
     fields = tuple(fields)
     shown = name or cls.__name__
     cls.__repr__ = lambda self: fields_repr(self, shown, fields)

@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _arguments
 from ._kinema import chase as _c
 from ._settings import settings_help as _settings_help
 from ._settings import with_settings as _with_settings
@@ -51,7 +52,7 @@ two; values is indexed the other way round, values[row, col]."""
 def load_level(path) -> Level:
     """Loads a Moving AI .map (by extension) or kinema ASCII level. OSError when the file cannot be read,
     ValueError "FILE:LINE: message" for a bad line (the CLI's messages). The GIL is released while loading."""
-    return _c.Level.load(os.fspath(path))
+    return _c.Level.load(_arguments.path(path, "path"))
 
 
 def default_level() -> Level:
@@ -65,7 +66,7 @@ def _as_level(level) -> Level:
     if isinstance(level, np.ndarray):
         return _c.Level.from_array(level)
     if isinstance(level, (str, bytes, os.PathLike)):
-        return load_level(os.fsdecode(level))
+        return load_level(_arguments.path(level, "level"))
     raise TypeError(f"level: expected a path, a 2D bool numpy array or a kinema.chase.Level, got "
                     f"{type(level).__name__}")
 
@@ -128,8 +129,8 @@ class Flood:
         return self
 
     def advance(self, k: int = 1) -> bool:
-        """Runs at most k propagation steps (k >= 0, GIL released). Returns finished."""
-        return self._run.advance(k)
+        """Runs at most k propagation steps (k in [0, 2^31 - 1], GIL released). Returns finished."""
+        return self._run.advance(_arguments.whole_number(k, "k", 0, 2**31 - 1, "advance"))
 
     def run(self) -> ChaseResult:
         """Runs to the end (GIL released) and returns the result."""
@@ -236,7 +237,7 @@ if HAS_NAV:
         """Builds a 3D level from an OBJ mesh with Recast/Detour (docs/nav.md; GIL released). nav_settings:
         NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units; tile_size and threads
         for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
-        return _c.Level3D.load(os.fspath(path), nav_settings)
+        return _c.Level3D.load(_arguments.path(path, "path"), nav_settings)
 
     def run_3d(level, from_xyz, direction, npc=None, destinations=None, **settings: Any) -> ChaseResult:
         """One chase on a 3D level (a Level3D or an OBJ path) from `from_xyz` (world units, y up) along

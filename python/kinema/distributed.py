@@ -19,12 +19,12 @@ import os
 import sys
 from typing import Any, Callable, Optional
 
+from . import _arguments
 from ._kinema import distributed as _d
 from ._kinema import pursuit as _p
+from .pursuit import _split_settings as _split_batch_settings
 
 AuditReport = _d.AuditReport
-
-_BATCH_KEYWORDS = frozenset(f["keyword"] for f in _p.keyword_fields("batch"))
 
 
 def _audit_part(path: str, settings: dict, index: int, count: int) -> str:
@@ -33,6 +33,18 @@ def _audit_part(path: str, settings: dict, index: int, count: int) -> str:
 
 def _batch_part(path: str, npc_model: str, batch: dict, settings: dict, index: int, count: int) -> str:
     return _p.run_batch_part(path, npc_model, batch, settings, index, count)
+
+
+def _require_client(client) -> None:
+    """A client is a dask.distributed.Client or None (a LocalCluster of this machine's cores); anything else
+    would fail later with an AttributeError from inside the run."""
+    if client is None:
+        return
+    from dask.distributed import Client
+
+    if not isinstance(client, Client):
+        raise TypeError("client: expected a dask.distributed.Client (or None for a LocalCluster of this "
+                        f"machine's cores), got {type(client).__name__}")
 
 
 def _run_parts(task: Callable[..., str], args: tuple, client, shards: Optional[int],
@@ -64,8 +76,11 @@ def audit(level, *, client=None, shards: Optional[int] = None, progress: Optiona
 
     Keywords: the audit's (directions, give_up_steps, corner_radius, exit_cells, ...) and the flood's (hot,
     max_steps, ...), as `kinema audit`'s flags without their dashes. `progress`: Dask's progress bar (default:
-    when stderr is a terminal). Raises ValueError for bad settings, as the CLI's one-line errors."""
-    path = os.fspath(level)
+    when stderr is a terminal). Raises ValueError for bad settings, as the CLI's one-line errors (an unknown
+    keyword lists every valid one), TypeError for a client that is not a dask.distributed.Client."""
+    path = _arguments.path(level, "level")
+    _require_client(client)
+    _d.check_audit_settings(dict(settings))  # before a cluster starts: one ValueError naming the keyword
     texts = _run_parts(_audit_part, (path, dict(settings)), client, shards, progress)
     return _d.merge_audit_parts(texts)
 
@@ -74,10 +89,12 @@ def batch(level, *, npc_model: str = "unreal", client=None, shards: Optional[int
           progress: Optional[bool] = None, **settings: Any) -> _p.BatchResult:
     """kinema.pursuit.run_batch (`kinema pursue --map LEVEL --batch N`) in `shards` shards on a
     dask.distributed `client`: shard I runs the scenarios i with i mod N = I - 1. Same keywords and the same
-    result as run_batch, to the bit; `threads` is each task's."""
-    path = os.fspath(level)
-    batch_settings = {k: v for k, v in settings.items() if k in _BATCH_KEYWORDS}
-    rest = {k: v for k, v in settings.items() if k not in _BATCH_KEYWORDS}
+    result as run_batch, to the bit; `threads` is each task's. Raises ValueError as run_batch does, also when
+    no scenario fits (naming min_route or view_range), TypeError for a client that is not a Client."""
+    path = _arguments.path(level, "level")
+    _require_client(client)
+    batch_settings, rest = _split_batch_settings(settings, "kinema.distributed.batch")
+    _p.check_batch_settings(npc_model, batch_settings, rest)  # before a cluster starts
     texts = _run_parts(_batch_part, (path, npc_model, batch_settings, rest), client, shards, progress)
     return _p.merge_batch_parts(texts)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from . import _arguments
 from ._kinema import movement as _m
 
 MODELS: tuple = _m.MODELS
@@ -59,8 +60,11 @@ def simulate(model: str, dt: float, frames: int, inputs: Any, start_velocity=(0.
     **settings: the model's settings by registry name (see below).
 
     Returns a Trajectory of frames + 1 records. Raises ValueError for a bad dt, schedule, shape, NaN input or
-    setting (naming it), TypeError for a non-numeric inputs array.
+    setting (naming it) or frames outside [0, 200000], TypeError for a non-numeric inputs array or frames that
+    is not a whole number.
     """
+    # The library's own check and message ("invalid simulation: ..."), for the values pybind11 cannot convert.
+    frames = _arguments.whole_number(frames, "frames", 0, _m.MAX_FRAMES, "invalid simulation")
     arrays = _m.simulate(model, dt, frames, inputs, start_velocity, start_position, settings)
     return Trajectory(model, dt, *arrays)
 

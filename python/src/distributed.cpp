@@ -22,6 +22,17 @@ struct AuditKeywords {
     chase::AuditSettings audit;
 };
 
+// Every keyword audit() takes, the audit's then the flood's: what an unknown keyword's error lists.
+std::string audit_keyword_list(const KeywordSettings& audit_own, const KeywordSettings& flood_keywords) {
+    std::string valid;
+    for (const KeywordSettings* keywords : {&audit_own, &flood_keywords}) {
+        for (const py::handle field : keywords->describe()) {
+            valid += (valid.empty() ? "" : ", ") + field["keyword"].cast<std::string>();
+        }
+    }
+    return valid;
+}
+
 AuditKeywords audit_keywords(const py::dict& settings) {
     static const KeywordSettings flood_keywords(settings_description<chase::FloodSettings>(),
                                                 "kinema.distributed.audit");
@@ -31,8 +42,13 @@ AuditKeywords audit_keywords(const py::dict& settings) {
     py::dict audit;
     for (const auto& [key, value] : settings) {
         const auto name = key.cast<std::string>();
-        (find_field(settings_description<chase::AuditSettings>(), name) != nullptr ? audit : flood)[key] =
-            value;
+        const bool is_audit = find_field(settings_description<chase::AuditSettings>(), name) != nullptr;
+        if (!is_audit && find_field(settings_description<chase::FloodSettings>(), name) == nullptr) {
+            // Not the flood's keyword either: list both sets, not only the flood's the rest is handed to.
+            throw py::value_error("kinema.distributed.audit: unknown keyword argument '" + name +
+                                  "'; valid: " + audit_keyword_list(audit_own, flood_keywords));
+        }
+        (is_audit ? audit : flood)[key] = value;
     }
     return {flood_keywords.from<chase::FloodSettings>(flood), audit_own.from<chase::AuditSettings>(audit)};
 }
@@ -126,6 +142,9 @@ void register_distributed(py::module_& m) {
     m.def("audit_part", &audit_part, py::arg("path"), py::arg("settings"), py::arg("index"), py::arg("count"),
           py::arg("threads") = 1);
     m.def("merge_audit_parts", &merge_audit_parts, py::arg("parts"));
+    m.def(
+        "check_audit_settings", [](const py::dict& settings) { static_cast<void>(audit_keywords(settings)); },
+        py::arg("settings"));
 }
 
 }  // namespace kinema::python

@@ -116,6 +116,7 @@ void register_movement(py::module_& m) {
         [](const std::string& model) { return std::string(mv::length_unit(mv::make_model(model))); },
         py::arg("model"),
         "The model's length unit: \"u\" (Dishonored), \"px\" (CrossCode), \"cm\" (Unreal).");
+    m.attr("MAX_FRAMES") = py::int_(mv::max_simulation_frames);
     m.def("simulate", &simulate, py::arg("model"), py::arg("dt"), py::arg("frames"), py::arg("inputs"),
           py::arg("start_velocity"), py::arg("start_position"), py::arg("settings"),
           "Raw form of kinema.movement.simulate: returns (time, position, velocity, speed).");

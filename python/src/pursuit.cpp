@@ -8,6 +8,7 @@
 
 #include "common.hpp"
 #include "kinema/chase/grid.hpp"
+#include "kinema/core/format.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/movement/model.hpp"
@@ -49,16 +50,47 @@ pu::PursuitConfig make_config(const std::string& path, const std::string& npc_mo
     return config;
 }
 
+// A batch in which no scenario fits is an error, as `kinema pursue --batch` makes it (apps/kinema/
+// cmd_pursue.cpp), never an empty result: the NPC out of sight from its start, else no route long enough.
+void require_scenarios(const pu::BatchResult& result, const pu::PursuitConfig& config,
+                       const pu::BatchSettings& batch, const std::string& file, double cell_size) {
+    if (result.scenarios > 0) {
+        return;
+    }
+    if (config.settings.view_range < cell_size) {
+        throw py::value_error("view_range: no scenario fits on " + file +
+                              " (the NPC starts at least one cell behind the player, out of a view of " +
+                              format_number(config.settings.view_range) + " level units)");
+    }
+    throw py::value_error("min_route: no scenario fits on " + file + " (no path of " +
+                          format_number(batch.min_route) +
+                          " level units with the NPC in sight behind the player)");
+}
+
 pu::BatchResult run_batch(const std::string& path, const std::string& npc_model, const py::dict& batch,
                           const py::dict& settings) {
     const pu::PursuitConfig config = make_config(path, npc_model, settings);
     const auto batch_settings = batch_keywords().from<pu::BatchSettings>(batch);
-    py::gil_scoped_release release;
-    const levels::GridLevel level = levels::load_level(path);
-    const chase::GridSpace grid(level);
-    const chase::GridChaseSpace space(grid);
-    return pu::run_batch([&space] { return std::make_unique<pu::ChasePursuitSpace>(space); }, config,
-                         batch_settings);
+    pu::BatchResult result;
+    double cell_size = 0.0;
+    {
+        py::gil_scoped_release release;
+        const levels::GridLevel level = levels::load_level(path);
+        const chase::GridSpace grid(level);
+        const chase::GridChaseSpace space(grid);
+        cell_size = space.cells().cell_size();
+        result = pu::run_batch([&space] { return std::make_unique<pu::ChasePursuitSpace>(space); }, config,
+                               batch_settings);
+    }
+    require_scenarios(result, config, batch_settings, path, cell_size);
+    return result;
+}
+
+// The settings of run_batch checked without running it (kinema.distributed.batch, before it starts a
+// cluster): ValueError naming the bad keyword.
+void check_batch_settings(const std::string& npc_model, const py::dict& batch, const py::dict& settings) {
+    static_cast<void>(make_config("", npc_model, settings));
+    static_cast<void>(batch_keywords().from<pu::BatchSettings>(batch));
 }
 
 // Shard `index` of `count` of run_batch's batch as the text of its partial report (report::write_batch_part),
@@ -94,7 +126,15 @@ pu::BatchResult merge_batch_parts(const std::vector<std::string>& texts) {
     for (std::size_t i = 0; i < texts.size(); ++i) {
         parts.push_back(report::parse_batch_part(texts[i], "part " + std::to_string(i + 1)));
     }
-    return report::merge_batch_parts(std::move(parts)).result;
+    report::MergedBatch merged = report::merge_batch_parts(std::move(parts));
+    if (merged.result.scenarios == 0) {
+        const levels::GridLevel level = levels::load_level(merged.level.file);
+        const chase::GridSpace grid(level);
+        const chase::GridChaseSpace space(grid);
+        require_scenarios(merged.result, merged.settings.config, merged.settings.batch, merged.level.file,
+                          space.cells().cell_size());
+    }
+    return std::move(merged.result);
 }
 
 // The config's keywords with its own defaults: the registry describes FloodSettings{} (max_restarts -1), a
@@ -192,6 +232,8 @@ void register_pursuit(py::module_& m) {
     m.def("run_batch_part", &run_batch_part, py::arg("path"), py::arg("npc_model"), py::arg("batch"),
           py::arg("settings"), py::arg("index"), py::arg("count"));
     m.def("merge_batch_parts", &merge_batch_parts, py::arg("parts"));
+    m.def("check_batch_settings", &check_batch_settings, py::arg("npc_model"), py::arg("batch"),
+          py::arg("settings"));
     m.def(
         "keyword_fields",
         [](const std::string& which) {

@@ -1,0 +1,33 @@
+"""Checks of the arguments the extension would otherwise take wrongly: a path with a NUL (a C string ends there,
+so the file before it was read) and whole numbers out of a C integer's range (pybind11 raised a bare
+"incompatible function arguments" TypeError). Each error names the argument, as the CLI's errors name a
+flag."""
+
+from __future__ import annotations
+
+import operator
+import os
+
+
+def path(value, name: str) -> str:
+    """`value` (str, bytes or os.PathLike) as a str path; ValueError naming `name` when it holds a NUL."""
+    text = os.fsdecode(os.fspath(value))
+    nul = text.find("\0")
+    if nul >= 0:
+        raise ValueError(f"{name}: the path contains a NUL character (at index {nul})")
+    return text
+
+
+def whole_number(value, name: str, low: int, high: int, where: str) -> int:
+    """`value` as an int in [low, high]: TypeError naming `name` for a non-integer (a float, a bool),
+    ValueError for one out of the range; `where` begins the message as the library's own begin theirs
+    ("invalid simulation: frames must be in [0, 200000], got -1")."""
+    if isinstance(value, bool):
+        raise TypeError(f"{where}: {name} must be a whole number, got bool")
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise TypeError(f"{where}: {name} must be a whole number, got {type(value).__name__}") from None
+    if not low <= number <= high:
+        raise ValueError(f"{where}: {name} must be in [{low}, {high}], got {number}")
+    return number
