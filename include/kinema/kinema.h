@@ -16,9 +16,11 @@
  *   gives the calling thread's message, the text the kinema command prints after "kinema: error: " (a
  *   settings field is named as the struct names it, max_steps, where the command names its flag), and the out
  *   parameters are left untouched. A null handle or array, a negative count, a NaN or a bad file is an error,
- *   never a crash; no C++ exception leaves the library. A kinema_flood_start refused for its position or
- *   direction leaves the flood as it was; after any other failure of a start the flood is unstarted until the
- *   next start.
+ *   never a crash; no C++ exception leaves the library. NaN and infinity never enter or leave: every step,
+ *   run, pursuer update and query refuses a non-finite argument, and arguments whose result would not be
+ *   finite (KINEMA_ERROR_ARGUMENT naming the argument that overflows). A kinema_flood_start refused for its
+ *   position or direction leaves the flood as it was; after any other failure of a start the flood is
+ *   unstarted until the next start.
  * - Units: grids are in tiles (a tile is one unit, x = column, y = row, z ignored); 3D levels are in the
  *   mesh's units with y up.
  * - Threads: a handle is used by one thread at a time; different handles may be used by different threads.
@@ -374,8 +376,9 @@ KINEMA_API void kinema_pursuer_team_destroy(kinema_pursuer_team* team);
  * The vectors, the state and each model's settings mirror their C++ types (kinema/core/vec.hpp,
  * kinema/movement/state.hpp, dishonored.hpp, crosscode.hpp, unreal.hpp) field for field.
  * Lengths are in each game's own unit (Dishonored: u, CrossCode: px, Unreal: cm), speeds per second, frame
- * times in seconds. A step takes dt in (0, 10] s and a finite input (the wish direction; longer than 1 is
- * clamped to length 1). A run takes `frames` in [0, 200000] (the kinema command's cap); frame i lasts
+ * times in seconds. A step takes dt in (0, 10] s, a finite input (the wish direction; longer than 1 is
+ * clamped to length 1) and a finite state whose velocity coordinates are within +-1e150 (the models square
+ * the speed); so does a run's start. A run takes `frames` in [0, 200000] (the kinema command's cap); frame i lasts
  * frame_times[i] s with inputs[i], states_out[i] receives the state after it, and the numbers are those of
  * `kinema simulate` (arrays may be NULL when frames is 0). Settings ranges: `kinema simulate --help`. */
 
