@@ -5,7 +5,11 @@
 // meshes and polygons from memory with hostile arrays, counts and nav settings; and the runtime pursuer and a
 // team of pursuers with hostile sizes, modes, inputs and event buffers. A crash,
 // a sanitizer report or a status outside kinema_status is a finding; the statuses themselves are the ABI's
-// business.
+// business. NaN and infinity never leave the ABI (issue 40): a call that succeeds answers finite numbers only
+// (a stop prediction's distance and time may be infinite when the character never stops, as kinema.h says),
+// a step that fails leaves its out parameter untouched, and no message says "-nan". The hostile numbers
+// include huge finite ones (1e308, the largest double, 1e154 whose square overflows) and C#'s double.NaN,
+// whose sign bit is set.
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
@@ -13,6 +17,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <vector>
 
@@ -27,16 +32,52 @@ void check(kinema_status status) {
     if (status == KINEMA_ERROR_INTERNAL) {
         std::abort();  // every failure the fuzzer can cause is the caller's, never a bug
     }
+    if (status != KINEMA_OK && std::strstr(kinema_last_error(), "-nan") != nullptr) {
+        std::abort();  // a message writes a NaN as a person reads it
+    }
+}
+
+// Whether every number is finite.
+bool finite(std::initializer_list<double> values) {
+    return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+}
+
+// A call that succeeded answers finite numbers only.
+void check_finite(kinema_status status, std::initializer_list<double> values) {
+    check(status);
+    if (status == KINEMA_OK && !finite(values)) {
+        std::abort();
+    }
+}
+
+bool finite(const kinema_vec3& v) {
+    return finite({v.x, v.y, v.z});
+}
+
+bool finite(const kinema_planar_state& s) {
+    return finite({s.position.x, s.position.y, s.velocity.x, s.velocity.y});
+}
+
+bool finite(const kinema_pursuer_output& o) {
+    return finite(o.goal) && std::isfinite(o.time);
 }
 
 double hostile_double(FuzzedDataProvider& in) {
-    switch (in.ConsumeIntegralInRange<int>(0, 4)) {
+    switch (in.ConsumeIntegralInRange<int>(0, 6)) {
         case 0:
-            return std::numeric_limits<double>::quiet_NaN();
+            // A NaN either way round: C#'s double.NaN (0.0 / 0.0 on x86) has the sign bit set.
+            return in.ConsumeBool() ? std::numeric_limits<double>::quiet_NaN()
+                                    : -std::numeric_limits<double>::quiet_NaN();
         case 1:
             return in.ConsumeBool() ? std::numeric_limits<double>::infinity() : -1e308;
         case 2:
             return in.ConsumeFloatingPoint<double>();
+        case 3:
+            // Huge but finite: sums and squares of these overflow inside a call.
+            return in.PickValueInArray({1e308, -std::numeric_limits<double>::max(),
+                                        std::numeric_limits<double>::max(), 1e154, -1e200, 1e150,
+                                        -std::numeric_limits<double>::infinity(),
+                                        std::numeric_limits<double>::denorm_min()});
         default:
             return in.ConsumeFloatingPointInRange<double>(-3.0, 40.0);
     }
@@ -130,9 +171,14 @@ kinema_unreal_settings hostile_unreal(FuzzedDataProvider& in) {
 template <class Settings, class Step, class Simulate>
 void drive_model(FuzzedDataProvider& in, const Settings& settings, Step step, Simulate simulate) {
     const kinema_planar_state state{hostile_vec2(in), hostile_vec2(in)};
-    kinema_planar_state out;
-    check(step(maybe_null(in, &settings), maybe_null(in, &state), hostile_vec2(in), hostile_double(in),
-               maybe_null(in, &out)));
+    const kinema_planar_state untouched{{-7.0, -7.0}, {-7.0, -7.0}};
+    kinema_planar_state out = untouched;
+    const kinema_status stepped = step(maybe_null(in, &settings), maybe_null(in, &state), hostile_vec2(in),
+                                       hostile_double(in), maybe_null(in, &out));
+    check_finite(stepped, {out.position.x, out.position.y, out.velocity.x, out.velocity.y});
+    if (stepped != KINEMA_OK && std::memcmp(&out, &untouched, sizeof out) != 0) {
+        std::abort();  // a failed call leaves its out parameter as it was
+    }
     const int frames = in.ConsumeIntegralInRange<int>(-2, 40);
     const std::size_t length = static_cast<std::size_t>(std::max(frames, 1));
     std::vector<kinema_vec2> inputs(length);
@@ -142,8 +188,15 @@ void drive_model(FuzzedDataProvider& in, const Settings& settings, Step step, Si
         frame_times[i] = hostile_double(in);
     }
     std::vector<kinema_planar_state> states(length);
-    check(simulate(maybe_null(in, &settings), maybe_null(in, &state), maybe_null(in, inputs.data()),
-                   maybe_null(in, frame_times.data()), frames, maybe_null(in, states.data())));
+    const kinema_status ran =
+        simulate(maybe_null(in, &settings), maybe_null(in, &state), maybe_null(in, inputs.data()),
+                 maybe_null(in, frame_times.data()), frames, maybe_null(in, states.data()));
+    check(ran);
+    for (int i = 0; ran == KINEMA_OK && i < frames; ++i) {
+        if (!finite(states[static_cast<std::size_t>(i)])) {
+            std::abort();
+        }
+    }
 }
 
 void call_movement(FuzzedDataProvider& in) {
@@ -170,17 +223,28 @@ void call_movement(FuzzedDataProvider& in) {
     }
 }
 
+// A prediction's distance and time: finite, or infinite when the character never stops; never NaN.
+void check_prediction(kinema_status status, const kinema_stop_prediction& stop) {
+    check(status);
+    if (status == KINEMA_OK && (std::isnan(stop.distance) || std::isnan(stop.time) ||
+                                (stop.stops && !finite({stop.distance, stop.time})))) {
+        std::abort();
+    }
+}
+
 void call_analysis(FuzzedDataProvider& in) {
     const kinema_unreal_settings settings = hostile_unreal(in);
-    kinema_stop_prediction stop;
+    kinema_stop_prediction stop{};
     switch (in.ConsumeIntegralInRange<int>(0, 4)) {
         case 0:
-            check(kinema_unreal_stop(maybe_null(in, &settings), hostile_double(in), hostile_double(in),
-                                     maybe_null(in, &stop)));
+            check_prediction(kinema_unreal_stop(maybe_null(in, &settings), hostile_double(in),
+                                                hostile_double(in), maybe_null(in, &stop)),
+                             stop);
             break;
         case 1:
-            check(kinema_unreal_pivot(maybe_null(in, &settings), hostile_double(in), hostile_double(in),
-                                      maybe_null(in, &stop)));
+            check_prediction(kinema_unreal_pivot(maybe_null(in, &settings), hostile_double(in),
+                                                 hostile_double(in), maybe_null(in, &stop)),
+                             stop);
             break;
         case 2: {
             const int count = in.ConsumeIntegralInRange<int>(-2, 20);
@@ -188,25 +252,32 @@ void call_analysis(FuzzedDataProvider& in) {
             for (double& frame_time : trace) {
                 maybe_hostile(in, frame_time);
             }
-            check(kinema_unreal_stop_trace(maybe_null(in, &settings), hostile_double(in),
-                                           maybe_null(in, trace.data()), count, maybe_null(in, &stop)));
+            check_prediction(
+                kinema_unreal_stop_trace(maybe_null(in, &settings), hostile_double(in),
+                                         maybe_null(in, trace.data()), count, maybe_null(in, &stop)),
+                stop);
             break;
         }
         case 3:
-            check(kinema_unreal_stop_continuous(maybe_null(in, &settings), hostile_double(in),
-                                                maybe_null(in, &stop)));
+            check_prediction(kinema_unreal_stop_continuous(maybe_null(in, &settings), hostile_double(in),
+                                                           maybe_null(in, &stop)),
+                             stop);
             break;
         default: {
             kinema_turn_settings turn = kinema_turn_settings_default();
             maybe_hostile(in, turn.speed_scale);
             maybe_hostile(in, turn.friction);
             maybe_hostile(in, turn.acceleration);
-            kinema_turn_solution solution;
-            check(kinema_dishonored_turn(maybe_null(in, &turn), hostile_double(in), hostile_double(in),
-                                         maybe_null(in, &solution)));
+            kinema_turn_solution solution{};
+            check_finite(kinema_dishonored_turn(maybe_null(in, &turn), hostile_double(in), hostile_double(in),
+                                                maybe_null(in, &solution)),
+                         {solution.input_direction.x, solution.input_direction.y, solution.normalized_speed,
+                          solution.speed});
             double full = 0.0;
-            check(kinema_dishonored_turn_limits(maybe_null(in, &turn), hostile_double(in),
-                                                maybe_null(in, &full), maybe_null(in, &full)));
+            double reachable = 0.0;
+            check_finite(kinema_dishonored_turn_limits(maybe_null(in, &turn), hostile_double(in),
+                                                       maybe_null(in, &full), maybe_null(in, &reachable)),
+                         {full, reachable});
             break;
         }
     }
@@ -237,15 +308,19 @@ void call_morrowind(FuzzedDataProvider& in) {
     stance.run = in.ConsumeBool();
     stance.sneak = in.ConsumeBool();
     stance.swimming = in.ConsumeBool();
-    kinema_morrowind_speed_result speed;
-    kinema_morrowind_jump_result jump;
-    kinema_morrowind_fall_result fall;
-    check(kinema_morrowind_speed(maybe_null(in, &settings), maybe_null(in, &actor), maybe_null(in, &stance),
-                                 maybe_null(in, &speed)));
-    check(kinema_morrowind_jump(maybe_null(in, &settings), maybe_null(in, &actor), maybe_null(in, &stance),
-                                hostile_vec2(in), maybe_null(in, &jump)));
-    check(kinema_morrowind_fall(maybe_null(in, &settings), maybe_null(in, &actor), hostile_double(in),
-                                maybe_null(in, &fall)));
+    kinema_morrowind_speed_result speed{};
+    kinema_morrowind_jump_result jump{};
+    kinema_morrowind_fall_result fall{};
+    check_finite(kinema_morrowind_speed(maybe_null(in, &settings), maybe_null(in, &actor),
+                                        maybe_null(in, &stance), maybe_null(in, &speed)),
+                 {speed.walk_speed, speed.run_speed, speed.max_speed, speed.speed_factor, speed.move_speed});
+    check_finite(kinema_morrowind_jump(maybe_null(in, &settings), maybe_null(in, &actor),
+                                       maybe_null(in, &stance), hostile_vec2(in), maybe_null(in, &jump)),
+                 {jump.jump_term, jump.take_off_speed, jump.velocity.x, jump.velocity.y, jump.velocity.z,
+                  jump.fatigue_cost, jump.air_control, jump.apex_height, jump.airtime});
+    check_finite(kinema_morrowind_fall(maybe_null(in, &settings), maybe_null(in, &actor), hostile_double(in),
+                                       maybe_null(in, &fall)),
+                 {fall.damage_term, fall.health_loss});
 }
 
 float hostile_float(FuzzedDataProvider& in) {
@@ -415,22 +490,38 @@ kinema_pursuer_input hostile_pursuer_input(FuzzedDataProvider& in) {
 }
 
 void call_pursuer(FuzzedDataProvider& in, kinema_pursuer* pursuer) {
-    kinema_pursuer_output output;
+    kinema_pursuer_output output{};
     switch (in.ConsumeIntegralInRange<int>(0, 3)) {
         case 0: {
             const kinema_pursuer_input input = hostile_pursuer_input(in);
-            check(kinema_pursuer_update(pursuer, maybe_null(in, &input), maybe_null(in, &output)));
+            const kinema_status status =
+                kinema_pursuer_update(pursuer, maybe_null(in, &input), maybe_null(in, &output));
+            check_finite(status, {output.goal.x, output.goal.y, output.goal.z, output.time});
             break;
         }
-        case 1:
-            check(kinema_pursuer_stimulus(pursuer, hostile_vec3(in), hostile_double(in),
-                                          maybe_null(in, &output)));
+        case 1: {
+            kinema_pursuer_output* out = maybe_null(in, &output);
+            const kinema_status status =
+                kinema_pursuer_stimulus(pursuer, hostile_vec3(in), hostile_double(in), out);
+            check(status);
+            if (status == KINEMA_OK && out != nullptr && !finite(output)) {
+                std::abort();
+            }
             break;
+        }
         case 2: {
             kinema_pursuer_event events[4];
             int count = 0;
             const int capacity = in.ConsumeIntegralInRange<int>(-2, 4);
-            check(kinema_pursuer_events(pursuer, maybe_null(in, events), capacity, maybe_null(in, &count)));
+            const kinema_status status =
+                kinema_pursuer_events(pursuer, maybe_null(in, events), capacity, maybe_null(in, &count));
+            check(status);
+            for (int i = 0; status == KINEMA_OK && i < std::min(count, capacity); ++i) {
+                if (!finite(events[i].position) || !finite(events[i].direction) ||
+                    !std::isfinite(events[i].t)) {
+                    std::abort();
+                }
+            }
             break;
         }
         default:
@@ -460,8 +551,14 @@ void call_team(FuzzedDataProvider& in, kinema_pursuer_team* team) {
             for (kinema_pursuer_input& input : inputs) {
                 input = hostile_pursuer_input(in);
             }
-            check(kinema_pursuer_team_update(team, maybe_null(in, inputs.data()), count,
-                                             maybe_null(in, outputs.data())));
+            const kinema_status status = kinema_pursuer_team_update(team, maybe_null(in, inputs.data()),
+                                                                    count, maybe_null(in, outputs.data()));
+            check(status);
+            for (int i = 0; status == KINEMA_OK && i < count; ++i) {
+                if (!finite(outputs[static_cast<std::size_t>(i)])) {
+                    std::abort();
+                }
+            }
             break;
         }
         case 1:
@@ -496,8 +593,14 @@ void call_flood(FuzzedDataProvider& in, kinema_flood* flood, const kinema_space*
             break;
         }
         default: {
-            struct kinema_flood_result result;
-            check(kinema_flood_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result));
+            struct kinema_flood_result result {};
+            const kinema_status status =
+                kinema_flood_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result);
+            check(status);
+            if (status == KINEMA_OK &&
+                !(finite(result.destination) && finite(result.centroid) && finite(result.seed_position))) {
+                std::abort();
+            }
             break;
         }
     }
@@ -540,10 +643,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             default: {
                 std::int64_t cells = 0;
                 check(kinema_space_cell_count(space, in.ConsumeBool() ? &cells : nullptr));
-                kinema_dead_reckoning_result reckoning;
-                check(kinema_dead_reckoning(in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space,
-                                            hostile_vec3(in), hostile_vec3(in), hostile_double(in),
-                                            maybe_null(in, &reckoning)));
+                kinema_dead_reckoning_result reckoning{};
+                const kinema_status status = kinema_dead_reckoning(
+                    in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : space, hostile_vec3(in),
+                    hostile_vec3(in), hostile_double(in), maybe_null(in, &reckoning));
+                check(status);
+                if (status == KINEMA_OK && !(finite(reckoning.position) && finite(reckoning.end_point) &&
+                                             std::isfinite(reckoning.distance))) {
+                    std::abort();
+                }
                 break;
             }
         }
