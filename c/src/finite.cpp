@@ -17,19 +17,18 @@ std::string readable_number(double value) {
     return format_number(value);
 }
 
-void require_finite(const char* function, const std::string& name, double value) {
-    if (!std::isfinite(value)) {
-        throw std::invalid_argument(std::string(function) + ": " + name + " must be a finite number, got " +
-                                    readable_number(value));
-    }
+void refuse_non_finite(const char* function, std::string_view name, double value) {
+    throw std::invalid_argument(std::string(function) + ": " + std::string(name) +
+                                " must be a finite number, got " + readable_number(value));
 }
 
-void require_usable_state(const char* function, const std::string& name, const kinema_planar_state& state) {
-    require_finite(function, name + ".position.x", state.position.x);
-    require_finite(function, name + ".position.y", state.position.y);
+void refuse_state(const char* function, std::string_view name, const kinema_planar_state& state) {
+    const std::string prefix(name);
+    require_finite(function, prefix + ".position.x", state.position.x);
+    require_finite(function, prefix + ".position.y", state.position.y);
     for (const auto& [axis, value] :
          {ResultField{"x", state.velocity.x}, ResultField{"y", state.velocity.y}}) {
-        const std::string field = name + ".velocity." + axis;
+        const std::string field = prefix + ".velocity." + axis;
         require_finite(function, field, value);
         if (std::abs(value) > max_state_velocity) {
             throw std::invalid_argument(std::string(function) + ": " + field + " must be in [-" +
@@ -38,6 +37,7 @@ void require_usable_state(const char* function, const std::string& name, const k
                                         "] (its square must be finite), got " + format_number(value));
         }
     }
+    throw std::logic_error("refuse_state: the state is usable");  // never: the caller checked it is not
 }
 
 bool all_finite(std::span<const ResultField> fields) {

@@ -6,8 +6,10 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "kinema/kinema.h"
@@ -21,12 +23,37 @@ inline constexpr double max_state_velocity = 1e150;
 /// `value` for a message: the library's number text, or "NaN", "infinity", "-infinity".
 std::string readable_number(double value);
 
-/// Throws std::invalid_argument "FUNCTION: NAME must be a finite number, got NaN" unless `value` is finite.
-void require_finite(const char* function, const std::string& name, double value);
+/// Throws std::invalid_argument "FUNCTION: NAME must be a finite number, got NaN".
+[[noreturn]] void refuse_non_finite(const char* function, std::string_view name, double value);
+/// Throws std::invalid_argument naming the first coordinate of `state` that is not usable.
+[[noreturn]] void refuse_state(const char* function, std::string_view name, const kinema_planar_state& state);
+
+// The checks below run on every step a game makes: inline comparisons, and text only on the way to a refusal.
+
+/// Throws refuse_non_finite's error unless `value` is finite.
+inline void require_finite(const char* function, std::string_view name, double value) {
+    if (!std::isfinite(value)) {
+        refuse_non_finite(function, name, value);
+    }
+}
+
+/// Whether every number of `state` is finite.
+inline bool finite(const kinema_planar_state& state) {
+    return std::isfinite(state.position.x) && std::isfinite(state.position.y) &&
+           std::isfinite(state.velocity.x) && std::isfinite(state.velocity.y);
+}
 
 /// A planar state given as argument `name`: every coordinate finite and each velocity coordinate within
 /// max_state_velocity; throws std::invalid_argument naming the coordinate ("state.velocity.x") otherwise.
-void require_usable_state(const char* function, const std::string& name, const kinema_planar_state& state);
+inline void require_usable_state(const char* function, std::string_view name,
+                                 const kinema_planar_state& state) {
+    // A NaN fails the velocity's comparisons too.
+    if (!(std::isfinite(state.position.x) && std::isfinite(state.position.y) &&
+          std::abs(state.velocity.x) <= max_state_velocity &&
+          std::abs(state.velocity.y) <= max_state_velocity)) {
+        refuse_state(function, name, state);
+    }
+}
 
 /// A named number of a result.
 using ResultField = std::pair<const char*, double>;

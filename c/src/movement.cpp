@@ -30,14 +30,13 @@ kinema_status step_model(const char* function, const CSettings* settings, const 
         const auto model = from_mirror(*settings);
         const auto next = to_mirror<kinema_planar_state>(
             movement::step(model, from_mirror(*state), from_mirror(input), dt));
-        const auto fields = state_fields(next);
-        if (!all_finite(fields)) {
+        if (!finite(next)) {
             // Each argument passed its checks and together they overflow: the same frame from rest tells
             // whether the state's numbers or the settings' are too large.
             const auto from_rest =
                 to_mirror<kinema_planar_state>(movement::step(model, PlanarState{}, from_mirror(input), dt));
-            require_finite_result(function, all_finite(state_fields(from_rest)) ? "state" : "settings",
-                                  "the next state", fields);
+            require_finite_result(function, finite(from_rest) ? "state" : "settings", "the next state",
+                                  state_fields(next));
         }
         *out = next;
     });
