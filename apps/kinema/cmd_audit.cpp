@@ -421,9 +421,16 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     a.mesh = is_mesh_path(a.map);
     a.settings.flood = merged.flood;
     a.settings.audit = merged.settings;
+#if !KINEMA_HAVE_RENDER
+    if (!outputs.png.empty() || !outputs.svg.empty()) {
+        throw UsageError("--png/--svg: this kinema was built without kinema::render");
+    }
+#endif
     a.outputs.json = outputs.json;
     a.outputs.csv = outputs.csv;
+    a.outputs.places_csv = outputs.places_csv;
     a.outputs.png = outputs.png;
+    a.outputs.svg = outputs.svg;
     a.outputs.inputs = outputs.inputs;
     a.outputs.inputs.push_back({"--map", a.map});
     // The pictures and the reports' cell coordinates come from the level itself: it must be the one hashed.
@@ -436,6 +443,11 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     }
     const std::string title = std::filesystem::path(a.map).filename().string();
     const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces) {
+        // The same bytes make the same cells; checked anyway, as the rows' cell ids index the space.
+        if (spaces[0]->cells().size() != merged.result.cells.size()) {
+            throw std::invalid_argument(fmt::format("{}: has {} cells, the parts {}", a.map,
+                                                    spaces[0]->cells().size(), merged.result.cells.size()));
+        }
         write_reports(*spaces[0], merged.result, a, title);
     };
     if (a.mesh) {

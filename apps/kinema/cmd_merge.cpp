@@ -67,14 +67,16 @@ struct MergeCommand {
 constexpr const char* merge_help = R"(
 Merges the partial reports of a sharded run into the files the unsharded command writes, byte for byte:
   kinema audit --map L ... --shard I/N --json part-I.json   (I = 1..N, on any machines)
-  kinema merge part-*.json --json audit.json --csv audit.csv --png audit
+  kinema merge part-*.json --json audit.json --csv audit.csv --places-csv places.csv --png audit --svg audit
   kinema pursue --map L --batch S ... --shard I/N --json part-I.json
   kinema merge part-*.json --json batch.json --csv batch.csv   (and the batch's table on stdout)
 The parts must be shards 1..N of one N, each once, of one kind, of the same level (by the FNV-1a 64 hash of
-its file) and the same settings; totals, per-cell summaries, the batch's summaries and medians and the
-pictures are recomputed from the merged rows, never averaged. An audit's level is re-read from the path the
-parts name (for the pictures and the cells' coordinates); a batch's is not needed. A missing, repeated or
-foreign part is one line naming it, and nothing is written. docs/scale.md has the farm recipes.)";
+its file) and the same settings, each intact: its last field, "part_fnv1a64", is the FNV-1a 64 of every byte
+before it, and every row (run) is checked against its shard's cells (scenarios), counts and the settings'
+bounds. Totals, per-cell summaries, places, the batch's summaries and medians and the pictures are recomputed
+from the merged rows, never averaged. An audit's level is re-read from the path the parts name (for the
+pictures and the cells' coordinates); a batch's is not needed. A missing, repeated, foreign or changed part is
+one line naming it, and nothing is written. docs/scale.md has the farm recipes.)";
 
 }  // namespace
 
@@ -92,8 +94,14 @@ void add_merge_command(CLI::App& app) {
         ->required();
     typed(cmd->add_option("--csv", command->outputs.csv, "Write the merged rows (runs) as CSV to this file"),
           ValueKind::file);
+    typed(cmd->add_option("--places-csv", command->outputs.places_csv,
+                          "Audit parts: write the places as CSV to this file (one line per place and cell)"),
+          ValueKind::file);
     cmd->add_option("--png", command->outputs.png,
                     "Audit parts: write the per-cell pictures as PREFIX-<summary>.png")
+        ->type_name("PREFIX");
+    cmd->add_option("--svg", command->outputs.svg,
+                    "Audit parts: write the per-cell pictures as PREFIX-<summary>.svg")
         ->type_name("PREFIX");
     cmd->callback([command] {
         MergeOutputs outputs = command->outputs;

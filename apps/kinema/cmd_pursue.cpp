@@ -511,8 +511,13 @@ shard its fair share of short and long ones, whatever the order of the scenarios
 }  // namespace
 
 void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
-    if (!outputs.png.empty()) {
-        throw UsageError("--png: only for the parts of `kinema audit --shard` (a batch has no pictures)");
+    for (const auto& [flag, value] :
+         {std::pair{"--places-csv", &outputs.places_csv}, {"--png", &outputs.png}, {"--svg", &outputs.svg}}) {
+        if (!value->empty()) {
+            throw UsageError(fmt::format(
+                "{}: only for the parts of `kinema audit --shard` (a batch has no places or pictures)",
+                flag));
+        }
     }
     std::vector<report::BatchPart> parts;
     for (const std::string& path : paths) {

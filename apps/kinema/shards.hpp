@@ -20,7 +20,9 @@ report::ShardId parse_shard(const std::string& text);
 struct MergeOutputs {
     std::string json;
     std::string csv;
+    std::string places_csv;
     std::string png;
+    std::string svg;
     std::vector<output::InputFile> inputs;  // the parts: no output may overwrite one
 };
 
@@ -29,7 +31,7 @@ struct MergeOutputs {
 void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs);
 
 /// Merges batch parts (report::merge_batch_parts) and writes what `kinema pursue --batch` writes: --json,
-/// --csv and the table (--png is refused: a batch has no pictures).
+/// --csv and the table (--places-csv, --png and --svg are refused: a batch has no places or pictures).
 void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs);
 
 }  // namespace kinema::cli

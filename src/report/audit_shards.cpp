@@ -52,27 +52,87 @@ std::string settings_text(const chase::FloodSettings& flood, const chase::AuditS
     return a.size() <= 2 ? b : b.size() <= 2 ? a : a.substr(0, a.size() - 1) + ", " + b.substr(1);
 }
 
-chase::AuditRow read_row(const json& r, int directions, const std::string& path) {
+// What a row may hold, from the part's header: its place in the shard (cell-major from the shard's first
+// cell), the level's cells and the flood's bound on steps.
+struct RowBounds {
+    std::size_t cells = 0;
+    std::size_t first_cell = 0;
+    int directions = 1;
+    int max_steps = 0;
+};
+
+// The values of a row, by their position (the names in errors).
+constexpr const char* row_fields[row_values] = {"cell",
+                                                "direction",
+                                                "steps",
+                                                "stop_reason",
+                                                "seed_cell",
+                                                "destination_cell",
+                                                "destination x",
+                                                "destination y",
+                                                "destination z",
+                                                "dead_reckoning x",
+                                                "dead_reckoning y",
+                                                "dead_reckoning z",
+                                                "chase_distance",
+                                                "along_cells",
+                                                "dead_reckoning_gap",
+                                                "findings"};
+
+// Every value of row `i` checked against what an audit can write there: a merged report is built from the
+// rows without another look, so a row out of place or out of range is refused here, naming it.
+chase::AuditRow read_row(const json& r, std::size_t i, const RowBounds& b, const std::string& path) {
+    const std::string at = fmt::format("rows[{}]", i);
     if (!r.is_array() || r.size() != row_values) {
-        fail(path, fmt::format("every row must be an array of {} values", row_values));
+        fail(path, fmt::format("{}: must be an array of {} values", at, row_values));
     }
+    std::vector<std::string> names;
+    for (const char* field : row_fields) {
+        names.push_back(at + " " + field);
+    }
+    const auto id = [&](std::size_t k) { return whole<chase::CellId>(r[k], names[k].c_str(), path); };
     chase::AuditRow row;
-    row.cell = whole<chase::CellId>(r[0], "rows", path);
-    row.direction = whole<int>(r[1], "rows", path);
-    row.steps = whole<int>(r[2], "rows", path);
-    const auto reason = whole<int>(r[3], "rows", path);
-    if (reason > 2 || row.direction >= directions) {
-        fail(path, "a row's stop reason or direction is out of range");
+    row.cell = id(0);
+    row.direction = whole<int>(r[1], names[1].c_str(), path);
+    const auto d = static_cast<std::size_t>(b.directions);
+    const std::size_t cell = b.first_cell + i / d;
+    if (row.cell != cell || static_cast<std::size_t>(row.direction) != i % d) {
+        fail(path, fmt::format("{}: cell {} direction {} where the shard's rows (cell-major from its first "
+                               "cell {}) have cell {} direction {}: rows moved, swapped or of another shard",
+                               at, row.cell, row.direction, b.first_cell, cell, i % d));
+    }
+    row.steps = whole<int>(r[2], names[2].c_str(), path);
+    if (row.steps > b.max_steps) {
+        fail(path, fmt::format("{}: steps {} over the settings' max_steps {}", at, row.steps, b.max_steps));
+    }
+    const auto reason = whole<int>(r[3], names[3].c_str(), path);
+    if (reason > 2) {
+        fail(path, fmt::format("{}: stop_reason {} is none of 0, 1, 2", at, reason));
     }
     row.stop_reason = static_cast<chase::StopReason>(reason);
-    row.seed_cell = whole<chase::CellId>(r[4], "rows", path);
-    row.destination_cell = whole<chase::CellId>(r[5], "rows", path);
-    row.destination = {read_real(r[6], path), read_real(r[7], path), read_real(r[8], path)};
-    row.dead_reckoning = {read_real(r[9], path), read_real(r[10], path), read_real(r[11], path)};
-    row.chase_distance = read_real(r[12], path);
-    row.along_cells_distance = read_real(r[13], path);
-    row.dead_reckoning_gap = read_real(r[14], path);
-    row.findings = whole<std::uint8_t>(r[15], "rows", path);
+    row.seed_cell = id(4);
+    row.destination_cell = id(5);
+    for (const auto& [k, id_read] :
+         {std::pair{std::size_t{4}, row.seed_cell}, std::pair{std::size_t{5}, row.destination_cell}}) {
+        if (id_read >= b.cells) {
+            fail(path,
+                 fmt::format("{}: {} is not a cell of the level (it has {})", names[k], id_read, b.cells));
+        }
+    }
+    double reals[10];
+    for (std::size_t k = 0; k < 10; ++k) {
+        reals[k] = read_real(r[6 + k], path, names[6 + k]);
+    }
+    row.destination = {reals[0], reals[1], reals[2]};
+    row.dead_reckoning = {reals[3], reals[4], reals[5]};
+    row.chase_distance = reals[6];
+    row.along_cells_distance = reals[7];
+    row.dead_reckoning_gap = reals[8];
+    row.findings = whole<std::uint8_t>(r[15], names[15].c_str(), path);
+    if (row.findings >= 1u << std::size(chase::all_findings)) {
+        fail(path, fmt::format("{}: {} is not a set of the {} finding bits", names[15], row.findings,
+                               std::size(chase::all_findings)));
+    }
     return row;
 }
 
@@ -103,19 +163,22 @@ void read_shard(const json& doc, AuditPart& part) {
     part.range.first = whole<std::size_t>(field(shard, "first_cell", part.path), "first_cell", part.path);
     part.range.end = whole<std::size_t>(field(shard, "end_cell", part.path), "end_cell", part.path);
     if (part.shard.count < 1 || part.shard.index < 1 || part.shard.index > part.shard.count) {
-        fail(part.path, "\"shard\" must have 1 <= index <= count");
+        fail(part.path, fmt::format("\"shard\" must have 1 <= index <= count, got index {} of count {}",
+                                    part.shard.index, part.shard.count));
     }
     const chase::AuditCellRange expected =
         chase::audit_shard_cells(part.cells, part.shard.index, part.shard.count);
     if (expected.first != part.range.first || expected.end != part.range.end) {
-        fail(part.path, "the shard's cell range is not its share of the level's cells");
+        fail(part.path, fmt::format("the shard's cells [{}, {}) are not shard {}/{}'s share [{}, {}) of the "
+                                    "level's {} cells",
+                                    part.range.first, part.range.end, part.shard.index, part.shard.count,
+                                    expected.first, expected.end, part.cells));
     }
 }
 
 }  // namespace
 
-std::uint64_t fnv1a64(std::string_view bytes) {
-    std::uint64_t hash = 14695981039346656037ull;
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
     for (const char c : bytes) {
         hash ^= static_cast<unsigned char>(c);
         hash *= 1099511628211ull;
@@ -124,40 +187,53 @@ std::uint64_t fnv1a64(std::string_view bytes) {
 }
 
 std::string file_fnv1a64(const std::string& path) {
-    return fmt::format("{:016x}", fnv1a64(part_json::file_bytes(path)));
+    // In pieces: a level's hash needs none of its text held (a 3D level's .obj may be large).
+    std::ifstream in = part_json::open_file(path);
+    std::uint64_t hash = fnv1a64_basis;
+    std::string block(std::size_t{1} << 16, '\0');
+    while (in.read(block.data(), static_cast<std::streamsize>(block.size())) || in.gcount() > 0) {
+        hash = fnv1a64(std::string_view(block.data(), static_cast<std::size_t>(in.gcount())), hash);
+    }
+    if (!in.eof()) {
+        throw std::invalid_argument(path + ": cannot read");
+    }
+    return fmt::format("{:016x}", hash);
 }
 
 void write_audit_part(const LevelId& level, std::size_t cell_count, const chase::FloodSettings& flood,
                       const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
                       const std::vector<chase::AuditRow>& rows, std::string& buffer,
                       const chase::AuditTextSink& sink, std::size_t chunk_bytes) {
+    DigestSink digest(sink, buffer.size());
     JsonWriter w(buffer);
     w.begin_object().string("kinema_part", "audit");
     w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64).end_object();
     w.key("settings").raw(settings_text(flood, settings));
     w.integer("directions", settings.directions).count("cells", cell_count);
     w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
-    w.count("first_cell", range.first).count("end_cell", range.end).end_object();
+    w.count("first_cell", range.first).count("end_cell", range.end).count("rows", rows.size()).end_object();
     w.key("rows").begin_array();
     for (const chase::AuditRow& row : rows) {
         row_json(w, row);
         if (buffer.size() >= chunk_bytes) {
-            sink(buffer);
+            digest(buffer);
         }
     }
-    w.end_array().end_object();
+    w.end_array();
+    const std::string hex = digest.finish(buffer);  // every byte before the digest's own field
+    w.string(digest_key, hex).end_object();
     buffer += '\n';
     sink(buffer);
 }
 
 AuditPart parse_audit_part(std::string_view text, const std::string& path) {
-    const json doc = part_json::parse(text, path);
+    const PartText parsed = parse_part(text, "audit", path);
+    const json& doc = parsed.doc;
     AuditPart part;
     part.path = path;
-    expect_kind(doc, "audit", path);
     const json& level = field(doc, "level", path);
-    part.level.file = field(level, "file", path).get<std::string>();
-    part.level.fnv1a64 = field(level, "fnv1a64", path).get<std::string>();
+    part.level.file = text_field(level, "file", path);
+    part.level.fnv1a64 = text_field(level, "fnv1a64", path);
     read_settings(field(doc, "settings", path), part);
     if (whole<int>(field(doc, "directions", path), "directions", path) != part.settings.directions) {
         fail(path, "\"directions\" differs from the settings' directions");
@@ -167,13 +243,21 @@ AuditPart parse_audit_part(std::string_view text, const std::string& path) {
     const json& rows = field(doc, "rows", path);
     const std::size_t expected =
         chase::audit_row_count(part.range.end - part.range.first, part.settings.directions);
-    if (!rows.is_array() || rows.size() != expected) {
-        fail(path, fmt::format("\"rows\" must hold {} rows, the shard's cells x directions", expected));
+    const auto count = whole<std::size_t>(field(field(doc, "shard", path), "rows", path), "rows", path);
+    if (count != expected) {
+        fail(path, fmt::format("\"shard\" counts {} rows, but its {} cells x {} directions are {}", count,
+                               part.range.end - part.range.first, part.settings.directions, expected));
     }
+    if (!rows.is_array() || rows.size() != expected) {
+        fail(path, fmt::format("\"rows\" holds {} rows, not the shard's {} (its cells x directions)",
+                               rows.is_array() ? rows.size() : 0, expected));
+    }
+    const RowBounds bounds{part.cells, part.range.first, part.settings.directions, part.flood.max_steps};
     part.rows.reserve(expected);
     for (const json& r : rows) {
-        part.rows.push_back(read_row(r, part.settings.directions, path));
+        part.rows.push_back(read_row(r, part.rows.size(), bounds, path));
     }
+    check_digest(parsed.digested, path);
     return part;
 }
 

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -46,45 +47,66 @@ void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
 }
 
 template <typename Enum>
-Enum enumerator(const json& value, int count, const std::string& path) {
-    const int v = whole<int>(value, "runs", path);
+Enum enumerator(const json& value, int count, const std::string& name, const std::string& path) {
+    const int v = whole<int>(value, name.c_str(), path);
     if (v >= count) {
-        fail(path, fmt::format("a run's enumeration value {} is out of range", v));
+        fail(path, fmt::format("{}: {} is none of the {} values 0..{}", name, v, count, count - 1));
     }
     return static_cast<Enum>(v);
 }
 
-pursuit::BatchRun read_run(const json& r, const BatchPart& part) {
+// Run `i` of the part, checked against what the shard writes there: its scenarios in increasing order, each
+// one of this shard's, each with every strategy (and team mode) in order. The merged reports are built from
+// the runs without another look, so a run out of place or out of range is refused here, naming it.
+pursuit::BatchRun read_run(const json& r, std::size_t i, const BatchPart& part, int previous_scenario) {
     const std::string& path = part.path;
+    const std::string at = fmt::format("runs[{}]", i);
+    const auto name = [&](const char* field) { return at + " " + field; };
     const bool team = part.settings.batch.npcs > 1;
     const std::size_t values = run_values + (team ? team_values : 0);
     if (!r.is_array() || r.size() != values) {
-        fail(path, fmt::format("every run must be an array of {} values", values));
+        fail(path, fmt::format("{}: must be an array of {} values", at, values));
     }
+    const std::span<const pursuit::TeamMode> modes = pursuit::batch_team_modes(part.settings.batch.npcs);
+    const std::size_t within = i % (strategy_count * modes.size());  // the run's place in its scenario
     pursuit::BatchRun run;
-    run.scenario = whole<int>(r[0], "runs", path);
+    run.scenario = whole<int>(r[0], name("scenario").c_str(), path);
     if (run.scenario >= part.settings.batch.scenarios ||
         run.scenario % part.shard.count != part.shard.index - 1) {
-        fail(path, fmt::format("scenario {} is not one of shard {}/{}'s", run.scenario, part.shard.index,
-                               part.shard.count));
+        fail(path, fmt::format("{}: scenario {} is not one of shard {}/{}'s", at, run.scenario,
+                               part.shard.index, part.shard.count));
     }
-    run.strategy = enumerator<pursuit::Strategy>(r[1], static_cast<int>(strategy_count), path);
-    run.outcome = enumerator<pursuit::Outcome>(r[2], 4, path);
-    run.reacquired_in = enumerator<pursuit::NpcState>(r[3], 4, path);
-    run.time_to_reacquire = read_real(r[4], path);
-    run.npc_distance = read_real(r[5], path);
-    run.destination_changes = whole<int>(r[6], "runs", path);
-    run.chases = whole<int>(r[7], "runs", path);
-    run.max_heading_rate = read_real(r[8], path);
+    if (within == 0 ? run.scenario <= previous_scenario : run.scenario != previous_scenario) {
+        fail(path, fmt::format("{}: scenario {} out of order (after scenario {}): runs moved or swapped", at,
+                               run.scenario, previous_scenario));
+    }
+    run.strategy =
+        enumerator<pursuit::Strategy>(r[1], static_cast<int>(strategy_count), name("strategy"), path);
+    run.outcome = enumerator<pursuit::Outcome>(r[2], 4, name("outcome"), path);
+    run.reacquired_in = enumerator<pursuit::NpcState>(r[3], 4, name("reacquired_in"), path);
+    run.time_to_reacquire = read_real(r[4], path, name("time_to_reacquire"));
+    run.npc_distance = read_real(r[5], path, name("npc_distance"));
+    run.destination_changes = whole<int>(r[6], name("destination_changes").c_str(), path);
+    run.chases = whole<int>(r[7], name("chases").c_str(), path);
+    run.max_heading_rate = read_real(r[8], path, name("max_heading_rate"));
     if (team) {
-        run.npcs = whole<int>(r[9], "runs", path);
+        run.npcs = whole<int>(r[9], name("npcs").c_str(), path);
         if (run.npcs != part.settings.batch.npcs) {
-            fail(path, fmt::format("a run's team of {} is not the settings' npcs {}", run.npcs,
+            fail(path, fmt::format("{}: a team of {}, not the settings' npcs {}", at, run.npcs,
                                    part.settings.batch.npcs));
         }
-        run.team = enumerator<pursuit::TeamMode>(r[10], 3, path);
-        run.searched_cells = whole<std::size_t>(r[11], "runs", path);
-        run.search_npc_seconds = read_real(r[12], path);
+        run.team = enumerator<pursuit::TeamMode>(r[10], 3, name("team"), path);
+        run.searched_cells = whole<std::size_t>(r[11], name("searched_cells").c_str(), path);
+        run.search_npc_seconds = read_real(r[12], path, name("search_npc_seconds"));
+    }
+    if (run.strategy != pursuit::all_strategies[within / modes.size()] ||
+        run.team != modes[within % modes.size()]) {
+        fail(path,
+             fmt::format("{}: strategy {} team {} where scenario {} has strategy {} team {}: runs moved "
+                         "or swapped",
+                         at, static_cast<int>(run.strategy), static_cast<int>(run.team), run.scenario,
+                         static_cast<int>(pursuit::all_strategies[within / modes.size()]),
+                         static_cast<int>(modes[within % modes.size()])));
     }
     return run;
 }
@@ -112,7 +134,7 @@ void read_settings(const json& object, BatchPart& part) {
     const std::string& path = part.path;
     BatchPartSettings& s = part.settings;
     try {
-        s.config.model = movement::make_model(field(object, "npc_model", path).get<std::string>());
+        s.config.model = movement::make_model(text_field(object, "npc_model", path));
     } catch (const std::exception& e) {
         fail(path, fmt::format("settings field \"npc_model\": {}", e.what()));
     }
@@ -125,7 +147,7 @@ void read_settings(const json& object, BatchPart& part) {
                 [&](const std::string& n, const std::string& t) { set_field_text(s.config.flood, n, t); });
     read_fields(field(object, "batch", path), "batch", path,
                 [&](const std::string& n, const std::string& t) { set_field_text(s.batch, n, t); });
-    s.behind_unit = field(object, "behind_unit", path).get<std::string>();
+    s.behind_unit = text_field(object, "behind_unit", path);
     s.level_settings = field(object, "level", path).dump();
     part.settings_json = object.dump();
 }
@@ -135,7 +157,8 @@ void read_shard(const json& doc, BatchPart& part) {
     part.shard.index = whole<int>(field(shard, "index", part.path), "index", part.path);
     part.shard.count = whole<int>(field(shard, "count", part.path), "count", part.path);
     if (part.shard.count < 1 || part.shard.index < 1 || part.shard.index > part.shard.count) {
-        fail(part.path, "\"shard\" must have 1 <= index <= count");
+        fail(part.path, fmt::format("\"shard\" must have 1 <= index <= count, got index {} of count {}",
+                                    part.shard.index, part.shard.count));
     }
 }
 
@@ -169,44 +192,64 @@ std::string batch_settings_json(const BatchPartSettings& s) {
 void write_batch_part(const LevelId& level, const BatchPartSettings& settings, ShardId shard,
                       const std::vector<pursuit::BatchRun>& runs, std::string& buffer,
                       const pursuit::BatchTextSink& sink, std::size_t chunk_bytes) {
+    DigestSink digest(sink, buffer.size());
     JsonWriter w(buffer);
     w.begin_object().string("kinema_part", "batch");
     w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64).end_object();
     w.key("settings").raw(batch_settings_json(settings));
-    w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count).end_object();
+    const std::size_t per_scenario = strategy_count * pursuit::batch_team_modes(settings.batch.npcs).size();
+    w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
+    w.count("made", runs.size() / per_scenario).count("runs", runs.size()).end_object();
     w.key("runs").begin_array();
     for (const pursuit::BatchRun& run : runs) {
         run_json(w, run);
         if (buffer.size() >= chunk_bytes) {
-            sink(buffer);
+            digest(buffer);
         }
     }
-    w.end_array().end_object();
+    w.end_array();
+    const std::string hex = digest.finish(buffer);  // every byte before the digest's own field
+    w.string(digest_key, hex).end_object();
     buffer += '\n';
     sink(buffer);
 }
 
 BatchPart parse_batch_part(std::string_view text, const std::string& path) {
-    const json doc = part_json::parse(text, path);
+    const PartText parsed = parse_part(text, "batch", path);
+    const json& doc = parsed.doc;
     BatchPart part;
     part.path = path;
-    expect_kind(doc, "batch", path);
     const json& level = field(doc, "level", path);
-    part.level.file = field(level, "file", path).get<std::string>();
-    part.level.fnv1a64 = field(level, "fnv1a64", path).get<std::string>();
+    part.level.file = text_field(level, "file", path);
+    part.level.fnv1a64 = text_field(level, "fnv1a64", path);
     read_settings(field(doc, "settings", path), part);
     read_shard(doc, part);
-    const json& runs = field(doc, "runs", path);
+    const json& shard = field(doc, "shard", path);
+    const auto made = whole<std::size_t>(field(shard, "made", path), "made", path);
+    const auto count = whole<std::size_t>(field(shard, "runs", path), "runs", path);
     const std::size_t per_scenario =
         strategy_count * pursuit::batch_team_modes(part.settings.batch.npcs).size();
-    if (!runs.is_array() || runs.size() % per_scenario != 0) {
-        fail(path, fmt::format("\"runs\" must hold {} runs (one per strategy{}) per scenario", per_scenario,
-                               per_scenario > strategy_count ? " and team mode" : ""));
+    const int scenarios = part.settings.batch.scenarios;
+    const int own = part.shard.index > scenarios
+                        ? 0
+                        : (scenarios - part.shard.index) / part.shard.count + 1;  // i mod N = I - 1
+    if (made > static_cast<std::size_t>(own) || count != made * per_scenario) {
+        fail(path, fmt::format("\"shard\" counts {} runs of {} scenarios, but shard {}/{} runs {} per "
+                               "scenario of at most {}",
+                               count, made, part.shard.index, part.shard.count, per_scenario, own));
+    }
+    const json& runs = field(doc, "runs", path);
+    if (!runs.is_array() || runs.size() != count) {
+        fail(path, fmt::format("\"runs\" holds {} runs, but \"shard\" counts {} ({} scenarios x {})",
+                               runs.is_array() ? runs.size() : 0, count, made, per_scenario));
     }
     part.runs.reserve(runs.size());
+    int previous = -1;
     for (const json& r : runs) {
-        part.runs.push_back(read_run(r, part));
+        part.runs.push_back(read_run(r, part.runs.size(), part, previous));
+        previous = part.runs.back().scenario;
     }
+    check_digest(parsed.digested, path);
     return part;
 }
 
@@ -228,16 +271,14 @@ MergedBatch merge_batch_parts(std::vector<BatchPart> parts) {
 }
 
 std::string part_kind(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw std::invalid_argument(path + ": cannot read");
-    }
+    std::ifstream in = part_json::open_file(path);  // a FIFO or a directory refused before it is opened
     std::string head(64, '\0');
     in.read(head.data(), static_cast<std::streamsize>(head.size()));
     head.resize(static_cast<std::size_t>(in.gcount()));
     // write_audit_part and write_batch_part begin {"kinema_part": "KIND" (with or without the space).
     std::string compact;
-    std::copy_if(head.begin(), head.end(), std::back_inserter(compact), [](char c) { return c != ' '; });
+    const std::string_view text = part_json::without_bom(head);
+    std::copy_if(text.begin(), text.end(), std::back_inserter(compact), [](char c) { return c != ' '; });
     for (const char* kind : {"audit", "batch"}) {
         if (compact.starts_with(fmt::format("{{\"kinema_part\":\"{}\"", kind))) {
             return kind;

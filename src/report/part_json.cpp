@@ -1,8 +1,13 @@
 #include "part_json.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <system_error>
+
+#include "kinema/core/file.hpp"
 
 namespace kinema::report::part_json {
 
@@ -14,18 +19,63 @@ void real(JsonWriter& w, double v) {
     }
 }
 
-double read_real(const json& v, const std::string& path) {
-    if (v.is_number()) {
-        return v.get<double>();
+double read_real(const json& v, const std::string& path, const std::string& what) {
+    // The strings real() writes for infinities and NaN are refused too: the merged reports are JSON, which
+    // has no such number, and no honest row or run holds one.
+    if (!v.is_number() || !std::isfinite(v.get<double>())) {
+        fail(path, fmt::format("{}: {} is not a finite number", what, v.dump()));
     }
-    if (v.is_string()) {
-        const std::string s = v.get<std::string>();
-        if (s == "inf" || s == "-inf" || s == "nan") {
-            return s == "nan" ? std::numeric_limits<double>::quiet_NaN()
-                              : (s == "inf" ? 1.0 : -1.0) * std::numeric_limits<double>::infinity();
-        }
+    return v.get<double>();
+}
+
+void DigestSink::operator()(std::string& piece) {
+    hash_ = fnv1a64(std::string_view(piece).substr(std::min(from_, piece.size())), hash_);
+    sink_(piece);
+    from_ = piece.size();  // what the sink left in the buffer is hashed already
+}
+
+std::string DigestSink::finish(const std::string& rest) const {
+    return fmt::format("{:016x}",
+                       fnv1a64(std::string_view(rest).substr(std::min(from_, rest.size())), hash_));
+}
+
+namespace {
+
+bool is_hex_digit(char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+}
+
+}  // namespace
+
+DigestedText split_digest(std::string_view text, const std::string& path) {
+    const std::string head = fmt::format(",\"{}\":\"", digest_key);
+    constexpr std::size_t hex_digits = 16;
+    const std::size_t end = text.find_last_not_of(" \t\r\n");
+    const std::string_view trimmed = text.substr(0, end == std::string_view::npos ? 0 : end + 1);
+    const std::size_t suffix = head.size() + hex_digits + 2;  // the digits, then "}
+    const std::string_view digits =
+        trimmed.size() >= suffix ? trimmed.substr(trimmed.size() - hex_digits - 2, hex_digits) : "";
+    if (trimmed.size() < suffix || trimmed.substr(trimmed.size() - suffix, head.size()) != head ||
+        !trimmed.ends_with("\"}") || !std::all_of(digits.begin(), digits.end(), is_hex_digit)) {
+        fail(path, fmt::format("no digest of its contents at its end (\"{}\": 16 hex digits, its last "
+                               "field): not a part this kinema wrote, or edited; rerun its shard",
+                               digest_key));
     }
-    fail(path, "a row value must be a number");
+    return {trimmed.substr(0, trimmed.size() - suffix), std::string(digits)};
+}
+
+void check_digest(const DigestedText& text, const std::string& path) {
+    const std::string actual = fmt::format("{:016x}", fnv1a64(text.covered));
+    if (actual != text.digest) {
+        fail(path, fmt::format("changed after its shard wrote it: its contents hash to {}, not to its "
+                               "\"{}\" {}; rerun its shard",
+                               actual, digest_key, text.digest));
+    }
+}
+
+std::string_view without_bom(std::string_view text) {
+    constexpr std::string_view bom = "\xEF\xBB\xBF";
+    return text.starts_with(bom) ? text.substr(bom.size()) : text;
 }
 
 void fail(const std::string& path, const std::string& what) {
@@ -37,6 +87,14 @@ const json& field(const json& object, const char* name, const std::string& path)
         fail(path, fmt::format("not a kinema partial report: no \"{}\"", name));
     }
     return object.at(name);
+}
+
+std::string text_field(const json& object, const char* name, const std::string& path) {
+    const json& value = field(object, name, path);
+    if (!value.is_string()) {
+        fail(path, fmt::format("\"{}\" must be a string", name));
+    }
+    return value.get<std::string>();
 }
 
 void expect_kind(const json& doc, std::string_view kind, const std::string& path) {
@@ -69,24 +127,45 @@ std::string first_difference(const std::string& there, const std::string& here) 
 }
 
 std::string file_bytes(const std::string& path) {
+    try {
+        return read_file_capped(path, max_part_bytes);
+    } catch (const FileError& e) {
+        throw std::invalid_argument(e.what());  // bad input, as every loader's
+    }
+}
+
+std::ifstream open_file(const std::string& path) {
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    // read_file_capped's words (kinema/core/file.hpp), before opening: opening a FIFO blocks.
+    if (std::filesystem::is_directory(status)) {
+        fail(path, "is a directory, not a file");
+    }
+    if (std::filesystem::is_fifo(status) || std::filesystem::is_socket(status)) {
+        fail(path, std::string("is a ") + (std::filesystem::is_fifo(status) ? "FIFO" : "socket") +
+                       ", not a file (a pipe without a writer would block forever)");
+    }
     std::ifstream in(path, std::ios::binary);
-    std::string bytes;
-    char block[1 << 16];
-    while (in.read(block, sizeof block) || in.gcount() > 0) {
-        bytes.append(block, static_cast<std::size_t>(in.gcount()));
+    if (!in) {
+        fail(path, "cannot read");
     }
-    if (!in.eof()) {
-        throw std::invalid_argument(path + ": cannot read");
-    }
-    return bytes;
+    return in;
 }
 
 json parse(std::string_view text, const std::string& path) {
     try {
-        return json::parse(text);
+        return json::parse(without_bom(text));
     } catch (const json::exception&) {
         fail(path, "not a kinema partial report: invalid JSON");
     }
+}
+
+PartText parse_part(std::string_view text, std::string_view kind, const std::string& path) {
+    const std::string_view body = without_bom(text);
+    PartText part{parse(body, path), {}};
+    expect_kind(part.doc, kind, path);
+    part.digested = split_digest(body, path);
+    return part;
 }
 
 }  // namespace kinema::report::part_json

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <fstream>
+#include <functional>
 #include <limits>
 #include <map>
 #include <stdexcept>
@@ -14,43 +17,90 @@
 #include <nlohmann/json.hpp>
 
 #include "kinema/core/json_writer.hpp"
+#include "kinema/report/audit_shards.hpp"
 
 namespace kinema::report::part_json {
 
 using nlohmann::json;
 
 /// A finite double as a number (shortest round-trip form); infinities and NaN, which JSON cannot spell, as
-/// the strings "inf", "-inf", "nan".
+/// the strings "inf", "-inf", "nan" (no honest row holds one: the reader refuses them).
 void real(JsonWriter& w, double v);
-/// Reads back what real() wrote.
-[[nodiscard]] double read_real(const json& v, const std::string& path);
+/// A finite number, or a one-line error naming the part and `what` (a row, a run): the merged reports are
+/// written as JSON, which has no NaN or infinity, and every value of an honest part is finite.
+[[nodiscard]] double read_real(const json& v, const std::string& path, const std::string& what);
+
+/// The largest part file merge reads (its parse holds several times the text): 4 GiB, well above the largest
+/// honest part (an audit shard of 2^20 rows is about 170 MB; a batch shard of 10^6 team scenarios about 1.5
+/// GB).
+inline constexpr std::uintmax_t max_part_bytes = std::uintmax_t{1} << 32;
+
+/// The key of the part's digest, its last field: {..., "part_fnv1a64": "16 hex digits"}.
+inline constexpr std::string_view digest_key = "part_fnv1a64";
+
+/// A sink that hashes (FNV-1a 64) every byte handed on to `sink`, for the part's digest: the writer hashes
+/// what is left in its buffer with finish() and writes the digest as the last field.
+class DigestSink {
+  public:
+    using Sink = std::function<void(std::string& piece)>;
+    explicit DigestSink(const Sink& sink, std::size_t start) : sink_(sink), from_(start) {}
+    void operator()(std::string& piece);
+    /// The digest of everything handed on plus `rest` (the buffer not yet handed on), as 16 hex digits.
+    [[nodiscard]] std::string finish(const std::string& rest) const;
+
+  private:
+    const Sink& sink_;
+    std::uint64_t hash_ = fnv1a64_basis;
+    std::size_t from_;  // bytes of the buffer before this part's (not hashed), or already hashed
+};
+
+/// A part's text split for its digest: `covered`, every byte before `,"part_fnv1a64":`, and `digest`, the 16
+/// hex digits written after it. A text without that last field (trailing white space aside) is refused:
+/// "PATH: no digest of its contents at its end ...".
+struct DigestedText {
+    std::string_view covered;
+    std::string digest;
+};
+[[nodiscard]] DigestedText split_digest(std::string_view text, const std::string& path);
+/// The covered text's FNV-1a 64 is the digest written, or "PATH: changed after its shard wrote it ...".
+void check_digest(const DigestedText& text, const std::string& path);
+
+/// `text` without a leading UTF-8 byte-order mark (every text loader skips one).
+[[nodiscard]] std::string_view without_bom(std::string_view text);
 
 /// Throws std::invalid_argument "PATH: WHAT".
 [[noreturn]] void fail(const std::string& path, const std::string& what);
 /// object[name], or a one-line error naming the part and the field.
 [[nodiscard]] const json& field(const json& object, const char* name, const std::string& path);
+/// object[name] as a string, or a one-line error naming the part and the field.
+[[nodiscard]] std::string text_field(const json& object, const char* name, const std::string& path);
 /// The document's "kinema_part" is `kind` (a one-line error naming the part otherwise).
 void expect_kind(const json& doc, std::string_view kind, const std::string& path);
 
-/// A whole number in [0, max of T], or a one-line error naming the field.
+/// A whole number in [0, max of T], or a one-line error naming the field and the value as it is written
+/// (an unsigned number past the range of long long is not read as one: it would wrap to a negative).
 template <typename T>
 T whole(const json& value, const char* name, const std::string& path) {
     if (!value.is_number_integer()) {
         fail(path, fmt::format("\"{}\" must be a whole number", name));
     }
-    const auto v = value.get<long long>();
-    if (v < 0 || static_cast<unsigned long long>(v) > std::numeric_limits<T>::max()) {
-        fail(path, fmt::format("\"{}\" out of range: {}", name, v));
+    const bool negative = !value.is_number_unsigned() && value.get<long long>() < 0;
+    if (negative || value.get<unsigned long long>() > std::numeric_limits<T>::max()) {
+        fail(path, fmt::format("\"{}\" out of range: {}", name, value.dump()));
     }
-    return static_cast<T>(v);
+    return static_cast<T>(value.get<unsigned long long>());
 }
 
 /// The first field (dotted into nested objects) two settings texts disagree on, as "name is a here, b there"
 /// (`a` from `here`).
 [[nodiscard]] std::string first_difference(const std::string& there, const std::string& here);
 
-/// A whole file's bytes (std::invalid_argument "PATH: cannot read" when it cannot be opened or read).
+/// A whole part file's bytes, at most max_part_bytes (read_file_capped: a directory, FIFO or socket is
+/// refused before it is opened; its errors as std::invalid_argument "PATH: why").
 [[nodiscard]] std::string file_bytes(const std::string& path);
+/// The file at `path` opened for reading, after refusing a directory, FIFO or socket by name (opening a FIFO
+/// without a writer blocks forever) with read_file_capped's words; std::invalid_argument "PATH: why".
+[[nodiscard]] std::ifstream open_file(const std::string& path);
 
 /// The shards 1..N of one level and settings, each once, by index: every part of `parts` (not empty) has the
 /// first's level hash (and `same_level(first, part)`), settings text and shard count, no index twice, none
@@ -89,7 +139,16 @@ std::map<int, const Part*> check_shards(const std::vector<Part>& parts, SameLeve
     return by_index;
 }
 
-/// The document of a part, or "PATH: not a kinema partial report: invalid JSON".
+/// The document of a part (a leading byte-order mark skipped), or "PATH: not a kinema partial report: invalid
+/// JSON".
 [[nodiscard]] json parse(std::string_view text, const std::string& path);
+
+/// A part's document of kind `kind` and its text split for the digest (check_digest, once its fields are
+/// checked: a field out of range is named as such rather than as a changed digest).
+struct PartText {
+    json doc;
+    DigestedText digested;
+};
+[[nodiscard]] PartText parse_part(std::string_view text, std::string_view kind, const std::string& path);
 
 }  // namespace kinema::report::part_json

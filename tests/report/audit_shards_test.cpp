@@ -1,6 +1,7 @@
 // report::audit_shards: FNV-1a 64 against the published test vectors, a partial report read back to the very
 // rows written (bit for bit), and the merge's refusals.
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -21,16 +22,18 @@ TEST(AuditShards, Fnv1a64MatchesTheReferenceVectors) {
 }
 
 std::string part_text(ShardId shard, chase::AuditCellRange range, const std::vector<chase::AuditRow>& rows,
-                      const std::string& hash = "0123456789abcdef") {
+                      const std::string& hash = "0123456789abcdef", std::size_t chunk_bytes = 1 << 20) {
     chase::AuditSettings settings;
     settings.directions = 2;
     std::string whole;
     std::string buffer;
-    write_audit_part({"level.txt", hash}, 3, chase::FloodSettings{}, settings, shard, range, rows, buffer,
-                     [&](std::string& piece) {
-                         whole += piece;
-                         piece.clear();
-                     });
+    write_audit_part(
+        {"level.txt", hash}, 3, chase::FloodSettings{}, settings, shard, range, rows, buffer,
+        [&](std::string& piece) {
+            whole += piece;
+            piece.clear();
+        },
+        chunk_bytes);
     return whole;
 }
 
@@ -48,7 +51,7 @@ std::vector<chase::AuditRow> rows_of(chase::CellId first, chase::CellId end) {
             row.destination = {0.1 + c, 1.0 / 3.0, 0.0};
             row.dead_reckoning = {-2.5, 1e-300, 0.0};
             row.chase_distance = std::sqrt(2.0) * c;
-            row.along_cells_distance = std::numeric_limits<double>::infinity();
+            row.along_cells_distance = 2.25 + c;
             row.dead_reckoning_gap = 0.7;
             row.findings = 5;
             rows.push_back(row);
@@ -73,7 +76,53 @@ TEST(AuditShards, APartReadsBackToTheRowsWritten) {
         EXPECT_EQ(part.rows[i].dead_reckoning.y, rows[i].dead_reckoning.y);
         EXPECT_EQ(part.rows[i].chase_distance, rows[i].chase_distance);
         EXPECT_EQ(part.rows[i].along_cells_distance, rows[i].along_cells_distance);
+        EXPECT_EQ(part.rows[i].dead_reckoning_gap, 0.7);
         EXPECT_EQ(part.rows[i].findings, 5);
+    }
+}
+
+// The digest is made over the pieces as they are handed on: a part written in pieces of a few bytes is the
+// part written at once, and its last field is the FNV-1a 64 of every byte before it.
+TEST(AuditShards, APartWrittenInPiecesCarriesTheDigestOfItsBytes) {
+    const std::vector<chase::AuditRow> rows = rows_of(1, 3);
+    const std::string whole = part_text({2, 2}, {1, 3}, rows);
+    EXPECT_EQ(part_text({2, 2}, {1, 3}, rows, "0123456789abcdef", 7), whole);
+    const std::string head = ",\"part_fnv1a64\":\"";
+    const std::size_t at = whole.rfind(head);
+    ASSERT_NE(at, std::string::npos);
+    char digest[32];
+    std::snprintf(digest, sizeof digest, "%016llx\"}\n",
+                  static_cast<unsigned long long>(fnv1a64(whole.substr(0, at))));
+    EXPECT_EQ(whole.substr(at + head.size()), digest);
+    EXPECT_NE(whole.find("\"shard\":{\"index\":2,\"count\":2,\"first_cell\":1,\"end_cell\":3,\"rows\":4}"),
+              std::string::npos)
+        << whole;
+    // One byte changed anywhere before the digest is refused, naming the part.
+    std::string changed = whole;
+    changed[changed.find("\"rows\":[[") + 9] = '2';  // the first row's cell 1 -> 2 would be caught anyway
+    changed.replace(changed.find("0.7"), 3, "0.8");
+    try {
+        (void)parse_audit_part(changed, "p.json");
+        ADD_FAILURE() << "a changed part was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()).substr(0, 30), "p.json: rows[0]: cell 2 direct");
+    }
+    changed = whole;
+    changed.replace(changed.find("0.7"), 3, "0.8");
+    try {
+        (void)parse_audit_part(changed, "p.json");
+        ADD_FAILURE() << "a changed part was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()).substr(0, 45), "p.json: changed after its shard wrote it: its");
+    }
+    // Infinities and NaN are written as strings and refused when read: no honest row holds one.
+    std::vector<chase::AuditRow> infinite = rows;
+    infinite[1].along_cells_distance = std::numeric_limits<double>::infinity();
+    try {
+        (void)parse_audit_part(part_text({2, 2}, {1, 3}, infinite), "p.json");
+        ADD_FAILURE() << "an infinite distance was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), "p.json: rows[1] along_cells: \"inf\" is not a finite number");
     }
 }
 
