@@ -86,14 +86,11 @@ chase::AuditRow read_row(const json& r, std::size_t i, const RowBounds& b, const
     if (!r.is_array() || r.size() != row_values) {
         fail(path, fmt::format("{}: must be an array of {} values", at, row_values));
     }
-    std::vector<std::string> names;
-    for (const char* field : row_fields) {
-        names.push_back(at + " " + field);
-    }
-    const auto id = [&](std::size_t k) { return whole<chase::CellId>(r[k], names[k].c_str(), path); };
+    const auto value = [&](std::size_t k) { return ItemValue{at, row_fields[k]}; };
+    const auto id = [&](std::size_t k) { return whole<chase::CellId>(r[k], value(k), path); };
     chase::AuditRow row;
     row.cell = id(0);
-    row.direction = whole<int>(r[1], names[1].c_str(), path);
+    row.direction = whole<int>(r[1], value(1), path);
     const auto d = static_cast<std::size_t>(b.directions);
     const std::size_t cell = b.first_cell + i / d;
     if (row.cell != cell || static_cast<std::size_t>(row.direction) != i % d) {
@@ -101,11 +98,11 @@ chase::AuditRow read_row(const json& r, std::size_t i, const RowBounds& b, const
                                "cell {}) have cell {} direction {}: rows moved, swapped or of another shard",
                                at, row.cell, row.direction, b.first_cell, cell, i % d));
     }
-    row.steps = whole<int>(r[2], names[2].c_str(), path);
+    row.steps = whole<int>(r[2], value(2), path);
     if (row.steps > b.max_steps) {
         fail(path, fmt::format("{}: steps {} over the settings' max_steps {}", at, row.steps, b.max_steps));
     }
-    const auto reason = whole<int>(r[3], names[3].c_str(), path);
+    const auto reason = whole<int>(r[3], value(3), path);
     if (reason > 2) {
         fail(path, fmt::format("{}: stop_reason {} is none of 0, 1, 2", at, reason));
     }
@@ -115,22 +112,22 @@ chase::AuditRow read_row(const json& r, std::size_t i, const RowBounds& b, const
     for (const auto& [k, id_read] :
          {std::pair{std::size_t{4}, row.seed_cell}, std::pair{std::size_t{5}, row.destination_cell}}) {
         if (id_read >= b.cells) {
-            fail(path,
-                 fmt::format("{}: {} is not a cell of the level (it has {})", names[k], id_read, b.cells));
+            fail(path, fmt::format("{}: {} is not a cell of the level (it has {})", value(k).name(), id_read,
+                                   b.cells));
         }
     }
     double reals[10];
     for (std::size_t k = 0; k < 10; ++k) {
-        reals[k] = read_real(r[6 + k], path, names[6 + k]);
+        reals[k] = read_real(r[6 + k], path, value(6 + k));
     }
     row.destination = {reals[0], reals[1], reals[2]};
     row.dead_reckoning = {reals[3], reals[4], reals[5]};
     row.chase_distance = reals[6];
     row.along_cells_distance = reals[7];
     row.dead_reckoning_gap = reals[8];
-    row.findings = whole<std::uint8_t>(r[15], names[15].c_str(), path);
+    row.findings = whole<std::uint8_t>(r[15], value(15), path);
     if (row.findings >= 1u << std::size(chase::all_findings)) {
-        fail(path, fmt::format("{}: {} is not a set of the {} finding bits", names[15], row.findings,
+        fail(path, fmt::format("{}: {} is not a set of the {} finding bits", value(15).name(), row.findings,
                                std::size(chase::all_findings)));
     }
     return row;

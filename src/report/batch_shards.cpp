@@ -47,10 +47,10 @@ void run_json(JsonWriter& w, const pursuit::BatchRun& run) {
 }
 
 template <typename Enum>
-Enum enumerator(const json& value, int count, const std::string& name, const std::string& path) {
-    const int v = whole<int>(value, name.c_str(), path);
+Enum enumerator(const json& value, int count, ItemValue where, const std::string& path) {
+    const int v = whole<int>(value, where, path);
     if (v >= count) {
-        fail(path, fmt::format("{}: {} is none of the {} values 0..{}", name, v, count, count - 1));
+        fail(path, fmt::format("{}: {} is none of the {} values 0..{}", where.name(), v, count, count - 1));
     }
     return static_cast<Enum>(v);
 }
@@ -61,7 +61,7 @@ Enum enumerator(const json& value, int count, const std::string& name, const std
 pursuit::BatchRun read_run(const json& r, std::size_t i, const BatchPart& part, int previous_scenario) {
     const std::string& path = part.path;
     const std::string at = fmt::format("runs[{}]", i);
-    const auto name = [&](const char* field) { return at + " " + field; };
+    const auto name = [&](const char* field) { return ItemValue{at, field}; };
     const bool team = part.settings.batch.npcs > 1;
     const std::size_t values = run_values + (team ? team_values : 0);
     if (!r.is_array() || r.size() != values) {
@@ -70,7 +70,7 @@ pursuit::BatchRun read_run(const json& r, std::size_t i, const BatchPart& part, 
     const std::span<const pursuit::TeamMode> modes = pursuit::batch_team_modes(part.settings.batch.npcs);
     const std::size_t within = i % (strategy_count * modes.size());  // the run's place in its scenario
     pursuit::BatchRun run;
-    run.scenario = whole<int>(r[0], name("scenario").c_str(), path);
+    run.scenario = whole<int>(r[0], name("scenario"), path);
     if (run.scenario >= part.settings.batch.scenarios ||
         run.scenario % part.shard.count != part.shard.index - 1) {
         fail(path, fmt::format("{}: scenario {} is not one of shard {}/{}'s", at, run.scenario,
@@ -86,17 +86,17 @@ pursuit::BatchRun read_run(const json& r, std::size_t i, const BatchPart& part, 
     run.reacquired_in = enumerator<pursuit::NpcState>(r[3], 4, name("reacquired_in"), path);
     run.time_to_reacquire = read_real(r[4], path, name("time_to_reacquire"));
     run.npc_distance = read_real(r[5], path, name("npc_distance"));
-    run.destination_changes = whole<int>(r[6], name("destination_changes").c_str(), path);
-    run.chases = whole<int>(r[7], name("chases").c_str(), path);
+    run.destination_changes = whole<int>(r[6], name("destination_changes"), path);
+    run.chases = whole<int>(r[7], name("chases"), path);
     run.max_heading_rate = read_real(r[8], path, name("max_heading_rate"));
     if (team) {
-        run.npcs = whole<int>(r[9], name("npcs").c_str(), path);
+        run.npcs = whole<int>(r[9], name("npcs"), path);
         if (run.npcs != part.settings.batch.npcs) {
             fail(path, fmt::format("{}: a team of {}, not the settings' npcs {}", at, run.npcs,
                                    part.settings.batch.npcs));
         }
         run.team = enumerator<pursuit::TeamMode>(r[10], 3, name("team"), path);
-        run.searched_cells = whole<std::size_t>(r[11], name("searched_cells").c_str(), path);
+        run.searched_cells = whole<std::size_t>(r[11], name("searched_cells"), path);
         run.search_npc_seconds = read_real(r[12], path, name("search_npc_seconds"));
     }
     if (run.strategy != pursuit::all_strategies[within / modes.size()] ||

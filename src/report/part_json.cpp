@@ -19,11 +19,15 @@ void real(JsonWriter& w, double v) {
     }
 }
 
-double read_real(const json& v, const std::string& path, const std::string& what) {
+double read_real(const json& v, const std::string& path, ItemValue where) {
     // The strings real() writes for infinities and NaN are refused too: the merged reports are JSON, which
     // has no such number, and no honest row or run holds one.
     if (!v.is_number() || !std::isfinite(v.get<double>())) {
-        fail(path, fmt::format("{}: {} is not a finite number", what, v.dump()));
+        fail(path, fmt::format("{}: {} is not a finite number", where.name(), v.dump()));
+    }
+    if (std::abs(v.get<double>()) > max_part_number) {
+        fail(path, fmt::format("{}: {} is out of range (a part's numbers are at most 1e15 in size)",
+                               where.name(), v.dump()));
     }
     return v.get<double>();
 }

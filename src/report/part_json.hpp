@@ -23,12 +23,26 @@ namespace kinema::report::part_json {
 
 using nlohmann::json;
 
+/// Where a value of a row or run lies, named "AT FIELD" in errors ("rows[3] steps"): the name is made only
+/// for an error, as a part holds up to millions of values.
+struct ItemValue {
+    std::string_view at;  // "rows[3]"
+    std::string_view field;
+    [[nodiscard]] std::string name() const { return std::string(at) + " " + std::string(field); }
+};
+
 /// A finite double as a number (shortest round-trip form); infinities and NaN, which JSON cannot spell, as
 /// the strings "inf", "-inf", "nan" (no honest row holds one: the reader refuses them).
 void real(JsonWriter& w, double v);
-/// A finite number, or a one-line error naming the part and `what` (a row, a run): the merged reports are
-/// written as JSON, which has no NaN or infinity, and every value of an honest part is finite.
-[[nodiscard]] double read_real(const json& v, const std::string& path, const std::string& what);
+/// The largest size of a part's number: far past any honest value (coordinates within 10^9, a route of 2^20
+/// cells of 10^6 units, an hour of pursuit), and small enough that the merge's sums over 2^20 rows or 10^6
+/// scenarios stay finite.
+inline constexpr double max_part_number = 1e15;
+
+/// A finite number of size at most max_part_number, or a one-line error naming the part and `what` (a row,
+/// a run): the merged reports are written as JSON, which has no NaN or infinity, and every value of an
+/// honest part is finite.
+[[nodiscard]] double read_real(const json& v, const std::string& path, ItemValue where);
 
 /// The largest part file merge reads (its parse holds several times the text): 4 GiB, well above the largest
 /// honest part (an audit shard of 2^20 rows is about 170 MB; a batch shard of 10^6 team scenarios about 1.5
@@ -89,6 +103,16 @@ T whole(const json& value, const char* name, const std::string& path) {
         fail(path, fmt::format("\"{}\" out of range: {}", name, value.dump()));
     }
     return static_cast<T>(value.get<unsigned long long>());
+}
+
+/// whole<T> of an item's value.
+template <typename T>
+T whole(const json& value, ItemValue where, const std::string& path) {
+    if (value.is_number_unsigned() && value.get<unsigned long long>() <= std::numeric_limits<T>::max()) {
+        return static_cast<T>(value.get<unsigned long long>());  // the common case, without a name
+    }
+    const std::string name = where.name();
+    return whole<T>(value, name.c_str(), path);
 }
 
 /// The first field (dotted into nested objects) two settings texts disagree on, as "name is a here, b there"

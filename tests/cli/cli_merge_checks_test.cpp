@@ -252,6 +252,10 @@ TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
                         "rows[0] chase_distance: \"nan\" is not a finite number");
     expect_edit_refused(parts, with_item(text, "rows", 3, with_value(item(text, "rows", 3), 14, "\"inf\"")),
                         "rows[3] dead_reckoning_gap: \"inf\" is not a finite number");
+    // A finite number too large for the merge's sums (a mean of 1e308s overflows to inf).
+    expect_edit_refused(
+        parts, with_item(text, "rows", 0, with_value(first, 6, "1e300")),
+        "rows[0] destination x: 1e+300 is out of range (a part's numbers are at most 1e15 in size)");
     expect_edit_refused(parts, with_item(text, "rows", 0, with_value(first, 6, "1e999")),
                         "not a kinema partial report: invalid JSON");
     // Cells outside the level (a row outside the map before).
