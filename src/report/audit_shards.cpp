@@ -235,7 +235,8 @@ AuditPart parse_audit_part(std::string_view text, const std::string& path) {
     if (whole<int>(field(doc, "directions", path), "directions", path) != part.settings.directions) {
         fail(path, "\"directions\" differs from the settings' directions");
     }
-    part.cells = whole<std::size_t>(field(doc, "cells", path), "cells", path);
+    // Cell ids are 32-bit: so the rows a count implies, cells x directions, cannot overflow.
+    part.cells = whole<chase::CellId>(field(doc, "cells", path), "cells", path);
     read_shard(doc, part);
     const json& rows = field(doc, "rows", path);
     const std::size_t expected =

@@ -287,6 +287,9 @@ TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
                         "\"rows\" holds 359 rows, not the shard's 360 (its cells x directions)");
     expect_edit_refused(parts, replaced(text, "\"rows\":360", "\"rows\":359"),
                         "\"shard\" counts 359 rows, but its 45 cells x 8 directions are 360");
+    // A cell count whose rows, x 8 directions, overflow to 0 (the merge then sized its summaries by it).
+    expect_edit_refused(parts, replaced(text, "\"cells\":135", "\"cells\":2305843009213693952"),
+                        "\"cells\" out of range: 2305843009213693952");
     // A band that is not the shard's.
     expect_edit_refused(
         parts, replaced(text, "\"first_cell\":45", "\"first_cell\":44"),
