@@ -287,9 +287,6 @@ TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
                         "\"rows\" holds 359 rows, not the shard's 360 (its cells x directions)");
     expect_edit_refused(parts, replaced(text, "\"rows\":360", "\"rows\":359"),
                         "\"shard\" counts 359 rows, but its 45 cells x 8 directions are 360");
-    // A cell count whose rows, x 8 directions, overflow to 0 (the merge then sized its summaries by it).
-    expect_edit_refused(parts, replaced(text, "\"cells\":135", "\"cells\":2305843009213693952"),
-                        "\"cells\" out of range: 2305843009213693952");
     // A band that is not the shard's.
     expect_edit_refused(
         parts, replaced(text, "\"first_cell\":45", "\"first_cell\":44"),
@@ -318,6 +315,24 @@ TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     remove_all(parts);
     fs::remove(json);
+}
+
+// A part of shard 1/1 claiming 2^61 cells and no rows: 2^61 x 8 directions overflowed to 0 rows, so the part
+// read, and the merge sized its per-cell summaries by 2^61 ("cannot create std::vector larger than
+// max_size()", exit 1, before). Cell ids are 32-bit: the count is refused as out of range.
+TEST(CliMergeChecks, ACellCountWhoseRowsOverflowIsRefused) {
+    const std::vector<fs::path> parts =
+        shard_parts("audit --quiet --map '" + level("corner.txt") + "'", 1, "overflow");
+    std::string text = read_file(parts[0]);
+    const std::string huge = "2305843009213693952";
+    text = replaced(replaced(text, "\"cells\":135", "\"cells\":" + huge), "\"end_cell\":135",
+                    "\"end_cell\":" + huge);
+    text = replaced(text, "\"rows\":1080", "\"rows\":0");
+    const auto spans = item_spans(text, "rows");
+    text.erase(spans.front().first, spans.back().second - spans.front().first);
+    write_file(parts[0], forged(text));
+    expect_refused(parts, parts[0].string() + ": \"cells\" out of range: " + huge);
+    remove_all(parts);
 }
 
 // ---- Critical 2: edited batch parts ----
