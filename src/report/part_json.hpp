@@ -39,9 +39,9 @@ void real(JsonWriter& w, double v);
 /// scenarios stay finite.
 inline constexpr double max_part_number = 1e15;
 
-/// A finite number of size at most max_part_number, or a one-line error naming the part and `what` (a row,
-/// a run): the merged reports are written as JSON, which has no NaN or infinity, and every value of an
-/// honest part is finite.
+/// A finite number of size at most max_part_number, or a one-line error naming the part and `where` (a
+/// row's or run's value): the merged reports are written as JSON, which has no NaN or infinity, and every
+/// value of an honest part is finite.
 [[nodiscard]] double read_real(const json& v, const std::string& path, ItemValue where);
 
 /// The largest part file merge reads (its parse holds several times the text): 4 GiB, well above the largest

@@ -53,17 +53,21 @@ struct AuditPart {
 
 /// The partial report of one shard as JSON (docs/scale.md "Partial reports"): {"kinema_part": "audit",
 /// "level": {"file", "fnv1a64"}, "settings", "directions", "cells", "shard": {"index", "count", "first_cell",
-/// "end_cell"}, "rows": [[cell, direction, steps, stop_reason, seed_cell, destination_cell, destination x y
-/// z, dead_reckoning x y z, chase_distance, along_cells, dead_reckoning_gap, findings bits], ...]}; every
-/// double written so that it reads back to the same double. Made into `buffer` and handed to `sink` in pieces
-/// of about `chunk_bytes`, like chase::write_audit_json.
+/// "end_cell", "rows"}, "rows": [[cell, direction, steps, stop_reason, seed_cell, destination_cell,
+/// destination x y z, dead_reckoning x y z, chase_distance, along_cells, dead_reckoning_gap, findings bits],
+/// ...], "part_fnv1a64"}: the last field the FNV-1a 64 of every byte before it (hashed as it is handed on);
+/// every double written so that it reads back to the same double. Made into `buffer` (empty) and handed to
+/// `sink` in pieces of about `chunk_bytes`, like chase::write_audit_json.
 void write_audit_part(const LevelId& level, std::size_t cell_count, const chase::FloodSettings& flood,
                       const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
                       const std::vector<chase::AuditRow>& rows, std::string& buffer,
                       const chase::AuditTextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
 
-/// Reads a partial report written by write_audit_part. Throws std::invalid_argument, one line naming the
-/// file (and the field), for anything else.
+/// Reads a partial report written by write_audit_part, trusting nothing: a directory, FIFO or socket is
+/// refused before it is opened, a byte-order mark skipped; the shard, its cell band and counts, every row (in
+/// its place, cell-major from the shard's first cell; steps at most max_steps; cells inside the level;
+/// numbers finite, at most 1e15 in size) and last the digest are checked. Throws std::invalid_argument, one
+/// line naming the file (and the row or field), for anything else.
 [[nodiscard]] AuditPart read_audit_part(const std::string& path);
 /// The same from the text (`path` names it in errors).
 [[nodiscard]] AuditPart parse_audit_part(std::string_view text, const std::string& path);

@@ -41,17 +41,21 @@ struct BatchPart {
 };
 
 /// The partial report of one shard as JSON (docs/scale.md "Partial reports"): {"kinema_part": "batch",
-/// "level": {"file", "fnv1a64"}, "settings" (batch_settings_json), "shard": {"index", "count"}, "runs":
-/// [[scenario, strategy, outcome, reacquired_in, time_to_reacquire, npc_distance, destination_changes,
-/// chases, max_heading_rate], ...]} with the enumerations as their values' positions; every double written so
-/// that it reads back to the same double. Made into `buffer` and handed to `sink` in pieces of about
-/// `chunk_bytes`.
+/// "level": {"file", "fnv1a64"}, "settings" (batch_settings_json), "shard": {"index", "count", "made",
+/// "runs"}, "runs": [[scenario, strategy, outcome, reacquired_in, time_to_reacquire, npc_distance,
+/// destination_changes, chases, max_heading_rate], ...], "part_fnv1a64"} with the enumerations as their
+/// values' positions and the digest of every byte before it last, as write_audit_part's; every double written
+/// so that it reads back to the same double. Made into `buffer` (empty) and handed to `sink` in pieces of
+/// about `chunk_bytes`.
 void write_batch_part(const LevelId& level, const BatchPartSettings& settings, ShardId shard,
                       const std::vector<pursuit::BatchRun>& runs, std::string& buffer,
                       const pursuit::BatchTextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
 
-/// Reads a partial report written by write_batch_part. Throws std::invalid_argument, one line naming the
-/// file (and the field), for anything else.
+/// Reads a partial report written by write_batch_part, trusting nothing, as read_audit_part: the shard, its
+/// counts (made scenarios x runs per scenario), every run (its scenario one of the shard's, in increasing
+/// order, strategies and team modes in order, enumerations in range, numbers finite and at most 1e15) and
+/// last the digest. Throws std::invalid_argument, one line naming the file (and the run or field), for
+/// anything else.
 [[nodiscard]] BatchPart read_batch_part(const std::string& path);
 /// The same from the text (`path` names it in errors).
 [[nodiscard]] BatchPart parse_batch_part(std::string_view text, const std::string& path);
