@@ -39,7 +39,7 @@ const page = {
   heatCanvas: document.createElement("canvas"), // the result's tiles (heat at the first chase), one per tile
   overlay: null, // the result's map shapes in tile coordinates: {still, moving}
 };
-// The search occupancy's dots (pursuit_picture.cpp kOccupancy): their radius is in tiles, not screen pixels.
+// The search occupancy's rings (pursuit_picture.cpp kOccupancy): their radius is in tiles, not screen pixels.
 const OCCUPANCY = "#7540a0";
 const TIMELINE_PX = 26; // the timeline strip along the view's top edge, CSS px
 const STATE_COLOURS = { engage: "#d55e00", chase: "#e69f00", search: "#009e73", gave_up: "#6e6e6e" };
