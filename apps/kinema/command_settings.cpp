@@ -58,10 +58,12 @@ FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config) {
 }
 
 void add_difficulty_option(FlagBinder& flags, CLI::App* cmd) {
-    flags
-        .add(cmd, "difficulty", "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2); sets only --max-steps",
-             ValueKind::integer)
-        ->type_name("1|2|3");
+    CLI::Option* difficulty =
+        flags
+            .add(cmd, "difficulty", "Preset 1|2|3: M_S = 20/30/40 (Dishonored 2); sets only --max-steps",
+                 ValueKind::integer)
+            ->type_name("1|2|3");
+    flags.also_sets(difficulty, "max_steps");
 }
 
 void apply_difficulty(const FlagBinder& flags, chase::FloodSettings& flood) {

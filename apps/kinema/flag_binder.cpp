@@ -15,7 +15,30 @@ std::string_view local_name(std::string_view field) {
     return dot == std::string_view::npos ? field : field.substr(dot + 1);
 }
 
+// Which fields each bound option sets, across every binder alive (one per command). The owner is kept so that
+// a binder's destructor removes exactly its own entries (an address may be reused by a later parser).
+struct OptionField {
+    const CLI::Option* option;
+    std::string field;
+    const FlagBinder* owner;
+};
+
+std::vector<OptionField>& option_fields() {
+    static std::vector<OptionField> fields;
+    return fields;
+}
+
 }  // namespace
+
+std::vector<std::string> fields_set_by(const CLI::Option& option) {
+    std::vector<std::string> fields;
+    for (const OptionField& f : option_fields()) {
+        if (f.option == &option) {
+            fields.push_back(f.field);
+        }
+    }
+    return fields;
+}
 
 std::string value_placeholder(ValueKind kind) {
     switch (kind) {
@@ -78,6 +101,19 @@ std::string flag_of_field(std::string_view field, std::span<const FieldFlag> ren
 FlagBinder::FlagBinder(std::span<const FieldFlag> renames, std::string_view fallback)
     : renames_(renames), fallback_(fallback) {}
 
+FlagBinder::~FlagBinder() {
+    std::erase_if(option_fields(), [this](const OptionField& f) { return f.owner == this; });
+}
+
+CLI::Option* FlagBinder::track(CLI::Option* option, std::string_view field) {
+    option_fields().push_back({option, std::string(field), this});
+    return option;
+}
+
+void FlagBinder::also_sets(const CLI::Option* option, std::string_view field) {
+    option_fields().push_back({option, std::string(field), this});
+}
+
 FlagBinder::Bound& FlagBinder::bind(std::string_view field, const SettingsDescription* description) {
     Bound& b = bound_.emplace_back();
     b.field = field;
@@ -97,8 +133,9 @@ CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& des
                                    const void* defaults, std::string_view field,
                                    std::string_view help_prefix) {
     Bound& b = bind(field, &description);
-    CLI::Option* option =
-        cmd->add_option(b.flag, b.text, std::string(help_prefix) + field_help(description, field, defaults));
+    CLI::Option* option = track(
+        cmd->add_option(b.flag, b.text, std::string(help_prefix) + field_help(description, field, defaults)),
+        field);
     if (const FieldDescriptor* descriptor = find_field(description, field)) {
         option->type_name(field_placeholder(*descriptor));
     }
@@ -107,12 +144,12 @@ CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& des
 
 CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help, ValueKind kind) {
     Bound& b = bind(field, nullptr);
-    return typed(cmd->add_option(b.flag, b.text, help), kind);
+    return typed(track(cmd->add_option(b.flag, b.text, help), field), kind);
 }
 
 CLI::Option* FlagBinder::add_repeated(CLI::App* cmd, std::string_view field, const std::string& help) {
     Bound& b = bind(field, nullptr);
-    return cmd->add_option(b.flag, b.texts, help)->allow_extra_args(false);
+    return track(cmd->add_option(b.flag, b.texts, help), field)->allow_extra_args(false);
 }
 
 const FlagBinder::Bound* FlagBinder::find(std::string_view field) const {

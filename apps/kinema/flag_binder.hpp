@@ -48,6 +48,11 @@ CLI::Option* typed(CLI::Option* option, ValueKind kind);
 /// for '_'.
 [[nodiscard]] std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames = {});
 
+/// The fields a bound option sets (its own field; --difficulty also max_steps), empty for an option no
+/// FlagBinder bound. run_cli refuses a field given both by such an option and by `--set` (the second would
+/// silently win): one check for every command, whatever binder bound the flag.
+[[nodiscard]] std::vector<std::string> fields_set_by(const CLI::Option& option);
+
 /// One command's flags for settings fields and library-checked values.
 class FlagBinder {
   public:
@@ -56,6 +61,7 @@ class FlagBinder {
     explicit FlagBinder(std::span<const FieldFlag> renames = {}, std::string_view fallback = "--set");
     FlagBinder(const FlagBinder&) = delete;
     FlagBinder& operator=(const FlagBinder&) = delete;
+    ~FlagBinder();
 
     /// One option per field of `description` (full names), help "<help_prefix><doc>; <unit>, <range>
     /// (default <value>)" with the default read from `defaults` (the struct the command starts from).
@@ -86,6 +92,10 @@ class FlagBinder {
     /// The texts of a repeatable option, in order.
     [[nodiscard]] const std::vector<std::string>& texts(std::string_view field) const;
 
+    /// Records that `option` (bound by this binder) also sets `field`, e.g. --difficulty sets max_steps: a
+    /// --set of that field beside it is refused as a field given twice (fields_set_by).
+    void also_sets(const CLI::Option* option, std::string_view field);
+
     /// Sets every given field bound with `description` on `settings`, in the description's order; a text
     /// that is not a value of the field's type is a UsageError naming the flag. Ranges are left to
     /// validate().
@@ -105,6 +115,9 @@ class FlagBinder {
     void name_errors(const std::function<void()>& run) const;
 
   private:
+    /// Remembers that `option` sets `field`, for fields_set_by.
+    CLI::Option* track(CLI::Option* option, std::string_view field);
+
     struct Bound {
         std::string field;  ///< full name in `description`
         std::string flag;

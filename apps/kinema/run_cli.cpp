@@ -18,6 +18,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/core/validation.hpp"
 #include "run_cli.hpp"
@@ -255,6 +256,38 @@ void refuse_repeated_fields(const std::vector<std::string>& sets) {
     }
 }
 
+/// The options of `command`, its option groups' included.
+std::vector<const CLI::Option*> all_options(const CLI::App& command) {
+    std::vector<const CLI::Option*> options = command.get_options();
+    for (const CLI::App* group : command.get_subcommands({})) {
+        if (group->get_name().empty()) {
+            const std::vector<const CLI::Option*> inner = all_options(*group);
+            options.insert(options.end(), inner.begin(), inner.end());
+        }
+    }
+    return options;
+}
+
+/// `pursue --view-range 50 --set view_range=3`: the --set would silently win over the flag (or the flag over
+/// it), so a field given by both is refused, naming both. The flags' fields come from the FlagBinders that
+/// bound them (fields_set_by), so every command with --set is covered by this one check.
+void refuse_flag_and_set(const std::vector<const CLI::Option*>& options,
+                         const std::vector<std::string>& sets) {
+    for (const std::string& set : sets) {
+        const std::string_view name = std::string_view(set).substr(0, set.find('='));
+        for (const CLI::Option* option : options) {
+            if (option->count() == 0 || option->get_name() == "--set") {
+                continue;
+            }
+            const std::vector<std::string> fields = kinema::cli::fields_set_by(*option);
+            if (std::find(fields.begin(), fields.end(), name) != fields.end()) {
+                throw DuplicateFlag(fmt::format("{} and --set {}: both set the field {} (give it once)",
+                                                option->get_name(), name, name));
+            }
+        }
+    }
+}
+
 /// The commands argv named, outermost first (`morrowind`, then `jump`).
 std::vector<const CLI::App*> parsed_commands(const CLI::App& app) {
     std::vector<const CLI::App*> chain;
@@ -270,16 +303,19 @@ std::vector<const CLI::App*> parsed_commands(const CLI::App& app) {
     }
 }
 
-/// After parsing, before the command runs: refuses a flag given twice.
+/// After parsing, before the command runs: refuses a flag given twice and a field given by its flag and
+/// --set.
 void check_parsed_flags(const CLI::App& app) {
     for (const CLI::App* command : parsed_commands(app)) {
-        for (const CLI::Option* option : command->get_options()) {
+        const std::vector<const CLI::Option*> options = all_options(*command);
+        for (const CLI::Option* option : options) {
             const std::string name = option->get_name();
             if (option->count() > 1 && option->get_items_expected_max() <= 1) {
                 throw DuplicateFlag(fmt::format("{}: given {} times (give it once)", name, option->count()));
             }
             if (name == "--set") {
                 refuse_repeated_fields(option->results());
+                refuse_flag_and_set(options, option->results());
             }
         }
     }
