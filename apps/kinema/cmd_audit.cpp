@@ -197,6 +197,16 @@ AuditArgs parse_options(const AuditCommand& c) {
     if (!a.sweeps.empty()) {
         refuse_with_sweep(o);
     }
+    // `--sweep hot=10,20 --hot 30`: the sweep sets the field to each of its values, the flag would change
+    // nothing.
+    for (const SweepAxis& axis : a.sweeps) {
+        if (c.flags.given(axis.field)) {
+            throw UsageError(
+                fmt::format("{}: has no effect with --sweep {}=... (the sweep sets {} to each of its "
+                            "values)",
+                            flag_of_field(axis.field), axis.field, axis.field));
+        }
+    }
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty()) {
         throw UsageError("--png/--svg: this kinema was built without kinema::render");

@@ -196,6 +196,26 @@ std::vector<movement::AnyModel> sweep_models(const SweepOptions& o) {
     return models;
 }
 
+// --rest-speed ends the stepped stops of the models without a snap (Dishonored, CrossCode): with none of
+// them, or without the stop distance, it would change nothing.
+void refuse_unused_rest_speed(const SweepOptions& o, const std::vector<movement::AnyModel>& models,
+                              const std::vector<const Metric*>& metrics) {
+    if (!o.flags.given("rest_speed")) {
+        return;
+    }
+    if (std::all_of(models.begin(), models.end(), [](const movement::AnyModel& m) {
+            return std::holds_alternative<movement::UnrealSettings>(m);
+        })) {
+        throw UsageError(
+            "--rest-speed: has no effect with --model unreal (its stop is exact; the stepping models "
+            "dishonored and crosscode use it)");
+    }
+    if (std::none_of(metrics.begin(), metrics.end(),
+                     [](const Metric* m) { return std::string_view(m->name) == "stop_distance"; })) {
+        throw UsageError("--rest-speed: has no effect without --metric stop_distance (it ends the stop)");
+    }
+}
+
 void run_sweep(const SweepOptions& o) {
     if (std::find(o.model.models.begin(), o.model.models.end(), "morrowind") != o.model.models.end()) {
         if (o.model.models.size() != 1) {
@@ -215,6 +235,7 @@ void run_sweep(const SweepOptions& o) {
     analysis::SweepSettings settings;
     o.flags.apply(settings);
     o.flags.require_valid(settings.validate());
+    refuse_unused_rest_speed(o, models, metrics);
     check_render_available(o.png, o.svg);
 
     std::vector<analysis::SweepResult> results;

@@ -101,6 +101,10 @@ void run_turn(const TurnOptions& o) {
         if (!o.fps.empty()) {
             throw UsageError("--fps: has no effect with --table (it lists its own frame rates)");
         }
+        if (o.flags.given("speed_scale")) {
+            throw UsageError(
+                "--scale: has no effect with --table (it lists walk, sprint and agility: 1, 1.5, 1.95)");
+        }
         // The largest full-speed turn for each preset at common frame rates.
         const report::TurnTable table = report::dishonored_turn_table(settings);
         fmt::print("{}", o.json ? report::turn_table_json(table) : report::turn_table_text(table));

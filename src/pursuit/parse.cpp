@@ -95,6 +95,10 @@ void parse_team(const ScenarioText& text, PlanarFrame frame, PursuitScenario& sc
         }
         sc.teammates.push_back(start);
     }
+    if (!text.team.empty() && text.teammates.empty()) {
+        // How a team shares what it knows: one NPC has no one to share with.
+        fail("team", "has no effect with one NPC (a team needs at least two)");
+    }
     if (!text.team.empty()) {
         const std::optional<TeamMode> mode = parse_team_mode(text.team);
         if (!mode) {
