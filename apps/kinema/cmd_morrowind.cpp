@@ -258,7 +258,7 @@ void add_morrowind_command(CLI::App& app) {
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
     add_morrowind_settings_options(fall, *fall_args);
     add_morrowind_actor_options(fall, *fall_args);
-    typed(fall->add_option("--height", fall_args->height, "Fall height from the peak, u, >= 0"),
+    typed(fall->add_option("--height", fall_args->height, "Fall height from the peak, u, [0, 1e9]"),
           ValueKind::number)
         ->capture_default_str();
     fall->callback([fall_args] { run_fall(*fall_args); });

@@ -228,15 +228,18 @@ void add_simulate_command(CLI::App& app) {
           ValueKind::integer);
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
         ->type_name("SCHEDULE");
-    typed(cmd->add_option("--start-velocity", options->start_velocity, "velocity at frame 0 (default 0,0)"),
+    typed(cmd->add_option("--start-velocity", options->start_velocity,
+                          "velocity at frame 0, length at most 1e6 (default 0,0)"),
           ValueKind::point2);
     CLI::Option* json = cmd->add_flag("--json", options->json, "print JSON instead of a table");
     CLI::Option* csv = cmd->add_flag("--csv", options->csv, "print CSV instead of a table");
     json->excludes(csv);
     cmd->footer(help_footer());
     // Library checks name their arguments; the message names the flag instead.
-    static constexpr FieldFlag kArgumentFlags[] = {
-        {"dt", "--dt"}, {"input.x", "--input"}, {"input.y", "--input"}};
+    static constexpr FieldFlag kArgumentFlags[] = {{"dt", "--dt"},
+                                                   {"input.x", "--input"},
+                                                   {"input.y", "--input"},
+                                                   {"start.velocity", "--start-velocity"}};
     cmd->callback([options] { name_library_errors(kArgumentFlags, [&] { run_simulate(*options); }); });
 }
 

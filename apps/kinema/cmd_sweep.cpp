@@ -291,7 +291,8 @@ void add_sweep_command(CLI::App& app) {
                          "ground movement direction X,Y at take-off and held in the air; 0,0 = standing"),
           ValueKind::point2)
         ->capture_default_str();
-    typed(mw->add_option("--drop", o->drop, "how far below the take-off height the landing ground lies, u"),
+    typed(mw->add_option("--drop", o->drop,
+                         "how far below the take-off height the landing ground lies, u, [-1e9, 1e9]"),
           ValueKind::number)
         ->capture_default_str();
     using Physics = movement::MorrowindPhysicsSettings;

@@ -131,7 +131,9 @@ Whole after_frames(const FrameMap& m, double v0, double n) {
     double s = n;
     double t = n * (n - 1.0) / 2.0;
     double pn = 1.0;
-    if (m.log_p != 0.0) {
+    // Below 1e-150 (a friction that small, e.g. 1e-300 1/s, issue 40) em1^2 underflows and T_n was 0/0; P is
+    // then 1 to far within a double's precision for any n below 2^63, and the sums are n and n (n - 1) / 2.
+    if (std::abs(m.log_p) > 1e-150) {
         const double em1 = std::expm1(m.log_p);
         s = std::expm1(n * m.log_p) / em1;
         t = (expm1_minus_x(n * m.log_p) - n * expm1_minus_x(m.log_p)) / (em1 * em1);
@@ -229,6 +231,34 @@ double unreal_snap_speed(double deceleration) {
                               : std::sqrt(movement::unreal_kinda_small_number);
 }
 
+namespace {
+
+// continuous_stop where its closed form fails in floating point (issue 40: a friction or deceleration of
+// 4.9e-324 printed "continuous limit: -nan"): beta^2 underflows for a friction below 1.5e-154, and x =
+// beta dv / base overflows when base = a_B + beta vs is that small beside beta. `dv` = v0 - vs > 0.
+StopPrediction continuous_stop_extreme(double beta, double base, double dv, double snap_speed, double x) {
+    StopPrediction out;
+    out.stops = true;
+    if (!std::isfinite(x)) {
+        // ln(1 + x) = ln(base + beta dv) - ln(base), each finite; d = dv/beta - base l/beta^2 + vs l/beta.
+        const double l = std::log(base + beta * dv) - std::log(base);
+        out.time = l / beta;
+        out.distance = dv / beta - base * l / (beta * beta) + snap_speed * l / beta;
+        return out;
+    }
+    // A tiny beta: with r = dv/base = x/beta, t = r ln(1 + x)/x and d = base r^2 (x - ln(1 + x))/x^2 + vs t,
+    // the ratios tending to 1 and 1/2 (their series where x is too small to divide by).
+    const double r = dv / base;
+    const bool tiny = x < 1e-4;
+    const double log_ratio = tiny ? 1.0 - x / 2.0 + x * x / 3.0 : std::log1p(x) / x;
+    const double rest_ratio = tiny ? 0.5 - x / 3.0 + x * x / 4.0 : x_minus_log1p(x) / (x * x);
+    out.time = r * log_ratio;
+    out.distance = base * r * r * rest_ratio + snap_speed * out.time;
+    return out;
+}
+
+}  // namespace
+
 StopPrediction continuous_stop(double beta, double deceleration, double v0, double snap_speed) {
     FieldErrors errors;
     require_at_least(errors, "friction", beta, 0.0);
@@ -264,6 +294,9 @@ StopPrediction continuous_stop(double beta, double deceleration, double v0, doub
     // x = beta (v0 - vs)/(a_B + beta vs); ln((a_B + beta v0)/(a_B + beta vs)) = log1p(x);
     // d = (v0 - vs)/beta - a_B/beta^2 log1p(x) = (a_B + beta vs)(x - log1p x)/beta^2 + vs log1p(x)/beta.
     const double x = beta * (v0 - snap_speed) / base;
+    if (!std::isfinite(x) || beta * beta < std::numeric_limits<double>::min()) {
+        return continuous_stop_extreme(beta, base, v0 - snap_speed, snap_speed, x);
+    }
     const double l = std::log1p(x);
     out.time = l / beta;
     out.distance = base * x_minus_log1p(x) / (beta * beta) + snap_speed * l / beta;

@@ -9,6 +9,7 @@
 #include <variant>
 
 #include "kinema/analysis/turn.hpp"
+#include "kinema/core/format.hpp"
 
 namespace kinema::analysis {
 
@@ -22,6 +23,14 @@ void check_frame_time(double frame_time) {
     FieldErrors errors;
     require_greater(errors, "frame_time", frame_time, 0.0);
     throw_if_invalid("frame rate", errors);
+}
+
+// CrossCode's coasting multiplies the velocity by 1 - 12 f dt with no speed cap: past 12 f dt = 2
+// (movement::longest_stable_dt) it grows every frame until it overflows, and a stop predicted by stepping
+// read NaN distances (issue 40: friction 1e5 at 60 fps). Dishonored's clamp keeps its overshoot finite.
+bool stepped_stop_diverges(const movement::AnyModel& model, double frame_time) {
+    return std::holds_alternative<movement::CrossCodeSettings>(model) &&
+           frame_time > movement::longest_stable_dt(model);
 }
 
 // The nominal top speed the model's clamp allows with full input.
@@ -60,7 +69,7 @@ using G = GenericStopSettings;
 constexpr std::array kStopFields{
     field<G, &G::max_frames>("max_frames", "frames", closed_range(1.0, 1e6),
                              "give up (stops = false) after this many"),
-    field<G, &G::rest_speed>("rest_speed", "L/s", at_least(0.0),
+    field<G, &G::rest_speed>("rest_speed", "L/s", closed_range(0.0, 1e6),
                              "stopped at or below this speed (model length unit L); 0 waits for exactly 0"),
 };
 constexpr SettingsDescription kStopDescription{"GenericStopSettings", kStopFields, {}};
@@ -69,7 +78,7 @@ using W = SweepSettings;
 constexpr std::array kSweepFields{
     field<W, &W::horizon>("horizon", "s", interval(0.0, false, 100.0, true),
                           "longest acceleration run looking for top speed"),
-    field<W, &W::rest_speed>("rest_speed", "L/s", at_least(0.0),
+    field<W, &W::rest_speed>("rest_speed", "L/s", closed_range(0.0, 1e6),
                              "stop threshold for models without a snap (Dishonored, CrossCode)"),
 };
 constexpr SettingsDescription kSweepDescription{"SweepSettings", kSweepFields, {}};
@@ -92,6 +101,16 @@ StopPrediction predict_stop_by_stepping(const movement::AnyModel& model, Vec2 ve
     FieldErrors errors;
     require_finite(errors, "velocity.x", velocity.x);
     require_finite(errors, "velocity.y", velocity.y);
+    if (stepped_stop_diverges(model, frame_time)) {
+        const double longest = movement::longest_stable_dt(model);
+        errors.push_back(
+            {"frame_time", "the " + std::string(movement::model_name(model)) +
+                               " model's explicit friction overshoots and diverges at this frame "
+                               "time: at most " +
+                               format_significant(longest, 4) + " s (at least " +
+                               format_significant(1.0 / longest, 4) + " fps) at its friction, got " +
+                               format_number(frame_time) + " s"});
+    }
     throw_if_invalid("stop prediction", errors);
     StopPrediction out;
     const double v0 = length(velocity);
@@ -239,6 +258,8 @@ SweepResult sweep(const movement::AnyModel& model, std::span<const double> fps,
         row.time_to_90 = static_cast<double>(reach - speeds.begin()) * dt;
         if (unreal != nullptr) {
             row.stop_distance = unreal_stop(*unreal, row.top_speed, dt).distance;
+        } else if (stepped_stop_diverges(model, dt)) {
+            row.stop_distance = kInf;  // never stops: the speed grows every frame (as stepping found before)
         } else {
             GenericStopSettings limits;
             limits.rest_speed = settings.rest_speed;

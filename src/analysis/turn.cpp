@@ -54,8 +54,10 @@ void check(double dt, const TurnSettings& settings) {
 namespace {
 
 constexpr std::array kParts{part<TurnSettings, movement::DishonoredSettings>("")};
+// acceleration up to 1e8 u/s^2, as Unreal's accelerations (issue 40): the turn rates a / (400 s) stay finite
+// down to speed_scale 1e-6 (DishonoredSettings: at most 2.5e11 rad/s).
 constexpr std::array kFields{field<TurnSettings, &TurnSettings::acceleration>(
-    "acceleration", "u/s^2", greater_than(0.0),
+    "acceleration", "u/s^2", interval(0.0, false, 1e8, true),
     "|a| in the DhTas notes: input acceleration, at most MaxAccel")};
 constexpr SettingsDescription kDescription{"TurnSettings", kFields, kParts};
 

@@ -10,11 +10,16 @@ namespace kinema::chase {
 namespace {
 
 using G = GridSpaceSettings;
+// cell_size >= 1e-6 (issue 40): a tile is found from a world position by dividing by the cell size, and world
+// positions go up to chase_max_coordinate = 1e9; the quotient is an exact tile index only below 2^53, so the
+// cell size must be at least 1e9 / 2^53 = 1.1e-7 (1e-6 rounds it up). 4.9e-324, inside the old (0, 1e6], made
+// every position subnormal: the seed moved to another tile and the destination changed.
+constexpr double kMinCellSize = 1e-6;
 constexpr std::array<FieldChoice, 2> kConnectivity{{{"4", 4}, {"8", 8}}};
 constexpr std::array kGridFields{
     field<G, &G::connectivity>("connectivity", "choice", {}, "neighbours per tile (8: no corner cutting)",
                                kConnectivity),
-    field<G, &G::cell_size>("cell_size", "world", interval(0.0, false, 1e6, true), "world units per tile"),
+    field<G, &G::cell_size>("cell_size", "world", closed_range(kMinCellSize, 1e6), "world units per tile"),
 };
 constexpr SettingsDescription kGridDescription{"GridSpaceSettings", kGridFields, {}};
 

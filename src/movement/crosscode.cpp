@@ -10,11 +10,21 @@ namespace kinema::movement {
 namespace {
 
 using S = CrossCodeSettings;
+// Finite bounds, so that every value computes finite frames (issue 40; 1e308 made the acceleration infinite
+// and the frames NaN): max_vel up to 1e6 px/s, the bound of every speed; the frictions up to 1e5: the
+// explicit friction v -= 12 f dt v overshoots past 12 f dt = 2 (movement::longest_stable_dt), which at the
+// shortest frame any command steps (1 us) is f = 1.67e5, so a larger friction diverges at every frame rate;
+// accel_speed up to 1000, as Unreal's braking_friction_factor (the acceleration max_vel * 10 * f *
+// accel_speed stays below 1e16 px/s^2).
 constexpr std::array kFields{
-    field<S, &S::max_vel>("max_vel", "px/s", at_least(0.0), "top speed reachable by acceleration (maxVel)"),
-    field<S, &S::accel_speed>("accel_speed", "1", at_least(0.0), "acceleration multiplier (accelSpeed)"),
-    field<S, &S::friction>("friction", "1", at_least(0.0), "ground friction; also scales the acceleration"),
-    field<S, &S::air_friction>("air_friction", "1", at_least(0.0), "friction used when not grounded"),
+    field<S, &S::max_vel>("max_vel", "px/s", closed_range(0.0, 1e6),
+                          "top speed reachable by acceleration (maxVel)"),
+    field<S, &S::accel_speed>("accel_speed", "1", closed_range(0.0, 1e3),
+                              "acceleration multiplier (accelSpeed)"),
+    field<S, &S::friction>("friction", "1", closed_range(0.0, 1e5),
+                           "ground friction; also scales the acceleration"),
+    field<S, &S::air_friction>("air_friction", "1", closed_range(0.0, 1e5),
+                               "friction used when not grounded"),
     field<S, &S::grounded>("grounded", "bool", {}, "1: on the ground (friction), 0: above it (air_friction)"),
 };
 constexpr SettingsDescription kDescription{"CrossCodeSettings", kFields, {}};

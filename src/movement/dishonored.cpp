@@ -9,12 +9,17 @@ namespace kinema::movement {
 namespace {
 
 using S = DishonoredSettings;
+// Finite bounds, so that every value computes finite frames (issue 40): speed_scale up to 2500 keeps MaxSpeed
+// = 400 s within 1e6 u/s, the bound of every speed (a start velocity, stop --speed), and from 1e-6 keeps the
+// turn rate a / (400 s) of the turn solver finite (4.9e-324 printed an infinite continuous limit); friction
+// up to 1e6 1/s as Unreal's frictions: the explicit friction v -= dt f v overshoots past dt f = 2, which at
+// the shortest frame any command steps (1 us) is f = 2e6, and 1e308 made dt f infinite and the frames NaN.
 constexpr std::array kFields{
     field<S, &S::speed_scale>(
-        "speed_scale", "1", greater_than(0.0),
+        "speed_scale", "1", closed_range(1e-6, 2500.0),
         "s in the DhTas notes: MaxSpeed = 400 s, MaxAccel = 2000 s (walk 1, sprint 1.5, agility "
         "1.95)"),
-    field<S, &S::friction>("friction", "1/s", at_least(0.0),
+    field<S, &S::friction>("friction", "1/s", closed_range(0.0, 1e6),
                            "f in the DhTas notes: v -= dt f (v - |v| d) each frame"),
 };
 constexpr SettingsDescription kDescription{"DishonoredSettings", kFields, {}};

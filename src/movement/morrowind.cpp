@@ -11,11 +11,15 @@ namespace kinema::movement {
 namespace {
 
 // The GMSTs by their own names (what users write in --gmst files and --set), with units and docs from
-// morrowind.hpp. Speeds, the multipliers of speeds and the exponent fJumpAcroMultiplier must be >= 0; the
-// other terms only finite.
+// morrowind.hpp. Speeds and the multipliers of speeds are in [0, 1e6], the other terms in [-1e6, 1e6], and
+// the exponent fJumpAcroMultiplier in [0, 100] (issue 40: unbounded, 1e308 gave infinite speeds, jump terms
+// and fall damage). Every formula multiplies at most a few of these with the actor's points (at most
+// morrowind_max_points), so every result stays below about 1e40 and finite; the exponent is bounded on its
+// own: (50/15)^100 = 1.6e52 (a bound near 590 would overflow by itself).
 using G = MorrowindGmsts;
-constexpr FieldRange kSpeed = at_least(0.0);
-constexpr FieldRange kTerm = any_value();
+constexpr FieldRange kSpeed = closed_range(0.0, 1e6);
+constexpr FieldRange kTerm = closed_range(-1e6, 1e6);
+constexpr FieldRange kPoints = closed_range(0.0, morrowind_max_points);
 constexpr std::array kGmstFields{
     field<G, &G::min_walk_speed>("fMinWalkSpeed", "u/s", kSpeed, "NPC walk speed at Speed 0"),
     field<G, &G::max_walk_speed>("fMaxWalkSpeed", "u/s", kSpeed, "NPC walk speed at Speed 100"),
@@ -42,7 +46,7 @@ constexpr std::array kGmstFields{
     field<G, &G::jump_encumbrance_multiplier>("fJumpEncumbranceMultiplier", "1", kSpeed,
                                               "encumbrance term added at encumbrance 0"),
     field<G, &G::jump_acrobatics_base>("fJumpAcrobaticsBase", "u/s", kTerm, "jump term x at Acrobatics 0"),
-    field<G, &G::jump_acro_multiplier>("fJumpAcroMultiplier", "1", kSpeed,
+    field<G, &G::jump_acro_multiplier>("fJumpAcroMultiplier", "1", closed_range(0.0, 100.0),
                                        "exponent of (Acrobatics / 15) up to Acrobatics 50"),
     field<G, &G::jump_run_multiplier>("fJumpRunMultiplier", "1", kSpeed, "jump term multiplier when running"),
     field<G, &G::jump_move_base>("fJumpMoveBase", "1", kSpeed, "midair control factor at Acrobatics 0"),
@@ -71,13 +75,13 @@ using A = MorrowindAnimationSpeeds;
 using R = MorrowindRules;
 constexpr std::array kSettingsParts{part<M, MorrowindGmsts, &M::gmsts>("gmsts.")};
 constexpr std::array kSettingsFields{
-    field<M, &M::animation, &A::walk>("animation.walk", "u/s", at_least(0.0),
+    field<M, &M::animation, &A::walk>("animation.walk", "u/s", kSpeed,
                                       "WalkForward root speed (also flying, creatures); 0 unknown"),
-    field<M, &M::animation, &A::run>("animation.run", "u/s", at_least(0.0), "RunForward root speed (NPCs)"),
-    field<M, &M::animation, &A::sneak>("animation.sneak", "u/s", at_least(0.0), "SneakForward root speed"),
-    field<M, &M::animation, &A::swim_walk>("animation.swim_walk", "u/s", at_least(0.0),
+    field<M, &M::animation, &A::run>("animation.run", "u/s", kSpeed, "RunForward root speed (NPCs)"),
+    field<M, &M::animation, &A::sneak>("animation.sneak", "u/s", kSpeed, "SneakForward root speed"),
+    field<M, &M::animation, &A::swim_walk>("animation.swim_walk", "u/s", kSpeed,
                                            "SwimWalkForward root speed; 0 unknown"),
-    field<M, &M::animation, &A::swim_run>("animation.swim_run", "u/s", at_least(0.0),
+    field<M, &M::animation, &A::swim_run>("animation.swim_run", "u/s", kSpeed,
                                           "SwimRunForward root speed; 0 unknown"),
     field<M, &M::rules, &R::gravity>("rules.gravity", "choice", {}, "wiki 627.2 or openmw 627.1216 u/s^2",
                                      kWikiOpenmw),
@@ -89,7 +93,7 @@ constexpr std::array kSettingsFields{
                                             "h <= min is soft (wiki) or h >= min damages", kWikiOpenmw),
     field<M, &M::rules, &R::truncate_base_speed>("rules.truncate_base_speed", "bool", {},
                                                  "use int(base speed) as the wiki writes it"),
-    field<M, &M::max_playback_scale>("max_playback_scale", "1", greater_than(0.0),
+    field<M, &M::max_playback_scale>("max_playback_scale", "1", interval(0.0, false, 1e6, true),
                                      "cap on the animation playback rate"),
     field<M, &M::physics_step>("physics_step", "s", closed_range(1.0e-4, 1.0), "fixed step of the jump arc"),
 };
@@ -99,16 +103,16 @@ constexpr std::array<FieldChoice, 2> kKinds{{{"npc", 0}, {"creature", 1}}};
 using T = MorrowindActor;
 constexpr std::array kActorFields{
     field<T, &T::kind>("kind", "choice", {}, "NPC or creature", kKinds),
-    field<T, &T::speed>("speed", "points", at_least(0.0), "Speed attribute"),
-    field<T, &T::athletics>("athletics", "points", at_least(0.0), "Athletics skill (creatures: combat stat)"),
-    field<T, &T::acrobatics>("acrobatics", "points", at_least(0.0),
-                             "Acrobatics skill (creatures: stealth stat)"),
-    field<T, &T::normalized_encumbrance>("normalized_encumbrance", "1", at_least(0.0),
+    field<T, &T::speed>("speed", "points", kPoints, "Speed attribute"),
+    field<T, &T::athletics>("athletics", "points", kPoints, "Athletics skill (creatures: combat stat)"),
+    field<T, &T::acrobatics>("acrobatics", "points", kPoints, "Acrobatics skill (creatures: stealth stat)"),
+    field<T, &T::normalized_encumbrance>("normalized_encumbrance", "1", closed_range(0.0, 1e6),
                                          "carried weight / capacity; > 1 cannot move"),
-    field<T, &T::fatigue_ratio>("fatigue_ratio", "1", any_value(), "current / maximum fatigue; clamped at 0"),
-    field<T, &T::levitate>("levitate", "points", at_least(0.0), "Levitate magnitude; > 0 flies"),
-    field<T, &T::swift_swim>("swift_swim", "points", at_least(0.0), "Swift Swim magnitude"),
-    field<T, &T::jump_magnitude>("jump_magnitude", "points", at_least(0.0), "Jump magnitude"),
+    field<T, &T::fatigue_ratio>("fatigue_ratio", "1", closed_range(-1e6, 1e6),
+                                "current / maximum fatigue; clamped at 0"),
+    field<T, &T::levitate>("levitate", "points", kPoints, "Levitate magnitude; > 0 flies"),
+    field<T, &T::swift_swim>("swift_swim", "points", kPoints, "Swift Swim magnitude"),
+    field<T, &T::jump_magnitude>("jump_magnitude", "points", kPoints, "Jump magnitude"),
     field<T, &T::werewolf>("werewolf", "bool", {}, "in werewolf form (NPCs only)"),
     field<T, &T::flies>("flies", "bool", {}, "creature with the Flies flag"),
 };
@@ -123,9 +127,9 @@ constexpr double kMovingJumpFactor = 0.707;
 // Per-query checks: cheap comparisons first, and the allocating validate() only when something is wrong, so
 // that valid queries never allocate.
 bool actor_looks_valid(const MorrowindActor& a) {
-    const auto ok = [](double v) { return std::isfinite(v) && v >= 0.0; };
+    const auto ok = [](double v) { return v >= 0.0 && v <= morrowind_max_points; };  // false for NaN
     return ok(a.speed) && ok(a.athletics) && ok(a.acrobatics) && ok(a.normalized_encumbrance) &&
-           std::isfinite(a.fatigue_ratio) && ok(a.levitate) && ok(a.swift_swim) && ok(a.jump_magnitude) &&
+           std::abs(a.fatigue_ratio) <= 1e6 && ok(a.levitate) && ok(a.swift_swim) && ok(a.jump_magnitude) &&
            !(a.kind == MorrowindActorKind::creature && a.werewolf) &&
            !(a.kind == MorrowindActorKind::npc && a.flies);
 }
@@ -439,9 +443,9 @@ MorrowindJumpArc MorrowindModel::simulate_jump(double take_off_speed) const {
 
 MorrowindFall MorrowindModel::fall(const MorrowindActor& actor, double height) const {
     check_actor(actor);
-    if (!(std::isfinite(height) && height >= 0.0)) {
+    if (!(height >= 0.0 && height <= morrowind_max_fall_height)) {
         FieldErrors errors;
-        require_at_least(errors, "height", height, 0.0);
+        require_in_range(errors, "height", height, 0.0, morrowind_max_fall_height);
         throw_if_invalid("fall", errors);
     }
     const MorrowindGmsts& g = settings_.gmsts;
@@ -479,7 +483,12 @@ std::optional<double> MorrowindModel::speed_attribute_at_cap(const MorrowindActo
     }
     // Every speed formula is affine in the Speed attribute (walk, run, swim and fly), so two samples fix it.
     const double target = settings_.max_playback_scale * anim.base_speed;
-    return std::max(0.0, (target - at0.move_speed) / slope);
+    const double at_cap = std::max(0.0, (target - at0.move_speed) / slope);
+    // Beyond the largest Speed an actor takes (a tiny slope gave an infinite one) no Speed reaches the cap.
+    if (!(at_cap <= morrowind_max_points)) {
+        return std::nullopt;
+    }
+    return at_cap;
 }
 
 }  // namespace kinema::movement

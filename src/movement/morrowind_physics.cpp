@@ -46,7 +46,8 @@ FieldErrors MorrowindLaunch::validate() const {
     require_finite(errors, "air_input.x", air_input.x);
     require_finite(errors, "air_input.y", air_input.y);
     require_at_least(errors, "air_control", air_control, 0.0);
-    require_finite(errors, "drop", drop);
+    // Within the world coordinates' 1e9 u: a drop of 1e308 gave an infinite continuous airtime (issue 40).
+    require_in_range(errors, "drop", drop, -morrowind_max_fall_height, morrowind_max_fall_height);
     return errors;
 }
 

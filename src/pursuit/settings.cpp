@@ -180,7 +180,9 @@ FieldErrors PursuitSettings::validate(const movement::AnyModel& npc_model) const
         errors.push_back(
             {"model_scale", text({"gives the ", name, " NPC model's top speed ",
                                   format_number(movement::top_speed(npc_model)), " ",
-                                  movement::length_unit(npc_model), "/s as ", format_number(level_speed),
+                                  movement::length_unit(npc_model), "/s as ",
+                                  // A subnormal model_scale overflows the quotient: never print "inf".
+                                  std::isfinite(level_speed) ? format_number(level_speed) : "over 1e308",
                                   " level units/s, more than the ", format_number(fastest),
                                   " allowed (the fastest player_speed), got ", format_number(model_scale)})});
     }

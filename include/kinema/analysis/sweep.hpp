@@ -25,7 +25,7 @@ struct GenericStopSettings;
 struct GenericStopSettings {
     std::int64_t max_frames = 1'000'000;  ///< frames, [1, 1e6]. Give up (stops = false, at_limit) after this
                                           ///< many; 1e7 steps take a few tens of milliseconds.
-    double rest_speed = 0.0;  ///< model length unit/s, [0, inf). Stopped once the speed is at or below it; 0
+    double rest_speed = 0.0;  ///< model length unit/s, [0, 1e6]. Stopped once the speed is at or below it; 0
                               ///< waits for exactly zero (the CMC and any model with a snap reach it).
 
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
@@ -63,7 +63,7 @@ struct SweepSettings;
 /// Sweep settings.
 struct SweepSettings {
     double horizon = 10.0;     ///< s, (0, 100]. Longest acceleration run when looking for the top speed.
-    double rest_speed = 0.01;  ///< length/s, [0, inf). Stop threshold for models without a snap (Dishonored,
+    double rest_speed = 0.01;  ///< length/s, [0, 1e6]. Stop threshold for models without a snap (Dishonored,
                                ///< CrossCode), whose speed decays exponentially; Unreal uses its own snap.
 
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }

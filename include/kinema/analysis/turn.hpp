@@ -20,7 +20,7 @@ struct TurnSettings;
 /// The model constants the solver needs (the DhTas notes, Algorithm 1 with |a| = 2000): Dishonored's settings
 /// (speed_scale s, friction f; their registry is shared, not repeated) plus the input acceleration.
 struct TurnSettings : movement::DishonoredSettings {
-    /// |a|, u/s^2, (0, inf). Input acceleration, at most MaxAccel = 2000 s.
+    /// |a|, u/s^2, (0, 1e8]. Input acceleration, at most MaxAccel = 2000 s.
     double acceleration = movement::dishonored_input_acceleration;
 
     /// Every bad field by name (DishonoredSettings's and acceleration); empty when usable.

@@ -20,7 +20,7 @@ struct GridSpaceSettings;
 
 struct GridSpaceSettings {
     Connectivity connectivity = Connectivity::eight;  ///< spec default 8 (no corner cutting); 4 as an option
-    double cell_size = 1.0;                           ///< world units per tile, (0, 1e6]
+    double cell_size = 1.0;                           ///< world units per tile, [1e-6, 1e6]
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 

@@ -22,10 +22,10 @@ struct CrossCodeSettings;
 
 /// One CrossCode entity's movement values, with the seed's defaults.
 struct CrossCodeSettings {
-    double max_vel = 300.0;     ///< px/s, [0, inf). Top speed reachable by acceleration (maxVel).
-    double accel_speed = 1.0;   ///< dimensionless, [0, inf). Acceleration multiplier (accelSpeed).
-    double friction = 1.0;      ///< dimensionless, [0, inf). Ground friction; scales acceleration too.
-    double air_friction = 0.2;  ///< dimensionless, [0, inf). Used instead of friction when not grounded.
+    double max_vel = 300.0;     ///< px/s, [0, 1e6]. Top speed reachable by acceleration (maxVel).
+    double accel_speed = 1.0;   ///< dimensionless, [0, 1000]. Acceleration multiplier (accelSpeed).
+    double friction = 1.0;      ///< dimensionless, [0, 1e5]. Ground friction; scales acceleration too.
+    double air_friction = 0.2;  ///< dimensionless, [0, 1e5]. Used instead of friction when not grounded.
     bool grounded = true;  ///< On the ground (true) or above it (false); selects friction or air_friction.
                            ///< A setting, not state: the planar model never changes it.
 

@@ -27,9 +27,9 @@ struct DishonoredSettings;
 
 /// Settings of one Dishonored movement state (walk, sprint, agility sprint).
 struct DishonoredSettings {
-    double speed_scale = dishonored_walk_scale;  ///< dimensionless, (0, inf). s in the DhTas notes: MaxSpeed
-                                                 ///< = 400 s, MaxAccel = 2000 s.
-    double friction = 8.0;  ///< 1/s, [0, inf). f in the DhTas notes. Not clamped: dt*f > 1
+    double speed_scale = dishonored_walk_scale;  ///< dimensionless, [1e-6, 2500]. s in the DhTas notes:
+                                                 ///< MaxSpeed = 400 s, MaxAccel = 2000 s.
+    double friction = 8.0;  ///< 1/s, [0, 1e6]. f in the DhTas notes. Not clamped: dt*f > 1
                             ///< overshoots and dt*f > 2 is unstable, as in the source.
 
     /// Every bad field, by its documented name; empty when the settings are usable.

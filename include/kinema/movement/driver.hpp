@@ -69,6 +69,11 @@ void check_dt_schedule(std::span<const DtChange> schedule);
 /// frames (55 minutes at 60 fps) step and print in well under a second even at 8 CMC ticks a frame
 /// (docs/errors.md, "Limits").
 inline constexpr std::size_t max_simulation_frames = 200'000;
+/// The fastest start velocity a simulation takes, in the model's length unit per second: the bound of every
+/// speed the models are run at (analysis::stop_max_speed, a model's top speed in a pursuit). A faster start
+/// gave wrong or overflowing frames: (1e308, 1e308) has an infinite length, which Unreal's clamp turned into
+/// 34 cm/s after one frame and Dishonored's into NaN positions.
+inline constexpr double max_start_speed = 1e6;
 
 /// A per-frame input file (`--input-file`): row i is the step leaving frame i.
 struct FrameInputs {

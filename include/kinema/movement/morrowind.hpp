@@ -32,79 +32,79 @@ struct MorrowindGmsts;
 /// factors multiply a speed or a term.
 struct MorrowindGmsts {
     // Walking and running (note 2.1).
-    /// fMinWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 0.
+    /// fMinWalkSpeed, u/s, [0, 1e6]. NPC walk speed at Speed 0.
     double min_walk_speed = 100.0;
-    /// fMaxWalkSpeed, u/s, [0, inf). NPC walk speed at Speed 100.
+    /// fMaxWalkSpeed, u/s, [0, 1e6]. NPC walk speed at Speed 100.
     double max_walk_speed = 200.0;
-    /// fEncumberedMoveEffect, dimensionless, [0, inf). NPC walk/fly slow-down at normalized encumbrance 1.
+    /// fEncumberedMoveEffect, dimensionless, [0, 1e6]. NPC walk/fly slow-down at normalized encumbrance 1.
     double encumbered_move_effect = 0.3;
-    /// fSneakSpeedMultiplier, dimensionless, [0, inf). Sneak speed = walk speed x this.
+    /// fSneakSpeedMultiplier, dimensionless, [0, 1e6]. Sneak speed = walk speed x this.
     double sneak_speed_multiplier = 0.75;
-    /// fMinWalkSpeedCreature, u/s, [0, inf). Creature walk (= run) speed at Speed 0.
+    /// fMinWalkSpeedCreature, u/s, [0, 1e6]. Creature walk (= run) speed at Speed 0.
     double min_walk_speed_creature = 5.0;
-    /// fMaxWalkSpeedCreature, u/s, [0, inf). Creature walk (= run) speed at Speed 100.
+    /// fMaxWalkSpeedCreature, u/s, [0, 1e6]. Creature walk (= run) speed at Speed 100.
     double max_walk_speed_creature = 300.0;
-    /// fAthleticsRunBonus, dimensionless, [0, inf). Run/walk ratio added per 100 Athletics.
+    /// fAthleticsRunBonus, dimensionless, [0, 1e6]. Run/walk ratio added per 100 Athletics.
     double athletics_run_bonus = 1.0;
-    /// fBaseRunMultiplier, dimensionless, [0, inf). Run/walk ratio at Athletics 0.
+    /// fBaseRunMultiplier, dimensionless, [0, 1e6]. Run/walk ratio at Athletics 0.
     double base_run_multiplier = 1.75;
 
     // Flying and swimming (note 2.1).
-    /// fMinFlySpeed, u/s, [0, inf). Fly speed at Speed + Levitate = 0.
+    /// fMinFlySpeed, u/s, [0, 1e6]. Fly speed at Speed + Levitate = 0.
     double min_fly_speed = 5.0;
-    /// fMaxFlySpeed, u/s, [0, inf). Fly speed at Speed + Levitate = 100.
+    /// fMaxFlySpeed, u/s, [0, 1e6]. Fly speed at Speed + Levitate = 100.
     double max_fly_speed = 300.0;
-    /// fSwimRunAthleticsMult, dimensionless, [0, inf). Swim factor added per 100 Athletics. OpenMW uses the
+    /// fSwimRunAthleticsMult, dimensionless, [0, 1e6]. Swim factor added per 100 Athletics. OpenMW uses the
     /// SwimRun pair for swimming at walk too; fSwimWalk* are never read (note 1).
     double swim_run_athletics_mult = 0.1;
-    /// fSwimRunBase, dimensionless, [0, inf). Swim factor at Athletics 0.
+    /// fSwimRunBase, dimensionless, [0, 1e6]. Swim factor at Athletics 0.
     double swim_run_base = 0.5;
-    /// fWereWolfRunMult, dimensionless, [0, inf). 1.3 is Bloodmoon's real value; 1.5 is the Construction
+    /// fWereWolfRunMult, dimensionless, [0, 1e6]. 1.3 is Bloodmoon's real value; 1.5 is the Construction
     /// Set's "dirty" value that only the OpenMW-CS default list carries (note 1).
     double werewolf_run_mult = 1.3;
 
     // Jumping (note 2.3, 2.4).
-    /// fJumpEncumbranceBase, dimensionless, [0, inf). Encumbrance term at encumbrance 1.
+    /// fJumpEncumbranceBase, dimensionless, [0, 1e6]. Encumbrance term at encumbrance 1.
     double jump_encumbrance_base = 0.5;
-    /// fJumpEncumbranceMultiplier, dimensionless, [0, inf). Encumbrance term added at encumbrance 0.
+    /// fJumpEncumbranceMultiplier, dimensionless, [0, 1e6]. Encumbrance term added at encumbrance 0.
     double jump_encumbrance_multiplier = 1.0;
-    /// fJumpAcrobaticsBase, u/s (of the jump term x), (-inf, inf). x at Acrobatics 0.
+    /// fJumpAcrobaticsBase, u/s (of the jump term x), [-1e6, 1e6]. x at Acrobatics 0.
     double jump_acrobatics_base = 128.0;
-    /// fJumpAcroMultiplier, dimensionless, [0, inf). Exponent of (Acrobatics / 15) up to Acrobatics 50; x
+    /// fJumpAcroMultiplier, dimensionless, [0, 100]. Exponent of (Acrobatics / 15) up to Acrobatics 50; x
     /// grows by 3 x this per point above 50.
     double jump_acro_multiplier = 4.0;
-    /// fJumpRunMultiplier, dimensionless, [0, inf). x multiplier in the run stance.
+    /// fJumpRunMultiplier, dimensionless, [0, 1e6]. x multiplier in the run stance.
     double jump_run_multiplier = 1.0;
-    /// fJumpMoveBase, dimensionless, [0, inf). Midair control factor at Acrobatics 0.
+    /// fJumpMoveBase, dimensionless, [0, 1e6]. Midair control factor at Acrobatics 0.
     double jump_move_base = 0.5;
-    /// fJumpMoveMult, dimensionless, [0, inf). Midair control factor added per 100 Acrobatics.
+    /// fJumpMoveMult, dimensionless, [0, 1e6]. Midair control factor added per 100 Acrobatics.
     double jump_move_mult = 0.5;
 
     // Falling (note 2.5).
-    /// fFallDamageDistanceMin, u, [0, inf). Safe fall height.
+    /// fFallDamageDistanceMin, u, [0, 1e6]. Safe fall height.
     double fall_damage_distance_min = 400.0;
-    /// fFallAcroBase, dimensionless, (-inf, inf). Acrobatics factor at Acrobatics 100.
+    /// fFallAcroBase, dimensionless, [-1e6, 1e6]. Acrobatics factor at Acrobatics 100.
     double fall_acro_base = 0.25;
-    /// fFallAcroMult, 1/skill point, (-inf, inf). Acrobatics factor added per point below 100.
+    /// fFallAcroMult, 1/skill point, [-1e6, 1e6]. Acrobatics factor added per point below 100.
     double fall_acro_mult = 0.01;
-    /// fFallDistanceBase, health points, (-inf, inf). Damage term at the threshold (before the Acrobatics
+    /// fFallDistanceBase, health points, [-1e6, 1e6]. Damage term at the threshold (before the Acrobatics
     /// factor).
     double fall_distance_base = 0.0;
-    /// fFallDistanceMult, health points/u, (-inf, inf). Damage term per u beyond the safe distance.
+    /// fFallDistanceMult, health points/u, [-1e6, 1e6]. Damage term per u beyond the safe distance.
     double fall_distance_mult = 0.07;
 
     // Fatigue.
-    /// fFatigueJumpBase, fatigue points per jump, (-inf, inf).
+    /// fFatigueJumpBase, fatigue points per jump, [-1e6, 1e6].
     double fatigue_jump_base = 5.0;
-    /// fFatigueJumpMult, fatigue points per jump at encumbrance 1, (-inf, inf).
+    /// fFatigueJumpMult, fatigue points per jump at encumbrance 1, [-1e6, 1e6].
     double fatigue_jump_mult = 0.0;
-    /// fFatigueBase, dimensionless, (-inf, inf). fatigueTerm at full fatigue.
+    /// fFatigueBase, dimensionless, [-1e6, 1e6]. fatigueTerm at full fatigue.
     double fatigue_base = 1.25;
-    /// fFatigueMult, dimensionless, (-inf, inf). fatigueTerm drop from full to empty fatigue.
+    /// fFatigueMult, dimensionless, [-1e6, 1e6]. fatigueTerm drop from full to empty fatigue.
     double fatigue_mult = 0.5;
 
     // Encumbrance (note 2.1).
-    /// fEncumbranceStrMult, weight per Strength point, [0, inf). NPC carrying capacity = Strength x this.
+    /// fEncumbranceStrMult, weight per Strength point, [0, 1e6]. NPC carrying capacity = Strength x this.
     double encumbrance_str_mult = 5.0;
 
     /// Every bad GMST, by its GMST name; empty when usable. All must be finite; speeds and the multipliers of
@@ -170,12 +170,12 @@ struct MorrowindRules {
 /// (as OpenMW does when an animation is missing) and the vanilla cap does not apply. Swim animations' speeds
 /// are not known.
 struct MorrowindAnimationSpeeds {
-    double walk = 154.064;   ///< u/s, [0, inf). WalkForward; also used for flying and by creatures.
-    double run = 222.857;    ///< u/s, [0, inf). RunForward (NPCs).
-    double sneak = 33.5452;  ///< u/s, [0, inf). SneakForward (NPCs).
-    /// u/s, [0, inf). SwimWalkForward; unknown (0). Creatures use it for all swimming.
+    double walk = 154.064;   ///< u/s, [0, 1e6]. WalkForward; also used for flying and by creatures.
+    double run = 222.857;    ///< u/s, [0, 1e6]. RunForward (NPCs).
+    double sneak = 33.5452;  ///< u/s, [0, 1e6]. SneakForward (NPCs).
+    /// u/s, [0, 1e6]. SwimWalkForward; unknown (0). Creatures use it for all swimming.
     double swim_walk = 0.0;
-    /// u/s, [0, inf). SwimRunForward (NPCs); unknown (0).
+    /// u/s, [0, 1e6]. SwimRunForward (NPCs); unknown (0).
     double swim_run = 0.0;
 };
 
@@ -189,7 +189,7 @@ struct MorrowindSettings {
     MorrowindGmsts gmsts;
     MorrowindAnimationSpeeds animation;
     MorrowindRules rules;
-    double max_playback_scale = 10.0;  ///< dimensionless, (0, inf). Cap on the animation playback rate (seed
+    double max_playback_scale = 10.0;  ///< dimensionless, (0, 1e6]. Cap on the animation playback rate (seed
                                        ///< 003: "animationScale = min(animationScale, 10)").
     double physics_step = 1.0 / 60.0;  ///< s, [1e-4, 1]. Fixed physics step of OpenMW's jump integration
                                        ///< (note 2.4); used by MorrowindModel::simulate_jump.
@@ -205,16 +205,16 @@ enum class MorrowindActorKind { npc, creature };
 /// research notes comment on creatures).
 struct MorrowindActor {
     MorrowindActorKind kind = MorrowindActorKind::npc;
-    double speed = 50.0;       ///< Speed attribute, [0, inf). (The game clamps modified values at 0.)
-    double athletics = 30.0;   ///< Athletics skill, [0, inf).
-    double acrobatics = 30.0;  ///< Acrobatics skill, [0, inf).
-    double normalized_encumbrance = 0.0;  ///< carried weight / capacity, [0, inf). > 1: over-encumbered, no
+    double speed = 50.0;       ///< Speed attribute, [0, 1e6]. (The game clamps modified values at 0.)
+    double athletics = 30.0;   ///< Athletics skill, [0, 1e6].
+    double acrobatics = 30.0;  ///< Acrobatics skill, [0, 1e6].
+    double normalized_encumbrance = 0.0;  ///< carried weight / capacity, [0, 1e6]. > 1: over-encumbered, no
                                           ///< movement and no jump.
-    double fatigue_ratio = 1.0;           ///< current / maximum fatigue, (-inf, inf); clamped at 0 by
+    double fatigue_ratio = 1.0;           ///< current / maximum fatigue, [-1e6, 1e6]; clamped at 0 by
                                           ///< fatigue_term (fatigue can go negative).
-    double levitate = 0.0;                ///< Levitate magnitude, [0, inf). > 0: flying (levitation allowed).
-    double swift_swim = 0.0;              ///< Swift Swim magnitude, [0, inf).
-    double jump_magnitude = 0.0;          ///< Jump magnitude, [0, inf).
+    double levitate = 0.0;                ///< Levitate magnitude, [0, 1e6]. > 0: flying (levitation allowed).
+    double swift_swim = 0.0;              ///< Swift Swim magnitude, [0, 1e6].
+    double jump_magnitude = 0.0;          ///< Jump magnitude, [0, 1e6].
     bool werewolf = false;                ///< In werewolf form (NPCs only).
     bool flies = false;                   ///< Creature with the Flies flag: always uses the fly speed.
 
@@ -315,6 +315,14 @@ struct MorrowindFall {
 /// is bounded: 1e6 u/s is 15.6 km/s (docs/errors.md, "Limits").
 inline constexpr double morrowind_max_take_off_speed = 1.0e6;
 
+/// points. The largest attribute, skill or magnitude an actor takes (Speed, Athletics, Acrobatics, Levitate,
+/// Swift Swim, Jump; also the largest normalized encumbrance). Far above anything the game reaches, and low
+/// enough that every speed, jump and fall formula (a few GMSTs, each at most 1e6, times these) stays finite:
+/// unbounded, Speed or Levitate 1e308 printed infinite speeds (issue 40).
+inline constexpr double morrowind_max_points = 1.0e6;
+/// u. The highest fall MorrowindModel::fall takes: the bound of every world coordinate (1e9).
+inline constexpr double morrowind_max_fall_height = 1.0e9;
+
 /// The Morrowind movement model. Construction validates the settings (throws SettingsError); every query is a
 /// pure function of its arguments, validates the actor (throws SettingsError naming the bad fields) and does
 /// not allocate unless it throws.
@@ -345,7 +353,7 @@ class MorrowindModel {
     /// Steps a vertical take-off speed at settings().physics_step until it lands on the take-off height.
     /// take_off_speed in u/s, [0, 1e6]; throws SettingsError outside.
     [[nodiscard]] MorrowindJumpArc simulate_jump(double take_off_speed) const;
-    /// Landing after falling `height` u ([0, inf)) from the peak (note 2.5).
+    /// Landing after falling `height` u ([0, morrowind_max_fall_height]) from the peak (note 2.5).
     [[nodiscard]] MorrowindFall fall(const MorrowindActor& actor, double height) const;
     /// The Speed attribute at which the target speed reaches max_playback_scale x base speed, everything else
     /// in `actor` and `stance` kept (the wiki's "about 1030", note 4). Empty when the speed does not grow

@@ -41,7 +41,7 @@ struct MorrowindLaunch {
     Vec2 air_input;            ///< u/s, finite. Ground velocity the held input asks for while airborne.
     double air_control = 1.0;  ///< dimensionless, [0, inf). Midair factor on air_input
                                ///< (MorrowindModel::air_control).
-    double drop = 0.0;         ///< u, finite. How far below the take-off height the landing ground lies
+    double drop = 0.0;         ///< u, [-1e9, 1e9]. How far below the take-off height the landing ground lies
                                ///< (negative: above it, landed on the way down).
 
     /// Every bad field by name; empty when usable.

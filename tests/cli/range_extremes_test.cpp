@@ -1,0 +1,318 @@
+// Every settings field at the ends of its documented range, through the commands that use it (issue 40,
+// critical 7: ranges with holes). The fields come from the settings registry itself, so a field added later
+// is covered: for each, its minimum and maximum (the nearest value inside an open end, the smallest positive
+// double where the range is open at 0, 1e308 where it has no upper end) is run, and the command must either
+// compute finite numbers (exit 0, no nan or inf, JSON null only where the docs say a value may be "never")
+// or refuse the value with the one-line error (exit 2). Before the fix, e.g. `--set friction=1e308` printed
+// NaN frames, `--levitate 1e308` an infinite speed, `--scale 4.9e-324` an infinite continuous limit, and a
+// subnormal Unreal friction "-nan" stop distances.
+#include <cmath>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "cli_runner.hpp"
+#include "kinema/analysis/sweep.hpp"
+#include "kinema/analysis/turn.hpp"
+#include "kinema/chase/audit.hpp"
+#include "kinema/chase/flood_settings.hpp"
+#include "kinema/chase/grid.hpp"
+#include "kinema/core/settings_registry.hpp"
+#include "kinema/movement/crosscode.hpp"
+#include "kinema/movement/dishonored.hpp"
+#include "kinema/movement/morrowind.hpp"
+#include "kinema/movement/morrowind_physics.hpp"
+#include "kinema/movement/unreal.hpp"
+#include "kinema/pursuit/parse.hpp"
+#include "kinema/pursuit/pursuit.hpp"
+
+namespace {
+
+using kinema::FieldDescriptor;
+using kinema::FieldType;
+using kinema::SettingsDescription;
+using kinema::test::CliRun;
+using kinema::test::run_kinema;
+
+std::string text_of(double v) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.17g", v);
+    return buffer;
+}
+
+// The values at the ends of a number field's range, as typed.
+std::vector<std::string> extremes(const FieldDescriptor& f) {
+    std::vector<std::string> out;
+    const kinema::FieldRange& r = f.range;
+    const bool integer = f.type == FieldType::integer;
+    if (std::isfinite(r.min)) {
+        double v = r.min;
+        if (!r.min_closed) {
+            v = integer ? r.min + 1 : std::nextafter(r.min, std::numeric_limits<double>::infinity());
+        }
+        out.push_back(text_of(v));
+    } else {
+        out.push_back(integer ? text_of(f.storage_min) : "-1e308");
+    }
+    if (std::isfinite(r.max)) {
+        double v = r.max;
+        if (!r.max_closed) {
+            v = integer ? r.max - 1 : std::nextafter(r.max, -std::numeric_limits<double>::infinity());
+        }
+        out.push_back(text_of(v));
+    } else {
+        out.push_back(integer ? text_of(f.storage_max) : "1e308");
+    }
+    // The smallest positive value where the range starts at 0 (a subnormal double).
+    if (!integer && r.min == 0.0) {
+        out.push_back("4.9406564584124654e-324");
+    }
+    return out;
+}
+
+// Keys whose null the docs give a meaning ("never"): a stop that never ends, a sweep metric that is never
+// reached or has no closed form, a speed that no Speed attribute caps, a pursuit that never lost sight.
+const std::set<std::string>& documented_nulls() {
+    static const std::set<std::string> keys{"time",      "stop_distance",          "time_to_90",
+                                            "turn_rate", "speed_attribute_at_cap", "time_to_reacquire"};
+    return keys;
+}
+
+// The first null outside documented_nulls(), as "path", or "".
+std::string stray_null(const nlohmann::json& j, const std::string& path) {
+    if (j.is_object()) {
+        for (const auto& [key, value] : j.items()) {
+            if (value.is_null() && documented_nulls().count(key) == 0) {
+                return path + "." + key;
+            }
+            if (std::string found = stray_null(value, path + "." + key); !found.empty()) {
+                return found;
+            }
+        }
+    } else if (j.is_array()) {
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            if (j[i].is_null()) {
+                return path + "[" + std::to_string(i) + "]";
+            }
+            if (std::string found = stray_null(j[i], path + "[" + std::to_string(i) + "]"); !found.empty()) {
+                return found;
+            }
+        }
+    }
+    return "";
+}
+
+enum class Output { json, text };
+
+// Runs `args` and checks the rule above; the failure names the command.
+void expect_finite_or_refused(const std::string& args, Output output) {
+    const CliRun r = run_kinema(args);
+    if (r.exit_code == 2) {
+        EXPECT_EQ(r.out, "") << args;
+        EXPECT_EQ(r.err.rfind("kinema: error: ", 0), 0u) << args << "\n" << r.err;
+        EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << "\n" << r.err;
+        EXPECT_FALSE(std::regex_search(r.err, std::regex(R"(\b-?(nan|inf)\b)", std::regex::icase)))
+            << args << "\n"
+            << r.err;
+        return;
+    }
+    ASSERT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\b-?nan\b)", std::regex::icase))) << args << "\n"
+                                                                                          << r.out;
+    if (output == Output::json) {
+        const nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
+        ASSERT_FALSE(j.is_discarded()) << args << "\n" << r.out.substr(0, 2000);
+        EXPECT_EQ(stray_null(j, ""), "") << args;
+    } else {
+        EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\binf\b)", std::regex::icase))) << args << "\n"
+                                                                                            << r.out;
+    }
+}
+
+// Each number field of `description` at its extremes: `command(flag_or_set, value)` builds the command line.
+void for_each_extreme(const SettingsDescription& description,
+                      const std::function<void(const std::string& field, const std::string& value)>& run,
+                      const std::set<std::string>& skip = {}) {
+    for (const kinema::NamedField& f : kinema::list_fields(description)) {
+        if (f.field->type == FieldType::boolean || f.field->type == FieldType::choice || skip.count(f.name)) {
+            continue;
+        }
+        for (const std::string& value : extremes(*f.field)) {
+            SCOPED_TRACE(f.name + "=" + value);
+            run(f.name, value);
+        }
+    }
+}
+
+// The flag of a field: "--" and its name after the last '.', '-' for '_', unless renamed.
+std::string flag(const std::string& field, const std::map<std::string, std::string>& renames = {}) {
+    if (const auto it = renames.find(field); it != renames.end()) {
+        return it->second;
+    }
+    std::string out = "--" + field.substr(field.rfind('.') + 1);
+    for (char& c : out) {
+        c = c == '_' ? '-' : c;
+    }
+    return out;
+}
+
+std::string level(const std::string& name) {
+    return "'" + std::string(KINEMA_DATA_DIR) + "/levels/" + name + "'";
+}
+
+template <class S>
+const SettingsDescription& described() {
+    return kinema::settings_description<S>();
+}
+
+void movement_model_extremes(const std::string& model, const SettingsDescription& d) {
+    for_each_extreme(d, [&](const std::string& field, const std::string& value) {
+        const std::string set = " --set " + field + "=" + value;
+        expect_finite_or_refused(
+            "simulate --model " + model +
+                " --dt 0.0166 --frames 30 --input '0:1,0;15:-1,0' --start-velocity 100,50"
+                " --json" +
+                set,
+            Output::json);
+        expect_finite_or_refused("stop --model " + model + " --speed 600 --fps 60 --json" + set,
+                                 Output::json);
+        expect_finite_or_refused("stop --model " + model + " --speed 600 --table" + set, Output::text);
+        expect_finite_or_refused("sweep --model " + model + " --fps 10,60 --json" + set, Output::json);
+        expect_finite_or_refused(
+            "pursue --map " + level("corner.txt") +
+                " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --max-time 2 --json --npc-model " + model + set,
+            Output::json);
+    });
+}
+
+TEST(RangeExtremes, DishonoredFields) {
+    movement_model_extremes("dishonored", described<kinema::movement::DishonoredSettings>());
+}
+
+TEST(RangeExtremes, CrossCodeFields) {
+    movement_model_extremes("crosscode", described<kinema::movement::CrossCodeSettings>());
+}
+
+TEST(RangeExtremes, UnrealFields) {
+    movement_model_extremes("unreal", described<kinema::movement::UnrealSettings>());
+}
+
+TEST(RangeExtremes, TurnFields) {
+    const std::map<std::string, std::string> renames{{"speed_scale", "--scale"}};
+    // acceleration has no flag (the library's and Python's): tests/analysis bounds it.
+    for_each_extreme(described<kinema::analysis::TurnSettings>(),
+                     [&](const std::string& field, const std::string& value) {
+                         const std::string f = " " + flag(field, renames) + " " + value;
+                         expect_finite_or_refused("turn --fps 30 --max" + f, Output::text);
+                         expect_finite_or_refused("turn --fps 30 --max --json" + f, Output::json);
+                         expect_finite_or_refused("turn --fps 30 --angle 45 --json" + f, Output::json);
+                     },
+                     {"acceleration"});
+    for_each_extreme(
+        described<kinema::analysis::YawQuantization>(), [&](const std::string&, const std::string& value) {
+            expect_finite_or_refused("turn --fps 30 --max --json --yaw-units " + value, Output::json);
+        });
+}
+
+void morrowind_extremes(const std::string& what) {
+    for (const std::string command : {"speed", "jump", "fall"}) {
+        const std::string base = "morrowind " + command + " ";
+        what == "settings"
+            ? for_each_extreme(described<kinema::movement::MorrowindSettings>(),
+                               [&](const std::string& field, const std::string& value) {
+                                   const std::string set = "--set " + field + "=" + value;
+                                   expect_finite_or_refused(base + "--json " + set, Output::json);
+                                   expect_finite_or_refused(base + set, Output::text);
+                                   expect_finite_or_refused(base + "--run --levitate 50 --json " + set,
+                                                            Output::json);
+                               })
+            : for_each_extreme(
+                  described<kinema::movement::MorrowindActor>(),
+                  [&](const std::string& field, const std::string& value) {
+                      const std::string f =
+                          flag(field, {{"normalized_encumbrance", "--encumbrance"}}) + " " + value;
+                      expect_finite_or_refused(base + "--json " + f, Output::json);
+                      expect_finite_or_refused(base + f, Output::text);
+                      if (command == "speed") {
+                          expect_finite_or_refused(base + "--swim --run --json " + f, Output::json);
+                      }
+                  },
+                  // Not flags of `morrowind` (kind, werewolf and flies are the booleans): nothing to skip.
+                  {});
+    }
+}
+
+TEST(RangeExtremes, MorrowindSettingsFields) {
+    morrowind_extremes("settings");
+}
+
+TEST(RangeExtremes, MorrowindActorFields) {
+    morrowind_extremes("actor");
+}
+
+TEST(RangeExtremes, MorrowindPhysicsFields) {
+    for_each_extreme(described<kinema::movement::MorrowindPhysicsSettings>(),
+                     [&](const std::string& field, const std::string& value) {
+                         expect_finite_or_refused("sweep --model morrowind --fps 60 --direction 0,1 --json " +
+                                                      flag(field) + " " + value,
+                                                  Output::json);
+                     },
+                     {"physics_rate"});  // the sweep's --fps, below with the other flags
+}
+
+TEST(RangeExtremes, StopAndSweepFields) {
+    for_each_extreme(described<kinema::analysis::GenericStopSettings>(), [&](const std::string& field,
+                                                                             const std::string& value) {
+        for (const std::string model : {"dishonored", "crosscode"}) {
+            expect_finite_or_refused(
+                "stop --model " + model + " --speed 600 --fps 60 --json " + flag(field) + " " + value,
+                Output::json);
+        }
+    });
+    for_each_extreme(described<kinema::analysis::SweepSettings>(),
+                     [&](const std::string& field, const std::string& value) {
+                         expect_finite_or_refused(
+                             "sweep --model dishonored --fps 10,60 --json " + flag(field) + " " + value,
+                             Output::json);
+                     },
+                     {"horizon"});  // no flag
+}
+
+TEST(RangeExtremes, ChaseAndAuditFields) {
+    for (const SettingsDescription* d :
+         {&described<kinema::chase::FloodSettings>(), &described<kinema::chase::GridSpaceSettings>()}) {
+        for_each_extreme(*d,
+                         [&](const std::string& field, const std::string& value) {
+                             expect_finite_or_refused("chase --json " + flag(field) + " " + value,
+                                                      Output::json);
+                         },
+                         {"max_restarts"});  // a pursuit's (--set max_restarts), below
+    }
+    for_each_extreme(described<kinema::chase::AuditSettings>(),
+                     [&](const std::string& field, const std::string& value) {
+                         expect_finite_or_refused("audit --quiet --map " + level("corner.txt") +
+                                                      (field == "directions" ? " " : " --directions 1 ") +
+                                                      flag(field) + " " + value,
+                                                  Output::text);
+                     });
+}
+
+TEST(RangeExtremes, PursuitFields) {
+    const std::string pursue =
+        "pursue --map " + level("corner.txt") + " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --json ";
+    for_each_extreme(
+        described<kinema::pursuit::PursuitConfig>(), [&](const std::string& field, const std::string& value) {
+            const std::string time = field == "max_time" ? "" : "--set max_time=2 ";
+            expect_finite_or_refused(pursue + time + "--set " + field + "=" + value, Output::json);
+        });
+}
+
+}  // namespace
