@@ -7,6 +7,7 @@
 
 #include "kinema/core/csv.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/movement/driver.hpp"
 
 namespace kinema::analysis {
 
@@ -35,6 +36,14 @@ EngineLog from_table(const CsvTable& table) {
         f.velocity = {table.at(r, 5), table.at(r, 6)};
         if (r == 0 && f.dt != 0.0) {
             throw CsvError(table.file, f.line, "the start row must have dt 0 (it holds the start state)");
+        }
+        // hypot: the length of a finite velocity (1e308, 1e308) overflows, and the models clamp it wrongly.
+        if (const double speed = std::hypot(f.velocity.x, f.velocity.y);
+            r == 0 && is_finite(f.velocity) && !(speed <= movement::max_start_speed)) {
+            throw CsvError(table.file, f.line,
+                           "the start velocity's length must be at most " +
+                               format_number(movement::max_start_speed) +
+                               " (the fastest start a model takes), got " + format_number(speed));
         }
         if (r > 0) {
             movement::check_frame_time_cell(table, r, 0, " in frame rows");

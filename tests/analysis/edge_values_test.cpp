@@ -15,6 +15,7 @@
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/core/csv.hpp"
+#include "kinema/movement/crosscode.hpp"
 
 namespace kinema::analysis {
 namespace {
@@ -22,20 +23,34 @@ namespace {
 using kinema::test::error_of;
 
 TEST(ReplayNonFinite, ADivergedModelNeverMatches) {
-    // 1e308 u/s is finite in the log, but the model's first step overflows: NaN compared with any tolerance
-    // is false, which used to read as "within".
-    const EngineLog log =
-        parse_engine_log("dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,1e308,1e308\n0.016,0,0,5,5,5,5\n", "v.csv");
+    // CrossCode at its largest friction and 60 Hz: 12 f dt = 2e4, so the coasting velocity grows 2e4-fold a
+    // frame until it overflows. NaN compared with any tolerance is false, which used to read as "within".
+    // (This used a start velocity of 1e308, which the log now refuses: see below.)
+    std::string text = "dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,5,5\n";
+    for (int i = 0; i < 100; ++i) {
+        text += "0.016,0,0,0,0,0,0\n";
+    }
+    const EngineLog log = parse_engine_log(text, "v.csv");
+    movement::CrossCodeSettings crosscode;
+    crosscode.friction = 1e5;
     ReplaySettings loose;
-    loose.tolerance = 1e300;
-    const ReplayResult r = replay(movement::make_model("dishonored"), log, loose);
-    EXPECT_FALSE(is_finite(r.frames[1].velocity));
+    loose.tolerance = std::numeric_limits<double>::max();
+    const ReplayResult r = replay(crosscode, log, loose);
     EXPECT_FALSE(r.matches());
-    EXPECT_EQ(r.first_differing, 1u);
-    EXPECT_EQ(r.frames[1].velocity_error, std::numeric_limits<double>::infinity());
+    EXPECT_FALSE(is_finite(r.frames.back().velocity));
+    EXPECT_EQ(r.frames.back().velocity_error, std::numeric_limits<double>::infinity());
     EXPECT_EQ(r.max_velocity_error, std::numeric_limits<double>::infinity());
-    EXPECT_EQ(r.max_velocity_frame, 1u);
-    EXPECT_EQ(r.max_position_frame, 1u);
+}
+
+TEST(ReplayNonFinite, AStartFasterThanEverySpeedIsRefusedByItsLine) {
+    // 1e308 u/s is finite, but its length is not: the models clamp or overflow it (issue 40).
+    EXPECT_EQ(
+        error_of([] {
+            (void)parse_engine_log("dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,1e308,1e308\n0.016,0,0,5,5,5,5\n",
+                                   "v.csv");
+        }),
+        "v.csv:2: the start velocity's length must be at most 1000000 (the fastest start a model takes), "
+        "got 1.4142135623730951e+308");
 }
 
 TEST(ReplayNonFinite, HugeButFiniteDifferencesAreInfinitelyFar) {
