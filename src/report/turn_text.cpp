@@ -90,7 +90,7 @@ std::string turn_table_text(const TurnTable& table) {
         }
         out += "\n";
     }
-    out += fmt::format("{:>6}", "inf");
+    out += fmt::format("{:>6}", "limit");  // the continuous limit (fps -> infinity); never print "inf"
     for (const TurnTable::Preset& p : table.presets) {
         settings.speed_scale = p.speed_scale;
         out +=

@@ -315,4 +315,48 @@ TEST(RangeExtremes, PursuitFields) {
         });
 }
 
+// The issue's own cases, each refused now with the flag named, and the ends of their new ranges computed.
+TEST(RangeHoles, StartVelocityFasterThanEverySpeedIsRefused) {
+    for (const std::string model : {"dishonored", "crosscode", "unreal"}) {
+        kinema::test::expect_one_line_error(
+            run_kinema("simulate --model " + model +
+                       " --dt 0.1 --frames 3 --input 0:1,0 --start-velocity 1e308,1e308"),
+            "--start-velocity: its length must be at most 1000000 (length units/s), got "
+            "1.4142135623730951e+308");
+        expect_finite_or_refused(
+            "simulate --model " + model + " --dt 0.1 --frames 3 --input 0:1,0 --start-velocity 1e6,0 --json",
+            Output::json);
+    }
+}
+
+TEST(RangeHoles, ASubnormalCellSizeIsRefusedAndTheSmallestKeepsTheSeed) {
+    // 4.9e-324 was inside (0, 1e6]: the seed moved from tile (3, 2) to (4, 2) and the destination changed.
+    kinema::test::expect_one_line_error(run_kinema("chase --cell-size 4.9e-324"),
+                                        "--cell-size: must be in [1e-06, 1000000], got 5e-324");
+    const nlohmann::json one = nlohmann::json::parse(run_kinema("chase --json").out);
+    const nlohmann::json tiny = nlohmann::json::parse(run_kinema("chase --json --cell-size 1e-6").out);
+    EXPECT_EQ(tiny.at("seed"), one.at("seed"));
+    EXPECT_EQ(tiny.at("destination_cell"), one.at("destination_cell"));
+    EXPECT_EQ(tiny.at("heated_cells"), one.at("heated_cells"));
+}
+
+TEST(RangeHoles, TurnScaleAndMorrowindMagnitudesEndWhereResultsAreFinite) {
+    // "continuous limit: -nan" and an infinite speed before.
+    kinema::test::expect_one_line_error(run_kinema("turn --max --fps 30 --scale 1e308"),
+                                        "--scale: must be in [1e-06, 2500], got 1e+308");
+    kinema::test::expect_one_line_error(run_kinema("morrowind speed --levitate 1e308"),
+                                        "--levitate: must be in [0, 1000000], got 1e+308");
+    expect_finite_or_refused("morrowind speed --levitate 1e6 --json", Output::json);
+    expect_finite_or_refused("morrowind speed --levitate 1e6", Output::text);
+    // The continuous row of the turn table is the limit, not "inf".
+    expect_finite_or_refused("turn --table", Output::text);
+}
+
+TEST(RangeHoles, AStoppedStepThatDivergesIsRefusedByItsRate) {
+    // CrossCode at friction 1e5 and 60 fps: 12 f dt = 2e4, the stop read "-nan" distances.
+    kinema::test::expect_one_line_error(
+        run_kinema("stop --model crosscode --speed 600 --fps 60 --set friction=1e5"),
+        "--fps: the crosscode model's explicit friction overshoots and diverges at this frame time");
+}
+
 }  // namespace
