@@ -173,11 +173,11 @@ TEST(CliAnalysis, Errors) {
     expect_usage_error("turn --max", "--fps: required");
     expect_usage_error("turn --fps 30", "--angle or --max");
     // Settings errors name the flag the user typed, not the settings field (settings_options.hpp).
-    expect_usage_error("turn --fps 30 --scale -1 --max", "--scale: must be > 0, got -1");
-    expect_usage_error("turn --fps 30 --friction -1 --max", "--friction: must be >= 0, got -1");
+    expect_usage_error("turn --fps 30 --scale -1 --max", "--scale: must be in [1e-06, 2500], got -1");
+    expect_usage_error("turn --fps 30 --friction -1 --max", "--friction: must be in [0, 1000000], got -1");
     expect_usage_error("turn --fps 30 --scale x --max", "--scale: expected a number, got 'x'");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --rest-speed -1",
-                       "--rest-speed: must be >= 0, got -1");
+                       "--rest-speed: must be in [0, 1000000], got -1");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 0",
                        "--max-frames: must be in [1, 1000000], got 0");
     expect_usage_error("stop --model crosscode --speed 300 --fps 60 --max-frames 2.5",

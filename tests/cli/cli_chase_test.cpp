@@ -217,8 +217,8 @@ TEST(CliChase, Errors) {
     expect_error("--difficulty 4", "--difficulty: must be 1, 2 or 3, got 4");
     expect_error("--difficulty 2 --max-steps 10", "--difficulty: cannot be combined with --max-steps");
     expect_error("--connectivity 6", "--connectivity: must be 4 or 8");
-    expect_error("--cell-size 0", "--cell-size: must be in (0, 1000000], got 0");
-    expect_error("--cell-size 2e6", "--cell-size: must be in (0, 1000000], got 2000000");
+    expect_error("--cell-size 0", "--cell-size: must be in [1e-06, 1000000], got 0");
+    expect_error("--cell-size 2e6", "--cell-size: must be in [1e-06, 1000000], got 2000000");
     expect_error("--from 1,x", "--from: expected a number, got 'x'");
     expect_error("--from 1", "--from: expected X,Y, got '1'");
     expect_error("--dir 1,nan", "--dir:");

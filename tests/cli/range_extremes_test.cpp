@@ -31,6 +31,9 @@
 #include "kinema/movement/morrowind.hpp"
 #include "kinema/movement/morrowind_physics.hpp"
 #include "kinema/movement/unreal.hpp"
+#if KINEMA_HAVE_NAV
+#include "kinema/nav/settings.hpp"
+#endif
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 
@@ -304,6 +307,28 @@ TEST(RangeExtremes, ChaseAndAuditFields) {
                                                   Output::text);
                      });
 }
+
+#if KINEMA_HAVE_NAV
+TEST(RangeExtremes, NavFieldsOfA3DChase) {
+    // The fields `chase` has flags for on 3D levels; the rest of NavSettings only the library sets.
+    const std::set<std::string> flagged{"agent_height",    "agent_radius", "agent_max_climb",
+                                        "agent_max_slope", "tile_size",    "threads"};
+    std::set<std::string> skip;
+    for (const kinema::NamedField& f : kinema::list_fields(described<kinema::nav::NavSettings>())) {
+        if (flagged.count(f.name) == 0) {
+            skip.insert(f.name);
+        }
+    }
+    for_each_extreme(
+        described<kinema::nav::NavSettings>(),
+        [&](const std::string& field, const std::string& value) {
+            expect_finite_or_refused("chase --map " + level("corner_ramp.obj") +
+                                         " --from 1,0,2 --dir 1,0,0 --json " + flag(field) + " " + value,
+                                     Output::json);
+        },
+        skip);
+}
+#endif
 
 TEST(RangeExtremes, PursuitFields) {
     const std::string pursue =

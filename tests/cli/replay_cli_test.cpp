@@ -108,20 +108,35 @@ TEST(CliReplay, ChartOfTheDifferences) {
 }
 #endif
 
-// A diverged model state (NaN) is never within the tolerance: DIFFERS, exit 1, "matches": false.
+// A diverged model state (NaN) is never within the tolerance: DIFFERS, exit 1, "matches": false. CrossCode
+// at its largest friction and 60 Hz grows 2e4-fold a frame (12 f dt = 2e4) until it overflows.
 TEST(CliReplay, NonFiniteStateDiffers) {
     const auto path = scratch_path("diverged.csv");
-    kinema::test::write_file(path,
-                             "dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,1e308,1e308\n0.016,0,0,5,5,5,5\n");
-    const CliRun r = run_kinema("replay --model dishonored '" + path.string() + "'");
+    std::string log = "dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,5,5\n";
+    for (int i = 0; i < 100; ++i) {
+        log += "0.016,0,0,0,0,0,0\n";
+    }
+    kinema::test::write_file(path, log);
+    const std::string replay = "replay --model crosscode --set friction=1e5 '" + path.string() + "'";
+    const CliRun r = run_kinema(replay);
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_NE(r.out.find("DIFFERS: frame 1 (line 3)"), std::string::npos) << r.out;
-    const CliRun json =
-        run_kinema("replay --model dishonored '" + path.string() + "' --json --tolerance 1e300");
+    const CliRun json = run_kinema(replay + " --json --tolerance 1e300");
     EXPECT_EQ(json.exit_code, 1);
     const auto doc = nlohmann::json::parse(json.out);
     EXPECT_EQ(doc.at("matches"), false);
-    EXPECT_EQ(doc.at("first_differing_frame").get<int>(), 1);
+    EXPECT_GT(doc.at("first_differing_frame").get<int>(), 1);
+}
+
+// A start velocity of (1e308, 1e308) is finite, its length not: the log is refused by its line (issue 40).
+TEST(CliReplay, AStartFasterThanEverySpeedIsRefused) {
+    const auto path = scratch_path("fast.csv");
+    kinema::test::write_file(path,
+                             "dt,input_x,input_y,x,y,vx,vy\n0,0,0,0,0,1e308,1e308\n0.016,0,0,5,5,5,5\n");
+    kinema::test::expect_one_line_error(
+        run_kinema("replay --model dishonored '" + path.string() + "'"),
+        path.string() +
+            ":2: the start velocity's length must be at most 1000000 (the fastest start a model takes)");
 }
 
 // Frame times above 10 s name FILE:LINE, as in --input-file and traces.
