@@ -31,11 +31,11 @@ namespace Kinema
     [StructLayout(LayoutKind.Sequential)]
     public struct TurnSettings
     {
-        /// <summary>As DishonoredSettings.SpeedScale, (0, inf).</summary>
+        /// <summary>As DishonoredSettings.SpeedScale, [1e-6, 2500].</summary>
         public double SpeedScale;
-        /// <summary>As DishonoredSettings.Friction, 1/s, [0, inf).</summary>
+        /// <summary>As DishonoredSettings.Friction, 1/s, [0, 1e6].</summary>
         public double Friction;
-        /// <summary>|a|, the input acceleration, u/s^2, (0, inf).</summary>
+        /// <summary>|a|, the input acceleration, u/s^2, (0, 1e8].</summary>
         public double Acceleration;
 
         /// <summary>The C library's defaults (kinema_turn_settings_default).</summary>

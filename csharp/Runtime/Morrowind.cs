@@ -82,7 +82,7 @@ namespace Kinema
         public MorrowindGmsts Gmsts;
         public MorrowindAnimationSpeeds Animation;
         public MorrowindRules Rules;
-        /// <summary>Cap on the animation playback rate, (0, inf); default 10.</summary>
+        /// <summary>Cap on the animation playback rate, (0, 1e6]; default 10.</summary>
         public double MaxPlaybackScale;
         /// <summary>Fixed physics step of the jump integration, s, [1e-4, 1]; default 1/60.</summary>
         public double PhysicsStep;
@@ -113,15 +113,15 @@ namespace Kinema
     public struct MorrowindActor
     {
         public MorrowindActorKind Kind;
-        /// <summary>Speed attribute, [0, inf).</summary>
+        /// <summary>Speed attribute, [0, 1e6].</summary>
         public double Speed;
         public double Athletics;
         public double Acrobatics;
-        /// <summary>Carried / capacity, [0, inf); above 1: no movement, no jump.</summary>
+        /// <summary>Carried / capacity, [0, 1e6]; above 1: no movement, no jump.</summary>
         public double NormalizedEncumbrance;
         /// <summary>Current / maximum fatigue.</summary>
         public double FatigueRatio;
-        /// <summary>Levitate magnitude, [0, inf).</summary>
+        /// <summary>Levitate magnitude, [0, 1e6].</summary>
         public double Levitate;
         public double SwiftSwim;
         public double JumpMagnitude;
@@ -319,7 +319,7 @@ namespace Kinema
             return jump;
         }
 
-        /// <summary>Landing after falling `height` u ([0, inf)).</summary>
+        /// <summary>Landing after falling `height` u ([0, 1e9]).</summary>
         public static MorrowindFall Fall(MorrowindSettings settings, MorrowindActor actor, double height)
         {
             Kinema.CheckLibrary();

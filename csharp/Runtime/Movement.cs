@@ -29,10 +29,10 @@ namespace Kinema
     public struct DishonoredSettings
     {
         /// <summary>
-        /// s in the DhTas notes, (0, inf): MaxSpeed 400 s, MaxAccel 2000 s (walk 1, sprint 1.5, Agility 1.95).
+        /// s in the DhTas notes, [1e-6, 2500]: MaxSpeed 400 s, MaxAccel 2000 s (walk 1, sprint 1.5, Agility 1.95).
         /// </summary>
         public double SpeedScale;
-        /// <summary>f in the DhTas notes, 1/s, [0, inf).</summary>
+        /// <summary>f in the DhTas notes, 1/s, [0, 1e6].</summary>
         public double Friction;
 
         /// <summary>The C library's defaults (kinema_dishonored_settings_default).</summary>
@@ -53,13 +53,13 @@ namespace Kinema
     [StructLayout(LayoutKind.Sequential)]
     public struct CrossCodeSettings
     {
-        /// <summary>maxVel, px/s, [0, inf).</summary>
+        /// <summary>maxVel, px/s, [0, 1e6].</summary>
         public double MaxVel;
-        /// <summary>accelSpeed, [0, inf).</summary>
+        /// <summary>accelSpeed, [0, 1000].</summary>
         public double AccelSpeed;
-        /// <summary>Ground friction, [0, inf); also scales the acceleration.</summary>
+        /// <summary>Ground friction, [0, 1e5]; also scales the acceleration.</summary>
         public double Friction;
-        /// <summary>Friction used instead of Friction when not grounded, [0, inf).</summary>
+        /// <summary>Friction used instead of Friction when not grounded, [0, 1e5].</summary>
         public double AirFriction;
         private byte grounded;
 

@@ -24,7 +24,7 @@ TEST(ChaseSettings, ChoicesByName) {
     EXPECT_EQ(kinema::settings_json(g), "{\"connectivity\": \"4\", \"cell_size\": 1}");
     g.cell_size = 2e6;
     ASSERT_EQ(g.validate().size(), 1u);
-    EXPECT_EQ(g.validate()[0].message, "must be in (0, 1000000], got 2000000");
+    EXPECT_EQ(g.validate()[0].message, "must be in [1e-06, 1000000], got 2000000");
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ TEST(TurnText, TableRowsAndTheContinuousLimit) {
               "   fps walk deg/f      deg/s\n"
               "     8     180.00     1440.0\n"
               "    15      60.00      900.0\n"
-              "  limit          -      587.1\n");
+              " limit          -      587.1\n");
 }
 
 TEST(TurnText, MaxAtFifteenFps) {
