@@ -1,8 +1,10 @@
 // kinema simulate: runs one movement model over an input schedule and prints every frame. Frame times: one
 // --dt, a --dt-schedule (the frame time changing at given frames, as DhTas scripts do), or an --input-file
 // with one dt and one input per frame (docs/analysis.md "Real frame times").
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +16,8 @@
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "kinema/core/format.hpp"
+#include "kinema/movement/crosscode.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/report/simulation.hpp"
@@ -73,6 +77,33 @@ mv::PlanarState start_state(const SimulateOptions& options) {
     return start;
 }
 
+// A run whose explicit friction overshoots (CrossCode past 12 f dt = 2: its coasting velocity grows every
+// frame, with no speed cap) is stepped once before anything is written and refused when its speed passes
+// every speed's bound: it printed NaN frames before (issue 40). Other models and stable frame times cannot
+// diverge, so they are stepped once, as before.
+void refuse_divergence(const mv::AnyModel& model, double longest_dt, std::string_view flag,
+                       const std::function<report::FrameSource()>& frames) {
+    const double stable = mv::longest_stable_dt(model);
+    if (!(longest_dt > stable) || !std::holds_alternative<mv::CrossCodeSettings>(model)) {
+        return;
+    }
+    const report::FrameSource next = frames();
+    std::vector<mv::FrameRecord> chunk;
+    while (next(chunk)) {
+        for (const mv::FrameRecord& f : chunk) {
+            if (!(f.speed <= mv::max_start_speed && std::isfinite(f.position.x) &&
+                  std::isfinite(f.position.y))) {
+                throw UsageError(
+                    fmt::format("{}: the {} model diverges at this frame time with these settings: its speed "
+                                "passes {} from "
+                                "frame {} on (frames longer than {} s make its explicit friction overshoot)",
+                                flag, mv::model_name(model), format_number(mv::max_start_speed), f.frame,
+                                format_significant(stable, 4)));
+            }
+        }
+    }
+}
+
 // Writes the run to stdout, with a warning (stderr) when the state stops being finite.
 void write_run(const SimulateOptions& options, const mv::AnyModel& model, const report::FrameTimesText& times,
                const mv::FrameRecord& first, const report::FrameSource& next) {
@@ -125,11 +156,22 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);
     std::optional<mv::Simulation> simulation;
-    if (dt_schedule.empty()) {
-        simulation.emplace(model, start, schedule, dt);
-    } else {
-        simulation.emplace(model, start, schedule, dt_schedule);
+    const auto restart = [&] {
+        if (dt_schedule.empty()) {
+            simulation.emplace(model, start, schedule, dt);
+        } else {
+            simulation.emplace(model, start, schedule, dt_schedule);
+        }
+    };
+    double longest_dt = dt;
+    for (const mv::DtChange& change : dt_schedule) {
+        longest_dt = std::max(longest_dt, change.dt);
     }
+    refuse_divergence(model, longest_dt, dt_schedule.empty() ? "--dt" : "--dt-schedule", [&] {
+        restart();
+        return report::scheduled_frames(*simulation, frames);
+    });
+    restart();
     const report::FrameTimesText times = dt_schedule.empty()
                                              ? report::describe_dt(dt)
                                              : report::describe_dt_schedule(options.dt_schedule, dt_schedule);
@@ -151,6 +193,8 @@ void run_input_file(const SimulateOptions& options, mv::AnyModel model) {
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);
     const mv::FrameInputs file = mv::read_frame_inputs(options.input_file);
+    refuse_divergence(model, file.dt.empty() ? 0.0 : *std::max_element(file.dt.begin(), file.dt.end()),
+                      "--input-file", [&] { return report::input_file_frames(model, start, file); });
     std::vector<mv::FrameRecord> first;
     mv::simulate_frames(model, start, {}, {}, first);
     write_run(options, model, report::describe_input_file(options.input_file), first.front(),

@@ -137,21 +137,22 @@ TEST(CliSimulate, BadArgumentsExitTwoWithOneLine) {
                        "--start-velocity: expected X,Y, got '1,2,3'");
 }
 
-TEST(CliSimulate, DivergingModelWarnsButStillPrints) {
-    // CrossCode coasting at dt = 1 s: the friction factor is 1 - 12 = -11 per tick, so |v| = 300 * 11^n. The
-    // speed sqrt(vx^2) overflows once vx^2 > 1.8e308, i.e. |v| > 1.34e154: log10(300 * 11^n) = 2.477 + 1.0414
-    // n exceeds 154.13 from n = 146 on (n = 145: 153.48).
+TEST(CliSimulate, DivergingModelIsRefusedBeforeAnyOutput) {
+    // CrossCode coasting at dt = 1 s: the friction factor is 1 - 12 = -11 per tick, so |v| = 300 * 11^n,
+    // past 1e6 from n = 4 on (300 * 11^3 = 399,300; 11^4: 4.4e6). It printed NaN frames from frame 146 on,
+    // with a warning (issue 40: no output prints nan).
     const RunResult r =
         run("simulate --model crosscode --dt 1 --frames 300 --start-velocity 300,0 --input 0:0,0 --json");
-    EXPECT_EQ(r.exit_code, 0);
-    const auto frames = nlohmann::json::parse(r.out).at("frames");
-    ASSERT_EQ(frames.size(), 301u);
-    EXPECT_TRUE(frames[145].at("speed").is_number());
-    EXPECT_TRUE(frames[146].at("speed").is_null());
-    EXPECT_EQ(
-        r.err,
-        "kinema: warning: the state is not finite from frame 146 on: the model diverges at this dt with "
-        "these settings\n");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(r.err,
+              "kinema: error: --dt: the crosscode model diverges at this frame time with these settings: its "
+              "speed passes 1000000 from frame 4 on (frames longer than 0.1667 s make its explicit friction "
+              "overshoot)\n");
+    // The same frame time with the input along the velocity stays at max_vel: it runs.
+    const RunResult along = run("simulate --model crosscode --dt 1 --frames 300 --input 0:1,0 --json");
+    EXPECT_EQ(along.exit_code, 0) << along.err;
+    EXPECT_EQ(nlohmann::json::parse(along.out).at("frames").back().at("speed").get<double>(), 300.0);
 }
 
 TEST(CliSimulate, MissingRequiredOptionExitsTwo) {
