@@ -340,6 +340,102 @@ TEST(RangeExtremes, PursuitFields) {
         });
 }
 
+// The numeric flags the registry does not describe, at the ends of their documented ranges (docs/errors.md
+// "Limits"), the smallest positive double where a range is open at 0, and 1e308 where a value has no end of
+// its own (a direction, an input, a noise's time): finite output or the one-line refusal.
+TEST(RangeExtremes, NumericFlagsOutsideTheRegistry) {
+    const std::string tiny = "4.9406564584124654e-324";
+    const std::string pursue =
+        "pursue --map " + level("corner.txt") + " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --max-time 2 ";
+    std::vector<std::pair<std::string, Output>> runs;
+    const auto json = [&](const std::string& args) { runs.emplace_back(args, Output::json); };
+    const auto text = [&](const std::string& args) { runs.emplace_back(args, Output::text); };
+    for (const std::string& model : std::vector<std::string>{"dishonored", "crosscode", "unreal"}) {
+        const std::string simulate = "simulate --model " + model + " --json ";
+        for (const std::string& dt : std::vector<std::string>{tiny, std::string("10")}) {
+            json(simulate + "--frames 3 --input 0:1,0 --dt " + dt);
+            json(simulate + "--frames 3 --input 0:1,0 --dt-schedule '0:" + dt + ";2:1/60'");
+        }
+        json(simulate + "--dt 0.1 --frames 0 --input 0:1,0");
+        for (const std::string& input : std::vector<std::string>{"1e308,0", tiny + ",0", "-1e308,1e308"}) {
+            json(simulate + "--dt 0.1 --frames 3 --input 0:" + input);
+        }
+        for (const std::string& v : std::vector<std::string>{"1e6,0", "-707106,707106", tiny + ",0"}) {
+            json(simulate + "--dt 0.1 --frames 3 --input 0:0,0 --start-velocity " + v);
+        }
+        for (const std::string& speed : std::vector<std::string>{"0", "1e6", tiny}) {
+            json("stop --model " + model + " --fps 60 --json --speed " + speed);
+        }
+        for (const std::string& fps : std::vector<std::string>{"0.1", "1e6", tiny}) {
+            json("stop --model " + model + " --speed 600 --json --fps " + fps);
+        }
+        text("stop --model " + model + " --speed 600 --table --fps-list 0.1,1e6");
+        json("sweep --model " + model + " --json --fps 0.1,1000");
+    }
+    json("simulate --model dishonored --dt 0.01 --frames 200000 --input 0:1,0 --json");
+    for (const std::string& fps : std::vector<std::string>{"0.1", "1e6", tiny}) {
+        json("turn --max --json --fps " + fps);
+        text("turn --angle 45 --fps " + fps);
+    }
+    for (const std::string& ticks : std::vector<std::string>{"1", "100000000"}) {
+        json("turn --max --json --dt-ticks " + ticks);
+    }
+    for (const std::string& angle : std::vector<std::string>{"-180", "180", tiny, "1e308"}) {
+        json("turn --fps 30 --json --angle " + angle);
+        json("turn --fps 30 --json --yaw-units 65536 --angle " + angle);
+    }
+    json("sweep --model dishonored --json --fps-from 0.1 --fps-to 1000 --fps-step 100");
+    json("sweep --model dishonored --json --fps-from 0.1 --fps-to 1000 --fps-step " + tiny);
+    for (const std::string& drop : std::vector<std::string>{"-1e9", "1e9", tiny}) {
+        json("sweep --model morrowind --fps 60 --direction 0,1 --json --drop " + drop);
+    }
+    for (const std::string& direction : std::vector<std::string>{"1e308,1", tiny + ",0"}) {
+        json("sweep --model morrowind --fps 60 --json --direction " + direction);
+        json("morrowind jump --json --direction " + direction);
+        json("morrowind speed --json --input " + direction);
+    }
+    for (const std::string& height : std::vector<std::string>{"0", "1e9", tiny}) {
+        json("morrowind fall --json --height " + height);
+        text("morrowind fall --height " + height);
+    }
+    for (const std::string& point : std::vector<std::string>{"1e9,1e9", "-1e9,-1e9", tiny + "," + tiny}) {
+        json("chase --json --from " + point);
+        json("chase --json --dir " + point);
+    }
+    json("chase --json --dir 1e308,1e308");
+    for (const std::string& k : std::vector<std::string>{"1", "16"}) {
+        json("chase --json --destinations " + k);
+    }
+    for (const std::string& bytes : std::vector<std::string>{"1", "1073741824"}) {
+        json("chase --json --map " + level("corner.txt") + " --max-file-bytes " + bytes);
+    }
+    for (const std::string& d : std::vector<std::string>{"1", "3"}) {
+        json("chase --json --difficulty " + d);
+    }
+    for (const std::string& d : std::vector<std::string>{"1", "360"}) {
+        text("audit --quiet --map " + level("corner.txt") + " --directions " + d);
+    }
+    for (const std::string& t : std::vector<std::string>{"1", "256"}) {
+        text("audit --quiet --map " + level("corner.txt") + " --directions 1 --threads " + t);
+    }
+    for (const std::string& point : std::vector<std::string>{"1e9,2.5", tiny + ",2.5"}) {
+        json("pursue --map " + level("corner.txt") + " --route '3.5,2.5;" + point +
+             "' --npc 1.5,1.5 --max-time 2 --json");
+        json("pursue --map " + level("corner.txt") + " --route '3.5,2.5;12.5,2.5' --npc " + point +
+             " --max-time 2 --json");
+    }
+    for (const std::string& dir : std::vector<std::string>{"1e308,1", tiny + ",0"}) {
+        json(pursue + "--json --npc-dir " + dir);
+    }
+    for (const std::string& noise :
+         std::vector<std::string>{"1e308,3.5,2.5", tiny + ",3.5,2.5", "1,1e308,2.5", "1," + tiny + ",2.5"}) {
+        json(pursue + "--json --stimulus " + noise);
+    }
+    for (const auto& [args, output] : runs) {
+        expect_finite_or_refused(args, output);
+    }
+}
+
 // The issue's own cases, each refused now with the flag named, and the ends of their new ranges computed.
 TEST(RangeHoles, StartVelocityFasterThanEverySpeedIsRefused) {
     for (const std::string model : {"dishonored", "crosscode", "unreal"}) {
