@@ -97,6 +97,34 @@ void apply_sets(pursuit::PursuitConfig& c, const std::vector<std::string>& sets)
     }
 }
 
+// The flood's fields change only the strategies that run a flood (flood, flood-paced); dead reckoning reads
+// M_S for its distance, the other two nothing of it. With another strategy they are refused, not ignored.
+void refuse_unused_flood_fields(const PursueCommand& command, pursuit::Strategy strategy) {
+    using pursuit::Strategy;
+    if (strategy == Strategy::flood || strategy == Strategy::flood_paced) {
+        return;
+    }
+    const bool reads_max_steps = strategy == Strategy::dead_reckoning;
+    const std::string why = fmt::format(
+        "has no effect with --strategy {} (only the flood strategies run the "
+        "flood{})",
+        pursuit::to_string(strategy), reads_max_steps ? "; dead reckoning reads only M_S" : "");
+    const FlagBinder& flags = command.flags;
+    for (const std::string_view field : {"hot", "max_heated", "max_steps", "difficulty"}) {
+        const bool steps = field == "max_steps" || field == "difficulty";
+        if (flags.given(field) && !(steps && reads_max_steps)) {
+            throw UsageError(fmt::format("{}: {}", flag_of_field(field), why));
+        }
+    }
+    for (const std::string& set : command.options.sets) {
+        const std::string name = set.substr(0, set.find('='));
+        if (find_field(settings_description<chase::FloodSettings>(), name) != nullptr &&
+            !(name == "max_steps" && reads_max_steps)) {
+            throw UsageError(fmt::format("--set {}: {}", name, why));
+        }
+    }
+}
+
 pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder& flags = command.flags;
     pursuit::PursuitConfig c;
@@ -109,6 +137,7 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     } catch (const SettingsError& e) {
         throw UsageError(flag_message(e.errors(), {}));
     }
+    refuse_unused_flood_fields(command, c.settings.strategy);
     flags.require_valid(validate_pursuit_config(c));
     require_valid(movement::validate(c.model), {});
     return c;

@@ -31,6 +31,26 @@ TEST(NoEffectFlags, PursueRefusesATeamModeForOneNpc) {
     EXPECT_EQ(run_kinema(pursue + "--npc 1.5,1.5 --npc 1.5,2.5 --team shared").exit_code, 0);
 }
 
+TEST(NoEffectFlags, PursueRefusesFloodFieldsForStrategiesWithoutAFlood) {
+    // The outcome of last-known, breadcrumbs and dead-reckoning did not change with --hot or --max-heated
+    // (nor, but for dead reckoning's distance, with --max-steps).
+    const std::string pursue =
+        "pursue --map " + level("corner") +
+        " --route '12.5,2.5;17.5,2.5;17.5,28.5' --npc 2.5,2.5 --view-range 10 --strategy ";
+    expect_one_line_error(
+        run_kinema(pursue + "last-known --hot 3"),
+        "--hot: has no effect with --strategy last-known (only the flood strategies run the flood)");
+    expect_one_line_error(run_kinema(pursue + "dead-reckoning --max-heated 3"),
+                          "--max-heated: has no effect with --strategy dead-reckoning");
+    expect_one_line_error(run_kinema(pursue + "breadcrumbs --difficulty 2"),
+                          "--difficulty: has no effect with --strategy breadcrumbs");
+    expect_one_line_error(run_kinema(pursue + "breadcrumbs --set max_restarts=1"),
+                          "--set max_restarts: has no effect with --strategy breadcrumbs");
+    // Dead reckoning's distance is M_S cells; the flood strategies use them all.
+    EXPECT_EQ(run_kinema(pursue + "dead-reckoning --max-steps 3").exit_code, 0);
+    EXPECT_EQ(run_kinema(pursue + "flood-paced --hot 3 --max-heated 4").exit_code, 0);
+}
+
 TEST(NoEffectFlags, AuditRefusesTheFlagOfASweptField) {
     expect_one_line_error(
         run_kinema("audit --map " + level("corner") + " --quiet --sweep hot=10,20 --hot 30"),
