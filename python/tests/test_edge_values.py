@@ -70,3 +70,11 @@ def test_settings_fields_refuses_unknown_names():
     assert _kinema.analysis.settings_fields("unreal")
     with pytest.raises(ValueError):
         movement.settings_fields("bogus")
+
+
+def test_simulate_refuses_a_start_velocity_faster_than_every_speed():
+    # (1e308, 1e308) is finite, its length not: Unreal clamped it to 34 cm/s after one frame, Dishonored gave
+    # NaN positions (issue 40). The CLI's --start-velocity and the C ABI share the library's check.
+    with pytest.raises(ValueError, match=r"must be at most 1000000 long"):
+        movement.simulate("unreal", 1 / 60, 3, "0:1,0", start_velocity=(1e308, 1e308))
+    assert movement.simulate("unreal", 1 / 60, 3, "0:1,0", start_velocity=(1e6, 0)) is not None

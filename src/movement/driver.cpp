@@ -33,8 +33,9 @@ void check_start(const PlanarState& start) {
     // hypot, not the norm: the length of a finite velocity may overflow.
     const double speed = std::hypot(start.velocity.x, start.velocity.y);
     if (errors.empty() && !(speed <= max_start_speed)) {
-        errors.push_back({"start.velocity", "its length must be at most " + format_number(max_start_speed) +
-                                                " (length units/s), got " + format_number(speed)});
+        errors.push_back({"start.velocity", "must be at most " + format_number(max_start_speed) +
+                                                " long (length units/s), got length " +
+                                                format_number(speed)});
     }
     kinema::throw_if_invalid("start state", errors);
 }

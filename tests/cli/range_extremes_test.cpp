@@ -442,7 +442,7 @@ TEST(RangeHoles, StartVelocityFasterThanEverySpeedIsRefused) {
         kinema::test::expect_one_line_error(
             run_kinema("simulate --model " + model +
                        " --dt 0.1 --frames 3 --input 0:1,0 --start-velocity 1e308,1e308"),
-            "--start-velocity: its length must be at most 1000000 (length units/s), got "
+            "--start-velocity: must be at most 1000000 long (length units/s), got length "
             "1.4142135623730951e+308");
         expect_finite_or_refused(
             "simulate --model " + model + " --dt 0.1 --frames 3 --input 0:1,0 --start-velocity 1e6,0 --json",
