@@ -117,7 +117,7 @@ def test_bad_values_name_the_keyword_not_the_field():
     assert str(bad_connectivity.value) == "invalid GridChaseSettings: connectivity must be 4 or 8, got 6"
     with pytest.raises(ValueError) as bad_size:
         chase.Flood(chase.default_level(), cell_size=-1)
-    assert str(bad_size.value) == "invalid GridChaseSettings: cell_size must be in (0, 1000000], got -1"
+    assert str(bad_size.value) == "invalid GridChaseSettings: cell_size must be in [1e-06, 1000000], got -1"
     with pytest.raises(TypeError, match="max_steps must be a number, a bool or a str, got list"):
         chase.run_batch(chase.default_level(), [[1.5, 1.5]], [[1, 0]], max_steps=[3])
 
