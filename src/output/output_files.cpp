@@ -111,10 +111,18 @@ Target classify(const std::string& option, const std::string& shown, const std::
     Target t;
     t.option = option;
     t.shown = shown;
-    t.path = resolve_links(shown, option);
     t.content = &content;
     t.write = write != nullptr && *write ? write : nullptr;
     struct stat info {};
+    // A device, FIFO or pipe is written in place through the path as given: resolving its links by hand
+    // would turn /dev/stdout on a pipe into /proc/self/fd/pipe:[N], a name no file has, which the kernel
+    // follows but the text cannot.
+    if (::stat(shown.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
+        t.path = shown;
+        t.direct = true;
+        return t;
+    }
+    t.path = resolve_links(shown, option);
     if (::stat(t.path.c_str(), &info) != 0) {
         if (errno != ENOENT) {
             fail(option, shown, std::strerror(errno));
@@ -375,8 +383,20 @@ void remove_pending_files() noexcept {
 }
 
 void remove_pending_files_on_signals() {
-    std::signal(SIGINT, remove_pending_and_reraise);
-    std::signal(SIGTERM, remove_pending_and_reraise);
+    // Every signal whose default action ends the process without the program's say, so a temporary file
+    // (up to an audit's whole report) is never left beside its target. A signal the process was started with
+    // ignored (nohup's SIGHUP, a background job's SIGINT and SIGQUIT) stays ignored.
+    for (const int signal_number : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM}) {
+        struct sigaction current {};
+        if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) {
+            continue;
+        }
+        struct sigaction action {};
+        action.sa_handler = remove_pending_and_reraise;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = SA_RESTART;
+        ::sigaction(signal_number, &action, nullptr);
+    }
 }
 
 void OutputFiles::add_input(std::string option, std::string path) {

@@ -2,7 +2,8 @@
 // and written together under one rule (docs/errors.md "Output files"):
 // - on any failure every target path holds exactly what it held before the run;
 // - a new or regular target is replaced atomically through a uniquely named temporary file in the same
-//   directory (removed on every failure path, and on SIGINT and SIGTERM once the program has called
+//   directory (removed on every failure path, and on the signals that end a process (SIGINT, SIGTERM, SIGHUP,
+//   SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM) once the program has called
 //   remove_pending_files_on_signals()), keeping an existing file's permissions; a read-only file is not
 //   overwritten;
 // - a symlink is written through to the file it points to;
@@ -39,8 +40,10 @@ struct InputFile {
     std::string path;
 };
 
-/// Installs a SIGINT and SIGTERM handler that removes the temporary files (and new directories) of the commit
-/// in progress, then dies of the signal as it would have. For a program that owns its signals, such as a
+/// Installs a handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2 and SIGALRM (each one
+/// not ignored at start: nohup's SIGHUP stays ignored) that removes the temporary files (and new directories)
+/// of the commit in progress, then dies of the signal as it would have (its default action, so the exit
+/// status says which). For a program that owns its signals, such as a
 /// command-line tool: call it once at start. The library installs no handler by itself, so a game or an
 /// embedding host keeps its own; such a host may call remove_pending_files() from its own handler.
 void remove_pending_files_on_signals();
