@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "kinema/core/format.hpp"
-#include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 
 namespace kinema::cli {
 
@@ -90,8 +90,8 @@ std::string nearest_word(std::string_view typed, const std::vector<std::string>&
     return only_prefixed != nullptr ? *only_prefixed : "";
 }
 
-bool is_mesh_path(const std::string& path) {
-    return levels::level_file_kind(path) == levels::LevelFileKind::triangle_mesh;
+bool is_3d_level_path(const std::string& path) {
+    return levels::is_3d_level_file(path);
 }
 
 namespace {

@@ -46,8 +46,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 /// `--svg`), else the one word `typed` begins; "" when none is close ("did you mean" suggestions).
 std::string nearest_word(std::string_view typed, const std::vector<std::string>& known);
 
-/// True when a --map path names an OBJ mesh (extension .obj, any case): `kinema chase` runs it in 3D.
-bool is_mesh_path(const std::string& path);
+/// True when a --map path names a 3D level (an .obj mesh or a .nav navmesh, any case: the one registry of
+/// levels/level_formats.hpp), which the command runs in 3D; refuses an extension no loader reads (LevelError
+/// "FILE: format not supported: ...").
+bool is_3d_level_path(const std::string& path);
 
 /// The files `command` (and the commands it sits in) read, as named on its command line: ("--map",
 /// "level.map"), a positional argument by its upper-case name ("LOG"). Every OutputFiles of the command is

@@ -41,8 +41,8 @@
 #include "kinema/render/audit_picture.hpp"
 #endif
 #if KINEMA_HAVE_NAV
-#include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
+#include "kinema/nav/level_files.hpp"
 #endif
 
 namespace kinema::cli {
@@ -189,7 +189,7 @@ AuditArgs parse_options(const AuditCommand& c) {
     const AuditCliOptions& o = c.options;
     AuditArgs a;
     a.map = o.map;
-    a.mesh = is_mesh_path(o.map);
+    a.mesh = is_3d_level_path(o.map);
     a.threads = parse_threads(c.flags.text("threads"));
     c.flags.apply(a.settings);
     c.flags.require_valid(a.settings.validate());
@@ -372,14 +372,7 @@ void on_grid(const AuditArgs& a, const SpacesUser& use) {
 
 #if KINEMA_HAVE_NAV
 void on_level(const AuditArgs& a, const SpacesUser& use) {
-    const levels::TriangleMesh mesh = levels::load_obj(a.map);
-    nav::Level level = [&] {
-        try {
-            return nav::Level::build(mesh, nav::NavSettings{});
-        } catch (const levels::LevelError& e) {
-            throw std::invalid_argument(a.map + ": " + e.what());
-        }
-    }();
+    const nav::Level level = nav::load_level_3d(a.map, nav::NavSettings{});
     // Detour's queries are not thread-safe: one PathFinder (and space) per thread.
     std::vector<std::unique_ptr<nav::PathFinder>> finders;
     std::vector<std::unique_ptr<nav::LevelChaseSpace>> owned;
@@ -428,7 +421,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     const report::MergedAudit merged = report::merge_audit_parts(std::move(parts));
     AuditArgs a;
     a.map = merged.level.file;
-    a.mesh = is_mesh_path(a.map);
+    a.mesh = is_3d_level_path(a.map);
     a.settings.flood = merged.flood;
     a.settings.audit = merged.settings;
 #if !KINEMA_HAVE_RENDER
@@ -516,7 +509,8 @@ void add_audit_command(CLI::App& app) {
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
         "give up or run the wrong way (table, JSON, CSV, pictures)");
     cmd->footer(audit_help);
-    typed(cmd->add_option("--map", o.map, "Level file (.map Moving AI, .obj 3D level, else kinema ASCII)"),
+    typed(cmd->add_option("--map", o.map,
+                          "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)"),
           ValueKind::file)
         ->required();
     flags.add_fields<AuditCommandSettings>(cmd, {"directions"});

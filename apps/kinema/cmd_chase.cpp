@@ -139,7 +139,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     const ChaseOptions& o = c.options;
     ChaseArgs a;
     a.map = o.map;
-    a.mesh = !o.map.empty() && is_mesh_path(o.map);
+    a.mesh = !o.map.empty() && is_3d_level_path(o.map);
     if (!o.navmesh.empty()) {
         if (!o.map.empty()) {
             throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
@@ -270,9 +270,11 @@ void run_chase_command(const ChaseCommand& command) {
 }
 
 constexpr const char* chase_help = R"(
-Levels, by the file's extension: 2D grid levels are Moving AI maps (--map LEVEL.map) and kinema's ASCII
-levels (--map LEVEL.txt, any other extension; docs/levels.md); 3D levels are meshes (--map LEVEL.obj, built
-into a navmesh) and navmesh files (--navmesh LEVEL.nav, from kinema navmesh build); 3D needs kinema::nav.
+Levels, by the file's extension in any case: 2D grid levels are Moving AI maps (--map LEVEL.map) and
+kinema's ASCII levels (--map LEVEL.txt, or a file without an extension unless its first line is "type
+octile"; docs/levels.md); 3D levels are meshes (--map LEVEL.obj, built into a navmesh) and navmesh files
+(--map or --navmesh LEVEL.nav, from kinema navmesh build); 3D needs kinema::nav. Any other extension is
+refused.
 
 2D units: map units. Tile (col,row) covers [col, col+1) x [row, row+1) times the cell size (--cell-size);
 x is the column, y the row, y grows downwards. --from X,Y and every printed position are in these units; a
@@ -281,8 +283,7 @@ cell's position is its tile's centre.
 Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; docs/levels.md). A seed on a
 wall or outside the map snaps to the nearest cell centre (a note on stderr says so). --dir need not be unit
 length; 0,0 means no barrier; with --from and no --dir the direction is 0,0. Without --map, the built-in
-default level (a corridor turning a corner). Map type by extension: .map = Moving AI, anything else = kinema
-ASCII.
+default level (a corridor turning a corner).
 
 The flood (Couvidou's Dishonored 2 chase chapter in Game AI Pro Online Edition 2021; docs/chase.md):
 H = --hot, M_H = --max-heated, M_S = --max-steps (or --difficulty 1|2|3 = M_S 20/30/40). Dead reckoning goes
@@ -325,8 +326,10 @@ void add_chase_command(CLI::App& app) {
         "where did the player go? (summary, JSON, pictures)");
     cmd->footer(chase_help);
     typed(
-        cmd->add_option("--map", o.map,
-                        "Level file: .map Moving AI or kinema ASCII (2D), .obj mesh (3D); default: built-in"),
+        cmd->add_option(
+            "--map", o.map,
+            "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
+            "built-in"),
         ValueKind::file);
     flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
               ValueKind::point2_or_3);

@@ -465,12 +465,13 @@ void run_pursue(const PursueCommand& c) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const PursueOptions& o = c.options;
     if (o.map.empty() && o.navmesh.empty()) {
-        throw UsageError("--map: required: a grid level (.map Moving AI, else kinema ASCII)");
+        throw UsageError(
+            "--map: required: a level (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)");
     }
     if (!o.navmesh.empty() && !o.map.empty()) {
         throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
     }
-    const bool mesh = !o.navmesh.empty() || is_mesh_path(o.map);
+    const bool mesh = !o.navmesh.empty() || is_3d_level_path(o.map);
     const bool batch = c.flags.given("scenarios");
 #if !KINEMA_HAVE_RENDER
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
@@ -567,10 +568,10 @@ namespace {
 
 // The level, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
-    typed(
-        cmd->add_option("--map", o.map,
-                        "Level file (.map Moving AI, .obj 3D level (needs kinema::nav), else kinema ASCII)"),
-        ValueKind::file);
+    typed(cmd->add_option(
+              "--map", o.map,
+              "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))"),
+          ValueKind::file);
     typed(
         cmd->add_option(
             "--navmesh", o.navmesh,

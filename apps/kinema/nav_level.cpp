@@ -9,7 +9,7 @@ nav::Level load_nav_level(const std::string& map, const std::string& navmesh,
     if (!navmesh.empty()) {
         return nav::load_navmesh_level(navmesh, settings);
     }
-    return nav::load_mesh_level(map, settings, max_file_bytes);
+    return nav::load_level_3d(map, settings, max_file_bytes);
 }
 
 }  // namespace kinema::cli

@@ -1,5 +1,5 @@
-// A 3D level from the command line (--map LEVEL.obj or --navmesh FILE): the one loader `kinema chase` and
-// `kinema pursue` share, with errors naming the file. Only with kinema::nav.
+// A 3D level from the command line (--map LEVEL.obj, --map LEVEL.nav or --navmesh FILE): the one loader
+// `kinema chase` and `kinema pursue` share, with errors naming the file. Only with kinema::nav.
 #pragma once
 
 #if KINEMA_HAVE_NAV
@@ -10,8 +10,9 @@
 
 namespace kinema::cli {
 
-/// Builds the level from the mesh `map` (at most max_file_bytes) or, when `navmesh` is not empty, reads
-/// that navmesh file. Errors: std::invalid_argument "FILE: ..." (the CLI prints it and exits 2).
+/// The level of `map` (an OBJ mesh of at most max_file_bytes, or a navmesh file: nav::load_level_3d) or,
+/// when `navmesh` is not empty, of that navmesh file. Errors: std::invalid_argument "FILE: ..." (the CLI
+/// prints it and exits 2).
 nav::Level load_nav_level(const std::string& map, const std::string& navmesh,
                           const nav::NavSettings& settings, std::uintmax_t max_file_bytes);
 

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 
 #if KINEMA_C_HAVE_NAV
 #include "kinema/nav/chase.hpp"
@@ -41,23 +42,16 @@ std::unique_ptr<SpaceHolder> nav_holder(nav::Level level) {
 #endif
 
 std::unique_ptr<SpaceHolder> load_space_file(const std::string& path) {
-    const levels::LevelFileKind kind = levels::level_file_kind(path);
-    const bool mesh = kind == levels::LevelFileKind::triangle_mesh;
-    const bool navmesh = kind == levels::LevelFileKind::navmesh;
+    // The one registry of level formats chooses the loader (and refuses an extension none reads).
+    if (levels::is_3d_level_file(path)) {
 #if KINEMA_C_HAVE_NAV
-    if (mesh) {
-        return nav_holder(nav::load_mesh_level(path, nav::NavSettings{}));
-    }
-    if (navmesh) {
-        return nav_holder(nav::load_navmesh_level(path, nav::NavSettings{}));
-    }
+        return nav_holder(nav::load_level_3d(path, nav::NavSettings{}));
 #else
-    if (mesh || navmesh) {
         throw std::invalid_argument(path +
                                     ": this kinema was built without its navmesh part (Recast/Detour), "
                                     "so it cannot read 3D levels");
-    }
 #endif
+    }
     return grid_holder(levels::load_level(path), chase::GridSpaceSettings{});
 }
 

@@ -22,9 +22,10 @@ std::unique_ptr<SpaceHolder> grid_holder(levels::GridLevel level, chase::GridSpa
 std::unique_ptr<SpaceHolder> nav_holder(nav::Level level);
 #endif
 
-/// The chase space of the level file `path`: .obj (a triangle mesh) and .nav (a navmesh) when kinema has its
-/// nav part, else a grid (.map Moving AI, anything else kinema's ASCII levels), 8-connected. Throws the
-/// loaders' errors, which name the file.
+/// The chase space of the level file `path`, its loader chosen by the one registry of level formats
+/// (levels/level_formats.hpp): .obj (a triangle mesh) and .nav (a navmesh) when kinema has its nav part, a
+/// grid (.map Moving AI, .txt or no extension kinema's ASCII levels), 8-connected. Throws the loaders'
+/// errors, which name the file, and "FILE: format not supported: ..." for any other extension.
 std::unique_ptr<SpaceHolder> load_space_file(const std::string& path);
 
 }  // namespace kinema::c_abi

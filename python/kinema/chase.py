@@ -50,8 +50,11 @@ two; values is indexed the other way round, values[row, col]."""
 
 
 def load_level(path) -> Level:
-    """Loads a Moving AI .map (by extension) or kinema ASCII level. OSError when the file cannot be read,
-    ValueError "FILE:LINE: message" for a bad line (the CLI's messages). The GIL is released while loading."""
+    """Loads a grid level with the loader the CLI's --map uses (docs/levels.md "Which loader reads a file"):
+    .map Moving AI, .txt or no extension kinema ASCII (any case; a file without an extension whose first line
+    is "type octile" Moving AI). OSError when the file cannot be read, ValueError "FILE:LINE: message" for a bad
+    line, "FILE: format not supported: ..." for another extension and "FILE: a 3D level (...), not a grid
+    level" for .obj and .nav (load_level_3d reads those). The GIL is released while loading."""
     return _c.Level.load(_arguments.path(path, "path"))
 
 
@@ -234,7 +237,9 @@ if HAS_NAV:
     _install_repr(Level3D, [("map", None), ("cells", None)])
 
     def load_level_3d(path, **nav_settings: Any) -> "Level3D":
-        """Builds a 3D level from an OBJ mesh with Recast/Detour (docs/nav.md; GIL released). nav_settings:
+        """Builds a 3D level from an OBJ mesh with Recast/Detour, or reads a navmesh file (.nav, as `kinema
+        navmesh build` writes it; docs/nav.md; GIL released). A grid level or another extension raises
+        ValueError naming the file. nav_settings:
         NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units; tile_size and threads
         for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
         return _c.Level3D.load(_arguments.path(path, "path"), nav_settings)

@@ -30,7 +30,7 @@ std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings
     out->map = path;
     py::gil_scoped_release release;
     // "level: message" from the library becomes "FILE: message", as the CLI says it.
-    out->level = std::make_unique<nav::Level>(nav::load_mesh_level(path, s));
+    out->level = std::make_unique<nav::Level>(nav::load_level_3d(path, s));
     return out;
 }
 
@@ -85,8 +85,8 @@ void register_nav(py::module_& m) {
             throw py::value_error("settings_fields_3d: unknown settings '" + which + "'; valid: flood, nav");
         },
         py::arg("which"));
-    py::class_<Level3D, std::shared_ptr<Level3D>>(m, "Level3D",
-                                                  "A 3D level built from an OBJ mesh (nav/level.hpp).")
+    py::class_<Level3D, std::shared_ptr<Level3D>>(
+        m, "Level3D", "A 3D level built from an OBJ mesh or read from a navmesh file (nav/level.hpp).")
         .def_static("load", &build, py::arg("path"), py::arg("settings"))
         .def_property_readonly("map", [](const Level3D& l) { return l.map; })
         .def_property_readonly("cells", [](const Level3D& l) { return l.level->nav_cells().size(); });

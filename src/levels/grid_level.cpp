@@ -6,8 +6,7 @@
 
 #include "kinema/core/file.hpp"
 #include "kinema/core/text.hpp"
-#include "kinema/levels/ascii_level.hpp"
-#include "kinema/levels/moving_ai.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "text_lines.hpp"
 
 namespace kinema::levels {
@@ -15,19 +14,6 @@ namespace kinema::levels {
 std::size_t GridLevel::passable_count() const {
     return static_cast<std::size_t>(
         std::count_if(passable.begin(), passable.end(), [](std::uint8_t v) { return v != 0; }));
-}
-
-LevelFileKind level_file_kind(std::string_view path) {
-    if (has_extension(path, ".map")) {
-        return LevelFileKind::moving_ai;
-    }
-    if (has_extension(path, ".obj")) {
-        return LevelFileKind::triangle_mesh;
-    }
-    if (has_extension(path, ".nav")) {
-        return LevelFileKind::navmesh;
-    }
-    return LevelFileKind::ascii;
 }
 
 GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t height,
@@ -51,14 +37,15 @@ GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t hei
 }
 
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
-    const bool moving_ai = level_file_kind(path) == LevelFileKind::moving_ai;
-    return parse_level(
-        detail::read_level_file(path, max_bytes, moving_ai ? detail::check_moving_ai_start : nullptr), path);
+    // The extension alone refuses an unsupported or 3D file before a byte is read; the text then settles a
+    // file without an extension.
+    const LevelFormat by_name = grid_level_format(path, {});
+    const std::string text = detail::read_level_file(path, max_bytes, by_name.check_start);
+    return grid_level_format(path, text).parse(text, path);
 }
 
 GridLevel parse_level(std::string_view text, const std::string& name) {
-    return level_file_kind(name) == LevelFileKind::moving_ai ? parse_moving_ai_map(text, name)
-                                                             : parse_ascii_level(text, name);
+    return grid_level_format(name, text).parse(text, name);
 }
 
 namespace detail {

@@ -4,6 +4,7 @@
 
 #include "kinema/core/file.hpp"
 #include "kinema/levels/level_error.hpp"
+#include "kinema/levels/level_formats.hpp"
 
 namespace kinema::nav {
 
@@ -37,6 +38,19 @@ Level load_navmesh_level(const std::string& path, const NavSettings& settings) {
     }
     // LevelError names the file already.
     return Level::from_navmesh(bytes, path, settings);
+}
+
+Level load_level_3d(const std::string& path, const NavSettings& settings, std::uintmax_t max_mesh_bytes) {
+    const levels::LevelFormat format = levels::level_format(path);
+    switch (format.shape) {
+        case levels::LevelShape::triangle_mesh:
+            return load_mesh_level(path, settings, max_mesh_bytes);
+        case levels::LevelShape::navmesh:
+            return load_navmesh_level(path, settings);
+        case levels::LevelShape::grid:
+            break;
+    }
+    throw levels::LevelError(path + ": a grid level (" + format.name + "), not a 3D level");
 }
 
 }  // namespace kinema::nav

@@ -1,5 +1,4 @@
-// Levels from caller memory and the one rule that picks a file's loader: grid_from_tiles (the C ABI's
-// kinema_space_from_grid, Python's Level.from_array), level_file_kind (the CLI's --map, kinema_space_load),
+// Levels from caller memory: grid_from_tiles (the C ABI's kinema_space_from_grid, Python's Level.from_array),
 // and meshes and polygons in caller arrays (mesh_arrays.hpp), every bad argument named with its index.
 #include <gtest/gtest.h>
 
@@ -46,17 +45,6 @@ TEST(GridFromTiles, SizesOutOfRangeAndNullTilesAreRefused) {
     EXPECT_EQ(message_of([&] { lv::grid_from_tiles("g", 1LL << 40, 1, &tile); }),
               "width and height must be in [1, 4096], got 1099511627776 x 1");
     EXPECT_EQ(message_of([&] { lv::grid_from_tiles("g", 1, 1, nullptr); }), "tiles is NULL");
-}
-
-TEST(LevelFileKind, ByExtensionWithoutRegardToCase) {
-    EXPECT_EQ(lv::level_file_kind("maps/den520d.map"), lv::LevelFileKind::moving_ai);
-    EXPECT_EQ(lv::level_file_kind("A.MAP"), lv::LevelFileKind::moving_ai);
-    EXPECT_EQ(lv::level_file_kind("levels/corner_ramp.obj"), lv::LevelFileKind::triangle_mesh);
-    EXPECT_EQ(lv::level_file_kind("dungeon.Obj"), lv::LevelFileKind::triangle_mesh);
-    EXPECT_EQ(lv::level_file_kind("all_tiles.nav"), lv::LevelFileKind::navmesh);
-    EXPECT_EQ(lv::level_file_kind("corner.txt"), lv::LevelFileKind::ascii);
-    EXPECT_EQ(lv::level_file_kind("obj"), lv::LevelFileKind::ascii);
-    EXPECT_EQ(lv::level_file_kind(""), lv::LevelFileKind::ascii);
 }
 
 TEST(MeshArrays, TrianglesAndPolygonsAreReadAsGiven) {

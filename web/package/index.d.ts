@@ -103,7 +103,8 @@ export declare class Space extends Handle {
     static fromGrid(width: number, height: number, tiles: Uint8Array, connectivity?: 4 | 8): Space;
     /**
      * A grid from the text of a level file the kinema command reads (a Moving AI map when `name` ends in .map,
-     * else kinema's ASCII level), read as that command reads the file `name`: errors name it and the line.
+     * kinema's ASCII level for .txt or no extension; any other extension is refused), read as that command
+     * reads the file `name`: errors name it and the line.
      */
     static fromLevelText(text: string, name: string, connectivity?: 4 | 8): Space;
     // static fromMesh(xyz: Float32Array, triangles: Int32Array | Uint32Array): Space;

@@ -50,18 +50,6 @@ struct GridLevel {
     std::size_t passable_count() const;
 };
 
-/// What a level file holds, by its name's extension: how every face (the CLI's --map, the C ABI's
-/// kinema_space_load) picks the loader.
-enum class LevelFileKind {
-    moving_ai,      ///< ".map": a Moving AI benchmark map (levels/moving_ai.hpp)
-    triangle_mesh,  ///< ".obj": a Wavefront OBJ mesh, built into a navmesh level by kinema::nav
-    navmesh,        ///< ".nav": a navmesh in the Recast demo's tile-set layout (kinema::nav)
-    ascii,          ///< anything else: kinema's ASCII level (levels/ascii_level.hpp)
-};
-
-/// The kind of the level file `path` (extensions compared without regard to case).
-[[nodiscard]] LevelFileKind level_file_kind(std::string_view path);
-
 /// A grid level from caller memory (the C ABI's kinema_space_from_grid, Python's Level.from_array): `tiles`
 /// holds width x height bytes, row-major (row 0 first), non-zero = floor; no seed. Throws
 /// std::invalid_argument "width and height must be in [1, 4096], got W x H" before reading `tiles`, and
@@ -69,12 +57,15 @@ enum class LevelFileKind {
 GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t height,
                           const std::uint8_t* tiles);
 
-/// Loads a level by its extension: ".map" -> Moving AI, anything else -> kinema ASCII. Throws LevelError (a
-/// file that cannot be read, a directory, or one of more than max_bytes bytes has line 0).
+/// Loads a grid level file with the format levels::level_format chooses (levels/level_formats.hpp: ".map"
+/// Moving AI, ".txt" or no extension kinema ASCII, any case; a file without an extension whose first line is
+/// "type octile" Moving AI). Throws LevelError: a file that cannot be read, a directory, or one of more than
+/// max_bytes bytes has line 0; an unsupported extension or a 3D level (".obj", ".nav") is refused by name
+/// before the file is read ("FILE: format not supported: .png; kinema reads ...").
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes);
 
-/// Parses a level file's text by its name's extension, as load_level does (for text that did not come from
-/// a file, e.g. the web playground's file picker). Throws LevelError naming `name` and the line.
+/// Parses a level file's text by its name as load_level does (for text that did not come from a file, e.g.
+/// the web playground's file picker). Throws LevelError naming `name` and the line.
 GridLevel parse_level(std::string_view text, const std::string& name);
 
 }  // namespace kinema::levels

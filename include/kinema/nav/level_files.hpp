@@ -33,4 +33,12 @@ Level load_mesh_level(const std::string& path, const NavSettings& settings,
 /// std::invalid_argument "FILE: ..." for a file that cannot be read, LevelError for a corrupt one.
 Level load_navmesh_level(const std::string& path, const NavSettings& settings);
 
+/// The 3D level of a level file, with the loader the one registry of level formats chooses
+/// (levels/level_formats.hpp): an OBJ mesh (".obj", at most max_mesh_bytes) built into a navmesh, or a
+/// navmesh file (".nav"), extensions in any case. Throws std::invalid_argument "FILE: ..." as the loaders
+/// above do, and levels::LevelError "FILE: format not supported: ..." or "FILE: a grid level (...), not a 3D
+/// level" for a file no 3D loader reads.
+Level load_level_3d(const std::string& path, const NavSettings& settings,
+                    std::uintmax_t max_mesh_bytes = levels::default_max_obj_bytes);
+
 }  // namespace kinema::nav

@@ -1,0 +1,66 @@
+// The one registry of level file formats: which loader reads a level file, chosen by its name's extension
+// (any case) and, for a file without one, its contents. Every face's "load this file" goes through it (the
+// CLI's
+// --map, the C ABI's kinema_space_load, Python's load_level and load_level_3d, the web page's file picker),
+// so none of them picks a loader itself, and an extension nothing reads is refused as such. An optional part
+// with its own libraries (designers' formats such as Tiled or LDtk) adds its formats with
+// register_level_format() and every face reads them.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kinema/levels/grid_level.hpp"
+
+namespace kinema::levels {
+
+/// What a level file becomes.
+enum class LevelShape {
+    grid,           ///< a GridLevel (Moving AI, kinema ASCII)
+    triangle_mesh,  ///< a TriangleMesh (levels/obj.hpp), built into a navmesh level by kinema::nav
+    navmesh,        ///< a navmesh file (the Recast demo's tile-set layout), read by kinema::nav
+};
+
+/// One format: the names it claims and, for a grid format, how its text becomes a level.
+struct LevelFormat {
+    std::string name;                     ///< for messages: "Moving AI map"
+    std::vector<std::string> extensions;  ///< lower case with the dot (".map"); "" claims files without one
+    LevelShape shape = LevelShape::grid;
+    /// Grid formats: the level of a file's text, `name` naming it in errors (LevelError "NAME:LINE: ...").
+    GridLevel (*parse)(std::string_view text, const std::string& name) = nullptr;
+    /// Optional: throws the format's LevelError when a file's first lines alone show it is not this format,
+    /// so a junk file fails before it is read whole (see kinema::read_file_capped).
+    void (*check_start)(std::string_view first_lines, const std::string& name) = nullptr;
+    /// Optional, grid formats: true when a file without an extension starts as this format does; such a file
+    /// is read by the first format that recognises it, else by the one claiming "".
+    bool (*recognises)(std::string_view start) = nullptr;
+};
+
+/// Adds a format. Throws std::invalid_argument when it claims an extension another format claims, has no
+/// extension, or is a grid format without `parse`. Thread-safe; the built-in formats are always there.
+void register_level_format(LevelFormat format);
+
+/// Every format, the built-in ones first (.map, .txt and files without an extension, .obj, .nav), then the
+/// registered ones in the order they were added.
+[[nodiscard]] std::vector<LevelFormat> level_formats();
+
+/// The extensions read, for messages: ".map, .txt, .obj, .nav (a file without an extension as .txt)".
+[[nodiscard]] std::string readable_extensions();
+
+/// The format of the file `path` by its extension (the file name's last ".xyz", compared in any case; none
+/// for a name without a dot or a dotfile such as ".level"). Throws LevelError "PATH: format not supported:
+/// .png; kinema reads ..." (what() is that line, file() empty) for an extension no format claims.
+[[nodiscard]] LevelFormat level_format(std::string_view path);
+
+/// The grid format that reads `text` from a file named `name`: level_format(name), except that a file
+/// without an extension goes to the first format that recognises its text. Throws LevelError
+/// "NAME: format not supported: ..." as level_format does, and "NAME: a 3D level (FORMAT), not a grid level"
+/// for a mesh or navmesh file.
+[[nodiscard]] LevelFormat grid_level_format(std::string_view name, std::string_view text);
+
+/// True when `path` names a 3D level (a mesh or a navmesh) rather than a grid; throws level_format's error
+/// for an unsupported extension. How a face that reads both decides which loader to hand the file to.
+[[nodiscard]] bool is_3d_level_file(std::string_view path);
+
+}  // namespace kinema::levels

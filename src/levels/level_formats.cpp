@@ -1,0 +1,156 @@
+#include "kinema/levels/level_formats.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+
+#include "kinema/core/text.hpp"
+#include "kinema/levels/ascii_level.hpp"
+#include "kinema/levels/moving_ai.hpp"
+#include "text_lines.hpp"
+
+namespace kinema::levels {
+namespace {
+
+/// A Moving AI map without its extension: the first line (after a byte-order mark), trimmed, is its header.
+bool starts_as_moving_ai(std::string_view text) {
+    const std::string_view rest = detail::skip_byte_order_mark(text);
+    std::string_view first = rest.substr(0, rest.find('\n'));
+    if (!first.empty() && first.back() == '\r') {
+        first.remove_suffix(1);
+    }
+    return trim(first) == "type octile";
+}
+
+std::vector<LevelFormat> built_in_formats() {
+    std::vector<LevelFormat> formats;
+    formats.push_back({"Moving AI map",
+                       {".map"},
+                       LevelShape::grid,
+                       parse_moving_ai_map,
+                       detail::check_moving_ai_start,
+                       starts_as_moving_ai});
+    formats.push_back({"kinema ASCII level", {".txt", ""}, LevelShape::grid, parse_ascii_level});
+    formats.push_back({"OBJ triangle mesh", {".obj"}, LevelShape::triangle_mesh});
+    formats.push_back({"navmesh", {".nav"}, LevelShape::navmesh});
+    return formats;
+}
+
+struct Registry {
+    std::mutex mutex;
+    std::vector<LevelFormat> formats = built_in_formats();
+};
+
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+
+/// The file name's extension as typed (".PNG"), empty when it has none (no dot, or only a leading one).
+std::string_view extension_of(std::string_view path) {
+    const std::size_t slash = path.find_last_of('/');
+    const std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    const std::size_t dot = file.find_last_of('.');
+    if (dot == std::string_view::npos || dot == 0 || file == "..") {
+        return {};
+    }
+    return file.substr(dot);
+}
+
+std::string lower(std::string_view text) {
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+    return out;
+}
+
+bool claims(const LevelFormat& format, std::string_view extension) {
+    return std::find(format.extensions.begin(), format.extensions.end(), extension) !=
+           format.extensions.end();
+}
+
+std::string readable_extensions_of(const std::vector<LevelFormat>& formats) {
+    std::string listed;
+    std::string without = "";
+    for (const LevelFormat& format : formats) {
+        for (const std::string& extension : format.extensions) {
+            if (extension.empty()) {
+                without = format.extensions.front();
+                continue;
+            }
+            listed.append(listed.empty() ? "" : ", ").append(extension);
+        }
+    }
+    if (!without.empty()) {
+        listed.append(" (a file without an extension as ").append(without).append(")");
+    }
+    return listed;
+}
+
+}  // namespace
+
+void register_level_format(LevelFormat format) {
+    if (format.extensions.empty()) {
+        throw std::invalid_argument("register_level_format: " + format.name + " claims no extension");
+    }
+    if (format.shape == LevelShape::grid && format.parse == nullptr) {
+        throw std::invalid_argument("register_level_format: " + format.name +
+                                    " is a grid format without parse");
+    }
+    Registry& r = registry();
+    const std::lock_guard<std::mutex> lock(r.mutex);
+    for (std::string& extension : format.extensions) {
+        extension = lower(extension);
+        for (const LevelFormat& other : r.formats) {
+            if (claims(other, extension)) {
+                throw std::invalid_argument("register_level_format: " + format.name + " claims '" +
+                                            extension + "', which " + other.name + " reads");
+            }
+        }
+    }
+    r.formats.push_back(std::move(format));
+}
+
+std::vector<LevelFormat> level_formats() {
+    Registry& r = registry();
+    const std::lock_guard<std::mutex> lock(r.mutex);
+    return r.formats;
+}
+
+std::string readable_extensions() {
+    return readable_extensions_of(level_formats());
+}
+
+LevelFormat level_format(std::string_view path) {
+    const std::vector<LevelFormat> formats = level_formats();
+    const std::string_view typed = extension_of(path);
+    const std::string extension = lower(typed);
+    for (const LevelFormat& format : formats) {
+        if (claims(format, extension)) {
+            return format;
+        }
+    }
+    throw LevelError(std::string(path) + ": format not supported: " + std::string(typed) + "; kinema reads " +
+                     readable_extensions_of(formats));
+}
+
+LevelFormat grid_level_format(std::string_view name, std::string_view text) {
+    LevelFormat format = level_format(name);
+    if (extension_of(name).empty()) {
+        for (const LevelFormat& other : level_formats()) {
+            if (other.recognises != nullptr && other.recognises(text)) {
+                return other;
+            }
+        }
+    }
+    if (format.shape != LevelShape::grid) {
+        throw LevelError(std::string(name) + ": a 3D level (" + format.name + "), not a grid level");
+    }
+    return format;
+}
+
+bool is_3d_level_file(std::string_view path) {
+    return level_format(path).shape != LevelShape::grid;
+}
+
+}  // namespace kinema::levels

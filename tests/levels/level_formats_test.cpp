@@ -1,0 +1,104 @@
+// The one registry of level formats (levels/level_formats.hpp, issue 40): the loader is chosen by the
+// extension in any case and, for a file without one, by its first line; an extension nothing reads is refused
+// as such instead of being read as an ASCII level; a format added later is read by every loader.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+
+#include "error_of.hpp"
+#include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
+#include "scratch.hpp"
+
+namespace kinema::levels {
+namespace {
+
+namespace fs = std::filesystem;
+using test::error_of;
+
+constexpr std::string_view moving_ai_text = "type octile\nheight 2\nwidth 3\nmap\n...\n.@.\n";
+constexpr std::string_view ascii_text = "#####\n#>..#\n#####\n";
+
+TEST(LevelFormats, ByExtensionInAnyCase) {
+    EXPECT_EQ(level_format("maps/den520d.map").name, "Moving AI map");
+    EXPECT_EQ(level_format("A.MAP").name, "Moving AI map");
+    EXPECT_EQ(level_format("levels/corner_ramp.obj").shape, LevelShape::triangle_mesh);
+    EXPECT_EQ(level_format("dungeon.Obj").shape, LevelShape::triangle_mesh);
+    EXPECT_EQ(level_format("all_tiles.nav").shape, LevelShape::navmesh);
+    EXPECT_EQ(level_format("ALL_TILES.NAV").shape, LevelShape::navmesh);
+    EXPECT_EQ(level_format("corner.txt").name, "kinema ASCII level");
+    EXPECT_EQ(level_format("Corner.TXT").name, "kinema ASCII level");
+    // No extension: an ASCII level (a dotfile and a dot in a directory name are no extension).
+    EXPECT_EQ(level_format("obj").name, "kinema ASCII level");
+    EXPECT_EQ(level_format(".level").name, "kinema ASCII level");
+    EXPECT_EQ(level_format("dir.map/level").name, "kinema ASCII level");
+    EXPECT_TRUE(is_3d_level_file("x.nav"));
+    EXPECT_TRUE(is_3d_level_file("x.OBJ"));
+    EXPECT_FALSE(is_3d_level_file("x.map"));
+}
+
+TEST(LevelFormats, AnUnknownExtensionIsRefusedAsSuch) {
+    // Before: read as an ASCII level ("l.png:1: unknown character ...").
+    const std::string expected =
+        "shot.PNG: format not supported: .PNG; kinema reads .map, .txt, .obj, .nav (a file without an "
+        "extension as .txt)";
+    EXPECT_EQ(error_of([] { (void)level_format("shot.PNG"); }), expected);
+    EXPECT_EQ(error_of([] { (void)parse_level("#.#", "shot.PNG"); }), expected);
+    const fs::path file = test::scratch_path("level.png");
+    test::write_file(file, ascii_text);
+    EXPECT_EQ(error_of([&] { (void)load_level(file.string()); }),
+              file.string() +
+                  ": format not supported: .png; kinema reads .map, .txt, .obj, .nav (a file "
+                  "without an extension as .txt)");
+    fs::remove(file);
+}
+
+TEST(LevelFormats, AThreeDLevelIsNotReadAsAGrid) {
+    // Before: a .nav or .obj given to load_level was parsed as an ASCII level.
+    EXPECT_EQ(error_of([] { (void)load_level("/nonexistent/level.nav"); }),
+              "/nonexistent/level.nav: a 3D level (navmesh), not a grid level");
+    EXPECT_EQ(error_of([] { (void)parse_level("v 0 0 0\n", "m.OBJ"); }),
+              "m.OBJ: a 3D level (OBJ triangle mesh), not a grid level");
+}
+
+TEST(LevelFormats, AFileWithoutAnExtensionIsReadByItsFirstLine) {
+    const GridLevel moving_ai = parse_level(moving_ai_text, "den");
+    EXPECT_EQ(moving_ai.width, 3);
+    EXPECT_EQ(moving_ai.height, 2);
+    EXPECT_EQ(moving_ai.passable_count(), 5u);
+    EXPECT_EQ(parse_level("\xEF\xBB\xBFtype octile\r\nheight 1\r\nwidth 1\r\nmap\r\n.\r\n", "bom").width, 1);
+    const GridLevel ascii = parse_level(ascii_text, "corner");
+    EXPECT_EQ(ascii.width, 5);
+    ASSERT_TRUE(ascii.seed.has_value());
+    // A .txt stays ASCII whatever its first line says.
+    EXPECT_EQ(error_of([] { (void)parse_level(moving_ai_text, "den.txt"); }).rfind("den.txt:1: ", 0), 0u);
+    const fs::path file = test::scratch_path("den-no-extension");
+    test::write_file(file, moving_ai_text);
+    EXPECT_EQ(load_level(file.string()).passable_count(), 5u);
+    fs::remove(file);
+}
+
+GridLevel parse_dots(std::string_view text, const std::string& name) {
+    GridLevel level;
+    level.name = name;
+    level.width = static_cast<int>(text.size());
+    level.height = 1;
+    level.passable.assign(text.size(), 1);
+    return level;
+}
+
+TEST(LevelFormats, ARegisteredFormatIsReadEverywhere) {
+    register_level_format({"dots", {".DOTS"}, LevelShape::grid, parse_dots});
+    EXPECT_EQ(parse_level("....", "row.dots").width, 4);
+    EXPECT_EQ(level_format("row.Dots").name, "dots");
+    EXPECT_NE(readable_extensions().find(".nav, .dots"), std::string::npos);
+    EXPECT_THROW(register_level_format({"again", {".dots"}, LevelShape::grid, parse_dots}),
+                 std::invalid_argument);
+    EXPECT_THROW(register_level_format({"no parse", {".np"}, LevelShape::grid}), std::invalid_argument);
+    EXPECT_THROW(register_level_format({"nothing", {}, LevelShape::navmesh}), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace kinema::levels
