@@ -190,6 +190,16 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
     return q;
 }
 
+/// The level's file name for the summary and the pictures, with the name its file gives it when that says
+/// more than the file name ("warehouse.txt (The Old Warehouse)"; "corner.txt" for a corner.txt named corner).
+std::string titled_file_name(const std::string& map, const std::string& title) {
+    const std::filesystem::path path(map);
+    if (title.empty() || title == path.stem().string()) {
+        return path.filename().string();
+    }
+    return path.filename().string() + " (" + title + ")";
+}
+
 void run_grid_chase(const ChaseArgs& a) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const levels::GridLevel level =
@@ -199,7 +209,7 @@ void run_grid_chase(const ChaseArgs& a) {
     chase::Flood flood(a.settings.flood);
     ChaseReport report;
     report.title = a.map.empty() ? std::string("built-in default level (") + level.name + ")"
-                                 : std::filesystem::path(a.map).filename().string();
+                                 : titled_file_name(a.map, level.title);
     report.map = a.map.empty() ? report.title : a.map;
     report.space = &space;
     report.flood = &flood;

@@ -1,5 +1,6 @@
 #include "kinema/levels/ascii_level.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -116,17 +117,21 @@ std::vector<Line> read_map_rows(const std::vector<Line>& lines, std::size_t i, c
     return rows;
 }
 
-// The map's width: the first row's length, every row within max_level_dimension.
+// The map's width: its longest row's length (editors trim trailing spaces, so shorter rows are padded with
+// walls), every row within max_level_dimension.
 std::size_t checked_width(const std::vector<Line>& rows, const std::string& name) {
     if (rows.size() > static_cast<std::size_t>(max_level_dimension)) {
         throw LevelError(name, rows[static_cast<std::size_t>(max_level_dimension)].number,
                          "map too large: more than " + std::to_string(max_level_dimension) + " rows");
     }
-    const std::size_t w = rows.front().text.size();
-    if (w > static_cast<std::size_t>(max_level_dimension)) {
-        throw LevelError(
-            name, rows.front().number,
-            "map too large: row longer than " + std::to_string(max_level_dimension) + " characters");
+    std::size_t w = 0;
+    for (const Line& row : rows) {
+        if (row.text.size() > static_cast<std::size_t>(max_level_dimension)) {
+            throw LevelError(
+                name, row.number,
+                "map too large: row longer than " + std::to_string(max_level_dimension) + " characters");
+        }
+        w = std::max(w, row.text.size());
     }
     return w;
 }
@@ -154,6 +159,11 @@ Tile read_tile(char c, const Line& line, std::size_t col, const std::string& nam
             return {true, Vec2{0.0, -1.0}};
         case 'v':
             return {true, Vec2{0.0, 1.0}};
+        case '\t':  // an editor's indentation would shift every tile after it: never guess its width
+            throw LevelError(
+                name, line.number,
+                "a tab in column " + std::to_string(col + 1) +
+                    ": tabs are not map characters (use ' ' for outside the level, '#' for a wall)");
         default:
             throw LevelError(name, line.number,
                              "unknown character " + detail::describe_char(c) + " in column " +
@@ -161,19 +171,15 @@ Tile read_tile(char c, const Line& line, std::size_t col, const std::string& nam
     }
 }
 
-// Fills level.passable from the rows (all `w` wide) and returns the player's marker, if any.
+// Fills level.passable from the rows (at most `w` wide; the tiles past a shorter row's end stay walls) and
+// returns the player's marker, if any.
 std::optional<LevelSeed> read_tiles(const std::vector<Line>& rows, std::size_t w, GridLevel& level,
                                     const std::string& name) {
     std::optional<LevelSeed> seed;
     int seed_line = 0;
     for (std::size_t row = 0; row < rows.size(); ++row) {
         const Line& line = rows[row];
-        if (line.text.size() != w) {
-            throw LevelError(name, line.number,
-                             "row has " + std::to_string(line.text.size()) +
-                                 " characters, the first map row has " + std::to_string(w));
-        }
-        for (std::size_t col = 0; col < w; ++col) {
+        for (std::size_t col = 0; col < line.text.size(); ++col) {
             const char c = line.text[col];
             const Tile tile = read_tile(c, line, col, name);
             if (tile.marker_direction) {
@@ -203,6 +209,7 @@ GridLevel parse_ascii_level(std::string_view text, const std::string& name) {
 
     GridLevel level;
     level.name = header.name.value_or(name);
+    level.title = header.name.value_or("");
     level.width = static_cast<int>(w);
     level.height = static_cast<int>(rows.size());
     level.passable.assign(w * rows.size(), 0);

@@ -57,7 +57,6 @@ TEST(AsciiLevel, ErrorsNameFileAndLine) {
     EXPECT_EQ(parse_ascii_level("direction: -1e9,1e9\nP.\n").seed->direction, (Vec2{-1e9, 1e9}));
     EXPECT_EQ(error_of("direction: 1,0\n..\n"),
               "l.txt:1: 'direction:' given but the map has no player marker");
-    EXPECT_EQ(error_of("...\n..\n"), "l.txt:2: row has 2 characters, the first map row has 3");
     EXPECT_EQ(error_of("..\n.x\n"),
               "l.txt:2: unknown character 'x' in column 2 (known: '#' '.' ' ' 'P' '>' '<' '^' 'v')");
     EXPECT_EQ(error_of(">.\n.<\n"), "l.txt:2: second player marker '<' (the first is on line 1)");

@@ -9,8 +9,9 @@
 //       #.#                       '>' '<' '^' 'v' player's last position running east/west/north/south,
 //       ###                       ' ' outside the level (blocked)
 //
-// Every map row must have the same length (pad with ' ' if needed, trailing '\r' is ignored). y grows
-// downwards, so '^' is direction (0,-1). At most one position marker.
+// Rows may differ in length (editors trim trailing spaces): the map is as wide as its longest row and the
+// tiles past a shorter row's end are walls; a trailing '\r' is ignored; a tab is refused naming its column. y
+// grows downwards, so '^' is direction (0,-1). At most one position marker.
 #pragma once
 
 #include <string>

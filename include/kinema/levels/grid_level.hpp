@@ -35,6 +35,7 @@ struct LevelSeed {
 
 struct GridLevel {
     std::string name;                    ///< file name or the name given to the parser (for messages)
+    std::string title;                   ///< the level's own name (an ASCII level's "name:" header), or empty
     int width = 0;                       ///< tiles, [1, max_level_dimension]
     int height = 0;                      ///< tiles, [1, max_level_dimension]
     std::vector<std::uint8_t> passable;  ///< row-major, width * height entries, 1 = passable, 0 = blocked
