@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's first command: installs what is missing, builds the kinema CLI, and runs the main job on the
+# The README's first command: installs what the CLI needs and is missing (scripts/install-deps.sh cli: no
+# emscripten, Chromium, mono, NUnit, LuaJIT or npm), builds the kinema CLI, and runs the main job on the
 # built-in default level: the Dishonored 2 chase flood, its summary on stdout and its picture in chase.png
 # (docs/render.md explains how to read it).
 #
@@ -15,10 +16,12 @@
 #   2026-11-27, 109 build steps, the CLI as one unit at -O1: 301 s user + 18 s system CPU (286 + 16 in a run
 #   without -O1: the difference is noise), so about 160 s of wall time on two idle cores. Measured wall time
 #   693 s, but under nice -n 15 at load average 7-12 on the shared 2-core Intel Xeon VM (four other builds);
-#   on the same VM when quiet, the whole script took 159 s of wall time (291 s user + 17 s system CPU).
+#   on the same VM when quiet, the whole script took 159 s of wall time (291 s user + 17 s system CPU);
+#   2026-11-29, 119 build steps, only the CLI's packages checked (install-deps.sh cli): 246 s user + 14 s system
+#   CPU, 966 s of wall time under nice -n 10 at load 11-13 (five other builds on the 2-core VM).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh cli
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --target kinema_cli
 ./build/bin/kinema chase --png chase.png
@@ -31,5 +34,6 @@ The kinema CLI is $cli. Call it by that path:
 or put it on PATH for this shell (add the line to ~/.bashrc to keep it):
   export PATH="$PWD/build/bin:\$PATH"
   kinema --help
-scripts/test.sh builds the rest (tests, benchmarks, C ABI, Python module) and runs the whole suite.
+scripts/test.sh installs what the suite needs (scripts/install-deps.sh all), builds the rest (tests,
+benchmarks, C ABI, Python module, C# binding, web playground) and runs the whole suite.
 EOF

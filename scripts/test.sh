@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds kinema and runs the whole test suite (the README's test command; .ci/run runs it too):
+# Installs what is missing (scripts/install-deps.sh all), builds kinema and runs the whole test suite (the
+# README's test command; .ci/run runs it too):
 #   1. Release build: unit tests, CLI tests, the installed-package example (ctest);
 #   2. the same suite built with AddressSanitizer + UndefinedBehaviorSanitizer;
 #   3. the loader and command-line fuzzers (clang libFuzzer) for a bounded time, when fuzz targets exist;
@@ -9,6 +10,10 @@
 # Tests that need ../shared/data say so and skip when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Everything the suite needs beyond the quick start's `cli` set (the Python module, the C# binding, LuaJIT,
+# clang's fuzzers, the web playground); installs nothing when it is all present (as after .ci/run's own call).
+bash scripts/install-deps.sh all
 
 echo "== Release build and tests"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
