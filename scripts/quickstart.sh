@@ -18,7 +18,8 @@
 #   693 s, but under nice -n 15 at load average 7-12 on the shared 2-core Intel Xeon VM (four other builds);
 #   on the same VM when quiet, the whole script took 159 s of wall time (291 s user + 17 s system CPU);
 #   2026-11-29, 119 build steps, only the CLI's packages checked (install-deps.sh cli): 246 s user + 14 s system
-#   CPU, 966 s of wall time under nice -n 10 at load 11-13 (five other builds on the 2-core VM).
+#   CPU, 966 s of wall time under nice -n 10 at load 11-13 (five other builds on the 2-core VM); a second fresh
+#   clone of the same commit at load 6-9: 248 s user + 14 s system, 353 s of wall time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh cli
