@@ -14,31 +14,39 @@ namespace kinema::chase {
 namespace {
 
 constexpr double unreached = std::numeric_limits<double>::infinity();
+constexpr std::uint32_t not_heated = std::numeric_limits<std::uint32_t>::max();
 
-// The heated cells as a small graph of their own, built once: index i is the i-th cell of
-// Flood::heated_cells(); neighbour lists hold only heated neighbours, with the edge lengths (world units).
+// The heated cells as a graph of their own: index i is the i-th cell of Flood::heated_cells(). A cell's
+// neighbours are its heated neighbours in the space's lists, each edge as long as the distance between the
+// two centres. The lists are read from the space (on a grid its padded lists, which the flood builds anyway)
+// and edge lengths computed when visited, so the graph holds 28 bytes a heated cell (values, positions) and,
+// when the flood covers an eighth of the space or more, 4 bytes a cell of the space to find a neighbour
+// (else the heated ids sorted, 8 bytes a heated cell, and a binary search), instead of a copy of every list
+// with its lengths (about 100 bytes a heated cell more).
 class HeatedCells {
   public:
-    explicit HeatedCells(const Flood& flood) : ids_(flood.heated_cells()) {
-        const CellSpace& space = *flood.space();
-        std::vector<std::pair<CellId, std::uint32_t>> by_id;
-        by_id.reserve(ids_.size());
-        for (std::uint32_t i = 0; i < ids_.size(); ++i) {
-            by_id.emplace_back(ids_[i], i);
-            values_.push_back(flood.value(ids_[i]));
-            positions_.push_back(space.position(ids_[i]));
+    explicit HeatedCells(const Flood& flood) : space_(*flood.space()), ids_(flood.heated_cells()) {
+        values_.reserve(ids_.size());
+        positions_.reserve(ids_.size());
+        for (const CellId id : ids_) {
+            values_.push_back(flood.value(id));
+            positions_.push_back(space_.position(id));
         }
-        std::sort(by_id.begin(), by_id.end());
-        offsets_.push_back(0);
-        for (std::uint32_t i = 0; i < ids_.size(); ++i) {
-            for (const CellId n : space.neighbours(ids_[i])) {
-                const auto it = std::lower_bound(by_id.begin(), by_id.end(), std::pair{n, std::uint32_t{0}});
-                if (it != by_id.end() && it->first == n) {
-                    neighbours_.push_back(it->second);
-                    edges_.push_back(length(positions_[it->second] - positions_[i]));
-                }
+        if (ids_.size() * 8 >= space_.size()) {
+            dense_.assign(space_.size(), not_heated);
+            for (std::uint32_t i = 0; i < ids_.size(); ++i) {
+                dense_[ids_[i]] = i;
             }
-            offsets_.push_back(static_cast<std::uint32_t>(neighbours_.size()));
+        } else {
+            sorted_.reserve(ids_.size());
+            for (std::uint32_t i = 0; i < ids_.size(); ++i) {
+                sorted_.emplace_back(ids_[i], i);
+            }
+            std::sort(sorted_.begin(), sorted_.end());
+        }
+        if (space_.grid() != nullptr) {
+            stride_ = space_.padded_stride();
+            padded_ = space_.padded_neighbour_ids();
         }
     }
 
@@ -46,30 +54,85 @@ class HeatedCells {
     CellId id(std::uint32_t i) const { return ids_[i]; }
     int value(std::uint32_t i) const { return values_[i]; }
     Vec3 position(std::uint32_t i) const { return positions_[i]; }
+    // The index of heated cell `id`, or not_heated.
+    std::uint32_t find(CellId id) const {
+        if (!dense_.empty()) {
+            return id < dense_.size() ? dense_[id] : not_heated;
+        }
+        const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), std::pair{id, std::uint32_t{0}});
+        return it != sorted_.end() && it->first == id ? it->second : not_heated;
+    }
 
-    // Calls visit(j, edge length) for every heated neighbour j of heated cell i.
+    // Calls visit(j, edge length) for every heated neighbour j of heated cell i, in the space's order.
     template <class Visit>
     void for_each_neighbour(std::uint32_t i, Visit&& visit) const {
-        for (std::uint32_t e = offsets_[i]; e < offsets_[i + 1]; ++e) {
-            visit(neighbours_[e], edges_[e]);
+        const auto step = [&](CellId n) {
+            const std::uint32_t j = find(n);
+            if (j != not_heated) {
+                visit(j, length(positions_[j] - positions_[i]));
+            }
+        };
+        if (stride_ != 0) {
+            const CellId* list = padded_.data() + std::size_t{ids_[i]} * stride_;
+            for (std::uint32_t s = 0; s < stride_; ++s) {
+                if (list[s] != space_.size()) {  // the padding's filler
+                    step(list[s]);
+                }
+            }
+            return;
+        }
+        for (const CellId n : space_.neighbours(ids_[i])) {
+            step(n);
         }
     }
 
   private:
+    const CellSpace& space_;
     std::span<const CellId> ids_;
     std::vector<int> values_;
     std::vector<Vec3> positions_;
-    std::vector<std::uint32_t> offsets_;
-    std::vector<std::uint32_t> neighbours_;
-    std::vector<double> edges_;
+    std::vector<std::uint32_t> dense_;
+    std::vector<std::pair<CellId, std::uint32_t>> sorted_;
+    std::uint32_t stride_ = 0;
+    std::span<const CellId> padded_;
 };
 
-// Every heated cell's path length to its nearest centre and that centre's index (ties: the lower index),
-// by one multi-source Dijkstra through heated cells.
+// Every heated cell's path length to its nearest centre and that centre's index (ties: the lower index).
+// The label (distance, centre) of a cell is the least, in that order, over every path from a centre to it
+// (path lengths summed edge by edge from the centre): a multi-source Dijkstra computes it, and so does any
+// run that starts from labels that are lengths of real paths and relaxes every edge that could lower one.
+// That is what lets the split update the labels instead of recomputing them: adding a centre, or moving
+// some, gives the same labels, bit for bit, as a pass from scratch.
 struct Nearest {
     std::vector<double> distance;
     std::vector<int> centre;
 };
+
+using Entry = std::tuple<double, int, std::uint32_t>;  // distance, centre, cell index
+using OpenList = std::priority_queue<Entry, std::vector<Entry>, std::greater<>>;
+
+// Dijkstra from the entries in `open` (each a cell's current label): lowers labels until no edge can lower
+// one. Returns the cells settled (popped with their final label), the split's unit of work.
+std::size_t settle(const HeatedCells& cells, Nearest& r, OpenList& open) {
+    std::size_t settled = 0;
+    while (!open.empty()) {
+        const auto [d, k, i] = open.top();
+        open.pop();
+        if (d != r.distance[i] || k != r.centre[i]) {
+            continue;
+        }
+        ++settled;
+        cells.for_each_neighbour(i, [&, d = d, k = k](std::uint32_t j, double edge) {
+            const double through = d + edge;
+            if (through < r.distance[j] || (through == r.distance[j] && k < r.centre[j])) {
+                r.distance[j] = through;
+                r.centre[j] = k;
+                open.emplace(through, k, j);
+            }
+        });
+    }
+    return settled;
+}
 
 // On a graph whose neighbour lists are one-way, a centre may not reach every heated cell: such a cell joins
 // the centre nearest in a straight line (its distance stays unreached, so farthest-first still picks it).
@@ -87,58 +150,106 @@ void label_unreached(const HeatedCells& cells, const std::vector<std::uint32_t>&
     }
 }
 
-Nearest nearest_centres(const HeatedCells& cells, const std::vector<std::uint32_t>& centres) {
-    Nearest r{std::vector<double>(cells.size(), unreached), std::vector<int>(cells.size(), -1)};
-    using Entry = std::tuple<double, int, std::uint32_t>;  // distance, centre, cell index
-    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> open;
-    for (int k = 0; k < static_cast<int>(centres.size()); ++k) {
-        r.distance[centres[k]] = 0.0;
-        r.centre[centres[k]] = k;
-        open.emplace(0.0, k, centres[k]);
+// The labels of the split so far, kept up to date as centres are added and moved.
+class Labels {
+  public:
+    explicit Labels(const HeatedCells& cells)
+        : cells_(cells),
+          r_{std::vector<double>(cells.size(), unreached), std::vector<int>(cells.size(), -1)} {}
+
+    // Centre k = centres().size() at heated cell i: only the cells it is strictly nearer to change (a
+    // higher index never wins a tie), so the pass visits only the new centre's region.
+    void add_centre(std::uint32_t i) {
+        const int k = static_cast<int>(centres_.size());
+        centres_.push_back(i);
+        OpenList open;
+        r_.distance[i] = 0.0;
+        r_.centre[i] = k;
+        open.emplace(0.0, k, i);
+        work_ += settle(cells_, r_, open);
     }
-    while (!open.empty()) {
-        const auto [d, k, i] = open.top();
-        open.pop();
-        if (d != r.distance[i] || k != r.centre[i]) {
-            continue;
+
+    // Moves the centres to `moved` (the same count): the regions of centres that stay keep their labels
+    // (each still the length of a real path from its centre), those of moved centres and the cells no centre
+    // reached are cleared, and one pass from the moved centres and from the kept cells on the border of the
+    // cleared ones settles them (and any kept cell a moved centre is now nearer to).
+    void move_centres(const std::vector<std::uint32_t>& moved) {
+        std::vector<char> cleared_region(moved.size(), 0);
+        for (std::size_t k = 0; k < moved.size(); ++k) {
+            cleared_region[k] = moved[k] != centres_[k] ? 1 : 0;
         }
-        cells.for_each_neighbour(i, [&, d = d, k = k](std::uint32_t j, double edge) {
-            const double through = d + edge;
-            if (through < r.distance[j] || (through == r.distance[j] && k < r.centre[j])) {
-                r.distance[j] = through;
-                r.centre[j] = k;
-                open.emplace(through, k, j);
+        std::vector<char> cleared(cells_.size(), 0);
+        for (std::uint32_t i = 0; i < cells_.size(); ++i) {
+            if (r_.distance[i] == unreached || cleared_region[static_cast<std::size_t>(r_.centre[i])] != 0) {
+                cleared[i] = 1;
+                r_.distance[i] = unreached;
+                r_.centre[i] = -1;
             }
-        });
+        }
+        centres_ = moved;
+        OpenList open;
+        for (std::size_t k = 0; k < moved.size(); ++k) {
+            if (cleared_region[k] != 0) {
+                r_.distance[moved[k]] = 0.0;
+                r_.centre[moved[k]] = static_cast<int>(k);
+                open.emplace(0.0, static_cast<int>(k), moved[k]);
+            }
+        }
+        for (std::uint32_t i = 0; i < cells_.size(); ++i) {
+            if (cleared[i] != 0) {
+                continue;
+            }
+            bool border = false;
+            cells_.for_each_neighbour(i,
+                                      [&](std::uint32_t j, double) { border = border || cleared[j] != 0; });
+            if (border) {
+                open.emplace(r_.distance[i], r_.centre[i], i);
+            }
+        }
+        work_ += settle(cells_, r_, open);
     }
-    label_unreached(cells, centres, r);
-    return r;
-}
+
+    const std::vector<std::uint32_t>& centres() const { return centres_; }
+    const std::vector<double>& distance() const { return r_.distance; }
+    // Every cell's region: its label's centre, or for a cell no centre reaches the nearest in a straight
+    // line.
+    std::vector<int> regions() const {
+        Nearest r = r_;
+        label_unreached(cells_, centres_, r);
+        return std::move(r.centre);
+    }
+    std::size_t work() const { return work_; }
+
+  private:
+    const HeatedCells& cells_;
+    Nearest r_;
+    std::vector<std::uint32_t> centres_;
+    std::size_t work_ = 0;
+};
 
 // Farthest-first seeding: the flood's destination, then again and again the warm cell farthest (along cells)
 // from every centre so far; a cell no centre reaches counts as farthest. Ties: the lowest cell id. Cooled
 // cells join the nearest region (for pictures) but never start one: the heat is what is split.
-std::vector<std::uint32_t> farthest_first(const HeatedCells& cells, std::uint32_t first, int k) {
-    std::vector<std::uint32_t> centres{first};
-    while (static_cast<int>(centres.size()) < k) {
-        const Nearest nearest = nearest_centres(cells, centres);
+void farthest_first(const HeatedCells& cells, std::uint32_t first, int k, Labels& labels) {
+    labels.add_centre(first);
+    while (static_cast<int>(labels.centres().size()) < k) {
+        const std::vector<double>& distance = labels.distance();
         std::uint32_t best = first;
         for (std::uint32_t i = 0; i < cells.size(); ++i) {
             if (cells.value(i) <= 0) {
                 continue;  // a cooled cell carries no heat: the player is no longer there
             }
-            const double d = nearest.distance[i];
-            const double b = nearest.distance[best];
+            const double d = distance[i];
+            const double b = distance[best];
             if (d > b || (d == b && cells.id(i) < cells.id(best))) {
                 best = i;
             }
         }
-        if (nearest.distance[best] == 0.0) {
+        if (distance[best] == 0.0) {
             break;  // every heated cell is a centre already
         }
-        centres.push_back(best);
+        labels.add_centre(best);
     }
-    return centres;
 }
 
 // The chapter's rule inside each region: the heat-weighted centroid of its warm cells (plain mean when all
@@ -251,35 +362,40 @@ SplitDestinations split_destinations(const Flood& flood, int k) {
     if (k == 1) {
         return whole_heat(flood, cells);
     }
-    const std::uint32_t first = static_cast<std::uint32_t>(
-        std::find(flood.heated_cells().begin(), flood.heated_cells().end(), flood.result().destination_cell) -
-        flood.heated_cells().begin());
-    std::vector<std::uint32_t> centres = farthest_first(cells, first, k);
+    const std::uint32_t first = cells.find(flood.result().destination_cell);
+    Labels labels(cells);
+    farthest_first(cells, first, k, labels);
     const DestinationRule rule = flood.settings().destination;
     SplitDestinations split;
     std::vector<RegionPick> picks;
-    Nearest nearest;
-    const int k_found = static_cast<int>(centres.size());
+    std::vector<int> region_of;
+    const int k_found = static_cast<int>(labels.centres().size());
+    const std::size_t work_bound = split_work_bound(cells.size());
     for (split.rounds = 1;; ++split.rounds) {
-        nearest = nearest_centres(cells, centres);
-        picks = pick_in_regions(cells, nearest.centre, k_found, rule);
-        bool moved = false;
-        for (std::size_t r = 0; r < centres.size(); ++r) {
-            moved = moved || picks[r].cell != centres[r];
+        region_of = labels.regions();
+        picks = pick_in_regions(cells, region_of, k_found, rule);
+        std::vector<std::uint32_t> moved = labels.centres();
+        for (std::size_t r = 0; r < moved.size(); ++r) {
+            moved[r] = picks[r].cell;
         }
-        if (!moved || split.rounds == split_max_rounds) {
+        if (moved == labels.centres() || split.rounds == split_max_rounds) {
             break;
         }
-        for (std::size_t r = 0; r < centres.size(); ++r) {
-            centres[r] = picks[r].cell;
+        // A round's pass settles each heated cell at most once: stop before one could pass the bound.
+        if (labels.work() + cells.size() > work_bound) {
+            split.at_work_bound = true;
+            break;
         }
+        labels.move_centres(moved);
     }
+    const std::vector<std::uint32_t>& centres = labels.centres();
     for (int r = 0; r < static_cast<int>(centres.size()); ++r) {
         RegionPick pick = picks[static_cast<std::size_t>(r)];
         pick.cell = centres[static_cast<std::size_t>(r)];
-        split.regions.push_back(make_region(cells, nearest.centre, r, pick));
+        split.regions.push_back(make_region(cells, region_of, r, pick));
     }
-    split.region_of = std::move(nearest.centre);
+    split.region_of = std::move(region_of);
+    split.work = labels.work();
     order_by_heat(split);
     return split;
 }

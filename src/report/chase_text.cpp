@@ -72,6 +72,12 @@ std::string split_lines(const chase::ChaseResult& r, bool grid) {
         out +=
             fmt::format("  {:<11}{}: {} cells, heat {}\n", i + 1, where, regions[i].cells, regions[i].heat);
     }
+    if (r.split->at_work_bound) {
+        out += fmt::format(
+            "  (rounds stopped at the work bound after {}: 4 x heated cells + 2^22 settled; "
+            "docs/chase.md)\n",
+            r.split->rounds);
+    }
     return out;
 }
 

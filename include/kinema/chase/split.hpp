@@ -7,10 +7,13 @@
 // neighbour lists through heated cells (not straight lines), so two corridors that run side by side are two
 // regions. Seeding is farthest-first over the warm cells, from the flood's own destination; Lloyd rounds
 // then reassign every heated cell to its nearest destination and move each destination by the chapter's rule
-// inside its region, until nothing moves (at most split_max_rounds rounds). Deterministic: ties go to the
-// lowest cell id and the lower region index. Cost per round: one multi-source Dijkstra over the heated
-// cells, O(n log n) for n heated cells, plus O(K n) for the centroids. K = 1 is exactly the flood's
-// destination (FloodResult).
+// inside its region, until nothing moves (at most split_max_rounds rounds, and no more than the work bound
+// split_work_bound() allows). Deterministic: ties go to the lowest cell id and the lower region index. Cost:
+// the shortest-path labels are updated, never recomputed: each seed's pass visits only the cells its new
+// destination takes, each round's only the regions whose destinations moved (the same labels, bit for bit,
+// as a full multi-source Dijkstra), O(n log n) at most per pass for n heated cells, plus O(n) per round for
+// the centroids; all passes together settle at most split_work_bound(n) cells once the seeding is done. K =
+// 1 is exactly the flood's destination (FloodResult).
 #pragma once
 
 #include <cstddef>
@@ -25,6 +28,16 @@ namespace kinema::chase {
 inline constexpr int max_split_destinations = 16;
 /// Lloyd rounds at most; in practice a few rounds settle (measured on our levels: at most 6).
 inline constexpr int split_max_rounds = 32;
+
+/// The split's work bound: its Lloyd rounds stop before one could take the cells settled by all its passes
+/// (SplitDestinations::work) past split_work_per_cell x n + split_work_floor for n heated cells. The
+/// seeding's passes are not cut (K destinations are always found); each visits only the cells its new
+/// destination takes. Floods of up to 89,000 heated cells (47 full passes within the floor) are never cut.
+inline constexpr std::size_t split_work_per_cell = 4;
+inline constexpr std::size_t split_work_floor = std::size_t{1} << 22;
+constexpr std::size_t split_work_bound(std::size_t heated_cells) {
+    return split_work_per_cell * heated_cells + split_work_floor;
+}
 
 /// One region of the split heat.
 struct DestinationRegion {
@@ -41,6 +54,12 @@ struct SplitDestinations {
     /// For every heated cell in Flood::heated_cells() order: the index of its region in `regions`.
     std::vector<int> region_of;
     int rounds = 0;  ///< Lloyd rounds run
+    /// Heated cells settled by every shortest-path pass of the split together (its work; each settled cell
+    /// costs a heap pop and a visit of its neighbours).
+    std::size_t work = 0;
+    /// True when the Lloyd rounds stopped at split_work_bound() before the destinations settled (the split
+    /// is then the last round's).
+    bool at_work_bound = false;
 };
 
 /// Splits the heat of `flood` (started; any state) into `k` regions, k in [1, max_split_destinations]
