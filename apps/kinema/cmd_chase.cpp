@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -200,6 +201,31 @@ std::string titled_file_name(const std::string& map, const std::string& title) {
     return path.filename().string() + " (" + title + ")";
 }
 
+#if KINEMA_HAVE_RENDER
+// The steps --animate/--frames show: the flood is run once first (without the split) to learn its steps and
+// the tiles it touches, so that an animation too large to draw is refused before a step is recorded, and a
+// long one is sampled (render::animation_steps) instead of recording every step.
+std::vector<int> animation_steps(const chase::GridChaseSpace& space, chase::Flood& flood,
+                                 chase::ChaseQuery query, const ChaseOutputs& outputs) {
+    query.destinations.reset();
+    chase::start_chase(space, flood, query);
+    flood.advance(std::numeric_limits<int>::max());
+    std::vector<int> shown = render::animation_steps(flood.steps());
+    const std::size_t touched = flood.heated_cells().size() + flood.barrier_cells().size();
+    const double tile_frames = static_cast<double>(touched) * static_cast<double>(shown.size());
+    if (tile_frames > static_cast<double>(render::max_animation_tile_frames)) {
+        const char* flag = outputs.animate.empty() ? "--frames" : "--animate";
+        throw UsageError(fmt::format(
+            "{}: the flood touches {} tiles in {} steps: {} frames of them are {} tile-frames, more than the "
+            "{} "
+            "an animation may draw (render::max_animation_tile_frames); lower --max-steps or --max-heated",
+            flag, touched, flood.steps(), shown.size(), format_number(tile_frames),
+            render::max_animation_tile_frames));
+    }
+    return shown;
+}
+#endif
+
 void run_grid_chase(const ChaseArgs& a) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const levels::GridLevel level =
@@ -215,13 +241,20 @@ void run_grid_chase(const ChaseArgs& a) {
     report.flood = &flood;
     report.grid = &space;
     chase::FloodObserver observer;
+    const chase::ChaseQuery query = grid_query(a, level);
 #if KINEMA_HAVE_RENDER
     render::FloodRecorder recorder(grid);
+    std::vector<int> shown;
     if (a.outputs.animated()) {
-        observer = [&](const chase::Flood& f) { recorder.record(f); };
+        shown = animation_steps(space, flood, query, a.outputs);
+        observer = [&](const chase::Flood& f) {
+            if (std::binary_search(shown.begin(), shown.end(), f.steps())) {
+                recorder.record(f);
+            }
+        };
     }
 #endif
-    report.result = chase::run_chase(space, flood, grid_query(a, level), observer);
+    report.result = chase::run_chase(space, flood, query, observer);
 #if KINEMA_HAVE_RENDER
     report.frames = recorder.take();
 #endif

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cmath>
 #include <span>
 #include <stdexcept>
 
@@ -77,6 +78,24 @@ FloodFrame flood_frame(const chase::GridSpace& grid, const chase::Flood& flood) 
         frame.destination = planar(r.destination);
     }
     return frame;
+}
+
+std::vector<int> animation_steps(int steps, int max_frames) {
+    if (steps < 0 || max_frames < 2) {
+        throw std::invalid_argument("animation_steps: steps must be >= 0 and max_frames >= 2");
+    }
+    std::vector<int> shown;
+    if (steps < max_frames) {  // steps + 1 frames fit
+        for (int s = 0; s <= steps; ++s) {
+            shown.push_back(s);
+        }
+        return shown;
+    }
+    // steps >= max_frames, so consecutive samples are more than one step apart: never the same step twice.
+    for (int i = 0; i < max_frames; ++i) {
+        shown.push_back(static_cast<int>(std::llround(static_cast<double>(i) * steps / (max_frames - 1))));
+    }
+    return shown;
 }
 
 void FloodRecorder::record(const chase::Flood& flood) {

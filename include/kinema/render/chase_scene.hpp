@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -25,6 +26,19 @@ std::vector<std::int32_t> flood_tiles(const chase::GridSpace& grid, const chase:
 
 /// The frame of an animation for the flood's current state: its tiles, steps, centroid and destination.
 FloodFrame flood_frame(const chase::GridSpace& grid, const chase::Flood& flood);
+
+/// An animation of a flood shows at most this many frames (0.4 s each: 102 s): a flood of more steps is
+/// sampled (animation_steps), so that no M_S up to 10^6 makes the animation grow without bound.
+inline constexpr int max_animation_frames = 256;
+/// And at most this many tile-frames (the tiles the flood touches, heated or barrier, x the frames shown):
+/// recording and drawing cost about 34 bytes and the SVG about 4 bytes each (4096 x 4096, M_S = 100, M_H =
+/// 10^5: 41,044 tiles x 101 frames, 140 MB and 17.6 MB). The CLI refuses more before recording a step.
+inline constexpr std::size_t max_animation_tile_frames = std::size_t{1} << 24;
+
+/// The steps an animation of a flood that ran `steps` steps shows (frame 0 is the state after seeding): every
+/// step 0..steps when that is at most max_frames frames, else max_frames steps evenly spaced, round(i x
+/// steps / (max_frames - 1)) for i = 0..max_frames - 1: the first and the last always included. Ascending.
+std::vector<int> animation_steps(int steps, int max_frames = max_animation_frames);
 
 /// Records an animation of a flood on `grid` as the tiles that change per step (FloodRecording): call
 /// record() after seeding and after every step. A step costs O(touched cells) (the flood's heated and
