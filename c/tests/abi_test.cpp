@@ -321,7 +321,7 @@ TEST(CAbiMesh, BadArraysAreErrorsNamingTheArgumentAndTheIndex) {
     fails(KINEMA_ERROR_INPUT, wall, 4, triangles, 2,
           "kinema_space_from_mesh: no walkable surface: none of the 2 triangles is flatter than "
           "agent_max_slope = "
-          "45.000000 degrees (y is up)");
+          "45.000000 degrees, in either winding (y is up)");
     EXPECT_EQ(kinema_space_from_mesh(xyz, 4, triangles, 2, nullptr, nullptr), KINEMA_ERROR_ARGUMENT);
     EXPECT_EQ(std::string(kinema_last_error()), "kinema_space_from_mesh: out is NULL");
     kinema_nav_settings bad = kinema_nav_settings_default();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <string>
@@ -122,7 +123,7 @@ void check_layers(const Voxelized& v, double cell_height) {
 /// (off by at most one step) never reaches the next one. 1e7 is the navmesh file's limit (navmesh_file.cpp):
 /// a level built beyond it could not be read back.
 constexpr double kMaxCoordinateInCells = 524288.0;  // 2^19
-constexpr double kMaxCoordinate = 1e7;
+constexpr double kMaxCoordinate = detail::max_navmesh_coordinate;
 
 void check_precision(const Voxelized& v, double cell_size) {
     const Vec3 lo{v.bmin[0], v.bmin[1], v.bmin[2]};
@@ -210,6 +211,44 @@ TileBox solo_box(const Voxelized& v, const NavSettings& s) {
     return box;
 }
 
+/// Recast links a walkable span to its neighbours by its layer index within the neighbour's column, in 6 bits
+/// with 63 (RC_NOT_CONNECTED) meaning "none" (rcBuildCompactHeightfield), and counts a column's spans in 8
+/// bits: the 64th walkable span of a column and every one above it would be left unconnected (then dropped
+/// as too small a region) without a word, and 256 wrap the count. So a column may hold at most 63 walkable
+/// spans (floors one above another); more is refused, naming the column.
+constexpr int kMaxFloorsPerColumn = RC_NOT_CONNECTED;
+
+void check_floors_per_column(const rcHeightfield& hf) {
+    for (int z = 0; z < hf.height; ++z) {
+        for (int x = 0; x < hf.width; ++x) {
+            int floors = 0;
+            const rcSpan* top = nullptr;
+            for (const rcSpan* span = hf.spans[x + z * hf.width]; span != nullptr; span = span->next) {
+                if (span->area != RC_NULL_AREA) {
+                    ++floors;
+                    top = span;
+                }
+            }
+            if (floors <= kMaxFloorsPerColumn) {
+                continue;
+            }
+            const double cs = hf.cs;
+            // To the millimetre: the heightfield's float origin would print as 0.45000001788139343.
+            const auto mm = [](double v) { return std::round(v * 1000.0) / 1000.0; };
+            const double x_mid = mm(double{hf.bmin[0]} + (x + 0.5) * cs);
+            const double z_mid = mm(double{hf.bmin[2]} + (z + 0.5) * cs);
+            const double highest = mm(double{hf.bmin[1]} + top->smax * double{hf.ch});
+            throw levels::LevelError(
+                "level: the voxel column at x = " + format_number(x_mid) + ", z = " + format_number(z_mid) +
+                " holds " + std::to_string(floors) +
+                " walkable floors one above another (the highest at y = " + format_number(highest) +
+                "), more than the " + std::to_string(kMaxFloorsPerColumn) +
+                " Recast connects in one column (those above would be lost): build the level in parts, " +
+                "a range of heights each");
+        }
+    }
+}
+
 /// Steps 2-7: heightfield, rasterisation of `tris` (walkable flags `areas`), filters, compact heightfield,
 /// erosion.
 CompactPtr build_compact(Context& ctx, const Voxelized& v, const std::vector<int>& tris,
@@ -227,6 +266,7 @@ CompactPtr build_compact(Context& ctx, const Voxelized& v, const std::vector<int
     rcFilterLowHangingWalkableObstacles(&ctx, agent.climb, *hf);
     rcFilterLedgeSpans(&ctx, agent.height, agent.climb, *hf);
     rcFilterWalkableLowHeightSpans(&ctx, agent.height, *hf);
+    check_floors_per_column(*hf);
     CompactPtr chf(rcAllocCompactHeightfield());
     if (!chf || !rcBuildCompactHeightfield(&ctx, agent.height, agent.climb, *hf, *chf)) {
         fail(ctx, "build the compact heightfield");
@@ -253,6 +293,22 @@ struct TileData {
     int polygons = 0;
     std::size_t walkable_spans = 0;
 };
+
+/// A tile whose header a navmesh file could not hold (navmesh_file.hpp, max_navmesh_coordinate) is refused
+/// here, so that `navmesh build` never writes a file it cannot read back: the header's bounds are the floors'
+/// plus the agent's height above the highest (a floor at y = 9999999 reaches 10000001).
+void check_readable(const TileData& tile) {
+    dtMeshHeader header;
+    std::memcpy(&header, tile.data.get(), sizeof header);
+    const double worst = detail::unreadable_header_number(header);
+    if (worst != 0.0) {
+        throw levels::LevelError("level: a navmesh tile reaches " + format_number(worst) +
+                                 " world units from the origin (its bounds: the floors, and the agent's "
+                                 "height above the highest), " +
+                                 "more than the " + format_number(detail::max_navmesh_coordinate) +
+                                 " of a navmesh file: move the level nearer the origin");
+    }
+}
 
 /// Steps 8-12 on one compact heightfield: regions (watershed), contours, polygons, detail mesh, then the
 /// Detour tile (tx, ty) with every polygon's flags set.
@@ -331,6 +387,7 @@ TileData build_tile_data(Context& ctx, rcCompactHeightfield& chf, const NavSetti
                                  std::to_string(pmesh->npolys) + " polygons)");
     }
     out.data.reset(data);
+    check_readable(out);
     return out;
 }
 
@@ -637,15 +694,30 @@ void mark_walkable(Voxelized& v, const NavSettings& settings, LevelStats& stats)
     Context ctx;
     const int triangle_count = static_cast<int>(v.tris.size() / 3);
     v.areas.assign(static_cast<std::size_t>(triangle_count), RC_NULL_AREA);
-    rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.agent_max_slope), v.verts.data(),
-                            static_cast<int>(v.verts.size() / 3), v.tris.data(), triangle_count,
-                            v.areas.data());
-    stats.walkable_triangles = static_cast<std::size_t>(
-        std::count(v.areas.begin(), v.areas.end(), static_cast<unsigned char>(RC_WALKABLE_AREA)));
+    const auto mark = [&] {
+        rcMarkWalkableTriangles(&ctx, static_cast<float>(settings.agent_max_slope), v.verts.data(),
+                                static_cast<int>(v.verts.size() / 3), v.tris.data(), triangle_count,
+                                v.areas.data());
+        return static_cast<std::size_t>(
+            std::count(v.areas.begin(), v.areas.end(), static_cast<unsigned char>(RC_WALKABLE_AREA)));
+    };
+    stats.walkable_triangles = mark();
     if (stats.walkable_triangles == 0) {
-        throw levels::LevelError("level: no walkable surface: none of the " + std::to_string(triangle_count) +
-                                 " triangles is flatter than agent_max_slope = " +
-                                 std::to_string(settings.agent_max_slope) + " degrees (y is up)");
+        // Recast walks a triangle whose normal, by its winding (counter-clockwise seen from above), points
+        // up. Nothing walkable as wound: a mesh wound the other way (clockwise, its floors facing down as
+        // given) is read with every triangle's winding reversed, which is the same mesh wound Recast's way.
+        // Per triangle it cannot be told: a downward-facing flat triangle of a counter-clockwise mesh is a
+        // ceiling.
+        for (std::size_t t = 0; t + 2 < v.tris.size(); t += 3) {
+            std::swap(v.tris[t + 1], v.tris[t + 2]);
+        }
+        stats.walkable_triangles = mark();
+    }
+    if (stats.walkable_triangles == 0) {
+        throw levels::LevelError(
+            "level: no walkable surface: none of the " + std::to_string(triangle_count) +
+            " triangles is flatter than agent_max_slope = " + std::to_string(settings.agent_max_slope) +
+            " degrees, in either winding (y is up)");
     }
 }
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 
 #include "kinema/nav/level.hpp"
@@ -39,9 +40,9 @@ std::size_t align4(std::size_t n) {
     return (n + 3) & ~std::size_t{3};
 }
 
-// Coordinates beyond 1e7 world units: Detour's squared distances overflow to infinity there, and its nearest
-// edge search (closestPointOnDetailEdges) then reads through null pointers.
-constexpr float kMaxCoordinate = 1e7F;
+// Coordinates beyond max_navmesh_coordinate (navmesh_file.hpp: why).
+constexpr float kMaxCoordinate = static_cast<float>(max_navmesh_coordinate);
+static_assert(double{kMaxCoordinate} == max_navmesh_coordinate, "the bound must be exact in float");
 
 /// Finite and at most kMaxCoordinate in magnitude.
 bool finite(const float* v, std::size_t n) {
@@ -171,6 +172,25 @@ void check_tile_geometry(const dtMeshHeader& h, const dtNavMeshParams& params, c
     }
 }
 
+}  // namespace
+
+double unreadable_header_number(const dtMeshHeader& h) {
+    const float header_floats[] = {h.walkableHeight, h.walkableRadius, h.walkableClimb, h.bmin[0],
+                                   h.bmin[1],        h.bmin[2],        h.bmax[0],       h.bmax[1],
+                                   h.bmax[2],        h.bvQuantFactor};
+    if (finite(header_floats, std::size(header_floats))) {
+        return 0.0;
+    }
+    double worst = 0.0;
+    for (const float f : header_floats) {
+        worst =
+            std::isnan(f) ? std::numeric_limits<double>::infinity() : std::max(worst, std::abs(double{f}));
+    }
+    return worst;
+}
+
+namespace {
+
 /// The tile's header, copied out of `data`: magic, version, counts and bounds checked.
 dtMeshHeader read_tile_header(const unsigned char* data, std::size_t size, const dtNavMeshParams& params,
                               const std::string& tile, const std::string& name) {
@@ -192,10 +212,7 @@ dtMeshHeader read_tile_header(const unsigned char* data, std::size_t size, const
     if (h.polyCount > params.maxPolys || h.vertCount > 0xffff) {
         bad(name, tile + "more polygons than the navmesh's maxPolys, or more than 65535 vertices");
     }
-    const float header_floats[] = {h.walkableHeight, h.walkableRadius, h.walkableClimb, h.bmin[0],
-                                   h.bmin[1],        h.bmin[2],        h.bmax[0],       h.bmax[1],
-                                   h.bmax[2],        h.bvQuantFactor};
-    if (!finite(header_floats, std::size(header_floats))) {
+    if (unreadable_header_number(h) != 0.0) {
         bad(name, tile + "a non-finite or huge number in the tile header");
     }
     if (!(h.bmin[0] <= h.bmax[0] && h.bmin[1] <= h.bmax[1] && h.bmin[2] <= h.bmax[2])) {

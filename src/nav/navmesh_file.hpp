@@ -9,6 +9,17 @@
 
 namespace kinema::nav::detail {
 
+/// The largest coordinate (in magnitude, world units) a navmesh file may hold, and so every navmesh kinema
+/// builds: beyond it Detour's squared distances overflow to infinity, and its nearest edge search
+/// (closestPointOnDetailEdges) then reads through null pointers. The reader refuses a file beyond it; the
+/// builders (level.cpp, polygon_navmesh.cpp) refuse a level whose tiles would reach beyond it, so that every
+/// navmesh written can be read back.
+inline constexpr double max_navmesh_coordinate = 1e7;
+
+/// Where the numbers of a tile header (its bounds, agent sizes and quantisation factor) are not all finite
+/// and within max_navmesh_coordinate: the largest magnitude found (infinity for NaN); 0 when readable.
+double unreadable_header_number(const dtMeshHeader& header);
+
 /// The file's bytes for every tile of `mesh`: header {'MSET', version 1, tile count, dtNavMeshParams}, then
 /// per tile {dtTileRef, int32 data size, data}, native endianness.
 std::string encode_navmesh(const dtNavMesh& mesh);

@@ -20,6 +20,7 @@
 
 #include "kinema/core/format.hpp"
 #include "kinema/levels/level_error.hpp"
+#include "navmesh_file.hpp"
 
 namespace kinema::nav::detail {
 namespace {
@@ -186,8 +187,8 @@ std::vector<unsigned short> polygon_table(const levels::PolygonMesh& mesh, const
     return table;
 }
 
-// As a navmesh file (navmesh_file.cpp) and a mesh level's build (level.cpp): coordinates within 1e7.
-constexpr double kMaxCoordinate = 1e7;
+// As a navmesh file (navmesh_file.hpp) and a mesh level's build (level.cpp): coordinates within 1e7.
+constexpr double kMaxCoordinate = max_navmesh_coordinate;
 
 /// The polygons' largest extent on one axis, after checking that the coordinates are within kMaxCoordinate
 /// and that the 16-bit steps of the extent are normal floats.

@@ -95,4 +95,63 @@ TEST(ChaseAnimationBound, AFloodTooLargeToAnimateIsRefusedBeforeAnythingIsWritte
 }
 #endif
 
+#if KINEMA_HAVE_NAV
+// `floors` 10 x 10 m floors 2.5 m apart from y = base up, as an OBJ file; clockwise seen from above when
+// asked.
+fs::path stacked_obj(const std::string& name, int floors, bool clockwise = false, double base = 0.0) {
+    std::string text;
+    for (int i = 0; i < floors; ++i) {
+        const std::string y = std::to_string(base + 2.5 * i);
+        text += "v 0 " + y + " 0\nv 0 " + y + " 10\nv 10 " + y + " 10\nv 10 " + y + " 0\n";
+    }
+    for (int i = 0; i < floors; ++i) {
+        const std::string a = std::to_string(4 * i + 1);
+        const std::string b = std::to_string(4 * i + 2);
+        const std::string c = std::to_string(4 * i + 3);
+        const std::string d = std::to_string(4 * i + 4);
+        text += clockwise ? "f " + a + " " + d + " " + c + "\nf " + a + " " + c + " " + b + "\n"
+                          : "f " + a + " " + b + " " + c + "\nf " + a + " " + c + " " + d + "\n";
+    }
+    const fs::path path = scratch_path(name);
+    write_file(path, text);
+    return path;
+}
+
+// 81 floors: the one at y = 200 was dropped without a word ("farther than 2 from every walkable cell").
+TEST(ChaseLevelBounds, StackedFloorsBeyondRecastsLimitAreRefusedNamingTheColumn) {
+    const fs::path obj = stacked_obj("floors81.obj", 81);
+    kinema::test::expect_one_line_error(
+        run_kinema("chase --map '" + obj.string() + "' --from 5,200,5"),
+        obj.string() +
+            ": the voxel column at x = 0.45, z = 0.45 holds 81 walkable floors one above another (the "
+            "highest at y = 200.2), more than the 63 Recast connects in one column");
+}
+
+// A floor at y = 9999999: navmesh build wrote a file that it could not read back.
+TEST(ChaseLevelBounds, NavmeshBuildRefusesWhatANavmeshFileCannotHold) {
+    const fs::path obj = stacked_obj("high.obj", 1, false, 9999999.0);
+    const fs::path nav = scratch_path("high.nav");
+    fs::remove(nav);
+    kinema::test::expect_one_line_error(
+        run_kinema("navmesh build '" + obj.string() + "' -o '" + nav.string() + "'"),
+        obj.string() + ": a navmesh tile reaches 10000001 world units from the origin");
+    EXPECT_FALSE(fs::exists(nav));
+}
+
+// A floor wound clockwise was refused ("none of the 2 triangles is flatter than ... 45 degrees").
+TEST(ChaseLevelBounds, AClockwiseFloorChasesAsTheCounterClockwiseOne) {
+    const fs::path cw = stacked_obj("floor_cw.obj", 2, true);
+    const fs::path ccw = stacked_obj("floor_ccw.obj", 2, false);
+    const kinema::test::CliRun a =
+        run_kinema("chase --map '" + cw.string() + "' --from 5,2.5,5 --dir 1,0,0 --json");
+    const kinema::test::CliRun b =
+        run_kinema("chase --map '" + ccw.string() + "' --from 5,2.5,5 --dir 1,0,0 --json");
+    ASSERT_EQ(a.exit_code, 0) << a.err;
+    ASSERT_EQ(b.exit_code, 0) << b.err;
+    std::string renamed = a.out;
+    renamed.replace(renamed.find(cw.string()), cw.string().size(), ccw.string());
+    EXPECT_EQ(renamed, b.out);
+}
+#endif
+
 }  // namespace

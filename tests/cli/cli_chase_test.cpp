@@ -489,7 +489,7 @@ TEST(CliChase, ObjErrorsNameTheFileOrTheOption) {
     expect_error("--map '" + walls.string() + "' --from 0,0,0",
                  walls.string() +
                      ": no walkable surface: none of the 1 triangles is flatter than agent_max_slope = "
-                     "45.000000 degrees (y is up)");
+                     "45.000000 degrees, in either winding (y is up)");
     expect_error("--map /nonexistent/level.obj --from 0,0,0",
                  "/nonexistent/level.obj: cannot open file: No such file or directory");
 #if KINEMA_HAVE_RENDER
