@@ -286,6 +286,28 @@ TEST(CAbiMesh, AMeshFromMemoryIsTheObjFileLoaded) {
     kinema_space_destroy(loaded);
 }
 
+// "Any winding" (kinema_c.h): a floor wound clockwise seen from above (its normal faces down as given) was
+// refused as "none of the 2 triangles is flatter than 45 degrees"; it is the same level as the floor wound
+// counter-clockwise.
+TEST(CAbiMesh, AFloorWoundClockwiseIsAFloor) {
+    const float xyz[] = {0, 0, 0, 12, 0, 0, 12, 0, 12, 0, 0, 12};
+    const int clockwise[] = {0, 1, 2, 0, 2, 3};
+    const int counter_clockwise[] = {0, 2, 1, 0, 3, 2};
+    kinema_space* cw = nullptr;
+    kinema_space* ccw = nullptr;
+    ASSERT_EQ(kinema_space_from_mesh(xyz, 4, clockwise, 2, nullptr, &cw), KINEMA_OK) << kinema_last_error();
+    ASSERT_EQ(kinema_space_from_mesh(xyz, 4, counter_clockwise, 2, nullptr, &ccw), KINEMA_OK)
+        << kinema_last_error();
+    int64_t cw_cells = 0;
+    int64_t ccw_cells = 0;
+    ASSERT_EQ(kinema_space_cell_count(cw, &cw_cells), KINEMA_OK);
+    ASSERT_EQ(kinema_space_cell_count(ccw, &ccw_cells), KINEMA_OK);
+    EXPECT_GT(cw_cells, 0);
+    EXPECT_EQ(cw_cells, ccw_cells);
+    kinema_space_destroy(cw);
+    kinema_space_destroy(ccw);
+}
+
 TEST(CAbiMesh, BadArraysAreErrorsNamingTheArgumentAndTheIndex) {
     const float xyz[] = {0, 0, 0, 4, 0, 0, 4, 0, 4, 0, 0, 4};
     const int triangles[] = {0, 1, 2, 0, 2, 3};
