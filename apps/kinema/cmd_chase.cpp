@@ -345,7 +345,9 @@ Pictures (docs/render.md): walls dark grey, floor beige, heat from pale yellow (
 pale blue, barrier cells dark blue; the seed is a white disc with the direction arrow, the centroid a black
 cross, the destination a green ring, dead reckoning a magenta x at the end of a dashed line; the legend lists
 the run's numbers. --animate writes one animated SVG (one frame per step, loops); --frames DIR one PNG per step
-(step-000.png is the state after seeding). Files are written atomically: on any error none is left behind.
+(step-000.png is the state after seeding). At most 256 frames: a longer flood shows 256 steps evenly spaced, the
+first and last included; more than 2^24 tiles x frames is refused (docs/render.md). Files are written
+atomically: on any error none is left behind.
 
 3D levels (docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's world units (metres), y up (only x
 and z of --dir count); --from is required; --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
