@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <numeric>
 #include <queue>
 #include <stdexcept>
-#include <tuple>
 #include <utility>
 
 namespace kinema::chase {
@@ -103,31 +101,45 @@ class HeatedCells {
 // run that starts from labels that are lengths of real paths and relaxes every edge that could lower one.
 // That is what lets the split update the labels instead of recomputing them: adding a centre, or moving
 // some, gives the same labels, bit for bit, as a pass from scratch.
-struct Nearest {
-    std::vector<double> distance;
-    std::vector<int> centre;
+// One array of both halves, so that a pass reads a neighbour's label from one cache line.
+struct Label {
+    double distance = unreached;
+    int centre = -1;
 };
+using Nearest = std::vector<Label>;
 
-using Entry = std::tuple<double, int, std::uint32_t>;  // distance, centre, cell index
-using OpenList = std::priority_queue<Entry, std::vector<Entry>, std::greater<>>;
+// A cell's label when it was queued. The queue pops the least (distance, centre) first; among equal ones
+// any order gives the same labels.
+struct Entry {
+    double distance;
+    int centre;
+    std::uint32_t cell;
+};
+struct Later {
+    bool operator()(const Entry& a, const Entry& b) const {
+        return a.distance > b.distance || (a.distance == b.distance && a.centre > b.centre);
+    }
+};
+using OpenList = std::priority_queue<Entry, std::vector<Entry>, Later>;
 
 // Dijkstra from the entries in `open` (each a cell's current label): lowers labels until no edge can lower
 // one. Returns the cells settled (popped with their final label), the split's unit of work.
 std::size_t settle(const HeatedCells& cells, Nearest& r, OpenList& open) {
     std::size_t settled = 0;
     while (!open.empty()) {
-        const auto [d, k, i] = open.top();
+        const auto [d, k, i] = open.top();  // distance, centre, cell
         open.pop();
-        if (d != r.distance[i] || k != r.centre[i]) {
+        if (d != r[i].distance || k != r[i].centre) {
             continue;
         }
         ++settled;
         cells.for_each_neighbour(i, [&, d = d, k = k](std::uint32_t j, double edge) {
             const double through = d + edge;
-            if (through < r.distance[j] || (through == r.distance[j] && k < r.centre[j])) {
-                r.distance[j] = through;
-                r.centre[j] = k;
-                open.emplace(through, k, j);
+            Label& label = r[j];
+            if (through < label.distance || (through == label.distance && k < label.centre)) {
+                label.distance = through;
+                label.centre = k;
+                open.push({through, k, j});
             }
         });
     }
@@ -136,26 +148,29 @@ std::size_t settle(const HeatedCells& cells, Nearest& r, OpenList& open) {
 
 // On a graph whose neighbour lists are one-way, a centre may not reach every heated cell: such a cell joins
 // the centre nearest in a straight line (its distance stays unreached, so farthest-first still picks it).
-void label_unreached(const HeatedCells& cells, const std::vector<std::uint32_t>& centres, Nearest& r) {
+// Returns every cell's centre.
+std::vector<int> label_unreached(const HeatedCells& cells, const std::vector<std::uint32_t>& centres,
+                                 const Nearest& r) {
+    std::vector<int> centre(cells.size());
     for (std::uint32_t i = 0; i < cells.size(); ++i) {
+        centre[i] = r[i].centre;
         double best = unreached;
-        for (int k = 0; r.distance[i] == unreached && k < static_cast<int>(centres.size()); ++k) {
+        for (int k = 0; r[i].distance == unreached && k < static_cast<int>(centres.size()); ++k) {
             const double d2 =
                 length_squared(cells.position(centres[static_cast<std::size_t>(k)]) - cells.position(i));
             if (d2 < best) {
                 best = d2;
-                r.centre[i] = k;
+                centre[i] = k;
             }
         }
     }
+    return centre;
 }
 
 // The labels of the split so far, kept up to date as centres are added and moved.
 class Labels {
   public:
-    explicit Labels(const HeatedCells& cells)
-        : cells_(cells),
-          r_{std::vector<double>(cells.size(), unreached), std::vector<int>(cells.size(), -1)} {}
+    explicit Labels(const HeatedCells& cells) : cells_(cells), r_(cells.size()) {}
 
     // Centre k = centres().size() at heated cell i: only the cells it is strictly nearer to change (a
     // higher index never wins a tie), so the pass visits only the new centre's region.
@@ -163,9 +178,8 @@ class Labels {
         const int k = static_cast<int>(centres_.size());
         centres_.push_back(i);
         OpenList open;
-        r_.distance[i] = 0.0;
-        r_.centre[i] = k;
-        open.emplace(0.0, k, i);
+        r_[i] = {0.0, k};
+        open.push({0.0, k, i});
         work_ += settle(cells_, r_, open);
     }
 
@@ -180,19 +194,17 @@ class Labels {
         }
         std::vector<char> cleared(cells_.size(), 0);
         for (std::uint32_t i = 0; i < cells_.size(); ++i) {
-            if (r_.distance[i] == unreached || cleared_region[static_cast<std::size_t>(r_.centre[i])] != 0) {
+            if (r_[i].distance == unreached || cleared_region[static_cast<std::size_t>(r_[i].centre)] != 0) {
                 cleared[i] = 1;
-                r_.distance[i] = unreached;
-                r_.centre[i] = -1;
+                r_[i] = Label{};
             }
         }
         centres_ = moved;
         OpenList open;
         for (std::size_t k = 0; k < moved.size(); ++k) {
             if (cleared_region[k] != 0) {
-                r_.distance[moved[k]] = 0.0;
-                r_.centre[moved[k]] = static_cast<int>(k);
-                open.emplace(0.0, static_cast<int>(k), moved[k]);
+                r_[moved[k]] = {0.0, static_cast<int>(k)};
+                open.push({0.0, static_cast<int>(k), moved[k]});
             }
         }
         for (std::uint32_t i = 0; i < cells_.size(); ++i) {
@@ -203,21 +215,17 @@ class Labels {
             cells_.for_each_neighbour(i,
                                       [&](std::uint32_t j, double) { border = border || cleared[j] != 0; });
             if (border) {
-                open.emplace(r_.distance[i], r_.centre[i], i);
+                open.push({r_[i].distance, r_[i].centre, i});
             }
         }
         work_ += settle(cells_, r_, open);
     }
 
     const std::vector<std::uint32_t>& centres() const { return centres_; }
-    const std::vector<double>& distance() const { return r_.distance; }
+    double distance(std::uint32_t i) const { return r_[i].distance; }
     // Every cell's region: its label's centre, or for a cell no centre reaches the nearest in a straight
     // line.
-    std::vector<int> regions() const {
-        Nearest r = r_;
-        label_unreached(cells_, centres_, r);
-        return std::move(r.centre);
-    }
+    std::vector<int> regions() const { return label_unreached(cells_, centres_, r_); }
     std::size_t work() const { return work_; }
 
   private:
@@ -233,19 +241,18 @@ class Labels {
 void farthest_first(const HeatedCells& cells, std::uint32_t first, int k, Labels& labels) {
     labels.add_centre(first);
     while (static_cast<int>(labels.centres().size()) < k) {
-        const std::vector<double>& distance = labels.distance();
         std::uint32_t best = first;
         for (std::uint32_t i = 0; i < cells.size(); ++i) {
             if (cells.value(i) <= 0) {
                 continue;  // a cooled cell carries no heat: the player is no longer there
             }
-            const double d = distance[i];
-            const double b = distance[best];
+            const double d = labels.distance(i);
+            const double b = labels.distance(best);
             if (d > b || (d == b && cells.id(i) < cells.id(best))) {
                 best = i;
             }
         }
-        if (distance[best] == 0.0) {
+        if (labels.distance(best) == 0.0) {
             break;  // every heated cell is a centre already
         }
         labels.add_centre(best);
