@@ -1,6 +1,7 @@
 #include "kinema/chase/split.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <numeric>
@@ -45,6 +46,10 @@ class HeatedCells {
         if (space_.grid() != nullptr) {
             stride_ = space_.padded_stride();
             padded_ = space_.padded_neighbour_ids();
+            // Neighbours on a grid are a cell size apart or more (a diagonal sqrt(2) cell sizes): buckets of
+            // half a cell size. A cell size so small that half of it is not a normal number gets the heap.
+            const double half = space_.cell_size() / 2.0;
+            bucket_width_ = std::isnormal(half) ? half : 0.0;
         }
     }
 
@@ -52,6 +57,8 @@ class HeatedCells {
     CellId id(std::uint32_t i) const { return ids_[i]; }
     int value(std::uint32_t i) const { return values_[i]; }
     Vec3 position(std::uint32_t i) const { return positions_[i]; }
+    // The bucket width of the passes' bucket queue (every edge at least twice as long), or 0: a heap.
+    double bucket_width() const { return bucket_width_; }
     // The index of heated cell `id`, or not_heated.
     std::uint32_t find(CellId id) const {
         if (!dense_.empty()) {
@@ -93,6 +100,7 @@ class HeatedCells {
     std::vector<std::pair<CellId, std::uint32_t>> sorted_;
     std::uint32_t stride_ = 0;
     std::span<const CellId> padded_;
+    double bucket_width_ = 0.0;
 };
 
 // Every heated cell's path length to its nearest centre and that centre's index (ties: the lower index).
@@ -122,9 +130,24 @@ struct Later {
 };
 using OpenList = std::priority_queue<Entry, std::vector<Entry>, Later>;
 
-// Dijkstra from the entries in `open` (each a cell's current label): lowers labels until no edge can lower
-// one. Returns the cells settled (popped with their final label), the split's unit of work.
-std::size_t settle(const HeatedCells& cells, Nearest& r, OpenList& open) {
+// Lowers the label of heated cell j through cell i's label (d, k) and the edge between them; true when it
+// did.
+inline bool relax(Nearest& r, double d, int k, std::uint32_t j, double edge, double& through) {
+    through = d + edge;
+    Label& label = r[j];
+    if (through < label.distance || (through == label.distance && k < label.centre)) {
+        label.distance = through;
+        label.centre = k;
+        return true;
+    }
+    return false;
+}
+
+// Dijkstra from the entries in `start` (each a cell's current label): lowers labels until no edge can lower
+// one. Returns the cells settled (popped with their current label), the split's unit of work: each at most
+// once.
+std::size_t settle_with_heap(const HeatedCells& cells, Nearest& r, std::vector<Entry> start) {
+    OpenList open(Later{}, std::move(start));
     std::size_t settled = 0;
     while (!open.empty()) {
         const auto [d, k, i] = open.top();  // distance, centre, cell
@@ -134,16 +157,72 @@ std::size_t settle(const HeatedCells& cells, Nearest& r, OpenList& open) {
         }
         ++settled;
         cells.for_each_neighbour(i, [&, d = d, k = k](std::uint32_t j, double edge) {
-            const double through = d + edge;
-            Label& label = r[j];
-            if (through < label.distance || (through == label.distance && k < label.centre)) {
-                label.distance = through;
-                label.centre = k;
+            double through = 0.0;
+            if (relax(r, d, k, j, edge, through)) {
                 open.push({through, k, j});
             }
         });
     }
     return settled;
+}
+
+// The same labels with a bucket queue (Dial's algorithm) where every edge is at least `width` x 2 long, as on
+// a grid (width = half a cell): bucket b holds the labels with floor(distance / width) = b, and a relaxation
+// from bucket b lands two or more buckets further, so the labels of bucket b are final when it is reached and
+// the order inside a bucket does not matter; no heap's log factor. The start labels (any distances) wait in a
+// heap until their bucket comes; a relaxation that rounding put in the current bucket is processed in it
+// (labels are then still exact: a label lowered later is processed again, and the fixed point is unique).
+std::size_t settle_with_buckets(const HeatedCells& cells, Nearest& r, std::vector<Entry> start,
+                                double width) {
+    constexpr std::size_t ring_size = 8;  // a grid's diagonal is 2 sqrt(2) widths: 3 buckets ahead at most
+    const auto bucket = [width](double d) { return static_cast<std::int64_t>(d / width); };
+    OpenList pending(Later{}, std::move(start));
+    std::vector<std::vector<Entry>> ring(ring_size);
+    std::size_t in_ring = 0;
+    std::size_t settled = 0;
+    std::int64_t current = pending.empty() ? 0 : bucket(pending.top().distance);
+    while (in_ring > 0 || !pending.empty()) {
+        std::vector<Entry>& here = ring[static_cast<std::size_t>(current) % ring_size];
+        while (!pending.empty() && bucket(pending.top().distance) <= current) {
+            here.push_back(pending.top());
+            pending.pop();
+            ++in_ring;
+        }
+        for (std::size_t e = 0; e < here.size(); ++e) {
+            const Entry entry = here[e];
+            if (entry.distance != r[entry.cell].distance || entry.centre != r[entry.cell].centre) {
+                continue;
+            }
+            ++settled;
+            cells.for_each_neighbour(entry.cell, [&](std::uint32_t j, double edge) {
+                double through = 0.0;
+                if (!relax(r, entry.distance, entry.centre, j, edge, through)) {
+                    return;
+                }
+                const std::int64_t b = std::max(bucket(through), current);
+                if (b - current >= static_cast<std::int64_t>(ring_size)) {
+                    pending.push({through, entry.centre, j});
+                } else {
+                    ring[static_cast<std::size_t>(b) % ring_size].push_back({through, entry.centre, j});
+                    ++in_ring;
+                }
+            });
+        }
+        in_ring -= here.size();
+        here.clear();
+        if (in_ring == 0 && !pending.empty()) {
+            current = bucket(pending.top().distance);
+        } else {
+            ++current;
+        }
+    }
+    return settled;
+}
+
+std::size_t settle(const HeatedCells& cells, Nearest& r, std::vector<Entry> start) {
+    const double width = cells.bucket_width();
+    return width > 0.0 ? settle_with_buckets(cells, r, std::move(start), width)
+                       : settle_with_heap(cells, r, std::move(start));
 }
 
 // On a graph whose neighbour lists are one-way, a centre may not reach every heated cell: such a cell joins
@@ -177,10 +256,8 @@ class Labels {
     void add_centre(std::uint32_t i) {
         const int k = static_cast<int>(centres_.size());
         centres_.push_back(i);
-        OpenList open;
         r_[i] = {0.0, k};
-        open.push({0.0, k, i});
-        work_ += settle(cells_, r_, open);
+        work_ += settle(cells_, r_, {{0.0, k, i}});
     }
 
     // Moves the centres to `moved` (the same count): the regions of centres that stay keep their labels
@@ -200,11 +277,11 @@ class Labels {
             }
         }
         centres_ = moved;
-        OpenList open;
+        std::vector<Entry> open;
         for (std::size_t k = 0; k < moved.size(); ++k) {
             if (cleared_region[k] != 0) {
                 r_[moved[k]] = {0.0, static_cast<int>(k)};
-                open.push({0.0, static_cast<int>(k), moved[k]});
+                open.push_back({0.0, static_cast<int>(k), moved[k]});
             }
         }
         for (std::uint32_t i = 0; i < cells_.size(); ++i) {
@@ -215,10 +292,10 @@ class Labels {
             cells_.for_each_neighbour(i,
                                       [&](std::uint32_t j, double) { border = border || cleared[j] != 0; });
             if (border) {
-                open.push({r_[i].distance, r_[i].centre, i});
+                open.push_back({r_[i].distance, r_[i].centre, i});
             }
         }
-        work_ += settle(cells_, r_, open);
+        work_ += settle(cells_, r_, std::move(open));
     }
 
     const std::vector<std::uint32_t>& centres() const { return centres_; }

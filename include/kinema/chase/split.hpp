@@ -11,9 +11,10 @@
 // split_work_bound() allows). Deterministic: ties go to the lowest cell id and the lower region index. Cost:
 // the shortest-path labels are updated, never recomputed: each seed's pass visits only the cells its new
 // destination takes, each round's only the regions whose destinations moved (the same labels, bit for bit,
-// as a full multi-source Dijkstra), O(n log n) at most per pass for n heated cells, plus O(n) per round for
-// the centroids; all passes together settle at most split_work_bound(n) cells once the seeding is done. K =
-// 1 is exactly the flood's destination (FloodResult).
+// as a full multi-source Dijkstra; on a grid with a bucket queue, O(n) at most per pass for n heated cells,
+// elsewhere with a heap, O(n log n)), plus O(n) per round for the centroids; all passes together settle at
+// most split_work_bound(n) cells once the seeding is done. K = 1 is exactly the flood's destination
+// (FloodResult).
 #pragma once
 
 #include <cstddef>
