@@ -28,18 +28,11 @@ std::string level(const std::string& file) {
     return std::string(KINEMA_DATA_DIR) + "/levels/" + file;
 }
 
-std::string quoted(const fs::path& p) {
-    std::string out(1, '\'');  // built by appends: GCC 12's -Wrestrict misfires on "'" + string
-    out += p.string();
-    out += '\'';
-    return out;
-}
-
 CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
     std::string args = "merge";
     for (const fs::path& part : parts) {
         args += ' ';
-        args += quoted(part);
+        args += sh_quoted(part);
     }
     args += ' ';
     args += outputs;
@@ -49,7 +42,7 @@ CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
 // Every refusal: one line naming the part, exit 2, and no --json written.
 void expect_refused(const std::vector<fs::path>& parts, const std::string& message) {
     const fs::path json = scratch_path("refused.json");
-    expect_one_line_error(merge(parts, "--json " + quoted(json)), message);
+    expect_one_line_error(merge(parts, "--json " + sh_quoted(json)), message);
     EXPECT_FALSE(fs::exists(json));
 }
 
@@ -60,7 +53,7 @@ std::vector<fs::path> shard_parts(const std::string& command, int count, const s
         const std::string shard = std::to_string(i) + "/" + std::to_string(count);
         parts.push_back(
             scratch_path(name + "-" + std::to_string(i) + "-of-" + std::to_string(count) + ".json"));
-        const CliRun r = run_kinema(command + " --shard " + shard + " --json " + quoted(parts.back()));
+        const CliRun r = run_kinema(command + " --shard " + shard + " --json " + sh_quoted(parts.back()));
         EXPECT_EQ(r.exit_code, 0) << r.err;
     }
     return parts;
@@ -167,7 +160,9 @@ void expect_edit_refused(const std::vector<fs::path>& parts, const std::string& 
 // ---- Critical 1: a FIFO part hung ----
 
 TEST(CliMergeChecks, AFifoPartIsRefusedAtOnce) {
-    const fs::path fifo = scratch_path("part.fifo");
+    // Named as a level would be (.txt), so that the level's loader, which refuses other extensions first,
+    // reaches the FIFO check too.
+    const fs::path fifo = scratch_path("part-fifo.txt");
     fs::remove(fifo);
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const fs::path json = scratch_path("out.json");
@@ -197,7 +192,7 @@ TEST(CliMergeChecks, ADirectoryPartIsNamedAsOne) {
     const fs::path dir = scratch_path("part-dir.json");
     fs::create_directories(dir);
     const fs::path json = scratch_path("out.json");
-    const CliRun r = merge({dir}, "--json " + quoted(json));
+    const CliRun r = merge({dir}, "--json " + sh_quoted(json));
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.err, "kinema: error: " + dir.string() + ": is a directory, not a file\n");
     EXPECT_FALSE(fs::exists(json));
@@ -214,8 +209,8 @@ TEST(CliMergeChecks, APartWithAByteOrderMarkIsRead) {
     }
     const fs::path whole = scratch_path("whole.json");
     const fs::path merged = scratch_path("merged.json");
-    ASSERT_EQ(run_kinema(audit + " --json " + quoted(whole)).exit_code, 0);
-    const CliRun r = merge(parts, "--json " + quoted(merged));
+    ASSERT_EQ(run_kinema(audit + " --json " + sh_quoted(whole)).exit_code, 0);
+    const CliRun r = merge(parts, "--json " + sh_quoted(merged));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(read_file(merged), read_file(whole));
     EXPECT_GT(read_file(whole).size(), 1000u);
@@ -311,7 +306,7 @@ TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
     // Honest parts still merge, and white space after the part (an editor's newline) changes nothing.
     write_file(parts[1], text + "\n\n");
     const fs::path json = scratch_path("merged.json");
-    const CliRun r = merge(parts, "--json " + quoted(json));
+    const CliRun r = merge(parts, "--json " + sh_quoted(json));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     remove_all(parts);
     fs::remove(json);
@@ -383,11 +378,11 @@ TEST(CliMergeChecks, MergeWritesEveryReportOfTheUnshardedAudit) {
     fs::create_directories(dir);
     const auto outputs = [&](const std::string& name) {
         const fs::path d = dir / name;
-        std::string flags = "--json " + quoted(fs::path(d.string() + ".json")) + " --csv " +
-                            quoted(fs::path(d.string() + ".csv")) + " --places-csv " +
-                            quoted(fs::path(d.string() + "-places.csv"));
+        std::string flags = "--json " + sh_quoted(fs::path(d.string() + ".json")) + " --csv " +
+                            sh_quoted(fs::path(d.string() + ".csv")) + " --places-csv " +
+                            sh_quoted(fs::path(d.string() + "-places.csv"));
 #if KINEMA_HAVE_RENDER
-        flags += " --svg " + quoted(d) + " --png " + quoted(d);
+        flags += " --svg " + sh_quoted(d) + " --png " + sh_quoted(d);
 #endif
         return flags;
     };
@@ -415,7 +410,7 @@ TEST(CliMergeChecks, MergeWritesEveryReportOfTheUnshardedAudit) {
         shard_parts("pursue --map '" + level("corner.txt") + "' --batch 3", 1, "b");
     for (const char* flag : {"--places-csv", "--svg", "--png"}) {
         expect_one_line_error(
-            merge(batch, "--json " + quoted(dir / "b.json") + " " + flag + " " + quoted(dir / "b")),
+            merge(batch, "--json " + sh_quoted(dir / "b.json") + " " + flag + " " + sh_quoted(dir / "b")),
             std::string(flag) + ": only for the parts of `kinema audit --shard`");
     }
     EXPECT_FALSE(fs::exists(dir / "b.json"));
