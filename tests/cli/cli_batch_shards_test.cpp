@@ -21,13 +21,6 @@ std::string level(const std::string& file) {
     return std::string(KINEMA_DATA_DIR) + "/levels/" + file;
 }
 
-std::string quoted(const fs::path& p) {
-    std::string out(1, '\'');  // built by appends: GCC 12's -Wrestrict misfires on "'" + string
-    out += p.string();
-    out += '\'';
-    return out;
-}
-
 struct Reports {
     std::string table;
     std::string json;
@@ -50,8 +43,8 @@ Reports unsharded(const std::string& map, const std::string& settings) {
     const fs::path json = scratch_path("whole.json");
     const fs::path csv = scratch_path("whole.csv");
     return read_reports(
-        run_kinema(batch_command(map, settings) + " --json " + quoted(json) + " --csv " + quoted(csv)), json,
-        csv);
+        run_kinema(batch_command(map, settings) + " --json " + sh_quoted(json) + " --csv " + sh_quoted(csv)),
+        json, csv);
 }
 
 // The parts of shards 1..count (in that order), written by `kinema pursue --batch --shard I/N`.
@@ -61,7 +54,7 @@ std::vector<fs::path> shard_parts(const std::string& map, const std::string& set
         parts.push_back(
             scratch_path("batch-part-" + std::to_string(i) + "-of-" + std::to_string(count) + ".json"));
         const CliRun r = run_kinema(batch_command(map, settings) + " --shard " + std::to_string(i) + "/" +
-                                    std::to_string(count) + " --json " + quoted(parts.back()));
+                                    std::to_string(count) + " --json " + sh_quoted(parts.back()));
         EXPECT_EQ(r.exit_code, 0) << r.err;
         EXPECT_EQ(r.out, "") << "a shard writes its partial report only";
     }
@@ -72,7 +65,7 @@ CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
     std::string args = "merge";
     for (const fs::path& part : parts) {
         args += ' ';
-        args += quoted(part);
+        args += sh_quoted(part);
     }
     args += ' ';
     args += outputs;
@@ -84,7 +77,7 @@ Reports merged(std::vector<fs::path> parts) {
     std::reverse(parts.begin(), parts.end());
     const fs::path json = scratch_path("merged.json");
     const fs::path csv = scratch_path("merged.csv");
-    return read_reports(merge(parts, "--json " + quoted(json) + " --csv " + quoted(csv)), json, csv);
+    return read_reports(merge(parts, "--json " + sh_quoted(json) + " --csv " + sh_quoted(csv)), json, csv);
 }
 
 void remove_all(const std::vector<fs::path>& parts) {
@@ -139,7 +132,7 @@ TEST(CliBatchShards, MergedBatchEqualsTheUnshardedOnASharedMap) {
 // Every refusal: one line naming the part, exit 2, and no --json written.
 void expect_refused(const std::vector<fs::path>& parts, const std::string& message) {
     const fs::path json = scratch_path("refused.json");
-    expect_one_line_error(merge(parts, "--json " + quoted(json)), message);
+    expect_one_line_error(merge(parts, "--json " + sh_quoted(json)), message);
     EXPECT_FALSE(fs::exists(json));
 }
 
@@ -148,31 +141,32 @@ TEST(CliBatchShards, ForeignMissingAndRepeatedPartsAreRefused) {
     const std::vector<fs::path> parts = shard_parts(map, "--batch 9", 3);
     const fs::path other = scratch_path("batch-other-level.json");
     ASSERT_EQ(run_kinema(batch_command(level("corridor_end_corner.txt"), "--batch 9") +
-                         " --shard 2/3 --json " + quoted(other))
+                         " --shard 2/3 --json " + sh_quoted(other))
                   .exit_code,
               0);
     expect_refused({parts[0], other, parts[2]},
                    other.string() + ": another level: " + level("corridor_end_corner.txt") + " (fnv1a64 ");
     const fs::path changed = scratch_path("batch-changed.json");
     ASSERT_EQ(run_kinema(batch_command(map, "--batch 9 --search-time 20") + " --shard 2/3 --json " +
-                         quoted(changed))
+                         sh_quoted(changed))
                   .exit_code,
               0);
     expect_refused({parts[0], changed, parts[2]}, changed.string() + ": other settings than " +
                                                       parts[0].string() +
                                                       ": pursuit.search_time is 20 here, 30 there");
     const fs::path reseeded = scratch_path("batch-reseeded.json");
-    ASSERT_EQ(run_kinema(batch_command(map, "--batch 9 --seed 2") + " --shard 2/3 --json " + quoted(reseeded))
-                  .exit_code,
-              0);
+    ASSERT_EQ(
+        run_kinema(batch_command(map, "--batch 9 --seed 2") + " --shard 2/3 --json " + sh_quoted(reseeded))
+            .exit_code,
+        0);
     expect_refused({parts[0], reseeded, parts[2]}, reseeded.string() + ": other settings than " +
                                                        parts[0].string() + ": batch.seed is 2 here, 1 there");
     expect_refused({parts[0], parts[2]}, "merge: shard 2/3 of " + map + " is missing");
     expect_refused({parts[0], parts[1], parts[1], parts[2]},
                    parts[1].string() + ": shard 2/3 again (also " + parts[1].string() + ")");
     const fs::path audit = scratch_path("audit-part.json");
-    ASSERT_EQ(run_kinema("audit --quiet --map '" + map + "' --shard 2/3 --json " + quoted(audit)).exit_code,
-              0);
+    ASSERT_EQ(
+        run_kinema("audit --quiet --map '" + map + "' --shard 2/3 --json " + sh_quoted(audit)).exit_code, 0);
     expect_refused({parts[0], audit, parts[2]}, audit.string() + ": a partial report of the audit, but " +
                                                     parts[0].string() + " is one of the batch");
     const fs::path stranger = scratch_path("not-a-part.json");
@@ -190,11 +184,11 @@ TEST(CliBatchShards, ShardFlagsAreChecked) {
     const fs::path json = scratch_path("batch-part.json");
     for (const char* bad : {"0/3", "4/3", "1/100001", "2", "a/b"}) {
         expect_one_line_error(
-            run_kinema(batch_command(map, "--batch 5") + " --shard " + bad + " --json " + quoted(json)),
+            run_kinema(batch_command(map, "--batch 5") + " --shard " + bad + " --json " + sh_quoted(json)),
             std::string("--shard: expected I/N with whole numbers 1 <= I <= N <= 100000, got ") + bad);
     }
-    expect_one_line_error(run_kinema(batch_command(map, "--batch 5") + " --shard 1/2 --json " + quoted(json) +
-                                     " --csv " + quoted(scratch_path("runs.csv"))),
+    expect_one_line_error(run_kinema(batch_command(map, "--batch 5") + " --shard 1/2 --json " +
+                                     sh_quoted(json) + " --csv " + sh_quoted(scratch_path("runs.csv"))),
                           "--csv: not with --shard");
     expect_one_line_error(run_kinema(batch_command(map, "--batch 5") + " --shard 1/2"),
                           "--shard: needs --json FILE");

@@ -21,13 +21,6 @@ std::string level(const std::string& file) {
     return std::string(KINEMA_DATA_DIR) + "/levels/" + file;
 }
 
-std::string quoted(const fs::path& p) {
-    std::string out(1, '\'');  // built by appends: GCC 12's -Wrestrict misfires on "'" + string
-    out += p.string();
-    out += '\'';
-    return out;
-}
-
 struct Reports {
     std::string table;
     std::string json;
@@ -46,7 +39,7 @@ Reports unsharded(const std::string& map, const std::string& settings) {
     const fs::path json = scratch_path("whole.json");
     const fs::path csv = scratch_path("whole.csv");
     return read_reports(run_kinema("audit --quiet --map '" + map + "' " + settings + " --json " +
-                                   quoted(json) + " --csv " + quoted(csv)),
+                                   sh_quoted(json) + " --csv " + sh_quoted(csv)),
                         json, csv);
 }
 
@@ -57,7 +50,7 @@ std::vector<fs::path> shard_parts(const std::string& map, const std::string& set
         parts.push_back(scratch_path("part-" + std::to_string(i) + "-of-" + std::to_string(count) + ".json"));
         const CliRun r =
             run_kinema("audit --quiet --map '" + map + "' " + settings + " --shard " + std::to_string(i) +
-                       "/" + std::to_string(count) + " --json " + quoted(parts.back()));
+                       "/" + std::to_string(count) + " --json " + sh_quoted(parts.back()));
         EXPECT_EQ(r.exit_code, 0) << r.err;
         EXPECT_EQ(r.out, "") << "a shard writes its partial report only";
     }
@@ -68,7 +61,7 @@ CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
     std::string args = "merge";
     for (const fs::path& part : parts) {
         args += ' ';
-        args += quoted(part);
+        args += sh_quoted(part);
     }
     args += ' ';
     args += outputs;
@@ -80,7 +73,7 @@ Reports merged(std::vector<fs::path> parts) {
     std::reverse(parts.begin(), parts.end());
     const fs::path json = scratch_path("merged.json");
     const fs::path csv = scratch_path("merged.csv");
-    return read_reports(merge(parts, "--json " + quoted(json) + " --csv " + quoted(csv)), json, csv);
+    return read_reports(merge(parts, "--json " + sh_quoted(json) + " --csv " + sh_quoted(csv)), json, csv);
 }
 
 void remove_all(const std::vector<fs::path>& parts) {
@@ -131,12 +124,12 @@ TEST(CliShards, MergedPicturesEqualTheUnsharded) {
     const fs::path dir = scratch_path("pictures");
     fs::create_directories(dir);
     const fs::path json = dir / "a.json";
-    ASSERT_EQ(run_kinema("audit --quiet --map '" + map + "' --json " + quoted(json) + " --png " +
-                         quoted(dir / "whole"))
+    ASSERT_EQ(run_kinema("audit --quiet --map '" + map + "' --json " + sh_quoted(json) + " --png " +
+                         sh_quoted(dir / "whole"))
                   .exit_code,
               0);
     const std::vector<fs::path> parts = shard_parts(map, "", 3);
-    ASSERT_EQ(merge(parts, "--json " + quoted(json) + " --png " + quoted(dir / "merged")).exit_code, 0);
+    ASSERT_EQ(merge(parts, "--json " + sh_quoted(json) + " --png " + sh_quoted(dir / "merged")).exit_code, 0);
     for (const char* name :
          {"distance", "wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"}) {
         const std::string whole = read_file(dir / (std::string("whole-") + name + ".png"));
@@ -153,7 +146,7 @@ TEST(CliShards, MergedPicturesEqualTheUnsharded) {
 // Every refusal: one line naming the part, exit 2, and no --json written.
 void expect_refused(const std::vector<fs::path>& parts, const std::string& message) {
     const fs::path json = scratch_path("refused.json");
-    expect_one_line_error(merge(parts, "--json " + quoted(json)), message);
+    expect_one_line_error(merge(parts, "--json " + sh_quoted(json)), message);
     EXPECT_FALSE(fs::exists(json));
 }
 
@@ -163,7 +156,7 @@ TEST(CliShards, ForeignMissingAndRepeatedPartsAreRefused) {
     // Shard 2 of another level.
     const fs::path other = scratch_path("other-level.json");
     ASSERT_EQ(run_kinema("audit --quiet --map '" + level("corridor_end_corner.txt") +
-                         "' --shard 2/3 --json " + quoted(other))
+                         "' --shard 2/3 --json " + sh_quoted(other))
                   .exit_code,
               0);
     expect_refused({parts[0], other, parts[2]},
@@ -171,7 +164,7 @@ TEST(CliShards, ForeignMissingAndRepeatedPartsAreRefused) {
     // Shard 2 with one setting changed.
     const fs::path changed = scratch_path("changed.json");
     ASSERT_EQ(run_kinema("audit --quiet --map '" + map + "' --give-up-steps 4 --shard 2/3 --json " +
-                         quoted(changed))
+                         sh_quoted(changed))
                   .exit_code,
               0);
     expect_refused({parts[0], changed, parts[2]}, changed.string() + ": other settings than " +
@@ -194,15 +187,16 @@ TEST(CliShards, ShardFlagsAreChecked) {
     const fs::path json = scratch_path("part.json");
     for (const char* bad : {"0/3", "4/3", "1/100001", "2", "a/b", "1.5/3"}) {
         expect_one_line_error(
-            run_kinema("audit --quiet --map '" + map + "' --shard " + bad + " --json " + quoted(json)),
+            run_kinema("audit --quiet --map '" + map + "' --shard " + bad + " --json " + sh_quoted(json)),
             std::string("--shard: expected I/N with whole numbers 1 <= I <= N <= 100000, got ") + bad);
     }
-    expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2 --json " + quoted(json) +
-                                     " --csv " + quoted(scratch_path("rows.csv"))),
+    expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2 --json " +
+                                     sh_quoted(json) + " --csv " + sh_quoted(scratch_path("rows.csv"))),
                           "--csv: not with --shard");
-    expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2 --json " + quoted(json) +
-                                     " --places-csv " + quoted(scratch_path("places.csv"))),
-                          "--places-csv: not with --shard");
+    expect_one_line_error(
+        run_kinema("audit --quiet --map '" + map + "' --shard 1/2 --json " + sh_quoted(json) +
+                   " --places-csv " + sh_quoted(scratch_path("places.csv"))),
+        "--places-csv: not with --shard");
     expect_one_line_error(run_kinema("audit --quiet --map '" + map + "' --shard 1/2"),
                           "--shard: needs --json FILE");
     EXPECT_FALSE(fs::exists(json));

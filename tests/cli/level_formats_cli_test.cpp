@@ -15,10 +15,6 @@ namespace fs = std::filesystem;
 
 const std::string levels_dir = std::string(KINEMA_DATA_DIR) + "/levels";
 
-std::string quoted(const fs::path& path) {
-    return "'" + path.string() + "'";
-}
-
 std::string unsupported(const fs::path& path, const std::string& typed) {
     return path.string() + ": format not supported: " + typed +
            "; kinema reads .map, .txt, .obj, .nav (a file without an extension as .txt)";
@@ -28,10 +24,10 @@ TEST(LevelFormatsCli, AnUnknownExtensionIsRefusedByEveryCommand) {
     // Before: read as an ASCII level, so a picture or a renamed level failed with a character error or ran.
     const fs::path png = scratch_path("corner.PNG");
     fs::copy_file(levels_dir + "/corner.txt", png, fs::copy_options::overwrite_existing);
-    expect_one_line_error(run_kinema("chase --map " + quoted(png)), unsupported(png, ".PNG"));
-    expect_one_line_error(run_kinema("audit --quiet --map " + quoted(png)), unsupported(png, ".PNG"));
+    expect_one_line_error(run_kinema("chase --map " + sh_quoted(png)), unsupported(png, ".PNG"));
+    expect_one_line_error(run_kinema("audit --quiet --map " + sh_quoted(png)), unsupported(png, ".PNG"));
     expect_one_line_error(
-        run_kinema("pursue --map " + quoted(png) + " --route '3.5,2.5;10.5,2.5' --npc 1.5,2.5"),
+        run_kinema("pursue --map " + sh_quoted(png) + " --route '3.5,2.5;10.5,2.5' --npc 1.5,2.5"),
         unsupported(png, ".PNG"));
     fs::remove(png);
 }
@@ -41,11 +37,11 @@ TEST(LevelFormatsCli, ANavmeshFileIsReadByMapInChaseAuditAndPursue) {
     // Before: `--map X.nav` was parsed as an ASCII level ("X.nav:1: unknown character ...").
     const fs::path nav = scratch_path("ramp.NAV");
     const std::string obj = levels_dir + "/corner_ramp.obj";
-    ASSERT_EQ(run_kinema("navmesh build '" + obj + "' -o " + quoted(nav)).exit_code, 0);
+    ASSERT_EQ(run_kinema("navmesh build '" + obj + "' -o " + sh_quoted(nav)).exit_code, 0);
     const std::string query = " --from 10,0,2 --dir 1,0,0 --json";
-    const CliRun by_map = run_kinema("chase --map " + quoted(nav) + query);
+    const CliRun by_map = run_kinema("chase --map " + sh_quoted(nav) + query);
     ASSERT_EQ(by_map.exit_code, 0) << by_map.err;
-    const CliRun by_flag = run_kinema("chase --navmesh " + quoted(nav) + query);
+    const CliRun by_flag = run_kinema("chase --navmesh " + sh_quoted(nav) + query);
     ASSERT_EQ(by_flag.exit_code, 0) << by_flag.err;
     // The same flood: only the "map" field (the --map path, empty with --navmesh) differs.
     const std::string from_cells = "\"cells\":";
@@ -53,13 +49,13 @@ TEST(LevelFormatsCli, ANavmeshFileIsReadByMapInChaseAuditAndPursue) {
     EXPECT_EQ(by_map.out.substr(by_map.out.find(from_cells)),
               by_flag.out.substr(by_flag.out.find(from_cells)));
 
-    const CliRun audit = run_kinema("audit --quiet --map " + quoted(nav) + " --directions 1");
+    const CliRun audit = run_kinema("audit --quiet --map " + sh_quoted(nav) + " --directions 1");
     ASSERT_EQ(audit.exit_code, 0) << audit.err;
     EXPECT_NE(audit.out.find("ramp.NAV\n  227 cells x 1 directions = 227 seeds"), std::string::npos)
         << audit.out;
 
     const CliRun pursue =
-        run_kinema("pursue --map " + quoted(nav) + " --route '10,0,2;14,0,2' --npc 8,0,2 --max-time 1");
+        run_kinema("pursue --map " + sh_quoted(nav) + " --route '10,0,2;14,0,2' --npc 8,0,2 --max-time 1");
     EXPECT_EQ(pursue.exit_code, 0) << pursue.err;
     fs::remove(nav);
 }
@@ -78,8 +74,8 @@ TEST(LevelFormatsCli, AFileWithoutAnExtensionIsReadByItsFirstLine) {
     // Before: a Moving AI map without its extension was read as ASCII ("den:1: unknown character 't' ...").
     const fs::path bare = scratch_path("den");
     fs::copy_file(map, bare, fs::copy_options::overwrite_existing);
-    const CliRun with = run_kinema("chase --map " + quoted(map) + " --from 10.5,19.5 --json");
-    const CliRun without = run_kinema("chase --map " + quoted(bare) + " --from 10.5,19.5 --json");
+    const CliRun with = run_kinema("chase --map " + sh_quoted(map) + " --from 10.5,19.5 --json");
+    const CliRun without = run_kinema("chase --map " + sh_quoted(bare) + " --from 10.5,19.5 --json");
     ASSERT_EQ(without.exit_code, 0) << without.err;
     const std::string cells = "\"cells\":";
     EXPECT_EQ(with.out.substr(with.out.find(cells)), without.out.substr(without.out.find(cells)));
@@ -87,7 +83,7 @@ TEST(LevelFormatsCli, AFileWithoutAnExtensionIsReadByItsFirstLine) {
     // An ASCII level without an extension stays ASCII.
     const fs::path ascii = scratch_path("corner");
     fs::copy_file(levels_dir + "/corner.txt", ascii, fs::copy_options::overwrite_existing);
-    EXPECT_EQ(run_kinema("chase --map " + quoted(ascii)).exit_code, 0);
+    EXPECT_EQ(run_kinema("chase --map " + sh_quoted(ascii)).exit_code, 0);
     fs::remove(ascii);
 }
 

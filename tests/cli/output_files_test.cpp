@@ -25,12 +25,6 @@ fs::path fresh_directory(std::string_view name) {
     return dir;
 }
 
-std::string quoted(const fs::path& path) {
-    std::string text = "'";
-    text.append(path.string()).append("'");
-    return text;
-}
-
 int entries(const fs::path& dir) {
     return static_cast<int>(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}));
 }
@@ -40,7 +34,7 @@ TEST(OutputFiles, AFailedRunLeavesAnEarlierPictureAsItWas) {
     const fs::path png = dir / "keep.png";
     write_file(png, "an earlier picture");
     // Before the fix the first output was written, then removed when the second failed.
-    const CliRun r = run_kinema("chase --png " + quoted(png) + " --svg /nonexistent-dir/x.svg");
+    const CliRun r = run_kinema("chase --png " + sh_quoted(png) + " --svg /nonexistent-dir/x.svg");
     expect_one_line_error(r, "--svg: /nonexistent-dir/x.svg: cannot create a file in its directory");
     EXPECT_EQ(read_file(png), "an earlier picture");
     EXPECT_EQ(entries(dir), 1);  // no temporary file left
@@ -53,7 +47,7 @@ TEST(OutputFiles, SymlinksAreWrittenThroughAndPermissionsKept) {
     write_file(real, "old");
     fs::permissions(real, fs::perms::owner_read | fs::perms::owner_write);
     fs::create_symlink("real.png", dir / "link.png");
-    const CliRun r = run_kinema("chase --png " + quoted(dir / "link.png"));
+    const CliRun r = run_kinema("chase --png " + sh_quoted(dir / "link.png"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_TRUE(fs::is_symlink(dir / "link.png"));
     EXPECT_EQ(read_file(real).substr(1, 3), "PNG");
@@ -67,7 +61,7 @@ TEST(OutputFiles, AReadOnlyFileIsNotOverwritten) {
     const fs::path png = dir / "ro.png";
     write_file(png, "keep me");
     fs::permissions(png, fs::perms::owner_read);
-    expect_one_line_error(run_kinema("chase --png " + quoted(png)),
+    expect_one_line_error(run_kinema("chase --png " + sh_quoted(png)),
                           "--png: " + png.string() + ": is read-only");
     EXPECT_EQ(read_file(png), "keep me");
     fs::permissions(png, fs::perms::owner_all);
@@ -94,10 +88,10 @@ TEST(OutputFiles, EmptyPathsAreErrors) {
 TEST(OutputFiles, FramesHoldExactlyThisRunsSteps) {
     const fs::path dir = fresh_directory("frames");
     const fs::path frames = dir / "steps";
-    ASSERT_EQ(run_kinema("chase --max-steps 3 --frames " + quoted(frames)).exit_code, 0);
+    ASSERT_EQ(run_kinema("chase --max-steps 3 --frames " + sh_quoted(frames)).exit_code, 0);
     EXPECT_EQ(entries(frames), 4);
     write_file(frames / "notes.txt", "mine");
-    ASSERT_EQ(run_kinema("chase --max-steps 1 --frames " + quoted(frames)).exit_code, 0);
+    ASSERT_EQ(run_kinema("chase --max-steps 1 --frames " + sh_quoted(frames)).exit_code, 0);
     // step-000 and step-001 from this run; stale step-002/003 gone; a file of another kind untouched.
     EXPECT_TRUE(fs::exists(frames / "step-001.png"));
     EXPECT_FALSE(fs::exists(frames / "step-002.png"));
@@ -105,7 +99,7 @@ TEST(OutputFiles, FramesHoldExactlyThisRunsSteps) {
     EXPECT_EQ(entries(frames), 3);
     // A failed run leaves no new directory behind.
     const fs::path fresh = dir / "new";
-    const CliRun r = run_kinema("chase --frames " + quoted(fresh) + " --png /nonexistent-dir/x.png");
+    const CliRun r = run_kinema("chase --frames " + sh_quoted(fresh) + " --png /nonexistent-dir/x.png");
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_FALSE(fs::exists(fresh));
     fs::remove_all(dir);
@@ -117,11 +111,11 @@ TEST(OutputFiles, SigtermLeavesNoTemporaryFile) {
     const fs::path fifo = dir / "pipe.svg";
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const fs::path script = dir.parent_path() / (dir.filename().string() + ".sh");
-    std::string text = quoted(KINEMA_CLI_PATH);
-    text.append(" chase --png ").append(quoted(dir / "a.png")).append(" --svg ").append(quoted(fifo));
+    std::string text = sh_quoted(KINEMA_CLI_PATH);
+    text.append(" chase --png ").append(sh_quoted(dir / "a.png")).append(" --svg ").append(sh_quoted(fifo));
     text.append(" 2>/dev/null &\nsleep 1\nkill -TERM $!\nwait $!\n");
     write_file(script, text);
-    const int status = std::system(("sh " + quoted(script)).c_str());
+    const int status = std::system(("sh " + sh_quoted(script)).c_str());
     fs::remove(script);
     EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
     EXPECT_EQ(entries(dir), 1);  // only the FIFO: no a.png, no temporary file

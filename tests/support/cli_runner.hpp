@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "scratch.hpp"
@@ -18,6 +19,14 @@ struct CliRun {
     std::string out;
     std::string err;
 };
+
+/// A path in single quotes for sh (the tests' paths hold no single quote).
+inline std::string sh_quoted(const std::filesystem::path& path) {
+    std::string out(1, '\'');  // built by appends: GCC 12's -Wrestrict misfires on "'" + string
+    out += path.string();
+    out += '\'';
+    return out;
+}
 
 /// Runs `kinema ARGS` through the shell; ARGS is already quoted for sh.
 inline CliRun run_kinema(const std::string& args) {
