@@ -134,4 +134,12 @@ std::string format_number(double value) {
     return kinema::format_number(value);
 }
 
+std::string titled_file_name(const std::string& map, const std::string& title) {
+    const std::filesystem::path path(map);
+    if (title.empty() || title == path.stem().string()) {
+        return path.filename().string();
+    }
+    return path.filename().string() + " (" + title + ")";
+}
+
 }  // namespace kinema::cli

@@ -60,6 +60,10 @@ std::vector<output::InputFile> input_files(const CLI::App& command);
 /// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.
 std::string format_number(double value);
 
+/// The level's file name for the summaries and the pictures, with the name its file gives it when that says
+/// more than the file name ("warehouse.txt (The Old Warehouse)"; "corner.txt" for a corner.txt named corner).
+std::string titled_file_name(const std::string& map, const std::string& title);
+
 // Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.
 void add_simulate_command(CLI::App& app);
 void add_morrowind_command(CLI::App& app);

@@ -289,7 +289,8 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
 
 // Every combination of the --sweep values (the first --sweep varies slowest), one audit each, one progress
 // bar over all their seeds; the table on stdout and the list to --json.
-void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
+void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
+               const std::string& title) {
     std::size_t combinations = 1;
     for (const SweepAxis& axis : a.sweeps) {
         combinations *= axis.values.size();
@@ -319,7 +320,6 @@ void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
         points.push_back(std::move(point));
     }
     bar.finish();
-    const std::string title = std::filesystem::path(a.map).filename().string();
     if (!a.outputs.json.empty()) {
         output::OutputFiles files(a.outputs.inputs);
         files.add("--json", a.outputs.json, report::audit_sweep_json(points) + "\n");
@@ -329,15 +329,15 @@ void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
 }
 
 // The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
-void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a) {
+void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
+               const std::string& title) {
     if (!a.sweeps.empty()) {
-        run_sweep(spaces, a);
+        run_sweep(spaces, a, title);
         return;
     }
     ProgressBar bar("audit", "seeds", !a.outputs.quiet);
     chase::AuditOptions options;
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
-    const std::string title = std::filesystem::path(a.map).filename().string();
     const std::size_t cell_count = spaces[0]->cells().size();
     if (!a.shard) {
         const chase::AuditResult result = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
@@ -359,7 +359,8 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     files.commit();
 }
 
-using SpacesUser = std::function<void(std::span<const chase::ChaseSpace* const>)>;
+// The level's spaces (one per thread) and its title for the summary and pictures (titled_file_name).
+using SpacesUser = std::function<void(std::span<const chase::ChaseSpace* const>, const std::string& title)>;
 
 void on_grid(const AuditArgs& a, const SpacesUser& use) {
     const levels::GridLevel level = levels::load_level(a.map);
@@ -367,7 +368,7 @@ void on_grid(const AuditArgs& a, const SpacesUser& use) {
     const chase::GridChaseSpace space(grid);
     // A grid space's const calls are thread-safe: every thread reads the same one.
     const std::vector<const chase::ChaseSpace*> spaces(static_cast<std::size_t>(a.threads), &space);
-    use(spaces);
+    use(spaces, titled_file_name(a.map, level.title));
 }
 
 #if KINEMA_HAVE_NAV
@@ -382,7 +383,7 @@ void on_level(const AuditArgs& a, const SpacesUser& use) {
         owned.push_back(std::make_unique<nav::LevelChaseSpace>(level, *finders.back()));
         spaces.push_back(owned.back().get());
     }
-    use(spaces);
+    use(spaces, std::filesystem::path(a.map).filename().string());
 }
 #else
 void on_level(const AuditArgs& a, const SpacesUser&) {
@@ -393,9 +394,8 @@ void on_level(const AuditArgs& a, const SpacesUser&) {
 
 void audit_map(const AuditArgs& args) {
     try {
-        const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces) {
-            run_audit(spaces, args);
-        };
+        const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces,
+                                   const std::string& title) { run_audit(spaces, args, title); };
         if (args.mesh) {
             on_level(args, use);
         } else {
@@ -444,8 +444,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
                         "computed on (fnv1a64 {})",
                         a.map, hash, merged.level.fnv1a64));
     }
-    const std::string title = std::filesystem::path(a.map).filename().string();
-    const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces) {
+    const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
         // The same bytes make the same cells; checked anyway, as the rows' cell ids index the space.
         if (spaces[0]->cells().size() != merged.result.cells.size()) {
             throw std::invalid_argument(fmt::format("{}: has {} cells, the parts {}", a.map,

@@ -191,16 +191,6 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
     return q;
 }
 
-/// The level's file name for the summary and the pictures, with the name its file gives it when that says
-/// more than the file name ("warehouse.txt (The Old Warehouse)"; "corner.txt" for a corner.txt named corner).
-std::string titled_file_name(const std::string& map, const std::string& title) {
-    const std::filesystem::path path(map);
-    if (title.empty() || title == path.stem().string()) {
-        return path.filename().string();
-    }
-    return path.filename().string() + " (" + title + ")";
-}
-
 #if KINEMA_HAVE_RENDER
 // The steps --animate/--frames show: the flood is run once first (without the split) to learn its steps and
 // the tiles it touches, so that an animation too large to draw is refused before a step is recorded, and a

@@ -335,10 +335,9 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
 // Pictures, then the JSON or the table: everything is computed before any output.
 void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
                    const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
-                   const pursuit::PursuitResult& result,
+                   const pursuit::PursuitResult& result, const std::string& title,
                    const std::function<void(output::OutputFiles&, const std::string&)>& pictures) {
     output::OutputFiles files(o.inputs);
-    const std::string title = std::filesystem::path(config.map).filename().string();
     if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
         pictures(files, title);
     }
@@ -375,12 +374,13 @@ void run_grid_pursue(const PursueCommand& c) {
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
     write_outputs(
-        o, space, scenario, config, result, [&](output::OutputFiles& files, const std::string& title) {
+        o, space, scenario, config, result, titled_file_name(config.map, level.title),
+        [&](output::OutputFiles& files, const std::string& title) {
 #if KINEMA_HAVE_RENDER
             add_pictures(files, o, render::PursuitPicture{&grid, &scenario, &config, &result, title});
 #else
-        (void)files;
-        (void)title;
+            (void)files;
+            (void)title;
 #endif
         });
 }
@@ -440,6 +440,7 @@ void run_level_pursue(const PursueCommand& c) {
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
     write_outputs(o, space.chase_space(), scenario, config, result,
+                  std::filesystem::path(config.map).filename().string(),
                   [&](output::OutputFiles& files, const std::string& title) {
                       add_level_pictures(o, level, scenario, config, result, title, files);
                   });

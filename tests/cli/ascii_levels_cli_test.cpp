@@ -1,5 +1,6 @@
-// ASCII levels in `kinema chase` (issue 40): the "name:" header is shown in the summary and the pictures'
-// titles (the JSON's "map" stays the path, as its contract fixes), and rows an editor trimmed are read.
+// ASCII levels in the CLI (issue 40): the "name:" header is shown in the summaries (chase, audit, merge,
+// pursue) and the pictures' titles (the JSON's "map" stays the path, as its contract fixes), and rows an
+// editor trimmed are read.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -33,6 +34,29 @@ TEST(AsciiLevelsCli, TheNameHeaderIsShownInTheSummaryAndThePictures) {
     const CliRun json = run_kinema("chase --map '" + level.string() + "' --json");
     EXPECT_EQ(json.out.rfind("{\"map\":\"" + level.string() + "\",\"cells\":4,", 0), 0u)
         << json.out.substr(0, 120);
+    fs::remove_all(dir);
+}
+
+TEST(AsciiLevelsCli, TheAuditThePursuitAndTheMergeShowTheNameToo) {
+    // Before: audit, pursue and merge named the file alone ("kinema audit: w.txt").
+    const fs::path dir = scratch_path("warehouse-audit");
+    fs::create_directories(dir);
+    const fs::path level = dir / "w.txt";
+    write_file(level, warehouse);
+    const std::string map = " --map " + sh_quoted(level);
+    const auto first_line = [](const CliRun& r) { return r.out.substr(0, r.out.find('\n')); };
+    const CliRun audit = run_kinema("audit --quiet" + map);
+    ASSERT_EQ(audit.exit_code, 0) << audit.err;
+    EXPECT_EQ(first_line(audit), "kinema audit: w.txt (The Old Warehouse)");
+    const fs::path part = dir / "part.json";
+    ASSERT_EQ(run_kinema("audit --quiet" + map + " --shard 1/1 --json " + sh_quoted(part)).exit_code, 0);
+    const CliRun merged =
+        run_kinema("merge " + sh_quoted(part) + " --json " + sh_quoted(dir / "merged.json"));
+    ASSERT_EQ(merged.exit_code, 0) << merged.err;
+    EXPECT_EQ(merged.out, audit.out);
+    const CliRun pursue = run_kinema("pursue" + map + " --route '3.5,1.5;4.5,1.5' --npc 1.5,1.5");
+    ASSERT_EQ(pursue.exit_code, 0) << pursue.err;
+    EXPECT_EQ(first_line(pursue), "kinema pursue: w.txt (The Old Warehouse)");
     fs::remove_all(dir);
 }
 
