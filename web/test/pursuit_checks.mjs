@@ -18,7 +18,7 @@ const runs = [
     npc_dir: "0,-1", strategy: "flood-paced", npc_model: "dishonored", search_time: "5" },
   "t_junction_unequal.txt, flood-paced, Dishonored NPC"],
   [{ map: "levels/t_junction_unequal.txt", route: "16.5,7.5;16.5,2.5;40.5,2.5", npc: "16.5,9.5",
-    strategy: "last-known", hot: "10", set: "spread=0.25" }, "t_junction_unequal.txt, last-known, --set spread"],
+    strategy: "last-known", view_range: "8", set: "spread=0.25" }, "t_junction_unequal.txt, last-known, --set spread"],
 ];
 
 // A query's values may be lists: a repeated flag (--npc, --npc-dir) and a repeated query parameter.
