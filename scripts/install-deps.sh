@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one list of Debian 12 packages kinema needs, in two sets:
 #   scripts/install-deps.sh cli   what the README's quick start needs to configure the build and build the CLI
-#                                 (compilers, CMake, the CLI's and the optional render and nav parts' libraries,
+#                                 (compilers, CMake, the CLI's and the optional render, nav and formats parts' libraries,
 #                                 and the test and benchmark headers the default configuration looks for);
 #   scripts/install-deps.sh all   (the default) everything to build, test, benchmark, fuzz and draw: the cli set,
 #                                 clang and its fuzzer runtime, clang-format, the Python module's, the C# binding's
@@ -30,12 +30,14 @@ cli_packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libfmt-dev
   libcairo2-dev librecast-dev
+  libpugixml-dev zlib1g-dev libzstd-dev libstb-dev libassimp-dev
 )
 other_packages=(
   clang libclang-rt-14-dev clang-format
   python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
   python3-distributed
   mono-mcs mono-runtime nunit-console libnunit-framework2.6.3-cil luajit
+  assimp-utils
   emscripten chromium nodejs
 )
 case "$set_name" in

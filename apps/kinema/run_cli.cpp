@@ -23,6 +23,10 @@
 #include "kinema/core/validation.hpp"
 #include "run_cli.hpp"
 
+#if KINEMA_HAVE_FORMATS
+#include "kinema/formats/designer_formats.hpp"
+#endif
+
 namespace {
 
 // A message echoing a value longer than this, with no space in it (a path, a number), shows its start and its
@@ -343,6 +347,10 @@ std::string refuse_before_parsing(const CLI::App& app, int argc, char** argv) {
 namespace kinema::cli {
 
 int run_cli(int argc, char** argv) {
+#if KINEMA_HAVE_FORMATS
+    // Tiled, LDtk, images and 3D scenes join the registry every --map goes through.
+    kinema::formats::register_designer_formats();
+#endif
     CLI::App app{
         "kinema: game character movement models (Dishonored, CrossCode, Unreal CMC, Morrowind), movement "
         "analysis and the Dishonored 2 chase flood.\nUnits are each game's own; every command documents its "

@@ -36,16 +36,16 @@ GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t hei
     return level;
 }
 
-GridLevel load_level(const std::string& path, std::uintmax_t max_bytes) {
+GridLevel load_level(const std::string& path, std::uintmax_t max_bytes, const LevelReadOptions& options) {
     // The extension alone refuses an unsupported or 3D file before a byte is read; the text then settles a
     // file without an extension.
     const LevelFormat by_name = grid_level_format(path, {});
     const std::string text = detail::read_level_file(path, max_bytes, by_name.check_start);
-    return grid_level_format(path, text).parse(text, path);
+    return grid_level_format(path, text).parse(text, path, options);
 }
 
-GridLevel parse_level(std::string_view text, const std::string& name) {
-    return grid_level_format(name, text).parse(text, name);
+GridLevel parse_level(std::string_view text, const std::string& name, const LevelReadOptions& options) {
+    return grid_level_format(name, text).parse(text, name, options);
 }
 
 namespace detail {

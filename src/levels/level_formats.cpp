@@ -22,16 +22,30 @@ bool starts_as_moving_ai(std::string_view text) {
     return trim(first) == "type octile";
 }
 
+// The built-in formats hold one level and mark their own walls, so they take no LevelReadOptions.
+GridLevel parse_moving_ai(std::string_view text, const std::string& name, const LevelReadOptions&) {
+    return parse_moving_ai_map(text, name);
+}
+
+GridLevel parse_ascii(std::string_view text, const std::string& name, const LevelReadOptions&) {
+    return parse_ascii_level(text, name);
+}
+
+TriangleMesh load_obj_mesh(const std::string& path, std::uintmax_t max_bytes, const LevelReadOptions&) {
+    return load_obj(path, max_bytes);
+}
+
 std::vector<LevelFormat> built_in_formats() {
     std::vector<LevelFormat> formats;
     formats.push_back({"Moving AI map",
                        {".map"},
                        LevelShape::grid,
-                       parse_moving_ai_map,
+                       parse_moving_ai,
+                       nullptr,
                        detail::check_moving_ai_start,
                        starts_as_moving_ai});
-    formats.push_back({"kinema ASCII level", {".txt", ""}, LevelShape::grid, parse_ascii_level});
-    formats.push_back({"OBJ triangle mesh", {".obj"}, LevelShape::triangle_mesh});
+    formats.push_back({"kinema ASCII level", {".txt", ""}, LevelShape::grid, parse_ascii});
+    formats.push_back({"OBJ triangle mesh", {".obj"}, LevelShape::triangle_mesh, nullptr, load_obj_mesh});
     formats.push_back({"navmesh", {".nav"}, LevelShape::navmesh});
     return formats;
 }
@@ -96,6 +110,10 @@ void register_level_format(LevelFormat format) {
     if (format.shape == LevelShape::grid && format.parse == nullptr) {
         throw std::invalid_argument("register_level_format: " + format.name +
                                     " is a grid format without parse");
+    }
+    if (format.shape == LevelShape::triangle_mesh && format.load_mesh == nullptr) {
+        throw std::invalid_argument("register_level_format: " + format.name +
+                                    " is a mesh format without load_mesh");
     }
     Registry& r = registry();
     const std::lock_guard<std::mutex> lock(r.mutex);

@@ -25,8 +25,13 @@ Level polygon_level(const levels::PolygonMesh& polygons, const NavSettings& sett
     }
 }
 
-Level load_mesh_level(const std::string& path, const NavSettings& settings, std::uintmax_t max_file_bytes) {
-    return mesh_level(levels::load_obj(path, max_file_bytes), settings, path);
+Level load_mesh_level(const std::string& path, const NavSettings& settings, std::uintmax_t max_file_bytes,
+                      const levels::LevelReadOptions& options) {
+    const levels::LevelFormat format = levels::level_format(path);
+    if (format.shape != levels::LevelShape::triangle_mesh) {
+        throw levels::LevelError(path + ": not a triangle mesh (" + format.name + ")");
+    }
+    return mesh_level(format.load_mesh(path, max_file_bytes, options), settings, path);
 }
 
 Level load_navmesh_level(const std::string& path, const NavSettings& settings) {
@@ -40,11 +45,12 @@ Level load_navmesh_level(const std::string& path, const NavSettings& settings) {
     return Level::from_navmesh(bytes, path, settings);
 }
 
-Level load_level_3d(const std::string& path, const NavSettings& settings, std::uintmax_t max_mesh_bytes) {
+Level load_level_3d(const std::string& path, const NavSettings& settings, std::uintmax_t max_mesh_bytes,
+                    const levels::LevelReadOptions& options) {
     const levels::LevelFormat format = levels::level_format(path);
     switch (format.shape) {
         case levels::LevelShape::triangle_mesh:
-            return load_mesh_level(path, settings, max_mesh_bytes);
+            return load_mesh_level(path, settings, max_mesh_bytes, options);
         case levels::LevelShape::navmesh:
             return load_navmesh_level(path, settings);
         case levels::LevelShape::grid:

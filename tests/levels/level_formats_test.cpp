@@ -80,7 +80,7 @@ TEST(LevelFormats, AFileWithoutAnExtensionIsReadByItsFirstLine) {
     fs::remove(file);
 }
 
-GridLevel parse_dots(std::string_view text, const std::string& name) {
+GridLevel parse_dots(std::string_view text, const std::string& name, const LevelReadOptions&) {
     GridLevel level;
     level.name = name;
     level.width = static_cast<int>(text.size());
@@ -98,6 +98,8 @@ TEST(LevelFormats, ARegisteredFormatIsReadEverywhere) {
                  std::invalid_argument);
     EXPECT_THROW(register_level_format({"no parse", {".np"}, LevelShape::grid}), std::invalid_argument);
     EXPECT_THROW(register_level_format({"nothing", {}, LevelShape::navmesh}), std::invalid_argument);
+    EXPECT_THROW(register_level_format({"no mesh loader", {".nm"}, LevelShape::triangle_mesh}),
+                 std::invalid_argument);
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/level_error.hpp"
+#include "kinema/levels/level_read_options.hpp"
 
 namespace kinema::levels {
 
@@ -40,6 +41,9 @@ struct GridLevel {
     int height = 0;                      ///< tiles, [1, max_level_dimension]
     std::vector<std::uint8_t> passable;  ///< row-major, width * height entries, 1 = passable, 0 = blocked
     std::optional<LevelSeed> seed;       ///< marked seed, if the file has one (Moving AI files never do)
+    /// Where a pursuing NPC starts, tile units (the marked tile's centre), if the file marks one (a Tiled
+    /// point object or an LDtk entity named "npc"); `kinema pursue` starts there unless told otherwise.
+    std::optional<Vec2> npc_start;
 
     bool in_bounds(int col, int row) const { return col >= 0 && row >= 0 && col < width && row < height; }
     /// False outside the level.
@@ -63,10 +67,12 @@ GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t hei
 /// "type octile" Moving AI). Throws LevelError: a file that cannot be read, a directory, or one of more than
 /// max_bytes bytes has line 0; an unsupported extension or a 3D level (".obj", ".nav") is refused by name
 /// before the file is read ("FILE: format not supported: .png; kinema reads ...").
-GridLevel load_level(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes);
+/// `options` go to the format's loader (which level of a project, what marks walls; level_read_options.hpp).
+GridLevel load_level(const std::string& path, std::uintmax_t max_bytes = default_max_level_bytes,
+                     const LevelReadOptions& options = {});
 
 /// Parses a level file's text by its name as load_level does (for text that did not come from a file, e.g.
 /// the web playground's file picker). Throws LevelError naming `name` and the line.
-GridLevel parse_level(std::string_view text, const std::string& name);
+GridLevel parse_level(std::string_view text, const std::string& name, const LevelReadOptions& options = {});
 
 }  // namespace kinema::levels

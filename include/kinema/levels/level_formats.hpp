@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_read_options.hpp"
+#include "kinema/levels/obj.hpp"
 
 namespace kinema::levels {
 
@@ -27,8 +29,15 @@ struct LevelFormat {
     std::string name;                     ///< for messages: "Moving AI map"
     std::vector<std::string> extensions;  ///< lower case with the dot (".map"); "" claims files without one
     LevelShape shape = LevelShape::grid;
-    /// Grid formats: the level of a file's text, `name` naming it in errors (LevelError "NAME:LINE: ...").
-    GridLevel (*parse)(std::string_view text, const std::string& name) = nullptr;
+    /// Grid formats: the level of a file's bytes, `name` naming it in errors (LevelError "NAME:LINE: ...")
+    /// and, for formats that refer to other files (a Tiled map's external tilesets), the path they are found
+    /// relative to.
+    GridLevel (*parse)(std::string_view text, const std::string& name,
+                       const LevelReadOptions& options) = nullptr;
+    /// Mesh formats: the triangles of the file at `path` (at most `max_bytes` bytes), in metres with y up,
+    /// the file's node transforms applied. Throws LevelError naming the file. The OBJ format's is load_obj.
+    TriangleMesh (*load_mesh)(const std::string& path, std::uintmax_t max_bytes,
+                              const LevelReadOptions& options) = nullptr;
     /// Optional: throws the format's LevelError when a file's first lines alone show it is not this format,
     /// so a junk file fails before it is read whole (see kinema::read_file_capped).
     void (*check_start)(std::string_view first_lines, const std::string& name) = nullptr;
@@ -38,7 +47,8 @@ struct LevelFormat {
 };
 
 /// Adds a format. Throws std::invalid_argument when it claims an extension another format claims, has no
-/// extension, or is a grid format without `parse`. Thread-safe; the built-in formats are always there.
+/// extension, is a grid format without `parse` or a mesh format without `load_mesh`. Thread-safe; the
+/// built-in formats are always there.
 void register_level_format(LevelFormat format);
 
 /// Every format, the built-in ones first (.map, .txt and files without an extension, .obj, .nav), then the

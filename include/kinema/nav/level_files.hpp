@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "kinema/levels/level_read_options.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level.hpp"
 
@@ -23,22 +24,25 @@ Level mesh_level(const levels::TriangleMesh& mesh, const NavSettings& settings, 
 Level polygon_level(const levels::PolygonMesh& polygons, const NavSettings& settings,
                     const std::string& name);
 
-/// Builds the level of the triangle mesh in `path` (an OBJ file of at most max_file_bytes). Throws
-/// std::invalid_argument "FILE: ..." (the OBJ loader's FILE:LINE errors, Level::build's with the file named)
-/// and SettingsError for bad settings.
+/// Builds the level of the triangle mesh in `path` (a mesh file of at most max_file_bytes, read by the loader
+/// the registry of level formats gives its extension: OBJ, or a format an optional part registered).
+/// Throws std::invalid_argument "FILE: ..." (the loader's FILE:LINE errors, Level::build's with the file
+/// named) and SettingsError for bad settings.
 Level load_mesh_level(const std::string& path, const NavSettings& settings,
-                      std::uintmax_t max_file_bytes = levels::default_max_obj_bytes);
+                      std::uintmax_t max_file_bytes = levels::default_max_obj_bytes,
+                      const levels::LevelReadOptions& options = {});
 
 /// The level of the navmesh file `path` (docs/nav.md "Navmesh files", at most max_navmesh_file_bytes). Throws
 /// std::invalid_argument "FILE: ..." for a file that cannot be read, LevelError for a corrupt one.
 Level load_navmesh_level(const std::string& path, const NavSettings& settings);
 
 /// The 3D level of a level file, with the loader the one registry of level formats chooses
-/// (levels/level_formats.hpp): an OBJ mesh (".obj", at most max_mesh_bytes) built into a navmesh, or a
-/// navmesh file (".nav"), extensions in any case. Throws std::invalid_argument "FILE: ..." as the loaders
-/// above do, and levels::LevelError "FILE: format not supported: ..." or "FILE: a grid level (...), not a 3D
-/// level" for a file no 3D loader reads.
+/// (levels/level_formats.hpp): a mesh (".obj", or a registered mesh format; at most max_mesh_bytes) built
+/// into a navmesh, or a navmesh file (".nav"), extensions in any case. Throws std::invalid_argument "FILE:
+/// ..." as the loaders above do, and levels::LevelError "FILE: format not supported: ..." or "FILE: a grid
+/// level (...), not a 3D level" for a file no 3D loader reads.
 Level load_level_3d(const std::string& path, const NavSettings& settings,
-                    std::uintmax_t max_mesh_bytes = levels::default_max_obj_bytes);
+                    std::uintmax_t max_mesh_bytes = levels::default_max_obj_bytes,
+                    const levels::LevelReadOptions& options = {});
 
 }  // namespace kinema::nav
