@@ -235,14 +235,16 @@ void rasterise_object(const TiledMap& map, const MapObject& object, Grids& grids
         min_x = std::min(min_x, wx), max_x = std::max(max_x, wx);
         min_y = std::min(min_y, wy), max_y = std::max(max_y, wy);
     }
-    // Tile columns whose centres may fall inside, clamped to the level (as doubles first: no overflow).
+    // Tile columns and rows whose centres may fall inside, clamped to the level as doubles first (a far
+    // polygon's bounds may be infinite; never NaN: no sum above adds opposite infinities).
     const Bounds& b = grids.bounds;
-    const auto clamp_col = [&](double v) {
-        return static_cast<std::int64_t>(std::clamp(v, double(b.x), double(b.x + b.width)));
+    const auto clamped = [](double v, std::int64_t low, std::int64_t high) {
+        return std::isnan(v) ? low
+                             : static_cast<std::int64_t>(
+                                   std::clamp(v, static_cast<double>(low), static_cast<double>(high)));
     };
-    const auto clamp_row = [&](double v) {
-        return static_cast<std::int64_t>(std::clamp(v, double(b.y), double(b.y + b.height)));
-    };
+    const auto clamp_col = [&](double v) { return clamped(v, b.x, b.x + b.width); };
+    const auto clamp_row = [&](double v) { return clamped(v, b.y, b.y + b.height); };
     const std::int64_t col0 = clamp_col(std::floor(min_x / map.tile_width - 0.5));
     const std::int64_t col1 = clamp_col(std::ceil(max_x / map.tile_width));
     const std::int64_t row0 = clamp_row(std::floor(min_y / map.tile_height - 0.5));

@@ -84,7 +84,8 @@ class TmxReader {
         double value = 0.0;
         const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
         if (error != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
-            fail_at(node, element, std::string(name) + "=" + attribute_text(text) + " is not a finite number");
+            fail_at(node, element,
+                    std::string(name) + "=" + attribute_text(text) + " is not a finite number");
         }
         return value;
     }
@@ -194,9 +195,9 @@ TilePiece piece_of(TmxReader& reader, pugi::xml_node node, const Encoding& encod
 Encoding encoding_of(TmxReader& reader, pugi::xml_node data, const std::string& element) {
     Encoding encoding{data.attribute("encoding").value()};
     if (encoding.name != "csv" && encoding.name != "base64" && !encoding.name.empty()) {
-        reader.fail_at(
-            data, element,
-            "unknown encoding " + attribute_text(encoding.name) + " (known: csv, base64, none for <tile> elements)");
+        reader.fail_at(data, element,
+                       "unknown encoding " + attribute_text(encoding.name) +
+                           " (known: csv, base64, none for <tile> elements)");
     }
     const std::string_view compression = data.attribute("compression").value();
     try {
@@ -205,7 +206,8 @@ Encoding encoding_of(TmxReader& reader, pugi::xml_node data, const std::string& 
         reader.fail_at(data, element, e.what());
     }
     if (encoding.compression != Compression::none && encoding.name != "base64") {
-        reader.fail_at(data, element, "compression " + attribute_text(compression) + " needs encoding base64");
+        reader.fail_at(data, element,
+                       "compression " + attribute_text(compression) + " needs encoding base64");
     }
     return encoding;
 }

@@ -17,7 +17,7 @@ const std::string levels_dir = std::string(KINEMA_DATA_DIR) + "/levels";
 
 std::string unsupported(const fs::path& path, const std::string& typed) {
     return path.string() + ": format not supported: " + typed +
-           "; kinema reads .map, .txt, .obj, .nav (a file without an extension as .txt)";
+           "; kinema reads .map, .txt, .obj, .nav, .tmx, .tmj, .json (a file without an extension as .txt)";
 }
 
 TEST(LevelFormatsCli, AnUnknownExtensionIsRefusedByEveryCommand) {

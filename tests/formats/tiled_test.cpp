@@ -456,6 +456,43 @@ TEST(Tiled, ExternalTilesetsAreReadBesideTheMap) {
     fs::remove_all(dir);
 }
 
+TEST(Tiled, TheWorkedExampleOfDocsLevels) {
+    // docs/levels.md "Tiled maps", verbatim.
+    const std::string map = R"(<?xml version="1.0" encoding="UTF-8"?>
+<map orientation="orthogonal" width="5" height="4" tilewidth="8" tileheight="8">
+ <properties><property name="name" value="The Room"/></properties>
+ <tileset firstgid="1" name="tiles" tilewidth="8" tileheight="8" tilecount="2">
+  <tile id="1"><properties><property name="collides" type="bool" value="true"/></properties></tile>
+ </tileset>
+ <layer name="ground" width="5" height="4">
+  <data encoding="csv">
+2,2,2,2,2,
+2,1,1,1,2,
+2,1,1,1,2,
+2,2,2,2,0
+  </data>
+ </layer>
+ <objectgroup name="collision">
+  <object id="1" x="16" y="16" width="8" height="8"/>
+ </objectgroup>
+ <objectgroup name="markers">
+  <object id="2" name="player" x="12" y="12">
+   <properties><property name="direction" value="1,0"/></properties>
+   <point/>
+  </object>
+ </objectgroup>
+</map>
+)";
+    const GridLevel tiled = parse(map, "room.tmx");
+    const GridLevel ascii = parse("name: The Room\n#####\n#>..#\n#.#.#\n####\n", "room.txt");
+    EXPECT_EQ(picture(tiled), "#####\n#...#\n#.#.#\n#####");
+    EXPECT_EQ(tiled.passable, ascii.passable);
+    EXPECT_EQ(tiled.title, "The Room");
+    ASSERT_TRUE(tiled.seed.has_value());
+    EXPECT_EQ(tiled.seed->position, ascii.seed->position);
+    EXPECT_EQ(tiled.seed->direction, (Vec2{1.0, 0.0}));
+}
+
 // ---- bad input (issue 41) ------------------------------------------------------------------------------
 
 TEST(Tiled, OtherOrientationsAreRefusedNamingThem) {
