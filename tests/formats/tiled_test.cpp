@@ -28,6 +28,11 @@ GridLevel parse(const std::string& text, const std::string& name, const LevelRea
     return levels::parse_level(text, name, options);
 }
 
+GridLevel load(const fs::path& path) {
+    formats::register_designer_formats();
+    return levels::load_level(path.string());
+}
+
 std::string error_parsing(const std::string& text, const std::string& name,
                           const LevelReadOptions& options = {}) {
     return error_of([&] { parse(text, name, options); });
@@ -437,13 +442,13 @@ TEST(Tiled, ExternalTilesetsAreReadBesideTheMap) {
         "<tileset firstgid=\"3\" source=\"sets/t.tsj\"/>\n" +
         tmx_layer("g", "<data encoding=\"csv\">2,4,2,2,2,1,3,2,2,2,2,2</data>") + "</map>\n";
     write_file(dir / "m.tmx", xml);
-    EXPECT_EQ(picture(levels::load_level((dir / "m.tmx").string())), room_picture);
+    EXPECT_EQ(picture(load(dir / "m.tmx")), room_picture);
     const std::string json = R"({"type":"map","orientation":"orthogonal","width":4,"height":3,"tilewidth":8,)"
                              R"("tileheight":8,"tilesets":[{"firstgid":1,"source":"sets/t.tsj"},)"
                              R"({"firstgid":3,"source":"sets/t.tsx"}],"layers":[)" +
                              tmj_layer("g", R"("data":[2,4,2,2,2,1,3,2,2,2,2,2])") + "]}";
     write_file(dir / "m.tmj", json);
-    EXPECT_EQ(picture(levels::load_level((dir / "m.tmj").string())), room_picture);
+    EXPECT_EQ(picture(load(dir / "m.tmj")), room_picture);
     // The same text that came from no file (the web page's file picker) cannot find them.
     EXPECT_EQ(
         error_parsing(xml, "m.tmx"),
