@@ -183,7 +183,7 @@ struct Encoding {
 };
 
 TilePiece piece_of(const TmjReader& reader, const json& object, const Encoding& encoding, LayerSize size,
-                   std::int64_t x, std::int64_t y, std::string where, const std::string& path) {
+                   std::int64_t x, std::int64_t y, std::string where) {
     const json* data = reader.find(object, "data");
     if (data == nullptr) {
         reader.fail_at(where, "no \"data\"");
@@ -199,7 +199,6 @@ TilePiece piece_of(const TmjReader& reader, const json& object, const Encoding& 
                    ? decode_base64_gids(data->get_ref<const std::string&>(), encoding.compression, size)
                    : array_gids(*data, size);
     };
-    (void)path;
     return piece;
 }
 
@@ -238,12 +237,11 @@ TileLayer read_tile_layer(const TmjReader& reader, const json& object, const std
         const std::int64_t x = reader.integer(chunk, "x", chunk_path, -max_coordinate, max_coordinate);
         const std::int64_t y = reader.integer(chunk, "y", chunk_path, -max_coordinate, max_coordinate);
         layer.pieces.push_back(piece_of(reader, chunk, encoding, size_of(reader, chunk, chunk_path), x, y,
-                                        "layer '" + layer.name + "' (" + chunk_path + ")", chunk_path));
+                                        "layer '" + layer.name + "' (" + chunk_path + ")"));
     }
     if (chunks.empty() && !map.infinite) {
         layer.pieces.push_back(piece_of(reader, object, encoding,
-                                        size_of(reader, object, path, map.width, map.height), 0, 0, element,
-                                        path));
+                                        size_of(reader, object, path, map.width, map.height), 0, 0, element));
     }
     return layer;
 }

@@ -172,8 +172,8 @@ std::vector<std::uint32_t> tile_elements(pugi::xml_node data, LayerSize size) {
     return gids;
 }
 
-TilePiece piece_of(TmxReader& reader, pugi::xml_node node, const Encoding& encoding, std::int64_t x,
-                   std::int64_t y, LayerSize size, Where where) {
+TilePiece piece_of(pugi::xml_node node, const Encoding& encoding, std::int64_t x, std::int64_t y,
+                   LayerSize size, Where where) {
     TilePiece piece;
     piece.x = x;
     piece.y = y;
@@ -188,7 +188,6 @@ TilePiece piece_of(TmxReader& reader, pugi::xml_node node, const Encoding& encod
         }
         return tile_elements(node, size);
     };
-    (void)reader;
     return piece;
 }
 
@@ -233,14 +232,14 @@ TileLayer read_tile_layer(TmxReader& reader, pugi::xml_node node, const TiledMap
         const std::int64_t y = reader.integer(chunk, "y", -max_coordinate, max_coordinate);
         const LayerSize size = size_of(reader, chunk);
         layer.pieces.push_back(piece_of(
-            reader, chunk, encoding, x, y, size,
+            chunk, encoding, x, y, size,
             reader.where(chunk, element + " chunk (" + std::to_string(x) + ", " + std::to_string(y) + ")")));
     }
     if (layer.pieces.empty() && !map.infinite) {
         const LayerSize size{
             static_cast<int>(reader.integer(node, "width", 1, levels::max_level_dimension, map.width)),
             static_cast<int>(reader.integer(node, "height", 1, levels::max_level_dimension, map.height))};
-        layer.pieces.push_back(piece_of(reader, data, encoding, 0, 0, size, reader.where(data, element)));
+        layer.pieces.push_back(piece_of(data, encoding, 0, 0, size, reader.where(data, element)));
     }
     return layer;
 }
