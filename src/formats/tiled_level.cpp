@@ -118,21 +118,46 @@ std::vector<std::uint32_t> decoded(const TiledMap& map, const TilePiece& piece) 
     }
 }
 
+/// What a GID is: its tileset and whether its tile collides. Layers repeat a few GIDs over many tiles, so
+/// the last answer is kept (two binary searches a tile took a third of a 4096 x 4096 map's load).
+class GidLookup {
+  public:
+    explicit GidLookup(const std::vector<Tileset>& sorted) : sorted_(sorted) {}
+    /// Null for a GID no tileset holds.
+    const Tileset* tileset(std::uint32_t gid) {
+        if (gid != last_gid_) {
+            last_gid_ = gid;
+            last_tileset_ = tileset_of(sorted_, gid);
+            last_collides_ = last_tileset_ != nullptr && std::binary_search(last_tileset_->colliding.begin(),
+                                                                            last_tileset_->colliding.end(),
+                                                                            gid - last_tileset_->first_gid);
+        }
+        return last_tileset_;
+    }
+    bool collides() const { return last_collides_; }
+
+  private:
+    const std::vector<Tileset>& sorted_;
+    std::uint32_t last_gid_ = 0;  // never looked up: GID 0 is empty
+    const Tileset* last_tileset_ = nullptr;
+    bool last_collides_ = false;
+};
+
 void add_tile_layer(const TiledMap& map, const std::vector<Tileset>& sorted, const TileLayer& layer,
                     bool walls_layer, Grids& grids) {
     grids.has_floor_layer = grids.has_floor_layer || !walls_layer;
+    GidLookup lookup(sorted);
     for (const TilePiece& piece : layer.pieces) {
         const std::vector<std::uint32_t> gids = decoded(map, piece);
+        const auto width = static_cast<std::size_t>(piece.size.width);
         for (std::size_t i = 0; i < gids.size(); ++i) {
             const std::uint32_t gid = gids[i] & ~gid_flag_bits;
             if (gid == 0) {
                 continue;  // empty
             }
-            const auto width = static_cast<std::size_t>(piece.size.width);
             const std::int64_t col = piece.x + static_cast<std::int64_t>(i % width);
             const std::int64_t row = piece.y + static_cast<std::int64_t>(i / width);
-            const Tileset* tileset = tileset_of(sorted, gid);
-            if (tileset == nullptr) {
+            if (lookup.tileset(gid) == nullptr) {
                 fail(map.file, piece.where,
                      "GID " + std::to_string(gid) + " at column " + std::to_string(col) + ", row " +
                          std::to_string(row) + " is beyond every tileset (" + gid_range(sorted) + ")");
@@ -140,9 +165,7 @@ void add_tile_layer(const TiledMap& map, const std::vector<Tileset>& sorted, con
             if (!grids.bounds.contains(col, row)) {
                 continue;  // a layer larger than its fixed-size map: Tiled draws only the map
             }
-            const bool collides = std::binary_search(tileset->colliding.begin(), tileset->colliding.end(),
-                                                     gid - tileset->first_gid);
-            (collides || walls_layer ? grids.wall : grids.floor)[grids.index(col, row)] = 1;
+            (lookup.collides() || walls_layer ? grids.wall : grids.floor)[grids.index(col, row)] = 1;
         }
     }
 }
