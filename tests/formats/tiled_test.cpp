@@ -627,6 +627,11 @@ TEST(Tiled, SizesOutsideTheLimitsAreRefused) {
         "<chunk x=\"3000\" y=\"0\" width=\"1\" height=\"1\">1</chunk>\n</data></layer>\n";
     EXPECT_EQ(error_parsing(tmx(1, 1, chunks, " infinite=\"1\""), "m.tmx"),
               "m.tmx:2: the chunks span 6001 x 1 tiles, more than 4096 across");
+    std::string json = tmj(4, 3, "");
+    json.replace(json.find("\"width\":4"), 9, "\"width\":\"4\"");
+    EXPECT_EQ(error_parsing(json, "m.tmj"), "m.tmj: width: expected a whole number in [1, 4096], got \"4\"");
+    EXPECT_EQ(error_parsing(tmj(4, 3, tmj_layer("g", R"("data":[1])", 4, 0)), "m.tmj"),
+              "m.tmj: layers[0].height: expected a whole number in [1, 4096], got 0");
 }
 
 }  // namespace
