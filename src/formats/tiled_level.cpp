@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <numbers>
 
 #include "kinema/core/file.hpp"
@@ -251,7 +252,8 @@ void rasterise_object(const TiledMap& map, const MapObject& object, Grids& grids
     const double angle = object.rotation * std::numbers::pi / 180.0;
     const double c = std::cos(angle);
     const double s = std::sin(angle);
-    double min_x = INFINITY, min_y = INFINITY, max_x = -INFINITY, max_y = -INFINITY;
+    constexpr double infinity = std::numeric_limits<double>::infinity();
+    double min_x = infinity, min_y = infinity, max_x = -infinity, max_y = -infinity;
     for (const Vec2& p : local_outline(object)) {
         const double wx = object.x + p.x * c - p.y * s;
         const double wy = object.y + p.x * s + p.y * c;
