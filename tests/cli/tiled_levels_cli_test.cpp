@@ -82,5 +82,39 @@ TEST(TiledLevelsCli, ChaseAuditAndPursueReadEachTwinAsItsOriginal) {
     }
 }
 
+TEST(TiledLevelsCli, ABadMapIsOneLineExitTwoNothingOnStdout) {
+    // A layer cut short (its base64 loses a character) and an isometric map, as chase, audit and pursue see
+    // them.
+    const fs::path dir = scratch_path("tiled-bad");
+    fs::create_directories(dir);
+    std::string map = read_file(levels_dir / "tiled" / "long_corridor.tmx");
+    const std::size_t data_end = map.find("\n  </data>");
+    ASSERT_NE(data_end, std::string::npos);
+    map.erase(data_end - 1, 1);
+    const fs::path cut = dir / "cut.tmx";
+    write_file(cut, map);
+    // Its tileset is not beside it yet: the map names it.
+    expect_one_line_error(run_kinema("chase --map " + sh_quoted(cut)),
+                          cut.string() +
+                              ":6: <tileset>: tileset 'kinema-tiles.tsx' cannot be found: no file " +
+                              (dir / "kinema-tiles.tsx").string());
+    fs::copy_file(levels_dir / "tiled" / "kinema-tiles.tsx", dir / "kinema-tiles.tsx");
+    const std::string layer_error = cut.string() + ":8: layer 'ground': truncated base64 data";
+    expect_one_line_error(run_kinema("chase --map " + sh_quoted(cut)), layer_error);
+    expect_one_line_error(run_kinema("audit --quiet --map " + sh_quoted(cut)), layer_error);
+    expect_one_line_error(
+        run_kinema("pursue --map " + sh_quoted(cut) + " --route '3.5,2.5;10.5,2.5' --npc 1.5,2.5"),
+        layer_error);
+    std::string json = read_file(levels_dir / "tiled" / "corner.tmj");
+    json.replace(json.find("orthogonal"), 10, "staggered");
+    const fs::path staggered = dir / "staggered.json";
+    write_file(staggered, json);
+    expect_one_line_error(
+        run_kinema("chase --map " + sh_quoted(staggered)),
+        staggered.string() +
+            ": orientation 'staggered' is not supported: kinema reads orthogonal Tiled maps only");
+    fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace kinema::test
