@@ -54,9 +54,10 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
       cp fuzz/corpus/parts/* "$corpus/"
       ;;
     tiled_fuzz)
-      # Our levels as Tiled maps (scripts/make-tiled-levels.py): every encoding, chunks, groups, objects. Their
-      # first byte ('<' or '{') picks the reader (fuzz/tiled_fuzz.cpp); ~25 s.
-      cp data/levels/tiled/*.tmx data/levels/tiled/*.tmj "$corpus/"
+      # Our levels as Tiled maps (scripts/make-tiled-levels.py): every encoding Python writes, chunks, groups,
+      # objects; and fuzz/corpus/tiled: zstd layers (written with the zstd tool), ellipses, turned rectangles,
+      # npc markers. Their first byte ('<' or '{') picks the reader (fuzz/tiled_fuzz.cpp); ~25 s.
+      cp data/levels/tiled/*.tmx data/levels/tiled/*.tmj fuzz/corpus/tiled/* "$corpus/"
       ;;
     obj_fuzz)
       # A floor, and the shapes Recast cannot build: tiny, thin (less than half a voxel across), far from the
