@@ -234,6 +234,12 @@ std::vector<Vec2> local_outline(const MapObject& object) {
 }
 
 void rasterise_object(const TiledMap& map, const MapObject& object, Grids& grids, std::uint64_t& tests) {
+    if (!object.template_file
+             .empty()) {  // its shape and size are in the template, which kinema does not read
+        fail(map.file, object_where(object),
+             "made from the object template '" + object.template_file.substr(0, 80) +
+                 "', which kinema does not read: detach it in Tiled so the map holds its shape");
+    }
     if (object.shape == ObjectShape::polyline || object.shape == ObjectShape::text) {
         fail(map.file, object_where(object),
              std::string("a ") + (object.shape == ObjectShape::text ? "text" : "polyline") +

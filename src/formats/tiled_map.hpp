@@ -70,6 +70,7 @@ struct MapObject {
     double rotation = 0.0;
     std::vector<Vec2> points;
     std::optional<std::string> direction;  ///< its custom property `direction`, "DX,DY"
+    std::string template_file;             ///< an object template (.tx, .tj) it is made from: not read
     Where where;
 };
 

@@ -286,6 +286,7 @@ MapObject read_object(const TmjReader& reader, const json& object, const std::st
         o.shape = ObjectShape::tile;
     }
     o.direction = property(reader, object, "direction", path);
+    o.template_file = reader.text(object, "template", path);
     return o;
 }
 

@@ -300,6 +300,7 @@ MapObject read_object(TmxReader& reader, pugi::xml_node node) {
         object.shape = ObjectShape::tile;
     }
     object.direction = property(node, "direction");
+    object.template_file = node.attribute("template").value();
     return object;
 }
 

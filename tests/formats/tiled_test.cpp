@@ -318,6 +318,13 @@ TEST(Tiled, APolylineOrTextInAWallsLayerIsRefused) {
         "and tile objects make walls");
 }
 
+TEST(Tiled, AWallObjectMadeFromATemplateIsRefused) {
+    // Its shape is in the template file, which kinema does not read: never a silent hole in the walls.
+    EXPECT_EQ(error_parsing(with_objects(R"(<object id="8" template="crate.tx" x="8" y="8"/>)"), "m.tmx"),
+              "m.tmx:5: object (id 8): made from the object template 'crate.tx', which kinema does not read: "
+              "detach it in Tiled so the map holds its shape");
+}
+
 // ---- layers: groups and infinite maps ------------------------------------------------------------------
 
 TEST(Tiled, GroupLayersAreWalkedAtAnyDepth) {
