@@ -11,7 +11,6 @@
 
 #include "kinema/core/text.hpp"
 
-// STBI_MAX_DIMENSIONS makes stb itself refuse a side over 4096 too, whatever its header said first.
 #define STB_IMAGE_STATIC
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
@@ -19,15 +18,12 @@
 #define STBI_NO_STDIO
 #define STBI_NO_LINEAR
 #define STBI_NO_HDR
-#define STBI_MAX_DIMENSIONS 4096
 #include <stb_image.h>
 
 namespace kinema::formats {
 namespace {
 
 using levels::LevelError;
-
-static_assert(max_image_side == 4096, "STBI_MAX_DIMENSIONS above must follow levels::max_level_dimension");
 
 [[noreturn]] void refuse(const std::string& name, const std::string& message) {
     throw LevelError(name + ": " + message);

@@ -81,17 +81,20 @@ std::string string_member(const json& object, std::string_view key, const Where&
     return value.get<std::string>();
 }
 
-// An integer in [low, high]; JSON numbers with a fraction or beyond int64 are refused, never rounded.
+// An integer in [low, high]; JSON numbers with a fraction, strings and the like are refused, never rounded.
 std::int64_t integer_in(const json& value, const Where& at, std::int64_t low, std::int64_t high) {
-    if (!value.is_number_integer() ||
-        (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(high))) {
-        refuse(at, "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) +
-                       "], got " + quote_for_message(value.dump()));
+    const std::string range =
+        "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "], got ";
+    if (!value.is_number_integer()) {
+        refuse(at, range + quote_for_message(value.dump()));
+    }
+    // nlohmann keeps a non-negative integer as unsigned: one beyond int64 is simply out of range.
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) {
+        refuse(at, range + std::to_string(value.get<std::uint64_t>()));
     }
     const std::int64_t number = value.get<std::int64_t>();
     if (number < low || number > high) {
-        refuse(at, "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) +
-                       "], got " + std::to_string(number));
+        refuse(at, range + std::to_string(number));
     }
     return number;
 }
