@@ -218,8 +218,19 @@ LevelBody level_body(const LevelRef& ref) {
             refuse(ref.at.dot("layerInstances"),
                    "null, and the level has no externalRelPath to read it from");
         }
-        const std::filesystem::path path =
-            std::filesystem::path(ref.at.file).parent_path() / rel->get<std::string>();
+        // LDtk writes the path relative to the project; an absolute one (or a FIFO, a device) is no level
+        // file of the project's, and reading /dev/stdin would hang.
+        const std::filesystem::path relative(rel->get<std::string>());
+        if (relative.is_absolute() || relative.empty()) {
+            refuse(ref.at.dot("externalRelPath"), "must be a path relative to the project file, got " +
+                                                      quote_for_message(rel->get<std::string>()));
+        }
+        const std::filesystem::path path = std::filesystem::path(ref.at.file).parent_path() / relative;
+        std::error_code ignored;
+        if (std::filesystem::exists(path, ignored) && !std::filesystem::is_regular_file(path, ignored)) {
+            refuse(ref.at.dot("externalRelPath"),
+                   "the level's file " + path.string() + " is not a regular file");
+        }
         std::string text;
         try {
             text = read_file_capped(path.string(), levels::default_max_level_bytes);

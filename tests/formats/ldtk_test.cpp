@@ -297,6 +297,15 @@ TEST(Ldtk, AnExternalLevelsErrorsNameItsFile) {
         (dir / "p" / "L.ldtkl").string() +
             ":1: not valid JSON: syntax error while parsing value - unexpected '}'; expected '[', '{', or "
             "a literal");
+    p["levels"][0]["externalRelPath"] = "/dev/stdin";
+    EXPECT_EQ(
+        error_of([&] { (void)formats::parse_ldtk(p.dump(), (dir / "x.ldtk").string()); }),
+        (dir / "x.ldtk").string() +
+            ": levels[0].externalRelPath: must be a path relative to the project file, got '/dev/stdin'");
+    p["levels"][0]["externalRelPath"] = "p";
+    EXPECT_EQ(error_of([&] { (void)formats::parse_ldtk(p.dump(), (dir / "x.ldtk").string()); }),
+              (dir / "x.ldtk").string() + ": levels[0].externalRelPath: the level's file " +
+                  (dir / "p").string() + " is not a regular file");
     p["levels"][0].erase("externalRelPath");
     EXPECT_EQ(error_of([&] { (void)formats::parse_ldtk(p.dump(), (dir / "x.ldtk").string()); }),
               (dir / "x.ldtk").string() +
