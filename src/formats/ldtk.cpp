@@ -338,9 +338,13 @@ void add_intgrid_layer(Cells& cells, const json& layer, const Where& at, const L
                                          " values, expected __cWid x __cHei = " + std::to_string(width) +
                                          " x " + std::to_string(height) + " = " + std::to_string(count));
     }
+    constexpr std::int64_t max_value = std::numeric_limits<std::int32_t>::max();
     for (std::size_t i = 0; i < count; ++i) {
+        // The JSON path is built only for a value at fault: 16 million cells must not make 16 million paths.
+        const json& cell = csv[i];
+        const bool plain = cell.is_number_unsigned() && cell.get<std::uint64_t>() <= std::uint64_t{max_value};
         const std::int64_t value =
-            integer_in(csv[i], at.dot("intGridCsv")[i], 0, std::numeric_limits<std::int32_t>::max());
+            plain ? cell.get<std::int64_t>() : integer_in(cell, at.dot("intGridCsv")[i], 0, max_value);
         if (value == 0) {
             continue;
         }
