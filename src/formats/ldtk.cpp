@@ -123,10 +123,22 @@ std::string parse_error_reason(const json::parse_error& error) {
     return colon == std::string::npos ? what : what.substr(colon + 2);
 }
 
+// The parts of a project that give no walls are dropped as they are parsed: the tiles that draw the level
+// (gridTiles, autoLayerTiles: in a project with auto-layers several times the IntGrid's size) and the
+// editor's rules and tilesets, so that the document held in memory is little more than the IntGrid layers.
+bool keep_what_kinema_reads(int /*depth*/, json::parse_event_t event, json& parsed) {
+    if (event != json::parse_event_t::key) {
+        return true;
+    }
+    const std::string& key = parsed.get_ref<const std::string&>();
+    return key != "gridTiles" && key != "autoLayerTiles" && key != "autoRuleGroups" && key != "tilesets" &&
+           key != "enums" && key != "externalEnums";
+}
+
 json parse_json(std::string_view text, const std::string& file) {
     refuse_non_object_start(text, file);
     try {
-        return json::parse(text.begin(), text.end());
+        return json::parse(text.begin(), text.end(), keep_what_kinema_reads);
     } catch (const json::parse_error& e) {
         const std::size_t at = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
         const int line = 1 + static_cast<int>(std::count(
