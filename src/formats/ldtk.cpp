@@ -102,7 +102,9 @@ std::int64_t integer_in(const json& value, const Where& at, std::int64_t low, st
 // ---- Reading the JSON ----------------------------------------------------------------------------------
 
 void refuse_non_object_start(std::string_view text, const std::string& file) {
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    // A UTF-8 byte-order mark is skipped, as by every text loader (docs/errors.md; nlohmann skips it too).
+    const std::size_t bom = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    const std::size_t first = text.find_first_not_of(" \t\r\n", bom);
     if (first == std::string_view::npos) {
         throw LevelError(file, 1, "not an LDtk project: the file is empty");
     }

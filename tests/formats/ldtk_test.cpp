@@ -315,6 +315,12 @@ TEST(Ldtk, AnExternalLevelsErrorsNameItsFile) {
 
 // ---- Refusals ---------------------------------------------------------------------------------------------
 
+TEST(Ldtk, AByteOrderMarkIsSkipped) {
+    EXPECT_EQ(formats::parse_ldtk("\xEF\xBB\xBF" + one_layer(2, 1, {1, 2}).dump(), "x.ldtk").passable,
+              (Tiles{0, 1}));
+    EXPECT_EQ(refusal_of_text("\xEF\xBB\xBF"), "x.ldtk:1: not an LDtk project: the file is empty");
+}
+
 TEST(Ldtk, TextThatIsNoJsonObjectIsRefusedAtItsLine) {
     EXPECT_EQ(refusal_of_text(""), "x.ldtk:1: not an LDtk project: the file is empty");
     EXPECT_EQ(refusal_of_text("\n\n#####\n"),
