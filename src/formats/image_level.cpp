@@ -1,7 +1,10 @@
 // Images as levels, decoded with stb_image (Debian's libstb-dev, v2.27; header-only). Its implementation is
 // compiled here, in this one file, static (STB_IMAGE_STATIC) so that it cannot clash with a copy inside
 // another library of the process (Assimp carries its own), and only for PNG and BMP: the other formats stb
-// reads (JPEG, GIF, PSD, ...) are not collision masks and would only widen what a hostile file can reach.
+// reads (JPEG, GIF, PSD, ...) are not collision masks and would only widen what a hostile file can reach
+// (stb 2.27's published fuzzing bugs are in its JPEG, HDR and PNM decoders). STBI_NO_FAILURE_STRINGS: stb
+// writes the name of an unknown PNG chunk into one static buffer shared by every thread ("not threadsafe",
+// its own comment), and its reasons are terse; kinema says what failed itself.
 #include "kinema/formats/image_level.hpp"
 
 #include <cstdint>
@@ -18,6 +21,7 @@
 #define STBI_NO_STDIO
 #define STBI_NO_LINEAR
 #define STBI_NO_HDR
+#define STBI_NO_FAILURE_STRINGS
 #include <stb_image.h>
 
 namespace kinema::formats {
@@ -110,7 +114,7 @@ levels::GridLevel parse_image_level(std::string_view bytes, const std::string& n
     int channels = 0;
     // The header first: the size is checked before a pixel is decoded.
     if (stbi_info_from_memory(data, length, &width, &height, &channels) == 0) {
-        refuse(name, std::string("cannot read the image header: ") + stbi_failure_reason());
+        refuse(name, "cannot read the image header: a damaged PNG or BMP, or a kind stb_image does not read");
     }
     if (width < 1 || height < 1 || width > max_image_side || height > max_image_side) {
         refuse(name, "image " + std::to_string(width) + " x " + std::to_string(height) +
@@ -119,7 +123,7 @@ levels::GridLevel parse_image_level(std::string_view bytes, const std::string& n
     const std::unique_ptr<stbi_uc, StbFree> pixels(
         stbi_load_from_memory(data, length, &width, &height, &channels, 4));
     if (pixels == nullptr) {
-        refuse(name, std::string("cannot decode the image: ") + stbi_failure_reason());
+        refuse(name, "cannot decode the image: its pixel data are damaged or cut short");
     }
     levels::GridLevel level;
     level.name = name;
