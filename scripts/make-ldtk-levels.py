@@ -11,12 +11,14 @@
 
 The JSON follows LDtk 1.5.3's layout (ldtk.io/json): the fields a game reads and the editor's own settings.
 kinema's tests (tests/cli/ldtk_levels_cli_test.cpp) check that each twin chases, audits and pursues exactly as
-its original. Run from the repository's root: python3 scripts/make-ldtk-levels.py
+its original. Run from anywhere: python3 scripts/make-ldtk-levels.py; with --check it writes nothing and fails,
+naming them, when the checked-in files differ from what it would write (the ctest formats_twins_up_to_date).
 """
 
 import json
 import pathlib
 import struct
+import sys
 import uuid
 import zlib
 
@@ -27,6 +29,7 @@ WALL, FLOOR = 1, 2
 ARROWS = {">": "1,0", "<": "-1,0", "^": "0,-1", "v": "0,1"}
 MARKERS = set("P") | set(ARROWS)
 EXTERNAL_LEVELS = ["corner", "t_junction_equal"]
+OUTPUT = {}  # path -> bytes, written (or compared) at the end
 
 
 def read_ascii_level(path):
@@ -153,8 +156,7 @@ def project(name, levels, external=False):
 
 
 def write_json(path, value):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(value, indent=1) + "\n")
+    OUTPUT[path] = (json.dumps(value, indent=1) + "\n").encode()
 
 
 def png(width, height, rgba_rows):
@@ -170,8 +172,7 @@ PIXELS = {0: b"\x00\x00\x00\x00", WALL: b"\x00\x00\x00\xff", FLOOR: b"\xff\xff\x
 
 
 def write_png(path, rows):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(png(len(rows[0]), len(rows), [b"".join(PIXELS[cell_value(c)] for c in r) for r in rows]))
+    OUTPUT[path] = png(len(rows[0]), len(rows), [b"".join(PIXELS[cell_value(c)] for c in r) for r in rows])
 
 
 def main():
@@ -190,7 +191,19 @@ def main():
         write_json(LEVELS / "ldtk" / rel, level)
         external.append(dict(level, layerInstances=None, externalRelPath=rel))
     write_json(LEVELS / "ldtk" / "external.ldtk", project("external", external, external=True))
+    if "--check" in sys.argv[1:]:
+        stale = [str(p.relative_to(ROOT)) for p, data in sorted(OUTPUT.items())
+                 if not p.exists() or p.read_bytes() != data]
+        if stale:
+            print("out of date (run scripts/make-ldtk-levels.py): " + ", ".join(stale))
+            return 1
+        print(f"up to date: {len(OUTPUT)} files")
+        return 0
+    for path, data in OUTPUT.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
