@@ -86,7 +86,10 @@ std::int64_t integer_in(const json& value, const Where& at, std::int64_t low, st
     const std::string range =
         "expected an integer in [" + std::to_string(low) + ", " + std::to_string(high) + "], got ";
     if (!value.is_number_integer()) {
-        refuse(at, range + quote_for_message(value.dump()));
+        // A scalar is shown as written; an array or object only by its kind: dump() recurses, and a value
+        // nested 200,000 deep would overflow the stack.
+        refuse(at, range + (value.is_structured() ? std::string(json_kind(value))
+                                                  : quote_for_message(value.dump())));
     }
     // nlohmann keeps a non-negative integer as unsigned: one beyond int64 is simply out of range.
     if (value.is_number_unsigned() && value.get<std::uint64_t>() > static_cast<std::uint64_t>(high)) {

@@ -373,6 +373,12 @@ TEST(Ldtk, ALayerWhoseCsvDisagreesWithItsSizeIsRefused) {
     EXPECT_EQ(refusal(p),
               "x.ldtk: levels[0].layerInstances[0].intGridCsv[1]: expected an integer in [0, "
               "2147483647], got '1.5'");
+    // A value nested deep is named by its kind, not printed (printing recursed and overflowed the stack).
+    std::string deep = p.dump();
+    deep.replace(deep.find("[2,1.5]"), 7, "[2," + std::string(200000, '[') + std::string(200000, ']') + "]");
+    EXPECT_EQ(refusal_of_text(deep),
+              "x.ldtk: levels[0].layerInstances[0].intGridCsv[1]: expected an integer in [0, "
+              "2147483647], got array");
     p["levels"][0]["layerInstances"][0].erase("intGridCsv");
     EXPECT_EQ(refusal(p), "x.ldtk: levels[0].layerInstances[0].intGridCsv: missing");
 }
