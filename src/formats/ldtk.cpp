@@ -189,14 +189,16 @@ std::vector<LevelRef> project_levels(const json& root, const Where& at) {
     return found;
 }
 
-std::string listed_identifiers(const std::vector<LevelRef>& levels) {
-    constexpr std::size_t max_listed = 20;  // one line, even for a project of hundreds of levels
+// Names for a one-line message: quoted, at most 20 of them, even for a project of hundreds of levels or
+// values.
+std::string listed(const std::vector<std::string>& names, const std::string& what) {
+    constexpr std::size_t max_listed = 20;
     std::string list;
-    for (std::size_t i = 0; i < levels.size() && i < max_listed; ++i) {
-        list.append(i == 0 ? "" : ", ").append(quote_for_message(levels[i].identifier));
+    for (std::size_t i = 0; i < names.size() && i < max_listed; ++i) {
+        list.append(i == 0 ? "" : ", ").append(quote_for_message(names[i]));
     }
-    if (levels.size() > max_listed) {
-        list.append(", ... (" + std::to_string(levels.size()) + " levels)");
+    if (names.size() > max_listed) {
+        list.append(", ... (" + std::to_string(names.size()) + " " + what + ")");
     }
     return list;
 }
@@ -209,8 +211,12 @@ const LevelRef& chosen_level(const std::vector<LevelRef>& levels, const std::str
     const auto found = std::find_if(levels.begin(), levels.end(),
                                     [&](const LevelRef& ref) { return ref.identifier == wanted; });
     if (found == levels.end()) {
+        std::vector<std::string> identifiers;
+        for (const LevelRef& ref : levels) {
+            identifiers.push_back(ref.identifier);
+        }
         throw LevelError(file + ": no level " + quote_for_message(wanted) +
-                         "; the project's levels: " + listed_identifiers(levels));
+                         "; the project's levels: " + listed(identifiers, "levels"));
     }
     return *found;
 }
@@ -518,14 +524,6 @@ Markers read_markers(const LevelBody& body, const Cells& cells) {
     return markers;
 }
 
-std::string joined(const std::vector<std::string>& names) {
-    std::string out;
-    for (const std::string& n : names) {
-        out.append(out.empty() ? "" : ", ").append(quote_for_message(n));
-    }
-    return out;
-}
-
 // Walls win in any layer; when some layer names floor values only their cells are floor (a cell empty in
 // every layer is then outside the level), else every cell that is not a wall is floor (issue 41).
 std::vector<std::uint8_t> passable_tiles(const Cells& cells) {
@@ -554,8 +552,8 @@ levels::GridLevel parse_ldtk(std::string_view text, const std::string& name,
     const Cells cells = read_intgrid_layers(root, name, body, options.walls);
     if (!options.walls.empty() && !cells.walls_name_found) {
         refuse(ref.at, "no IntGrid value named " + quote_for_message(options.walls) + " in level " +
-                           quote_for_message(ref.identifier) + " (values: " + joined(cells.value_names) +
-                           ")");
+                           quote_for_message(ref.identifier) +
+                           " (values: " + listed(cells.value_names, "values") + ")");
     }
     levels::GridLevel level;
     level.name = name;
@@ -566,7 +564,7 @@ levels::GridLevel parse_ldtk(std::string_view text, const std::string& name,
     if (level.passable_count() == 0) {
         refuse(ref.at, "level " + quote_for_message(ref.identifier) +
                            " has no floor: every cell is a wall or outside (IntGrid values: " +
-                           joined(cells.value_names) + ")");
+                           listed(cells.value_names, "values") + ")");
     }
     const Markers markers = read_markers(body, cells);
     if (markers.player.position) {

@@ -161,6 +161,17 @@ TEST(Ldtk, TheFirstLevelUnlessOneIsNamedAndItsIdentifierIsTheTitle) {
               "x.ldtk: no level 'vault'; the project's levels: 'Entrance', 'Vault'");
 }
 
+TEST(Ldtk, AnUnknownLevelListsAtMost20Levels) {
+    std::vector<json> many;
+    for (int i = 0; i < 25; ++i) {
+        many.push_back(level("L" + std::to_string(i), {intgrid_layer("Collision", 1, 1, 1, {2})}));
+    }
+    EXPECT_EQ(
+        refusal(project(many), {.level = "X", .walls = ""}),
+        "x.ldtk: no level 'X'; the project's levels: 'L0', 'L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7', 'L8', "
+        "'L9', 'L10', 'L11', 'L12', 'L13', 'L14', 'L15', 'L16', 'L17', 'L18', 'L19', ... (25 levels)");
+}
+
 TEST(Ldtk, AProjectOfSeveralWorldsReadsTheWorldsLevels) {
     json p = project({});
     p["worlds"] = {
