@@ -379,15 +379,17 @@ void add_intgrid_layer(Cells& cells, const json& layer, const Where& at, const L
     }
 }
 
-const json& definition_of(const json& layer_defs, const json& layer, const Where& at, const Where& defs_at) {
+// The index in defs.layers[] of the definition the layer names by uid.
+std::size_t definition_of(const json& layer_defs, const json& layer, const Where& at, const Where& defs_at) {
     const std::int64_t uid =
         integer_in(member(layer, "layerDefUid", at), at.dot("layerDefUid"),
                    std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
-    for (const json& def : layer_defs) {
+    for (std::size_t d = 0; d < layer_defs.size(); ++d) {
+        const json& def = layer_defs[d];
         const auto def_uid = def.is_object() ? def.find("uid") : def.end();
         if (def.is_object() && def_uid != def.end() && def_uid->is_number_integer() &&
             def_uid->get<std::int64_t>() == uid) {
-            return def;
+            return d;
         }
     }
     refuse(at.dot("layerDefUid"),
@@ -491,7 +493,8 @@ Cells read_intgrid_layers(const json& root, const std::string& project, const Le
         if (type != "IntGrid") {
             continue;
         }
-        const LayerDef def = layer_def(definition_of(defs, layer, at, defs_at), defs_at, walls_name);
+        const std::size_t d = definition_of(defs, layer, at, defs_at);
+        const LayerDef def = layer_def(defs[d], defs_at[d], walls_name);
         add_intgrid_layer(cells, layer, at, def);
         for (const auto& [value, kind] : def.values) {
             cells.any_floor_value = cells.any_floor_value || kind == ValueKind::floor;

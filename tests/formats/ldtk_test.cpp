@@ -400,6 +400,13 @@ TEST(Ldtk, ALayerWithoutItsDefinitionIsRefused) {
     EXPECT_EQ(refusal(p),
               "x.ldtk: levels[0].layerInstances[0].layerDefUid: no layer definition with uid 9 in "
               "defs.layers");
+    p["levels"][0]["layerInstances"][0]["layerDefUid"] = 7;
+    p["defs"]["layers"][1]["intGridValues"][0]["value"] = 0;
+    EXPECT_EQ(refusal(p),
+              "x.ldtk: defs.layers[1].intGridValues[0].value: expected an integer in [1, 2147483647], "
+              "got 0");
+    p["defs"]["layers"][1].erase("intGridValues");
+    EXPECT_EQ(refusal(p), "x.ldtk: defs.layers[1].intGridValues: missing");
     p.erase("defs");
     EXPECT_EQ(refusal(p), "x.ldtk: defs: missing");
 }
