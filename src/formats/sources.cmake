@@ -7,5 +7,7 @@ set(kinema_formats_sources
     ${CMAKE_CURRENT_LIST_DIR}/tiled_tmj.cpp
     ${CMAKE_CURRENT_LIST_DIR}/tiled_level.cpp
     ${CMAKE_CURRENT_LIST_DIR}/layer_data.cpp)
+# LDtk projects (nlohmann-json) and PNG/BMP masks (stb_image).
+list(APPEND kinema_formats_sources ${CMAKE_CURRENT_LIST_DIR}/ldtk.cpp ${CMAKE_CURRENT_LIST_DIR}/image_level.cpp)
 # 3D scenes through Assimp (native builds only).
 set(kinema_formats_assimp_sources)

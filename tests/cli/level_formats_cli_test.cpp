@@ -17,19 +17,19 @@ const std::string levels_dir = std::string(KINEMA_DATA_DIR) + "/levels";
 
 std::string unsupported(const fs::path& path, const std::string& typed) {
     return path.string() + ": format not supported: " + typed +
-           "; kinema reads .map, .txt, .obj, .nav, .tmx, .tmj, .json (a file without an extension as .txt)";
+           "; kinema reads .map, .txt, .obj, .nav, .tmx, .tmj, .json, .ldtk, .png, .bmp (a file without an extension as .txt)";
 }
 
 TEST(LevelFormatsCli, AnUnknownExtensionIsRefusedByEveryCommand) {
     // Before: read as an ASCII level, so a picture or a renamed level failed with a character error or ran.
-    const fs::path png = scratch_path("corner.PNG");
-    fs::copy_file(levels_dir + "/corner.txt", png, fs::copy_options::overwrite_existing);
-    expect_one_line_error(run_kinema("chase --map " + sh_quoted(png)), unsupported(png, ".PNG"));
-    expect_one_line_error(run_kinema("audit --quiet --map " + sh_quoted(png)), unsupported(png, ".PNG"));
+    const fs::path gif = scratch_path("corner.GIF");
+    fs::copy_file(levels_dir + "/corner.txt", gif, fs::copy_options::overwrite_existing);
+    expect_one_line_error(run_kinema("chase --map " + sh_quoted(gif)), unsupported(gif, ".GIF"));
+    expect_one_line_error(run_kinema("audit --quiet --map " + sh_quoted(gif)), unsupported(gif, ".GIF"));
     expect_one_line_error(
-        run_kinema("pursue --map " + sh_quoted(png) + " --route '3.5,2.5;10.5,2.5' --npc 1.5,2.5"),
-        unsupported(png, ".PNG"));
-    fs::remove(png);
+        run_kinema("pursue --map " + sh_quoted(gif) + " --route '3.5,2.5;10.5,2.5' --npc 1.5,2.5"),
+        unsupported(gif, ".GIF"));
+    fs::remove(gif);
 }
 
 #if KINEMA_HAVE_NAV
