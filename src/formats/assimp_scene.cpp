@@ -203,7 +203,7 @@ TriangleMesh merged_triangles(const aiScene& scene, const std::string& path) {
         const auto first = static_cast<std::uint32_t>(merged.vertices.size());
         for (unsigned v = 0; v < mesh.mNumVertices; ++v) {
             const aiVector3D& p = mesh.mVertices[v];
-            const Vec3 vertex{p.x, p.y, p.z};
+            const Vec3 vertex{static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z)};
             if (!is_finite(vertex)) {
                 throw LevelError(path + ": mesh '" + one_line(mesh.mName.C_Str()) +
                                  "' has a vertex that is not " + "finite (number " + std::to_string(v) + ")");

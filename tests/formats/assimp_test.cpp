@@ -241,6 +241,25 @@ TEST(AssimpScenes, NodesThatAreNotTreesAreRefused) {
     fs::remove(path);
 }
 
+// Two inputs that defeat Assimp 5.2 itself (src/formats/gltf_checks.hpp): JSON nested 200,000 deep crashes
+// its recursive JSON parser, and nodes sharing children make it copy a subtree 2^30 times. Both are refused
+// first.
+TEST(AssimpScenes, InputsThatCrashOrHangAssimpAreRefusedBeforeIt) {
+    const fs::path path = scratch_path("deep.gltf");
+    write_file(path, R"({"asset": {"version": "2.0"}, "extras": )" + std::string(200000, '[') +
+                         std::string(200000, ']') + "}");
+    EXPECT_EQ(load_error(path), path.string() + ": JSON: nested deeper than 64 levels");
+    std::string nodes;
+    for (int i = 0; i < 30; ++i) {
+        nodes += "{\"children\": [" + std::to_string(i + 1) + ", " + std::to_string(i + 1) + "]}, ";
+    }
+    write_file(path,
+               R"({"asset": {"version": "2.0"}, "scenes": [{"nodes": [0]}], "nodes": [)" + nodes + "{}]}");
+    EXPECT_EQ(load_error(path),
+              path.string() + ": nodes[0].children[1]: nodes[1] already has a parent: nodes form trees");
+    fs::remove(path);
+}
+
 TEST(AssimpScenes, AMissingFileIsRefusedAsOtherLevelsAre) {
     EXPECT_EQ(load_error("/nonexistent/x.glb"),
               "/nonexistent/x.glb: cannot open file: No such file or directory");
