@@ -46,9 +46,10 @@ quiet assimp export corner_ramp.obj corner_ramp.stl -fstl
 quiet assimp export "$work/corner_ramp_cm.obj" "$work/corner_ramp.fbx" -ffbxa
 quiet assimp export "$work/corner_ramp_zup.obj" "$work/corner_ramp.3ds" -f3ds
 # Assimp writes the time of writing into FBX and COLLADA files and the source's name into the FBX: both are
-# fixed here (the time to the OBJ's first commit, 2026-11-29), so the files are the same from run to run.
+# fixed here (to the day these twins were first written, 2026-11-29), so the files are the same from run to run.
 sed -e 's/corner_ramp_cm\.obj/corner_ramp.obj/g' \
-  -e 's/^\t\tYear: .*/\t\tYear: 2026/; s/^\t\tMonth: .*/\t\tMonth: 11/; s/^\t\tDay: .*/\t\tDay: 29/' -e 's/^\(\t\t\(Hour\|Minute\|Second\): \).*/\10/' \
+  -e 's/^\t\tYear: .*/\t\tYear: 2026/; s/^\t\tMonth: .*/\t\tMonth: 11/; s/^\t\tDay: .*/\t\tDay: 29/' \
+  -e 's/^\(\t\t\(Hour\|Minute\|Second\): \).*/\10/' \
   "$work/corner_ramp.fbx" >corner_ramp.fbx
 cp "$work/corner_ramp.3ds" corner_ramp.3ds
 sed -i -e 's|\(<created>\).*\(</created>\)|\12026-11-29T00:00:00\2|' \

@@ -271,7 +271,8 @@ TriangleMesh load_scene_mesh(const std::string& path, std::uintmax_t max_bytes,
     try {
         bytes = read_file_capped(path, max_bytes);
     } catch (const FileError& e) {
-        throw LevelError(e.what());
+        // Line 0: the file itself cannot be read, as the grid loaders say it (Python raises OSError).
+        throw LevelError(path, 0, e.why());
     }
     return parse_scene_mesh(std::move(bytes), path, max_bytes, options);
 }

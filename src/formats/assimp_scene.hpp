@@ -14,7 +14,8 @@ namespace kinema::formats::detail {
 /// every node transform, points and lines are dropped, every mesh is merged into one; FBX's UnitScaleFactor
 /// and axis settings are applied, then `options.scale` and `options.up`. The file and every file it refers to
 /// (a glTF's external buffers) are read by kinema within `max_bytes` bytes in all. Throws LevelError
-/// "PATH: why" (Assimp's reason, or kinema's own checks: an accessor past its buffer, no triangles, ...).
+/// "PATH: why" (Assimp's reason, or kinema's own checks: an accessor past its buffer, no triangles, ...), and
+/// "PATH:0: why" (unreadable_file()) when the file itself cannot be read.
 levels::TriangleMesh load_scene_mesh(const std::string& path, std::uintmax_t max_bytes,
                                      const levels::LevelReadOptions& options);
 

@@ -1,11 +1,11 @@
 // kinema's own checks of a glTF 2.0 file before Assimp reads it. Assimp 5.2 (Debian's libassimp5) checks
-// accessors and bufferViews against their buffers itself ("GLTF: Accessor with offset/length (0/400000) is out
-// of range"), but two inputs defeat it, measured with `assimp info` here: JSON nested 200,000 deep crashes it
-// (its rapidjson parser recurses once per level: a stack overflow, SIGSEGV), and 31 nodes each listing the
-// next twice as children make it copy the last one 2^30 times (no answer in 20 s). The glTF 2.0 specification
-// (Khronos, section 3.5.3 "Nodes and hierarchy") requires the nodes to form disjoint trees, so those files are
-// invalid; kinema refuses them, and checks the sizes itself to name the element (accessors[0], buffers[1].uri)
-// in its one-line message rather than pass on Assimp's.
+// accessors and bufferViews against their buffers itself ("GLTF: Accessor with offset/length (0/400000) is
+// out of range"), but two inputs defeat it, measured with `assimp info` here: JSON nested 200,000 deep
+// crashes it (its rapidjson parser recurses once per level: a stack overflow, SIGSEGV), and 31 nodes each
+// listing the next twice as children make it copy the last one 2^30 times (no answer in 20 s). The glTF 2.0
+// specification (Khronos, section 3.5.3 "Nodes and hierarchy") requires the nodes to form disjoint trees, so
+// those files are invalid; kinema refuses them, and checks the sizes itself to name the element
+// (accessors[0], buffers[1].uri) in its one-line message rather than pass on Assimp's.
 #pragma once
 
 #include <cstdint>

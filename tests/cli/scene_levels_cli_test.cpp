@@ -1,9 +1,8 @@
 // `--map X.gltf` and the other 3D scenes Assimp reads (src/formats/assimp_scene.cpp) through
 // nav::load_level_3d: chase, audit, pursue and navmesh build give the OBJ's answers, byte for byte apart from
-// the file's name, for every twin of data/levels/corner_ramp.obj (scripts/make-mesh-levels.sh): the float32
-// rounding of the twins' coordinates (at most 2e-6 m, the centimetre ones scaled back) is far below Recast's
-// 0.3 m voxels, so the same navmesh and cells are built. Bad files: exit 2, one line naming the file, nothing
-// on stdout.
+// the file's name, for every twin of data/levels/corner_ramp.obj (scripts/make-mesh-levels.sh). The twins
+// hold exactly the OBJ's coordinates (whole metres are exact in float32; tests/formats/assimp_test.cpp), so
+// Recast builds the same navmesh and cells. Bad files: exit 2, one line naming the file, nothing on stdout.
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -140,6 +140,29 @@ TEST(AssimpScenes, FbxAxisAndUnitSettingsAreApplied) {
     fs::remove(twice);
 }
 
+TEST(AssimpScenes, ColladaUnitAndUpAxisAreApplied) {
+    // Assimp applies COLLADA's <unit meter> and <up_axis> itself: corner_ramp.dae said to be in centimetres
+    // is a hundred times smaller, said to be z up is turned (x, y, z) -> (x, z, -y).
+    const std::string dae = read_file(levels_dir + "/corner_ramp.dae");
+    const auto edited = [&](const std::string& from, const std::string& to) {
+        std::string text = dae;
+        EXPECT_NE(text.find(from), std::string::npos) << from;
+        text.replace(text.find(from), from.size(), to);
+        const fs::path path = scratch_path("edited.dae");
+        write_file(path, text);
+        return load_mesh(path.string());
+    };
+    TriangleMesh centimetres = corner_ramp_obj();
+    TriangleMesh turned = corner_ramp_obj();
+    for (std::size_t i = 0; i < turned.vertices.size(); ++i) {
+        centimetres.vertices[i] = centimetres.vertices[i] * 0.01;
+        turned.vertices[i] = Vec3{turned.vertices[i].x, turned.vertices[i].z, -turned.vertices[i].y};
+    }
+    expect_same_triangles(edited("meter=\"1\"", "meter=\"0.01\""), centimetres, "meter 0.01", 1e-6);
+    expect_same_triangles(edited("Y_UP", "Z_UP"), turned, "Z_UP");
+    fs::remove(scratch_path("edited.dae"));
+}
+
 TEST(AssimpScenes, ScaleAndUpOptionsApplyToEveryMeshFormat) {
     LevelReadOptions options;
     options.scale = 0.5;
@@ -262,7 +285,12 @@ TEST(AssimpScenes, InputsThatCrashOrHangAssimpAreRefusedBeforeIt) {
 
 TEST(AssimpScenes, AMissingFileIsRefusedAsOtherLevelsAre) {
     EXPECT_EQ(load_error("/nonexistent/x.glb"),
-              "/nonexistent/x.glb: cannot open file: No such file or directory");
+              "/nonexistent/x.glb:0: cannot open file: No such file or directory");
+    try {
+        (void)load_mesh("/nonexistent/x.glb");
+    } catch (const levels::LevelError& e) {
+        EXPECT_TRUE(e.unreadable_file());  // Python raises OSError
+    }
 }
 
 }  // namespace
