@@ -3,10 +3,11 @@
 # and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 45) each (the OBJ fuzzer also
 # builds every mesh with Recast), merge's partial reports KINEMA_FUZZ_MERGE_SECONDS (default 30), the Tiled
 # maps KINEMA_FUZZ_TILED_SECONDS (default 25), LDtk projects and PNG/BMP images KINEMA_FUZZ_LDTK_SECONDS and
-# KINEMA_FUZZ_IMAGE_SECONDS (default 20 each), the command line's argument parsing (one cli_<command>_fuzz for
-# each of the 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name)
-# KINEMA_CLI_FUZZ_SECONDS (default 11) each: about 7 minutes in all (the whole suite stays within its 45
-# minutes on 2 cores). Exits non-zero when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
+# KINEMA_FUZZ_IMAGE_SECONDS (default 20 each), 3D scenes through Assimp KINEMA_FUZZ_MESH_SCENE_SECONDS (default
+# 20; built with KINEMA_FORMATS_ASSIMP), the command line's argument parsing (one cli_<command>_fuzz for each of
+# the 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default
+# 11) each: about 7.5 minutes in all (the whole suite stays within its 45 minutes on 2 cores). Exits non-zero
+# when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
 # Corpus: our own levels (data/levels, fuzz/corpus) are copied into build-fuzz/corpus/<target> (libFuzzer adds
@@ -25,7 +26,8 @@ cmake --build build-fuzz
 shared="../shared/data"
 mkdir -p build-fuzz/crashes
 status=0
-for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_fuzz tiled_fuzz ldtk_fuzz image_fuzz; do
+for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_fuzz tiled_fuzz ldtk_fuzz image_fuzz \
+  mesh_scene_fuzz; do
   binary="build-fuzz/fuzz/$target"
   [ -x "$binary" ] || continue
   corpus="build-fuzz/corpus/$target"
@@ -58,6 +60,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
       # objects; and fuzz/corpus/tiled: zstd layers (written with the zstd tool), ellipses, turned rectangles,
       # npc markers. Their first byte ('<' or '{') picks the reader (fuzz/tiled_fuzz.cpp); ~25 s.
       cp data/levels/tiled/*.tmx data/levels/tiled/*.tmj fuzz/corpus/tiled/* "$corpus/"
+      ;;
     ldtk_fuzz)
       # Our levels' LDtk twins (one level, several, external) and small projects: two IntGrid layers, markers
       # on a finer grid, a project of worlds.
@@ -66,6 +69,11 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
     image_fuzz)
       # Our levels' PNG masks (RGBA) and a grey PNG, a 2-bit palette PNG with transparency, a 24-bit BMP.
       cp data/levels/images/*.png fuzz/corpus/image/* "$corpus/"
+      ;;
+    mesh_scene_fuzz)
+      # 3D scenes through Assimp (kinema::formats): corner_ramp.obj's twins (scripts/make-mesh-levels.sh), glTF
+      # external, embedded, binary and under a scale node, and ASCII FBX, COLLADA, PLY and STL; ~20 s.
+      cp data/levels/corner_ramp*.gltf data/levels/corner_ramp.{glb,fbx,dae,ply,stl} "$corpus/"
       ;;
     obj_fuzz)
       # A floor, and the shapes Recast cannot build: tiny, thin (less than half a voxel across), far from the
@@ -83,6 +91,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
   [ "$target" = tiled_fuzz ] && target_seconds="${KINEMA_FUZZ_TILED_SECONDS:-25}"
   [ "$target" = ldtk_fuzz ] && target_seconds="${KINEMA_FUZZ_LDTK_SECONDS:-20}"
   [ "$target" = image_fuzz ] && target_seconds="${KINEMA_FUZZ_IMAGE_SECONDS:-20}"
+  [ "$target" = mesh_scene_fuzz ] && target_seconds="${KINEMA_FUZZ_MESH_SCENE_SECONDS:-20}"
   if ! "$binary" -max_total_time="$target_seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" "${extra[@]}" \
        >"build-fuzz/$target.log" 2>&1; then

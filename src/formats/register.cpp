@@ -1,13 +1,44 @@
 #include "kinema/formats/designer_formats.hpp"
 
 #include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "kinema/formats/image_level.hpp"
 #include "kinema/formats/ldtk.hpp"
 #include "kinema/levels/level_formats.hpp"
 #include "tiled_formats.hpp"
+#if KINEMA_FORMATS_HAVE_ASSIMP
+#include "assimp_scene.hpp"
+#endif
 
 namespace kinema::formats {
+namespace {
+
+#if KINEMA_FORMATS_HAVE_ASSIMP
+/// The 3D scene formats Assimp reads for kinema (docs/levels.md, "3D scenes"): one registry entry each, so
+/// that messages name the format ("a 3D level (FBX scene), not a grid level").
+void register_assimp_formats() {
+    const std::vector<std::pair<std::string, std::vector<std::string>>> scenes = {
+        {"glTF 2.0 scene", {".gltf", ".glb"}},
+        {"FBX scene", {".fbx"}},
+        {"COLLADA scene", {".dae"}},
+        {"PLY mesh", {".ply"}},
+        {"STL mesh", {".stl"}},
+        {"3DS scene", {".3ds"}}};
+    for (const auto& [name, extensions] : scenes) {
+        levels::LevelFormat format;
+        format.name = name;
+        format.extensions = extensions;
+        format.shape = levels::LevelShape::triangle_mesh;
+        format.load_mesh = detail::load_scene_mesh;
+        levels::register_level_format(std::move(format));
+    }
+}
+#endif
+
+}  // namespace
 
 void register_designer_formats() {
     static std::once_flag once;
@@ -23,6 +54,9 @@ void register_designer_formats() {
                                        .extensions = {".png", ".bmp"},
                                        .parse = &parse_image_level,
                                        .check_start = &check_image_start});
+#if KINEMA_FORMATS_HAVE_ASSIMP
+        register_assimp_formats();
+#endif
     });
 }
 

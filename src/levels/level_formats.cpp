@@ -4,6 +4,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
@@ -31,8 +32,13 @@ GridLevel parse_ascii(std::string_view text, const std::string& name, const Leve
     return parse_ascii_level(text, name);
 }
 
-TriangleMesh load_obj_mesh(const std::string& path, std::uintmax_t max_bytes, const LevelReadOptions&) {
-    return load_obj(path, max_bytes);
+// OBJ states no units or axes: the caller's scale and up axis apply (docs/levels.md).
+TriangleMesh load_obj_mesh(const std::string& path, std::uintmax_t max_bytes,
+                           const LevelReadOptions& options) {
+    check_level_read_options(options);
+    TriangleMesh mesh = load_obj(path, max_bytes);
+    apply_mesh_options(mesh, options);
+    return mesh;
 }
 
 std::vector<LevelFormat> built_in_formats() {
@@ -102,6 +108,26 @@ std::string readable_extensions_of(const std::vector<LevelFormat>& formats) {
 }
 
 }  // namespace
+
+void check_level_read_options(const LevelReadOptions& options) {
+    if (!(options.scale >= min_mesh_scale && options.scale <= max_mesh_scale)) {  // NaN fails both
+        throw LevelError(
+            "scale must be a finite number in [1e-06, 1e+06] (metres per unit of the file), got " +
+            format_number(options.scale));
+    }
+}
+
+void apply_mesh_options(TriangleMesh& mesh, const LevelReadOptions& options) {
+    const bool z_up = options.up == LevelReadOptions::UpAxis::z;
+    if (options.scale == 1.0 && !z_up) {
+        return;
+    }
+    for (Vec3& v : mesh.vertices) {
+        const Vec3 scaled = v * options.scale;
+        // z up to y up, a right-handed quarter turn about x: (x, y, z) -> (x, z, -y).
+        v = z_up ? Vec3{scaled.x, scaled.z, -scaled.y} : scaled;
+    }
+}
 
 void register_level_format(LevelFormat format) {
     if (format.extensions.empty()) {

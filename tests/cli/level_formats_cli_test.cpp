@@ -15,9 +15,11 @@ namespace fs = std::filesystem;
 
 const std::string levels_dir = std::string(KINEMA_DATA_DIR) + "/levels";
 
+/// The start of the refusal: the built-in formats, then kinema::formats' 2D ones; a build with Assimp lists
+/// its 3D scenes after them (.gltf, .glb, ...), then "(a file without an extension as .txt)".
 std::string unsupported(const fs::path& path, const std::string& typed) {
     return path.string() + ": format not supported: " + typed +
-           "; kinema reads .map, .txt, .obj, .nav, .tmx, .tmj, .json, .ldtk, .png, .bmp (a file without an extension as .txt)";
+           "; kinema reads .map, .txt, .obj, .nav, .tmx, .tmj, .json, .ldtk, .png, .bmp";
 }
 
 TEST(LevelFormatsCli, AnUnknownExtensionIsRefusedByEveryCommand) {

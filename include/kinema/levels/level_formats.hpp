@@ -46,6 +46,10 @@ struct LevelFormat {
     bool (*recognises)(std::string_view start) = nullptr;
 };
 
+/// A mesh in the file's units and axes made metres with y up by `options` (LevelReadOptions::scale and up):
+/// the last step of every mesh format's load_mesh, after the units and axes the file states itself.
+void apply_mesh_options(TriangleMesh& mesh, const LevelReadOptions& options);
+
 /// Adds a format. Throws std::invalid_argument when it claims an extension another format claims, has no
 /// extension, is a grid format without `parse` or a mesh format without `load_mesh`. Thread-safe; the
 /// built-in formats are always there.
