@@ -18,6 +18,17 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes) 
 
 std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
                              const std::function<void(std::string_view)>& check_start) {
+#if defined(__EMSCRIPTEN__)
+    // The WebAssembly build (the web page, the npm package; web/CMakeLists.txt) has no file system
+    // (-sFILESYSTEM=0): it is given a level's bytes, and a file the level names beside it (a Tiled map's
+    // external tileset) does not exist there. emscripten's stubs would "open" any path and read nothing, so
+    // the loader would report an empty file instead of the real reason.
+    (void)max_bytes;
+    (void)check_start;
+    throw FileError(path,
+                    "cannot be read in the browser: kinema's WebAssembly build reads only the file it is "
+                    "given, not files beside it");
+#else
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);
     if (std::filesystem::is_directory(status)) {
@@ -67,6 +78,7 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
         throw FileError(path, "cannot read file");
     }
     return text;
+#endif
 }
 
 }  // namespace kinema
