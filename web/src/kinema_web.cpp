@@ -24,8 +24,10 @@
 #include "kinema/core/format.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
+#include "kinema/formats/designer_formats.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/levels/moving_ai.hpp"
 #include "kinema/render/chase_scene.hpp"
 #include "kinema/render/flood_picture.hpp"
@@ -395,6 +397,21 @@ int tile_colour(int value, int hot) {
     return (c.r << 16) | (c.g << 8) | c.b;
 }
 
+/// The extensions of the grid level formats the registry holds (".map,.txt,.tmx,..."; not the 3D formats,
+/// which the pages cannot show), the list the pages' file pickers accept: the browser test checks their
+/// accept= attributes against it, so a format added to the registry is not forgotten there.
+std::string level_extensions() {
+    std::string out;
+    for (const levels::LevelFormat& format : levels::level_formats()) {
+        for (const std::string& extension : format.extensions) {
+            if (format.shape == levels::LevelShape::grid && !extension.empty()) {
+                out += (out.empty() ? "" : ",") + extension;
+            }
+        }
+    }
+    return out;
+}
+
 /// kinema::format_number (every number the JSON writers print), for testing the <charconv> shim
 /// (web/compat/charconv) against JavaScript's own shortest round-trip printing.
 std::string format_number_js(double value) {
@@ -412,6 +429,9 @@ double parse_number_js(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(kinema) {
     using namespace emscripten;
+    // Before any level is read: the designers' formats (Tiled, LDtk, PNG/BMP masks; docs/web.md "Level
+    // formats") join the registry every loadLevel goes through, as the CLI adds them at its start.
+    kinema::formats::register_designer_formats();
     using kinema::web::FloodLab;
     kinema::web::bind_level_methods(class_<FloodLab>("FloodLab").constructor<>())
         .function("setPassable", &FloodLab::set_passable)
@@ -441,6 +461,7 @@ EMSCRIPTEN_BINDINGS(kinema) {
         .function("regionBorders", &FloodLab::region_borders);
     function("tileColour", &kinema::web::tile_colour);
     function("formatNumber", &kinema::web::format_number_js);
+    function("levelExtensions", &kinema::web::level_extensions);
     function("parseNumber", &kinema::web::parse_number_js);
     kinema::web::bind_movement();
     kinema::web::bind_pursuit();

@@ -16,6 +16,7 @@
 #include "handles.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/formats/designer_formats.hpp"
 #include "kinema/kinema.h"
 #include "kinema/levels/grid_level.hpp"
 #include "space_files.hpp"
@@ -31,6 +32,13 @@ constexpr int flood_result_numbers = 19;
 constexpr int pursuer_settings_numbers = 13;
 constexpr int pursuer_output_numbers = 9;
 constexpr int pursuer_event_numbers = 9;
+
+// The designers' formats (Tiled, LDtk, PNG/BMP masks; docs/web.md "Level formats") join levels' registry
+// when the module starts, before any level text is read, as the CLI adds them at its start.
+[[maybe_unused]] const bool designer_formats_registered = [] {
+    kinema::formats::register_designer_formats();
+    return true;
+}();
 
 void put_vec3(double* out, kinema_vec3 v) {
     out[0] = v.x;
@@ -251,9 +259,11 @@ EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_pursuer_events(const kinema_pursuer
     return KINEMA_OK;
 }
 
-/// A grid level from a level file's text, read as kinema_space_load reads the file `name` (a Moving AI map
-/// when it ends in .map, else kinema's ASCII levels; the loaders' messages name it and the line), with
-/// connectivity 4 or 8. The space's chase JSON names `name` as its map.
+/// A grid level from a level file's bytes (`length` of them at `text`: text or binary, such as a PNG), read
+/// as kinema_space_load reads the file `name`: the loader chosen by name's extension through levels' registry
+/// (.map Moving AI, .txt kinema ASCII, .tmx/.tmj Tiled, .ldtk LDtk, .png/.bmp masks; the loaders' messages
+/// name it and the line), with connectivity 4 or 8. Files a level refers to (a Tiled map's external
+/// tilesets) cannot be found: there is no file beside it. The space's chase JSON names `name` as its map.
 EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_space_from_level_text(const char* text, int length,
                                                                    const char* name, int connectivity,
                                                                    kinema_space** out) {
