@@ -604,7 +604,9 @@ const QUERY_SETTINGS = ["hot", "max_heated", "max_steps", "connectivity", "desti
 async function share() {
   const params = new URLSearchParams();
   params.set("level", await deflateText(page.lab.levelText()));
-  params.set("name", page.mapName);
+  // The link holds the level as kinema ASCII whatever it was read from (a Tiled map, an image, a Moving AI
+  // map), so a name with another extension gets .txt instead: the loaders choose by the extension.
+  params.set("name", page.mapName.replace(/\.[^./]*$/, (ext) => (ext.toLowerCase() === ".txt" ? ext : ".txt")));
   if (page.result) {
     params.set("from", page.result.from.join(","));
     params.set("dir", page.result.dir.join(","));

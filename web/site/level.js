@@ -6,15 +6,21 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const openedFiles = new Map(); // picker value "file:NAME" -> the text of a file opened from disk
+const openedFiles = new Map(); // picker value "file:NAME" -> the content of a file opened from disk
+
+// The level formats whose files are binary (collision-mask images): read as bytes (a Uint8Array, which the
+// WebAssembly module takes as the file's bytes), since decoding them as text would change them. The other
+// formats (.map, .txt, Tiled's .tmx/.tmj/.json, LDtk's .ldtk) are read as text.
+const isBinaryLevel = (name) => /\.(png|bmp)$/i.test(name);
 
 function showError(message) {
   $("error").textContent = message;
   if (message) document.body.dataset.state = "error";
 }
 
-// Parses a level file's text; false after showing the loader's message (NAME:LINE: ...). `value` is its
-// entry in the level picker (a URL, or "file:NAME" for a file from disk, added to the picker).
+// Parses a level file's content (its text, or its bytes for an image); false after showing the loader's
+// message (NAME:LINE: ...). `value` is its entry in the level picker (a URL, or "file:NAME" for a file from
+// disk, added to the picker).
 async function loadLevelText(page, text, name, value = "file:" + name) {
   const error = await page.parseLevel(text, name);
   if (error) {
@@ -37,7 +43,8 @@ function showInPicker(value, label) {
 
 // A file from the file input or dropped on the view.
 async function loadLevelFile(page, file) {
-  return loadLevelText(page, await file.text(), file.name);
+  const content = isBinaryLevel(file.name) ? new Uint8Array(await file.arrayBuffer()) : await file.text();
+  return loadLevelText(page, content, file.name);
 }
 
 // Lets files be dropped on `canvas`.
@@ -61,7 +68,8 @@ async function loadLevelUrl(page, url) {
     showError(url + ": cannot load (HTTP " + response.status + ")");
     return false;
   }
-  return loadLevelText(page, await response.text(), url, url);
+  const content = isBinaryLevel(url) ? new Uint8Array(await response.arrayBuffer()) : await response.text();
+  return loadLevelText(page, content, url, url);
 }
 
 // Adds our levels (levels/index.json, written by scripts/web.sh) and, when the server lists them, the shared
