@@ -102,11 +102,18 @@ export declare class Space extends Handle {
      */
     static fromGrid(width: number, height: number, tiles: Uint8Array, connectivity?: 4 | 8): Space;
     /**
-     * A grid from the text of a level file the kinema command reads (a Moving AI map when `name` ends in .map,
-     * kinema's ASCII level for .txt or no extension; any other extension is refused), read as that command
-     * reads the file `name`: errors name it and the line.
+     * A grid from the text of a level file the kinema command reads, read as that command reads the file
+     * `name`, whose extension chooses the loader: .map Moving AI, .txt (or none) kinema ASCII, .tmx/.tmj/.json
+     * Tiled, .ldtk LDtk; any other extension is refused. Errors name `name` and the line or element. A Tiled
+     * map's external tilesets cannot be read (no file is beside the text): embed them in the map.
      */
     static fromLevelText(text: string, name: string, connectivity?: 4 | 8): Space;
+    /**
+     * fromLevelText for a level file's bytes (Node's fs.readFileSync(path), or
+     * new Uint8Array(await file.arrayBuffer()) in a browser): the binary formats, .png and .bmp collision masks
+     * (one pixel a tile, dark pixels walls), and any text format in UTF-8.
+     */
+    static fromLevelBytes(bytes: Uint8Array, name: string, connectivity?: 4 | 8): Space;
     // static fromMesh(xyz: Float32Array, triangles: Int32Array | Uint32Array): Space;
     //   A triangle mesh built as `kinema chase --map LEVEL.obj` builds it: not in this version (its
     //   WebAssembly has no navmesh part yet; docs/web.md, "The npm package").

@@ -114,6 +114,13 @@ class Handle {
     }
 }
 
+// The space of a level file's `length` bytes at `pointer` in WebAssembly memory, read as the file `name`.
+function levelSpace(m, pointer, length, name, connectivity) {
+    return withString(name, (namePointer) =>
+        createHandle((out) => m._kinema_js_space_from_level_text(pointer, length, namePointer, connectivity, out)),
+    );
+}
+
 /** Connectivity of grids when none is given: kinema's default (chase::GridSpaceSettings, 8). */
 const defaultConnectivity = 8;
 
@@ -149,22 +156,39 @@ class Space extends Handle {
 
     /**
      * A grid from the text of a level file the kinema command reads, read as that command reads the file
-     * `name`: a Moving AI map when name ends in .map, else kinema's ASCII level. Errors name `name` and the
-     * line, as the command's do. `name` is also the "map" of the chase JSON.
+     * `name`, whose extension chooses the loader: .map Moving AI, .txt (or none) kinema ASCII, .tmx/.tmj/.json
+     * Tiled, .ldtk LDtk (docs/levels.md). Errors name `name` and the line or element, as the command's do.
+     * `name` is also the "map" of the chase JSON. A Tiled map's external tilesets cannot be read (there is no
+     * file beside the text): embed them in the map. Images (.png, .bmp) are bytes: Space.fromLevelBytes.
      */
     static fromLevelText(text, name, connectivity = defaultConnectivity) {
         const m = loaded("Space.fromLevelText");
         if (typeof text !== "string" || typeof name !== "string") {
-            throw new Error("Space.fromLevelText: text and name must be strings");
+            throw new Error(
+                "Space.fromLevelText: text and name must be strings (a file's bytes, such as a PNG's: Space.fromLevelBytes)",
+            );
         }
         requireInteger(connectivity, "Space.fromLevelText", "connectivity");
-        const handle = withString(text, (textPointer, length) =>
-            withString(name, (namePointer) =>
-                createHandle((out) =>
-                    m._kinema_js_space_from_level_text(textPointer, length, namePointer, connectivity, out),
-                ),
-            ),
-        );
+        const handle = withString(text, (textPointer, length) => levelSpace(m, textPointer, length, name, connectivity));
+        return new Space(handle, name);
+    }
+
+    /**
+     * fromLevelText for a level file's bytes (a Uint8Array, e.g. Node's fs.readFileSync(path) or
+     * new Uint8Array(await file.arrayBuffer())), as the kinema command reads them: needed for the binary
+     * formats (.png and .bmp collision masks: one pixel a tile, dark pixels walls), and the same as
+     * fromLevelText for the text formats in UTF-8.
+     */
+    static fromLevelBytes(bytes, name, connectivity = defaultConnectivity) {
+        const m = loaded("Space.fromLevelBytes");
+        if (!(bytes instanceof Uint8Array) || typeof name !== "string") {
+            throw new Error("Space.fromLevelBytes: bytes must be a Uint8Array and name a string");
+        }
+        requireInteger(connectivity, "Space.fromLevelBytes", "connectivity");
+        const handle = withScratch(bytes.length, (pointer) => {
+            m.HEAPU8.set(bytes, pointer);
+            return levelSpace(m, pointer, bytes.length, name, connectivity);
+        });
         return new Space(handle, name);
     }
 
