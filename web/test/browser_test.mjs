@@ -9,6 +9,8 @@
 //     an editing session are printed, and the p95 must fit one 60 Hz frame with no long task;
 //   - the movement page, driven by key presses at two frame rates, ends where `kinema simulate` ends;
 //   - the pursuit page's #result-json equals `kinema pursue --json` (pursuit_checks.mjs);
+//   - the designers' formats: the pickers accept what the module reads, a Tiled map and a PNG mask opened
+//     through the picker flood as the CLI floods them and as their ASCII twins (formats_checks.mjs);
 //   - screenshots of the pages go to build-web/screenshots/.
 // Usage: node web/test/browser_test.mjs  (after scripts/web.sh --build-only and the native build)
 import { execFileSync } from "node:child_process";
@@ -535,6 +537,11 @@ async function splitTests(page, base) {
   await splitChecks({ page, base, check, runCli, compareWithCli, shots });
 }
 
+async function formatsTests(page, base) {
+  const { formatsChecks } = await import("./formats_checks.mjs");
+  await formatsChecks({ page, base, check, runCli, shots });
+}
+
 async function allTests(page, base) {
   await floodTests(page, base);
   await splitTests(page, base);
@@ -543,6 +550,7 @@ async function allTests(page, base) {
   await page.screenshot({ path: path.join(shots, "flood.png") });
   await editTest(page, base);
   await malformedTest(page, base);
+  await formatsTests(page, base);
   await shareTest(page, base);
   await controlsTest(page, base);
   await seedAndStepTest(page, base);
@@ -574,6 +582,8 @@ async function main() {
     } else if (process.env.KINEMA_WEB_ONLY === "large") {
       // For measuring: only the 1024 x 1024 level (docs/web.md, "How the page stays responsive").
       await largeMapTest(page, base);
+    } else if (process.env.KINEMA_WEB_ONLY === "formats") {
+      await formatsTests(page, base); // the designers' formats alone
     } else if (process.env.KINEMA_WEB_ONLY === "split") {
       await splitTests(page, base); // the split destinations alone
     } else {
