@@ -82,6 +82,10 @@ function levelLoaded(name) {
   page.mapName = name;
   page.from = null;
   page.dir = null;
+  // The old level's seed is not this one's: a level that marks none (a Moving AI map, an image) then shows
+  // empty fields beside the message asking for from=X,Y, not the previous level's numbers.
+  $("from").value = "";
+  $("dir").value = "";
   $("level-width").value = page.lab.width();
   $("level-height").value = page.lab.height();
   layoutMap();

@@ -35,9 +35,12 @@ const withoutMap = (json) => json.replace(/^\{"map":"[^"]*",/, "{");
  */
 async function openThroughPicker(page, file, from, dir) {
   const name = path.basename(file);
+  await page.evaluate(() => (document.getElementById("error").textContent = ""));
   await page.setInputFiles("#level-file", { name, mimeType: "application/octet-stream", buffer: fs.readFileSync(file) });
   await page.waitForFunction((n) => kinemaFlood.mapName === n || document.getElementById("error").textContent !== "",
     name, { timeout: 60000 });
+  const refused = await page.textContent("#error");
+  if (refused) return { error: refused }; // the loader's message; the previous level stays
   if (from) {
     await page.fill("#from", from);
     await page.dispatchEvent("#from", "change");
@@ -60,7 +63,7 @@ async function acceptChecks({ page, base, check }) {
     const hint = await page.evaluate(() => document.getElementById("level-file").closest("label").nextElementSibling.textContent);
     check(JSON.stringify(accept) === JSON.stringify(registry),
       `${html}: the picker accepts the registry's grid formats (${registry.join(" ")})`, `accept=${accept.join(",")}`);
-    const unnamed = registry.filter((ext) => !hint.includes(ext.slice(1)));
+    const unnamed = registry.filter((ext) => !hint.toLowerCase().includes(ext.slice(1)));
     check(unnamed.length === 0, `${html}: the hint names each of them`, `not named: ${unnamed.join(" ")} in "${hint}"`);
   }
 }
