@@ -108,6 +108,7 @@ test("a TypeScript app type-checks against index.d.ts, and misuses do not", { sk
 export async function run(tiles: Uint8Array): Promise<string> {
     await init();
     const space: Space = Space.fromGrid(7, 1, tiles, defaultConnectivity);
+    const fromBytes = (bytes: Uint8Array): Space => Space.fromLevelBytes(bytes, "level.png", 4);
     const flood = new Flood({ ...floodSettingsDefault(), maxSteps: 30 });
     flood.start(space, { x: 2.5, y: 0.5 }, { x: 1, y: 0, z: 0 });
     while (!flood.advance(4)) {}
@@ -123,7 +124,7 @@ export async function run(tiles: Uint8Array): Promise<string> {
     pursuer.dispose();
     flood.dispose();
     space.dispose();
-    return version() + result.stopReason + blocked + events.length + chased + pursuerSettingsDefault().flood.hot + flood.json();
+    return version() + typeof fromBytes + result.stopReason + blocked + events.length + chased + pursuerSettingsDefault().flood.hot + flood.json();
 }
 `;
     assert.equal(typeCheck({ "use.ts": use }), "");
@@ -132,6 +133,7 @@ export async function run(tiles: Uint8Array): Promise<string> {
         "new Flood({ hot: \"20\" });",
         'eventBit("spotted");',
         "Space.fromGrid(1, 1, [1]);",
+        'Space.fromLevelBytes("#.#", "level.txt");',
     ];
     const files = Object.fromEntries(misuses.map((line, i) => [`misuse${i}.ts`,
         `import { Space, Flood, Pursuer, eventBit } from "kinema";\n${line}\n`]));
