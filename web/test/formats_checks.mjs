@@ -39,8 +39,8 @@ async function openThroughPicker(page, file, from, dir) {
   await page.setInputFiles("#level-file", { name, mimeType: "application/octet-stream", buffer: fs.readFileSync(file) });
   await page.waitForFunction((n) => kinemaFlood.mapName === n || document.getElementById("error").textContent !== "",
     name, { timeout: 60000 });
-  const refused = await page.textContent("#error");
-  if (refused) return { error: refused }; // the loader's message; the previous level stays
+  // The loader's message (the previous level stays); a level without a seed loads, then asks for from=X,Y.
+  if (await page.evaluate((n) => kinemaFlood.mapName !== n, name)) return { error: await page.textContent("#error") };
   if (from) {
     await page.fill("#from", from);
     await page.dispatchEvent("#from", "change");
@@ -96,6 +96,7 @@ export async function formatsChecks({ page, base, check, runCli, shots }) {
     const embedded = ours.find((f) => !refersToFiles(fs.readFileSync(path.join(tiled, f), "utf8")));
     const apart = ours.find((f) => refersToFiles(fs.readFileSync(path.join(tiled, f), "utf8")));
     if (embedded) {
+      await page.evaluate(() => document.activeElement.blur()); // the page fills a field only when not typed in
       const file = path.join(tiled, embedded);
       const got = await openThroughPicker(page, file);
       const want = cliChase(runCli, file);
