@@ -3,7 +3,8 @@
 // hints name each; a Tiled map opened through the flood page's picker floods as `kinema chase` floods the same
 // file and as its kinema ASCII twin (our own levels in data/levels when there, and a room written here); a
 // PNG mask is read as bytes and floods as the CLI floods it; a Tiled map whose tileset is another file shows a
-// message that says the browser cannot read it, and the previous level stays. Screenshot: flood-tiled.png.
+// message that says the browser cannot read it, and the previous level stays; a Tiled map's share link holds it
+// as kinema ASCII named .txt. Screenshot: flood-tiled.png.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -106,6 +107,19 @@ export async function formatsChecks({ page, base, check, runCli, shots }) {
         `data/levels/tiled/${embedded} through the picker: page JSON = CLI JSON = ${path.basename(original)}'s`,
         got.error || "");
       await page.screenshot({ path: path.join(shots, "flood-tiled.png") });
+
+      // Its share link holds the level as kinema ASCII, named .txt, and reopens to the same flood.
+      await page.click("#share");
+      await page.waitForFunction(() => location.hash.startsWith("#level="));
+      const hash = new URL(page.url()).hash;
+      const sharedName = new URLSearchParams(hash.slice(1)).get("name");
+      await page.goto("about:blank");
+      await page.goto(`${base}/flood.html${hash}`);
+      const state = await settled(page);
+      const again = state === "done" ? await page.textContent("#result-json") : await page.textContent("#error");
+      check(sharedName === embedded.replace(/\.[^.]*$/, ".txt") && got.json !== undefined &&
+        withoutMap(again) === withoutMap(got.json), `its share link names it ${sharedName} and reopens to the same flood`,
+        again.slice(0, 200));
     }
     if (apart) {
       const got = await openThroughPicker(page, path.join(tiled, apart));
