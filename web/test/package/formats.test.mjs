@@ -147,10 +147,17 @@ describe("what the package refuses", () => {
             return true;
         });
     });
-    test("an extension no format reads: the CLI's message", () => {
+    test("an extension no format reads: the CLI's message, listing what the WebAssembly reads", () => {
+        // The CLI built with Assimp also lists its 3D scenes (.gltf, .fbx, ...), which the package does not read.
         const file = path.join(scratch, "room.xyz");
         fs.writeFileSync(file, twinText);
-        assert.throws(() => kinema.Space.fromLevelText(twinText, file), { message: cliError(["chase", "--map", file]) });
+        const [cliHead] = cliError(["chase", "--map", file]).split("; kinema reads ");
+        assert.throws(() => kinema.Space.fromLevelText(twinText, file), {
+            message: `${cliHead}; kinema reads .map, .txt, .obj, .nav, .tmx, .tmj, .json, .ldtk, .png, .bmp ` +
+                "(a file without an extension as .txt)",
+        });
+        assert.throws(() => kinema.Space.fromLevelBytes(new Uint8Array(4), "scene.glb"),
+            { message: /^scene\.glb: format not supported: \.glb;/ });
     });
     test("a broken Tiled map: the CLI's message", () => {
         const file = path.join(scratch, "broken.tmj");
