@@ -5,12 +5,11 @@
 
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
+#include "test_data.hpp"
 
 namespace kinema::chase::testing {
 
-inline levels::GridLevel our_level(const std::string& name) {
-    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
-}
+using test::our_level;
 
 /// Seed location and direction marked in a level.
 struct MarkedSeed {

@@ -12,15 +12,12 @@
 
 #include <nlohmann/json.hpp>
 #include "cli_runner.hpp"
+#include "test_data.hpp"
 
 namespace kinema::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string level(const std::string& name) {
-    return std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt";
-}
 
 // `value` right-aligned in `width` characters, as the places' table prints its counts.
 std::string fmt_width(int value, std::size_t width) {
@@ -62,11 +59,11 @@ void expect_row_as_chase(const std::string& map, const nlohmann::ordered_json& r
 
 TEST(CliAudit, RowsEqualChaseJsonForTheSameSeeds) {
     for (const char* name : {"side_exit_behind", "t_junction_equal", "corridor_end_corner"}) {
-        const auto j = audit_json(level(name));
+        const auto j = audit_json(level_path(std::string(name) + ".txt"));
         const auto& rows = j["rows"];
         // Every 13th row: all 8 directions come up over the level's cells (13 and 8 are coprime).
         for (std::size_t i = 0; i < rows.size(); i += 13) {
-            expect_row_as_chase(level(name), rows[i]);
+            expect_row_as_chase(level_path(std::string(name) + ".txt"), rows[i]);
         }
     }
 }
@@ -84,7 +81,7 @@ TEST(CliAudit, RowsEqualChaseJsonOnASharedMap) {
 }
 
 TEST(CliAudit, ReportFollowsTheContract) {
-    const auto j = audit_json(level("side_exit_behind"), "--directions 4");
+    const auto j = audit_json(level_path("side_exit_behind.txt"), "--directions 4");
     std::vector<std::string> keys;
     for (const auto& [key, value] : j.items()) {
         keys.push_back(key);
@@ -136,8 +133,8 @@ TEST(CliAudit, ReportFollowsTheContract) {
 TEST(CliAudit, PlacesInTheTextTheJsonAndTheCsv) {
     const fs::path json = scratch_path("places.json");
     const fs::path csv = scratch_path("places.csv");
-    const CliRun r = run_kinema("audit --quiet --threads 2 --map '" + level("warehouse_loop") + "' --json '" +
-                                json.string() + "' --places-csv '" + csv.string() + "'");
+    const CliRun r = run_kinema("audit --quiet --threads 2 --map '" + level_path("warehouse_loop.txt") +
+                                "' --json '" + json.string() + "' --places-csv '" + csv.string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const auto j = nlohmann::ordered_json::parse(read_file(json));
     const std::string places_csv = read_file(csv);
@@ -191,7 +188,7 @@ TEST(CliAudit, PlacesInTheTextTheJsonAndTheCsv) {
 // `--sweep`: every combination's shares equal those of a separate audit run with those settings (one
 // implementation against another), the first --sweep varying slowest, the same for any --threads.
 TEST(CliAudit, SweepSharesEqualSeparateAudits) {
-    const std::string map = level("warehouse_loop");
+    const std::string map = level_path("warehouse_loop.txt");
     const fs::path json = scratch_path("sweep.json");
     const auto sweep = [&](const std::string& threads) {
         const CliRun r =
@@ -240,7 +237,7 @@ TEST(CliAudit, SweepSharesEqualSeparateAudits) {
 }
 
 TEST(CliAudit, BadSweepIsOneLine) {
-    const std::string map = "audit --quiet --map '" + level("warehouse_loop") + "' ";
+    const std::string map = "audit --quiet --map '" + level_path("warehouse_loop.txt") + "' ";
     expect_one_line_error(
         run_kinema(map + "--sweep hott=10"),
         "--sweep hott: is not a flood field (did you mean hot?); flood fields: hot, max_heated, "
@@ -263,7 +260,7 @@ TEST(CliAudit, BadSweepIsOneLine) {
 
 TEST(CliAudit, CsvHasTheSameRows) {
     const fs::path csv = scratch_path("audit.csv");
-    const CliRun r = run_kinema("audit --quiet --map '" + level("corridor_end_corner") +
+    const CliRun r = run_kinema("audit --quiet --map '" + level_path("corridor_end_corner.txt") +
                                 "' --directions 2 --csv '" + csv.string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     const std::string text = read_file(csv);
@@ -282,7 +279,7 @@ TEST(CliAudit, CsvHasTheSameRows) {
 }
 
 TEST(CliAudit, SameFilesForAnyThreadCount) {
-    const std::string map = level("corridor_into_room");
+    const std::string map = level_path("corridor_into_room.txt");
     const auto one = audit_json(map, "--threads 1").dump();
     EXPECT_EQ(audit_json(map, "--threads 2").dump(), one);
     EXPECT_EQ(audit_json(map, "--threads 3").dump(), one);
@@ -291,7 +288,7 @@ TEST(CliAudit, SameFilesForAnyThreadCount) {
 #if KINEMA_HAVE_RENDER
 TEST(CliAudit, WritesOnePicturePerSummary) {
     const fs::path prefix = scratch_path("pic");
-    const CliRun r = run_kinema("audit --quiet --map '" + level("side_exit_behind") + "' --png '" +
+    const CliRun r = run_kinema("audit --quiet --map '" + level_path("side_exit_behind.txt") + "' --png '" +
                                 prefix.string() + "' --svg '" + prefix.string() + "'");
     ASSERT_EQ(r.exit_code, 0) << r.err;
     for (const char* name :
@@ -308,11 +305,11 @@ TEST(CliAudit, WritesOnePicturePerSummary) {
 
 TEST(CliAudit, BadSettingsAreOneLineAndLeaveNoFile) {
     const fs::path out = scratch_path("bad.json");
-    const CliRun r = run_kinema("audit --map '" + level("side_exit_behind") + "' --directions 0 --json '" +
-                                out.string() + "'");
+    const CliRun r = run_kinema("audit --map '" + level_path("side_exit_behind.txt") +
+                                "' --directions 0 --json '" + out.string() + "'");
     expect_one_line_error(r, "--directions: ");
     EXPECT_FALSE(fs::exists(out));
-    expect_one_line_error(run_kinema("audit --map '" + level("side_exit_behind") + "' --threads 0"),
+    expect_one_line_error(run_kinema("audit --map '" + level_path("side_exit_behind.txt") + "' --threads 0"),
                           "--threads: ");
     expect_one_line_error(run_kinema("audit --map /nonexistent.map"), "");
 }

@@ -11,29 +11,13 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.hpp"
+#include "shard_reports.hpp"
+#include "test_data.hpp"
 
 namespace kinema::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string level(const std::string& file) {
-    return std::string(KINEMA_DATA_DIR) + "/levels/" + file;
-}
-
-struct Reports {
-    std::string table;
-    std::string json;
-    std::string csv;
-};
-
-Reports read_reports(const CliRun& r, const fs::path& json, const fs::path& csv) {
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    Reports out{r.out, read_file(json), read_file(csv)};
-    fs::remove(json);
-    fs::remove(csv);
-    return out;
-}
 
 std::string batch_command(const std::string& map, const std::string& settings) {
     return "pursue --map '" + map + "' " + settings;
@@ -61,31 +45,6 @@ std::vector<fs::path> shard_parts(const std::string& map, const std::string& set
     return parts;
 }
 
-CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
-    std::string args = "merge";
-    for (const fs::path& part : parts) {
-        args += ' ';
-        args += sh_quoted(part);
-    }
-    args += ' ';
-    args += outputs;
-    return run_kinema(args);
-}
-
-// Merged in reverse order: the merge orders the runs by scenario, not by the command line.
-Reports merged(std::vector<fs::path> parts) {
-    std::reverse(parts.begin(), parts.end());
-    const fs::path json = scratch_path("merged.json");
-    const fs::path csv = scratch_path("merged.csv");
-    return read_reports(merge(parts, "--json " + sh_quoted(json) + " --csv " + sh_quoted(csv)), json, csv);
-}
-
-void remove_all(const std::vector<fs::path>& parts) {
-    for (const fs::path& part : parts) {
-        fs::remove(part);
-    }
-}
-
 void expect_merge_equals_unsharded(const std::string& map, const std::string& settings) {
     const Reports whole = unsharded(map, settings);
     ASSERT_GT(whole.json.size(), 1000u);
@@ -104,18 +63,18 @@ void expect_merge_equals_unsharded(const std::string& map, const std::string& se
 }
 
 TEST(CliBatchShards, MergedBatchEqualsTheUnshardedOnA2DLevel) {
-    expect_merge_equals_unsharded(level("corner.txt"), "--batch 13 --seed 5");
+    expect_merge_equals_unsharded(level_path("corner.txt"), "--batch 13 --seed 5");
 }
 
 // A team batch's parts carry each run's team: merged, the team modes' rows are the unsharded batch's.
 TEST(CliBatchShards, MergedTeamBatchEqualsTheUnsharded) {
-    expect_merge_equals_unsharded(level("warehouse_loop.txt"),
+    expect_merge_equals_unsharded(level_path("warehouse_loop.txt"),
                                   "--batch 7 --npcs 3 --min-route 10 --max-time 20 --search-time 5");
 }
 
 TEST(CliBatchShards, MergedBatchEqualsTheUnshardedOnA3DLevel) {
 #if KINEMA_HAVE_NAV
-    expect_merge_equals_unsharded(level("corner_ramp.obj"), "--batch 11 --threads 2");
+    expect_merge_equals_unsharded(level_path("corner_ramp.obj"), "--batch 11 --threads 2");
 #else
     GTEST_SKIP() << "built without kinema::nav: no 3D levels";
 #endif
@@ -137,15 +96,15 @@ void expect_refused(const std::vector<fs::path>& parts, const std::string& messa
 }
 
 TEST(CliBatchShards, ForeignMissingAndRepeatedPartsAreRefused) {
-    const std::string map = level("corner.txt");
+    const std::string map = level_path("corner.txt");
     const std::vector<fs::path> parts = shard_parts(map, "--batch 9", 3);
     const fs::path other = scratch_path("batch-other-level.json");
-    ASSERT_EQ(run_kinema(batch_command(level("corridor_end_corner.txt"), "--batch 9") +
+    ASSERT_EQ(run_kinema(batch_command(level_path("corridor_end_corner.txt"), "--batch 9") +
                          " --shard 2/3 --json " + sh_quoted(other))
                   .exit_code,
               0);
-    expect_refused({parts[0], other, parts[2]},
-                   other.string() + ": another level: " + level("corridor_end_corner.txt") + " (fnv1a64 ");
+    expect_refused({parts[0], other, parts[2]}, other.string() + ": another level: " +
+                                                    level_path("corridor_end_corner.txt") + " (fnv1a64 ");
     const fs::path changed = scratch_path("batch-changed.json");
     ASSERT_EQ(run_kinema(batch_command(map, "--batch 9 --search-time 20") + " --shard 2/3 --json " +
                          sh_quoted(changed))
@@ -180,7 +139,7 @@ TEST(CliBatchShards, ForeignMissingAndRepeatedPartsAreRefused) {
 }
 
 TEST(CliBatchShards, ShardFlagsAreChecked) {
-    const std::string map = level("corner.txt");
+    const std::string map = level_path("corner.txt");
     const fs::path json = scratch_path("batch-part.json");
     for (const char* bad : {"0/3", "4/3", "1/100001", "2", "a/b"}) {
         expect_one_line_error(
@@ -198,7 +157,7 @@ TEST(CliBatchShards, ShardFlagsAreChecked) {
 }
 
 TEST(CliBatchShards, MoreShardsThanScenariosMergeToo) {
-    const std::string map = level("corner.txt");
+    const std::string map = level_path("corner.txt");
     const Reports whole = unsharded(map, "--batch 3");
     const std::vector<fs::path> parts = shard_parts(map, "--batch 3", 5);  // shards 4 and 5 run nothing
     const Reports together = merged(parts);

@@ -18,26 +18,13 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.hpp"
+#include "shard_reports.hpp"
+#include "test_data.hpp"
 
 namespace kinema::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string level(const std::string& file) {
-    return std::string(KINEMA_DATA_DIR) + "/levels/" + file;
-}
-
-CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
-    std::string args = "merge";
-    for (const fs::path& part : parts) {
-        args += ' ';
-        args += sh_quoted(part);
-    }
-    args += ' ';
-    args += outputs;
-    return run_kinema(args);
-}
 
 // Every refusal: one line naming the part, exit 2, and no --json written.
 void expect_refused(const std::vector<fs::path>& parts, const std::string& message) {
@@ -175,9 +162,9 @@ TEST(CliMergeChecks, AFifoPartIsRefusedAtOnce) {
     EXPECT_FALSE(fs::exists(json));
     // A part whose level is a FIFO: the merge re-reads the level (an audit's) and hashes it.
     const std::vector<fs::path> parts =
-        shard_parts("audit --quiet --map '" + level("corner.txt") + "'", 1, "fifo-level");
+        shard_parts("audit --quiet --map '" + level_path("corner.txt") + "'", 1, "fifo-level");
     const std::string text = read_file(parts[0]);
-    write_file(parts[0], forged(replaced(text, level("corner.txt"), fifo.string())));
+    write_file(parts[0], forged(replaced(text, level_path("corner.txt"), fifo.string())));
     const CliRun l = run_shell("timeout 20 \"$KINEMA\" merge \"" + parts[0].string() + "\" --json \"" +
                                json.string() + "\"");
     EXPECT_EQ(l.exit_code, 2);
@@ -202,7 +189,7 @@ TEST(CliMergeChecks, ADirectoryPartIsNamedAsOne) {
 // ---- Medium: a byte-order mark, an index out of range ----
 
 TEST(CliMergeChecks, APartWithAByteOrderMarkIsRead) {
-    const std::string audit = "audit --quiet --map '" + level("corner.txt") + "' --directions 2";
+    const std::string audit = "audit --quiet --map '" + level_path("corner.txt") + "' --directions 2";
     const std::vector<fs::path> parts = shard_parts(audit, 2, "bom");
     for (const fs::path& part : parts) {
         write_file(part, "\xEF\xBB\xBF" + read_file(part));
@@ -220,7 +207,7 @@ TEST(CliMergeChecks, APartWithAByteOrderMarkIsRead) {
 
 TEST(CliMergeChecks, AnIndexOutOfRangeIsPrintedAsWritten) {
     const std::vector<fs::path> parts =
-        shard_parts("audit --quiet --map '" + level("corner.txt") + "'", 3, "index");
+        shard_parts("audit --quiet --map '" + level_path("corner.txt") + "'", 3, "index");
     const std::string text = read_file(parts[1]);
     // Past the range of long long: it wrapped to -9223372036854775808 before.
     expect_edit_refused(parts, replaced(text, "\"index\":2", "\"index\":9223372036854775808"),
@@ -238,7 +225,7 @@ TEST(CliMergeChecks, AnIndexOutOfRangeIsPrintedAsWritten) {
 TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
     // corner.txt: 135 cells, 8 directions; shard 2/3 holds cells [45, 90), rows 360.
     const std::vector<fs::path> parts =
-        shard_parts("audit --quiet --map '" + level("corner.txt") + "'", 3, "audit");
+        shard_parts("audit --quiet --map '" + level_path("corner.txt") + "'", 3, "audit");
     const std::string text = read_file(parts[1]);
     const std::string first = item(text, "rows", 0);
     ASSERT_EQ(first.substr(0, 6), "[45,0,") << first;
@@ -317,7 +304,7 @@ TEST(CliMergeChecks, EditedAuditRowsAreRefused) {
 // max_size()", exit 1, before). Cell ids are 32-bit: the count is refused as out of range.
 TEST(CliMergeChecks, ACellCountWhoseRowsOverflowIsRefused) {
     const std::vector<fs::path> parts =
-        shard_parts("audit --quiet --map '" + level("corner.txt") + "'", 1, "overflow");
+        shard_parts("audit --quiet --map '" + level_path("corner.txt") + "'", 1, "overflow");
     std::string text = read_file(parts[0]);
     const std::string huge = "2305843009213693952";
     text = replaced(replaced(text, "\"cells\":135", "\"cells\":" + huge), "\"end_cell\":135",
@@ -335,7 +322,7 @@ TEST(CliMergeChecks, ACellCountWhoseRowsOverflowIsRefused) {
 TEST(CliMergeChecks, EditedBatchRunsAreRefused) {
     // corner.txt, 9 scenarios in 3 shards: shard 2 runs scenarios 1, 4, 7 (5 strategies each).
     const std::vector<fs::path> parts =
-        shard_parts("pursue --map '" + level("corner.txt") + "' --batch 9", 3, "batch");
+        shard_parts("pursue --map '" + level_path("corner.txt") + "' --batch 9", 3, "batch");
     const std::string text = read_file(parts[1]);
     ASSERT_NE(text.find("\"made\":3,\"runs\":15}"), std::string::npos) << text.substr(0, 2000);
     const std::string first = item(text, "runs", 0);
@@ -373,7 +360,7 @@ TEST(CliMergeChecks, EditedBatchRunsAreRefused) {
 // ---- Newcomer: merge writes every report the unsharded audit writes ----
 
 TEST(CliMergeChecks, MergeWritesEveryReportOfTheUnshardedAudit) {
-    const std::string audit = "audit --quiet --map '" + level("corner.txt") + "' --directions 4";
+    const std::string audit = "audit --quiet --map '" + level_path("corner.txt") + "' --directions 4";
     const fs::path dir = scratch_path("reports");
     fs::create_directories(dir);
     const auto outputs = [&](const std::string& name) {
@@ -407,7 +394,7 @@ TEST(CliMergeChecks, MergeWritesEveryReportOfTheUnshardedAudit) {
     }
     // A batch has no places or pictures.
     const std::vector<fs::path> batch =
-        shard_parts("pursue --map '" + level("corner.txt") + "' --batch 3", 1, "b");
+        shard_parts("pursue --map '" + level_path("corner.txt") + "' --batch 3", 1, "b");
     for (const char* flag : {"--places-csv", "--svg", "--png"}) {
         expect_one_line_error(
             merge(batch, "--json " + sh_quoted(dir / "b.json") + " " + flag + " " + sh_quoted(dir / "b")),

@@ -9,19 +9,16 @@
 
 #include <nlohmann/json.hpp>
 #include "cli_runner.hpp"
+#include "test_data.hpp"
 
 namespace kinema::test {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string level(const std::string& name) {
-    return std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt";
-}
-
 // The Figure 1 situation of tests/pursuit: a sprinting player lost on the way to the corner.
 std::string corner_args(const std::string& strategy) {
-    return "pursue --map '" + level("corner") +
+    return "pursue --map '" + level_path("corner.txt") +
            "' --route '12.5,2.5;17.5,2.5;17.5,28.5' --npc 2.5,2.5 --view-range 10 --player-speed 7.5 "
            "--strategy " +
            strategy;
@@ -71,9 +68,9 @@ TEST(CliPursue, ChaseResultIsWhatKinemaChasePrints) {
         const auto& chase_event = j["events"][1];
         ASSERT_EQ(chase_event["kind"], "chase");
         const CliRun r =
-            run_kinema("chase --json --map '" + level("corner") + "' --from " + lost["last_seen"][0].dump() +
-                       "," + lost["last_seen"][1].dump() + " --dir " + lost["direction"][0].dump() + "," +
-                       lost["direction"][1].dump());
+            run_kinema("chase --json --map '" + level_path("corner.txt") + "' --from " +
+                       lost["last_seen"][0].dump() + "," + lost["last_seen"][1].dump() + " --dir " +
+                       lost["direction"][0].dump() + "," + lost["direction"][1].dump());
         ASSERT_EQ(r.exit_code, 0) << r.err;
         EXPECT_EQ(chase_event["result"], nlohmann::json::parse(r.out)) << strategy;
     }
@@ -110,7 +107,7 @@ TEST(CliPursue, Pictures) {
 #endif
 
 TEST(CliPursue, ErrorsNameTheFlag) {
-    const std::string map = "pursue --map '" + level("corner") + "' ";
+    const std::string map = "pursue --map '" + level_path("corner.txt") + "' ";
     const std::string ok = "--route '12.5,2.5;17.5,2.5' --npc 2.5,2.5 ";
     expect_one_line_error(run_kinema(map + "--route '2.5,2.5;17.5,2.5;2.5,10.5' --npc 2.5,2.5"),
                           "--route: waypoint 3 (2.5,10.5) is not on walkable space");
@@ -144,7 +141,7 @@ TEST(CliPursue, ErrorsNameTheFlag) {
 // A team on the equal T junction (Couvidou's Figure 5, left): two NPCs follow the player up the stem and
 // lose them at the junction.
 std::string team_args(const std::string& team) {
-    return "pursue --map '" + level("t_junction_equal") +
+    return "pursue --map '" + level_path("t_junction_equal.txt") +
            "' --route '16.5,6.5;16.5,2.5;1.5,2.5' --npc 16.5,9.5 --npc 16.5,8.5 --team " + team;
 }
 
@@ -162,7 +159,7 @@ TEST(CliPursue, TeamJsonGivesTheSearchCoverage) {
     EXPECT_DOUBLE_EQ(j["search_npc_seconds"].get<double>(),
                      search_frames / j["settings"]["pursuit"]["hz"].get<double>());
     EXPECT_GT(j["searched_cells"].get<double>(), 0.0);
-    const nlohmann::json alone = pursue_json("pursue --map '" + level("t_junction_equal") +
+    const nlohmann::json alone = pursue_json("pursue --map '" + level_path("t_junction_equal.txt") +
                                              "' --route '16.5,6.5;16.5,2.5;1.5,2.5' --npc 16.5,9.5 "
                                              "--view-range 3 --player-speed 7.5");
     EXPECT_FALSE(alone.contains("searched_cells"));
@@ -213,7 +210,8 @@ TEST(CliPursue, TeamJsonHasEveryNpcInEveryFrameAndEventsNameTheirNpc) {
 }
 
 TEST(CliPursue, BadTeamsAreOneLineErrors) {
-    const std::string map = "pursue --map '" + level("t_junction_equal") + "' --route '16.5,6.5;16.5,2.5' ";
+    const std::string map =
+        "pursue --map '" + level_path("t_junction_equal.txt") + "' --route '16.5,6.5;16.5,2.5' ";
     std::string seventeen;
     for (int i = 0; i < 17; ++i) {
         seventeen += "--npc " + std::to_string(1 + i) + ".5,2.5 ";
@@ -228,7 +226,7 @@ TEST(CliPursue, BadTeamsAreOneLineErrors) {
     expect_one_line_error(run_kinema(map + "--npc 16.5,9.5 --npc 16.5,8.5 --team crowd"),
                           "--team: expected independent, shared or split, got 'crowd'");
     expect_one_line_error(
-        run_kinema("pursue --map '" + level("t_junction_equal") + "' --batch 2 --team split"),
+        run_kinema("pursue --map '" + level_path("t_junction_equal.txt") + "' --batch 2 --team split"),
         "--team: not used with --batch");
 }
 
@@ -236,7 +234,8 @@ TEST(CliPursue, BadTeamsAreOneLineErrors) {
 // explicit friction that overshoots at long steps (CrossCode below 6 Hz at friction 1, Dishonored below
 // friction / 2 Hz) and a model scale that turns the model's top speed into more than 1e6 level units/s.
 TEST(CliPursue, NpcModelThatWouldDivergeIsRefusedNamingTheFlag) {
-    const std::string map = "pursue --map '" + level("corner") + "' --route '12.5,2.5;17.5,2.5;17.5,28.5' ";
+    const std::string map =
+        "pursue --map '" + level_path("corner.txt") + "' --route '12.5,2.5;17.5,2.5;17.5,28.5' ";
     const std::string ok = map + "--npc 2.5,2.5 ";
     expect_one_line_error(
         run_kinema(ok + "--npc-model crosscode --hz 5"),
@@ -306,7 +305,7 @@ TEST(CliPursue, ObjLevelChaseResultIsWhatKinemaChasePrints) {
 // --navmesh FILE: the navmesh `kinema navmesh build` writes for the mesh gives the same pursuit as --map.
 TEST(CliPursue, NavmeshFileRunsTheSamePursuit) {
     const fs::path navmesh = scratch_path("corner_ramp.navmesh");
-    const std::string obj = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    const std::string obj = level_path("corner_ramp.obj");
     ASSERT_EQ(run_kinema("navmesh build '" + obj + "' -o '" + navmesh.string() + "'").exit_code, 0);
     const std::string scenario =
         " --route '10,0,2;18,0,2;18,3,16;18,3,30' --npc 1,0,2 --view-range 10 "
@@ -324,7 +323,7 @@ TEST(CliPursue, NavmeshFileRunsTheSamePursuit) {
 }
 
 TEST(CliPursue, ObjLevelErrorsNameTheFlag) {
-    const std::string map = "pursue --map '" + std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj' ";
+    const std::string map = "pursue --map " + sh_quoted(level_path("corner_ramp.obj")) + " ";
     const std::string ok = "--route '10,0,2;18,0,2' --npc 1,0,2 ";
     // Straight from the lower corridor to the upper one: over the void beside the ramp.
     expect_one_line_error(run_kinema(map + "--route '10,0,2;18,0,2;12,3,24' --npc 1,0,2"),
@@ -346,7 +345,7 @@ TEST(CliPursue, ObjLevelErrorsNameTheFlag) {
     expect_one_line_error(run_kinema(map + "--batch 3 --route '10,0,2'"), "--route: not used with --batch");
     expect_one_line_error(run_kinema(map + "--batch 3 --json"),
                           "--json: --batch writes its report to a file");
-    expect_one_line_error(run_kinema("pursue --map '" + level("corner") +
+    expect_one_line_error(run_kinema("pursue --map '" + level_path("corner.txt") +
                                      "' --route '12.5,2.5' --npc 2.5,2.5 " + "--agent-radius 1"),
                           "--agent-*/--tile-size: only for 3D levels");
 }
@@ -359,7 +358,7 @@ TEST(CliPursue, ObjLevelBatchIsTheSameForAnyThreadCount) {
     const fs::path json3 = scratch_path("batch3d3.json");
     const fs::path csv = scratch_path("batch3d.csv");
     const fs::path navmesh = scratch_path("batch3d.navmesh");
-    const std::string obj = std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj";
+    const std::string obj = level_path("corner_ramp.obj");
     const std::string args = " --batch 4 --seed 3 --max-time 20 --search-time 5";
     const std::string map = "pursue --map '" + obj + "'" + args;
     const CliRun one =
@@ -406,7 +405,7 @@ TEST(CliPursue, ObjLevelBatchIsTheSameForAnyThreadCount) {
 }
 
 TEST(CliPursue, ObjLevelBatchErrors) {
-    const std::string map = "pursue --map '" + std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj' ";
+    const std::string map = "pursue --map " + sh_quoted(level_path("corner_ramp.obj")) + " ";
     // The level's longest path (the lower corridor, the ramp, the upper corridor) is about 50 m.
     const fs::path json = scratch_path("batch3d-failed.json");
     expect_one_line_error(run_kinema(map + "--batch 2 --min-route 100 --json '" + json.string() + "'"),
@@ -460,7 +459,7 @@ ThreadRuns at_one_and_two_threads(const std::string& args, const std::string& na
 
 TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
     const ThreadRuns r =
-        at_one_and_two_threads("pursue --map '" + level("corridor_into_room") +
+        at_one_and_two_threads("pursue --map '" + level_path("corridor_into_room.txt") +
                                    "' --batch 4 --seed 3 --min-route 10 --max-time 20 --search-time 5",
                                "batch");
     EXPECT_EQ(r.one.out, r.two.out);
@@ -478,7 +477,7 @@ TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
 // name their team, the CSV gains npcs,team.
 TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
     const ThreadRuns r =
-        at_one_and_two_threads("pursue --map '" + level("warehouse_loop") +
+        at_one_and_two_threads("pursue --map '" + level_path("warehouse_loop.txt") +
                                    "' --batch 5 --npcs 3 --min-route 10 --max-time 20 --search-time 5",
                                "team");
     EXPECT_EQ(r.one.out, r.two.out);
@@ -500,14 +499,14 @@ TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
         "max_heading_rate,npcs,team");
     EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 76);
     EXPECT_NE(r.one.out.find("a team of 3 NPCs per scenario"), std::string::npos) << r.one.out;
-    const std::string map = "pursue --map '" + level("warehouse_loop") + "' ";
+    const std::string map = "pursue --map '" + level_path("warehouse_loop.txt") + "' ";
     expect_one_line_error(run_kinema(map + "--batch 2 --npcs 17"), "--npcs: must be in [1, 16], got 17");
     expect_one_line_error(run_kinema(map + "--route 5.5,4.5 --npc 2.5,4.5 --npcs 2"),
                           "--npcs: only with --batch");
 }
 
 TEST(CliPursue, BatchErrors) {
-    const std::string map = "pursue --map '" + level("corridor_into_room") + "' ";
+    const std::string map = "pursue --map '" + level_path("corridor_into_room.txt") + "' ";
     expect_one_line_error(run_kinema(map + "--batch 0"), "--batch: must be in [1, 1000000], got 0");
     expect_one_line_error(run_kinema(map + "--batch 2 --threads 0"), "--threads: must be in [1, 256], got 0");
     expect_one_line_error(run_kinema(map + "--batch 2 --min-route nan"), "--min-route:");

@@ -11,29 +11,13 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.hpp"
+#include "shard_reports.hpp"
+#include "test_data.hpp"
 
 namespace kinema::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string level(const std::string& file) {
-    return std::string(KINEMA_DATA_DIR) + "/levels/" + file;
-}
-
-struct Reports {
-    std::string table;
-    std::string json;
-    std::string csv;
-};
-
-Reports read_reports(const CliRun& r, const fs::path& json, const fs::path& csv) {
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-    Reports out{r.out, read_file(json), read_file(csv)};
-    fs::remove(json);
-    fs::remove(csv);
-    return out;
-}
 
 Reports unsharded(const std::string& map, const std::string& settings) {
     const fs::path json = scratch_path("whole.json");
@@ -57,31 +41,6 @@ std::vector<fs::path> shard_parts(const std::string& map, const std::string& set
     return parts;
 }
 
-CliRun merge(const std::vector<fs::path>& parts, const std::string& outputs) {
-    std::string args = "merge";
-    for (const fs::path& part : parts) {
-        args += ' ';
-        args += sh_quoted(part);
-    }
-    args += ' ';
-    args += outputs;
-    return run_kinema(args);
-}
-
-// Merged in reverse order: the merge orders the parts by their shard index, not by the command line.
-Reports merged(std::vector<fs::path> parts) {
-    std::reverse(parts.begin(), parts.end());
-    const fs::path json = scratch_path("merged.json");
-    const fs::path csv = scratch_path("merged.csv");
-    return read_reports(merge(parts, "--json " + sh_quoted(json) + " --csv " + sh_quoted(csv)), json, csv);
-}
-
-void remove_all(const std::vector<fs::path>& parts) {
-    for (const fs::path& part : parts) {
-        fs::remove(part);
-    }
-}
-
 void expect_merge_equals_unsharded(const std::string& map, const std::string& settings) {
     const Reports whole = unsharded(map, settings);
     ASSERT_GT(whole.json.size(), 100u);
@@ -99,12 +58,12 @@ void expect_merge_equals_unsharded(const std::string& map, const std::string& se
 }
 
 TEST(CliShards, MergedAuditEqualsTheUnshardedOnA2DLevel) {
-    expect_merge_equals_unsharded(level("corner.txt"), "--directions 8");
+    expect_merge_equals_unsharded(level_path("corner.txt"), "--directions 8");
 }
 
 TEST(CliShards, MergedAuditEqualsTheUnshardedOnA3DLevel) {
 #if KINEMA_HAVE_NAV
-    expect_merge_equals_unsharded(level("corner_ramp.obj"), "--directions 6 --give-up-steps 5");
+    expect_merge_equals_unsharded(level_path("corner_ramp.obj"), "--directions 6 --give-up-steps 5");
 #else
     GTEST_SKIP() << "built without kinema::nav: no 3D levels";
 #endif
@@ -120,7 +79,7 @@ TEST(CliShards, MergedAuditEqualsTheUnshardedOnASharedMap) {
 
 TEST(CliShards, MergedPicturesEqualTheUnsharded) {
 #if KINEMA_HAVE_RENDER
-    const std::string map = level("corner.txt");
+    const std::string map = level_path("corner.txt");
     const fs::path dir = scratch_path("pictures");
     fs::create_directories(dir);
     const fs::path json = dir / "a.json";
@@ -151,16 +110,16 @@ void expect_refused(const std::vector<fs::path>& parts, const std::string& messa
 }
 
 TEST(CliShards, ForeignMissingAndRepeatedPartsAreRefused) {
-    const std::string map = level("corner.txt");
+    const std::string map = level_path("corner.txt");
     const std::vector<fs::path> parts = shard_parts(map, "", 3);
     // Shard 2 of another level.
     const fs::path other = scratch_path("other-level.json");
-    ASSERT_EQ(run_kinema("audit --quiet --map '" + level("corridor_end_corner.txt") +
+    ASSERT_EQ(run_kinema("audit --quiet --map '" + level_path("corridor_end_corner.txt") +
                          "' --shard 2/3 --json " + sh_quoted(other))
                   .exit_code,
               0);
-    expect_refused({parts[0], other, parts[2]},
-                   other.string() + ": another level: " + level("corridor_end_corner.txt") + " (fnv1a64 ");
+    expect_refused({parts[0], other, parts[2]}, other.string() + ": another level: " +
+                                                    level_path("corridor_end_corner.txt") + " (fnv1a64 ");
     // Shard 2 with one setting changed.
     const fs::path changed = scratch_path("changed.json");
     ASSERT_EQ(run_kinema("audit --quiet --map '" + map + "' --give-up-steps 4 --shard 2/3 --json " +
@@ -183,7 +142,7 @@ TEST(CliShards, ForeignMissingAndRepeatedPartsAreRefused) {
 }
 
 TEST(CliShards, ShardFlagsAreChecked) {
-    const std::string map = level("corner.txt");
+    const std::string map = level_path("corner.txt");
     const fs::path json = scratch_path("part.json");
     for (const char* bad : {"0/3", "4/3", "1/100001", "2", "a/b", "1.5/3"}) {
         expect_one_line_error(

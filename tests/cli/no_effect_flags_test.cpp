@@ -5,15 +5,14 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.hpp"
+#include "test_data.hpp"
 
 namespace {
 
 using kinema::test::expect_one_line_error;
+using kinema::test::level_path;
 using kinema::test::run_kinema;
-
-std::string level(const std::string& name) {
-    return "'" + std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt'";
-}
+using kinema::test::sh_quoted;
 
 TEST(NoEffectFlags, TurnTableRefusesScale) {
     expect_one_line_error(run_kinema("turn --table --scale 2"), "--scale: has no effect with --table");
@@ -25,7 +24,7 @@ TEST(NoEffectFlags, TurnTableRefusesScale) {
 
 TEST(NoEffectFlags, PursueRefusesATeamModeForOneNpc) {
     const std::string pursue =
-        "pursue --map " + level("corner") + " --route '3.5,2.5;12.5,2.5' --max-time 3 ";
+        "pursue --map " + sh_quoted(level_path("corner.txt")) + " --route '3.5,2.5;12.5,2.5' --max-time 3 ";
     expect_one_line_error(run_kinema(pursue + "--npc 1.5,1.5 --team shared"),
                           "--team: has no effect with one NPC (a team needs at least two)");
     EXPECT_EQ(run_kinema(pursue + "--npc 1.5,1.5 --npc 1.5,2.5 --team shared").exit_code, 0);
@@ -35,7 +34,7 @@ TEST(NoEffectFlags, PursueRefusesFloodFieldsForStrategiesWithoutAFlood) {
     // The outcome of last-known, breadcrumbs and dead-reckoning did not change with --hot or --max-heated
     // (nor, but for dead reckoning's distance, with --max-steps).
     const std::string pursue =
-        "pursue --map " + level("corner") +
+        "pursue --map " + sh_quoted(level_path("corner.txt")) +
         " --route '12.5,2.5;17.5,2.5;17.5,28.5' --npc 2.5,2.5 --view-range 10 --strategy ";
     expect_one_line_error(
         run_kinema(pursue + "last-known --hot 3"),
@@ -53,13 +52,14 @@ TEST(NoEffectFlags, PursueRefusesFloodFieldsForStrategiesWithoutAFlood) {
 
 TEST(NoEffectFlags, AuditRefusesTheFlagOfASweptField) {
     expect_one_line_error(
-        run_kinema("audit --map " + level("corner") + " --quiet --sweep hot=10,20 --hot 30"),
+        run_kinema("audit --map " + sh_quoted(level_path("corner.txt")) +
+                   " --quiet --sweep hot=10,20 --hot 30"),
         "--hot: has no effect with --sweep hot=... (the sweep sets hot to each of its values)");
-    expect_one_line_error(
-        run_kinema("audit --map " + level("corner") + " --quiet --sweep max_steps=10,20 --max-steps 30"),
-        "--max-steps: has no effect with --sweep max_steps=...");
+    expect_one_line_error(run_kinema("audit --map " + sh_quoted(level_path("corner.txt")) +
+                                     " --quiet --sweep max_steps=10,20 --max-steps 30"),
+                          "--max-steps: has no effect with --sweep max_steps=...");
     // Another field's flag beside a sweep is used by every combination.
-    EXPECT_EQ(run_kinema("audit --map " + level("corner") +
+    EXPECT_EQ(run_kinema("audit --map " + sh_quoted(level_path("corner.txt")) +
                          " --quiet --directions 1 --sweep hot=10,20 --max-steps 30")
                   .exit_code,
               0);

@@ -17,18 +17,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// A fresh scratch directory for one test.
-fs::path fresh_directory(std::string_view name) {
-    const fs::path dir = scratch_path(name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-int entries(const fs::path& dir) {
-    return static_cast<int>(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}));
-}
-
 TEST(OutputFiles, AFailedRunLeavesAnEarlierPictureAsItWas) {
     const fs::path dir = fresh_directory("keep");
     const fs::path png = dir / "keep.png";

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "test_data.hpp"
 
 extern char** environ;
 
@@ -25,13 +26,6 @@ namespace kinema::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-fs::path fresh_directory(std::string_view name) {
-    const fs::path dir = scratch_path(name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
 
 /// Runs kinema with `args`, its stdout a real pipe (read to the end here), its stderr into a file; returns
 /// the exit code and both texts.
@@ -74,7 +68,7 @@ CliRun run_into_pipe(const std::vector<std::string>& args) {
 TEST(OutputPipes, JsonToDevStdoutOnAPipeIsWritten) {
     // Before the fix: "--json: /dev/stdout: cannot create a file in its directory" (the link resolved by hand
     // to /proc/self/fd/pipe:[N]).
-    const std::string map = std::string(KINEMA_DATA_DIR) + "/levels/corner.txt";
+    const std::string map = level_path("corner.txt");
     const CliRun piped = run_into_pipe({"audit", "--quiet", "--map", map, "--json", "/dev/stdout"});
     ASSERT_EQ(piped.exit_code, 0) << piped.err;
     const fs::path file = scratch_path("audit-pipe.json");
@@ -109,10 +103,9 @@ int staged_files(const fs::path& dir) {
 int status_after_signal(const fs::path& dir, int signal_number) {
     const fs::path fifo = dir / "rows.csv";
     EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-    std::vector<std::string> words{KINEMA_CLI_PATH, "audit",
-                                   "--map",         std::string(KINEMA_DATA_DIR) + "/levels/corner.txt",
-                                   "--json",        (dir / "a.json").string(),
-                                   "--csv",         fifo.string()};
+    std::vector<std::string> words{
+        KINEMA_CLI_PATH,           "audit", "--map",      level_path("corner.txt"), "--json",
+        (dir / "a.json").string(), "--csv", fifo.string()};
     std::vector<char*> argv;
     for (std::string& w : words) {
         argv.push_back(w.data());

@@ -31,6 +31,7 @@
 #include "kinema/movement/morrowind.hpp"
 #include "kinema/movement/morrowind_physics.hpp"
 #include "kinema/movement/unreal.hpp"
+#include "test_data.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/nav/settings.hpp"
 #endif
@@ -43,7 +44,9 @@ using kinema::FieldDescriptor;
 using kinema::FieldType;
 using kinema::SettingsDescription;
 using kinema::test::CliRun;
+using kinema::test::level_path;
 using kinema::test::run_kinema;
+using kinema::test::sh_quoted;
 
 std::string text_of(double v) {
     char buffer[40];
@@ -167,10 +170,6 @@ std::string flag(const std::string& field, const std::map<std::string, std::stri
     return out;
 }
 
-std::string level(const std::string& name) {
-    return "'" + std::string(KINEMA_DATA_DIR) + "/levels/" + name + "'";
-}
-
 template <class S>
 const SettingsDescription& described() {
     return kinema::settings_description<S>();
@@ -190,7 +189,7 @@ void movement_model_extremes(const std::string& model, const SettingsDescription
         expect_finite_or_refused("stop --model " + model + " --speed 600 --table" + set, Output::text);
         expect_finite_or_refused("sweep --model " + model + " --fps 10,60 --json" + set, Output::json);
         expect_finite_or_refused(
-            "pursue --map " + level("corner.txt") +
+            "pursue --map " + sh_quoted(level_path("corner.txt")) +
                 " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --max-time 2 --json --npc-model " + model + set,
             Output::json);
     });
@@ -299,13 +298,13 @@ TEST(RangeExtremes, ChaseAndAuditFields) {
                          },
                          {"max_restarts"});  // a pursuit's (--set max_restarts), below
     }
-    for_each_extreme(described<kinema::chase::AuditSettings>(),
-                     [&](const std::string& field, const std::string& value) {
-                         expect_finite_or_refused("audit --quiet --map " + level("corner.txt") +
-                                                      (field == "directions" ? " " : " --directions 1 ") +
-                                                      flag(field) + " " + value,
-                                                  Output::text);
-                     });
+    for_each_extreme(
+        described<kinema::chase::AuditSettings>(), [&](const std::string& field, const std::string& value) {
+            expect_finite_or_refused("audit --quiet --map " + sh_quoted(level_path("corner.txt")) +
+                                         (field == "directions" ? " " : " --directions 1 ") + flag(field) +
+                                         " " + value,
+                                     Output::text);
+        });
 }
 
 #if KINEMA_HAVE_NAV
@@ -322,7 +321,7 @@ TEST(RangeExtremes, NavFieldsOfA3DChase) {
     for_each_extreme(
         described<kinema::nav::NavSettings>(),
         [&](const std::string& field, const std::string& value) {
-            expect_finite_or_refused("chase --map " + level("corner_ramp.obj") +
+            expect_finite_or_refused("chase --map " + sh_quoted(level_path("corner_ramp.obj")) +
                                          " --from 1,0,2 --dir 1,0,0 --json " + flag(field) + " " + value,
                                      Output::json);
         },
@@ -331,8 +330,8 @@ TEST(RangeExtremes, NavFieldsOfA3DChase) {
 #endif
 
 TEST(RangeExtremes, PursuitFields) {
-    const std::string pursue =
-        "pursue --map " + level("corner.txt") + " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --json ";
+    const std::string pursue = "pursue --map " + sh_quoted(level_path("corner.txt")) +
+                               " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --json ";
     for_each_extreme(
         described<kinema::pursuit::PursuitConfig>(), [&](const std::string& field, const std::string& value) {
             const std::string time = field == "max_time" ? "" : "--set max_time=2 ";
@@ -345,8 +344,8 @@ TEST(RangeExtremes, PursuitFields) {
 // its own (a direction, an input, a noise's time): finite output or the one-line refusal.
 TEST(RangeExtremes, NumericFlagsOutsideTheRegistry) {
     const std::string tiny = "4.9406564584124654e-324";
-    const std::string pursue =
-        "pursue --map " + level("corner.txt") + " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --max-time 2 ";
+    const std::string pursue = "pursue --map " + sh_quoted(level_path("corner.txt")) +
+                               " --route '3.5,2.5;12.5,2.5' --npc 1.5,1.5 --max-time 2 ";
     std::vector<std::pair<std::string, Output>> runs;
     const auto json = [&](const std::string& args) { runs.emplace_back(args, Output::json); };
     const auto text = [&](const std::string& args) { runs.emplace_back(args, Output::text); };
@@ -407,22 +406,22 @@ TEST(RangeExtremes, NumericFlagsOutsideTheRegistry) {
         json("chase --json --destinations " + k);
     }
     for (const std::string& bytes : std::vector<std::string>{"1", "1073741824"}) {
-        json("chase --json --map " + level("corner.txt") + " --max-file-bytes " + bytes);
+        json("chase --json --map " + sh_quoted(level_path("corner.txt")) + " --max-file-bytes " + bytes);
     }
     for (const std::string& d : std::vector<std::string>{"1", "3"}) {
         json("chase --json --difficulty " + d);
     }
     for (const std::string& d : std::vector<std::string>{"1", "360"}) {
-        text("audit --quiet --map " + level("corner.txt") + " --directions " + d);
+        text("audit --quiet --map " + sh_quoted(level_path("corner.txt")) + " --directions " + d);
     }
     for (const std::string& t : std::vector<std::string>{"1", "256"}) {
-        text("audit --quiet --map " + level("corner.txt") + " --directions 1 --threads " + t);
+        text("audit --quiet --map " + sh_quoted(level_path("corner.txt")) + " --directions 1 --threads " + t);
     }
     for (const std::string& point : std::vector<std::string>{"1e9,2.5", tiny + ",2.5"}) {
-        json("pursue --map " + level("corner.txt") + " --route '3.5,2.5;" + point +
+        json("pursue --map " + sh_quoted(level_path("corner.txt")) + " --route '3.5,2.5;" + point +
              "' --npc 1.5,1.5 --max-time 2 --json");
-        json("pursue --map " + level("corner.txt") + " --route '3.5,2.5;12.5,2.5' --npc " + point +
-             " --max-time 2 --json");
+        json("pursue --map " + sh_quoted(level_path("corner.txt")) + " --route '3.5,2.5;12.5,2.5' --npc " +
+             point + " --max-time 2 --json");
     }
     for (const std::string& dir : std::vector<std::string>{"1e308,1", tiny + ",0"}) {
         json(pursue + "--json --npc-dir " + dir);

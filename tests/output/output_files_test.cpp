@@ -26,17 +26,6 @@ namespace fs = std::filesystem;
 using output::OutputError;
 using output::OutputFiles;
 
-fs::path fresh_directory(std::string_view name) {
-    const fs::path dir = scratch_path(name);
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    return dir;
-}
-
-int entries(const fs::path& dir) {
-    return static_cast<int>(std::distance(fs::directory_iterator(dir), fs::directory_iterator{}));
-}
-
 /// The message of the OutputError `files.commit()` throws, or "no error".
 std::string commit_error(OutputFiles& files) {
     try {

@@ -22,6 +22,7 @@
 #include "kinema/render/legend.hpp"
 #include "kinema/render/level_view.hpp"
 #include "kinema/render/pursuit_picture.hpp"
+#include "test_data.hpp"
 
 namespace kinema::render {
 namespace {
@@ -174,9 +175,7 @@ struct Pursuit {
     pursuit::PursuitResult result;
 
     Pursuit(const std::string& map, std::vector<Vec2> route, std::vector<Vec2> npcs, double view_range)
-        : level(levels::load_level(std::string(KINEMA_DATA_DIR) + "/levels/" + map)),
-          grid(level),
-          space(grid) {
+        : level(levels::load_level(test::level_path(map))), grid(level), space(grid) {
         scenario.route = std::move(route);
         scenario.npc = npcs.front();
         for (std::size_t i = 1; i < npcs.size(); ++i) {

@@ -9,12 +9,9 @@
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "test_data.hpp"
 
 namespace kinema::test {
-
-inline levels::GridLevel our_level(const std::string& name) {
-    return levels::load_ascii_level(std::string(KINEMA_DATA_DIR) + "/levels/" + name + ".txt");
-}
 
 /// A level, its grid and the chase space over it, kept together (the spaces are views).
 struct PursuitLevel {

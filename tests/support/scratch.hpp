@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -26,6 +27,20 @@ inline std::filesystem::path scratch_path(std::string_view name) {
     file.append("_").append(name);
     std::replace(file.begin(), file.end(), '/', '_');  // parameterised tests' names hold slashes
     return std::filesystem::path(testing::TempDir()) / file;
+}
+
+/// scratch_path(name) as an empty directory (removed first if a run before left it).
+inline std::filesystem::path fresh_directory(std::string_view name) {
+    const std::filesystem::path dir = scratch_path(name);
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir;
+}
+
+/// How many entries `dir` holds (a temporary file left beside an output counts).
+inline int entries(const std::filesystem::path& dir) {
+    return static_cast<int>(
+        std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator{}));
 }
 
 inline std::string read_file(const std::filesystem::path& path) {
