@@ -10,19 +10,19 @@ namespace Kinema
     [StructLayout(LayoutKind.Sequential)]
     public struct NavSettings
     {
-        /// <summary>Agent height, (0, inf); 3 to 250 cell heights; default 2.</summary>
+        /// <summary>Agent height, (0.002, 250000]; 3 to 250 cell heights; default 2.</summary>
         public double AgentHeight;
-        /// <summary>Agent radius, [0, inf); default 0.6.</summary>
+        /// <summary>Agent radius, [0, 250000]; at most 250 cells; default 0.6.</summary>
         public double AgentRadius;
-        /// <summary>Highest step walked up, [0, inf); default 0.9.</summary>
+        /// <summary>Highest step walked up, [0, 250000]; below 251 cell heights; default 0.9.</summary>
         public double AgentMaxClimb;
         /// <summary>Steepest walkable triangle, degrees, [0, 90); default 45.</summary>
         public double AgentMaxSlope;
-        /// <summary>Navmesh voxel width on x and z, (0, inf); default 0.3.</summary>
+        /// <summary>Navmesh voxel width on x and z, [0.001, 1000]; default 0.3.</summary>
         public double CellSize;
-        /// <summary>Voxel height on y (navmesh and chase cells), (0, inf); default 0.2.</summary>
+        /// <summary>Voxel height on y (navmesh and chase cells), [0.001, 1000]; default 0.2.</summary>
         public double CellHeight;
-        /// <summary>Width of the chase flood's cells, (0, inf); default 0.75.</summary>
+        /// <summary>Width of the chase flood's cells, [0.001, 1000]; default 0.75.</summary>
         public double ChaseCellSize;
         /// <summary>Most chase columns over the level's bounds, [1, 2^28].</summary>
         public double MaxChaseColumns;
@@ -36,17 +36,17 @@ namespace Kinema
         public double RegionMinSize;
         /// <summary>Regions smaller than size^2 cells merge, [0, 1000]; default 20.</summary>
         public double RegionMergeSize;
-        /// <summary>Longest polygon edge, [0, inf), 0 = no limit; default 12.</summary>
+        /// <summary>Longest polygon edge, [0, 1e6], 0 = no limit; default 12.</summary>
         public double EdgeMaxLength;
-        /// <summary>Contour simplification error, cell sizes, [0, inf); default 1.3.</summary>
+        /// <summary>Contour simplification error, cell sizes, [0, 1e6]; default 1.3.</summary>
         public double EdgeMaxError;
         /// <summary>Vertices per polygon, an integer in [3, 6]; default 6.</summary>
         public double VertsPerPoly;
-        /// <summary>Detail mesh sampling distance, cell sizes, [0, inf); default 6.</summary>
+        /// <summary>Detail mesh sampling distance, cell sizes, [0, 1e6]; default 6.</summary>
         public double DetailSampleDistance;
-        /// <summary>Detail mesh height error, cell heights, [0, inf); default 1.</summary>
+        /// <summary>Detail mesh height error, cell heights, [0, 1e6]; default 1.</summary>
         public double DetailSampleMaxError;
-        /// <summary>Half extents of the box a point is snapped to the navmesh in, each (0, inf); default (2, 4, 2).</summary>
+        /// <summary>Half extents of the box a point is snapped to the navmesh in, each (0, 1e6]; default (2, 4, 2).</summary>
         public Vec3 SnapExtents;
 
         /// <summary>The C library's defaults (kinema_nav_settings_default).</summary>

@@ -93,26 +93,26 @@ KINEMA_API kinema_status kinema_space_cell_count(const kinema_space* space, int6
  * the mesh's units (the defaults suit metres), y is up. Ranges: `kinema chase --help`; every field mirrors
  * the C++ NavSettings (kinema/nav/settings.hpp). */
 typedef struct kinema_nav_settings {
-    double agent_height;      /* (0, inf); 3 to 250 cell heights; default 2 */
-    double agent_radius;      /* [0, inf); at most 250 cell sizes; default 0.6 */
-    double agent_max_climb;   /* highest step walked up, [0, inf); default 0.9 */
+    double agent_height;      /* (0.002, 250000]; 3 to 250 cell heights; default 2 */
+    double agent_radius;      /* [0, 250000]; at most 250 cell sizes; default 0.6 */
+    double agent_max_climb;   /* highest step walked up, [0, 250000]; default 0.9 */
     double agent_max_slope;   /* steepest walkable triangle, degrees, [0, 90); default 45 */
-    double cell_size;         /* navmesh voxel width on x and z, (0, inf); default 0.3 */
-    double cell_height;       /* voxel height on y (navmesh and chase cells), (0, inf); default 0.2 */
-    double chase_cell_size;   /* width of the chase flood's cells, (0, inf); default 0.75 */
+    double cell_size;         /* navmesh voxel width on x and z, [0.001, 1000]; default 0.3 */
+    double cell_height;       /* voxel height on y (navmesh and chase cells), [0.001, 1000]; default 0.2 */
+    double chase_cell_size;   /* width of the chase flood's cells, [0.001, 1000]; default 0.75 */
     double max_chase_columns; /* most chase columns over the level's bounds, [1, 2^28] */
     double max_voxels;        /* most navmesh voxels of a build, [1, 2^28] */
     double tile_size;         /* navmesh tile side in voxels: 0 one tile, else an integer in [16, 4096] */
     double threads;           /* threads building tiles, an integer in [1, 64]; the same navmesh for any */
     double region_min_size;   /* smallest isolated region kept, cells per side, [0, 1000]; default 8 */
     double region_merge_size; /* regions smaller than size^2 cells merge, [0, 1000]; default 20 */
-    double edge_max_length;   /* longest polygon edge, [0, inf), 0 = no limit; default 12 */
-    double edge_max_error;    /* contour simplification error, cell sizes, [0, inf); default 1.3 */
+    double edge_max_length;   /* longest polygon edge, [0, 1e6], 0 = no limit; default 12 */
+    double edge_max_error;    /* contour simplification error, cell sizes, [0, 1e6]; default 1.3 */
     double verts_per_poly;    /* an integer in [3, 6]; default 6 */
-    double detail_sample_distance;  /* detail mesh sampling, cell sizes, [0, inf); default 6 */
-    double detail_sample_max_error; /* detail mesh height error, cell heights, [0, inf); default 1 */
+    double detail_sample_distance;  /* detail mesh sampling, cell sizes, [0, 1e6]; default 6 */
+    double detail_sample_max_error; /* detail mesh height error, cell heights, [0, 1e6]; default 1 */
     kinema_vec3
-        snap_extents; /* half extents of the box a point is snapped to the navmesh in, each (0, inf) */
+        snap_extents; /* half extents of the box a point is snapped to the navmesh in, each (0, 1e6] */
 } kinema_nav_settings;
 
 KINEMA_API kinema_nav_settings kinema_nav_settings_default(void);
@@ -378,9 +378,9 @@ KINEMA_API void kinema_pursuer_team_destroy(kinema_pursuer_team* team);
  * Lengths are in each game's own unit (Dishonored: u, CrossCode: px, Unreal: cm), speeds per second, frame
  * times in seconds. A step takes dt in (0, 10] s, a finite input (the wish direction; longer than 1 is
  * clamped to length 1) and a finite state whose velocity coordinates are within +-1e150 (the models square
- * the speed); so does a run's start. A run takes `frames` in [0, 200000] (the kinema command's cap); frame i lasts
- * frame_times[i] s with inputs[i], states_out[i] receives the state after it, and the numbers are those of
- * `kinema simulate` (arrays may be NULL when frames is 0). Settings ranges: `kinema simulate --help`. */
+ * the speed); so does a run's start. A run takes `frames` in [0, 200000] (the kinema command's cap); frame i
+ * lasts frame_times[i] s with inputs[i], states_out[i] receives the state after it, and the numbers are those
+ * of `kinema simulate` (arrays may be NULL when frames is 0). Settings ranges: `kinema simulate --help`. */
 
 /* A 2D point, direction or velocity on the ground plane. */
 typedef struct kinema_vec2 {

@@ -105,7 +105,7 @@ def test_unknown_keyword_names_it_and_lists_the_valid_ones(tmp_path):
         with pytest.raises(ValueError, match="kinema.chase.run_3d: unknown keyword argument 'connectivity'"):
             chase.run_3d(str(obj), (2, 0, 5), (1, 0, 0), connectivity=4)
         # NavSettings's nested "snap_extents.x" is the keyword snap_extents_x.
-        with pytest.raises(ValueError, match="snap_extents_x must be > 0, got -1"):
+        with pytest.raises(ValueError, match=r"snap_extents_x must be in \(0, 1000000\], got -1"):
             chase.load_level_3d(obj, snap_extents_x=-1)
 
 

@@ -16,14 +16,19 @@
 #include <recastnavigation/DetourNavMesh.h>
 #include <recastnavigation/DetourNavMeshQuery.h>
 
+#include "kinema/nav/settings.hpp"
+
 namespace kinema::nav {
 
 namespace {
 
 using S = NavCellSettings;
 constexpr std::array kCellFields{
-    field<S, &S::cell_size>("cell_size", "world", greater_than(0.0), "width of a chase cell (column)"),
-    field<S, &S::cell_height>("cell_height", "world", greater_than(0.0), "unit of the cells' y coordinate"),
+    // The voxel sizes' range of NavSettings (settings.hpp), whose chase_cell_size and cell_height these are.
+    field<S, &S::cell_size>("cell_size", "world", closed_range(nav_min_voxel, nav_max_voxel),
+                            "width of a chase cell (column)"),
+    field<S, &S::cell_height>("cell_height", "world", closed_range(nav_min_voxel, nav_max_voxel),
+                              "unit of the cells' y coordinate"),
     field<S, &S::max_columns>("max_columns", "count", closed_range(1.0, 268435456.0),
                               "most columns over the navmesh bounds"),
 };

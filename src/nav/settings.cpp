@@ -5,23 +5,32 @@
 #include <cmath>
 #include <string>
 
+#include "kinema/core/format.hpp"
+
 namespace kinema::nav {
 
 namespace {
 
 // RecastDemo's names in snake_case; units and ranges as settings.hpp documents them (rcConfig's limits).
+// Every range is finite (issue 40): the one validate_settings() checks and help, JSON and Python show. The
+// agent's sizes are also counted in voxels of the sizes given (validate() below); their ranges here are those
+// counts at the largest voxels, so no value outside them is valid with any voxel sizes.
 using N = NavSettings;
+constexpr FieldRange kVoxel = closed_range(nav_min_voxel, nav_max_voxel);
+constexpr FieldRange kLength = closed_range(0.0, nav_max_length);
 constexpr std::array kNavFields{
-    field<N, &N::agent_height>("agent_height", "world", greater_than(0.0),
+    field<N, &N::agent_height>("agent_height", "world",
+                               interval(2.0 * nav_min_voxel, false, nav_max_agent_size, true),
                                "agent height; 3 to 250 cell heights"),
-    field<N, &N::agent_radius>("agent_radius", "world", at_least(0.0),
+    field<N, &N::agent_radius>("agent_radius", "world", closed_range(0.0, nav_max_agent_size),
                                "agent radius; at most 250 cell sizes"),
-    field<N, &N::agent_max_climb>("agent_max_climb", "world", at_least(0.0), "highest step walked up"),
+    field<N, &N::agent_max_climb>("agent_max_climb", "world", closed_range(0.0, nav_max_agent_size),
+                                  "highest step walked up; below 251 cell heights"),
     field<N, &N::agent_max_slope>("agent_max_slope", "deg", interval(0.0, true, 90.0, false),
                                   "steepest walkable triangle"),
-    field<N, &N::cell_size>("cell_size", "world", greater_than(0.0), "navmesh voxel width on x and z"),
-    field<N, &N::cell_height>("cell_height", "world", greater_than(0.0), "voxel height on y"),
-    field<N, &N::chase_cell_size>("chase_cell_size", "world", greater_than(0.0),
+    field<N, &N::cell_size>("cell_size", "world", kVoxel, "navmesh voxel width on x and z"),
+    field<N, &N::cell_height>("cell_height", "world", kVoxel, "voxel height on y"),
+    field<N, &N::chase_cell_size>("chase_cell_size", "world", kVoxel,
                                   "width of the chase flood's cells (columns)"),
     field<N, &N::max_chase_columns>("max_chase_columns", "count", closed_range(1.0, 268435456.0),
                                     "most chase columns over the navmesh bounds"),
@@ -34,21 +43,20 @@ constexpr std::array kNavFields{
                                   "smallest isolated region kept, cells per side"),
     field<N, &N::region_merge_size>("region_merge_size", "cells", closed_range(0.0, 1000.0),
                                     "regions smaller than size^2 cells merge"),
-    field<N, &N::edge_max_length>("edge_max_length", "world", at_least(0.0),
-                                  "longest polygon edge; 0 no limit"),
-    field<N, &N::edge_max_error>("edge_max_error", "cells", at_least(0.0), "contour simplification error"),
+    field<N, &N::edge_max_length>("edge_max_length", "world", kLength, "longest polygon edge; 0 no limit"),
+    field<N, &N::edge_max_error>("edge_max_error", "cells", kLength, "contour simplification error"),
     field<N, &N::verts_per_poly>("verts_per_poly", "count", closed_range(3.0, 6.0),
                                  "vertices per polygon (integer)"),
-    field<N, &N::detail_sample_distance>("detail_sample_distance", "cells", at_least(0.0),
-                                         "detail mesh sampling distance"),
-    field<N, &N::detail_sample_max_error>("detail_sample_max_error", "cells", at_least(0.0),
+    field<N, &N::detail_sample_distance>("detail_sample_distance", "cells", kLength,
+                                         "detail mesh sampling distance; below 0.9 none"),
+    field<N, &N::detail_sample_max_error>("detail_sample_max_error", "cells", kLength,
                                           "detail mesh height error, cell heights"),
-    field<N, &N::snap_extents, &Vec3::x>("snap_extents.x", "world", greater_than(0.0),
-                                         "snap box half extent on x"),
-    field<N, &N::snap_extents, &Vec3::y>("snap_extents.y", "world", greater_than(0.0),
-                                         "snap box half extent on y"),
-    field<N, &N::snap_extents, &Vec3::z>("snap_extents.z", "world", greater_than(0.0),
-                                         "snap box half extent on z"),
+    field<N, &N::snap_extents, &Vec3::x>(
+        "snap_extents.x", "world", interval(0.0, false, nav_max_length, true), "snap box half extent on x"),
+    field<N, &N::snap_extents, &Vec3::y>(
+        "snap_extents.y", "world", interval(0.0, false, nav_max_length, true), "snap box half extent on y"),
+    field<N, &N::snap_extents, &Vec3::z>(
+        "snap_extents.z", "world", interval(0.0, false, nav_max_length, true), "snap box half extent on z"),
 };
 constexpr SettingsDescription kNavDescription{"NavSettings", kNavFields, {}};
 
@@ -70,16 +78,27 @@ FieldErrors NavSettings::validate() const {
     if (voxels_known) {
         // Recast counts these in voxels (rcConfig limits: walkableHeight >= 3); the compact heightfield keeps
         // clearances and distances in 8 bits.
+        // Each message gives the range at the voxel sizes given, as the registry's do.
+        const auto cells = [](double count, double size) { return format_number(count * size); };
         const double height_vx = std::ceil(agent_height / cell_height);
         if (height_vx < 3.0 || height_vx > 250.0) {
-            errors.push_back({"agent_height", "must be between 3 and 250 cell heights (cell_height " +
-                                                  std::to_string(cell_height) + ")"});
+            errors.push_back({"agent_height", "must be in (" + cells(2.0, cell_height) + ", " +
+                                                  cells(250.0, cell_height) + "]: 3 to 250 cell heights of " +
+                                                  format_number(cell_height) + ", got " +
+                                                  format_number(agent_height)});
         }
-        if (std::ceil(agent_radius / std::min(cell_size, chase_cell_size)) > 250.0) {
-            errors.push_back({"agent_radius", "must be at most 250 cell sizes"});
+        const double smaller_cell = std::min(cell_size, chase_cell_size);
+        if (std::ceil(agent_radius / smaller_cell) > 250.0) {
+            errors.push_back({"agent_radius", "must be in [0, " + cells(250.0, smaller_cell) +
+                                                  "]: at most 250 cells of " + format_number(smaller_cell) +
+                                                  " (the smaller of cell_size and chase_cell_size), got " +
+                                                  format_number(agent_radius)});
         }
         if (std::floor(agent_max_climb / cell_height) > 250.0) {
-            errors.push_back({"agent_max_climb", "must be at most 250 cell heights"});
+            errors.push_back({"agent_max_climb", "must be in [0, " + cells(251.0, cell_height) +
+                                                     "): below 251 cell heights of " +
+                                                     format_number(cell_height) + ", got " +
+                                                     format_number(agent_max_climb)});
         }
     }
     if (std::isfinite(verts_per_poly) && verts_per_poly != std::floor(verts_per_poly)) {

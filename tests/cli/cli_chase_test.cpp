@@ -433,7 +433,7 @@ TEST(CliChase, NavmeshFileChasesLikeTheMesh) {
     fs::remove(not_written);
     const RunResult bad = kinema::test::run_kinema("navmesh build '" + bridge + "' -o '" +
                                                    not_written.string() + "' --agent-radius -1");
-    kinema::test::expect_one_line_error(bad, "--agent-radius: must be >= 0, got -1");
+    kinema::test::expect_one_line_error(bad, "--agent-radius: must be in [0, 250000], got -1");
     EXPECT_FALSE(fs::exists(not_written));
 }
 
@@ -482,7 +482,8 @@ TEST(CliChase, ObjErrorsNameTheFileOrTheOption) {
     expect_error(
         on_bridge + "--from 33,2.25,13.5 --npc 100,0,100",
         "--npc: (100, 0, 100) is not on the navmesh of " + bridge + " (searched (2, 4, 2) around it)");
-    expect_error(on_bridge + "--from 33,2.25,13.5 --agent-radius -1", "--agent-radius: must be >= 0, got -1");
+    expect_error(on_bridge + "--from 33,2.25,13.5 --agent-radius -1",
+                 "--agent-radius: must be in [0, 250000], got -1");
     expect_error(on_bridge + "--dir 0,0,1", "--from: required for a 3D level");
     const fs::path walls = temp_path("chase_walls.obj");
     write_file(walls, "v 0 0 0\nv 0 3 0\nv 5 3 0\nf 1 2 3\n");

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "cli_runner.hpp"
+#include "test_data.hpp"
 
 namespace {
 
@@ -211,5 +212,34 @@ TEST(CliHelp, AMistypedSetFieldGetsTheNearestField) {
               0U)
         << gmst.err;
 }
+
+#if KINEMA_HAVE_NAV
+// Issue 40: the 3D agent flags showed (0, inf) and [0, inf) while validate() refused huge values as "at most
+// 250 cell sizes": help shows the finite range the registry checks, and a huge value is refused with it.
+TEST(CliHelp, TheAgentFlagsShowTheRangesTheyKeep) {
+    for (const std::string command : {"navmesh build", "chase", "pursue"}) {
+        const std::string page = help(command);
+        EXPECT_NE(page.find("agent height; 3 to 250 cell heights; world, (0.002, 250000] (default 2)"),
+                  std::string::npos)
+            << command << "\n"
+            << page;
+        EXPECT_NE(page.find("agent radius; at most 250 cell sizes; world, [0, 250000] (default 0.6)"),
+                  std::string::npos)
+            << command;
+        EXPECT_NE(
+            page.find("highest step walked up; below 251 cell heights; world, [0, 250000] (default 0.9)"),
+            std::string::npos)
+            << command;
+    }
+    const std::string obj = kinema::test::level_path("corner_ramp.obj");
+    kinema::test::expect_one_line_error(
+        run_kinema("navmesh build " + kinema::test::sh_quoted(obj) + " -o /dev/null --agent-radius 1e308"),
+        "--agent-radius: must be in [0, 250000], got 1e+308\n");
+    kinema::test::expect_one_line_error(run_kinema("chase --map " + kinema::test::sh_quoted(obj) +
+                                                   " --from 1,0,2 --dir 1,0,0 --agent-radius 200"),
+                                        "--agent-radius: must be in [0, 75]: at most 250 cells of 0.3 (the "
+                                        "smaller of cell_size and chase_cell_size), got 200\n");
+}
+#endif
 
 }  // namespace

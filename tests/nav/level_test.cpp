@@ -355,14 +355,14 @@ TEST(Level, BadSettingsAreNamed) {
     s.agent_max_slope = 90.0;
     s.verts_per_poly = 7.0;
     const std::string error = build_error(bridge_level().mesh(), s);
-    EXPECT_NE(error.find("cell_size must be > 0"), std::string::npos) << error;
+    EXPECT_NE(error.find("cell_size must be in [0.001, 1000], got 0"), std::string::npos) << error;
     EXPECT_NE(error.find("agent_max_slope must be in [0, 90)"), std::string::npos) << error;
     EXPECT_NE(error.find("verts_per_poly must be in [3, 6]"), std::string::npos) << error;
     s = NavSettings{};
     s.agent_height = 0.4;  // 2 cell heights of 0.2: Recast needs 3
-    EXPECT_NE(
-        build_error(bridge_level().mesh(), s).find("agent_height must be between 3 and 250 cell heights"),
-        std::string::npos);
+    EXPECT_NE(build_error(bridge_level().mesh(), s)
+                  .find("agent_height must be in (0.4, 50]: 3 to 250 cell heights of 0.2"),
+              std::string::npos);
     EXPECT_TRUE(NavSettings{}.validate().empty());
 }
 

@@ -1,12 +1,15 @@
 // The checks every registered settings struct must pass (kinema/core/settings_registry.hpp), for each field:
 // the documented default is the default-constructed struct's value; a value just outside each finite bound
 // (and NaN or infinity for reals, an unlisted value for choices) is rejected by S::validate() naming that
-// field; a value on a closed bound is accepted.
+// field; a value on a closed bound is accepted. A struct whose validate() also checks fields against each
+// other (NavSettings: the agent's sizes in voxels) passes `prepare`, which sets the other fields so that a
+// value on a bound is valid with them.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -32,11 +35,19 @@ inline double just_outside(const FieldDescriptor& f, double bound, bool closed, 
     return closed ? std::nextafter(bound, direction) : bound;
 }
 
-/// S::validate() of a default S with `name` set to `value`. set_field() refuses a choice outside its list, so
-/// such a value is written through the descriptor (choices are direct fields, not in parts).
+/// Sets the fields that `name` = `value` is checked against (see above).
 template <class S>
-FieldErrors errors_with(const std::string& name, double value) {
+using PrepareOthers = std::function<void(S& settings, const std::string& name, double value)>;
+
+/// S::validate() of a default S (then `prepare`d) with `name` set to `value`. set_field() refuses a choice
+/// outside its list, so such a value is written through the descriptor (choices are direct fields, not in
+/// parts).
+template <class S>
+FieldErrors errors_with(const std::string& name, double value, const PrepareOthers<S>& prepare = {}) {
     S settings{};
+    if (prepare) {
+        prepare(settings, name, value);
+    }
     const SettingsDescription& d = settings_description<S>();
     const FieldDescriptor* f = find_field(d, name);
     if (f->type == FieldType::choice) {
@@ -49,7 +60,7 @@ FieldErrors errors_with(const std::string& name, double value) {
 }
 
 template <class S>
-void check_registry(std::size_t expected_fields) {
+void check_registry(std::size_t expected_fields, const PrepareOthers<S>& prepare = {}) {
     const SettingsDescription& d = settings_description<S>();
     const S defaults{};
     EXPECT_TRUE(defaults.validate().empty()) << d.name << ": the defaults must be valid";
@@ -82,19 +93,19 @@ void check_registry(std::size_t expected_fields) {
         if (std::isfinite(r.min)) {
             const double out = just_outside(f, r.min, r.min_closed, true);
             if (!std::isnan(out)) {
-                EXPECT_TRUE(names_field(errors_with<S>(nf.name, out), nf.name)) << "below " << r.min;
+                EXPECT_TRUE(names_field(errors_with<S>(nf.name, out, prepare), nf.name)) << "below " << r.min;
             }
             if (r.min_closed) {
-                EXPECT_FALSE(names_field(errors_with<S>(nf.name, r.min), nf.name)) << "at " << r.min;
+                EXPECT_FALSE(names_field(errors_with<S>(nf.name, r.min, prepare), nf.name)) << "at " << r.min;
             }
         }
         if (std::isfinite(r.max)) {
             const double out = just_outside(f, r.max, r.max_closed, false);
             if (!std::isnan(out)) {
-                EXPECT_TRUE(names_field(errors_with<S>(nf.name, out), nf.name)) << "above " << r.max;
+                EXPECT_TRUE(names_field(errors_with<S>(nf.name, out, prepare), nf.name)) << "above " << r.max;
             }
             if (r.max_closed) {
-                EXPECT_FALSE(names_field(errors_with<S>(nf.name, r.max), nf.name)) << "at " << r.max;
+                EXPECT_FALSE(names_field(errors_with<S>(nf.name, r.max, prepare), nf.name)) << "at " << r.max;
             }
         }
     }

@@ -59,11 +59,11 @@ struct CellCoord {
 };
 
 struct NavCellSettings {
-    /// Width of a cell (one column) on x and z, world units, (0, inf). 0.75: the Godot port's choice, see
-    /// docs/nav.md "Why 0.75 m chase cells".
+    /// Width of a cell (one column) on x and z, world units, [0.001, 1000] (nav_min_voxel, nav_max_voxel).
+    /// 0.75: the Godot port's choice, see docs/nav.md "Why 0.75 m chase cells".
     double cell_size = 0.75;
-    /// Unit of the cells' integer y coordinate (floor height), world units, (0, inf). Recast's default voxel
-    /// height.
+    /// Unit of the cells' integer y coordinate (floor height), world units, [0.001, 1000]. Recast's default
+    /// voxel height.
     double cell_height = 0.2;
     /// At most this many columns (width x depth of the grid over the navmesh bounds), [1, 2^28].
     double max_columns = 64.0 * 1024.0 * 1024.0;
