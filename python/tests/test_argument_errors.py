@@ -5,12 +5,13 @@ path with a NUL loaded the file named by the part before it. Each is now one err
 Also the batch rows' reprs: `team` tells apart the rows of one strategy, and a run without a re-acquisition
 time says why instead of "-1 s"."""
 
+import re
 import subprocess
 
 import pytest
 
 import kinema
-from kinema import chase, distributed, movement, pursuit
+from kinema import analysis, chase, distributed, movement, pursuit
 
 
 @pytest.fixture
@@ -59,6 +60,18 @@ def test_whole_numbers_out_of_range_are_value_errors_naming_the_argument():
     with pytest.raises(ValueError, match=r"^advance: k must be in \[0, 2147483647\], got -1$"):
         flood.advance(-1)
     assert flood.advance(2**31 - 1) is True
+
+
+def test_a_stop_refuses_a_braking_term_below_its_minimum():
+    # A braking friction of 1e-323 1/s with no deceleration gave an infinite Epic estimate and a stop beyond
+    # the frames counted; a stop now needs each braking term 0 or at least 1e-6.
+    with pytest.raises(ValueError, match=r"ground_friction makes the braking friction \(ground_friction x "
+                                         r"braking_friction_factor\) 1e-323 1/s: it must be 0 or at least 1e-06"):
+        analysis.stop(600, 60, ground_friction=4.9e-324, braking_deceleration_walking=0)
+    with pytest.raises(ValueError, match=r"braking_deceleration_walking must be 0 or at least 1e-06"):
+        analysis.stop(600, 60, ground_friction=0, braking_deceleration_walking=1e-300)
+    least = analysis.stop(10**6, 60, ground_friction=5e-7, braking_deceleration_walking=0)
+    assert re.search(r"\b(nan|inf|NaN|Infinity)\b", least.to_json()) is None, least.to_json()
 
 
 def test_an_unknown_keyword_lists_every_valid_one(corner):

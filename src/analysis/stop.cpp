@@ -215,6 +215,33 @@ StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame
     return out;
 }
 
+// Issue 40: a braking friction or deceleration that is tiny but not 0 (`--set ground_friction=4.9e-324 --set
+// braking_deceleration_walking=0`) stopped after more frames than the predictor counts, or farther than a
+// double holds, and `kinema stop` printed "inf" and "-nan". From stop_min_braking up every answer is finite
+// (10^6 cm/s at 10^-6 cm/s^2 and 10^-6 s frames: 10^18 frames); 0 keeps its meaning (no braking of that
+// kind).
+void require_stop_braking(const movement::UnrealSettings& s) {
+    const Braking b = unreal_braking(s);
+    const std::string why =
+        " for a stop prediction (smaller ones stop too far or after too many frames to count)";
+    FieldErrors errors;
+    if (b.friction > 0.0 && b.friction < stop_min_braking) {
+        const bool separate = s.use_separate_braking_friction;
+        const std::string friction = separate ? "braking_friction" : "ground_friction";
+        const double unfactored = separate ? s.braking_friction : s.ground_friction;
+        errors.push_back({unfactored < stop_min_braking ? friction : "braking_friction_factor",
+                          "makes the braking friction (" + friction + " x braking_friction_factor) " +
+                              format_number(b.friction) + " 1/s: it must be 0 or at least " +
+                              format_number(stop_min_braking) + why});
+    }
+    if (b.deceleration > 0.0 && b.deceleration < stop_min_braking) {
+        errors.push_back({"braking_deceleration_walking", "must be 0 or at least " +
+                                                              format_number(stop_min_braking) + why +
+                                                              ", got " + format_number(b.deceleration)});
+    }
+    throw_if_invalid("UnrealSettings", errors);
+}
+
 void check_inputs(FieldErrors& errors, double v0, double frame_time) {
     require_in_range(errors, "speed", v0, 0.0, stop_max_speed);
     require_in_range(errors, "frame_time", frame_time, movement::unreal_min_tick_time, stop_max_frame_time);
@@ -232,6 +259,29 @@ double unreal_snap_speed(double deceleration) {
 }
 
 namespace {
+
+// The distance of the first m frames of discrete_stop without a stop: dt sum_{k=1..m} v_k with
+// v_k = v0 q^k - a_B dt (1 - q^k)/u, i.e. dt (v0 A - a_B dt B) with B = sum_{k=1..m} (1 - q^k)/u and
+// A = sum_{k=1..m} q^k = m - u B. Where u m is small, B's binomial series B = sum_{j>=1} (-u)^(j-1)
+// C(m+1, j+1) (terms falling by u m / 3 or faster), so that a tiny or subnormal u loses nothing; else
+// the closed form A = q (1 - q^m)/u, which then cancels at most a few bits.
+double discrete_distance(double u, double deceleration, double v0, double dt, double m) {
+    double b = 0.0;
+    if (u * m < 0.25) {
+        double term = m * (m + 1.0) / 2.0;
+        for (int j = 1; j < 80 && term != 0.0; ++j) {
+            b += term;
+            if (std::abs(term) <= 1e-18 * std::abs(b)) {
+                break;
+            }
+            term *= -u * (m - j) / (j + 2.0);
+        }
+    } else {
+        const double a = (1.0 - u) * -std::expm1(m * std::log1p(-u)) / u;
+        b = (m - a) / u;
+    }
+    return dt * (v0 * (m - u * b) - deceleration * dt * b);
+}
 
 // continuous_stop where its closed form fails in floating point (issue 40: a friction or deceleration of
 // 4.9e-324 printed "continuous limit: -nan"): beta^2 underflows for a friction below 1.5e-154, and x =
@@ -322,41 +372,52 @@ StopPrediction discrete_stop(double beta, double deceleration, double v0, double
         out.time = kInf;
         return out;
     }
-    const double q = 1.0 - beta * dt;
-    std::int64_t n = 1;
-    double distance = 0.0;
-    if (q <= 0.0) {
+    const double u = beta * dt;  // v_n = (v0 + c) q^n - c with q = 1 - u, c = a_B / beta
+    if (u >= 1.0) {
         // The first update flips the sign: the character stops in place (unreal-cmc.md section 7.2).
-        n = 1;
-    } else if (beta == 0.0) {
-        // v_n = v0 - n a_B dt; N = ceil((v0 - vs)/(a_B dt)); d = dt ((N-1) v0 - a_B dt (N-1) N / 2).
-        const double nn = std::max(1.0, std::ceil((v0 - snap_speed) / (deceleration * dt)));
-        n = static_cast<std::int64_t>(nn);
-        distance = dt * ((nn - 1.0) * v0 - deceleration * dt * (nn - 1.0) * nn / 2.0);
-    } else {
-        // v_n = (v0 + c) q^n - c; N = ceil(ln((vs + c)/(v0 + c)) / ln q);
-        // d = (v0 + c) q (1 - q^(N-1))/beta - c (N-1) dt.
-        const double c = deceleration / beta;
-        if (snap_speed + c <= 0.0) {
-            out.stops = false;
-            out.distance = v0 * q / beta;
-            out.time = kInf;
-            return out;
-        }
-        const double lq = std::log1p(-beta * dt);
-        const double nn = std::max(
-            1.0, std::ceil(std::log1p(beta * (v0 - snap_speed) / (beta * snap_speed + deceleration)) / -lq));
-        n = static_cast<std::int64_t>(nn);
-        distance = (v0 + c) * q * -std::expm1((nn - 1.0) * lq) / beta - c * (nn - 1.0) * dt;
+        out.frames = 1;
+        out.time = dt;
+        return out;
     }
-    out.frames = n;
-    out.time = static_cast<double>(n) * dt;
-    out.distance = std::max(0.0, distance);
+    // N = ceil(ln((v0 + c)/(vs + c)) / -ln q), written without c or a division by beta (issue 40: a
+    // subnormal friction made c infinite and the answer NaN): (v0 + c)/(vs + c) = 1 + x with x = u r,
+    // r = (v0 - vs)/(u vs + a_B dt), and -ln q = u g(u), so N = r (ln(1 + x)/x) / g(u).
+    const double denominator = u * snap_speed + deceleration * dt;
+    if (deceleration == 0.0 && snap_speed == 0.0) {
+        // a_B = 0 and no snap: exponential decay, never zero; the frames' distances sum to v0 q dt / u.
+        out.stops = false;
+        out.distance = v0 * (1.0 - u) * dt / u;
+        out.time = kInf;
+        return out;
+    }
+    const double r = (v0 - snap_speed) / denominator;  // inf when the denominator underflows
+    double n = kInf;
+    if (std::isfinite(r)) {
+        const double x = u * r;
+        const double log_ratio = x < 1e-8 ? 1.0 - x / 2.0 : std::log1p(x) / x;
+        const double g = u < 1e-8 ? 1.0 + u / 2.0 : -std::log1p(-u) / u;
+        n = std::max(1.0, std::ceil(r * log_ratio / g));
+    }
+    if (!(n <= static_cast<double>(discrete_stop_max_frames))) {
+        // More frames than an int64 counts (e.g. 600 cm/s braking at 5e-324 cm/s^2): report the bound.
+        const auto frames = static_cast<double>(discrete_stop_max_frames);
+        out.stops = false;
+        out.at_limit = true;
+        out.frames = discrete_stop_max_frames;
+        out.distance = discrete_distance(u, deceleration, v0, dt, frames);
+        out.time = kInf;
+        return out;
+    }
+    out.frames = static_cast<std::int64_t>(n);
+    out.time = n * dt;
+    // The stopping frame is zeroed and does not move: the frames before it do.
+    out.distance = std::max(0.0, discrete_distance(u, deceleration, v0, dt, n - 1.0));
     return out;
 }
 
 StopPrediction unreal_stop(const movement::UnrealSettings& settings, Vec2 velocity, double frame_time) {
     throw_if_invalid("UnrealSettings", settings.validate());
+    require_stop_braking(settings);
     return unreal_stop_unchecked_settings(settings, velocity, frame_time);
 }
 
@@ -432,6 +493,7 @@ double mean_frame_time(std::span<const double> frame_times) {
 StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, Vec2 velocity,
                                  std::span<const double> frame_times) {
     throw_if_invalid("UnrealSettings", settings.validate());
+    require_stop_braking(settings);
     FieldErrors errors;
     require_finite(errors, "velocity.x", velocity.x);
     require_finite(errors, "velocity.y", velocity.y);
@@ -498,6 +560,7 @@ StopPrediction unreal_stop_trace(const movement::UnrealSettings& settings, doubl
 
 StopPrediction unreal_stop_continuous(const movement::UnrealSettings& settings, double v0) {
     throw_if_invalid("UnrealSettings", settings.validate());
+    require_stop_braking(settings);
     const Braking b = unreal_braking(settings);
     return continuous_stop(b.friction, b.deceleration, v0, 0.0);
 }

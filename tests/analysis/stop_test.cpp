@@ -2,10 +2,14 @@
 // against each other.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <limits>
+#include <string>
+#include <utility>
 
 #include <gtest/gtest.h>
 
+#include "error_of.hpp"
 #include "kinema/analysis/stop.hpp"
 
 namespace kinema::analysis {
@@ -153,6 +157,58 @@ TEST(StopPrediction, DiscreteClosedFormMatchesIteration) {
     EXPECT_NEAR(discrete_stop(16, 2048, 600, 1e-5, 0.0).distance, 23.589, 0.0005);
 }
 
+// Issue 40: a subnormal friction made c = a_B / beta infinite and the distance NaN, and a tiny one lost the
+// distance to cancellation (beta = 1e-12: c ~ 2e15). Each is now the stepped answer.
+TEST(StopPrediction, DiscreteStopWithATinyFrictionIsTheSteppedAnswer) {
+    for (const double beta : {4.9406564584124654e-324, 1e-300, 1e-12, 1e-6}) {
+        for (const double fps : {20.0, 60.0, 1000.0}) {
+            const double dt = 1.0 / fps;
+            double v = 600.0, x = 0.0;
+            std::int64_t n = 0;
+            while (true) {
+                ++n;
+                v = v - (2048.0 + beta * v) * dt;
+                if (v <= 10.0) {
+                    break;
+                }
+                x += v * dt;
+            }
+            const StopPrediction p = discrete_stop(beta, 2048.0, 600.0, dt, 10.0);
+            EXPECT_TRUE(p.stops) << beta << " " << fps;
+            EXPECT_EQ(p.frames, n) << beta << " " << fps;
+            EXPECT_NEAR(p.distance, x, 1e-12 * x) << beta << " " << fps;
+            EXPECT_EQ(p.time, static_cast<double>(n) * dt) << beta << " " << fps;
+        }
+    }
+}
+
+// A friction or deceleration so small that the stop takes more frames than an int64 counts reports the
+// bound, with finite numbers (no NaN; the time is inf as for every run that is not known to stop).
+TEST(StopPrediction, DiscreteStopBeyondItsFrameBoundReportsTheBound) {
+    constexpr double tiny = 4.9406564584124654e-324;
+    for (const auto& [beta, a] : {std::pair{tiny, 0.0}, std::pair{0.0, tiny}, std::pair{tiny, tiny}}) {
+        const StopPrediction p = discrete_stop(beta, a, 600.0, 1.0 / 60, 0.01);
+        EXPECT_TRUE(p.at_limit) << beta << " " << a;
+        EXPECT_FALSE(p.stops);
+        EXPECT_EQ(p.frames, discrete_stop_max_frames);
+        // 2^62 frames at 600 cm/s, less what the friction or deceleration took off (nothing at this size).
+        EXPECT_DOUBLE_EQ(p.distance, 600.0 / 60 * static_cast<double>(discrete_stop_max_frames));
+    }
+    for (const double beta : {0.0, tiny, 1e-300, 1e-12, 1.0, 59.0, 60.0, 1e6}) {
+        for (const double a : {0.0, tiny, 1e-300, 1e-12, 1.0, 2048.0, 1e8}) {
+            for (const double snap : {0.0, 0.01, 10.0}) {
+                if (beta == 0.0 && a == 0.0) {
+                    continue;
+                }
+                const StopPrediction p = discrete_stop(beta, a, 600.0, 1.0 / 60, snap);
+                EXPECT_FALSE(std::isnan(p.distance) || std::isnan(p.time)) << beta << " " << a << " " << snap;
+                EXPECT_TRUE(!p.stops || (std::isfinite(p.distance) && std::isfinite(p.time) && p.frames >= 1))
+                    << beta << " " << a << " " << snap;
+            }
+        }
+    }
+}
+
 // With one tick per frame and one braking sub-step per tick (frame time <= 1/33 s) the CMC schedule is the
 // seed's discrete model with the CMC snap.
 TEST(StopPrediction, ScheduleEqualsDiscreteModelForShortFrames) {
@@ -269,6 +325,56 @@ TEST(StopPrediction, UncheckedSettingsEqualsChecked) {
                  SettingsError);
     EXPECT_THROW((void)unreal_stop_unchecked_settings(UnrealSettings{}, Vec2{600.0, 0.0}, 0.0),
                  SettingsError);
+}
+
+// Issue 40: a braking friction of 1e-323 1/s with no deceleration stopped after more frames than counted
+// (at_limit, printed as "never stops: no braking friction ...") and its continuous limit and Epic's estimate
+// were infinite. The Unreal predictors refuse a braking term that is not 0 and below stop_min_braking,
+// naming the field; at the minimum every answer is finite.
+TEST(StopPrediction, UnrealStopRefusesABrakingTermBelowItsMinimum) {
+    UnrealSettings tiny_friction;
+    tiny_friction.ground_friction = 4.9406564584124654e-324;
+    tiny_friction.braking_deceleration_walking = 0.0;
+    const std::string friction_error =
+        "invalid UnrealSettings: ground_friction makes the braking friction (ground_friction x "
+        "braking_friction_factor) 1e-323 1/s: it must be 0 or at least 1e-06 for a stop prediction (smaller "
+        "ones stop too far or after too many frames to count)";
+    EXPECT_EQ(test::error_of([&] { (void)unreal_stop(tiny_friction, 600.0, 1.0 / 60); }), friction_error);
+    EXPECT_EQ(test::error_of([&] { (void)unreal_stop_continuous(tiny_friction, 600.0); }), friction_error);
+    const double trace[] = {1.0 / 60};
+    EXPECT_EQ(test::error_of([&] { (void)unreal_stop_trace(tiny_friction, 600.0, trace); }), friction_error);
+    UnrealSettings tiny_factor;
+    tiny_factor.braking_friction_factor = 1e-9;
+    EXPECT_NE(test::error_of([&] {
+                  (void)unreal_stop(tiny_factor, 600.0, 1.0 / 60);
+              }).find("braking_friction_factor makes the braking friction"),
+              std::string::npos);
+    UnrealSettings tiny_deceleration;
+    tiny_deceleration.ground_friction = 0.0;
+    tiny_deceleration.braking_deceleration_walking = 1e-300;
+    EXPECT_EQ(test::error_of([&] { (void)unreal_stop(tiny_deceleration, 600.0, 1.0 / 60); }),
+              "invalid UnrealSettings: braking_deceleration_walking must be 0 or at least 1e-06 for a stop "
+              "prediction (smaller ones stop too far or after too many frames to count), got 1e-300");
+
+    UnrealSettings least;
+    least.ground_friction = stop_min_braking / least.braking_friction_factor;
+    least.braking_deceleration_walking = 0.0;
+    for (const double dt : {1e-6, 1.0 / 60, 10.0}) {
+        const StopPrediction p = unreal_stop(least, stop_max_speed, dt);
+        EXPECT_TRUE(p.stops && !p.at_limit) << dt;
+        EXPECT_TRUE(std::isfinite(p.distance) && std::isfinite(p.time)) << dt;
+    }
+    const StopPrediction limit = unreal_stop_continuous(least, stop_max_speed);
+    EXPECT_FALSE(limit.stops);  // no snap in continuous time: it tends to v0 / beta
+    EXPECT_DOUBLE_EQ(limit.distance, stop_max_speed / stop_min_braking);
+    least.ground_friction = 0.0;
+    least.braking_deceleration_walking = stop_min_braking;
+    for (const double dt : {1e-6, 1.0 / 60, 10.0}) {
+        const StopPrediction p = unreal_stop(least, stop_max_speed, dt);
+        EXPECT_TRUE(p.stops && !p.at_limit) << dt;
+        EXPECT_TRUE(std::isfinite(p.distance) && std::isfinite(p.time)) << dt;
+    }
+    EXPECT_TRUE(std::isfinite(unreal_stop_continuous(least, stop_max_speed).distance));
 }
 
 TEST(StopPrediction, RejectsBadInput) {

@@ -14,6 +14,7 @@
 #include <regex>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -205,6 +206,49 @@ TEST(RangeExtremes, CrossCodeFields) {
 
 TEST(RangeExtremes, UnrealFields) {
     movement_model_extremes("unreal", described<kinema::movement::UnrealSettings>());
+}
+
+// Issue 40: each field at its extreme alone kept the stop finite, but a tiny braking friction with no
+// deceleration (or the reverse) printed "inf", "+inf" and "-nan" (`stop --set ground_friction=4.9e-324 --set
+// braking_deceleration_walking=0`). A stop now refuses a braking term that is not 0 and below 1e-6, naming
+// the field; at 1e-6 it answers finite numbers.
+TEST(RangeExtremes, UnrealStopWithOneTinyBrakingTerm) {
+    const std::string tiny = "4.9406564584124654e-324";
+    const std::vector<std::pair<std::string, std::string>> cases{
+        {"--set ground_friction=" + tiny + " --set braking_deceleration_walking=0", "--set ground_friction"},
+        {"--set braking_friction_factor=" + tiny + " --set braking_deceleration_walking=0",
+         "--set braking_friction_factor"},
+        {"--set use_separate_braking_friction=1 --set braking_friction=" + tiny +
+             " --set braking_deceleration_walking=0",
+         "--set braking_friction"},
+        {"--set ground_friction=0 --set braking_deceleration_walking=" + tiny,
+         "--set braking_deceleration_walking"}};
+    const std::vector<std::string> modes{"--fps 60", "--fps 60 --json", "--continuous", "--continuous --json",
+                                         "--table",  "--table --json"};
+    for (const auto& [settings, flag] : cases) {
+        for (const std::string& mode : modes) {
+            const std::string args = "stop --model unreal --speed 600 " + mode + " " + settings;
+            SCOPED_TRACE(args);
+            const CliRun r = run_kinema(args);
+            kinema::test::expect_one_line_error(r, flag + ": ");
+            EXPECT_NE(r.err.find("at least 1e-06 for a stop prediction"), std::string::npos) << r.err;
+        }
+        expect_finite_or_refused("sweep --model unreal --fps 10,60 --json " + settings, Output::json);
+    }
+    for (const std::string settings : {"--set ground_friction=5e-7 --set braking_deceleration_walking=0",
+                                       "--set ground_friction=0 --set braking_deceleration_walking=1e-6"}) {
+        for (const std::string& mode : modes) {
+            const std::string args = "stop --model unreal --speed 1000000 " + mode + " " + settings;
+            SCOPED_TRACE(args);
+            const CliRun r = run_kinema(args);
+            ASSERT_EQ(r.exit_code, 0) << r.err;
+            EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\b[-+]?(nan|inf)\b)", std::regex::icase)))
+                << r.out;
+            if (mode.find("--json") != std::string::npos) {
+                EXPECT_EQ(stray_null(nlohmann::json::parse(r.out), ""), "") << r.out;
+            }
+        }
+    }
 }
 
 TEST(RangeExtremes, TurnFields) {

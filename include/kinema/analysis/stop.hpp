@@ -49,6 +49,12 @@ struct StopPrediction {
 /// grow with the frame time (at most 25 ticks of at most 750 braking sub-steps at 10 s).
 inline constexpr double stop_max_frame_time = 10.0;
 inline constexpr double stop_max_speed = 1e6;
+/// The Unreal predictors (unreal_stop, unreal_stop_trace, unreal_stop_continuous) take a braking friction
+/// (beta, 1/s) and a braking deceleration (a_B, cm/s^2) each 0 or at least this: a smaller one that is not 0
+/// stops farther than a double holds or after more frames than they count, and is a SettingsError naming the
+/// field (the settings' own ranges allow it: it matters only to a stop). unreal_stop_unchecked_settings, a
+/// pursuit's per-frame call, does not check it: there such a stop reports at_limit, with a finite distance.
+inline constexpr double stop_min_braking = 1e-6;
 /// The exact predictors step at most this many frames past their closed-form estimate (which rounding puts
 /// within a few frames of the stop) before they report at_limit.
 inline constexpr std::int64_t unreal_stop_max_stepped_frames = 100000;
@@ -64,8 +70,12 @@ inline constexpr std::int64_t unreal_stop_max_stepped_frames = 100000;
 /// >= 1 (stops in place) and the beta = 0 / a_B = 0 special cases. The frame whose speed falls to snap_speed
 /// or below is zeroed and does not move; snap_speed (cm/s, [0, inf)) should be unreal_snap_speed(a_B) to
 /// mirror the CMC.
+/// Finite for every input: a friction or deceleration so small (subnormal) that the stop takes more than
+/// discrete_stop_max_frames frames reports at_limit (stops false, time inf, the distance at that frame).
 [[nodiscard]] StopPrediction discrete_stop(double beta, double deceleration, double v0, double dt,
                                            double snap_speed);
+/// discrete_stop counts at most this many frames (2^62: an int64 holds it).
+inline constexpr std::int64_t discrete_stop_max_frames = std::int64_t{1} << 62;
 
 /// Exact stop of the CMC walking with no input at a constant frame time (s, [1e-6, stop_max_frame_time]): the
 /// PhysWalking tick split, braking sub-steps, the reversal check, the snap and the nearly-zero-move stop of
