@@ -18,16 +18,22 @@ def path(value, name: str) -> str:
     return text
 
 
+def integer(value, name: str, where: str) -> int:
+    """`value` as an int of any size (operator.index): TypeError naming `name` for a non-integer (a float, a
+    bool); `where` begins the message ("value_at: col must be a whole number, got float")."""
+    if isinstance(value, bool):
+        raise TypeError(f"{where}: {name} must be a whole number, got bool")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{where}: {name} must be a whole number, got {type(value).__name__}") from None
+
+
 def whole_number(value, name: str, low: int, high: int, where: str) -> int:
     """`value` as an int in [low, high]: TypeError naming `name` for a non-integer (a float, a bool),
     ValueError for one out of the range; `where` begins the message as the library's own begin theirs
     ("invalid simulation: frames must be in [0, 200000], got -1")."""
-    if isinstance(value, bool):
-        raise TypeError(f"{where}: {name} must be a whole number, got bool")
-    try:
-        number = operator.index(value)
-    except TypeError:
-        raise TypeError(f"{where}: {name} must be a whole number, got {type(value).__name__}") from None
+    number = integer(value, name, where)
     if not low <= number <= high:
         raise ValueError(f"{where}: {name} must be in [{low}, {high}], got {number}")
     return number

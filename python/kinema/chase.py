@@ -154,11 +154,15 @@ class Flood:
 
     def value_at(self, col: int, row: int) -> int:
         """The value now of the cell at column `col`, row `row` (x, y, the order of Cell and
-        destination_cell): values[row, col]. IndexError outside the level."""
+        destination_cell): values[row, col]. IndexError outside the level, TypeError for a non-integer (as
+        ChaseResult.value_at)."""
+        col = _arguments.integer(col, "col", "value_at")
+        row = _arguments.integer(row, "row", "value_at")
         values = self._run.values()
         rows, cols = values.shape
         if not (0 <= col < cols and 0 <= row < rows):
-            raise IndexError(f"value_at: (col {col}, row {row}) is outside the {cols} x {rows} level")
+            raise IndexError(f"value_at: (col {col}, row {row}) is outside the {cols} x {rows} level: "
+                             f"col in [0, {cols - 1}], row in [0, {rows - 1}]")
         return int(values[row, col])
 
     def __repr__(self) -> str:

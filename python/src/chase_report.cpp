@@ -294,19 +294,23 @@ void register_chase_result(py::module_& m) {
          "untouched floor, -1 barrier, 0..H heat. value_at(col, row) reads it in (x, y) order.")
         .def(
             "value_at",
-            [](const ChaseReport& r, int col, int row) -> py::object {
+            [](const ChaseReport& r, const py::handle& col, const py::handle& row) -> py::object {
                 const auto shape = r.values.attr("shape").cast<py::tuple>();
                 if (shape.size() != 2) {
                     throw py::type_error("value_at: a grid level's result only (3D values are by cell id)");
                 }
-                const auto rows = shape[0].cast<int>();
-                const auto cols = shape[1].cast<int>();
-                if (col < 0 || col >= cols || row < 0 || row >= rows) {
-                    throw py::index_error("value_at: (col " + std::to_string(col) + ", row " +
-                                          std::to_string(row) + ") is outside the " + std::to_string(cols) +
-                                          " x " + std::to_string(rows) + " level");
+                const auto rows = shape[0].cast<long long>();
+                const auto cols = shape[1].cast<long long>();
+                const py::int_ column = whole_number(col, "col", "value_at");
+                const py::int_ line = whole_number(row, "row", "value_at");
+                if (!whole_number_in(column, 0, cols - 1) || !whole_number_in(line, 0, rows - 1)) {
+                    throw py::index_error(
+                        "value_at: (col " + py::repr(column).cast<std::string>() + ", row " +
+                        py::repr(line).cast<std::string>() + ") is outside the " + std::to_string(cols) +
+                        " x " + std::to_string(rows) + " level: col in [0, " + std::to_string(cols - 1) +
+                        "], row in [0, " + std::to_string(rows - 1) + "]");
                 }
-                return r.values[py::make_tuple(row, col)];
+                return r.values[py::make_tuple(line, column)];
             },
             py::arg("col"), py::arg("row"),
             "The value of the cell at column `col`, row `row` (x, y order, as destination_cell): "

@@ -91,6 +91,14 @@ py::array_t<double, py::array::c_style> to_matrix(const py::handle& value, py::s
 /// A 1D float64 array.
 py::array_t<double, py::array::c_style> to_vector(const py::handle& value, std::string_view what);
 
+/// `value` as a Python int of any size (operator.index), as kinema/_arguments.py's whole_number reads one:
+/// TypeError "WHERE: NAME must be a whole number, got float" for a float, a bool or another non-integer. A C
+/// int parameter would instead raise pybind11's bare "incompatible function arguments" TypeError for an int
+/// beyond its range (issue 40: value_at(2**70, 0)).
+py::int_ whole_number(const py::handle& value, std::string_view name, std::string_view where);
+/// Whether `value` lies in [low, high], compared as Python ints (no overflow).
+bool whole_number_in(const py::int_& value, long long low, long long high);
+
 void register_movement(py::module_& m);
 void register_analysis(py::module_& m);
 void register_morrowind(py::module_& m);

@@ -251,6 +251,22 @@ py::array_t<double, py::array::c_style> to_vector(const py::handle& value, std::
     return a;
 }
 
+py::int_ whole_number(const py::handle& value, std::string_view name, std::string_view where) {
+    if (py::isinstance<py::bool_>(value) || PyIndex_Check(value.ptr()) == 0) {
+        throw py::type_error(std::string(where) + ": " + std::string(name) + " must be a whole number, got " +
+                             py::type::of(value).attr("__name__").cast<std::string>());
+    }
+    auto number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
+    if (!number) {
+        throw py::error_already_set();  // an __index__ that raised
+    }
+    return number;
+}
+
+bool whole_number_in(const py::int_& value, long long low, long long high) {
+    return !(value < py::int_(low)) && !(py::int_(high) < value);
+}
+
 }  // namespace kinema::python
 
 PYBIND11_MODULE(_kinema, m) {

@@ -74,6 +74,25 @@ def test_a_stop_refuses_a_braking_term_below_its_minimum():
     assert re.search(r"\b(nan|inf|NaN|Infinity)\b", least.to_json()) is None, least.to_json()
 
 
+def test_value_at_names_the_cell_and_the_level_for_any_int():
+    # ChaseResult.value_at took C ints: 2**70 raised pybind11's bare "incompatible function arguments".
+    result = chase.run(chase.default_level())
+    rows, cols = result.values.shape
+    flood = chase.Flood(chase.default_level()).start()
+    for reader in (result, flood):
+        for col, row in ((2**70, 0), (0, -2**70), (-1, 0), (cols, rows - 1)):
+            expected = (rf"^value_at: \(col {col}, row {row}\) is outside the {cols} x {rows} level: "
+                        rf"col in \[0, {cols - 1}\], row in \[0, {rows - 1}\]$")
+            with pytest.raises(IndexError, match=expected):
+                reader.value_at(col, row)
+        with pytest.raises(TypeError, match=r"^value_at: col must be a whole number, got float$"):
+            reader.value_at(1.0, 0)
+        with pytest.raises(TypeError, match=r"^value_at: row must be a whole number, got bool$"):
+            reader.value_at(0, True)
+    assert result.value_at(cols - 1, rows - 1) == result.values[rows - 1, cols - 1]
+    assert flood.value_at(cols - 1, rows - 1) == flood.values[rows - 1, cols - 1]
+
+
 def test_an_unknown_keyword_lists_every_valid_one(corner):
     with pytest.raises(ValueError) as raised:
         distributed.audit(corner, foo=1)
