@@ -9,9 +9,14 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/kinema.h"
+#include "kinema/movement/crosscode.hpp"
+#include "kinema/movement/dishonored.hpp"
+#include "kinema/movement/unreal.hpp"
 
 namespace {
 
@@ -134,6 +139,70 @@ TEST(CAbiFinite, EveryStepRefusesAVelocityWhoseSquareOverflows) {
             << last_error();
         EXPECT_TRUE(finite(out));
     }
+}
+
+// The values at both ends of every number field's range (the nearest inside an open end).
+std::vector<std::pair<std::string, double>> range_ends(const kinema::SettingsDescription& description) {
+    std::vector<std::pair<std::string, double>> out;
+    for (const kinema::NamedField& named : kinema::list_fields(description)) {
+        const kinema::FieldDescriptor& f = *named.field;
+        if (f.type != kinema::FieldType::real && f.type != kinema::FieldType::integer) {
+            continue;
+        }
+        const double step = f.type == kinema::FieldType::integer ? 1.0 : 0.0;
+        const auto inside = [&](double end, bool closed, double towards) {
+            return closed       ? end
+                   : step > 0.0 ? end + (towards > end ? step : -step)
+                                : std::nextafter(end, towards);
+        };
+        out.emplace_back(named.name, inside(f.range.min, f.range.min_closed, kInf));
+        out.emplace_back(named.name, inside(f.range.max, f.range.max_closed, -kInf));
+    }
+    return out;
+}
+
+// The C settings mirror the C++ ones (c/src/movement_mirrors.hpp asserts the layout): the registry's
+// accessors by name write them. Each step from each extreme usable state with each end of each field's range
+// answers finite numbers, or is refused by a rule that names a field (a cross-field one): never by the
+// defence, require_finite_result ("too large for a finite result"), whose refusals the ranges now make
+// unreachable for the steps (c/src/finite.hpp says why it is kept).
+template <class CSettings, class Step>
+void expect_ranges_keep_steps_finite(const kinema::SettingsDescription& description, CSettings defaults,
+                                     Step step) {
+    const kinema_planar_state states[] = {
+        {{kMax, -kMax}, {1e150, -1e150}}, {{-kMax, kMax}, {-1e150, 1e150}}, {{0.0, 0.0}, {0.0, 0.0}}};
+    const kinema_vec2 inputs[] = {{1.0, 0.0}, {-1.0, 1.0}, {0.0, 0.0}};
+    int answered = 0;
+    for (const auto& [name, value] : range_ends(description)) {
+        CSettings settings = defaults;
+        kinema::set_field(description, &settings, name, value);
+        for (const kinema_planar_state& state : states) {
+            for (const kinema_vec2 input : inputs) {
+                for (const double dt : {1e-6, k60, 0.1}) {
+                    kinema_planar_state out{};
+                    const kinema_status status = step(&settings, &state, input, dt, &out);
+                    if (status == KINEMA_OK) {
+                        EXPECT_TRUE(finite(out)) << name << " = " << value;
+                        ++answered;
+                    } else {
+                        EXPECT_EQ(last_error().find("too large for a finite result"), std::string::npos)
+                            << name << " = " << value << ": " << last_error();
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_GT(answered, 0);
+}
+
+TEST(CAbiFinite, NoStepInsideTheRangesOverflowsToTheDefence) {
+    namespace mv = kinema::movement;
+    expect_ranges_keep_steps_finite(kinema::settings_description<mv::DishonoredSettings>(),
+                                    kinema_dishonored_settings_default(), &kinema_dishonored_step);
+    expect_ranges_keep_steps_finite(kinema::settings_description<mv::CrossCodeSettings>(),
+                                    kinema_crosscode_settings_default(), &kinema_crosscode_step);
+    expect_ranges_keep_steps_finite(kinema::settings_description<mv::UnrealSettings>(),
+                                    kinema_unreal_settings_default(), &kinema_unreal_step);
 }
 
 // Settings so large that the next state would overflow are outside the fields' ranges, which are chosen so
