@@ -51,15 +51,9 @@ void expect_merge_equals_unsharded(const std::string& map, const std::string& se
     ASSERT_NE(whole.table.find("scenarios (seed"), std::string::npos) << whole.table;
     std::mt19937 random(2028);  // a fixed seed: a failure reproduces
     const int random_count = std::uniform_int_distribution<int>(6, 16)(random);
-    for (const int count : {1, 2, 3, 4, 5, random_count}) {
-        SCOPED_TRACE(map + " in " + std::to_string(count) + " shards");
-        const std::vector<fs::path> parts = shard_parts(map, settings, count);
-        const Reports together = merged(parts);
-        EXPECT_EQ(together.json, whole.json);
-        EXPECT_EQ(together.csv, whole.csv);
-        EXPECT_EQ(together.table, whole.table);
-        remove_all(parts);
-    }
+    expect_merged_equal(
+        whole, {1, 2, 3, 4, 5, random_count}, [&](int count) { return shard_parts(map, settings, count); },
+        map);
 }
 
 TEST(CliBatchShards, MergedBatchEqualsTheUnshardedOnA2DLevel) {

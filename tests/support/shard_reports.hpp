@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,22 @@ inline Reports merged(std::vector<std::filesystem::path> parts) {
 inline void remove_all(const std::vector<std::filesystem::path>& parts) {
     for (const std::filesystem::path& part : parts) {
         std::filesystem::remove(part);
+    }
+}
+
+/// For each shard count, the parts `parts_of(count)` writes, merged, equal `whole` byte for byte (JSON, CSV
+/// and the table); the parts are removed. `what` names the level in a failure.
+inline void expect_merged_equal(const Reports& whole, const std::vector<int>& counts,
+                                const std::function<std::vector<std::filesystem::path>(int count)>& parts_of,
+                                const std::string& what) {
+    for (const int count : counts) {
+        SCOPED_TRACE(what + " in " + std::to_string(count) + " shards");
+        const std::vector<std::filesystem::path> parts = parts_of(count);
+        const Reports together = merged(parts);
+        EXPECT_EQ(together.json, whole.json);
+        EXPECT_EQ(together.csv, whole.csv);
+        EXPECT_EQ(together.table, whole.table);
+        remove_all(parts);
     }
 }
 
