@@ -62,15 +62,16 @@ def test_whole_numbers_out_of_range_are_value_errors_naming_the_argument():
     assert flood.advance(2**31 - 1) is True
 
 
-def test_a_stop_refuses_a_braking_term_below_its_minimum():
-    # A braking friction of 1e-323 1/s with no deceleration gave an infinite Epic estimate and a stop beyond
-    # the frames counted; a stop now needs each braking term 0 or at least 1e-6.
+def test_a_stop_refuses_a_braking_too_weak_to_stop_within_a_double():
+    # A braking friction of 1e-323 1/s with no deceleration gave an infinite Epic estimate and continuous
+    # limit; a stop now needs a braking term of at least 1e-12, or none at all.
     with pytest.raises(ValueError, match=r"ground_friction makes the braking friction \(ground_friction x "
-                                         r"braking_friction_factor\) 1e-323 1/s: it must be 0 or at least 1e-06"):
+                                         r"braking_friction_factor\) 1e-323 1/s, with a braking deceleration "
+                                         r"of 0: .* must be at least 1e-12 for a stop prediction"):
         analysis.stop(600, 60, ground_friction=4.9e-324, braking_deceleration_walking=0)
-    with pytest.raises(ValueError, match=r"braking_deceleration_walking must be 0 or at least 1e-06"):
+    with pytest.raises(ValueError, match=r"braking_deceleration_walking is 1e-300 with no braking friction"):
         analysis.stop(600, 60, ground_friction=0, braking_deceleration_walking=1e-300)
-    least = analysis.stop(10**6, 60, ground_friction=5e-7, braking_deceleration_walking=0)
+    least = analysis.stop(10**6, 60, ground_friction=5e-13, braking_deceleration_walking=0)
     assert re.search(r"\b(nan|inf|NaN|Infinity)\b", least.to_json()) is None, least.to_json()
 
 

@@ -215,31 +215,34 @@ StopPrediction predict(const Rule& rule, Vec2 direction, double v0, double frame
     return out;
 }
 
-// Issue 40: a braking friction or deceleration that is tiny but not 0 (`--set ground_friction=4.9e-324 --set
-// braking_deceleration_walking=0`) stopped after more frames than the predictor counts, or farther than a
-// double holds, and `kinema stop` printed "inf" and "-nan". From stop_min_braking up every answer is finite
-// (10^6 cm/s at 10^-6 cm/s^2 and 10^-6 s frames: 10^18 frames); 0 keeps its meaning (no braking of that
-// kind).
+// Issue 40: a braking whose terms are both tiny or 0, but not both 0 (`--set ground_friction=4.9e-324 --set
+// braking_deceleration_walking=0`), stops farther than a double holds (the continuous limit v0 / beta, Epic's
+// v / 2 beta), and `kinema stop` printed "inf" and "-nan". Either term at stop_min_braking or more keeps
+// every distance and time finite (10^6 cm/s: v0 / beta = 10^18 cm), whatever the other (a subnormal
+// friction beside a real deceleration computes exactly, as does a deceleration of 1e-12 alone).
 void require_stop_braking(const movement::UnrealSettings& s) {
     const Braking b = unreal_braking(s);
-    const std::string why =
-        " for a stop prediction (smaller ones stop too far or after too many frames to count)";
-    FieldErrors errors;
-    if (b.friction > 0.0 && b.friction < stop_min_braking) {
-        const bool separate = s.use_separate_braking_friction;
-        const std::string friction = separate ? "braking_friction" : "ground_friction";
-        const double unfactored = separate ? s.braking_friction : s.ground_friction;
-        errors.push_back({unfactored < stop_min_braking ? friction : "braking_friction_factor",
-                          "makes the braking friction (" + friction + " x braking_friction_factor) " +
-                              format_number(b.friction) + " 1/s: it must be 0 or at least " +
-                              format_number(stop_min_braking) + why});
+    if ((b.friction == 0.0 && b.deceleration == 0.0) || b.friction >= stop_min_braking ||
+        b.deceleration >= stop_min_braking) {
+        return;
     }
-    if (b.deceleration > 0.0 && b.deceleration < stop_min_braking) {
-        errors.push_back({"braking_deceleration_walking", "must be 0 or at least " +
-                                                              format_number(stop_min_braking) + why +
-                                                              ", got " + format_number(b.deceleration)});
+    const std::string rule =
+        "the braking friction (1/s) or the braking deceleration (cm/s^2) must be at least " +
+        format_number(stop_min_braking) +
+        " for a stop prediction, or both 0 (weaker braking stops farther than a number holds)";
+    if (b.friction == 0.0) {
+        throw_if_invalid("UnrealSettings",
+                         {{"braking_deceleration_walking",
+                           "is " + format_number(b.deceleration) + " with no braking friction: " + rule}});
     }
-    throw_if_invalid("UnrealSettings", errors);
+    const bool separate = s.use_separate_braking_friction;
+    const std::string friction = separate ? "braking_friction" : "ground_friction";
+    const double unfactored = separate ? s.braking_friction : s.ground_friction;
+    throw_if_invalid("UnrealSettings",
+                     {{unfactored < stop_min_braking ? friction : "braking_friction_factor",
+                       "makes the braking friction (" + friction + " x braking_friction_factor) " +
+                           format_number(b.friction) + " 1/s, with a braking deceleration of " +
+                           format_number(b.deceleration) + ": " + rule}});
 }
 
 void check_inputs(FieldErrors& errors, double v0, double frame_time) {

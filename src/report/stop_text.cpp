@@ -23,6 +23,16 @@ std::string percent_of(double error, double distance) {
 
 constexpr const char* kNeverStops = "  never stops: no braking friction and no braking deceleration\n";
 
+// Why a prediction has no stop: no braking at all, or (issue 40: a braking friction of 1e-6 1/s alone at
+// 10^-6 s frames) more frames than the exact predictor steps, which this line said was no braking.
+std::string no_stop_text(const analysis::StopPrediction& p) {
+    return p.at_limit ? fmt::format(
+                            "  does not stop within {} frames (the predictor's bound): the braking is "
+                            "too weak at this frame rate\n",
+                            p.frames)
+                      : kNeverStops;
+}
+
 }  // namespace
 
 UnrealStopBasics unreal_stop_basics(const movement::UnrealSettings& settings, double speed) {
@@ -93,7 +103,7 @@ std::string unreal_stop_text(const UnrealStopBasics& basics, const StopRow& at_f
     const analysis::StopPrediction& p = at_fps.prediction;
     std::string out = fmt::format("{} at {} fps\n", unreal_stop_heading(basics), number_text(at_fps.fps));
     if (!p.stops) {
-        return out + kNeverStops;
+        return out + no_stop_text(p);
     }
     out += fmt::format("  exact: {:.6f} cm, {} frames ({:.6f} s)\n", p.distance, p.frames, p.time);
     out += fmt::format("  Epic's estimate: {:.6f} cm (error {:+.6f} cm)\n", basics.epic_distance,
@@ -137,7 +147,7 @@ std::string unreal_stop_trace_text(const UnrealStopBasics& basics, const TraceSt
     std::string out = fmt::format("{} over the frame times of {} ({} rows)\n", unreal_stop_heading(basics),
                                   t.trace, t.trace_frames);
     if (!t.exact.stops) {
-        return out + kNeverStops;
+        return out + no_stop_text(t.exact);
     }
     // unreal_stop_trace repeats the last frame time when the trace ends before the stop.
     const bool repeats = t.exact.frames > static_cast<std::int64_t>(t.trace_frames);

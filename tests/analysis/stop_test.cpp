@@ -327,24 +327,28 @@ TEST(StopPrediction, UncheckedSettingsEqualsChecked) {
                  SettingsError);
 }
 
-// Issue 40: a braking friction of 1e-323 1/s with no deceleration stopped after more frames than counted
-// (at_limit, printed as "never stops: no braking friction ...") and its continuous limit and Epic's estimate
-// were infinite. The Unreal predictors refuse a braking term that is not 0 and below stop_min_braking,
-// naming the field; at the minimum every answer is finite.
-TEST(StopPrediction, UnrealStopRefusesABrakingTermBelowItsMinimum) {
+// Issue 40: a braking friction of 1e-323 1/s with no deceleration stopped farther than a double holds (the
+// continuous limit v0 / beta and Epic's estimate were infinite) and after more frames than counted. The
+// Unreal predictors refuse a braking whose two terms are both below stop_min_braking but not both 0, naming
+// the field; with either term at the minimum every answer is finite.
+TEST(StopPrediction, UnrealStopRefusesABrakingTooWeakToStopWithinADouble) {
+    const std::string rule =
+        "the braking friction (1/s) or the braking deceleration (cm/s^2) must be at least 1e-12 for a stop "
+        "prediction, or both 0 (weaker braking stops farther than a number holds)";
     UnrealSettings tiny_friction;
     tiny_friction.ground_friction = 4.9406564584124654e-324;
     tiny_friction.braking_deceleration_walking = 0.0;
     const std::string friction_error =
         "invalid UnrealSettings: ground_friction makes the braking friction (ground_friction x "
-        "braking_friction_factor) 1e-323 1/s: it must be 0 or at least 1e-06 for a stop prediction (smaller "
-        "ones stop too far or after too many frames to count)";
+        "braking_friction_factor) 1e-323 1/s, with a braking deceleration of 0: " +
+        rule;
     EXPECT_EQ(test::error_of([&] { (void)unreal_stop(tiny_friction, 600.0, 1.0 / 60); }), friction_error);
     EXPECT_EQ(test::error_of([&] { (void)unreal_stop_continuous(tiny_friction, 600.0); }), friction_error);
     const double trace[] = {1.0 / 60};
     EXPECT_EQ(test::error_of([&] { (void)unreal_stop_trace(tiny_friction, 600.0, trace); }), friction_error);
-    UnrealSettings tiny_factor;
-    tiny_factor.braking_friction_factor = 1e-9;
+    UnrealSettings tiny_factor = tiny_friction;
+    tiny_factor.ground_friction = 8.0;
+    tiny_factor.braking_friction_factor = 1e-20;
     EXPECT_NE(test::error_of([&] {
                   (void)unreal_stop(tiny_factor, 600.0, 1.0 / 60);
               }).find("braking_friction_factor makes the braking friction"),
@@ -352,29 +356,31 @@ TEST(StopPrediction, UnrealStopRefusesABrakingTermBelowItsMinimum) {
     UnrealSettings tiny_deceleration;
     tiny_deceleration.ground_friction = 0.0;
     tiny_deceleration.braking_deceleration_walking = 1e-300;
-    EXPECT_EQ(test::error_of([&] { (void)unreal_stop(tiny_deceleration, 600.0, 1.0 / 60); }),
-              "invalid UnrealSettings: braking_deceleration_walking must be 0 or at least 1e-06 for a stop "
-              "prediction (smaller ones stop too far or after too many frames to count), got 1e-300");
+    EXPECT_EQ(
+        test::error_of([&] { (void)unreal_stop(tiny_deceleration, 600.0, 1.0 / 60); }),
+        "invalid UnrealSettings: braking_deceleration_walking is 1e-300 with no braking friction: " + rule);
+    // A tiny friction beside a real deceleration (and the reverse) computes: the stronger term stops it.
+    UnrealSettings beside = tiny_friction;
+    beside.braking_deceleration_walking = 2048.0;
+    EXPECT_TRUE(unreal_stop(beside, 600.0, 1.0 / 60).stops);
 
     UnrealSettings least;
     least.ground_friction = stop_min_braking / least.braking_friction_factor;
     least.braking_deceleration_walking = 0.0;
     for (const double dt : {1e-6, 1.0 / 60, 10.0}) {
         const StopPrediction p = unreal_stop(least, stop_max_speed, dt);
-        EXPECT_TRUE(p.stops && !p.at_limit) << dt;
-        EXPECT_TRUE(std::isfinite(p.distance) && std::isfinite(p.time)) << dt;
+        EXPECT_TRUE(std::isfinite(p.distance)) << dt;
+        EXPECT_TRUE(p.stops ? std::isfinite(p.time) : p.at_limit) << dt;
     }
     const StopPrediction limit = unreal_stop_continuous(least, stop_max_speed);
     EXPECT_FALSE(limit.stops);  // no snap in continuous time: it tends to v0 / beta
     EXPECT_DOUBLE_EQ(limit.distance, stop_max_speed / stop_min_braking);
     least.ground_friction = 0.0;
     least.braking_deceleration_walking = stop_min_braking;
-    for (const double dt : {1e-6, 1.0 / 60, 10.0}) {
-        const StopPrediction p = unreal_stop(least, stop_max_speed, dt);
-        EXPECT_TRUE(p.stops && !p.at_limit) << dt;
-        EXPECT_TRUE(std::isfinite(p.distance) && std::isfinite(p.time)) << dt;
-    }
-    EXPECT_TRUE(std::isfinite(unreal_stop_continuous(least, stop_max_speed).distance));
+    const StopPrediction slowest = unreal_stop_continuous(least, stop_max_speed);
+    EXPECT_TRUE(slowest.stops);
+    EXPECT_DOUBLE_EQ(slowest.time, stop_max_speed / stop_min_braking);
+    EXPECT_TRUE(std::isfinite(slowest.distance));
 }
 
 TEST(StopPrediction, RejectsBadInput) {

@@ -210,8 +210,9 @@ TEST(RangeExtremes, UnrealFields) {
 
 // Issue 40: each field at its extreme alone kept the stop finite, but a tiny braking friction with no
 // deceleration (or the reverse) printed "inf", "+inf" and "-nan" (`stop --set ground_friction=4.9e-324 --set
-// braking_deceleration_walking=0`). A stop now refuses a braking term that is not 0 and below 1e-6, naming
-// the field; at 1e-6 it answers finite numbers.
+// braking_deceleration_walking=0`). A stop now refuses a braking whose terms are both below 1e-12 but not
+// both 0, naming the field; with either at 1e-12 it answers finite numbers, and a stop past the exact
+// predictor's frame bound says so instead of "no braking".
 TEST(RangeExtremes, UnrealStopWithOneTinyBrakingTerm) {
     const std::string tiny = "4.9406564584124654e-324";
     const std::vector<std::pair<std::string, std::string>> cases{
@@ -231,24 +232,30 @@ TEST(RangeExtremes, UnrealStopWithOneTinyBrakingTerm) {
             SCOPED_TRACE(args);
             const CliRun r = run_kinema(args);
             kinema::test::expect_one_line_error(r, flag + ": ");
-            EXPECT_NE(r.err.find("at least 1e-06 for a stop prediction"), std::string::npos) << r.err;
+            EXPECT_NE(r.err.find("must be at least 1e-12 for a stop prediction"), std::string::npos) << r.err;
         }
         expect_finite_or_refused("sweep --model unreal --fps 10,60 --json " + settings, Output::json);
     }
-    for (const std::string settings : {"--set ground_friction=5e-7 --set braking_deceleration_walking=0",
-                                       "--set ground_friction=0 --set braking_deceleration_walking=1e-6"}) {
+    for (const std::string settings : {"--set ground_friction=5e-13 --set braking_deceleration_walking=0",
+                                       "--set ground_friction=0 --set braking_deceleration_walking=1e-12"}) {
         for (const std::string& mode : modes) {
             const std::string args = "stop --model unreal --speed 1000000 " + mode + " " + settings;
             SCOPED_TRACE(args);
             const CliRun r = run_kinema(args);
             ASSERT_EQ(r.exit_code, 0) << r.err;
-            EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\b[-+]?(nan|inf)\b)", std::regex::icase)))
-                << r.out;
+            EXPECT_FALSE(std::regex_search(r.out, std::regex(R"(\b[-+]?nan\b)", std::regex::icase))) << r.out;
+            EXPECT_EQ(r.out.find("no braking friction"), std::string::npos) << r.out;
             if (mode.find("--json") != std::string::npos) {
                 EXPECT_EQ(stray_null(nlohmann::json::parse(r.out), ""), "") << r.out;
             }
         }
     }
+    const CliRun slow = run_kinema(
+        "stop --model unreal --speed 1000000 --fps 1000000 --set ground_friction=0 --set "
+        "braking_deceleration_walking=1e-12");
+    EXPECT_NE(slow.out.find("does not stop within 4000000000000100000 frames (the predictor's bound)"),
+              std::string::npos)
+        << slow.out << slow.err;
 }
 
 TEST(RangeExtremes, TurnFields) {

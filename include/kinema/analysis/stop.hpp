@@ -49,12 +49,11 @@ struct StopPrediction {
 /// grow with the frame time (at most 25 ticks of at most 750 braking sub-steps at 10 s).
 inline constexpr double stop_max_frame_time = 10.0;
 inline constexpr double stop_max_speed = 1e6;
-/// The Unreal predictors (unreal_stop, unreal_stop_trace, unreal_stop_continuous) take a braking friction
-/// (beta, 1/s) and a braking deceleration (a_B, cm/s^2) each 0 or at least this: a smaller one that is not 0
-/// stops farther than a double holds or after more frames than they count, and is a SettingsError naming the
-/// field (the settings' own ranges allow it: it matters only to a stop). unreal_stop_unchecked_settings, a
-/// pursuit's per-frame call, does not check it: there such a stop reports at_limit, with a finite distance.
-inline constexpr double stop_min_braking = 1e-6;
+/// The Unreal predictors (unreal_stop, unreal_stop_trace, unreal_stop_continuous) refuse a braking whose
+/// friction (beta, 1/s) and deceleration (a_B, cm/s^2) are both below this but not both 0 (a SettingsError
+/// naming the field): it stops farther than a double holds. The settings' own ranges allow it (it matters
+/// only to a stop); unreal_stop_unchecked_settings, a pursuit's per-frame call, does not check it.
+inline constexpr double stop_min_braking = 1e-12;
 /// The exact predictors step at most this many frames past their closed-form estimate (which rounding puts
 /// within a few frames of the stop) before they report at_limit.
 inline constexpr std::int64_t unreal_stop_max_stepped_frames = 100000;
