@@ -111,7 +111,8 @@ static_assert(static_cast<int>(DistanceAxes::xyz) == 6, "kAxes follows DistanceA
 constexpr std::array kBakeFields{
     field<B, &B::sample_rate>("sample_rate", "Hz", interval(0.0, false, 1000.0, true),
                               "curve keys per second"),
-    field<B, &B::stop_speed_threshold>("stop_speed_threshold", "cm/s", at_least(0.0),
+    // Up to 1e6 cm/s, UnrealSettings's speed bound (issue 40): its square stays far inside a double.
+    field<B, &B::stop_speed_threshold>("stop_speed_threshold", "cm/s", closed_range(0.0, 1e6),
                                        "stop marker threshold (see epic_threshold_quirk)"),
     field<B, &B::axes>("axes", "choice", {}, "axes the distance is measured along", kAxes),
     field<B, &B::stop_at_end>("stop_at_end", "bool", {}, "marker at the clip's end, not the slowest sample"),

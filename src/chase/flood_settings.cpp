@@ -1,6 +1,7 @@
 #include "kinema/chase/flood_settings.hpp"
 
 #include <array>
+#include <limits>
 #include <string>
 
 namespace kinema::chase {
@@ -10,6 +11,9 @@ namespace {
 // Upper bounds keep every step index and code in 32 bits (the generic flood's marks, flood_generic.hpp).
 constexpr int max_hot = 1000000;
 constexpr int max_max_steps = 1000000;
+// M_H and the restart cap are stored in an int; every use widens M_H to size_t (limits and capacities in
+// flood_generic.cpp, flood_grid.cpp) and compares the restart count as an int, so int's maximum is honoured.
+constexpr double int_max = std::numeric_limits<int>::max();
 
 // Couvidou's Dishonored 2 chase chapter's symbols (H, M_H, M_S) in the docs; ranges as flood_settings.hpp
 // documents them.
@@ -20,11 +24,11 @@ constexpr std::array<FieldChoice, 2> kDestinations{{
 }};
 constexpr std::array kFloodFields{
     field<F, &F::hot>("hot", "heat", closed_range(1, max_hot), "H: the heat a newly heated cell gets"),
-    field<F, &F::max_heated>("max_heated", "cells", at_least(1),
+    field<F, &F::max_heated>("max_heated", "cells", closed_range(1, int_max),
                              "M_H: more newly heated cells in a step stop it"),
     field<F, &F::max_steps>("max_steps", "steps", closed_range(0, max_max_steps),
                             "M_S: propagation steps at most"),
-    field<F, &F::max_restarts>("max_restarts", "count", at_least(-1),
+    field<F, &F::max_restarts>("max_restarts", "count", closed_range(-1, int_max),
                                "re-seeds accepted per chase; -1 no cap"),
     field<F, &F::destination>("destination", "choice", {}, "which cells the destination is chosen from",
                               kDestinations),

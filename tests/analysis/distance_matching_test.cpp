@@ -72,6 +72,23 @@ TEST(DistanceCurve, ThresholdQuirk) {
     EXPECT_EQ(e.distances.back(), 0.0);
 }
 
+// Issue 40: stop_speed_threshold's range ends at 1e6 cm/s (was [0, inf)). At that end every step qualifies
+// and the slowest still wins: the stop clip's marker is the first still step, as with the default 5 cm/s.
+TEST(DistanceCurve, TheHighestThresholdStillPicksTheSlowestStep) {
+    BakeSettings highest;
+    highest.stop_speed_threshold = 1e6;
+    ASSERT_TRUE(highest.validate().empty());
+    highest.stop_speed_threshold = std::nextafter(1e6, 2e6);
+    EXPECT_FALSE(highest.validate().empty());
+    highest.stop_speed_threshold = 1e6;
+    for (const bool quirk : {true, false}) {
+        highest.epic_threshold_quirk = quirk;
+        const DistanceCurve c = bake_distance_curve(stop_clip(300, 1000, 0.5), highest);
+        EXPECT_NEAR(c.marker_time, 0.3 + 1.0 / 120, 1e-12) << quirk;
+        EXPECT_NEAR(c.distances.front(), -45.0, 1e-9) << quirk;
+    }
+}
+
 TEST(DistanceCurve, TimeForDistanceInterpolatesAndFlagsExtrapolation) {
     DistanceCurve c;
     c.times = {0.0, 0.1, 0.2, 0.3, 0.4};

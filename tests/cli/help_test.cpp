@@ -83,6 +83,19 @@ TEST(CliHelp, NoPageOfAnyCommandShowsAnUntypedOption) {
     }
 }
 
+// Issue 40: every registry keeps finite ranges, so no help page shows an open-ended "[1, inf)".
+TEST(CliHelp, NoPageShowsAnInfiniteRange) {
+    std::vector<std::pair<std::string, std::string>> pages;
+    collect_pages("", pages);
+    for (const auto& [command, page] : pages) {
+        for (const std::string& line : option_lines(page)) {
+            EXPECT_EQ(line.find("inf)"), std::string::npos) << "kinema " << command << ":\n" << line;
+            EXPECT_EQ(line.find("(-inf"), std::string::npos) << "kinema " << command << ":\n" << line;
+        }
+    }
+    EXPECT_NE(help("chase").find("[1, 2147483647]"), std::string::npos);  // --max-heated
+}
+
 TEST(CliHelp, PlaceholdersComeFromWhatTheOptionParses) {
     const std::string chase = help("chase");
     EXPECT_EQ(placeholder(chase, "--map"), "FILE");
