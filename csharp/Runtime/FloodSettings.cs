@@ -24,7 +24,7 @@ namespace Kinema
         public int MaxHeated;
         /// <summary>M_S, propagation steps at most; [0, 1000000].</summary>
         public int MaxSteps;
-        /// <summary>Re-seeds accepted per chase after new stimuli; -1 = no cap.</summary>
+        /// <summary>Re-seeds accepted per chase after new stimuli; -1 = no cap; [-1, 2^31 - 1].</summary>
         public int MaxRestarts;
         /// <summary>Which heated cells may be the destination.</summary>
         public DestinationRule Destination;

@@ -152,7 +152,7 @@ typedef struct kinema_flood_settings {
     int hot;          /* H, the value a newly heated cell gets; [1, 1000000] */
     int max_heated;   /* M_H, more newly heated cells than this in one step stops the flood; [1, 2^31 - 1] */
     int max_steps;    /* M_S, propagation steps at most; [0, 1000000] */
-    int max_restarts; /* re-seeds accepted per chase after new stimuli; -1 = no cap */
+    int max_restarts; /* re-seeds accepted per chase after new stimuli; -1 = no cap; [-1, 2^31 - 1] */
     int destination;  /* a kinema_destination_rule */
 } kinema_flood_settings;
 
@@ -395,16 +395,16 @@ typedef struct kinema_planar_state {
 
 /* Dishonored's frame step (Algorithm 1 of the DhTas notes). Defaults: walking, speed_scale 1, friction 8. */
 typedef struct kinema_dishonored_settings {
-    double speed_scale; /* (0, inf); walk 1, sprint 1.5, Agility 1.95: MaxSpeed 400 s, MaxAccel 2000 s */
-    double friction;    /* 1/s, [0, inf) */
+    double speed_scale; /* [1e-6, 2500]; walk 1, sprint 1.5, Agility 1.95: MaxSpeed 400 s, MaxAccel 2000 s */
+    double friction;    /* 1/s, [0, 1e6] */
 } kinema_dishonored_settings;
 
 /* CrossCode's movement physics (Radical Fish Games' devblog). Defaults: 300, 1, 1, 0.2, grounded. */
 typedef struct kinema_crosscode_settings {
-    double max_vel;      /* px/s, [0, inf) */
-    double accel_speed;  /* [0, inf) */
-    double friction;     /* [0, inf); scales acceleration too */
-    double air_friction; /* [0, inf); used instead of friction when not grounded */
+    double max_vel;      /* px/s, [0, 1e6] */
+    double accel_speed;  /* [0, 1e3] */
+    double friction;     /* [0, 1e5]; scales acceleration too */
+    double air_friction; /* [0, 1e5]; used instead of friction when not grounded */
     bool grounded;
 } kinema_crosscode_settings;
 
@@ -479,13 +479,13 @@ KINEMA_API kinema_status kinema_unreal_stop_continuous(const kinema_unreal_setti
 KINEMA_API kinema_status kinema_unreal_pivot(const kinema_unreal_settings* settings, double speed,
                                              double frame_time, kinema_stop_prediction* out);
 
-/* Dishonored's turn solver: Dishonored's settings plus the input acceleration |a| (u/s^2, (0, inf), default
+/* Dishonored's turn solver: Dishonored's settings plus the input acceleration |a| (u/s^2, (0, 1e8], default
  * 2000). A plain C struct of analysis::TurnSettings's fields, copied field by field: the C++ type derives
  * from the model's settings and is not plain. */
 typedef struct kinema_turn_settings {
     double speed_scale;  /* as kinema_dishonored_settings */
     double friction;     /* as kinema_dishonored_settings */
-    double acceleration; /* u/s^2, (0, inf) */
+    double acceleration; /* u/s^2, (0, 1e8] */
 } kinema_turn_settings;
 
 /* One frame's solution from full speed along +x towards the wanted direction. */
@@ -543,7 +543,7 @@ typedef struct kinema_morrowind_settings {
     kinema_morrowind_gmsts gmsts;
     kinema_morrowind_animation_speeds animation;
     kinema_morrowind_rules rules;
-    double max_playback_scale; /* (0, inf); default 10 */
+    double max_playback_scale; /* (0, 1e6]; default 10 */
     double physics_step;       /* s, [1e-4, 1]; default 1/60 */
 } kinema_morrowind_settings;
 
@@ -555,14 +555,14 @@ typedef enum kinema_morrowind_actor_kind {
 /* One actor's stats (modified values). Defaults: an NPC with Speed 50, Athletics 30, Acrobatics 30. */
 typedef struct kinema_morrowind_actor {
     int kind;                      /* a kinema_morrowind_actor_kind */
-    double speed;                  /* Speed attribute, [0, inf) */
-    double athletics;              /* [0, inf) */
-    double acrobatics;             /* [0, inf) */
-    double normalized_encumbrance; /* carried / capacity, [0, inf); > 1: no movement, no jump */
+    double speed;                  /* Speed attribute, [0, 1e6] */
+    double athletics;              /* [0, 1e6] */
+    double acrobatics;             /* [0, 1e6] */
+    double normalized_encumbrance; /* carried / capacity, [0, 1e6]; > 1: no movement, no jump */
     double fatigue_ratio;          /* current / maximum fatigue */
-    double levitate;               /* Levitate magnitude, [0, inf) */
-    double swift_swim;             /* [0, inf) */
-    double jump_magnitude;         /* [0, inf) */
+    double levitate;               /* Levitate magnitude, [0, 1e6] */
+    double swift_swim;             /* [0, 1e6] */
+    double jump_magnitude;         /* [0, 1e6] */
     bool werewolf;
     bool flies; /* a creature with the Flies flag */
 } kinema_morrowind_actor;
@@ -632,7 +632,7 @@ KINEMA_API kinema_status kinema_morrowind_jump(const kinema_morrowind_settings* 
                                                const kinema_morrowind_actor* actor,
                                                const kinema_morrowind_stance* stance, kinema_vec2 direction,
                                                kinema_morrowind_jump_result* out);
-/* Landing after falling `height` u ([0, inf)). */
+/* Landing after falling `height` u ([0, 1e9]). */
 KINEMA_API kinema_status kinema_morrowind_fall(const kinema_morrowind_settings* settings,
                                                const kinema_morrowind_actor* actor, double height,
                                                kinema_morrowind_fall_result* out);

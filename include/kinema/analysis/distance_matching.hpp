@@ -44,7 +44,7 @@ struct BakeSettings;
 /// Bake settings, with UDistanceCurveModifier's defaults (unreal-cmc.md section 9.3).
 struct BakeSettings {
     double sample_rate = 30.0;          ///< Hz, (0, 1000]. Curve keys per second.
-    double stop_speed_threshold = 5.0;  ///< see epic_threshold_quirk; [0, inf).
+    double stop_speed_threshold = 5.0;  ///< see epic_threshold_quirk; [0, 1e6].
     DistanceAxes axes = DistanceAxes::xy;
     bool stop_at_end = false;  ///< marker at the clip's end instead of the slowest sample.
     /// true (default, like the engine): a 1/120 s scan step qualifies when |dp|^2 / dt < threshold^2 -- the

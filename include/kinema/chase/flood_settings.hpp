@@ -32,10 +32,10 @@ struct FloodSettings;
 /// section 5.
 struct FloodSettings {
     int hot = 20;         ///< H, the hot value a newly heated cell gets; [1, 1000000]
-    int max_heated = 25;  ///< M_H, more newly heated cells than this in one step stops the flood; [1, inf)
+    int max_heated = 25;  ///< M_H, more newly heated cells in one step stop the flood; [1, 2147483647]
     int max_steps = 40;   ///< M_S, propagation steps at most (Dishonored 2 difficulty 3); [0, 1000000]
     /// Re-seeds accepted per chase by Flood::restart (Couvidou's Dishonored 2 chase chapter section 5); -1 =
-    /// no cap; [-1, inf).
+    /// no cap; [-1, 2147483647].
     int max_restarts = -1;
     DestinationRule destination = DestinationRule::nearest_heated;  ///< spec default
 

@@ -219,7 +219,7 @@ void set_field_text(const SettingsDescription& description, void* settings, std:
 [[nodiscard]] double get_field(const SettingsDescription& description, const void* settings,
                                std::string_view name);
 
-/// The valid values as text: "[0, inf)", "(0, 1e+06]", "0 or 1", "nearest_heated | nearest_warm".
+/// The valid values as text: "[0, 1000000]", "(0, 3600]", "0 or 1", "nearest_heated | nearest_warm".
 [[nodiscard]] std::string range_text(const FieldDescriptor& field);
 /// A value as text: shortest round-trip number, "true"/"false", or the choice's name.
 [[nodiscard]] std::string value_text(const FieldDescriptor& field, double value);
