@@ -40,10 +40,13 @@ void append_text(std::string& out, double value) {
     }
 }
 
-// A sweep metric: NaN is the library's "none" (no known limit, no turn keeping full speed).
+// A sweep metric: NaN is the library's "none" (no known limit, no turn keeping full speed), infinity
+// "unbounded" (a stop that never ends), as the tables spell them.
 void append_value(std::string& out, double value) {
     if (std::isnan(value)) {
         out += "none";
+    } else if (std::isinf(value)) {
+        out += "unbounded";
     } else {
         append_text(out, value);
     }

@@ -13,9 +13,11 @@
 namespace kinema::report {
 namespace {
 
-// A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed).
+// A metric's value; NaN is the library's "none" (no known limit, no turn keeping full speed), infinity
+// "unbounded" (a stop that never ends: the explicit friction diverges at that rate, or the stop passes
+// sweep_max_stop_seconds), as the CSV spells them; no table prints inf.
 std::string value_text(double v) {
-    return std::isnan(v) ? "none" : number_text(v);
+    return std::isnan(v) ? "none" : (std::isinf(v) ? "unbounded" : number_text(v));
 }
 
 // "L" in a metric's unit stands for the model's length unit.

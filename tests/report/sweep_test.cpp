@@ -32,6 +32,15 @@ TEST(SweepReport, CsvHasOneRowPerRateAndTheLimit) {
               "model,fps,top_speed,turn_rate\nunreal,30,600,90\nunreal,60,600,none\nunreal,inf,600,45\n");
 }
 
+// Issue 40: no output prints a metric as inf; a stop that never ends is "unbounded", as in the tables.
+TEST(SweepReport, CsvSpellsAnInfiniteMetricUnbounded) {
+    analysis::SweepResult r = two_rates();
+    r.rows[0].stop_distance = INFINITY;
+    const std::vector<const SweepMetric*> metrics{&sweep_metrics[2]};
+    EXPECT_EQ(sweep_csv({&r, 1}, metrics),
+              "model,fps,stop_distance\nunreal,30,unbounded\nunreal,60,118\nunreal,inf,117\n");
+}
+
 TEST(SweepReport, JsonHoldsTheRowsFieldsAndNullForNone) {
     const analysis::SweepResult r = two_rates();
     const std::vector<const SweepMetric*> metrics{&sweep_metrics[2], &sweep_metrics[3], &sweep_metrics[2]};

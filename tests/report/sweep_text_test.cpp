@@ -1,5 +1,5 @@
 // The sweep tables for hand-made results: the metric's unit with the model's length unit, numbers to four
-// decimals, an infinite limit spelled "inf" and NaN (no known limit) "none".
+// decimals, an infinite limit spelled "unbounded" and NaN (no known limit) "none".
 #include <gtest/gtest.h>
 
 #include <limits>
@@ -23,7 +23,7 @@ TEST(SweepText, ModelTableSpellsInfiniteAndUnknownLimits) {
               "unreal (cm; stop distance to rest at 0.01 cm/s for stepping models)\n"
               "     fps         top_speed cm/s        turn_rate deg/s\n"
               "      30               600.0000               587.5000\n"
-              "   limit                    inf                   none\n");
+              "   limit              unbounded                   none\n");
 }
 
 TEST(SweepText, MorrowindTableNamesTheLaunchAndTheRenderedRate) {
