@@ -107,6 +107,29 @@ std::string readable_extensions_of(const std::vector<LevelFormat>& formats) {
     return listed;
 }
 
+/// The extensions of the formats that read an option, for its refusal: ".tmx, .ldtk".
+std::string extensions_reading(const std::vector<LevelFormat>& formats, bool LevelFormat::*reads) {
+    std::string listed;
+    for (const LevelFormat& format : formats) {
+        for (const std::string& extension : format.extensions) {
+            if (format.*reads && !extension.empty()) {
+                listed.append(listed.empty() ? "" : ", ").append(extension);
+            }
+        }
+    }
+    return listed;
+}
+
+std::string unread_option(std::string_view path, std::string_view option, std::string_view why,
+                          const std::string& read_for) {
+    std::string message =
+        std::string(option) + ": has no effect on " + std::string(path) + ": " + std::string(why);
+    if (read_for.empty()) {
+        return message + " (no format of this build reads " + std::string(option) + ")";
+    }
+    return message + " (" + std::string(option) + " is read for " + read_for + ")";
+}
+
 }  // namespace
 
 void check_level_read_options(const LevelReadOptions& options) {
@@ -191,6 +214,21 @@ LevelFormat grid_level_format(std::string_view name, std::string_view text) {
         throw LevelError(std::string(name) + ": a 3D level (" + format.name + "), not a grid level");
     }
     return format;
+}
+
+std::string unread_option_message(std::string_view path, const LevelReadOptions& options,
+                                  std::string_view level_name, std::string_view walls_name) {
+    const LevelFormat format = level_format(path);
+    const std::vector<LevelFormat> formats = level_formats();
+    if (!options.level.empty() && !format.reads_level_option) {
+        return unread_option(path, level_name, "the " + format.name + " format holds one level",
+                             extensions_reading(formats, &LevelFormat::reads_level_option));
+    }
+    if (!options.walls.empty() && !format.reads_walls_option) {
+        return unread_option(path, walls_name, "the " + format.name + " format marks its own walls",
+                             extensions_reading(formats, &LevelFormat::reads_walls_option));
+    }
+    return {};
 }
 
 bool is_3d_level_file(std::string_view path) {

@@ -102,5 +102,40 @@ TEST(LevelFormats, ARegisteredFormatIsReadEverywhere) {
                  std::invalid_argument);
 }
 
+// A format reading both options, which it shows as the level's title ("LEVEL|WALLS").
+GridLevel parse_with_options(std::string_view text, const std::string& name,
+                             const LevelReadOptions& options) {
+    GridLevel level = parse_dots(text, name, options);
+    level.title = options.level + "|" + options.walls;
+    return level;
+}
+
+TEST(LevelFormats, AnOptionTheFormatDoesNotReadIsRefused) {
+    register_level_format(
+        {"options", {".opts"}, LevelShape::grid, parse_with_options, nullptr, nullptr, nullptr, true, true});
+    const LevelReadOptions both{"Level_1", "solid"};
+    EXPECT_EQ(parse_level("..", "a.opts", both).title, "Level_1|solid");
+    EXPECT_EQ(unread_option_message("a.OPTS", both, "--level", "--walls"), "");
+    EXPECT_EQ(unread_option_message("corner.txt", {}, "--level", "--walls"), "");
+    EXPECT_EQ(unread_option_message("corner.txt", {"Level_1", ""}, "--level", "--walls"),
+              "--level: has no effect on corner.txt: the kinema ASCII level format holds one level (--level "
+              "is read for .opts)");
+    EXPECT_EQ(unread_option_message("den.MAP", {"", "solid"}, "--level", "--walls"),
+              "--walls: has no effect on den.MAP: the Moving AI map format marks its own walls (--walls is "
+              "read for .opts)");
+    // The level option is named first; Python names the keyword.
+    EXPECT_EQ(unread_option_message("ramp.obj", both, "level", "walls"),
+              "level: has no effect on ramp.obj: the OBJ triangle mesh format holds one level (level is read "
+              "for .opts)");
+    EXPECT_EQ(
+        unread_option_message("all_tiles.nav", {"", "solid"}, "walls", "walls"),
+        "walls: has no effect on all_tiles.nav: the navmesh format marks its own walls (walls is read for "
+        ".opts)");
+    EXPECT_EQ(error_of([&] {
+                  (void)unread_option_message("x.xyz", both, "--level", "--walls");
+              }).rfind("x.xyz: format not supported: .xyz; ", 0),
+              0u);
+}
+
 }  // namespace
 }  // namespace kinema::levels

@@ -44,6 +44,11 @@ struct LevelFormat {
     /// Optional, grid formats: true when a file without an extension starts as this format does; such a file
     /// is read by the first format that recognises it, else by the one claiming "".
     bool (*recognises)(std::string_view start) = nullptr;
+    /// True when the loader reads LevelReadOptions::level (a file holding several levels: an LDtk project).
+    /// Every face refuses a level option for a format that does not (unread_option_message).
+    bool reads_level_option = false;
+    /// True when the loader reads LevelReadOptions::walls (a Tiled layer, an LDtk IntGrid value, a colour).
+    bool reads_walls_option = false;
 };
 
 /// A mesh in the file's units and axes made metres with y up by `options` (LevelReadOptions::scale and up):
@@ -72,6 +77,14 @@ void register_level_format(LevelFormat format);
 /// "NAME: format not supported: ..." as level_format does, and "NAME: a 3D level (FORMAT), not a grid level"
 /// for a mesh or navmesh file.
 [[nodiscard]] LevelFormat grid_level_format(std::string_view name, std::string_view text);
+
+/// The refusal of a LevelReadOptions field that the format of `path` does not read (docs/errors.md: an
+/// option that changes nothing is refused), naming the option as the face's user gives it (`level_name`
+/// "--level" on the command line, "level" in Python): "--walls: has no effect on corner.txt: the kinema ASCII
+/// level format marks its own walls (--walls is read for .tmx, .ldtk)". Empty when every option set is read.
+/// Throws level_format's LevelError for an extension no format claims.
+[[nodiscard]] std::string unread_option_message(std::string_view path, const LevelReadOptions& options,
+                                                std::string_view level_name, std::string_view walls_name);
 
 /// True when `path` names a 3D level (a mesh or a navmesh) rather than a grid; throws level_format's error
 /// for an unsupported extension. How a face that reads both decides which loader to hand the file to.
