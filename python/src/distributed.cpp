@@ -59,7 +59,7 @@ std::string audit_part(const std::string& path, const py::dict& settings, int in
     }
     const AuditKeywords k = audit_keywords(settings);
     py::gil_scoped_release release;
-    const report::LevelId id{path, report::file_fnv1a64(path)};
+    const report::LevelId id{path, report::file_fnv1a64(path), {}};
     const levels::GridLevel level = levels::load_level(path);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);

@@ -103,7 +103,7 @@ std::string run_batch_part(const std::string& path, const std::string& npc_model
     const pu::PursuitConfig config = make_config(path, npc_model, settings);
     const auto batch_settings = batch_keywords().from<pu::BatchSettings>(batch);
     py::gil_scoped_release release;
-    const report::LevelId id{path, report::file_fnv1a64(path)};
+    const report::LevelId id{path, report::file_fnv1a64(path), {}};
     const levels::GridLevel level = levels::load_level(path);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);

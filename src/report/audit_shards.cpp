@@ -204,7 +204,7 @@ void write_audit_part(const LevelId& level, std::size_t cell_count, const chase:
     DigestSink digest(sink, buffer.size());
     JsonWriter w(buffer);
     w.begin_object().string("kinema_part", "audit");
-    w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64).end_object();
+    write_level(w, level);
     w.key("settings").raw(settings_text(flood, settings));
     w.integer("directions", settings.directions).count("cells", cell_count);
     w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
@@ -228,9 +228,7 @@ AuditPart parse_audit_part(std::string_view text, const std::string& path) {
     const json& doc = parsed.doc;
     AuditPart part;
     part.path = path;
-    const json& level = field(doc, "level", path);
-    part.level.file = text_field(level, "file", path);
-    part.level.fnv1a64 = text_field(level, "fnv1a64", path);
+    part.level = read_level(doc, path);
     read_settings(field(doc, "settings", path), part);
     if (whole<int>(field(doc, "directions", path), "directions", path) != part.settings.directions) {
         fail(path, "\"directions\" differs from the settings' directions");

@@ -195,7 +195,7 @@ void write_batch_part(const LevelId& level, const BatchPartSettings& settings, S
     DigestSink digest(sink, buffer.size());
     JsonWriter w(buffer);
     w.begin_object().string("kinema_part", "batch");
-    w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64).end_object();
+    write_level(w, level);
     w.key("settings").raw(batch_settings_json(settings));
     const std::size_t per_scenario = strategy_count * pursuit::batch_team_modes(settings.batch.npcs).size();
     w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
@@ -219,9 +219,7 @@ BatchPart parse_batch_part(std::string_view text, const std::string& path) {
     const json& doc = parsed.doc;
     BatchPart part;
     part.path = path;
-    const json& level = field(doc, "level", path);
-    part.level.file = text_field(level, "file", path);
-    part.level.fnv1a64 = text_field(level, "fnv1a64", path);
+    part.level = read_level(doc, path);
     read_settings(field(doc, "settings", path), part);
     read_shard(doc, part);
     const json& shard = field(doc, "shard", path);

@@ -172,4 +172,34 @@ PartText parse_part(std::string_view text, std::string_view kind, const std::str
     return part;
 }
 
+void write_level(JsonWriter& w, const LevelId& level) {
+    w.key("level").begin_object().string("file", level.file).string("fnv1a64", level.fnv1a64);
+    if (!level.options.level.empty()) {
+        w.string("level", level.options.level);
+    }
+    if (!level.options.walls.empty()) {
+        w.string("walls", level.options.walls);
+    }
+    w.end_object();
+}
+
+LevelId read_level(const json& doc, const std::string& path) {
+    const json& object = field(doc, "level", path);
+    LevelId level;
+    level.file = text_field(object, "file", path);
+    level.fnv1a64 = text_field(object, "fnv1a64", path);
+    for (const auto& [name, option] :
+         {std::pair{"level", &level.options.level}, std::pair{"walls", &level.options.walls}}) {
+        if (object.contains(name)) {
+            *option = text_field(object, name, path);
+            if (option->empty()) {
+                fail(path,
+                     fmt::format("\"level\": \"{}\" is empty (a part names only options it was read with)",
+                                 name));
+            }
+        }
+    }
+    return level;
+}
+
 }  // namespace kinema::report::part_json

@@ -126,15 +126,30 @@ T whole(const json& value, ItemValue where, const std::string& path) {
 /// without a writer blocks forever) with read_file_capped's words; std::invalid_argument "PATH: why".
 [[nodiscard]] std::ifstream open_file(const std::string& path);
 
+/// Writes a part's "level" object: {"file", "fnv1a64"} and, when set, "level" and "walls" (LevelId).
+void write_level(JsonWriter& w, const LevelId& level);
+/// Reads it back: "file" and "fnv1a64" strings, "level" and "walls" non-empty strings when present; a
+/// one-line error naming the part and the field otherwise.
+[[nodiscard]] LevelId read_level(const json& doc, const std::string& path);
+
 /// The shards 1..N of one level and settings, each once, by index: every part of `parts` (not empty) has the
 /// first's level hash (and `same_level(first, part)`), settings text and shard count, no index twice, none
-/// missing; otherwise a one-line error naming the part (or "merge: shard I/N of LEVEL is missing"). Part is
-/// an AuditPart or a BatchPart: path, level.{file, fnv1a64}, settings_json, shard.{index, count}.
+/// missing, all read with the same level options; otherwise a one-line error naming the part (or "merge:
+/// shard I/N of LEVEL is missing"). Part is an AuditPart or a BatchPart: path, level.{file, fnv1a64},
+/// settings_json, shard.{index, count}.
 template <typename Part, typename SameLevel>
 std::map<int, const Part*> check_shards(const std::vector<Part>& parts, SameLevel same_level) {
     const Part& first = parts.front();
     std::map<int, const Part*> by_index;
     for (const Part& part : parts) {
+        const levels::LevelReadOptions& options = part.level.options;
+        if (options.level != first.level.options.level || options.walls != first.level.options.walls) {
+            fail(part.path,
+                 fmt::format("read with other level options than {}: level '{}', walls '{}' there, "
+                             "level '{}', walls '{}' here",
+                             first.path, first.level.options.level, first.level.options.walls, options.level,
+                             options.walls));
+        }
         if (part.level.fnv1a64 != first.level.fnv1a64 || !same_level(first, part)) {
             fail(part.path,
                  fmt::format("another level: {} (fnv1a64 {}), not {} (fnv1a64 {}) as in {}", part.level.file,

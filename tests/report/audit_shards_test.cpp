@@ -22,13 +22,14 @@ TEST(AuditShards, Fnv1a64MatchesTheReferenceVectors) {
 }
 
 std::string part_text(ShardId shard, chase::AuditCellRange range, const std::vector<chase::AuditRow>& rows,
-                      const std::string& hash = "0123456789abcdef", std::size_t chunk_bytes = 1 << 20) {
+                      const std::string& hash = "0123456789abcdef", std::size_t chunk_bytes = 1 << 20,
+                      const levels::LevelReadOptions& options = {}) {
     chase::AuditSettings settings;
     settings.directions = 2;
     std::string whole;
     std::string buffer;
     write_audit_part(
-        {"level.txt", hash}, 3, chase::FloodSettings{}, settings, shard, range, rows, buffer,
+        {"level.txt", hash, options}, 3, chase::FloodSettings{}, settings, shard, range, rows, buffer,
         [&](std::string& piece) {
             whole += piece;
             piece.clear();
@@ -152,6 +153,48 @@ TEST(AuditShards, MergeRebuildsTheTotalsAndRefusesForeignParts) {
     // A range that is not the shard's share of the cells is not a part kinema wrote.
     EXPECT_THROW((void)parse_audit_part(part_text({2, 2}, {2, 3}, rows_of(2, 3)), "d.json"),
                  std::invalid_argument);
+}
+
+// A level read with --level or --walls records them, so that the merge re-reads the same level; a part
+// without them is written as before they existed, and parts read with other options do not merge.
+TEST(AuditShards, APartRecordsTheLevelOptionsItWasReadWith) {
+    const std::string plain = part_text({1, 2}, {0, 1}, rows_of(0, 1));
+    EXPECT_NE(plain.find("\"level\":{\"file\":\"level.txt\",\"fnv1a64\":\"0123456789abcdef\"},"),
+              std::string::npos)
+        << plain;
+    const levels::LevelReadOptions options{"Level_2", "lava"};
+    const std::string text = part_text({1, 2}, {0, 1}, rows_of(0, 1), "0123456789abcdef", 1 << 20, options);
+    EXPECT_NE(text.find("\"level\":{\"file\":\"level.txt\",\"fnv1a64\":\"0123456789abcdef\",\"level\":"
+                        "\"Level_2\",\"walls\":\"lava\"},"),
+              std::string::npos)
+        << text;
+    const AuditPart first = parse_audit_part(text, "a.json");
+    EXPECT_EQ(first.level.options.level, "Level_2");
+    EXPECT_EQ(first.level.options.walls, "lava");
+    EXPECT_TRUE(parse_audit_part(plain, "p.json").level.options.level.empty());
+    const auto second = parse_audit_part(
+        part_text({2, 2}, {1, 3}, rows_of(1, 3), "0123456789abcdef", 1 << 20, {"Level_2", ""}), "b.json");
+    try {
+        (void)merge_audit_parts({first, second});
+        ADD_FAILURE() << "parts read with other options merged";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "b.json: read with other level options than a.json: level 'Level_2', walls 'lava' there, "
+                  "level 'Level_2', walls '' here");
+    }
+    const auto same = parse_audit_part(
+        part_text({2, 2}, {1, 3}, rows_of(1, 3), "0123456789abcdef", 1 << 20, options), "c.json");
+    EXPECT_EQ(merge_audit_parts({first, same}).level.options.walls, "lava");
+    // An empty option is not one a part writes.
+    std::string empty = plain;
+    empty.replace(empty.find("\"},\"settings\""), 2, "\",\"walls\":\"\"}");
+    try {
+        (void)parse_audit_part(empty, "e.json");
+        ADD_FAILURE() << "an empty option was read";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "e.json: \"level\": \"walls\" is empty (a part names only options it was read with)");
+    }
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/flood.hpp"
+#include "kinema/levels/level_read_options.hpp"
 
 namespace kinema::report {
 
@@ -32,10 +33,14 @@ struct ShardId {
     int count = 1;
 };
 
-/// The level a part was computed on: its path as given and its content hash (file_fnv1a64).
+/// The level a part was computed on: its path as given, its content hash (file_fnv1a64) and the options it
+/// was read with (--level, --walls: the same bytes read with other options are another level), so that the
+/// merge re-reads the same level. A part writes "level": {"file", "fnv1a64"} and, only when set, "level" and
+/// "walls" (a part without options reads as it did before they existed).
 struct LevelId {
     std::string file;
     std::string fnv1a64;
+    levels::LevelReadOptions options;
 };
 
 /// One shard's partial report, as read back.
