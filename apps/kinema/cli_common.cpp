@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -92,6 +93,42 @@ std::string nearest_word(std::string_view typed, const std::vector<std::string>&
 
 bool is_3d_level_path(const std::string& path) {
     return levels::is_3d_level_file(path);
+}
+
+void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
+    cmd->add_option("--level", flags.level,
+                    "Which level of a file holding several: an LDtk level's identifier (default: the first)")
+        ->type_name("NAME");
+    cmd->add_option("--walls", flags.walls,
+                    "What marks walls besides the file's conventions: a Tiled tile layer's name, an LDtk "
+                    "IntGrid value's identifier, a collision image's wall colour #rrggbb")
+        ->type_name("NAME");
+}
+
+const char* const level_flags_help = R"(
+Designers' levels (docs/levels.md, a section per format): Tiled maps (.tmx, .tmj), LDtk projects (.ldtk),
+collision images (.png, .bmp) and 3D scenes (.gltf, .glb, .fbx, .dae, ...) are read by their extension where
+this kinema has them. --level NAME picks a level of an LDtk project (default: the first; an unknown name is
+refused naming the project's levels). --walls NAME adds what marks walls to the format's own conventions: a
+Tiled tile layer's name, an LDtk IntGrid value's identifier, an image's wall colour #rrggbb. Formats that hold
+one level (.map, .txt, .obj, .nav, ...) or mark their own walls refuse the flag rather than ignore it. Examples:
+--map world.ldtk --level Level_2, --map dungeon.tmx --walls Cliffs, --map mask.png --walls '#ff0000'.)";
+
+levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map) {
+    const levels::LevelReadOptions options{flags.level, flags.walls};
+    if (map.empty()) {
+        for (const auto& [value, flag] : {std::pair{&flags.level, "--level"}, {&flags.walls, "--walls"}}) {
+            if (!value->empty()) {
+                throw UsageError(fmt::format("{}: has no effect without --map (the built-in level)", flag));
+            }
+        }
+        return options;
+    }
+    const std::string refusal = levels::unread_option_message(map, options, "--level", "--walls");
+    if (!refusal.empty()) {
+        throw UsageError(refusal);
+    }
+    return options;
 }
 
 namespace {

@@ -13,6 +13,7 @@
 
 #include "kinema/core/text.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/levels/level_read_options.hpp"
 #include "kinema/output/output_files.hpp"
 
 namespace kinema::cli {
@@ -50,6 +51,24 @@ std::string nearest_word(std::string_view typed, const std::vector<std::string>&
 /// levels/level_formats.hpp), which the command runs in 3D; refuses an extension no loader reads (LevelError
 /// "FILE: format not supported: ...").
 bool is_3d_level_path(const std::string& path);
+
+/// --level NAME and --walls NAME, on every command that reads a --map (docs/levels.md "Which loader reads a
+/// file"): which level of a file holding several, and what else marks walls.
+struct LevelFlags {
+    std::string level;
+    std::string walls;
+};
+
+/// Adds --level and --walls to `cmd`, bound to `flags`.
+void add_level_flags(CLI::App* cmd, LevelFlags& flags);
+
+/// The --help paragraph of --level and --walls (meaning, which formats read them, examples).
+extern const char* const level_flags_help;
+
+/// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level). A flag that
+/// the file's format does not read changes nothing and is refused (docs/errors.md): UsageError "--level: has
+/// no effect on corner.txt: the kinema ASCII level format holds one level (...)".
+levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map);
 
 /// The files `command` (and the commands it sits in) read, as named on its command line: ("--map",
 /// "level.map"), a positional argument by its upper-case name ("LOG"). Every OutputFiles of the command is

@@ -52,6 +52,7 @@ namespace {
 // The flags that are not settings fields.
 struct AuditCliOptions {
     std::string map;
+    LevelFlags level_flags;
     std::string json;
     std::string csv;
     std::string places_csv;
@@ -79,6 +80,7 @@ constexpr std::size_t max_sweep_combinations = 1000;
 struct AuditArgs {
     std::vector<SweepAxis> sweeps;
     std::string map;
+    levels::LevelReadOptions read_options;  ///< --level, --walls (a merge: as the parts recorded them)
     bool mesh = false;
     int threads = 1;
     AuditCommandSettings settings;
@@ -190,6 +192,7 @@ AuditArgs parse_options(const AuditCommand& c) {
     AuditArgs a;
     a.map = o.map;
     a.mesh = is_3d_level_path(o.map);
+    a.read_options = level_read_options(o.level_flags, o.map);
     a.threads = parse_threads(c.flags.text("threads"));
     c.flags.apply(a.settings);
     c.flags.require_valid(a.settings.validate());
@@ -349,7 +352,7 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     const std::vector<chase::AuditRow> rows =
         chase::audit_rows(spaces, a.settings.flood, a.settings.audit, range, options);
     bar.finish();
-    const report::LevelId level{a.map, report::file_fnv1a64(a.map)};
+    const report::LevelId level{a.map, report::file_fnv1a64(a.map), a.read_options};
     output::OutputFiles files(a.outputs.inputs);
     files.add_written("--json", a.outputs.json, [&](const output::PieceSink& sink) {
         std::string buffer;
@@ -363,7 +366,8 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
 using SpacesUser = std::function<void(std::span<const chase::ChaseSpace* const>, const std::string& title)>;
 
 void on_grid(const AuditArgs& a, const SpacesUser& use) {
-    const levels::GridLevel level = levels::load_level(a.map);
+    const levels::GridLevel level =
+        levels::load_level(a.map, levels::default_max_level_bytes, a.read_options);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
     // A grid space's const calls are thread-safe: every thread reads the same one.
@@ -373,7 +377,8 @@ void on_grid(const AuditArgs& a, const SpacesUser& use) {
 
 #if KINEMA_HAVE_NAV
 void on_level(const AuditArgs& a, const SpacesUser& use) {
-    const nav::Level level = nav::load_level_3d(a.map, nav::NavSettings{});
+    const nav::Level level =
+        nav::load_level_3d(a.map, nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
     // Detour's queries are not thread-safe: one PathFinder (and space) per thread.
     std::vector<std::unique_ptr<nav::PathFinder>> finders;
     std::vector<std::unique_ptr<nav::LevelChaseSpace>> owned;
@@ -421,6 +426,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     const report::MergedAudit merged = report::merge_audit_parts(std::move(parts));
     AuditArgs a;
     a.map = merged.level.file;
+    a.read_options = merged.level.options;
     a.mesh = is_3d_level_path(a.map);
     a.settings.flood = merged.flood;
     a.settings.audit = merged.settings;
@@ -507,11 +513,12 @@ void add_audit_command(CLI::App& app) {
         "audit",
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
         "give up or run the wrong way (table, JSON, CSV, pictures)");
-    cmd->footer(audit_help);
+    cmd->footer(std::string(audit_help) + "\n" + level_flags_help);
     typed(cmd->add_option("--map", o.map,
                           "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)"),
           ValueKind::file)
         ->required();
+    add_level_flags(cmd, o.level_flags);
     flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",
               fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()),

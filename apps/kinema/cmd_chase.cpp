@@ -43,6 +43,7 @@ struct ChaseOptions {
     std::string map;
     std::string max_file_bytes;
     std::string navmesh;
+    LevelFlags level_flags;
     bool json = false;
     std::string png;
     std::string svg;
@@ -56,7 +57,8 @@ struct ChaseArgs {
     std::string map;  ///< empty: the built-in default level
     bool mesh = false;
     std::uintmax_t max_file_bytes = levels::default_max_level_bytes;  ///< the --map loader's byte cap
-    std::string navmesh;  ///< a navmesh file instead of a mesh (map = navmesh then)
+    std::string navmesh;                    ///< a navmesh file instead of a mesh (map = navmesh then)
+    levels::LevelReadOptions read_options;  ///< --level, --walls
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
     std::optional<Vec3> npc;
@@ -150,6 +152,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
         a.mesh = true;
     }
     refuse_foreign_options(c, a.mesh);
+    a.read_options = level_read_options(o.level_flags, a.map);
     apply_difficulty(c.flags, a.settings.flood);
     c.flags.apply(a.settings);
     if (!o.max_file_bytes.empty()) {
@@ -219,7 +222,7 @@ std::vector<int> animation_steps(const chase::GridChaseSpace& space, chase::Floo
 void run_grid_chase(const ChaseArgs& a) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const levels::GridLevel level =
-        a.map.empty() ? levels::default_level() : levels::load_level(a.map, a.max_file_bytes);
+        a.map.empty() ? levels::default_level() : levels::load_level(a.map, a.max_file_bytes, a.read_options);
     const chase::GridSpace grid(level, a.settings.grid);
     const chase::GridChaseSpace space(grid);
     chase::Flood flood(a.settings.flood);
@@ -253,7 +256,7 @@ void run_grid_chase(const ChaseArgs& a) {
 
 #if KINEMA_HAVE_NAV
 nav::Level build_level(const ChaseArgs& a) {
-    return load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes);
+    return load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes, a.read_options);
 }
 
 void run_level_chase(const ChaseArgs& a) {
@@ -313,7 +316,8 @@ refused.
 x is the column, y the row, y grows downwards. --from X,Y and every printed position are in these units; a
 cell's position is its tile's centre.
 
-Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; docs/levels.md). A seed on a
+Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; a Tiled object or LDtk
+entity named player; docs/levels.md). A seed on a
 wall or outside the map snaps to the nearest cell centre (a note on stderr says so). --dir need not be unit
 length; 0,0 means no barrier; with --from and no --dir the direction is 0,0. Without --map, the built-in
 default level (a corridor turning a corner).
@@ -359,13 +363,14 @@ void add_chase_command(CLI::App& app) {
         "chase",
         "Dishonored 2 chase flood on a 2D grid level (.map, .txt) or a 3D level (.obj mesh, .nav navmesh): "
         "where did the player go? (summary, JSON, pictures)");
-    cmd->footer(chase_help);
+    cmd->footer(std::string(chase_help) + "\n" + level_flags_help);
     typed(
         cmd->add_option(
             "--map", o.map,
             "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
             "built-in"),
         ValueKind::file);
+    add_level_flags(cmd, o.level_flags);
     flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
               ValueKind::point2_or_3);
     flags.add(cmd, "direction", "Player's last known direction (any length; 0,0 = no barrier)",

@@ -20,6 +20,7 @@ namespace {
 struct NavmeshCommand {
     std::string level;
     std::string output;
+    LevelFlags level_flags;
     FlagBinder flags{{}, "field"};
     std::vector<output::InputFile> inputs;  // the level: the navmesh may not overwrite it
 };
@@ -32,8 +33,10 @@ nav::NavSettings parse_settings(const FlagBinder& flags) {
 }
 
 void run_navmesh_build(const NavmeshCommand& o) {
+    const levels::LevelReadOptions read_options = level_read_options(o.level_flags, o.level);
     const nav::NavSettings settings = parse_settings(o.flags);
-    std::string bytes = load_nav_level(o.level, "", settings, levels::default_max_obj_bytes).save_navmesh();
+    std::string bytes =
+        load_nav_level(o.level, "", settings, levels::default_max_obj_bytes, read_options).save_navmesh();
     output::OutputFiles files(o.inputs);
     files.add("-o", o.output, std::move(bytes));
     files.commit();
@@ -46,9 +49,14 @@ void add_navmesh_command(CLI::App& app) {
     cmd->require_subcommand(1);
     auto options = std::make_shared<NavmeshCommand>();
     CLI::App* build = cmd->add_subcommand("build", "Build a level's navmesh with Recast and write it");
-    typed(build->add_option("level", options->level, "Level mesh (.obj, y up)"), ValueKind::file)->required();
+    typed(build->add_option(
+              "level", options->level,
+              "Level mesh (.obj, y up; or a 3D scene: .gltf, .glb, .fbx, ... where built with Assimp)"),
+          ValueKind::file)
+        ->required();
     typed(build->add_option("-o,--output", options->output, "Navmesh file to write"), ValueKind::file)
         ->required();
+    add_level_flags(build, options->level_flags);
     const nav::NavSettings defaults;
     options->flags.add_fields(build, settings_description<nav::NavSettings>(), &defaults, agent_fields);
     build->footer(R"(

@@ -54,6 +54,7 @@ namespace {
 // The flags that are not settings or scenario fields.
 struct PursueOptions {
     std::string map;
+    LevelFlags level_flags;
     std::string npc_model;
     std::vector<std::string> sets;
     bool json = false;      // --json given (single pursuit: print JSON)
@@ -143,13 +144,24 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     return c;
 }
 
-// The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp).
-pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions) {
+// The level file's loader options (--level, --walls), refused for a format that does not read them.
+levels::LevelReadOptions read_options_of(const PursueOptions& o) {
+    return level_read_options(o.level_flags, o.navmesh.empty() ? o.map : o.navmesh);
+}
+
+// The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp). Without
+// --npc, the NPC starts where the level marks one (`marked_npc`: a Tiled object or LDtk entity named npc).
+pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions,
+                                        const std::optional<Vec2>& marked_npc = std::nullopt) {
     // --npc and --npc-dir repeat: the first is NPC 0, the rest its team (in order).
     const std::vector<std::string>& npcs = flags.texts("npc");
     const std::vector<std::string>& dirs = flags.texts("npc_direction");
-    pursuit::ScenarioText text{flags.text("route"), npcs.empty() ? std::string() : npcs[0],
-                               dirs.empty() ? std::string() : dirs[0], flags.texts("stimulus")};
+    std::string npc = npcs.empty() ? std::string() : npcs[0];
+    if (npc.empty() && marked_npc) {
+        npc = format_number(marked_npc->x) + "," + format_number(marked_npc->y);
+    }
+    pursuit::ScenarioText text{flags.text("route"), npc, dirs.empty() ? std::string() : dirs[0],
+                               flags.texts("stimulus")};
     text.teammates.assign(npcs.begin() + (npcs.empty() ? 0 : 1), npcs.end());
     text.teammate_dirs.assign(dirs.begin() + (dirs.empty() ? 0 : 1), dirs.end());
     text.team = flags.text("team");
@@ -275,7 +287,7 @@ void write_batch_part(const PursueOptions& o, const pursuit::PursuitConfig& conf
             bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
         });
     bar.finish();
-    const report::LevelId id{level.file, report::file_fnv1a64(level.file)};
+    const report::LevelId id{level.file, report::file_fnv1a64(level.file), read_options_of(o)};
     const report::BatchPartSettings part{config, settings, std::string(level.behind_unit), level.settings};
     output::OutputFiles files(o.inputs);
     files.add_written("--json", o.json_file, [&](const output::PieceSink& sink) {
@@ -367,8 +379,9 @@ void add_pictures(output::OutputFiles& files, const PursueOptions& o, const rend
 void run_grid_pursue(const PursueCommand& c) {
     const PursueOptions& o = c.options;
     const pursuit::PursuitConfig config = parse_config(c);
-    const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 2);
-    const levels::GridLevel level = levels::load_level(o.map);
+    const levels::GridLevel level =
+        levels::load_level(o.map, levels::default_max_level_bytes, read_options_of(o));
+    const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 2, level.npc_start);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
     c.flags.require_valid(scenario.validate(space));
@@ -426,7 +439,7 @@ nav::NavSettings nav_settings_of(const PursueCommand& c, const pursuit::BatchSet
 
 nav::Level load_level_of(const PursueCommand& c, const pursuit::BatchSettings* batch = nullptr) {
     return load_nav_level(c.options.map, c.options.navmesh, nav_settings_of(c, batch),
-                          levels::default_max_level_bytes);
+                          levels::default_max_level_bytes, read_options_of(c.options));
 }
 
 void run_level_pursue(const PursueCommand& c) {
@@ -481,8 +494,9 @@ void run_pursue(const PursueCommand& c) {
 #endif
     refuse_foreign_options(c, batch, mesh);
     refuse_level_options(c, mesh);
+    (void)read_options_of(o);  // a flag without effect is refused before anything is read
     if (batch && !mesh) {
-        run_batch_command(c, levels::load_level(o.map));
+        run_batch_command(c, levels::load_level(o.map, levels::default_max_level_bytes, read_options_of(o)));
     } else if (mesh) {
 #if KINEMA_HAVE_NAV
         batch ? run_level_batch(c) : run_level_pursue(c);
@@ -502,7 +516,8 @@ angles in degrees (--view-angle is the full cone), times in seconds. The NPC's m
 
 The player starts at the route's first waypoint, runs the straight segments at --player-speed and stands at
 the last one; a segment through a wall or exactly through a wall corner is an error naming it. The NPC starts
-at --npc facing --npc-dir (default: the player). States: engage (it sees the player: run at them), chase
+at --npc (default on grid levels: the tile centre of the level's npc marker, a Tiled object or LDtk entity
+named npc) facing --npc-dir (default: the player). States: engage (it sees the player: run at them), chase
 (sight lost: run to the --strategy's destination: flood | flood-paced | dead-reckoning | breadcrumbs |
 last-known), search (arrived without contact: an occupancy map, Isla 2013), gave_up (--search-time over).
 The run ends at the first re-acquisition, at gave_up, or at --max-time. --stimulus T,X,Y (repeatable): a
@@ -573,6 +588,7 @@ void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "--map", o.map,
               "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))"),
           ValueKind::file);
+    add_level_flags(cmd, o.level_flags);
     typed(
         cmd->add_option(
             "--navmesh", o.navmesh,
@@ -581,7 +597,8 @@ void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
     flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)",
               ValueKind::point_list);
     typed(flags.add_repeated(cmd, "npc",
-                             "The NPC's start X,Y (3D levels X,Y,Z); repeat for a team of up to 16 NPCs"),
+                             "The NPC's start X,Y (3D levels X,Y,Z; default: the level's npc marker); repeat "
+                             "for a team of up to 16 NPCs"),
           ValueKind::point2_or_3);
     typed(flags.add_repeated(
               cmd, "npc_direction",
@@ -622,7 +639,7 @@ void add_pursue_command(CLI::App& app) {
     const pursuit::PursuitConfig defaults;
     CLI::App* cmd = app.add_subcommand(
         "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
-    cmd->footer(pursue_help);
+    cmd->footer(std::string(pursue_help) + "\n" + level_flags_help);
     add_scene_options(cmd, o, flags);
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);

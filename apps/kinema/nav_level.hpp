@@ -6,15 +6,17 @@
 #include <cstdint>
 #include <string>
 
+#include "kinema/levels/level_read_options.hpp"
 #include "kinema/nav/level.hpp"
 
 namespace kinema::cli {
 
 /// The level of `map` (an OBJ mesh of at most max_file_bytes, or a navmesh file: nav::load_level_3d) or,
-/// when `navmesh` is not empty, of that navmesh file. Errors: std::invalid_argument "FILE: ..." (the CLI
-/// prints it and exits 2).
+/// when `navmesh` is not empty, of that navmesh file; `options` go to the mesh's loader. Errors:
+/// std::invalid_argument "FILE: ..." (the CLI prints it and exits 2).
 nav::Level load_nav_level(const std::string& map, const std::string& navmesh,
-                          const nav::NavSettings& settings, std::uintmax_t max_file_bytes);
+                          const nav::NavSettings& settings, std::uintmax_t max_file_bytes,
+                          const levels::LevelReadOptions& options);
 
 }  // namespace kinema::cli
 #endif
