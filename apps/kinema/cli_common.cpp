@@ -114,12 +114,16 @@ Tiled tile layer's name, an LDtk IntGrid value's identifier, an image's wall col
 one level (.map, .txt, .obj, .nav, ...) or mark their own walls refuse the flag rather than ignore it. Examples:
 --map world.ldtk --level Level_2, --map dungeon.tmx --walls Cliffs, --map mask.png --walls '#ff0000'.)";
 
-levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map) {
+levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
+                                            const std::string& navmesh) {
     const levels::LevelReadOptions options{flags.level, flags.walls};
-    if (map.empty()) {
+    if (map.empty() || !navmesh.empty()) {
+        const char* why = navmesh.empty()
+                              ? "without --map (the built-in level)"
+                              : "with --navmesh (a navmesh holds one level and marks its own walls)";
         for (const auto& [value, flag] : {std::pair{&flags.level, "--level"}, {&flags.walls, "--walls"}}) {
             if (!value->empty()) {
-                throw UsageError(fmt::format("{}: has no effect without --map (the built-in level)", flag));
+                throw UsageError(fmt::format("{}: has no effect {}", flag, why));
             }
         }
         return options;

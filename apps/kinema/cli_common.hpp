@@ -65,10 +65,12 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 /// The --help paragraph of --level and --walls (meaning, which formats read them, examples).
 extern const char* const level_flags_help;
 
-/// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level). A flag that
-/// the file's format does not read changes nothing and is refused (docs/errors.md): UsageError "--level: has
-/// no effect on corner.txt: the kinema ASCII level format holds one level (...)".
-levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map);
+/// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
+/// navmesh file `navmesh` (--navmesh, whatever its extension). A flag that the file's format does not read
+/// changes nothing and is refused (docs/errors.md): UsageError "--level: has no effect on corner.txt: the
+/// kinema ASCII level format holds one level (...)".
+levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
+                                            const std::string& navmesh = {});
 
 /// The files `command` (and the commands it sits in) read, as named on its command line: ("--map",
 /// "level.map"), a positional argument by its upper-case name ("LOG"). Every OutputFiles of the command is

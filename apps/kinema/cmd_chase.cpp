@@ -152,7 +152,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
         a.mesh = true;
     }
     refuse_foreign_options(c, a.mesh);
-    a.read_options = level_read_options(o.level_flags, a.map);
+    a.read_options = level_read_options(o.level_flags, a.map, a.navmesh);
     apply_difficulty(c.flags, a.settings.flood);
     c.flags.apply(a.settings);
     if (!o.max_file_bytes.empty()) {

@@ -146,7 +146,7 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
 
 // The level file's loader options (--level, --walls), refused for a format that does not read them.
 levels::LevelReadOptions read_options_of(const PursueOptions& o) {
-    return level_read_options(o.level_flags, o.navmesh.empty() ? o.map : o.navmesh);
+    return level_read_options(o.level_flags, o.map, o.navmesh);
 }
 
 // The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp). Without

@@ -218,6 +218,9 @@ LevelFormat grid_level_format(std::string_view name, std::string_view text) {
 
 std::string unread_option_message(std::string_view path, const LevelReadOptions& options,
                                   std::string_view level_name, std::string_view walls_name) {
+    if (options.level.empty() && options.walls.empty()) {
+        return {};
+    }
     const LevelFormat format = level_format(path);
     const std::vector<LevelFormat> formats = level_formats();
     if (!options.level.empty() && !format.reads_level_option) {

@@ -1,6 +1,6 @@
 // Designers' levels on the command line (issue 41): --level and --walls on every command that reads a level
-// file, refused where the file's format ignores them (docs/errors.md: a flag that changes nothing is refused),
-// and documented in --help.
+// file, refused where the file's format ignores them (docs/errors.md: a flag that changes nothing is
+// refused), and documented in --help.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -52,16 +52,19 @@ TEST(DesignerLevelsCli, LevelAndWallsAreRefusedForMeshesAndNavmeshes) {
     const std::string obj = levels_dir + "/corner_ramp.obj";
     expect_one_line_error(run_kinema("chase --map '" + obj + "' --from 1,0,1 --walls w"),
                           marks_own_walls(obj, "OBJ triangle mesh"));
-    expect_one_line_error(run_kinema("navmesh build '" + obj + "' -o " + sh_quoted(scratch_path("x.nav")) +
-                                     " --level L"),
-                          holds_one_level(obj, "OBJ triangle mesh"));
+    expect_one_line_error(
+        run_kinema("navmesh build '" + obj + "' -o " + sh_quoted(scratch_path("x.nav")) + " --level L"),
+        holds_one_level(obj, "OBJ triangle mesh"));
     EXPECT_FALSE(fs::exists(scratch_path("x.nav")));
     const fs::path nav = scratch_path("never-read.nav");
-    expect_one_line_error(run_kinema("chase --navmesh " + sh_quoted(nav) + " --from 1,0,1 --level L"),
+    expect_one_line_error(run_kinema("chase --map " + sh_quoted(nav) + " --from 1,0,1 --level L"),
                           holds_one_level(nav.string(), "navmesh"));
-    expect_one_line_error(run_kinema("pursue --navmesh " + sh_quoted(nav) +
-                                     " --route '1,0,1;2,0,1' --npc 0,0,1 --walls w"),
-                          marks_own_walls(nav.string(), "navmesh"));
+    // --navmesh reads a navmesh whatever the file's extension.
+    expect_one_line_error(
+        run_kinema("pursue --navmesh " + sh_quoted(scratch_path("never-read.navmesh")) +
+                   " --route '1,0,1;2,0,1' --npc 0,0,1 --walls w"),
+        "--walls: has no effect with --navmesh (a navmesh holds one level and marks its own "
+        "walls)");
 }
 #endif
 

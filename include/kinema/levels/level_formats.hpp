@@ -82,7 +82,7 @@ void register_level_format(LevelFormat format);
 /// option that changes nothing is refused), naming the option as the face's user gives it (`level_name`
 /// "--level" on the command line, "level" in Python): "--walls: has no effect on corner.txt: the kinema ASCII
 /// level format marks its own walls (--walls is read for .tmx, .ldtk)". Empty when every option set is read.
-/// Throws level_format's LevelError for an extension no format claims.
+/// Throws level_format's LevelError for an extension no format claims when an option is set.
 [[nodiscard]] std::string unread_option_message(std::string_view path, const LevelReadOptions& options,
                                                 std::string_view level_name, std::string_view walls_name);
 
