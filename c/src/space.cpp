@@ -8,6 +8,7 @@
 #include "handles.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "space_files.hpp"
 
 namespace kinema::c_abi {
@@ -73,7 +74,35 @@ extern "C" kinema_status kinema_space_load(const char* path, kinema_space** out)
     return guarded(KINEMA_ERROR_INPUT, [&] {
         auto space = std::make_unique<kinema_space>();
         space->name = path;
+        register_formats();
         space->holder = load_space_file(path);
+        *out = space.release();
+    });
+}
+
+extern "C" kinema_status kinema_space_load_options(const char* path, const char* level, const char* walls,
+                                                   kinema_space** out) {
+    if (path == nullptr || out == nullptr) {
+        return fail(KINEMA_ERROR_ARGUMENT, std::string("kinema_space_load_options: ") +
+                                               (path == nullptr ? "path" : "out") + " is NULL");
+    }
+    const kinema::levels::LevelReadOptions options{level == nullptr ? "" : level,
+                                                   walls == nullptr ? "" : walls};
+    std::string refusal;
+    const kinema_status checked = guarded(KINEMA_ERROR_INPUT, [&] {
+        register_formats();
+        refusal = kinema::levels::unread_option_message(path, options, "level", "walls");
+    });
+    if (checked != KINEMA_OK) {
+        return checked;
+    }
+    if (!refusal.empty()) {
+        return fail(KINEMA_ERROR_ARGUMENT, "kinema_space_load_options: " + refusal);
+    }
+    return guarded(KINEMA_ERROR_INPUT, [&] {
+        auto space = std::make_unique<kinema_space>();
+        space->name = path;
+        space->holder = load_space_file(path, options);
         *out = space.release();
     });
 }

@@ -5,6 +5,10 @@
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/level_formats.hpp"
 
+#if KINEMA_C_HAVE_FORMATS
+#include "kinema/formats/designer_formats.hpp"
+#endif
+
 #if KINEMA_C_HAVE_NAV
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level_files.hpp"
@@ -41,18 +45,28 @@ std::unique_ptr<SpaceHolder> nav_holder(nav::Level level) {
 }
 #endif
 
-std::unique_ptr<SpaceHolder> load_space_file(const std::string& path) {
+void register_formats() {
+#if KINEMA_C_HAVE_FORMATS
+    // Once per process (call_once inside): a game's first load pays for it, no later one.
+    formats::register_designer_formats();
+#endif
+}
+
+std::unique_ptr<SpaceHolder> load_space_file(const std::string& path,
+                                             const levels::LevelReadOptions& options) {
     // The one registry of level formats chooses the loader (and refuses an extension none reads).
     if (levels::is_3d_level_file(path)) {
 #if KINEMA_C_HAVE_NAV
-        return nav_holder(nav::load_level_3d(path, nav::NavSettings{}));
+        return nav_holder(
+            nav::load_level_3d(path, nav::NavSettings{}, levels::default_max_obj_bytes, options));
 #else
         throw std::invalid_argument(path +
                                     ": this kinema was built without its navmesh part (Recast/Detour), "
                                     "so it cannot read 3D levels");
 #endif
     }
-    return grid_holder(levels::load_level(path), chase::GridSpaceSettings{});
+    return grid_holder(levels::load_level(path, levels::default_max_level_bytes, options),
+                       chase::GridSpaceSettings{});
 }
 
 }  // namespace kinema::c_abi

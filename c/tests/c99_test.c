@@ -144,6 +144,11 @@ static void errors_are_statuses(void) {
     CHECK(kinema_space_from_grid(-2, 2, tiles, 8, &space) == KINEMA_ERROR_ARGUMENT);
     CHECK(kinema_space_load("no/such/level.map", &space) == KINEMA_ERROR_INPUT && space == NULL);
     CHECK(strstr(kinema_last_error(), "no/such/level.map") != NULL);
+    CHECK(kinema_space_load_options("no/such/level.map", NULL, "", &space) == KINEMA_ERROR_INPUT &&
+          space == NULL);
+    CHECK(kinema_space_load_options("no/such/level.map", "Level_1", NULL, &space) == KINEMA_ERROR_ARGUMENT &&
+          space == NULL);
+    CHECK(strstr(kinema_last_error(), "kinema_space_load_options: level: has no effect") != NULL);
 
     settings.max_steps = -1;
     CHECK(kinema_flood_create(&settings, &flood) == KINEMA_ERROR_ARGUMENT && flood == NULL);

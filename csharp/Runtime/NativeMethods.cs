@@ -17,7 +17,7 @@ namespace Kinema
         // The KINEMA_C_API_VERSION these declarations were written against (2: the movement and analysis
         // functions were added; 3: spaces from a mesh and from an engine's polygons in memory, and the runtime
         // pursuer; 4: pursuer teams).
-        internal const int CApiVersion = 4;
+        internal const int CApiVersion = 5;
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern IntPtr kinema_version();

@@ -49,7 +49,7 @@ extern "C" {
 #endif
 
 /* The version of this header's ABI: raised whenever a declaration or a struct layout changes. */
-#define KINEMA_C_API_VERSION 4
+#define KINEMA_C_API_VERSION 5
 
 typedef enum kinema_status {
     KINEMA_OK = 0,
@@ -80,9 +80,20 @@ typedef struct kinema_space kinema_space;
  * width and height in [1, 4096]; connectivity 4 or 8 (8: diagonal moves, never cutting a wall's corner). */
 KINEMA_API kinema_status kinema_space_from_grid(int width, int height, const unsigned char* tiles,
                                                 int connectivity, kinema_space** out);
-/* Any level file the kinema command reads: a Moving AI map (.map), an ASCII level (.txt), or, when kinema was
- * built with its navmesh part, a triangle mesh (.obj) or a navmesh (.nav); 8-connected grids. */
+/* Any level file the kinema command reads, its format chosen by its extension (docs/levels.md "Which loader
+ * reads a file"): a Moving AI map (.map), an ASCII level (.txt), where kinema was built with its formats part
+ * a designer's level (Tiled .tmx/.tmj, LDtk .ldtk, a collision image .png/.bmp) and, with its navmesh part, a
+ * triangle mesh (.obj; with Assimp also .gltf, .glb, .fbx, .dae, ...) or a navmesh (.nav); 8-connected grids.
+ * An extension no format reads is KINEMA_ERROR_INPUT "PATH: format not supported: ...". */
 KINEMA_API kinema_status kinema_space_load(const char* path, kinema_space** out);
+/* kinema_space_load with the options of `kinema chase --level NAME --walls NAME`: `level` picks a level of a
+ * file holding several (an LDtk level's identifier; NULL or "" = the first), `walls` adds what marks walls
+ * (a Tiled tile layer's name, an LDtk IntGrid value's identifier, an image's wall colour "#rrggbb"; NULL or
+ * "" = only the format's conventions). An option the file's format does not read changes nothing and is
+ * refused: KINEMA_ERROR_ARGUMENT "kinema_space_load_options: level: has no effect on corner.txt: ...". Since
+ * KINEMA_C_API_VERSION 5. */
+KINEMA_API kinema_status kinema_space_load_options(const char* path, const char* level, const char* walls,
+                                                   kinema_space** out);
 KINEMA_API void kinema_space_destroy(kinema_space* space);
 /* How many cells the space has (floor tiles on grids). */
 KINEMA_API kinema_status kinema_space_cell_count(const kinema_space* space, int64_t* out);
