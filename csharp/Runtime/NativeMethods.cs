@@ -38,6 +38,10 @@ namespace Kinema
         internal static extern Status kinema_space_load(byte[] utf8Path, out SpaceHandle space);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_space_load_options(byte[] utf8Path, byte[] utf8Level, byte[] utf8Walls,
+                                                                out SpaceHandle space);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void kinema_space_destroy(IntPtr space);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]

@@ -117,14 +117,34 @@ namespace Kinema
         }
 
         /// <summary>
-        /// Any level file the kinema command reads: a Moving AI map (.map), an ASCII level (.txt), and, when the
-        /// library was built with its navmesh part, a triangle mesh (.obj) or a navmesh (.nav).
+        /// Any level file the kinema command reads, by its extension (docs/levels.md "Which loader reads a file"): a
+        /// Moving AI map (.map), an ASCII level (.txt), where the library was built with its formats part a
+        /// designer's level (Tiled .tmx/.tmj, LDtk .ldtk, a collision image .png/.bmp) and, with its navmesh part,
+        /// a triangle mesh (.obj; with Assimp also .gltf, .glb, .fbx, .dae, ...) or a navmesh (.nav).
         /// </summary>
         public static Space Load(string path)
         {
             Kinema.CheckLibrary();
             SpaceHandle handle;
             KinemaException.Check(NativeMethods.kinema_space_load(Utf8.ToNative(path, "kinema_space_load", "path"), out handle));
+            return new Space(handle);
+        }
+
+        /// <summary>
+        /// Load with the options of `kinema chase --level NAME --walls NAME`: `level` picks a level of a file
+        /// holding several (an LDtk level's identifier; null = the first), `walls` adds what marks walls (a Tiled
+        /// tile layer's name, an LDtk IntGrid value's identifier, an image's wall colour "#rrggbb"; null = only
+        /// the format's conventions). An option the file's format does not read is refused (Status.Argument,
+        /// "kinema_space_load_options: level: has no effect on corner.txt: ...").
+        /// </summary>
+        public static Space Load(string path, string level, string walls)
+        {
+            Kinema.CheckLibrary();
+            const string function = "kinema_space_load_options";
+            SpaceHandle handle;
+            KinemaException.Check(NativeMethods.kinema_space_load_options(
+                Utf8.ToNative(path, function, "path"), Utf8.ToNative(level, function, "level"),
+                Utf8.ToNative(walls, function, "walls"), out handle));
             return new Space(handle);
         }
 
