@@ -29,6 +29,19 @@ def integer(value, name: str, where: str) -> int:
         raise TypeError(f"{where}: {name} must be a whole number, got {type(value).__name__}") from None
 
 
+def option(value, name: str) -> str:
+    """A loader option (level, walls: `kinema chase --level NAME --walls NAME`) as a str, "" for None;
+    TypeError naming `name` for another type, ValueError when it holds a NUL."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise TypeError(f"{name}: expected a str or None, got {type(value).__name__}")
+    nul = value.find("\0")
+    if nul >= 0:
+        raise ValueError(f"{name}: contains a NUL character (at index {nul})")
+    return value
+
+
 def whole_number(value, name: str, low: int, high: int, where: str) -> int:
     """`value` as an int in [low, high]: TypeError naming `name` for a non-integer (a float, a bool),
     ValueError for one out of the range; `where` begins the message as the library's own begin theirs

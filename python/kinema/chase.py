@@ -22,7 +22,7 @@ from __future__ import annotations
 import json as _json
 import os
 import warnings as _warnings
-from typing import Any
+from typing import Any, Optional
 
 import numpy as np
 
@@ -49,13 +49,19 @@ Cell = _c.Cell
 two; values is indexed the other way round, values[row, col]."""
 
 
-def load_level(path) -> Level:
+def load_level(path, level: Optional[str] = None, walls: Optional[str] = None) -> Level:
     """Loads a grid level with the loader the CLI's --map uses (docs/levels.md "Which loader reads a file"):
     .map Moving AI, .txt or no extension kinema ASCII (any case; a file without an extension whose first line
-    is "type octile" Moving AI). OSError when the file cannot be read, ValueError "FILE:LINE: message" for a bad
-    line, "FILE: format not supported: ..." for another extension and "FILE: a 3D level (...), not a grid
-    level" for .obj and .nav (load_level_3d reads those). The GIL is released while loading."""
-    return _c.Level.load(_arguments.path(path, "path"))
+    is "type octile" Moving AI) and, where kinema has them, designers' levels: Tiled .tmx/.tmj, LDtk .ldtk and
+    collision images .png/.bmp. level: which level of a file holding several (an LDtk level's identifier;
+    None = the first); walls: what else marks walls (a Tiled tile layer's name, an LDtk IntGrid value's
+    identifier, an image's wall colour "#rrggbb"), as the CLI's --level and --walls; a format that ignores one
+    refuses it (ValueError "level: has no effect on corner.txt: ..."). OSError when the file cannot be read,
+    ValueError "FILE:LINE: message" for a bad line, "FILE: format not supported: ..." for another extension
+    and "FILE: a 3D level (...), not a grid level" for 3D levels (load_level_3d reads those). Level.seed and
+    Level.npc_start are the player and NPC markers the file has. The GIL is released while loading."""
+    return _c.Level.load(_arguments.path(path, "path"), _arguments.option(level, "level"),
+                         _arguments.option(walls, "walls"))
 
 
 def default_level() -> Level:
@@ -240,13 +246,16 @@ if HAS_NAV:
     Level3D = _c.Level3D
     _install_repr(Level3D, [("map", None), ("cells", None)])
 
-    def load_level_3d(path, **nav_settings: Any) -> "Level3D":
-        """Builds a 3D level from an OBJ mesh with Recast/Detour, or reads a navmesh file (.nav, as `kinema
-        navmesh build` writes it; docs/nav.md; GIL released). A grid level or another extension raises
-        ValueError naming the file. nav_settings:
+    def load_level_3d(path, level: Optional[str] = None, walls: Optional[str] = None,
+                      **nav_settings: Any) -> "Level3D":
+        """Builds a 3D level from an OBJ mesh (or, where kinema has Assimp, a glTF, FBX, COLLADA, ... scene)
+        with Recast/Detour, or reads a navmesh file (.nav, as `kinema navmesh build` writes it; docs/nav.md;
+        GIL released). A grid level or another extension raises ValueError naming the file. level, walls: as
+        load_level's, refused by a format that ignores them. nav_settings:
         NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units; tile_size and threads
         for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
-        return _c.Level3D.load(_arguments.path(path, "path"), nav_settings)
+        return _c.Level3D.load(_arguments.path(path, "path"), nav_settings, _arguments.option(level, "level"),
+                               _arguments.option(walls, "walls"))
 
     def run_3d(level, from_xyz, direction, npc=None, destinations=None, **settings: Any) -> ChaseResult:
         """One chase on a 3D level (a Level3D or an OBJ path) from `from_xyz` (world units, y up) along

@@ -22,8 +22,10 @@ class Level:
     height: int
     passable: npt.NDArray[np.bool_]
     seed: Optional[Tuple[Tuple[float, float], Tuple[float, float]]]
+    npc_start: Optional[Tuple[float, float]]
+    title: str
     @staticmethod
-    def load(path: str) -> Level: ...
+    def load(path: str, level: str = ..., walls: str = ...) -> Level: ...
     @staticmethod
     def from_array(passable: npt.NDArray[np.bool_], name: str = ...) -> Level: ...
     @staticmethod
@@ -110,7 +112,7 @@ class Flood:
     @property
     def finished(self) -> bool: ...
 
-def load_level(path: Union[str, os.PathLike]) -> Level: ...
+def load_level(path: Union[str, os.PathLike], level: Optional[str] = ..., walls: Optional[str] = ...) -> Level: ...
 def default_level() -> Level: ...
 def run(level: LevelLike, from_xy: Optional[Sequence[float]] = ..., direction: Optional[Sequence[float]] = ...,
         destinations: Optional[int] = ..., *, hot: int = ..., max_heated: int = ..., max_steps: int = ..., max_restarts: int = ...,
@@ -124,7 +126,8 @@ class Level3D:
     map: str
     cells: int
 
-def load_level_3d(path: Union[str, os.PathLike], *, agent_height: float = ..., agent_radius: float = ...,
+def load_level_3d(path: Union[str, os.PathLike], level: Optional[str] = ..., walls: Optional[str] = ..., *,
+                  agent_height: float = ..., agent_radius: float = ...,
                   agent_max_climb: float = ..., agent_max_slope: float = ..., cell_size: float = ...,
                   cell_height: float = ..., chase_cell_size: float = ..., max_chase_columns: float = ...,
                   max_voxels: float = ..., tile_size: float = ..., threads: float = ...,

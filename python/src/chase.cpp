@@ -15,6 +15,7 @@
 #include "kinema/core/json_writer.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/report/chase_text.hpp"
 
 namespace kinema::python {
@@ -33,11 +34,14 @@ struct Level {
     std::string map;
 };
 
-std::shared_ptr<Level> load_level(const std::string& path) {
+std::shared_ptr<Level> load_level(const std::string& path, const std::string& level,
+                                  const std::string& walls) {
+    const lv::LevelReadOptions options{level, walls};
+    require_read_options(path, options);
     auto l = std::make_shared<Level>();
     {
         py::gil_scoped_release release;
-        l->level = lv::load_level(path);
+        l->level = lv::load_level(path, lv::default_max_level_bytes, options);
     }
     l->map = path;
     return l;
@@ -332,9 +336,10 @@ void register_chase(py::module_& m) {
     m.attr("BARRIER") = ch::barrier_value;
     m.attr("WALL") = wall_value;
     py::class_<Level, std::shared_ptr<Level>>(m, "Level", "A 2D tile level (levels/grid_level.hpp).")
-        .def_static("load", &load_level, py::arg("path"),
-                    "Loads a Moving AI .map or kinema ASCII level. OSError when the file cannot be read, "
-                    "ValueError 'FILE:LINE: message' for a bad line.")
+        .def_static(
+            "load", &load_level, py::arg("path"), py::arg("level") = "", py::arg("walls") = "",
+            "Loads a grid level with the loader the CLI's --map uses (level, walls: --level, --walls). "
+            "OSError when the file cannot be read, ValueError 'FILE:LINE: message' for a bad line.")
         .def_static("from_array", &level_from_array, py::arg("passable"), py::arg("name") = "<array>",
                     "A level from a 2D bool array indexed [row, col], True = floor.")
         .def_static(
@@ -377,7 +382,22 @@ void register_chase(py::module_& m) {
                                       py::make_tuple(s.direction.x, s.direction.y));
             },
             "((x, y), (dx, dy)) in tile units: the last known position and direction the file marks, or "
-            "None.");
+            "None.")
+        .def_property_readonly(
+            "npc_start",
+            [](const Level& l) -> py::object {
+                if (!l.level.npc_start) {
+                    return py::none();
+                }
+                return py::make_tuple(l.level.npc_start->x, l.level.npc_start->y);
+            },
+            "(x, y) in tile units: where the file marks a pursuing NPC's start (a Tiled object or LDtk "
+            "entity "
+            "named npc; `kinema pursue` starts there without --npc), or None.")
+        .def_property_readonly(
+            "title", [](const Level& l) { return l.level.title; },
+            "The level's own name (an ASCII level's name: header, a Tiled map's or LDtk level's name), or "
+            "''.");
 
     py::class_<FloodRun>(m, "FloodRun", "A chase flood on one level (chase/flood.hpp Flood).")
         .def(py::init<std::shared_ptr<Level>, const py::dict&>(), py::arg("level").none(false),

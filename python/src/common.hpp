@@ -11,8 +11,13 @@
 
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/levels/level_read_options.hpp"
 
 namespace kinema::python {
+
+/// ValueError "level: has no effect on corner.txt: ..." for a loader option the format of `path` does not
+/// read (levels::unread_option_message; docs/errors.md: an option that changes nothing is refused).
+void require_read_options(const std::string& path, const levels::LevelReadOptions& options);
 
 namespace py = pybind11;
 

@@ -85,7 +85,8 @@ struct AuditReport {
 
     template <typename Write>
     [[nodiscard]] std::string text(const Write& write) const {
-        const levels::GridLevel level = levels::load_level(merged.level.file);
+        const levels::GridLevel level =
+            levels::load_level(merged.level.file, levels::default_max_level_bytes, merged.level.options);
         const chase::GridSpace grid(level);
         const chase::GridChaseSpace space(grid);
         std::string whole;

@@ -8,9 +8,20 @@
 
 #include "common.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/levels/obj.hpp"
+#if KINEMA_PYTHON_FORMATS
+#include "kinema/formats/designer_formats.hpp"
+#endif
 
 namespace kinema::python {
+
+void require_read_options(const std::string& path, const levels::LevelReadOptions& options) {
+    const std::string refusal = levels::unread_option_message(path, options, "level", "walls");
+    if (!refusal.empty()) {
+        throw py::value_error(refusal);
+    }
+}
 
 namespace {
 
@@ -273,6 +284,10 @@ PYBIND11_MODULE(_kinema, m) {
     namespace kp = kinema::python;
     m.doc() = "kinema's C++ core (pybind11); import the package kinema, not this module.";
     m.attr("__version__") = KINEMA_VERSION;
+#if KINEMA_PYTHON_FORMATS
+    // Designers' level formats (Tiled, LDtk, images, Assimp's 3D scenes) for every loader of the module.
+    kinema::formats::register_designer_formats();
+#endif
     // A file that cannot be opened at all (line 0) is an OSError; a bad line of a file a ValueError. Both
     // keep the library's "FILE:LINE: message".
     pybind11::register_exception_translator([](std::exception_ptr p) {

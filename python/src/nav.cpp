@@ -22,15 +22,19 @@ struct Level3D {
     std::string map;
 };
 
-std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings) {
+std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings, const std::string& level,
+                               const std::string& walls) {
     static const KeywordSettings keywords(settings_description<nav::NavSettings>(),
                                           "kinema.chase.load_level_3d");
     const auto s = keywords.from<nav::NavSettings>(settings);
+    const levels::LevelReadOptions options{level, walls};
+    require_read_options(path, options);
     auto out = std::make_shared<Level3D>();
     out->map = path;
     py::gil_scoped_release release;
     // "level: message" from the library becomes "FILE: message", as the CLI says it.
-    out->level = std::make_unique<nav::Level>(nav::load_level_3d(path, s));
+    out->level =
+        std::make_unique<nav::Level>(nav::load_level_3d(path, s, levels::default_max_obj_bytes, options));
     return out;
 }
 
@@ -87,7 +91,8 @@ void register_nav(py::module_& m) {
         py::arg("which"));
     py::class_<Level3D, std::shared_ptr<Level3D>>(
         m, "Level3D", "A 3D level built from an OBJ mesh or read from a navmesh file (nav/level.hpp).")
-        .def_static("load", &build, py::arg("path"), py::arg("settings"))
+        .def_static("load", &build, py::arg("path"), py::arg("settings"), py::arg("level") = "",
+                    py::arg("walls") = "")
         .def_property_readonly("map", [](const Level3D& l) { return l.map; })
         .def_property_readonly("cells", [](const Level3D& l) { return l.level->nav_cells().size(); });
     m.def("run_3d", &run, py::arg("level"), py::arg("from_xyz"), py::arg("direction"), py::arg("npc"),

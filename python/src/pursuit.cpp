@@ -128,7 +128,8 @@ pu::BatchResult merge_batch_parts(const std::vector<std::string>& texts) {
     }
     report::MergedBatch merged = report::merge_batch_parts(std::move(parts));
     if (merged.result.scenarios == 0) {
-        const levels::GridLevel level = levels::load_level(merged.level.file);
+        const levels::GridLevel level =
+            levels::load_level(merged.level.file, levels::default_max_level_bytes, merged.level.options);
         const chase::GridSpace grid(level);
         const chase::GridChaseSpace space(grid);
         require_scenarios(merged.result, merged.settings.config, merged.settings.batch, merged.level.file,
