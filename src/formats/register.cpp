@@ -49,11 +49,14 @@ void register_designer_formats() {
         levels::register_level_format({.name = "LDtk project",
                                        .extensions = {".ldtk"},
                                        .parse = &parse_ldtk,
-                                       .check_start = &check_ldtk_start});
+                                       .check_start = &check_ldtk_start,
+                                       .reads_level_option = true,    // a level's identifier
+                                       .reads_walls_option = true});  // an IntGrid value's identifier
         levels::register_level_format({.name = "image",
                                        .extensions = {".png", ".bmp"},
                                        .parse = &parse_image_level,
-                                       .check_start = &check_image_start});
+                                       .check_start = &check_image_start,
+                                       .reads_walls_option = true});  // a colour #rrggbb
 #if KINEMA_FORMATS_HAVE_ASSIMP
         register_assimp_formats();
 #endif

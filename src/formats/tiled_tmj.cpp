@@ -378,6 +378,7 @@ levels::LevelFormat tiled_json_format() {
     format.name = "Tiled map (JSON)";
     format.extensions = {".tmj", ".json"};
     format.parse = parse_tmj;
+    format.reads_walls_option = true;  // a tile layer's name (--walls)
     return format;
 }
 

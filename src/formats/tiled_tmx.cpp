@@ -383,6 +383,7 @@ levels::LevelFormat tiled_xml_format() {
     format.name = "Tiled map (XML)";
     format.extensions = {".tmx"};
     format.parse = parse_tmx;
+    format.reads_walls_option = true;  // a tile layer's name (--walls)
     return format;
 }
 
