@@ -16,17 +16,21 @@ namespace fs = std::filesystem;
 const std::string levels_dir = std::string(KINEMA_DATA_DIR) + "/levels";
 
 TEST(CAbiLevelFormats, AnUnknownExtensionIsRefusedAsSuch) {
-    const fs::path png = kinema::test::scratch_path("corner.png");
-    fs::copy_file(levels_dir + "/corner.txt", png, fs::copy_options::overwrite_existing);
+    const fs::path xyz = kinema::test::scratch_path("corner.xyz");
+    fs::copy_file(levels_dir + "/corner.txt", xyz, fs::copy_options::overwrite_existing);
     kinema_space* space = nullptr;
-    EXPECT_EQ(kinema_space_load(png.c_str(), &space), KINEMA_ERROR_INPUT);
+    EXPECT_EQ(kinema_space_load(xyz.c_str(), &space), KINEMA_ERROR_INPUT);
     EXPECT_EQ(space, nullptr);
-    EXPECT_EQ(std::string(kinema_last_error()),
-              png.string() +
-                  ": format not supported: .png; kinema reads .map, .txt, .obj, .nav (a file without an "
-                  "extension as .txt)");
+    // The list goes on with the formats this build registers (designers' formats, Assimp's scenes).
+    const std::string error = kinema_last_error();
+    EXPECT_EQ(
+        error.rfind(xyz.string() + ": format not supported: .xyz; kinema reads .map, .txt, .obj, .nav", 0),
+        0u)
+        << error;
+    const std::string end = " (a file without an extension as .txt)";
+    EXPECT_EQ(error.substr(error.size() - end.size()), end) << error;
     kinema_space_destroy(space);
-    fs::remove(png);
+    fs::remove(xyz);
 }
 
 TEST(CAbiLevelFormats, ALevelWithoutAnExtensionIsReadByItsFirstLine) {

@@ -9,16 +9,15 @@ import pytest
 
 from kinema import chase
 
-READS = ".map, .txt, .obj, .nav (a file without an extension as .txt)"
-
-
 def test_an_unknown_extension_is_refused(tmp_path, levels_dir):
     # Before: read as an ASCII level, so this renamed corner ran.
-    png = tmp_path / "corner.png"
-    shutil.copy(levels_dir / "corner.txt", png)
+    xyz = tmp_path / "corner.xyz"
+    shutil.copy(levels_dir / "corner.txt", xyz)
     with pytest.raises(ValueError) as error:
-        chase.run(str(png))
-    assert str(error.value) == f"{png}: format not supported: .png; kinema reads {READS}"
+        chase.run(str(xyz))
+    # The list goes on with the formats this build registers (designers' formats, Assimp's scenes).
+    assert str(error.value).startswith(f"{xyz}: format not supported: .xyz; kinema reads .map, .txt, .obj, .nav")
+    assert str(error.value).endswith(" (a file without an extension as .txt)")
 
 
 def test_a_navmesh_is_not_a_grid_level(tmp_path):
