@@ -56,7 +56,7 @@ namespace Kinema.Tests
             AssertFails(Status.Argument, "invalid flood settings: max_steps must be in [0, 1000000], got -1",
                         () => new Flood(settings));
             AssertFails(Status.Argument,
-                        "invalid flood settings: hot must be in [1, 1000000], got 0; max_heated must be >= 1, got 0",
+                        "invalid flood settings: hot must be in [1, 1000000], got 0; max_heated must be in [1, 2147483647], got 0",
                         () => new Flood(new FloodSettings()));
         }
 

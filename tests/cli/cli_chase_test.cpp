@@ -210,7 +210,7 @@ TEST(CliChase, Errors) {
     // Ranges are checked once, by the settings' validate(); the message names the flag.
     expect_error("--hot 0", "--hot: must be in [1, 1000000], got 0");
     expect_error("--hot 2.5", "--hot: must be a whole number, got 2.5");
-    expect_error("--max-heated 0", "--max-heated: must be >= 1, got 0");
+    expect_error("--max-heated 0", "--max-heated: must be in [1, 2147483647], got 0");
     expect_error("--max-steps -1", "--max-steps: must be in [0, 1000000], got -1");
     expect_error("--hot 0 --max-steps -1",
                  "--hot: must be in [1, 1000000], got 0; --max-steps: must be in [0, 1000000], got -1");
