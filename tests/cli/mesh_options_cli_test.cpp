@@ -164,6 +164,36 @@ TEST(MeshOptionsCli, AuditShardsRecordThemOnlyWhenSetAndMergeRereadsWithThem) {
     }
 }
 
+TEST(MeshOptionsCli, PursueBatchShardsRecordThemAndMergeAsTheOriginal) {
+    const fs::path cm =
+        twin("ramp_cm.obj", [](double x, double y, double z) { return xyz(x * 100, y * 100, z * 100); });
+    const std::string batch = "pursue --batch 4 --threads 1 --scale 0.01 --map " + sh_quoted(cm);
+    std::string parts;
+    for (int i = 1; i <= 2; ++i) {
+        const fs::path part = scratch_path("batch-" + std::to_string(i) + ".json");
+        const CliRun run =
+            run_kinema(batch + " --shard " + std::to_string(i) + "/2 --json " + sh_quoted(part));
+        ASSERT_EQ(run.exit_code, 0) << run.err;
+        EXPECT_NE(read_file(part).find("\"fnv1a64\":\"1ca2fc5853b345c3\",\"scale\":0.01}"),
+                  std::string::npos);
+        parts += " " + sh_quoted(part);
+    }
+    const fs::path merged = scratch_path("batch-merged.json");
+    const fs::path whole = scratch_path("batch-whole.json");
+    ASSERT_EQ(run_kinema("merge" + parts + " --json " + sh_quoted(merged)).exit_code, 0);
+    ASSERT_EQ(run_kinema("pursue --batch 4 --threads 1 --map " + sh_quoted(corner_ramp) + " --json " +
+                         sh_quoted(whole))
+                  .exit_code,
+              0);
+    const std::string scenarios = read_file(whole);
+    ASSERT_NE(scenarios.find("\"scenarios\":4"), std::string::npos) << scenarios.substr(0, 300);
+    EXPECT_EQ(replaced(read_file(merged), cm.string(), "LEVEL"), replaced(scenarios, corner_ramp, "LEVEL"));
+    for (const fs::path& file :
+         {cm, merged, whole, scratch_path("batch-1.json"), scratch_path("batch-2.json")}) {
+        fs::remove(file);
+    }
+}
+
 TEST(MeshOptionsCli, RefusedWhereTheyChangeNothingOrOutOfRange) {
     const std::string corner = levels_dir + "/corner.txt";
     expect_one_line_error(run_kinema("chase --map " + sh_quoted(corner) + " --scale 0.01"),
