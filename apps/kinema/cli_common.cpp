@@ -103,6 +103,13 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
                     "What marks walls besides the file's conventions: a Tiled tile layer's name, an LDtk "
                     "IntGrid value's identifier, a collision image's wall colour #rrggbb")
         ->type_name("NAME");
+    cmd->add_option("--scale", flags.scale,
+                    "A 3D mesh's metres per unit of its file: 0.01 for centimetres, 0.001 millimetres "
+                    "(default 1: the numbers are metres)")
+        ->type_name("METRES_PER_UNIT");
+    cmd->add_option("--up", flags.up,
+                    "A 3D mesh's up axis in its file: z for a Blender or CAD export with z up (default y)")
+        ->type_name("y|z");
 }
 
 const char* const level_flags_help = R"(
@@ -112,11 +119,69 @@ this kinema has them. --level NAME picks a level of an LDtk project (default: th
 refused naming the project's levels). --walls NAME adds what marks walls to the format's own conventions: a
 Tiled tile layer's name, an LDtk IntGrid value's identifier, an image's wall colour #rrggbb. Formats that hold
 one level (.map, .txt, .obj, .nav, ...) or mark their own walls refuse the flag rather than ignore it. Examples:
---map world.ldtk --level Level_2, --map dungeon.tmx --walls Cliffs, --map mask.png --walls '#ff0000'.)";
+--map world.ldtk --level Level_2, --map dungeon.tmx --walls Cliffs, --map mask.png --walls '#ff0000'.
+A 3D mesh whose file states no units or axes (.obj, .stl, .ply, and any scene made with the wrong ones) is read
+as metres with y up; --scale METRES_PER_UNIT says what one unit of the file is (default 1: 0.01 for a level in
+centimetres, 0.001 in millimetres; from 1e-06 to 1e+06) and --up z turns a file from a z-up tool (Blender, CAD)
+y up. Both apply after the units and axes the file states itself (FBX, COLLADA); grids and navmeshes refuse
+them. Example: --map hall.obj --scale 0.01 --up z.)";
+
+namespace {
+
+/// --scale as typed: a number in [min_mesh_scale, max_mesh_scale], else UsageError naming the flag.
+double parse_scale_flag(const std::string& text) {
+    double value = 0.0;
+    const char* const end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc{} || stop != end || !(value >= levels::min_mesh_scale) ||
+        !(value <= levels::max_mesh_scale)) {
+        throw UsageError(
+            fmt::format("--scale: must be a number in [1e-06, 1e+06] (metres per unit of the file: 0.01 for "
+                        "centimetres), got '{}'",
+                        text));
+    }
+    return value;
+}
+
+/// --up as typed: y or z, else UsageError naming the flag.
+levels::LevelReadOptions::UpAxis parse_up_flag(const std::string& text) {
+    if (text != "y" && text != "z") {
+        throw UsageError(fmt::format("--up: must be y or z (the file's up axis), got '{}'", text));
+    }
+    return text == "z" ? levels::LevelReadOptions::UpAxis::z : levels::LevelReadOptions::UpAxis::y;
+}
+
+/// The mesh flags given, by name, with their refusals when the level is no mesh.
+void refuse_unread_mesh_flags(const LevelFlags& flags, const std::string& map, const std::string& navmesh) {
+    for (const auto& [value, flag] : {std::pair{&flags.scale, "--scale"}, {&flags.up, "--up"}}) {
+        if (value->empty()) {
+            continue;
+        }
+        if (map.empty() || !navmesh.empty()) {
+            throw UsageError(fmt::format("{}: has no effect {}", flag,
+                                         navmesh.empty()
+                                             ? "without --map (the built-in level)"
+                                             : "with --navmesh (a navmesh is in metres with y up already)"));
+        }
+        const std::string refusal = levels::unread_mesh_option_message(map, flag);
+        if (!refusal.empty()) {
+            throw UsageError(refusal);
+        }
+    }
+}
+
+}  // namespace
 
 levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
                                             const std::string& navmesh) {
-    const levels::LevelReadOptions options{flags.level, flags.walls};
+    levels::LevelReadOptions options{flags.level, flags.walls};
+    if (!flags.scale.empty()) {
+        options.scale = parse_scale_flag(flags.scale);
+    }
+    if (!flags.up.empty()) {
+        options.up = parse_up_flag(flags.up);
+    }
+    refuse_unread_mesh_flags(flags, map, navmesh);
     if (map.empty() || !navmesh.empty()) {
         const char* why = navmesh.empty()
                               ? "without --map (the built-in level)"

@@ -54,21 +54,26 @@ bool is_3d_level_path(const std::string& path);
 
 /// --level NAME and --walls NAME, on every command that reads a --map (docs/levels.md "Which loader reads a
 /// file"): which level of a file holding several, and what else marks walls.
+/// --scale METRES_PER_UNIT and --up y|z, on the same commands, for a mesh whose file states no units or axes
+/// (levels::LevelReadOptions::scale and up); as typed, empty when not given.
 struct LevelFlags {
     std::string level;
     std::string walls;
+    std::string scale;
+    std::string up;
 };
 
-/// Adds --level and --walls to `cmd`, bound to `flags`.
+/// Adds --level, --walls, --scale and --up to `cmd`, bound to `flags`.
 void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 
-/// The --help paragraph of --level and --walls (meaning, which formats read them, examples).
+/// The --help paragraph of --level, --walls, --scale and --up (meaning, which formats read them, examples).
 extern const char* const level_flags_help;
 
 /// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
 /// navmesh file `navmesh` (--navmesh, whatever its extension). A flag that the file's format does not read
 /// changes nothing and is refused (docs/errors.md): UsageError "--level: has no effect on corner.txt: the
-/// kinema ASCII level format holds one level (...)".
+/// kinema ASCII level format holds one level (...)"; --scale and --up on anything but a mesh format too. A
+/// --scale outside [1e-06, 1e+06] or an --up other than y or z is refused here, where it enters.
 levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
                                             const std::string& navmesh = {});
 

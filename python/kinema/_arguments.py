@@ -29,6 +29,13 @@ def integer(value, name: str, where: str) -> int:
         raise TypeError(f"{where}: {name} must be a whole number, got {type(value).__name__}") from None
 
 
+def mesh_scale(value) -> float:
+    """load_level_3d's scale as a float; TypeError for a bool or a non-number (the C++ checks the range)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"scale: expected a number, got {type(value).__name__}")
+    return float(value)
+
+
 def option(value, name: str) -> str:
     """A loader option (level, walls: `kinema chase --level NAME --walls NAME`) as a str, "" for None;
     TypeError naming `name` for another type, ValueError when it holds a NUL."""

@@ -247,15 +247,19 @@ if HAS_NAV:
     _install_repr(Level3D, [("map", None), ("cells", None)])
 
     def load_level_3d(path, level: Optional[str] = None, walls: Optional[str] = None,
-                      **nav_settings: Any) -> "Level3D":
+                      scale: float = 1.0, up: str = "y", **nav_settings: Any) -> "Level3D":
         """Builds a 3D level from an OBJ mesh (or, where kinema has Assimp, a glTF, FBX, COLLADA, ... scene)
         with Recast/Detour, or reads a navmesh file (.nav, as `kinema navmesh build` writes it; docs/nav.md;
         GIL released). A grid level or another extension raises ValueError naming the file. level, walls: as
-        load_level's, refused by a format that ignores them. nav_settings:
+        load_level's, refused by a format that ignores them. scale, up: a mesh's metres per unit of its file
+        (0.01 for centimetres, 0.001 millimetres; in [1e-06, 1e+06]) and up axis ("z" for a Blender or CAD
+        export with z up), as `kinema chase --scale --up`; ValueError naming the keyword for a bad value or
+        for one other than the default on a navmesh. nav_settings:
         NavSettings fields (agent_height, agent_radius, chase_cell_size, ... world units; tile_size and threads
         for a tiled navmesh). Level3D.cells counts the chase cells (one value per cell in run_3d)."""
         return _c.Level3D.load(_arguments.path(path, "path"), nav_settings, _arguments.option(level, "level"),
-                               _arguments.option(walls, "walls"))
+                               _arguments.option(walls, "walls"), _arguments.mesh_scale(scale),
+                               _arguments.option(up, "up"))
 
     def run_3d(level, from_xyz, direction, npc=None, destinations=None, **settings: Any) -> ChaseResult:
         """One chase on a 3D level (a Level3D or an OBJ path) from `from_xyz` (world units, y up) along

@@ -126,7 +126,8 @@ class Level3D:
     map: str
     cells: int
 
-def load_level_3d(path: Union[str, os.PathLike], level: Optional[str] = ..., walls: Optional[str] = ..., *,
+def load_level_3d(path: Union[str, os.PathLike], level: Optional[str] = ..., walls: Optional[str] = ...,
+                  scale: float = ..., up: str = ..., *,
                   agent_height: float = ..., agent_radius: float = ...,
                   agent_max_climb: float = ..., agent_max_slope: float = ..., cell_size: float = ...,
                   cell_height: float = ..., chase_cell_size: float = ..., max_chase_columns: float = ...,

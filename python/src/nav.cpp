@@ -7,6 +7,8 @@
 #if KINEMA_PYTHON_NAV
 #include <memory>
 
+#include "kinema/core/format.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/nav/level_files.hpp"
@@ -22,13 +24,38 @@ struct Level3D {
     std::string map;
 };
 
+/// The mesh options of load_level_3d (`kinema chase --scale --up`): ValueError naming the keyword for a bad
+/// value, or for a value other than the default on a file that is no mesh (a navmesh), which it would not
+/// change.
+void set_mesh_options(const std::string& path, double scale, const std::string& up,
+                      levels::LevelReadOptions& options) {
+    if (!(scale >= levels::min_mesh_scale && scale <= levels::max_mesh_scale)) {
+        throw py::value_error(
+            "scale: must be a number in [1e-06, 1e+06] (metres per unit of the file: 0.01 "
+            "for centimetres), got " +
+            format_number(scale));
+    }
+    if (up != "y" && up != "z") {
+        throw py::value_error("up: must be 'y' or 'z' (the file's up axis), got '" + up + "'");
+    }
+    options.scale = scale;
+    options.up = up == "z" ? levels::LevelReadOptions::UpAxis::z : levels::LevelReadOptions::UpAxis::y;
+    for (const auto& [given, name] : {std::pair{scale != 1.0, "scale"}, {up != "y", "up"}}) {
+        const std::string refusal = given ? levels::unread_mesh_option_message(path, name) : "";
+        if (!refusal.empty()) {
+            throw py::value_error(refusal);
+        }
+    }
+}
+
 std::shared_ptr<Level3D> build(const std::string& path, const py::dict& settings, const std::string& level,
-                               const std::string& walls) {
+                               const std::string& walls, double scale, const std::string& up) {
     static const KeywordSettings keywords(settings_description<nav::NavSettings>(),
                                           "kinema.chase.load_level_3d");
     const auto s = keywords.from<nav::NavSettings>(settings);
-    const levels::LevelReadOptions options{level, walls};
+    levels::LevelReadOptions options{level, walls};
     require_read_options(path, options);
+    set_mesh_options(path, scale, up, options);
     auto out = std::make_shared<Level3D>();
     out->map = path;
     py::gil_scoped_release release;
@@ -92,7 +119,7 @@ void register_nav(py::module_& m) {
     py::class_<Level3D, std::shared_ptr<Level3D>>(
         m, "Level3D", "A 3D level built from an OBJ mesh or read from a navmesh file (nav/level.hpp).")
         .def_static("load", &build, py::arg("path"), py::arg("settings"), py::arg("level") = "",
-                    py::arg("walls") = "")
+                    py::arg("walls") = "", py::arg("scale") = 1.0, py::arg("up") = "y")
         .def_property_readonly("map", [](const Level3D& l) { return l.map; })
         .def_property_readonly("cells", [](const Level3D& l) { return l.level->nav_cells().size(); });
     m.def("run_3d", &run, py::arg("level"), py::arg("from_xyz"), py::arg("direction"), py::arg("npc"),

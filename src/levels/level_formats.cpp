@@ -234,6 +234,25 @@ std::string unread_option_message(std::string_view path, const LevelReadOptions&
     return {};
 }
 
+std::string unread_mesh_option_message(std::string_view path, std::string_view option) {
+    const LevelFormat format = level_format(path);
+    if (format.shape == LevelShape::triangle_mesh) {
+        return {};
+    }
+    // A grid is in tiles and has no up axis; a navmesh file is already in metres with y up (Recast's).
+    const std::string why = format.shape == LevelShape::grid ? " format is a grid level"
+                                                             : " format is in metres with y up already";
+    std::string meshes;
+    for (const LevelFormat& other : level_formats()) {
+        for (const std::string& extension : other.extensions) {
+            if (other.shape == LevelShape::triangle_mesh && !extension.empty()) {
+                meshes.append(meshes.empty() ? "" : ", ").append(extension);
+            }
+        }
+    }
+    return unread_option(path, option, "the " + format.name + why, meshes);
+}
+
 bool is_3d_level_file(std::string_view path) {
     return level_format(path).shape != LevelShape::grid;
 }

@@ -180,8 +180,39 @@ void write_level(JsonWriter& w, const LevelId& level) {
     if (!level.options.walls.empty()) {
         w.string("walls", level.options.walls);
     }
+    // A mesh's units and axes, only when not the defaults: a part read without them stays byte-identical.
+    if (level.options.scale != 1.0) {
+        w.number("scale", level.options.scale);
+    }
+    if (level.options.up == levels::LevelReadOptions::UpAxis::z) {
+        w.string("up", "z");
+    }
     w.end_object();
 }
+
+namespace {
+
+// A part's "scale" (a number in the range --scale takes) and "up" ("z"; "y" is the default, never written).
+void read_mesh_options(const json& object, levels::LevelReadOptions& options, const std::string& path) {
+    if (object.contains("scale")) {
+        const json& scale = object["scale"];
+        if (!scale.is_number() || !(scale.get<double>() >= levels::min_mesh_scale) ||
+            !(scale.get<double>() <= levels::max_mesh_scale)) {
+            fail(path, fmt::format("\"level\": \"scale\" must be a number in [1e-06, 1e+06], got {}",
+                                   scale.dump()));
+        }
+        options.scale = scale.get<double>();
+    }
+    if (object.contains("up")) {
+        if (object["up"] != "z") {
+            fail(path, fmt::format("\"level\": \"up\" must be \"z\" (y up is the default), got {}",
+                                   object["up"].dump()));
+        }
+        options.up = levels::LevelReadOptions::UpAxis::z;
+    }
+}
+
+}  // namespace
 
 LevelId read_level(const json& doc, const std::string& path) {
     const json& object = field(doc, "level", path);
@@ -199,6 +230,7 @@ LevelId read_level(const json& doc, const std::string& path) {
             }
         }
     }
+    read_mesh_options(object, level.options, path);
     return level;
 }
 

@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
 #include "kinema/report/audit_shards.hpp"
 
@@ -126,7 +127,8 @@ T whole(const json& value, ItemValue where, const std::string& path) {
 /// without a writer blocks forever) with read_file_capped's words; std::invalid_argument "PATH: why".
 [[nodiscard]] std::ifstream open_file(const std::string& path);
 
-/// Writes a part's "level" object: {"file", "fnv1a64"} and, when set, "level" and "walls" (LevelId).
+/// Writes a part's "level" object: {"file", "fnv1a64"} and, when set, "level" and "walls" (LevelId), and
+/// "scale" and "up" when not the defaults (1, y).
 void write_level(JsonWriter& w, const LevelId& level);
 /// Reads it back: "file" and "fnv1a64" strings, "level" and "walls" non-empty strings when present; a
 /// one-line error naming the part and the field otherwise.
@@ -149,6 +151,15 @@ std::map<int, const Part*> check_shards(const std::vector<Part>& parts, SameLeve
                              "level '{}', walls '{}' here",
                              first.path, first.level.options.level, first.level.options.walls, options.level,
                              options.walls));
+        }
+        if (options.scale != first.level.options.scale || options.up != first.level.options.up) {
+            const auto up = [](const levels::LevelReadOptions& o) {
+                return o.up == levels::LevelReadOptions::UpAxis::z ? "z" : "y";
+            };
+            fail(part.path, fmt::format("read with other mesh options than {}: scale {}, up {} there, "
+                                        "scale {}, up {} here",
+                                        first.path, format_number(first.level.options.scale),
+                                        up(first.level.options), format_number(options.scale), up(options)));
         }
         if (part.level.fnv1a64 != first.level.fnv1a64 || !same_level(first, part)) {
             fail(part.path,

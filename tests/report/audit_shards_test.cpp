@@ -197,5 +197,46 @@ TEST(AuditShards, APartRecordsTheLevelOptionsItWasReadWith) {
     }
 }
 
+// A mesh read with --scale or --up records them, only when not 1 and y (so a part without them is
+// byte-identical to one written before they existed); the merge refuses parts read with others.
+TEST(AuditShards, APartRecordsTheMeshOptionsItWasReadWith) {
+    levels::LevelReadOptions options;
+    options.scale = 0.01;
+    options.up = levels::LevelReadOptions::UpAxis::z;
+    const std::string text = part_text({1, 2}, {0, 1}, rows_of(0, 1), "0123456789abcdef", 1 << 20, options);
+    EXPECT_NE(text.find("\"fnv1a64\":\"0123456789abcdef\",\"scale\":0.01,\"up\":\"z\"},"), std::string::npos)
+        << text;
+    const AuditPart first = parse_audit_part(text, "a.json");
+    EXPECT_EQ(first.level.options.scale, 0.01);
+    EXPECT_EQ(first.level.options.up, levels::LevelReadOptions::UpAxis::z);
+    levels::LevelReadOptions y_up = options;
+    y_up.up = levels::LevelReadOptions::UpAxis::y;
+    const auto second = parse_audit_part(
+        part_text({2, 2}, {1, 3}, rows_of(1, 3), "0123456789abcdef", 1 << 20, y_up), "b.json");
+    try {
+        (void)merge_audit_parts({first, second});
+        ADD_FAILURE() << "parts read with other mesh options merged";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(
+            std::string(e.what()),
+            "b.json: read with other mesh options than a.json: scale 0.01, up z there, scale 0.01, up y "
+            "here");
+    }
+    const std::string plain = part_text({1, 2}, {0, 1}, rows_of(0, 1));
+    for (const auto& [field, message] :
+         {std::pair{"\"scale\":0", "\"scale\" must be a number in [1e-06, 1e+06], got 0"},
+          {"\"scale\":\"0.01\"", "\"scale\" must be a number in [1e-06, 1e+06], got \"0.01\""},
+          {"\"up\":\"y\"", "\"up\" must be \"z\" (y up is the default), got \"y\""}}) {
+        std::string bad = plain;
+        bad.replace(bad.find("\"},\"settings\""), 2, std::string("\",") + field + "}");
+        try {
+            (void)parse_audit_part(bad, "e.json");
+            ADD_FAILURE() << field << " was read";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_EQ(std::string(e.what()), std::string("e.json: \"level\": ") + message);
+        }
+    }
+}
+
 }  // namespace
 }  // namespace kinema::report

@@ -86,6 +86,13 @@ void register_level_format(LevelFormat format);
 [[nodiscard]] std::string unread_option_message(std::string_view path, const LevelReadOptions& options,
                                                 std::string_view level_name, std::string_view walls_name);
 
+/// The refusal of a mesh option (LevelReadOptions::scale or up, named `option` as the face's user gives it:
+/// "--scale", "scale") for the file `path` when its format is not a triangle mesh, which the option would not
+/// change: "--scale: has no effect on corner.txt: the kinema ASCII level format is a grid level (--scale is
+/// read for .obj, .gltf, ...)". Empty for a mesh format. Throws level_format's LevelError for an extension no
+/// format claims.
+[[nodiscard]] std::string unread_mesh_option_message(std::string_view path, std::string_view option);
+
 /// True when `path` names a 3D level (a mesh or a navmesh) rather than a grid; throws level_format's error
 /// for an unsupported extension. How a face that reads both decides which loader to hand the file to.
 [[nodiscard]] bool is_3d_level_file(std::string_view path);

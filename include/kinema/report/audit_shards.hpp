@@ -34,9 +34,10 @@ struct ShardId {
 };
 
 /// The level a part was computed on: its path as given, its content hash (file_fnv1a64) and the options it
-/// was read with (--level, --walls: the same bytes read with other options are another level), so that the
-/// merge re-reads the same level. A part writes "level": {"file", "fnv1a64"} and, only when set, "level" and
-/// "walls" (a part without options reads as it did before they existed).
+/// was read with (--level, --walls, --scale, --up: the same bytes read with other options are another level),
+/// so that the merge re-reads the same level. A part writes "level": {"file", "fnv1a64"} and, only when set,
+/// "level" and "walls", and "scale" and "up" only when not 1 and y (a part without options reads as it did
+/// before they existed).
 struct LevelId {
     std::string file;
     std::string fnv1a64;
