@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "flood_json.hpp"
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
@@ -31,29 +32,8 @@ namespace {
 
 namespace ch = kinema::chase;
 
-// The JSON of a started and finished flood, through the measuring call and then the filling one.
-std::string flood_json(const kinema_flood* flood, const char* map) {
-    size_t length = 0;
-    EXPECT_EQ(kinema_flood_json(flood, map, nullptr, 0, &length), KINEMA_OK);
-    std::string text(length + 1, '\0');
-    EXPECT_EQ(kinema_flood_json(flood, map, text.data(), text.size(), &length), KINEMA_OK)
-        << kinema_last_error();
-    text.resize(length);
-    return text;
-}
-
-std::string c_chase_json(const kinema_space* space, kinema_vec3 from, kinema_vec3 dir, const char* map) {
-    const kinema_flood_settings settings = kinema_flood_settings_default();
-    kinema_flood* flood = nullptr;
-    EXPECT_EQ(kinema_flood_create(&settings, &flood), KINEMA_OK);
-    EXPECT_EQ(kinema_flood_start(flood, space, from, dir), KINEMA_OK) << kinema_last_error();
-    int finished = 0;
-    EXPECT_EQ(kinema_flood_advance(flood, 1000, &finished), KINEMA_OK);
-    EXPECT_EQ(finished, 1);
-    std::string json = flood_json(flood, map);
-    kinema_flood_destroy(flood);
-    return json;
-}
+using kinema::c_test::c_chase_json;
+using kinema::c_test::flood_json;
 
 TEST(CAbiSettings, DefaultsAndRangesAreTheRegistrys) {
     // kinema_flood_settings mirrors FloodSettings (c/src/mirrors.hpp asserts the layout), so the registry's

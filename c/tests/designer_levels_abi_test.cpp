@@ -6,28 +6,12 @@
 #include <filesystem>
 #include <string>
 
+#include "flood_json.hpp"
 #include "kinema/kinema.h"
 
 namespace {
 
 const std::string levels_dir = std::string(KINEMA_DATA_DIR) + "/levels/";
-
-// The chase JSON of a finished flood from `from` along `dir`, the map named "LEVEL".
-std::string chase_json(const kinema_space* space, kinema_vec3 from, kinema_vec3 dir) {
-    const kinema_flood_settings settings = kinema_flood_settings_default();
-    kinema_flood* flood = nullptr;
-    EXPECT_EQ(kinema_flood_create(&settings, &flood), KINEMA_OK);
-    EXPECT_EQ(kinema_flood_start(flood, space, from, dir), KINEMA_OK) << kinema_last_error();
-    int finished = 0;
-    EXPECT_EQ(kinema_flood_advance(flood, 1000, &finished), KINEMA_OK);
-    size_t length = 0;
-    EXPECT_EQ(kinema_flood_json(flood, "LEVEL", nullptr, 0, &length), KINEMA_OK);
-    std::string text(length + 1, '\0');
-    EXPECT_EQ(kinema_flood_json(flood, "LEVEL", text.data(), text.size(), &length), KINEMA_OK);
-    text.resize(length);
-    kinema_flood_destroy(flood);
-    return text;
-}
 
 // The chase JSON of the level file `name` (under data/levels), loaded with `level` and `walls`.
 std::string chase_of(const std::string& name, kinema_vec3 from, kinema_vec3 dir, const char* level = nullptr,
@@ -35,7 +19,8 @@ std::string chase_of(const std::string& name, kinema_vec3 from, kinema_vec3 dir,
     kinema_space* space = nullptr;
     EXPECT_EQ(kinema_space_load_options((levels_dir + name).c_str(), level, walls, &space), KINEMA_OK)
         << name << ": " << kinema_last_error();
-    const std::string json = space == nullptr ? std::string() : chase_json(space, from, dir);
+    const std::string json =
+        space == nullptr ? std::string() : kinema::c_test::c_chase_json(space, from, dir, "LEVEL");
     kinema_space_destroy(space);
     return json;
 }
