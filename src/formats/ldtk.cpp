@@ -149,6 +149,12 @@ json parse_json(std::string_view text, const std::string& file) {
         const int line = 1 + static_cast<int>(std::count(
                                  text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
         throw LevelError(file, line, "not valid JSON: " + parse_error_reason(e));
+    } catch (const json::exception& e) {
+        // A number past a double ("1e400"): nlohmann's out_of_range.406, which carries no position.
+        const std::string what = e.what();
+        const std::size_t tag_end = what.find("] ");
+        throw LevelError(
+            file + ": not valid JSON: " + (tag_end == std::string::npos ? what : what.substr(tag_end + 2)));
     }
 }
 

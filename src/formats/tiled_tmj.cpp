@@ -322,8 +322,9 @@ void read_layers(const TmjReader& reader, const json& parent, const std::string&
 json parsed(std::string_view text, const std::string& file) {
     try {
         return json::parse(text);
-    } catch (const json::parse_error& e) {
-        // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without its bracketed tag.
+    } catch (const json::exception& e) {
+        // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without its bracketed tag;
+        // a number past a double ("1e400") is nlohmann's out_of_range.406, "number overflow parsing '1e400'".
         const std::string_view what = e.what();
         const std::size_t tag_end = what.find("] ");
         throw levels::LevelError(

@@ -346,6 +346,10 @@ TEST(Ldtk, TextThatIsNoJsonObjectIsRefusedAtItsLine) {
         refusal_of_text("{\"levels\": "),
         "x.ldtk:1: not valid JSON: syntax error while parsing value - unexpected end of input; expected "
         "'[', '{', or a literal");
+    // A number past a double: nlohmann's out_of_range, not its parse_error (ldtk_fuzz found it ending the
+    // process).
+    EXPECT_EQ(refusal_of_text("{\"levels\": [4E3703]}"),
+              "x.ldtk: not valid JSON: number overflow parsing '4E3703'");
     EXPECT_EQ(error_of([] { formats::check_ldtk_start("  <?xml", "x.ldtk"); }),
               "x.ldtk:1: not an LDtk project: a JSON object '{' must start it, got '<'");
     EXPECT_EQ(error_of([] { formats::check_ldtk_start("  {", "x.ldtk"); }), "no error");

@@ -619,6 +619,8 @@ TEST(Tiled, NotATiledFileIsRefusedAsSuch) {
     EXPECT_EQ(error_parsing("[1, 2", "t.json"),
               "t.json: not valid JSON: parse error at line 1, column 6: syntax error while parsing array - "
               "unexpected end of input; expected ']'");
+    EXPECT_EQ(error_parsing(R"({"type":"map","width":1e400})", "t.json"),
+              "t.json: not valid JSON: number overflow parsing '1e400'");
     EXPECT_EQ(error_parsing("<?xml version=\"1.0\"?>\n<map>\n<layer>", "t.tmx"),
               "t.tmx:3: not valid XML: Start-end tags mismatch");
     EXPECT_EQ(error_parsing("<?xml version=\"1.0\"?>\n<svg/>\n", "t.tmx"),
