@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
-# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 45) each (the OBJ fuzzer also
+# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 35) each (the OBJ fuzzer also
 # builds every mesh with Recast), merge's partial reports KINEMA_FUZZ_MERGE_SECONDS (default 30), the Tiled
 # maps KINEMA_FUZZ_TILED_SECONDS (default 25), LDtk projects and PNG/BMP images KINEMA_FUZZ_LDTK_SECONDS and
 # KINEMA_FUZZ_IMAGE_SECONDS (default 20 each), 3D scenes through Assimp KINEMA_FUZZ_MESH_SCENE_SECONDS (default
@@ -15,7 +15,7 @@
 # never copied into the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${KINEMA_FUZZ_SECONDS:-45}"
+seconds="${KINEMA_FUZZ_SECONDS:-35}"
 cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-11}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
