@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "json_errors.hpp"
 #include "kinema/core/file.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
@@ -151,10 +152,7 @@ json parse_json(std::string_view text, const std::string& file) {
         throw LevelError(file, line, "not valid JSON: " + parse_error_reason(e));
     } catch (const json::exception& e) {
         // A number past a double ("1e400"): nlohmann's out_of_range.406, which carries no position.
-        const std::string what = e.what();
-        const std::size_t tag_end = what.find("] ");
-        throw LevelError(
-            file + ": not valid JSON: " + (tag_end == std::string::npos ? what : what.substr(tag_end + 2)));
+        throw LevelError(file + ": not valid JSON: " + detail::without_json_tag(e.what()));
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "json_errors.hpp"
 #include "tiled_formats.hpp"
 #include "tiled_map.hpp"
 
@@ -325,11 +326,7 @@ json parsed(std::string_view text, const std::string& file) {
     } catch (const json::exception& e) {
         // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without its bracketed tag;
         // a number past a double ("1e400") is nlohmann's out_of_range.406, "number overflow parsing '1e400'".
-        const std::string_view what = e.what();
-        const std::size_t tag_end = what.find("] ");
-        throw levels::LevelError(
-            file + ": not valid JSON: " +
-            std::string(tag_end == std::string_view::npos ? what : what.substr(tag_end + 2)));
+        throw levels::LevelError(file + ": not valid JSON: " + without_json_tag(e.what()));
     }
 }
 
