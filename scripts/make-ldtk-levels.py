@@ -22,45 +22,20 @@ import sys
 import uuid
 import zlib
 
+from ascii_level import read_ascii_level
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LEVELS = ROOT / "data" / "levels"
 GRID = 16  # pixels per cell, LDtk's default grid size
 WALL, FLOOR = 1, 2
-ARROWS = {">": "1,0", "<": "-1,0", "^": "0,-1", "v": "0,1"}
-MARKERS = set("P") | set(ARROWS)
 EXTERNAL_LEVELS = ["corner", "t_junction_equal"]
 OUTPUT = {}  # path -> bytes, written (or compared) at the end
 
 
-def read_ascii_level(path):
-    """(name, rows padded with '#', marker (col, row) or None, direction "DX,DY" or None), as
-    src/levels/ascii_level.cpp reads the file (docs/levels.md, "kinema ASCII levels")."""
-    name, direction, rows = path.stem, None, []
-    for line in path.read_text().splitlines():
-        if line.startswith(";"):
-            continue
-        if not rows and ":" in line:
-            key, value = (part.strip() for part in line.split(":", 1))
-            if key == "name":
-                name = value
-            elif key == "direction":
-                direction = value.replace(" ", "")
-            continue
-        if not line.strip():
-            if rows:
-                break
-            continue
-        rows.append(line)
-    width = max(len(r) for r in rows)
-    rows = [r.ljust(width, "#") for r in rows]
-    marker = None
-    for y, row in enumerate(rows):
-        for x, c in enumerate(row):
-            if c in MARKERS:
-                marker = (x, y)
-                if direction is None and c in ARROWS:
-                    direction = ARROWS[c]
-    return name, rows, marker, direction
+def read_level(path):
+    """(name: the level's title, else the file's stem; rows, marker, direction) of an ASCII level."""
+    title, rows, marker, direction = read_ascii_level(path)
+    return title or path.stem, rows, marker, direction
 
 
 def iid(*parts):
@@ -99,7 +74,7 @@ def player_entity(level_uid, marker, direction):
 
 
 def level_json(level_uid, path, world_x):
-    name, rows, marker, direction = read_ascii_level(path)
+    name, rows, marker, direction = read_level(path)
     width, height = len(rows[0]), len(rows)
     markers = layer_instance(level_uid, "Markers", "Entities", 2, width, height)
     if marker is not None:
@@ -182,7 +157,7 @@ def main():
         uid = 100 + index
         write_json(LEVELS / "ldtk" / (path.stem + ".ldtk"), project(path.stem, [level_json(uid, path, 0)]))
         every.append(level_json(uid, path, sum(l["pxWid"] + GRID for l in every)))
-        write_png(LEVELS / "images" / (path.stem + ".png"), read_ascii_level(path)[1])
+        write_png(LEVELS / "images" / (path.stem + ".png"), read_level(path)[1])
     write_json(LEVELS / "ldtk" / "all_levels.ldtk", project("all_levels", every))
     external = []
     for index, stem in enumerate(EXTERNAL_LEVELS):

@@ -29,41 +29,15 @@ import pathlib
 import struct
 import zlib
 
+from ascii_level import MARKER_DIRECTIONS, read_ascii_level
+
 FLOOR, WALL = 0, 1  # local tile ids in kinema-tiles (wall has collides = true)
 TILE = 32  # pixels
 FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
-ARROWS = {">": "1,0", "<": "-1,0", "^": "0,-1", "v": "0,1", "P": None}
-
-
-def read_level(path):
-    """(title, rows, marker (col, row) or None, direction text or None) of an ASCII level."""
-    title, direction, rows = None, None, []
-    for line in path.read_text().splitlines():
-        if not rows and (line.startswith(";") or not line.strip()):
-            continue
-        if not rows and ":" in line:
-            key, value = (part.strip() for part in line.split(":", 1))
-            if key == "name":
-                title = value
-            elif key == "direction":
-                direction = value.replace(" ", "")
-            continue
-        if not line.strip():
-            break
-        rows.append(line)
-    width = max(len(r) for r in rows)
-    rows = [r.ljust(width, "#") for r in rows]  # a trimmed row is padded with walls, as kinema reads it
-    marker = None
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch in ARROWS:
-                marker = (c, r)
-                direction = direction or ARROWS[ch]
-    return title, rows, marker, direction
 
 
 def is_floor(ch):
-    return ch == "." or ch in ARROWS
+    return ch == "." or ch in MARKER_DIRECTIONS
 
 
 def gids_collides(rows, flips=False):
@@ -455,7 +429,7 @@ def main():
     for path in sorted(args.levels.glob("*.txt")):
         if path.stem not in STYLES:
             raise SystemExit(f"{path}: no style for this level: add one to STYLES")
-        level = read_level(path)
+        level = read_ascii_level(path)
         write_tmx, write_tmj = STYLES[path.stem]
         (args.out / (path.stem + ".tmx")).write_text(write_tmx(level))
         (args.out / (path.stem + ".tmj")).write_text(json.dumps(write_tmj(level), indent=1) + "\n")
