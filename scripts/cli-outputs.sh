@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Runs a broad set of kinema commands (2D and 3D chase, audit, pursue single, team and batch, shards and merge,
+# pictures, the movement commands) with one kinema binary and keeps every stdout, stderr, exit code and written
+# file in OUT_DIR. Run it with the binary before a change and after, then `diff -r` the two folders: a refactor
+# that keeps behaviour leaves no difference (issue "Behaviour stays exactly as it is").
+#   scripts/cli-outputs.sh KINEMA_BINARY OUT_DIR
+set -euo pipefail
+if [[ $# -ne 2 ]]; then
+  echo "usage: scripts/cli-outputs.sh KINEMA_BINARY OUT_DIR" >&2
+  exit 2
+fi
+bin=$(realpath "$1")
+out=$(realpath -m "$2")
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=$root/../shared/data
+rm -rf "$out"
+mkdir -p "$out"
+cd "$root"
+count=0
+# run NAME ARGS...: stdout, stderr and exit code of `kinema ARGS` as NAME.*; @/ in ARGS is this run's folder.
+run() {
+  local name=$1
+  shift
+  local dir=$out/$name.files
+  mkdir -p "$dir"
+  local args=("${@//@\//$dir/}")
+  local code=0
+  (cd "$root" && "$bin" "${args[@]}") >"$out/$name.stdout" 2>"$out/$name.stderr" || code=$?
+  echo "$code" >"$out/$name.code"
+  sed -i "s|$out/|OUT/|g" "$out/$name.stdout" "$out/$name.stderr"  # the same text wherever OUT_DIR is
+  rmdir "$dir" 2>/dev/null || true
+  count=$((count + 1))
+}
+L=data/levels
+run chase-default chase
+run chase-json chase --map $L/t_junction_equal.txt --json
+run chase-split chase --map $L/t_junction_equal.txt --destinations 2
+run chase-pictures chase --map $L/corner.txt --png @/c.png --svg @/c.svg
+run chase-3d chase --map $L/corner_ramp.obj --from 10,0,2 --dir 1,0,0 --npc 1,0,2 --json --png @/ramp.png
+run chase-gltf chase --map $L/corner_ramp_cm.gltf --from 1,0,2 --dir 1,0,0 --json
+run chase-tiled chase --map $L/tiled/corner.tmx --json
+run chase-bad chase --map $L/corner.txt --from 1000,1000
+run audit-2d audit --map $L/warehouse_loop.txt --json @/a.json --csv @/a.csv --places-csv @/p.csv --png @/a
+run audit-text audit --map $L/corner.txt
+run audit-3d audit --map $L/corner_ramp.obj --json @/a.json --quiet
+run audit-shard1 audit --map $L/corner.txt --shard 1/2 --json @/part-1.json
+run audit-shard2 audit --map $L/corner.txt --shard 2/2 --json @/part-2.json
+run audit-merge merge "$out/audit-shard1.files/part-1.json" "$out/audit-shard2.files/part-2.json" \
+  --json @/audit.json --csv @/audit.csv
+run pursue-single pursue --map $L/corner.txt --route '12.5,2.5;17.5,2.5;17.5,28.5' --npc 2.5,2.5 --json \
+  --view-range 10 --player-speed 7.5 --strategy dead-reckoning
+run pursue-text pursue --map $L/corner.txt --route '12.5,2.5;17.5,2.5;17.5,28.5' --npc 2.5,2.5 --png @/p.png
+run pursue-team pursue --map $L/t_junction_equal.txt --route '16.5,6.5;16.5,2.5;3.5,2.5' --npc 16.5,9.5 \
+  --npc 16.5,8.5 --view-range 3 --player-speed 7.5 --team shared --json
+run pursue-team-split pursue --map $L/t_junction_equal.txt --route '16.5,6.5;16.5,2.5;3.5,2.5' --npc 16.5,9.5 \
+  --npc 16.5,8.5 --view-range 3 --player-speed 7.5 --png @/team.png
+run pursue-batch-npcs pursue --map $L/warehouse_loop.txt --batch 8 --npcs 2 --threads 2 --json @/t.json --csv @/t.csv
+for threads in 1 3; do
+  run pursue-batch-t$threads pursue --map $L/warehouse_loop.txt --batch 20 --threads $threads --json @/b.json \
+    --csv @/b.csv
+done
+run pursue-shard1 pursue --map $L/corner.txt --batch 10 --shard 1/2 --json @/part-1.json
+run pursue-shard2 pursue --map $L/corner.txt --batch 10 --shard 2/2 --json @/part-2.json
+run pursue-merge merge "$out/pursue-shard1.files/part-1.json" "$out/pursue-shard2.files/part-2.json" \
+  --json @/batch.json --csv @/batch.csv
+run pursue-3d pursue --map $L/corner_ramp.obj --batch 6 --min-route 5 --json @/b.json
+run navmesh-build navmesh build $L/corner_ramp.obj --output @/ramp.navmesh
+run simulate simulate --model dishonored --dt 0.125 --frames 4 --input '0:1,0;2:0,0'
+run simulate-csv simulate --model unreal --dt 0.016666666666666666 --frames 7 --input 0:0,0 --start-velocity 600,0 --csv
+run stop-table stop --speed 600 --table
+run stop-pivot stop --speed 600 --fps 30 --pivot
+run turn turn --fps 30 --angle 20
+run sweep sweep --model unreal --fps 20,30,60,144,240 --metric stop_distance --metric turn_rate
+run sweep-png sweep --png @/sweep.png
+run morrowind morrowind speed --speed 90 --athletics 50 --werewolf --run --json
+run replay replay --model unreal data/replay/example.csv
+run help-pursue pursue --help
+run help-audit audit --help
+run bad-flag pursue --map $L/corner.txt --route '12.5,2.5;17.5,2.5' --npc 2.5,2.5 --npc 3.5,2.5 --team 0
+if [[ -d $shared/maps ]]; then
+  run shared-chase chase --map "$shared/maps/den520d.map" --from 100.5,100.5 --dir 1,0 --json
+  run shared-audit audit --map "$shared/maps/den520d.map" --directions 4 --threads 2 --json @/a.json --quiet
+  run shared-batch pursue --map "$shared/maps/den520d.map" --batch 20 --threads 2 --player-speed 9 --json @/b.json
+else
+  echo "cli-outputs.sh: ../shared/data is absent: the shared-level runs are skipped" >&2
+fi
+echo "cli-outputs.sh: $count runs of $bin in $out"
