@@ -42,7 +42,9 @@ struct SharedLoop {
     }
 };
 
-void run_worker(int worker, void* context) { static_cast<SharedLoop*>(context)->run(worker); }
+void run_worker(int worker, void* context) {
+    static_cast<SharedLoop*>(context)->run(worker);
+}
 
 // Workers 1.. on std::threads; a thread the system refuses leaves its items to the rest.
 std::vector<std::thread> start_threads(SharedLoop& loop, int workers) {
@@ -60,8 +62,8 @@ std::vector<std::thread> start_threads(SharedLoop& loop, int workers) {
 
 }  // namespace
 
-void parallel_for(std::size_t items, int workers, const std::function<void(int worker, std::size_t item)>& body,
-                  const TaskSystem* tasks) {
+void parallel_for(std::size_t items, int workers,
+                  const std::function<void(int worker, std::size_t item)>& body, const TaskSystem* tasks) {
     SharedLoop loop;
     loop.items = items;
     loop.body = &body;

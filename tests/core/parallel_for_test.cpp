@@ -78,7 +78,8 @@ TEST(ParallelFor, AFailureStopsTheLoopAndTheLowestFailingItemIsRethrown) {
     // Every item fails: whichever worker threw first, the message is item 0's.
     for (int round = 0; round < 20; ++round) {
         try {
-            parallel_for(64, 8, [](int, std::size_t item) { throw std::runtime_error(std::to_string(item)); });
+            parallel_for(64, 8,
+                         [](int, std::size_t item) { throw std::runtime_error(std::to_string(item)); });
             FAIL() << "no exception";
         } catch (const std::runtime_error& e) {
             EXPECT_STREQ(e.what(), "0");

@@ -27,7 +27,8 @@ struct TaskSystem {
 /// any worker count. When a body throws, no worker takes another item, and once all have stopped the
 /// exception of the lowest item that threw is rethrown. workers < 1 counts as 1; a thread that cannot be
 /// started leaves its items to the others. `tasks` null or empty: std::threads.
-void parallel_for(std::size_t items, int workers, const std::function<void(int worker, std::size_t item)>& body,
+void parallel_for(std::size_t items, int workers,
+                  const std::function<void(int worker, std::size_t item)>& body,
                   const TaskSystem* tasks = nullptr);
 
 }  // namespace kinema
