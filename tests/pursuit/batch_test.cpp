@@ -11,6 +11,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/pursuit/batch.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "pursuit_levels.hpp"
 #include "small_batch.hpp"
 
@@ -52,8 +53,8 @@ TEST(PursuitBatch, IdenticalForAnyThreadCount) {
     config.settings.search_time = 5.0;
     const BatchResult one = run_batch(lv.space, config, small_batch(1));
     const BatchResult three = run_batch(lv.space, config, small_batch(3));
-    EXPECT_EQ(batch_json(one), batch_json(three));
-    EXPECT_EQ(batch_csv(one), batch_csv(three));
+    EXPECT_EQ(report::batch_json(one), report::batch_json(three));
+    EXPECT_EQ(report::batch_csv(one), report::batch_csv(three));
     EXPECT_EQ(one.scenarios, 6);
     EXPECT_EQ(one.runs.size(), 6u * 5u);
     for (const StrategySummary& s : one.summaries) {
@@ -140,7 +141,7 @@ TEST(PursuitBatch, AMinRouteNoRouteCanReachFailsBeforeAnyScenario) {
     const BatchResult drawn = run_batch(lv.space, config, at, count);
     EXPECT_EQ(reported, 6);
     EXPECT_EQ(drawn.scenarios, 0);
-    EXPECT_EQ(batch_json(fast), batch_json(drawn));
+    EXPECT_EQ(report::batch_json(fast), report::batch_json(drawn));
 }
 
 // Issue 24, M9: a view range shorter than a cell cannot see the player on another tile (at least one cell
@@ -163,33 +164,6 @@ TEST(PursuitBatch, AViewRangeShorterThanACellFailsBeforeAnyScenario) {
     const BatchResult drawn = run_batch(lv.space, config, settings, count);
     EXPECT_EQ(reported, 6);
     EXPECT_GT(drawn.scenarios, 0);  // a neighbour one cell across is in sight
-}
-
-// The reports written in pieces are the whole reports' bytes, cut wherever a piece reached the chunk size.
-TEST(PursuitBatch, ReportsWrittenInPiecesAreTheWholeReports) {
-    const Level lv("corridor_into_room");
-    PursuitConfig config;
-    config.settings.max_time = 30.0;
-    const BatchResult r = run_batch(lv.space, config, small_batch(2));
-    for (const bool json : {true, false}) {
-        std::string joined;
-        int pieces = 0;
-        std::string buffer;
-        const BatchTextSink sink = [&](std::string& piece) {
-            joined += piece;
-            ++pieces;
-            piece.clear();
-        };
-        if (json) {
-            write_batch_json(r, buffer, sink, 100);
-        } else {
-            write_batch_csv(r, buffer, sink, 100);
-        }
-        EXPECT_EQ(joined, json ? batch_json(r) : batch_csv(r));
-        ASSERT_GE(r.runs.size(), 10u);
-        EXPECT_GT(pieces, static_cast<int>(r.runs.size()) / 3) << "a piece every run or two";
-        EXPECT_TRUE(buffer.empty());
-    }
 }
 
 // Scenarios that do not fit leave no row: the runs are the fitting scenarios', in scenario order, strategies
