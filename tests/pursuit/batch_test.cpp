@@ -76,6 +76,35 @@ TEST(PursuitBatch, IdenticalForAnyThreadCount) {
     }
 }
 
+// The runner on parallel_for: progress is told once per scenario, done counting 1..N of N (serialised), and
+// each worker makes its space once, on the calling thread, at any thread count.
+TEST(PursuitBatch, ProgressOncePerScenarioAndOneSpacePerWorker) {
+    const Level lv("corridor_into_room");
+    PursuitConfig config;
+    config.settings.max_time = 30.0;
+    config.settings.search_time = 5.0;
+    for (const int threads : {1, 2, 3}) {
+        std::vector<int> done;
+        int total = 0;
+        int spaces = 0;
+        const auto make = [&] {
+            ++spaces;
+            return std::make_unique<ChasePursuitSpace>(lv.space);
+        };
+        const BatchResult r = run_batch(make, config, small_batch(threads), [&](int d, int n) {
+            done.push_back(d);
+            total = n;
+        });
+        EXPECT_EQ(spaces, threads);
+        EXPECT_EQ(total, small_batch(threads).scenarios);
+        ASSERT_EQ(done.size(), static_cast<std::size_t>(total));
+        for (std::size_t i = 0; i < done.size(); ++i) {
+            EXPECT_EQ(done[i], static_cast<int>(i) + 1);
+        }
+        EXPECT_EQ(r.scenarios, 6);
+    }
+}
+
 // A grid space whose NPC planner fails: a worker's exception reaches run_batch's caller (not
 // std::terminate), whichever thread ran into it.
 class BrokenPlanner final : public PursuitSpace {
