@@ -16,6 +16,7 @@
 
 #include "kinema/pursuit/batch.hpp"
 #include "kinema/report/audit_shards.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "kinema/report/batch_shards.hpp"
 
 namespace {
@@ -73,8 +74,7 @@ void merge_batch(std::string_view text) {
     }
     try {
         const report::MergedBatch merged = report::merge_batch_parts({part});
-        for (const std::string& out :
-             {pursuit::batch_json(merged.result), pursuit::batch_csv(merged.result)}) {
+        for (const std::string& out : {report::batch_json(merged.result), report::batch_csv(merged.result)}) {
             require(out.find("nan") == std::string::npos && out.find("inf") == std::string::npos,
                     "a merged batch's report holds nan or inf");
         }

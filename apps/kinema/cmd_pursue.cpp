@@ -31,10 +31,11 @@
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/pursuit/batch.hpp"
-#include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "kinema/report/batch_shards.hpp"
+#include "kinema/report/pursuit_json.hpp"
 #include "kinema/report/pursuit_text.hpp"
 #include "nav_level.hpp"
 #include "progress_bar.hpp"
@@ -260,7 +261,7 @@ void write_batch_reports(const std::string& json_file, const std::string& csv,
     if (!json_file.empty()) {
         files.add_written("--json", json_file, [&](const output::PieceSink& sink) {
             std::string buffer;
-            pursuit::write_batch_json(result, buffer, sink);
+            report::write_batch_json(result, buffer, sink);
             buffer = "\n";
             sink(buffer);
         });
@@ -268,7 +269,7 @@ void write_batch_reports(const std::string& json_file, const std::string& csv,
     if (!csv.empty()) {
         files.add_written("--csv", csv, [&](const output::PieceSink& sink) {
             std::string buffer;
-            pursuit::write_batch_csv(result, buffer, sink);
+            report::write_batch_csv(result, buffer, sink);
         });
     }
     files.commit();
@@ -355,7 +356,7 @@ void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
     }
     files.commit();
     if (o.json) {
-        fmt::print("{}\n", pursuit::pursuit_json(space, scenario, config, result));
+        fmt::print("{}\n", report::pursuit_json(space, scenario, config, result));
     } else {
         fmt::print("{}", report::pursuit_summary(title, config, result));
     }

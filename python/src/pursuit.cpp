@@ -1,6 +1,6 @@
 // kinema._kinema.pursuit: the pursuit batch (pursuit/batch.hpp) on a 2D grid level, as `kinema pursue --map
-// LEVEL --batch N` runs it, with its JSON written by the library's one writer (write_batch_json), so that
-// Python's to_json() is the CLI's --json file; a shard's partial report and the merge of the parts
+// LEVEL --batch N` runs it, with its JSON written by the library's one writer (report::write_batch_json), so
+// that Python's to_json() is the CLI's --json file; a shard's partial report and the merge of the parts
 // (kinema/report/batch_shards.hpp) for kinema.distributed.
 #include <memory>
 #include <string>
@@ -16,6 +16,7 @@
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/space.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "kinema/report/batch_shards.hpp"
 
 namespace kinema::python {
@@ -165,7 +166,7 @@ py::list config_fields() {
 std::string batch_json(const pu::BatchResult& result) {
     std::string text;
     std::string buffer;
-    pu::write_batch_json(result, buffer, [&text](std::string& piece) { text += piece; });
+    report::write_batch_json(result, buffer, [&text](std::string& piece) { text += piece; });
     return json_text(text);
 }
 
@@ -224,10 +225,9 @@ void register_pursuit(py::module_& m) {
         .def_readonly("summaries", &pu::BatchResult::summaries,
                       "one StrategySummary per strategy (and team mode, with npcs > 1)")
         .def_readonly("runs", &pu::BatchResult::runs, "one BatchRun per scenario and strategy")
-        .def(
-            "to_json", &batch_json,
-            "The JSON file of `kinema pursue --batch N --json FILE` (pursuit::write_batch_json), without its "
-            "final newline.");
+        .def("to_json", &batch_json,
+             "The JSON file of `kinema pursue --batch N --json FILE` (report::write_batch_json), without its "
+             "final newline.");
     m.def("run_batch", &run_batch, py::arg("path"), py::arg("npc_model"), py::arg("batch"),
           py::arg("settings"));
     m.def("run_batch_part", &run_batch_part, py::arg("path"), py::arg("npc_model"), py::arg("batch"),

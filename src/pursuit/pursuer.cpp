@@ -275,6 +275,7 @@ void Pursuer::Impl::event(double t, EventKind kind, Vec2 position, double h, Vec
 
 Pursuer::Pursuer(PursuitSpace& space, const PursuerSettings& settings, const chase::FloodSettings& flood)
     : impl_(std::make_unique<Impl>(space, settings, flood)) {}
+Pursuer::Pursuer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Pursuer::~Pursuer() = default;
 Pursuer::Pursuer(Pursuer&&) noexcept = default;
 Pursuer& Pursuer::operator=(Pursuer&&) noexcept = default;

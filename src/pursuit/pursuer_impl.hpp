@@ -60,6 +60,8 @@ class Pursuer::Impl {
         }
     }
     const chase::Flood& single_shot_flood() const { return chase_.shot; }
+    /// The flood a split team divides among its chasers (the strategy table's split_heat), or nullptr.
+    const chase::Flood* split_heat() const { return strategy_->split_heat(chase_); }
     std::span<const std::uint8_t> search_sweep() const {
         return team_search_ != nullptr ? team_search_->sweep() : map_.sweep();
     }

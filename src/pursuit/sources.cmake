@@ -5,5 +5,6 @@ set(kinema_pursuit_sources ${CMAKE_CURRENT_LIST_DIR}/settings.cpp ${CMAKE_CURREN
                             ${CMAKE_CURRENT_LIST_DIR}/occupancy_map.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/navigator.cpp ${CMAKE_CURRENT_LIST_DIR}/strategy.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/pursuer.cpp ${CMAKE_CURRENT_LIST_DIR}/team_search.cpp
-                            ${CMAKE_CURRENT_LIST_DIR}/team.cpp ${CMAKE_CURRENT_LIST_DIR}/pursuit.cpp ${CMAKE_CURRENT_LIST_DIR}/json.cpp
-                            ${CMAKE_CURRENT_LIST_DIR}/batch.cpp ${CMAKE_CURRENT_LIST_DIR}/parse.cpp)
+                            ${CMAKE_CURRENT_LIST_DIR}/team.cpp ${CMAKE_CURRENT_LIST_DIR}/pursuit.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/batch_scenario.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/batch_summary.cpp ${CMAKE_CURRENT_LIST_DIR}/batch.cpp ${CMAKE_CURRENT_LIST_DIR}/parse.cpp)

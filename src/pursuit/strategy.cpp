@@ -124,11 +124,12 @@ const chase::Flood* no_heat(const ChaseMemory&) {
 
 // In the order of the Strategy enum.
 constexpr std::array<StrategyRow, 5> kRows{{
-    {Strategy::flood, flood_destination, flood_frame, shot_finished, shot_heat},
-    {Strategy::flood_paced, paced_destination, paced_frame, paced_finished, paced_heat},
-    {Strategy::dead_reckoning, dead_reckoning_destination, fixed_destination, always, no_heat},
-    {Strategy::breadcrumbs, breadcrumb_destination, breadcrumb_frame, always, no_heat},
-    {Strategy::last_known, last_known_destination, fixed_destination, always, no_heat},
+    // Only the single shot's heat is split: the paced flood's chase follows a destination that moves.
+    {Strategy::flood, flood_destination, flood_frame, shot_finished, shot_heat, shot_heat},
+    {Strategy::flood_paced, paced_destination, paced_frame, paced_finished, paced_heat, no_heat},
+    {Strategy::dead_reckoning, dead_reckoning_destination, fixed_destination, always, no_heat, no_heat},
+    {Strategy::breadcrumbs, breadcrumb_destination, breadcrumb_frame, always, no_heat, no_heat},
+    {Strategy::last_known, last_known_destination, fixed_destination, always, no_heat, no_heat},
 }};
 static_assert([] {
     for (std::size_t i = 0; i < kRows.size(); ++i) {

@@ -52,6 +52,9 @@ struct StrategyRow {
     bool (*may_arrive)(const ChaseMemory& memory);
     /// The flood whose warm cells seed the search, or nullptr (the search starts on the destination's cell).
     const chase::Flood* (*search_seed)(const ChaseMemory& memory);
+    /// The flood whose heat a team in split mode divides among its chasing NPCs (chase::split_destinations),
+    /// or nullptr: the NPCs share the chase's one destination.
+    const chase::Flood* (*split_heat)(const ChaseMemory& memory);
 };
 
 /// The row of `strategy`.

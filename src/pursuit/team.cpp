@@ -7,7 +7,9 @@
 #include <bit>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "kinema/chase/split.hpp"
 #include "pursuer_impl.hpp"
@@ -59,14 +61,17 @@ class PursuerTeam::Impl {
   public:
     Impl(PursuitSpace& space, int npcs, TeamMode mode, const PursuerSettings& settings,
          const chase::FloodSettings& flood)
-        : space_(space), mode_(mode), strategy_(settings.strategy) {
+        : space_(space), mode_(mode) {
         if (npcs < 1 || npcs > max_team_npcs) {
             throw_if_invalid("PursuerTeam",
                              FieldErrors{{"npcs", "must be in [1, 16], got " + std::to_string(npcs)}});
         }
         pursuers_.reserve(static_cast<std::size_t>(npcs));
+        impls_.reserve(static_cast<std::size_t>(npcs));
         for (int i = 0; i < npcs; ++i) {
-            pursuers_.emplace_back(space, settings, flood);
+            auto impl = std::make_unique<Pursuer::Impl>(space, settings, flood);
+            impls_.push_back(impl.get());
+            pursuers_.emplace_back(std::move(impl));
         }
         told_.resize(pursuers_.size());
         positions_.resize(pursuers_.size());
@@ -79,7 +84,7 @@ class PursuerTeam::Impl {
         mode_ = mode;
         const bool shared_search = mode == TeamMode::split && pursuers_.size() > 1;
         for (std::size_t i = 0; i < pursuers_.size(); ++i) {
-            impl_of(pursuers_[i]).join_team_search(shared_search ? &search_ : nullptr, static_cast<int>(i));
+            impls_[i]->join_team_search(shared_search ? &search_ : nullptr, static_cast<int>(i));
         }
         reset();
     }
@@ -88,7 +93,6 @@ class PursuerTeam::Impl {
         for (Pursuer& p : pursuers_) {
             p.set_settings(settings, flood);
         }
-        strategy_ = settings.strategy;
         reset();
     }
     void reset() {
@@ -113,8 +117,8 @@ class PursuerTeam::Impl {
 
     PursuitSpace& space_;
     TeamMode mode_;
-    Strategy strategy_;
     std::vector<Pursuer> pursuers_;
+    std::vector<Pursuer::Impl*> impls_;  // pursuers_[i]'s implementation, made here (the team's own access)
     detail::TeamSearch search_;
     std::vector<PursuerInput> told_;  // what each pursuer is told this frame
     std::vector<Vec3> positions_;     // the NPCs' positions at the last update
@@ -161,7 +165,7 @@ void PursuerTeam::Impl::update(std::span<const PursuerInput> inputs) {
     tell_sighting(inputs);
     for (std::size_t i = 0; i < pursuers_.size(); ++i) {
         positions_[i] = inputs[i].npc_position;
-        impl_of(pursuers_[i]).update_checked(told_[i]);  // check() passed every input
+        impls_[i]->update_checked(told_[i]);  // check() passed every input
     }
     after_calls();
 }
@@ -201,13 +205,14 @@ void PursuerTeam::Impl::split_chases() {
         return;
     }
     search_.end();
-    // Only the flood strategy's single shot has heat to split; the others share their one destination.
-    if (strategy_ != Strategy::flood || chasers_.size() < 2) {
+    // The strategy table says whether there is heat to split; else the chasers share their one destination.
+    const chase::Flood* heat =
+        chasers_.size() < 2 ? nullptr : impls_[static_cast<std::size_t>(chasers_[0])]->split_heat();
+    if (heat == nullptr) {
         return;
     }
-    const auto first = static_cast<std::size_t>(chasers_[0]);
     const chase::SplitDestinations split =
-        chase::split_destinations(pursuers_[first].single_shot_flood(), static_cast<int>(chasers_.size()));
+        chase::split_destinations(*heat, static_cast<int>(chasers_.size()));
     const std::size_t k = chasers_.size();
     // Fewer heated cells than NPCs: the regions' destinations again, largest heat first.
     std::vector<Vec3> destinations(k);
@@ -222,8 +227,8 @@ void PursuerTeam::Impl::split_chases() {
     }
     const std::vector<int> assignment = least_total_assignment(cost);
     for (std::size_t i = 0; i < k; ++i) {
-        impl_of(pursuers_[static_cast<std::size_t>(chasers_[i])])
-            .redirect(destinations[static_cast<std::size_t>(assignment[i])]);
+        impls_[static_cast<std::size_t>(chasers_[i])]->redirect(
+            destinations[static_cast<std::size_t>(assignment[i])]);
     }
 }
 
@@ -239,10 +244,6 @@ double PursuerTeam::Impl::path_length(Vec3 from, Vec3 to) {
         at = c;
     }
     return total;
-}
-
-Pursuer::Impl& PursuerTeam::impl_of(Pursuer& pursuer) {
-    return *pursuer.impl_;
 }
 
 PursuerTeam::PursuerTeam(PursuitSpace& space, int npcs, TeamMode mode, const PursuerSettings& settings,

@@ -190,8 +190,8 @@ std::string batch_settings_json(const BatchPartSettings& s) {
 }
 
 void write_batch_part(const LevelId& level, const BatchPartSettings& settings, ShardId shard,
-                      const std::vector<pursuit::BatchRun>& runs, std::string& buffer,
-                      const pursuit::BatchTextSink& sink, std::size_t chunk_bytes) {
+                      const std::vector<pursuit::BatchRun>& runs, std::string& buffer, const TextSink& sink,
+                      std::size_t chunk_bytes) {
     DigestSink digest(sink, buffer.size());
     JsonWriter w(buffer);
     w.begin_object().string("kinema_part", "batch");

@@ -12,6 +12,7 @@
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/pursuit_space.hpp"
 #include "kinema/pursuit/batch.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "small_batch.hpp"
 
 namespace kinema::nav {
@@ -105,8 +106,8 @@ TEST(NavBatch, IdenticalForAnyThreadCountAndEqualToSinglePursuits) {
     const pursuit::SpaceFactory make_space = [&level] { return std::make_unique<NavPursuitSpace>(level); };
     const pursuit::BatchResult one = pursuit::run_batch(make_space, config, small_batch(1));
     const pursuit::BatchResult two = pursuit::run_batch(make_space, config, small_batch(2));
-    EXPECT_EQ(pursuit::batch_json(one), pursuit::batch_json(two));
-    EXPECT_EQ(pursuit::batch_csv(one), pursuit::batch_csv(two));
+    EXPECT_EQ(report::batch_json(one), report::batch_json(two));
+    EXPECT_EQ(report::batch_csv(one), report::batch_csv(two));
     ASSERT_EQ(one.scenarios, 6);
     ASSERT_EQ(one.runs.size(), 6u * std::size(pursuit::all_strategies));
     // Each row is the single pursuit of its scenario and strategy.

@@ -15,8 +15,8 @@
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/pursuit_space.hpp"
-#include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/report/pursuit_json.hpp"
 #include "nav_test_meshes.hpp"
 #include "pursuit_levels.hpp"
 
@@ -151,7 +151,7 @@ TEST(NavPursuit, ChaseEventsCarryTheChaseJson) {
     const LevelChaseSpace space(w.level, finder);
     chase::Flood flood(config.flood);
     const chase::ChaseResult expected = chase::run_chase(space, flood, q);
-    EXPECT_EQ(pursuit::chase_event_json(space, config, *chase_event),
+    EXPECT_EQ(report::chase_event_json(space, config, *chase_event),
               chase::chase_json(space, flood, expected, config.map));
     // The destination is the flood's, as the chase reports it.
     EXPECT_EQ(chase_event->position, (Vec2{expected.flood.destination.x, expected.flood.destination.z}));

@@ -11,6 +11,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/pursuit/batch.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "pursuit_levels.hpp"
 #include "small_batch.hpp"
 
@@ -52,8 +53,8 @@ TEST(PursuitBatch, IdenticalForAnyThreadCount) {
     config.settings.search_time = 5.0;
     const BatchResult one = run_batch(lv.space, config, small_batch(1));
     const BatchResult three = run_batch(lv.space, config, small_batch(3));
-    EXPECT_EQ(batch_json(one), batch_json(three));
-    EXPECT_EQ(batch_csv(one), batch_csv(three));
+    EXPECT_EQ(report::batch_json(one), report::batch_json(three));
+    EXPECT_EQ(report::batch_csv(one), report::batch_csv(three));
     EXPECT_EQ(one.scenarios, 6);
     EXPECT_EQ(one.runs.size(), 6u * 5u);
     for (const StrategySummary& s : one.summaries) {
@@ -72,6 +73,35 @@ TEST(PursuitBatch, IdenticalForAnyThreadCount) {
     EXPECT_EQ(one.summaries[0].runs, flood_runs);
     if (flood_runs > 0) {
         EXPECT_EQ(one.summaries[0].gave_up, static_cast<double>(flood_gave_up) / flood_runs);
+    }
+}
+
+// The runner on parallel_for: progress is told once per scenario, done counting 1..N of N (serialised), and
+// each worker makes its space once, on the calling thread, at any thread count.
+TEST(PursuitBatch, ProgressOncePerScenarioAndOneSpacePerWorker) {
+    const Level lv("corridor_into_room");
+    PursuitConfig config;
+    config.settings.max_time = 30.0;
+    config.settings.search_time = 5.0;
+    for (const int threads : {1, 2, 3}) {
+        std::vector<int> done;
+        int total = 0;
+        int spaces = 0;
+        const auto make = [&] {
+            ++spaces;
+            return std::make_unique<ChasePursuitSpace>(lv.space);
+        };
+        const BatchResult r = run_batch(make, config, small_batch(threads), [&](int d, int n) {
+            done.push_back(d);
+            total = n;
+        });
+        EXPECT_EQ(spaces, threads);
+        EXPECT_EQ(total, small_batch(threads).scenarios);
+        ASSERT_EQ(done.size(), static_cast<std::size_t>(total));
+        for (std::size_t i = 0; i < done.size(); ++i) {
+            EXPECT_EQ(done[i], static_cast<int>(i) + 1);
+        }
+        EXPECT_EQ(r.scenarios, 6);
     }
 }
 
@@ -140,7 +170,7 @@ TEST(PursuitBatch, AMinRouteNoRouteCanReachFailsBeforeAnyScenario) {
     const BatchResult drawn = run_batch(lv.space, config, at, count);
     EXPECT_EQ(reported, 6);
     EXPECT_EQ(drawn.scenarios, 0);
-    EXPECT_EQ(batch_json(fast), batch_json(drawn));
+    EXPECT_EQ(report::batch_json(fast), report::batch_json(drawn));
 }
 
 // Issue 24, M9: a view range shorter than a cell cannot see the player on another tile (at least one cell
@@ -163,33 +193,6 @@ TEST(PursuitBatch, AViewRangeShorterThanACellFailsBeforeAnyScenario) {
     const BatchResult drawn = run_batch(lv.space, config, settings, count);
     EXPECT_EQ(reported, 6);
     EXPECT_GT(drawn.scenarios, 0);  // a neighbour one cell across is in sight
-}
-
-// The reports written in pieces are the whole reports' bytes, cut wherever a piece reached the chunk size.
-TEST(PursuitBatch, ReportsWrittenInPiecesAreTheWholeReports) {
-    const Level lv("corridor_into_room");
-    PursuitConfig config;
-    config.settings.max_time = 30.0;
-    const BatchResult r = run_batch(lv.space, config, small_batch(2));
-    for (const bool json : {true, false}) {
-        std::string joined;
-        int pieces = 0;
-        std::string buffer;
-        const BatchTextSink sink = [&](std::string& piece) {
-            joined += piece;
-            ++pieces;
-            piece.clear();
-        };
-        if (json) {
-            write_batch_json(r, buffer, sink, 100);
-        } else {
-            write_batch_csv(r, buffer, sink, 100);
-        }
-        EXPECT_EQ(joined, json ? batch_json(r) : batch_csv(r));
-        ASSERT_GE(r.runs.size(), 10u);
-        EXPECT_GT(pieces, static_cast<int>(r.runs.size()) / 3) << "a piece every run or two";
-        EXPECT_TRUE(buffer.empty());
-    }
 }
 
 // Scenarios that do not fit leave no row: the runs are the fitting scenarios', in scenario order, strategies

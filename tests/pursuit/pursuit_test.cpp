@@ -20,8 +20,8 @@
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/pursuit/batch.hpp"
-#include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/report/pursuit_json.hpp"
 #include "pursuit_levels.hpp"
 
 namespace kinema::pursuit {
@@ -133,7 +133,7 @@ void expect_chase_json(const Level& lv, const PursuitConfig& config, const Pursu
     q.direction = {lost->direction.x, lost->direction.y, 0.0};
     chase::Flood flood(config.flood);
     const chase::ChaseResult expected = chase::run_chase(lv.space, flood, q);
-    EXPECT_EQ(chase_event_json(lv.space, config, *chase_event),
+    EXPECT_EQ(report::chase_event_json(lv.space, config, *chase_event),
               chase::chase_json(lv.space, flood, expected, config.map));
     ASSERT_TRUE(chase_event->chase.has_value());
     EXPECT_EQ(chase_event->chase->flood.destination, expected.flood.destination);
@@ -162,7 +162,7 @@ TEST(PursuitFigure1, DeadReckoningHitsTheWallAndSearches) {
     // Straight east from (12.5, 2.5): the last open tile before the east wall (column 19) is column 18.
     EXPECT_EQ(chase_event->position, (Vec2{18.5, 2.5}));
     EXPECT_FALSE(chase_event->chase.has_value());
-    EXPECT_TRUE(chase_event_json(lv.space, config, *chase_event).empty());
+    EXPECT_TRUE(report::chase_event_json(lv.space, config, *chase_event).empty());
     ASSERT_NE(find_event(r, EventKind::arrived), nullptr);
     ASSERT_NE(find_event(r, EventKind::search), nullptr);
     EXPECT_NE(r.reacquired_in, NpcState::chase);
@@ -230,8 +230,9 @@ TEST(PursuitFigure6, WideRoomStopsTheChaseEarlyAndTheSearchTakesOver) {
     expect_chase_json(lv, config, r);
     const PursuitEvent* chase_event = find_event(r, EventKind::chase);
     ASSERT_NE(chase_event, nullptr);
-    EXPECT_NE(chase_event_json(lv.space, config, *chase_event).find("\"stop_reason\":\"too_many_heated\""),
-              std::string::npos);
+    EXPECT_NE(
+        report::chase_event_json(lv.space, config, *chase_event).find("\"stop_reason\":\"too_many_heated\""),
+        std::string::npos);
     EXPECT_EQ(chase_event->chase->flood.stop_reason, chase::StopReason::too_many_heated);
     EXPECT_LE(chase_event->position.x, 16.0);  // the room starts at column 11
     ASSERT_NE(find_event(r, EventKind::search), nullptr);
@@ -449,10 +450,10 @@ TEST(PursuitDeterminism, SameInputSameJson) {
     const Level lv("corner");
     for (const Strategy s : all_strategies) {
         const PursuitConfig config = corner_config(s);
-        const std::string a = pursuit_json(lv.space, corner_scenario(), config,
-                                           run_pursuit(lv.space, corner_scenario(), config));
-        const std::string b = pursuit_json(lv.space, corner_scenario(), config,
-                                           run_pursuit(lv.space, corner_scenario(), config));
+        const std::string a = report::pursuit_json(lv.space, corner_scenario(), config,
+                                                   run_pursuit(lv.space, corner_scenario(), config));
+        const std::string b = report::pursuit_json(lv.space, corner_scenario(), config,
+                                                   run_pursuit(lv.space, corner_scenario(), config));
         EXPECT_EQ(a, b);
     }
 }

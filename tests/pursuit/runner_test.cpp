@@ -11,9 +11,9 @@
 
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
-#include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/runner.hpp"
+#include "kinema/report/pursuit_json.hpp"
 #include "pursuit_levels.hpp"
 
 namespace kinema::pursuit {
@@ -73,8 +73,8 @@ TEST(PursuitRunner, SteppedGivesRunPursuitsResult) {
         EXPECT_FALSE(runner.step());  // an ended pursuit takes no more steps
         EXPECT_EQ(runner.result().frames.size(), whole.frames.size());
         expect_same(runner.result(), whole);
-        EXPECT_EQ(pursuit_json(lv.space, corner_scenario(), config, runner.result()),
-                  pursuit_json(lv.space, corner_scenario(), config, whole));
+        EXPECT_EQ(report::pursuit_json(lv.space, corner_scenario(), config, runner.result()),
+                  report::pursuit_json(lv.space, corner_scenario(), config, whole));
     }
 }
 

@@ -20,6 +20,7 @@
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/team.hpp"
+#include "kinema/report/batch_report.hpp"
 #include "pursuit_levels.hpp"
 #include "small_batch.hpp"
 
@@ -387,7 +388,7 @@ TEST(Team, BatchTeamsAreDrawnNearTheFirstNpcAndRunEveryMode) {
     const BatchResult one = run_batch(lv.space, config, settings);
     settings.threads = 2;
     const BatchResult two = run_batch(lv.space, config, settings);
-    EXPECT_EQ(batch_json(one), batch_json(two));
+    EXPECT_EQ(report::batch_json(one), report::batch_json(two));
     ASSERT_EQ(one.runs.size(), static_cast<std::size_t>(one.scenarios) * 15);
     ASSERT_EQ(one.summaries.size(), 15u);
     EXPECT_EQ(one.summaries[2].strategy, Strategy::flood);
@@ -396,9 +397,9 @@ TEST(Team, BatchTeamsAreDrawnNearTheFirstNpcAndRunEveryMode) {
     EXPECT_EQ(one.runs[1].npcs, 4);
     // Shards' runs in any order merge to the same result.
     std::vector<BatchRun> reversed(one.runs.rbegin(), one.runs.rend());
-    EXPECT_EQ(batch_json(batch_result_from_runs(reversed)), batch_json(one));
+    EXPECT_EQ(report::batch_json(batch_result_from_runs(reversed)), report::batch_json(one));
     settings.npcs = 1;
-    EXPECT_EQ(batch_json(run_batch(lv.space, config, settings)).find("\"team\""), std::string::npos);
+    EXPECT_EQ(report::batch_json(run_batch(lv.space, config, settings)).find("\"team\""), std::string::npos);
 }
 
 TEST(Team, BadTeamsAreRefusedNamingTheField) {

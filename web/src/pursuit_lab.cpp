@@ -23,10 +23,10 @@
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
 #include "kinema/movement/model.hpp"
-#include "kinema/pursuit/json.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/render/pursuit_picture.hpp"
+#include "kinema/report/pursuit_json.hpp"
 #include "lab_level.hpp"
 #include "web_json.hpp"
 
@@ -202,7 +202,7 @@ class PursuitLab {
     /// pursuit_json of the last run: exactly `kinema pursue --json` (without its newline; a team's frames
     /// with `npcs`, its events with `npc`); "" without one.
     std::string result_json() const {
-        return result_ ? pursuit::pursuit_json(*space_, scenario_, config_, *result_) : std::string();
+        return result_ ? report::pursuit_json(*space_, scenario_, config_, *result_) : std::string();
     }
     /// The animated pursuit picture (render::pursuit_json_scene: the PNG's scene plus the player and the NPC,
     /// or each NPC of a team in its colour, every tenth of a simulated second) as scene JSON; "" without a

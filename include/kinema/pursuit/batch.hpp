@@ -125,22 +125,6 @@ using SpaceFactory = std::function<std::unique_ptr<PursuitSpace>()>;
 /// so equal to run_batch's. Throws std::invalid_argument when the count is not a whole number of scenarios.
 [[nodiscard]] BatchResult batch_result_from_runs(std::vector<BatchRun> runs);
 
-/// The batch as JSON: {"scenarios", "summaries": [...], "runs": [...]}; with a team every summary and run
-/// also has "npcs" and "team".
-[[nodiscard]] std::string batch_json(const BatchResult& result);
-/// One CSV row per run: scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,
-/// destination_changes,chases,max_heading_rate (with a team: then npcs,team).
-[[nodiscard]] std::string batch_csv(const BatchResult& result);
-
-/// Takes a piece of a report's text and clears it.
-using BatchTextSink = std::function<void(std::string& piece)>;
-/// batch_json's text made run by run into `buffer` and handed to `sink` whenever it holds `chunk_bytes` or
-/// more, and once at the end: the same bytes, never held whole (about 231 bytes a run; 1.16 GB at
-/// --batch 10^6).
-void write_batch_json(const BatchResult& result, std::string& buffer, const BatchTextSink& sink,
-                      std::size_t chunk_bytes = std::size_t{1} << 20);
-/// batch_csv's text the same way (about 90 bytes a run).
-void write_batch_csv(const BatchResult& result, std::string& buffer, const BatchTextSink& sink,
-                     std::size_t chunk_bytes = std::size_t{1} << 20);
+// Its JSON and CSV are the report part's (kinema/report/batch_report.hpp).
 
 }  // namespace kinema::pursuit

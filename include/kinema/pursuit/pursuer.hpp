@@ -82,13 +82,14 @@ struct PursuerOutput {
     double time = 0.0;  ///< s, the pursuer's clock: the sum of the updates' dt
 };
 
-class PursuerTeam;
-
 class Pursuer {
   public:
     /// Throws SettingsError naming the bad fields of the settings or the flood settings (validated here
     /// once: updates check only their input).
     Pursuer(PursuitSpace& space, const PursuerSettings& settings, const chase::FloodSettings& flood);
+    class Impl;
+    /// The pursuit part's own (a team keeps its NPCs' implementations, team.cpp): a pursuer around one.
+    explicit Pursuer(std::unique_ptr<Impl> impl);
     ~Pursuer();
     Pursuer(Pursuer&&) noexcept;
     Pursuer& operator=(Pursuer&&) noexcept;
@@ -125,10 +126,7 @@ class Pursuer {
     /// coverage (docs/pursuit.md "Teams").
     [[nodiscard]] std::span<const std::uint8_t> search_sweep() const;
 
-    class Impl;
-
   private:
-    friend class PursuerTeam;  // joins a team's NPCs to one search and redirects their chases (team.hpp)
     std::unique_ptr<Impl> impl_;
 };
 

@@ -56,8 +56,6 @@ class PursuerTeam {
     class Impl;
 
   private:
-    static Pursuer::Impl& impl_of(Pursuer& pursuer);  // the team's access to its pursuers (a friend)
-
     std::unique_ptr<Impl> impl_;
 };
 

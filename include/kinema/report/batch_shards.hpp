@@ -12,6 +12,7 @@
 
 #include "kinema/pursuit/batch.hpp"
 #include "kinema/report/audit_shards.hpp"
+#include "kinema/report/text.hpp"
 
 namespace kinema::report {
 
@@ -48,8 +49,8 @@ struct BatchPart {
 /// so that it reads back to the same double. Made into `buffer` (empty) and handed to `sink` in pieces of
 /// about `chunk_bytes`.
 void write_batch_part(const LevelId& level, const BatchPartSettings& settings, ShardId shard,
-                      const std::vector<pursuit::BatchRun>& runs, std::string& buffer,
-                      const pursuit::BatchTextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
+                      const std::vector<pursuit::BatchRun>& runs, std::string& buffer, const TextSink& sink,
+                      std::size_t chunk_bytes = std::size_t{1} << 20);
 
 /// Reads a partial report written by write_batch_part, trusting nothing, as read_audit_part: the shard, its
 /// counts (made scenarios x runs per scenario), every run (its scenario one of the shard's, in increasing

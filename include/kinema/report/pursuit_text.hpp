@@ -1,6 +1,6 @@
 // The human text of a pursuit (what `kinema pursue` prints without --json): the summary of one pursuit (its
 // events and outcome), the table of a batch (one row per strategy) and the legend of a 3D level's picture.
-// Their JSON and CSV are the pursuit part's own (pursuit_json, batch_json, batch_csv).
+// Their JSON and CSV are pursuit_json.hpp's and batch_report.hpp's.
 #pragma once
 
 #include <string>

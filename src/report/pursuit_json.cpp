@@ -1,4 +1,4 @@
-#include "kinema/pursuit/json.hpp"
+#include "kinema/report/pursuit_json.hpp"
 
 #include <optional>
 #include <span>
@@ -8,7 +8,9 @@
 #include "kinema/core/json_writer.hpp"
 #include "kinema/core/planar_frame.hpp"
 
-namespace kinema::pursuit {
+namespace kinema::report {
+
+using namespace pursuit;  // the pursuit's types throughout: this file writes nothing else
 
 namespace {
 
@@ -191,4 +193,4 @@ std::string pursuit_json(const chase::ChaseSpace& space, const PursuitScenario& 
     return out;
 }
 
-}  // namespace kinema::pursuit
+}  // namespace kinema::report
