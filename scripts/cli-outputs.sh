@@ -12,7 +12,7 @@ fi
 bin=$(realpath "$1")
 out=$(realpath -m "$2")
 root=$(cd "$(dirname "$0")/.." && pwd)
-shared=$root/../shared/data
+shared=../shared/data  # relative: the runs start in the checkout, and print the path they were given
 rm -rf "$out"
 mkdir -p "$out"
 cd "$root"
