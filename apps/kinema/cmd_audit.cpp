@@ -135,12 +135,9 @@ void check_sweep_value(const chase::FloodSettings& base, const std::string& fiel
         throw UsageError(fmt::format("--sweep {}: empty value (expected {}=V1,V2,...)", field, field));
     }
     chase::FloodSettings flood = base;
-    try {
-        set_field_text(flood, field, value);
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), {}, "--sweep"));
-    }
-    require_valid(flood.validate(), {}, "--sweep");
+    const FlagBinder sweep_names({}, "--sweep");  // no flag bound: "--sweep FIELD: ..."
+    sweep_names.name_errors([&] { set_field_text(flood, field, value); });
+    sweep_names.require_valid(flood.validate());
 }
 
 std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const chase::FloodSettings& base) {

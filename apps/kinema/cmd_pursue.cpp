@@ -133,14 +133,12 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     c.model = parse_model(command.options.npc_model);
     apply_difficulty(flags, c.flood);
     flags.apply(settings_description<pursuit::PursuitConfig>(), &c);
-    try {
-        apply_sets(c, command.options.sets);
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), {}));
-    }
+    // The model's fields have no flags of their own: their errors name "--set FIELD".
+    const FlagBinder set_names;
+    set_names.name_errors([&] { apply_sets(c, command.options.sets); });
     refuse_unused_flood_fields(command, c.settings.strategy);
     flags.require_valid(validate_pursuit_config(c));
-    require_valid(movement::validate(c.model), {});
+    set_names.require_valid(movement::validate(c.model));
     return c;
 }
 
@@ -605,12 +603,14 @@ void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player); a team: "
               "one per --npc, in order"),
           ValueKind::point2_or_3);
-    flags
-        .add(cmd, "team",
-             "How a team of NPCs shares what it knows: independent, shared or split (default split; see "
-             "below)",
-             ValueKind::integer)
-        ->type_name("independent|shared|split");
+    using pursuit::TeamMode;
+    const std::string_view team_modes[] = {pursuit::to_string(TeamMode::independent),
+                                           pursuit::to_string(TeamMode::shared),
+                                           pursuit::to_string(TeamMode::split)};
+    flags.add_choice(cmd, "team",
+                     "How a team of NPCs shares what it knows: independent, shared or split (default split; "
+                     "see below)",
+                     team_modes);
 }
 
 // --batch and what goes with it: the seed, threads, routes' length, team size, CSV and shards.
