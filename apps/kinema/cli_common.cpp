@@ -95,6 +95,18 @@ bool is_3d_level_path(const std::string& path) {
     return levels::is_3d_level_file(path);
 }
 
+void refuse_pictures_without_render([[maybe_unused]] bool asked, [[maybe_unused]] std::string_view flags) {
+#if !KINEMA_HAVE_RENDER
+    if (asked) {
+        throw UsageError(fmt::format("{}: this kinema was built without kinema::render", flags));
+    }
+#endif
+}
+
+void refuse_3d_level_without_nav(const std::string& map) {
+    throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", map));
+}
+
 void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
     cmd->add_option("--level", flags.level,
                     "Which level of a file holding several: an LDtk level's identifier (default: the first)")

@@ -52,6 +52,12 @@ std::string nearest_word(std::string_view typed, const std::vector<std::string>&
 /// "FILE: format not supported: ...").
 bool is_3d_level_path(const std::string& path);
 
+/// Refuses the picture flags `flags` ("--png/--svg") when `asked` in a kinema built without kinema::render:
+/// UsageError "--png/--svg: this kinema was built without kinema::render". Does nothing in a build with it.
+void refuse_pictures_without_render(bool asked, std::string_view flags);
+/// UsageError "--map: MAP is a 3D level; this kinema was built without kinema::nav".
+[[noreturn]] void refuse_3d_level_without_nav(const std::string& map);
+
 /// --level NAME and --walls NAME, on every command that reads a --map (docs/levels.md "Which loader reads a
 /// file"): which level of a file holding several, and what else marks walls.
 /// --scale METRES_PER_UNIT and --up y|z, on the same commands, for a mesh whose file states no units or axes

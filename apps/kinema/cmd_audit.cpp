@@ -103,20 +103,6 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
-std::vector<std::string> split_values(std::string_view text) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', start);
-        out.emplace_back(
-            text.substr(start, comma == std::string_view::npos ? text.size() - start : comma - start));
-        if (comma == std::string_view::npos) {
-            return out;
-        }
-        start = comma + 1;
-    }
-}
-
 // "--sweep F: ..." for a field that is not a flood field, with the nearest field's name.
 [[noreturn]] void unknown_sweep_field(std::string_view field) {
     std::vector<std::string> names;
@@ -149,7 +135,7 @@ std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const
             throw UsageError(
                 fmt::format("--sweep: expected FIELD=V1,V2,..., got {}", quote_for_message(text)));
         }
-        SweepAxis axis{text.substr(0, equals), split_values(std::string_view(text).substr(equals + 1))};
+        SweepAxis axis{text.substr(0, equals), split(std::string_view(text).substr(equals + 1), ',')};
         if (find_field(settings_description<chase::FloodSettings>(), axis.field) == nullptr) {
             unknown_sweep_field(axis.field);
         }
@@ -207,27 +193,11 @@ AuditArgs parse_options(const AuditCommand& c) {
                             flag_of_field(axis.field), axis.field, axis.field));
         }
     }
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        throw UsageError("--png/--svg: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(!o.png.empty() || !o.svg.empty(), "--png/--svg");
     if (!o.shard.empty()) {
-        a.shard = parse_shard(o.shard);
-        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv},
-                                          {"--places-csv", &o.places_csv},
-                                          {"--png", &o.png},
-                                          {"--svg", &o.svg}}) {
-            if (!value->empty()) {
-                throw UsageError(
-                    fmt::format("{}: not with --shard (a shard writes only its partial report, to "
-                                "--json; kinema merge writes the reports)",
-                                flag));
-            }
-        }
-        if (o.json.empty()) {
-            throw UsageError("--shard: needs --json FILE for the partial report");
-        }
+        const OutputFlag whole_run_outputs[] = {
+            {"--csv", &o.csv}, {"--places-csv", &o.places_csv}, {"--png", &o.png}, {"--svg", &o.svg}};
+        a.shard = check_shard_outputs(o.shard, o.json, whole_run_outputs);
     }
     a.outputs = o;
     return a;
@@ -350,13 +320,11 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
         chase::audit_rows(spaces, a.settings.flood, a.settings.audit, range, options);
     bar.finish();
     const report::LevelId level{a.map, report::file_fnv1a64(a.map), a.read_options};
-    output::OutputFiles files(a.outputs.inputs);
-    files.add_written("--json", a.outputs.json, [&](const output::PieceSink& sink) {
+    write_streamed_file(a.outputs.inputs, "--json", a.outputs.json, [&](const output::PieceSink& sink) {
         std::string buffer;
         report::write_audit_part(level, cell_count, a.settings.flood, a.settings.audit, *a.shard, range, rows,
                                  buffer, sink);
     });
-    files.commit();
 }
 
 // The level's spaces (one per thread) and its title for the summary and pictures (titled_file_name).
@@ -389,8 +357,7 @@ void on_level(const AuditArgs& a, const SpacesUser& use) {
 }
 #else
 void on_level(const AuditArgs& a, const SpacesUser&) {
-    throw UsageError(
-        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
+    refuse_3d_level_without_nav(a.map);
 }
 #endif
 
@@ -427,11 +394,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     a.mesh = is_3d_level_path(a.map);
     a.settings.flood = merged.flood;
     a.settings.audit = merged.settings;
-#if !KINEMA_HAVE_RENDER
-    if (!outputs.png.empty() || !outputs.svg.empty()) {
-        throw UsageError("--png/--svg: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(!outputs.png.empty() || !outputs.svg.empty(), "--png/--svg");
     a.outputs.json = outputs.json;
     a.outputs.csv = outputs.csv;
     a.outputs.places_csv = outputs.places_csv;

@@ -107,11 +107,9 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
     if ((!mesh || !o.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty()) {
-        throw UsageError("--png/--svg/--animate/--frames: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(
+        !o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty(),
+        "--png/--svg/--animate/--frames");
 }
 
 // --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
@@ -288,8 +286,7 @@ void run_level_chase(const ChaseArgs& a) {
 }
 #else
 void run_level_chase(const ChaseArgs& a) {
-    throw UsageError(
-        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
+    refuse_3d_level_without_nav(a.map);
 }
 #endif
 

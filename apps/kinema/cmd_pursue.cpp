@@ -212,15 +212,8 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
     }
     if (batch && !o.shard.empty()) {
-        (void)parse_shard(o.shard);
-        if (!o.csv.empty()) {
-            throw UsageError(
-                "--csv: not with --shard (a shard writes only its partial report, to --json; "
-                "kinema merge writes the reports)");
-        }
-        if (o.json_file.empty()) {
-            throw UsageError("--shard: needs --json FILE for the partial report");
-        }
+        const OutputFlag whole_run_outputs[] = {{"--csv", &o.csv}};
+        (void)check_shard_outputs(o.shard, o.json_file, whole_run_outputs);
     }
 }
 
@@ -287,12 +280,10 @@ void write_batch_part(const PursueOptions& o, const pursuit::PursuitConfig& conf
     bar.finish();
     const report::LevelId id{level.file, report::file_fnv1a64(level.file), read_options_of(o)};
     const report::BatchPartSettings part{config, settings, std::string(level.behind_unit), level.settings};
-    output::OutputFiles files(o.inputs);
-    files.add_written("--json", o.json_file, [&](const output::PieceSink& sink) {
+    write_streamed_file(o.inputs, "--json", o.json_file, [&](const output::PieceSink& sink) {
         std::string buffer;
         report::write_batch_part(id, part, shard, result.runs, buffer, sink);
     });
-    files.commit();
 }
 
 // The batch on spaces from `make_space` (one per worker thread): the progress bar, the files all or nothing,
@@ -485,11 +476,8 @@ void run_pursue(const PursueCommand& c) {
     }
     const bool mesh = !o.navmesh.empty() || is_3d_level_path(o.map);
     const bool batch = c.flags.given("scenarios");
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
-        throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(!o.png.empty() || !o.svg.empty() || !o.animate.empty(),
+                                   "--png/--svg/--animate");
     refuse_foreign_options(c, batch, mesh);
     refuse_level_options(c, mesh);
     (void)read_options_of(o);  // a flag without effect is refused before anything is read
@@ -499,8 +487,7 @@ void run_pursue(const PursueCommand& c) {
 #if KINEMA_HAVE_NAV
         batch ? run_level_batch(c) : run_level_pursue(c);
 #else
-        throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav",
-                                     o.map.empty() ? o.navmesh : o.map));
+        refuse_3d_level_without_nav(o.map.empty() ? o.navmesh : o.map);
 #endif
     } else {
         run_grid_pursue(c);
