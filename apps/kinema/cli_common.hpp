@@ -75,6 +75,13 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 /// The --help paragraph of --level, --walls, --scale and --up (meaning, which formats read them, examples).
 extern const char* const level_flags_help;
 
+/// A command that reads a level (chase, audit, pursue): the subcommand `name` of `app`, its --help footer
+/// `help` then level_flags_help, --map FILE (help `map_help`) bound to `map`, and the level flags bound to
+/// `flags`. Returns the command; its --map option is `get_option("--map")`.
+CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
+                            std::string_view help, const std::string& map_help, std::string& map,
+                            LevelFlags& flags);
+
 /// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
 /// navmesh file `navmesh` (--navmesh, whatever its extension). A flag that the file's format does not read
 /// changes nothing and is refused (docs/errors.md): UsageError "--level: has no effect on corner.txt: the

@@ -35,7 +35,6 @@
 #include "kinema/report/audit_text.hpp"
 #include "kinema/report/chase_text.hpp"
 #include "progress_bar.hpp"
-#include "settings_options.hpp"
 #include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
@@ -469,16 +468,13 @@ void add_audit_command(CLI::App& app) {
     auto command = std::make_shared<AuditCommand>();
     AuditCliOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    CLI::App* cmd = app.add_subcommand(
-        "audit",
+    CLI::App* cmd = add_level_command(
+        app, "audit",
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
-        "give up or run the wrong way (table, JSON, CSV, pictures)");
-    cmd->footer(std::string(audit_help) + "\n" + level_flags_help);
-    typed(cmd->add_option("--map", o.map,
-                          "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)"),
-          ValueKind::file)
-        ->required();
-    add_level_flags(cmd, o.level_flags);
+        "give up or run the wrong way (table, JSON, CSV, pictures)",
+        audit_help, "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)", o.map,
+        o.level_flags);
+    cmd->get_option("--map")->required();
     flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",
               fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()),

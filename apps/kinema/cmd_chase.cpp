@@ -356,18 +356,14 @@ void add_chase_command(CLI::App& app) {
     auto command = std::make_shared<ChaseCommand>();
     ChaseOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    CLI::App* cmd = app.add_subcommand(
-        "chase",
+    CLI::App* cmd = add_level_command(
+        app, "chase",
         "Dishonored 2 chase flood on a 2D grid level (.map, .txt) or a 3D level (.obj mesh, .nav navmesh): "
-        "where did the player go? (summary, JSON, pictures)");
-    cmd->footer(std::string(chase_help) + "\n" + level_flags_help);
-    typed(
-        cmd->add_option(
-            "--map", o.map,
-            "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
-            "built-in"),
-        ValueKind::file);
-    add_level_flags(cmd, o.level_flags);
+        "where did the player go? (summary, JSON, pictures)",
+        chase_help,
+        "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
+        "built-in",
+        o.map, o.level_flags);
     flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
               ValueKind::point2_or_3);
     flags.add(cmd, "direction", "Player's last known direction (any length; 0,0 = no barrier)",

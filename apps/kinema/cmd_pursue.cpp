@@ -567,13 +567,8 @@ void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs
 
 namespace {
 
-// The level, the player's route and the NPCs (one, or a team).
+// The navmesh, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
-    typed(cmd->add_option(
-              "--map", o.map,
-              "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))"),
-          ValueKind::file);
-    add_level_flags(cmd, o.level_flags);
     typed(
         cmd->add_option(
             "--navmesh", o.navmesh,
@@ -624,9 +619,11 @@ void add_pursue_command(CLI::App& app) {
     FlagBinder& flags = command->flags;
     const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
     const pursuit::PursuitConfig defaults;
-    CLI::App* cmd = app.add_subcommand(
-        "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
-    cmd->footer(std::string(pursue_help) + "\n" + level_flags_help);
+    CLI::App* cmd = add_level_command(
+        app, "pursue",
+        "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up", pursue_help,
+        "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))", o.map,
+        o.level_flags);
     add_scene_options(cmd, o, flags);
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);
