@@ -34,14 +34,11 @@
 #include "kinema/report/audit_shards.hpp"
 #include "kinema/report/audit_text.hpp"
 #include "kinema/report/chase_text.hpp"
+#include "nav_level.hpp"
 #include "progress_bar.hpp"
 #include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
-#endif
-#if KINEMA_HAVE_NAV
-#include "kinema/nav/chase.hpp"
-#include "kinema/nav/level_files.hpp"
 #endif
 
 namespace kinema::cli {
@@ -342,17 +339,9 @@ void on_grid(const AuditArgs& a, const SpacesUser& use) {
 #if KINEMA_HAVE_NAV
 void on_level(const AuditArgs& a, const SpacesUser& use) {
     const nav::Level level =
-        nav::load_level_3d(a.map, nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
-    // Detour's queries are not thread-safe: one PathFinder (and space) per thread.
-    std::vector<std::unique_ptr<nav::PathFinder>> finders;
-    std::vector<std::unique_ptr<nav::LevelChaseSpace>> owned;
-    std::vector<const chase::ChaseSpace*> spaces;
-    for (int t = 0; t < a.threads; ++t) {
-        finders.push_back(std::make_unique<nav::PathFinder>(level));
-        owned.push_back(std::make_unique<nav::LevelChaseSpace>(level, *finders.back()));
-        spaces.push_back(owned.back().get());
-    }
-    use(spaces, std::filesystem::path(a.map).filename().string());
+        load_nav_level(a.map, "", nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
+    const PerThreadChaseSpaces spaces = per_thread_chase_spaces(level, a.threads);
+    use(spaces.spaces, std::filesystem::path(a.map).filename().string());
 }
 #else
 void on_level(const AuditArgs& a, const SpacesUser&) {
