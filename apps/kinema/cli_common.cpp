@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "flag_binder.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/levels/level_formats.hpp"
 
@@ -93,6 +94,28 @@ std::string nearest_word(std::string_view typed, const std::vector<std::string>&
 
 bool is_3d_level_path(const std::string& path) {
     return levels::is_3d_level_file(path);
+}
+
+void refuse_pictures_without_render([[maybe_unused]] bool asked, [[maybe_unused]] std::string_view flags) {
+#if !KINEMA_HAVE_RENDER
+    if (asked) {
+        throw UsageError(fmt::format("{}: this kinema was built without kinema::render", flags));
+    }
+#endif
+}
+
+void refuse_3d_level_without_nav(const std::string& map) {
+    throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", map));
+}
+
+CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
+                            std::string_view help, const std::string& map_help, std::string& map,
+                            LevelFlags& flags) {
+    CLI::App* cmd = app.add_subcommand(name, description);
+    cmd->footer(fmt::format("{}\n{}", help, level_flags_help));
+    typed(cmd->add_option("--map", map, map_help), ValueKind::file);
+    add_level_flags(cmd, flags);
+    return cmd;
 }
 
 void add_level_flags(CLI::App* cmd, LevelFlags& flags) {

@@ -52,6 +52,12 @@ std::string nearest_word(std::string_view typed, const std::vector<std::string>&
 /// "FILE: format not supported: ...").
 bool is_3d_level_path(const std::string& path);
 
+/// Refuses the picture flags `flags` ("--png/--svg") when `asked` in a kinema built without kinema::render:
+/// UsageError "--png/--svg: this kinema was built without kinema::render". Does nothing in a build with it.
+void refuse_pictures_without_render(bool asked, std::string_view flags);
+/// UsageError "--map: MAP is a 3D level; this kinema was built without kinema::nav".
+[[noreturn]] void refuse_3d_level_without_nav(const std::string& map);
+
 /// --level NAME and --walls NAME, on every command that reads a --map (docs/levels.md "Which loader reads a
 /// file"): which level of a file holding several, and what else marks walls.
 /// --scale METRES_PER_UNIT and --up y|z, on the same commands, for a mesh whose file states no units or axes
@@ -68,6 +74,13 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 
 /// The --help paragraph of --level, --walls, --scale and --up (meaning, which formats read them, examples).
 extern const char* const level_flags_help;
+
+/// A command that reads a level (chase, audit, pursue): the subcommand `name` of `app`, its --help footer
+/// `help` then level_flags_help, --map FILE (help `map_help`) bound to `map`, and the level flags bound to
+/// `flags`. Returns the command; its --map option is `get_option("--map")`.
+CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
+                            std::string_view help, const std::string& map_help, std::string& map,
+                            LevelFlags& flags);
 
 /// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
 /// navmesh file `navmesh` (--navmesh, whatever its extension). A flag that the file's format does not read

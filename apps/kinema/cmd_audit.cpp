@@ -34,15 +34,11 @@
 #include "kinema/report/audit_shards.hpp"
 #include "kinema/report/audit_text.hpp"
 #include "kinema/report/chase_text.hpp"
+#include "nav_level.hpp"
 #include "progress_bar.hpp"
-#include "settings_options.hpp"
 #include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
-#endif
-#if KINEMA_HAVE_NAV
-#include "kinema/nav/chase.hpp"
-#include "kinema/nav/level_files.hpp"
 #endif
 
 namespace kinema::cli {
@@ -103,20 +99,6 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
-std::vector<std::string> split_values(std::string_view text) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t comma = text.find(',', start);
-        out.emplace_back(
-            text.substr(start, comma == std::string_view::npos ? text.size() - start : comma - start));
-        if (comma == std::string_view::npos) {
-            return out;
-        }
-        start = comma + 1;
-    }
-}
-
 // "--sweep F: ..." for a field that is not a flood field, with the nearest field's name.
 [[noreturn]] void unknown_sweep_field(std::string_view field) {
     std::vector<std::string> names;
@@ -135,12 +117,9 @@ void check_sweep_value(const chase::FloodSettings& base, const std::string& fiel
         throw UsageError(fmt::format("--sweep {}: empty value (expected {}=V1,V2,...)", field, field));
     }
     chase::FloodSettings flood = base;
-    try {
-        set_field_text(flood, field, value);
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), {}, "--sweep"));
-    }
-    require_valid(flood.validate(), {}, "--sweep");
+    const FlagBinder sweep_names({}, "--sweep");  // no flag bound: "--sweep FIELD: ..."
+    sweep_names.name_errors([&] { set_field_text(flood, field, value); });
+    sweep_names.require_valid(flood.validate());
 }
 
 std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const chase::FloodSettings& base) {
@@ -152,7 +131,7 @@ std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const
             throw UsageError(
                 fmt::format("--sweep: expected FIELD=V1,V2,..., got {}", quote_for_message(text)));
         }
-        SweepAxis axis{text.substr(0, equals), split_values(std::string_view(text).substr(equals + 1))};
+        SweepAxis axis{text.substr(0, equals), split(std::string_view(text).substr(equals + 1), ',')};
         if (find_field(settings_description<chase::FloodSettings>(), axis.field) == nullptr) {
             unknown_sweep_field(axis.field);
         }
@@ -210,27 +189,11 @@ AuditArgs parse_options(const AuditCommand& c) {
                             flag_of_field(axis.field), axis.field, axis.field));
         }
     }
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty()) {
-        throw UsageError("--png/--svg: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(!o.png.empty() || !o.svg.empty(), "--png/--svg");
     if (!o.shard.empty()) {
-        a.shard = parse_shard(o.shard);
-        for (const auto& [flag, value] : {std::pair{"--csv", &o.csv},
-                                          {"--places-csv", &o.places_csv},
-                                          {"--png", &o.png},
-                                          {"--svg", &o.svg}}) {
-            if (!value->empty()) {
-                throw UsageError(
-                    fmt::format("{}: not with --shard (a shard writes only its partial report, to "
-                                "--json; kinema merge writes the reports)",
-                                flag));
-            }
-        }
-        if (o.json.empty()) {
-            throw UsageError("--shard: needs --json FILE for the partial report");
-        }
+        const OutputFlag whole_run_outputs[] = {
+            {"--csv", &o.csv}, {"--places-csv", &o.places_csv}, {"--png", &o.png}, {"--svg", &o.svg}};
+        a.shard = check_shard_outputs(o.shard, o.json, whole_run_outputs);
     }
     a.outputs = o;
     return a;
@@ -353,13 +316,11 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
         chase::audit_rows(spaces, a.settings.flood, a.settings.audit, range, options);
     bar.finish();
     const report::LevelId level{a.map, report::file_fnv1a64(a.map), a.read_options};
-    output::OutputFiles files(a.outputs.inputs);
-    files.add_written("--json", a.outputs.json, [&](const output::PieceSink& sink) {
+    write_streamed_file(a.outputs.inputs, "--json", a.outputs.json, [&](const output::PieceSink& sink) {
         std::string buffer;
         report::write_audit_part(level, cell_count, a.settings.flood, a.settings.audit, *a.shard, range, rows,
                                  buffer, sink);
     });
-    files.commit();
 }
 
 // The level's spaces (one per thread) and its title for the summary and pictures (titled_file_name).
@@ -378,22 +339,13 @@ void on_grid(const AuditArgs& a, const SpacesUser& use) {
 #if KINEMA_HAVE_NAV
 void on_level(const AuditArgs& a, const SpacesUser& use) {
     const nav::Level level =
-        nav::load_level_3d(a.map, nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
-    // Detour's queries are not thread-safe: one PathFinder (and space) per thread.
-    std::vector<std::unique_ptr<nav::PathFinder>> finders;
-    std::vector<std::unique_ptr<nav::LevelChaseSpace>> owned;
-    std::vector<const chase::ChaseSpace*> spaces;
-    for (int t = 0; t < a.threads; ++t) {
-        finders.push_back(std::make_unique<nav::PathFinder>(level));
-        owned.push_back(std::make_unique<nav::LevelChaseSpace>(level, *finders.back()));
-        spaces.push_back(owned.back().get());
-    }
-    use(spaces, std::filesystem::path(a.map).filename().string());
+        load_nav_level(a.map, "", nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
+    const PerThreadChaseSpaces spaces = per_thread_chase_spaces(level, a.threads);
+    use(spaces.spaces, std::filesystem::path(a.map).filename().string());
 }
 #else
 void on_level(const AuditArgs& a, const SpacesUser&) {
-    throw UsageError(
-        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
+    refuse_3d_level_without_nav(a.map);
 }
 #endif
 
@@ -430,11 +382,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     a.mesh = is_3d_level_path(a.map);
     a.settings.flood = merged.flood;
     a.settings.audit = merged.settings;
-#if !KINEMA_HAVE_RENDER
-    if (!outputs.png.empty() || !outputs.svg.empty()) {
-        throw UsageError("--png/--svg: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(!outputs.png.empty() || !outputs.svg.empty(), "--png/--svg");
     a.outputs.json = outputs.json;
     a.outputs.csv = outputs.csv;
     a.outputs.places_csv = outputs.places_csv;
@@ -509,16 +457,13 @@ void add_audit_command(CLI::App& app) {
     auto command = std::make_shared<AuditCommand>();
     AuditCliOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    CLI::App* cmd = app.add_subcommand(
-        "audit",
+    CLI::App* cmd = add_level_command(
+        app, "audit",
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
-        "give up or run the wrong way (table, JSON, CSV, pictures)");
-    cmd->footer(std::string(audit_help) + "\n" + level_flags_help);
-    typed(cmd->add_option("--map", o.map,
-                          "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)"),
-          ValueKind::file)
-        ->required();
-    add_level_flags(cmd, o.level_flags);
+        "give up or run the wrong way (table, JSON, CSV, pictures)",
+        audit_help, "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)", o.map,
+        o.level_flags);
+    cmd->get_option("--map")->required();
     flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",
               fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()),

@@ -107,11 +107,9 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
     if ((!mesh || !o.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty()) {
-        throw UsageError("--png/--svg/--animate/--frames: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(
+        !o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty(),
+        "--png/--svg/--animate/--frames");
 }
 
 // --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
@@ -288,8 +286,7 @@ void run_level_chase(const ChaseArgs& a) {
 }
 #else
 void run_level_chase(const ChaseArgs& a) {
-    throw UsageError(
-        fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", a.map));
+    refuse_3d_level_without_nav(a.map);
 }
 #endif
 
@@ -359,18 +356,14 @@ void add_chase_command(CLI::App& app) {
     auto command = std::make_shared<ChaseCommand>();
     ChaseOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    CLI::App* cmd = app.add_subcommand(
-        "chase",
+    CLI::App* cmd = add_level_command(
+        app, "chase",
         "Dishonored 2 chase flood on a 2D grid level (.map, .txt) or a 3D level (.obj mesh, .nav navmesh): "
-        "where did the player go? (summary, JSON, pictures)");
-    cmd->footer(std::string(chase_help) + "\n" + level_flags_help);
-    typed(
-        cmd->add_option(
-            "--map", o.map,
-            "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
-            "built-in"),
-        ValueKind::file);
-    add_level_flags(cmd, o.level_flags);
+        "where did the player go? (summary, JSON, pictures)",
+        chase_help,
+        "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
+        "built-in",
+        o.map, o.level_flags);
     flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
               ValueKind::point2_or_3);
     flags.add(cmd, "direction", "Player's last known direction (any length; 0,0 = no barrier)",

@@ -3,7 +3,6 @@
 // the merge are the library's (kinema/report/audit_shards.hpp, batch_shards.hpp); this file parses the flags
 // and tells the kinds apart.
 
-#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,30 +16,6 @@
 #include "shards.hpp"
 
 namespace kinema::cli {
-
-report::ShardId parse_shard(const std::string& text) {
-    const auto slash = text.find('/');
-    const auto bad = [&] {
-        return UsageError(fmt::format("--shard: expected I/N with whole numbers 1 <= I <= N <= {}, got {}",
-                                      max_shards, text));
-    };
-    if (slash == std::string::npos) {
-        throw bad();
-    }
-    double index = 0.0;
-    double count = 0.0;
-    try {
-        index = parse_number(text.substr(0, slash), "--shard");
-        count = parse_number(text.substr(slash + 1), "--shard");
-    } catch (const UsageError&) {
-        throw bad();
-    }
-    if (index != std::floor(index) || count != std::floor(count) || index < 1.0 || index > count ||
-        count > max_shards) {
-        throw bad();
-    }
-    return {static_cast<int>(index), static_cast<int>(count)};
-}
 
 namespace {
 

@@ -44,7 +44,7 @@ void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
     } catch (const report::GmstFileError& e) {
         throw UsageError(e.what());
     } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), {}, path + ":"));
+        throw UsageError(FlagBinder({}, path + ":").message(e.errors()));
     }
 }
 
@@ -129,7 +129,7 @@ void run_fall(const MorrowindArgs& args) {
     try {
         result.fall = model.fall(actor, height);
     } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), kFallFlags));
+        throw UsageError(FlagBinder(kFallFlags).message(e.errors()));
     }
     fmt::print("{}", args.json ? report::morrowind_fall_json(model, actor, result)
                                : report::morrowind_fall_text(model, actor, result));
@@ -202,7 +202,7 @@ void name_take_off_errors(const MorrowindArgs& args, std::span<const FieldFlag> 
         const bool scaled = binder.given("fatigue_ratio") || binder.given("normalized_encumbrance");
         const FieldErrors& errors = e.errors();
         if (!scaled || errors.size() != 1 || errors.front().field != "take_off_speed") {
-            throw UsageError(flag_message(errors, named));
+            throw UsageError(FlagBinder(named).message(errors));
         }
         std::string typed_flags;
         std::string typed_values;

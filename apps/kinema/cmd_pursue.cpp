@@ -134,14 +134,12 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     c.model = parse_model(command.options.npc_model);
     apply_difficulty(flags, c.flood);
     flags.apply(settings_description<pursuit::PursuitConfig>(), &c);
-    try {
-        apply_sets(c, command.options.sets);
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), {}));
-    }
+    // The model's fields have no flags of their own: their errors name "--set FIELD".
+    const FlagBinder set_names;
+    set_names.name_errors([&] { apply_sets(c, command.options.sets); });
     refuse_unused_flood_fields(command, c.settings.strategy);
     flags.require_valid(validate_pursuit_config(c));
-    require_valid(movement::validate(c.model), {});
+    set_names.require_valid(movement::validate(c.model));
     return c;
 }
 
@@ -215,15 +213,8 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
     }
     if (batch && !o.shard.empty()) {
-        (void)parse_shard(o.shard);
-        if (!o.csv.empty()) {
-            throw UsageError(
-                "--csv: not with --shard (a shard writes only its partial report, to --json; "
-                "kinema merge writes the reports)");
-        }
-        if (o.json_file.empty()) {
-            throw UsageError("--shard: needs --json FILE for the partial report");
-        }
+        const OutputFlag whole_run_outputs[] = {{"--csv", &o.csv}};
+        (void)check_shard_outputs(o.shard, o.json_file, whole_run_outputs);
     }
 }
 
@@ -290,12 +281,10 @@ void write_batch_part(const PursueOptions& o, const pursuit::PursuitConfig& conf
     bar.finish();
     const report::LevelId id{level.file, report::file_fnv1a64(level.file), read_options_of(o)};
     const report::BatchPartSettings part{config, settings, std::string(level.behind_unit), level.settings};
-    output::OutputFiles files(o.inputs);
-    files.add_written("--json", o.json_file, [&](const output::PieceSink& sink) {
+    write_streamed_file(o.inputs, "--json", o.json_file, [&](const output::PieceSink& sink) {
         std::string buffer;
         report::write_batch_part(id, part, shard, result.runs, buffer, sink);
     });
-    files.commit();
 }
 
 // The batch on spaces from `make_space` (one per worker thread): the progress bar, the files all or nothing,
@@ -488,11 +477,8 @@ void run_pursue(const PursueCommand& c) {
     }
     const bool mesh = !o.navmesh.empty() || is_3d_level_path(o.map);
     const bool batch = c.flags.given("scenarios");
-#if !KINEMA_HAVE_RENDER
-    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
-        throw UsageError("--png/--svg/--animate: this kinema was built without kinema::render");
-    }
-#endif
+    refuse_pictures_without_render(!o.png.empty() || !o.svg.empty() || !o.animate.empty(),
+                                   "--png/--svg/--animate");
     refuse_foreign_options(c, batch, mesh);
     refuse_level_options(c, mesh);
     (void)read_options_of(o);  // a flag without effect is refused before anything is read
@@ -502,8 +488,7 @@ void run_pursue(const PursueCommand& c) {
 #if KINEMA_HAVE_NAV
         batch ? run_level_batch(c) : run_level_pursue(c);
 #else
-        throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav",
-                                     o.map.empty() ? o.navmesh : o.map));
+        refuse_3d_level_without_nav(o.map.empty() ? o.navmesh : o.map);
 #endif
     } else {
         run_grid_pursue(c);
@@ -583,13 +568,8 @@ void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs
 
 namespace {
 
-// The level, the player's route and the NPCs (one, or a team).
+// The navmesh, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
-    typed(cmd->add_option(
-              "--map", o.map,
-              "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))"),
-          ValueKind::file);
-    add_level_flags(cmd, o.level_flags);
     typed(
         cmd->add_option(
             "--navmesh", o.navmesh,
@@ -606,12 +586,14 @@ void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player); a team: "
               "one per --npc, in order"),
           ValueKind::point2_or_3);
-    flags
-        .add(cmd, "team",
-             "How a team of NPCs shares what it knows: independent, shared or split (default split; see "
-             "below)",
-             ValueKind::integer)
-        ->type_name("independent|shared|split");
+    using pursuit::TeamMode;
+    const std::string_view team_modes[] = {pursuit::to_string(TeamMode::independent),
+                                           pursuit::to_string(TeamMode::shared),
+                                           pursuit::to_string(TeamMode::split)};
+    flags.add_choice(cmd, "team",
+                     "How a team of NPCs shares what it knows: independent, shared or split (default split; "
+                     "see below)",
+                     team_modes);
 }
 
 // --batch and what goes with it: the seed, threads, routes' length, team size, CSV and shards.
@@ -638,9 +620,11 @@ void add_pursue_command(CLI::App& app) {
     FlagBinder& flags = command->flags;
     const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
     const pursuit::PursuitConfig defaults;
-    CLI::App* cmd = app.add_subcommand(
-        "pursue", "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up");
-    cmd->footer(std::string(pursue_help) + "\n" + level_flags_help);
+    CLI::App* cmd = add_level_command(
+        app, "pursue",
+        "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up", pursue_help,
+        "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))", o.map,
+        o.level_flags);
     add_scene_options(cmd, o, flags);
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);

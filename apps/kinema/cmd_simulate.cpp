@@ -284,7 +284,7 @@ void add_simulate_command(CLI::App& app) {
                                                    {"input.x", "--input"},
                                                    {"input.y", "--input"},
                                                    {"start.velocity", "--start-velocity"}};
-    cmd->callback([options] { name_library_errors(kArgumentFlags, [&] { run_simulate(*options); }); });
+    cmd->callback([options] { FlagBinder(kArgumentFlags).name_errors([&] { run_simulate(*options); }); });
 }
 
 }  // namespace kinema::cli

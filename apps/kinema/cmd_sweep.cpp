@@ -136,7 +136,7 @@ movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::
         at.physics_rate = rate;
         const FieldErrors errors = at.validate();
         if (!errors.empty() && errors.front().field == "physics_rate") {
-            throw UsageError(flag_message({errors.front()}, rate_flag));
+            throw UsageError(FlagBinder(rate_flag).message({errors.front()}));
         }
         o.flags.require_valid(errors);
     }

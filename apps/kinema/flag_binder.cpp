@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "settings_options.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -75,11 +76,15 @@ std::string field_placeholder(const FieldDescriptor& field) {
         case FieldType::choice:
             break;
     }
-    std::string choices;
+    std::vector<std::string_view> names;
     for (const FieldChoice& choice : field.choices) {
-        choices += fmt::format("{}{}", choices.empty() ? "" : "|", choice.name);
+        names.push_back(choice.name);
     }
-    return choices;
+    return choice_placeholder(names);
+}
+
+std::string choice_placeholder(std::span<const std::string_view> names) {
+    return fmt::format("{}", fmt::join(names, "|"));
 }
 
 CLI::Option* typed(CLI::Option* option, ValueKind kind) {
@@ -145,6 +150,12 @@ CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& des
 CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help, ValueKind kind) {
     Bound& b = bind(field, nullptr);
     return typed(track(cmd->add_option(b.flag, b.text, help), field), kind);
+}
+
+CLI::Option* FlagBinder::add_choice(CLI::App* cmd, std::string_view field, const std::string& help,
+                                    std::span<const std::string_view> choices) {
+    Bound& b = bind(field, nullptr);
+    return track(cmd->add_option(b.flag, b.text, help), field)->type_name(choice_placeholder(choices));
 }
 
 CLI::Option* FlagBinder::add_repeated(CLI::App* cmd, std::string_view field, const std::string& help) {

@@ -4,7 +4,9 @@
 // valid range, default), setting the fields from the text typed after parsing, and the messages, which name
 // the flag typed. A command's rename table lists only the fields typed under another name (`speed_scale` ->
 // `--scale`). Fields the library checks without registering them (a chase's `position`, a pursuit's `route`)
-// are bound the same way with help of their own, so that their errors name the flag too.
+// are bound the same way with help of their own, so that their errors name the flag too. The binder is the
+// CLI's one way of naming an error: a binder with no flags bound names the fields of `--set` ("--set FIELD:
+// ..."), of `--sweep` or of a file (its `fallback`), and one with only renames names a library's arguments.
 #pragma once
 
 #include <deque>
@@ -19,9 +21,14 @@
 
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
-#include "settings_options.hpp"
 
 namespace kinema::cli {
+
+/// A settings field and the flag the user types for it, e.g. {"speed_scale", "--scale"}.
+struct FieldFlag {
+    std::string_view field;
+    std::string_view flag;
+};
 
 /// What an option's text is parsed as. Its --help placeholder comes from here (value_placeholder), so that
 /// every page names a number, a point or a file the same way.
@@ -41,6 +48,8 @@ enum class ValueKind {
 [[nodiscard]] std::string value_placeholder(ValueKind kind);
 /// The placeholder of a registered field: INT, NUMBER, 0|1 (booleans) or its choices "a|b|c".
 [[nodiscard]] std::string field_placeholder(const FieldDescriptor& field);
+/// The placeholder of a choice among `names`: "a|b|c".
+[[nodiscard]] std::string choice_placeholder(std::span<const std::string_view> names);
 /// Shows `kind`'s placeholder in `option`'s --help line; returns `option`.
 CLI::Option* typed(CLI::Option* option, ValueKind kind);
 
@@ -83,6 +92,10 @@ class FlagBinder {
     /// An option for a value the registry does not describe (help of its own), parsed as `kind`; its errors
     /// name the flag.
     CLI::Option* add(CLI::App* cmd, std::string_view field, const std::string& help, ValueKind kind);
+    /// An option whose text is one of `choices` (help of its own, placeholder "a|b|c"); the library that
+    /// reads the text refuses any other, and its error names the flag.
+    CLI::Option* add_choice(CLI::App* cmd, std::string_view field, const std::string& help,
+                            std::span<const std::string_view> choices);
     /// The same for a repeatable option (one value per occurrence); the caller names its placeholder.
     CLI::Option* add_repeated(CLI::App* cmd, std::string_view field, const std::string& help);
 

@@ -1,12 +1,16 @@
 // A 3D level from the command line (--map LEVEL.obj, --map LEVEL.nav or --navmesh FILE): the one loader
-// `kinema chase` and `kinema pursue` share, with errors naming the file. Only with kinema::nav.
+// `kinema chase`, `kinema audit` and `kinema pursue` share, with errors naming the file, and the chase spaces
+// over it that a command running on several threads needs. Only with kinema::nav.
 #pragma once
 
 #if KINEMA_HAVE_NAV
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "kinema/levels/level_read_options.hpp"
+#include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 
 namespace kinema::cli {
@@ -17,6 +21,15 @@ namespace kinema::cli {
 nav::Level load_nav_level(const std::string& map, const std::string& navmesh,
                           const nav::NavSettings& settings, std::uintmax_t max_file_bytes,
                           const levels::LevelReadOptions& options);
+
+/// One chase space over `level` per thread: Detour's queries are not thread-safe, so each space has its own
+/// PathFinder. `spaces` points into `owned`; the level must outlive them.
+struct PerThreadChaseSpaces {
+    std::vector<std::unique_ptr<nav::PathFinder>> finders;
+    std::vector<std::unique_ptr<nav::LevelChaseSpace>> owned;
+    std::vector<const chase::ChaseSpace*> spaces;
+};
+[[nodiscard]] PerThreadChaseSpaces per_thread_chase_spaces(const nav::Level& level, int threads);
 
 }  // namespace kinema::cli
 #endif

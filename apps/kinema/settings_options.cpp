@@ -5,15 +5,10 @@
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 
 namespace kinema::cli {
 namespace {
-
-std::string flag_of(std::string_view field, std::span<const FieldFlag> flags, std::string_view fallback) {
-    const auto it =
-        std::find_if(flags.begin(), flags.end(), [&](const FieldFlag& f) { return f.field == field; });
-    return it != flags.end() ? std::string(it->flag) : fmt::format("{} {}", fallback, field);
-}
 
 /// The registry's "is not a field; valid fields: ..." for a mistyped `name`, with "(did you mean F?)" before
 /// the list when a field's name is near it.
@@ -37,21 +32,6 @@ FieldErrors suggest_field(const SettingsDescription& description, std::string_vi
 
 }  // namespace
 
-std::string flag_message(const FieldErrors& errors, std::span<const FieldFlag> flags,
-                         std::string_view fallback) {
-    std::string out;
-    for (const FieldError& e : errors) {
-        out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", flag_of(e.field, flags, fallback), e.message);
-    }
-    return out;
-}
-
-void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags, std::string_view fallback) {
-    if (!errors.empty()) {
-        throw UsageError(flag_message(errors, flags, fallback));
-    }
-}
-
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text) {
     const std::size_t equals = text.find('=');
     if (equals == std::string_view::npos || equals == 0) {
@@ -61,7 +41,8 @@ void apply_set_option(const SettingsDescription& description, void* settings, st
     try {
         set_field_text(description, settings, name, text.substr(equals + 1));
     } catch (const SettingsError& e) {
-        throw UsageError(flag_message(suggest_field(description, name, e.errors()), {}));
+        // No flag bound: every error names "--set FIELD".
+        throw UsageError(FlagBinder{}.message(suggest_field(description, name, e.errors())));
     }
 }
 
@@ -106,7 +87,7 @@ void apply_set_options(movement::AnyModel& model, const std::vector<std::string>
     for (const std::string& set : sets) {
         apply_set_option(description, settings, set);
     }
-    require_valid(movement::validate(model), {});
+    FlagBinder{}.require_valid(movement::validate(model));
 }
 
 movement::AnyModel model_from_options(const std::string& name, const std::vector<std::string>& sets) {
@@ -123,14 +104,6 @@ std::string model_fields_help() {
         out += settings_help(info.settings(), "    ");
     }
     return out;
-}
-
-void name_library_errors(std::span<const FieldFlag> flags, const std::function<void()>& run) {
-    try {
-        run();
-    } catch (const SettingsError& e) {
-        throw UsageError(flag_message(e.errors(), flags));
-    }
 }
 
 }  // namespace kinema::cli

@@ -1,13 +1,10 @@
 // Settings from the command line through the settings registry (kinema/core/settings_registry.hpp): the CLI
 // parses text into typed values and does nothing else; validation lives once, in each settings struct's
-// validate(). Commands bind their settings flags with a FlagBinder (flag_binder.hpp), which names errors by
-// the flag typed; the FieldFlag tables here name the library's own arguments (simulate, morrowind) and the
-// binder's exceptions. Also: --set NAME=VALUE, help text from the registry, and the --model/--set block
-// shared by simulate, stop and sweep.
+// validate(). Commands bind their settings flags with a FlagBinder (flag_binder.hpp), the one place errors
+// are named by the flag typed. Here: --set NAME=VALUE, help text from the registry, and the --model/--set
+// block shared by simulate, stop and sweep.
 #pragma once
 
-#include <functional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,29 +12,9 @@
 #include <CLI/CLI.hpp>
 
 #include "kinema/core/settings_registry.hpp"
-#include "kinema/core/validation.hpp"
 #include "kinema/movement/model.hpp"
 
 namespace kinema::cli {
-
-/// A settings field and the flag the user types for it, e.g. {"speed_scale", "--scale"}.
-struct FieldFlag {
-    std::string_view field;
-    std::string_view flag;
-};
-
-/// "FLAG: message; FLAG: message": each error named by its field's flag in `flags`; a field not in the table
-/// is named "<fallback> <field>" (fallback "--set" gives "--set ground_friction: must be >= 0, got -1").
-[[nodiscard]] std::string flag_message(const FieldErrors& errors, std::span<const FieldFlag> flags,
-                                       std::string_view fallback = "--set");
-/// Throws UsageError(flag_message(...)) when `errors` is not empty.
-void require_valid(const FieldErrors& errors, std::span<const FieldFlag> flags,
-                   std::string_view fallback = "--set");
-
-/// Runs `run`; a SettingsError from the library (an argument it checks, e.g. "frame_time" or "dt") becomes
-/// the UsageError flag_message(errors, flags), so that the message names the flag typed, not the internal
-/// field.
-void name_library_errors(std::span<const FieldFlag> flags, const std::function<void()>& run);
 
 /// Applies one --set NAME=VALUE (NAME a field's documented name, VALUE text of its type).
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text);
