@@ -157,15 +157,30 @@ def plain_c(text):
     for i, line in enumerate(lines):
         stripped = line.strip()
         if stripped.startswith("#"):
-            directive = stripped[1:].strip()
-            if directive.startswith(("if", "ifdef", "ifndef")):
-                skipping.append("__cplusplus" in directive or "KINEMA_API" in directive)
-            elif directive.startswith("endif"):
-                skipping.pop()
+            skipping = conditional(stripped[1:].strip(), skipping)
             lines[i] = ""
         elif any(skipping):
             lines[i] = ""
     return re.sub(r"\bKINEMA_API\b", "", "\n".join(lines))
+
+
+def conditional(directive, skipping):
+    """The open conditionals after `directive`, as a C compiler sees them with no macro of the caller's defined:
+    C++-only blocks, the export macro's definitions and opt-in names (#ifdef KINEMA_C_API_V5_NAMES) are left
+    out, #ifndef blocks (the include guard, what is left out for those names) kept."""
+    if directive.startswith("ifndef"):
+        return skipping + ["KINEMA_API" in directive]
+    if directive.startswith("ifdef"):
+        return skipping + [True]
+    if directive.startswith("if"):
+        return skipping + ["__cplusplus" in directive or "KINEMA_API" in directive]
+    if directive.startswith("elif"):
+        return skipping[:-1] + [True]
+    if directive.startswith("else"):
+        return skipping[:-1] + [not skipping[-1]]
+    if directive.startswith("endif"):
+        return skipping[:-1]
+    return skipping
 
 
 def integer_defines(text, comments):
@@ -247,7 +262,8 @@ def read_tagged(node, header, comments):
             members.append((item.name, value, comment_on(comments, item.coord.line)))
         header.enums[node.name] = Enum(node.name, comment_before(comments, line), members)
     elif node.decls is None:
-        header.handles.append(node.name)
+        if node.name not in header.structs:  # a typedef of a struct defined above is not a handle
+            header.handles.append(node.name)
     else:
         fields = []
         for decl in node.decls:
@@ -394,7 +410,9 @@ def csharp_struct(struct, header, defaults):
     for field in struct.fields:
         cs_type, cs_name, boolean = cs_field(struct, field, header)
         out += doc(field.comment, "        ")
-        out.append(f"        {'private' if boolean else 'public'} {cs_type} {cs_name};")
+        # internal_check is the _default() functions' to set (Default): not for a game to write
+        access = "private" if boolean else "internal" if field.name == "internal_check" else "public"
+        out.append(f"        {access} {cs_type} {cs_name};")
         if boolean:
             accessors.append((field, cs_name, boolean))
     for field, cs_name, boolean in accessors:
@@ -439,9 +457,12 @@ def cs_param(param, header, typedefs):
         if re.sub(r"_out$", "", param.name).endswith("s") and param.name != "settings":
             return f"{'' if param.const else '[Out] '}{cs_type}[] {name}"
         return f"{'ref' if param.const else 'out'} {cs_type} {name}"
+    if base == "void" or (tag is None and base not in PRIMITIVES):
+        return f"IntPtr {name}"  # the caller's pointers (user_data) and callbacks (a function type)
     cs_type = cs_type_name(tag) if base.startswith("enum ") else PRIMITIVES[base][0]
-    if base == "bool" and param.pointers == 0:
-        return f"[MarshalAs(UnmanagedType.U1)] bool {name}"
+    if base == "bool" and (param.pointers == 0 or not param.const):
+        # C's one-byte bool as C#'s bool; no array of them in the header
+        return f"[MarshalAs(UnmanagedType.U1)] {'out ' if param.pointers else ''}bool {name}"
     if param.pointers == 0:
         return f"{cs_type} {name}"
     if param.const or base == "char":

@@ -22,7 +22,7 @@ namespace Kinema.Tests
         [Test]
         public void NavSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(168, Marshal.SizeOf(typeof(NavSettings)));
+            Assert.AreEqual(192, Marshal.SizeOf(typeof(NavSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(NavSettings), "AgentHeight"));
             Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(NavSettings), "AgentRadius"));
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(NavSettings), "AgentMaxClimb"));
@@ -33,26 +33,31 @@ namespace Kinema.Tests
             Assert.AreEqual(56, (int)Marshal.OffsetOf(typeof(NavSettings), "MaxChaseColumns"));
             Assert.AreEqual(64, (int)Marshal.OffsetOf(typeof(NavSettings), "MaxVoxels"));
             Assert.AreEqual(72, (int)Marshal.OffsetOf(typeof(NavSettings), "TileSize"));
-            Assert.AreEqual(80, (int)Marshal.OffsetOf(typeof(NavSettings), "Threads"));
-            Assert.AreEqual(88, (int)Marshal.OffsetOf(typeof(NavSettings), "RegionMinSize"));
-            Assert.AreEqual(96, (int)Marshal.OffsetOf(typeof(NavSettings), "RegionMergeSize"));
-            Assert.AreEqual(104, (int)Marshal.OffsetOf(typeof(NavSettings), "EdgeMaxLength"));
-            Assert.AreEqual(112, (int)Marshal.OffsetOf(typeof(NavSettings), "EdgeMaxError"));
-            Assert.AreEqual(120, (int)Marshal.OffsetOf(typeof(NavSettings), "VertsPerPoly"));
-            Assert.AreEqual(128, (int)Marshal.OffsetOf(typeof(NavSettings), "DetailSampleDistance"));
-            Assert.AreEqual(136, (int)Marshal.OffsetOf(typeof(NavSettings), "DetailSampleMaxError"));
-            Assert.AreEqual(144, (int)Marshal.OffsetOf(typeof(NavSettings), "SnapExtents"));
+            Assert.AreEqual(76, (int)Marshal.OffsetOf(typeof(NavSettings), "Threads"));
+            Assert.AreEqual(80, (int)Marshal.OffsetOf(typeof(NavSettings), "RegionMinSize"));
+            Assert.AreEqual(88, (int)Marshal.OffsetOf(typeof(NavSettings), "RegionMergeSize"));
+            Assert.AreEqual(96, (int)Marshal.OffsetOf(typeof(NavSettings), "EdgeMaxLength"));
+            Assert.AreEqual(104, (int)Marshal.OffsetOf(typeof(NavSettings), "EdgeMaxError"));
+            Assert.AreEqual(112, (int)Marshal.OffsetOf(typeof(NavSettings), "VertsPerPoly"));
+            Assert.AreEqual(120, (int)Marshal.OffsetOf(typeof(NavSettings), "DetailSampleDistance"));
+            Assert.AreEqual(128, (int)Marshal.OffsetOf(typeof(NavSettings), "DetailSampleMaxError"));
+            Assert.AreEqual(136, (int)Marshal.OffsetOf(typeof(NavSettings), "SnapExtents"));
+            Assert.AreEqual(160, (int)Marshal.OffsetOf(typeof(NavSettings), "EnqueueTask"));
+            Assert.AreEqual(168, (int)Marshal.OffsetOf(typeof(NavSettings), "FinishTask"));
+            Assert.AreEqual(176, (int)Marshal.OffsetOf(typeof(NavSettings), "TaskContext"));
+            Assert.AreEqual(184, (int)Marshal.OffsetOf(typeof(NavSettings), "InternalCheck"));
         }
 
         [Test]
         public void FloodSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(20, Marshal.SizeOf(typeof(FloodSettings)));
+            Assert.AreEqual(24, Marshal.SizeOf(typeof(FloodSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(FloodSettings), "Hot"));
             Assert.AreEqual(4, (int)Marshal.OffsetOf(typeof(FloodSettings), "MaxHeated"));
             Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(FloodSettings), "MaxSteps"));
             Assert.AreEqual(12, (int)Marshal.OffsetOf(typeof(FloodSettings), "MaxRestarts"));
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(FloodSettings), "Destination"));
+            Assert.AreEqual(20, (int)Marshal.OffsetOf(typeof(FloodSettings), "InternalCheck"));
         }
 
         [Test]
@@ -70,7 +75,7 @@ namespace Kinema.Tests
             Assert.AreEqual(112, (int)Marshal.OffsetOf(typeof(FloodResult), "Steps"));
             Assert.AreEqual(116, (int)Marshal.OffsetOf(typeof(FloodResult), "StopReason"));
             Assert.AreEqual(120, (int)Marshal.OffsetOf(typeof(FloodResult), "finished"));
-            Assert.AreEqual(124, (int)Marshal.OffsetOf(typeof(FloodResult), "seedSnapped"));
+            Assert.AreEqual(121, (int)Marshal.OffsetOf(typeof(FloodResult), "seedSnapped"));
         }
 
         [Test]
@@ -81,14 +86,14 @@ namespace Kinema.Tests
             Assert.AreEqual(24, (int)Marshal.OffsetOf(typeof(DeadReckoningResult), "EndPoint"));
             Assert.AreEqual(48, (int)Marshal.OffsetOf(typeof(DeadReckoningResult), "Cell"));
             Assert.AreEqual(56, (int)Marshal.OffsetOf(typeof(DeadReckoningResult), "blocked"));
-            Assert.AreEqual(60, (int)Marshal.OffsetOf(typeof(DeadReckoningResult), "onSpace"));
+            Assert.AreEqual(57, (int)Marshal.OffsetOf(typeof(DeadReckoningResult), "onSpace"));
             Assert.AreEqual(64, (int)Marshal.OffsetOf(typeof(DeadReckoningResult), "Distance"));
         }
 
         [Test]
         public void PursuerSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(80, Marshal.SizeOf(typeof(PursuerSettings)));
+            Assert.AreEqual(88, Marshal.SizeOf(typeof(PursuerSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(PursuerSettings), "Strategy"));
             Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(PursuerSettings), "ViewRange"));
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(PursuerSettings), "ViewAngle"));
@@ -98,6 +103,7 @@ namespace Kinema.Tests
             Assert.AreEqual(48, (int)Marshal.OffsetOf(typeof(PursuerSettings), "Spread"));
             Assert.AreEqual(56, (int)Marshal.OffsetOf(typeof(PursuerSettings), "FloodStepsPerTick"));
             Assert.AreEqual(60, (int)Marshal.OffsetOf(typeof(PursuerSettings), "Flood"));
+            Assert.AreEqual(84, (int)Marshal.OffsetOf(typeof(PursuerSettings), "InternalCheck"));
         }
 
         [Test]
@@ -119,8 +125,8 @@ namespace Kinema.Tests
             Assert.AreEqual(48, Marshal.SizeOf(typeof(PursuerOutput)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(PursuerOutput), "State"));
             Assert.AreEqual(4, (int)Marshal.OffsetOf(typeof(PursuerOutput), "goalChanged"));
-            Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(PursuerOutput), "goalInSight"));
-            Assert.AreEqual(12, (int)Marshal.OffsetOf(typeof(PursuerOutput), "Events"));
+            Assert.AreEqual(5, (int)Marshal.OffsetOf(typeof(PursuerOutput), "goalInSight"));
+            Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(PursuerOutput), "Events"));
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(PursuerOutput), "Goal"));
             Assert.AreEqual(40, (int)Marshal.OffsetOf(typeof(PursuerOutput), "Time"));
         }
@@ -155,9 +161,10 @@ namespace Kinema.Tests
         [Test]
         public void DishonoredSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(16, Marshal.SizeOf(typeof(DishonoredSettings)));
+            Assert.AreEqual(24, Marshal.SizeOf(typeof(DishonoredSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(DishonoredSettings), "SpeedScale"));
             Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(DishonoredSettings), "Friction"));
+            Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(DishonoredSettings), "InternalCheck"));
         }
 
         [Test]
@@ -169,12 +176,13 @@ namespace Kinema.Tests
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(CrossCodeSettings), "Friction"));
             Assert.AreEqual(24, (int)Marshal.OffsetOf(typeof(CrossCodeSettings), "AirFriction"));
             Assert.AreEqual(32, (int)Marshal.OffsetOf(typeof(CrossCodeSettings), "grounded"));
+            Assert.AreEqual(36, (int)Marshal.OffsetOf(typeof(CrossCodeSettings), "InternalCheck"));
         }
 
         [Test]
         public void UnrealSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(88, Marshal.SizeOf(typeof(UnrealSettings)));
+            Assert.AreEqual(96, Marshal.SizeOf(typeof(UnrealSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(UnrealSettings), "GroundFriction"));
             Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(UnrealSettings), "MaxWalkSpeed"));
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(UnrealSettings), "MaxAcceleration"));
@@ -186,6 +194,7 @@ namespace Kinema.Tests
             Assert.AreEqual(64, (int)Marshal.OffsetOf(typeof(UnrealSettings), "MaxSimulationTimeStep"));
             Assert.AreEqual(72, (int)Marshal.OffsetOf(typeof(UnrealSettings), "MaxSimulationIterations"));
             Assert.AreEqual(80, (int)Marshal.OffsetOf(typeof(UnrealSettings), "MinAnalogWalkSpeed"));
+            Assert.AreEqual(88, (int)Marshal.OffsetOf(typeof(UnrealSettings), "InternalCheck"));
         }
 
         [Test]
@@ -202,10 +211,11 @@ namespace Kinema.Tests
         [Test]
         public void TurnSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(24, Marshal.SizeOf(typeof(TurnSettings)));
+            Assert.AreEqual(32, Marshal.SizeOf(typeof(TurnSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(TurnSettings), "SpeedScale"));
             Assert.AreEqual(8, (int)Marshal.OffsetOf(typeof(TurnSettings), "Friction"));
             Assert.AreEqual(16, (int)Marshal.OffsetOf(typeof(TurnSettings), "Acceleration"));
+            Assert.AreEqual(24, (int)Marshal.OffsetOf(typeof(TurnSettings), "InternalCheck"));
         }
 
         [Test]
@@ -279,12 +289,13 @@ namespace Kinema.Tests
         [Test]
         public void MorrowindSettingsMatchesTheHeader()
         {
-            Assert.AreEqual(320, Marshal.SizeOf(typeof(MorrowindSettings)));
+            Assert.AreEqual(328, Marshal.SizeOf(typeof(MorrowindSettings)));
             Assert.AreEqual(0, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "Gmsts"));
             Assert.AreEqual(240, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "Animation"));
             Assert.AreEqual(280, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "Rules"));
             Assert.AreEqual(304, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "MaxPlaybackScale"));
             Assert.AreEqual(312, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "PhysicsStep"));
+            Assert.AreEqual(320, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "InternalCheck"));
         }
 
         [Test]

@@ -314,7 +314,15 @@ class Space extends Handle {
 
 const destinationRules = enumNames("kinema_destination_rule", "KINEMA_DESTINATION_");
 const stopReasons = enumNames("kinema_stop_reason", "KINEMA_STOP_");
-const settingFields = Object.keys(abi.structs.kinema_flood_settings.fields).map(camelCase);
+// A settings struct's fields a program sets, by their JavaScript names: all but internal_check, which only the
+// _default() functions set (settings start from them here) and nested structs (`skip`).
+function settingNames(struct, skip = []) {
+    return Object.keys(abi.structs[struct].fields)
+        .filter((name) => name !== "internal_check" && !skip.includes(name))
+        .map(camelCase);
+}
+
+const settingFields = settingNames("kinema_flood_settings");
 
 // Flood settings from the C struct's fields.
 function floodFromFields(s) {
@@ -443,9 +451,9 @@ class Flood extends Handle {
     advance(maxSteps) {
         const handle = this._started("Flood.advance");
         requireInteger(maxSteps, "Flood.advance", "maxSteps");
-        return withScratch(4, (finished) => {
+        return withScratch(1, (finished) => {
             check(core._kinema_flood_advance(handle, maxSteps, finished));
-            return core.HEAP32[finished >> 2] === 1;
+            return readField("u8", finished) === 1; // a C bool
         });
     }
 
@@ -453,7 +461,7 @@ class Flood extends Handle {
     get result() {
         const handle = this._started("Flood.result");
         return withScratch(sizeOf("kinema_flood_result"), (out) => {
-            check(core._kinema_flood_result(handle, out));
+            check(core._kinema_flood_get_result(handle, out));
             return readResult(readStruct("kinema_flood_result", out));
         });
     }
@@ -483,9 +491,7 @@ class Flood extends Handle {
 const strategies = enumNames("kinema_pursuit_strategy", "KINEMA_STRATEGY_").map((name) => name.replace(/_/g, "-"));
 const pursuitStates = enumNames("kinema_pursuit_state", "KINEMA_PURSUIT_");
 const eventKinds = enumNames("kinema_pursuit_event_kind", "KINEMA_PURSUIT_EVENT_");
-const pursuerFields = Object.keys(abi.structs.kinema_pursuer_settings.fields)
-    .filter((name) => name !== "flood")
-    .map(camelCase);
+const pursuerFields = settingNames("kinema_pursuer_settings", ["flood"]);
 // kinema_pursuer_events gives at most this many events a call (kinema.h).
 const maxPursuerEvents = 4;
 
@@ -535,16 +541,18 @@ function pursuerNumbers(settings) {
 
 // An output from the C struct at `pointer`, into `out` (its goal object reused when it has one).
 function readOutput(pointer, out) {
-    const at = (field) => pointer + offsetOf("kinema_pursuer_output", field);
-    out.state = pursuitStates[readField("i32", at("state"))];
-    out.goalChanged = readField("i32", at("goal_changed")) === 1;
-    out.goalInSight = readField("i32", at("goal_in_sight")) === 1;
-    out.events = readField("u32", at("events"));
+    const fields = abi.structs.kinema_pursuer_output.fields;
+    const read = (field) => readField(fields[field].kind, pointer + fields[field].offset);
+    const at = (field) => pointer + fields[field].offset;
+    out.state = pursuitStates[read("state")];
+    out.goalChanged = read("goal_changed") === 1;
+    out.goalInSight = read("goal_in_sight") === 1;
+    out.events = read("events");
     out.goal = out.goal || {};
     for (const axis of ["x", "y", "z"]) {
         out.goal[axis] = readField("f64", at("goal") + offsetOf("kinema_vec3", axis));
     }
-    out.time = readField("f64", at("time"));
+    out.time = read("time");
     return out;
 }
 
@@ -601,14 +609,15 @@ class Pursuer extends Handle {
         if (input === null || typeof input !== "object") {
             throw new Error("Pursuer.update: input must be an object");
         }
-        const at = (field) => this._scratch + offsetOf("kinema_pursuer_input", field);
-        writeField("f64", at("dt"), Number(input.dt));
+        const fields = abi.structs.kinema_pursuer_input.fields;
+        const at = (field) => this._scratch + fields[field].offset;
+        writeField(fields.dt.kind, at("dt"), Number(input.dt));
         writeVector(at("npc_position"), input.npcPosition, "Pursuer.update", "npcPosition");
         writeVector(at("npc_facing"), input.npcFacing, "Pursuer.update", "npcFacing");
-        writeField("i32", at("sees_player"), input.seesPlayer ? 1 : 0);
+        writeField(fields.sees_player.kind, at("sees_player"), input.seesPlayer ? 1 : 0);
         writeVector(at("player_position"), input.playerPosition || { x: 0, y: 0 }, "Pursuer.update", "playerPosition");
         writeVector(at("player_velocity"), input.playerVelocity || { x: 0, y: 0 }, "Pursuer.update", "playerVelocity");
-        writeField("i32", at("arrived"), input.arrived ? 1 : 0);
+        writeField(fields.arrived.kind, at("arrived"), input.arrived ? 1 : 0);
         const output = this._scratch + sizeOf("kinema_pursuer_input");
         check(core._kinema_pursuer_update(handle, this._scratch, output));
         return readOutput(output, out);

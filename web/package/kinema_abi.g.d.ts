@@ -51,7 +51,8 @@ export const enums: {
         KINEMA_MORROWIND_MOVE_SWIM_RUN: 5; KINEMA_MORROWIND_MOVE_FLY: 6; };
 };
 export const constants: {
-    KINEMA_C_API_VERSION: 5;
+    KINEMA_C_API_VERSION: 6;
+    KINEMA_INTERNAL_CHECK: 1263403014;
     KINEMA_TEAM_MAX_NPCS: 16;
 };
 export const functions: readonly string[];

@@ -124,8 +124,8 @@ namespace Kinema
     }
 
     /// <summary>How a 3D level is built: RecastDemo's agent and voxels, and the chase cells (docs/nav.md). Lengths
-    /// are in the mesh's units (the defaults suit metres), y is up. Ranges: `kinema chase --help`; every field
-    /// mirrors the C++ NavSettings (kinema/nav/settings.hpp).</summary>
+    /// are in the mesh's units (the defaults suit metres), y is up. Ranges: `kinema chase --help`; every field but
+    /// the task system and internal_check is a field of the C++ NavSettings (kinema/nav/settings.hpp).</summary>
     [StructLayout(LayoutKind.Sequential)]
     public partial struct NavSettings
     {
@@ -144,13 +144,13 @@ namespace Kinema
         /// <summary>width of the chase flood's cells, [0.001, 1000]; default 0.75</summary>
         public double ChaseCellSize;
         /// <summary>most chase columns over the level's bounds, [1, 2^28]</summary>
-        public double MaxChaseColumns;
+        public long MaxChaseColumns;
         /// <summary>most navmesh voxels of a build, [1, 2^28]</summary>
-        public double MaxVoxels;
-        /// <summary>navmesh tile side in voxels: 0 one tile, else an integer in [16, 4096]</summary>
-        public double TileSize;
-        /// <summary>threads building tiles, an integer in [1, 64]; the same navmesh for any</summary>
-        public double Threads;
+        public long MaxVoxels;
+        /// <summary>navmesh tile side in voxels: 0 one tile, else [16, 4096]</summary>
+        public int TileSize;
+        /// <summary>workers building tiles, [1, 64]; the same navmesh for any</summary>
+        public int Threads;
         /// <summary>smallest isolated region kept, cells per side, [0, 1000]; default 8</summary>
         public double RegionMinSize;
         /// <summary>regions smaller than size^2 cells merge, [0, 1000]; default 20</summary>
@@ -159,14 +159,20 @@ namespace Kinema
         public double EdgeMaxLength;
         /// <summary>contour simplification error, cell sizes, [0, 1e6]; default 1.3</summary>
         public double EdgeMaxError;
-        /// <summary>an integer in [3, 6]; default 6</summary>
-        public double VertsPerPoly;
+        /// <summary>[3, 6]; default 6</summary>
+        public int VertsPerPoly;
         /// <summary>detail mesh sampling, cell sizes, [0, 1e6]; default 6</summary>
         public double DetailSampleDistance;
         /// <summary>detail mesh height error, cell heights, [0, 1e6]; default 1</summary>
         public double DetailSampleMaxError;
         /// <summary>half extents of the box a point is snapped to the navmesh in, each (0, 1e6]</summary>
         public Vec3 SnapExtents;
+        public IntPtr EnqueueTask;
+        public IntPtr FinishTask;
+        /// <summary>passed to both, untouched</summary>
+        public IntPtr TaskContext;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_nav_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>The C library's defaults (kinema_nav_settings_default).</summary>
         public static NavSettings Default
@@ -194,6 +200,8 @@ namespace Kinema
         public int MaxRestarts;
         /// <summary>a kinema_destination_rule</summary>
         public DestinationRule Destination;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_flood_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>The C library's defaults (kinema_flood_settings_default).</summary>
         public static FloodSettings Default
@@ -206,7 +214,9 @@ namespace Kinema
         }
     }
 
-    /// <summary>A struct tag only (no typedef): kinema_flood_result is also the function that fills it.</summary>
+    /// <summary>The flood's result (kinema_flood_get_result). Version 5 named its getter kinema_flood_result, so the
+    /// struct was a tag only; `struct kinema_flood_result` still names it, and the typedef below is left out when
+    /// version 5's names are asked for (KINEMA_C_API_V5_NAMES).</summary>
     [StructLayout(LayoutKind.Sequential)]
     public partial struct FloodResult
     {
@@ -230,23 +240,23 @@ namespace Kinema
         public int Steps;
         /// <summary>a kinema_stop_reason; meaningful when finished</summary>
         public StopReason StopReason;
-        /// <summary>1 when the flood has stopped, 0 in the middle of a time-sliced run</summary>
-        private int finished;
-        /// <summary>1 when the position was on no cell and moved to the nearest one</summary>
-        private int seedSnapped;
+        /// <summary>the flood has stopped (false in the middle of a time-sliced run)</summary>
+        private byte finished;
+        /// <summary>the position was on no cell and moved to the nearest one</summary>
+        private byte seedSnapped;
 
-        /// <summary>1 when the flood has stopped, 0 in the middle of a time-sliced run</summary>
+        /// <summary>the flood has stopped (false in the middle of a time-sliced run)</summary>
         public bool Finished
         {
             get { return finished != 0; }
-            set { finished = value ? 1 : 0; }
+            set { finished = value ? (byte)1 : (byte)0; }
         }
 
-        /// <summary>1 when the position was on no cell and moved to the nearest one</summary>
+        /// <summary>the position was on no cell and moved to the nearest one</summary>
         public bool SeedSnapped
         {
             get { return seedSnapped != 0; }
-            set { seedSnapped = value ? 1 : 0; }
+            set { seedSnapped = value ? (byte)1 : (byte)0; }
         }
     }
 
@@ -260,25 +270,25 @@ namespace Kinema
         public Vec3 EndPoint;
         /// <summary>the cell of position on grids; -1 where the space has none</summary>
         public long Cell;
-        /// <summary>1 when a wall (a grid edge, a navmesh border) stopped the line before `distance`</summary>
-        private int blocked;
-        /// <summary>0 when the start is off the space (a navmesh: beyond the snap box)</summary>
-        private int onSpace;
+        /// <summary>a wall (a grid edge, a navmesh border) stopped the line before `distance`</summary>
+        private byte blocked;
+        /// <summary>false when the start is off the space (a navmesh: beyond the snap box)</summary>
+        private byte onSpace;
         /// <summary>the distance asked for, world units</summary>
         public double Distance;
 
-        /// <summary>1 when a wall (a grid edge, a navmesh border) stopped the line before `distance`</summary>
+        /// <summary>a wall (a grid edge, a navmesh border) stopped the line before `distance`</summary>
         public bool Blocked
         {
             get { return blocked != 0; }
-            set { blocked = value ? 1 : 0; }
+            set { blocked = value ? (byte)1 : (byte)0; }
         }
 
-        /// <summary>0 when the start is off the space (a navmesh: beyond the snap box)</summary>
+        /// <summary>false when the start is off the space (a navmesh: beyond the snap box)</summary>
         public bool OnSpace
         {
             get { return onSpace != 0; }
-            set { onSpace = value ? 1 : 0; }
+            set { onSpace = value ? (byte)1 : (byte)0; }
         }
     }
 
@@ -305,6 +315,8 @@ namespace Kinema
         public int FloodStepsPerTick;
         /// <summary>the chase's constants; max_restarts caps the stimuli accepted</summary>
         public FloodSettings Flood;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_pursuer_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>The C library's defaults (kinema_pursuer_settings_default).</summary>
         public static PursuerSettings Default
@@ -327,27 +339,27 @@ namespace Kinema
         public Vec3 NpcPosition;
         /// <summary>its facing (normalised by the pursuer)</summary>
         public Vec3 NpcFacing;
-        /// <summary>1 when the NPC sees the player</summary>
-        private int seesPlayer;
+        /// <summary>the NPC sees the player</summary>
+        private byte seesPlayer;
         /// <summary>read while seen, on the first update, and always by breadcrumbs</summary>
         public Vec3 PlayerPosition;
         /// <summary>only its direction is read (the flood's barrier); zero = standing</summary>
         public Vec3 PlayerVelocity;
-        /// <summary>1 when the agent reached the previous output's goal and stopped</summary>
-        private int arrived;
+        /// <summary>the agent reached the previous output's goal and stopped</summary>
+        private byte arrived;
 
-        /// <summary>1 when the NPC sees the player</summary>
+        /// <summary>the NPC sees the player</summary>
         public bool SeesPlayer
         {
             get { return seesPlayer != 0; }
-            set { seesPlayer = value ? 1 : 0; }
+            set { seesPlayer = value ? (byte)1 : (byte)0; }
         }
 
-        /// <summary>1 when the agent reached the previous output's goal and stopped</summary>
+        /// <summary>the agent reached the previous output's goal and stopped</summary>
         public bool Arrived
         {
             get { return arrived != 0; }
-            set { arrived = value ? 1 : 0; }
+            set { arrived = value ? (byte)1 : (byte)0; }
         }
     }
 
@@ -357,10 +369,10 @@ namespace Kinema
     {
         /// <summary>a kinema_pursuit_state</summary>
         public PursuitState State;
-        /// <summary>1 when goal differs from the previous output's: re-path</summary>
-        private int goalChanged;
-        /// <summary>1 while engaged: the goal is the seen player, a straight line away</summary>
-        private int goalInSight;
+        /// <summary>goal differs from the previous output's: re-path</summary>
+        private byte goalChanged;
+        /// <summary>while engaged: the goal is the seen player, a straight line away</summary>
+        private byte goalInSight;
         /// <summary>1 &lt;&lt; kind for each event this call recorded (kinema_pursuer_events)</summary>
         public uint Events;
         /// <summary>where to go</summary>
@@ -368,18 +380,18 @@ namespace Kinema
         /// <summary>s, the pursuer's clock: the sum of the updates' dt</summary>
         public double Time;
 
-        /// <summary>1 when goal differs from the previous output's: re-path</summary>
+        /// <summary>goal differs from the previous output's: re-path</summary>
         public bool GoalChanged
         {
             get { return goalChanged != 0; }
-            set { goalChanged = value ? 1 : 0; }
+            set { goalChanged = value ? (byte)1 : (byte)0; }
         }
 
-        /// <summary>1 while engaged: the goal is the seen player, a straight line away</summary>
+        /// <summary>while engaged: the goal is the seen player, a straight line away</summary>
         public bool GoalInSight
         {
             get { return goalInSight != 0; }
-            set { goalInSight = value ? 1 : 0; }
+            set { goalInSight = value ? (byte)1 : (byte)0; }
         }
     }
 
@@ -389,8 +401,8 @@ namespace Kinema
     {
         /// <summary>a kinema_pursuit_event_kind</summary>
         public PursuitEventKind Kind;
-        /// <summary>stimulus: 0 when the restart cap or the engaged NPC refused it; else 1</summary>
-        private int accepted;
+        /// <summary>stimulus: false when the restart cap or the engaged NPC refused it</summary>
+        private byte accepted;
         /// <summary>s, the pursuer's clock</summary>
         public double T;
         /// <summary>lost_sight: last seen; chase, arrived: the destination; stimulus: the noise; search, gave_up:
@@ -399,11 +411,11 @@ namespace Kinema
         /// <summary>lost_sight: the player's direction of motion then; else zero</summary>
         public Vec3 Direction;
 
-        /// <summary>stimulus: 0 when the restart cap or the engaged NPC refused it; else 1</summary>
+        /// <summary>stimulus: false when the restart cap or the engaged NPC refused it</summary>
         public bool Accepted
         {
             get { return accepted != 0; }
-            set { accepted = value ? 1 : 0; }
+            set { accepted = value ? (byte)1 : (byte)0; }
         }
     }
 
@@ -432,6 +444,8 @@ namespace Kinema
         public double SpeedScale;
         /// <summary>1/s, [0, 1e6]</summary>
         public double Friction;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_dishonored_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>The C library's defaults (kinema_dishonored_settings_default).</summary>
         public static DishonoredSettings Default
@@ -458,6 +472,8 @@ namespace Kinema
         /// <summary>[0, 1e5]; used instead of friction when not grounded</summary>
         public double AirFriction;
         private byte grounded;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_crosscode_settings_default()</summary>
+        internal int InternalCheck;
 
         public bool Grounded
         {
@@ -502,6 +518,8 @@ namespace Kinema
         public int MaxSimulationIterations;
         /// <summary>cm/s, [0, 1e6]; default 0</summary>
         public double MinAnalogWalkSpeed;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_unreal_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>default false</summary>
         public bool UseSeparateBrakingFriction
@@ -563,6 +581,8 @@ namespace Kinema
         public double Friction;
         /// <summary>u/s^2, (0, 1e8]</summary>
         public double Acceleration;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_turn_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>The C library's defaults (kinema_turn_settings_default).</summary>
         public static TurnSettings Default
@@ -678,6 +698,8 @@ namespace Kinema
         public double MaxPlaybackScale;
         /// <summary>s, [1e-4, 1]; default 1/60</summary>
         public double PhysicsStep;
+        /// <summary>KINEMA_INTERNAL_CHECK, set by kinema_morrowind_settings_default()</summary>
+        internal int InternalCheck;
 
         /// <summary>The C library's defaults (kinema_morrowind_settings_default).</summary>
         public static MorrowindSettings Default
@@ -886,9 +908,17 @@ namespace Kinema
 #else
         internal const string Library = "kinema_c";
 #endif
-        /// <summary>The version of this header's ABI: raised whenever a declaration or a struct layout
-        /// changes.</summary>
-        internal const int KINEMA_C_API_VERSION = 5;
+        /// <summary>The version of this header's ABI: raised whenever a declaration or a struct layout changes.
+        /// Version 6 is the one issue 42 calls "version 4" (written before versions 4 and 5 shipped): a distinct
+        /// name for the flood result getter (kinema_flood_get_result), integer counts in kinema_nav_settings, `bool`
+        /// for every yes/no, internal_check in every settings struct, user_data on handles, destroyed and foreign
+        /// handles refused, and a host's task system for the navmesh build. Migrating from 5: docs/engines.md
+        /// "Version 6".</summary>
+        internal const int KINEMA_C_API_VERSION = 6;
+        /// <summary>What every _default() function puts in its struct's internal_check (0x4B4E0006, "KN" and 6): a
+        /// settings struct whose internal_check differs was not made by its _default() function and is
+        /// refused.</summary>
+        internal const int KINEMA_INTERNAL_CHECK = 1263403014;
         /// <summary>The most NPCs in a team.</summary>
         internal const int KINEMA_TEAM_MAX_NPCS = 16;
 
@@ -939,6 +969,15 @@ namespace Kinema
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern Status kinema_space_cell_count(SpaceHandle space, out long @out);
 
+        /// <summary>The caller's pointer carried by the space (NULL when made): kinema never reads it. The getter
+        /// returns NULL for a NULL, destroyed or foreign handle (kinema_last_error() says which). Since
+        /// KINEMA_C_API_VERSION 6.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_space_set_user_data(SpaceHandle space, IntPtr userData);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr kinema_space_user_data(SpaceHandle space);
+
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern NavSettings kinema_nav_settings_default();
 
@@ -980,13 +1019,16 @@ namespace Kinema
             Vec3 direction);
 
         /// <summary>Runs at most max_steps (&gt;= 0) propagation steps: the chapter's fixed number of steps per
-        /// frame. *finished (may be NULL) is set to 1 once the flood has stopped. After the first start on a space,
-        /// no allocation.</summary>
+        /// frame. *finished (may be NULL) is set to true once the flood has stopped. After the first start on a
+        /// space, no allocation.</summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_flood_advance(FloodHandle flood, int maxSteps, out int finished);
+        internal static extern Status kinema_flood_advance(FloodHandle flood, int maxSteps,
+            [MarshalAs(UnmanagedType.U1)] out bool finished);
 
+        /// <summary>The result so far (after the last step: the final one). Since KINEMA_C_API_VERSION 6; version
+        /// 5's name below.</summary>
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_flood_result(FloodHandle flood, out FloodResult @out);
+        internal static extern Status kinema_flood_get_result(FloodHandle flood, out FloodResult @out);
 
         /// <summary>The whole chase as JSON, byte for byte what `kinema chase --json` prints for the same level and
         /// query (dead reckoning and every touched cell included; `map` as the "map" field, NULL for the space's own
@@ -1000,6 +1042,14 @@ namespace Kinema
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void kinema_flood_destroy(IntPtr flood);
+
+        /// <summary>The caller's pointer carried by the flood, as kinema_space_user_data. Since KINEMA_C_API_VERSION
+        /// 6.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_flood_set_user_data(FloodHandle flood, IntPtr userData);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr kinema_flood_user_data(FloodHandle flood);
 
         /// <summary>Dead reckoning on `space` from `position` along `direction` (only the planar part counts; zero =
         /// stay) for `distance` world units, [0, 1e9]. `kinema chase` runs it for M_S cell sizes (max_steps x the
@@ -1045,6 +1095,14 @@ namespace Kinema
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void kinema_pursuer_destroy(IntPtr pursuer);
 
+        /// <summary>The caller's pointer carried by the pursuer, as kinema_space_user_data. Since
+        /// KINEMA_C_API_VERSION 6.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_pursuer_set_user_data(PursuerHandle pursuer, IntPtr userData);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr kinema_pursuer_user_data(PursuerHandle pursuer);
+
         /// <summary>A team of `npcs` ([1, KINEMA_TEAM_MAX_NPCS]) pursuers on `space` (which must outlive it), each
         /// engaged, clock 0, sharing by `mode` (a kinema_team_mode). No allocation per update once the first search
         /// on the space has built its arrays.</summary>
@@ -1077,6 +1135,14 @@ namespace Kinema
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern void kinema_pursuer_team_destroy(IntPtr team);
+
+        /// <summary>The caller's pointer carried by the team, as kinema_space_user_data. Since KINEMA_C_API_VERSION
+        /// 6.</summary>
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern Status kinema_pursuer_team_set_user_data(PursuerTeamHandle team, IntPtr userData);
+
+        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
+        internal static extern IntPtr kinema_pursuer_team_user_data(PursuerTeamHandle team);
 
         [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
         internal static extern DishonoredSettings kinema_dishonored_settings_default();

@@ -93,7 +93,7 @@ EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_space_from_level_text(const char* t
         space->holder = grid_holder(
             kinema::levels::parse_level(std::string_view(text, static_cast<std::size_t>(length)), name),
             settings);
-        *out = space.release();
+        *out = make_live(std::move(space), HandleKind::space);  // a live handle, as kinema_space_load's
     });
 }
 
