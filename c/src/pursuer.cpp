@@ -167,9 +167,9 @@ extern "C" kinema_status kinema_pursuer_create(const kinema_space* space,
         require_live(space, HandleKind::space, "kinema_pursuer_create", "space");
         require(settings, "kinema_pursuer_create", "settings");
         require(out, "kinema_pursuer_create", "out");
-        *out = make_live(
-            std::make_unique<kinema_pursuer>(space, settings_from_c(*settings), from_c(settings->flood)),
-            HandleKind::pursuer);
+        const pu::PursuerSettings pursuer_settings = settings_from_c(*settings);  // checked first
+        *out = make_live(std::make_unique<kinema_pursuer>(space, pursuer_settings, from_c(settings->flood)),
+                         HandleKind::pursuer);
     });
 }
 

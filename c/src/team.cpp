@@ -72,8 +72,9 @@ extern "C" kinema_status kinema_pursuer_team_create(const kinema_space* space,
         require(settings, "kinema_pursuer_team_create", "settings");
         require(out, "kinema_pursuer_team_create", "out");
         const pu::TeamMode team_mode = mode_from_c(mode);
-        *out = make_live(std::make_unique<kinema_pursuer_team>(
-                             space, npcs, team_mode, settings_from_c(*settings), from_c(settings->flood)),
+        const pu::PursuerSettings pursuer_settings = settings_from_c(*settings);  // checked first
+        *out = make_live(std::make_unique<kinema_pursuer_team>(space, npcs, team_mode, pursuer_settings,
+                                                               from_c(settings->flood)),
                          HandleKind::team);
     });
 }

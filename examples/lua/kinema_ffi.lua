@@ -2,8 +2,8 @@
 -- load time. ffi.cdef takes declarations without a preprocessor, and the header keeps every declaration plain C
 -- (its only macro in a declaration is the export macro KINEMA_API), so loading it takes three rules: drop the
 -- preprocessor lines, drop what only C++ compilers see (#ifdef __cplusplus ... #endif) and version 5's names
--- (#ifdef KINEMA_C_API_V5_NAMES ... #endif), remove KINEMA_API; a
--- numeric #define (KINEMA_C_API_VERSION) becomes an enum constant.
+-- (#ifdef KINEMA_C_API_V5_NAMES ... #endif), remove KINEMA_API; a numeric #define (KINEMA_C_API_VERSION,
+-- KINEMA_INTERNAL_CHECK) becomes an enum constant.
 --
 --   local kinema = require("kinema_ffi").load{header = "include/kinema/kinema.h", library = "kinema_c"}
 --   -- kinema.C.kinema_version(), kinema.check(status), kinema.ffi

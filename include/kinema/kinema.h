@@ -12,10 +12,10 @@
  *   by the matching kinema_*_destroy (which accepts NULL). The library keeps a registry of its live handles:
  *   a destroyed handle, or one of another kind (a kinema_flood passed as a kinema_space), is refused with
  *   KINEMA_ERROR_ARGUMENT naming the function and the kind ("kinema_flood_start: space is not a live
- *   kinema_space (destroyed, or a handle of another kind)") instead of being read; destroying one is a
- *   no-op. (A handle destroyed and its memory given to a new handle of the same kind cannot be told apart.)
- *   Spaces, floods, pursuers and teams carry a user_data pointer of the caller's (kinema_*_set_user_data),
- *   NULL when made.
+ *   kinema_space (a kinema_flood)", "... (destroyed, or never made by kinema)") instead of being read;
+ *   destroying one is a no-op. (A handle destroyed and its memory given to a new handle of the same kind
+ *   cannot be told apart.) Spaces, floods, pursuers and teams carry a user_data pointer of the caller's
+ *   (kinema_*_set_user_data), NULL when made.
  * - Settings are plain structs: fill one with its kinema_*_default() function, then change fields. The
  *   defaults, units and ranges are those of the C++ library (docs/chase.md, `kinema chase --help`). Every
  *   settings struct ends with `internal_check`, which its _default() function sets to KINEMA_INTERNAL_CHECK
