@@ -562,20 +562,24 @@ def csharp_layout_test(header, typedefs):
 
 def c_layout(header):
     out = [f"/* {BANNER}. */",
-           "/* Each struct's size and field offsets as scripts/bindings.py computes them (x86-64, or wasm32 where",
-           " * pointers are 4 bytes), checked against the compiler: the C# mirrors and the npm package use these numbers. */",
+           "/* Each struct's size and field offsets as scripts/bindings.py computes them, checked against the compiler:",
+           " * the C# mirrors and the npm package use these numbers. The same on x86-64 and wasm32 unless listed under",
+           " * the target (pointers and size_t are 4 bytes on wasm32). */",
            "#ifndef KINEMA_LAYOUT_G_H", "#define KINEMA_LAYOUT_G_H", "", "#include <stddef.h>", "#include <stdint.h>",
            "", "#include \"kinema/kinema.h\"", "", "#ifdef __cplusplus", "#define KINEMA_LAYOUT_ASSERT static_assert",
            "#else", "#define KINEMA_LAYOUT_ASSERT _Static_assert", "#endif", ""]
-    for target, condition in ((0, "UINTPTR_MAX > 0xFFFFFFFFu"), (1, "UINTPTR_MAX == 0xFFFFFFFFu")):
-        out.append(f"#{'if' if target == 0 else 'elif'} {condition}")
-        for struct in header.structs.values():
-            tag = f"struct {struct.name}"
-            out.append(f"KINEMA_LAYOUT_ASSERT(sizeof({tag}) == {struct.size[target]}, \"sizeof({struct.name})\");")
-            for field in struct.fields:
-                out.append(f"KINEMA_LAYOUT_ASSERT(offsetof({tag}, {field.name}) == {field.offset[target]}, "
-                           f"\"{struct.name}.{field.name}\");")
-    return "\n".join(out + ["#endif", "", "#endif /* KINEMA_LAYOUT_G_H */", ""])
+    shared, by_target = [], ([], [])
+    for struct in header.structs.values():
+        checks = [(f"sizeof(struct {struct.name})", struct.size, f"sizeof({struct.name})")]
+        checks += [(f"offsetof(struct {struct.name}, {field.name})", field.offset, f"{struct.name}.{field.name}")
+                   for field in struct.fields]
+        for expression, numbers, label in checks:
+            for target in ((0, 1) if numbers[0] != numbers[1] else (None,)):
+                line = f"KINEMA_LAYOUT_ASSERT({expression} == {numbers[target or 0]}, \"{label}\");"
+                (shared if target is None else by_target[target]).append(line)
+    out += shared + ["", "#if UINTPTR_MAX > 0xFFFFFFFFu /* x86-64 (SysV and Win64) */"] + by_target[0]
+    out += ["#else /* wasm32 */"] + by_target[1] + ["#endif"]
+    return "\n".join(out + ["", "#endif /* KINEMA_LAYOUT_G_H */", ""])
 
 
 # ---- JavaScript ----
