@@ -209,7 +209,6 @@ def comment_on(comments, line):
 def type_name(node):
     """(name, pointer depth, const) of a declaration's type."""
     pointers = 0
-    const = False
     while isinstance(node, (c_ast.PtrDecl, c_ast.ArrayDecl)):
         pointers += 1
         node = node.type
@@ -470,7 +469,7 @@ def cs_param(param, header, typedefs):
     return f"out {cs_type} {name}"
 
 
-def cs_return(function, header, typedefs):
+def cs_return(function, typedefs):
     returns = function.returns
     base = resolve(returns.base, typedefs)
     if returns.pointers:
@@ -490,7 +489,7 @@ def csharp_function(function, header, typedefs):
         arguments = [cs_param(param, header, typedefs) for param in params]
     out = doc(function.comment, "        ")
     out.append("        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]")
-    head = f"        internal static extern {cs_return(function, header, typedefs)} {function.name}("
+    head = f"        internal static extern {cs_return(function, typedefs)} {function.name}("
     return out + wrap_call(head, arguments, ");")
 
 
@@ -500,8 +499,7 @@ def wrap_call(head, arguments, end, width=118):
         piece = argument + (", " if index + 1 < len(arguments) else end)
         if len(line) + len(piece.rstrip()) > width:
             lines.append(line.rstrip())
-            line = " " * len(head) + ""
-            line = " " * 12
+            line = " " * 12  # the continuation indent of the C# sources
         line += piece
     if not arguments:
         line += end
@@ -539,7 +537,7 @@ def csharp_source(header, typedefs):
     return "\n".join(out + ["    }", "}", ""])
 
 
-def csharp_layout_test(header, typedefs):
+def csharp_layout_test(header):
     out = [f"// {BANNER}.", "// Every struct mirror's size and field offsets as the C compiler lays them out on x86-64 (the same",
            "// numbers c/tests/kinema_layout.g.h asserts in C), so a mirror that drifts from the header fails here.",
            "using System;", "using System.Runtime.InteropServices;", "using NUnit.Framework;", "", "namespace Kinema.Tests",
@@ -641,7 +639,7 @@ def generate(header_path):
     layout(header, typedefs)
     return {
         CSHARP_OUT: csharp_source(header, typedefs),
-        CSHARP_TEST_OUT: csharp_layout_test(header, typedefs),
+        CSHARP_TEST_OUT: csharp_layout_test(header),
         C_LAYOUT_OUT: c_layout(header),
         JS_OUT: js_source(header),
         DTS_OUT: dts_source(header),
