@@ -58,14 +58,12 @@ static void corridor_chase(void) {
 
     /* Dead reckoning from column 2 running east for M_S = 40 tiles: the corridor ends at x = 7, so the line
      * stops there, blocked, and the guard is sent to the last open cell, column 6. */
-    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), 40.0, &reckoning) ==
-          KINEMA_OK);
+    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), 40.0, &reckoning) == KINEMA_OK);
     CHECK(reckoning.position.x == 6.5 && reckoning.position.y == 0.5 && reckoning.cell == 6);
     CHECK(reckoning.end_point.x == 7.0 && reckoning.end_point.y == 0.5);
     CHECK(reckoning.blocked && reckoning.on_space && reckoning.distance == 40.0);
     /* Two tiles west: not blocked, the line's end in column 0. */
-    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(-3.0, 0.0, 0.0), 2.0, &reckoning) ==
-          KINEMA_OK);
+    CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(-3.0, 0.0, 0.0), 2.0, &reckoning) == KINEMA_OK);
     CHECK(reckoning.end_point.x == 0.5 && reckoning.cell == 0 && !reckoning.blocked);
     CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), -1.0, &reckoning) ==
           KINEMA_ERROR_ARGUMENT);
@@ -379,9 +377,9 @@ static void corridor_pursuer(void) {
     kinema_space_destroy(space);
 }
 
-/* A team of two on the same corridor, sharing sightings: NPC 1 does not see the player but NPC 0 does, so
- * both engage on the player at column 2 (alone, NPC 1 would chase at once); when neither sees them running
- * east, both lose them together and chase to the flood's destination, column 4. */
+/* A team of two on the same corridor, sharing sightings: NPC 1 does not see the player but NPC 0 does, so both
+ * engage on the player at column 2 (alone, NPC 1 would chase at once); when neither sees them running east,
+ * both lose them together and chase to the flood's destination, column 4. */
 static void corridor_team(void) {
     const unsigned char tiles[7] = {1, 1, 1, 1, 1, 1, 1};
     kinema_space* space = NULL;
