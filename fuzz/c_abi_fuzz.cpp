@@ -340,11 +340,18 @@ float hostile_float(FuzzedDataProvider& in) {
 kinema_nav_settings hostile_nav(FuzzedDataProvider& in) {
     kinema_nav_settings s = kinema_nav_settings_default();
     if (in.ConsumeBool()) {
-        for (double* field :
-             {&s.agent_height, &s.agent_radius, &s.agent_max_climb, &s.agent_max_slope, &s.cell_size,
-              &s.cell_height, &s.chase_cell_size, &s.tile_size, &s.verts_per_poly, &s.snap_extents.x}) {
+        for (double* field : {&s.agent_height, &s.agent_radius, &s.agent_max_climb, &s.agent_max_slope,
+                              &s.cell_size, &s.cell_height, &s.chase_cell_size, &s.snap_extents.x}) {
             maybe_hostile(in, *field);
         }
+        for (int* field : {&s.tile_size, &s.verts_per_poly}) {
+            if (in.ConsumeBool()) {
+                *field = in.ConsumeIntegral<int>();
+            }
+        }
+    }
+    if (in.ConsumeIntegralInRange<int>(0, 15) == 0) {
+        s.internal_check = in.ConsumeIntegral<int32_t>();  // not made by kinema_nav_settings_default()
     }
     return s;
 }
@@ -482,10 +489,10 @@ kinema_pursuer_input hostile_pursuer_input(FuzzedDataProvider& in) {
     input.dt = in.ConsumeBool() ? hostile_double(in) : 1.0 / 60.0;
     input.npc_position = hostile_vec3(in);
     input.npc_facing = hostile_vec3(in);
-    input.sees_player = in.ConsumeIntegralInRange<int>(-1, 2);
+    input.sees_player = in.ConsumeBool();
     input.player_position = hostile_vec3(in);
     input.player_velocity = hostile_vec3(in);
-    input.arrived = in.ConsumeIntegralInRange<int>(0, 1);
+    input.arrived = in.ConsumeBool();
     return input;
 }
 
@@ -587,15 +594,15 @@ void call_flood(FuzzedDataProvider& in, kinema_flood* flood, const kinema_space*
                                      hostile_vec3(in), hostile_vec3(in)));
             break;
         case 1: {
-            int finished = 0;
+            bool finished = false;
             check(kinema_flood_advance(flood, in.ConsumeIntegralInRange<int>(-3, 60),
                                        in.ConsumeBool() ? &finished : nullptr));
             break;
         }
         default: {
-            struct kinema_flood_result result {};
+            kinema_flood_result result{};
             const kinema_status status =
-                kinema_flood_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result);
+                kinema_flood_get_result(flood, in.ConsumeIntegralInRange<int>(0, 7) == 0 ? nullptr : &result);
             check(status);
             if (status == KINEMA_OK &&
                 !(finite(result.destination) && finite(result.centroid) && finite(result.seed_position))) {

@@ -4,9 +4,9 @@
 #                                 (compilers, CMake, the CLI's and the optional render, nav and formats parts' libraries,
 #                                 and the test and benchmark headers the default configuration looks for);
 #   scripts/install-deps.sh all   (the default) everything to build, test, benchmark, fuzz and draw: the cli set,
-#                                 clang and its fuzzer runtime, clang-format, the Python module's, the C# binding's
-#                                 (mono, NUnit), LuaJIT, and the web playground's (emscripten, chromium, nodejs and
-#                                 `npm ci` in web/).
+#                                 clang and its fuzzer runtime, clang-format, the Python module's, the bindings
+#                                 generator's (pycparser: scripts/bindings.py), the C# binding's (mono, NUnit), LuaJIT,
+#                                 and the web playground's (emscripten, chromium, nodejs and `npm ci` in web/).
 # scripts/quickstart.sh installs `cli`; scripts/test.sh and .ci/run install `all`, so a fresh machine and CI
 # install the same things. Run again, it installs nothing that is present (and `npm ci` only when
 # web/package-lock.json changed since the last one).
@@ -35,7 +35,7 @@ cli_packages=(
 other_packages=(
   clang libclang-rt-14-dev clang-format
   python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
-  python3-distributed
+  python3-distributed python3-pycparser
   mono-mcs mono-runtime nunit-console libnunit-framework2.6.3-cil luajit
   assimp-utils
   emscripten chromium nodejs

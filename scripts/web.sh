@@ -45,6 +45,7 @@ rm -rf "$package"
 mkdir -p "$package"
 cp build-web/wasm/kinema_core.js build-web/wasm/package.json "$package/"
 cp web/package/index.js web/package/index.mjs web/package/index.d.ts web/package/README.md "$package/"
+cp web/package/kinema_abi.g.js web/package/kinema_abi.g.d.ts "$package/"
 echo "scripts/web.sh: staged the npm package in $package (npm pack there makes its tarball)" >&2
 
 if [ "$mode" = serve ]; then

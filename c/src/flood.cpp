@@ -9,16 +9,20 @@
 #include "handles.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/core/validation.hpp"
+#include "live_handles.hpp"
 #include "mirrors.hpp"
 
 namespace kinema::c_abi {
 namespace {
 
+// The space of a started flood, which must still be alive: a flood over a destroyed space is refused rather
+// than read.
 const kinema_space& started_space(const kinema_flood& flood, const char* function) {
     if (flood.space == nullptr) {
         throw StateError(std::string(function) +
                          ": the flood has not been started (call kinema_flood_start)");
     }
+    require_live(flood.space, HandleKind::space, function, "the flood's space");
     return *flood.space;
 }
 
@@ -38,8 +42,8 @@ int64_t cell_or_none(chase::CellId cell) {
     return cell == chase::no_cell ? -1 : static_cast<int64_t>(cell);
 }
 
-struct kinema_flood_result result_to_c(const chase::ChaseResult& r) {
-    struct kinema_flood_result out {};
+kinema_flood_result result_to_c(const chase::ChaseResult& r) {
+    kinema_flood_result out{};
     out.destination = to_c(r.flood.destination);
     out.centroid = to_c(r.flood.centroid);
     out.seed_position = to_c(r.seed_position);
@@ -50,8 +54,8 @@ struct kinema_flood_result result_to_c(const chase::ChaseResult& r) {
     out.barrier_cells = static_cast<int64_t>(r.flood.barrier_cells);
     out.steps = r.flood.steps;
     out.stop_reason = static_cast<int>(r.flood.stop_reason);
-    out.finished = r.flood.finished ? 1 : 0;
-    out.seed_snapped = r.flood.seed_snapped ? 1 : 0;
+    out.finished = r.flood.finished;
+    out.seed_snapped = r.flood.seed_snapped;
     return out;
 }
 
@@ -71,15 +75,15 @@ extern "C" kinema_status kinema_flood_create(const kinema_flood_settings* settin
         require(out, "kinema_flood_create", "out");
         auto flood = std::make_unique<kinema_flood>();
         flood->flood.set_settings(from_c(*settings));  // SettingsError names the bad fields
-        *out = flood.release();
+        *out = make_live(std::move(flood), HandleKind::flood);
     });
 }
 
 extern "C" kinema_status kinema_flood_start(kinema_flood* flood, const kinema_space* space,
                                             kinema_vec3 position, kinema_vec3 direction) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(flood, "kinema_flood_start", "flood");
-        require(space, "kinema_flood_start", "space");
+        require_live(flood, HandleKind::flood, "kinema_flood_start", "flood");
+        require_live(space, HandleKind::space, "kinema_flood_start", "space");
         ch::ChaseQuery query;
         query.position = from_c(position);
         query.direction = from_c(direction);
@@ -99,9 +103,9 @@ extern "C" kinema_status kinema_flood_start(kinema_flood* flood, const kinema_sp
     });
 }
 
-extern "C" kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps, int* finished) {
+extern "C" kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps, bool* finished) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(flood, "kinema_flood_advance", "flood");
+        require_live(flood, HandleKind::flood, "kinema_flood_advance", "flood");
         started_space(*flood, "kinema_flood_advance");
         if (max_steps < 0) {
             throw std::invalid_argument("kinema_flood_advance: max_steps must be >= 0, got " +
@@ -110,16 +114,16 @@ extern "C" kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps
         flood->json_current = false;
         const bool done = flood->flood.advance(max_steps);
         if (finished != nullptr) {
-            *finished = done ? 1 : 0;
+            *finished = done;
         }
     });
 }
 
-extern "C" kinema_status kinema_flood_result(const kinema_flood* flood, struct kinema_flood_result* out) {
+extern "C" kinema_status kinema_flood_get_result(const kinema_flood* flood, kinema_flood_result* out) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(flood, "kinema_flood_result", "flood");
-        require(out, "kinema_flood_result", "out");
-        const kinema_space& space = started_space(*flood, "kinema_flood_result");
+        require_live(flood, HandleKind::flood, "kinema_flood_get_result", "flood");
+        require(out, "kinema_flood_get_result", "out");
+        const kinema_space& space = started_space(*flood, "kinema_flood_get_result");
         *out = result_to_c(ch::chase_result(space.chase_space(), flood->flood, flood->query));
     });
 }
@@ -127,7 +131,7 @@ extern "C" kinema_status kinema_flood_result(const kinema_flood* flood, struct k
 extern "C" kinema_status kinema_flood_json(const kinema_flood* flood, const char* map, char* buffer,
                                            size_t capacity, size_t* length) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(flood, "kinema_flood_json", "flood");
+        require_live(flood, HandleKind::flood, "kinema_flood_json", "flood");
         require(length, "kinema_flood_json", "length");
         if (capacity > 0) {
             require(buffer, "kinema_flood_json", "buffer");
@@ -147,14 +151,22 @@ extern "C" kinema_status kinema_flood_json(const kinema_flood* flood, const char
 }
 
 extern "C" void kinema_flood_destroy(kinema_flood* flood) {
-    delete flood;
+    destroy_live(flood, HandleKind::flood);
+}
+
+extern "C" kinema_status kinema_flood_set_user_data(kinema_flood* flood, void* user_data) {
+    return set_user_data_of(flood, HandleKind::flood, "kinema_flood_set_user_data", "flood", user_data);
+}
+
+extern "C" void* kinema_flood_user_data(const kinema_flood* flood) {
+    return user_data_of(flood, HandleKind::flood, "kinema_flood_user_data", "flood");
 }
 
 extern "C" kinema_status kinema_dead_reckoning(const kinema_space* space, kinema_vec3 position,
                                                kinema_vec3 direction, double distance,
                                                kinema_dead_reckoning_result* out) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(space, "kinema_dead_reckoning", "space");
+        require_live(space, HandleKind::space, "kinema_dead_reckoning", "space");
         require(out, "kinema_dead_reckoning", "out");
         // The chase query's own checks: coordinates within 1e9, the distance in [0, 1e9], named as fields.
         ch::ChaseQuery query;
@@ -167,8 +179,8 @@ extern "C" kinema_status kinema_dead_reckoning(const kinema_space* space, kinema
         out->position = to_c(d.position);
         out->end_point = to_c(d.end_point);
         out->cell = cell_or_none(d.cell);
-        out->blocked = d.blocked ? 1 : 0;
-        out->on_space = d.on_space ? 1 : 0;
+        out->blocked = d.blocked;
+        out->on_space = d.on_space;
         out->distance = d.distance;
     });
 }

@@ -27,6 +27,8 @@ kinema_status fail(kinema_status status, const std::string& message) noexcept {
 kinema_status status_of_current_exception(kinema_status invalid) noexcept {
     try {
         throw;
+    } catch (const UnmadeSettingsError& e) {
+        return fail(KINEMA_ERROR_ARGUMENT, e.what());
     } catch (const StateError& e) {
         return fail(KINEMA_ERROR_STATE, e.what());
     } catch (const SettingsError& e) {
@@ -47,6 +49,13 @@ kinema_status status_of_current_exception(kinema_status invalid) noexcept {
 void require(const void* pointer, const char* function, const char* name) {
     if (pointer == nullptr) {
         throw std::invalid_argument(std::string(function) + ": " + name + " is NULL");
+    }
+}
+
+void require_made_by_default(std::int32_t internal_check, const char* struct_name) {
+    if (internal_check != KINEMA_INTERNAL_CHECK) {
+        throw UnmadeSettingsError(std::string(struct_name) + ": not made by " + struct_name +
+                                  "_default() (internal_check is " + std::to_string(internal_check) + ")");
     }
 }
 

@@ -3,6 +3,7 @@
 // "kinema: error: ".
 #pragma once
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -15,6 +16,17 @@ class StateError : public std::logic_error {
   public:
     using std::logic_error::logic_error;
 };
+
+/// A settings struct not made by its _default() function (its internal_check is not KINEMA_INTERNAL_CHECK):
+/// KINEMA_ERROR_ARGUMENT, whichever call it was passed to.
+class UnmadeSettingsError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+/// Throws UnmadeSettingsError "STRUCT_NAME: not made by STRUCT_NAME_default() (internal_check is N)" unless
+/// `internal_check` is KINEMA_INTERNAL_CHECK (Box2D's internalValue: a zeroed struct passes every range).
+void require_made_by_default(std::int32_t internal_check, const char* struct_name);
 
 /// Records `message` as the calling thread's last error and returns `status`.
 kinema_status fail(kinema_status status, const std::string& message) noexcept;

@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "guard.hpp"
 #include "kinema/chase/flood_settings.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/kinema.h"
@@ -20,7 +21,9 @@ static_assert(offsetof(kinema_vec3, x) == offsetof(Vec3, x) &&
 
 using chase::FloodSettings;
 static_assert(std::is_standard_layout_v<FloodSettings> && !std::is_polymorphic_v<FloodSettings>);
-static_assert(sizeof(kinema_flood_settings) == sizeof(FloodSettings));
+// The C struct is FloodSettings followed by internal_check.
+static_assert(sizeof(kinema_flood_settings) == sizeof(FloodSettings) + sizeof(int32_t));
+static_assert(offsetof(kinema_flood_settings, internal_check) == sizeof(FloodSettings));
 static_assert(alignof(kinema_flood_settings) == alignof(FloodSettings));
 static_assert(offsetof(kinema_flood_settings, hot) == offsetof(FloodSettings, hot));
 static_assert(offsetof(kinema_flood_settings, max_heated) == offsetof(FloodSettings, max_heated));
@@ -42,12 +45,18 @@ inline Vec3 from_c(kinema_vec3 v) {
 }
 
 inline kinema_flood_settings to_c(const FloodSettings& s) {
-    return {s.hot, s.max_heated, s.max_steps, s.max_restarts, static_cast<int>(s.destination)};
+    return {s.hot,
+            s.max_heated,
+            s.max_steps,
+            s.max_restarts,
+            static_cast<int>(s.destination),
+            KINEMA_INTERNAL_CHECK};
 }
 
 /// The C settings as the C++ struct; the ranges are checked where they enter the library
 /// (Flood::set_settings).
 inline FloodSettings from_c(const kinema_flood_settings& s) {
+    require_made_by_default(s.internal_check, "kinema_flood_settings");
     if (s.destination != KINEMA_DESTINATION_NEAREST_HEATED &&
         s.destination != KINEMA_DESTINATION_NEAREST_WARM) {
         throw std::invalid_argument(

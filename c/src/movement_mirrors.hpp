@@ -1,12 +1,15 @@
 // The movement, analysis and Morrowind structs of kinema.h as mirrors of the C++ ones (JoltC's practice, as
 // mirrors.hpp): every size, alignment and field offset is asserted below, so that a copy of the bytes
-// (mirror_cast) is a field-for-field copy, and a change on either side fails the build.
+// (mirror_cast) is a field-for-field copy, and a change on either side fails the build. A settings struct is
+// its C++ struct followed by internal_check (kinema.h): the C++ struct's bytes are its prefix.
 #pragma once
 
 #include <bit>
 #include <cstddef>
+#include <cstring>
 #include <type_traits>
 
+#include "guard.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/core/vec.hpp"
@@ -25,6 +28,12 @@ constexpr bool same_shape = sizeof(C) == sizeof(Cpp) && alignof(C) == alignof(Cp
                             std::is_trivially_copyable_v<C>&& std::is_trivially_copyable_v<
                                 Cpp>&& std::is_standard_layout_v<C>&& std::is_standard_layout_v<Cpp>;
 
+/// The C settings struct C is the C++ struct Cpp's fields, then internal_check after them all.
+template <class C, class Cpp>
+constexpr bool settings_shape = sizeof(C) >= sizeof(Cpp) && alignof(C) == alignof(Cpp) &&
+                                std::is_trivially_copyable_v<C>&& std::is_trivially_copyable_v<
+                                    Cpp>&& std::is_standard_layout_v<C>&& std::is_standard_layout_v<Cpp>;
+
 // Each field at the same offset with the same type (enums: an int of the same size).
 #define KINEMA_C_SAME_FIELD(C, Cpp, field)                                                              \
     static_assert(offsetof(C, field) == offsetof(Cpp, field) && sizeof(C::field) == sizeof(Cpp::field), \
@@ -40,12 +49,12 @@ KINEMA_C_SAME_FIELD(kinema_planar_state, PlanarState, position);
 KINEMA_C_SAME_FIELD(kinema_planar_state, PlanarState, velocity);
 
 using movement::DishonoredSettings;
-static_assert(same_shape<kinema_dishonored_settings, DishonoredSettings>);
+static_assert(settings_shape<kinema_dishonored_settings, DishonoredSettings>);
 KINEMA_C_SAME_FIELD(kinema_dishonored_settings, DishonoredSettings, speed_scale);
 KINEMA_C_SAME_FIELD(kinema_dishonored_settings, DishonoredSettings, friction);
 
 using movement::CrossCodeSettings;
-static_assert(same_shape<kinema_crosscode_settings, CrossCodeSettings>);
+static_assert(settings_shape<kinema_crosscode_settings, CrossCodeSettings>);
 KINEMA_C_SAME_FIELD(kinema_crosscode_settings, CrossCodeSettings, max_vel);
 KINEMA_C_SAME_FIELD(kinema_crosscode_settings, CrossCodeSettings, accel_speed);
 KINEMA_C_SAME_FIELD(kinema_crosscode_settings, CrossCodeSettings, friction);
@@ -53,7 +62,7 @@ KINEMA_C_SAME_FIELD(kinema_crosscode_settings, CrossCodeSettings, air_friction);
 KINEMA_C_SAME_FIELD(kinema_crosscode_settings, CrossCodeSettings, grounded);
 
 using movement::UnrealSettings;
-static_assert(same_shape<kinema_unreal_settings, UnrealSettings>);
+static_assert(settings_shape<kinema_unreal_settings, UnrealSettings>);
 KINEMA_C_SAME_FIELD(kinema_unreal_settings, UnrealSettings, ground_friction);
 KINEMA_C_SAME_FIELD(kinema_unreal_settings, UnrealSettings, max_walk_speed);
 KINEMA_C_SAME_FIELD(kinema_unreal_settings, UnrealSettings, max_acceleration);
@@ -138,7 +147,7 @@ static_assert(static_cast<int>(movement::MorrowindGravity::openmw) == 1 &&
               static_cast<int>(movement::MorrowindFallThreshold::openmw) == 1);
 
 using movement::MorrowindSettings;
-static_assert(same_shape<kinema_morrowind_settings, MorrowindSettings>);
+static_assert(settings_shape<kinema_morrowind_settings, MorrowindSettings>);
 KINEMA_C_SAME_FIELD(kinema_morrowind_settings, MorrowindSettings, gmsts);
 KINEMA_C_SAME_FIELD(kinema_morrowind_settings, MorrowindSettings, animation);
 KINEMA_C_SAME_FIELD(kinema_morrowind_settings, MorrowindSettings, rules);
@@ -222,14 +231,17 @@ struct mirror_of<kinema_planar_state> {
 template <>
 struct mirror_of<kinema_dishonored_settings> {
     using type = DishonoredSettings;
+    static constexpr const char* name = "kinema_dishonored_settings";
 };
 template <>
 struct mirror_of<kinema_crosscode_settings> {
     using type = CrossCodeSettings;
+    static constexpr const char* name = "kinema_crosscode_settings";
 };
 template <>
 struct mirror_of<kinema_unreal_settings> {
     using type = UnrealSettings;
+    static constexpr const char* name = "kinema_unreal_settings";
 };
 template <>
 struct mirror_of<kinema_stop_prediction> {
@@ -242,6 +254,7 @@ struct mirror_of<kinema_turn_solution> {
 template <>
 struct mirror_of<kinema_morrowind_settings> {
     using type = MorrowindSettings;
+    static constexpr const char* name = "kinema_morrowind_settings";
 };
 template <>
 struct mirror_of<kinema_morrowind_actor> {
@@ -264,27 +277,53 @@ struct mirror_of<kinema_morrowind_fall_result> {
     using type = MorrowindFall;
 };
 
+/// A settings struct: it ends with internal_check.
+template <class C>
+concept checked_settings = requires(const C& c) {
+    c.internal_check;
+};
+
 /// The C++ value of a C mirror. Enum fields (Morrowind's rules and actor kind) come across as the caller's
 /// ints: the library's validation (the settings registry, MorrowindActor::validate) rejects values that
-/// are not a choice's.
+/// are not a choice's. A settings struct not made by its _default() function is refused
+/// (UnmadeSettingsError).
 template <class C>
 typename mirror_of<C>::type from_mirror(const C& c) {
-    static_assert(same_shape<C, typename mirror_of<C>::type>);
-    return std::bit_cast<typename mirror_of<C>::type>(c);
+    using Cpp = typename mirror_of<C>::type;
+    if constexpr (checked_settings<C>) {
+        static_assert(settings_shape<C, Cpp>);
+        require_made_by_default(c.internal_check, mirror_of<C>::name);
+        Cpp out;
+        std::memcpy(static_cast<void*>(&out), &c, sizeof(Cpp));
+        return out;
+    } else {
+        static_assert(same_shape<C, Cpp>);
+        return std::bit_cast<Cpp>(c);
+    }
 }
 
-/// The C mirror of a C++ value.
+/// The C mirror of a C++ value (a settings struct's internal_check set: what its _default() function gives).
 template <class C>
 C to_mirror(const typename mirror_of<C>::type& cpp) {
-    static_assert(same_shape<C, typename mirror_of<C>::type>);
-    return std::bit_cast<C>(cpp);
+    using Cpp = typename mirror_of<C>::type;
+    if constexpr (checked_settings<C>) {
+        static_assert(settings_shape<C, Cpp>);
+        C out{};
+        std::memcpy(static_cast<void*>(&out), &cpp, sizeof(Cpp));
+        out.internal_check = KINEMA_INTERNAL_CHECK;
+        return out;
+    } else {
+        static_assert(same_shape<C, Cpp>);
+        return std::bit_cast<C>(cpp);
+    }
 }
 
 inline kinema_turn_settings turn_settings_to_c(const analysis::TurnSettings& s) {
-    return {s.speed_scale, s.friction, s.acceleration};
+    return {s.speed_scale, s.friction, s.acceleration, KINEMA_INTERNAL_CHECK};
 }
 
 inline analysis::TurnSettings turn_settings_from_c(const kinema_turn_settings& s) {
+    require_made_by_default(s.internal_check, "kinema_turn_settings");
     analysis::TurnSettings out;
     out.speed_scale = s.speed_scale;
     out.friction = s.friction;

@@ -12,6 +12,7 @@
 #include "handles.hpp"
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/space.hpp"
+#include "live_handles.hpp"
 #include "mirrors.hpp"
 #include "pursuer_conversions.hpp"
 
@@ -53,12 +54,14 @@ static_assert(KINEMA_PURSUIT_EVENT_GAVE_UP == static_cast<int>(pu::EventKind::ga
 
 struct kinema_pursuer {
     // The level as a pursuit space of this pursuer's own (its path planner), then the pursuer over it.
+    const kinema_space* level;  // checked live on every call: the pursuit space reads it
     std::unique_ptr<kinema::pursuit::PursuitSpace> space;
     kinema::pursuit::Pursuer pursuer;
+    void* user_data = nullptr;  // the caller's (kinema_pursuer_set_user_data), never read here
 
-    kinema_pursuer(std::unique_ptr<kinema::pursuit::PursuitSpace> pursuit_space,
-                   const pu::PursuerSettings& settings, const kinema::chase::FloodSettings& flood)
-        : space(std::move(pursuit_space)), pursuer(*space, settings, flood) {}
+    kinema_pursuer(const kinema_space* level_space, const pu::PursuerSettings& settings,
+                   const kinema::chase::FloodSettings& flood)
+        : level(level_space), space(level->holder->pursuit_space()), pursuer(*space, settings, flood) {}
 };
 
 std::unique_ptr<pu::PursuitSpace> kinema::c_abi::SpaceHolder::pursuit_space() const {
@@ -68,6 +71,7 @@ std::unique_ptr<pu::PursuitSpace> kinema::c_abi::SpaceHolder::pursuit_space() co
 namespace kinema::c_abi {
 
 pu::PursuerSettings settings_from_c(const kinema_pursuer_settings& s) {
+    require_made_by_default(s.internal_check, "kinema_pursuer_settings");
     if (s.strategy < KINEMA_STRATEGY_FLOOD || s.strategy > KINEMA_STRATEGY_LAST_KNOWN) {
         throw std::invalid_argument("strategy: must be a kinema_pursuit_strategy (0 to 4), got " +
                                     std::to_string(s.strategy));
@@ -87,8 +91,8 @@ pu::PursuerSettings settings_from_c(const kinema_pursuer_settings& s) {
 kinema_pursuer_output output_to_c(const pu::PursuerOutput& o) {
     kinema_pursuer_output out{};
     out.state = static_cast<int>(o.state);
-    out.goal_changed = o.goal_changed ? 1 : 0;
-    out.goal_in_sight = o.goal_in_sight ? 1 : 0;
+    out.goal_changed = o.goal_changed;
+    out.goal_in_sight = o.goal_in_sight;
     out.events = o.events;
     out.goal = to_c(o.goal);
     out.time = o.time;
@@ -100,10 +104,10 @@ pu::PursuerInput input_from_c(const kinema_pursuer_input& in) {
     out.dt = in.dt;
     out.npc_position = from_c(in.npc_position);
     out.npc_facing = from_c(in.npc_facing);
-    out.sees_player = in.sees_player != 0;
+    out.sees_player = in.sees_player;
     out.player_position = from_c(in.player_position);
     out.player_velocity = from_c(in.player_velocity);
-    out.arrived = in.arrived != 0;
+    out.arrived = in.arrived;
     return out;  // NaN and negative dt are refused by the pursuer, naming the field
 }
 
@@ -122,13 +126,18 @@ void events_to_c(const pu::Pursuer& pursuer, PlanarFrame frame, const char* func
         const pu::PursuitEvent& e = recorded[i];
         kinema_pursuer_event c{};
         c.kind = static_cast<int>(e.kind);
-        c.accepted = e.accepted ? 1 : 0;
+        c.accepted = e.accepted;
         c.t = e.t;
         c.position = to_c(frame.world(e.position, e.height));
         c.direction = to_c(frame.world(e.direction, 0.0));
         events[i] = c;
     }
     *count = static_cast<int>(recorded.size());
+}
+
+void require_live_pursuer(const kinema_pursuer* pursuer, const char* function) {
+    require_live(pursuer, HandleKind::pursuer, function, "pursuer");
+    require_live(pursuer->level, HandleKind::space, function, "the pursuer's space");
 }
 
 }  // namespace kinema::c_abi
@@ -147,6 +156,7 @@ extern "C" kinema_pursuer_settings kinema_pursuer_settings_default(void) {
     s.spread = d.spread;
     s.flood_steps_per_tick = d.flood_steps_per_tick;
     s.flood = to_c(pu::PursuitConfig::default_flood());
+    s.internal_check = KINEMA_INTERNAL_CHECK;
     return s;
 }
 
@@ -154,19 +164,19 @@ extern "C" kinema_status kinema_pursuer_create(const kinema_space* space,
                                                const kinema_pursuer_settings* settings,
                                                kinema_pursuer** out) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(space, "kinema_pursuer_create", "space");
+        require_live(space, HandleKind::space, "kinema_pursuer_create", "space");
         require(settings, "kinema_pursuer_create", "settings");
         require(out, "kinema_pursuer_create", "out");
-        *out = std::make_unique<kinema_pursuer>(space->holder->pursuit_space(), settings_from_c(*settings),
-                                                from_c(settings->flood))
-                   .release();
+        const pu::PursuerSettings pursuer_settings = settings_from_c(*settings);  // checked first
+        *out = make_live(std::make_unique<kinema_pursuer>(space, pursuer_settings, from_c(settings->flood)),
+                         HandleKind::pursuer);
     });
 }
 
 extern "C" kinema_status kinema_pursuer_update(kinema_pursuer* pursuer, const kinema_pursuer_input* input,
                                                kinema_pursuer_output* out) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(pursuer, "kinema_pursuer_update", "pursuer");
+        require_live_pursuer(pursuer, "kinema_pursuer_update");
         require(input, "kinema_pursuer_update", "input");
         require(out, "kinema_pursuer_update", "out");
         *out = output_to_c(pursuer->pursuer.update(input_from_c(*input)));
@@ -176,7 +186,7 @@ extern "C" kinema_status kinema_pursuer_update(kinema_pursuer* pursuer, const ki
 extern "C" kinema_status kinema_pursuer_stimulus(kinema_pursuer* pursuer, kinema_vec3 position, double delay,
                                                  kinema_pursuer_output* out) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(pursuer, "kinema_pursuer_stimulus", "pursuer");
+        require_live_pursuer(pursuer, "kinema_pursuer_stimulus");
         const pu::PursuerOutput& o = pursuer->pursuer.stimulus(from_c(position), delay);
         if (out != nullptr) {
             *out = output_to_c(o);
@@ -187,7 +197,7 @@ extern "C" kinema_status kinema_pursuer_stimulus(kinema_pursuer* pursuer, kinema
 extern "C" kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, kinema_pursuer_event* events,
                                                int capacity, int* count) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(pursuer, "kinema_pursuer_events", "pursuer");
+        require_live_pursuer(pursuer, "kinema_pursuer_events");
         events_to_c(pursuer->pursuer, pursuer->space->frame(), "kinema_pursuer_events", events, capacity,
                     count);
     });
@@ -195,11 +205,20 @@ extern "C" kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, ki
 
 extern "C" kinema_status kinema_pursuer_reset(kinema_pursuer* pursuer) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(pursuer, "kinema_pursuer_reset", "pursuer");
+        require_live_pursuer(pursuer, "kinema_pursuer_reset");
         pursuer->pursuer.reset();
     });
 }
 
 extern "C" void kinema_pursuer_destroy(kinema_pursuer* pursuer) {
-    delete pursuer;
+    destroy_live(pursuer, HandleKind::pursuer);
+}
+
+extern "C" kinema_status kinema_pursuer_set_user_data(kinema_pursuer* pursuer, void* user_data) {
+    return set_user_data_of(pursuer, HandleKind::pursuer, "kinema_pursuer_set_user_data", "pursuer",
+                            user_data);
+}
+
+extern "C" void* kinema_pursuer_user_data(const kinema_pursuer* pursuer) {
+    return user_data_of(pursuer, HandleKind::pursuer, "kinema_pursuer_user_data", "pursuer");
 }

@@ -8,8 +8,13 @@
 
 namespace kinema::c_abi {
 
-/// Throws std::invalid_argument naming "strategy" when it is not a kinema_pursuit_strategy; the ranges are
-/// checked where the settings enter the library.
+/// Throws std::invalid_argument naming `function` when `pursuer` is not a live kinema_pursuer or the space it
+/// reads was destroyed (live_handles.hpp).
+void require_live_pursuer(const kinema_pursuer* pursuer, const char* function);
+
+/// Throws std::invalid_argument naming "strategy" when it is not a kinema_pursuit_strategy, and
+/// UnmadeSettingsError for a struct not made by kinema_pursuer_settings_default(); the ranges are checked
+/// where the settings enter the library.
 pursuit::PursuerSettings settings_from_c(const kinema_pursuer_settings& s);
 kinema_pursuer_output output_to_c(const pursuit::PursuerOutput& o);
 pursuit::PursuerInput input_from_c(const kinema_pursuer_input& in);

@@ -9,6 +9,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/level_formats.hpp"
+#include "live_handles.hpp"
 #include "space_files.hpp"
 
 namespace kinema::c_abi {
@@ -62,7 +63,7 @@ extern "C" kinema_status kinema_space_from_grid(int width, int height, const uns
         auto space = std::make_unique<kinema_space>();
         space->name = "grid";
         space->holder = grid_holder(grid_from_memory(width, height, tiles), settings);
-        *out = space.release();
+        *out = make_live(std::move(space), HandleKind::space);
     });
 }
 
@@ -76,7 +77,7 @@ extern "C" kinema_status kinema_space_load(const char* path, kinema_space** out)
         space->name = path;
         register_formats();
         space->holder = load_space_file(path);
-        *out = space.release();
+        *out = make_live(std::move(space), HandleKind::space);
     });
 }
 
@@ -103,17 +104,25 @@ extern "C" kinema_status kinema_space_load_options(const char* path, const char*
         auto space = std::make_unique<kinema_space>();
         space->name = path;
         space->holder = load_space_file(path, options);
-        *out = space.release();
+        *out = make_live(std::move(space), HandleKind::space);
     });
 }
 
 extern "C" void kinema_space_destroy(kinema_space* space) {
-    delete space;
+    destroy_live(space, HandleKind::space);
+}
+
+extern "C" kinema_status kinema_space_set_user_data(kinema_space* space, void* user_data) {
+    return set_user_data_of(space, HandleKind::space, "kinema_space_set_user_data", "space", user_data);
+}
+
+extern "C" void* kinema_space_user_data(const kinema_space* space) {
+    return user_data_of(space, HandleKind::space, "kinema_space_user_data", "space");
 }
 
 extern "C" kinema_status kinema_space_cell_count(const kinema_space* space, int64_t* out) {
     return guarded(KINEMA_ERROR_ARGUMENT, [&] {
-        require(space, "kinema_space_cell_count", "space");
+        require_live(space, HandleKind::space, "kinema_space_cell_count", "space");
         require(out, "kinema_space_cell_count", "out");
         *out = static_cast<int64_t>(space->chase_space().cells().size());
     });

@@ -8,6 +8,7 @@
 #include "guard.hpp"
 #include "handles.hpp"
 #include "kinema/levels/mesh_arrays.hpp"
+#include "live_handles.hpp"
 #include "space_files.hpp"
 
 #if KINEMA_C_HAVE_NAV
@@ -33,7 +34,7 @@ auto naming_function(const char* function, Body&& body) {
 
 #if KINEMA_C_HAVE_NAV
 nav::NavSettings nav_settings_of(const kinema_nav_settings* settings) {
-    return settings == nullptr ? nav::NavSettings{} : from_mirror(*settings);
+    return settings == nullptr ? nav::NavSettings{} : nav_settings_from_c(*settings);
 }
 
 /// Checks the arrays (KINEMA_ERROR_ARGUMENT), then builds the level (KINEMA_ERROR_INPUT for a mesh that makes
@@ -54,7 +55,7 @@ kinema_status space_from_memory(const char* function, const char* name, kinema_s
         auto space = std::make_unique<kinema_space>();
         space->name = name;
         space->holder = nav_holder(build(mesh));
-        *out = space.release();
+        *out = make_live(std::move(space), HandleKind::space);
     });
 }
 #else
@@ -72,10 +73,12 @@ using namespace kinema::c_abi;
 
 extern "C" kinema_nav_settings kinema_nav_settings_default(void) {
 #if KINEMA_C_HAVE_NAV
-    return to_mirror<kinema_nav_settings>(kinema::nav::NavSettings{});
+    return nav_settings_to_c(kinema::nav::NavSettings{});
 #else
     // Nothing to build with: the from_mesh and from_polygons calls fail.
-    return kinema_nav_settings{};
+    kinema_nav_settings settings{};
+    settings.internal_check = KINEMA_INTERNAL_CHECK;
+    return settings;
 #endif
 }
 

@@ -35,7 +35,7 @@ static void corridor_chase(void) {
     kinema_flood* flood = NULL;
     kinema_flood_settings settings = kinema_flood_settings_default();
     struct kinema_flood_result result;
-    int finished = -1;
+    bool finished = true;
     int64_t cells = 0;
     kinema_dead_reckoning_result reckoning;
 
@@ -45,14 +45,14 @@ static void corridor_chase(void) {
     CHECK(kinema_flood_start(flood, space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0)) == KINEMA_OK);
 
     /* Time-sliced: two steps, then the rest. */
-    CHECK(kinema_flood_advance(flood, 2, &finished) == KINEMA_OK && finished == 0);
-    CHECK(kinema_flood_result(flood, &result) == KINEMA_OK);
-    CHECK(result.steps == 2 && result.finished == 0);
-    CHECK(kinema_flood_advance(flood, 100, &finished) == KINEMA_OK && finished == 1);
-    CHECK(kinema_flood_result(flood, &result) == KINEMA_OK);
-    CHECK(result.steps == 4 && result.stop_reason == KINEMA_STOP_EXHAUSTED && result.finished == 1);
+    CHECK(kinema_flood_advance(flood, 2, &finished) == KINEMA_OK && !finished);
+    CHECK(kinema_flood_get_result(flood, &result) == KINEMA_OK);
+    CHECK(result.steps == 2 && !result.finished);
+    CHECK(kinema_flood_advance(flood, 100, &finished) == KINEMA_OK && finished);
+    CHECK(kinema_flood_get_result(flood, &result) == KINEMA_OK);
+    CHECK(result.steps == 4 && result.stop_reason == KINEMA_STOP_EXHAUSTED && result.finished);
     CHECK(result.heated_cells == 5 && result.warm_cells == 5 && result.barrier_cells == 2);
-    CHECK(result.seed_cell == 2 && result.destination_cell == 4 && result.seed_snapped == 0);
+    CHECK(result.seed_cell == 2 && result.destination_cell == 4 && !result.seed_snapped);
     CHECK(fabs(result.centroid.x - 415.0 / 90.0) < 1e-12 && result.centroid.y == 0.5);
     CHECK(result.destination.x == 4.5 && result.destination.y == 0.5 && result.destination.z == 0.0);
 
@@ -61,10 +61,10 @@ static void corridor_chase(void) {
     CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), 40.0, &reckoning) == KINEMA_OK);
     CHECK(reckoning.position.x == 6.5 && reckoning.position.y == 0.5 && reckoning.cell == 6);
     CHECK(reckoning.end_point.x == 7.0 && reckoning.end_point.y == 0.5);
-    CHECK(reckoning.blocked == 1 && reckoning.on_space == 1 && reckoning.distance == 40.0);
+    CHECK(reckoning.blocked && reckoning.on_space && reckoning.distance == 40.0);
     /* Two tiles west: not blocked, the line's end in column 0. */
     CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(-3.0, 0.0, 0.0), 2.0, &reckoning) == KINEMA_OK);
-    CHECK(reckoning.end_point.x == 0.5 && reckoning.cell == 0 && reckoning.blocked == 0);
+    CHECK(reckoning.end_point.x == 0.5 && reckoning.cell == 0 && !reckoning.blocked);
     CHECK(kinema_dead_reckoning(space, vec3(2.5, 0.5, 0.0), vec3(1.0, 0.0, 0.0), -1.0, &reckoning) ==
           KINEMA_ERROR_ARGUMENT);
     CHECK(strstr(kinema_last_error(), "dead_reckoning_distance") != NULL);
@@ -115,7 +115,7 @@ static void polygon_corridor(void) {
     CHECK(kinema_flood_create(&settings, &flood) == KINEMA_OK);
     CHECK(kinema_flood_start(flood, space, vec3(2.5, 0.0, 0.5), vec3(1.0, 0.0, 0.0)) == KINEMA_OK);
     CHECK(kinema_flood_advance(flood, 100, NULL) == KINEMA_OK);
-    CHECK(kinema_flood_result(flood, &result) == KINEMA_OK);
+    CHECK(kinema_flood_get_result(flood, &result) == KINEMA_OK);
     CHECK(result.steps == 4 && result.stop_reason == KINEMA_STOP_EXHAUSTED);
     CHECK(result.heated_cells == 5 && result.barrier_cells == 2 && result.destination_cell == 4);
     CHECK(result.destination.x == 4.5 && result.destination.y == 0.0 && result.destination.z == 0.5);
@@ -155,7 +155,7 @@ static void errors_are_statuses(void) {
     CHECK(strstr(kinema_last_error(), "max_steps") != NULL);
     settings = kinema_flood_settings_default();
     CHECK(kinema_flood_create(&settings, &flood) == KINEMA_OK);
-    CHECK(kinema_flood_result(flood, &result) == KINEMA_ERROR_STATE);
+    CHECK(kinema_flood_get_result(flood, &result) == KINEMA_ERROR_STATE);
     CHECK(kinema_flood_advance(flood, 1, NULL) == KINEMA_ERROR_STATE);
     CHECK(kinema_space_from_grid(2, 2, tiles, 8, &space) == KINEMA_OK);
     CHECK(kinema_flood_start(flood, space, vec3(NAN, 0.5, 0.0), vec3(1.0, 0.0, 0.0)) ==
@@ -355,20 +355,20 @@ static void corridor_pursuer(void) {
     input.dt = 0.5;
     input.npc_position = vec3(0.5, 0.5, 0.0);
     input.npc_facing = vec3(1.0, 0.0, 0.0);
-    input.sees_player = 1;
+    input.sees_player = true;
     input.player_position = vec3(2.5, 0.5, 0.0);
     input.player_velocity = vec3(6.0, 0.0, 0.0);
     CHECK(kinema_pursuer_update(pursuer, &input, &output) == KINEMA_OK);
-    CHECK(output.state == KINEMA_PURSUIT_ENGAGE && output.goal.x == 2.5 && output.goal_in_sight == 1);
-    input.sees_player = 0;
+    CHECK(output.state == KINEMA_PURSUIT_ENGAGE && output.goal.x == 2.5 && output.goal_in_sight);
+    input.sees_player = false;
     CHECK(kinema_pursuer_update(pursuer, &input, &output) == KINEMA_OK);
     CHECK(output.state == KINEMA_PURSUIT_CHASE && output.goal.x == 4.5 && output.goal.y == 0.5);
-    CHECK(output.goal_changed == 1 && output.time == 1.0);
+    CHECK(output.goal_changed && output.time == 1.0);
     CHECK(output.events == ((1u << KINEMA_PURSUIT_EVENT_LOST_SIGHT) | (1u << KINEMA_PURSUIT_EVENT_CHASE)));
     CHECK(kinema_pursuer_events(pursuer, events, 4, &count) == KINEMA_OK && count == 2);
     CHECK(events[0].kind == KINEMA_PURSUIT_EVENT_LOST_SIGHT && events[0].position.x == 2.5);
     CHECK(events[0].direction.x == 1.0 && events[1].position.x == 4.5);
-    input.arrived = 1;
+    input.arrived = true;
     CHECK(kinema_pursuer_update(pursuer, &input, &output) == KINEMA_OK);
     CHECK(output.state == KINEMA_PURSUIT_SEARCH);
     CHECK(kinema_pursuer_stimulus(pursuer, vec3(5.5, 0.5, 0.0), 0.0, &output) == KINEMA_OK);
@@ -401,11 +401,11 @@ static void corridor_team(void) {
     }
     inputs[0].npc_position = vec3(0.5, 0.5, 0.0);
     inputs[1].npc_position = vec3(1.5, 0.5, 0.0);
-    inputs[0].sees_player = 1;
+    inputs[0].sees_player = true;
     CHECK(kinema_pursuer_team_update(team, inputs, 2, outputs) == KINEMA_OK);
     CHECK(outputs[0].state == KINEMA_PURSUIT_ENGAGE && outputs[1].state == KINEMA_PURSUIT_ENGAGE);
     CHECK(outputs[1].goal.x == 2.5);
-    inputs[0].sees_player = 0;
+    inputs[0].sees_player = false;
     CHECK(kinema_pursuer_team_update(team, inputs, 2, outputs) == KINEMA_OK);
     for (i = 0; i < 2; ++i) {
         CHECK(outputs[i].state == KINEMA_PURSUIT_CHASE && outputs[i].goal.x == 4.5 && outputs[i].time == 1.0);

@@ -28,9 +28,9 @@ inline std::string c_chase_json(const kinema_space* space, kinema_vec3 from, kin
     kinema_flood* flood = nullptr;
     EXPECT_EQ(kinema_flood_create(&settings, &flood), KINEMA_OK);
     EXPECT_EQ(kinema_flood_start(flood, space, from, dir), KINEMA_OK) << kinema_last_error();
-    int finished = 0;
+    bool finished = false;
     EXPECT_EQ(kinema_flood_advance(flood, 1000, &finished), KINEMA_OK);
-    EXPECT_EQ(finished, 1);
+    EXPECT_TRUE(finished);
     std::string json = flood_json(flood, map);
     kinema_flood_destroy(flood);
     return json;

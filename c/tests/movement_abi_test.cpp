@@ -149,7 +149,7 @@ TEST(CAbiMovementSettings, TurnDefaultsAndRangesAreTheRegistrys) {
         const auto call_with = [&](double value) {
             an::TurnSettings s;
             kinema::set_field(s, named.name, value);
-            const kinema_turn_settings c{s.speed_scale, s.friction, s.acceleration};
+            const kinema_turn_settings c{s.speed_scale, s.friction, s.acceleration, KINEMA_INTERNAL_CHECK};
             kinema_turn_solution out;
             return kinema_dishonored_turn(&c, 0.5, k60, &out);
         };

@@ -141,10 +141,10 @@ void expect_c_pursuer_takes_the_runs_decisions(const std::string& path, pu::Purs
         in.dt = f.t - clock;
         in.npc_position = c_vec(frame.world(f.npc, f.npc_height));
         in.npc_facing = c_vec(frame.world(facing, 0.0));
-        in.sees_player = f.sees_player ? 1 : 0;
+        in.sees_player = f.sees_player;
         in.player_position = c_vec(frame.world(f.player, f.player_height));
         in.player_velocity = c_vec(frame.world(route_segment(sc, config.settings.player_speed, f.t), 0.0));
-        in.arrived = f.arrived ? 1 : 0;
+        in.arrived = f.arrived;
         kinema_pursuer_output out{};
         ASSERT_EQ(kinema_pursuer_update(pursuer, &in, &out), KINEMA_OK) << last_error();
         clock = out.time;
@@ -165,7 +165,7 @@ void expect_c_pursuer_takes_the_runs_decisions(const std::string& path, pu::Purs
         EXPECT_EQ(events[i].direction.x, direction.x);
         EXPECT_EQ(events[i].direction.y, direction.y);
         EXPECT_EQ(events[i].direction.z, direction.z);
-        EXPECT_EQ(events[i].accepted, e.accepted ? 1 : 0);
+        EXPECT_EQ(events[i].accepted, e.accepted);
     }
     kinema_pursuer_destroy(pursuer);
     kinema_space_destroy(space);
@@ -238,7 +238,7 @@ TEST(CAbiPursuer, BadArgumentsAreErrorsNeverCrashes) {
     in.npc_position = {2.5, 2.5, 0.0};
     in.npc_facing = {1.0, 0.0, 0.0};
     in.player_position = {6.5, 2.5, 0.0};
-    in.sees_player = 1;
+    in.sees_player = true;
     kinema_pursuer_output out{};
     EXPECT_EQ(kinema_pursuer_update(nullptr, &in, &out), KINEMA_ERROR_ARGUMENT);
     EXPECT_EQ(kinema_pursuer_update(pursuer, nullptr, &out), KINEMA_ERROR_ARGUMENT);
@@ -254,7 +254,7 @@ TEST(CAbiPursuer, BadArgumentsAreErrorsNeverCrashes) {
     ASSERT_EQ(kinema_pursuer_update(pursuer, &in, &out), KINEMA_OK) << last_error();
     EXPECT_EQ(out.state, KINEMA_PURSUIT_ENGAGE);
     EXPECT_EQ(out.goal.x, 6.5);
-    EXPECT_EQ(out.goal_in_sight, 1);
+    EXPECT_TRUE(out.goal_in_sight);
     EXPECT_EQ(kinema_pursuer_stimulus(pursuer, {0.5, 0.5, 0.0}, 0.0, nullptr),
               KINEMA_ERROR_ARGUMENT);  // wall
     EXPECT_EQ(kinema_pursuer_stimulus(pursuer, {17.5, 20.5, 0.0}, std::nan(""), nullptr),

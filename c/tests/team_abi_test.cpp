@@ -47,8 +47,8 @@ constexpr double kArriveDistance = 0.25;
 
 void expect_same_output(const kinema_pursuer_output& c, const pu::PursuerOutput& cpp) {
     EXPECT_EQ(c.state, static_cast<int>(cpp.state));
-    EXPECT_EQ(c.goal_changed, cpp.goal_changed ? 1 : 0);
-    EXPECT_EQ(c.goal_in_sight, cpp.goal_in_sight ? 1 : 0);
+    EXPECT_EQ(c.goal_changed, cpp.goal_changed);
+    EXPECT_EQ(c.goal_in_sight, cpp.goal_in_sight);
     EXPECT_EQ(c.events, cpp.events);
     EXPECT_EQ(c.goal.x, cpp.goal.x);
     EXPECT_EQ(c.goal.y, cpp.goal.y);
@@ -60,7 +60,7 @@ void expect_same_event(const kinema_pursuer_event& c, const pu::PursuitEvent& e,
     const Vec3 position = frame.world(e.position, e.height);
     const Vec3 direction = frame.world(e.direction, 0.0);
     EXPECT_EQ(c.kind, static_cast<int>(e.kind));
-    EXPECT_EQ(c.accepted, e.accepted ? 1 : 0);
+    EXPECT_EQ(c.accepted, e.accepted);
     EXPECT_EQ(c.t, e.t);
     EXPECT_EQ(c.position.x, position.x);
     EXPECT_EQ(c.position.y, position.y);
@@ -110,10 +110,10 @@ class TeamReplay {
             cpp_in[i] = {c.dt,
                          {c.npc_position.x, c.npc_position.y, c.npc_position.z},
                          {c.npc_facing.x, c.npc_facing.y, c.npc_facing.z},
-                         c.sees_player != 0,
+                         c.sees_player,
                          {c.player_position.x, c.player_position.y, c.player_position.z},
                          {c.player_velocity.x, c.player_velocity.y, c.player_velocity.z},
-                         c.arrived != 0};
+                         c.arrived};
         }
         cpp_.update(cpp_in);
         compare_and_steer();
@@ -181,11 +181,11 @@ kinema_pursuer_input input_of(const pu::PursuitResult& run, const pu::PursuitSce
     in.dt = dt;
     in.npc_position = c_vec(frame.world(f.position, f.height));
     in.npc_facing = c_vec(frame.world(npc.facing, 0.0));
-    in.sees_player = f.sees_player ? 1 : 0;
+    in.sees_player = f.sees_player;
     in.player_position = c_vec(frame.world(pf.player, pf.player_height));
     in.player_velocity =
         c_vec(frame.world(kinema::c_test::route_segment(sc, config.settings.player_speed, pf.t), 0.0));
-    in.arrived = npc.arrived ? 1 : 0;
+    in.arrived = npc.arrived;
     return in;
 }
 
@@ -349,7 +349,7 @@ TEST(CAbiTeam, BadCallsAreErrorsNeverCrashes) {
     for (kinema_pursuer_input& i : in) {
         i.npc_facing = {1.0, 0.0, 0.0};
         i.player_position = {5.5, 4.5, 0.0};
-        i.sees_player = 1;
+        i.sees_player = true;
     }
     in[0].npc_position = {2.5, 4.5, 0.0};
     in[1].npc_position = {2.5, 5.5, 0.0};

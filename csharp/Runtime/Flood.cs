@@ -45,9 +45,9 @@ namespace Kinema
         /// <summary>Runs at most maxSteps (>= 0) propagation steps; true once the flood has stopped.</summary>
         public bool Advance(int maxSteps)
         {
-            int finished;
+            bool finished;
             KinemaException.Check(NativeMethods.kinema_flood_advance(handle, maxSteps, out finished));
-            return finished != 0;
+            return finished;
         }
 
         /// <summary>The result so far (after the last step: the final one).</summary>
@@ -56,7 +56,7 @@ namespace Kinema
             get
             {
                 FloodResult result;
-                KinemaException.Check(NativeMethods.kinema_flood_result(handle, out result));
+                KinemaException.Check(NativeMethods.kinema_flood_get_result(handle, out result));
                 return result;
             }
         }

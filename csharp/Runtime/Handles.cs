@@ -39,9 +39,34 @@ namespace Kinema
     {
         private SpaceHandle space;
 
-        internal void Keep(SpaceHandle target)
+        internal delegate Status Create<T>(SpaceHandle space, out T handle);
+
+        // Runs a kinema_*_create on `space` (a null Space passes the null handle, for the C library to name it):
+        // the space is referenced before the call and kept by the new handle, or released again when it fails.
+        internal static T CreateOn<T>(Space space, Create<T> create) where T : SpaceKeepingHandle
         {
-            space = target;
+            Kinema.CheckLibrary();
+            SpaceHandle target = space == null ? SpaceHandle.Null : space.Handle;
+            bool added = false;
+            target.DangerousAddRef(ref added);
+            T handle;
+            Status status;
+            try
+            {
+                status = create(target, out handle);
+            }
+            catch
+            {
+                target.DangerousRelease();
+                throw;
+            }
+            if (status != Status.Ok)
+            {
+                target.DangerousRelease();
+                KinemaException.Check(status);
+            }
+            handle.space = target;
+            return handle;
         }
 
         // Frees the C object (the space is released after it).

@@ -1,22 +1,11 @@
 // kinema_pursuer_team: a team of runtime pursuers (docs/pursuit.md "Teams"; docs/engines.md "Teams"), the NPCs
-// a game ticks together, sharing what they know by a TeamMode. Its P/Invoke declarations and handle live here,
-// beside it.
+// a game ticks together, sharing what they know by a TeamMode. Its handle lives here, beside it; its P/Invoke
+// declarations are generated (Generated/NativeMethods.g.cs).
 using System;
 using System.Runtime.InteropServices;
 
 namespace Kinema
 {
-    /// <summary>kinema_team_mode: how a team shares what its NPCs know.</summary>
-    public enum TeamMode
-    {
-        /// <summary>Each NPC perceives, chases and searches alone.</summary>
-        Independent = 0,
-        /// <summary>One NPC's sighting is everyone's: the team loses the player together and runs one chase.</summary>
-        Shared = 1,
-        /// <summary>Shared sightings, the flood's heat split into one destination per chasing NPC, and one
-        /// occupancy map searched by all with no two NPCs heading for the same cell.</summary>
-        Split = 2
-    }
 
     /// <summary>
     /// Several NPCs' chase reasoning, ticked once a frame with one PursuerInput per NPC (the same Dt for all):
@@ -26,7 +15,7 @@ namespace Kinema
     public sealed class PursuerTeam : IDisposable
     {
         /// <summary>The most NPCs in a team (KINEMA_TEAM_MAX_NPCS).</summary>
-        public const int MaxNpcs = 16;
+        public const int MaxNpcs = NativeMethods.KINEMA_TEAM_MAX_NPCS;
 
         private readonly PursuerTeamHandle handle;
         private readonly PursuerOutput[] outputs;
@@ -36,27 +25,8 @@ namespace Kinema
         /// engaged, clock 0.</summary>
         public PursuerTeam(Space space, int npcs, TeamMode mode, PursuerSettings settings)
         {
-            Kinema.CheckLibrary();
-            SpaceHandle target = space == null ? SpaceHandle.Null : space.Handle;
-            bool added = false;
-            target.DangerousAddRef(ref added);
-            Status status;
-            try
-            {
-                status = PursuerTeamNative.kinema_pursuer_team_create(target, ref settings, npcs, (int)mode,
-                                                                      out handle);
-            }
-            catch
-            {
-                target.DangerousRelease();
-                throw;
-            }
-            if (status != Status.Ok)
-            {
-                target.DangerousRelease();
-                KinemaException.Check(status);
-            }
-            handle.Keep(target);
+            handle = SpaceKeepingHandle.CreateOn(space, (SpaceHandle target, out PursuerTeamHandle created) =>
+                NativeMethods.kinema_pursuer_team_create(target, ref settings, npcs, (int)mode, out created));
             outputs = new PursuerOutput[npcs];
             this.mode = mode;
         }
@@ -76,7 +46,7 @@ namespace Kinema
         public PursuerOutput[] Update(PursuerInput[] inputs)
         {
             int count = inputs == null ? 0 : inputs.Length;
-            KinemaException.Check(PursuerTeamNative.kinema_pursuer_team_update(handle, inputs, count, outputs));
+            KinemaException.Check(NativeMethods.kinema_pursuer_team_update(handle, inputs, count, outputs));
             return outputs;
         }
 
@@ -84,7 +54,7 @@ namespace Kinema
         /// update. Returns Outputs.</summary>
         public PursuerOutput[] Stimulus(Vec3 position, double delay = 0.0)
         {
-            KinemaException.Check(PursuerTeamNative.kinema_pursuer_team_stimulus(handle, position, delay, outputs));
+            KinemaException.Check(NativeMethods.kinema_pursuer_team_stimulus(handle, position, delay, outputs));
             return outputs;
         }
 
@@ -100,7 +70,7 @@ namespace Kinema
         {
             int count;
             int capacity = buffer == null ? 0 : buffer.Length;
-            KinemaException.Check(PursuerTeamNative.kinema_pursuer_team_events(handle, npc, buffer, capacity,
+            KinemaException.Check(NativeMethods.kinema_pursuer_team_events(handle, npc, buffer, capacity,
                                                                                out count));
             return count;
         }
@@ -108,7 +78,7 @@ namespace Kinema
         /// <summary>Every NPC back to before its first update.</summary>
         public void Reset()
         {
-            KinemaException.Check(PursuerTeamNative.kinema_pursuer_team_reset(handle));
+            KinemaException.Check(NativeMethods.kinema_pursuer_team_reset(handle));
             Array.Clear(outputs, 0, outputs.Length);
         }
 
@@ -127,35 +97,7 @@ namespace Kinema
 
         protected override void Destroy(IntPtr native)
         {
-            PursuerTeamNative.kinema_pursuer_team_destroy(native);
+            NativeMethods.kinema_pursuer_team_destroy(native);
         }
-    }
-
-    internal static class PursuerTeamNative
-    {
-        private const string Library = NativeMethods.Library;
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_pursuer_team_create(SpaceHandle space, ref PursuerSettings settings,
-                                                                 int npcs, int mode, out PursuerTeamHandle team);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_pursuer_team_update(PursuerTeamHandle team, [In] PursuerInput[] inputs,
-                                                                 int count, [Out] PursuerOutput[] outputs);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_pursuer_team_stimulus(PursuerTeamHandle team, Vec3 position,
-                                                                   double delay, [Out] PursuerOutput[] outputs);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_pursuer_team_events(PursuerTeamHandle team, int npc,
-                                                                 [Out] PursuerEvent[] events, int capacity,
-                                                                 out int count);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern Status kinema_pursuer_team_reset(PursuerTeamHandle team);
-
-        [DllImport(Library, CallingConvention = CallingConvention.Cdecl, ExactSpelling = true)]
-        internal static extern void kinema_pursuer_team_destroy(IntPtr team);
     }
 }

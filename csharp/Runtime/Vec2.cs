@@ -1,6 +1,5 @@
 using System;
 using System.Globalization;
-using System.Runtime.InteropServices;
 
 namespace Kinema
 {
@@ -8,12 +7,8 @@ namespace Kinema
     /// kinema_vec2: a point, direction or velocity on the movement models' ground plane, in the game's own unit
     /// (Dishonored: u, CrossCode: px, Unreal: cm). A game on Unity's axes maps its (x, z) ground plane to (X, Y).
     /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Vec2 : IEquatable<Vec2>
+    public partial struct Vec2 : IEquatable<Vec2>
     {
-        public double X;
-        public double Y;
-
         public Vec2(double x, double y)
         {
             X = x;

@@ -1,6 +1,5 @@
 using System;
 using System.Globalization;
-using System.Runtime.InteropServices;
 
 namespace Kinema
 {
@@ -8,13 +7,8 @@ namespace Kinema
     /// kinema_vec3: a point or a direction. On grids x = column, y = row (a tile's centre is column + 0.5,
     /// row + 0.5) and z is ignored; 3D levels are in the mesh's units with y up, as in Unity.
     /// </summary>
-    [StructLayout(LayoutKind.Sequential)]
-    public struct Vec3 : IEquatable<Vec3>
+    public partial struct Vec3 : IEquatable<Vec3>
     {
-        public double X;
-        public double Y;
-        public double Z;
-
         public Vec3(double x, double y, double z)
         {
             X = x;

@@ -16,7 +16,7 @@ namespace Kinema
         }
 
         /// <summary>The KINEMA_C_API_VERSION this binding was written against.</summary>
-        public const int BindingCApiVersion = NativeMethods.CApiVersion;
+        public const int BindingCApiVersion = NativeMethods.KINEMA_C_API_VERSION;
 
         private static volatile bool checkedLibrary;
 
@@ -28,10 +28,10 @@ namespace Kinema
                 return;
             }
             int loaded = NativeMethods.kinema_c_api_version();
-            if (loaded != NativeMethods.CApiVersion)
+            if (loaded != NativeMethods.KINEMA_C_API_VERSION)
             {
                 throw new KinemaException(Status.State, "libkinema_c has C API version " + loaded +
-                                                            ", this binding needs " + NativeMethods.CApiVersion +
+                                                            ", this binding needs " + NativeMethods.KINEMA_C_API_VERSION +
                                                             ": replace the plugin");
             }
             checkedLibrary = true;

@@ -186,8 +186,12 @@ namespace Kinema.Tests
                             Assert.Throws<KinemaException>(() => Analysis.UnrealPivot(walk, 700.0, 1.0 / 60.0)).Status);
             Assert.AreEqual(Status.Argument, Assert.Throws<KinemaException>(
                 () => Analysis.DishonoredTurn(TurnSettings.Default, double.PositiveInfinity, 1.0 / 60.0)).Status);
+            TurnSettings still = TurnSettings.Default;
+            still.SpeedScale = 0.0;
+            var slow = Assert.Throws<KinemaException>(() => Analysis.DishonoredTurnLimits(still, 0.1));
+            StringAssert.Contains("speed_scale", slow.Message);
             var zeroed = Assert.Throws<KinemaException>(() => Analysis.DishonoredTurnLimits(new TurnSettings(), 0.1));
-            StringAssert.Contains("speed_scale", zeroed.Message);
+            StringAssert.Contains("internal_check", zeroed.Message);
         }
     }
 }

@@ -55,8 +55,15 @@ namespace Kinema.Tests
             settings.MaxSteps = -1;
             AssertFails(Status.Argument, "invalid flood settings: max_steps must be in [0, 1000000], got -1",
                         () => new Flood(settings));
+            FloodSettings cold = FloodSettings.Default;
+            cold.Hot = 0;
+            cold.MaxHeated = 0;
             AssertFails(Status.Argument,
                         "invalid flood settings: hot must be in [1, 1000000], got 0; max_heated must be in [1, 2147483647], got 0",
+                        () => new Flood(cold));
+            // C ABI 6: a struct not made by its _default() function is refused before its fields are read.
+            AssertFails(Status.Argument,
+                        "kinema_flood_settings: not made by kinema_flood_settings_default() (internal_check is 0)",
                         () => new Flood(new FloodSettings()));
         }
 

@@ -127,7 +127,7 @@ namespace Kinema.Tests
         {
             StringAssert.IsMatch(@"^\d+\.\d+\.\d+$", Kinema.Version);
             Assert.AreEqual(Kinema.BindingCApiVersion, Kinema.CApiVersion);
-            Assert.AreEqual(5, Kinema.CApiVersion);  // kinema.h: KINEMA_C_API_VERSION
+            Assert.AreEqual(6, Kinema.CApiVersion);  // kinema.h: KINEMA_C_API_VERSION
         }
 
         // docs/engines.md's example: corner.txt from (3.5, 2.5) running east, 4 steps per frame.

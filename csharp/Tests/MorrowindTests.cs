@@ -194,9 +194,13 @@ namespace Kinema.Tests
                 () => Morrowind.Jump(settings, MorrowindActor.Default, stance, new Vec2())).Status);
             Assert.AreEqual(Status.Argument, Assert.Throws<KinemaException>(
                 () => Morrowind.Fall(settings, MorrowindActor.Default, -1.0)).Status);
+            MorrowindSettings stepless = MorrowindSettings.Default;
+            stepless.PhysicsStep = 0.0;
+            var noStep = Assert.Throws<KinemaException>(() => Morrowind.Fall(stepless, MorrowindActor.Default, 1.0));
+            StringAssert.Contains("physics_step", noStep.Message);
             var zeroed = Assert.Throws<KinemaException>(
                 () => Morrowind.Fall(new MorrowindSettings(), MorrowindActor.Default, 1.0));
-            StringAssert.Contains("physics_step", zeroed.Message);
+            StringAssert.Contains("internal_check", zeroed.Message);
         }
     }
 }

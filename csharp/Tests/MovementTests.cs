@@ -2,7 +2,6 @@
 // by hand from the models' formulas (docs/movement.md; the values c/tests/c99_test.c checks), whole runs equal
 // to `kinema simulate --json` (run as a process), errors as KinemaException, and no allocation per step.
 using System;
-using System.Runtime.InteropServices;
 using NUnit.Framework;
 
 namespace Kinema.Tests
@@ -17,31 +16,7 @@ namespace Kinema.Tests
             return new PlanarState(new Vec2(0.0, 0.0), new Vec2(speed, 0.0));
         }
 
-        // The C structs' sizes on x86-64 (kinema.h; C's bool is one byte, padded to the next double): a mirror
-        // laid out differently would read the C library's bytes at the wrong offsets.
-        [Test]
-        public void StructsAreLaidOutAsTheirCMirrors()
-        {
-            Assert.AreEqual(16, Marshal.SizeOf(typeof(Vec2)));
-            Assert.AreEqual(32, Marshal.SizeOf(typeof(PlanarState)));
-            Assert.AreEqual(16, Marshal.SizeOf(typeof(DishonoredSettings)));
-            Assert.AreEqual(40, Marshal.SizeOf(typeof(CrossCodeSettings)));  // 4 doubles, bool
-            Assert.AreEqual(88, Marshal.SizeOf(typeof(UnrealSettings)));     // 6 doubles, bool, 2 doubles, int, double
-            Assert.AreEqual(48, (int)Marshal.OffsetOf(typeof(UnrealSettings), "useSeparateBrakingFriction"));
-            Assert.AreEqual(72, (int)Marshal.OffsetOf(typeof(UnrealSettings), "MaxSimulationIterations"));
-            Assert.AreEqual(40, Marshal.SizeOf(typeof(StopPrediction)));  // bool, 2 doubles, int64, bool
-            Assert.AreEqual(24, Marshal.SizeOf(typeof(TurnSettings)));
-            Assert.AreEqual(40, Marshal.SizeOf(typeof(TurnSolution)));  // bool, vec2, 2 doubles
-            Assert.AreEqual(240, Marshal.SizeOf(typeof(MorrowindGmsts)));
-            Assert.AreEqual(20, Marshal.SizeOf(typeof(MorrowindRules)));  // 4 ints, bool
-            Assert.AreEqual(320, Marshal.SizeOf(typeof(MorrowindSettings)));
-            Assert.AreEqual(304, (int)Marshal.OffsetOf(typeof(MorrowindSettings), "MaxPlaybackScale"));
-            Assert.AreEqual(80, Marshal.SizeOf(typeof(MorrowindActor)));   // int, 8 doubles, 2 bools
-            Assert.AreEqual(24, Marshal.SizeOf(typeof(MorrowindStance)));  // vec2, 5 bools
-            Assert.AreEqual(56, Marshal.SizeOf(typeof(MorrowindSpeed)));
-            Assert.AreEqual(80, Marshal.SizeOf(typeof(MorrowindJump)));
-            Assert.AreEqual(32, Marshal.SizeOf(typeof(MorrowindFall)));
-        }
+        // The structs' sizes and offsets are checked against the header by LayoutTests.g.cs (scripts/bindings.py).
 
         // Every default as `kinema simulate --help` lists it (UE 5.8 for Unreal): a field after a bool read at the
         // wrong offset would show here.

@@ -28,10 +28,10 @@ local ok, message = pcall(function()
   local from = ffi.new("kinema_vec3", tonumber(arg[2]), tonumber(arg[3]), 0)  -- grids: x = column, y = row
   local dir = ffi.new("kinema_vec3", tonumber(arg[4]), tonumber(arg[5]), 0)
   check(C.kinema_flood_start(flood, space, from, dir))
-  local finished = ffi.new("int[1]")
+  local finished = ffi.new("bool[1]")
   repeat
     check(C.kinema_flood_advance(flood, 4, finished))  -- one frame's budget
-  until finished[0] ~= 0
+  until finished[0]
   local length = ffi.new("size_t[1]")
   check(C.kinema_flood_json(flood, nil, nil, 0, length))  -- measure, then fill
   local buffer = ffi.new("char[?]", length[0] + 1)

@@ -1,8 +1,9 @@
 -- kinema's C ABI for LuaJIT's FFI, declared from the one description of it: include/kinema/kinema.h, read at
 -- load time. ffi.cdef takes declarations without a preprocessor, and the header keeps every declaration plain C
 -- (its only macro in a declaration is the export macro KINEMA_API), so loading it takes three rules: drop the
--- preprocessor lines, drop what only C++ compilers see (#ifdef __cplusplus ... #endif), remove KINEMA_API; a
--- numeric #define (KINEMA_C_API_VERSION) becomes an enum constant.
+-- preprocessor lines, drop what only C++ compilers see (#ifdef __cplusplus ... #endif) and version 5's names
+-- (#ifdef KINEMA_C_API_V5_NAMES ... #endif), remove KINEMA_API; a numeric #define (KINEMA_C_API_VERSION,
+-- KINEMA_INTERNAL_CHECK) becomes an enum constant.
 --
 --   local kinema = require("kinema_ffi").load{header = "include/kinema/kinema.h", library = "kinema_c"}
 --   -- kinema.C.kinema_version(), kinema.check(status), kinema.ffi
@@ -19,7 +20,10 @@ function M.cdef_text(header_text)
     local directive, rest = line:match("^%s*#%s*(%a+)%s*(.*)$")
     if directive == "if" or directive == "ifdef" or directive == "ifndef" then
       depth = depth + 1
-      if cplusplus == nil and rest:find("__cplusplus", 1, true) then
+      -- What only C++ compilers see, and version 5's names (declared only when a program asks for them).
+      local skipped = rest:find("__cplusplus", 1, true) or
+        (directive ~= "ifndef" and rest:find("KINEMA_C_API_V5_NAMES", 1, true))
+      if cplusplus == nil and skipped then
         cplusplus = depth
       end
     elseif directive == "endif" then

@@ -9,9 +9,20 @@
  *
  * Conventions (docs/engines.md, "The C ABI"):
  * - Objects are opaque handles made by a kinema_*_create, kinema_*_from_* or kinema_*_load function and freed
- *   by the matching kinema_*_destroy (which accepts NULL).
+ *   by the matching kinema_*_destroy (which accepts NULL). The library keeps a registry of its live handles:
+ *   a destroyed handle, or one of another kind (a kinema_flood passed as a kinema_space), is refused with
+ *   KINEMA_ERROR_ARGUMENT naming the function and the kind ("kinema_flood_start: space is not a live
+ *   kinema_space (a kinema_flood)", "... (destroyed, or never made by kinema)") instead of being read;
+ *   destroying one is a no-op. (A handle destroyed and its memory given to a new handle of the same kind
+ *   cannot be told apart.) Spaces, floods, pursuers and teams carry a user_data pointer of the caller's
+ *   (kinema_*_set_user_data), NULL when made.
  * - Settings are plain structs: fill one with its kinema_*_default() function, then change fields. The
- *   defaults, units and ranges are those of the C++ library (docs/chase.md, `kinema chase --help`).
+ *   defaults, units and ranges are those of the C++ library (docs/chase.md, `kinema chase --help`). Every
+ *   settings struct ends with `internal_check`, which its _default() function sets to KINEMA_INTERNAL_CHECK
+ *   (Box2D's internalValue): a struct zeroed or left uninitialised instead is refused with
+ *   KINEMA_ERROR_ARGUMENT, "kinema_flood_settings: not made by kinema_flood_settings_default()
+ *   (internal_check is 0)".
+ * - Yes/no fields and out parameters are C99 `bool` (<stdbool.h>); counts are integers.
  * - Every function that can fail returns a kinema_status; KINEMA_OK is 0. On failure, kinema_last_error()
  *   gives the calling thread's message, the text the kinema command prints after "kinema: error: " (a
  *   settings field is named as the struct names it, max_steps, where the command names its flag), and the out
@@ -48,8 +59,16 @@
 extern "C" {
 #endif
 
-/* The version of this header's ABI: raised whenever a declaration or a struct layout changes. */
-#define KINEMA_C_API_VERSION 5
+/* The version of this header's ABI: raised whenever a declaration or a struct layout changes. Version 6 is
+ * the one issue 42 calls "version 4" (written before versions 4 and 5 shipped): a distinct name for the flood
+ * result getter (kinema_flood_get_result), integer counts in kinema_nav_settings, `bool` for every yes/no,
+ * internal_check in every settings struct, user_data on handles, destroyed and foreign handles refused, and
+ * a host's task system for the navmesh build. Migrating from 5: docs/engines.md "Version 6". */
+#define KINEMA_C_API_VERSION 6
+
+/* What every _default() function puts in its struct's internal_check (0x4B4E0006, "KN" and 6): a settings
+ * struct whose internal_check differs was not made by its _default() function and is refused. */
+#define KINEMA_INTERNAL_CHECK 1263403014
 
 typedef enum kinema_status {
     KINEMA_OK = 0,
@@ -97,33 +116,55 @@ KINEMA_API kinema_status kinema_space_load_options(const char* path, const char*
 KINEMA_API void kinema_space_destroy(kinema_space* space);
 /* How many cells the space has (floor tiles on grids). */
 KINEMA_API kinema_status kinema_space_cell_count(const kinema_space* space, int64_t* out);
+/* The caller's pointer carried by the space (NULL when made): kinema never reads it. The getter returns NULL
+ * for a NULL, destroyed or foreign handle (kinema_last_error() says which). Since KINEMA_C_API_VERSION 6. */
+KINEMA_API kinema_status kinema_space_set_user_data(kinema_space* space, void* user_data);
+KINEMA_API void* kinema_space_user_data(const kinema_space* space);
 
 /* ---- Spaces from an engine's meshes and navmeshes in memory (docs/engines.md, "Your navmesh in") ---- */
 
+/* A host's task system (Box2D's enqueueTask/finishTask), so that kinema's navmesh build runs on a game's
+ * job threads instead of threads of its own (kinema::TaskSystem, kinema/core/parallel_for.hpp).
+ * kinema_task_fn is what a worker runs: the host calls task(worker, kinema_state) once, on any thread.
+ * kinema_enqueue_task_fn starts it and returns a handle that kinema later passes to kinema_finish_task_fn,
+ * which waits for that task to end; it may instead run the task before returning, or not start it at all
+ * (the other workers then take its share), and return NULL: finish is then not called for it. `task_context`
+ * is kinema_nav_settings.task_context, passed back untouched. Since KINEMA_C_API_VERSION 6. */
+typedef void kinema_task_fn(int worker, void* kinema_state);
+typedef void* kinema_enqueue_task_fn(kinema_task_fn* task, int worker, void* kinema_state,
+                                     void* task_context);
+typedef void kinema_finish_task_fn(void* task, void* task_context);
+
 /* How a 3D level is built: RecastDemo's agent and voxels, and the chase cells (docs/nav.md). Lengths are in
- * the mesh's units (the defaults suit metres), y is up. Ranges: `kinema chase --help`; every field mirrors
- * the C++ NavSettings (kinema/nav/settings.hpp). */
+ * the mesh's units (the defaults suit metres), y is up. Ranges: `kinema chase --help`; every field but the
+ * task system and internal_check is a field of the C++ NavSettings (kinema/nav/settings.hpp). */
 typedef struct kinema_nav_settings {
-    double agent_height;      /* (0.002, 250000]; 3 to 250 cell heights; default 2 */
-    double agent_radius;      /* [0, 250000]; at most 250 cell sizes; default 0.6 */
-    double agent_max_climb;   /* highest step walked up, [0, 250000]; default 0.9 */
-    double agent_max_slope;   /* steepest walkable triangle, degrees, [0, 90); default 45 */
-    double cell_size;         /* navmesh voxel width on x and z, [0.001, 1000]; default 0.3 */
-    double cell_height;       /* voxel height on y (navmesh and chase cells), [0.001, 1000]; default 0.2 */
-    double chase_cell_size;   /* width of the chase flood's cells, [0.001, 1000]; default 0.75 */
-    double max_chase_columns; /* most chase columns over the level's bounds, [1, 2^28] */
-    double max_voxels;        /* most navmesh voxels of a build, [1, 2^28] */
-    double tile_size;         /* navmesh tile side in voxels: 0 one tile, else an integer in [16, 4096] */
-    double threads;           /* threads building tiles, an integer in [1, 64]; the same navmesh for any */
-    double region_min_size;   /* smallest isolated region kept, cells per side, [0, 1000]; default 8 */
-    double region_merge_size; /* regions smaller than size^2 cells merge, [0, 1000]; default 20 */
-    double edge_max_length;   /* longest polygon edge, [0, 1e6], 0 = no limit; default 12 */
-    double edge_max_error;    /* contour simplification error, cell sizes, [0, 1e6]; default 1.3 */
-    double verts_per_poly;    /* an integer in [3, 6]; default 6 */
+    double agent_height;       /* (0.002, 250000]; 3 to 250 cell heights; default 2 */
+    double agent_radius;       /* [0, 250000]; at most 250 cell sizes; default 0.6 */
+    double agent_max_climb;    /* highest step walked up, [0, 250000]; default 0.9 */
+    double agent_max_slope;    /* steepest walkable triangle, degrees, [0, 90); default 45 */
+    double cell_size;          /* navmesh voxel width on x and z, [0.001, 1000]; default 0.3 */
+    double cell_height;        /* voxel height on y (navmesh and chase cells), [0.001, 1000]; default 0.2 */
+    double chase_cell_size;    /* width of the chase flood's cells, [0.001, 1000]; default 0.75 */
+    int64_t max_chase_columns; /* most chase columns over the level's bounds, [1, 2^28] */
+    int64_t max_voxels;        /* most navmesh voxels of a build, [1, 2^28] */
+    int tile_size;             /* navmesh tile side in voxels: 0 one tile, else [16, 4096] */
+    int threads;               /* workers building tiles, [1, 64]; the same navmesh for any */
+    double region_min_size;    /* smallest isolated region kept, cells per side, [0, 1000]; default 8 */
+    double region_merge_size;  /* regions smaller than size^2 cells merge, [0, 1000]; default 20 */
+    double edge_max_length;    /* longest polygon edge, [0, 1e6], 0 = no limit; default 12 */
+    double edge_max_error;     /* contour simplification error, cell sizes, [0, 1e6]; default 1.3 */
+    int verts_per_poly;        /* [3, 6]; default 6 */
     double detail_sample_distance;  /* detail mesh sampling, cell sizes, [0, 1e6]; default 6 */
     double detail_sample_max_error; /* detail mesh height error, cell heights, [0, 1e6]; default 1 */
     kinema_vec3
         snap_extents; /* half extents of the box a point is snapped to the navmesh in, each (0, 1e6] */
+    /* The host's task system: both NULL (the default) = kinema starts its own threads; both set = the
+     * `threads` workers but the calling one run as the host's tasks; one alone is refused. */
+    kinema_enqueue_task_fn* enqueue_task;
+    kinema_finish_task_fn* finish_task;
+    void* task_context;     /* passed to both, untouched */
+    int32_t internal_check; /* KINEMA_INTERNAL_CHECK, set by kinema_nav_settings_default() */
 } kinema_nav_settings;
 
 KINEMA_API kinema_nav_settings kinema_nav_settings_default(void);
@@ -165,6 +206,7 @@ typedef struct kinema_flood_settings {
     int max_steps;    /* M_S, propagation steps at most; [0, 1000000] */
     int max_restarts; /* re-seeds accepted per chase after new stimuli; -1 = no cap; [-1, 2^31 - 1] */
     int destination;  /* a kinema_destination_rule */
+    int32_t internal_check; /* KINEMA_INTERNAL_CHECK, set by kinema_flood_settings_default() */
 } kinema_flood_settings;
 
 KINEMA_API kinema_flood_settings kinema_flood_settings_default(void);
@@ -175,7 +217,9 @@ typedef enum kinema_stop_reason {
     KINEMA_STOP_MAX_STEPS = 2        /* max_steps steps ran */
 } kinema_stop_reason;
 
-/* A struct tag only (no typedef): kinema_flood_result is also the function that fills it. */
+/* The flood's result (kinema_flood_get_result). Version 5 named its getter kinema_flood_result, so the struct
+ * was a tag only; `struct kinema_flood_result` still names it, and the typedef below is left out when version
+ * 5's names are asked for (KINEMA_C_API_V5_NAMES). */
 struct kinema_flood_result {
     kinema_vec3 destination;   /* where to look: the centre of the heated cell nearest the centroid; on grids
                                   x = column + 0.5, y = row + 0.5, z = 0 */
@@ -188,9 +232,12 @@ struct kinema_flood_result {
     int64_t barrier_cells; /* cells made barrier (behind the player's direction) */
     int steps;             /* propagation steps that happened */
     int stop_reason;       /* a kinema_stop_reason; meaningful when finished */
-    int finished;          /* 1 when the flood has stopped, 0 in the middle of a time-sliced run */
-    int seed_snapped;      /* 1 when the position was on no cell and moved to the nearest one */
+    bool finished;         /* the flood has stopped (false in the middle of a time-sliced run) */
+    bool seed_snapped;     /* the position was on no cell and moved to the nearest one */
 };
+#ifndef KINEMA_C_API_V5_NAMES
+typedef struct kinema_flood_result kinema_flood_result;
+#endif
 
 typedef struct kinema_flood kinema_flood;
 
@@ -200,18 +247,25 @@ KINEMA_API kinema_status kinema_flood_create(const kinema_flood_settings* settin
 KINEMA_API kinema_status kinema_flood_start(kinema_flood* flood, const kinema_space* space,
                                             kinema_vec3 position, kinema_vec3 direction);
 /* Runs at most max_steps (>= 0) propagation steps: the chapter's fixed number of steps per frame. *finished
- * (may be NULL) is set to 1 once the flood has stopped. After the first start on a space, no allocation. */
-KINEMA_API kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps, int* finished);
-/* The result so far (after the last step: the final one). */
+ * (may be NULL) is set to true once the flood has stopped. After the first start on a space, no allocation.
+ */
+KINEMA_API kinema_status kinema_flood_advance(kinema_flood* flood, int max_steps, bool* finished);
+/* The result so far (after the last step: the final one). Since KINEMA_C_API_VERSION 6; version 5's name
+ * below. */
+KINEMA_API kinema_status kinema_flood_get_result(const kinema_flood* flood, struct kinema_flood_result* out);
+#ifdef KINEMA_C_API_V5_NAMES
+/* Deprecated: version 5's name of kinema_flood_get_result, still exported for programs built against version
+ * 5, declared only when KINEMA_C_API_V5_NAMES is defined before this header (then the struct is named
+ * `struct kinema_flood_result` only, as in version 5). */
 #if defined(__cplusplus) && defined(__GNUC__)
-/* In C++ the function hides the struct's implicit constructor, which g++'s -Wshadow reports; C has no such
- * thing. */
+/* In C++ the function hides the struct's implicit constructor, which g++'s -Wshadow reports. */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wshadow"
 #endif
 KINEMA_API kinema_status kinema_flood_result(const kinema_flood* flood, struct kinema_flood_result* out);
 #if defined(__cplusplus) && defined(__GNUC__)
 #pragma GCC diagnostic pop
+#endif
 #endif
 /* The whole chase as JSON, byte for byte what `kinema chase --json` prints for the same level and query
  * (dead reckoning and every touched cell included; `map` as the "map" field, NULL for the space's own name).
@@ -221,6 +275,9 @@ KINEMA_API kinema_status kinema_flood_result(const kinema_flood* flood, struct k
 KINEMA_API kinema_status kinema_flood_json(const kinema_flood* flood, const char* map, char* buffer,
                                            size_t capacity, size_t* length);
 KINEMA_API void kinema_flood_destroy(kinema_flood* flood);
+/* The caller's pointer carried by the flood, as kinema_space_user_data. Since KINEMA_C_API_VERSION 6. */
+KINEMA_API kinema_status kinema_flood_set_user_data(kinema_flood* flood, void* user_data);
+KINEMA_API void* kinema_flood_user_data(const kinema_flood* flood);
 
 /* ---- Dead reckoning: the baseline the flood is measured against ----
  * A guard that runs straight on from the last known position along the player's direction until a wall: the
@@ -231,9 +288,9 @@ typedef struct kinema_dead_reckoning_result {
         position; /* where the guard is sent: the last open cell's centre (navmeshes: the line's end) */
     kinema_vec3 end_point; /* where the straight line stops: at the wall, or after `distance` */
     int64_t cell;          /* the cell of position on grids; -1 where the space has none */
-    int blocked;     /* 1 when a wall (a grid edge, a navmesh border) stopped the line before `distance` */
-    int on_space;    /* 0 when the start is off the space (a navmesh: beyond the snap box) */
-    double distance; /* the distance asked for, world units */
+    bool blocked;          /* a wall (a grid edge, a navmesh border) stopped the line before `distance` */
+    bool on_space;         /* false when the start is off the space (a navmesh: beyond the snap box) */
+    double distance;       /* the distance asked for, world units */
 } kinema_dead_reckoning_result;
 
 /* Dead reckoning on `space` from `position` along `direction` (only the planar part counts; zero = stay) for
@@ -287,6 +344,7 @@ typedef struct kinema_pursuer_settings {
     double spread;            /* [0, 1]: the occupancy share spread per player cell-move */
     int flood_steps_per_tick; /* [0, 1e9]: the single-shot flood's steps per update; 0 = all at once */
     kinema_flood_settings flood; /* the chase's constants; max_restarts caps the stimuli accepted */
+    int32_t internal_check;      /* KINEMA_INTERNAL_CHECK, set by kinema_pursuer_settings_default() */
 } kinema_pursuer_settings;
 
 KINEMA_API kinema_pursuer_settings kinema_pursuer_settings_default(void);
@@ -296,26 +354,26 @@ typedef struct kinema_pursuer_input {
     double dt;                   /* s since the previous update, [0, 3600] */
     kinema_vec3 npc_position;    /* the NPC now */
     kinema_vec3 npc_facing;      /* its facing (normalised by the pursuer) */
-    int sees_player;             /* 1 when the NPC sees the player */
+    bool sees_player;            /* the NPC sees the player */
     kinema_vec3 player_position; /* read while seen, on the first update, and always by breadcrumbs */
     kinema_vec3 player_velocity; /* only its direction is read (the flood's barrier); zero = standing */
-    int arrived;                 /* 1 when the agent reached the previous output's goal and stopped */
+    bool arrived;                /* the agent reached the previous output's goal and stopped */
 } kinema_pursuer_input;
 
 /* What the NPC should do now. */
 typedef struct kinema_pursuer_output {
-    int state;         /* a kinema_pursuit_state */
-    int goal_changed;  /* 1 when goal differs from the previous output's: re-path */
-    int goal_in_sight; /* 1 while engaged: the goal is the seen player, a straight line away */
-    uint32_t events;   /* 1 << kind for each event this call recorded (kinema_pursuer_events) */
-    kinema_vec3 goal;  /* where to go */
-    double time;       /* s, the pursuer's clock: the sum of the updates' dt */
+    int state;          /* a kinema_pursuit_state */
+    bool goal_changed;  /* goal differs from the previous output's: re-path */
+    bool goal_in_sight; /* while engaged: the goal is the seen player, a straight line away */
+    uint32_t events;    /* 1 << kind for each event this call recorded (kinema_pursuer_events) */
+    kinema_vec3 goal;   /* where to go */
+    double time;        /* s, the pursuer's clock: the sum of the updates' dt */
 } kinema_pursuer_output;
 
 /* One event of the last call. */
 typedef struct kinema_pursuer_event {
     int kind;              /* a kinema_pursuit_event_kind */
-    int accepted;          /* stimulus: 0 when the restart cap or the engaged NPC refused it; else 1 */
+    bool accepted;         /* stimulus: false when the restart cap or the engaged NPC refused it */
     double t;              /* s, the pursuer's clock */
     kinema_vec3 position;  /* lost_sight: last seen; chase, arrived: the destination; stimulus: the noise;
                               search, gave_up: the NPC; reacquired: the player */
@@ -342,6 +400,9 @@ KINEMA_API kinema_status kinema_pursuer_events(const kinema_pursuer* pursuer, ki
 /* Back to before the first update (engaged, clock 0, no restart used); buffers kept. */
 KINEMA_API kinema_status kinema_pursuer_reset(kinema_pursuer* pursuer);
 KINEMA_API void kinema_pursuer_destroy(kinema_pursuer* pursuer);
+/* The caller's pointer carried by the pursuer, as kinema_space_user_data. Since KINEMA_C_API_VERSION 6. */
+KINEMA_API kinema_status kinema_pursuer_set_user_data(kinema_pursuer* pursuer, void* user_data);
+KINEMA_API void* kinema_pursuer_user_data(const kinema_pursuer* pursuer);
 
 /* ---- Pursuer teams (docs/pursuit.md "Teams"): the NPCs a game ticks together, sharing what they know ----
  * `kinema pursue --npc ... --team MODE` is this team driven by the simulated player and NPCs: ticked with the
@@ -382,6 +443,9 @@ KINEMA_API kinema_status kinema_pursuer_team_events(const kinema_pursuer_team* t
 /* Every NPC back to before its first update; buffers kept. */
 KINEMA_API kinema_status kinema_pursuer_team_reset(kinema_pursuer_team* team);
 KINEMA_API void kinema_pursuer_team_destroy(kinema_pursuer_team* team);
+/* The caller's pointer carried by the team, as kinema_space_user_data. Since KINEMA_C_API_VERSION 6. */
+KINEMA_API kinema_status kinema_pursuer_team_set_user_data(kinema_pursuer_team* team, void* user_data);
+KINEMA_API void* kinema_pursuer_team_user_data(const kinema_pursuer_team* team);
 
 /* ---- Movement models (docs/movement.md): one frame, or a whole run into caller arrays ----
  * The vectors, the state and each model's settings mirror their C++ types (kinema/core/vec.hpp,
@@ -408,6 +472,7 @@ typedef struct kinema_planar_state {
 typedef struct kinema_dishonored_settings {
     double speed_scale; /* [1e-6, 2500]; walk 1, sprint 1.5, Agility 1.95: MaxSpeed 400 s, MaxAccel 2000 s */
     double friction;    /* 1/s, [0, 1e6] */
+    int32_t internal_check; /* KINEMA_INTERNAL_CHECK, set by kinema_dishonored_settings_default() */
 } kinema_dishonored_settings;
 
 /* CrossCode's movement physics (Radical Fish Games' devblog). Defaults: 300, 1, 1, 0.2, grounded. */
@@ -417,6 +482,7 @@ typedef struct kinema_crosscode_settings {
     double friction;     /* [0, 1e5]; scales acceleration too */
     double air_friction; /* [0, 1e5]; used instead of friction when not grounded */
     bool grounded;
+    int32_t internal_check; /* KINEMA_INTERNAL_CHECK, set by kinema_crosscode_settings_default() */
 } kinema_crosscode_settings;
 
 /* Unreal Engine's Character Movement Component walking on flat ground, UE 5.8 defaults. */
@@ -432,6 +498,7 @@ typedef struct kinema_unreal_settings {
     double max_simulation_time_step;     /* s, (0, 10]; default 0.05 */
     int max_simulation_iterations;       /* [1, 25]; default 8 */
     double min_analog_walk_speed;        /* cm/s, [0, 1e6]; default 0 */
+    int32_t internal_check;              /* KINEMA_INTERNAL_CHECK, set by kinema_unreal_settings_default() */
 } kinema_unreal_settings;
 
 KINEMA_API kinema_dishonored_settings kinema_dishonored_settings_default(void);
@@ -494,9 +561,10 @@ KINEMA_API kinema_status kinema_unreal_pivot(const kinema_unreal_settings* setti
  * 2000). A plain C struct of analysis::TurnSettings's fields, copied field by field: the C++ type derives
  * from the model's settings and is not plain. */
 typedef struct kinema_turn_settings {
-    double speed_scale;  /* as kinema_dishonored_settings */
-    double friction;     /* as kinema_dishonored_settings */
-    double acceleration; /* u/s^2, (0, 1e8] */
+    double speed_scale;     /* as kinema_dishonored_settings */
+    double friction;        /* as kinema_dishonored_settings */
+    double acceleration;    /* u/s^2, (0, 1e8] */
+    int32_t internal_check; /* KINEMA_INTERNAL_CHECK, set by kinema_turn_settings_default() */
 } kinema_turn_settings;
 
 /* One frame's solution from full speed along +x towards the wanted direction. */
@@ -556,6 +624,7 @@ typedef struct kinema_morrowind_settings {
     kinema_morrowind_rules rules;
     double max_playback_scale; /* (0, 1e6]; default 10 */
     double physics_step;       /* s, [1e-4, 1]; default 1/60 */
+    int32_t internal_check;    /* KINEMA_INTERNAL_CHECK, set by kinema_morrowind_settings_default() */
 } kinema_morrowind_settings;
 
 typedef enum kinema_morrowind_actor_kind {

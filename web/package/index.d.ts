@@ -1,6 +1,17 @@
 // Types of the npm package "kinema" (index.js; docs/web.md, "The npm package"). Written by hand over the C
 // ABI's declarations (include/kinema/kinema.h): each call here is one C call, and its errors are the C ABI's
-// messages, the text the kinema command prints after "kinema: error: ".
+// messages, the text the kinema command prints after "kinema: error: ". The enums' names come from the header
+// through kinema_abi.g.d.ts (scripts/bindings.py), as index.js takes them from kinema_abi.g.js.
+import type { enums } from "./kinema_abi.g";
+
+/** A C enum's member names, lower case without `Prefix` (KINEMA_STOP_MAX_STEPS: "max_steps"), as index.js names them. */
+type EnumNames<E, Prefix extends string> = keyof E extends infer Name
+    ? Name extends `${Prefix}${infer Rest}`
+        ? Lowercase<Rest>
+        : never
+    : never;
+/** `flood_paced` as `flood-paced`: the CLI's spelling of the strategies. */
+type Hyphenated<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${Hyphenated<Tail>}` : S;
 
 /** Any vector with x, y and an optional z: three.js `Vector3`, Babylon.js `Vector3`, PlayCanvas `Vec3`. */
 export interface VectorLike {
@@ -20,10 +31,10 @@ export interface Vec3 {
 export type InitOptions = Record<string, unknown>;
 
 /** Which heated cells may be the destination. */
-export type DestinationRule = "nearest_heated" | "nearest_warm";
+export type DestinationRule = EnumNames<typeof enums.kinema_destination_rule, "KINEMA_DESTINATION_">;
 
 /** Why the flood stopped: no untouched cell by the front, a step over maxHeated, or maxSteps steps ran. */
-export type StopReason = "exhausted" | "too_many_heated" | "max_steps";
+export type StopReason = EnumNames<typeof enums.kinema_stop_reason, "KINEMA_STOP_">;
 
 /**
  * The chapter's constants (its Table 1), kinema's defaults: hot 20, maxHeated 25, maxSteps 40 (difficulty 3),
@@ -152,11 +163,11 @@ export declare class Flood extends Handle {
 }
 
 /** `kinema pursue --strategy`'s names. */
-export type PursuitStrategy = "flood" | "flood-paced" | "dead-reckoning" | "breadcrumbs" | "last-known";
+export type PursuitStrategy = Hyphenated<EnumNames<typeof enums.kinema_pursuit_strategy, "KINEMA_STRATEGY_">>;
 /** What the NPC does: sees the player, chases the strategy's destination, searches, or has given up. */
-export type PursuitState = "engage" | "chase" | "search" | "gave_up";
+export type PursuitState = EnumNames<typeof enums.kinema_pursuit_state, "KINEMA_PURSUIT_">;
 /** The events of `kinema pursue --json`. */
-export type PursuitEventKind = "lost_sight" | "chase" | "arrived" | "search" | "reacquired" | "stimulus" | "gave_up";
+export type PursuitEventKind = EnumNames<typeof enums.kinema_pursuit_event_kind, "KINEMA_PURSUIT_EVENT_">;
 
 /**
  * The runtime pursuer's constants, the defaults of `kinema pursue` (ranges: `kinema pursue --help`). Lengths

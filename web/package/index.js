@@ -9,6 +9,8 @@
 "use strict";
 
 const createKinemaCore = require("./kinema_core.js");
+// The header's shapes in wasm32 (scripts/bindings.py): struct sizes and field offsets, enums, constants.
+const abi = require("./kinema_abi.g.js");
 
 let core = null;
 let loading = null;
@@ -31,7 +33,7 @@ function loaded(what) {
     return core;
 }
 
-const KINEMA_OK = 0;
+const KINEMA_OK = abi.enums.kinema_status.KINEMA_OK;
 
 // Throws the C ABI's message for a failed call: the text the kinema command prints after "kinema: error: ".
 function check(status) {
@@ -61,6 +63,84 @@ function withString(text, body) {
     });
 }
 
+// ---- The C structs in WebAssembly memory, at kinema_abi.g.js's offsets ----
+
+function readField(kind, at) {
+    switch (kind) {
+        case "f64":
+            return core.HEAPF64[at >> 3];
+        case "f32":
+            return core.HEAPF32[at >> 2];
+        case "i32":
+            return core.HEAP32[at >> 2];
+        case "u32":
+            return core.HEAPU32[at >> 2];
+        case "u8":
+            return core.HEAPU8[at];
+        case "i64":
+            return core.HEAPU32[at >> 2] + core.HEAP32[(at >> 2) + 1] * 2 ** 32;
+        default:
+            return readStruct(kind, at);
+    }
+}
+
+function writeField(kind, at, value) {
+    switch (kind) {
+        case "f64":
+            core.HEAPF64[at >> 3] = value;
+            break;
+        case "f32":
+            core.HEAPF32[at >> 2] = value;
+            break;
+        case "i32":
+        case "u32":
+            core.HEAP32[at >> 2] = value;
+            break;
+        case "u8":
+            core.HEAPU8[at] = value;
+            break;
+        case "i64":
+            core.HEAPU32[at >> 2] = value >>> 0;
+            core.HEAP32[(at >> 2) + 1] = Math.floor(value / 2 ** 32);
+            break;
+        default:
+            writeStruct(kind, at, value);
+    }
+}
+
+// The C struct `name` at `pointer` as an object of its C field names (nested structs as objects).
+function readStruct(name, pointer) {
+    const object = {};
+    for (const [field, { offset, kind }] of Object.entries(abi.structs[name].fields)) {
+        object[field] = readField(kind, pointer + offset);
+    }
+    return object;
+}
+
+// Writes the fields `values` has (C names) into the C struct `name` at `pointer`; the others keep their bytes.
+function writeStruct(name, pointer, values) {
+    for (const [field, { offset, kind }] of Object.entries(abi.structs[name].fields)) {
+        if (values[field] !== undefined) {
+            writeField(kind, pointer + offset, values[field]);
+        }
+    }
+}
+
+const sizeOf = (name) => abi.structs[name].size;
+const offsetOf = (name, field) => abi.structs[name].fields[field].offset;
+
+// An enum's member names by value, lower case without the common prefix (KINEMA_STOP_MAX_STEPS: "max_steps").
+function enumNames(name, prefix) {
+    const names = [];
+    for (const [member, value] of Object.entries(abi.enums[name])) {
+        names[value] = member.slice(prefix.length).toLowerCase();
+    }
+    return names;
+}
+
+const camelCase = (name) => name.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+const snakeCase = (name) => name.replace(/[A-Z]/g, (letter) => "_" + letter.toLowerCase());
+
 // A call that returns a handle through an out pointer.
 function createHandle(call) {
     return withScratch(4, (out) => {
@@ -69,9 +149,10 @@ function createHandle(call) {
     });
 }
 
+// C's int: a whole number in [-2^31, 2^31 - 1] (written into WebAssembly memory as 32 bits).
 function requireInteger(value, where, name) {
-    if (!Number.isInteger(value)) {
-        throw new Error(`${where}: ${name} must be an integer, got ${value}`);
+    if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) {
+        throw new Error(`${where}: ${name} must be an integer in [-2147483648, 2147483647], got ${value}`);
     }
 }
 
@@ -203,18 +284,20 @@ class Space extends Handle {
      */
     deadReckoning(position, direction, distance) {
         const handle = this._live("Space.deadReckoning");
-        const p = vector(position, "Space.deadReckoning", "position");
-        const d = vector(direction, "Space.deadReckoning", "direction");
-        return withScratch(80, (out) => {
-            check(core._kinema_js_dead_reckoning(handle, ...p, ...d, Number(distance), out));
-            const v = core.HEAPF64.subarray(out >> 3, (out >> 3) + 10);
+        const vec3 = sizeOf("kinema_vec3");
+        return withScratch(2 * vec3 + sizeOf("kinema_dead_reckoning_result"), (p) => {
+            writeVector(p, position, "Space.deadReckoning", "position");
+            writeVector(p + vec3, direction, "Space.deadReckoning", "direction");
+            const out = p + 2 * vec3;
+            check(core._kinema_js_dead_reckoning(handle, p, p + vec3, Number(distance), out));
+            const r = readStruct("kinema_dead_reckoning_result", out);
             return {
-                position: { x: v[0], y: v[1], z: v[2] },
-                endPoint: { x: v[3], y: v[4], z: v[5] },
-                cell: v[6],
-                blocked: v[7] === 1,
-                onSpace: v[8] === 1,
-                distance: v[9],
+                position: r.position,
+                endPoint: r.end_point,
+                cell: r.cell,
+                blocked: r.blocked === 1,
+                onSpace: r.on_space === 1,
+                distance: r.distance,
             };
         });
     }
@@ -224,18 +307,32 @@ class Space extends Handle {
         const handle = this._live("Space.cellCount");
         return withScratch(8, (out) => {
             check(core._kinema_space_cell_count(handle, out));
-            return core.HEAPU32[out >> 2] + core.HEAP32[(out >> 2) + 1] * 2 ** 32;
+            return readField("i64", out);
         });
     }
 }
 
-const destinationRules = ["nearest_heated", "nearest_warm"];
-const stopReasons = ["exhausted", "too_many_heated", "max_steps"];
-const settingFields = ["hot", "maxHeated", "maxSteps", "maxRestarts", "destination"];
+const destinationRules = enumNames("kinema_destination_rule", "KINEMA_DESTINATION_");
+const stopReasons = enumNames("kinema_stop_reason", "KINEMA_STOP_");
+// A settings struct's fields a program sets, by their JavaScript names: all but internal_check, which only the
+// _default() functions set (settings start from them here) and nested structs (`skip`).
+function settingNames(struct, skip = []) {
+    return Object.keys(abi.structs[struct].fields)
+        .filter((name) => name !== "internal_check" && !skip.includes(name))
+        .map(camelCase);
+}
 
-// Flood settings from their five numbers (hot, max_heated, max_steps, max_restarts, destination).
-function floodFromFields(v) {
-    return { hot: v[0], maxHeated: v[1], maxSteps: v[2], maxRestarts: v[3], destination: destinationRules[v[4]] };
+const settingFields = settingNames("kinema_flood_settings");
+
+// Flood settings from the C struct's fields.
+function floodFromFields(s) {
+    return {
+        hot: s.hot,
+        maxHeated: s.max_heated,
+        maxSteps: s.max_steps,
+        maxRestarts: s.max_restarts,
+        destination: destinationRules[s.destination],
+    };
 }
 
 /**
@@ -244,26 +341,33 @@ function floodFromFields(v) {
  */
 function floodSettingsDefault() {
     const m = loaded("floodSettingsDefault");
-    return withScratch(20, (out) => {
+    return withScratch(sizeOf("kinema_flood_settings"), (out) => {
         m._kinema_js_flood_settings_default(out);
-        return floodFromFields(m.HEAP32.subarray(out >> 2, (out >> 2) + 5));
+        return floodFromFields(readStruct("kinema_flood_settings", out));
     });
 }
 
+// The C fields of `settings` (floodSettingsDefault()'s names), checked: integers where C has an int.
 function settingsFields(settings) {
-    const full = Object.assign(floodSettingsDefault(), settings);
     for (const key of Object.keys(settings)) {
         if (!settingFields.includes(key)) {
             throw new Error(`Flood: unknown setting '${key}' (known: ${settingFields.join(", ")})`);
         }
     }
-    const destination = destinationRules.indexOf(full.destination);
-    if (destination < 0) {
-        throw new Error(`destination: must be ${destinationRules.join(" or ")}, got '${full.destination}'`);
+    const fields = {};
+    for (const key of settingFields) {
+        if (settings[key] !== undefined && key !== "destination") {
+            requireInteger(settings[key], "Flood", key);
+            fields[snakeCase(key)] = settings[key];
+        }
     }
-    const fields = [full.hot, full.maxHeated, full.maxSteps, full.maxRestarts];
-    fields.forEach((value, i) => requireInteger(value, "Flood", settingFields[i]));
-    return [...fields, destination];
+    if (settings.destination !== undefined) {
+        fields.destination = destinationRules.indexOf(settings.destination);
+        if (fields.destination < 0) {
+            throw new Error(`destination: must be ${destinationRules.join(" or ")}, got '${settings.destination}'`);
+        }
+    }
+    return fields;
 }
 
 function vector(value, where, name) {
@@ -274,27 +378,27 @@ function vector(value, where, name) {
     return [value.x, value.y, z].map(Number);
 }
 
-const resultNumbers = 19;
+// A kinema_vec3 at `pointer` from an object with x, y (and z).
+function writeVector(pointer, value, where, name) {
+    const [x, y, z] = vector(value, where, name);
+    writeStruct("kinema_vec3", pointer, { x, y, z });
+}
 
-// The flood's result from kinema_js_flood_result's numbers (web/package/src/kinema_js.cpp says the order).
-function readResult(v) {
-    if (v[18] !== resultNumbers) {
-        throw new Error("internal error: kinema_core.js does not match index.js (result layout)");
-    }
-    const point = (i) => ({ x: v[i], y: v[i + 1], z: v[i + 2] });
+// The flood's result from the C struct.
+function readResult(r) {
     return {
-        destination: point(0),
-        centroid: point(3),
-        seedPosition: point(6),
-        seedCell: v[9],
-        destinationCell: v[10],
-        heatedCells: v[11],
-        warmCells: v[12],
-        barrierCells: v[13],
-        steps: v[14],
-        stopReason: stopReasons[v[15]],
-        finished: v[16] === 1,
-        seedSnapped: v[17] === 1,
+        destination: r.destination,
+        centroid: r.centroid,
+        seedPosition: r.seed_position,
+        seedCell: r.seed_cell,
+        destinationCell: r.destination_cell,
+        heatedCells: r.heated_cells,
+        warmCells: r.warm_cells,
+        barrierCells: r.barrier_cells,
+        steps: r.steps,
+        stopReason: stopReasons[r.stop_reason],
+        finished: r.finished === 1,
+        seedSnapped: r.seed_snapped === 1,
     };
 }
 
@@ -304,9 +408,11 @@ class Flood extends Handle {
     constructor(settings = {}) {
         const m = loaded("new Flood");
         const fields = settingsFields(settings);
-        const handle = withScratch(20, (pointer) => {
-            m.HEAP32.set(fields, pointer >> 2);
-            return createHandle((out) => m._kinema_js_flood_create(pointer, out));
+        // The settings start as kinema_flood_settings_default() gives them; the given fields are written over.
+        const handle = withScratch(sizeOf("kinema_flood_settings"), (pointer) => {
+            m._kinema_js_flood_settings_default(pointer);
+            writeStruct("kinema_flood_settings", pointer, fields);
+            return createHandle((out) => m._kinema_flood_create(pointer, out));
         });
         super(handle, "_kinema_flood_destroy");
         this._space = null;
@@ -332,9 +438,12 @@ class Flood extends Handle {
             throw new Error("Flood.start: space must be a Space");
         }
         const spaceHandle = space._live("Flood.start");
-        const p = vector(position, "Flood.start", "position");
-        const d = vector(direction, "Flood.start", "direction");
-        check(core._kinema_js_flood_start(handle, spaceHandle, ...p, ...d));
+        const vec3 = sizeOf("kinema_vec3");
+        withScratch(2 * vec3, (p) => {
+            writeVector(p, position, "Flood.start", "position");
+            writeVector(p + vec3, direction, "Flood.start", "direction");
+            check(core._kinema_js_flood_start(handle, spaceHandle, p, p + vec3));
+        });
         this._space = space;
     }
 
@@ -342,18 +451,18 @@ class Flood extends Handle {
     advance(maxSteps) {
         const handle = this._started("Flood.advance");
         requireInteger(maxSteps, "Flood.advance", "maxSteps");
-        return withScratch(4, (finished) => {
+        return withScratch(1, (finished) => {
             check(core._kinema_flood_advance(handle, maxSteps, finished));
-            return core.HEAP32[finished >> 2] === 1;
+            return readField("u8", finished) === 1; // a C bool
         });
     }
 
     /** The result so far (after the last step: the final one). */
     get result() {
         const handle = this._started("Flood.result");
-        return withScratch(8 * resultNumbers, (out) => {
-            check(core._kinema_js_flood_result(handle, out));
-            return readResult(core.HEAPF64.slice(out >> 3, (out >> 3) + resultNumbers));
+        return withScratch(sizeOf("kinema_flood_result"), (out) => {
+            check(core._kinema_flood_get_result(handle, out));
+            return readResult(readStruct("kinema_flood_result", out));
         });
     }
 
@@ -378,16 +487,12 @@ class Flood extends Handle {
 }
 
 // The runtime pursuer's names: the CLI's --strategy values, and the states and event kinds of `kinema pursue
-// --json`, in the C ABI's order (kinema_pursuit_strategy, kinema_pursuit_state, kinema_pursuit_event_kind).
-const strategies = ["flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known"];
-const pursuitStates = ["engage", "chase", "search", "gave_up"];
-const eventKinds = ["lost_sight", "chase", "arrived", "search", "reacquired", "stimulus", "gave_up"];
-const pursuerFields = ["strategy", "viewRange", "viewAngle", "contactRange", "searchTime", "playerSpeed", "spread",
-    "floodStepsPerTick"];
-// kinema_js.cpp's counts: the settings' numbers, an output's (its last number is the count) and an event's.
-const pursuerSettingsNumbers = 13;
-const pursuerOutputNumbers = 9;
-const pursuerEventNumbers = 9;
+// --json`, from the C ABI's enums (kinema_pursuit_strategy, kinema_pursuit_state, kinema_pursuit_event_kind).
+const strategies = enumNames("kinema_pursuit_strategy", "KINEMA_STRATEGY_").map((name) => name.replace(/_/g, "-"));
+const pursuitStates = enumNames("kinema_pursuit_state", "KINEMA_PURSUIT_");
+const eventKinds = enumNames("kinema_pursuit_event_kind", "KINEMA_PURSUIT_EVENT_");
+const pursuerFields = settingNames("kinema_pursuer_settings", ["flood"]);
+// kinema_pursuer_events gives at most this many events a call (kinema.h).
 const maxPursuerEvents = 4;
 
 /**
@@ -397,56 +502,57 @@ const maxPursuerEvents = 4;
  */
 function pursuerSettingsDefault() {
     const m = loaded("pursuerSettingsDefault");
-    return withScratch(8 * pursuerSettingsNumbers, (out) => {
+    return withScratch(sizeOf("kinema_pursuer_settings"), (out) => {
         m._kinema_js_pursuer_settings_default(out);
-        const v = m.HEAPF64.slice(out >> 3, (out >> 3) + pursuerSettingsNumbers);
-        const settings = { strategy: strategies[v[0]] };
-        pursuerFields.slice(1).forEach((name, i) => {
-            settings[name] = v[i + 1];
+        const s = readStruct("kinema_pursuer_settings", out);
+        const settings = { strategy: strategies[s.strategy] };
+        pursuerFields.slice(1).forEach((name) => {
+            settings[name] = s[snakeCase(name)];
         });
-        settings.flood = floodFromFields(Array.from(v.slice(8)));
+        settings.flood = floodFromFields(s.flood);
         return settings;
     });
 }
 
+// The C fields of pursuer `settings` (pursuerSettingsDefault()'s names), checked as settingsFields checks.
 function pursuerNumbers(settings) {
     for (const key of Object.keys(settings)) {
         if (key !== "flood" && !pursuerFields.includes(key)) {
             throw new Error(`Pursuer: unknown setting '${key}' (known: ${pursuerFields.join(", ")}, flood)`);
         }
     }
-    const defaults = pursuerSettingsDefault();
-    const full = Object.assign(defaults, settings, { flood: Object.assign(defaults.flood, settings.flood || {}) });
-    const strategy = strategies.indexOf(full.strategy);
-    if (strategy < 0) {
-        throw new Error(`strategy: must be ${strategies.join(", ")}, got '${full.strategy}'`);
+    const fields = { flood: settingsFields(settings.flood || {}) };
+    if (settings.strategy !== undefined) {
+        fields.strategy = strategies.indexOf(settings.strategy);
+        if (fields.strategy < 0) {
+            throw new Error(`strategy: must be ${strategies.join(", ")}, got '${settings.strategy}'`);
+        }
     }
-    requireInteger(full.floodStepsPerTick, "Pursuer", "floodStepsPerTick");
-    const numbers = pursuerFields.slice(1).map((name) => Number(full[name]));
-    return [strategy, ...numbers, ...settingsFields(full.flood)];
+    if (settings.floodStepsPerTick !== undefined) {
+        requireInteger(settings.floodStepsPerTick, "Pursuer", "floodStepsPerTick");
+    }
+    for (const name of pursuerFields.slice(1)) {
+        if (settings[name] !== undefined) {
+            fields[snakeCase(name)] = Number(settings[name]);
+        }
+    }
+    return fields;
 }
 
-function writeVector(heap, at, value, where, name) {
-    const [x, y, z] = vector(value, where, name);
-    heap[at] = x;
-    heap[at + 1] = y;
-    heap[at + 2] = z;
-}
-
-// An output from kinema_js.cpp's numbers, into `out` (its goal object reused when it has one).
-function readOutput(heap, at, out) {
-    if (heap[at + 8] !== pursuerOutputNumbers) {
-        throw new Error("internal error: kinema_core.js does not match index.js (pursuer output layout)");
-    }
-    out.state = pursuitStates[heap[at]];
-    out.goalChanged = heap[at + 1] === 1;
-    out.goalInSight = heap[at + 2] === 1;
-    out.events = heap[at + 3];
+// An output from the C struct at `pointer`, into `out` (its goal object reused when it has one).
+function readOutput(pointer, out) {
+    const fields = abi.structs.kinema_pursuer_output.fields;
+    const read = (field) => readField(fields[field].kind, pointer + fields[field].offset);
+    const at = (field) => pointer + fields[field].offset;
+    out.state = pursuitStates[read("state")];
+    out.goalChanged = read("goal_changed") === 1;
+    out.goalInSight = read("goal_in_sight") === 1;
+    out.events = read("events");
     out.goal = out.goal || {};
-    out.goal.x = heap[at + 4];
-    out.goal.y = heap[at + 5];
-    out.goal.z = heap[at + 6];
-    out.time = heap[at + 7];
+    for (const axis of ["x", "y", "z"]) {
+        out.goal[axis] = readField("f64", at("goal") + offsetOf("kinema_vec3", axis));
+    }
+    out.time = read("time");
     return out;
 }
 
@@ -464,14 +570,17 @@ class Pursuer extends Handle {
             throw new Error("new Pursuer: space must be a Space");
         }
         const spaceHandle = space._live("new Pursuer");
-        const numbers = pursuerNumbers(settings);
-        const handle = withScratch(8 * pursuerSettingsNumbers, (pointer) => {
-            m.HEAPF64.set(numbers, pointer >> 3);
-            return createHandle((out) => m._kinema_js_pursuer_create(spaceHandle, pointer, out));
+        const fields = pursuerNumbers(settings);
+        // The settings start as kinema_pursuer_settings_default() gives them; the given fields are written over.
+        const handle = withScratch(sizeOf("kinema_pursuer_settings"), (pointer) => {
+            m._kinema_js_pursuer_settings_default(pointer);
+            writeStruct("kinema_pursuer_settings", pointer, fields);
+            return createHandle((out) => m._kinema_pursuer_create(spaceHandle, pointer, out));
         });
-        // Room for the largest exchange, the events (4 x 9 numbers), reused by every call: an update
-        // allocates nothing in WebAssembly memory.
-        const scratch = m._malloc(8 * maxPursuerEvents * pursuerEventNumbers + 8);
+        // Room for the largest exchange (an input and an output, or the events and their count), reused by
+        // every call: an update allocates nothing in WebAssembly memory.
+        const exchange = sizeOf("kinema_pursuer_input") + sizeOf("kinema_pursuer_output");
+        const scratch = m._malloc(Math.max(exchange, maxPursuerEvents * sizeOf("kinema_pursuer_event")) + 8);
         if (scratch === 0) {
             m._kinema_pursuer_destroy(handle);
             throw new Error("out of memory");
@@ -500,17 +609,18 @@ class Pursuer extends Handle {
         if (input === null || typeof input !== "object") {
             throw new Error("Pursuer.update: input must be an object");
         }
-        const heap = core.HEAPF64;
-        const at = this._scratch >> 3;
-        heap[at] = Number(input.dt);
-        writeVector(heap, at + 1, input.npcPosition, "Pursuer.update", "npcPosition");
-        writeVector(heap, at + 4, input.npcFacing, "Pursuer.update", "npcFacing");
-        heap[at + 7] = input.seesPlayer ? 1 : 0;
-        writeVector(heap, at + 8, input.playerPosition || { x: 0, y: 0 }, "Pursuer.update", "playerPosition");
-        writeVector(heap, at + 11, input.playerVelocity || { x: 0, y: 0 }, "Pursuer.update", "playerVelocity");
-        heap[at + 14] = input.arrived ? 1 : 0;
-        check(core._kinema_js_pursuer_update(handle, this._scratch, this._scratch));
-        return readOutput(core.HEAPF64, at, out);
+        const fields = abi.structs.kinema_pursuer_input.fields;
+        const at = (field) => this._scratch + fields[field].offset;
+        writeField(fields.dt.kind, at("dt"), Number(input.dt));
+        writeVector(at("npc_position"), input.npcPosition, "Pursuer.update", "npcPosition");
+        writeVector(at("npc_facing"), input.npcFacing, "Pursuer.update", "npcFacing");
+        writeField(fields.sees_player.kind, at("sees_player"), input.seesPlayer ? 1 : 0);
+        writeVector(at("player_position"), input.playerPosition || { x: 0, y: 0 }, "Pursuer.update", "playerPosition");
+        writeVector(at("player_velocity"), input.playerVelocity || { x: 0, y: 0 }, "Pursuer.update", "playerVelocity");
+        writeField(fields.arrived.kind, at("arrived"), input.arrived ? 1 : 0);
+        const output = this._scratch + sizeOf("kinema_pursuer_input");
+        check(core._kinema_pursuer_update(handle, this._scratch, output));
+        return readOutput(output, out);
     }
 
     /**
@@ -519,9 +629,10 @@ class Pursuer extends Handle {
      */
     stimulus(position, delay = 0, out = {}) {
         const handle = this._ready("Pursuer.stimulus");
-        const [x, y, z] = vector(position, "Pursuer.stimulus", "position");
-        check(core._kinema_js_pursuer_stimulus(handle, x, y, z, Number(delay), this._scratch));
-        return readOutput(core.HEAPF64, this._scratch >> 3, out);
+        const output = this._scratch + sizeOf("kinema_vec3");
+        writeVector(this._scratch, position, "Pursuer.stimulus", "position");
+        check(core._kinema_js_pursuer_stimulus(handle, this._scratch, Number(delay), output));
+        return readOutput(output, out);
     }
 
     /**
@@ -531,20 +642,18 @@ class Pursuer extends Handle {
      */
     events() {
         const handle = this._ready("Pursuer.events");
-        const count = withScratch(4, (countPointer) => {
-            check(core._kinema_js_pursuer_events(handle, this._scratch, countPointer));
-            return core.HEAP32[countPointer >> 2];
-        });
-        const heap = core.HEAPF64;
+        const eventSize = sizeOf("kinema_pursuer_event");
+        const countPointer = this._scratch + maxPursuerEvents * eventSize;
+        check(core._kinema_pursuer_events(handle, this._scratch, maxPursuerEvents, countPointer));
         const events = [];
-        for (let i = 0; i < count; ++i) {
-            const at = (this._scratch >> 3) + i * pursuerEventNumbers;
+        for (let i = 0; i < readField("i32", countPointer); ++i) {
+            const e = readStruct("kinema_pursuer_event", this._scratch + i * eventSize);
             events.push({
-                kind: eventKinds[heap[at]],
-                accepted: heap[at + 1] === 1,
-                t: heap[at + 2],
-                position: { x: heap[at + 3], y: heap[at + 4], z: heap[at + 5] },
-                direction: { x: heap[at + 6], y: heap[at + 7], z: heap[at + 8] },
+                kind: eventKinds[e.kind],
+                accepted: e.accepted === 1,
+                t: e.t,
+                position: e.position,
+                direction: e.direction,
             });
         }
         return events;

@@ -35,7 +35,8 @@ before(() => {
 test("npm pack makes a tarball of the package's files, versioned as the project", () => {
     const packed = JSON.parse(npm(["pack", "--dry-run", "--json"], packageDir))[0];
     assert.deepEqual(packed.files.map((file) => file.path).sort(),
-                     ["README.md", "index.d.ts", "index.js", "index.mjs", "kinema_core.js", "package.json"]);
+                     ["README.md", "index.d.ts", "index.js", "index.mjs", "kinema_abi.g.d.ts", "kinema_abi.g.js",
+                      "kinema_core.js", "package.json"]);
     assert.equal(packed.name, "kinema");
     assert.equal(`kinema ${packed.version}`, cliOutput(["--version"]));
     assert.ok(fs.statSync(tarball).size > 100_000, "the WebAssembly is inside the tarball");
