@@ -1,9 +1,12 @@
-// kinema_nav_settings as a mirror of nav::NavSettings (as movement_mirrors.hpp): size, alignment and every
-// field's offset asserted, so from_mirror is a field-for-field copy and a change on either side fails the
-// build. Only with kinema's navmesh part.
+// kinema_nav_settings as a mirror of nav::NavSettings (as movement_mirrors.hpp) up to its host task system
+// (NavSettings::tasks, not a setting, left out of the C struct): every field's offset asserted and the C
+// struct exactly the bytes before `tasks`, so the copies below are field-for-field and a change on either
+// side fails the build. Only with kinema's navmesh part.
 #pragma once
 
 #include <cstddef>
+#include <cstring>
+#include <type_traits>
 
 #include "kinema/kinema.h"
 #include "kinema/nav/settings.hpp"
@@ -12,7 +15,11 @@
 namespace kinema::c_abi {
 
 using nav::NavSettings;
-static_assert(same_shape<kinema_nav_settings, NavSettings>);
+static_assert(sizeof(kinema_nav_settings) == offsetof(NavSettings, tasks) &&
+              alignof(kinema_nav_settings) == alignof(NavSettings) &&
+              std::is_trivially_copyable_v<kinema_nav_settings> &&
+              std::is_trivially_copyable_v<NavSettings> && std::is_standard_layout_v<kinema_nav_settings> &&
+              std::is_standard_layout_v<NavSettings>);
 
 #define KINEMA_C_SAME_NAV_FIELD(field)                                                    \
     static_assert(offsetof(kinema_nav_settings, field) == offsetof(NavSettings, field) && \
@@ -39,9 +46,18 @@ KINEMA_C_SAME_NAV_FIELD(detail_sample_max_error);
 KINEMA_C_SAME_NAV_FIELD(snap_extents);
 #undef KINEMA_C_SAME_NAV_FIELD
 
-template <>
-struct mirror_of<kinema_nav_settings> {
-    using type = NavSettings;
-};
+/// The C++ settings of a C struct: its fields, and no host task system (kinema's own threads).
+inline NavSettings nav_settings_from_c(const kinema_nav_settings& c) {
+    NavSettings settings;
+    std::memcpy(&settings, &c, sizeof c);
+    return settings;
+}
+
+/// The C struct of C++ settings (their task system left out).
+inline kinema_nav_settings nav_settings_to_c(const NavSettings& settings) {
+    kinema_nav_settings c;
+    std::memcpy(&c, &settings, sizeof c);
+    return c;
+}
 
 }  // namespace kinema::c_abi

@@ -33,7 +33,7 @@ auto naming_function(const char* function, Body&& body) {
 
 #if KINEMA_C_HAVE_NAV
 nav::NavSettings nav_settings_of(const kinema_nav_settings* settings) {
-    return settings == nullptr ? nav::NavSettings{} : from_mirror(*settings);
+    return settings == nullptr ? nav::NavSettings{} : nav_settings_from_c(*settings);
 }
 
 /// Checks the arrays (KINEMA_ERROR_ARGUMENT), then builds the level (KINEMA_ERROR_INPUT for a mesh that makes
@@ -72,7 +72,7 @@ using namespace kinema::c_abi;
 
 extern "C" kinema_nav_settings kinema_nav_settings_default(void) {
 #if KINEMA_C_HAVE_NAV
-    return to_mirror<kinema_nav_settings>(kinema::nav::NavSettings{});
+    return nav_settings_to_c(kinema::nav::NavSettings{});
 #else
     // Nothing to build with: the from_mesh and from_polygons calls fail.
     return kinema_nav_settings{};

@@ -3,6 +3,7 @@
 // use metres), y is up.
 #pragma once
 
+#include "kinema/core/parallel_for.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/core/vec.hpp"
@@ -73,6 +74,11 @@ struct NavSettings {
     /// Half extents of the box in which a point is snapped to the navmesh (x, y, z), world units, each (0,
     /// 1e6]. RecastDemo picks with (2, 4, 2).
     Vec3 snap_extents{2.0, 4.0, 2.0};
+
+    /// The host's task system the tile build runs its `threads` workers on (kinema/core/parallel_for.hpp);
+    /// null (the default) = kinema's own threads. Not a setting: outside the registry, so no file, JSON,
+    /// digest or flag holds it, and the navmesh is the same whichever runs the tiles.
+    TaskSystem tasks{};
 
     FieldErrors validate() const;
 };
