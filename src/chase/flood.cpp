@@ -14,11 +14,14 @@ namespace kinema::chase {
 namespace detail {
 
 // The two engines a Flood runs (flood_generic.hpp, flood_grid.hpp), each keeping its own scratch so that a
-// Flood moving between grids and other spaces reuses both.
+// Flood moving between grids and other spaces reuses both; indexed by the run's FloodEngine tag.
 class FloodEngines {
   public:
     GenericFlood generic;
     GridFlood grid;
+
+    GenericFlood& operator[](GenericEngine /*tag*/) { return generic; }
+    GridFlood& operator[](GridEngine /*tag*/) { return grid; }
 };
 
 }  // namespace detail
@@ -78,7 +81,7 @@ Flood::~Flood() = default;
 
 template <class Call>
 decltype(auto) Flood::with_engine(Call&& call) const {
-    return std::visit([&](auto engine) -> decltype(auto) { return call((*engines_).*engine); }, run_.engine);
+    return std::visit([&](auto engine) -> decltype(auto) { return call((*engines_)[engine]); }, run_.engine);
 }
 
 void Flood::set_settings(const FloodSettings& settings) {
@@ -95,8 +98,8 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
     // automatic and always agree since the grid path took fewer instructions than the generic flood on
     // every shared map (docs/chase.md, "Performance").
     const bool grid = grid_path_ != GridPath::never && detail::GridFlood::fits(space, run_.settings);
-    run_.engine = grid ? detail::FloodEngine(&detail::FloodEngines::grid)
-                       : detail::FloodEngine(&detail::FloodEngines::generic);
+    run_.engine =
+        grid ? detail::FloodEngine(detail::GridEngine{}) : detail::FloodEngine(detail::GenericEngine{});
     with_engine([&](auto& engine) { engine.prepare(space, run_.settings); });
     run_.space = &space;
     run_.restarts = 0;

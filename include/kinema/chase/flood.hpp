@@ -31,11 +31,11 @@ enum class GridPath { automatic, always, never };
 
 namespace detail {
 class FloodEngines;  // src/chase/flood.cpp: the engines, src/chase/flood_generic.hpp and flood_grid.hpp
-class GenericFlood;
-class GridFlood;
-/// The engine a run takes, chosen once by Flood::start(): one of FloodEngines' two members, named by a
-/// pointer to the member rather than to the object, so that a copied Flood's choice names its own engine.
-using FloodEngine = std::variant<GenericFlood FloodEngines::*, GridFlood FloodEngines::*>;
+/// Which engine a run takes, chosen once by Flood::start(): a tag per engine (the engines themselves stay in
+/// FloodEngines, so that a Flood keeps both engines' scratch and a copy needs no rebinding).
+struct GenericEngine {};
+struct GridEngine {};
+using FloodEngine = std::variant<GenericEngine, GridEngine>;
 }  // namespace detail
 
 /// A reusable flood. Bind it to a space with start(); the space must outlive the run (the flood keeps a
@@ -118,9 +118,7 @@ class Flood {
     /// effect at the next start().
     void set_grid_path(GridPath when) { grid_path_ = when; }
     /// Whether the current run takes the grid fast path.
-    bool on_grid_path() const {
-        return std::holds_alternative<detail::GridFlood detail::FloodEngines::*>(run_.engine);
-    }
+    bool on_grid_path() const { return std::holds_alternative<detail::GridEngine>(run_.engine); }
 
     bool started() const { return run_.space != nullptr; }
     bool finished() const { return run_.finished; }
