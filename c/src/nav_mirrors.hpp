@@ -49,7 +49,7 @@ KINEMA_C_SAME_NAV_FIELD(snap_extents);
 /// The C++ settings of a C struct: its fields, and no host task system (kinema's own threads).
 inline NavSettings nav_settings_from_c(const kinema_nav_settings& c) {
     NavSettings settings;
-    std::memcpy(&settings, &c, sizeof c);
+    std::memcpy(static_cast<void*>(&settings), &c, sizeof c);
     return settings;
 }
 

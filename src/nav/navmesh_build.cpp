@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <new>
 #include <string>
+#include <vector>
 
 #include <recastnavigation/DetourCommon.h>
 #include <recastnavigation/DetourNavMesh.h>
