@@ -1,14 +1,15 @@
 #include "kinema/chase/audit.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
-#include <exception>
 #include <functional>
 #include <limits>
-#include <mutex>
+#include <memory>
 #include <stdexcept>
 #include <string>
-#include <thread>
+
+#include "kinema/core/parallel_for.hpp"
 
 namespace kinema::chase {
 
@@ -415,33 +416,6 @@ AuditCellRange audit_shard_cells(std::size_t cell_count, int index, int count) {
 
 namespace {
 
-// Runs `work` on every space's thread (the first on this one), keeps the first failure and rethrows it.
-void run_on_threads(std::span<const ChaseSpace* const> spaces, std::atomic<std::size_t>& next_cell,
-                    std::size_t end_cell, const std::function<void(const ChaseSpace&)>& work) {
-    std::vector<std::thread> threads;
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    const auto guarded = [&](const ChaseSpace& space) {
-        try {
-            work(space);
-        } catch (...) {
-            const std::lock_guard lock(failure_mutex);
-            failure = failure ? failure : std::current_exception();
-            next_cell = end_cell;
-        }
-    };
-    for (std::size_t t = 1; t < spaces.size(); ++t) {
-        threads.emplace_back([&, t] { guarded(*spaces[t]); });
-    }
-    guarded(*spaces[0]);
-    for (std::thread& thread : threads) {
-        thread.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
-}
-
 void check_settings(const FloodSettings& flood, const AuditSettings& settings) {
     FieldErrors errors = flood.validate();
     const FieldErrors audit_errors = settings.validate();
@@ -466,31 +440,36 @@ std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, cons
     check_row_count(range.end - range.first, settings.directions);
     std::vector<AuditRow> rows((range.end - range.first) * d);
 
-    // Cells are handed out one at a time; rows are written by index, so the order threads take cells in
-    // changes nothing.
-    std::atomic<std::size_t> next_cell{range.first};
+    // parallel_for hands out cells one at a time to one worker per space (worker w reads spaces[w], with its
+    // own scratch); rows are written by index, so the order workers take cells in changes nothing.
+    std::vector<std::unique_ptr<AuditScratch, AuditScratchDeleter>> scratches(spaces.size());
     std::atomic<std::size_t> rows_done{0};
     std::atomic<bool> cancelled{false};
-    run_on_threads(spaces, next_cell, range.end, [&](const ChaseSpace& space) {
-        auto scratch = make_audit_scratch(space, flood);
-        for (std::size_t c = next_cell++; c < range.end; c = next_cell++) {
-            if (options.cancel != nullptr && options.cancel->load()) {
-                cancelled = true;
-                return;
-            }
-            for (std::size_t k = 0; k < d; ++k) {
-                AuditRow& row = rows[(c - range.first) * d + k];
-                row = audit_seed(space, *scratch, settings, static_cast<CellId>(c), static_cast<int>(k));
-                if (options.on_row) {
-                    options.on_row(row, scratch->flood);
-                }
-            }
-            const std::size_t done = rows_done += d;
-            if (options.on_progress) {
-                options.on_progress(done, rows.size());
+    const auto audit_cell = [&](int worker, std::size_t c) {
+        if (cancelled || (options.cancel != nullptr && options.cancel->load())) {
+            cancelled = true;
+            return;
+        }
+        const auto w = static_cast<std::size_t>(worker);
+        const ChaseSpace& space = *spaces[w];
+        if (scratches[w] == nullptr) {
+            scratches[w] = make_audit_scratch(space, flood);
+        }
+        AuditScratch& scratch = *scratches[w];
+        for (std::size_t k = 0; k < d; ++k) {
+            AuditRow& row = rows[c * d + k];
+            row = audit_seed(space, scratch, settings, static_cast<CellId>(range.first + c),
+                             static_cast<int>(k));
+            if (options.on_row) {
+                options.on_row(row, scratch.flood);
             }
         }
-    });
+        const std::size_t done = rows_done += d;
+        if (options.on_progress) {
+            options.on_progress(done, rows.size());
+        }
+    };
+    parallel_for(range.end - range.first, static_cast<int>(spaces.size()), audit_cell);
     if (cancelled) {
         throw AuditCancelled();
     }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <variant>
 
 #include "flood_generic.hpp"
 #include "flood_grid.hpp"
@@ -13,11 +14,14 @@ namespace kinema::chase {
 namespace detail {
 
 // The two engines a Flood runs (flood_generic.hpp, flood_grid.hpp), each keeping its own scratch so that a
-// Flood moving between grids and other spaces reuses both.
+// Flood moving between grids and other spaces reuses both; indexed by the run's FloodEngine tag.
 class FloodEngines {
   public:
     GenericFlood generic;
     GridFlood grid;
+
+    GenericFlood& operator[](GenericEngine /*tag*/) { return generic; }
+    GridFlood& operator[](GridEngine /*tag*/) { return grid; }
 };
 
 }  // namespace detail
@@ -43,16 +47,10 @@ Flood::Flood(FloodSettings settings) : engines_(std::make_unique<detail::FloodEn
 
 Flood::Flood(const Flood& other)
     : settings_(other.settings_),
-      run_settings_(other.run_settings_),
       grid_path_(other.grid_path_),
-      space_(other.space_),
-      grid_mode_(other.grid_mode_),
-      engines_(std::make_unique<detail::FloodEngines>(*other.engines_)),
-      seed_(other.seed_),
-      step_(other.step_),
-      finished_(other.finished_),
-      stop_reason_(other.stop_reason_),
-      restarts_(other.restarts_) {}
+      run_(other.run_),
+      engines_(other.engines_ ? std::make_unique<detail::FloodEngines>(*other.engines_)
+                              : std::make_unique<detail::FloodEngines>()) {}
 
 Flood& Flood::operator=(const Flood& other) {
     if (this != &other) {
@@ -62,38 +60,29 @@ Flood& Flood::operator=(const Flood& other) {
     return *this;
 }
 
-// The moved-from Flood reads as never started (its engines went with the move).
+// The moved-from Flood reads as never started (its run and engines went with the move).
 Flood::Flood(Flood&& other) noexcept
     : settings_(other.settings_),
-      run_settings_(other.run_settings_),
       grid_path_(other.grid_path_),
-      space_(std::exchange(other.space_, nullptr)),
-      grid_mode_(other.grid_mode_),
-      engines_(std::move(other.engines_)),
-      seed_(other.seed_),
-      step_(other.step_),
-      finished_(other.finished_),
-      stop_reason_(other.stop_reason_),
-      restarts_(other.restarts_) {}
+      run_(std::exchange(other.run_, Run{})),
+      engines_(std::move(other.engines_)) {}
 
 Flood& Flood::operator=(Flood&& other) noexcept {
     if (this != &other) {
         settings_ = other.settings_;
-        run_settings_ = other.run_settings_;
         grid_path_ = other.grid_path_;
-        space_ = std::exchange(other.space_, nullptr);
-        grid_mode_ = other.grid_mode_;
+        run_ = std::exchange(other.run_, Run{});
         engines_ = std::move(other.engines_);
-        seed_ = other.seed_;
-        step_ = other.step_;
-        finished_ = other.finished_;
-        stop_reason_ = other.stop_reason_;
-        restarts_ = other.restarts_;
     }
     return *this;
 }
 
 Flood::~Flood() = default;
+
+template <class Call>
+decltype(auto) Flood::with_engine(Call&& call) const {
+    return std::visit([&](auto engine) -> decltype(auto) { return call((*engines_)[engine]); }, run_.engine);
+}
 
 void Flood::set_settings(const FloodSettings& settings) {
     throw_if_invalid("flood settings", settings.validate());
@@ -105,88 +94,78 @@ void Flood::start(const CellSpace& space, SeedLocation seed_location, Vec2 direc
     if (engines_ == nullptr) {  // a moved-from Flood started again
         engines_ = std::make_unique<detail::FloodEngines>();
     }
-    run_settings_ = settings_;
+    run_.settings = settings_;
     // automatic and always agree since the grid path took fewer instructions than the generic flood on
     // every shared map (docs/chase.md, "Performance").
-    grid_mode_ = grid_path_ != GridPath::never && detail::GridFlood::fits(space, run_settings_);
-    if (grid_mode_) {
-        engines_->grid.prepare(space, run_settings_);
-    } else {
-        engines_->generic.prepare(space, run_settings_);
-    }
-    space_ = &space;
-    restarts_ = 0;
+    const bool grid = grid_path_ != GridPath::never && detail::GridFlood::fits(space, run_.settings);
+    run_.engine =
+        grid ? detail::FloodEngine(detail::GridEngine{}) : detail::FloodEngine(detail::GenericEngine{});
+    with_engine([&](auto& engine) { engine.prepare(space, run_.settings); });
+    run_.space = &space;
+    run_.restarts = 0;
     seed(seed_location, direction);
 }
 
 bool Flood::restart(SeedLocation seed_location, Vec2 direction) {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         throw std::logic_error("flood: restart() before start()");
     }
-    check_seed(*space_, seed_location, direction, false);
-    if (run_settings_.max_restarts >= 0 && restarts_ >= run_settings_.max_restarts) {
+    check_seed(*run_.space, seed_location, direction, false);
+    if (run_.settings.max_restarts >= 0 && run_.restarts >= run_.settings.max_restarts) {
         return false;
     }
-    ++restarts_;
+    ++run_.restarts;
     seed(seed_location, direction);
     return true;
 }
 
 void Flood::seed(SeedLocation seed_location, Vec2 direction) {
-    seed_ = seed_location;
-    step_ = 0;
-    finished_ = false;
-    stop_reason_ = StopReason::exhausted;
-    if (grid_mode_) {
-        engines_->grid.seed(seed_location.cell, direction);
-    } else {
-        engines_->generic.seed(seed_location.cell, direction);
-    }
-    if (run_settings_.max_steps == 0) {
-        finished_ = true;
-        stop_reason_ = StopReason::max_steps;
+    run_.seed = seed_location;
+    run_.step = 0;
+    run_.finished = false;
+    run_.stop_reason = StopReason::exhausted;
+    with_engine([&](auto& engine) { engine.seed(seed_location.cell, direction); });
+    if (run_.settings.max_steps == 0) {
+        run_.finished = true;
+        run_.stop_reason = StopReason::max_steps;
     }
 }
 
 int Flood::run_steps(int max_steps) {
-    detail::FloodProgress progress{step_, finished_, stop_reason_};
-    if (grid_mode_) {
-        engines_->grid.steps(progress, max_steps);
-    } else {
-        engines_->generic.steps(progress, max_steps);
-    }
-    const int done = progress.step - step_;
-    step_ = progress.step;
-    finished_ = progress.finished;
-    stop_reason_ = progress.stop_reason;
+    detail::FloodProgress progress{run_.step, run_.finished, run_.stop_reason};
+    with_engine([&](auto& engine) { engine.steps(progress, max_steps); });
+    const int done = progress.step - run_.step;
+    run_.step = progress.step;
+    run_.finished = progress.finished;
+    run_.stop_reason = progress.stop_reason;
     return done;
 }
 
 bool Flood::step() {
-    if (finished_) {
+    if (run_.finished) {
         return false;
     }
     return run_steps(1) == 1;
 }
 
 bool Flood::advance(int max_steps) {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         throw std::logic_error("flood: advance() before start()");
     }
-    if (!finished_) {
+    if (!run_.finished) {
         run_steps(max_steps);  // the same steps as max_steps calls of step(), in one loop
     }
-    return finished_;
+    return run_.finished;
 }
 
 FloodResult Flood::run() {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         throw std::logic_error("flood: run() before start()");
     }
-    if (!finished_) {
-        run_steps(run_settings_.max_steps);  // one loop: thin floods run many cheap steps
+    if (!run_.finished) {
+        run_steps(run_.settings.max_steps);  // one loop: thin floods run many cheap steps
     }
-    while (!finished_) {
+    while (!run_.finished) {
         step();
     }
     return result();
@@ -200,74 +179,64 @@ void Flood::check_run_speed(double run_speed) {
 
 bool Flood::step_due(double seconds, double run_speed) const {
     // Spec "Beyond": step k happens once k * cell_size / run_speed seconds have passed.
-    const double k = static_cast<double>(step_ + 1);
-    return k * space_->cell_size() / run_speed <= seconds;
+    const double k = static_cast<double>(run_.step + 1);
+    return k * run_.space->cell_size() / run_speed <= seconds;
 }
 
 bool Flood::advance_until(double seconds, double run_speed) {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         throw std::logic_error("flood: advance_until() before start()");
     }
     check_run_speed(run_speed);
-    while (!finished_ && step_due(seconds, run_speed)) {
+    while (!run_.finished && step_due(seconds, run_speed)) {
         step();
     }
-    return finished_;
+    return run_.finished;
 }
 
 FloodResult Flood::result() const {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         throw std::logic_error("flood: result() before start()");
     }
     FloodResult r;
-    r.seed_cell = seed_.cell;
-    r.seed_snapped = seed_.snapped;
-    r.steps = step_;
-    r.finished = finished_;
-    r.stop_reason = stop_reason_;
-    if (grid_mode_) {
-        engines_->grid.fill_result(r, step_);
-    } else {
-        engines_->generic.fill_result(r, step_);
-    }
+    r.seed_cell = run_.seed.cell;
+    r.seed_snapped = run_.seed.snapped;
+    r.steps = run_.step;
+    r.finished = run_.finished;
+    r.stop_reason = run_.stop_reason;
+    with_engine([&](const auto& engine) { engine.fill_result(r, run_.step); });
     return r;
 }
 
 int Flood::value(CellId c) const {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         return untouched_value;
     }
-    const int j = grid_mode_ ? engines_->grid.heated_step(c, step_) : engines_->generic.heated_step(c);
+    const int j = with_engine([&](const auto& engine) { return engine.heated_step(c, run_.step); });
     return j == detail::untouched_step ? untouched_value
            : j == detail::barrier_step ? barrier_value
-                                       : std::max(0, run_settings_.hot - (step_ - j));
+                                       : std::max(0, run_.settings.hot - (run_.step - j));
 }
 
 CellState Flood::state(CellId c) const {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         return CellState::untouched;
     }
-    if (!grid_mode_) {
-        return engines_->generic.state(c);
-    }
-    const int j = engines_->grid.heated_step(c, step_);
-    return j == detail::untouched_step ? CellState::untouched
-           : j == detail::barrier_step ? CellState::barrier
-                                       : CellState::heated;
+    return with_engine([&](const auto& engine) { return engine.state(c, run_.step); });
 }
 
 std::span<const CellId> Flood::heated_cells() const {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         return {};
     }
-    return grid_mode_ ? engines_->grid.heated_cells(step_) : engines_->generic.heated_cells();
+    return with_engine([&](const auto& engine) { return engine.heated_cells(run_.step); });
 }
 
 std::span<const CellId> Flood::barrier_cells() const {
-    if (space_ == nullptr) {
+    if (run_.space == nullptr) {
         return {};
     }
-    return grid_mode_ ? engines_->grid.barrier_cells(step_) : engines_->generic.barrier_cells();
+    return with_engine([&](const auto& engine) { return engine.barrier_cells(run_.step); });
 }
 
 FloodResult run_flood(const CellSpace& space, SeedLocation seed, Vec2 direction,

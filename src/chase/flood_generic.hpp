@@ -27,20 +27,22 @@ class GenericFlood {
     // The counts, centroid and destination after `step` steps (Flood::result).
     void fill_result(FloodResult& r, int step) const;
     // The step cell c was heated at, or untouched_step / barrier_step. Inline: the audit and the pictures ask
-    // it for every cell after every chase (a call here cost the audit 8 % more instructions).
-    int heated_step(CellId c) const {
+    // it for every cell after every chase (a call here cost the audit 8 % more instructions). This and the
+    // three below take the run's step as GridFlood's do (one interface for Flood); the generic flood's marks
+    // need no step.
+    int heated_step(CellId c, int /*step*/) const {
         const std::uint32_t m = mark_[c];
         if (m < base_) {
             return untouched_step;
         }
         return m == barrier_code_ ? barrier_step : static_cast<int>(m - base_);
     }
-    CellState state(CellId c) const {
+    CellState state(CellId c, int /*step*/) const {
         const std::uint32_t m = mark_[c];
         return m < base_ ? CellState::untouched : m == barrier_code_ ? CellState::barrier : CellState::heated;
     }
-    std::span<const CellId> heated_cells() const { return {heated_.data(), heated_count_}; }
-    std::span<const CellId> barrier_cells() const { return {barrier_.data(), barrier_count_}; }
+    std::span<const CellId> heated_cells(int /*step*/) const { return {heated_.data(), heated_count_}; }
+    std::span<const CellId> barrier_cells(int /*step*/) const { return {barrier_.data(), barrier_count_}; }
 
   private:
     void next_generation();

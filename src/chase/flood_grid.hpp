@@ -51,6 +51,12 @@ class GridFlood {
     void fill_result(FloodResult& r, int step) const;
     // The step cell c was heated at, or untouched_step / barrier_step.
     int heated_step(CellId c, int step) const;
+    CellState state(CellId c, int step) const {
+        const int j = heated_step(c, step);
+        return j == untouched_step ? CellState::untouched
+               : j == barrier_step ? CellState::barrier
+                                   : CellState::heated;
+    }
     std::span<const CellId> heated_cells(int step) const;
     std::span<const CellId> barrier_cells(int step) const;
 

@@ -12,8 +12,8 @@ namespace kinema::nav::detail {
 /// The largest coordinate (in magnitude, world units) a navmesh file may hold, and so every navmesh kinema
 /// builds: beyond it Detour's squared distances overflow to infinity, and its nearest edge search
 /// (closestPointOnDetailEdges) then reads through null pointers. The reader refuses a file beyond it; the
-/// builders (level.cpp, polygon_navmesh.cpp) refuse a level whose tiles would reach beyond it, so that every
-/// navmesh written can be read back.
+/// builders (recast_tile.cpp, polygon_navmesh.cpp) refuse a level whose tiles would reach beyond it, so that
+/// every navmesh written can be read back.
 inline constexpr double max_navmesh_coordinate = 1e7;
 
 /// Where the numbers of a tile header (its bounds, agent sizes and quantisation factor) are not all finite

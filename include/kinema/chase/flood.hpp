@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <span>
+#include <variant>
 
 #include "kinema/chase/cell_space.hpp"
 #include "kinema/chase/flood_settings.hpp"
@@ -30,6 +31,11 @@ enum class GridPath { automatic, always, never };
 
 namespace detail {
 class FloodEngines;  // src/chase/flood.cpp: the engines, src/chase/flood_generic.hpp and flood_grid.hpp
+/// Which engine a run takes, chosen once by Flood::start(): a tag per engine (the engines themselves stay in
+/// FloodEngines, so that a Flood keeps both engines' scratch and a copy needs no rebinding).
+struct GenericEngine {};
+struct GridEngine {};
+using FloodEngine = std::variant<GenericEngine, GridEngine>;
 }  // namespace detail
 
 /// A reusable flood. Bind it to a space with start(); the space must outlive the run (the flood keeps a
@@ -42,7 +48,8 @@ class Flood {
   public:
     /// Throws SettingsError for invalid settings.
     explicit Flood(FloodSettings settings = {});
-    /// A copy carries the run on (same space, same state); a moved-from Flood reads as never started.
+    /// A copy carries the run on (same space, same state and engine scratch); a moved-from Flood reads as
+    /// never started.
     Flood(const Flood& other);
     Flood& operator=(const Flood& other);
     Flood(Flood&& other) noexcept;
@@ -66,19 +73,19 @@ class Flood {
     /// Returns false and changes nothing when settings().max_restarts restarts were already accepted since
     /// start(). Throws like start(), and std::logic_error when start() was never called.
     bool restart(SeedLocation seed, Vec2 direction);
-    int restarts() const { return restarts_; }
+    int restarts() const { return run_.restarts; }
 
     /// Runs at most max_steps propagation steps (max_steps >= 0). Returns finished().
     bool advance(int max_steps);
     /// As advance(int), calling on_step(*this) after every propagation step that happened (for animations).
     template <class OnStep>
     bool advance(int max_steps, OnStep&& on_step) {
-        for (int i = 0; i < max_steps && !finished_; ++i) {
+        for (int i = 0; i < max_steps && !run_.finished; ++i) {
             if (step()) {
                 on_step(static_cast<const Flood&>(*this));
             }
         }
-        return finished_;
+        return run_.finished;
     }
     /// Runs to the end and returns the result.
     FloodResult run();
@@ -96,12 +103,12 @@ class Flood {
     template <class OnStep>
     bool advance_until(double seconds, double run_speed, OnStep&& on_step) {
         check_run_speed(run_speed);
-        while (!finished_ && step_due(seconds, run_speed)) {
+        while (!run_.finished && step_due(seconds, run_speed)) {
             if (step()) {
                 on_step(static_cast<const Flood&>(*this));
             }
         }
-        return finished_;
+        return run_.finished;
     }
 
     /// When start() takes the grid fast path on a grid's space (docs/chase.md, "Grids"): `automatic`
@@ -111,11 +118,11 @@ class Flood {
     /// effect at the next start().
     void set_grid_path(GridPath when) { grid_path_ = when; }
     /// Whether the current run takes the grid fast path.
-    bool on_grid_path() const { return grid_mode_; }
+    bool on_grid_path() const { return std::holds_alternative<detail::GridEngine>(run_.engine); }
 
-    bool started() const { return space_ != nullptr; }
-    bool finished() const { return finished_; }
-    int steps() const { return step_; }
+    bool started() const { return run_.space != nullptr; }
+    bool finished() const { return run_.finished; }
+    int steps() const { return run_.step; }
 
     /// The result for the current state: after the last step, the final result; in the middle of a run, the
     /// destination so far. O(heated cells). Throws std::logic_error before start().
@@ -133,7 +140,7 @@ class Flood {
     /// Every barrier cell, in the order it became barrier (within a step in ascending id on a grid's fast
     /// path). Thread safety as heated_cells().
     std::span<const CellId> barrier_cells() const;
-    const CellSpace* space() const { return space_; }
+    const CellSpace* space() const { return run_.space; }
 
   private:
     void seed(SeedLocation seed, Vec2 direction);
@@ -145,19 +152,28 @@ class Flood {
     bool step_due(double seconds, double run_speed) const;
     static void check_run_speed(double run_speed);
 
-    FloodSettings settings_;
-    FloodSettings run_settings_;  // settings of the current run (set_settings() applies at the next start)
-    GridPath grid_path_ = GridPath::automatic;
-    const CellSpace* space_ = nullptr;
-    bool grid_mode_ = false;  // which engine runs: the grid path or the generic flood
-    // The engines' scratch and state (src/chase/flood.cpp, FloodEngines), allocated with the Flood.
-    std::unique_ptr<detail::FloodEngines> engines_;
+    // Calls call(engine) on the engine start() chose (src/chase/flood.cpp).
+    template <class Call>
+    decltype(auto) with_engine(Call&& call) const;
 
-    SeedLocation seed_;
-    int step_ = 0;
-    bool finished_ = false;
-    StopReason stop_reason_ = StopReason::exhausted;
-    int restarts_ = 0;
+    /// One run's state, set by start(): plain values, copied and moved whole.
+    struct Run {
+        FloodSettings settings;  // settings of the run (set_settings() applies at the next start)
+        const CellSpace* space = nullptr;
+        detail::FloodEngine engine;  // which engine runs: the grid path or the generic flood
+        SeedLocation seed;
+        int step = 0;
+        bool finished = false;
+        StopReason stop_reason = StopReason::exhausted;
+        int restarts = 0;
+    };
+
+    FloodSettings settings_;
+    GridPath grid_path_ = GridPath::automatic;
+    Run run_;
+    // The engines' scratch (src/chase/flood.cpp, FloodEngines), allocated with the Flood and kept across
+    // runs; a copy copies it, a move takes it.
+    std::unique_ptr<detail::FloodEngines> engines_;
 };
 
 /// One-shot convenience: a fresh Flood, start(), run(). Allocates; use a Flood object in per-frame code.

@@ -75,8 +75,10 @@ struct NavSettings {
     /// 1e6]. RecastDemo picks with (2, 4, 2).
     Vec3 snap_extents{2.0, 4.0, 2.0};
 
-    /// The host's task system the tile build runs its workers on (parallel_for); empty: kinema's own threads.
-    /// Not a setting of the registry: a game hands it in through the C ABI (kinema_nav_settings).
+    /// The host's task system the tile build runs its `threads` workers on (kinema/core/parallel_for.hpp);
+    /// null (the default) = kinema's own threads. Not a setting: outside the registry, so no file, JSON,
+    /// digest or flag holds it, and the navmesh is the same whichever runs the tiles; a game hands it in
+    /// through the C ABI (kinema_nav_settings).
     TaskSystem tasks{};
 
     FieldErrors validate() const;
