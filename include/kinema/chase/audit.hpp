@@ -7,7 +7,8 @@
 // chapter's Figure 7).
 //
 // Every seed is independent: threads take seeds by index and write their rows by index, each with its own
-// Flood and scratch, so the result is identical for any thread count. Standard library only (std::thread).
+// Flood and scratch, so the result is identical for any thread count. Standard library only; its threads are
+// core's parallel_for.
 #pragma once
 
 #include <array>
