@@ -22,14 +22,19 @@ namespace pu = kinema::pursuit;
 // the settings registry's accessors read and write it (c/tests); the flood's settings follow.
 static_assert(std::is_standard_layout_v<pu::PursuerSettings> && !std::is_polymorphic_v<pu::PursuerSettings>);
 static_assert(sizeof(std::underlying_type_t<pu::Strategy>) == sizeof(int));
-static_assert(offsetof(kinema_pursuer_settings, strategy) == offsetof(pu::PursuerSettings, strategy));
-static_assert(offsetof(kinema_pursuer_settings, view_range) == offsetof(pu::PursuerSettings, view_range));
-static_assert(offsetof(kinema_pursuer_settings, view_angle) == offsetof(pu::PursuerSettings, view_angle));
+static_assert(offsetof(kinema_pursuer_settings, strategy) ==
+              offsetof(pu::PursuerSettings, reasoning.strategy));
+static_assert(offsetof(kinema_pursuer_settings, view_range) ==
+              offsetof(pu::PursuerSettings, reasoning.view_range));
+static_assert(offsetof(kinema_pursuer_settings, view_angle) ==
+              offsetof(pu::PursuerSettings, reasoning.view_angle));
 static_assert(offsetof(kinema_pursuer_settings, contact_range) ==
-              offsetof(pu::PursuerSettings, contact_range));
-static_assert(offsetof(kinema_pursuer_settings, search_time) == offsetof(pu::PursuerSettings, search_time));
-static_assert(offsetof(kinema_pursuer_settings, player_speed) == offsetof(pu::PursuerSettings, player_speed));
-static_assert(offsetof(kinema_pursuer_settings, spread) == offsetof(pu::PursuerSettings, spread));
+              offsetof(pu::PursuerSettings, reasoning.contact_range));
+static_assert(offsetof(kinema_pursuer_settings, search_time) ==
+              offsetof(pu::PursuerSettings, reasoning.search_time));
+static_assert(offsetof(kinema_pursuer_settings, player_speed) ==
+              offsetof(pu::PursuerSettings, reasoning.player_speed));
+static_assert(offsetof(kinema_pursuer_settings, spread) == offsetof(pu::PursuerSettings, reasoning.spread));
 static_assert(offsetof(kinema_pursuer_settings, flood_steps_per_tick) ==
               offsetof(pu::PursuerSettings, flood_steps_per_tick));
 static_assert(offsetof(kinema_pursuer_settings, flood) >
@@ -77,13 +82,13 @@ pu::PursuerSettings settings_from_c(const kinema_pursuer_settings& s) {
                                     std::to_string(s.strategy));
     }
     pu::PursuerSettings out;
-    out.strategy = static_cast<pu::Strategy>(s.strategy);
-    out.view_range = s.view_range;
-    out.view_angle = s.view_angle;
-    out.contact_range = s.contact_range;
-    out.search_time = s.search_time;
-    out.player_speed = s.player_speed;
-    out.spread = s.spread;
+    out.reasoning.strategy = static_cast<pu::Strategy>(s.strategy);
+    out.reasoning.view_range = s.view_range;
+    out.reasoning.view_angle = s.view_angle;
+    out.reasoning.contact_range = s.contact_range;
+    out.reasoning.search_time = s.search_time;
+    out.reasoning.player_speed = s.player_speed;
+    out.reasoning.spread = s.spread;
     out.flood_steps_per_tick = s.flood_steps_per_tick;
     return out;  // the ranges are checked where they enter the library (the Pursuer's constructor)
 }
@@ -147,13 +152,13 @@ using namespace kinema::c_abi;
 extern "C" kinema_pursuer_settings kinema_pursuer_settings_default(void) {
     const pu::PursuerSettings d;
     kinema_pursuer_settings s{};
-    s.strategy = static_cast<int>(d.strategy);
-    s.view_range = d.view_range;
-    s.view_angle = d.view_angle;
-    s.contact_range = d.contact_range;
-    s.search_time = d.search_time;
-    s.player_speed = d.player_speed;
-    s.spread = d.spread;
+    s.strategy = static_cast<int>(d.reasoning.strategy);
+    s.view_range = d.reasoning.view_range;
+    s.view_angle = d.reasoning.view_angle;
+    s.contact_range = d.reasoning.contact_range;
+    s.search_time = d.reasoning.search_time;
+    s.player_speed = d.reasoning.player_speed;
+    s.spread = d.reasoning.spread;
     s.flood_steps_per_tick = d.flood_steps_per_tick;
     s.flood = to_c(pu::PursuitConfig::default_flood());
     s.internal_check = KINEMA_INTERNAL_CHECK;

@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
@@ -97,32 +98,6 @@ std::string problem(const FieldDescriptor& f, double v) {
     return {};
 }
 
-void validate_into(const SettingsDescription& d, const void* settings, Prefix prefix, FieldErrors& errors) {
-    for (const SettingsPart& p : d.parts) {
-        Prefix inner = prefix;
-        if (inner.depth < Prefix::max_depth) {
-            inner.parts[inner.depth++] = p.prefix;
-        }
-        // access() only forms a pointer to the part; nothing is written through it.
-        validate_into(p.description(), p.access(const_cast<void*>(settings)), inner, errors);
-    }
-    for (const FieldDescriptor& f : d.fields) {
-        std::string message = problem(f, f.get(settings));
-        if (!message.empty()) {
-            errors.push_back({prefix.full(f.name), std::move(message)});
-        }
-    }
-}
-
-void list_into(const SettingsDescription& d, const std::string& prefix, std::vector<NamedField>& out) {
-    for (const SettingsPart& p : d.parts) {
-        list_into(p.description(), prefix + std::string(p.prefix), out);
-    }
-    for (const FieldDescriptor& f : d.fields) {
-        out.push_back({prefix + std::string(f.name), &f});
-    }
-}
-
 struct Resolved {
     const FieldDescriptor* field = nullptr;
     void* settings = nullptr;
@@ -145,6 +120,60 @@ Resolved resolve(const SettingsDescription& d, void* settings, std::string_view 
         }
     }
     return {};
+}
+
+// A name of `d.order`: a programmer's error when it names no field (tests/core checks every registered one).
+Resolved resolve_ordered(const SettingsDescription& d, void* settings, std::string_view name) {
+    const Resolved r = resolve(d, settings, name);
+    if (r.field == nullptr) {
+        throw std::logic_error(std::string(d.name) + "'s order names no field \"" + std::string(name) + "\"");
+    }
+    return r;
+}
+
+void check_field(const FieldDescriptor& f, const void* settings, const Prefix& prefix, std::string_view name,
+                 FieldErrors& errors) {
+    std::string message = problem(f, f.get(settings));
+    if (!message.empty()) {
+        errors.push_back({prefix.full(name), std::move(message)});
+    }
+}
+
+void validate_into(const SettingsDescription& d, const void* settings, Prefix prefix, FieldErrors& errors) {
+    for (const std::string_view name : d.order) {
+        // access() only forms a pointer to the part; nothing is written through it.
+        const Resolved r = resolve_ordered(d, const_cast<void*>(settings), name);
+        check_field(*r.field, r.settings, prefix, name, errors);
+    }
+    if (!d.order.empty()) {
+        return;
+    }
+    for (const SettingsPart& p : d.parts) {
+        Prefix inner = prefix;
+        if (inner.depth < Prefix::max_depth) {
+            inner.parts[inner.depth++] = p.prefix;
+        }
+        // access() only forms a pointer to the part; nothing is written through it.
+        validate_into(p.description(), p.access(const_cast<void*>(settings)), inner, errors);
+    }
+    for (const FieldDescriptor& f : d.fields) {
+        check_field(f, settings, prefix, f.name, errors);
+    }
+}
+
+void list_into(const SettingsDescription& d, const std::string& prefix, std::vector<NamedField>& out) {
+    for (const std::string_view name : d.order) {
+        out.push_back({prefix + std::string(name), resolve_ordered(d, nullptr, name).field});
+    }
+    if (!d.order.empty()) {
+        return;
+    }
+    for (const SettingsPart& p : d.parts) {
+        list_into(p.description(), prefix + std::string(p.prefix), out);
+    }
+    for (const FieldDescriptor& f : d.fields) {
+        out.push_back({prefix + std::string(f.name), &f});
+    }
 }
 
 Resolved resolve_or_throw(const SettingsDescription& d, void* settings, std::string_view name) {

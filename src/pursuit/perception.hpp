@@ -23,9 +23,9 @@ struct Eye {
 
 class Perception {
   public:
-    /// PursuitSettings or PursuerSettings: view_range, view_angle, contact_range.
-    template <class Settings>
-    Perception(PursuitSpace& space, const Settings& settings)
+    /// The reasoning's view_range, view_angle and contact_range (PursuitSettings is one, PursuerSettings
+    /// holds one).
+    Perception(PursuitSpace& space, const ReasoningSettings& settings)
         : space_(&space),
           frame_(space.frame()),
           view_range_(settings.view_range),

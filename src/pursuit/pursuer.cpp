@@ -126,7 +126,7 @@ const PursuerOutput& Pursuer::Impl::update_checked(const PursuerInput& input) {
         update_chase(t);
     }
     if (state_ == NpcState::search) {
-        if (t - search_t0_ >= settings_.search_time) {
+        if (t - search_t0_ >= settings_.reasoning.search_time) {
             state_ = NpcState::gave_up;
             event(t, EventKind::gave_up, npc_, npc_h_);
         } else {
@@ -229,14 +229,14 @@ void Pursuer::Impl::start_search(double t) {
     event(t, EventKind::search, npc_, npc_h_);
     const chase::CellSpace& cells = space_.chase_space().cells();
     const auto fallback = [&] { return space_.cell_of(out_.goal); };
-    const double interval = cells.cell_size() / settings_.player_speed;
+    const double interval = cells.cell_size() / settings_.reasoning.player_speed;
     if (team_search_ != nullptr) {  // the team's map: seeded by the first NPC to search
-        team_search_->join(team_index_, cells, settings_.view_range, strategy_->search_seed(chase_), fallback,
-                           t, settings_.spread, interval);
+        team_search_->join(team_index_, cells, settings_.reasoning.view_range, strategy_->search_seed(chase_),
+                           fallback, t, settings_.reasoning.spread, interval);
         return;
     }
-    map_.prepare(cells, settings_.view_range);
-    map_.seed(strategy_->search_seed(chase_), fallback, t, settings_.spread, interval);
+    map_.prepare(cells, settings_.reasoning.view_range);
+    map_.seed(strategy_->search_seed(chase_), fallback, t, settings_.reasoning.spread, interval);
 }
 
 void Pursuer::Impl::update_search(double t) {

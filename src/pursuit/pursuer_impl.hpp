@@ -26,7 +26,7 @@ FieldErrors input_errors(const PursuerInput& in);
 class Pursuer::Impl {
   public:
     Impl(PursuitSpace& space, const PursuerSettings& settings, const chase::FloodSettings& flood)
-        : space_(space), frame_(space.frame()), perception_(space, settings) {
+        : space_(space), frame_(space.frame()), perception_(space, settings.reasoning) {
         events_.reserve(kMaxEventsPerCall);
         configure(settings, flood);
     }
@@ -36,10 +36,10 @@ class Pursuer::Impl {
         throw_if_invalid("FloodSettings", flood.validate());
         settings_ = settings;
         flood_settings_ = flood;
-        perception_ = detail::Perception(space_, settings_);
+        perception_ = detail::Perception(space_, settings_.reasoning);
         chase_.flood.set_settings(flood);
         chase_.shot.set_settings(flood);
-        strategy_ = &detail::strategy_row(settings.strategy);
+        strategy_ = &detail::strategy_row(settings.reasoning.strategy);
         reset();
     }
 

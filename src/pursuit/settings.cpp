@@ -15,7 +15,6 @@ namespace kinema::pursuit {
 
 namespace {
 
-using S = PursuitSettings;
 constexpr std::array<FieldChoice, 5> kStrategies{{
     {"flood", static_cast<double>(Strategy::flood)},
     {"flood-paced", static_cast<double>(Strategy::flood_paced)},
@@ -23,46 +22,50 @@ constexpr std::array<FieldChoice, 5> kStrategies{{
     {"breadcrumbs", static_cast<double>(Strategy::breadcrumbs)},
     {"last-known", static_cast<double>(Strategy::last_known)},
 }};
+// The reasoning's fields, registered once: a part of both settings below (with PursuitSettings's texts, the
+// ones `kinema pursue --help` shows).
+using R = ReasoningSettings;
+constexpr std::array kReasoningFields{
+    field<R, &R::strategy>("strategy", "choice", {}, "how the chase destination is chosen", kStrategies),
+    field<R, &R::view_range>("view_range", "level units", closed_range(0, 1e6), "farthest the NPC sees"),
+    field<R, &R::view_angle>("view_angle", "deg", closed_range(0, 360), "full cone of sight"),
+    field<R, &R::contact_range>("contact_range", "level units", closed_range(0, 1e6),
+                                "closer than this the NPC perceives the player whatever its facing"),
+    field<R, &R::search_time>("search_time", "s", closed_range(0, 3600),
+                              "search without contact, then give up"),
+    field<R, &R::player_speed>("player_speed", "level units/s", interval(0, false, 1e6, true),
+                               "the player's run speed along the route"),
+    field<R, &R::spread>("spread", "1", closed_range(0, 1),
+                         "share of each cell's occupancy spread to its neighbours per player cell-move"),
+};
+constexpr SettingsDescription kReasoningDescription{"ReasoningSettings", kReasoningFields, {}};
+
+using S = PursuitSettings;
+constexpr std::array kPursuitParts{part<S, R>("")};
 constexpr std::array kPursuitFields{
     field<S, &S::hz>("hz", "1/s", closed_range(1, 1000), "simulation steps per second"),
     field<S, &S::max_time>("max_time", "s", interval(0, false, 3600, true), "the pursuit ends as a timeout"),
-    field<S, &S::view_range>("view_range", "level units", closed_range(0, 1e6), "farthest the NPC sees"),
-    field<S, &S::view_angle>("view_angle", "deg", closed_range(0, 360), "full cone of sight"),
-    field<S, &S::contact_range>("contact_range", "level units", closed_range(0, 1e6),
-                                "closer than this the NPC perceives the player whatever its facing"),
-    field<S, &S::search_time>("search_time", "s", closed_range(0, 3600),
-                              "search without contact, then give up"),
-    field<S, &S::player_speed>("player_speed", "level units/s", interval(0, false, 1e6, true),
-                               "the player's run speed along the route"),
     field<S, &S::model_scale>("model_scale", "model units/level unit", interval(0, false, 1e6, true),
                               "model length units per level unit (Unreal: 100 cm)"),
-    field<S, &S::spread>("spread", "1", closed_range(0, 1),
-                         "share of each cell's occupancy spread to its neighbours per player cell-move"),
     field<S, &S::rest_speed>("rest_speed", "model units/s", closed_range(0, 1e6),
                              "stopped at or below this speed (models without a stop snap)"),
-    field<S, &S::strategy>("strategy", "choice", {}, "how the chase destination is chosen", kStrategies),
 };
-constexpr SettingsDescription kPursuitDescription{"PursuitSettings", kPursuitFields, {}};
+// The order `kinema pursue --help`, the pursuit's JSON and the batch's part files have always shown.
+constexpr std::array<std::string_view, 11> kPursuitOrder{
+    "hz",           "max_time",    "view_range", "view_angle", "contact_range", "search_time",
+    "player_speed", "model_scale", "spread",     "rest_speed", "strategy",
+};
+constexpr SettingsDescription kPursuitDescription{"PursuitSettings", kPursuitFields, kPursuitParts,
+                                                  kPursuitOrder};
 
-// The runtime pursuer's: the reasoning's fields of PursuitSettings, as documented there, and the slicing.
+// The runtime pursuer's: the reasoning (its member, without a prefix), then the flood's slicing.
 using P = PursuerSettings;
+constexpr std::array kPursuerParts{part<P, R, &P::reasoning>("")};
 constexpr std::array kPursuerFields{
-    field<P, &P::strategy>("strategy", "choice", {}, "how the chase destination is chosen", kStrategies),
-    field<P, &P::view_range>("view_range", "level units", closed_range(0, 1e6),
-                             "farthest the NPC sees (the search's clearing)"),
-    field<P, &P::view_angle>("view_angle", "deg", closed_range(0, 360), "full cone of sight"),
-    field<P, &P::contact_range>("contact_range", "level units", closed_range(0, 1e6),
-                                "closer than this the NPC perceives whatever its facing"),
-    field<P, &P::search_time>("search_time", "s", closed_range(0, 3600),
-                              "search without contact, then give up"),
-    field<P, &P::player_speed>("player_speed", "level units/s", interval(0, false, 1e6, true),
-                               "the paced flood's pace and the search's spread rate"),
-    field<P, &P::spread>("spread", "1", closed_range(0, 1),
-                         "share of each cell's occupancy spread to its neighbours per player cell-move"),
     field<P, &P::flood_steps_per_tick>("flood_steps_per_tick", "steps", closed_range(0, 1e9),
                                        "single-shot flood steps per update; 0: the whole flood at once"),
 };
-constexpr SettingsDescription kPursuerDescription{"PursuerSettings", kPursuerFields, {}};
+constexpr SettingsDescription kPursuerDescription{"PursuerSettings", kPursuerFields, kPursuerParts};
 
 // Appends, rather than operator+ chains, which GCC 12's -Wrestrict misreads.
 std::string text(std::initializer_list<std::string_view> parts) {
@@ -118,6 +121,10 @@ void check_route(PursuitSpace& space, const PursuitScenario& sc, FieldErrors& er
 
 }  // namespace
 
+const SettingsDescription& describe_settings(std::type_identity<ReasoningSettings>) noexcept {
+    return kReasoningDescription;
+}
+
 const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>) noexcept {
     return kPursuitDescription;
 }
@@ -131,15 +138,7 @@ FieldErrors PursuerSettings::validate() const {
 }
 
 PursuerSettings pursuer_settings(const PursuitSettings& settings) {
-    PursuerSettings p;
-    p.strategy = settings.strategy;
-    p.view_range = settings.view_range;
-    p.view_angle = settings.view_angle;
-    p.contact_range = settings.contact_range;
-    p.search_time = settings.search_time;
-    p.player_speed = settings.player_speed;
-    p.spread = settings.spread;
-    return p;
+    return {.reasoning = settings};  // the base's slice
 }
 
 FieldErrors PursuitSettings::validate() const {

@@ -61,7 +61,7 @@ std::optional<Vec3> paced_frame(ChaseMemory& m, const ChaseInputs& in, double t,
         return std::nullopt;
     }
     const int before = m.flood.steps();
-    m.flood.advance_until(t - m.t0, in.settings.player_speed);
+    m.flood.advance_until(t - m.t0, in.settings.reasoning.player_speed);
     if (m.flood.steps() != before) {
         const Vec3 d = m.flood.result().destination;
         if (in.frame.flat(d) != in.goal) {

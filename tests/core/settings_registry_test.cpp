@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -55,6 +56,14 @@ constexpr std::array kToyFields{
 constexpr SettingsDescription kToy{"Toy", kToyFields, kToyParts};
 const SettingsDescription& describe_settings(std::type_identity<Toy>) noexcept {
     return kToy;
+}
+
+// The same struct listed in an explicit order that interleaves the part's field with its own.
+struct Ordered : Toy {};
+constexpr std::array<std::string_view, 6> kOrder{"rate", "speed", "inner.x", "count", "on", "mode"};
+constexpr SettingsDescription kOrdered{"Ordered", kToyFields, kToyParts, kOrder};
+const SettingsDescription& describe_settings(std::type_identity<Ordered>) noexcept {
+    return kOrdered;
 }
 
 kinema::FieldErrors Base::validate() const {
@@ -166,7 +175,40 @@ TEST(SettingsRegistry, HelpAndJsonComeFromTheRegistry) {
         "{\"speed\": 2, \"rate\": null, \"count\": 3, \"on\": true, \"mode\": \"fast\", \"inner.x\": 1.5}");
 }
 
+TEST(SettingsRegistry, AnExplicitOrderListsAndChecksInThatOrder) {
+    const auto fields = list_fields(settings_description<toy::Ordered>());
+    ASSERT_EQ(fields.size(), 6u);
+    EXPECT_EQ(fields[0].name, "rate");
+    EXPECT_EQ(fields[1].name, "speed");
+    EXPECT_EQ(fields[1].field->default_value, 2.0);
+    EXPECT_EQ(fields[2].name, "inner.x");
+    EXPECT_EQ(fields[5].name, "mode");
+    toy::Ordered t;
+    t.speed = -1.0;
+    t.rate = 0.0;
+    t.inner.x = 2.0;
+    EXPECT_EQ(settings_json(t),
+              "{\"rate\": 0, \"speed\": -1, \"inner.x\": 2, \"count\": 3, \"on\": true, \"mode\": \"fast\"}");
+    const FieldErrors errors = validate_settings(t);
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[0].field, "rate");
+    EXPECT_EQ(errors[1].field, "speed");
+    EXPECT_EQ(errors[2].field, "inner.x");
+    set_field(t, "speed", 4.0);  // the part's field, found through the part as before
+    EXPECT_EQ(t.speed, 4.0);
+    EXPECT_NE(settings_help(settings_description<toy::Ordered>()).find("rate"), std::string::npos);
+}
+
+TEST(SettingsRegistry, AnOrderNamingNoFieldIsRefused) {
+    constexpr std::array<std::string_view, 2> bad_order{"rate", "bogus"};
+    const SettingsDescription bad{"Bad", toy::kToyFields, toy::kToyParts, bad_order};
+    EXPECT_THROW((void)list_fields(bad), std::logic_error);
+    const Toy t;
+    EXPECT_THROW((void)validate_settings(bad, &t), std::logic_error);
+}
+
 TEST(SettingsRegistry, EveryFieldPassesTheRegistryChecks) {
+    test::check_registry<toy::Ordered>(6);
     test::check_registry<Toy>(6);
     test::check_registry<toy::Base>(1);
 }

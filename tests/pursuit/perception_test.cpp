@@ -49,7 +49,7 @@ TEST(SightBox, HoldsEverySeenTarget) {
     int trials = 0;
     for (const double angle : {0.0, 1.0, 45.0, 90.0, 120.0, 179.0, 180.0, 181.0, 270.0, 360.0}) {
         for (const double contact : {0.0, 1.0, 30.0}) {
-            PursuerSettings settings;
+            ReasoningSettings settings;
             settings.view_range = 12.0;
             settings.view_angle = angle;
             settings.contact_range = contact;
@@ -81,7 +81,7 @@ TEST(SightBox, HoldsEverySeenTarget) {
 
 TEST(SightBox, NarrowerThanTheRangeForACone) {
     OpenField field;
-    PursuerSettings settings;
+    ReasoningSettings settings;
     settings.view_range = 12.0;
     settings.view_angle = 120.0;
     settings.contact_range = 1.0;

@@ -145,7 +145,7 @@ TEST(Pursuer, SlicedFloodReachesTheSingleShotsDestination) {
     for (const Strategy s : {Strategy::flood, Strategy::flood_paced}) {
         SCOPED_TRACE(std::string(to_string(s)));
         PursuerSettings whole;
-        whole.strategy = s;
+        whole.reasoning.strategy = s;
         PursuerSettings sliced = whole;
         sliced.flood_steps_per_tick = 3;
         Pursuer a(space, whole, PursuitConfig::default_flood());
@@ -214,7 +214,7 @@ TEST(Pursuer, RefusesBadSettingsAndInput) {
     bad.flood_steps_per_tick = -1;
     EXPECT_THROW(Pursuer(space, bad, PursuitConfig::default_flood()), SettingsError);
     bad = {};
-    bad.search_time = -1.0;
+    bad.reasoning.search_time = -1.0;
     EXPECT_THROW(Pursuer(space, bad, PursuitConfig::default_flood()), SettingsError);
     chase::FloodSettings flood;
     flood.hot = 0;
@@ -234,12 +234,48 @@ TEST(Pursuer, RefusesBadSettingsAndInput) {
 TEST(Pursuer, SettingsComeFromTheRegistry) {
     const SettingsDescription& d = describe_settings(std::type_identity<PursuerSettings>{});
     EXPECT_EQ(d.name, "PursuerSettings");
-    EXPECT_EQ(d.fields.size(), 8u);
+    const std::vector<NamedField> fields = list_fields(d);
+    ASSERT_EQ(fields.size(), 8u);
+    // The reasoning's part first (as the C struct kinema_pursuer_settings), then the flood's slicing.
+    EXPECT_EQ(fields[0].name, "strategy");
+    EXPECT_EQ(fields[6].name, "spread");
+    EXPECT_EQ(fields[7].name, "flood_steps_per_tick");
     const PursuerSettings p = pursuer_settings(PursuitSettings{});
-    EXPECT_EQ(p.view_range, PursuerSettings{}.view_range);
-    EXPECT_EQ(p.search_time, PursuerSettings{}.search_time);
-    EXPECT_EQ(p.player_speed, PursuerSettings{}.player_speed);
+    EXPECT_EQ(p.reasoning.view_range, PursuerSettings{}.reasoning.view_range);
+    EXPECT_EQ(p.reasoning.search_time, PursuerSettings{}.reasoning.search_time);
+    EXPECT_EQ(p.reasoning.player_speed, PursuerSettings{}.reasoning.player_speed);
     EXPECT_EQ(p.flood_steps_per_tick, 0);
+}
+
+// PursuitSettings lists and checks its fields in the order --help, JSON and batch part files have always
+// shown, its own and the reasoning's interleaved, and the slice carries every reasoning field.
+TEST(Pursuer, PursuitSettingsKeepTheirOrder) {
+    std::string names;
+    for (const NamedField& f : list_fields(describe_settings(std::type_identity<PursuitSettings>{}))) {
+        names += f.name + " ";
+    }
+    EXPECT_EQ(names,
+              "hz max_time view_range view_angle contact_range search_time player_speed model_scale "
+              "spread rest_speed strategy ");
+    PursuitSettings s;
+    s.rest_speed = -1.0;
+    s.spread = 2.0;
+    s.hz = 0.0;
+    const FieldErrors errors = s.validate();
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[0].field, "hz");
+    EXPECT_EQ(errors[1].field, "spread");
+    EXPECT_EQ(errors[2].field, "rest_speed");
+    s = PursuitSettings{};
+    s.strategy = Strategy::breadcrumbs;
+    s.view_angle = 90.0;
+    s.contact_range = 2.0;
+    s.spread = 0.25;
+    const PursuerSettings p = pursuer_settings(s);
+    EXPECT_EQ(p.reasoning.strategy, Strategy::breadcrumbs);
+    EXPECT_EQ(p.reasoning.view_angle, 90.0);
+    EXPECT_EQ(p.reasoning.contact_range, 2.0);
+    EXPECT_EQ(p.reasoning.spread, 0.25);
 }
 
 }  // namespace

@@ -331,7 +331,7 @@ TEST(Team, SplitSearchersNeverHeadForTheSameCell) {
     const Level lv("warehouse_loop");
     ChasePursuitSpace space(lv.space);
     PursuerSettings settings;
-    settings.search_time = 10.0;
+    settings.reasoning.search_time = 10.0;
     PursuerTeam team(space, 2, TeamMode::split, settings, PursuitConfig::default_flood());
     std::vector<PursuerInput> in(2);
     in[0].npc_position = {2.5, 4.5, 0.0};

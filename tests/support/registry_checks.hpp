@@ -12,6 +12,7 @@
 #include <functional>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -66,6 +67,14 @@ void check_registry(std::size_t expected_fields, const PrepareOthers<S>& prepare
     EXPECT_TRUE(defaults.validate().empty()) << d.name << ": the defaults must be valid";
     const auto fields = list_fields(d);
     EXPECT_EQ(fields.size(), expected_fields) << d.name << ": a member is missing from the registry";
+    std::vector<std::string> names;
+    for (const NamedField& nf : fields) {
+        names.push_back(nf.name);
+    }
+    std::sort(names.begin(), names.end());
+    // An explicit order (SettingsDescription::order) names each field once.
+    EXPECT_EQ(std::adjacent_find(names.begin(), names.end()), names.end())
+        << d.name << ": a field listed twice";
     for (const NamedField& nf : fields) {
         const FieldDescriptor& f = *nf.field;
         SCOPED_TRACE(std::string(d.name) + "." + nf.name);

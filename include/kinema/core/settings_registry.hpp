@@ -93,7 +93,11 @@ struct SettingsPart {
 struct SettingsDescription {
     std::string_view name;  ///< the struct's name in error messages, e.g. "UnrealSettings"
     std::span<const FieldDescriptor> fields;
-    std::span<const SettingsPart> parts;  ///< checked and listed before `fields`
+    std::span<const SettingsPart> parts;  ///< checked and listed before `fields` (unless `order` is given)
+    /// Full field names, each field once, in the order they are listed (help, JSON) and checked; empty:
+    /// parts first, then `fields`. For a struct whose own fields and a part's are interleaved in an order
+    /// users already see (PursuitSettings: its fields around the pursuer's ReasoningSettings).
+    std::span<const std::string_view> order = {};
 };
 
 /// A field with its full name (part prefixes applied).
@@ -202,7 +206,7 @@ template <class S, class Part, auto Member = nullptr>
 
 /// Every field outside its range (reals: or not finite; choices: not a listed value), by full name.
 [[nodiscard]] FieldErrors validate_settings(const SettingsDescription& description, const void* settings);
-/// Every field with its full name, parts first, in declaration order.
+/// Every field with its full name: in `order` when given, else parts first, in declaration order.
 [[nodiscard]] std::vector<NamedField> list_fields(const SettingsDescription& description);
 /// The field called `name` (full name), or nullptr.
 [[nodiscard]] const FieldDescriptor* find_field(const SettingsDescription& description,

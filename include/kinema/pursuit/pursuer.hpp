@@ -28,16 +28,11 @@
 
 namespace kinema::pursuit {
 
-/// The pursuer's constants: the reasoning's share of PursuitSettings (same names, ranges and defaults) and
-/// the flood's time slicing. Lengths in level units, angles in degrees, times in seconds.
+/// The pursuer's constants: the reasoning PursuitSettings holds too (a member, so that this struct stays
+/// standard-layout for the C ABI's kinema_pursuer_settings, which mirrors it field for field) and the flood's
+/// time slicing.
 struct PursuerSettings {
-    Strategy strategy = Strategy::flood;
-    double view_range = 20.0;    ///< level units, [0, 1e6]: farthest the NPC sees (the search's clearing)
-    double view_angle = 120.0;   ///< degrees, [0, 360]: the full cone of sight (the search's clearing)
-    double contact_range = 1.0;  ///< level units, [0, 1e6]: seen whatever the facing (the search's clearing)
-    double search_time = 30.0;   ///< s, [0, 3600]: search without contact before giving up
-    double player_speed = 6.0;  ///< level units/s, (0, 1e6]: the paced flood's pace, the search's spread rate
-    double spread = 0.5;        ///< [0, 1]: the occupancy map's share spread per player cell-move
+    ReasoningSettings reasoning;
     /// Propagation steps, [0, 1e9]: the chapter's "fixed number of propagation steps per frame" (Couvidou,
     /// section 6) for the single-shot flood of the flood strategies; 0 finishes it in the update that
     /// starts it (what `kinema pursue` does). While it runs, the goal stays the last seen position (the
@@ -45,12 +40,12 @@ struct PursuerSettings {
     /// arrived, and the chase event comes with the update that finishes it.
     int flood_steps_per_tick = 0;
 
-    /// Named fields, as listed above.
+    /// Named fields, as listed above (the reasoning's without a prefix).
     [[nodiscard]] FieldErrors validate() const;
 };
 /// The registry of PursuerSettings's fields (kinema/core/settings_registry.hpp).
 [[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<PursuerSettings>) noexcept;
-/// The pursuer's share of a pursuit's settings (flood_steps_per_tick 0, as `kinema pursue` runs).
+/// A pursuit's reasoning, its flood unsliced (flood_steps_per_tick 0, as `kinema pursue` runs).
 [[nodiscard]] PursuerSettings pursuer_settings(const PursuitSettings& settings);
 
 /// What the game reports each frame.

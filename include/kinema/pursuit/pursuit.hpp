@@ -77,29 +77,41 @@ struct PursuitSettings;
 /// steps (docs/errors.md "Limits").
 inline constexpr std::int64_t max_pursuit_steps = 216'000;
 
-/// The simulation's constants. Lengths in level units, speeds in level units per second, angles in degrees,
-/// times in seconds (docs/pursuit.md lists every default and why).
-struct PursuitSettings {
-    double hz = 60.0;           ///< 1/s, [1, 1000]: simulation steps per second
-    double max_time = 120.0;    ///< s, (0, 3600]: the pursuit ends as a timeout after this
-    double view_range = 20.0;   ///< level units, [0, 1e6]: farthest the NPC sees
+/// The pursuer's reasoning (strategy, sight, search), shared by PursuitSettings (a base) and the runtime
+/// PursuerSettings (a member): one registry part, so that both take the same names, ranges and defaults.
+/// Lengths in level units, angles in degrees, times in seconds.
+struct ReasoningSettings {
+    Strategy strategy = Strategy::flood;
+    double view_range = 20.0;   ///< level units, [0, 1e6]: farthest the NPC sees (and the search clears)
     double view_angle = 120.0;  ///< degrees, [0, 360]: the full cone of sight
     /// Level units, [0, 1e6]: closer than this (with a clear line) the NPC perceives the player whatever its
     /// facing -- the chapter's "direct sight or contact" (Couvidou's Dishonored 2 chase chapter section 5);
     /// it also keeps an NPC that stops a hair past the player it ran to from losing them behind its back.
     double contact_range = 1.0;
     double search_time = 30.0;  ///< s, [0, 3600]: search without contact before giving up
-    double player_speed = 6.0;  ///< level units/s, (0, 1e6]: the player's run speed (600 cm/s at 100 cm/unit)
-    double model_scale = 100.0;  ///< model length units per level unit, (0, 1e6] (Unreal: 100 cm)
+    /// Level units/s, (0, 1e6]: the player's run speed (600 cm/s at 100 cm/unit); the pursuer paces the
+    /// paced flood and the search's spread with it.
+    double player_speed = 6.0;
     /// [0, 1]: the share of each cell's probability that spreads evenly to its neighbours each time the
     /// player could have moved one cell (cell_size / player_speed seconds).
     double spread = 0.5;
+};
+/// The registry of ReasoningSettings's fields, the part both settings below share.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<ReasoningSettings>) noexcept;
+
+/// The simulation's constants: the pursuer's reasoning (the base; registered in the order below, which
+/// --help, JSON and batch part files show) and the simulation's own. Lengths in level units, speeds in
+/// level units per second, angles in degrees, times in seconds (docs/pursuit.md lists every default and why).
+struct PursuitSettings : ReasoningSettings {
+    double hz = 60.0;            ///< 1/s, [1, 1000]: simulation steps per second
+    double max_time = 120.0;     ///< s, (0, 3600]: the pursuit ends as a timeout after this
+    double model_scale = 100.0;  ///< model length units per level unit, (0, 1e6] (Unreal: 100 cm)
     /// Model length units/s, [0, 1e6]: a model without a stop snap (Dishonored, CrossCode) counts as stopped
     /// at or below this speed; the CMC snaps to zero itself.
     double rest_speed = 1.0;
-    Strategy strategy = Strategy::flood;
 
-    /// Named fields, as listed above; then max_time x hz against max_pursuit_steps (field "max_time").
+    /// Named fields (kPursuitOrder in src/pursuit/settings.cpp); then max_time x hz against max_pursuit_steps
+    /// (field "max_time").
     [[nodiscard]] FieldErrors validate() const;
     /// validate(), then the NPC model against these settings: a step of 1/hz within the model's
     /// movement::longest_stable_dt (field "hz"), and its top speed over model_scale at most 1e6 level units/s
