@@ -365,20 +365,9 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     a.outputs.svg = outputs.svg;
     a.outputs.inputs = outputs.inputs;
     a.outputs.inputs.push_back({"--map", a.map});
-    // The pictures and the reports' cell coordinates come from the level itself: it must be the one hashed.
-    const std::string hash = report::file_fnv1a64(a.map);
-    if (hash != merged.level.fnv1a64) {
-        throw std::invalid_argument(
-            fmt::format("{}: its content (fnv1a64 {}) is not the level the parts were "
-                        "computed on (fnv1a64 {})",
-                        a.map, hash, merged.level.fnv1a64));
-    }
+    report::require_level_unchanged(merged.level);
     const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
-        // The same bytes make the same cells; checked anyway, as the rows' cell ids index the space.
-        if (spaces[0]->cells().size() != merged.result.cells.size()) {
-            throw std::invalid_argument(fmt::format("{}: has {} cells, the parts {}", a.map,
-                                                    spaces[0]->cells().size(), merged.result.cells.size()));
-        }
+        report::require_merged_cells(merged, spaces[0]->cells().size());
         write_reports(*spaces[0], merged.result, a, title);
     };
     if (a.mesh) {
