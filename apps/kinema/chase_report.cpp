@@ -23,15 +23,7 @@ std::string summary(const ChaseReport& report, const ChaseOutputs& outputs) {
         report.grid != nullptr
             ? report::grid_chase_summary(*report.grid, *report.flood, report.result, report.title)
             : report::level_chase_summary(*report.space, *report.flood, report.result, report.map);
-    for (const auto& [path, kind] :
-         {std::pair{outputs.png, "PNG"}, {outputs.svg, "SVG"}, {outputs.animate, "animated SVG"}}) {
-        if (!path.empty()) {
-            out += fmt::format("wrote {} {}\n", kind, path);
-        }
-    }
-    if (!outputs.frames.empty()) {
-        out += fmt::format("wrote one PNG per step in {}\n", outputs.frames);
-    }
+    out += report::chase_pictures_text({outputs.png, outputs.svg, outputs.animate, outputs.frames});
     return out;
 }
 

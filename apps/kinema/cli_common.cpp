@@ -45,53 +45,6 @@ Vec3 parse_vec3(std::string_view text, std::string_view what) {
     return {parse_number(parts[0], what), parse_number(parts[1], what), parse_number(parts[2], what)};
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    // Three rows of the dynamic programme: a swap looks two rows back.
-    std::vector<std::size_t> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) {
-        previous[j] = j;
-    }
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        current[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-                current[j] = std::min(current[j], before[j - 2] + 1);
-            }
-        }
-        before.swap(previous);
-        previous.swap(current);
-    }
-    return previous[b.size()];
-}
-
-std::string nearest_word(std::string_view typed, const std::vector<std::string>& known) {
-    const std::size_t letters = typed.size() - std::min(typed.find_first_not_of('-'), typed.size());
-    const std::string* nearest = nullptr;
-    std::size_t nearest_distance = 3;  // suggest only within 2 edits
-    for (const std::string& word : known) {
-        const std::size_t distance = edit_distance(typed, word);
-        if (distance < nearest_distance && 2 * distance <= letters) {
-            nearest = &word;
-            nearest_distance = distance;
-        }
-    }
-    if (nearest != nullptr) {
-        return *nearest;
-    }
-    const std::string* only_prefixed = nullptr;
-    for (const std::string& word : known) {
-        if (letters > 0 && word.size() > typed.size() && word.compare(0, typed.size(), typed) == 0) {
-            if (only_prefixed != nullptr) {
-                return "";
-            }
-            only_prefixed = &word;
-        }
-    }
-    return only_prefixed != nullptr ? *only_prefixed : "";
-}
-
 bool is_3d_level_path(const std::string& path) {
     return levels::is_3d_level_file(path);
 }

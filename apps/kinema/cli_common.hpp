@@ -39,14 +39,6 @@ Vec3 parse_vec3(std::string_view text, std::string_view what);
 /// Splits text at every `separator` (kinema/core/text.hpp).
 using kinema::split;
 
-/// Edits between two words: insertions, deletions, substitutions and swaps of two adjacent characters
-/// (the optimal string alignment form of the Damerau-Levenshtein distance).
-std::size_t edit_distance(std::string_view a, std::string_view b);
-/// The word of `known` a typo of `typed` most likely meant: the first at the smallest edit distance when that
-/// is at most 2 and at most half the letters of `typed` (without leading dashes: `--set` is not a typo of
-/// `--svg`), else the one word `typed` begins; "" when none is close ("did you mean" suggestions).
-std::string nearest_word(std::string_view typed, const std::vector<std::string>& known);
-
 /// True when a --map path names a 3D level (an .obj mesh or a .nav navmesh, any case: the one registry of
 /// levels/level_formats.hpp), which the command runs in 3D; refuses an extension no loader reads (LevelError
 /// "FILE: format not supported: ...").

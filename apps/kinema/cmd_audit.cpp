@@ -26,6 +26,7 @@
 #include "flag_binder.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_sweep.hpp"
 #include "kinema/chase/flood_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -64,14 +65,7 @@ struct AuditCommand {
     AuditCliOptions options;
 };
 
-// One `--sweep FIELD=V1,V2,...`: a flood field and its values as typed (each checked).
-struct SweepAxis {
-    std::string field;
-    std::vector<std::string> values;
-};
-
-// `kinema audit --sweep` runs at most this many audits in one call.
-constexpr std::size_t max_sweep_combinations = 1000;
+using SweepAxis = chase::AuditSweepAxis;  // one `--sweep FIELD=V1,V2,...`, each value checked
 
 struct AuditArgs {
     std::vector<SweepAxis> sweeps;
@@ -144,8 +138,9 @@ std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const
             check_sweep_value(base, axis.field, value);
         }
         combinations *= axis.values.size();
-        if (combinations > max_sweep_combinations) {
-            throw UsageError(fmt::format("--sweep: more than {} combinations", max_sweep_combinations));
+        if (combinations > chase::audit_sweep_max_combinations) {
+            throw UsageError(
+                fmt::format("--sweep: more than {} combinations", chase::audit_sweep_max_combinations));
         }
         axes.push_back(std::move(axis));
     }
@@ -257,39 +252,19 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
 // bar over all their seeds; the table on stdout and the list to --json.
 void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
                const std::string& title) {
-    std::size_t combinations = 1;
-    for (const SweepAxis& axis : a.sweeps) {
-        combinations *= axis.values.size();
-    }
-    const std::size_t rows = chase::audit_row_count(spaces[0]->cells().size(), a.settings.audit.directions);
     ProgressBar bar("audit --sweep", "seeds", !a.outputs.quiet);
-    std::vector<report::AuditSweepPoint> points;
-    std::vector<std::string> fields;
-    for (const SweepAxis& axis : a.sweeps) {
-        fields.push_back(axis.field);
-    }
-    for (std::size_t i = 0; i < combinations; ++i) {
-        report::AuditSweepPoint point{{}, a.settings.flood, {}};
-        std::size_t rest = i;
-        point.values.resize(a.sweeps.size());
-        for (std::size_t s = a.sweeps.size(); s-- > 0;) {  // the last --sweep varies fastest
-            const SweepAxis& axis = a.sweeps[s];
-            point.values[s] = axis.values[rest % axis.values.size()];
-            rest /= axis.values.size();
-            set_field_text(point.flood, axis.field, point.values[s]);
-        }
-        chase::AuditOptions options;
-        options.on_progress = [&](std::size_t done, std::size_t) {
-            bar.update(i * rows + done, combinations * rows);
-        };
-        point.totals = chase::audit(spaces, point.flood, a.settings.audit, options).totals;
-        points.push_back(std::move(point));
-    }
+    const std::vector<report::AuditSweepPoint> points =
+        chase::audit_sweep(spaces, a.settings.flood, a.settings.audit, a.sweeps,
+                           [&](std::size_t done, std::size_t total) { bar.update(done, total); });
     bar.finish();
     if (!a.outputs.json.empty()) {
         output::OutputFiles files(a.outputs.inputs);
         files.add("--json", a.outputs.json, report::audit_sweep_json(points) + "\n");
         files.commit();
+    }
+    std::vector<std::string> fields;
+    for (const SweepAxis& axis : a.sweeps) {
+        fields.push_back(axis.field);
     }
     fmt::print("{}", report::audit_sweep_text(title, fields, points, a.settings.audit.directions));
 }
@@ -390,20 +365,9 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     a.outputs.svg = outputs.svg;
     a.outputs.inputs = outputs.inputs;
     a.outputs.inputs.push_back({"--map", a.map});
-    // The pictures and the reports' cell coordinates come from the level itself: it must be the one hashed.
-    const std::string hash = report::file_fnv1a64(a.map);
-    if (hash != merged.level.fnv1a64) {
-        throw std::invalid_argument(
-            fmt::format("{}: its content (fnv1a64 {}) is not the level the parts were "
-                        "computed on (fnv1a64 {})",
-                        a.map, hash, merged.level.fnv1a64));
-    }
+    report::require_level_unchanged(merged.level);
     const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
-        // The same bytes make the same cells; checked anyway, as the rows' cell ids index the space.
-        if (spaces[0]->cells().size() != merged.result.cells.size()) {
-            throw std::invalid_argument(fmt::format("{}: has {} cells, the parts {}", a.map,
-                                                    spaces[0]->cells().size(), merged.result.cells.size()));
-        }
+        report::require_merged_cells(merged, spaces[0]->cells().size());
         write_reports(*spaces[0], merged.result, a, title);
     };
     if (a.mesh) {

@@ -87,20 +87,13 @@ void refuse_divergence(const mv::AnyModel& model, double longest_dt, std::string
     if (!(longest_dt > stable) || !std::holds_alternative<mv::CrossCodeSettings>(model)) {
         return;
     }
-    const report::FrameSource next = frames();
-    std::vector<mv::FrameRecord> chunk;
-    while (next(chunk)) {
-        for (const mv::FrameRecord& f : chunk) {
-            if (!(f.speed <= mv::max_start_speed && std::isfinite(f.position.x) &&
-                  std::isfinite(f.position.y))) {
-                throw UsageError(
-                    fmt::format("{}: the {} model diverges at this frame time with these settings: its speed "
-                                "passes {} from "
-                                "frame {} on (frames longer than {} s make its explicit friction overshoot)",
-                                flag, mv::model_name(model), format_number(mv::max_start_speed), f.frame,
-                                format_significant(stable, 4)));
-            }
-        }
+    if (const auto runaway = report::first_runaway_frame(frames())) {
+        throw UsageError(
+            fmt::format("{}: the {} model diverges at this frame time with these settings: its speed "
+                        "passes {} from "
+                        "frame {} on (frames longer than {} s make its explicit friction overshoot)",
+                        flag, mv::model_name(model), format_number(mv::max_start_speed), runaway->frame,
+                        format_significant(stable, 4)));
     }
 }
 

@@ -29,47 +29,8 @@
 
 namespace {
 
-// A message echoing a value longer than this, with no space in it (a path, a number), shows its start and its
-// end around "...".
-constexpr std::size_t max_shown_word = 160;
-constexpr std::size_t shown_word_head = 80;
-constexpr std::size_t shown_word_tail = 60;
-
-/// The one line an error prints, whatever the user typed into it: a byte that is a control character or no
-/// part of valid UTF-8 is written as \xNN (a newline in a path would split the line), and a word longer than
-/// max_shown_word bytes is cut in its middle (a 5,000-character path would give a 5 KB line).
-std::string one_line(std::string_view message) {
-    std::string escaped;
-    for (std::size_t at = 0; at < message.size();) {
-        const auto byte = static_cast<unsigned char>(message[at]);
-        const std::size_t length = kinema::utf8_sequence_length(message, at);
-        if (byte < 0x20 || byte == 0x7f || length == 0) {
-            escaped += fmt::format("\\x{:02x}", byte);
-            ++at;
-        } else {
-            escaped.append(message, at, length);
-            at += length;
-        }
-    }
-    std::string out;
-    std::size_t start = 0;
-    while (start < escaped.size()) {
-        const std::size_t space = std::min(escaped.find(' ', start), escaped.size());
-        const std::string_view word = std::string_view(escaped).substr(start, space - start);
-        if (word.size() > max_shown_word) {
-            out += fmt::format("{}...{}", word.substr(0, shown_word_head),
-                               word.substr(word.size() - shown_word_tail));
-        } else {
-            out += word;
-        }
-        out += escaped.substr(space, space < escaped.size() ? 1 : 0);
-        start = space + 1;
-    }
-    return out;
-}
-
 int report_error(std::string_view message) {
-    std::fprintf(stderr, "kinema: error: %s\n", one_line(message).c_str());
+    std::fprintf(stderr, "kinema: error: %s\n", kinema::one_line(message).c_str());
     return 2;
 }
 
@@ -175,7 +136,7 @@ std::string command_names(const CLI::App& app) {
 
 /// "; did you mean X?" when `known` holds a word near `typed`, else "".
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& known) {
-    const std::string nearest = kinema::cli::nearest_word(typed, known);
+    const std::string nearest = kinema::nearest_word(typed, known);
     return nearest.empty() ? std::string() : fmt::format("; did you mean {}?", nearest);
 }
 

@@ -4,6 +4,7 @@
 // with the callers, which know the flag or the file.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,5 +43,24 @@ struct ReadNumber {
 
 /// Pieces between separators, empty pieces kept ("a;;b" is three, "" is one empty piece).
 [[nodiscard]] std::vector<std::string> split(std::string_view text, char separator);
+
+/// Edits between two words: insertions, deletions, substitutions and swaps of two adjacent characters
+/// (the optimal string alignment form of the Damerau-Levenshtein distance).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+/// The word of `known` a typo of `typed` most likely meant: the first at the smallest edit distance when that
+/// is at most 2 and at most half the letters of `typed` (without leading dashes: `--set` is not a typo of
+/// `--svg`), else the one word `typed` begins; "" when none is close ("did you mean" suggestions).
+std::string nearest_word(std::string_view typed, const std::vector<std::string>& known);
+
+/// A message made one line whatever a user typed into it, for the last line a face prints: a byte that is a
+/// control character or no part of valid UTF-8 is written as \xNN (a newline in a path would split the line),
+/// and a word (bytes between spaces) longer than `max_word` bytes is cut in its middle, its first `head` and
+/// last `tail` bytes around "..." (a 5,000-character path would give a 5 KB line).
+struct OneLineLimits {
+    std::size_t max_word = 160;
+    std::size_t head = 80;
+    std::size_t tail = 60;
+};
+[[nodiscard]] std::string one_line(std::string_view message, const OneLineLimits& limits = {});
 
 }  // namespace kinema

@@ -197,6 +197,23 @@ std::string file_fnv1a64(const std::string& path) {
     return fmt::format("{:016x}", hash);
 }
 
+void require_level_unchanged(const LevelId& level) {
+    const std::string hash = file_fnv1a64(level.file);
+    if (hash != level.fnv1a64) {
+        throw std::invalid_argument(fmt::format(
+            "{}: its content (fnv1a64 {}) is not the level the parts were computed on (fnv1a64 {})",
+            level.file, hash, level.fnv1a64));
+    }
+}
+
+void require_merged_cells(const MergedAudit& merged, std::size_t level_cells) {
+    // The same bytes make the same cells; checked anyway, as the rows' cell ids index the space.
+    if (level_cells != merged.result.cells.size()) {
+        throw std::invalid_argument(fmt::format("{}: has {} cells, the parts {}", merged.level.file,
+                                                level_cells, merged.result.cells.size()));
+    }
+}
+
 void write_audit_part(const LevelId& level, std::size_t cell_count, const chase::FloodSettings& flood,
                       const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
                       const std::vector<chase::AuditRow>& rows, std::string& buffer,

@@ -44,6 +44,11 @@ struct LevelId {
     levels::LevelReadOptions options;
 };
 
+/// Throws std::invalid_argument "FILE: its content (fnv1a64 H) is not the level the parts were computed on
+/// (fnv1a64 P)" unless the file at level.file still hashes to level.fnv1a64: a merge draws its pictures and
+/// cell coordinates from the level itself, so it must be the one the parts hashed.
+void require_level_unchanged(const LevelId& level);
+
 /// One shard's partial report, as read back.
 struct AuditPart {
     std::string path;  ///< the part's own file (for errors)
@@ -90,5 +95,8 @@ struct MergedAudit {
 /// std::invalid_argument naming the part otherwise: another level, other settings, a repeated shard, a
 /// missing shard), and rebuilds the whole result from their rows in cell order.
 [[nodiscard]] MergedAudit merge_audit_parts(std::vector<AuditPart> parts);
+/// Throws std::invalid_argument "FILE: has N cells, the parts M" unless the level re-read for a merge has as
+/// many cells as the merged result (the rows' cell ids index it).
+void require_merged_cells(const MergedAudit& merged, std::size_t level_cells);
 
 }  // namespace kinema::report

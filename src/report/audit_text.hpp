@@ -10,6 +10,7 @@
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_reading.hpp"
+#include "kinema/chase/audit_sweep.hpp"
 
 namespace kinema::report {
 
@@ -26,13 +27,8 @@ namespace kinema::report {
                                             const std::vector<chase::AuditPlace>& places,
                                             std::size_t top = 10);
 
-/// One combination of an audit sweep (`kinema audit --sweep`): the swept fields' values as typed, the flood's
-/// settings and the audit's totals.
-struct AuditSweepPoint {
-    std::vector<std::string> values;  ///< one per swept field, in the fields' order
-    chase::FloodSettings flood;
-    chase::AuditTotals totals;
-};
+/// One combination of an audit sweep (`kinema audit --sweep`): chase::audit_sweep's points.
+using AuditSweepPoint = chase::AuditSweepPoint;
 
 /// The sweep's table: one line per combination, the swept fields' values, then the share of seeds of each
 /// stop reason and each finding (percent, one decimal).

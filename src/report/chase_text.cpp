@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -154,6 +155,20 @@ std::string level_chase_summary(const chase::ChaseSpace& space, const chase::Flo
     if (r.path) {
         out += fmt::format("path         {}, {} corners, {} m\n", chase::to_string(r.path->status),
                            r.path->points.size(), format_number(r.path->length));
+    }
+    return out;
+}
+
+std::string chase_pictures_text(const ChasePictureFiles& files) {
+    std::string out;
+    for (const auto& [path, kind] :
+         {std::pair{files.png, "PNG"}, {files.svg, "SVG"}, {files.animated_svg, "animated SVG"}}) {
+        if (!path.empty()) {
+            out += fmt::format("wrote {} {}\n", kind, path);
+        }
+    }
+    if (!files.frames_directory.empty()) {
+        out += fmt::format("wrote one PNG per step in {}\n", files.frames_directory);
     }
     return out;
 }

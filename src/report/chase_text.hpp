@@ -34,6 +34,17 @@ inline constexpr int ascii_picture_max_height = 50;
 [[nodiscard]] std::string level_chase_summary(const chase::ChaseSpace& space, const chase::Flood& flood,
                                               const chase::ChaseResult& result, std::string_view map);
 
+/// The pictures a chase wrote, for the summary's last lines (each path empty when not written).
+struct ChasePictureFiles {
+    std::string_view png;
+    std::string_view svg;
+    std::string_view animated_svg;
+    std::string_view frames_directory;  ///< one PNG per step in it
+};
+/// "wrote PNG FILE", "wrote SVG FILE", "wrote animated SVG FILE", "wrote one PNG per step in DIR", one line
+/// each for the files given, in that order; "" for none.
+[[nodiscard]] std::string chase_pictures_text(const ChasePictureFiles& files);
+
 /// The note for stderr when a grid chase's seed was off the passable tiles ("kinema: note: ..." and a
 /// newline), or "" when it was not snapped.
 [[nodiscard]] std::string seed_snap_note(const chase::ChaseResult& result);

@@ -60,6 +60,11 @@ using FrameSource = std::function<bool(std::vector<movement::FrameRecord>& chunk
                                             const movement::PlanarState& start,
                                             const movement::FrameInputs& inputs);
 
+/// The first frame of `next` whose speed passes movement::max_start_speed or whose position is not finite (a
+/// run that diverges: CrossCode's explicit friction overshoots at long frame times), reading no further; none
+/// when the run stays bounded to its end.
+[[nodiscard]] std::optional<movement::FrameRecord> first_runaway_frame(const FrameSource& next);
+
 enum class SimulationFormat { table, json, csv };
 /// Writes a run as `kinema simulate` prints it -- frame 0, then every frame `next` gives -- handing the text
 /// to `sink` in pieces of about 1 MiB, so that a run of any length streams through a small buffer. Returns

@@ -97,6 +97,19 @@ FrameSource input_file_frames(const movement::AnyModel& model, const movement::P
     };
 }
 
+std::optional<movement::FrameRecord> first_runaway_frame(const FrameSource& next) {
+    std::vector<movement::FrameRecord> chunk;
+    while (next(chunk)) {
+        for (const movement::FrameRecord& f : chunk) {
+            if (!(f.speed <= movement::max_start_speed && std::isfinite(f.position.x) &&
+                  std::isfinite(f.position.y))) {
+                return f;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<std::size_t> write_simulation(SimulationFormat format, const movement::AnyModel& model,
                                             const FrameTimesText& times, const movement::FrameRecord& first,
                                             const FrameSource& next, const TextSink& sink) {

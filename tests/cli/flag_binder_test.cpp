@@ -135,31 +135,4 @@ TEST(FlagBinder, PlaceholdersFollowTheFieldsType) {
     EXPECT_EQ(app.get_option("--position")->get_type_name(), "X,Y[,Z]");
 }
 
-TEST(FlagBinder, EditDistanceCountsSwapsAsOneEdit) {
-    using kinema::cli::edit_distance;
-    EXPECT_EQ(edit_distance("--from", "--from"), 0U);
-    EXPECT_EQ(edit_distance("--form", "--from"), 1U);  // o and r swapped
-    EXPECT_EQ(edit_distance("chse", "chase"), 1U);     // a left out
-    EXPECT_EQ(edit_distance("--hto", "--hot"), 1U);
-    EXPECT_EQ(edit_distance("kitten", "sitting"), 3U);  // two substitutions and an insertion
-    EXPECT_EQ(edit_distance("", "abc"), 3U);
-    EXPECT_EQ(edit_distance("ca", "abc"), 3U);  // optimal string alignment: no edit of a swapped pair
-}
-
-TEST(FlagBinder, NearestWordWithinTwoEditsOrAUniquePrefix) {
-    using kinema::cli::nearest_word;
-    const std::vector<std::string> flags = {"--map",       "--from",       "--dir",
-                                            "--max-steps", "--max-heated", "--quiet"};
-    EXPECT_EQ(nearest_word("--form", flags), "--from");
-    EXPECT_EQ(nearest_word("--mpa", flags), "--map");
-    EXPECT_EQ(nearest_word("--mxa-step", flags), "--max-steps");  // a swap and a letter left out
-    EXPECT_EQ(nearest_word("--max-step", flags), "--max-steps");
-    EXPECT_EQ(nearest_word("--qu", flags), "--quiet");  // 3 edits away, but the only flag it begins
-    EXPECT_EQ(nearest_word("--max-h", flags), "--max-heated");
-    EXPECT_EQ(nearest_word("--ma", {"--max-steps", "--max-heated"}), "");  // begins two flags
-    EXPECT_EQ(nearest_word("--zebra", flags), "");
-    EXPECT_EQ(nearest_word("--x", {"-o", "--dir"}), "");       // 2 edits from -o: too many for one letter
-    EXPECT_EQ(nearest_word("--set", {"--svg", "--map"}), "");  // 2 of its 3 letters changed
-}
-
 }  // namespace

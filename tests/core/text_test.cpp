@@ -71,6 +71,51 @@ TEST(HasExtension, IgnoresAsciiCase) {
     EXPECT_FALSE(kinema::has_extension("map", ".map"));
 }
 
+TEST(EditDistance, CountsSwapsAsOneEdit) {
+    using kinema::edit_distance;
+    EXPECT_EQ(edit_distance("--from", "--from"), 0U);
+    EXPECT_EQ(edit_distance("--form", "--from"), 1U);  // o and r swapped
+    EXPECT_EQ(edit_distance("chse", "chase"), 1U);     // a left out
+    EXPECT_EQ(edit_distance("--hto", "--hot"), 1U);
+    EXPECT_EQ(edit_distance("kitten", "sitting"), 3U);  // two substitutions and an insertion
+    EXPECT_EQ(edit_distance("", "abc"), 3U);
+    EXPECT_EQ(edit_distance("ca", "abc"), 3U);  // optimal string alignment: no edit of a swapped pair
+}
+
+TEST(NearestWord, WithinTwoEditsOrAUniquePrefix) {
+    using kinema::nearest_word;
+    const std::vector<std::string> flags = {"--map",       "--from",       "--dir",
+                                            "--max-steps", "--max-heated", "--quiet"};
+    EXPECT_EQ(nearest_word("--form", flags), "--from");
+    EXPECT_EQ(nearest_word("--mpa", flags), "--map");
+    EXPECT_EQ(nearest_word("--mxa-step", flags), "--max-steps");  // a swap and a letter left out
+    EXPECT_EQ(nearest_word("--max-step", flags), "--max-steps");
+    EXPECT_EQ(nearest_word("--qu", flags), "--quiet");  // 3 edits away, but the only flag it begins
+    EXPECT_EQ(nearest_word("--max-h", flags), "--max-heated");
+    EXPECT_EQ(nearest_word("--ma", {"--max-steps", "--max-heated"}), "");  // begins two flags
+    EXPECT_EQ(nearest_word("--zebra", flags), "");
+    EXPECT_EQ(nearest_word("--x", {"-o", "--dir"}), "");       // 2 edits from -o: too many for one letter
+    EXPECT_EQ(nearest_word("--set", {"--svg", "--map"}), "");  // 2 of its 3 letters changed
+}
+
+// The CLI's last line (run_cli's report_error): one line, whatever the message echoes.
+TEST(OneLine, EscapesControlAndInvalidBytesKeepsUtf8) {
+    EXPECT_EQ(kinema::one_line("--map: no such file"), "--map: no such file");
+    EXPECT_EQ(kinema::one_line("bo\ngus\t!\x7f"), "bo\\x0agus\\x09!\\x7f");
+    EXPECT_EQ(kinema::one_line("caf\xc3\xa9 \xc3"), "caf\xc3\xa9 \\xc3");  // a cut sequence at the end
+    EXPECT_EQ(kinema::one_line("\xed\xa0\x80"), "\\xed\\xa0\\x80");        // a surrogate is no UTF-8
+}
+
+TEST(OneLine, CutsOnlyTheWordsPastTheLimit) {
+    const std::string path = "/" + std::string(99, 'a') + std::string(100, 'b');  // 200 bytes
+    EXPECT_EQ(kinema::one_line("x: " + path + " y"),
+              "x: /" + std::string(79, 'a') + "..." + std::string(60, 'b') + " y");
+    const std::string fits(160, 'c');
+    EXPECT_EQ(kinema::one_line(fits + "  " + fits), fits + "  " + fits);  // two spaces kept
+    EXPECT_EQ(kinema::one_line("abcdefgh ij", {4, 2, 1}), "ab...h ij");
+    EXPECT_EQ(kinema::one_line("trailing "), "trailing ");
+}
+
 }  // namespace
 
 TEST(Trim, StripsSpacesAndTabsAtBothEndsOnly) {

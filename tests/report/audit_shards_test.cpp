@@ -155,6 +155,36 @@ TEST(AuditShards, MergeRebuildsTheTotalsAndRefusesForeignParts) {
                  std::invalid_argument);
 }
 
+// The merge's two checks of the level it re-reads (kinema merge): the file's bytes still hash to the parts'
+// fnv1a64 (FNV-1a 64 of "foobar" is 85944171f73967e8, the reference vector above), and it has their cells.
+TEST(AuditShards, AMergeRefusesALevelThatChangedSinceTheParts) {
+    const std::string path = ::testing::TempDir() + "kinema_merge_level.txt";
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(file, nullptr);
+    std::fputs("foobar", file);
+    std::fclose(file);
+    EXPECT_NO_THROW(require_level_unchanged({path, "85944171f73967e8", {}}));
+    try {
+        require_level_unchanged({path, "0123456789abcdef", {}});
+        ADD_FAILURE() << "a changed level passed";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), path +
+                                             ": its content (fnv1a64 85944171f73967e8) is not the level the "
+                                             "parts were computed on (fnv1a64 0123456789abcdef)");
+    }
+    std::remove(path.c_str());
+    const auto first = parse_audit_part(part_text({1, 2}, {0, 1}, rows_of(0, 1)), "a.json");
+    const auto second = parse_audit_part(part_text({2, 2}, {1, 3}, rows_of(1, 3)), "b.json");
+    const MergedAudit merged = merge_audit_parts({first, second});
+    EXPECT_NO_THROW(require_merged_cells(merged, 3));
+    try {
+        require_merged_cells(merged, 4);
+        ADD_FAILURE() << "a level of another size passed";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_EQ(std::string(e.what()), "level.txt: has 4 cells, the parts 3");
+    }
+}
+
 // A level read with --level or --walls records them, so that the merge re-reads the same level; a part
 // without them is written as before they existed, and parts read with other options do not merge.
 TEST(AuditShards, APartRecordsTheLevelOptionsItWasReadWith) {

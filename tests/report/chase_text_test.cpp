@@ -64,6 +64,16 @@ TEST(ChaseText, GridSummaryOfAHandCheckedCorridorChase) {
     EXPECT_EQ(seed_snap_note(r), "");
 }
 
+// The summary's last lines (kinema chase --png/--svg/--animate/--frames).
+TEST(ChaseText, PicturesWrittenOneLineEachInOrder) {
+    EXPECT_EQ(chase_pictures_text({}), "");
+    EXPECT_EQ(chase_pictures_text({"a.png", "", "", ""}), "wrote PNG a.png\n");
+    EXPECT_EQ(
+        chase_pictures_text({"a.png", "b.svg", "c.svg", "steps"}),
+        "wrote PNG a.png\nwrote SVG b.svg\nwrote animated SVG c.svg\nwrote one PNG per step in steps\n");
+    EXPECT_EQ(chase_pictures_text({"", "", "", "out dir"}), "wrote one PNG per step in out dir\n");
+}
+
 TEST(ChaseText, ASeedOnAWallIsSnappedAndSaysSo) {
     CorridorChase c;
     // (1.5, 1.5) is on the wall tile (1, 1); the nearest cell centre is tile (1, 2)'s, 1 unit below.

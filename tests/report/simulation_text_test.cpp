@@ -2,9 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <optional>
 #include <vector>
 
+#include "kinema/movement/crosscode.hpp"
 #include "kinema/movement/dishonored.hpp"
+#include "kinema/movement/driver.hpp"
 #include "kinema/report/simulation.hpp"
 
 namespace kinema::report {
@@ -59,6 +62,40 @@ TEST(SimulationText, FrameTimesAreNamedAsGiven) {
     const movement::DtChange schedule[] = {{0, 0.25}};
     EXPECT_EQ(describe_dt_schedule("0:1/4", schedule).table, "dt schedule \"0:1/4\" (s)");
     EXPECT_EQ(describe_input_file("in.csv").table, "dt and input per frame from in.csv");
+}
+
+// `kinema simulate`'s check before any output (CliSimulate.DivergingModelIsRefusedBeforeAnyOutput): CrossCode
+// coasting at dt = 1 s from 300 u/s multiplies its velocity by 1 - 12 = -11 per frame, 300 * 11^4 = 4.4e6 >
+// 1e6 at frame 4, the frame the CLI's message names.
+TEST(FirstRunawayFrame, CrossCodeCoastingAtOneSecondFramesRunsAwayAtFrame4) {
+    const movement::AnyModel model = movement::CrossCodeSettings{};
+    const std::vector<movement::InputChange> coast = {{0, {0.0, 0.0}}};
+    movement::Simulation run(model, {{0.0, 0.0}, {300.0, 0.0}}, coast, 1.0);
+    const std::optional<movement::FrameRecord> runaway = first_runaway_frame(scheduled_frames(run, 300));
+    ASSERT_TRUE(runaway.has_value());
+    EXPECT_EQ(runaway->frame, 4u);
+    EXPECT_DOUBLE_EQ(runaway->speed, 300.0 * 11 * 11 * 11 * 11);
+    // Input along the velocity holds it at max_vel: no runaway to the end.
+    const std::vector<movement::InputChange> forward = {{0, {1.0, 0.0}}};
+    movement::Simulation along(model, {}, forward, 1.0);
+    EXPECT_FALSE(first_runaway_frame(scheduled_frames(along, 300)).has_value());
+}
+
+TEST(FirstRunawayFrame, ANonFinitePositionStopsTheReading) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    int chunks = 0;
+    const FrameSource next = [&](std::vector<movement::FrameRecord>& chunk) {
+        ++chunks;
+        chunk = {record(1, 0.1, {1.0, 2.0}, {1.0, 0.0}, 1.0), record(2, 0.2, {3.0, nan}, {1.0, 0.0}, 1.0)};
+        return true;  // an endless run: only the runaway ends the reading
+    };
+    EXPECT_EQ(first_runaway_frame(next)->frame, 2u);
+    EXPECT_EQ(chunks, 1);
+    const FrameSource bounded = [&, calls = 0](std::vector<movement::FrameRecord>& chunk) mutable {
+        chunk = {record(1, 0.1, {1.0, 2.0}, {1e6, 0.0}, 1e6)};  // at the bound, not past it
+        return calls++ < 3;
+    };
+    EXPECT_FALSE(first_runaway_frame(bounded).has_value());
 }
 
 }  // namespace
