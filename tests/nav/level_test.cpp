@@ -10,6 +10,7 @@
 #include <limits>
 #include <vector>
 
+#include "error_of.hpp"
 #include "kinema/nav/level.hpp"
 #include "nav_test_meshes.hpp"
 
@@ -139,12 +140,7 @@ TEST(Level, BuildIsDeterministic) {
 }
 
 std::string build_error(const TriangleMesh& mesh, const NavSettings& settings = {}) {
-    try {
-        Level::build(mesh, settings);
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "no error";
+    return kinema::test::error_of([&] { (void)Level::build(mesh, settings); });
 }
 
 TEST(Level, BadSettingsAreNamed) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "error_of.hpp"
 #include "kinema/core/parallel_for.hpp"
 #include "kinema/levels/level_error.hpp"
 #include "kinema/levels/obj.hpp"
@@ -106,12 +107,7 @@ TEST(NavmeshBuild, ATileErrorReachesTheCallerOnAnyThreadCount) {
 }
 
 std::string build_error(const TriangleMesh& mesh, const NavSettings& settings = {}) {
-    try {
-        Level::build(mesh, settings);
-    } catch (const std::invalid_argument& e) {
-        return e.what();
-    }
-    return "no error";
+    return kinema::test::error_of([&] { (void)Level::build(mesh, settings); });
 }
 
 TEST(NavmeshBuild, BadMeshesGiveClearErrors) {
