@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
-# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 35) each (the OBJ fuzzer also
-# builds every mesh with Recast), merge's partial reports KINEMA_FUZZ_MERGE_SECONDS (default 30), the Tiled
+# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 28) each (the OBJ fuzzer also
+# builds every mesh with Recast), merge's partial reports KINEMA_FUZZ_MERGE_SECONDS (default 25), the Tiled
 # maps KINEMA_FUZZ_TILED_SECONDS (default 25), LDtk projects and PNG/BMP images KINEMA_FUZZ_LDTK_SECONDS and
 # KINEMA_FUZZ_IMAGE_SECONDS (default 20 each), 3D scenes through Assimp KINEMA_FUZZ_MESH_SCENE_SECONDS (default
 # 20; built with KINEMA_FORMATS_ASSIMP), the command line's argument parsing (one cli_<command>_fuzz for each of
 # the 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default
-# 11) each: about 7.5 minutes in all (the whole suite stays within its 45 minutes on 2 cores). Exits non-zero
+# 8) each: about 6 minutes in all (the whole suite stays within its 45 minutes on 2 cores). Exits non-zero
 # when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
@@ -15,8 +15,8 @@
 # never copied into the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${KINEMA_FUZZ_SECONDS:-35}"
-cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-11}"
+seconds="${KINEMA_FUZZ_SECONDS:-28}"
+cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-8}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
   -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=ON -DKINEMA_BUILD_RENDER=OFF \
@@ -85,9 +85,9 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
   echo "== $target"
   # -max_len: the shared maps are up to 512 x 512 tiles (~270 KB); let mutations start from whole maps.
   target_seconds="$seconds"
-  [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-30}"
-  [ "$target" = c_abi_fuzz ] && target_seconds="${KINEMA_FUZZ_C_ABI_SECONDS:-30}"
-  [ "$target" = merge_fuzz ] && target_seconds="${KINEMA_FUZZ_MERGE_SECONDS:-30}"
+  [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-25}"
+  [ "$target" = c_abi_fuzz ] && target_seconds="${KINEMA_FUZZ_C_ABI_SECONDS:-25}"
+  [ "$target" = merge_fuzz ] && target_seconds="${KINEMA_FUZZ_MERGE_SECONDS:-25}"
   [ "$target" = tiled_fuzz ] && target_seconds="${KINEMA_FUZZ_TILED_SECONDS:-25}"
   [ "$target" = ldtk_fuzz ] && target_seconds="${KINEMA_FUZZ_LDTK_SECONDS:-20}"
   [ "$target" = image_fuzz ] && target_seconds="${KINEMA_FUZZ_IMAGE_SECONDS:-20}"
