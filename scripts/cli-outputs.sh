@@ -74,8 +74,40 @@ run sweep sweep --model unreal --fps 20,30,60,144,240 --metric stop_distance --m
 run sweep-png sweep --png @/sweep.png
 run morrowind morrowind speed --speed 90 --athletics 50 --werewolf --run --json
 run replay replay --model unreal data/replay/example.csv
-run help-pursue pursue --help
-run help-audit audit --help
+run help-top --help
+for command in simulate turn stop sweep chase replay audit pursue merge navmesh "navmesh build" morrowind \
+  "morrowind speed" "morrowind jump" "morrowind fall"; do
+  run "help-${command// /-}" $command --help
+done
+run bad-sweep-fps sweep --fps 0.01
+run bad-sweep-range sweep --fps-from 60 --fps-to 30
+run bad-sweep-rest sweep --model unreal --rest-speed 5
+run bad-sweep-mw sweep --model morrowind --fps 5000
+run bad-stop stop --speed -1
+run bad-turn turn --fps 0 --angle 20
+run bad-simulate simulate --model unreal --frames 0
+run bad-morrowind morrowind jump --speed -5
+run bad-chase-dest chase --map $L/corner.txt --destinations 1.5
+run bad-chase-bytes chase --map $L/corner.txt --max-file-bytes 0
+run bad-chase-3d chase --map $L/corner_ramp.obj --connectivity 4 --from 1,0,2
+run bad-audit-sweep audit --map $L/corner.txt --sweep hott=1,2
+run bad-audit-sweep2 audit --map $L/corner.txt --sweep hot=10,20 --hot 30
+run bad-audit-threads audit --map $L/corner.txt --threads 0
+run bad-pursue-batch pursue --map $L/corner.txt --batch 4 --route '1.5,1.5;2.5,1.5'
+run bad-pursue-csv pursue --map $L/corner.txt --route '12.5,2.5;17.5,2.5' --csv @/x.csv
+run bad-pursue-flood pursue --map $L/corner.txt --route '12.5,2.5;17.5,2.5' --strategy last-known --hot 5
+run bad-pursue-fit pursue --map $L/corner.txt --batch 4 --min-route 10000
+run bad-merge merge
+run audit-sweep audit --map $L/corner.txt --sweep hot=10,20 --directions 4 --json @/s.json --quiet
+run chase-animate chase --map $L/corner.txt --animate @/a.svg --frames @/frames
+run chase-navmesh-3d chase --map $L/corner_ramp.obj --from 10,0,2 --dir 1,0,0 --svg @/r.svg
+run pursue-3d-single pursue --map $L/corner_ramp.obj --route '10,0,2;2,0,2' --npc 1,0,2 --svg @/p.svg --json
+run sweep-mw sweep --model morrowind --speed 50 --run --direction 0,1 --fps 30,60 --json
+run sweep-csv sweep --model crosscode --metric stop_distance --fps 30,60 --csv
+run stop-json stop --speed 600 --fps 60 --json
+run turn-json turn --fps 60 --angle 45 --json
+run morrowind-jump morrowind jump --speed 50 --athletics 30 --acrobatics 30 --run
+run morrowind-fall morrowind fall --height 600 --json
 run bad-flag pursue --map $L/corner.txt --route '12.5,2.5;17.5,2.5' --npc 2.5,2.5 --npc 3.5,2.5 --team 0
 if [[ -d $shared/maps ]]; then
   run shared-chase chase --map "$shared/maps/den520d.map" --from 100.5,100.5 --dir 1,0 --json
