@@ -2,23 +2,21 @@
 #   find_package(kinema REQUIRED)                          + target_link_libraries(app kinema::kinema)
 #   find_package(kinema REQUIRED COMPONENTS render nav)    + kinema::render, kinema::nav
 # The package is one export set per component (docs/architecture.md, "The installed package"): the core
-# (kinema::kinema and its parts, kinema::output) needs only the standard library and threads, so a consumer of
+# (kinema::kinema and its parts) needs only the standard library and threads, so a consumer of
 # the core alone never looks for cairo, Recast, {fmt} or nlohmann-json; each optional part is loaded, and its
 # dependencies found, only when the consumer names it in COMPONENTS.
 include(CMakePackageConfigHelpers)
 
 # Which export set each installed target goes in; a target of KINEMA_INSTALLED_TARGETS left out here is a
 # configure error, never a library silently missing from the package.
-set(kinema_package_core kinema kinema_core kinema_movement kinema_analysis kinema_levels kinema_chase kinema_pursuit
-                        kinema_output)
-set(kinema_package_report kinema_report)
+set(kinema_package_core kinema kinema_core kinema_movement kinema_analysis kinema_levels kinema_chase kinema_pursuit)
 set(kinema_package_render kinema_render)
 set(kinema_package_nav kinema_nav)
 set(kinema_package_formats kinema_formats)
 set(kinema_package_c kinema_c kinema_c_static)
 set(KINEMA_PACKAGE_COMPONENTS "")
 set(kinema_package_unassigned ${KINEMA_INSTALLED_TARGETS})
-foreach(set_name core report render nav formats c)
+foreach(set_name core render nav formats c)
   set(targets "")
   foreach(target IN LISTS kinema_package_${set_name})
     if(target IN_LIST KINEMA_INSTALLED_TARGETS)
