@@ -1,10 +1,11 @@
 // kinema merge: the partial reports of a sharded run (`kinema audit --shard I/N`, `kinema pursue --batch N
 // --shard I/N`) into the reports the unsharded command writes, byte for byte (docs/scale.md). The checks and
-// the merge are the library's (kinema/report/audit_shards.hpp, batch_shards.hpp); this file parses the flags
-// and tells the kinds apart.
+// the merge are the library's (kinema/report/audit_shards.hpp, batch_shards.hpp), and so are a batch's files
+// (batch_files.hpp); this file parses the flags and tells the kinds apart.
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "kinema/report/batch_files.hpp"
 #include "kinema/report/batch_shards.hpp"
 #include "shards.hpp"
 
@@ -19,19 +21,31 @@ namespace kinema::cli {
 
 namespace {
 
-// "audit" or "batch", the one kind of every part (one line naming the first part of another kind).
-std::string parts_kind(const std::vector<std::string>& paths) {
-    const std::string kind = report::part_kind(paths.front());
-    for (const std::string& path : paths) {
-        const std::string other = report::part_kind(path);
-        if (other != kind) {
-            throw UsageError(
-                fmt::format("{}: a partial report of the {}, but {} is one of the {}: merge the "
-                            "parts of one run",
-                            path, other, paths.front(), kind));
+// Merges batch parts (report::merge_batch_parts) and writes what `kinema pursue --batch` writes: --json,
+// --csv and the table (--places-csv, --png and --svg are refused: a batch has no places or pictures).
+void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
+    for (const auto& [flag, value] :
+         {std::pair{"--places-csv", &outputs.places_csv}, {"--png", &outputs.png}, {"--svg", &outputs.svg}}) {
+        if (!value->empty()) {
+            throw UsageError(fmt::format(
+                "{}: only for the parts of `kinema audit --shard` (a batch has no places or pictures)",
+                flag));
         }
     }
-    return kind;
+    std::vector<report::BatchPart> parts;
+    for (const std::string& path : paths) {
+        parts.push_back(report::read_batch_part(path));
+    }
+    const report::MergedBatch merged = report::merge_batch_parts(std::move(parts));
+    if (merged.result.scenarios == 0) {
+        throw UsageError(
+            fmt::format("merge: no scenario fits on {} (run `kinema pursue --batch` without "
+                        "--shard for the reason)",
+                        merged.level.file));
+    }
+    fmt::print("{}",
+               report::write_batch_reports({"--json", outputs.json}, {"--csv", outputs.csv}, outputs.inputs,
+                                           merged.settings, merged.result, merged.level.file));
 }
 
 struct MergeCommand {
@@ -83,7 +97,7 @@ void add_merge_command(CLI::App& app) {
         for (const std::string& part : command->parts) {
             outputs.inputs.push_back({"PART", part});
         }
-        if (parts_kind(command->parts) == "batch") {
+        if (report::parts_kind(command->parts) == "batch") {
             merge_batch_parts(command->parts, outputs);
         } else {
             merge_audit_parts(command->parts, outputs);

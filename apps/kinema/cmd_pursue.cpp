@@ -6,8 +6,6 @@
 // and are written all or nothing.
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -33,7 +31,7 @@
 #include "kinema/pursuit/batch.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
-#include "kinema/report/batch_report.hpp"
+#include "kinema/report/batch_files.hpp"
 #include "kinema/report/batch_shards.hpp"
 #include "kinema/report/pursuit_json.hpp"
 #include "kinema/report/pursuit_text.hpp"
@@ -99,29 +97,27 @@ void apply_sets(pursuit::PursuitConfig& c, const std::vector<std::string>& sets)
     }
 }
 
-// The flood's fields change only the strategies that run a flood (flood, flood-paced); dead reckoning reads
-// M_S for its distance, the other two nothing of it. With another strategy they are refused, not ignored.
+// The flood's fields change only the strategies that read them (pursuit::strategy_reads_flood_field: the
+// flood strategies run the flood, dead reckoning reads M_S for its distance). With another strategy they are
+// refused, not ignored.
 void refuse_unused_flood_fields(const PursueCommand& command, pursuit::Strategy strategy) {
-    using pursuit::Strategy;
-    if (strategy == Strategy::flood || strategy == Strategy::flood_paced) {
-        return;
-    }
-    const bool reads_max_steps = strategy == Strategy::dead_reckoning;
+    const auto unused = [&](std::string_view field) {
+        return !pursuit::strategy_reads_flood_field(strategy, field);
+    };
     const std::string why = fmt::format(
         "has no effect with --strategy {} (only the flood strategies run the "
         "flood{})",
-        pursuit::to_string(strategy), reads_max_steps ? "; dead reckoning reads only M_S" : "");
+        pursuit::to_string(strategy), unused("max_steps") ? "" : "; dead reckoning reads only M_S");
     const FlagBinder& flags = command.flags;
     for (const std::string_view field : {"hot", "max_heated", "max_steps", "difficulty"}) {
-        const bool steps = field == "max_steps" || field == "difficulty";
-        if (flags.given(field) && !(steps && reads_max_steps)) {
+        // --difficulty sets M_S.
+        if (flags.given(field) && unused(field == "difficulty" ? "max_steps" : field)) {
             throw UsageError(fmt::format("{}: {}", flag_of_field(field), why));
         }
     }
     for (const std::string& set : command.options.sets) {
         const std::string name = set.substr(0, set.find('='));
-        if (find_field(settings_description<chase::FloodSettings>(), name) != nullptr &&
-            !(name == "max_steps" && reads_max_steps)) {
+        if (find_field(settings_description<chase::FloodSettings>(), name) != nullptr && unused(name)) {
             throw UsageError(fmt::format("--set {}: {}", name, why));
         }
     }
@@ -130,7 +126,8 @@ void refuse_unused_flood_fields(const PursueCommand& command, pursuit::Strategy 
 pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder& flags = command.flags;
     pursuit::PursuitConfig c;
-    c.map = command.options.map;
+    // A 3D level read from --navmesh is named by it, as `kinema chase` names it in its JSON.
+    c.map = command.options.navmesh.empty() ? command.options.map : command.options.navmesh;
     c.model = parse_model(command.options.npc_model);
     apply_difficulty(flags, c.flood);
     flags.apply(settings_description<pursuit::PursuitConfig>(), &c);
@@ -233,95 +230,40 @@ void refuse_level_options(const PursueCommand& c, bool mesh) {
     }
 }
 
-// The level a batch runs on: its file (named in the table, hashed in a shard's part), the unit of
-// npc_behind, and the level's own settings as JSON (3D levels: the navmesh's).
-struct BatchLevel {
-    std::string file;
-    std::string_view behind_unit;
-    std::string settings = "{}";
-};
-
-// The unsharded batch's files (all or nothing) and table, from its result: `kinema pursue --batch` and
-// `kinema merge` write them alike.
-void write_batch_reports(const std::string& json_file, const std::string& csv,
-                         const std::vector<output::InputFile>& inputs, const pursuit::PursuitConfig& config,
-                         const pursuit::BatchSettings& settings, const pursuit::BatchResult& result,
-                         const std::string& level, std::string_view behind_unit) {
-    output::OutputFiles files(inputs);
-    // The reports' text is made while it is written (1 MiB pieces): only the runs are held.
-    if (!json_file.empty()) {
-        files.add_written("--json", json_file, [&](const output::PieceSink& sink) {
-            std::string buffer;
-            report::write_batch_json(result, buffer, sink);
-            buffer = "\n";
-            sink(buffer);
-        });
-    }
-    if (!csv.empty()) {
-        files.add_written("--csv", csv, [&](const output::PieceSink& sink) {
-            std::string buffer;
-            report::write_batch_csv(result, buffer, sink);
-        });
-    }
-    files.commit();
-    fmt::print("{}", report::batch_summary(std::filesystem::path(level).filename().string(), config, settings,
-                                           result, behind_unit));
-}
-
-// --shard I/N: only the shard's scenarios, written as its partial report (nothing on stdout).
-void write_batch_part(const PursueOptions& o, const pursuit::PursuitConfig& config,
-                      const pursuit::BatchSettings& settings, const pursuit::SpaceFactory& make_space,
-                      const BatchLevel& level) {
-    const report::ShardId shard = parse_shard(o.shard);
+// The batch on spaces from `make_space` (one per worker thread) on the level file `level`: the progress bar,
+// the files all or nothing, then the table; with --shard only the shard's partial report (nothing on stdout).
+void report_batch(const PursueOptions& o, const report::BatchPartSettings& part,
+                  const pursuit::SpaceFactory& make_space, const std::string& level) {
     ProgressBar bar("pursue", "scenarios");
-    const pursuit::BatchResult result = pursuit::run_batch_shard(
-        make_space, config, settings, shard.index, shard.count, [&](int done, int total) {
-            bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
-        });
-    bar.finish();
-    const report::LevelId id{level.file, report::file_fnv1a64(level.file), read_options_of(o)};
-    const report::BatchPartSettings part{config, settings, std::string(level.behind_unit), level.settings};
-    write_streamed_file(o.inputs, "--json", o.json_file, [&](const output::PieceSink& sink) {
-        std::string buffer;
-        report::write_batch_part(id, part, shard, result.runs, buffer, sink);
-    });
-}
-
-// The batch on spaces from `make_space` (one per worker thread): the progress bar, the files all or nothing,
-// then the table; with --shard only the shard's partial report.
-void report_batch(const PursueOptions& o, const pursuit::PursuitConfig& config,
-                  const pursuit::BatchSettings& settings, const pursuit::SpaceFactory& make_space,
-                  const BatchLevel& level) {
+    const auto progress = [&](int done, int total) {
+        bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
+    };
     if (!o.shard.empty()) {
-        write_batch_part(o, config, settings, make_space, level);
+        const report::ShardId shard = parse_shard(o.shard);
+        const pursuit::BatchResult result =
+            pursuit::run_batch_shard(make_space, part.config, part.batch, shard.index, shard.count, progress);
+        bar.finish();
+        const report::LevelId id{level, report::file_fnv1a64(level), read_options_of(o)};
+        report::write_batch_part_file({"--json", o.json_file}, o.inputs, id, part, shard, result.runs);
         return;
     }
-    ProgressBar bar("pursue", "scenarios");
-    const pursuit::BatchResult result =
-        pursuit::run_batch(make_space, config, settings, [&](int done, int total) {
-            bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
-        });
+    const pursuit::BatchResult result = pursuit::run_batch(make_space, part.config, part.batch, progress);
     bar.finish();
-    // On a grid the player starts on another tile, at least one cell size away (pursuit::run_batch).
-    const auto out_of_sight = [&] {
-        const std::unique_ptr<pursuit::PursuitSpace> space = make_space();
-        return space->dimensions() == 2 &&
-               config.settings.view_range < space->chase_space().cells().cell_size();
-    };
-    if (result.scenarios == 0 && out_of_sight()) {
+    if (result.scenarios == 0 &&
+        pursuit::why_no_scenario(make_space, part.config) == pursuit::NoScenario::view_range) {
         throw UsageError(
             fmt::format("--view-range: no scenario fits on {} (the NPC starts at least one cell "
                         "behind the player, out of a view of {} level units)",
-                        level.file, format_number(config.settings.view_range)));
+                        level, format_number(part.config.settings.view_range)));
     }
     if (result.scenarios == 0) {
         throw UsageError(
             fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "
                         "in sight behind the player)",
-                        level.file, format_number(settings.min_route)));
+                        level, format_number(part.batch.min_route)));
     }
-    write_batch_reports(o.json_file, o.csv, o.inputs, config, settings, result, level.file,
-                        level.behind_unit);
+    fmt::print("{}", report::write_batch_reports({"--json", o.json_file}, {"--csv", o.csv}, o.inputs, part,
+                                                 result, level));
 }
 
 void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
@@ -329,9 +271,9 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
     const pursuit::BatchSettings settings = parse_batch(c.flags);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
-    report_batch(c.options, config, settings,
-                 [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); },
-                 {c.options.map, "cells"});
+    report_batch(
+        c.options, {config, settings, "cells"},
+        [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, c.options.map);
 }
 
 // Pictures, then the JSON or the table: everything is computed before any output.
@@ -427,17 +369,16 @@ nav::NavSettings nav_settings_of(const PursueCommand& c, const pursuit::BatchSet
     return settings;
 }
 
-nav::Level load_level_of(const PursueCommand& c, const pursuit::BatchSettings* batch = nullptr) {
-    return load_nav_level(c.options.map, c.options.navmesh, nav_settings_of(c, batch),
-                          levels::default_max_level_bytes, read_options_of(c.options));
+nav::Level load_level_of(const PursueCommand& c, const nav::NavSettings& settings) {
+    return load_nav_level(c.options.map, c.options.navmesh, settings, levels::default_max_level_bytes,
+                          read_options_of(c.options));
 }
 
 void run_level_pursue(const PursueCommand& c) {
     const PursueOptions& o = c.options;
-    pursuit::PursuitConfig config = parse_config(c);
-    config.map = o.navmesh.empty() ? o.map : o.navmesh;  // as `kinema chase` names it in its JSON
+    const pursuit::PursuitConfig config = parse_config(c);
     const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 3);
-    const nav::Level level = load_level_of(c);
+    const nav::Level level = load_level_of(c, nav_settings_of(c, nullptr));
     nav::PathFinder finder(level);
     nav::NavPursuitSpace space(level, finder);
     c.flags.require_valid(scenario.validate(space));
@@ -452,16 +393,15 @@ void run_level_pursue(const PursueCommand& c) {
 // --batch on a 3D level: one NavPursuitSpace (with its own Detour query) per worker thread over the one
 // level; --threads also builds the navmesh (the same navmesh for any thread count).
 void run_level_batch(const PursueCommand& c) {
-    const PursueOptions& o = c.options;
-    pursuit::PursuitConfig config = parse_config(c);
-    config.map = o.navmesh.empty() ? o.map : o.navmesh;
+    const pursuit::PursuitConfig config = parse_config(c);
     const pursuit::BatchSettings settings = parse_batch(c.flags);
-    const nav::Level level = load_level_of(c, &settings);
-    // The navmesh's settings but its build threads (the navmesh is the same for any count).
     nav::NavSettings level_settings = nav_settings_of(c, &settings);
+    const nav::Level level = load_level_of(c, level_settings);
+    // The navmesh's settings but its build threads (the navmesh is the same for any count).
     level_settings.threads = nav::NavSettings{}.threads;
-    report_batch(o, config, settings, [&level] { return std::make_unique<nav::NavPursuitSpace>(level); },
-                 {config.map, "cell sizes", settings_json(level_settings)});
+    report_batch(
+        c.options, {config, settings, "cell sizes", settings_json(level_settings)},
+        [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map);
 }
 #endif
 
@@ -539,34 +479,6 @@ written as a partial report to --json FILE (nothing else: no table, no --csv); `
 unsharded batch's --json, --csv and table from all N parts, byte for byte. Interleaved rather than in
 contiguous ranges: a scenario's cost varies with its route and its search, and taking every N-th gives each
 shard its fair share of short and long ones, whatever the order of the scenarios.)";
-
-}  // namespace
-
-void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
-    for (const auto& [flag, value] :
-         {std::pair{"--places-csv", &outputs.places_csv}, {"--png", &outputs.png}, {"--svg", &outputs.svg}}) {
-        if (!value->empty()) {
-            throw UsageError(fmt::format(
-                "{}: only for the parts of `kinema audit --shard` (a batch has no places or pictures)",
-                flag));
-        }
-    }
-    std::vector<report::BatchPart> parts;
-    for (const std::string& path : paths) {
-        parts.push_back(report::read_batch_part(path));
-    }
-    const report::MergedBatch merged = report::merge_batch_parts(std::move(parts));
-    if (merged.result.scenarios == 0) {
-        throw UsageError(
-            fmt::format("merge: no scenario fits on {} (run `kinema pursue --batch` without "
-                        "--shard for the reason)",
-                        merged.level.file));
-    }
-    write_batch_reports(outputs.json, outputs.csv, outputs.inputs, merged.settings.config,
-                        merged.settings.batch, merged.result, merged.level.file, merged.settings.behind_unit);
-}
-
-namespace {
 
 // The navmesh, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {

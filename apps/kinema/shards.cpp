@@ -1,6 +1,6 @@
 #include "shards.hpp"
 
-#include <cmath>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -9,27 +9,11 @@
 namespace kinema::cli {
 
 report::ShardId parse_shard(const std::string& text) {
-    const auto slash = text.find('/');
-    const auto bad = [&] {
-        return UsageError(fmt::format("--shard: expected I/N with whole numbers 1 <= I <= N <= {}, got {}",
-                                      max_shards, text));
-    };
-    if (slash == std::string::npos) {
-        throw bad();
+    if (const std::optional<report::ShardId> shard = report::parse_shard_id(text)) {
+        return *shard;
     }
-    double index = 0.0;
-    double count = 0.0;
-    try {
-        index = parse_number(text.substr(0, slash), "--shard");
-        count = parse_number(text.substr(slash + 1), "--shard");
-    } catch (const UsageError&) {
-        throw bad();
-    }
-    if (index != std::floor(index) || count != std::floor(count) || index < 1.0 || index > count ||
-        count > max_shards) {
-        throw bad();
-    }
-    return {static_cast<int>(index), static_cast<int>(count)};
+    throw UsageError(fmt::format("--shard: expected I/N with whole numbers 1 <= I <= N <= {}, got {}",
+                                 report::max_shards, text));
 }
 
 report::ShardId check_shard_outputs(const std::string& shard, const std::string& json,
@@ -47,13 +31,6 @@ report::ShardId check_shard_outputs(const std::string& shard, const std::string&
         throw UsageError("--shard: needs --json FILE for the partial report");
     }
     return id;
-}
-
-void write_streamed_file(const std::vector<output::InputFile>& inputs, const std::string& flag,
-                         const std::string& path, const output::PieceWriter& write) {
-    output::OutputFiles files(inputs);
-    files.add_written(flag, path, write);
-    files.commit();
 }
 
 }  // namespace kinema::cli

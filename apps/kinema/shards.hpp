@@ -11,10 +11,7 @@
 
 namespace kinema::cli {
 
-/// Largest N of --shard I/N: far more shards than any farm runs jobs, small enough that a typo shows.
-inline constexpr int max_shards = 100000;
-
-/// "I/N" with whole numbers 1 <= I <= N <= max_shards; throws UsageError naming --shard otherwise.
+/// "I/N" as report::parse_shard_id reads it; throws UsageError naming --shard otherwise.
 report::ShardId parse_shard(const std::string& text);
 
 /// An output flag as typed ("--csv") and the path given to it (empty: not given).
@@ -30,10 +27,8 @@ struct OutputFlag {
 report::ShardId check_shard_outputs(const std::string& shard, const std::string& json,
                                     std::span<const OutputFlag> whole_run_outputs);
 
-/// Writes one report made while it is written (a shard's partial report, a streamed JSON or CSV) to `path`,
-/// named `flag` in errors: all or nothing, never over one of `inputs` (output::OutputFiles).
-void write_streamed_file(const std::vector<output::InputFile>& inputs, const std::string& flag,
-                         const std::string& path, const output::PieceWriter& write);
+// A shard's partial report goes to its file through output::write_streamed_file.
+using output::write_streamed_file;
 
 /// The files `kinema merge` writes (the unsharded command's flags of the same names).
 struct MergeOutputs {
@@ -48,9 +43,5 @@ struct MergeOutputs {
 /// Merges audit parts (report::merge_audit_parts) and writes what `kinema audit` writes for the whole level,
 /// the level re-read from the path the parts name (its content hash checked).
 void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs);
-
-/// Merges batch parts (report::merge_batch_parts) and writes what `kinema pursue --batch` writes: --json,
-/// --csv and the table (--places-csv, --png and --svg are refused: a batch has no places or pictures).
-void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs);
 
 }  // namespace kinema::cli

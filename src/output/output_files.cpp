@@ -459,4 +459,11 @@ void OutputFiles::commit() {
     }
 }
 
+void write_streamed_file(const std::vector<InputFile>& inputs, const std::string& option,
+                         const std::string& path, const PieceWriter& write) {
+    OutputFiles files(inputs);
+    files.add_written(option, path, write);
+    files.commit();
+}
+
 }  // namespace kinema::output

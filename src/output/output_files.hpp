@@ -106,4 +106,10 @@ class OutputFiles {
     std::vector<Directory> directories_;
 };
 
+/// Writes one file whose text is made while it is written (a shard's partial report, a batch's JSON) on its
+/// own: an OutputFiles of `inputs` with add_written(option, path, write), committed (all or nothing, never
+/// over one of `inputs`; `option` names it in the OutputError).
+void write_streamed_file(const std::vector<InputFile>& inputs, const std::string& option,
+                         const std::string& path, const PieceWriter& write);
+
 }  // namespace kinema::output

@@ -182,6 +182,13 @@ BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig&
     return collect(std::move(rows), settings.npcs);
 }
 
+NoScenario why_no_scenario(const SpaceFactory& make_space, const PursuitConfig& config) {
+    const std::unique_ptr<PursuitSpace> space = make_space();
+    const bool out_of_sight =
+        space->dimensions() == 2 && config.settings.view_range < space->chase_space().cells().cell_size();
+    return out_of_sight ? NoScenario::view_range : NoScenario::min_route;
+}
+
 BatchResult batch_result_from_runs(std::vector<BatchRun> runs) {
     const int npcs = runs.empty() ? 1 : runs.front().npcs;
     const std::size_t stride = runs_per_scenario(npcs);

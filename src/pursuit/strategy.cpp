@@ -125,11 +125,16 @@ const chase::Flood* no_heat(const ChaseMemory&) {
 // In the order of the Strategy enum.
 constexpr std::array<StrategyRow, 5> kRows{{
     // Only the single shot's heat is split: the paced flood's chase follows a destination that moves.
-    {Strategy::flood, flood_destination, flood_frame, shot_finished, shot_heat, shot_heat},
-    {Strategy::flood_paced, paced_destination, paced_frame, paced_finished, paced_heat, no_heat},
-    {Strategy::dead_reckoning, dead_reckoning_destination, fixed_destination, always, no_heat, no_heat},
-    {Strategy::breadcrumbs, breadcrumb_destination, breadcrumb_frame, always, no_heat, no_heat},
-    {Strategy::last_known, last_known_destination, fixed_destination, always, no_heat, no_heat},
+    {Strategy::flood, FloodFields::every, flood_destination, flood_frame, shot_finished, shot_heat,
+     shot_heat},
+    {Strategy::flood_paced, FloodFields::every, paced_destination, paced_frame, paced_finished, paced_heat,
+     no_heat},
+    {Strategy::dead_reckoning, FloodFields::max_steps, dead_reckoning_destination, fixed_destination, always,
+     no_heat, no_heat},
+    {Strategy::breadcrumbs, FloodFields::none, breadcrumb_destination, breadcrumb_frame, always, no_heat,
+     no_heat},
+    {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, no_heat,
+     no_heat},
 }};
 static_assert([] {
     for (std::size_t i = 0; i < kRows.size(); ++i) {
@@ -148,3 +153,13 @@ const StrategyRow& strategy_row(Strategy strategy) {
 }
 
 }  // namespace kinema::pursuit::detail
+
+namespace kinema::pursuit {
+
+bool strategy_reads_flood_field(Strategy strategy, std::string_view field) {
+    const detail::FloodFields fields = detail::strategy_row(strategy).flood_fields;
+    return fields == detail::FloodFields::every ||
+           (fields == detail::FloodFields::max_steps && field == "max_steps");
+}
+
+}  // namespace kinema::pursuit

@@ -37,8 +37,16 @@ struct ChaseInputs {
     Vec2 goal;    ///< the NPC's current goal (planar)
 };
 
+/// Which fields of chase::FloodSettings a strategy reads.
+enum class FloodFields {
+    every,      ///< it runs the flood
+    max_steps,  ///< only max_steps (dead reckoning: its distance)
+    none,
+};
+
 struct StrategyRow {
     Strategy strategy;
+    FloodFields flood_fields;
     /// A new chase from memory.query (losing sight, or a stimulus): its destination (a world point). Flood
     /// strategies also set `result` (the chase's result, as `kinema chase` reports it).
     Vec3 (*on_lost_sight)(ChaseMemory& memory, const ChaseInputs& in,

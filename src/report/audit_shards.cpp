@@ -17,6 +17,7 @@
 
 #include "kinema/core/json_writer.hpp"
 #include "kinema/core/settings_registry.hpp"
+#include "kinema/core/text.hpp"
 #include "part_json.hpp"
 
 namespace kinema::report {
@@ -181,6 +182,23 @@ std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
         hash *= 1099511628211ull;
     }
     return hash;
+}
+
+std::optional<ShardId> parse_shard_id(std::string_view text) {
+    const std::size_t slash = text.find('/');
+    if (slash == std::string_view::npos) {
+        return std::nullopt;
+    }
+    const ReadNumber index = read_number(text.substr(0, slash));
+    const ReadNumber count = read_number(text.substr(slash + 1));
+    if (index.status != NumberText::ok || count.status != NumberText::ok) {
+        return std::nullopt;
+    }
+    if (index.value != std::floor(index.value) || count.value != std::floor(count.value) ||
+        index.value < 1.0 || index.value > count.value || count.value > max_shards) {
+        return std::nullopt;
+    }
+    return ShardId{static_cast<int>(index.value), static_cast<int>(count.value)};
 }
 
 std::string file_fnv1a64(const std::string& path) {

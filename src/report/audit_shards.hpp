@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,6 +33,13 @@ struct ShardId {
     int index = 1;
     int count = 1;
 };
+
+/// Largest count of --shard I/N: far more shards than any farm runs jobs, small enough that a typo shows.
+inline constexpr int max_shards = 100000;
+
+/// The shard "I/N": whole numbers 1 <= I <= N <= max_shards, each read as core's read_number reads one
+/// ("+2", "2.0" and "2e0" are 2); nullopt for anything else.
+[[nodiscard]] std::optional<ShardId> parse_shard_id(std::string_view text);
 
 /// The level a part was computed on: its path as given, its content hash (file_fnv1a64) and the options it
 /// was read with (--level, --walls, --scale, --up: the same bytes read with other options are another level),

@@ -285,4 +285,18 @@ std::string part_kind(const std::string& path) {
     throw std::invalid_argument(path + ": not a kinema partial report (of a sharded audit or batch)");
 }
 
+std::string parts_kind(const std::vector<std::string>& paths) {
+    const std::string kind = part_kind(paths.front());
+    for (const std::string& path : paths) {
+        const std::string other = part_kind(path);
+        if (other != kind) {
+            throw std::invalid_argument(
+                fmt::format("{}: a partial report of the {}, but {} is one of the {}: merge "
+                            "the parts of one run",
+                            path, other, paths.front(), kind));
+        }
+    }
+    return kind;
+}
+
 }  // namespace kinema::report

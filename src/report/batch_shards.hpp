@@ -75,5 +75,9 @@ struct MergedBatch {
 /// "audit" or "batch": the kind of partial report in the file, from its first bytes. Throws
 /// std::invalid_argument "PATH: not a kinema partial report" for anything else.
 [[nodiscard]] std::string part_kind(const std::string& path);
+/// The one kind of every part in `paths` (not empty), as part_kind reads each. Throws std::invalid_argument
+/// "PATH: a partial report of the KIND, but FIRST is one of the KIND: merge the parts of one run" naming the
+/// first part of another kind than the first part's.
+[[nodiscard]] std::string parts_kind(const std::vector<std::string>& paths);
 
 }  // namespace kinema::report

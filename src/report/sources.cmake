@@ -20,5 +20,6 @@ set(kinema_report_sources ${CMAKE_CURRENT_LIST_DIR}/stop.cpp ${CMAKE_CURRENT_LIS
                             ${CMAKE_CURRENT_LIST_DIR}/audit_text.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/batch_shards.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/batch_report.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/batch_files.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/pursuit_json.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/part_json.cpp)

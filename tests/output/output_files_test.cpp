@@ -60,6 +60,29 @@ TEST(OutputFilesLibrary, AnInputGivenToTheConstructorIsRefused) {
     fs::remove_all(dir);
 }
 
+// write_streamed_file: one file made in pieces, committed on its own under the same rule.
+TEST(OutputFilesLibrary, AStreamedFileIsWrittenWholeAndNeverOverAnInput) {
+    const fs::path dir = fresh_directory("streamed");
+    const std::string part = (dir / "part.json").string();
+    const output::PieceWriter write = [](const output::PieceSink& sink) {
+        for (const char* text : {"{\"a\": ", "1}", "\n"}) {
+            std::string piece = text;
+            sink(piece);
+        }
+    };
+    output::write_streamed_file({{"MAP", (dir / "level.map").string()}}, "JSON", part, write);
+    EXPECT_EQ(read_file(part), "{\"a\": 1}\n");
+    EXPECT_EQ(entries(dir), 1);
+    std::string error = "no error";
+    try {
+        output::write_streamed_file({{"PART", part}}, "JSON", part, write);
+    } catch (const OutputError& e) {
+        error = e.what();
+    }
+    EXPECT_EQ(error, "JSON: " + part + " is also the input of PART (refusing to write over it)");
+    fs::remove_all(dir);
+}
+
 TEST(OutputFilesLibrary, AnInputAddedLaterIsRefusedThroughARelativePath) {
     const fs::path dir = fresh_directory("input-later");
     write_file(dir / "log.csv", "the log");

@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/chase/grid.hpp"
@@ -193,6 +194,33 @@ TEST(PursuitBatch, AViewRangeShorterThanACellFailsBeforeAnyScenario) {
     const BatchResult drawn = run_batch(lv.space, config, settings, count);
     EXPECT_EQ(reported, 6);
     EXPECT_GT(drawn.scenarios, 0);  // a neighbour one cell across is in sight
+}
+
+// Why a batch made no scenario (why_no_scenario): on a grid a view range shorter than a cell sees no other
+// tile (as above); from one cell size on, the reason is min_route.
+TEST(PursuitBatch, WhyNoScenarioNamesTheViewRangeOnlyBelowACell) {
+    const Level lv("corridor_into_room");
+    const double cell = lv.space.cells().cell_size();
+    const SpaceFactory make_space = [&lv] { return std::make_unique<ChasePursuitSpace>(lv.space); };
+    PursuitConfig config;
+    config.settings.view_range = std::nextafter(cell, 0.0);
+    EXPECT_EQ(why_no_scenario(make_space, config), NoScenario::view_range);
+    config.settings.view_range = cell;
+    EXPECT_EQ(why_no_scenario(make_space, config), NoScenario::min_route);
+    config.settings.view_range = 1000.0;
+    EXPECT_EQ(why_no_scenario(make_space, config), NoScenario::min_route);
+}
+
+// The flood settings each strategy reads (strategy_reads_flood_field, the strategy table's column): the flood
+// strategies all of them, dead reckoning only max_steps (its distance), breadcrumbs and last-known none.
+TEST(PursuitBatch, StrategiesReadTheFloodFieldsTheyUse) {
+    for (const std::string_view field : {"hot", "max_heated", "max_steps"}) {
+        EXPECT_TRUE(strategy_reads_flood_field(Strategy::flood, field)) << field;
+        EXPECT_TRUE(strategy_reads_flood_field(Strategy::flood_paced, field)) << field;
+        EXPECT_EQ(strategy_reads_flood_field(Strategy::dead_reckoning, field), field == "max_steps") << field;
+        EXPECT_FALSE(strategy_reads_flood_field(Strategy::breadcrumbs, field)) << field;
+        EXPECT_FALSE(strategy_reads_flood_field(Strategy::last_known, field)) << field;
+    }
 }
 
 // Scenarios that do not fit leave no row: the runs are the fitting scenarios', in scenario order, strategies

@@ -3,8 +3,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -19,6 +21,22 @@ TEST(AuditShards, Fnv1a64MatchesTheReferenceVectors) {
     EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ull);
     EXPECT_EQ(fnv1a64("a"), 0xaf63dc4c8601ec8cull);
     EXPECT_EQ(fnv1a64("foobar"), 0x85944171f73967e8ull);
+}
+
+// parse_shard_id: "I/N" of whole numbers 1 <= I <= N <= max_shards, numbers as read_number reads them.
+TEST(AuditShards, AShardIdIsTwoWholeNumbersInRange) {
+    const auto shard = [](std::string_view text) {
+        const std::optional<ShardId> id = parse_shard_id(text);
+        return id ? std::to_string(id->index) + " of " + std::to_string(id->count) : std::string("none");
+    };
+    EXPECT_EQ(shard("1/1"), "1 of 1");
+    EXPECT_EQ(shard("3/8"), "3 of 8");
+    EXPECT_EQ(shard("+2/2e0"), "2 of 2");
+    EXPECT_EQ(shard("100000/100000"), "100000 of 100000");
+    for (const std::string_view bad :
+         {"", "1", "0/4", "5/4", "1.5/4", "1/100001", "1/2/3", " 1/2", "1/inf", "nan/2", "a/2", "1/"}) {
+        EXPECT_EQ(shard(bad), "none") << bad;
+    }
 }
 
 std::string part_text(ShardId shard, chase::AuditCellRange range, const std::vector<chase::AuditRow>& rows,

@@ -120,6 +120,16 @@ using SpaceFactory = std::function<std::unique_ptr<PursuitSpace>()>;
 [[nodiscard]] BatchResult run_batch_shard(const SpaceFactory& make_space, const PursuitConfig& config,
                                           const BatchSettings& settings, int shard_index, int shard_count,
                                           const std::function<void(int, int)>& progress = {});
+/// Why a batch made no scenario (BatchResult::scenarios == 0).
+enum class NoScenario {
+    /// On a 2D space the player starts on another cell than the NPC, at least one cell size away
+    /// (batch_scenario), so a view range shorter than a cell never sees it.
+    view_range,
+    /// Otherwise: no path of min_route with the NPC in sight behind the player.
+    min_route,
+};
+/// The reason for a batch on spaces from `make_space` with `config` that made no scenario.
+[[nodiscard]] NoScenario why_no_scenario(const SpaceFactory& make_space, const PursuitConfig& config);
 /// The batch's result from all its runs in any order (e.g. every shard's): the runs in scenario order and
 /// the summaries recomputed from them (medians of the merged runs, never averaged from shards' summaries),
 /// so equal to run_batch's. Throws std::invalid_argument when the count is not a whole number of scenarios.

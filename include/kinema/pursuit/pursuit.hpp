@@ -41,6 +41,9 @@ enum class Strategy {
 std::string_view to_string(Strategy strategy);
 /// The strategy named `name` (the spelling above), or nullopt.
 std::optional<Strategy> parse_strategy(std::string_view name);
+/// Whether `strategy` reads the chase::FloodSettings field named `field` (its registry name): the flood
+/// strategies read every field, dead reckoning only max_steps (its distance), the others none.
+[[nodiscard]] bool strategy_reads_flood_field(Strategy strategy, std::string_view field);
 inline constexpr Strategy all_strategies[] = {Strategy::flood, Strategy::flood_paced,
                                               Strategy::dead_reckoning, Strategy::breadcrumbs,
                                               Strategy::last_known};
