@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <system_error>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -18,31 +19,33 @@
 
 namespace kinema::cli {
 
+namespace {
+
+/// `count` finite numbers separated by commas (kinema::read_finite_numbers); `what` names the argument in the
+/// error.
+std::vector<double> parse_numbers(std::string_view text, std::string_view what, std::size_t count,
+                                  std::string_view shape) {
+    ReadNumbers numbers = read_finite_numbers(text, count, shape);
+    if (!numbers.problem.empty()) {
+        throw UsageError(fmt::format("{}: {}", what, numbers.problem));
+    }
+    return std::move(numbers.values);
+}
+
+}  // namespace
+
 double parse_number(std::string_view text, std::string_view what) {
-    const ReadNumber n = read_number(text);
-    if (n.status == NumberText::not_a_number) {
-        throw UsageError(fmt::format("{}: expected a number, got {}", what, quote_for_message(text)));
-    }
-    if (n.status == NumberText::not_finite) {
-        throw UsageError(fmt::format("{}: must be a finite number, got {}", what, quote_for_message(text)));
-    }
-    return n.value;
+    return parse_numbers(text, what, 1, "a number")[0];
 }
 
 Vec2 parse_vec2(std::string_view text, std::string_view what) {
-    const auto parts = split(text, ',');
-    if (parts.size() != 2) {
-        throw UsageError(fmt::format("{}: expected X,Y, got {}", what, quote_for_message(text)));
-    }
-    return {parse_number(parts[0], what), parse_number(parts[1], what)};
+    const std::vector<double> v = parse_numbers(text, what, 2, "X,Y");
+    return {v[0], v[1]};
 }
 
 Vec3 parse_vec3(std::string_view text, std::string_view what) {
-    const auto parts = split(text, ',');
-    if (parts.size() != 3) {
-        throw UsageError(fmt::format("{}: expected X,Y,Z, got {}", what, quote_for_message(text)));
-    }
-    return {parse_number(parts[0], what), parse_number(parts[1], what), parse_number(parts[2], what)};
+    const std::vector<double> v = parse_numbers(text, what, 3, "X,Y,Z");
+    return {v[0], v[1], v[2]};
 }
 
 bool is_3d_level_path(const std::string& path) {
@@ -127,21 +130,19 @@ levels::LevelReadOptions::UpAxis parse_up_flag(const std::string& text) {
     return text == "z" ? levels::LevelReadOptions::UpAxis::z : levels::LevelReadOptions::UpAxis::y;
 }
 
-/// The mesh flags given, by name, with their refusals when the level is no mesh.
-void refuse_unread_mesh_flags(const LevelFlags& flags, const std::string& map, const std::string& navmesh) {
-    for (const auto& [value, flag] : {std::pair{&flags.scale, "--scale"}, {&flags.up, "--up"}}) {
-        if (value->empty()) {
-            continue;
-        }
-        if (map.empty() || !navmesh.empty()) {
-            throw UsageError(fmt::format("{}: has no effect {}", flag,
-                                         navmesh.empty()
-                                             ? "without --map (the built-in level)"
-                                             : "with --navmesh (a navmesh is in metres with y up already)"));
-        }
-        const std::string refusal = levels::unread_mesh_option_message(map, flag);
-        if (!refusal.empty()) {
-            throw UsageError(refusal);
+/// Every level flag given without a level file to read it (no --map, or a --navmesh): refused, the mesh flags
+/// first, as they are parsed first.
+void refuse_flags_without_level_file(const LevelFlags& flags, const std::string& navmesh) {
+    const char* const mesh = "with --navmesh (a navmesh is in metres with y up already)";
+    const char* const level = "with --navmesh (a navmesh holds one level and marks its own walls)";
+    for (const auto& [value, flag, with_navmesh] : {std::tuple{&flags.scale, "--scale", mesh},
+                                                    {&flags.up, "--up", mesh},
+                                                    {&flags.level, "--level", level},
+                                                    {&flags.walls, "--walls", level}}) {
+        if (!value->empty()) {
+            throw UsageError(
+                fmt::format("{}: has no effect {}", flag,
+                            navmesh.empty() ? "without --map (the built-in level)" : with_navmesh));
         }
     }
 }
@@ -157,20 +158,20 @@ levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::
     if (!flags.up.empty()) {
         options.up = parse_up_flag(flags.up);
     }
-    refuse_unread_mesh_flags(flags, map, navmesh);
     if (map.empty() || !navmesh.empty()) {
-        const char* why = navmesh.empty()
-                              ? "without --map (the built-in level)"
-                              : "with --navmesh (a navmesh holds one level and marks its own walls)";
-        for (const auto& [value, flag] : {std::pair{&flags.level, "--level"}, {&flags.walls, "--walls"}}) {
-            if (!value->empty()) {
-                throw UsageError(fmt::format("{}: has no effect {}", flag, why));
-            }
-        }
+        refuse_flags_without_level_file(flags, navmesh);
         return options;
     }
-    const std::string refusal = levels::unread_option_message(map, options, "--level", "--walls");
-    if (!refusal.empty()) {
+    for (const auto& [value, flag] : {std::pair{&flags.scale, "--scale"}, {&flags.up, "--up"}}) {
+        if (value->empty()) {
+            continue;
+        }
+        if (const std::string refusal = levels::unread_mesh_option_message(map, flag); !refusal.empty()) {
+            throw UsageError(refusal);
+        }
+    }
+    if (const std::string refusal = levels::unread_option_message(map, options, "--level", "--walls");
+        !refusal.empty()) {
         throw UsageError(refusal);
     }
     return options;
@@ -210,10 +211,6 @@ std::vector<output::InputFile> input_files(const CLI::App& command) {
         }
     }
     return inputs;
-}
-
-std::string format_number(double value) {
-    return kinema::format_number(value);
 }
 
 std::string titled_file_name(const std::string& map, const std::string& title) {

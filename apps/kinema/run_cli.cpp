@@ -58,21 +58,6 @@ std::vector<const CLI::App*> named_commands(const CLI::App& app) {
     return commands;
 }
 
-/// `kinema foo` (and `kinema morrowind foo`): CLI11 would only say that a subcommand is required. Returns the
-/// app whose command argv[at] is not, or nullptr.
-const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv, int at = 1) {
-    const std::vector<const CLI::App*> commands = named_commands(app);
-    if (argc <= at || argv[at][0] == '-' || commands.empty()) {
-        return nullptr;
-    }
-    for (const CLI::App* command : commands) {
-        if (command->check_name(argv[at])) {
-            return at == 1 ? names_unknown_command(*command, argc, argv, 2) : nullptr;
-        }
-    }
-    return &app;
-}
-
 /// The command (or `morrowind` subcommand) argv names and the index of its first argument; nullptr when none.
 std::pair<const CLI::App*, int> named_command(const CLI::App& app, int argc, char** argv, int at = 1) {
     for (const CLI::App* command : named_commands(app)) {
@@ -82,6 +67,18 @@ std::pair<const CLI::App*, int> named_command(const CLI::App& app, int argc, cha
         }
     }
     return {nullptr, 0};
+}
+
+/// `kinema foo` (and `kinema morrowind foo`): CLI11 would only say that a subcommand is required. Returns the
+/// app whose command argv names none of its commands, or nullptr.
+const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv) {
+    const auto [named, first] = named_command(app, argc, argv);
+    const CLI::App& parent = named != nullptr ? *named : app;
+    const int at = named != nullptr ? first : 1;
+    if (at > 2 || argc <= at || argv[at][0] == '-' || named_commands(parent).empty()) {
+        return nullptr;
+    }
+    return &parent;
 }
 
 /// An empty argument that is not an option's value (`kinema sweep "$UNSET"`) is an error. CLI11 2.1 would
@@ -126,10 +123,10 @@ void reject_empty_values(CLI::App& app) {
     }
 }
 
-std::string command_names(const CLI::App& app) {
-    std::string names;
+std::vector<std::string> command_names(const CLI::App& app) {
+    std::vector<std::string> names;
     for (const CLI::App* command : named_commands(app)) {
-        names += (names.empty() ? "" : ", ") + command->get_name();
+        names.push_back(command->get_name());
     }
     return names;
 }
@@ -144,30 +141,33 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string>&
 std::string unknown_command_message(const CLI::App& app, const CLI::App& parent, char** argv) {
     const bool top = &parent == &app;
     const std::string_view typed = argv[top ? 1 : 2];
-    std::vector<std::string> names;
-    for (const CLI::App* command : named_commands(parent)) {
-        names.push_back(command->get_name());
-    }
+    const std::vector<std::string> names = command_names(parent);
     return fmt::format("unknown {}{}command {}{} (commands: {})", top ? "" : parent.get_name(),
                        top ? "" : " ", kinema::quote_for_message(typed), did_you_mean(typed, names),
-                       command_names(parent));
+                       fmt::join(names, ", "));
+}
+
+/// The options of `command`, its option groups' included.
+std::vector<const CLI::Option*> all_options(const CLI::App& command) {
+    std::vector<const CLI::Option*> options = command.get_options();
+    for (const CLI::App* group : command.get_subcommands({})) {
+        if (group->get_name().empty()) {
+            const std::vector<const CLI::Option*> inner = all_options(*group);
+            options.insert(options.end(), inner.begin(), inner.end());
+        }
+    }
+    return options;
 }
 
 /// The flags `command` takes, as typed ("--from", "-o"), its option groups' included.
 std::vector<std::string> known_flags(const CLI::App& command) {
     std::vector<std::string> flags;
-    for (const CLI::Option* option : command.get_options()) {
+    for (const CLI::Option* option : all_options(command)) {
         for (const std::string& name : option->get_lnames()) {
             flags.push_back("--" + name);
         }
         for (const std::string& name : option->get_snames()) {
             flags.push_back("-" + name);
-        }
-    }
-    for (const CLI::App* group : command.get_subcommands({})) {
-        if (group->get_name().empty()) {
-            const std::vector<std::string> inner = known_flags(*group);
-            flags.insert(flags.end(), inner.begin(), inner.end());
         }
     }
     return flags;
@@ -203,34 +203,16 @@ std::string unknown_flag_message(const CLI::App& app, int argc, char** argv) {
     return "";
 }
 
-/// A flag given twice (`--json --json`) or a field set twice: the second would silently win or be ignored.
-/// An invalid_argument: run_cli reports it as bad input.
-struct DuplicateFlag : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
-};
-
 /// `--set friction=1 --set friction=2`: the first would be silently lost.
 void refuse_repeated_fields(const std::vector<std::string>& sets) {
     std::vector<std::string_view> names;
     for (const std::string& set : sets) {
         const std::string_view name = std::string_view(set).substr(0, set.find('='));
         if (std::find(names.begin(), names.end(), name) != names.end()) {
-            throw DuplicateFlag(fmt::format("--set {}: given twice (give each field once)", name));
+            throw kinema::cli::UsageError(fmt::format("--set {}: given twice (give each field once)", name));
         }
         names.push_back(name);
     }
-}
-
-/// The options of `command`, its option groups' included.
-std::vector<const CLI::Option*> all_options(const CLI::App& command) {
-    std::vector<const CLI::Option*> options = command.get_options();
-    for (const CLI::App* group : command.get_subcommands({})) {
-        if (group->get_name().empty()) {
-            const std::vector<const CLI::Option*> inner = all_options(*group);
-            options.insert(options.end(), inner.begin(), inner.end());
-        }
-    }
-    return options;
 }
 
 /// `pursue --view-range 50 --set view_range=3`: the --set would silently win over the flag (or the flag over
@@ -246,8 +228,8 @@ void refuse_flag_and_set(const std::vector<const CLI::Option*>& options,
             }
             const std::vector<std::string> fields = kinema::cli::fields_set_by(*option);
             if (std::find(fields.begin(), fields.end(), name) != fields.end()) {
-                throw DuplicateFlag(fmt::format("{} and --set {}: both set the field {} (give it once)",
-                                                option->get_name(), name, name));
+                throw kinema::cli::UsageError(fmt::format(
+                    "{} and --set {}: both set the field {} (give it once)", option->get_name(), name, name));
             }
         }
     }
@@ -269,14 +251,15 @@ std::vector<const CLI::App*> parsed_commands(const CLI::App& app) {
 }
 
 /// After parsing, before the command runs: refuses a flag given twice and a field given by its flag and
-/// --set.
+/// --set (UsageErrors: the second would silently win or be ignored).
 void check_parsed_flags(const CLI::App& app) {
     for (const CLI::App* command : parsed_commands(app)) {
         const std::vector<const CLI::Option*> options = all_options(*command);
         for (const CLI::Option* option : options) {
             const std::string name = option->get_name();
             if (option->count() > 1 && option->get_items_expected_max() <= 1) {
-                throw DuplicateFlag(fmt::format("{}: given {} times (give it once)", name, option->count()));
+                throw kinema::cli::UsageError(
+                    fmt::format("{}: given {} times (give it once)", name, option->count()));
             }
             if (name == "--set") {
                 refuse_repeated_fields(option->results());
@@ -342,11 +325,8 @@ int run_cli(int argc, char** argv) {
     }
     try {
         app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e) == 0 ? check_standard_output() : 2;
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e) == 0 ? check_standard_output() : 2;
-    } catch (const CLI::CallForVersion& e) {
+    } catch (const CLI::Success& e) {
+        // --help, --help-all and --version.
         return app.exit(e) == 0 ? check_standard_output() : 2;
     } catch (const kinema::cli::ExitRequest& e) {
         return e.code;
@@ -360,10 +340,9 @@ int run_cli(int argc, char** argv) {
         return report_error(e.what());
     } catch (const kinema::output::OutputError& e) {
         return report_error(e.what());
-    } catch (const kinema::SettingsError& e) {
-        return report_error(e.what());
     } catch (const std::invalid_argument& e) {
-        // Loaders and library entry points report bad input data this way (the message names file and line).
+        // Loaders and library entry points report bad input data this way (the message names file and line),
+        // and invalid settings as a SettingsError.
         return report_error(e.what());
     } catch (const std::system_error& e) {
         // {fmt} throws when a write to standard output fails part way.
