@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <system_error>
-#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -130,19 +129,21 @@ levels::LevelReadOptions::UpAxis parse_up_flag(const std::string& text) {
     return text == "z" ? levels::LevelReadOptions::UpAxis::z : levels::LevelReadOptions::UpAxis::y;
 }
 
-/// Every level flag given without a level file to read it (no --map, or a --navmesh): refused, the mesh flags
-/// first, as they are parsed first.
-void refuse_flags_without_level_file(const LevelFlags& flags, const std::string& navmesh) {
-    const char* const mesh = "with --navmesh (a navmesh is in metres with y up already)";
-    const char* const level = "with --navmesh (a navmesh holds one level and marks its own walls)";
-    for (const auto& [value, flag, with_navmesh] : {std::tuple{&flags.scale, "--scale", mesh},
-                                                    {&flags.up, "--up", mesh},
-                                                    {&flags.level, "--level", level},
-                                                    {&flags.walls, "--walls", level}}) {
-        if (!value->empty()) {
-            throw UsageError(
-                fmt::format("{}: has no effect {}", flag,
-                            navmesh.empty() ? "without --map (the built-in level)" : with_navmesh));
+/// The mesh flags given, by name, with their refusals when the level is no mesh.
+void refuse_unread_mesh_flags(const LevelFlags& flags, const std::string& map, const std::string& navmesh) {
+    for (const auto& [value, flag] : {std::pair{&flags.scale, "--scale"}, {&flags.up, "--up"}}) {
+        if (value->empty()) {
+            continue;
+        }
+        if (map.empty() || !navmesh.empty()) {
+            throw UsageError(fmt::format("{}: has no effect {}", flag,
+                                         navmesh.empty()
+                                             ? "without --map (the built-in level)"
+                                             : "with --navmesh (a navmesh is in metres with y up already)"));
+        }
+        const std::string refusal = levels::unread_mesh_option_message(map, flag);
+        if (!refusal.empty()) {
+            throw UsageError(refusal);
         }
     }
 }
@@ -158,20 +159,20 @@ levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::
     if (!flags.up.empty()) {
         options.up = parse_up_flag(flags.up);
     }
+    refuse_unread_mesh_flags(flags, map, navmesh);
     if (map.empty() || !navmesh.empty()) {
-        refuse_flags_without_level_file(flags, navmesh);
+        const char* why = navmesh.empty()
+                              ? "without --map (the built-in level)"
+                              : "with --navmesh (a navmesh holds one level and marks its own walls)";
+        for (const auto& [value, flag] : {std::pair{&flags.level, "--level"}, {&flags.walls, "--walls"}}) {
+            if (!value->empty()) {
+                throw UsageError(fmt::format("{}: has no effect {}", flag, why));
+            }
+        }
         return options;
     }
-    for (const auto& [value, flag] : {std::pair{&flags.scale, "--scale"}, {&flags.up, "--up"}}) {
-        if (value->empty()) {
-            continue;
-        }
-        if (const std::string refusal = levels::unread_mesh_option_message(map, flag); !refusal.empty()) {
-            throw UsageError(refusal);
-        }
-    }
-    if (const std::string refusal = levels::unread_option_message(map, options, "--level", "--walls");
-        !refusal.empty()) {
+    const std::string refusal = levels::unread_option_message(map, options, "--level", "--walls");
+    if (!refusal.empty()) {
         throw UsageError(refusal);
     }
     return options;

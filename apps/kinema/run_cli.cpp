@@ -49,13 +49,7 @@ int check_standard_output() {
 /// The commands of an app. CLI11 keeps option groups (`sweep`'s Morrowind flags) as nameless subcommands;
 /// they are not commands, and an empty argument would match their empty name.
 std::vector<const CLI::App*> named_commands(const CLI::App& app) {
-    std::vector<const CLI::App*> commands;
-    for (const CLI::App* command : app.get_subcommands({})) {
-        if (!command->get_name().empty()) {
-            commands.push_back(command);
-        }
-    }
-    return commands;
+    return app.get_subcommands([](const CLI::App* command) { return !command->get_name().empty(); });
 }
 
 /// The command (or `morrowind` subcommand) argv names and the index of its first argument; nullptr when none.
@@ -87,13 +81,9 @@ const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv
 /// Returns the position of the first such argument after the command name (1-based), or 0.
 int empty_positional(const CLI::App& app, int argc, char** argv) {
     const auto [command, first] = named_command(app, argc, argv);
-    if (command == nullptr) {
+    if (command == nullptr ||
+        !command->get_options([](const CLI::Option* o) { return !o->nonpositional(); }).empty()) {
         return 0;
-    }
-    for (const CLI::Option* option : command->get_options()) {
-        if (!option->nonpositional()) {
-            return 0;
-        }
     }
     for (int i = first; i < argc; ++i) {
         if (argv[i][0] != '\0') {
@@ -150,11 +140,10 @@ std::string unknown_command_message(const CLI::App& app, const CLI::App& parent,
 /// The options of `command`, its option groups' included.
 std::vector<const CLI::Option*> all_options(const CLI::App& command) {
     std::vector<const CLI::Option*> options = command.get_options();
-    for (const CLI::App* group : command.get_subcommands({})) {
-        if (group->get_name().empty()) {
-            const std::vector<const CLI::Option*> inner = all_options(*group);
-            options.insert(options.end(), inner.begin(), inner.end());
-        }
+    for (const CLI::App* group :
+         command.get_subcommands([](const CLI::App* g) { return g->get_name().empty(); })) {
+        const std::vector<const CLI::Option*> inner = all_options(*group);
+        options.insert(options.end(), inner.begin(), inner.end());
     }
     return options;
 }
@@ -171,6 +160,20 @@ std::vector<std::string> known_flags(const CLI::App& command) {
         }
     }
     return flags;
+}
+
+/// "kinema", "kinema chase", "kinema morrowind jump": how `command` is typed.
+std::string command_path(const CLI::App& command) {
+    const CLI::App* parent = command.get_parent();
+    return parent == nullptr ? command.get_name() : command_path(*parent) + " " + command.get_name();
+}
+
+/// "unknown chase option '--form'; did you mean --from? (see kinema chase --help)".
+std::string unknown_option_message(const CLI::App& command, std::string_view typed) {
+    const std::string path = command_path(command);
+    return fmt::format("unknown {} option {}{} (see {} --help)",
+                       command.get_parent() == nullptr ? path : path.substr(7),
+                       kinema::quote_for_message(typed), did_you_mean(typed, known_flags(command)), path);
 }
 
 /// A word that looks like a flag: "-x" or "--x", not a negative number ("-45", "-1.5,2").
@@ -191,14 +194,7 @@ std::string unknown_flag_message(const CLI::App& app, int argc, char** argv) {
         if (!looks_like_flag(arg) || std::find(left.begin(), left.end(), arg) == left.end()) {
             continue;
         }
-        const std::string_view typed = arg.substr(0, arg.find('='));
-        const std::string path = named == nullptr ? std::string("kinema")
-                                 : named->get_parent() == &app
-                                     ? "kinema " + named->get_name()
-                                     : "kinema " + named->get_parent()->get_name() + " " + named->get_name();
-        const std::string name = path == "kinema" ? path : path.substr(7);
-        return fmt::format("unknown {} option {}{} (see {} --help)", name, kinema::quote_for_message(typed),
-                           did_you_mean(typed, known_flags(command)), path);
+        return unknown_option_message(command, arg.substr(0, arg.find('=')));
     }
     return "";
 }
@@ -276,8 +272,7 @@ std::string refuse_before_parsing(const CLI::App& app, int argc, char** argv) {
     }
     // `kinema --verison`: CLI11 would only say that a command is required.
     if (argc > 1 && looks_like_flag(argv[1]) && app.get_option_no_throw(argv[1]) == nullptr) {
-        return fmt::format("unknown kinema option {}{} (see kinema --help)",
-                           kinema::quote_for_message(argv[1]), did_you_mean(argv[1], known_flags(app)));
+        return unknown_option_message(app, argv[1]);
     }
     if (const int at = empty_positional(app, argc, argv)) {
         return fmt::format("argument {} of '{}' is empty (an unset shell variable?)", at,
