@@ -1,6 +1,7 @@
 #include "flag_binder.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include <fmt/format.h>
 
@@ -44,6 +45,7 @@ std::string value_placeholder(ValueKind kind) {
     // In ValueKind's order.
     constexpr std::string_view placeholders[] = {"INT",         "NUMBER",     "X,Y",  "X,Y,Z", "X,Y[,Z]",
                                                  "X,Y[,Z];...", "NUMBER,...", "FILE", "DIR"};
+    static_assert(std::size(placeholders) == static_cast<std::size_t>(ValueKind::directory) + 1);
     return std::string(placeholders[static_cast<std::size_t>(kind)]);
 }
 
