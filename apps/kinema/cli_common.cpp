@@ -18,31 +18,33 @@
 
 namespace kinema::cli {
 
+namespace {
+
+/// `count` finite numbers separated by commas (kinema::read_finite_numbers); `what` names the argument in the
+/// error.
+std::vector<double> parse_numbers(std::string_view text, std::string_view what, std::size_t count,
+                                  std::string_view shape) {
+    ReadNumbers numbers = read_finite_numbers(text, count, shape);
+    if (!numbers.problem.empty()) {
+        throw UsageError(fmt::format("{}: {}", what, numbers.problem));
+    }
+    return std::move(numbers.values);
+}
+
+}  // namespace
+
 double parse_number(std::string_view text, std::string_view what) {
-    const ReadNumber n = read_number(text);
-    if (n.status == NumberText::not_a_number) {
-        throw UsageError(fmt::format("{}: expected a number, got {}", what, quote_for_message(text)));
-    }
-    if (n.status == NumberText::not_finite) {
-        throw UsageError(fmt::format("{}: must be a finite number, got {}", what, quote_for_message(text)));
-    }
-    return n.value;
+    return parse_numbers(text, what, 1, "a number")[0];
 }
 
 Vec2 parse_vec2(std::string_view text, std::string_view what) {
-    const auto parts = split(text, ',');
-    if (parts.size() != 2) {
-        throw UsageError(fmt::format("{}: expected X,Y, got {}", what, quote_for_message(text)));
-    }
-    return {parse_number(parts[0], what), parse_number(parts[1], what)};
+    const std::vector<double> v = parse_numbers(text, what, 2, "X,Y");
+    return {v[0], v[1]};
 }
 
 Vec3 parse_vec3(std::string_view text, std::string_view what) {
-    const auto parts = split(text, ',');
-    if (parts.size() != 3) {
-        throw UsageError(fmt::format("{}: expected X,Y,Z, got {}", what, quote_for_message(text)));
-    }
-    return {parse_number(parts[0], what), parse_number(parts[1], what), parse_number(parts[2], what)};
+    const std::vector<double> v = parse_numbers(text, what, 3, "X,Y,Z");
+    return {v[0], v[1], v[2]};
 }
 
 bool is_3d_level_path(const std::string& path) {
@@ -210,10 +212,6 @@ std::vector<output::InputFile> input_files(const CLI::App& command) {
         }
     }
     return inputs;
-}
-
-std::string format_number(double value) {
-    return kinema::format_number(value);
 }
 
 std::string titled_file_name(const std::string& map, const std::string& title) {

@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/core/vec.hpp"
 #include "kinema/levels/level_read_options.hpp"
@@ -89,7 +90,7 @@ std::vector<output::InputFile> input_files(const CLI::App& command);
 
 /// The shortest decimal form that reads back to the same double: kinema::format_number
 /// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.
-std::string format_number(double value);
+using kinema::format_number;
 
 /// The level's file name for the summaries and the pictures, with the name its file gives it when that says
 /// more than the file name ("warehouse.txt (The Old Warehouse)"; "corner.txt" for a corner.txt named corner).

@@ -1,11 +1,11 @@
 #include "flag_binder.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
-#include "settings_options.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -42,45 +42,11 @@ std::vector<std::string> fields_set_by(const CLI::Option& option) {
 }
 
 std::string value_placeholder(ValueKind kind) {
-    switch (kind) {
-        case ValueKind::integer:
-            return "INT";
-        case ValueKind::number:
-            return "NUMBER";
-        case ValueKind::point2:
-            return "X,Y";
-        case ValueKind::point3:
-            return "X,Y,Z";
-        case ValueKind::point2_or_3:
-            return "X,Y[,Z]";
-        case ValueKind::point_list:
-            return "X,Y[,Z];...";
-        case ValueKind::number_list:
-            return "NUMBER,...";
-        case ValueKind::file:
-            return "FILE";
-        case ValueKind::directory:
-            return "DIR";
-    }
-    return "VALUE";
-}
-
-std::string field_placeholder(const FieldDescriptor& field) {
-    switch (field.type) {
-        case FieldType::integer:
-            return value_placeholder(ValueKind::integer);
-        case FieldType::real:
-            return value_placeholder(ValueKind::number);
-        case FieldType::boolean:
-            return "0|1";
-        case FieldType::choice:
-            break;
-    }
-    std::vector<std::string_view> names;
-    for (const FieldChoice& choice : field.choices) {
-        names.push_back(choice.name);
-    }
-    return choice_placeholder(names);
+    // In ValueKind's order.
+    constexpr std::string_view placeholders[] = {"INT",         "NUMBER",     "X,Y",  "X,Y,Z", "X,Y[,Z]",
+                                                 "X,Y[,Z];...", "NUMBER,...", "FILE", "DIR"};
+    static_assert(std::size(placeholders) == static_cast<std::size_t>(ValueKind::directory) + 1);
+    return std::string(placeholders[static_cast<std::size_t>(kind)]);
 }
 
 std::string choice_placeholder(std::span<const std::string_view> names) {
@@ -110,21 +76,20 @@ FlagBinder::~FlagBinder() {
     std::erase_if(option_fields(), [this](const OptionField& f) { return f.owner == this; });
 }
 
-CLI::Option* FlagBinder::track(CLI::Option* option, std::string_view field) {
-    option_fields().push_back({option, std::string(field), this});
-    return option;
-}
-
 void FlagBinder::also_sets(const CLI::Option* option, std::string_view field) {
     option_fields().push_back({option, std::string(field), this});
 }
 
-FlagBinder::Bound& FlagBinder::bind(std::string_view field, const SettingsDescription* description) {
+CLI::Option* FlagBinder::bind(CLI::App* cmd, std::string_view field, const std::string& help,
+                              const SettingsDescription* description, bool repeated) {
     Bound& b = bound_.emplace_back();
     b.field = field;
     b.flag = flag_of_field(field, renames_);
     b.description = description;
-    return b;
+    CLI::Option* option =
+        repeated ? cmd->add_option(b.flag, b.texts, help) : cmd->add_option(b.flag, b.text, help);
+    also_sets(option, field);
+    return option;
 }
 
 void FlagBinder::add_fields(CLI::App* cmd, const SettingsDescription& description, const void* defaults,
@@ -137,10 +102,8 @@ void FlagBinder::add_fields(CLI::App* cmd, const SettingsDescription& descriptio
 CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& description,
                                    const void* defaults, std::string_view field,
                                    std::string_view help_prefix) {
-    Bound& b = bind(field, &description);
-    CLI::Option* option = track(
-        cmd->add_option(b.flag, b.text, std::string(help_prefix) + field_help(description, field, defaults)),
-        field);
+    CLI::Option* option =
+        bind(cmd, field, std::string(help_prefix) + field_help(description, field, defaults), &description);
     if (const FieldDescriptor* descriptor = find_field(description, field)) {
         option->type_name(field_placeholder(*descriptor));
     }
@@ -148,19 +111,16 @@ CLI::Option* FlagBinder::add_field(CLI::App* cmd, const SettingsDescription& des
 }
 
 CLI::Option* FlagBinder::add(CLI::App* cmd, std::string_view field, const std::string& help, ValueKind kind) {
-    Bound& b = bind(field, nullptr);
-    return typed(track(cmd->add_option(b.flag, b.text, help), field), kind);
+    return typed(bind(cmd, field, help), kind);
 }
 
 CLI::Option* FlagBinder::add_choice(CLI::App* cmd, std::string_view field, const std::string& help,
                                     std::span<const std::string_view> choices) {
-    Bound& b = bind(field, nullptr);
-    return track(cmd->add_option(b.flag, b.text, help), field)->type_name(choice_placeholder(choices));
+    return bind(cmd, field, help)->type_name(choice_placeholder(choices));
 }
 
 CLI::Option* FlagBinder::add_repeated(CLI::App* cmd, std::string_view field, const std::string& help) {
-    Bound& b = bind(field, nullptr);
-    return track(cmd->add_option(b.flag, b.texts, help), field)->allow_extra_args(false);
+    return bind(cmd, field, help, nullptr, true)->allow_extra_args(false);
 }
 
 const FlagBinder::Bound* FlagBinder::find(std::string_view field) const {

@@ -46,8 +46,9 @@ enum class ValueKind {
 
 /// The placeholder --help shows for a value of `kind`.
 [[nodiscard]] std::string value_placeholder(ValueKind kind);
-/// The placeholder of a registered field: INT, NUMBER, 0|1 (booleans) or its choices "a|b|c".
-[[nodiscard]] std::string field_placeholder(const FieldDescriptor& field);
+/// The placeholder of a registered field: INT, NUMBER, 0|1 (booleans) or its choices "a|b|c" (the
+/// registry's).
+using kinema::field_placeholder;
 /// The placeholder of a choice among `names`: "a|b|c".
 [[nodiscard]] std::string choice_placeholder(std::span<const std::string_view> names);
 /// Shows `kind`'s placeholder in `option`'s --help line; returns `option`.
@@ -128,9 +129,6 @@ class FlagBinder {
     void name_errors(const std::function<void()>& run) const;
 
   private:
-    /// Remembers that `option` sets `field`, for fields_set_by.
-    CLI::Option* track(CLI::Option* option, std::string_view field);
-
     struct Bound {
         std::string field;  ///< full name in `description`
         std::string flag;
@@ -140,7 +138,10 @@ class FlagBinder {
         std::vector<std::string> texts;
     };
     [[nodiscard]] const Bound* find(std::string_view field) const;
-    Bound& bind(std::string_view field, const SettingsDescription* description);
+    /// Adds the option of `field` to `cmd`, its text kept in a new Bound (`texts` when `repeated`), and
+    /// remembers that it sets `field` (fields_set_by).
+    CLI::Option* bind(CLI::App* cmd, std::string_view field, const std::string& help,
+                      const SettingsDescription* description = nullptr, bool repeated = false);
 
     std::deque<Bound> bound_;  // a deque: CLI11 keeps the addresses of `text` and `texts`
     std::span<const FieldFlag> renames_;

@@ -49,28 +49,7 @@ int check_standard_output() {
 /// The commands of an app. CLI11 keeps option groups (`sweep`'s Morrowind flags) as nameless subcommands;
 /// they are not commands, and an empty argument would match their empty name.
 std::vector<const CLI::App*> named_commands(const CLI::App& app) {
-    std::vector<const CLI::App*> commands;
-    for (const CLI::App* command : app.get_subcommands({})) {
-        if (!command->get_name().empty()) {
-            commands.push_back(command);
-        }
-    }
-    return commands;
-}
-
-/// `kinema foo` (and `kinema morrowind foo`): CLI11 would only say that a subcommand is required. Returns the
-/// app whose command argv[at] is not, or nullptr.
-const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv, int at = 1) {
-    const std::vector<const CLI::App*> commands = named_commands(app);
-    if (argc <= at || argv[at][0] == '-' || commands.empty()) {
-        return nullptr;
-    }
-    for (const CLI::App* command : commands) {
-        if (command->check_name(argv[at])) {
-            return at == 1 ? names_unknown_command(*command, argc, argv, 2) : nullptr;
-        }
-    }
-    return &app;
+    return app.get_subcommands([](const CLI::App* command) { return !command->get_name().empty(); });
 }
 
 /// The command (or `morrowind` subcommand) argv names and the index of its first argument; nullptr when none.
@@ -84,19 +63,27 @@ std::pair<const CLI::App*, int> named_command(const CLI::App& app, int argc, cha
     return {nullptr, 0};
 }
 
+/// `kinema foo` (and `kinema morrowind foo`): CLI11 would only say that a subcommand is required. Returns the
+/// app whose command argv names none of its commands, or nullptr.
+const CLI::App* names_unknown_command(const CLI::App& app, int argc, char** argv) {
+    const auto [named, first] = named_command(app, argc, argv);
+    const CLI::App& parent = named != nullptr ? *named : app;
+    const int at = named != nullptr ? first : 1;
+    if (at > 2 || argc <= at || argv[at][0] == '-' || named_commands(parent).empty()) {
+        return nullptr;
+    }
+    return &parent;
+}
+
 /// An empty argument that is not an option's value (`kinema sweep "$UNSET"`) is an error. CLI11 2.1 would
 /// ignore it, or loop forever when the command has an option group (it takes "" for the group's empty name).
 /// Commands with positional arguments (`replay LOG`) are left to CLI11, which rejects an empty value.
 /// Returns the position of the first such argument after the command name (1-based), or 0.
 int empty_positional(const CLI::App& app, int argc, char** argv) {
     const auto [command, first] = named_command(app, argc, argv);
-    if (command == nullptr) {
+    if (command == nullptr ||
+        !command->get_options([](const CLI::Option* o) { return !o->nonpositional(); }).empty()) {
         return 0;
-    }
-    for (const CLI::Option* option : command->get_options()) {
-        if (!option->nonpositional()) {
-            return 0;
-        }
     }
     for (int i = first; i < argc; ++i) {
         if (argv[i][0] != '\0') {
@@ -126,10 +113,10 @@ void reject_empty_values(CLI::App& app) {
     }
 }
 
-std::string command_names(const CLI::App& app) {
-    std::string names;
+std::vector<std::string> command_names(const CLI::App& app) {
+    std::vector<std::string> names;
     for (const CLI::App* command : named_commands(app)) {
-        names += (names.empty() ? "" : ", ") + command->get_name();
+        names.push_back(command->get_name());
     }
     return names;
 }
@@ -144,19 +131,27 @@ std::string did_you_mean(std::string_view typed, const std::vector<std::string>&
 std::string unknown_command_message(const CLI::App& app, const CLI::App& parent, char** argv) {
     const bool top = &parent == &app;
     const std::string_view typed = argv[top ? 1 : 2];
-    std::vector<std::string> names;
-    for (const CLI::App* command : named_commands(parent)) {
-        names.push_back(command->get_name());
-    }
+    const std::vector<std::string> names = command_names(parent);
     return fmt::format("unknown {}{}command {}{} (commands: {})", top ? "" : parent.get_name(),
                        top ? "" : " ", kinema::quote_for_message(typed), did_you_mean(typed, names),
-                       command_names(parent));
+                       fmt::join(names, ", "));
+}
+
+/// The options of `command`, its option groups' included.
+std::vector<const CLI::Option*> all_options(const CLI::App& command) {
+    std::vector<const CLI::Option*> options = command.get_options();
+    for (const CLI::App* group :
+         command.get_subcommands([](const CLI::App* g) { return g->get_name().empty(); })) {
+        const std::vector<const CLI::Option*> inner = all_options(*group);
+        options.insert(options.end(), inner.begin(), inner.end());
+    }
+    return options;
 }
 
 /// The flags `command` takes, as typed ("--from", "-o"), its option groups' included.
 std::vector<std::string> known_flags(const CLI::App& command) {
     std::vector<std::string> flags;
-    for (const CLI::Option* option : command.get_options()) {
+    for (const CLI::Option* option : all_options(command)) {
         for (const std::string& name : option->get_lnames()) {
             flags.push_back("--" + name);
         }
@@ -164,13 +159,21 @@ std::vector<std::string> known_flags(const CLI::App& command) {
             flags.push_back("-" + name);
         }
     }
-    for (const CLI::App* group : command.get_subcommands({})) {
-        if (group->get_name().empty()) {
-            const std::vector<std::string> inner = known_flags(*group);
-            flags.insert(flags.end(), inner.begin(), inner.end());
-        }
-    }
     return flags;
+}
+
+/// "kinema", "kinema chase", "kinema morrowind jump": how `command` is typed.
+std::string command_path(const CLI::App& command) {
+    const CLI::App* parent = command.get_parent();
+    return parent == nullptr ? command.get_name() : command_path(*parent) + " " + command.get_name();
+}
+
+/// "unknown chase option '--form'; did you mean --from? (see kinema chase --help)".
+std::string unknown_option_message(const CLI::App& command, std::string_view typed) {
+    const std::string path = command_path(command);
+    return fmt::format("unknown {} option {}{} (see {} --help)",
+                       command.get_parent() == nullptr ? path : path.substr(7),
+                       kinema::quote_for_message(typed), did_you_mean(typed, known_flags(command)), path);
 }
 
 /// A word that looks like a flag: "-x" or "--x", not a negative number ("-45", "-1.5,2").
@@ -191,23 +194,10 @@ std::string unknown_flag_message(const CLI::App& app, int argc, char** argv) {
         if (!looks_like_flag(arg) || std::find(left.begin(), left.end(), arg) == left.end()) {
             continue;
         }
-        const std::string_view typed = arg.substr(0, arg.find('='));
-        const std::string path = named == nullptr ? std::string("kinema")
-                                 : named->get_parent() == &app
-                                     ? "kinema " + named->get_name()
-                                     : "kinema " + named->get_parent()->get_name() + " " + named->get_name();
-        const std::string name = path == "kinema" ? path : path.substr(7);
-        return fmt::format("unknown {} option {}{} (see {} --help)", name, kinema::quote_for_message(typed),
-                           did_you_mean(typed, known_flags(command)), path);
+        return unknown_option_message(command, arg.substr(0, arg.find('=')));
     }
     return "";
 }
-
-/// A flag given twice (`--json --json`) or a field set twice: the second would silently win or be ignored.
-/// An invalid_argument: run_cli reports it as bad input.
-struct DuplicateFlag : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
-};
 
 /// `--set friction=1 --set friction=2`: the first would be silently lost.
 void refuse_repeated_fields(const std::vector<std::string>& sets) {
@@ -215,22 +205,10 @@ void refuse_repeated_fields(const std::vector<std::string>& sets) {
     for (const std::string& set : sets) {
         const std::string_view name = std::string_view(set).substr(0, set.find('='));
         if (std::find(names.begin(), names.end(), name) != names.end()) {
-            throw DuplicateFlag(fmt::format("--set {}: given twice (give each field once)", name));
+            throw kinema::cli::UsageError(fmt::format("--set {}: given twice (give each field once)", name));
         }
         names.push_back(name);
     }
-}
-
-/// The options of `command`, its option groups' included.
-std::vector<const CLI::Option*> all_options(const CLI::App& command) {
-    std::vector<const CLI::Option*> options = command.get_options();
-    for (const CLI::App* group : command.get_subcommands({})) {
-        if (group->get_name().empty()) {
-            const std::vector<const CLI::Option*> inner = all_options(*group);
-            options.insert(options.end(), inner.begin(), inner.end());
-        }
-    }
-    return options;
 }
 
 /// `pursue --view-range 50 --set view_range=3`: the --set would silently win over the flag (or the flag over
@@ -246,8 +224,8 @@ void refuse_flag_and_set(const std::vector<const CLI::Option*>& options,
             }
             const std::vector<std::string> fields = kinema::cli::fields_set_by(*option);
             if (std::find(fields.begin(), fields.end(), name) != fields.end()) {
-                throw DuplicateFlag(fmt::format("{} and --set {}: both set the field {} (give it once)",
-                                                option->get_name(), name, name));
+                throw kinema::cli::UsageError(fmt::format(
+                    "{} and --set {}: both set the field {} (give it once)", option->get_name(), name, name));
             }
         }
     }
@@ -269,14 +247,15 @@ std::vector<const CLI::App*> parsed_commands(const CLI::App& app) {
 }
 
 /// After parsing, before the command runs: refuses a flag given twice and a field given by its flag and
-/// --set.
+/// --set (UsageErrors: the second would silently win or be ignored).
 void check_parsed_flags(const CLI::App& app) {
     for (const CLI::App* command : parsed_commands(app)) {
         const std::vector<const CLI::Option*> options = all_options(*command);
         for (const CLI::Option* option : options) {
             const std::string name = option->get_name();
             if (option->count() > 1 && option->get_items_expected_max() <= 1) {
-                throw DuplicateFlag(fmt::format("{}: given {} times (give it once)", name, option->count()));
+                throw kinema::cli::UsageError(
+                    fmt::format("{}: given {} times (give it once)", name, option->count()));
             }
             if (name == "--set") {
                 refuse_repeated_fields(option->results());
@@ -293,8 +272,7 @@ std::string refuse_before_parsing(const CLI::App& app, int argc, char** argv) {
     }
     // `kinema --verison`: CLI11 would only say that a command is required.
     if (argc > 1 && looks_like_flag(argv[1]) && app.get_option_no_throw(argv[1]) == nullptr) {
-        return fmt::format("unknown kinema option {}{} (see kinema --help)",
-                           kinema::quote_for_message(argv[1]), did_you_mean(argv[1], known_flags(app)));
+        return unknown_option_message(app, argv[1]);
     }
     if (const int at = empty_positional(app, argc, argv)) {
         return fmt::format("argument {} of '{}' is empty (an unset shell variable?)", at,
@@ -342,11 +320,8 @@ int run_cli(int argc, char** argv) {
     }
     try {
         app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e) == 0 ? check_standard_output() : 2;
-    } catch (const CLI::CallForAllHelp& e) {
-        return app.exit(e) == 0 ? check_standard_output() : 2;
-    } catch (const CLI::CallForVersion& e) {
+    } catch (const CLI::Success& e) {
+        // --help, --help-all and --version.
         return app.exit(e) == 0 ? check_standard_output() : 2;
     } catch (const kinema::cli::ExitRequest& e) {
         return e.code;
@@ -360,10 +335,9 @@ int run_cli(int argc, char** argv) {
         return report_error(e.what());
     } catch (const kinema::output::OutputError& e) {
         return report_error(e.what());
-    } catch (const kinema::SettingsError& e) {
-        return report_error(e.what());
     } catch (const std::invalid_argument& e) {
-        // Loaders and library entry points report bad input data this way (the message names file and line).
+        // Loaders and library entry points report bad input data this way (the message names file and line),
+        // and invalid settings as a SettingsError.
         return report_error(e.what());
     } catch (const std::system_error& e) {
         // {fmt} throws when a write to standard output fails part way.

@@ -1,36 +1,11 @@
 #include "settings_options.hpp"
 
-#include <algorithm>
-
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 
 namespace kinema::cli {
-namespace {
-
-/// The registry's "is not a field; valid fields: ..." for a mistyped `name`, with "(did you mean F?)" before
-/// the list when a field's name is near it.
-FieldErrors suggest_field(const SettingsDescription& description, std::string_view name, FieldErrors errors) {
-    constexpr std::string_view not_a_field = "is not a field";
-    if (find_field(description, name) != nullptr) {
-        return errors;
-    }
-    std::vector<std::string> names;
-    for (const NamedField& f : list_fields(description)) {
-        names.push_back(f.name);
-    }
-    const std::string nearest = nearest_word(name, names);
-    for (FieldError& error : errors) {
-        if (!nearest.empty() && error.field == name && error.message.starts_with(not_a_field)) {
-            error.message.insert(not_a_field.size(), fmt::format(" (did you mean {}?)", nearest));
-        }
-    }
-    return errors;
-}
-
-}  // namespace
 
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text) {
     const std::size_t equals = text.find('=');
@@ -44,15 +19,6 @@ void apply_set_option(const SettingsDescription& description, void* settings, st
         // No flag bound: every error names "--set FIELD".
         throw UsageError(FlagBinder{}.message(suggest_field(description, name, e.errors())));
     }
-}
-
-std::string field_help(const SettingsDescription& description, std::string_view field, const void* defaults) {
-    const FieldDescriptor* f = find_field(description, field);
-    if (f == nullptr) {
-        return std::string(field);  // a programming error in a command's table; shows up in --help
-    }
-    return fmt::format("{}; {}, {} (default {})", f->doc, f->unit, range_text(*f),
-                       value_text(*f, get_field(description, defaults, field)));
 }
 
 CLI::Option* add_model_options(CLI::App* cmd, ModelOptions& options, const std::string& model_help) {

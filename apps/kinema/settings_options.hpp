@@ -1,8 +1,8 @@
 // Settings from the command line through the settings registry (kinema/core/settings_registry.hpp): the CLI
 // parses text into typed values and does nothing else; validation lives once, in each settings struct's
 // validate(). Commands bind their settings flags with a FlagBinder (flag_binder.hpp), the one place errors
-// are named by the flag typed. Here: --set NAME=VALUE, help text from the registry, and the --model/--set
-// block shared by simulate, stop and sweep.
+// are named by the flag typed; their help comes from the registry (kinema::field_help). Here: --set
+// NAME=VALUE and the --model/--set block shared by simulate, stop and sweep.
 #pragma once
 
 #include <string>
@@ -18,15 +18,6 @@ namespace kinema::cli {
 
 /// Applies one --set NAME=VALUE (NAME a field's documented name, VALUE text of its type).
 void apply_set_option(const SettingsDescription& description, void* settings, std::string_view text);
-
-/// An option's help from the registry: "<doc>; <unit>, <range> (default <value>)", the default read from
-/// `defaults` (a struct of the described type: the struct the command starts from).
-[[nodiscard]] std::string field_help(const SettingsDescription& description, std::string_view field,
-                                     const void* defaults);
-template <RegisteredSettings S>
-[[nodiscard]] std::string field_help(std::string_view field, const S& defaults = S{}) {
-    return field_help(settings_description<S>(), field, &defaults);
-}
 
 /// --model and --set of the movement-model commands (simulate, stop, sweep).
 struct ModelOptions {

@@ -48,10 +48,11 @@ std::string requirement(const FieldRange& r) {
     return out;
 }
 
-std::string choice_list(const FieldDescriptor& f, std::string_view last_separator) {
+std::string choice_list(const FieldDescriptor& f, std::string_view last_separator,
+                        std::string_view separator = ", ") {
     std::string out;
     for (std::size_t i = 0; i < f.choices.size(); ++i) {
-        out += i == 0 ? "" : (i + 1 == f.choices.size() ? last_separator : std::string_view(", "));
+        out += i == 0 ? "" : (i + 1 == f.choices.size() ? last_separator : separator);
         out += f.choices[i].name;
     }
     return out;
@@ -305,6 +306,47 @@ std::string value_text(const FieldDescriptor& field, double value) {
     }
     return field.type == FieldType::integer && std::isfinite(value) ? format_number(value)
                                                                     : format_number(value);
+}
+
+std::string field_help(const SettingsDescription& description, std::string_view field, const void* defaults) {
+    const FieldDescriptor* f = find_field(description, field);
+    if (f == nullptr) {
+        return std::string(field);  // a programming error in a command's table; shows up in --help
+    }
+    return std::string(f->doc) + "; " + std::string(f->unit) + ", " + range_text(*f) + " (default " +
+           value_text(*f, get_field(description, defaults, field)) + ")";
+}
+
+std::string field_placeholder(const FieldDescriptor& field) {
+    switch (field.type) {
+        case FieldType::integer:
+            return "INT";
+        case FieldType::real:
+            return "NUMBER";
+        case FieldType::boolean:
+            return "0|1";
+        case FieldType::choice:
+            break;
+    }
+    return choice_list(field, "|", "|");
+}
+
+FieldErrors suggest_field(const SettingsDescription& description, std::string_view name, FieldErrors errors) {
+    constexpr std::string_view not_a_field = "is not a field";
+    if (find_field(description, name) != nullptr) {
+        return errors;
+    }
+    std::vector<std::string> names;
+    for (const NamedField& f : list_fields(description)) {
+        names.push_back(f.name);
+    }
+    const std::string nearest = nearest_word(name, names);
+    for (FieldError& error : errors) {
+        if (!nearest.empty() && error.field == name && error.message.starts_with(not_a_field)) {
+            error.message.insert(not_a_field.size(), " (did you mean " + nearest + "?)");
+        }
+    }
+    return errors;
 }
 
 std::string settings_help(const SettingsDescription& description, std::string_view indent) {

@@ -99,6 +99,27 @@ bool has_extension(std::string_view path, std::string_view extension) {
     return true;
 }
 
+ReadNumbers read_finite_numbers(std::string_view text, std::size_t count, std::string_view shape) {
+    ReadNumbers out;
+    const std::vector<std::string> pieces = split(text, ',');
+    if (pieces.size() != count) {
+        out.problem = "expected " + std::string(shape) + ", got " + quote_for_message(text);
+        return out;
+    }
+    for (const std::string& piece : pieces) {
+        const ReadNumber n = read_number(piece);
+        if (n.status != NumberText::ok) {
+            out.problem = (n.status == NumberText::not_finite ? "must be a finite number, got "
+                                                              : "expected a number, got ") +
+                          quote_for_message(piece);
+            out.values.clear();
+            return out;
+        }
+        out.values.push_back(n.value);
+    }
+    return out;
+}
+
 std::vector<std::string> split(std::string_view text, char separator) {
     std::vector<std::string> parts;
     std::size_t start = 0;

@@ -24,6 +24,18 @@ struct ReadNumber {
 /// The whole text as a decimal number (std::from_chars, a leading '+' allowed; no spaces).
 [[nodiscard]] ReadNumber read_number(std::string_view text);
 
+/// `count` finite numbers separated by commas (count 1: one number), or the problem with them as a message
+/// for the caller to prefix with the argument's name: "expected SHAPE, got 'TEXT'" for another count of
+/// pieces
+/// (`shape` e.g. "X,Y" or "a number"), "expected a number, got 'PIECE'" or "must be a finite number, got
+/// 'PIECE'". One rule for every face that reads points and numbers from text (the CLI's flags).
+struct ReadNumbers {
+    std::vector<double> values;  ///< the numbers when `problem` is empty
+    std::string problem;         ///< "" when the text holds `count` finite numbers
+};
+[[nodiscard]] ReadNumbers read_finite_numbers(std::string_view text, std::size_t count,
+                                              std::string_view shape);
+
 /// The text without the spaces and tabs at both ends (a view into `text`).
 [[nodiscard]] std::string_view trim(std::string_view text);
 

@@ -175,6 +175,25 @@ TEST(SettingsRegistry, HelpAndJsonComeFromTheRegistry) {
         "{\"speed\": 2, \"rate\": null, \"count\": 3, \"on\": true, \"mode\": \"fast\", \"inner.x\": 1.5}");
 }
 
+TEST(SettingsRegistry, FieldHelpPlaceholdersAndSuggestions) {
+    const SettingsDescription& d = settings_description<Toy>();
+    Toy defaults;
+    defaults.rate = 0.25;
+    EXPECT_EQ(field_help(d, "rate", &defaults), "rate; 1/s, (0, inf) (default 0.25)");
+    EXPECT_EQ(field_help(d, "mode", &defaults), "mode; choice, slow | fast (default fast)");
+    EXPECT_EQ(field_help(d, "nope", &defaults), "nope");
+    EXPECT_EQ(field_placeholder(*find_field(d, "count")), "INT");
+    EXPECT_EQ(field_placeholder(*find_field(d, "inner.x")), "NUMBER");
+    EXPECT_EQ(field_placeholder(*find_field(d, "on")), "0|1");
+    EXPECT_EQ(field_placeholder(*find_field(d, "mode")), "slow|fast");
+    const FieldErrors unknown{{"rtae", "is not a field; valid fields: speed"}, {"other", "is not a field"}};
+    const FieldErrors suggested = suggest_field(d, "rtae", unknown);
+    EXPECT_EQ(suggested[0].message, "is not a field (did you mean rate?); valid fields: speed");
+    EXPECT_EQ(suggested[1].message, "is not a field");                              // not the field being set
+    EXPECT_EQ(suggest_field(d, "zzzzzz", unknown)[0].message, unknown[0].message);  // nothing near
+    EXPECT_EQ(suggest_field(d, "rate", {{"rate", "is not a field"}})[0].message, "is not a field");
+}
+
 TEST(SettingsRegistry, AnExplicitOrderListsAndChecksInThatOrder) {
     const auto fields = list_fields(settings_description<toy::Ordered>());
     ASSERT_EQ(fields.size(), 6u);

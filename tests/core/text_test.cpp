@@ -42,6 +42,20 @@ TEST(Split, KeepsEmptyPieces) {
     EXPECT_EQ(kinema::split("12.5,2.5", ';'), (std::vector<std::string>{"12.5,2.5"}));
 }
 
+TEST(ReadFiniteNumbers, CountsPiecesThenReadsEach) {
+    EXPECT_EQ(kinema::read_finite_numbers("1.5,-2", 2, "X,Y").values, (std::vector<double>{1.5, -2.0}));
+    EXPECT_EQ(kinema::read_finite_numbers("+3", 1, "a number").values, (std::vector<double>{3.0}));
+    EXPECT_EQ(kinema::read_finite_numbers("1,2,3", 3, "X,Y,Z").problem, "");
+    EXPECT_EQ(kinema::read_finite_numbers("1", 2, "X,Y").problem, "expected X,Y, got '1'");
+    EXPECT_EQ(kinema::read_finite_numbers("1,2", 1, "a number").problem, "expected a number, got '1,2'");
+    EXPECT_EQ(kinema::read_finite_numbers("", 1, "a number").problem, "expected a number, got ''");
+    const kinema::ReadNumbers bad = kinema::read_finite_numbers("1,x", 2, "X,Y");
+    EXPECT_EQ(bad.problem, "expected a number, got 'x'");
+    EXPECT_TRUE(bad.values.empty());
+    EXPECT_EQ(kinema::read_finite_numbers("1,2,inf", 3, "X,Y,Z").problem,
+              "must be a finite number, got 'inf'");
+}
+
 TEST(QuoteForMessage, EscapesEveryNonPrintableByteAndCutsLongText) {
     EXPECT_EQ(kinema::quote_for_message("12x"), "'12x'");
     EXPECT_EQ(kinema::quote_for_message(std::string_view("a\0b\nc\\", 6)), "'a\\x00b\\x0ac\\x5c'");

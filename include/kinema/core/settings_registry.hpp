@@ -227,6 +227,16 @@ void set_field_text(const SettingsDescription& description, void* settings, std:
 [[nodiscard]] std::string range_text(const FieldDescriptor& field);
 /// A value as text: shortest round-trip number, "true"/"false", or the choice's name.
 [[nodiscard]] std::string value_text(const FieldDescriptor& field, double value);
+/// One field's help for a flag or a keyword: "<doc>; <unit>, <range> (default <value>)", the default read
+/// from `defaults` (a struct of the described type); the bare name for a field `description` does not hold.
+[[nodiscard]] std::string field_help(const SettingsDescription& description, std::string_view field,
+                                     const void* defaults);
+/// The placeholder of a field's value in help: "INT", "NUMBER", "0|1" (booleans) or its choices "a|b|c".
+[[nodiscard]] std::string field_placeholder(const FieldDescriptor& field);
+/// `errors` (from setting the field `name`) with "(did you mean F?)" after the registry's "is not a field"
+/// when `name` is no field and the name of a field F is near it (kinema/core/text.hpp nearest_word).
+[[nodiscard]] FieldErrors suggest_field(const SettingsDescription& description, std::string_view name,
+                                        FieldErrors errors);
 /// One help line per field: name, unit, valid range, default (from the struct), doc. `indent` prefixes each.
 [[nodiscard]] std::string settings_help(const SettingsDescription& description,
                                         std::string_view indent = "  ");
