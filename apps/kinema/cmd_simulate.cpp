@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "kinema/core/format.hpp"
@@ -43,16 +44,6 @@ struct SimulateOptions {
     bool json = false;
     bool csv = false;
 };
-
-std::size_t parse_count(std::string_view text, std::string_view what, std::size_t max) {
-    const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
-    if (n.status != NumberText::ok || !(n.value >= 0.0 && n.value <= static_cast<double>(max)) ||
-        n.value != std::floor(n.value)) {
-        throw UsageError(fmt::format("{}: expected a whole number in [0, {}], got {}", what, max,
-                                     quote_for_message(text)));
-    }
-    return static_cast<std::size_t>(n.value);
-}
 
 // --input through the library's parser (movement::parse_input_schedule, the one description of the syntax).
 std::vector<mv::InputChange> parse_schedule(std::string_view text) {
@@ -104,10 +95,7 @@ void write_run(const SimulateOptions& options, const mv::AnyModel& model, const 
                                             : options.csv ? report::SimulationFormat::csv
                                                           : report::SimulationFormat::table;
     const std::optional<std::size_t> diverged_at =
-        report::write_simulation(format, model, times, first, next, [](std::string& text) {
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            text.clear();
-        });
+        report::write_simulation(format, model, times, first, next, analysis_cli::write_to_stdout);
     if (diverged_at) {
         std::fprintf(
             stderr,
@@ -144,7 +132,8 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
             throw UsageError(fmt::format("--dt-schedule: {}", e.what()));
         }
     }
-    const std::size_t frames = parse_count(options.frames, "--frames", max_frames);
+    const auto frames =
+        static_cast<std::size_t>(analysis_cli::parse_whole(options.frames, "--frames", 0, max_frames));
     const std::vector<mv::InputChange> schedule = parse_schedule(options.input);
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);

@@ -51,14 +51,7 @@ double parse_fps(const std::string& text, std::string_view flag) {
 
 // The whole list is checked before any work.
 std::vector<double> parse_fps_list(const std::string& list) {
-    std::vector<double> out;
-    for (const std::string& part : split(list, ',')) {
-        out.push_back(parse_fps(part, "--fps-list"));
-    }
-    if (out.size() > kMaxFpsList) {
-        throw UsageError(fmt::format("--fps-list: at most {} frame rates, got {}", kMaxFpsList, out.size()));
-    }
-    return out;
+    return parse_rate_list(list, "--fps-list", kMinFps, kMaxFps, kMaxFpsList);
 }
 
 // --trace: the stop over the frame times of a trace file, beside the constant rate of their mean frame time
