@@ -116,9 +116,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
     }
     MorrowindArgs args = o.morrowind;
     args.sets = o.model.sets;  // sweep's --set: MorrowindSettings fields, as `kinema morrowind --set`
-    const movement::MorrowindModel model(morrowind_settings(args));
-    const movement::MorrowindActor actor = morrowind_actor(args);
-    const movement::MorrowindStance stance = morrowind_stance(args);
+    const MorrowindInputs in = morrowind_inputs(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     const double drop = parse_number(o.drop, "--drop");
     const std::vector<const FlightMetric*> metrics =
@@ -132,14 +130,14 @@ void run_morrowind_sweep(const SweepOptions& o) {
     constexpr FieldFlag kLaunchFlags[] = {{"drop", "--drop"}, {"max_time", "--max-time"}};
     report::MorrowindJumpSweep jump;
     name_take_off_errors(args, kLaunchFlags, [&] {
-        jump = report::sweep_morrowind_jump(model, actor, stance, direction, drop, rates, physics);
+        jump = report::sweep_morrowind_jump(in.model, in.actor, in.stance, direction, drop, rates, physics);
     });
     const analysis::MorrowindRateSweep& sweep = jump.sweep;
     const std::string out =
         o.json  ? report::morrowind_sweep_json(jump.setup, sweep, metrics)
         : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
                 : report::morrowind_sweep_text(jump.setup, sweep, metrics,
-                                               report::describe_morrowind_actor(actor, model));
+                                               report::describe_morrowind_actor(in.actor, in.model));
     write_chart_files(o.png, o.svg, o.inputs, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
     fmt::print("{}", out);
 }
@@ -252,9 +250,7 @@ void add_sweep_command(CLI::App& app) {
         "Morrowind (--model morrowind)",
         "one jump, as `kinema morrowind jump` takes it, stepped at each physics rate (--fps LIST or the "
         "--fps-from/--fps-to/--fps-step range, default 5..240 Hz); --set takes MorrowindSettings fields");
-    add_morrowind_settings_options(mw, o->morrowind, false);
-    add_morrowind_actor_options(mw, o->morrowind);
-    add_morrowind_stance_options(mw, o->morrowind);
+    add_morrowind_options(mw, o->morrowind, true, false);
     typed(mw->add_option("--direction", o->morrowind.direction,
                          "ground movement direction X,Y at take-off and held in the air; 0,0 = standing"),
           ValueKind::point2)
