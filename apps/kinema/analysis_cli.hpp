@@ -1,6 +1,6 @@
-// Helpers shared by the analysis commands (turn, stop, sweep): strict numbers and their text; their JSON and
-// CSV are the report module's (kinema/report/). The model and its --set settings come from
-// settings_options.hpp.
+// Helpers shared by the analysis commands (simulate, turn, stop, sweep, replay): strict numbers, frame-rate
+// lists, the chart's files and the stdout sink; their JSON and CSV are the report module's (kinema/report/).
+// The model and its --set settings come from settings_options.hpp.
 #pragma once
 
 #include <cmath>
@@ -17,7 +17,6 @@
 #include "cli_common.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/chart.hpp"
-#include "kinema/report/text.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/report_chart.hpp"
 #endif
@@ -78,11 +77,6 @@ inline std::int64_t parse_whole(std::string_view text, std::string_view what, st
 inline void write_to_stdout(std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     text.clear();
-}
-
-/// Shortest round-trip text, "inf"/"nan" spelled out, for messages: the tables' (report::number_text).
-inline std::string text(double value) {
-    return report::number_text(value);
 }
 
 /// --png/--svg need kinema::render; checked with the other arguments, before any output.

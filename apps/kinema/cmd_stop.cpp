@@ -16,6 +16,7 @@
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/report/stop.hpp"
+#include "kinema/report/text.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -74,7 +75,7 @@ std::string pivot_text(const StopOptions& o, const movement::UnrealSettings& s, 
     const double fps = parse_fps(o.fps, "--fps");
     if (v0 > s.max_walk_speed) {
         throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
-                                     text(s.max_walk_speed), text(v0)));
+                                     report::number_text(s.max_walk_speed), report::number_text(v0)));
     }
     if (!(s.max_acceleration > 0.0)) {
         throw UsageError("--set: --pivot needs max_acceleration > 0");
