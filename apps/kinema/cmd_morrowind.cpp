@@ -168,38 +168,26 @@ void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bo
     add_field_options<MorrowindActor>(cmd, a, {"levitate"});
 }
 
-namespace {
-
-// The flags behind the jump's take-off speed that the user typed, for its errors: "--jump-magnitude/
-// --acrobatics" (also when nothing was typed: the usual cause), with "--fatigue-ratio" and "--encumbrance"
-// when typed; the fatigue ratio alone gives "--fatigue-ratio".
-std::string take_off_flags(const MorrowindArgs& args) {
-    const FlagBinder& flags = *args.flags;
-    std::string out;
-    const bool scaled = flags.given("fatigue_ratio") || flags.given("normalized_encumbrance");
-    if (flags.given("jump_magnitude") || flags.given("acrobatics") || !scaled) {
-        out = "--jump-magnitude/--acrobatics";
-    }
-    for (const std::string_view field : {"fatigue_ratio", "normalized_encumbrance"}) {
-        if (flags.given(field)) {
-            out += (out.empty() ? "" : "/") + flag_of_field(field, morrowind_renames);
-        }
-    }
-    return out;
-}
-
-}  // namespace
-
 void name_take_off_errors(const MorrowindArgs& args, std::span<const FieldFlag> flags,
                           const std::function<void()>& run) {
     const FlagBinder& binder = *args.flags;
+    const bool scaled = binder.given("fatigue_ratio") || binder.given("normalized_encumbrance");
+    // The take-off flags typed: "--jump-magnitude/--acrobatics" (also when nothing was typed: the usual
+    // cause), with "--fatigue-ratio" and "--encumbrance" when typed; the fatigue ratio alone gives
+    // "--fatigue-ratio".
+    std::string take_off = binder.given("jump_magnitude") || binder.given("acrobatics") || !scaled
+                               ? "--jump-magnitude/--acrobatics"
+                               : "";
+    for (const std::string_view field : {"fatigue_ratio", "normalized_encumbrance"}) {
+        if (binder.given(field)) {
+            take_off += (take_off.empty() ? "" : "/") + flag_of_field(field, morrowind_renames);
+        }
+    }
     std::vector<FieldFlag> named(flags.begin(), flags.end());
-    const std::string take_off = take_off_flags(args);
     named.push_back({"take_off_speed", take_off});
     try {
         run();
     } catch (const SettingsError& e) {
-        const bool scaled = binder.given("fatigue_ratio") || binder.given("normalized_encumbrance");
         const FieldErrors& errors = e.errors();
         if (!scaled || errors.size() != 1 || errors.front().field != "take_off_speed") {
             throw UsageError(FlagBinder(named).message(errors));
