@@ -1,8 +1,11 @@
-// Helpers shared by the analysis commands (turn, stop, sweep): strict numbers and their text; their JSON and
-// CSV are the report module's (kinema/report/). The model and its --set settings come from
-// settings_options.hpp.
+// Helpers shared by the analysis commands (simulate, turn, stop, sweep, replay): strict numbers, frame-rate
+// lists, the chart's files and the stdout sink; their JSON and CSV are the report module's (kinema/report/).
+// The model and its --set settings come from settings_options.hpp.
 #pragma once
 
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -14,9 +17,8 @@
 #include "cli_common.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/chart.hpp"
-#include "kinema/report/text.hpp"
 #if KINEMA_HAVE_RENDER
-#include "kinema/render/chart.hpp"
+#include "kinema/render/report_chart.hpp"
 #endif
 
 namespace kinema::cli::analysis_cli {
@@ -31,19 +33,50 @@ inline double parse_positive(std::string_view text, std::string_view what, bool 
 }
 
 /// A finite number in [min, max], else UsageError naming the argument: the documented range of a flag that is
-/// not a settings field (docs/errors.md, "Limits").
-inline double parse_in_range(std::string_view text, std::string_view what, double min, double max) {
+/// not a settings field (docs/errors.md, "Limits"). `context` follows the range in the message (" for
+/// --model morrowind" where a model narrows it).
+inline double parse_in_range(std::string_view text, std::string_view what, double min, double max,
+                             std::string_view context = "") {
     const double value = parse_number(text, what);
     if (!(value >= min && value <= max)) {
-        throw UsageError(fmt::format("{}: must be in [{}, {}], got {}", what, format_number(min),
-                                     format_number(max), text));
+        throw UsageError(fmt::format("{}: must be in [{}, {}]{}, got {}", what, format_number(min),
+                                     format_number(max), context, text));
     }
     return value;
 }
 
-/// Shortest round-trip text, "inf"/"nan" spelled out, for messages: the tables' (report::number_text).
-inline std::string text(double value) {
-    return report::number_text(value);
+/// The frame rates of a comma-separated list, each as parse_in_range reads it, then at most `max_count` of
+/// them: the whole list is checked before any work.
+inline std::vector<double> parse_rate_list(std::string_view list, std::string_view what, double min,
+                                           double max, std::size_t max_count, std::string_view context = "") {
+    std::vector<double> rates;
+    for (const std::string& part : split(list, ',')) {
+        rates.push_back(parse_in_range(part, what, min, max, context));
+    }
+    if (rates.size() > max_count) {
+        throw UsageError(fmt::format("{}: at most {} frame rates, got {}", what, max_count, rates.size()));
+    }
+    return rates;
+}
+
+/// A whole number in [min, max] (`unit` after "a whole number" in the message: " of 100 ns ticks"), read by
+/// the one number rule ("+5" and "1e3" as every flag reads them), else UsageError naming the argument.
+inline std::int64_t parse_whole(std::string_view text, std::string_view what, std::int64_t min,
+                                std::int64_t max, std::string_view unit = "") {
+    const ReadNumber n = read_number(text);
+    if (n.status != NumberText::ok ||
+        !(n.value >= static_cast<double>(min) && n.value <= static_cast<double>(max)) ||
+        n.value != std::floor(n.value)) {
+        throw UsageError(fmt::format("{}: expected a whole number{} in [{}, {}], got {}", what, unit, min,
+                                     max, quote_for_message(text)));
+    }
+    return static_cast<std::int64_t>(n.value);
+}
+
+/// Writes `text` to stdout and empties it: the sink of a report written as it goes (a long run's frames).
+inline void write_to_stdout(std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    text.clear();
 }
 
 /// --png/--svg need kinema::render; checked with the other arguments, before any output.
@@ -68,23 +101,13 @@ inline void write_chart_files([[maybe_unused]] const std::string& png,
     if (png.empty() && svg.empty()) {
         return;
     }
-    report::Chart chart = make_chart();
-    std::vector<render::ChartPanel> panels;
-    for (report::Chart::Panel& p : chart.panels) {
-        render::ChartPanel& panel = panels.emplace_back();
-        panel = {std::move(p.title), std::move(p.y_label), {}, p.reference_y, std::move(p.reference_label)};
-        for (report::Chart::Curve& c : p.curves) {
-            panel.series.push_back({std::move(c.label), std::move(c.x), std::move(c.y)});
-        }
-    }
-    const render::ChartSettings settings{.title = std::move(chart.title),
-                                         .x_label = std::move(chart.x_label)};
+    const report::Chart chart = make_chart();
     output::OutputFiles files(inputs);
     if (!png.empty()) {
-        files.add("--png", png, render::chart_png(panels, settings));
+        files.add("--png", png, render::chart_png(chart));
     }
     if (!svg.empty()) {
-        files.add("--svg", svg, render::chart_svg(panels, settings));
+        files.add("--svg", svg, render::chart_svg(chart));
     }
     files.commit();
 #endif

@@ -1,7 +1,6 @@
 // `kinema morrowind speed|jump|fall`: the Morrowind movement model (docs/morrowind.md) for one actor, as a
 // readable table or as JSON. Units: Morrowind units (u, u/s, u/s^2), seconds; attributes and skills as the
 // game shows them.
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -11,7 +10,6 @@
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
-#include "kinema/core/file.hpp"
 #include "kinema/movement/morrowind.hpp"
 #include "kinema/report/morrowind.hpp"
 #include "morrowind_options.hpp"
@@ -32,23 +30,17 @@ void add_field_options(CLI::App* cmd, const MorrowindArgs& args,
     }
 }
 
-// Reads a JSON object of GMST names to numbers into `gmsts` (report::apply_gmst_json). Every message names
+// Reads a JSON object of GMST names to numbers into `gmsts` (report::apply_gmst_file). Every message names
 // the file, and a bad value also the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
-    // Every GMST of the game fits in a few kilobytes; the cap keeps /dev/zero from eating memory.
-    constexpr std::uintmax_t kMaxGmstBytes = 1 << 20;
     try {
-        report::apply_gmst_json(gmsts, read_file_capped(path, kMaxGmstBytes), path);
-    } catch (const FileError& e) {
-        throw UsageError(e.what());
+        report::apply_gmst_file(gmsts, path);
     } catch (const report::GmstFileError& e) {
         throw UsageError(e.what());
     } catch (const SettingsError& e) {
         throw UsageError(FlagBinder({}, path + ":").message(e.errors()));
     }
 }
-
-}  // namespace
 
 MorrowindSettings morrowind_settings(const MorrowindArgs& args) {
     MorrowindSettings s;
@@ -97,32 +89,34 @@ MorrowindStance morrowind_stance(const MorrowindArgs& args) {
     return st;
 }
 
+}  // namespace
+
+MorrowindInputs morrowind_inputs(const MorrowindArgs& args) {
+    return {MorrowindModel(morrowind_settings(args)), morrowind_actor(args), morrowind_stance(args)};
+}
+
 namespace {
 
 void run_speed(const MorrowindArgs& args) {
-    const MorrowindModel model(morrowind_settings(args));
-    const MorrowindActor actor = morrowind_actor(args);
-    const MorrowindStance stance = morrowind_stance(args);
+    const auto [model, actor, stance] = morrowind_inputs(args);
     const report::MorrowindSpeedResult result = report::morrowind_speed(model, actor, stance);
     fmt::print("{}", args.json ? report::morrowind_speed_json(model, actor, stance, result)
                                : report::morrowind_speed_text(model, actor, result));
 }
 
 void run_jump(const MorrowindArgs& args) {
-    const MorrowindModel model(morrowind_settings(args));
-    const MorrowindActor actor = morrowind_actor(args);
-    const MorrowindStance stance = morrowind_stance(args);
+    const MorrowindInputs in = morrowind_inputs(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     // The take-off speed has a bound (1e6 u/s) that the flags behind it must respect.
     report::MorrowindJumpResult result;
-    name_take_off_errors(args, {}, [&] { result = report::morrowind_jump(model, actor, stance, direction); });
-    fmt::print("{}", args.json ? report::morrowind_jump_json(model, actor, stance, result)
-                               : report::morrowind_jump_text(model, actor, result));
+    name_take_off_errors(args, {},
+                         [&] { result = report::morrowind_jump(in.model, in.actor, in.stance, direction); });
+    fmt::print("{}", args.json ? report::morrowind_jump_json(in.model, in.actor, in.stance, result)
+                               : report::morrowind_jump_text(in.model, in.actor, result));
 }
 
 void run_fall(const MorrowindArgs& args) {
-    const MorrowindModel model(morrowind_settings(args));
-    const MorrowindActor actor = morrowind_actor(args);
+    const auto [model, actor, stance] = morrowind_inputs(args);
     const double height = parse_number(args.height, "--height");
     constexpr FieldFlag kFallFlags[] = {{"height", "--height"}};
     report::MorrowindFallResult result{height, {}};
@@ -137,7 +131,8 @@ void run_fall(const MorrowindArgs& args) {
 
 }  // namespace
 
-void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_set_and_json) {
+void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bool with_set_and_json) {
+    // Settings.
     typed(cmd->add_option("--gmst", a.gmst_file,
                           "JSON object of GMST names to numbers overriding the vanilla defaults"),
           ValueKind::file);
@@ -158,16 +153,14 @@ void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& a, bool with_s
     if (with_set_and_json) {
         cmd->add_flag("--json", a.json, "Print JSON instead of a table");
     }
-}
-
-void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& a) {
+    // Actor.
     cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
     add_field_options<MorrowindActor>(
         cmd, a,
         {"speed", "athletics", "acrobatics", "normalized_encumbrance", "fatigue_ratio", "jump_magnitude"});
-}
-
-void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& a) {
+    if (!with_stance) {
+        return;
+    }
     cmd->add_flag("--run", a.run, "Run stance");
     cmd->add_flag("--sneak", a.sneak, "Sneak stance");
     cmd->add_flag("--swim", a.swim, "Swimming");
@@ -175,31 +168,26 @@ void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& a) {
     add_field_options<MorrowindActor>(cmd, a, {"levitate"});
 }
 
-std::string take_off_flags(const MorrowindArgs& args) {
-    const FlagBinder& flags = *args.flags;
-    std::string out;
-    const bool scaled = flags.given("fatigue_ratio") || flags.given("normalized_encumbrance");
-    if (flags.given("jump_magnitude") || flags.given("acrobatics") || !scaled) {
-        out = "--jump-magnitude/--acrobatics";
-    }
-    for (const std::string_view field : {"fatigue_ratio", "normalized_encumbrance"}) {
-        if (flags.given(field)) {
-            out += (out.empty() ? "" : "/") + flag_of_field(field, morrowind_renames);
-        }
-    }
-    return out;
-}
-
 void name_take_off_errors(const MorrowindArgs& args, std::span<const FieldFlag> flags,
                           const std::function<void()>& run) {
     const FlagBinder& binder = *args.flags;
+    const bool scaled = binder.given("fatigue_ratio") || binder.given("normalized_encumbrance");
+    // The take-off flags typed: "--jump-magnitude/--acrobatics" (also when nothing was typed: the usual
+    // cause), with "--fatigue-ratio" and "--encumbrance" when typed; the fatigue ratio alone gives
+    // "--fatigue-ratio".
+    std::string take_off = binder.given("jump_magnitude") || binder.given("acrobatics") || !scaled
+                               ? "--jump-magnitude/--acrobatics"
+                               : "";
+    for (const std::string_view field : {"fatigue_ratio", "normalized_encumbrance"}) {
+        if (binder.given(field)) {
+            take_off += (take_off.empty() ? "" : "/") + flag_of_field(field, morrowind_renames);
+        }
+    }
     std::vector<FieldFlag> named(flags.begin(), flags.end());
-    const std::string take_off = take_off_flags(args);
     named.push_back({"take_off_speed", take_off});
     try {
         run();
     } catch (const SettingsError& e) {
-        const bool scaled = binder.given("fatigue_ratio") || binder.given("normalized_encumbrance");
         const FieldErrors& errors = e.errors();
         if (!scaled || errors.size() != 1 || errors.front().field != "take_off_speed") {
             throw UsageError(FlagBinder(named).message(errors));
@@ -228,9 +216,7 @@ void add_morrowind_command(CLI::App& app) {
     // One MorrowindArgs (and binder) per subcommand: each binds its own options.
     auto args = std::make_shared<MorrowindArgs>();
     auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
-    add_morrowind_settings_options(speed, *args);
-    add_morrowind_actor_options(speed, *args);
-    add_morrowind_stance_options(speed, *args);
+    add_morrowind_options(speed, *args, true);
     add_field_options<MorrowindActor>(speed, *args, {"swift_swim"});
     speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
@@ -245,9 +231,7 @@ void add_morrowind_command(CLI::App& app) {
 
     auto jump_args = std::make_shared<MorrowindArgs>();
     auto* jump = cmd->add_subcommand("jump", "Jump take-off velocity, fatigue cost, midair control and arc");
-    add_morrowind_settings_options(jump, *jump_args);
-    add_morrowind_actor_options(jump, *jump_args);
-    add_morrowind_stance_options(jump, *jump_args);
+    add_morrowind_options(jump, *jump_args, true);
     typed(jump->add_option("--direction", jump_args->direction,
                            "Ground movement direction X,Y at take-off; 0,0 = standing"),
           ValueKind::point2);
@@ -256,8 +240,7 @@ void add_morrowind_command(CLI::App& app) {
 
     auto fall_args = std::make_shared<MorrowindArgs>();
     auto* fall = cmd->add_subcommand("fall", "Fall damage and knockdown on landing");
-    add_morrowind_settings_options(fall, *fall_args);
-    add_morrowind_actor_options(fall, *fall_args);
+    add_morrowind_options(fall, *fall_args, false);
     typed(fall->add_option("--height", fall_args->height, "Fall height from the peak, u, [0, 1e9]"),
           ValueKind::number)
         ->capture_default_str();

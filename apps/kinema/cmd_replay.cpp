@@ -48,10 +48,7 @@ void run_replay(const ReplayOptions& o) {
                                     [&] { return report::replay_chart(result, o.log); });
     if (o.json) {
         std::string buffer;
-        report::write_replay_json(result, o.log, buffer, [](std::string& text) {
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            text.clear();
-        });
+        report::write_replay_json(result, o.log, buffer, analysis_cli::write_to_stdout);
     } else {
         fmt::print("{}", table);
     }

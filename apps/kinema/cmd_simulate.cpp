@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "kinema/core/format.hpp"
@@ -44,16 +45,6 @@ struct SimulateOptions {
     bool csv = false;
 };
 
-std::size_t parse_count(std::string_view text, std::string_view what, std::size_t max) {
-    const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
-    if (n.status != NumberText::ok || !(n.value >= 0.0 && n.value <= static_cast<double>(max)) ||
-        n.value != std::floor(n.value)) {
-        throw UsageError(fmt::format("{}: expected a whole number in [0, {}], got {}", what, max,
-                                     quote_for_message(text)));
-    }
-    return static_cast<std::size_t>(n.value);
-}
-
 // --input through the library's parser (movement::parse_input_schedule, the one description of the syntax).
 std::vector<mv::InputChange> parse_schedule(std::string_view text) {
     std::vector<mv::InputChange> schedule;
@@ -79,35 +70,25 @@ mv::PlanarState start_state(const SimulateOptions& options) {
 
 // A run whose explicit friction overshoots (CrossCode past 12 f dt = 2: its coasting velocity grows every
 // frame, with no speed cap) is stepped once before anything is written and refused when its speed passes
-// every speed's bound: it printed NaN frames before (issue 40). Other models and stable frame times cannot
-// diverge, so they are stepped once, as before.
-void refuse_divergence(const mv::AnyModel& model, double longest_dt, std::string_view flag,
-                       const std::function<report::FrameSource()>& frames) {
-    const double stable = mv::longest_stable_dt(model);
-    if (!(longest_dt > stable) || !std::holds_alternative<mv::CrossCodeSettings>(model)) {
-        return;
-    }
-    if (const auto runaway = report::first_runaway_frame(frames())) {
+// every speed's bound (report::runaway_frame): it printed NaN frames before (issue 40).
+void refuse_divergence(const mv::AnyModel& model, const report::SimulationRun& run, std::string_view flag) {
+    if (const auto runaway = report::runaway_frame(model, run)) {
         throw UsageError(
             fmt::format("{}: the {} model diverges at this frame time with these settings: its speed "
                         "passes {} from "
                         "frame {} on (frames longer than {} s make its explicit friction overshoot)",
                         flag, mv::model_name(model), format_number(mv::max_start_speed), runaway->frame,
-                        format_significant(stable, 4)));
+                        format_significant(mv::longest_stable_dt(model), 4)));
     }
 }
 
 // Writes the run to stdout, with a warning (stderr) when the state stops being finite.
-void write_run(const SimulateOptions& options, const mv::AnyModel& model, const report::FrameTimesText& times,
-               const mv::FrameRecord& first, const report::FrameSource& next) {
+void write_run(const SimulateOptions& options, const mv::AnyModel& model, const report::SimulationRun& run) {
     const report::SimulationFormat format = options.json  ? report::SimulationFormat::json
                                             : options.csv ? report::SimulationFormat::csv
                                                           : report::SimulationFormat::table;
-    const std::optional<std::size_t> diverged_at =
-        report::write_simulation(format, model, times, first, next, [](std::string& text) {
-            std::fwrite(text.data(), 1, text.size(), stdout);
-            text.clear();
-        });
+    const std::optional<std::size_t> diverged_at = report::write_simulation(
+        format, model, run.times, run.first, run.frames(), analysis_cli::write_to_stdout);
     if (diverged_at) {
         std::fprintf(
             stderr,
@@ -144,31 +125,17 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
             throw UsageError(fmt::format("--dt-schedule: {}", e.what()));
         }
     }
-    const std::size_t frames = parse_count(options.frames, "--frames", max_frames);
+    const auto frames =
+        static_cast<std::size_t>(analysis_cli::parse_whole(options.frames, "--frames", 0, max_frames));
     const std::vector<mv::InputChange> schedule = parse_schedule(options.input);
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);
-    std::optional<mv::Simulation> simulation;
-    const auto restart = [&] {
-        if (dt_schedule.empty()) {
-            simulation.emplace(model, start, schedule, dt);
-        } else {
-            simulation.emplace(model, start, schedule, dt_schedule);
-        }
-    };
-    double longest_dt = dt;
-    for (const mv::DtChange& change : dt_schedule) {
-        longest_dt = std::max(longest_dt, change.dt);
-    }
-    refuse_divergence(model, longest_dt, dt_schedule.empty() ? "--dt" : "--dt-schedule", [&] {
-        restart();
-        return report::scheduled_frames(*simulation, frames);
-    });
-    restart();
-    const report::FrameTimesText times = dt_schedule.empty()
-                                             ? report::describe_dt(dt)
-                                             : report::describe_dt_schedule(options.dt_schedule, dt_schedule);
-    write_run(options, model, times, simulation->record(), report::scheduled_frames(*simulation, frames));
+    const report::SimulationRun run =
+        dt_schedule.empty()
+            ? report::scheduled_run(model, start, schedule, dt, frames)
+            : report::scheduled_run(model, start, schedule, dt_schedule, options.dt_schedule, frames);
+    refuse_divergence(model, run, dt_schedule.empty() ? "--dt" : "--dt-schedule");
+    write_run(options, model, run);
 }
 
 // --input-file: one dt and one input per frame (report::input_file_frames).
@@ -185,13 +152,10 @@ void run_input_file(const SimulateOptions& options, mv::AnyModel model) {
     }
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);
-    const mv::FrameInputs file = mv::read_frame_inputs(options.input_file);
-    refuse_divergence(model, file.dt.empty() ? 0.0 : *std::max_element(file.dt.begin(), file.dt.end()),
-                      "--input-file", [&] { return report::input_file_frames(model, start, file); });
-    std::vector<mv::FrameRecord> first;
-    mv::simulate_frames(model, start, {}, {}, first);
-    write_run(options, model, report::describe_input_file(options.input_file), first.front(),
-              report::input_file_frames(model, start, file));
+    const report::SimulationRun run =
+        report::input_file_run(model, start, mv::read_frame_inputs(options.input_file), options.input_file);
+    refuse_divergence(model, run, "--input-file");
+    write_run(options, model, run);
 }
 
 void run_simulate(const SimulateOptions& options) {

@@ -16,6 +16,7 @@
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/report/stop.hpp"
+#include "kinema/report/text.hpp"
 #include "settings_options.hpp"
 
 namespace kinema::cli {
@@ -51,14 +52,7 @@ double parse_fps(const std::string& text, std::string_view flag) {
 
 // The whole list is checked before any work.
 std::vector<double> parse_fps_list(const std::string& list) {
-    std::vector<double> out;
-    for (const std::string& part : split(list, ',')) {
-        out.push_back(parse_fps(part, "--fps-list"));
-    }
-    if (out.size() > kMaxFpsList) {
-        throw UsageError(fmt::format("--fps-list: at most {} frame rates, got {}", kMaxFpsList, out.size()));
-    }
-    return out;
+    return parse_rate_list(list, "--fps-list", kMinFps, kMaxFps, kMaxFpsList);
 }
 
 // --trace: the stop over the frame times of a trace file, beside the constant rate of their mean frame time
@@ -81,7 +75,7 @@ std::string pivot_text(const StopOptions& o, const movement::UnrealSettings& s, 
     const double fps = parse_fps(o.fps, "--fps");
     if (v0 > s.max_walk_speed) {
         throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
-                                     text(s.max_walk_speed), text(v0)));
+                                     report::number_text(s.max_walk_speed), report::number_text(v0)));
     }
     if (!(s.max_acceleration > 0.0)) {
         throw UsageError("--set: --pivot needs max_acceleration > 0");

@@ -30,6 +30,7 @@ namespace {
 using analysis_cli::check_render_available;
 using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
+using analysis_cli::parse_rate_list;
 using analysis_cli::write_chart_files;
 using Metric = report::SweepMetric;
 using report::FlightMetric;
@@ -74,12 +75,10 @@ auto chosen_metrics(Choose choose, const std::vector<std::string>& names, std::s
     }
 }
 
-// The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
-// defaults too, unless `defaults` is given and no range flag was typed. The whole list is checked before any
-// work (docs/errors.md, "Limits").
 // The rates a sweep takes: [sweep_min_fps, sweep_max_fps]. A Morrowind sweep's rates are physics rates too
 // (MorrowindPhysicsSettings::physics_rate, [1, 10000]), so its range is the overlap of the two, named in one
-// message ("[1, 1000] for --model morrowind") rather than whichever of the two ranges a rate missed.
+// message ("[1, 1000] for --model morrowind") rather than whichever of the two ranges a rate missed: every
+// rate it takes is then a valid physics rate.
 struct RateRange {
     double min = analysis::sweep_min_fps;
     double max = analysis::sweep_max_fps;
@@ -87,33 +86,19 @@ struct RateRange {
 };
 constexpr RateRange morrowind_rate_range{1.0, analysis::sweep_max_fps, " for --model morrowind"};
 
-double parse_rate(std::string_view text, std::string_view flag, const RateRange& range) {
-    const double value = parse_number(text, flag);
-    if (!(value >= range.min && value <= range.max)) {
-        throw UsageError(fmt::format("{}: must be in [{}, {}]{}, got {}", flag, format_number(range.min),
-                                     format_number(range.max), range.model, text));
-    }
-    return value;
-}
-
+// The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
+// defaults too, unless `defaults` is given and no range flag was typed. The whole list is checked before any
+// work (docs/errors.md, "Limits").
 std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> defaults = {},
                                 const RateRange& range = {}) {
-    std::vector<double> rates;
     if (!o.fps.empty()) {
-        for (const std::string& part : split(o.fps, ',')) {
-            rates.push_back(parse_rate(part, "--fps", range));
-        }
-        if (rates.size() > analysis::sweep_max_rates) {
-            throw UsageError(fmt::format("--fps: at most {} frame rates, got {}", analysis::sweep_max_rates,
-                                         rates.size()));
-        }
-        return rates;
+        return parse_rate_list(o.fps, "--fps", range.min, range.max, analysis::sweep_max_rates, range.model);
     }
     if (!defaults.empty() && !o.fps_range_given) {
         return {defaults.begin(), defaults.end()};
     }
-    const double from = parse_rate(o.fps_from, "--fps-from", range);
-    const double to = parse_rate(o.fps_to, "--fps-to", range);
+    const double from = parse_in_range(o.fps_from, "--fps-from", range.min, range.max, range.model);
+    const double to = parse_in_range(o.fps_to, "--fps-to", range.min, range.max, range.model);
     const double step = parse_positive(o.fps_step, "--fps-step");
     if (to < from) {
         throw UsageError(fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
@@ -124,25 +109,6 @@ std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> d
     return analysis::fps_range(from, to, step);
 }
 
-movement::MorrowindPhysicsSettings physics_settings(const SweepOptions& o, std::span<const double> rates) {
-    movement::MorrowindPhysicsSettings physics;
-    o.flags.apply(physics);
-    o.flags.require_valid(physics.validate());
-    // Each rate is a physics rate here: one out of the physics range is named by the flag that gave it (the
-    // lowest rate of a range is its --fps-from).
-    const FieldFlag rate_flag[] = {{"physics_rate", o.fps.empty() ? "--fps-from" : "--fps"}};
-    for (const double rate : rates) {
-        movement::MorrowindPhysicsSettings at = physics;
-        at.physics_rate = rate;
-        const FieldErrors errors = at.validate();
-        if (!errors.empty() && errors.front().field == "physics_rate") {
-            throw UsageError(FlagBinder(rate_flag).message({errors.front()}));
-        }
-        o.flags.require_valid(errors);
-    }
-    return physics;
-}
-
 void run_morrowind_sweep(const SweepOptions& o) {
     // Everything is parsed and checked before any output.
     if (o.flags.given("rest_speed")) {
@@ -150,28 +116,28 @@ void run_morrowind_sweep(const SweepOptions& o) {
     }
     MorrowindArgs args = o.morrowind;
     args.sets = o.model.sets;  // sweep's --set: MorrowindSettings fields, as `kinema morrowind --set`
-    const movement::MorrowindModel model(morrowind_settings(args));
-    const movement::MorrowindActor actor = morrowind_actor(args);
-    const movement::MorrowindStance stance = morrowind_stance(args);
+    const MorrowindInputs in = morrowind_inputs(args);
     const Vec2 direction = parse_vec2(args.direction, "--direction");
     const double drop = parse_number(o.drop, "--drop");
     const std::vector<const FlightMetric*> metrics =
         chosen_metrics(report::flight_metrics_named, o.metrics, " for --model morrowind");
     const std::vector<double> rates =
         frame_rates(o, analysis::morrowind_default_rates(), morrowind_rate_range);
-    const movement::MorrowindPhysicsSettings physics = physics_settings(o, rates);
+    movement::MorrowindPhysicsSettings physics;  // its physics_rate is each of `rates` in turn
+    o.flags.apply(physics);
+    o.flags.require_valid(physics.validate());
     check_render_available(o.png, o.svg);
     constexpr FieldFlag kLaunchFlags[] = {{"drop", "--drop"}, {"max_time", "--max-time"}};
     report::MorrowindJumpSweep jump;
     name_take_off_errors(args, kLaunchFlags, [&] {
-        jump = report::sweep_morrowind_jump(model, actor, stance, direction, drop, rates, physics);
+        jump = report::sweep_morrowind_jump(in.model, in.actor, in.stance, direction, drop, rates, physics);
     });
     const analysis::MorrowindRateSweep& sweep = jump.sweep;
     const std::string out =
         o.json  ? report::morrowind_sweep_json(jump.setup, sweep, metrics)
         : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
                 : report::morrowind_sweep_text(jump.setup, sweep, metrics,
-                                               report::describe_morrowind_actor(actor, model));
+                                               report::describe_morrowind_actor(in.actor, in.model));
     write_chart_files(o.png, o.svg, o.inputs, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
     fmt::print("{}", out);
 }
@@ -284,9 +250,7 @@ void add_sweep_command(CLI::App& app) {
         "Morrowind (--model morrowind)",
         "one jump, as `kinema morrowind jump` takes it, stepped at each physics rate (--fps LIST or the "
         "--fps-from/--fps-to/--fps-step range, default 5..240 Hz); --set takes MorrowindSettings fields");
-    add_morrowind_settings_options(mw, o->morrowind, false);
-    add_morrowind_actor_options(mw, o->morrowind);
-    add_morrowind_stance_options(mw, o->morrowind);
+    add_morrowind_options(mw, o->morrowind, true, false);
     typed(mw->add_option("--direction", o->morrowind.direction,
                          "ground movement direction X,Y at take-off and held in the air; 0,0 = standing"),
           ValueKind::point2)

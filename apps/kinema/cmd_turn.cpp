@@ -43,17 +43,6 @@ struct TurnOptions {
     bool json = false;
 };
 
-// --dt-ticks N: a whole number of 100 ns ticks in [1, kMaxTicks].
-std::int64_t parse_ticks(std::string_view text) {
-    const ReadNumber n = read_number(text);  // the one number rule: "+5" and "1e3" as every flag reads them
-    if (n.status != NumberText::ok || !(n.value >= 1.0 && n.value <= static_cast<double>(kMaxTicks)) ||
-        n.value != std::floor(n.value)) {
-        throw UsageError(fmt::format("--dt-ticks: expected a whole number of 100 ns ticks in [1, {}], got {}",
-                                     kMaxTicks, quote_for_message(text)));
-    }
-    return static_cast<std::int64_t>(n.value);
-}
-
 // --yaw-units with --angle (angle_deg) or --max (no angle): the quantised turn and the best whole-unit
 // full-speed turn (docs/analysis.md "Quantised turns").
 void print_quantized(const TurnOptions& o, const analysis::TurnSettings& settings, double dt,
@@ -78,7 +67,7 @@ struct TurnFrame {
 TurnFrame parse_frame(const TurnOptions& o) {
     TurnFrame f;
     if (!o.dt_ticks.empty()) {
-        f.ticks = parse_ticks(o.dt_ticks);
+        f.ticks = analysis_cli::parse_whole(o.dt_ticks, "--dt-ticks", 1, kMaxTicks, " of 100 ns ticks");
         f.dt = analysis::dt_from_ticks(*f.ticks);
         if (f.dt > movement::max_step_dt) {  // the turn solver's frames, as --fps's
             throw UsageError(fmt::format("--dt-ticks: at most 100000000 (10 s), got {}", o.dt_ticks));

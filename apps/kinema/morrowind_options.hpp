@@ -51,24 +51,26 @@ struct MorrowindArgs {
     bool json = false;
 };
 
-/// --gmst, --rules, --gravity, --air-control, --speed-cap, --fall-threshold, --truncate-base-speed; also
-/// --set and --json when `with_set_and_json` (a command with its own fills args.sets itself).
-void add_morrowind_settings_options(CLI::App* cmd, MorrowindArgs& args, bool with_set_and_json = true);
-/// --creature, --speed, --athletics, --acrobatics, --encumbrance, --fatigue-ratio, --jump-magnitude.
-void add_morrowind_actor_options(CLI::App* cmd, MorrowindArgs& args);
-/// --run, --sneak, --swim, --incapacitated, --levitate.
-void add_morrowind_stance_options(CLI::App* cmd, MorrowindArgs& args);
+/// The settings options (--gmst, --rules, --gravity, --air-control, --speed-cap, --fall-threshold,
+/// --truncate-base-speed; also --set and --json when `with_set_and_json`: a command with its own fills
+/// args.sets itself), then the actor's (--creature, --speed, --athletics, --acrobatics, --encumbrance,
+/// --fatigue-ratio, --jump-magnitude), then with `with_stance` the stance's (--run, --sneak, --swim,
+/// --incapacitated, --levitate).
+void add_morrowind_options(CLI::App* cmd, MorrowindArgs& args, bool with_stance,
+                           bool with_set_and_json = true);
 
-/// The settings, actor and stance the options describe; UsageError/SettingsError naming the flag.
-[[nodiscard]] movement::MorrowindSettings morrowind_settings(const MorrowindArgs& args);
-[[nodiscard]] movement::MorrowindActor morrowind_actor(const MorrowindArgs& args);
-[[nodiscard]] movement::MorrowindStance morrowind_stance(const MorrowindArgs& args);
-/// The flags behind the jump's take-off speed that the user typed, for its errors: "--jump-magnitude/
-/// --acrobatics" (also when nothing was typed: the usual cause), with "--fatigue-ratio" and "--encumbrance"
-/// when typed; the fatigue ratio alone gives "--fatigue-ratio".
-[[nodiscard]] std::string take_off_flags(const MorrowindArgs& args);
+/// The model, actor and stance the options describe; UsageError/SettingsError naming the flag.
+struct MorrowindInputs {
+    movement::MorrowindModel model;
+    movement::MorrowindActor actor;
+    movement::MorrowindStance stance;
+};
+[[nodiscard]] MorrowindInputs morrowind_inputs(const MorrowindArgs& args);
+
 /// Runs `run` (a jump, or a sweep of jumps); a SettingsError from the library becomes a UsageError naming
-/// the flags: the take-off speed's by take_off_flags, every other field by `flags`. The take-off speed is
+/// the flags: the take-off speed's by the flags behind it ("--jump-magnitude/--acrobatics", also when nothing
+/// was typed: the usual cause; with "--fatigue-ratio" and "--encumbrance" when typed), every other field by
+/// `flags`. The take-off speed is
 /// derived, so when --fatigue-ratio or --encumbrance was typed (no other flag's bound catches a value of
 /// theirs that makes it too fast) the message starts with each take-off flag typed and the value typed
 /// ("--fatigue-ratio: 1e308 is out of range for the jump: ..."), not only the speed it gives.

@@ -1,7 +1,7 @@
-// A result's chart as data -- panels of curves over a shared x axis -- for a face that draws it. The CLI
-// draws it with kinema::render (render::ChartPanel has the same fields); this part does not link that
-// library, whose cairo is optional, so the composition of the curves lives here and the drawing stays with
-// the face.
+// A result's chart as data -- panels of curves over a shared x axis -- for a face that draws it.
+// kinema::render draws it (render::chart_png/chart_svg of a report::Chart, kinema/render/report_chart.hpp);
+// this part does not link that library, whose cairo is optional, so the composition of the curves lives here
+// and the drawing there.
 #pragma once
 
 #include <limits>

@@ -1,7 +1,11 @@
 // Morrowind GMST overrides from a JSON file (`kinema morrowind --gmst`).
+#include <cstdint>
+#include <string>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "kinema/core/file.hpp"
 #include "kinema/report/morrowind.hpp"
 
 namespace kinema::report {
@@ -48,6 +52,17 @@ void apply_gmst_json(movement::MorrowindGmsts& gmsts, std::string_view text, std
         set_field(gmsts, name, value.get<double>());
     }
     throw_if_invalid("MorrowindGmsts", gmsts.validate());
+}
+
+void apply_gmst_file(movement::MorrowindGmsts& gmsts, const std::string& path) {
+    constexpr std::uintmax_t kMaxGmstBytes = 1 << 20;
+    std::string text;
+    try {
+        text = read_file_capped(path, kMaxGmstBytes);
+    } catch (const FileError& e) {
+        throw GmstFileError(e.what());
+    }
+    apply_gmst_json(gmsts, text, path);
 }
 
 }  // namespace kinema::report

@@ -42,6 +42,11 @@ class GmstFileError : public std::runtime_error {
 /// for an unknown name or a bad value.
 void apply_gmst_json(movement::MorrowindGmsts& gmsts, std::string_view text, std::string_view path);
 
+/// apply_gmst_json of the file at `path`, read whole up to 1 MiB (every GMST of the game fits in a few
+/// kilobytes; the cap keeps /dev/zero from eating memory). A file that cannot be read, or is longer, is a
+/// GmstFileError too, with kinema::FileError's message.
+void apply_gmst_file(movement::MorrowindGmsts& gmsts, const std::string& path);
+
 /// A rule's name ("wiki", "openmw", "vanilla") as the settings registry spells it, e.g. "gravity".
 [[nodiscard]] std::string morrowind_rule(const movement::MorrowindSettings& settings, std::string_view field);
 

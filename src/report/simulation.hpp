@@ -65,6 +65,37 @@ using FrameSource = std::function<bool(std::vector<movement::FrameRecord>& chunk
 /// when the run stays bounded to its end.
 [[nodiscard]] std::optional<movement::FrameRecord> first_runaway_frame(const FrameSource& next);
 
+/// A run of `kinema simulate`, ready to check and write: how its frame times were given, its frame 0, its
+/// longest frame time, and a fresh source of its frames at each call of `frames` (the divergence check reads
+/// them once before they are written). The builders validate what the run steps first, as
+/// movement::Simulation and movement::simulate_frames do (SettingsError for the settings, dt and start
+/// state).
+struct SimulationRun {
+    FrameTimesText times;
+    movement::FrameRecord first;
+    double longest_dt = 0.0;  ///< s; 0 for a run of no frames
+    std::function<FrameSource()> frames;
+};
+/// `frames` steps of `model` from `start` under the input `schedule`, every step `dt` long.
+[[nodiscard]] SimulationRun scheduled_run(const movement::AnyModel& model, const movement::PlanarState& start,
+                                          std::vector<movement::InputChange> schedule, double dt,
+                                          std::size_t frames);
+/// The same at the frame times of `dt_schedule`, typed as `dt_schedule_text` (named in the table's head).
+[[nodiscard]] SimulationRun scheduled_run(const movement::AnyModel& model, const movement::PlanarState& start,
+                                          std::vector<movement::InputChange> schedule,
+                                          std::vector<movement::DtChange> dt_schedule,
+                                          std::string_view dt_schedule_text, std::size_t frames);
+/// One step per row of `inputs`, read from `path` (input_file_frames).
+[[nodiscard]] SimulationRun input_file_run(const movement::AnyModel& model,
+                                           const movement::PlanarState& start, movement::FrameInputs inputs,
+                                           std::string_view path);
+
+/// The first runaway frame (first_runaway_frame) of a run that can diverge: CrossCode at a frame time past
+/// movement::longest_stable_dt, whose explicit friction overshoots and whose coasting speed has no cap (issue
+/// 40). None, without stepping the run, for other models and stable frame times: they cannot diverge.
+[[nodiscard]] std::optional<movement::FrameRecord> runaway_frame(const movement::AnyModel& model,
+                                                                 const SimulationRun& run);
+
 enum class SimulationFormat { table, json, csv };
 /// Writes a run as `kinema simulate` prints it -- frame 0, then every frame `next` gives -- handing the text
 /// to `sink` in pieces of about 1 MiB, so that a run of any length streams through a small buffer. Returns

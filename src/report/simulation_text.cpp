@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cmath>
 #include <iterator>
+#include <memory>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -108,6 +110,62 @@ std::optional<movement::FrameRecord> first_runaway_frame(const FrameSource& next
         }
     }
     return std::nullopt;
+}
+
+namespace {
+
+// A run stepped by movement::Simulation: each source steps a Simulation of its own, which it keeps alive.
+SimulationRun simulation_run(FrameTimesText times, double longest_dt, std::size_t frames,
+                             const std::function<movement::Simulation()>& start) {
+    const movement::FrameRecord first = start().record();  // validates settings, dt, schedule and start
+    return {std::move(times), first, longest_dt, [start, frames] {
+                auto simulation = std::make_shared<movement::Simulation>(start());
+                return FrameSource([simulation, next = scheduled_frames(*simulation, frames)](
+                                       std::vector<movement::FrameRecord>& chunk) { return next(chunk); });
+            }};
+}
+
+}  // namespace
+
+SimulationRun scheduled_run(const movement::AnyModel& model, const movement::PlanarState& start,
+                            std::vector<movement::InputChange> schedule, double dt, std::size_t frames) {
+    return simulation_run(describe_dt(dt), dt, frames,
+                          [=] { return movement::Simulation(model, start, schedule, dt); });
+}
+
+SimulationRun scheduled_run(const movement::AnyModel& model, const movement::PlanarState& start,
+                            std::vector<movement::InputChange> schedule,
+                            std::vector<movement::DtChange> dt_schedule, std::string_view dt_schedule_text,
+                            std::size_t frames) {
+    double longest_dt = 0.0;
+    for (const movement::DtChange& change : dt_schedule) {
+        longest_dt = std::max(longest_dt, change.dt);
+    }
+    FrameTimesText times = describe_dt_schedule(dt_schedule_text, dt_schedule);
+    return simulation_run(std::move(times), longest_dt, frames,
+                          [=] { return movement::Simulation(model, start, schedule, dt_schedule); });
+}
+
+SimulationRun input_file_run(const movement::AnyModel& model, const movement::PlanarState& start,
+                             movement::FrameInputs inputs, std::string_view path) {
+    std::vector<movement::FrameRecord> first;
+    movement::simulate_frames(model, start, {}, {}, first);  // validates the settings and the start state
+    const double longest_dt = inputs.dt.empty() ? 0.0 : *std::max_element(inputs.dt.begin(), inputs.dt.end());
+    const auto kept = std::make_shared<const std::pair<movement::AnyModel, movement::FrameInputs>>(
+        model, std::move(inputs));
+    return {describe_input_file(path), first.front(), longest_dt, [kept, start] {
+                return FrameSource([kept, next = input_file_frames(kept->first, start, kept->second)](
+                                       std::vector<movement::FrameRecord>& chunk) { return next(chunk); });
+            }};
+}
+
+std::optional<movement::FrameRecord> runaway_frame(const movement::AnyModel& model,
+                                                   const SimulationRun& run) {
+    if (!(run.longest_dt > movement::longest_stable_dt(model)) ||
+        !std::holds_alternative<movement::CrossCodeSettings>(model)) {
+        return std::nullopt;
+    }
+    return first_runaway_frame(run.frames());
 }
 
 std::optional<std::size_t> write_simulation(SimulationFormat format, const movement::AnyModel& model,

@@ -1,5 +1,9 @@
 // The Morrowind tables, against docs/morrowind.md's formulas worked by hand for the default NPC (Acrobatics
 // 30, fatigue ratio 1, no Jump effect, vanilla GMSTs).
+#include <filesystem>
+#include <fstream>
+#include <string>
+
 #include <gtest/gtest.h>
 
 #include "kinema/report/morrowind.hpp"
@@ -90,6 +94,31 @@ TEST(GmstFile, SetsEachNamedGmst) {
     apply_gmst_json(gmsts, R"({"fMinWalkSpeed": 120, "fJumpAcroMultiplier": 3})", "g.json");
     EXPECT_EQ(get_field(gmsts, "fMinWalkSpeed"), 120.0);
     EXPECT_EQ(get_field(gmsts, "fJumpAcroMultiplier"), 3.0);
+}
+
+// The file's read is capped (1 MiB) and its failures are GmstFileErrors with the file's message.
+TEST(GmstFile, ReadsTheFileWholeUpToOneMebibyte) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path();
+    const std::string good = (dir / "kinema_gmst_file_test.json").string();
+    std::ofstream(good) << R"({"fMinWalkSpeed": 125})";
+    movement::MorrowindGmsts gmsts;
+    apply_gmst_file(gmsts, good);
+    EXPECT_EQ(get_field(gmsts, "fMinWalkSpeed"), 125.0);
+    const auto message = [&](const std::string& path) {
+        try {
+            apply_gmst_file(gmsts, path);
+        } catch (const GmstFileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    const std::string big = (dir / "kinema_gmst_file_test_big.json").string();
+    std::ofstream(big) << std::string((1 << 20) + 1, ' ');
+    EXPECT_EQ(message(big), big + ": larger than the limit of 1048576 bytes (1048577 bytes)");
+    const std::string missing = (dir / "kinema_gmst_file_test_missing.json").string();
+    EXPECT_EQ(message(missing), missing + ": cannot open file: No such file or directory");
+    std::filesystem::remove(good);
+    std::filesystem::remove(big);
 }
 
 TEST(GmstFile, MessagesNameTheFile) {

@@ -100,3 +100,75 @@ TEST(FirstRunawayFrame, ANonFinitePositionStopsTheReading) {
 
 }  // namespace
 }  // namespace kinema::report
+
+namespace kinema::report {
+namespace {
+
+// The frames of a source, read to its end.
+std::vector<movement::FrameRecord> read_all(const FrameSource& next) {
+    std::vector<movement::FrameRecord> all;
+    std::vector<movement::FrameRecord> chunk;
+    while (next(chunk)) {
+        all.insert(all.end(), chunk.begin(), chunk.end());
+    }
+    return all;
+}
+
+// A run's every call of `frames` steps it afresh from frame 0, as the CLI's divergence check and writer each
+// read it; frame 0 and the head name the frame times as given.
+TEST(SimulationRun, ScheduledRunsStepAfreshAtEachRead) {
+    const movement::AnyModel model = movement::CrossCodeSettings{};
+    const std::vector<movement::InputChange> coast = {{0, {0.0, 0.0}}};
+    const SimulationRun run = scheduled_run(model, {{0.0, 0.0}, {300.0, 0.0}}, coast, 1.0, 5);
+    EXPECT_EQ(run.times.table, "dt 1 s");
+    EXPECT_EQ(run.longest_dt, 1.0);
+    EXPECT_EQ(run.first.frame, 0u);
+    EXPECT_EQ(run.first.speed, 300.0);
+    const std::vector<movement::FrameRecord> once = read_all(run.frames());
+    ASSERT_EQ(once.size(), 5u);
+    EXPECT_EQ(once[0].frame, 1u);
+    EXPECT_DOUBLE_EQ(once[0].speed, 300.0 * 11);  // 1 - 12 dt = -11 per frame
+    const std::vector<movement::FrameRecord> again = read_all(run.frames());
+    ASSERT_EQ(again.size(), 5u);
+    EXPECT_EQ(again[4].speed, once[4].speed);
+    // CrossCode at 1 s frames (past its longest stable 1/6 s) runs away at frame 4 (300 * 11^4 > 1e6).
+    ASSERT_TRUE(runaway_frame(model, run).has_value());
+    EXPECT_EQ(runaway_frame(model, run)->frame, 4u);
+    // Held input keeps it at max_vel: no runaway.
+    const std::vector<movement::InputChange> forward = {{0, {1.0, 0.0}}};
+    EXPECT_FALSE(runaway_frame(model, scheduled_run(model, {}, forward, 1.0, 300)).has_value());
+}
+
+TEST(SimulationRun, DtScheduleRunsTakeTheirLongestFrameTime) {
+    const movement::AnyModel model = movement::DishonoredSettings{};
+    const std::vector<movement::InputChange> input = {{0, {1.0, 0.0}}};
+    const std::vector<movement::DtChange> dts = {{0, 0.25}, {2, 0.5}, {3, 0.125}};
+    const SimulationRun run = scheduled_run(model, {}, input, dts, "0:1/4;2:1/2;3:1/8", 4);
+    EXPECT_EQ(run.times.table, "dt schedule \"0:1/4;2:1/2;3:1/8\" (s)");
+    EXPECT_EQ(run.longest_dt, 0.5);
+    const std::vector<movement::FrameRecord> frames = read_all(run.frames());
+    ASSERT_EQ(frames.size(), 4u);
+    EXPECT_DOUBLE_EQ(frames[3].time, 0.25 + 0.25 + 0.5 + 0.125);
+    // Dishonored's friction is stable at these frame times: nothing to check.
+    EXPECT_FALSE(runaway_frame(model, run).has_value());
+}
+
+TEST(SimulationRun, InputFileRunsKeepTheirRowsAndRefuseBadStarts) {
+    const movement::AnyModel model = movement::DishonoredSettings{};
+    const SimulationRun run =
+        input_file_run(model, {}, movement::FrameInputs{{0.25, 0.5}, {{1.0, 0.0}, {1.0, 0.0}}}, "in.csv");
+    EXPECT_EQ(run.times.table, "dt and input per frame from in.csv");
+    EXPECT_EQ(run.longest_dt, 0.5);
+    EXPECT_EQ(run.first.speed, 0.0);
+    const std::vector<movement::FrameRecord> frames = read_all(run.frames());
+    ASSERT_EQ(frames.size(), 2u);
+    EXPECT_EQ(frames[1].frame, 2u);
+    EXPECT_DOUBLE_EQ(frames[1].time, 0.75);
+    EXPECT_EQ(read_all(run.frames()).size(), 2u);
+    const double inf = std::numeric_limits<double>::infinity();
+    EXPECT_THROW((void)input_file_run(model, {{0.0, 0.0}, {inf, 0.0}}, {}, "in.csv"), SettingsError);
+    EXPECT_EQ(input_file_run(model, {}, {}, "empty.csv").longest_dt, 0.0);
+}
+
+}  // namespace
+}  // namespace kinema::report
