@@ -9,15 +9,17 @@ void add_audit_reports(output::OutputFiles& files, const AuditReportPaths& paths
                        const chase::AuditSettings& settings, const chase::AuditResult& result,
                        const std::vector<chase::AuditPlace>& places) {
     if (!paths.json.path.empty()) {
-        files.add_written(paths.json.option, paths.json.path, [&](const output::PieceSink& sink) {
+        const auto write_json = [&space, &flood, &settings, &result](const output::PieceSink& sink) {
             std::string buffer;
             chase::write_audit_json(space, flood, settings, result, buffer, sink);
-            buffer.assign(1, '\n');  // the document's newline (GCC 12 warns of buffer = "\n" here)
+            // The document's newline (assign: GCC 12 inlines `buffer = "\n"` here into a false -Wrestrict).
+            buffer.assign(1, '\n');
             sink(buffer);
-        });
+        };
+        files.add_written(paths.json.option, paths.json.path, write_json);
     }
     if (!paths.csv.path.empty()) {
-        files.add_written(paths.csv.option, paths.csv.path, [&](const output::PieceSink& sink) {
+        files.add_written(paths.csv.option, paths.csv.path, [&space, &result](const output::PieceSink& sink) {
             std::string buffer;
             chase::write_audit_csv(space, result, buffer, sink);
         });
