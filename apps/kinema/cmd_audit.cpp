@@ -1,12 +1,12 @@
 // kinema audit: the chase from every cell of a level in D directions (library:
 // kinema/chase/audit.hpp, docs/audit.md) -- where do guards give up, where do they run the wrong way? This
 // file turns the options into typed values (the flags bound by a FlagBinder, validation in the settings'
-// validate(), errors named by the flag typed), runs chase::audit on a grid level or a 3D level (.obj through
-// kinema::nav, one PathFinder per thread), prints a table and writes the reports and pictures together at the
-// end (output::OutputFiles: all or nothing; an interrupted run writes nothing).
+// validate() and in chase::parse_audit_sweep, errors named by the flag typed), runs chase::audit on a grid
+// level or a 3D level (.obj through kinema::nav, one PathFinder per thread), and hands the result to the
+// report and render parts, which add the reports and pictures to the run's output::OutputFiles (all or
+// nothing, written together at the end; an interrupted run writes nothing) and make the table.
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -27,14 +27,13 @@
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_sweep.hpp"
-#include "kinema/chase/flood_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
+#include "kinema/report/audit_files.hpp"
 #include "kinema/report/audit_shards.hpp"
 #include "kinema/report/audit_text.hpp"
-#include "kinema/report/chase_text.hpp"
 #include "nav_level.hpp"
 #include "progress_bar.hpp"
 #include "shards.hpp"
@@ -50,14 +49,10 @@ namespace {
 struct AuditCliOptions {
     std::string map;
     LevelFlags level_flags;
-    std::string json;
-    std::string csv;
-    std::string places_csv;
-    std::string png;
-    std::string svg;
+    // --json, --csv, --places-csv, --png and --svg (kinema merge writes the same), and the files read.
+    MergeOutputs files;
     std::string shard;  // "I/N" or empty
     bool quiet = false;
-    std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
 struct AuditCommand {
@@ -65,17 +60,16 @@ struct AuditCommand {
     AuditCliOptions options;
 };
 
-using SweepAxis = chase::AuditSweepAxis;  // one `--sweep FIELD=V1,V2,...`, each value checked
-
 struct AuditArgs {
-    std::vector<SweepAxis> sweeps;
+    std::vector<chase::AuditSweepAxis> sweeps;  // one per `--sweep FIELD=V1,V2,...`, checked
     std::string map;
     levels::LevelReadOptions read_options;  ///< --level, --walls (a merge: as the parts recorded them)
     bool mesh = false;
     int threads = 1;
     AuditCommandSettings settings;
-    AuditCliOptions outputs;
+    MergeOutputs files;
     std::optional<report::ShardId> shard;
+    bool quiet = false;
 };
 
 int default_threads() {
@@ -93,70 +87,33 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
-// "--sweep F: ..." for a field that is not a flood field, with the nearest field's name.
-[[noreturn]] void unknown_sweep_field(std::string_view field) {
-    std::vector<std::string> names;
-    for (const NamedField& f : list_fields(settings_description<chase::FloodSettings>())) {
-        names.push_back(f.name);
+// The sweep's axes, read and checked by the library; its errors named as typed: "--sweep FIELD: ...", or
+// "--sweep: ..." for a text that names no field and for too many combinations.
+std::vector<chase::AuditSweepAxis> parse_sweeps(const std::vector<std::string>& texts,
+                                                const chase::FloodSettings& base) {
+    try {
+        return chase::parse_audit_sweep(texts, base);
+    } catch (const SettingsError& e) {
+        if (e.errors().front().field.empty()) {
+            throw UsageError("--sweep: " + e.errors().front().message);
+        }
+        throw UsageError(FlagBinder({}, "--sweep").message(e.errors()));  // no flag bound: "--sweep FIELD"
     }
-    const std::string nearest = nearest_word(field, names);
-    throw UsageError(fmt::format("--sweep {}: is not a flood field{}; flood fields: {}", field,
-                                 nearest.empty() ? "" : fmt::format(" (did you mean {}?)", nearest),
-                                 fmt::join(names, ", ")));
 }
 
-// One value of a swept field, set on a copy of the flood settings and validated by the registry.
-void check_sweep_value(const chase::FloodSettings& base, const std::string& field, const std::string& value) {
-    if (value.empty()) {
-        throw UsageError(fmt::format("--sweep {}: empty value (expected {}=V1,V2,...)", field, field));
-    }
-    chase::FloodSettings flood = base;
-    const FlagBinder sweep_names({}, "--sweep");  // no flag bound: "--sweep FIELD: ..."
-    sweep_names.name_errors([&] { set_field_text(flood, field, value); });
-    sweep_names.require_valid(flood.validate());
+// The files only a whole audit writes: neither a sweep nor a shard writes them.
+std::vector<OutputFlag> whole_run_outputs(const MergeOutputs& f) {
+    return {{"--csv", &f.csv}, {"--places-csv", &f.places_csv}, {"--png", &f.png}, {"--svg", &f.svg}};
 }
 
-std::vector<SweepAxis> parse_sweeps(const std::vector<std::string>& texts, const chase::FloodSettings& base) {
-    std::vector<SweepAxis> axes;
-    std::size_t combinations = 1;
-    for (const std::string& text : texts) {
-        const std::size_t equals = text.find('=');
-        if (equals == std::string::npos || equals == 0) {
-            throw UsageError(
-                fmt::format("--sweep: expected FIELD=V1,V2,..., got {}", quote_for_message(text)));
-        }
-        SweepAxis axis{text.substr(0, equals), split(std::string_view(text).substr(equals + 1), ',')};
-        if (find_field(settings_description<chase::FloodSettings>(), axis.field) == nullptr) {
-            unknown_sweep_field(axis.field);
-        }
-        if (std::any_of(axes.begin(), axes.end(),
-                        [&](const SweepAxis& s) { return s.field == axis.field; })) {
-            throw UsageError(fmt::format("--sweep {}: given twice (list every value once: {}=V1,V2,...)",
-                                         axis.field, axis.field));
-        }
-        for (const std::string& value : axis.values) {
-            check_sweep_value(base, axis.field, value);
-        }
-        combinations *= axis.values.size();
-        if (combinations > chase::audit_sweep_max_combinations) {
-            throw UsageError(
-                fmt::format("--sweep: more than {} combinations", chase::audit_sweep_max_combinations));
-        }
-        axes.push_back(std::move(axis));
-    }
-    return axes;
-}
-
-// With --sweep, only --json (the sweep's list) is written.
+// With --sweep, only --json (the sweep's list) is written, and the whole level is swept.
 void refuse_with_sweep(const AuditCliOptions& o) {
-    for (const auto& [flag, value] : {std::pair{"--csv", &o.csv},
-                                      {"--places-csv", &o.places_csv},
-                                      {"--png", &o.png},
-                                      {"--svg", &o.svg},
-                                      {"--shard", &o.shard}}) {
-        if (!value->empty()) {
+    std::vector<OutputFlag> refused = whole_run_outputs(o.files);
+    refused.push_back({"--shard", &o.shard});  // not a file, but refused alike
+    for (const OutputFlag& output : refused) {
+        if (!output.path->empty()) {
             throw UsageError(
-                fmt::format("{}: not with --sweep (a sweep writes its table, and --json)", flag));
+                fmt::format("{}: not with --sweep (a sweep writes its table, and --json)", output.flag));
         }
     }
 }
@@ -176,7 +133,7 @@ AuditArgs parse_options(const AuditCommand& c) {
     }
     // `--sweep hot=10,20 --hot 30`: the sweep sets the field to each of its values, the flag would change
     // nothing.
-    for (const SweepAxis& axis : a.sweeps) {
+    for (const chase::AuditSweepAxis& axis : a.sweeps) {
         if (c.flags.given(axis.field)) {
             throw UsageError(
                 fmt::format("{}: has no effect with --sweep {}=... (the sweep sets {} to each of its "
@@ -184,89 +141,50 @@ AuditArgs parse_options(const AuditCommand& c) {
                             flag_of_field(axis.field), axis.field, axis.field));
         }
     }
-    refuse_pictures_without_render(!o.png.empty() || !o.svg.empty(), "--png/--svg");
+    const MergeOutputs& f = o.files;
+    refuse_pictures_without_render(!f.png.empty() || !f.svg.empty(), "--png/--svg");
     if (!o.shard.empty()) {
-        const OutputFlag whole_run_outputs[] = {
-            {"--csv", &o.csv}, {"--places-csv", &o.places_csv}, {"--png", &o.png}, {"--svg", &o.svg}};
-        a.shard = check_shard_outputs(o.shard, o.json, whole_run_outputs);
+        a.shard = check_shard_outputs(o.shard, f.json, whole_run_outputs(f));
     }
-    a.outputs = o;
+    a.files = f;
+    a.quiet = o.quiet;
     return a;
 }
 
-#if KINEMA_HAVE_RENDER
-void add_pictures(const chase::ChaseSpace& space, const chase::AuditResult& r,
-                  const std::vector<chase::AuditPlace>& places, const AuditArgs& a, const std::string& title,
-                  output::OutputFiles& files) {
-    if (a.outputs.png.empty() && a.outputs.svg.empty()) {
-        return;
-    }
-    if (space.cells().empty()) {
-        throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
-    }
-    for (const auto& [name, map] : render::audit_maps(space, r, title, places)) {
-        const render::Scene scene = render::audit_map_scene(map);
-        if (!a.outputs.png.empty()) {
-            files.add("--png", a.outputs.png + "-" + name + ".png", render::scene_png(scene));
-        }
-        if (!a.outputs.svg.empty()) {
-            files.add("--svg", a.outputs.svg + "-" + name + ".svg", render::scene_svg(scene));
-        }
-    }
-}
-#endif
-
+// The whole audit's files (report and render make them), written together, then its text.
 void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
                    const std::string& title) {
-    output::OutputFiles files(a.outputs.inputs);
+    output::OutputFiles files(a.files.inputs);
     const std::vector<chase::AuditPlace> places = chase::audit_places(space, r);
-    // The reports' text is made while it is written (a row at a time, in 1 MiB pieces): only the rows are
-    // held.
-    if (!a.outputs.json.empty()) {
-        files.add_written("--json", a.outputs.json, [&](const output::PieceSink& sink) {
-            std::string buffer;
-            chase::write_audit_json(space, a.settings.flood, a.settings.audit, r, buffer, sink);
-            buffer = "\n";
-            sink(buffer);
-        });
-    }
-    if (!a.outputs.csv.empty()) {
-        files.add_written("--csv", a.outputs.csv, [&](const output::PieceSink& sink) {
-            std::string buffer;
-            chase::write_audit_csv(space, r, buffer, sink);
-        });
-    }
-    if (!a.outputs.places_csv.empty()) {
-        files.add("--places-csv", a.outputs.places_csv, chase::audit_places_csv(space, r, places));
-    }
+    report::add_audit_reports(
+        files, {{"--json", a.files.json}, {"--csv", a.files.csv}, {"--places-csv", a.files.places_csv}},
+        space, a.settings.flood, a.settings.audit, r, places);
 #if KINEMA_HAVE_RENDER
-    add_pictures(space, r, places, a, title, files);
+    if ((!a.files.png.empty() || !a.files.svg.empty()) && space.cells().empty()) {
+        throw UsageError(fmt::format("--png/--svg: {} has no cells to draw", a.map));
+    }
+    for (render::AuditPictureFile& picture :
+         render::audit_picture_files(space, r, title, places, a.files.png, a.files.svg)) {
+        files.add(picture.svg ? "--svg" : "--png", std::move(picture.path), std::move(picture.bytes));
+    }
 #endif
     files.commit();
-    fmt::print("{}", report::audit_summary(title, a.settings.flood, a.settings.audit, r));
-    fmt::print("{}", report::audit_meanings_text(a.settings.flood, a.settings.audit, r));
-    fmt::print("{}", report::audit_places_text(space, r, places));
+    fmt::print("{}", report::audit_report_text(title, space, a.settings.flood, a.settings.audit, r, places));
 }
 
 // Every combination of the --sweep values (the first --sweep varies slowest), one audit each, one progress
 // bar over all their seeds; the table on stdout and the list to --json.
 void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
                const std::string& title) {
-    ProgressBar bar("audit --sweep", "seeds", !a.outputs.quiet);
-    const std::vector<report::AuditSweepPoint> points =
+    ProgressBar bar("audit --sweep", "seeds", !a.quiet);
+    const std::vector<chase::AuditSweepPoint> points =
         chase::audit_sweep(spaces, a.settings.flood, a.settings.audit, a.sweeps,
                            [&](std::size_t done, std::size_t total) { bar.update(done, total); });
     bar.finish();
-    if (!a.outputs.json.empty()) {
-        output::OutputFiles files(a.outputs.inputs);
-        files.add("--json", a.outputs.json, report::audit_sweep_json(points) + "\n");
-        files.commit();
-    }
-    std::vector<std::string> fields;
-    for (const SweepAxis& axis : a.sweeps) {
-        fields.push_back(axis.field);
-    }
-    fmt::print("{}", report::audit_sweep_text(title, fields, points, a.settings.audit.directions));
+    output::OutputFiles files(a.files.inputs);
+    report::add_audit_sweep_json(files, {"--json", a.files.json}, points);
+    files.commit();
+    fmt::print("{}", report::audit_sweep_text(title, a.sweeps, points, a.settings.audit.directions));
 }
 
 // The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
@@ -276,7 +194,7 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
         run_sweep(spaces, a, title);
         return;
     }
-    ProgressBar bar("audit", "seeds", !a.outputs.quiet);
+    ProgressBar bar("audit", "seeds", !a.quiet);
     chase::AuditOptions options;
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
     const std::size_t cell_count = spaces[0]->cells().size();
@@ -291,48 +209,42 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
         chase::audit_rows(spaces, a.settings.flood, a.settings.audit, range, options);
     bar.finish();
     const report::LevelId level{a.map, report::file_fnv1a64(a.map), a.read_options};
-    write_streamed_file(a.outputs.inputs, "--json", a.outputs.json, [&](const output::PieceSink& sink) {
-        std::string buffer;
-        report::write_audit_part(level, cell_count, a.settings.flood, a.settings.audit, *a.shard, range, rows,
-                                 buffer, sink);
-    });
+    output::OutputFiles files(a.files.inputs);
+    report::add_audit_part(files, {"--json", a.files.json}, level, cell_count, a.settings.flood,
+                           a.settings.audit, *a.shard, range, rows);
+    files.commit();
 }
 
 // The level's spaces (one per thread) and its title for the summary and pictures (titled_file_name).
 using SpacesUser = std::function<void(std::span<const chase::ChaseSpace* const>, const std::string& title)>;
 
-void on_grid(const AuditArgs& a, const SpacesUser& use) {
+// A 3D level: one space per thread (nav_level.hpp); a grid: one space that every thread reads (a grid
+// space's const calls are thread-safe).
+void with_spaces(const AuditArgs& a, const SpacesUser& use) {
+    if (a.mesh) {
+#if KINEMA_HAVE_NAV
+        const nav::Level level =
+            load_nav_level(a.map, "", nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
+        const PerThreadChaseSpaces spaces = per_thread_chase_spaces(level, a.threads);
+        use(spaces.spaces, std::filesystem::path(a.map).filename().string());
+        return;
+#else
+        refuse_3d_level_without_nav(a.map);
+#endif
+    }
     const levels::GridLevel level =
         levels::load_level(a.map, levels::default_max_level_bytes, a.read_options);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
-    // A grid space's const calls are thread-safe: every thread reads the same one.
     const std::vector<const chase::ChaseSpace*> spaces(static_cast<std::size_t>(a.threads), &space);
     use(spaces, titled_file_name(a.map, level.title));
 }
 
-#if KINEMA_HAVE_NAV
-void on_level(const AuditArgs& a, const SpacesUser& use) {
-    const nav::Level level =
-        load_nav_level(a.map, "", nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
-    const PerThreadChaseSpaces spaces = per_thread_chase_spaces(level, a.threads);
-    use(spaces.spaces, std::filesystem::path(a.map).filename().string());
-}
-#else
-void on_level(const AuditArgs& a, const SpacesUser&) {
-    refuse_3d_level_without_nav(a.map);
-}
-#endif
-
 void audit_map(const AuditArgs& args) {
     try {
-        const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces,
-                                   const std::string& title) { run_audit(spaces, args, title); };
-        if (args.mesh) {
-            on_level(args, use);
-        } else {
-            on_grid(args, use);
-        }
+        with_spaces(args, [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
+            run_audit(spaces, args, title);
+        });
     } catch (const std::bad_alloc&) {
         // Running out of memory is a limit of this machine, not a bug: say what holds it and how to
         // shrink it.
@@ -346,35 +258,20 @@ void audit_map(const AuditArgs& args) {
 }  // namespace
 
 void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
-    std::vector<report::AuditPart> parts;
-    for (const std::string& path : paths) {
-        parts.push_back(report::read_audit_part(path));
-    }
-    const report::MergedAudit merged = report::merge_audit_parts(std::move(parts));
+    const report::MergedAudit merged = report::merge_audit_part_files(paths);
     AuditArgs a;
     a.map = merged.level.file;
     a.read_options = merged.level.options;
     a.mesh = is_3d_level_path(a.map);
-    a.settings.flood = merged.flood;
-    a.settings.audit = merged.settings;
+    a.settings = {merged.flood, merged.settings};
     refuse_pictures_without_render(!outputs.png.empty() || !outputs.svg.empty(), "--png/--svg");
-    a.outputs.json = outputs.json;
-    a.outputs.csv = outputs.csv;
-    a.outputs.places_csv = outputs.places_csv;
-    a.outputs.png = outputs.png;
-    a.outputs.svg = outputs.svg;
-    a.outputs.inputs = outputs.inputs;
-    a.outputs.inputs.push_back({"--map", a.map});
+    a.files = outputs;
+    a.files.inputs.push_back({"--map", a.map});
     report::require_level_unchanged(merged.level);
-    const SpacesUser use = [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
+    with_spaces(a, [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
         report::require_merged_cells(merged, spaces[0]->cells().size());
         write_reports(*spaces[0], merged.result, a, title);
-    };
-    if (a.mesh) {
-        on_level(a, use);
-    } else {
-        on_grid(a, use);
-    }
+    });
 }
 
 namespace {
@@ -434,14 +331,14 @@ void add_audit_command(CLI::App& app) {
               ValueKind::integer);
     flags.add_fields<AuditCommandSettings>(
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
-    typed(cmd->add_option("--json", o.json, "Write the report as JSON to this file"), ValueKind::file);
-    typed(cmd->add_option("--csv", o.csv, "Write the rows as CSV to this file"), ValueKind::file);
-    typed(cmd->add_option("--places-csv", o.places_csv,
+    typed(cmd->add_option("--json", o.files.json, "Write the report as JSON to this file"), ValueKind::file);
+    typed(cmd->add_option("--csv", o.files.csv, "Write the rows as CSV to this file"), ValueKind::file);
+    typed(cmd->add_option("--places-csv", o.files.places_csv,
                           "Write the places as CSV to this file (one line per place and cell)"),
           ValueKind::file);
-    cmd->add_option("--png", o.png, "Write the per-cell pictures as PREFIX-<summary>.png")
+    cmd->add_option("--png", o.files.png, "Write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");
-    cmd->add_option("--svg", o.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")
+    cmd->add_option("--svg", o.files.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")
         ->type_name("PREFIX");
     cmd->add_option("--shard", o.shard,
                     "I/N: audit only the I-th of N contiguous bands of cells and write the partial report to "
@@ -454,7 +351,7 @@ void add_audit_command(CLI::App& app) {
         ->type_name("FIELD=V1,V2,...");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
-        command->options.inputs = input_files(*cmd);
+        command->options.files.inputs = input_files(*cmd);
         run_audit_command(*command);
     });
 }

@@ -331,4 +331,25 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
     return maps;
 }
 
+std::vector<AuditPictureFile> audit_picture_files(const chase::ChaseSpace& space,
+                                                  const chase::AuditResult& result, const std::string& title,
+                                                  const std::vector<chase::AuditPlace>& places,
+                                                  const std::string& png_prefix,
+                                                  const std::string& svg_prefix) {
+    std::vector<AuditPictureFile> files;
+    if (png_prefix.empty() && svg_prefix.empty()) {
+        return files;  // no picture asked for: none is built
+    }
+    for (const auto& [name, map] : audit_maps(space, result, title, places)) {
+        const Scene scene = audit_map_scene(map);
+        if (!png_prefix.empty()) {
+            files.push_back({png_prefix + "-" + name + ".png", scene_png(scene), false});
+        }
+        if (!svg_prefix.empty()) {
+            files.push_back({svg_prefix + "-" + name + ".svg", scene_svg(scene), true});
+        }
+    }
+    return files;
+}
+
 }  // namespace kinema::render

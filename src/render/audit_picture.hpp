@@ -87,4 +87,21 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
                                                          const std::vector<chase::AuditPlace>& places = {},
                                                          std::size_t marked = 10);
 
+/// One picture file: its path, its bytes, and whether they are SVG (else PNG).
+struct AuditPictureFile {
+    std::string path;
+    std::string bytes;
+    bool svg = false;
+};
+
+/// The audit's pictures as files: for each of audit_maps' pictures in its order (the first ten places
+/// marked), built once as a Scene, its PNG "<png_prefix>-<name>.png" when png_prefix is not empty, then its
+/// SVG
+/// "<svg_prefix>-<name>.svg" when svg_prefix is not empty (none is built when both are empty).
+std::vector<AuditPictureFile> audit_picture_files(const chase::ChaseSpace& space,
+                                                  const chase::AuditResult& result, const std::string& title,
+                                                  const std::vector<chase::AuditPlace>& places,
+                                                  const std::string& png_prefix,
+                                                  const std::string& svg_prefix);
+
 }  // namespace kinema::render

@@ -313,4 +313,12 @@ MergedAudit merge_audit_parts(std::vector<AuditPart> parts) {
     return merged;
 }
 
+MergedAudit merge_audit_part_files(const std::vector<std::string>& paths) {
+    std::vector<AuditPart> parts;
+    for (const std::string& path : paths) {
+        parts.push_back(read_audit_part(path));
+    }
+    return merge_audit_parts(std::move(parts));
+}
+
 }  // namespace kinema::report

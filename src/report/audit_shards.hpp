@@ -103,6 +103,8 @@ struct MergedAudit {
 /// std::invalid_argument naming the part otherwise: another level, other settings, a repeated shard, a
 /// missing shard), and rebuilds the whole result from their rows in cell order.
 [[nodiscard]] MergedAudit merge_audit_parts(std::vector<AuditPart> parts);
+/// read_audit_part of each file in `paths`, in order, then merge_audit_parts.
+[[nodiscard]] MergedAudit merge_audit_part_files(const std::vector<std::string>& paths);
 /// Throws std::invalid_argument "FILE: has N cells, the parts M" unless the level re-read for a merge has as
 /// many cells as the merged result (the rows' cell ids index it).
 void require_merged_cells(const MergedAudit& merged, std::size_t level_cells);

@@ -8,6 +8,7 @@
 #include "kinema/core/settings_registry.hpp"
 
 #include "kinema/core/format.hpp"
+#include "kinema/report/chase_text.hpp"
 #include "text_numbers.hpp"
 
 namespace kinema::report {
@@ -40,7 +41,15 @@ double share_of(std::size_t count, std::size_t rows) {
 
 }  // namespace
 
-std::string audit_sweep_text(std::string_view title, const std::vector<std::string>& fields,
+std::string audit_report_text(std::string_view title, const chase::ChaseSpace& space,
+                              const chase::FloodSettings& flood, const chase::AuditSettings& settings,
+                              const chase::AuditResult& result,
+                              const std::vector<chase::AuditPlace>& places) {
+    return audit_summary(title, flood, settings, result) + audit_meanings_text(flood, settings, result) +
+           audit_places_text(space, result, places);
+}
+
+std::string audit_sweep_text(std::string_view title, std::span<const chase::AuditSweepAxis> axes,
                              const std::vector<AuditSweepPoint>& points, int directions) {
     const std::size_t rows = points.empty() ? 0 : points.front().totals.rows;
     std::string out = fmt::format("kinema audit --sweep: {}\n", title);
@@ -49,7 +58,8 @@ std::string audit_sweep_text(std::string_view title, const std::vector<std::stri
                        points.size() == 1 ? "" : "s");
     std::string head;
     std::string settings_part;
-    for (const std::string& f : fields) {
+    for (const chase::AuditSweepAxis& axis : axes) {
+        const std::string& f = axis.field;
         settings_part += fmt::format("{:>{}}", f, std::max<std::size_t>(f.size(), 6) + 2);
     }
     std::string stops_part;
@@ -65,8 +75,8 @@ std::string audit_sweep_text(std::string_view title, const std::vector<std::stri
     out += fmt::format("  {} |{} |{}\n", settings_part, stops_part, findings_part);
     for (const AuditSweepPoint& p : points) {
         std::string line = "  ";
-        for (std::size_t i = 0; i < fields.size(); ++i) {
-            line += fmt::format("{:>{}}", p.values[i], std::max<std::size_t>(fields[i].size(), 6) + 2);
+        for (std::size_t i = 0; i < axes.size(); ++i) {
+            line += fmt::format("{:>{}}", p.values[i], std::max<std::size_t>(axes[i].field.size(), 6) + 2);
         }
         line += " |";
         for (std::size_t i = 0; i < 3; ++i) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,12 +28,21 @@ namespace kinema::report {
                                             const std::vector<chase::AuditPlace>& places,
                                             std::size_t top = 10);
 
+/// The text of a whole audit (`kinema audit`, and `kinema merge` of its shards): the table (audit_summary,
+/// chase_text.hpp), then audit_meanings_text, then audit_places_text of `places` (chase::audit_places).
+[[nodiscard]] std::string audit_report_text(std::string_view title, const chase::ChaseSpace& space,
+                                            const chase::FloodSettings& flood,
+                                            const chase::AuditSettings& settings,
+                                            const chase::AuditResult& result,
+                                            const std::vector<chase::AuditPlace>& places);
+
 /// One combination of an audit sweep (`kinema audit --sweep`): chase::audit_sweep's points.
 using AuditSweepPoint = chase::AuditSweepPoint;
 
-/// The sweep's table: one line per combination, the swept fields' values, then the share of seeds of each
-/// stop reason and each finding (percent, one decimal).
-[[nodiscard]] std::string audit_sweep_text(std::string_view title, const std::vector<std::string>& fields,
+/// The sweep's table: one line per combination, the swept fields' values (a column per axis, headed by its
+/// field), then the share of seeds of each stop reason and each finding (percent, one decimal).
+[[nodiscard]] std::string audit_sweep_text(std::string_view title,
+                                           std::span<const chase::AuditSweepAxis> axes,
                                            const std::vector<AuditSweepPoint>& points, int directions);
 
 /// The sweep as JSON: [{"settings": the flood's settings (the registry's object), "shares": {"stop_reasons":

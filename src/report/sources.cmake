@@ -17,6 +17,7 @@ set(kinema_report_sources ${CMAKE_CURRENT_LIST_DIR}/stop.cpp ${CMAKE_CURRENT_LIS
                             ${CMAKE_CURRENT_LIST_DIR}/gmst_file.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/chart.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/audit_shards.cpp
+                            ${CMAKE_CURRENT_LIST_DIR}/audit_files.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/audit_text.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/batch_shards.cpp
                             ${CMAKE_CURRENT_LIST_DIR}/batch_report.cpp

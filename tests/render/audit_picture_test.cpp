@@ -177,5 +177,37 @@ TEST(AuditPicture, MarkersAtThePlacesAndCoordinatesOnTheAxes) {
     EXPECT_EQ(std::count(texts.begin(), texts.end(), "2 of 8 directions"), 1);
 }
 
+// The pictures as files (kinema audit --png/--svg): per picture in audit_maps' order, its PNG then its SVG,
+// each the scene's bytes at PREFIX-<name>; only the formats asked for, none built when none is.
+TEST(AuditPicture, FilesArePerPicturePngThenSvg) {
+    const levels::GridLevel level = levels::parse_ascii_level("#..\n...\n", "l");
+    const chase::GridSpace grid(level);
+    const chase::GridChaseSpace space(grid);
+    chase::AuditResult r;
+    r.directions = 4;
+    r.totals.cells = 5;
+    r.cells.assign(5, {});
+    r.cells[1].mean_chase_distance = 2.0;
+    const auto maps = audit_maps(space, r, "l.txt");
+    const std::vector<AuditPictureFile> files = audit_picture_files(space, r, "l.txt", {}, "out/a", "out/b");
+    ASSERT_EQ(files.size(), 2 * maps.size());
+    const std::vector<std::string> names = {"distance", "wrong_way", "gives_up_at_once", "short_of_a_corner",
+                                            "barrier_blocks_exit"};
+    ASSERT_EQ(maps.size(), names.size());
+    for (std::size_t i = 0; i < maps.size(); ++i) {
+        const Scene scene = audit_map_scene(maps[i].second);
+        EXPECT_EQ(files[2 * i].path, "out/a-" + names[i] + ".png");
+        EXPECT_FALSE(files[2 * i].svg);
+        EXPECT_EQ(files[2 * i].bytes, scene_png(scene)) << names[i];
+        EXPECT_EQ(files[2 * i + 1].path, "out/b-" + names[i] + ".svg");
+        EXPECT_TRUE(files[2 * i + 1].svg);
+        EXPECT_EQ(files[2 * i + 1].bytes, scene_svg(scene)) << names[i];
+    }
+    const std::vector<AuditPictureFile> svg_only = audit_picture_files(space, r, "l.txt", {}, "", "s");
+    ASSERT_EQ(svg_only.size(), maps.size());
+    EXPECT_EQ(svg_only[0].path, "s-distance.svg");
+    EXPECT_TRUE(audit_picture_files(space, r, "l.txt", {}, "", "").empty());
+}
+
 }  // namespace
 }  // namespace kinema::render
