@@ -40,6 +40,13 @@ struct InputFile {
     std::string path;
 };
 
+/// A file the run may write: `option` names it in messages (the face's flag), `path` as given, empty when it
+/// was not asked for. The report part's writers take these, so that the library spells no flag.
+struct OutputFile {
+    std::string option;
+    std::string path;
+};
+
 /// Installs a handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2 and SIGALRM (each one
 /// not ignored at start: nohup's SIGHUP stays ignored) that removes the temporary files (and new directories)
 /// of the commit in progress, then dies of the signal as it would have (its default action, so the exit

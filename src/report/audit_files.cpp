@@ -30,14 +30,14 @@ void add_audit_reports(output::OutputFiles& files, const AuditReportPaths& paths
     }
 }
 
-void add_audit_sweep_json(output::OutputFiles& files, const OutputPath& json,
+void add_audit_sweep_json(output::OutputFiles& files, const output::OutputFile& json,
                           const std::vector<chase::AuditSweepPoint>& points) {
     if (!json.path.empty()) {
         files.add(json.option, json.path, audit_sweep_json(points) + "\n");
     }
 }
 
-void add_audit_part(output::OutputFiles& files, const OutputPath& json, const LevelId& level,
+void add_audit_part(output::OutputFiles& files, const output::OutputFile& json, const LevelId& level,
                     std::size_t cell_count, const chase::FloodSettings& flood,
                     const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
                     const std::vector<chase::AuditRow>& rows) {

@@ -17,18 +17,11 @@
 
 namespace kinema::report {
 
-/// An output a face was asked for: the option that names it in errors and its path (empty: not asked for,
-/// nothing is added).
-struct OutputPath {
-    std::string option;
-    std::string path;
-};
-
 /// Where the reports of a whole audit go.
 struct AuditReportPaths {
-    OutputPath json;        ///< chase::write_audit_json's document, then a newline
-    OutputPath csv;         ///< chase::write_audit_csv's rows
-    OutputPath places_csv;  ///< chase::audit_places_csv of `places`
+    output::OutputFile json;        ///< chase::write_audit_json's document, then a newline
+    output::OutputFile csv;         ///< chase::write_audit_csv's rows
+    output::OutputFile places_csv;  ///< chase::audit_places_csv of `places`
 };
 
 /// Adds the reports asked for to `files` in that order. The JSON and the CSV are made while commit() writes
@@ -40,12 +33,12 @@ void add_audit_reports(output::OutputFiles& files, const AuditReportPaths& paths
                        const std::vector<chase::AuditPlace>& places);
 
 /// Adds a sweep's list (audit_sweep_json, then a newline) to `files` when `json` is asked for.
-void add_audit_sweep_json(output::OutputFiles& files, const OutputPath& json,
+void add_audit_sweep_json(output::OutputFiles& files, const output::OutputFile& json,
                           const std::vector<chase::AuditSweepPoint>& points);
 
 /// Adds one shard's partial report (write_audit_part of these arguments) to `files`, made while commit()
 /// writes it: `level` and `rows` must outlive the commit.
-void add_audit_part(output::OutputFiles& files, const OutputPath& json, const LevelId& level,
+void add_audit_part(output::OutputFiles& files, const output::OutputFile& json, const LevelId& level,
                     std::size_t cell_count, const chase::FloodSettings& flood,
                     const chase::AuditSettings& settings, ShardId shard, chase::AuditCellRange range,
                     const std::vector<chase::AuditRow>& rows);

@@ -8,7 +8,7 @@
 
 namespace kinema::report {
 
-std::string write_batch_reports(const BatchFile& json, const BatchFile& csv,
+std::string write_batch_reports(const output::OutputFile& json, const output::OutputFile& csv,
                                 const std::vector<output::InputFile>& inputs,
                                 const BatchPartSettings& settings, const pursuit::BatchResult& result,
                                 const std::string& level_file) {
@@ -32,7 +32,7 @@ std::string write_batch_reports(const BatchFile& json, const BatchFile& csv,
                          settings.batch, result, settings.behind_unit);
 }
 
-void write_batch_part_file(const BatchFile& json, const std::vector<output::InputFile>& inputs,
+void write_batch_part_file(const output::OutputFile& json, const std::vector<output::InputFile>& inputs,
                            const LevelId& level, const BatchPartSettings& settings, ShardId shard,
                            const std::vector<pursuit::BatchRun>& runs) {
     output::write_streamed_file(inputs, json.option, json.path, [&](const output::PieceSink& sink) {

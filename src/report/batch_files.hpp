@@ -14,24 +14,18 @@
 
 namespace kinema::report {
 
-/// A file to write and the option naming it in errors (a face's flag); an empty path is not written.
-struct BatchFile {
-    std::string option;
-    std::string path;
-};
-
 /// The unsharded batch's files, all or nothing (output::OutputFiles over `inputs`): `json` gets
 /// write_batch_json's text and a newline, `csv` write_batch_csv's, in 1 MiB pieces (only the runs are held).
 /// Returns the table (batch_summary, titled with the file name of `level_file`), for the face to print once
 /// the files are written.
-[[nodiscard]] std::string write_batch_reports(const BatchFile& json, const BatchFile& csv,
+[[nodiscard]] std::string write_batch_reports(const output::OutputFile& json, const output::OutputFile& csv,
                                               const std::vector<output::InputFile>& inputs,
                                               const BatchPartSettings& settings,
                                               const pursuit::BatchResult& result,
                                               const std::string& level_file);
 
 /// One shard's partial report (write_batch_part) to `json`, on its own (output::write_streamed_file).
-void write_batch_part_file(const BatchFile& json, const std::vector<output::InputFile>& inputs,
+void write_batch_part_file(const output::OutputFile& json, const std::vector<output::InputFile>& inputs,
                            const LevelId& level, const BatchPartSettings& settings, ShardId shard,
                            const std::vector<pursuit::BatchRun>& runs);
 
