@@ -24,6 +24,7 @@
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_sweep.hpp"
@@ -280,38 +281,6 @@ void run_audit_command(const AuditCommand& command) {
     command.flags.name_errors([&] { audit_map(parse_options(command)); });
 }
 
-constexpr const char* audit_help = R"(
-The chase (as `kinema chase`) from the centre of every cell of the level, in D evenly spaced last known
-directions: k = 0..D-1 is (cos(2 pi k/D), sin(2 pi k/D)) in the level's plane (x right and y down on grids, x
-and z on 3D levels). docs/audit.md has the definitions.
-
-Findings per seed: wrong_way (the destination lies behind the seed), gives_up_at_once (too_many_heated after
-at most K = --give-up-steps steps), short_of_a_corner (a heated cell within R = --corner-radius cell steps
-of the destination is out of its line of sight), barrier_blocks_exit (the barrier closed off a region of at
-least --exit-cells cells the heat never got next to, and could not spread into it itself).
-
-Output: a table on stdout, what each share means and what would change it, then the places: neighbouring
-cells where one finding is on at least twice its share on the level (at least a quarter of the directions, at
-most half), ranked by flagged seeds, each with its centre, cells and a reason in words (the first ten).
---json FILE: {"directions", "settings", "rows": [{"cell", "direction", "steps", "stop_reason",
-"destination_cell", "destination", "chase_distance", "chase_distance_along_cells", "dead_reckoning",
-"dead_reckoning_gap", "findings"}, ...], "totals", "summary", "places"}, one row per cell and direction,
-values as `kinema chase --json` prints them for that seed; every place. --csv FILE: the same rows.
---places-csv FILE: place,finding,col,row,share, one line per cell of each place. --png/--svg PREFIX: per-cell
-heat maps PREFIX-distance, PREFIX-wrong_way, PREFIX-gives_up_at_once, PREFIX-short_of_a_corner,
-PREFIX-barrier_blocks_exit, the first ten places numbered on them. Files are written together at the end: on
-an error or Ctrl-C none is written. Results do not depend on --threads.
-
---sweep FIELD=V1,V2,... (repeatable; any flood field: hot, max_heated, max_steps, max_restarts,
-destination): one audit per combination of the values (the first --sweep varies slowest; at most 1000), a
-table of the shares of seeds per stop reason and finding for each; --json FILE: [{"settings", "shares":
-{"stop_reasons", "findings"}}, ...]. Tunes the handful of constants of Couvidou's Dishonored 2 chase chapter
-(Game AI Pro Online Edition 2021) per level.
-
---shard I/N (1 <= I <= N <= 100000): only the I-th of N contiguous bands of cells (in id order), written as a
-partial report to --json (no table, no other file); `kinema merge` joins the N parts into the files above,
-byte for byte. docs/scale.md has the farm recipes.)";
-
 }  // namespace
 
 void add_audit_command(CLI::App& app) {
@@ -322,8 +291,8 @@ void add_audit_command(CLI::App& app) {
         app, "audit",
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
         "give up or run the wrong way (table, JSON, CSV, pictures)",
-        audit_help, "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)", o.map,
-        o.level_flags);
+        help_page("audit"), "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)",
+        o.map, o.level_flags);
     cmd->get_option("--map")->required();
     flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",

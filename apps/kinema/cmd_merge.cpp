@@ -13,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/report/batch_files.hpp"
 #include "kinema/report/batch_shards.hpp"
 #include "shards.hpp"
@@ -53,20 +54,6 @@ struct MergeCommand {
     MergeOutputs outputs;
 };
 
-constexpr const char* merge_help = R"(
-Merges the partial reports of a sharded run into the files the unsharded command writes, byte for byte:
-  kinema audit --map L ... --shard I/N --json part-I.json   (I = 1..N, on any machines)
-  kinema merge part-*.json --json audit.json --csv audit.csv --places-csv places.csv --png audit --svg audit
-  kinema pursue --map L --batch S ... --shard I/N --json part-I.json
-  kinema merge part-*.json --json batch.json --csv batch.csv   (and the batch's table on stdout)
-The parts must be shards 1..N of one N, each once, of one kind, of the same level (by the FNV-1a 64 hash of
-its file) and the same settings, each intact: its last field, "part_fnv1a64", is the FNV-1a 64 of every byte
-before it, and every row (run) is checked against its shard's cells (scenarios), counts and the settings'
-bounds. Totals, per-cell summaries, places, the batch's summaries and medians and the pictures are recomputed
-from the merged rows, never averaged. An audit's level is re-read from the path the parts name (for the
-pictures and the cells' coordinates); a batch's is not needed. A missing, repeated, foreign or changed part is
-one line naming it, and nothing is written. docs/scale.md has the farm recipes.)";
-
 }  // namespace
 
 void add_merge_command(CLI::App& app) {
@@ -74,7 +61,7 @@ void add_merge_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("merge",
                                        "Merge the partial reports of `audit --shard I/N` or `pursue "
                                        "--batch N --shard I/N` into the unsharded reports");
-    cmd->footer(merge_help);
+    cmd->footer(help_page("merge"));
     cmd->add_option("parts", command->parts, "The partial reports (every shard 1..N once)")
         ->required()
         ->type_name("PART...");

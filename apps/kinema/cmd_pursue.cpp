@@ -23,6 +23,7 @@
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -435,51 +436,6 @@ void run_pursue(const PursueCommand& c) {
     }
 }
 
-constexpr const char* pursue_help = R"(
-Units: level units (a tile is 1 x 1, x the column, y the row, y down), speeds in level units per second,
-angles in degrees (--view-angle is the full cone), times in seconds. The NPC's model runs in its own unit:
---model-scale model units per level unit (default 100: 100 cm per tile for Unreal).
-
-The player starts at the route's first waypoint, runs the straight segments at --player-speed and stands at
-the last one; a segment through a wall or exactly through a wall corner is an error naming it. The NPC starts
-at --npc (default on grid levels: the tile centre of the level's npc marker, a Tiled object or LDtk entity
-named npc) facing --npc-dir (default: the player). States: engage (it sees the player: run at them), chase
-(sight lost: run to the --strategy's destination: flood | flood-paced | dead-reckoning | breadcrumbs |
-last-known), search (arrived without contact: an occupancy map, Isla 2013), gave_up (--search-time over).
-The run ends at the first re-acquisition, at gave_up, or at --max-time. --stimulus T,X,Y (repeatable): a
-noise at time T re-seeds the chase there (at most max_restarts = 3 times; --set max_restarts=N).
-
-Teams (docs/pursuit.md "Teams"): repeat --npc for up to 16 NPCs (--npc-dir: none, or one per --npc in
-order); each moves by the --npc-model, sees with its own view cone, and never comes within 0.5 level units of
-another. --team independent: each NPC alone; shared: any NPC's sighting is everyone's, and on losing the
-player every NPC runs to the flood's one destination; split (the default): the same sightings, but the flood's
-heat is split into one destination per chasing NPC (as `kinema chase --destinations K`), assigned by least
-total path length, and the NPCs search one occupancy map, each heading for a different cell. The run ends at
-the first re-acquisition by any NPC, once every NPC gave up, or at --max-time.
-
---set NAME=VALUE: a pursuit or flood field, e.g. spread, rest_speed, contact_range, max_restarts, or a field of
-the NPC's model (`kinema simulate --help` lists them).
-
-JSON (--json; docs/pursuit.md): settings, frames [{t, state, player, npc, npc_velocity, npc_input,
-sees_player}], events [{t, kind, ...}] (lost_sight, chase with the flood's `result` exactly as `kinema chase
---json` prints it, arrived, search, reacquired, stimulus, gave_up), outcome, time_to_reacquire,
-npc_distance, destination_changes, max_heading_rate. With a team, settings gain team and npcs (every start),
-each frame is {t, player, npcs [{position, velocity, input, state, sees_player}]} in --npc order, and every
-event carries npc (its 0-based index).
-
-3D levels (--map LEVEL.obj or --navmesh FILE, needs kinema::nav; docs/pursuit.md "3D levels"): the navmesh is
-built as `kinema chase --map LEVEL.obj` builds it (--agent-*, --tile-size, --threads); points are X,Y,Z in the
-mesh's world units, y up (--route X,Y,Z;..., --npc X,Y,Z, --npc-dir DX,DY,DZ, --stimulus T,X,Y,Z). The NPC
-moves in x, z and its height follows the navmesh; lines of sight and route segments are Detour raycasts, paths
-Detour's straight paths. JSON positions become [x, y, z]. --batch draws its scenarios on Detour's straight paths between random cells
-(the NPC starts 3 chase cell sizes behind the player on the path); --threads then also builds the navmesh.
-
---batch N --shard I/N (1 <= I <= N <= 100000; docs/scale.md): only the scenarios i with i mod N = I - 1,
-written as a partial report to --json FILE (nothing else: no table, no --csv); `kinema merge` makes the
-unsharded batch's --json, --csv and table from all N parts, byte for byte. Interleaved rather than in
-contiguous ranges: a scenario's cost varies with its route and its search, and taking every N-th gives each
-shard its fair share of short and long ones, whatever the order of the scenarios.)";
-
 // The navmesh, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
     typed(
@@ -534,7 +490,8 @@ void add_pursue_command(CLI::App& app) {
     const pursuit::PursuitConfig defaults;
     CLI::App* cmd = add_level_command(
         app, "pursue",
-        "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up", pursue_help,
+        "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up",
+        help_page("pursue"),
         "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))", o.map,
         o.level_flags);
     add_scene_options(cmd, o, flags);

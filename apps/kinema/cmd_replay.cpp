@@ -12,6 +12,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/analysis/replay.hpp"
 #include "kinema/report/chart.hpp"
 #include "kinema/report/replay.hpp"
@@ -78,11 +79,7 @@ void add_replay_command(CLI::App& app) {
     cmd->add_flag("--json", o->json, "print JSON: totals and one entry per frame");
     typed(cmd->add_option("--png", o->png, "also draw the differences over time as PNG"), ValueKind::file);
     typed(cmd->add_option("--svg", o->svg, "also draw the differences over time as SVG"), ValueKind::file);
-    cmd->footer(
-        "Rows after the start row hold the frame's dt (s), the input held during it and the engine's state "
-        "after "
-        "it.\nExit codes: 0 every frame within the tolerance, 1 some frame differs, 2 bad arguments or log.\n"
-        "Example: kinema replay --model unreal data/replay/example.csv --tolerance 1e-4 --json");
+    cmd->footer(help_page("replay"));
     cmd->callback([o, cmd] {
         o->inputs = input_files(*cmd);
         run_replay(*o);

@@ -17,6 +17,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/movement/crosscode.hpp"
 #include "kinema/movement/driver.hpp"
@@ -169,44 +170,7 @@ void run_simulate(const SimulateOptions& options) {
 }
 
 std::string help_footer() {
-    std::string text =
-        "Models (lengths in the game's own unit, speeds per second, time in seconds):\n"
-        "  dishonored  Dishonored's frame step (the DhTas notes): u (unreal units). Full input accelerates "
-        "at 2000 "
-        "u/s^2;\n"
-        "              max speed 400 * speed_scale.\n"
-        "  crosscode   CrossCode's movement physics (Radical Fish's CrossCode physics post): px (pixels); "
-        "top speed max_vel.\n"
-        "  unreal      Unreal CMC walking on flat ground (UE 5.8 defaults): cm; frames split into "
-        "PhysWalking\n"
-        "              ticks and braking sub-steps as the engine does.\n"
-        "\n"
-        "SCHEDULE is FRAME:X,Y[;FRAME:X,Y...]: from FRAME on, the step leaving each frame uses the wish "
-        "direction\n"
-        "(X,Y), length <= 1 (analog). Frame 0 must be given; frames strictly increasing.\n"
-        "Output: frame 0 is the start, frame i the state after i steps (time = i * dt).\n"
-        "\n"
-        "Frame times: exactly one of --dt, --dt-schedule or --input-file.\n"
-        "  --dt-schedule FRAME:DT[;FRAME:DT...]: from FRAME on, every step takes DT seconds (a decimal "
-        "number\n"
-        "    or a fraction such as 1/60, > 0). Frame 0 must be given; frames strictly increasing. A frame's\n"
-        "    time is the time at the latest change plus (frames since) * its DT.\n"
-        "  --input-file FILE.csv: a header row naming the columns dt,x,y (any order, other columns "
-        "ignored),\n"
-        "    then one row per step: row i is the step leaving frame i, its dt (s, > 0) and input (x, y; "
-        "longer\n"
-        "    than 1 is clamped by the model). Replaces --dt, --frames and --input; times are running sums.\n"
-        "    Format: docs/analysis.md \"CSV files\"; errors name FILE:LINE.\n"
-        "JSON: {\"model\", then \"dt\" (--dt), \"dt_schedule\" ([{\"frame\", \"dt\"}...], --dt-schedule) or\n"
-        "\"input_file\" (the path), then \"frames\": [{\"frame\", \"time\", \"position\", \"velocity\", "
-        "\"speed\"}...]}.\n"
-        "\n";
-    text += model_fields_help();
-    text +=
-        "\nExample: kinema simulate --model unreal --dt 0.016666666666666666 --frames 60 --input "
-        "\"0:1,0;30:0,0\"\n"
-        "         kinema simulate --model unreal --dt-schedule \"0:1/60;30:1/8\" --frames 40 --input 0:1,0";
-    return text;
+    return help_page("simulate") + model_fields_help() + help_page("simulate-examples");
 }
 
 }  // namespace

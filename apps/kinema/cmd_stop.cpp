@@ -12,6 +12,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
@@ -183,19 +184,7 @@ void add_stop_command(CLI::App& app) {
     fps->excludes(cont);
     table->excludes(fps)->excludes(cont);
     cmd->add_flag("--json", o->json, "print JSON");
-    cmd->footer(
-        "Unreal: cm, cm/s, s. beta = braking friction x braking_friction_factor, a_B = "
-        "braking_deceleration_walking.\n"
-        "--trace FILE.csv: a header row naming a column dt (s, > 0), one frame per row, other columns "
-        "ignored;\n"
-        "  when the character still moves after the last row, the last dt repeats. JSON adds: trace, "
-        "trace_frames,\n"
-        "  stops, distance (cm), time (s), frames (the exact stop over the trace), repeats_last_frame_time,\n"
-        "  mean_frame_time (s), mean_fps, mean_rate {stops, distance, time, frames} (unreal_stop at the mean "
-        "frame\n"
-        "  time), mean_rate_error (cm, mean rate - exact), continuous_distance (cm).\n"
-        "Example: kinema stop --model unreal --speed 600 --fps 60\n"
-        "         kinema stop --model unreal --speed 600 --trace frame_times.csv");
+    cmd->footer(help_page("stop"));
     // Library checks name their arguments; the message names the flag instead.
     cmd->callback([o] { o->flags.name_errors([&] { run_stop(*o); }); });
 }

@@ -15,6 +15,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/report/chart.hpp"
@@ -263,19 +264,7 @@ void add_sweep_command(CLI::App& app) {
     o->flags.add_field<Physics>(mw, "frame_rate");
     o->flags.add_field<Physics>(mw, "max_steps_per_frame");
     o->flags.add_field<Physics>(mw, "max_time");
-    cmd->footer(
-        "Lengths in each model's unit (u, px, cm); the chart plots each metric divided by its continuous "
-        "limit.\n"
-        "--model morrowind: apex_height (u), airtime (s), distance (u) of one jump at each physics rate "
-        "(Hz)\n"
-        "beside the continuous limit; metrics apex_height | airtime | distance. JSON: {\"models\": [{model,\n"
-        "length_unit, gravity, launch {velocity, air_input, air_control, drop}, frame_rate, "
-        "max_steps_per_frame,\n"
-        "max_time, continuous {metrics, lands}, rows [{physics_rate, metrics, lands, steps, frames}]}]}.\n"
-        "Example: kinema sweep --model unreal --metric stop_distance --fps 20,30,60,144,240 --csv\n"
-        "         kinema sweep --model morrowind --rules openmw --speed 50 --athletics 30 --acrobatics 30 "
-        "--run "
-        "--direction 0,1");
+    cmd->footer(help_page("sweep"));
     // Library checks name their arguments; the message names the flag instead.
     cmd->callback([o, cmd, from, to, step, mw] {
         o->inputs = input_files(*cmd);

@@ -12,6 +12,7 @@
 #include "analysis_cli.hpp"
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/dishonored.hpp"
 #include "kinema/movement/state.hpp"
@@ -148,22 +149,7 @@ void add_turn_command(CLI::App& app) {
     angle->excludes(max);
     table->excludes(angle)->excludes(max)->excludes(ticks)->excludes(yaw);
     cmd->add_flag("--json", o->json, "print JSON");
-    cmd->footer(
-        "Units: Dishonored's u (unreal units), seconds, degrees. MaxSpeed = 400 * scale, input acceleration "
-        "2000.\n"
-        "--yaw-units N (with --angle or --max): the wanted turn rounded to whole units (halves to even), "
-        "the\n"
-        "input yaw the solver gives rounded as DhTas rounds it (Python round), the direction that input "
-        "really\n"
-        "takes, the speed kept and the angle error; and the best whole-unit turn not exceeding the largest\n"
-        "full-speed turn. JSON: fps, dt, dt_ticks (with --dt-ticks), scale, yaw_units_per_turn, angle_deg,\n"
-        "quantized and best_full_speed_turn {wanted_units, wanted_angle_deg, reachable, "
-        "exact_input_angle_deg,\n"
-        "exact_input_units, input_units, input_angle_deg, taken_angle_deg, angle_error_deg (taken - "
-        "wanted),\n"
-        "normalized_speed (m'), speed (u/s), keeps_full_speed}, full_speed_turn_deg.\n"
-        "Example: kinema turn --fps 30 --scale 1 --max\n"
-        "         kinema turn --dt-ticks 4000000 --scale 1.5 --angle -45 --yaw-units 65536");
+    cmd->footer(help_page("turn"));
     // Library checks name their arguments; the message names the flag instead.
     cmd->callback([o] { o->flags.name_errors([&] { run_turn(*o); }); });
 }
