@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +28,9 @@
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
 #include "nav_level.hpp"
+#if KINEMA_HAVE_RENDER
+#include "kinema/render/chase_pictures.hpp"
+#endif
 #if KINEMA_HAVE_NAV
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
@@ -193,27 +195,21 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
 }
 
 #if KINEMA_HAVE_RENDER
-// The steps --animate/--frames show: the flood is run once first (without the split) to learn its steps and
-// the tiles it touches, so that an animation too large to draw is refused before a step is recorded, and a
-// long one is sampled (render::animation_steps) instead of recording every step.
+// The steps --animate/--frames show (render::plan_chase_animation), refused before a step is recorded when
+// too many to draw.
 std::vector<int> animation_steps(const chase::GridChaseSpace& space, chase::Flood& flood,
-                                 chase::ChaseQuery query, const ChaseOutputs& outputs) {
-    query.destinations.reset();
-    chase::start_chase(space, flood, query);
-    flood.advance(std::numeric_limits<int>::max());
-    std::vector<int> shown = render::animation_steps(flood.steps());
-    const std::size_t touched = flood.heated_cells().size() + flood.barrier_cells().size();
-    const double tile_frames = static_cast<double>(touched) * static_cast<double>(shown.size());
-    if (tile_frames > static_cast<double>(render::max_animation_tile_frames)) {
+                                 const chase::ChaseQuery& query, const ChaseOutputs& outputs) {
+    const render::AnimationPlan plan = render::plan_chase_animation(space, flood, query);
+    if (plan.too_large()) {
         const char* flag = outputs.animate.empty() ? "--frames" : "--animate";
         throw UsageError(fmt::format(
             "{}: the flood touches {} tiles in {} steps: {} frames of them are {} tile-frames, more than the "
             "{} "
             "an animation may draw (render::max_animation_tile_frames); lower --max-steps or --max-heated",
-            flag, touched, flood.steps(), shown.size(), format_number(tile_frames),
+            flag, plan.touched, plan.flood_steps, plan.shown.size(), format_number(plan.tile_frames()),
             render::max_animation_tile_frames));
     }
-    return shown;
+    return plan.shown;
 }
 #endif
 
@@ -231,23 +227,13 @@ void run_grid_chase(const ChaseArgs& a) {
     report.space = &space;
     report.flood = &flood;
     report.grid = &space;
-    chase::FloodObserver observer;
     const chase::ChaseQuery query = grid_query(a, level);
 #if KINEMA_HAVE_RENDER
-    render::FloodRecorder recorder(grid);
-    std::vector<int> shown;
-    if (a.outputs.animated()) {
-        shown = animation_steps(space, flood, query, a.outputs);
-        observer = [&](const chase::Flood& f) {
-            if (std::binary_search(shown.begin(), shown.end(), f.steps())) {
-                recorder.record(f);
-            }
-        };
-    }
-#endif
-    report.result = chase::run_chase(space, flood, query, observer);
-#if KINEMA_HAVE_RENDER
-    report.frames = recorder.take();
+    const std::vector<int> shown =
+        a.outputs.animated() ? animation_steps(space, flood, query, a.outputs) : std::vector<int>{};
+    report.result = render::run_recorded_chase(space, flood, query, shown, report.frames);
+#else
+    report.result = chase::run_chase(space, flood, query);
 #endif
     write_chase_report(report, a.outputs);
 }
