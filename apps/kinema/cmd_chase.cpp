@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,7 +21,6 @@
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
-#include "kinema/core/file.hpp"
 #include "kinema/core/point_text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
@@ -32,7 +30,6 @@
 #include "kinema/render/chase_pictures.hpp"
 #endif
 #if KINEMA_HAVE_NAV
-#include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #endif
 
@@ -46,12 +43,7 @@ struct ChaseOptions {
     std::string max_file_bytes;
     std::string navmesh;
     LevelFlags level_flags;
-    bool json = false;
-    std::string png;
-    std::string svg;
-    std::string animate;
-    std::string frames;
-    std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
+    ChaseOutputs outputs;  // inputs: the files read (no output may overwrite one)
 };
 
 // The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
@@ -63,8 +55,9 @@ struct ChaseArgs {
     levels::LevelReadOptions read_options;  ///< --level, --walls
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
-    std::optional<Vec3> npc;
-    std::optional<int> destinations;  ///< --destinations K: the split for a team (chase/split.hpp)
+    /// --from and --dir (each else zero; on grids without --from, the level's seed), --npc and
+    /// --destinations K (the split for a team, chase/split.hpp).
+    chase::ChaseQuery query;
     ChaseSettings settings;
     ChaseOutputs outputs;
 };
@@ -90,7 +83,7 @@ std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, 
 
 // Options of the other kind of level are refused rather than ignored.
 void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
-    const ChaseOptions& o = c.options;
+    const ChaseOutputs& o = c.options.outputs;
     const FlagBinder& f = c.flags;
     const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
                                                       {!o.frames.empty(), "--frames"},
@@ -106,7 +99,7 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
                                                 [&](std::string_view field) { return f.given(field); }))) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
     }
-    if ((!mesh || !o.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
+    if ((!mesh || !c.options.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
     refuse_pictures_without_render(
@@ -160,10 +153,12 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     }
     a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
     a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
-    a.npc = parse_point(c.flags.text("npc"), "--npc", true);
-    a.destinations = parse_destinations(c.flags.text("destinations"));
-    a.outputs = {o.json, o.png, o.svg, o.animate, o.frames, o.inputs};
-    output::check_output_directory("--frames", o.frames);
+    a.query.position = a.from.value_or(Vec3{});
+    a.query.direction = a.dir.value_or(Vec3{});
+    a.query.npc = parse_point(c.flags.text("npc"), "--npc", true);
+    a.query.destinations = parse_destinations(c.flags.text("destinations"));
+    a.outputs = o.outputs;
+    output::check_output_directory("--frames", o.outputs.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
     return a;
@@ -171,26 +166,24 @@ ChaseArgs parse_options(const ChaseCommand& c) {
 
 // The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
 chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level) {
-    chase::ChaseQuery q;
+    chase::ChaseQuery q = a.query;
     if (a.from) {
-        q.position = *a.from;
-        q.direction = a.dir.value_or(Vec3{});
-    } else if (level.seed) {
-        const Vec2 p = level.seed->position * a.settings.grid.cell_size;
-        if (std::max(std::abs(p.x), std::abs(p.y)) > chase::chase_max_coordinate) {
-            // The query would blame --from, which the user did not type.
-            throw UsageError(fmt::format(
-                "{}: the player marker at tile ({}, {}) x --cell-size {} is outside [-1e9, 1e9]; give --from "
-                "X,Y or a smaller --cell-size",
-                a.map, format_number(level.seed->position.x), format_number(level.seed->position.y),
-                format_number(a.settings.grid.cell_size)));
-        }
-        q.position = {p.x, p.y, 0.0};
-        q.direction = a.dir.value_or(Vec3{level.seed->direction.x, level.seed->direction.y, 0.0});
-    } else {
+        return q;
+    }
+    const std::optional<chase::ChaseQuery> seed = chase::marked_seed_query(level, a.settings.grid.cell_size);
+    if (!seed) {
         throw UsageError(fmt::format("{}: the map marks no seed position; give --from X,Y", a.map));
     }
-    q.destinations = a.destinations;
+    if (!chase::within_chase_range(seed->position)) {
+        // The query would blame --from, which the user did not type.
+        throw UsageError(fmt::format(
+            "{}: the player marker at tile ({}, {}) x --cell-size {} is outside [-1e9, 1e9]; give --from X,Y "
+            "or a smaller --cell-size",
+            a.map, format_number(level.seed->position.x), format_number(level.seed->position.y),
+            format_number(a.settings.grid.cell_size)));
+    }
+    q.position = seed->position;
+    q.direction = a.dir.value_or(seed->direction);
     return q;
 }
 
@@ -239,34 +232,27 @@ void run_grid_chase(const ChaseArgs& a) {
 }
 
 #if KINEMA_HAVE_NAV
-nav::Level build_level(const ChaseArgs& a) {
-    return load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes, a.read_options);
-}
-
 void run_level_chase(const ChaseArgs& a) {
     if (!a.from) {
         throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", a.map));
     }
-    const nav::Level level = build_level(a);
+    const nav::Level level =
+        load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes, a.read_options);
     nav::PathFinder finder(level);
     const nav::LevelChaseSpace space(level, finder);
     chase::Flood flood(a.settings.flood);
-    chase::ChaseQuery q;
-    q.position = *a.from;
-    q.direction = a.dir.value_or(Vec3{});
-    q.npc = a.npc;
-    q.destinations = a.destinations;
     ChaseReport report;
     report.map = a.map;
     report.title = a.map;
     report.space = &space;
     report.flood = &flood;
     report.level = &level;
-    report.result = chase::run_chase(space, flood, q);
+    report.result = chase::run_chase(space, flood, a.query);
     const auto& path = report.result.path;
     if (path && path->status == nav::NavPath::Status::start_off_mesh) {
         throw UsageError(fmt::format("--npc: {} is not on the navmesh of {} (searched {} around it)",
-                                     point_text(*a.npc), a.map, point_text(a.settings.nav.snap_extents)));
+                                     point_text(*a.query.npc), a.map,
+                                     point_text(a.settings.nav.snap_extents)));
     }
     write_chase_report(report, a.outputs);
 }
@@ -360,11 +346,12 @@ void add_chase_command(CLI::App& app) {
     typed(cmd->add_option("--max-file-bytes", o.max_file_bytes,
                           "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)"),
           ValueKind::integer);
-    cmd->add_flag("--json", o.json, "Print the result as JSON (fields: see below)");
-    typed(cmd->add_option("--png", o.png, "Write the flood picture as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o.svg, "Write the flood picture as SVG"), ValueKind::file);
-    typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the steps"), ValueKind::file);
-    typed(cmd->add_option("--frames", o.frames, "Write one PNG per step into this directory"),
+    cmd->add_flag("--json", o.outputs.json, "Print the result as JSON (fields: see below)");
+    typed(cmd->add_option("--png", o.outputs.png, "Write the flood picture as PNG"), ValueKind::file);
+    typed(cmd->add_option("--svg", o.outputs.svg, "Write the flood picture as SVG"), ValueKind::file);
+    typed(cmd->add_option("--animate", o.outputs.animate, "Write an animated SVG of the steps"),
+          ValueKind::file);
+    typed(cmd->add_option("--frames", o.outputs.frames, "Write one PNG per step into this directory"),
           ValueKind::directory);
     typed(
         cmd->add_option(
@@ -382,7 +369,7 @@ void add_chase_command(CLI::App& app) {
     flags.add_fields(cmd, settings_description<ChaseSettings>(), &defaults, agent_fields, "3D levels: ");
 #endif
     cmd->callback([command, cmd] {
-        command->options.inputs = input_files(*cmd);
+        command->options.outputs.inputs = input_files(*cmd);
         run_chase_command(*command);
     });
 }
