@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "cli_common.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/chase_text.hpp"
@@ -30,17 +29,15 @@ std::string summary(const ChaseReport& report, const ChaseOutputs& outputs) {
 
 #if KINEMA_HAVE_RENDER
 render::ChasePictures pictures(const ChaseReport& report, const render::ChasePictureRequest& wanted) {
-    if (report.grid != nullptr) {
-        return render::grid_chase_pictures(report.grid->grid(), *report.flood, report.result, report.title,
-                                           report.frames, wanted);
-    }
 #if KINEMA_HAVE_NAV
-    return render::level_chase_pictures(
-        *report.level, *report.flood, report.result,
-        report::level_chase_legend(report.flood->settings(), report.result, report.map), wanted);
-#else
-    return {};
+    if (report.level != nullptr) {
+        return render::level_chase_pictures(
+            *report.level, *report.flood, report.result,
+            report::level_chase_legend(report.flood->settings(), report.result, report.map), wanted);
+    }
 #endif
+    return render::grid_chase_pictures(report.grid->grid(), *report.flood, report.result, report.title,
+                                       report.frames, wanted);
 }
 #endif
 

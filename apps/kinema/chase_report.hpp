@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "kinema/chase/flood.hpp"
-#include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/output/output_files.hpp"
 #if KINEMA_HAVE_NAV
@@ -29,6 +28,7 @@ struct ChaseOutputs {
     std::string frames;                     ///< --frames: a directory, one PNG per step (2D)
     std::vector<output::InputFile> inputs;  ///< the files the run reads: no output may overwrite one
     bool animated() const { return !animate.empty() || !frames.empty(); }
+    bool pictures() const { return !png.empty() || !svg.empty() || animated(); }
 };
 
 /// A finished chase and what produced it. Exactly one of grid / level is set.

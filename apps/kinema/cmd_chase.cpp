@@ -59,7 +59,6 @@ struct ChaseArgs {
     /// --destinations K (the split for a team, chase/split.hpp).
     chase::ChaseQuery query;
     ChaseSettings settings;
-    ChaseOutputs outputs;
 };
 
 // The chase query's fields typed under other names (the rest follow the binder's rule).
@@ -102,9 +101,7 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
     if ((!mesh || !c.options.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
-    refuse_pictures_without_render(
-        !o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty(),
-        "--png/--svg/--animate/--frames");
+    refuse_pictures_without_render(o.pictures(), "--png/--svg/--animate/--frames");
 }
 
 // --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
@@ -157,7 +154,6 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     a.query.direction = a.dir.value_or(Vec3{});
     a.query.npc = parse_point(c.flags.text("npc"), "--npc", true);
     a.query.destinations = parse_destinations(c.flags.text("destinations"));
-    a.outputs = o.outputs;
     output::check_output_directory("--frames", o.outputs.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
@@ -194,19 +190,14 @@ std::vector<int> animation_steps(const chase::GridChaseSpace& space, chase::Floo
                                  const chase::ChaseQuery& query, const ChaseOutputs& outputs) {
     const render::AnimationPlan plan = render::plan_chase_animation(space, flood, query);
     if (plan.too_large()) {
-        const char* flag = outputs.animate.empty() ? "--frames" : "--animate";
-        throw UsageError(fmt::format(
-            "{}: the flood touches {} tiles in {} steps: {} frames of them are {} tile-frames, more than the "
-            "{} "
-            "an animation may draw (render::max_animation_tile_frames); lower --max-steps or --max-heated",
-            flag, plan.touched, plan.flood_steps, plan.shown.size(), format_number(plan.tile_frames()),
-            render::max_animation_tile_frames));
+        throw UsageError(fmt::format("{}: {}; lower --max-steps or --max-heated",
+                                     outputs.animate.empty() ? "--frames" : "--animate", plan.refusal()));
     }
     return plan.shown;
 }
 #endif
 
-void run_grid_chase(const ChaseArgs& a) {
+void run_grid_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const levels::GridLevel level =
         a.map.empty() ? levels::default_level() : levels::load_level(a.map, a.max_file_bytes, a.read_options);
@@ -223,16 +214,16 @@ void run_grid_chase(const ChaseArgs& a) {
     const chase::ChaseQuery query = grid_query(a, level);
 #if KINEMA_HAVE_RENDER
     const std::vector<int> shown =
-        a.outputs.animated() ? animation_steps(space, flood, query, a.outputs) : std::vector<int>{};
+        outputs.animated() ? animation_steps(space, flood, query, outputs) : std::vector<int>{};
     report.result = render::run_recorded_chase(space, flood, query, shown, report.frames);
 #else
     report.result = chase::run_chase(space, flood, query);
 #endif
-    write_chase_report(report, a.outputs);
+    write_chase_report(report, outputs);
 }
 
 #if KINEMA_HAVE_NAV
-void run_level_chase(const ChaseArgs& a) {
+void run_level_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
     if (!a.from) {
         throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", a.map));
     }
@@ -254,10 +245,10 @@ void run_level_chase(const ChaseArgs& a) {
                                      point_text(*a.query.npc), a.map,
                                      point_text(a.settings.nav.snap_extents)));
     }
-    write_chase_report(report, a.outputs);
+    write_chase_report(report, outputs);
 }
 #else
-void run_level_chase(const ChaseArgs& a) {
+void run_level_chase(const ChaseArgs& a, const ChaseOutputs&) {
     refuse_3d_level_without_nav(a.map);
 }
 #endif
@@ -267,9 +258,9 @@ void run_chase_command(const ChaseCommand& command) {
     command.flags.name_errors([&] {
         const ChaseArgs args = parse_options(command);
         if (args.mesh) {
-            run_level_chase(args);
+            run_level_chase(args, command.options.outputs);
         } else {
-            run_grid_chase(args);
+            run_grid_chase(args, command.options.outputs);
         }
     });
 }

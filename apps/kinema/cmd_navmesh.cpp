@@ -23,16 +23,11 @@ struct NavmeshCommand {
     std::vector<output::InputFile> inputs;  // the level: the navmesh may not overwrite it
 };
 
-nav::NavSettings parse_settings(const FlagBinder& flags) {
-    nav::NavSettings s;
-    flags.apply(s);
-    flags.require_valid(s.validate());
-    return s;
-}
-
 void run_navmesh_build(const NavmeshCommand& o) {
     const levels::LevelReadOptions read_options = level_read_options(o.level_flags, o.level);
-    const nav::NavSettings settings = parse_settings(o.flags);
+    nav::NavSettings settings;
+    o.flags.apply(settings);
+    o.flags.require_valid(settings.validate());
     std::string bytes =
         nav::load_level_3d(o.level, settings, levels::default_max_obj_bytes, read_options).save_navmesh();
     output::OutputFiles files(o.inputs);

@@ -5,6 +5,7 @@
 #include "cli_common.hpp"
 
 namespace kinema::cli {
+
 FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config) {
     FieldErrors errors = config.settings.validate(config.model);  // the model against --hz, --model-scale
     const FieldErrors flood = config.flood.validate();

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <string>
 
+#include "kinema/core/format.hpp"
 #include "kinema/render/chase_scene.hpp"
 
 namespace kinema::render {
@@ -28,6 +30,13 @@ AnimationPlan plan_chase_animation(const chase::GridChaseSpace& space, chase::Fl
     plan.touched = flood.heated_cells().size() + flood.barrier_cells().size();
     plan.shown = animation_steps(plan.flood_steps);
     return plan;
+}
+
+std::string AnimationPlan::refusal() const {
+    return "the flood touches " + std::to_string(touched) + " tiles in " + std::to_string(flood_steps) +
+           " steps: " + std::to_string(shown.size()) + " frames of them are " + format_number(tile_frames()) +
+           " tile-frames, more than the " + std::to_string(max_animation_tile_frames) +
+           " an animation may draw (render::max_animation_tile_frames)";
 }
 
 chase::ChaseResult run_recorded_chase(const chase::GridChaseSpace& space, chase::Flood& flood,

@@ -26,6 +26,9 @@ struct AnimationPlan {
     /// touched x the frames shown, the drawing's cost (max_animation_tile_frames).
     double tile_frames() const { return static_cast<double>(touched) * static_cast<double>(shown.size()); }
     bool too_large() const { return tile_frames() > static_cast<double>(max_animation_tile_frames); }
+    /// Why an animation too_large() is not drawn: "the flood touches N tiles in S steps: F frames of them are
+    /// T tile-frames, more than the M an animation may draw (render::max_animation_tile_frames)".
+    std::string refusal() const;
 };
 
 /// Plans the animation of chase::run_chase(space, flood, query). Runs `flood` (restarted by the chase).

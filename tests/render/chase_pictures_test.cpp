@@ -73,6 +73,21 @@ TEST(ChaseAnimation, TheRecordedChaseHoldsTheShownStepsAndTheSameResult) {
     EXPECT_EQ(none.size(), 0u);
 }
 
+// 100,000 tiles x 256 frames (a flood of 300 steps is sampled to 256) is more than 2^24 tile-frames.
+TEST(ChaseAnimation, ATooLargePlanSaysWhy) {
+    AnimationPlan plan;
+    plan.flood_steps = 300;
+    plan.shown = animation_steps(300);
+    plan.touched = 1000;
+    EXPECT_FALSE(plan.too_large());
+    plan.touched = 100000;
+    ASSERT_TRUE(plan.too_large());
+    EXPECT_EQ(
+        plan.refusal(),
+        "the flood touches 100000 tiles in 300 steps: 256 frames of them are 25600000 tile-frames, more "
+        "than the 16777216 an animation may draw (render::max_animation_tile_frames)");
+}
+
 TEST(ChasePictures, AreTheFloodPicturesOfTheChase) {
     const RoomChase room;
     chase::Flood flood = flood_of(4);

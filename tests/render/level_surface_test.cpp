@@ -35,7 +35,7 @@ double shoelace(const std::vector<Vec2>& polygon) {
     return std::abs(twice) / 2.0;
 }
 
-// The view the CLI draws (apps/kinema/chase_report.cpp, level_top_view): every column's highest cell, all
+// The view the CLI draws (render::level_top_view): every column's highest cell, all
 // untouched, and the navmesh polygons on (x, z). No marks, so the map holds only the surface.
 LevelView top_view(const kinema::nav::Level& level) {
     const kinema::nav::NavCells& cells = level.nav_cells();
