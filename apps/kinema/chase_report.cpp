@@ -1,18 +1,18 @@
 #include "chase_report.hpp"
 
-#include <algorithm>
 #include <cstdio>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "cli_common.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/chase_text.hpp"
 #if KINEMA_HAVE_RENDER
-#include "kinema/render/flood_picture.hpp"
-#include "kinema/render/level_view.hpp"
+#include "kinema/render/chase_pictures.hpp"
+#endif
+#if KINEMA_HAVE_RENDER && KINEMA_HAVE_NAV
+#include "kinema/render/nav_level_view.hpp"
 #endif
 
 namespace kinema::cli {
@@ -28,62 +28,36 @@ std::string summary(const ChaseReport& report, const ChaseOutputs& outputs) {
 }
 
 #if KINEMA_HAVE_RENDER
-// The 2D flood pictures of render (docs/render.md).
-void add_grid_pictures(const ChaseReport& report, const ChaseOutputs& outputs, output::OutputFiles& files) {
-    if (outputs.png.empty() && outputs.svg.empty() && !outputs.animated()) {
-        return;
+render::ChasePictures pictures(const ChaseReport& report, const render::ChasePictureRequest& wanted) {
+#if KINEMA_HAVE_NAV
+    if (report.level != nullptr) {
+        return render::level_chase_pictures(
+            *report.level, *report.flood, report.result,
+            report::level_chase_legend(report.flood->settings(), report.result, report.map), wanted);
     }
-    const render::FloodScene scene =
-        render::flood_scene(report.grid->grid(), *report.flood, report.result, report.title);
-    const render::PictureSettings picture;
-    if (!outputs.png.empty()) {
-        files.add("--png", outputs.png, render::flood_png(scene, picture));
-    }
-    if (!outputs.svg.empty()) {
-        files.add("--svg", outputs.svg, render::flood_svg(scene, picture));
-    }
-    if (!outputs.animate.empty()) {
-        files.add("--animate", outputs.animate,
-                  render::recorded_flood_animated_svg(scene, report.frames, picture));
-    }
-    if (!outputs.frames.empty()) {
-        std::vector<std::string> pngs = render::recorded_flood_png_frames(scene, report.frames, picture);
-        std::vector<std::pair<std::string, std::string>> steps;
-        for (std::size_t i = 0; i < pngs.size(); ++i) {
-            steps.emplace_back(fmt::format("step-{:03}.png", report.frames.frames()[i].step),
-                               std::move(pngs[i]));
-        }
-        files.add_directory("--frames", outputs.frames, "step-", ".png", std::move(steps));
-    }
+#endif
+    return render::grid_chase_pictures(report.grid->grid(), *report.flood, report.result, report.title,
+                                       report.frames, wanted);
 }
 #endif
 
-#if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
-render::LevelView level_view(const ChaseReport& report) {
-    const chase::Flood& flood = *report.flood;
-    render::LevelView view =
-        level_top_view(*report.level, flood.settings().hot, [&](chase::CellId c) { return flood.value(c); });
-    render::mark_chase(view, report.result);
-    view.legend = report::level_chase_legend(flood.settings(), report.result, report.map);
-    return view;
-}
-#endif
-
+// The pictures of render (docs/render.md): the 2D flood's, or the 3D level's top view.
 void add_pictures([[maybe_unused]] const ChaseReport& report, [[maybe_unused]] const ChaseOutputs& outputs,
                   [[maybe_unused]] output::OutputFiles& files) {
 #if KINEMA_HAVE_RENDER
-    if (report.grid != nullptr) {
-        add_grid_pictures(report, outputs, files);
-        return;
+    render::ChasePictures drawn = pictures(report, {!outputs.png.empty(), !outputs.svg.empty(),
+                                                    !outputs.animate.empty(), !outputs.frames.empty()});
+    const auto add = [&](const char* option, const std::string& path, std::string& bytes) {
+        if (!path.empty()) {
+            files.add(option, path, std::move(bytes));
+        }
+    };
+    add("--png", outputs.png, drawn.png);
+    add("--svg", outputs.svg, drawn.svg);
+    add("--animate", outputs.animate, drawn.animated_svg);
+    if (!outputs.frames.empty()) {
+        files.add_directory("--frames", outputs.frames, "step-", ".png", std::move(drawn.png_frames));
     }
-#if KINEMA_HAVE_NAV
-    if (!outputs.png.empty()) {
-        files.add("--png", outputs.png, render::level_view_png(level_view(report)));
-    }
-    if (!outputs.svg.empty()) {
-        files.add("--svg", outputs.svg, render::level_view_svg(level_view(report)));
-    }
-#endif
 #endif
 }
 
@@ -109,43 +83,5 @@ void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs) 
         fmt::print("{}", summary(report, outputs));
     }
 }
-
-#if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
-render::LevelView level_top_view(const nav::Level& level, int hot_value,
-                                 const std::function<int(chase::CellId)>& value) {
-    const nav::NavCells& cells = level.nav_cells();
-    const nav::ColumnGrid& grid = cells.grid();
-    render::LevelView view;
-    view.columns = std::max(grid.width, 1);
-    view.rows = std::max(grid.depth, 1);
-    view.cell_size = grid.cell_size;
-    view.origin = {grid.origin.x, grid.origin.z};
-    view.hot_value = hot_value;
-    for (int z = 0; z < grid.depth; ++z) {
-        for (int x = 0; x < grid.width; ++x) {
-            const nav::NavCells::Column col = cells.column(x, z);
-            if (col.count == 0) {
-                continue;
-            }
-            chase::CellId shown = col.first + col.count - 1;
-            for (chase::CellId c = col.first + col.count; c-- > col.first;) {
-                if (value(c) != chase::untouched_value) {
-                    shown = c;
-                    break;
-                }
-            }
-            view.cells.push_back({x, z, cells.position(shown).y, value(shown)});
-        }
-    }
-    // The navmesh under the heat, so that a reader sees the cells cover it.
-    for (const std::vector<Vec3>& polygon : level.navmesh_polygons()) {
-        std::vector<Vec2>& corners = view.navmesh.emplace_back();
-        for (const Vec3& p : polygon) {
-            corners.push_back({p.x, p.z});
-        }
-    }
-    return view;
-}
-#endif
 
 }  // namespace kinema::cli

@@ -4,20 +4,17 @@
 // file only presents the result.
 #pragma once
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "kinema/chase/flood.hpp"
-#include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/output/output_files.hpp"
 #if KINEMA_HAVE_NAV
 #include "kinema/nav/level.hpp"
 #endif
 #if KINEMA_HAVE_RENDER
-#include "kinema/render/chase_scene.hpp"
-#include "kinema/render/level_view.hpp"
+#include "kinema/render/flood_picture.hpp"
 #endif
 
 namespace kinema::cli {
@@ -31,6 +28,7 @@ struct ChaseOutputs {
     std::string frames;                     ///< --frames: a directory, one PNG per step (2D)
     std::vector<output::InputFile> inputs;  ///< the files the run reads: no output may overwrite one
     bool animated() const { return !animate.empty() || !frames.empty(); }
+    bool pictures() const { return !png.empty() || !svg.empty() || animated(); }
 };
 
 /// A finished chase and what produced it. Exactly one of grid / level is set.
@@ -54,13 +52,5 @@ struct ChaseReport {
 /// output::OutputError naming the option), then the 2D snap note on stderr, then the JSON or the summary on
 /// stdout.
 void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs);
-
-#if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
-/// A 3D level's top view without marks or legend (docs/nav.md "Picture"), for `kinema chase` and `kinema
-/// pursue`: per column the highest cell whose `value` is not chase::untouched_value, else the highest cell,
-/// drawn with that value, over the navmesh's polygons.
-render::LevelView level_top_view(const nav::Level& level, int hot_value,
-                                 const std::function<int(chase::CellId)>& value);
-#endif
 
 }  // namespace kinema::cli

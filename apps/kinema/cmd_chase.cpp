@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <filesystem>
-#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,14 +21,15 @@
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
-#include "kinema/core/file.hpp"
 #include "kinema/core/point_text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
 #include "nav_level.hpp"
+#if KINEMA_HAVE_RENDER
+#include "kinema/render/chase_pictures.hpp"
+#endif
 #if KINEMA_HAVE_NAV
-#include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #endif
 
@@ -44,12 +43,7 @@ struct ChaseOptions {
     std::string max_file_bytes;
     std::string navmesh;
     LevelFlags level_flags;
-    bool json = false;
-    std::string png;
-    std::string svg;
-    std::string animate;
-    std::string frames;
-    std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
+    ChaseOutputs outputs;  // inputs: the files read (no output may overwrite one)
 };
 
 // The options as typed values. Positions are Vec3 for both kinds of level (z = 0 on grids).
@@ -61,10 +55,10 @@ struct ChaseArgs {
     levels::LevelReadOptions read_options;  ///< --level, --walls
     std::optional<Vec3> from;
     std::optional<Vec3> dir;
-    std::optional<Vec3> npc;
-    std::optional<int> destinations;  ///< --destinations K: the split for a team (chase/split.hpp)
+    /// --from and --dir (each else zero; on grids without --from, the level's seed), --npc and
+    /// --destinations K (the split for a team, chase/split.hpp).
+    chase::ChaseQuery query;
     ChaseSettings settings;
-    ChaseOutputs outputs;
 };
 
 // The chase query's fields typed under other names (the rest follow the binder's rule).
@@ -88,7 +82,7 @@ std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, 
 
 // Options of the other kind of level are refused rather than ignored.
 void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
-    const ChaseOptions& o = c.options;
+    const ChaseOutputs& o = c.options.outputs;
     const FlagBinder& f = c.flags;
     const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
                                                       {!o.frames.empty(), "--frames"},
@@ -104,12 +98,10 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
                                                 [&](std::string_view field) { return f.given(field); }))) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
     }
-    if ((!mesh || !o.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
+    if ((!mesh || !c.options.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
-    refuse_pictures_without_render(
-        !o.png.empty() || !o.svg.empty() || !o.animate.empty() || !o.frames.empty(),
-        "--png/--svg/--animate/--frames");
+    refuse_pictures_without_render(o.pictures(), "--png/--svg/--animate/--frames");
 }
 
 // --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
@@ -158,10 +150,11 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     }
     a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
     a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
-    a.npc = parse_point(c.flags.text("npc"), "--npc", true);
-    a.destinations = parse_destinations(c.flags.text("destinations"));
-    a.outputs = {o.json, o.png, o.svg, o.animate, o.frames, o.inputs};
-    output::check_output_directory("--frames", o.frames);
+    a.query.position = a.from.value_or(Vec3{});
+    a.query.direction = a.dir.value_or(Vec3{});
+    a.query.npc = parse_point(c.flags.text("npc"), "--npc", true);
+    a.query.destinations = parse_destinations(c.flags.text("destinations"));
+    output::check_output_directory("--frames", o.outputs.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
     return a;
@@ -169,55 +162,42 @@ ChaseArgs parse_options(const ChaseCommand& c) {
 
 // The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
 chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level) {
-    chase::ChaseQuery q;
+    chase::ChaseQuery q = a.query;
     if (a.from) {
-        q.position = *a.from;
-        q.direction = a.dir.value_or(Vec3{});
-    } else if (level.seed) {
-        const Vec2 p = level.seed->position * a.settings.grid.cell_size;
-        if (std::max(std::abs(p.x), std::abs(p.y)) > chase::chase_max_coordinate) {
-            // The query would blame --from, which the user did not type.
-            throw UsageError(fmt::format(
-                "{}: the player marker at tile ({}, {}) x --cell-size {} is outside [-1e9, 1e9]; give --from "
-                "X,Y or a smaller --cell-size",
-                a.map, format_number(level.seed->position.x), format_number(level.seed->position.y),
-                format_number(a.settings.grid.cell_size)));
-        }
-        q.position = {p.x, p.y, 0.0};
-        q.direction = a.dir.value_or(Vec3{level.seed->direction.x, level.seed->direction.y, 0.0});
-    } else {
+        return q;
+    }
+    const std::optional<chase::ChaseQuery> seed = chase::marked_seed_query(level, a.settings.grid.cell_size);
+    if (!seed) {
         throw UsageError(fmt::format("{}: the map marks no seed position; give --from X,Y", a.map));
     }
-    q.destinations = a.destinations;
+    if (!chase::within_chase_range(seed->position)) {
+        // The query would blame --from, which the user did not type.
+        throw UsageError(fmt::format(
+            "{}: the player marker at tile ({}, {}) x --cell-size {} is outside [-1e9, 1e9]; give --from X,Y "
+            "or a smaller --cell-size",
+            a.map, format_number(level.seed->position.x), format_number(level.seed->position.y),
+            format_number(a.settings.grid.cell_size)));
+    }
+    q.position = seed->position;
+    q.direction = a.dir.value_or(seed->direction);
     return q;
 }
 
 #if KINEMA_HAVE_RENDER
-// The steps --animate/--frames show: the flood is run once first (without the split) to learn its steps and
-// the tiles it touches, so that an animation too large to draw is refused before a step is recorded, and a
-// long one is sampled (render::animation_steps) instead of recording every step.
+// The steps --animate/--frames show (render::plan_chase_animation), refused before a step is recorded when
+// too many to draw.
 std::vector<int> animation_steps(const chase::GridChaseSpace& space, chase::Flood& flood,
-                                 chase::ChaseQuery query, const ChaseOutputs& outputs) {
-    query.destinations.reset();
-    chase::start_chase(space, flood, query);
-    flood.advance(std::numeric_limits<int>::max());
-    std::vector<int> shown = render::animation_steps(flood.steps());
-    const std::size_t touched = flood.heated_cells().size() + flood.barrier_cells().size();
-    const double tile_frames = static_cast<double>(touched) * static_cast<double>(shown.size());
-    if (tile_frames > static_cast<double>(render::max_animation_tile_frames)) {
-        const char* flag = outputs.animate.empty() ? "--frames" : "--animate";
-        throw UsageError(fmt::format(
-            "{}: the flood touches {} tiles in {} steps: {} frames of them are {} tile-frames, more than the "
-            "{} "
-            "an animation may draw (render::max_animation_tile_frames); lower --max-steps or --max-heated",
-            flag, touched, flood.steps(), shown.size(), format_number(tile_frames),
-            render::max_animation_tile_frames));
+                                 const chase::ChaseQuery& query, const ChaseOutputs& outputs) {
+    const render::AnimationPlan plan = render::plan_chase_animation(space, flood, query);
+    if (plan.too_large()) {
+        throw UsageError(fmt::format("{}: {}; lower --max-steps or --max-heated",
+                                     outputs.animate.empty() ? "--frames" : "--animate", plan.refusal()));
     }
-    return shown;
+    return plan.shown;
 }
 #endif
 
-void run_grid_chase(const ChaseArgs& a) {
+void run_grid_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const levels::GridLevel level =
         a.map.empty() ? levels::default_level() : levels::load_level(a.map, a.max_file_bytes, a.read_options);
@@ -231,61 +211,44 @@ void run_grid_chase(const ChaseArgs& a) {
     report.space = &space;
     report.flood = &flood;
     report.grid = &space;
-    chase::FloodObserver observer;
     const chase::ChaseQuery query = grid_query(a, level);
 #if KINEMA_HAVE_RENDER
-    render::FloodRecorder recorder(grid);
-    std::vector<int> shown;
-    if (a.outputs.animated()) {
-        shown = animation_steps(space, flood, query, a.outputs);
-        observer = [&](const chase::Flood& f) {
-            if (std::binary_search(shown.begin(), shown.end(), f.steps())) {
-                recorder.record(f);
-            }
-        };
-    }
+    const std::vector<int> shown =
+        outputs.animated() ? animation_steps(space, flood, query, outputs) : std::vector<int>{};
+    report.result = render::run_recorded_chase(space, flood, query, shown, report.frames);
+#else
+    report.result = chase::run_chase(space, flood, query);
 #endif
-    report.result = chase::run_chase(space, flood, query, observer);
-#if KINEMA_HAVE_RENDER
-    report.frames = recorder.take();
-#endif
-    write_chase_report(report, a.outputs);
+    write_chase_report(report, outputs);
 }
 
 #if KINEMA_HAVE_NAV
-nav::Level build_level(const ChaseArgs& a) {
-    return load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes, a.read_options);
-}
-
-void run_level_chase(const ChaseArgs& a) {
+void run_level_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
     if (!a.from) {
         throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", a.map));
     }
-    const nav::Level level = build_level(a);
+    const nav::Level level =
+        load_nav_level(a.map, a.navmesh, a.settings.nav, a.max_file_bytes, a.read_options);
     nav::PathFinder finder(level);
     const nav::LevelChaseSpace space(level, finder);
     chase::Flood flood(a.settings.flood);
-    chase::ChaseQuery q;
-    q.position = *a.from;
-    q.direction = a.dir.value_or(Vec3{});
-    q.npc = a.npc;
-    q.destinations = a.destinations;
     ChaseReport report;
     report.map = a.map;
     report.title = a.map;
     report.space = &space;
     report.flood = &flood;
     report.level = &level;
-    report.result = chase::run_chase(space, flood, q);
+    report.result = chase::run_chase(space, flood, a.query);
     const auto& path = report.result.path;
     if (path && path->status == nav::NavPath::Status::start_off_mesh) {
         throw UsageError(fmt::format("--npc: {} is not on the navmesh of {} (searched {} around it)",
-                                     point_text(*a.npc), a.map, point_text(a.settings.nav.snap_extents)));
+                                     point_text(*a.query.npc), a.map,
+                                     point_text(a.settings.nav.snap_extents)));
     }
-    write_chase_report(report, a.outputs);
+    write_chase_report(report, outputs);
 }
 #else
-void run_level_chase(const ChaseArgs& a) {
+void run_level_chase(const ChaseArgs& a, const ChaseOutputs&) {
     refuse_3d_level_without_nav(a.map);
 }
 #endif
@@ -295,9 +258,9 @@ void run_chase_command(const ChaseCommand& command) {
     command.flags.name_errors([&] {
         const ChaseArgs args = parse_options(command);
         if (args.mesh) {
-            run_level_chase(args);
+            run_level_chase(args, command.options.outputs);
         } else {
-            run_grid_chase(args);
+            run_grid_chase(args, command.options.outputs);
         }
     });
 }
@@ -374,11 +337,12 @@ void add_chase_command(CLI::App& app) {
     typed(cmd->add_option("--max-file-bytes", o.max_file_bytes,
                           "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)"),
           ValueKind::integer);
-    cmd->add_flag("--json", o.json, "Print the result as JSON (fields: see below)");
-    typed(cmd->add_option("--png", o.png, "Write the flood picture as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o.svg, "Write the flood picture as SVG"), ValueKind::file);
-    typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the steps"), ValueKind::file);
-    typed(cmd->add_option("--frames", o.frames, "Write one PNG per step into this directory"),
+    cmd->add_flag("--json", o.outputs.json, "Print the result as JSON (fields: see below)");
+    typed(cmd->add_option("--png", o.outputs.png, "Write the flood picture as PNG"), ValueKind::file);
+    typed(cmd->add_option("--svg", o.outputs.svg, "Write the flood picture as SVG"), ValueKind::file);
+    typed(cmd->add_option("--animate", o.outputs.animate, "Write an animated SVG of the steps"),
+          ValueKind::file);
+    typed(cmd->add_option("--frames", o.outputs.frames, "Write one PNG per step into this directory"),
           ValueKind::directory);
     typed(
         cmd->add_option(
@@ -396,7 +360,7 @@ void add_chase_command(CLI::App& app) {
     flags.add_fields(cmd, settings_description<ChaseSettings>(), &defaults, agent_fields, "3D levels: ");
 #endif
     cmd->callback([command, cmd] {
-        command->options.inputs = input_files(*cmd);
+        command->options.outputs.inputs = input_files(*cmd);
         run_chase_command(*command);
     });
 }

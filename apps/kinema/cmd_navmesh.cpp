@@ -2,8 +2,6 @@
 // navmesh with Recast and writes it in the tile-set layout of Recast's demo (docs/nav.md "Navmesh files"),
 // for `kinema chase --navmesh` and for engines that read that layout. Parse, build and write are separate
 // steps.
-#include <fmt/format.h>
-
 #include <memory>
 #include <string>
 
@@ -11,8 +9,8 @@
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "kinema/levels/obj.hpp"
+#include "kinema/nav/level_files.hpp"
 #include "kinema/output/output_files.hpp"
-#include "nav_level.hpp"
 
 namespace kinema::cli {
 namespace {
@@ -25,18 +23,13 @@ struct NavmeshCommand {
     std::vector<output::InputFile> inputs;  // the level: the navmesh may not overwrite it
 };
 
-nav::NavSettings parse_settings(const FlagBinder& flags) {
-    nav::NavSettings s;
-    flags.apply(s);
-    flags.require_valid(s.validate());
-    return s;
-}
-
 void run_navmesh_build(const NavmeshCommand& o) {
     const levels::LevelReadOptions read_options = level_read_options(o.level_flags, o.level);
-    const nav::NavSettings settings = parse_settings(o.flags);
+    nav::NavSettings settings;
+    o.flags.apply(settings);
+    o.flags.require_valid(settings.validate());
     std::string bytes =
-        load_nav_level(o.level, "", settings, levels::default_max_obj_bytes, read_options).save_navmesh();
+        nav::load_level_3d(o.level, settings, levels::default_max_obj_bytes, read_options).save_navmesh();
     output::OutputFiles files(o.inputs);
     files.add("-o", o.output, std::move(bytes));
     files.commit();

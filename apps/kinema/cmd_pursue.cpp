@@ -46,6 +46,9 @@
 #if KINEMA_HAVE_NAV
 #include "kinema/nav/pursuit_space.hpp"
 #endif
+#if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
+#include "kinema/render/nav_level_view.hpp"
+#endif
 
 namespace kinema::cli {
 
@@ -340,7 +343,7 @@ void add_level_pictures(const PursueOptions& o, const nav::Level& level,
                         output::OutputFiles& files) {
 #if KINEMA_HAVE_RENDER
     const std::vector<int>& heat = result.chase_heat;  // empty when the NPC never chased
-    render::LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
+    render::LevelView view = render::level_top_view(level, config.flood.hot, [&](chase::CellId c) {
         return heat.empty() ? chase::untouched_value : heat[c];
     });
     render::mark_lost_sight(view, scenario, result);

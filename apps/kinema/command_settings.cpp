@@ -1,59 +1,15 @@
 #include "command_settings.hpp"
 
-#include <array>
-
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
 
 namespace kinema::cli {
-namespace {
-
-void append(FieldErrors& errors, const FieldErrors& more) {
-    errors.insert(errors.end(), more.begin(), more.end());
-}
-
-constexpr std::array kChaseParts {
-    part<ChaseSettings, chase::GridChaseSettings>(""),
-#if KINEMA_HAVE_NAV
-        part<ChaseSettings, nav::NavSettings, &ChaseSettings::nav>(""),
-#endif
-};
-constexpr SettingsDescription kChaseDescription{"ChaseSettings", {}, kChaseParts};
-
-constexpr std::array kAuditParts{
-    part<AuditCommandSettings, chase::FloodSettings, &AuditCommandSettings::flood>(""),
-    part<AuditCommandSettings, chase::AuditSettings, &AuditCommandSettings::audit>(""),
-};
-constexpr SettingsDescription kAuditDescription{"AuditSettings", {}, kAuditParts};
-
-}  // namespace
-
-FieldErrors ChaseSettings::validate() const {
-    FieldErrors errors = GridChaseSettings::validate();
-#if KINEMA_HAVE_NAV
-    append(errors, nav.validate());
-#endif
-    return errors;
-}
-
-const SettingsDescription& describe_settings(std::type_identity<ChaseSettings>) noexcept {
-    return kChaseDescription;
-}
-
-FieldErrors AuditCommandSettings::validate() const {
-    FieldErrors errors = flood.validate();
-    append(errors, audit.validate());
-    return errors;
-}
-
-const SettingsDescription& describe_settings(std::type_identity<AuditCommandSettings>) noexcept {
-    return kAuditDescription;
-}
 
 FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config) {
     FieldErrors errors = config.settings.validate(config.model);  // the model against --hz, --model-scale
-    append(errors, config.flood.validate());
+    const FieldErrors flood = config.flood.validate();
+    errors.insert(errors.end(), flood.begin(), flood.end());
     return errors;
 }
 

@@ -1,7 +1,8 @@
 // The settings of the commands that run several parts, each one description built from the parts'
-// registered descriptions (SettingsPart, kinema/core/settings_registry.hpp): the binder sets a field by its
-// name and the registry finds the struct that owns it, so no command decides that by hand. Also the flags
-// that several commands share: the 3D agent's and --difficulty.
+// registered descriptions (SettingsPart, kinema/core/settings_registry.hpp; the compositions live in the
+// library: nav::ChaseSettings, chase::LevelAuditSettings): the binder sets a field by its name and the
+// registry finds the struct that owns it, so no command decides that by hand. Also the flags that several
+// commands share: the 3D agent's and --difficulty.
 #pragma once
 
 #include <span>
@@ -10,37 +11,26 @@
 #include <CLI/CLI.hpp>
 
 #include "flag_binder.hpp"
-#include "kinema/chase/audit.hpp"
 #include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/flood.hpp"
-#include "kinema/chase/grid.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #if KINEMA_HAVE_NAV
-#include "kinema/nav/settings.hpp"
+#include "kinema/nav/chase.hpp"
 #endif
 
 namespace kinema::cli {
 
-/// `kinema chase`: the library's grid chase (the flood, and the grid under "grid.": its cell_size is not the
-/// navmesh's) and the navmesh.
-struct ChaseSettings : chase::GridChaseSettings {
+/// `kinema chase`: the library's grid chase and, where built, the navmesh (nav::ChaseSettings).
 #if KINEMA_HAVE_NAV
-    nav::NavSettings nav;
+using ChaseSettings = nav::ChaseSettings;
+#else
+using ChaseSettings = chase::GridChaseSettings;
 #endif
-    /// Every part's validate(), field names without the parts' prefixes.
-    [[nodiscard]] FieldErrors validate() const;
-};
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<ChaseSettings>) noexcept;
 
 /// `kinema audit`: the flood and the audit's own settings.
-struct AuditCommandSettings {
-    chase::FloodSettings flood;
-    chase::AuditSettings audit;
-    [[nodiscard]] FieldErrors validate() const;
-};
-[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<AuditCommandSettings>) noexcept;
+using AuditCommandSettings = chase::LevelAuditSettings;
 
 /// `kinema pursue`: the pursuit's and the flood's settings (settings_description<pursuit::PursuitConfig>(),
 /// kinema/pursuit/parse.hpp), each part's validate().

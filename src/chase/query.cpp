@@ -131,6 +131,21 @@ ChaseResult run_chase(const ChaseSpace& space, Flood& flood, const ChaseQuery& q
     return chase_result(space, flood, query);
 }
 
+std::optional<ChaseQuery> marked_seed_query(const levels::GridLevel& level, double cell_size) {
+    if (!level.seed) {
+        return std::nullopt;
+    }
+    ChaseQuery q;
+    q.position = on_plane(level.seed->position * cell_size);
+    q.direction = on_plane(level.seed->direction);
+    return q;
+}
+
+bool within_chase_range(Vec3 p) {
+    const double m = chase_max_coordinate;
+    return std::abs(p.x) <= m && std::abs(p.y) <= m && std::abs(p.z) <= m;
+}
+
 SeedLocation GridChaseSpace::locate(Vec3 p) const {
     return grid_->locate({p.x, p.y});
 }

@@ -1,11 +1,18 @@
 #include "kinema/nav/chase.hpp"
 
+#include <array>
 #include <string>
 
 #include "kinema/core/format.hpp"
 
 namespace kinema::nav {
 namespace {
+
+constexpr std::array kChaseParts{
+    part<ChaseSettings, chase::GridChaseSettings>(""),
+    part<ChaseSettings, NavSettings, &ChaseSettings::nav>(""),
+};
+constexpr SettingsDescription kChaseDescription{"ChaseSettings", {}, kChaseParts};
 
 std::string point(Vec3 p) {
     // Appended piece by piece: GCC 12's -Wrestrict misfires on chained std::string operator+.
@@ -64,6 +71,27 @@ std::vector<chase::SpaceField> LevelChaseSpace::report_fields() const {
     const NavCells& cells = level_->nav_cells();
     return {{"cell_height", cells.grid().cell_height},
             {"max_levels", static_cast<double>(cells.max_column_size())}};
+}
+
+PerThreadChaseSpaces per_thread_chase_spaces(const Level& level, int threads) {
+    PerThreadChaseSpaces out;
+    for (int t = 0; t < threads; ++t) {
+        out.finders.push_back(std::make_unique<PathFinder>(level));
+        out.owned.push_back(std::make_unique<LevelChaseSpace>(level, *out.finders.back()));
+        out.spaces.push_back(out.owned.back().get());
+    }
+    return out;
+}
+
+FieldErrors ChaseSettings::validate() const {
+    FieldErrors errors = GridChaseSettings::validate();
+    const FieldErrors more = nav.validate();
+    errors.insert(errors.end(), more.begin(), more.end());
+    return errors;
+}
+
+const SettingsDescription& describe_settings(std::type_identity<ChaseSettings>) noexcept {
+    return kChaseDescription;
 }
 
 ChaseResult run_chase(const Level& level, PathFinder& finder, chase::Flood& flood, const ChaseQuery& query) {

@@ -5,10 +5,10 @@
 // each piece takes its column's colour (heat, barrier, cooled, or the 2D picture's floor colour, darker when
 // lower); coordinates in metres run along the top and left edges, the marks (the 2D picture's, from
 // kinema/render/legend.hpp) are drawn on top and the one legend (draw_legend) sits right of the map.
-// Without polygons each column is one square (floors grey, lighter the higher they are). kinema::render knows
-// nothing of kinema::nav: the caller fills a LevelView's columns (the CLI picks, per column, the highest cell
-// the flood touched, else the highest cell) and polygons; mark_chase (and mark_lost_sight for a pursuit) put
-// the marks on it.
+// Without polygons each column is one square (floors grey, lighter the higher they are). kinema_render does
+// not link kinema::nav: the caller fills a LevelView's columns and polygons (level_top_view in
+// kinema/render/nav_level_view.hpp, header-only, picks per column the highest cell the flood touched, else
+// the highest cell); mark_chase (and mark_lost_sight for a pursuit) put the marks on it.
 //
 // The picture is built once as a render::Scene (level_view_scene) and drawn by the scene backends: PNG
 // (cairo), SVG and JSON; all deterministic (the same view gives byte-identical output). Colours come from

@@ -7,6 +7,7 @@
 #include <array>
 #include <filesystem>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/moving_ai.hpp"
 
@@ -337,6 +339,26 @@ TEST(ChaseQuery, JsonInPiecesAndTouchedCellsEitherWay) {
         EXPECT_TRUE(joined == whole);  // (not EXPECT_EQ: a failure would print 300 KB)
         EXPECT_GT(pieces, static_cast<int>(touched) / 8);
     }
+}
+
+// A grid level's marked seed (ASCII '>' at tile (3, 1): the tile's centre, running east) in the world units
+// of a grid of cell size 2, and the range check that lets a face name the marker.
+TEST(ChaseQuery, MarkedSeedIsScaledByTheCellSize) {
+    const levels::GridLevel level = levels::parse_ascii_level("######\n#..>.#\n######\n", "seeded");
+    const std::optional<ChaseQuery> q = marked_seed_query(level, 2.0);
+    ASSERT_TRUE(q.has_value());
+    EXPECT_EQ(q->position, (Vec3{7.0, 3.0, 0.0}));
+    EXPECT_EQ(q->direction, (Vec3{1.0, 0.0, 0.0}));
+    EXPECT_FALSE(q->npc.has_value());
+    EXPECT_FALSE(q->destinations.has_value());
+    EXPECT_TRUE(within_chase_range(q->position));
+    const std::optional<ChaseQuery> far = marked_seed_query(level, 1e9);
+    ASSERT_TRUE(far.has_value());
+    EXPECT_EQ(far->position.x, 3.5e9);
+    EXPECT_FALSE(within_chase_range(far->position));
+    EXPECT_FALSE(marked_seed_query(levels::parse_ascii_level("####\n#..#\n####\n", "plain"), 1.0));
+    EXPECT_TRUE(within_chase_range({-chase_max_coordinate, chase_max_coordinate, 0.0}));
+    EXPECT_FALSE(within_chase_range({0.0, 0.0, -2e9}));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/nav/chase.hpp"
 #include "nav_test_meshes.hpp"
 
@@ -400,6 +401,48 @@ TEST(Chase3d, OnAFlatFloorTheNavmeshCellsFloodExactlyLikeTheGrid) {
         }
     }
     EXPECT_GT(runs, 100u);
+}
+
+// One space per thread (nav::per_thread_chase_spaces): each its own finder over the one level, the same chase
+// on each.
+TEST(NavChase, PerThreadSpacesEachHaveTheirOwnFinder) {
+    const Level level = Level::build(bridge_level().mesh(), NavSettings{});
+    const kinema::nav::PerThreadChaseSpaces spaces = kinema::nav::per_thread_chase_spaces(level, 3);
+    ASSERT_EQ(spaces.spaces.size(), 3u);
+    ASSERT_EQ(spaces.finders.size(), 3u);
+    EXPECT_NE(spaces.finders[0].get(), spaces.finders[1].get());
+    ChaseQuery q;
+    q.position = {33.0, 2.25, 13.5};
+    q.direction = {0.0, 0.0, 1.0};
+    const ChaseResult expected = run_chase(level, q);
+    for (const kinema::chase::ChaseSpace* space : spaces.spaces) {
+        EXPECT_EQ(space->cells().size(), level.nav_cells().size());
+        Flood flood;
+        const ChaseResult r = kinema::chase::run_chase(*space, flood, q);
+        EXPECT_EQ(r.flood.destination_cell, expected.flood.destination_cell);
+        EXPECT_EQ(r.flood.steps, expected.flood.steps);
+    }
+}
+
+// A chase's settings on either kind of level (nav::ChaseSettings): the grid chase's fields and the navmesh's,
+// validated in that order.
+TEST(NavChase, ChaseSettingsAreTheGridChasesAndTheNavmeshs) {
+    const auto fields = kinema::list_fields(kinema::settings_description<kinema::nav::ChaseSettings>());
+    ASSERT_EQ(fields.size(), 28u);  // the flood's 5, the grid's 2, the navmesh's 21
+    EXPECT_EQ(fields[0].name, "hot");
+    EXPECT_EQ(fields[5].name, "grid.connectivity");
+    EXPECT_EQ(fields[7].name, "agent_height");
+    kinema::nav::ChaseSettings s;
+    kinema::set_field_text(s, "grid.cell_size", "2");
+    kinema::set_field_text(s, "agent_radius", "0.25");
+    EXPECT_EQ(s.grid.cell_size, 2.0);
+    EXPECT_EQ(s.nav.agent_radius, 0.25);
+    s.flood.hot = 0;
+    s.nav.agent_radius = -1.0;
+    const kinema::FieldErrors errors = s.validate();
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_EQ(errors[0].field, "hot");
+    EXPECT_EQ(errors[1].field, "agent_radius");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/render/level_view.hpp"
+#include "kinema/render/nav_level_view.hpp"
 
 namespace {
 
@@ -34,7 +35,7 @@ double shoelace(const std::vector<Vec2>& polygon) {
     return std::abs(twice) / 2.0;
 }
 
-// The view the CLI draws (apps/kinema/chase_report.cpp, level_top_view): every column's highest cell, all
+// The view the CLI draws (render::level_top_view): every column's highest cell, all
 // untouched, and the navmesh polygons on (x, z). No marks, so the map holds only the surface.
 LevelView top_view(const kinema::nav::Level& level) {
     const kinema::nav::NavCells& cells = level.nav_cells();
@@ -208,6 +209,46 @@ TEST(LevelSurface, LegendHasHeatRampWallsAndMetresOnTheAxes) {
     EXPECT_NE(std::find(labels.begin(), labels.end(),
                         "axes: metres (world units), x across, z down; seen from above (+y)"),
               labels.end());
+}
+
+// render::level_top_view (kinema/render/nav_level_view.hpp), what chase and pursue draw: untouched, each
+// column shows its highest cell, as the test's own top_view; a touched cell lower in its column is shown
+// instead, with its value and height.
+TEST(LevelTopView, ShowsTheHighestTouchedCellElseTheHighestCell) {
+    const kinema::nav::Level level = kinema::nav::Level::build(
+        kinema::levels::load_obj(std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj"),
+        kinema::nav::NavSettings{});
+    const LevelView expected = top_view(level);
+    const LevelView untouched = kinema::render::level_top_view(
+        level, 7, [](kinema::chase::CellId) { return kinema::chase::untouched_value; });
+    EXPECT_EQ(untouched.hot_value, 7);
+    EXPECT_EQ(untouched.columns, expected.columns);
+    EXPECT_EQ(untouched.rows, expected.rows);
+    EXPECT_EQ(untouched.navmesh, expected.navmesh);
+    ASSERT_EQ(untouched.cells.size(), expected.cells.size());
+    for (std::size_t i = 0; i < expected.cells.size(); ++i) {
+        EXPECT_EQ(untouched.cells[i].height, expected.cells[i].height);
+        EXPECT_EQ(untouched.cells[i].value, kinema::chase::untouched_value);
+    }
+    // Every column's lowest cell touched with heat 5.
+    const kinema::nav::NavCells& cells = level.nav_cells();
+    std::vector<bool> lowest(cells.size(), false);
+    for (int z = 0; z < cells.grid().depth; ++z) {
+        for (int x = 0; x < cells.grid().width; ++x) {
+            const kinema::nav::NavCells::Column col = cells.column(x, z);
+            if (col.count > 0) {
+                lowest[col.first] = true;
+            }
+        }
+    }
+    const LevelView touched = kinema::render::level_top_view(
+        level, 7, [&](kinema::chase::CellId c) { return lowest[c] ? 5 : kinema::chase::untouched_value; });
+    ASSERT_EQ(touched.cells.size(), expected.cells.size());
+    for (const kinema::render::LevelViewCell& cell : touched.cells) {
+        const kinema::nav::NavCells::Column col = cells.column(cell.col, cell.row);
+        EXPECT_EQ(cell.value, 5);
+        EXPECT_EQ(cell.height, cells.position(col.first).y);
+    }
 }
 
 }  // namespace

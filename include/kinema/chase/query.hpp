@@ -159,6 +159,15 @@ class GridChaseSpace final : public ChaseSpace {
     const GridSpace* grid_;
 };
 
+/// A grid level's marked seed (levels::GridLevel::seed: tile units) as a query: the position times
+/// `cell_size` (the grid's world units, as GridSpace's), the marked direction. nullopt when the level marks
+/// none. The position may fall outside chase_max_coordinate (a marker far out times a large cell size): check
+/// it with within_chase_range to name the marker rather than the position in the error.
+std::optional<ChaseQuery> marked_seed_query(const levels::GridLevel& level, double cell_size);
+
+/// Whether every coordinate of `p` is within [-chase_max_coordinate, chase_max_coordinate].
+bool within_chase_range(Vec3 p);
+
 /// A plain graph (CellSpace::from_adjacency: waypoints, navmesh polygon centres) as a chase space: positions
 /// [x, y, z], cells [id], seeds by nearest_cell (O(N)). A graph has no walls, so dead reckoning is the
 /// straight line's end point (never blocked) and the NPC is sent to the cell nearest to it.

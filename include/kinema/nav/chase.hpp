@@ -5,9 +5,16 @@
 // -- the same code and result type as on 2D grids (kinema/chase/query.hpp).
 #pragma once
 
+#include <memory>
+#include <type_traits>
+#include <vector>
+
+#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/core/settings_registry.hpp"
 #include "kinema/nav/level.hpp"
+#include "kinema/nav/settings.hpp"
 
 namespace kinema::nav {
 
@@ -46,6 +53,25 @@ class LevelChaseSpace final : public chase::ChaseSpace {
     PathFinder* finder_;
     double max_seed_distance_;
 };
+
+/// One space per thread over `level`: Detour's queries are not thread-safe, so each LevelChaseSpace has its
+/// own PathFinder. `spaces` points into `owned` (for chase::audit's span); the level must outlive them.
+struct PerThreadChaseSpaces {
+    std::vector<std::unique_ptr<PathFinder>> finders;
+    std::vector<std::unique_ptr<LevelChaseSpace>> owned;
+    std::vector<const chase::ChaseSpace*> spaces;
+};
+[[nodiscard]] PerThreadChaseSpaces per_thread_chase_spaces(const Level& level, int threads);
+
+/// The settings of a chase on either kind of level (`kinema chase`): the grid chase's (the flood, and the
+/// grid under "grid.": its cell_size is not the navmesh's) and the navmesh's.
+struct ChaseSettings : chase::GridChaseSettings {
+    NavSettings nav;
+    /// Every part's validate(), field names without the parts' prefixes.
+    [[nodiscard]] FieldErrors validate() const;
+};
+/// The registry of ChaseSettings: GridChaseSettings' fields and NavSettings'.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<ChaseSettings>) noexcept;
 
 /// chase::run_chase on a level: convenience for callers that keep a finder and a flood per thread.
 ChaseResult run_chase(const Level& level, PathFinder& finder, chase::Flood& flood, const ChaseQuery& query);
