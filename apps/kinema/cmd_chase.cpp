@@ -18,6 +18,7 @@
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -265,54 +266,6 @@ void run_chase_command(const ChaseCommand& command) {
     });
 }
 
-constexpr const char* chase_help = R"(
-Levels, by the file's extension in any case: 2D grid levels are Moving AI maps (--map LEVEL.map) and
-kinema's ASCII levels (--map LEVEL.txt, or a file without an extension unless its first line is "type
-octile"; docs/levels.md); 3D levels are meshes (--map LEVEL.obj, built into a navmesh) and navmesh files
-(--map or --navmesh LEVEL.nav, from kinema navmesh build); 3D needs kinema::nav. Any other extension is
-refused.
-
-2D units: map units. Tile (col,row) covers [col, col+1) x [row, row+1) times the cell size (--cell-size);
-x is the column, y the row, y grows downwards. --from X,Y and every printed position are in these units; a
-cell's position is its tile's centre.
-
-Seed: without --from, the position marked in the map (our ASCII format: P > < ^ v; a Tiled object or LDtk
-entity named player; docs/levels.md). A seed on a
-wall or outside the map snaps to the nearest cell centre (a note on stderr says so). --dir need not be unit
-length; 0,0 means no barrier; with --from and no --dir the direction is 0,0. Without --map, the built-in
-default level (a corridor turning a corner).
-
-The flood (Couvidou's Dishonored 2 chase chapter in Game AI Pro Online Edition 2021; docs/chase.md):
-H = --hot, M_H = --max-heated, M_S = --max-steps (or --difficulty 1|2|3 = M_S 20/30/40). Dead reckoning goes
-from the seed along --dir for M_S x cell size.
-
-JSON (--json, the same fields for 2D and 3D levels; docs/chase.md): map, cells, cell_size, connectivity (2D)
-or cell_height and max_levels (3D); from, dir; seed_cell [col,row] (also as seed), seed_position,
-seed_snapped; hot, max_heated, max_steps; steps run; stop_reason exhausted|too_many_heated|max_steps;
-centroid [x,y] (heat-weighted mean of the warm cells); destination_cell [col,row] and destination [x,y] (the
-heated cell nearest the centroid); heated_cells, warm_cells, barrier_cells (counts); dead_reckoning [x,y]
-(the cell where dead reckoning stops), dead_reckoning_blocked, dead_reckoning_distance; 3D with --npc: npc,
-path_status, path, path_length; with --destinations K: destinations [[x,y], ...] (largest heat first) and
-destination_regions [{destination_cell, centroid, heat, cells}, ...]; touched [[col,row,value], ...] (value -1 = barrier, else the heat).
-
-Pictures (docs/render.md): walls dark grey, floor beige, heat from pale yellow (1) to dark red (H), cooled cells
-pale blue, barrier cells dark blue; the seed is a white disc with the direction arrow, the centroid a black
-cross, the destination a green ring, dead reckoning a magenta x at the end of a dashed line; the legend lists
-the run's numbers. --animate writes one animated SVG (one frame per step, loops); --frames DIR one PNG per step
-(step-000.png is the state after seeding). At most 256 frames: a longer flood shows 256 steps evenly spaced, the
-first and last included; more than 2^24 tiles x frames is refused (docs/render.md). Files are written
-atomically: on any error none is left behind.
-
-3D levels (docs/nav.md): --from X,Y,Z and --dir DX,DY,DZ in the mesh's world units (metres), y up (only x
-and z of --dir count); --from is required; --npc X,Y,Z adds the NPC's path; --agent-* set the agent;
---tile-size N builds a tiled navmesh (N voxels a tile, on --threads T threads: the same result for any T);
---json and --png (a top view) as above; positions are [x,y,z] and cells [x,y,z].
-
-Split destinations (--destinations K, for a team of NPCs): the heated cells are divided into K regions by
-distance along the level's cells (two corridors are two regions, however close), each with its destination
-by the chapter's rule inside it (the heated cell nearest the region's heat-weighted centroid). K = 1 is the
-one destination above. Deterministic; cost a few shortest-path passes over the heated cells (docs/chase.md).)";
-
 }  // namespace
 
 void add_chase_command(CLI::App& app) {
@@ -323,7 +276,7 @@ void add_chase_command(CLI::App& app) {
         app, "chase",
         "Dishonored 2 chase flood on a 2D grid level (.map, .txt) or a 3D level (.obj mesh, .nav navmesh): "
         "where did the player go? (summary, JSON, pictures)",
-        chase_help,
+        help_page("chase"),
         "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
         "built-in",
         o.map, o.level_flags);

@@ -8,6 +8,7 @@
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level_files.hpp"
 #include "kinema/output/output_files.hpp"
@@ -52,11 +53,7 @@ void add_navmesh_command(CLI::App& app) {
     add_level_flags(build, options->level_flags);
     const nav::NavSettings defaults;
     options->flags.add_fields(build, settings_description<nav::NavSettings>(), &defaults, agent_fields);
-    build->footer(R"(
-The file is the tile-set layout Recast's demo writes ('MSET', version 1, dtNavMeshParams, then each tile's
-reference and Detour data; docs/nav.md "Navmesh files"); `kinema chase --navmesh FILE` reads it. The other
-navmesh settings are RecastDemo's defaults. Without --tile-size the navmesh is one tile; --tile-size N builds
-tiles of N voxels (0.3 m each; 256 suits a 500 m level) on --threads T threads, the same file for any T.)");
+    build->footer(help_page("navmesh-build"));
     build->callback([options, build] {
         options->inputs = input_files(*build);
         run_navmesh_build(*options);
