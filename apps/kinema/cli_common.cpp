@@ -2,12 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
-#include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <system_error>
 #include <utility>
 
 #include <fmt/format.h>
@@ -104,78 +98,12 @@ centimetres, 0.001 in millimetres; from 1e-06 to 1e+06) and --up z turns a file 
 y up. Both apply after the units and axes the file states itself (FBX, COLLADA); grids and navmeshes refuse
 them. Example: --map hall.obj --scale 0.01 --up z.)";
 
-namespace {
-
-/// --scale as typed: a number in [min_mesh_scale, max_mesh_scale], else UsageError naming the flag.
-double parse_scale_flag(const std::string& text) {
-    double value = 0.0;
-    const char* const end = text.data() + text.size();
-    const auto [stop, error] = std::from_chars(text.data(), end, value);
-    if (error != std::errc{} || stop != end || !(value >= levels::min_mesh_scale) ||
-        !(value <= levels::max_mesh_scale)) {
-        throw UsageError(
-            fmt::format("--scale: must be a number in [1e-06, 1e+06] (metres per unit of the file: 0.01 for "
-                        "centimetres), got '{}'",
-                        text));
-    }
-    return value;
-}
-
-/// --up as typed: y or z, else UsageError naming the flag.
-levels::LevelReadOptions::UpAxis parse_up_flag(const std::string& text) {
-    if (text != "y" && text != "z") {
-        throw UsageError(fmt::format("--up: must be y or z (the file's up axis), got '{}'", text));
-    }
-    return text == "z" ? levels::LevelReadOptions::UpAxis::z : levels::LevelReadOptions::UpAxis::y;
-}
-
-/// The mesh flags given, by name, with their refusals when the level is no mesh.
-void refuse_unread_mesh_flags(const LevelFlags& flags, const std::string& map, const std::string& navmesh) {
-    for (const auto& [value, flag] : {std::pair{&flags.scale, "--scale"}, {&flags.up, "--up"}}) {
-        if (value->empty()) {
-            continue;
-        }
-        if (map.empty() || !navmesh.empty()) {
-            throw UsageError(fmt::format("{}: has no effect {}", flag,
-                                         navmesh.empty()
-                                             ? "without --map (the built-in level)"
-                                             : "with --navmesh (a navmesh is in metres with y up already)"));
-        }
-        const std::string refusal = levels::unread_mesh_option_message(map, flag);
-        if (!refusal.empty()) {
-            throw UsageError(refusal);
-        }
-    }
-}
-
-}  // namespace
-
 levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
                                             const std::string& navmesh) {
-    levels::LevelReadOptions options{flags.level, flags.walls};
-    if (!flags.scale.empty()) {
-        options.scale = parse_scale_flag(flags.scale);
-    }
-    if (!flags.up.empty()) {
-        options.up = parse_up_flag(flags.up);
-    }
-    refuse_unread_mesh_flags(flags, map, navmesh);
-    if (map.empty() || !navmesh.empty()) {
-        const char* why = navmesh.empty()
-                              ? "without --map (the built-in level)"
-                              : "with --navmesh (a navmesh holds one level and marks its own walls)";
-        for (const auto& [value, flag] : {std::pair{&flags.level, "--level"}, {&flags.walls, "--walls"}}) {
-            if (!value->empty()) {
-                throw UsageError(fmt::format("{}: has no effect {}", flag, why));
-            }
-        }
-        return options;
-    }
-    const std::string refusal = levels::unread_option_message(map, options, "--level", "--walls");
-    if (!refusal.empty()) {
-        throw UsageError(refusal);
-    }
-    return options;
+    // The flags as the library's refusals name them: the level flags, then the flags that give the level.
+    static constexpr levels::LevelOptionNames names{"--level", "--walls", "--scale",
+                                                    "--up",    "--map",   "--navmesh"};
+    return levels::level_options_of(flags, names, map, navmesh);
 }
 
 namespace {
@@ -212,14 +140,6 @@ std::vector<output::InputFile> input_files(const CLI::App& command) {
         }
     }
     return inputs;
-}
-
-std::string titled_file_name(const std::string& map, const std::string& title) {
-    const std::filesystem::path path(map);
-    if (title.empty() || title == path.stem().string()) {
-        return path.filename().string();
-    }
-    return path.filename().string() + " (" + title + ")";
 }
 
 }  // namespace kinema::cli

@@ -14,6 +14,7 @@
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/core/vec.hpp"
+#include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/level_read_options.hpp"
 #include "kinema/output/output_files.hpp"
 
@@ -51,16 +52,9 @@ void refuse_pictures_without_render(bool asked, std::string_view flags);
 /// UsageError "--map: MAP is a 3D level; this kinema was built without kinema::nav".
 [[noreturn]] void refuse_3d_level_without_nav(const std::string& map);
 
-/// --level NAME and --walls NAME, on every command that reads a --map (docs/levels.md "Which loader reads a
-/// file"): which level of a file holding several, and what else marks walls.
-/// --scale METRES_PER_UNIT and --up y|z, on the same commands, for a mesh whose file states no units or axes
-/// (levels::LevelReadOptions::scale and up); as typed, empty when not given.
-struct LevelFlags {
-    std::string level;
-    std::string walls;
-    std::string scale;
-    std::string up;
-};
+/// --level NAME, --walls NAME, --scale METRES_PER_UNIT and --up y|z, on every command that reads a --map
+/// (docs/levels.md "Which loader reads a file"), as typed: empty when not given.
+using LevelFlags = levels::LevelOptionText;
 
 /// Adds --level, --walls, --scale and --up to `cmd`, bound to `flags`.
 void add_level_flags(CLI::App* cmd, LevelFlags& flags);
@@ -76,10 +70,8 @@ CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::s
                             LevelFlags& flags);
 
 /// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
-/// navmesh file `navmesh` (--navmesh, whatever its extension). A flag that the file's format does not read
-/// changes nothing and is refused (docs/errors.md): UsageError "--level: has no effect on corner.txt: the
-/// kinema ASCII level format holds one level (...)"; --scale and --up on anything but a mesh format too. A
-/// --scale outside [1e-06, 1e+06] or an --up other than y or z is refused here, where it enters.
+/// navmesh file `navmesh` (--navmesh, whatever its extension): levels::level_options_of, which refuses a flag
+/// the file's format does not read ("--level: has no effect on corner.txt: ...") and a bad --scale or --up.
 levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
                                             const std::string& navmesh = {});
 
@@ -92,9 +84,9 @@ std::vector<output::InputFile> input_files(const CLI::App& command);
 /// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.
 using kinema::format_number;
 
-/// The level's file name for the summaries and the pictures, with the name its file gives it when that says
-/// more than the file name ("warehouse.txt (The Old Warehouse)"; "corner.txt" for a corner.txt named corner).
-std::string titled_file_name(const std::string& map, const std::string& title);
+/// The level's file name for the summaries and the pictures, with its title ("warehouse.txt (The Old
+/// Warehouse)"): the library's (kinema/levels/grid_level.hpp).
+using levels::titled_file_name;
 
 // Command registration: each cmd_<name>.cpp defines one of these; main.cpp calls them.
 void add_simulate_command(CLI::App& app);

@@ -48,10 +48,8 @@ movement::AnyModel model_option(const std::string& name) {
 }
 
 void apply_set_options(movement::AnyModel& model, const std::vector<std::string>& sets) {
-    const SettingsDescription& description = movement::settings_description(model);
-    void* settings = std::visit([](auto& s) -> void* { return &s; }, model);
     for (const std::string& set : sets) {
-        apply_set_option(description, settings, set);
+        apply_set_option(movement::settings_description(model), movement::settings_pointer(model), set);
     }
     FlagBinder{}.require_valid(movement::validate(model));
 }
@@ -63,13 +61,8 @@ movement::AnyModel model_from_options(const std::string& name, const std::vector
 }
 
 std::string model_fields_help() {
-    std::string out =
-        "Settable fields (--set name=value; booleans 0/1 or true/false), unit, valid range, default:\n";
-    for (const movement::ModelInfo& info : movement::models) {
-        out += fmt::format("  {} ({}):\n", info.name, info.length_unit);
-        out += settings_help(info.settings(), "    ");
-    }
-    return out;
+    return "Settable fields (--set name=value; booleans 0/1 or true/false), unit, valid range, default:\n" +
+           movement::models_settings_help();
 }
 
 }  // namespace kinema::cli

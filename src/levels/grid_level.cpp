@@ -1,6 +1,7 @@
 #include "kinema/levels/grid_level.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -34,6 +35,14 @@ GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t hei
         level.passable[i] = tiles[i] != 0 ? 1 : 0;
     }
     return level;
+}
+
+std::string titled_file_name(const std::string& path, const std::string& title) {
+    const std::filesystem::path file(path);
+    if (title.empty() || title == file.stem().string()) {
+        return file.filename().string();
+    }
+    return file.filename().string() + " (" + title + ")";
 }
 
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes, const LevelReadOptions& options) {

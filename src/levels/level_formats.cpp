@@ -1,8 +1,11 @@
 #include "kinema/levels/level_formats.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
+#include <utility>
 
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
@@ -251,6 +254,84 @@ std::string unread_mesh_option_message(std::string_view path, std::string_view o
         }
     }
     return unread_option(path, option, "the " + format.name + why, meshes);
+}
+
+namespace {
+
+/// "NAME: message": an option's error, named as the face's user gives it.
+std::string named(std::string_view name, std::string_view message) {
+    return std::string(name) + ": " + std::string(message);
+}
+
+/// LevelReadOptions::scale as typed: a number (std::from_chars syntax, the whole text) in its range.
+double parse_mesh_scale(const std::string& text, std::string_view name) {
+    double value = 0.0;
+    const char* const end = text.data() + text.size();
+    const auto [stop, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc{} || stop != end || !(value >= min_mesh_scale) || !(value <= max_mesh_scale)) {
+        throw LevelError(named(name,
+                               "must be a number in [1e-06, 1e+06] (metres per unit of the file: 0.01 for "
+                               "centimetres), got '" +
+                                   text + "'"));
+    }
+    return value;
+}
+
+/// LevelReadOptions::up as typed: "y" or "z".
+LevelReadOptions::UpAxis parse_up_axis(const std::string& text, std::string_view name) {
+    if (text != "y" && text != "z") {
+        throw LevelError(named(name, "must be y or z (the file's up axis), got '" + text + "'"));
+    }
+    return text == "z" ? LevelReadOptions::UpAxis::z : LevelReadOptions::UpAxis::y;
+}
+
+/// Throws `refusal` unless it is empty.
+void refuse(const std::string& refusal) {
+    if (!refusal.empty()) {
+        throw LevelError(refusal);
+    }
+}
+
+/// The refusal of `option` where no level file's format reads it: the face's built-in level, or (`navmesh`) a
+/// navmesh file, which already is what `why` says, so the option would change nothing.
+std::string refusal_without_file(std::string_view option, const LevelOptionNames& names, bool navmesh,
+                                 std::string_view why) {
+    return named(option, navmesh
+                             ? "has no effect with " + std::string(names.navmesh) + " (a navmesh " +
+                                   std::string(why) + ")"
+                             : "has no effect without " + std::string(names.map) + " (the built-in level)");
+}
+
+}  // namespace
+
+LevelReadOptions level_options_of(const LevelOptionText& typed, const LevelOptionNames& names,
+                                  std::string_view path, std::string_view navmesh) {
+    LevelReadOptions options{typed.level, typed.walls};
+    if (!typed.scale.empty()) {
+        options.scale = parse_mesh_scale(typed.scale, names.scale);
+    }
+    if (!typed.up.empty()) {
+        options.up = parse_up_axis(typed.up, names.up);
+    }
+    const bool no_file = path.empty() || !navmesh.empty();
+    for (const auto& [text, name] : {std::pair{&typed.scale, names.scale}, {&typed.up, names.up}}) {
+        if (!text->empty()) {
+            refuse(no_file
+                       ? refusal_without_file(name, names, !navmesh.empty(), "is in metres with y up already")
+                       : unread_mesh_option_message(path, name));
+        }
+    }
+    if (!no_file) {
+        refuse(unread_option_message(path, options, names.level, names.walls));
+        return options;
+    }
+    for (const auto& [text, name] : {std::pair{&typed.level, names.level}, {&typed.walls, names.walls}}) {
+        if (!text->empty()) {
+            refuse(refusal_without_file(name, names, !navmesh.empty(),
+                                        "holds one level and marks its own walls"));
+        }
+    }
+    return options;
 }
 
 bool is_3d_level_file(std::string_view path) {

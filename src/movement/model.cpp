@@ -18,6 +18,8 @@ constexpr bool rows_follow_variant(std::index_sequence<I...>) {
 static_assert(rows_follow_variant(std::make_index_sequence<models.size()>{}),
               "the rows of movement::models must follow AnyModel's alternatives");
 
+}  // namespace
+
 void* settings_pointer(AnyModel& model) noexcept {
     return std::visit([](auto& settings) -> void* { return &settings; }, model);
 }
@@ -25,8 +27,6 @@ void* settings_pointer(AnyModel& model) noexcept {
 const void* settings_pointer(const AnyModel& model) noexcept {
     return std::visit([](const auto& settings) -> const void* { return &settings; }, model);
 }
-
-}  // namespace
 
 AnyModel make_model(std::string_view name) {
     for (const ModelInfo& info : models) {
@@ -96,6 +96,15 @@ double longest_stable_dt(const AnyModel& model) noexcept {
         double operator()(const UnrealSettings&) const noexcept { return unbounded; }
     };
     return std::visit(Longest{bound}, model);
+}
+
+std::string models_settings_help() {
+    std::string out;
+    for (const ModelInfo& info : models) {
+        out.append("  ").append(info.name).append(" (").append(info.length_unit).append("):\n");
+        out += settings_help(info.settings(), "    ");
+    }
+    return out;
 }
 
 const SettingsDescription& settings_description(const AnyModel& model) noexcept {

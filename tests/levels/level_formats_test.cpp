@@ -137,5 +137,105 @@ TEST(LevelFormats, AnOptionTheFormatDoesNotReadIsRefused) {
               0u);
 }
 
+// The options as typed, named as the command line names them (the CLI's level_read_options).
+constexpr LevelOptionNames flag_names{"--level", "--walls", "--scale", "--up", "--map", "--navmesh"};
+
+TEST(LevelOptionsOf, ParsesTheMeshOptionsOfAMesh) {
+    const LevelReadOptions options = level_options_of({"", "", "0.01", "z"}, flag_names, "hall.OBJ");
+    EXPECT_EQ(options.scale, 0.01);
+    EXPECT_EQ(options.up, LevelReadOptions::UpAxis::z);
+    EXPECT_EQ(options.level, "");
+    EXPECT_EQ(options.walls, "");
+    const LevelReadOptions defaults = level_options_of({}, flag_names, "");
+    EXPECT_EQ(defaults.scale, 1.0);
+    EXPECT_EQ(defaults.up, LevelReadOptions::UpAxis::y);
+    EXPECT_EQ(level_options_of({"", "", "1e6", "y"}, flag_names, "hall.obj").scale, 1e6);
+}
+
+TEST(LevelOptionsOf, RefusesAScaleOrUpAxisOutsideItsRangeBeforeAnythingElse) {
+    const std::string scale_range =
+        "--scale: must be a number in [1e-06, 1e+06] (metres per unit of the file: 0.01 for centimetres), "
+        "got ";
+    for (const std::string bad : {"0", "1e7", "-1", "0.5x", "+1", "nan", " 1"}) {
+        EXPECT_EQ(error_of([&] {
+                      (void)level_options_of({"", "", bad, ""}, flag_names, "hall.obj");
+                  }),
+                  scale_range + "'" + bad + "'");
+    }
+    // The text first: a bad value is named as such even where the option would be refused anyway.
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"Level_1", "", "big", ""}, flag_names, "");
+              }),
+              scale_range + "'big'");
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"", "", "", "Z"}, flag_names, "corner.txt");
+              }),
+              "--up: must be y or z (the file's up axis), got 'Z'");
+    EXPECT_THROW((void)level_options_of({"", "", "", "x"}, flag_names, "hall.obj"), LevelError);
+}
+
+TEST(LevelOptionsOf, RefusesEveryOptionForTheBuiltInLevelAndANavmesh) {
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"Level_1", "", "", ""}, flag_names, "");
+              }),
+              "--level: has no effect without --map (the built-in level)");
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"", "", "", "z"}, flag_names, "");
+              }),
+              "--up: has no effect without --map (the built-in level)");
+    // A navmesh file, whatever its extension.
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"", "", "2", ""}, flag_names, "tiles.bin", "tiles.bin");
+              }),
+              "--scale: has no effect with --navmesh (a navmesh is in metres with y up already)");
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"", "lava", "", ""}, flag_names, "t.nav", "t.nav");
+              }),
+              "--walls: has no effect with --navmesh (a navmesh holds one level and marks its own walls)");
+    // Each face names its own options and the level's source.
+    const LevelOptionNames keywords{"level", "walls", "scale", "up", "path", "navmesh"};
+    EXPECT_EQ(error_of([&] {
+                  (void)level_options_of({"", "lava", "", ""}, keywords, "");
+              }),
+              "walls: has no effect without path (the built-in level)");
+}
+
+TEST(LevelOptionsOf, RefusesWhatTheFormatDoesNotReadTheMeshOptionsFirst) {
+    EXPECT_EQ(
+        error_of([] {
+            (void)level_options_of({"Level_1", "", "2", ""}, flag_names, "corner.txt");
+        })
+            .rfind("--scale: has no effect on corner.txt: the kinema ASCII level format is a grid level "
+                   "(--scale is read for .obj",
+                   0),
+        0u);
+    EXPECT_EQ(
+        error_of([] {
+            (void)level_options_of({"Level_1", "", "", ""}, flag_names, "corner.txt");
+        }).rfind("--level: has no effect on corner.txt: the kinema ASCII level format holds one level (", 0),
+        0u);
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"", "", "", "z"}, flag_names, "all_tiles.nav");
+              })
+                  .rfind("--up: has no effect on all_tiles.nav: the navmesh format is in metres with y up "
+                         "already (--up is read for .obj",
+                         0),
+              0u);
+    EXPECT_EQ(error_of([] {
+                  (void)level_options_of({"", "", "2", ""}, flag_names, "x.xyz");
+              }).rfind("x.xyz: format not supported: .xyz; ", 0),
+              0u);
+    // No option given: nothing to refuse, whatever the file.
+    EXPECT_EQ(level_options_of({}, flag_names, "x.xyz").scale, 1.0);
+}
+
+TEST(TitledFileName, AddsTheTitleWhenItSaysMoreThanTheFileName) {
+    EXPECT_EQ(titled_file_name("levels/warehouse.txt", "The Old Warehouse"),
+              "warehouse.txt (The Old Warehouse)");
+    EXPECT_EQ(titled_file_name("levels/corner.txt", "corner"), "corner.txt");
+    EXPECT_EQ(titled_file_name("corner.txt", ""), "corner.txt");
+    EXPECT_EQ(titled_file_name("maps/world.ldtk", "Level_2"), "world.ldtk (Level_2)");
+}
+
 }  // namespace
 }  // namespace kinema::levels

@@ -132,6 +132,29 @@ TEST(AnyModelHandle, MakeModelByName) {
     }
 }
 
+TEST(AnyModelHandle, SettingsPointerIsTheHeldSettings) {
+    AnyModel model = make_model("crosscode");
+    EXPECT_EQ(settings_pointer(model), &std::get<CrossCodeSettings>(model));
+    const AnyModel& held = model;
+    EXPECT_EQ(settings_pointer(held), &std::get<CrossCodeSettings>(model));
+    kinema::set_field_text(kinema::movement::settings_description(model), settings_pointer(model), "max_vel",
+                           "250");
+    EXPECT_EQ(std::get<CrossCodeSettings>(model).max_vel, 250.0);
+}
+
+TEST(AnyModelHandle, ModelsSettingsHelpListsEveryModelsFields) {
+    const std::string help = models_settings_help();
+    EXPECT_EQ(help.rfind("  dishonored (u):\n    ", 0), 0u);
+    const std::size_t crosscode = help.find("\n  crosscode (px):\n    ");
+    const std::size_t unreal = help.find("\n  unreal (cm):\n    ");
+    ASSERT_NE(crosscode, std::string::npos);
+    ASSERT_NE(unreal, std::string::npos);
+    EXPECT_LT(crosscode, unreal);
+    EXPECT_EQ(help.substr(unreal + 1),
+              "  unreal (cm):\n" + kinema::settings_help(settings_description<UnrealSettings>(), "    "));
+    EXPECT_EQ(help.back(), '\n');
+}
+
 TEST(AnyModelHandle, StepAndFieldsDispatchToTheHeldModel) {
     AnyModel model = make_model("unreal");
     kinema::movement::set_field(model, "ground_friction", 4.0);

@@ -55,6 +55,11 @@ struct GridLevel {
     std::size_t passable_count() const;
 };
 
+/// The level file's name for summaries and pictures, with the name the file gives the level
+/// (GridLevel::title, a navmesh level's too) when that says more than the file name: "warehouse.txt (The Old
+/// Warehouse)", but "corner.txt" for a corner.txt titled corner or untitled.
+[[nodiscard]] std::string titled_file_name(const std::string& path, const std::string& title);
+
 /// A grid level from caller memory (the C ABI's kinema_space_from_grid, Python's Level.from_array): `tiles`
 /// holds width x height bytes, row-major (row 0 first), non-zero = floor; no seed. Throws
 /// std::invalid_argument "width and height must be in [1, 4096], got W x H" before reading `tiles`, and

@@ -93,6 +93,17 @@ void register_level_format(LevelFormat format);
 /// format claims.
 [[nodiscard]] std::string unread_mesh_option_message(std::string_view path, std::string_view option);
 
+/// The LevelReadOptions of `typed` for the level file `path`; for the face's built-in level when `path` is
+/// empty; for a navmesh file when `navmesh` is set (`path` is then that file, whatever its extension). An
+/// option the level's format does not read changes nothing and is refused (docs/errors.md), as is a scale
+/// outside [min_mesh_scale, max_mesh_scale] or an up axis other than y or z: LevelError, each option and the
+/// level's source named by `names` ("--up: must be y or z (the file's up axis), got 'x'"; "--level: has no
+/// effect without --map (the built-in level)"; unread_option_message's and unread_mesh_option_message's
+/// refusals, and level_format's LevelError for an extension no format claims). The text is checked first,
+/// then the mesh options, then level and walls, each in that order.
+[[nodiscard]] LevelReadOptions level_options_of(const LevelOptionText& typed, const LevelOptionNames& names,
+                                                std::string_view path, std::string_view navmesh = {});
+
 /// True when `path` names a 3D level (a mesh or a navmesh) rather than a grid; throws level_format's error
 /// for an unsupported extension. How a face that reads both decides which loader to hand the file to.
 [[nodiscard]] bool is_3d_level_file(std::string_view path);

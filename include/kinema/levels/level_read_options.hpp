@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 namespace kinema::levels {
 
@@ -32,6 +33,26 @@ struct LevelReadOptions {
 /// The range of LevelReadOptions::scale: a millionth (micrometres) to a million (megametres) metres per unit.
 inline constexpr double min_mesh_scale = 1e-6;
 inline constexpr double max_mesh_scale = 1e6;
+
+/// LevelReadOptions as a face's user types them (the CLI's --level, --walls, --scale, --up): the text, empty
+/// when not given. level_options_of (level_formats.hpp) parses it and refuses what the level does not read.
+struct LevelOptionText {
+    std::string level;
+    std::string walls;
+    std::string scale;  ///< metres per unit, a number in [min_mesh_scale, max_mesh_scale]
+    std::string up;     ///< "y" or "z"
+};
+
+/// What a face calls the level options and where the level comes from, for its messages: the CLI's
+/// {"--level", "--walls", "--scale", "--up", "--map", "--navmesh"}.
+struct LevelOptionNames {
+    std::string_view level;
+    std::string_view walls;
+    std::string_view scale;
+    std::string_view up;
+    std::string_view map;      ///< the level file; without it, the face's built-in level
+    std::string_view navmesh;  ///< a navmesh file, whatever its extension
+};
 
 /// Throws LevelError "scale must be a finite number in [1e-06, 1e+06] (metres per unit of the file), got X"
 /// when `options.scale` is outside its range. Every mesh loader calls it before reading the file.

@@ -86,8 +86,16 @@ void throw_if_invalid(const AnyModel& model);
 /// friction. docs/movement.md documents the instability.
 [[nodiscard]] double longest_stable_dt(const AnyModel& model) noexcept;
 
+/// Every model's settable fields, for help pages: a line "  NAME (LENGTH_UNIT):" per model, then its fields
+/// as settings_help gives them (name, unit, valid range, default, doc), indented by four spaces.
+[[nodiscard]] std::string models_settings_help();
+
 /// The held settings' registry.
 [[nodiscard]] const SettingsDescription& settings_description(const AnyModel& model) noexcept;
+/// The held settings, for the registry's type-erased functions (kinema::set_field_text and the rest, with
+/// settings_description(model)).
+[[nodiscard]] void* settings_pointer(AnyModel& model) noexcept;
+[[nodiscard]] const void* settings_pointer(const AnyModel& model) noexcept;
 /// kinema::set_field() on the held settings; same errors.
 void set_field(AnyModel& model, std::string_view name, double value);
 /// kinema::set_field_text() on the held settings; same errors.
