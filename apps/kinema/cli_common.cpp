@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/levels/level_formats.hpp"
 
@@ -61,7 +62,7 @@ CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::s
                             std::string_view help, const std::string& map_help, std::string& map,
                             LevelFlags& flags) {
     CLI::App* cmd = app.add_subcommand(name, description);
-    cmd->footer(fmt::format("{}\n{}", help, level_flags_help));
+    cmd->footer(fmt::format("{}\n{}", help, help_page("level-flags")));
     typed(cmd->add_option("--map", map, map_help), ValueKind::file);
     add_level_flags(cmd, flags);
     return cmd;
@@ -83,20 +84,6 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
                     "A 3D mesh's up axis in its file: z for a Blender or CAD export with z up (default y)")
         ->type_name("y|z");
 }
-
-const char* const level_flags_help = R"(
-Designers' levels (docs/levels.md, a section per format): Tiled maps (.tmx, .tmj), LDtk projects (.ldtk),
-collision images (.png, .bmp) and 3D scenes (.gltf, .glb, .fbx, .dae, ...) are read by their extension where
-this kinema has them. --level NAME picks a level of an LDtk project (default: the first; an unknown name is
-refused naming the project's levels). --walls NAME adds what marks walls to the format's own conventions: a
-Tiled tile layer's name, an LDtk IntGrid value's identifier, an image's wall colour #rrggbb. Formats that hold
-one level (.map, .txt, .obj, .nav, ...) or mark their own walls refuse the flag rather than ignore it. Examples:
---map world.ldtk --level Level_2, --map dungeon.tmx --walls Cliffs, --map mask.png --walls '#ff0000'.
-A 3D mesh whose file states no units or axes (.obj, .stl, .ply, and any scene made with the wrong ones) is read
-as metres with y up; --scale METRES_PER_UNIT says what one unit of the file is (default 1: 0.01 for a level in
-centimetres, 0.001 in millimetres; from 1e-06 to 1e+06) and --up z turns a file from a z-up tool (Blender, CAD)
-y up. Both apply after the units and axes the file states itself (FBX, COLLADA); grids and navmeshes refuse
-them. Example: --map hall.obj --scale 0.01 --up z.)";
 
 levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
                                             const std::string& navmesh) {

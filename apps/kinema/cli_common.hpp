@@ -59,12 +59,9 @@ using LevelFlags = levels::LevelOptionText;
 /// Adds --level, --walls, --scale and --up to `cmd`, bound to `flags`.
 void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 
-/// The --help paragraph of --level, --walls, --scale and --up (meaning, which formats read them, examples).
-extern const char* const level_flags_help;
-
 /// A command that reads a level (chase, audit, pursue): the subcommand `name` of `app`, its --help footer
-/// `help` then level_flags_help, --map FILE (help `map_help`) bound to `map`, and the level flags bound to
-/// `flags`. Returns the command; its --map option is `get_option("--map")`.
+/// `help` then the level flags' page (docs/cli/level-flags.txt), --map FILE (help `map_help`) bound to `map`,
+/// and the level flags bound to `flags`. Returns the command; its --map option is `get_option("--map")`.
 CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
                             std::string_view help, const std::string& map_help, std::string& map,
                             LevelFlags& flags);

@@ -13,6 +13,7 @@
 
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
+#include "help_pages.hpp"
 #include "kinema/core/validation.hpp"
 #include "kinema/output/output_files.hpp"
 #include "shards.hpp"
@@ -92,7 +93,8 @@ TEST(LevelCommand, DeclaresTheMapTheLevelFlagsAndTheirHelp) {
                                                    "Level file", map, flags);
     EXPECT_EQ(cmd->get_name(), "look");
     EXPECT_EQ(cmd->get_option("--map")->get_type_name(), "FILE");
-    EXPECT_EQ(cmd->get_footer(), std::string("The look's own help.\n") + kinema::cli::level_flags_help);
+    EXPECT_EQ(cmd->get_footer(),
+              std::string("The look's own help.\n") + kinema::cli::help_page("level-flags"));
     app.parse("look --map den.map --level Cave --up z", false);
     EXPECT_EQ(map, "den.map");
     EXPECT_EQ(flags.level, "Cave");
