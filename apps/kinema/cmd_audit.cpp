@@ -22,12 +22,12 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
-#include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_sweep.hpp"
+#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
@@ -40,6 +40,9 @@
 #include "shards.hpp"
 #if KINEMA_HAVE_RENDER
 #include "kinema/render/audit_picture.hpp"
+#endif
+#if KINEMA_HAVE_NAV
+#include "kinema/nav/chase.hpp"
 #endif
 
 namespace kinema::cli {
@@ -67,7 +70,7 @@ struct AuditArgs {
     levels::LevelReadOptions read_options;  ///< --level, --walls (a merge: as the parts recorded them)
     bool mesh = false;
     int threads = 1;
-    AuditCommandSettings settings;
+    chase::LevelAuditSettings settings;
     MergeOutputs files;
     std::optional<report::ShardId> shard;
     bool quiet = false;
@@ -219,14 +222,14 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
 // The level's spaces (one per thread) and its title for the summary and pictures (titled_file_name).
 using SpacesUser = std::function<void(std::span<const chase::ChaseSpace* const>, const std::string& title)>;
 
-// A 3D level: one space per thread (nav_level.hpp); a grid: one space that every thread reads (a grid
-// space's const calls are thread-safe).
+// A 3D level: one space per thread (nav::per_thread_chase_spaces); a grid: one space that every thread
+// reads (a grid space's const calls are thread-safe).
 void with_spaces(const AuditArgs& a, const SpacesUser& use) {
     if (a.mesh) {
 #if KINEMA_HAVE_NAV
         const nav::Level level =
             load_nav_level(a.map, "", nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
-        const PerThreadChaseSpaces spaces = per_thread_chase_spaces(level, a.threads);
+        const nav::PerThreadChaseSpaces spaces = nav::per_thread_chase_spaces(level, a.threads);
         use(spaces.spaces, std::filesystem::path(a.map).filename().string());
         return;
 #else
@@ -275,14 +278,6 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     });
 }
 
-namespace {
-
-void run_audit_command(const AuditCommand& command) {
-    command.flags.name_errors([&] { audit_map(parse_options(command)); });
-}
-
-}  // namespace
-
 void add_audit_command(CLI::App& app) {
     auto command = std::make_shared<AuditCommand>();
     AuditCliOptions& o = command->options;
@@ -294,11 +289,11 @@ void add_audit_command(CLI::App& app) {
         help_page("audit"), "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)",
         o.map, o.level_flags);
     cmd->get_option("--map")->required();
-    flags.add_fields<AuditCommandSettings>(cmd, {"directions"});
+    flags.add_fields<chase::LevelAuditSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",
               fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()),
               ValueKind::integer);
-    flags.add_fields<AuditCommandSettings>(
+    flags.add_fields<chase::LevelAuditSettings>(
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
     typed(cmd->add_option("--json", o.files.json, "Write the report as JSON to this file"), ValueKind::file);
     typed(cmd->add_option("--csv", o.files.csv, "Write the rows as CSV to this file"), ValueKind::file);
@@ -321,7 +316,7 @@ void add_audit_command(CLI::App& app) {
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
         command->options.files.inputs = input_files(*cmd);
-        run_audit_command(*command);
+        command->flags.name_errors([&] { audit_map(parse_options(*command)); });
     });
 }
 

@@ -19,6 +19,7 @@
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
+#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -37,6 +38,13 @@
 namespace kinema::cli {
 
 namespace {
+
+// The settings of `kinema chase`: the library's grid chase and, where built, the navmesh.
+#if KINEMA_HAVE_NAV
+using ChaseSettings = nav::ChaseSettings;
+#else
+using ChaseSettings = chase::GridChaseSettings;
+#endif
 
 // The flags that are not settings fields: outputs and the level's file.
 struct ChaseOptions {

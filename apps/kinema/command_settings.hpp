@@ -1,8 +1,8 @@
-// The settings of the commands that run several parts, each one description built from the parts'
-// registered descriptions (SettingsPart, kinema/core/settings_registry.hpp; the compositions live in the
-// library: nav::ChaseSettings, chase::LevelAuditSettings): the binder sets a field by its name and the
-// registry finds the struct that owns it, so no command decides that by hand. Also the flags that several
-// commands share: the 3D agent's and --difficulty.
+// The flags that several commands share (the 3D agent's and --difficulty), and the check of pursue's
+// composite settings. The compositions themselves live in the library (nav::ChaseSettings,
+// chase::LevelAuditSettings, built from the parts' registered descriptions: SettingsPart,
+// kinema/core/settings_registry.hpp): the binder sets a field by its name and the registry finds the struct
+// that owns it, so no command decides that by hand.
 #pragma once
 
 #include <span>
@@ -11,26 +11,10 @@
 #include <CLI/CLI.hpp>
 
 #include "flag_binder.hpp"
-#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/flood.hpp"
-#include "kinema/core/settings_registry.hpp"
-#include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
-#if KINEMA_HAVE_NAV
-#include "kinema/nav/chase.hpp"
-#endif
 
 namespace kinema::cli {
-
-/// `kinema chase`: the library's grid chase and, where built, the navmesh (nav::ChaseSettings).
-#if KINEMA_HAVE_NAV
-using ChaseSettings = nav::ChaseSettings;
-#else
-using ChaseSettings = chase::GridChaseSettings;
-#endif
-
-/// `kinema audit`: the flood and the audit's own settings.
-using AuditCommandSettings = chase::LevelAuditSettings;
 
 /// `kinema pursue`: the pursuit's and the flood's settings (settings_description<pursuit::PursuitConfig>(),
 /// kinema/pursuit/parse.hpp), each part's validate().

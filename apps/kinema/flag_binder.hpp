@@ -46,9 +46,6 @@ enum class ValueKind {
 
 /// The placeholder --help shows for a value of `kind`.
 [[nodiscard]] std::string value_placeholder(ValueKind kind);
-/// The placeholder of a registered field: INT, NUMBER, 0|1 (booleans) or its choices "a|b|c" (the
-/// registry's).
-using kinema::field_placeholder;
 /// The placeholder of a choice among `names`: "a|b|c".
 [[nodiscard]] std::string choice_placeholder(std::span<const std::string_view> names);
 /// Shows `kind`'s placeholder in `option`'s --help line; returns `option`.

@@ -1,6 +1,5 @@
 // A 3D level from the command line (--map LEVEL.obj, --map LEVEL.nav or --navmesh FILE): the one loader
-// `kinema chase`, `kinema audit` and `kinema pursue` share, with errors naming the file, and the chase spaces
-// over it that a command running on several threads needs (nav::per_thread_chase_spaces). Only with
+// `kinema chase`, `kinema audit` and `kinema pursue` share, with errors naming the file. Only with
 // kinema::nav.
 #pragma once
 
@@ -9,7 +8,6 @@
 #include <string>
 
 #include "kinema/levels/level_read_options.hpp"
-#include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/nav/level_files.hpp"
 
@@ -24,9 +22,6 @@ inline nav::Level load_nav_level(const std::string& map, const std::string& navm
     return navmesh.empty() ? nav::load_level_3d(map, settings, max_file_bytes, options)
                            : nav::load_navmesh_level(navmesh, settings);
 }
-
-using nav::per_thread_chase_spaces;
-using nav::PerThreadChaseSpaces;
 
 }  // namespace kinema::cli
 #endif

@@ -20,17 +20,17 @@
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "kinema/core/text.hpp"
-#include "kinema/core/validation.hpp"
 #include "run_cli.hpp"
 
 #if KINEMA_HAVE_FORMATS
 #include "kinema/formats/designer_formats.hpp"
 #endif
 
+namespace kinema::cli {
 namespace {
 
 int report_error(std::string_view message) {
-    std::fprintf(stderr, "kinema: error: %s\n", kinema::one_line(message).c_str());
+    std::fprintf(stderr, "kinema: error: %s\n", one_line(message).c_str());
     return 2;
 }
 
@@ -123,7 +123,7 @@ std::vector<std::string> command_names(const CLI::App& app) {
 
 /// "; did you mean X?" when `known` holds a word near `typed`, else "".
 std::string did_you_mean(std::string_view typed, const std::vector<std::string>& known) {
-    const std::string nearest = kinema::nearest_word(typed, known);
+    const std::string nearest = nearest_word(typed, known);
     return nearest.empty() ? std::string() : fmt::format("; did you mean {}?", nearest);
 }
 
@@ -133,7 +133,7 @@ std::string unknown_command_message(const CLI::App& app, const CLI::App& parent,
     const std::string_view typed = argv[top ? 1 : 2];
     const std::vector<std::string> names = command_names(parent);
     return fmt::format("unknown {}{}command {}{} (commands: {})", top ? "" : parent.get_name(),
-                       top ? "" : " ", kinema::quote_for_message(typed), did_you_mean(typed, names),
+                       top ? "" : " ", quote_for_message(typed), did_you_mean(typed, names),
                        fmt::join(names, ", "));
 }
 
@@ -172,8 +172,8 @@ std::string command_path(const CLI::App& command) {
 std::string unknown_option_message(const CLI::App& command, std::string_view typed) {
     const std::string path = command_path(command);
     return fmt::format("unknown {} option {}{} (see {} --help)",
-                       command.get_parent() == nullptr ? path : path.substr(7),
-                       kinema::quote_for_message(typed), did_you_mean(typed, known_flags(command)), path);
+                       command.get_parent() == nullptr ? path : path.substr(7), quote_for_message(typed),
+                       did_you_mean(typed, known_flags(command)), path);
 }
 
 /// A word that looks like a flag: "-x" or "--x", not a negative number ("-45", "-1.5,2").
@@ -205,7 +205,7 @@ void refuse_repeated_fields(const std::vector<std::string>& sets) {
     for (const std::string& set : sets) {
         const std::string_view name = std::string_view(set).substr(0, set.find('='));
         if (std::find(names.begin(), names.end(), name) != names.end()) {
-            throw kinema::cli::UsageError(fmt::format("--set {}: given twice (give each field once)", name));
+            throw UsageError(fmt::format("--set {}: given twice (give each field once)", name));
         }
         names.push_back(name);
     }
@@ -222,10 +222,10 @@ void refuse_flag_and_set(const std::vector<const CLI::Option*>& options,
             if (option->count() == 0 || option->get_name() == "--set") {
                 continue;
             }
-            const std::vector<std::string> fields = kinema::cli::fields_set_by(*option);
+            const std::vector<std::string> fields = fields_set_by(*option);
             if (std::find(fields.begin(), fields.end(), name) != fields.end()) {
-                throw kinema::cli::UsageError(fmt::format(
-                    "{} and --set {}: both set the field {} (give it once)", option->get_name(), name, name));
+                throw UsageError(fmt::format("{} and --set {}: both set the field {} (give it once)",
+                                             option->get_name(), name, name));
             }
         }
     }
@@ -254,8 +254,7 @@ void check_parsed_flags(const CLI::App& app) {
         for (const CLI::Option* option : options) {
             const std::string name = option->get_name();
             if (option->count() > 1 && option->get_items_expected_max() <= 1) {
-                throw kinema::cli::UsageError(
-                    fmt::format("{}: given {} times (give it once)", name, option->count()));
+                throw UsageError(fmt::format("{}: given {} times (give it once)", name, option->count()));
             }
             if (name == "--set") {
                 refuse_repeated_fields(option->results());
@@ -283,12 +282,10 @@ std::string refuse_before_parsing(const CLI::App& app, int argc, char** argv) {
 
 }  // namespace
 
-namespace kinema::cli {
-
 int run_cli(int argc, char** argv) {
 #if KINEMA_HAVE_FORMATS
     // Tiled, LDtk, images and 3D scenes join the registry every --map goes through.
-    kinema::formats::register_designer_formats();
+    formats::register_designer_formats();
 #endif
     CLI::App app{
         "kinema: game character movement models (Dishonored, CrossCode, Unreal CMC, Morrowind), movement "
@@ -299,18 +296,18 @@ int run_cli(int argc, char** argv) {
     app.set_version_flag("--version", "kinema 0.1.0");
 
     // Commands, in the order --help lists them (each defined in cmd_<name>.cpp).
-    kinema::cli::add_simulate_command(app);
-    kinema::cli::add_morrowind_command(app);
-    kinema::cli::add_turn_command(app);
-    kinema::cli::add_stop_command(app);
-    kinema::cli::add_sweep_command(app);
-    kinema::cli::add_chase_command(app);
-    kinema::cli::add_replay_command(app);
-    kinema::cli::add_audit_command(app);
-    kinema::cli::add_pursue_command(app);
-    kinema::cli::add_merge_command(app);
+    add_simulate_command(app);
+    add_morrowind_command(app);
+    add_turn_command(app);
+    add_stop_command(app);
+    add_sweep_command(app);
+    add_chase_command(app);
+    add_replay_command(app);
+    add_audit_command(app);
+    add_pursue_command(app);
+    add_merge_command(app);
 #if KINEMA_HAVE_NAV
-    kinema::cli::add_navmesh_command(app);
+    add_navmesh_command(app);
 #endif
 
     reject_empty_values(app);
@@ -323,7 +320,7 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::Success& e) {
         // --help, --help-all and --version.
         return app.exit(e) == 0 ? check_standard_output() : 2;
-    } catch (const kinema::cli::ExitRequest& e) {
+    } catch (const ExitRequest& e) {
         return e.code;
     } catch (const CLI::ExtrasError& e) {
         const std::string message = unknown_flag_message(app, argc, argv);
@@ -331,9 +328,9 @@ int run_cli(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         // One line, as every other error: CLI11's message already names the argument.
         return report_error(std::string(e.what()) + " (see --help)");
-    } catch (const kinema::cli::UsageError& e) {
+    } catch (const UsageError& e) {
         return report_error(e.what());
-    } catch (const kinema::output::OutputError& e) {
+    } catch (const output::OutputError& e) {
         return report_error(e.what());
     } catch (const std::invalid_argument& e) {
         // Loaders and library entry points report bad input data this way (the message names file and line),

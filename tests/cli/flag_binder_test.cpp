@@ -9,12 +9,21 @@
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
+#include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/pursuit/parse.hpp"
+#if KINEMA_HAVE_NAV
+#include "kinema/nav/chase.hpp"
+#endif
 
 namespace {
 
-using kinema::cli::ChaseSettings;
+// The settings `kinema chase` binds (cmd_chase.cpp): the grid chase's and, where built, the navmesh's.
+#if KINEMA_HAVE_NAV
+using kinema::nav::ChaseSettings;
+#else
+using ChaseSettings = kinema::chase::GridChaseSettings;
+#endif
 using kinema::cli::FieldFlag;
 using kinema::cli::FlagBinder;
 using kinema::cli::UsageError;
@@ -122,9 +131,9 @@ TEST(PursuitText, ConfigFieldsByNameReachTheirPart) {
 
 TEST(FlagBinder, PlaceholdersFollowTheFieldsType) {
     const kinema::SettingsDescription& d = kinema::settings_description<ChaseSettings>();
-    EXPECT_EQ(kinema::cli::field_placeholder(*kinema::find_field(d, "hot")), "INT");                // int
-    EXPECT_EQ(kinema::cli::field_placeholder(*kinema::find_field(d, "grid.cell_size")), "NUMBER");  // double
-    EXPECT_EQ(kinema::cli::field_placeholder(*kinema::find_field(d, "grid.connectivity")), "4|8");  // choice
+    EXPECT_EQ(kinema::field_placeholder(*kinema::find_field(d, "hot")), "INT");                // int
+    EXPECT_EQ(kinema::field_placeholder(*kinema::find_field(d, "grid.cell_size")), "NUMBER");  // double
+    EXPECT_EQ(kinema::field_placeholder(*kinema::find_field(d, "grid.connectivity")), "4|8");  // choice
     EXPECT_EQ(kinema::cli::value_placeholder(kinema::cli::ValueKind::point2_or_3), "X,Y[,Z]");
     EXPECT_EQ(kinema::cli::value_placeholder(kinema::cli::ValueKind::file), "FILE");
     CLI::App app;
