@@ -1,10 +1,7 @@
 // kinema simulate: runs one movement model over an input schedule and prints every frame. Frame times: one
 // --dt, a --dt-schedule (the frame time changing at given frames, as DhTas scripts do), or an --input-file
 // with one dt and one input per frame (docs/analysis.md "Real frame times").
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -19,7 +16,6 @@
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
 #include "kinema/core/format.hpp"
-#include "kinema/movement/crosscode.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/report/simulation.hpp"
