@@ -152,10 +152,8 @@ void add_stop_command(CLI::App& app) {
     typed(cmd->add_option("--fps-list", o->fps_list, "frame rates for --table (at most 16, each [0.1, 1e6])"),
           ValueKind::number_list)
         ->capture_default_str();
-    const analysis::GenericStopSettings limits = report::stepped_stop_defaults();
-    const SettingsDescription& stepping = settings_description<analysis::GenericStopSettings>();
-    o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ");
-    o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ");
+    o->flags.add_fields<analysis::GenericStopSettings>(cmd, {"rest_speed", "max_frames"},
+                                                       "stepping models: ", report::stepped_stop_defaults());
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =

@@ -253,10 +253,8 @@ void add_sweep_command(CLI::App& app) {
                          "how far below the take-off height the landing ground lies, u, [-1e9, 1e9]"),
           ValueKind::number)
         ->capture_default_str();
-    using Physics = movement::MorrowindPhysicsSettings;
-    o->flags.add_field<Physics>(mw, "frame_rate");
-    o->flags.add_field<Physics>(mw, "max_steps_per_frame");
-    o->flags.add_field<Physics>(mw, "max_time");
+    o->flags.add_fields<movement::MorrowindPhysicsSettings>(
+        mw, {"frame_rate", "max_steps_per_frame", "max_time"});
     cmd->footer(help_page("sweep"));
     // Library checks name their arguments; the message names the flag instead.
     cmd->callback([o, cmd, from, to, step, mw] {

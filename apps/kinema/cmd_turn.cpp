@@ -120,8 +120,7 @@ void add_turn_command(CLI::App& app) {
     CLI::Option* yaw = o->flags.add_field<analysis::YawQuantization>(
         cmd, "units_per_turn", "quantise the turn to whole yaw units: ");
     yaw->description(yaw->get_description() + "; default: continuous");
-    o->flags.add_field<analysis::TurnSettings>(cmd, "speed_scale");
-    o->flags.add_field<analysis::TurnSettings>(cmd, "friction");
+    o->flags.add_fields<analysis::TurnSettings>(cmd, {"speed_scale", "friction"});
     CLI::Option* angle =
         typed(cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)"),
               ValueKind::number);
