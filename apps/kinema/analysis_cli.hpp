@@ -9,12 +9,13 @@
 #include <functional>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
+#include "flag_binder.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/chart.hpp"
 #if KINEMA_HAVE_RENDER
@@ -79,38 +80,48 @@ inline void write_to_stdout(std::string& text) {
     text.clear();
 }
 
-/// --png/--svg need kinema::render; checked with the other arguments, before any output.
-inline void check_render_available([[maybe_unused]] const std::string& png,
-                                   [[maybe_unused]] const std::string& svg) {
-#if !KINEMA_HAVE_RENDER
-    if (!png.empty() || !svg.empty()) {
-        throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
-                                     png.empty() ? "--svg" : "--png"));
-    }
-#endif
-}
+/// A command's --png and --svg: the chart it also draws, and the files it read (no picture may overwrite
+/// one).
+struct ChartFiles {
+    std::string png;
+    std::string svg;
+    std::vector<output::InputFile> inputs;  // set by the command's callback (input_files)
 
-/// Draws the chart `make_chart` composes (only when asked) as --png and --svg: both rendered before either
-/// file is written, under one rule (kinema/output/output_files.hpp): if either cannot be written, neither
-/// target changes, and neither may overwrite one of the command's `inputs`.
-inline void write_chart_files([[maybe_unused]] const std::string& png,
-                              [[maybe_unused]] const std::string& svg,
-                              [[maybe_unused]] const std::vector<output::InputFile>& inputs,
-                              [[maybe_unused]] const std::function<report::Chart()>& make_chart) {
-#if KINEMA_HAVE_RENDER
-    if (png.empty() && svg.empty()) {
-        return;
+    /// --png and --svg, help "also draw <what> as PNG" / "... as SVG".
+    void add_options(CLI::App* cmd, std::string_view what) {
+        typed(cmd->add_option("--png", png, fmt::format("also draw {} as PNG", what)), ValueKind::file);
+        typed(cmd->add_option("--svg", svg, fmt::format("also draw {} as SVG", what)), ValueKind::file);
     }
-    const report::Chart chart = make_chart();
-    output::OutputFiles files(inputs);
-    if (!png.empty()) {
-        files.add("--png", png, render::chart_png(chart));
-    }
-    if (!svg.empty()) {
-        files.add("--svg", svg, render::chart_svg(chart));
-    }
-    files.commit();
+
+    /// --png/--svg need kinema::render; checked with the other arguments, before any output.
+    void check_render_available() const {
+#if !KINEMA_HAVE_RENDER
+        if (!png.empty() || !svg.empty()) {
+            throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
+                                         png.empty() ? "--svg" : "--png"));
+        }
 #endif
-}
+    }
+
+    /// Draws the chart `make_chart` composes (only when asked) as --png and --svg: both rendered before
+    /// either file is written, under one rule (kinema/output/output_files.hpp): if either cannot be written,
+    /// neither target changes, and neither may overwrite one of the command's `inputs`.
+    void write([[maybe_unused]] const std::function<report::Chart()>& make_chart) const {
+#if KINEMA_HAVE_RENDER
+        if (png.empty() && svg.empty()) {
+            return;
+        }
+        const report::Chart chart = make_chart();
+        output::OutputFiles files(inputs);
+        if (!png.empty()) {
+            files.add("--png", png, render::chart_png(chart));
+        }
+        if (!svg.empty()) {
+            files.add("--svg", svg, render::chart_svg(chart));
+        }
+        files.commit();
+#endif
+    }
+};
 
 }  // namespace kinema::cli::analysis_cli

@@ -21,24 +21,13 @@ using namespace kinema::movement;
 
 namespace {
 
-// Options for fields of MorrowindSettings (S) or MorrowindActor, help from the registry.
-template <class S>
-void add_field_options(CLI::App* cmd, const MorrowindArgs& args,
-                       std::initializer_list<std::string_view> fields) {
-    for (const std::string_view field : fields) {
-        args.flags->add_field<S>(cmd, field);
-    }
-}
-
 // Reads a JSON object of GMST names to numbers into `gmsts` (report::apply_gmst_file). Every message names
 // the file, and a bad value also the GMST: "gmst.json: fMaxWalkSpeed: must be >= 0, got -200".
 void apply_gmst_file(MorrowindGmsts& gmsts, const std::string& path) {
     try {
-        report::apply_gmst_file(gmsts, path);
+        FlagBinder({}, path + ":").name_errors([&] { report::apply_gmst_file(gmsts, path); });
     } catch (const report::GmstFileError& e) {
         throw UsageError(e.what());
-    } catch (const SettingsError& e) {
-        throw UsageError(FlagBinder({}, path + ":").message(e.errors()));
     }
 }
 
@@ -120,11 +109,7 @@ void run_fall(const MorrowindArgs& args) {
     const double height = parse_number(args.height, "--height");
     constexpr FieldFlag kFallFlags[] = {{"height", "--height"}};
     report::MorrowindFallResult result{height, {}};
-    try {
-        result.fall = model.fall(actor, height);
-    } catch (const SettingsError& e) {
-        throw UsageError(FlagBinder(kFallFlags).message(e.errors()));
-    }
+    FlagBinder(kFallFlags).name_errors([&] { result.fall = model.fall(actor, height); });
     fmt::print("{}", args.json ? report::morrowind_fall_json(model, actor, result)
                                : report::morrowind_fall_text(model, actor, result));
 }
@@ -146,8 +131,8 @@ void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bo
                     "wiki (the OpenMW research notes) or openmw: every choice below at once")
         ->type_name("wiki|openmw")
         ->capture_default_str();
-    add_field_options<MorrowindSettings>(
-        cmd, a, {"rules.gravity", "rules.air_control", "rules.speed_cap", "rules.fall_threshold"});
+    a.flags->add_fields<MorrowindSettings>(
+        cmd, {"rules.gravity", "rules.air_control", "rules.speed_cap", "rules.fall_threshold"});
     cmd->add_flag("--truncate-base-speed", a.truncate_base_speed,
                   "Use int(base speed) as the wiki writes it");
     if (with_set_and_json) {
@@ -155,9 +140,8 @@ void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bo
     }
     // Actor.
     cmd->add_flag("--creature", a.creature, "A creature (default: an NPC)");
-    add_field_options<MorrowindActor>(
-        cmd, a,
-        {"speed", "athletics", "acrobatics", "normalized_encumbrance", "fatigue_ratio", "jump_magnitude"});
+    a.flags->add_fields<MorrowindActor>(cmd, {"speed", "athletics", "acrobatics", "normalized_encumbrance",
+                                              "fatigue_ratio", "jump_magnitude"});
     if (!with_stance) {
         return;
     }
@@ -165,7 +149,7 @@ void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bo
     cmd->add_flag("--sneak", a.sneak, "Sneak stance");
     cmd->add_flag("--swim", a.swim, "Swimming");
     cmd->add_flag("--incapacitated", a.incapacitated, "Paralyzed, knocked down or dead");
-    add_field_options<MorrowindActor>(cmd, a, {"levitate"});
+    a.flags->add_field<MorrowindActor>(cmd, "levitate");
 }
 
 void name_take_off_errors(const MorrowindArgs& args, std::span<const FieldFlag> flags,
@@ -217,16 +201,16 @@ void add_morrowind_command(CLI::App& app) {
     auto args = std::make_shared<MorrowindArgs>();
     auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
     add_morrowind_options(speed, *args, true);
-    add_field_options<MorrowindActor>(speed, *args, {"swift_swim"});
+    args->flags->add_field<MorrowindActor>(speed, "swift_swim");
     speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
     speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
     typed(speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)"),
           ValueKind::point2);
-    add_field_options<MorrowindSettings>(speed, *args,
-                                         {"animation.walk", "animation.run", "animation.sneak",
-                                          "animation.swim_walk", "animation.swim_run", "max_playback_scale"});
+    args->flags->add_fields<MorrowindSettings>(
+        speed, {"animation.walk", "animation.run", "animation.sneak", "animation.swim_walk",
+                "animation.swim_run", "max_playback_scale"});
     speed->callback([args] { run_speed(*args); });
 
     auto jump_args = std::make_shared<MorrowindArgs>();
@@ -235,7 +219,7 @@ void add_morrowind_command(CLI::App& app) {
     typed(jump->add_option("--direction", jump_args->direction,
                            "Ground movement direction X,Y at take-off; 0,0 = standing"),
           ValueKind::point2);
-    add_field_options<MorrowindSettings>(jump, *jump_args, {"physics_step"});
+    jump_args->flags->add_field<MorrowindSettings>(jump, "physics_step");
     jump->callback([jump_args] { run_jump(*jump_args); });
 
     auto fall_args = std::make_shared<MorrowindArgs>();

@@ -2,7 +2,6 @@
 // kinema model from the log's start row and reports where the engine and the model differ: per frame and
 // overall, the first frame beyond --tolerance. Exit 1 when a frame differs (for CI diffs), 2 for bad input.
 // Table by default, JSON with --json, a chart of the differences over time with --png/--svg.
-#include <cstdio>
 #include <memory>
 #include <string>
 
@@ -14,7 +13,6 @@
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
 #include "kinema/analysis/replay.hpp"
-#include "kinema/report/chart.hpp"
 #include "kinema/report/replay.hpp"
 #include "settings_options.hpp"
 
@@ -28,10 +26,8 @@ struct ReplayOptions {
     ModelOptions model;
     std::string log;
     std::string tolerance = "1e-6";
-    std::string png;
-    std::string svg;
     bool json = false;
-    std::vector<output::InputFile> inputs;  // the files read: no picture may overwrite one
+    analysis_cli::ChartFiles chart;
 };
 
 void run_replay(const ReplayOptions& o) {
@@ -39,14 +35,13 @@ void run_replay(const ReplayOptions& o) {
     const movement::AnyModel model = model_from_options(single_model(o.model, ""), o.model.sets);
     analysis::ReplaySettings settings;
     settings.tolerance = parse_positive(o.tolerance, "--tolerance", true);
-    analysis_cli::check_render_available(o.png, o.svg);
+    o.chart.check_render_available();
     const analysis::EngineLog log = analysis::read_engine_log(o.log);
     const analysis::ReplayResult result = analysis::replay(model, log, settings);
     // The table is short enough to hold; the JSON (a log may have 2,000,000 frames) is written as it goes,
     // after the pictures, so that a picture that cannot be written leaves stdout empty.
     const std::string table = o.json ? std::string() : report::replay_text(result, o.log);
-    analysis_cli::write_chart_files(o.png, o.svg, o.inputs,
-                                    [&] { return report::replay_chart(result, o.log); });
+    o.chart.write([&] { return report::replay_chart(result, o.log); });
     if (o.json) {
         std::string buffer;
         report::write_replay_json(result, o.log, buffer, analysis_cli::write_to_stdout);
@@ -77,11 +72,10 @@ void add_replay_command(CLI::App& app) {
               "largest allowed position (length unit) and velocity (length unit/s) difference, default 1e-6"),
           ValueKind::number);
     cmd->add_flag("--json", o->json, "print JSON: totals and one entry per frame");
-    typed(cmd->add_option("--png", o->png, "also draw the differences over time as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o->svg, "also draw the differences over time as SVG"), ValueKind::file);
+    o->chart.add_options(cmd, "the differences over time");
     cmd->footer(help_page("replay"));
     cmd->callback([o, cmd] {
-        o->inputs = input_files(*cmd);
+        o->chart.inputs = input_files(*cmd);
         run_replay(*o);
     });
 }

@@ -1,10 +1,7 @@
 // kinema simulate: runs one movement model over an input schedule and prints every frame. Frame times: one
 // --dt, a --dt-schedule (the frame time changing at given frames, as DhTas scripts do), or an --input-file
 // with one dt and one input per frame (docs/analysis.md "Real frame times").
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -18,8 +15,6 @@
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
-#include "kinema/core/format.hpp"
-#include "kinema/movement/crosscode.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/movement/model.hpp"
 #include "kinema/report/simulation.hpp"
@@ -71,15 +66,10 @@ mv::PlanarState start_state(const SimulateOptions& options) {
 
 // A run whose explicit friction overshoots (CrossCode past 12 f dt = 2: its coasting velocity grows every
 // frame, with no speed cap) is stepped once before anything is written and refused when its speed passes
-// every speed's bound (report::runaway_frame): it printed NaN frames before (issue 40).
+// every speed's bound (report::runaway_refusal): it printed NaN frames before (issue 40).
 void refuse_divergence(const mv::AnyModel& model, const report::SimulationRun& run, std::string_view flag) {
-    if (const auto runaway = report::runaway_frame(model, run)) {
-        throw UsageError(
-            fmt::format("{}: the {} model diverges at this frame time with these settings: its speed "
-                        "passes {} from "
-                        "frame {} on (frames longer than {} s make its explicit friction overshoot)",
-                        flag, mv::model_name(model), format_number(mv::max_start_speed), runaway->frame,
-                        format_significant(mv::longest_stable_dt(model), 4)));
+    if (const std::optional<std::string> refusal = report::runaway_refusal(model, run)) {
+        throw UsageError(fmt::format("{}: {}", flag, *refusal));
     }
 }
 

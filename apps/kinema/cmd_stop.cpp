@@ -14,7 +14,6 @@
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
 #include "kinema/analysis/stop.hpp"
-#include "kinema/analysis/sweep.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/report/stop.hpp"
 #include "kinema/report/text.hpp"
@@ -25,7 +24,6 @@ namespace kinema::cli {
 namespace {
 
 using namespace analysis_cli;
-using report::StopRow;
 
 // The library's frame time is typed as a rate.
 constexpr FieldFlag kStopRenames[] = {{"frame_time", "--fps"}};
@@ -56,54 +54,40 @@ std::vector<double> parse_fps_list(const std::string& list) {
     return parse_rate_list(list, "--fps-list", kMinFps, kMaxFps, kMaxFpsList);
 }
 
-// --trace: the stop over the frame times of a trace file, beside the constant rate of their mean frame time
-// (docs/analysis.md "Stop over a recorded frame-time trace").
-std::string trace_text(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
-    const std::vector<double> frame_times = movement::read_frame_times(o.trace);  // CsvError names FILE:LINE
-    report::TraceStop t;
-    try {
-        t = report::unreal_trace_stop(s, v0, o.trace, frame_times);
-    } catch (const SettingsError& e) {
-        // E.g. a last frame time below the engine's 1e-6 s minimum tick: it would repeat forever.
-        throw UsageError(fmt::format("--trace: {}: {}", o.trace, e.what()));
-    }
-    const report::UnrealStopBasics b = report::unreal_stop_basics(s, v0);
-    return o.json ? report::unreal_stop_trace_json(b, t) : report::unreal_stop_trace_text(b, t);
-}
-
-// --pivot: the input reverses at full strength: where does the character turn round?
-std::string pivot_text(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
-    const double fps = parse_fps(o.fps, "--fps");
-    if (v0 > s.max_walk_speed) {
-        throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
-                                     report::number_text(s.max_walk_speed), report::number_text(v0)));
-    }
-    if (!(s.max_acceleration > 0.0)) {
-        throw UsageError("--set: --pivot needs max_acceleration > 0");
-    }
-    const report::PivotStop p = report::unreal_pivot_stop(s, v0, fps);
-    return o.json ? report::unreal_pivot_json(p) : report::unreal_pivot_text(p);
-}
-
-// --table (every rate of --fps-list), --continuous, or one --fps.
+// The Unreal model's question: --trace (docs/analysis.md "Stop over a recorded frame-time trace"), --pivot
+// (the input reverses at full strength: where does the character turn round?), --table (every rate of
+// --fps-list), --continuous, or one --fps.
 std::string unreal_text(const StopOptions& o, const movement::UnrealSettings& s, double v0) {
+    report::UnrealStopQuery query;
     if (!o.trace.empty()) {
-        return trace_text(o, s, v0);
+        query.trace = o.trace;
+        query.frame_times = movement::read_frame_times(o.trace);  // CsvError names FILE:LINE
+        try {
+            return report::unreal_stop_report(s, v0, query, o.json);
+        } catch (const SettingsError& e) {
+            // E.g. a last frame time below the engine's 1e-6 s minimum tick: it would repeat forever.
+            throw UsageError(fmt::format("--trace: {}: {}", o.trace, e.what()));
+        }
     }
     if (o.pivot) {
-        return pivot_text(o, s, v0);
+        query.pivot = true;
+        query.fps = parse_fps(o.fps, "--fps");
+        if (v0 > s.max_walk_speed) {
+            throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
+                                         report::number_text(s.max_walk_speed), report::number_text(v0)));
+        }
+        if (!(s.max_acceleration > 0.0)) {
+            throw UsageError("--set: --pivot needs max_acceleration > 0");
+        }
+    } else if (!o.continuous) {
+        (void)report::unreal_stop_basics(s, v0);  // a braking too weak to predict: refused before the rates
+        if (o.table) {
+            query.table = parse_fps_list(o.fps_list);
+        } else {
+            query.fps = parse_fps(o.fps, "--fps");
+        }
     }
-    const report::UnrealStopBasics b = report::unreal_stop_basics(s, v0);
-    if (o.table) {
-        const std::vector<StopRow> rows = report::unreal_stop_rows(s, v0, parse_fps_list(o.fps_list));
-        return o.json ? report::unreal_stop_table_json(b, rows) : report::unreal_stop_table_text(b, rows);
-    }
-    if (o.continuous) {
-        return o.json ? report::unreal_stop_continuous_json(b) : report::unreal_stop_continuous_text(b);
-    }
-    const double fps = parse_fps(o.fps, "--fps");
-    const StopRow row{fps, analysis::unreal_stop(s, v0, 1.0 / fps)};
-    return o.json ? report::unreal_stop_json(b, row) : report::unreal_stop_text(b, row);
+    return report::unreal_stop_report(s, v0, query, o.json);
 }
 
 std::string stepped_text(const StopOptions& o, const movement::AnyModel& model, double v0) {
@@ -168,10 +152,8 @@ void add_stop_command(CLI::App& app) {
     typed(cmd->add_option("--fps-list", o->fps_list, "frame rates for --table (at most 16, each [0.1, 1e6])"),
           ValueKind::number_list)
         ->capture_default_str();
-    const analysis::GenericStopSettings limits = report::stepped_stop_defaults();
-    const SettingsDescription& stepping = settings_description<analysis::GenericStopSettings>();
-    o->flags.add_field(cmd, stepping, &limits, "rest_speed", "stepping models: ");
-    o->flags.add_field(cmd, stepping, &limits, "max_frames", "stepping models: ");
+    o->flags.add_fields<analysis::GenericStopSettings>(cmd, {"rest_speed", "max_frames"},
+                                                       "stepping models: ", report::stepped_stop_defaults());
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =

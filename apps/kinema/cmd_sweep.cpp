@@ -18,7 +18,6 @@
 #include "help_pages.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
-#include "kinema/report/chart.hpp"
 #include "kinema/report/morrowind.hpp"
 #include "kinema/report/sweep.hpp"
 #include "morrowind_options.hpp"
@@ -28,11 +27,9 @@ namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::check_render_available;
 using analysis_cli::parse_in_range;
 using analysis_cli::parse_positive;
 using analysis_cli::parse_rate_list;
-using analysis_cli::write_chart_files;
 using Metric = report::SweepMetric;
 using report::FlightMetric;
 
@@ -49,8 +46,7 @@ struct SweepOptions {
     std::string fps_to = "240";
     std::string fps_step = "1";
     std::string fps;
-    std::string png;
-    std::string svg;
+    analysis_cli::ChartFiles chart;
     bool csv = false;
     bool json = false;
     bool fps_range_given = false;  // --fps-from, --fps-to or --fps-step typed
@@ -58,8 +54,6 @@ struct SweepOptions {
     MorrowindArgs morrowind;
     std::string drop = "0";
     std::string morrowind_flag_given;  // the first Morrowind option typed, for the error without it
-    // The files read: no picture may overwrite one.
-    std::vector<output::InputFile> inputs;
 };
 
 // ---- --model morrowind: the physics-rate sweep of one jump ------------------------------------------------
@@ -127,7 +121,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
     movement::MorrowindPhysicsSettings physics;  // its physics_rate is each of `rates` in turn
     o.flags.apply(physics);
     o.flags.require_valid(physics.validate());
-    check_render_available(o.png, o.svg);
+    o.chart.check_render_available();
     constexpr FieldFlag kLaunchFlags[] = {{"drop", "--drop"}, {"max_time", "--max-time"}};
     report::MorrowindJumpSweep jump;
     name_take_off_errors(args, kLaunchFlags, [&] {
@@ -139,7 +133,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
         : o.csv ? report::morrowind_sweep_csv(sweep, metrics)
                 : report::morrowind_sweep_text(jump.setup, sweep, metrics,
                                                report::describe_morrowind_actor(in.actor, in.model));
-    write_chart_files(o.png, o.svg, o.inputs, [&] { return report::morrowind_sweep_chart(sweep, metrics); });
+    o.chart.write([&] { return report::morrowind_sweep_chart(sweep, metrics); });
     fmt::print("{}", out);
 }
 
@@ -203,7 +197,7 @@ void run_sweep(const SweepOptions& o) {
     o.flags.apply(settings);
     o.flags.require_valid(settings.validate());
     refuse_unused_rest_speed(o, models, metrics);
-    check_render_available(o.png, o.svg);
+    o.chart.check_render_available();
 
     std::vector<analysis::SweepResult> results;
     for (const movement::AnyModel& m : models) {
@@ -212,7 +206,7 @@ void run_sweep(const SweepOptions& o) {
     const std::string out = o.json  ? report::sweep_json(results, metrics, settings.rest_speed)
                             : o.csv ? report::sweep_csv(results, metrics)
                                     : report::sweep_text(results, metrics, settings.rest_speed);
-    write_chart_files(o.png, o.svg, o.inputs, [&] { return report::sweep_chart(results, metrics); });
+    o.chart.write([&] { return report::sweep_chart(results, metrics); });
     fmt::print("{}", out);
 }
 
@@ -245,8 +239,7 @@ void add_sweep_command(CLI::App& app) {
     CLI::Option* csv = cmd->add_flag("--csv", o->csv, "print CSV");
     CLI::Option* json = cmd->add_flag("--json", o->json, "print JSON");
     csv->excludes(json);
-    typed(cmd->add_option("--png", o->png, "also draw the chart as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o->svg, "also draw the chart as SVG"), ValueKind::file);
+    o->chart.add_options(cmd, "the chart");
     CLI::Option_group* mw = cmd->add_option_group(
         "Morrowind (--model morrowind)",
         "one jump, as `kinema morrowind jump` takes it, stepped at each physics rate (--fps LIST or the "
@@ -260,14 +253,12 @@ void add_sweep_command(CLI::App& app) {
                          "how far below the take-off height the landing ground lies, u, [-1e9, 1e9]"),
           ValueKind::number)
         ->capture_default_str();
-    using Physics = movement::MorrowindPhysicsSettings;
-    o->flags.add_field<Physics>(mw, "frame_rate");
-    o->flags.add_field<Physics>(mw, "max_steps_per_frame");
-    o->flags.add_field<Physics>(mw, "max_time");
+    o->flags.add_fields<movement::MorrowindPhysicsSettings>(
+        mw, {"frame_rate", "max_steps_per_frame", "max_time"});
     cmd->footer(help_page("sweep"));
     // Library checks name their arguments; the message names the flag instead.
     cmd->callback([o, cmd, from, to, step, mw] {
-        o->inputs = input_files(*cmd);
+        o->chart.inputs = input_files(*cmd);
         o->fps_range_given = from->count() + to->count() + step->count() > 0;
         for (const CLI::Option* option : mw->get_options()) {
             if (option->count() > 0) {

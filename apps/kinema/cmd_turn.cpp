@@ -14,10 +14,8 @@
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
 #include "kinema/analysis/turn.hpp"
-#include "kinema/movement/dishonored.hpp"
 #include "kinema/movement/state.hpp"
 #include "kinema/report/turn.hpp"
-#include "settings_options.hpp"
 
 namespace kinema::cli {
 
@@ -46,40 +44,30 @@ struct TurnOptions {
 
 // --yaw-units with --angle (angle_deg) or --max (no angle): the quantised turn and the best whole-unit
 // full-speed turn (docs/analysis.md "Quantised turns").
-void print_quantized(const TurnOptions& o, const analysis::TurnSettings& settings, double dt,
-                     const std::optional<double>& angle_deg, const std::optional<std::int64_t>& ticks) {
+analysis::YawQuantization yaw_quantization(const TurnOptions& o, const std::optional<double>& angle_deg) {
     analysis::YawQuantization yaw;
     o.flags.apply(yaw);
     o.flags.require_valid(yaw.validate());
     if (angle_deg && !(std::abs(*angle_deg) <= 180.0)) {
         throw UsageError(fmt::format("--angle: must be in [-180, 180] with --yaw-units, got {}", o.angle));
     }
-    const report::QuantizedTurnReport turn = report::quantized_turn(dt, ticks, settings, yaw, angle_deg);
-    fmt::print("{}", o.json ? report::quantized_turn_json(turn) : report::quantized_turn_text(turn));
+    return yaw;
 }
 
 // The frame time: --dt-ticks, else --fps.
-struct TurnFrame {
-    double fps = 0.0;
-    double dt = 0.0;
-    std::optional<std::int64_t> ticks;
-};
-
-TurnFrame parse_frame(const TurnOptions& o) {
-    TurnFrame f;
+void parse_frame(const TurnOptions& o, report::TurnQuery& query) {
     if (!o.dt_ticks.empty()) {
-        f.ticks = analysis_cli::parse_whole(o.dt_ticks, "--dt-ticks", 1, kMaxTicks, " of 100 ns ticks");
-        f.dt = analysis::dt_from_ticks(*f.ticks);
-        if (f.dt > movement::max_step_dt) {  // the turn solver's frames, as --fps's
+        query.ticks = analysis_cli::parse_whole(o.dt_ticks, "--dt-ticks", 1, kMaxTicks, " of 100 ns ticks");
+        query.dt = analysis::dt_from_ticks(*query.ticks);
+        if (query.dt > movement::max_step_dt) {  // the turn solver's frames, as --fps's
             throw UsageError(fmt::format("--dt-ticks: at most 100000000 (10 s), got {}", o.dt_ticks));
         }
-        f.fps = 1.0 / f.dt;
+        query.fps = 1.0 / query.dt;
     } else {
         // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.
-        f.fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
-        f.dt = 1.0 / f.fps;
+        query.fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
+        query.dt = 1.0 / query.fps;
     }
-    return f;
 }
 
 void run_turn(const TurnOptions& o) {
@@ -87,6 +75,7 @@ void run_turn(const TurnOptions& o) {
     analysis::TurnSettings settings;
     o.flags.apply_to(description, &settings, "friction");
     o.flags.require_valid(settings.validate());
+    report::TurnQuery query;
     if (o.table) {
         if (!o.fps.empty()) {
             throw UsageError("--fps: has no effect with --table (it lists its own frame rates)");
@@ -95,32 +84,25 @@ void run_turn(const TurnOptions& o) {
             throw UsageError(
                 "--scale: has no effect with --table (it lists walk, sprint and agility: 1, 1.5, 1.95)");
         }
-        // The largest full-speed turn for each preset at common frame rates.
-        const report::TurnTable table = report::dishonored_turn_table(settings);
-        fmt::print("{}", o.json ? report::turn_table_json(table) : report::turn_table_text(table));
-        return;
+        query.table = true;  // the largest full-speed turn for each preset at common frame rates
+    } else {
+        if (o.fps.empty() && o.dt_ticks.empty()) {
+            throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
+        }
+        if (o.angle.empty() && !o.max) {
+            throw UsageError("--angle or --max: one of them is required");
+        }
+        parse_frame(o, query);
+        o.flags.apply_to(description, &settings, "speed_scale");
+        o.flags.require_valid(settings.validate());
+        if (!o.max) {  // the input that turns full-speed velocity by --angle in one frame
+            query.angle_deg = parse_number(o.angle, "--angle");
+        }  // else the largest full-speed and reachable turns per frame
+        if (o.flags.given("units_per_turn")) {
+            query.yaw = yaw_quantization(o, query.angle_deg);
+        }
     }
-    if (o.fps.empty() && o.dt_ticks.empty()) {
-        throw UsageError("--fps: required unless --table is given (or --dt-ticks)");
-    }
-    if (o.angle.empty() && !o.max) {
-        throw UsageError("--angle or --max: one of them is required");
-    }
-    const TurnFrame frame = parse_frame(o);
-    o.flags.apply_to(description, &settings, "speed_scale");
-    o.flags.require_valid(settings.validate());
-    if (o.flags.given("units_per_turn")) {
-        print_quantized(o, settings, frame.dt,
-                        o.max ? std::nullopt : std::optional<double>(parse_number(o.angle, "--angle")),
-                        frame.ticks);
-    } else if (o.max) {  // the largest full-speed and reachable turns per frame
-        const report::MaxTurn turn = report::max_turn(frame.fps, frame.dt, settings);
-        fmt::print("{}", o.json ? report::max_turn_json(turn) : report::max_turn_text(turn));
-    } else {  // the input that turns full-speed velocity by --angle in one frame
-        const report::AngleTurn turn =
-            report::angle_turn(frame.fps, frame.dt, settings, parse_number(o.angle, "--angle"));
-        fmt::print("{}", o.json ? report::angle_turn_json(turn) : report::angle_turn_text(turn));
-    }
+    fmt::print("{}", report::turn_report(query, settings, o.json));
 }
 
 }  // namespace
@@ -138,8 +120,7 @@ void add_turn_command(CLI::App& app) {
     CLI::Option* yaw = o->flags.add_field<analysis::YawQuantization>(
         cmd, "units_per_turn", "quantise the turn to whole yaw units: ");
     yaw->description(yaw->get_description() + "; default: continuous");
-    o->flags.add_field<analysis::TurnSettings>(cmd, "speed_scale");
-    o->flags.add_field<analysis::TurnSettings>(cmd, "friction");
+    o->flags.add_fields<analysis::TurnSettings>(cmd, {"speed_scale", "friction"});
     CLI::Option* angle =
         typed(cmd->add_option("--angle", o->angle, "wanted turn in degrees (+ = counter-clockwise)"),
               ValueKind::number);

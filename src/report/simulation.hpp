@@ -95,6 +95,12 @@ struct SimulationRun {
 /// 40). None, without stepping the run, for other models and stable frame times: they cannot diverge.
 [[nodiscard]] std::optional<movement::FrameRecord> runaway_frame(const movement::AnyModel& model,
                                                                  const SimulationRun& run);
+/// Why `kinema simulate` refuses a run with a runaway frame (runaway_frame), the words after the flag that
+/// gave its frame times: "the crosscode model diverges at this frame time with these settings: its speed
+/// passes 1000000 from frame 4 on (frames longer than 0.1667 s make its explicit friction overshoot)". None
+/// for a run without one (issue 40: it printed NaN frames).
+[[nodiscard]] std::optional<std::string> runaway_refusal(const movement::AnyModel& model,
+                                                         const SimulationRun& run);
 
 enum class SimulationFormat { table, json, csv };
 /// Writes a run as `kinema simulate` prints it -- frame 0, then every frame `next` gives -- handing the text

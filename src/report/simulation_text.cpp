@@ -168,6 +168,18 @@ std::optional<movement::FrameRecord> runaway_frame(const movement::AnyModel& mod
     return first_runaway_frame(run.frames());
 }
 
+std::optional<std::string> runaway_refusal(const movement::AnyModel& model, const SimulationRun& run) {
+    const std::optional<movement::FrameRecord> runaway = runaway_frame(model, run);
+    if (!runaway) {
+        return std::nullopt;
+    }
+    return fmt::format(
+        "the {} model diverges at this frame time with these settings: its speed passes {} from "
+        "frame {} on (frames longer than {} s make its explicit friction overshoot)",
+        movement::model_name(model), format_number(movement::max_start_speed), runaway->frame,
+        format_significant(movement::longest_stable_dt(model), 4));
+}
+
 std::optional<std::size_t> write_simulation(SimulationFormat format, const movement::AnyModel& model,
                                             const FrameTimesText& times, const movement::FrameRecord& first,
                                             const FrameSource& next, const TextSink& sink) {

@@ -78,6 +78,22 @@ struct SteppedStop {
                                        std::span<const double> fps,
                                        const analysis::GenericStopSettings& limits, bool table);
 
+/// What `kinema stop` asks of the Unreal model, the first that applies: the stop over `frame_times` (read
+/// from the file `trace`) beside the constant rate of their mean; with `pivot`, where a reversed input turns
+/// the character round at `fps`; the stop at every rate of `table`; the stop at `fps`; with `fps` 0, the
+/// continuous stop.
+struct UnrealStopQuery {
+    std::string trace;
+    std::vector<double> frame_times;  ///< s, when `trace` is given
+    bool pivot = false;
+    std::vector<double> table;  ///< 1/s
+    double fps = 0.0;           ///< 1/s; 0: continuous time
+};
+/// The answer to `query` as `kinema stop` prints it: its text, or with `json` its JSON. Throws the library's
+/// SettingsError for a value it refuses.
+[[nodiscard]] std::string unreal_stop_report(const movement::UnrealSettings& settings, double speed,
+                                             const UnrealStopQuery& query, bool json);
+
 // The human text of each answer, as `kinema stop` prints it.
 /// "Unreal CMC stop from 600 cm/s (beta = 0 1/s, a_B = 2048 cm/s^2)": every Unreal answer's first words.
 [[nodiscard]] std::string unreal_stop_heading(const UnrealStopBasics& basics);

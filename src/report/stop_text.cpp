@@ -193,4 +193,28 @@ std::string stepped_stop_text(const SteppedStop& stop) {
     return out;
 }
 
+std::string unreal_stop_report(const movement::UnrealSettings& settings, double speed,
+                               const UnrealStopQuery& query, bool json) {
+    if (!query.trace.empty()) {
+        // The trace first: its refusal (a frame time the engine would repeat forever) is the trace's.
+        const TraceStop trace = unreal_trace_stop(settings, speed, query.trace, query.frame_times);
+        const UnrealStopBasics basics = unreal_stop_basics(settings, speed);
+        return json ? unreal_stop_trace_json(basics, trace) : unreal_stop_trace_text(basics, trace);
+    }
+    if (query.pivot) {
+        const PivotStop pivot = unreal_pivot_stop(settings, speed, query.fps);
+        return json ? unreal_pivot_json(pivot) : unreal_pivot_text(pivot);
+    }
+    const UnrealStopBasics basics = unreal_stop_basics(settings, speed);
+    if (!query.table.empty()) {
+        const std::vector<StopRow> rows = unreal_stop_rows(settings, speed, query.table);
+        return json ? unreal_stop_table_json(basics, rows) : unreal_stop_table_text(basics, rows);
+    }
+    if (query.fps == 0.0) {
+        return json ? unreal_stop_continuous_json(basics) : unreal_stop_continuous_text(basics);
+    }
+    const StopRow row{query.fps, analysis::unreal_stop(settings, speed, 1.0 / query.fps)};
+    return json ? unreal_stop_json(basics, row) : unreal_stop_text(basics, row);
+}
+
 }  // namespace kinema::report

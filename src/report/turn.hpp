@@ -72,6 +72,22 @@ struct QuantizedTurnReport {
                                                  const analysis::YawQuantization& yaw,
                                                  std::optional<double> angle_deg);
 
+/// What `kinema turn` asks, the first that applies: with `table`, the presets' table (dishonored_turn_table);
+/// with `yaw`, the turn in whole yaw units (of `angle_deg` when given); without `angle_deg`, the largest
+/// turns per frame; else the input that turns by `angle_deg`. The frame is `fps` and `dt` (and `ticks`
+/// when given in 100 ns ticks), not read for the table.
+struct TurnQuery {
+    bool table = false;
+    double fps = 0.0;  ///< 1/s
+    double dt = 0.0;   ///< s
+    std::optional<std::int64_t> ticks;
+    std::optional<analysis::YawQuantization> yaw;
+    std::optional<double> angle_deg;  ///< none: the largest turns
+};
+/// The answer to `query` with `settings`, as `kinema turn` prints it: its text, or with `json` its JSON.
+[[nodiscard]] std::string turn_report(const TurnQuery& query, const analysis::TurnSettings& settings,
+                                      bool json);
+
 // The human text of each answer, as `kinema turn` prints it.
 [[nodiscard]] std::string turn_table_text(const TurnTable& table);
 [[nodiscard]] std::string max_turn_text(const MaxTurn& turn);

@@ -145,4 +145,22 @@ std::string quantized_turn_text(const QuantizedTurnReport& t) {
     return out + quantized_lines(t.best, t.yaw);
 }
 
+std::string turn_report(const TurnQuery& query, const analysis::TurnSettings& settings, bool json) {
+    if (query.table) {
+        const TurnTable table = dishonored_turn_table(settings);
+        return json ? turn_table_json(table) : turn_table_text(table);
+    }
+    if (query.yaw) {
+        const QuantizedTurnReport turn =
+            quantized_turn(query.dt, query.ticks, settings, *query.yaw, query.angle_deg);
+        return json ? quantized_turn_json(turn) : quantized_turn_text(turn);
+    }
+    if (!query.angle_deg) {
+        const MaxTurn turn = max_turn(query.fps, query.dt, settings);
+        return json ? max_turn_json(turn) : max_turn_text(turn);
+    }
+    const AngleTurn turn = angle_turn(query.fps, query.dt, settings, *query.angle_deg);
+    return json ? angle_turn_json(turn) : angle_turn_text(turn);
+}
+
 }  // namespace kinema::report

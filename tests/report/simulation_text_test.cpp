@@ -81,6 +81,18 @@ TEST(FirstRunawayFrame, CrossCodeCoastingAtOneSecondFramesRunsAwayAtFrame4) {
     EXPECT_FALSE(first_runaway_frame(scheduled_frames(along, 300)).has_value());
 }
 
+// The words `kinema simulate` refuses that run with, after the flag; none for a stable frame time.
+TEST(RunawayRefusal, NamesTheModelTheFrameAndTheLongestStableFrameTime) {
+    const movement::AnyModel model = movement::CrossCodeSettings{};
+    const SimulationRun run = scheduled_run(model, {{0.0, 0.0}, {300.0, 0.0}}, {{0, {0.0, 0.0}}}, 1.0, 300);
+    EXPECT_EQ(runaway_refusal(model, run),
+              "the crosscode model diverges at this frame time with these settings: its speed passes 1000000 "
+              "from frame 4 on (frames longer than 0.1667 s make its explicit friction overshoot)");
+    const SimulationRun stable =
+        scheduled_run(model, {{0.0, 0.0}, {300.0, 0.0}}, {{0, {0.0, 0.0}}}, 1.0 / 60.0, 300);
+    EXPECT_FALSE(runaway_refusal(model, stable).has_value());
+}
+
 TEST(FirstRunawayFrame, ANonFinitePositionStopsTheReading) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     int chunks = 0;

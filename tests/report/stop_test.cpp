@@ -74,5 +74,41 @@ TEST(StopReport, SteppedStopIsInlineForOneRateAndAListForATable) {
     EXPECT_EQ(table["rows"][1]["stops"].get<bool>(), false);
 }
 
+// The query answers each question of `kinema stop` with its own report.
+TEST(StopReport, UnrealQueryAnswersTheQuestionAsked) {
+    const movement::UnrealSettings s;
+    const UnrealStopBasics b = basics_at(600.0, s);
+    UnrealStopQuery query;
+    query.fps = 60.0;
+    const auto one = nlohmann::json::parse(unreal_stop_report(s, 600.0, query, true));
+    EXPECT_EQ(one["fps"].get<double>(), 60.0);
+    EXPECT_EQ(one["distance"].get<double>(), analysis::unreal_stop(s, 600.0, 1.0 / 60.0).distance);
+    EXPECT_EQ(one["continuous_distance"].get<double>(), b.continuous.distance);
+    EXPECT_EQ(unreal_stop_report(s, 600.0, query, false),
+              unreal_stop_text(b, {60.0, analysis::unreal_stop(s, 600.0, 1.0 / 60.0)}));
+    query.table = {30.0, 144.0};
+    const auto table = nlohmann::json::parse(unreal_stop_report(s, 600.0, query, true));
+    ASSERT_EQ(table["rows"].size(), 2u);
+    EXPECT_EQ(table["rows"][1]["fps"].get<double>(), 144.0);
+    EXPECT_EQ(table["rows"][1]["frames"].get<std::int64_t>(),
+              analysis::unreal_stop(s, 600.0, 1.0 / 144.0).frames);
+    query.table.clear();
+    query.fps = 0.0;
+    const auto cont = nlohmann::json::parse(unreal_stop_report(s, 600.0, query, true));
+    EXPECT_EQ(cont["continuous"].get<bool>(), true);
+    EXPECT_EQ(cont["distance"].get<double>(), b.continuous.distance);
+    query.pivot = true;
+    query.fps = 60.0;
+    EXPECT_EQ(unreal_stop_report(s, 600.0, query, true),
+              unreal_pivot_json(unreal_pivot_stop(s, 600.0, 60.0)));
+    query.trace = "trace.csv";
+    query.frame_times = {1.0 / 60.0, 1.0 / 30.0};
+    const auto trace = nlohmann::json::parse(unreal_stop_report(s, 600.0, query, true));
+    EXPECT_EQ(trace.dump(),
+              nlohmann::json::parse(
+                  unreal_stop_trace_json(b, unreal_trace_stop(s, 600.0, "trace.csv", query.frame_times)))
+                  .dump());
+}
+
 }  // namespace
 }  // namespace kinema::report

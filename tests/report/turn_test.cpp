@@ -55,5 +55,29 @@ TEST(TurnReport, TableHasOneRowPerRateAndOneEntryPerPreset) {
     EXPECT_EQ(j["continuous"].size(), 2u);
 }
 
+// The query answers each question of `kinema turn` with its own report.
+TEST(TurnReport, QueryAnswersTheQuestionAsked) {
+    const analysis::TurnSettings s;
+    TurnQuery query;
+    query.fps = 30.0;
+    query.dt = 1.0 / 30.0;
+    const auto max = nlohmann::json::parse(turn_report(query, s, true));
+    EXPECT_EQ(max["full_speed_turn_deg_per_frame"].get<double>(),
+              analysis::max_full_speed_turn(1.0 / 30.0, s) * degrees_per_radian);
+    query.angle_deg = 0.01 * degrees_per_radian;
+    const auto angle = nlohmann::json::parse(turn_report(query, s, true));
+    const analysis::TurnSolution small = analysis::solve_turn_by_angle(0.01, 1.0 / 30.0, s);
+    EXPECT_NEAR(angle["input_direction"][0].get<double>(), small.input_direction.x, 1e-12);
+    EXPECT_NEAR(angle["speed"].get<double>(), small.speed, 1e-9);
+    EXPECT_EQ(turn_report(query, s, false),
+              angle_turn_text(angle_turn(30.0, 1.0 / 30.0, s, *query.angle_deg)));
+    query.yaw = analysis::YawQuantization{};
+    EXPECT_EQ(turn_report(query, s, true),
+              quantized_turn_json(quantized_turn(1.0 / 30.0, std::nullopt, s, *query.yaw, query.angle_deg)));
+    query.table = true;
+    const auto table = nlohmann::json::parse(turn_report(query, s, true));
+    EXPECT_EQ(table["continuous"].size(), 3u);  // walk, sprint, agility
+}
+
 }  // namespace
 }  // namespace kinema::report
