@@ -153,17 +153,12 @@ levels::LevelReadOptions read_options_of(const PursueOptions& o) {
 pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions,
                                         const std::optional<Vec2>& marked_npc = std::nullopt) {
     // --npc and --npc-dir repeat: the first is NPC 0, the rest its team (in order).
-    const std::vector<std::string>& npcs = flags.texts("npc");
-    const std::vector<std::string>& dirs = flags.texts("npc_direction");
-    std::string npc = npcs.empty() ? std::string() : npcs[0];
-    if (npc.empty() && marked_npc) {
-        npc = format_number(marked_npc->x) + "," + format_number(marked_npc->y);
+    pursuit::ScenarioText text =
+        pursuit::team_scenario_text(flags.text("route"), flags.texts("npc"), flags.texts("npc_direction"),
+                                    flags.texts("stimulus"), flags.text("team"));
+    if (text.npc.empty() && marked_npc) {
+        text.npc = format_number(marked_npc->x) + "," + format_number(marked_npc->y);
     }
-    pursuit::ScenarioText text{flags.text("route"), npc, dirs.empty() ? std::string() : dirs[0],
-                               flags.texts("stimulus")};
-    text.teammates.assign(npcs.begin() + (npcs.empty() ? 0 : 1), npcs.end());
-    text.teammate_dirs.assign(dirs.begin() + (dirs.empty() ? 0 : 1), dirs.end());
-    text.team = flags.text("team");
     pursuit::PursuitScenario scenario;
     flags.name_errors([&] { scenario = pursuit::parse_scenario(text, dimensions); });
     return scenario;
@@ -425,14 +420,10 @@ void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player); a team: "
               "one per --npc, in order"),
           ValueKind::point2_or_3);
-    using pursuit::TeamMode;
-    const std::string_view team_modes[] = {pursuit::to_string(TeamMode::independent),
-                                           pursuit::to_string(TeamMode::shared),
-                                           pursuit::to_string(TeamMode::split)};
     flags.add_choice(cmd, "team",
                      "How a team of NPCs shares what it knows: independent, shared or split (default split; "
                      "see below)",
-                     team_modes);
+                     pursuit::team_mode_names());
 }
 
 // --batch and what goes with it: the seed, threads, routes' length, team size, CSV and shards.
