@@ -22,7 +22,7 @@ namespace kinema::cli {
 
 namespace {
 
-// Merges batch parts (report::merge_batch_parts) and writes what `kinema pursue --batch` writes: --json,
+// Merges batch parts (report::merge_batch_part_files) and writes what `kinema pursue --batch` writes: --json,
 // --csv and the table (--places-csv, --png and --svg are refused: a batch has no places or pictures).
 void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
     for (const auto& [flag, value] :
@@ -33,11 +33,7 @@ void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs
                 flag));
         }
     }
-    std::vector<report::BatchPart> parts;
-    for (const std::string& path : paths) {
-        parts.push_back(report::read_batch_part(path));
-    }
-    const report::MergedBatch merged = report::merge_batch_parts(std::move(parts));
+    const report::MergedBatch merged = report::merge_batch_part_files(paths);
     if (merged.result.scenarios == 0) {
         throw UsageError(
             fmt::format("merge: no scenario fits on {} (run `kinema pursue --batch` without "

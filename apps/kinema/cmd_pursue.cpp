@@ -7,24 +7,23 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 
-#include "chase_report.hpp"
 #include "cli_common.hpp"
 #include "command_settings.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
-#include "kinema/chase/flood.hpp"
+#include "kinema/chase/flood_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
@@ -47,7 +46,7 @@
 #include "kinema/nav/pursuit_space.hpp"
 #endif
 #if KINEMA_HAVE_NAV && KINEMA_HAVE_RENDER
-#include "kinema/render/nav_level_view.hpp"
+#include "kinema/render/pursuit_picture_nav.hpp"
 #endif
 
 namespace kinema::cli {
@@ -154,17 +153,12 @@ levels::LevelReadOptions read_options_of(const PursueOptions& o) {
 pursuit::PursuitScenario parse_scenario(const FlagBinder& flags, int dimensions,
                                         const std::optional<Vec2>& marked_npc = std::nullopt) {
     // --npc and --npc-dir repeat: the first is NPC 0, the rest its team (in order).
-    const std::vector<std::string>& npcs = flags.texts("npc");
-    const std::vector<std::string>& dirs = flags.texts("npc_direction");
-    std::string npc = npcs.empty() ? std::string() : npcs[0];
-    if (npc.empty() && marked_npc) {
-        npc = format_number(marked_npc->x) + "," + format_number(marked_npc->y);
+    pursuit::ScenarioText text =
+        pursuit::team_scenario_text(flags.text("route"), flags.texts("npc"), flags.texts("npc_direction"),
+                                    flags.texts("stimulus"), flags.text("team"));
+    if (text.npc.empty() && marked_npc) {
+        text.npc = format_number(marked_npc->x) + "," + format_number(marked_npc->y);
     }
-    pursuit::ScenarioText text{flags.text("route"), npc, dirs.empty() ? std::string() : dirs[0],
-                               flags.texts("stimulus")};
-    text.teammates.assign(npcs.begin() + (npcs.empty() ? 0 : 1), npcs.end());
-    text.teammate_dirs.assign(dirs.begin() + (dirs.empty() ? 0 : 1), dirs.end());
-    text.team = flags.text("team");
     pursuit::PursuitScenario scenario;
     flags.name_errors([&] { scenario = pursuit::parse_scenario(text, dimensions); });
     return scenario;
@@ -198,7 +192,7 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
                                                        {f.given("min_route"), "--min-route"},
                                                        {f.given("npcs"), "--npcs"},
                                                        {!o.csv.empty(), "--csv"},
-                                                       {!o.json_file.empty(), "--json"},
+                                                       {!o.json_file.empty(), "--json FILE"},
                                                        {!o.shard.empty(), "--shard"}};
     using Flags = std::span<const std::pair<bool, const char*>>;
     for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
@@ -206,8 +200,7 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
             throw UsageError(batch ? fmt::format("{}: not used with --batch (every strategy runs on random "
                                                  "scenarios)",
                                                  name)
-                                   : fmt::format("{}{}: only with --batch", name,
-                                                 std::string_view(name) == "--json" ? " FILE" : ""));
+                                   : fmt::format("{}: only with --batch", name));
         }
     }
     if (batch && o.json && o.json_file.empty()) {
@@ -236,8 +229,9 @@ void refuse_level_options(const PursueCommand& c, bool mesh) {
 
 // The batch on spaces from `make_space` (one per worker thread) on the level file `level`: the progress bar,
 // the files all or nothing, then the table; with --shard only the shard's partial report (nothing on stdout).
-void report_batch(const PursueOptions& o, const report::BatchPartSettings& part,
+void report_batch(const PursueCommand& c, const report::BatchPartSettings& part,
                   const pursuit::SpaceFactory& make_space, const std::string& level) {
+    const PursueOptions& o = c.options;
     ProgressBar bar("pursue", "scenarios");
     const auto progress = [&](int done, int total) {
         bar.update(static_cast<std::size_t>(done), static_cast<std::size_t>(total));
@@ -253,18 +247,9 @@ void report_batch(const PursueOptions& o, const report::BatchPartSettings& part,
     }
     const pursuit::BatchResult result = pursuit::run_batch(make_space, part.config, part.batch, progress);
     bar.finish();
-    if (result.scenarios == 0 &&
-        pursuit::why_no_scenario(make_space, part.config) == pursuit::NoScenario::view_range) {
-        throw UsageError(
-            fmt::format("--view-range: no scenario fits on {} (the NPC starts at least one cell "
-                        "behind the player, out of a view of {} level units)",
-                        level, format_number(part.config.settings.view_range)));
-    }
     if (result.scenarios == 0) {
-        throw UsageError(
-            fmt::format("--min-route: no scenario fits on {} (no path of {} level units with the NPC "
-                        "in sight behind the player)",
-                        level, format_number(part.batch.min_route)));
+        const pursuit::NoScenario why = pursuit::why_no_scenario(make_space, part.config);
+        c.flags.require_valid({report::no_scenario_error(why, level, part.config, part.batch)});
     }
     fmt::print("{}", report::write_batch_reports({"--json", o.json_file}, {"--csv", o.csv}, o.inputs, part,
                                                  result, level));
@@ -276,19 +261,14 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
     report_batch(
-        c.options, {config, settings, "cells"},
+        c, {config, settings, "cells"},
         [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, c.options.map);
 }
 
-// Pictures, then the JSON or the table: everything is computed before any output.
-void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
+// The pictures in `files`, then the JSON or the table: everything is computed before any output.
+void write_outputs(output::OutputFiles& files, const PursueOptions& o, const chase::ChaseSpace& space,
                    const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
-                   const pursuit::PursuitResult& result, const std::string& title,
-                   const std::function<void(output::OutputFiles&, const std::string&)>& pictures) {
-    output::OutputFiles files(o.inputs);
-    if (!o.png.empty() || !o.svg.empty() || !o.animate.empty()) {
-        pictures(files, title);
-    }
+                   const pursuit::PursuitResult& result, const std::string& title) {
     files.commit();
     if (o.json) {
         fmt::print("{}\n", report::pursuit_json(space, scenario, config, result));
@@ -298,17 +278,20 @@ void write_outputs(const PursueOptions& o, const chase::ChaseSpace& space,
 }
 
 #if KINEMA_HAVE_RENDER
-// --png, --svg and --animate of one picture, grid or 3D.
-void add_pictures(output::OutputFiles& files, const PursueOptions& o, const render::PursuitPicture& picture) {
-    if (!o.png.empty()) {
-        files.add("--png", o.png, render::pursuit_png(picture));
-    }
-    if (!o.svg.empty()) {
-        files.add("--svg", o.svg, render::pursuit_svg(picture));
-    }
-    if (!o.animate.empty()) {
-        files.add("--animate", o.animate, render::pursuit_animated_svg(picture));
-    }
+// The pictures asked for: --png, --svg and --animate, grid or 3D.
+render::PursuitPictureRequest pictures_of(const PursueOptions& o) {
+    return {!o.png.empty(), !o.svg.empty(), !o.animate.empty()};
+}
+
+void add_pictures(output::OutputFiles& files, const PursueOptions& o, render::PursuitPictures drawn) {
+    const auto add = [&](const char* flag, const std::string& path, std::string& bytes) {
+        if (!path.empty()) {
+            files.add(flag, path, std::move(bytes));
+        }
+    };
+    add("--png", o.png, drawn.png);
+    add("--svg", o.svg, drawn.svg);
+    add("--animate", o.animate, drawn.animated_svg);
 }
 #endif
 
@@ -322,40 +305,16 @@ void run_grid_pursue(const PursueCommand& c) {
     const chase::GridChaseSpace space(grid);
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    write_outputs(
-        o, space, scenario, config, result, titled_file_name(config.map, level.title),
-        [&](output::OutputFiles& files, const std::string& title) {
+    const std::string title = titled_file_name(config.map, level.title);
+    output::OutputFiles files(o.inputs);
 #if KINEMA_HAVE_RENDER
-            add_pictures(files, o, render::PursuitPicture{&grid, &scenario, &config, &result, title});
-#else
-            (void)files;
-            (void)title;
+    add_pictures(files, o,
+                 render::pursuit_pictures({&grid, &scenario, &config, &result, title}, pictures_of(o)));
 #endif
-        });
+    write_outputs(files, o, space, scenario, config, result, title);
 }
 
 #if KINEMA_HAVE_NAV
-// The top view of a 3D level with the pursuit over it: per column the highest cell the first chase's flood
-// touched, else the highest cell (as `kinema chase --map X.obj --png`), the navmesh under it.
-void add_level_pictures(const PursueOptions& o, const nav::Level& level,
-                        const pursuit::PursuitScenario& scenario, const pursuit::PursuitConfig& config,
-                        const pursuit::PursuitResult& result, const std::string& title,
-                        output::OutputFiles& files) {
-#if KINEMA_HAVE_RENDER
-    const std::vector<int>& heat = result.chase_heat;  // empty when the NPC never chased
-    render::LevelView view = render::level_top_view(level, config.flood.hot, [&](chase::CellId c) {
-        return heat.empty() ? chase::untouched_value : heat[c];
-    });
-    render::mark_lost_sight(view, scenario, result);
-    view.legend = report::pursuit_level_legend(title);
-    const render::PursuitPicture picture{
-        nullptr, &scenario, &config, &result, title, &view, &level.nav_cells().cell_space()};
-    add_pictures(files, o, picture);
-#else
-    (void)o, (void)level, (void)scenario, (void)config, (void)result, (void)title, (void)files;
-#endif
-}
-
 // A 3D level: the navmesh built as `kinema chase --map X.obj` builds it (same agent flags, --tile-size,
 // --threads), or read from --navmesh; the pursuit runs through nav::NavPursuitSpace.
 nav::NavSettings nav_settings_of(const PursueCommand& c, const pursuit::BatchSettings* batch) {
@@ -387,11 +346,15 @@ void run_level_pursue(const PursueCommand& c) {
     nav::NavPursuitSpace space(level, finder);
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    write_outputs(o, space.chase_space(), scenario, config, result,
-                  std::filesystem::path(config.map).filename().string(),
-                  [&](output::OutputFiles& files, const std::string& title) {
-                      add_level_pictures(o, level, scenario, config, result, title, files);
-                  });
+    const std::string title = std::filesystem::path(config.map).filename().string();
+    output::OutputFiles files(o.inputs);
+#if KINEMA_HAVE_RENDER
+    // The top view of the level with the pursuit over it (render/pursuit_picture_nav.hpp).
+    add_pictures(files, o,
+                 render::level_pursuit_pictures(level, scenario, config, result, title,
+                                                report::pursuit_level_legend(title), pictures_of(o)));
+#endif
+    write_outputs(files, o, space.chase_space(), scenario, config, result, title);
 }
 
 // --batch on a 3D level: one NavPursuitSpace (with its own Detour query) per worker thread over the one
@@ -404,7 +367,7 @@ void run_level_batch(const PursueCommand& c) {
     // The navmesh's settings but its build threads (the navmesh is the same for any count).
     level_settings.threads = nav::NavSettings{}.threads;
     report_batch(
-        c.options, {config, settings, "cell sizes", settings_json(level_settings)},
+        c, {config, settings, "cell sizes", settings_json(level_settings)},
         [&level] { return std::make_unique<nav::NavPursuitSpace>(level); }, config.map);
 }
 #endif
@@ -457,14 +420,10 @@ void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "The NPC's initial facing DX,DY (3D levels DX,DY,DZ; default: the player); a team: "
               "one per --npc, in order"),
           ValueKind::point2_or_3);
-    using pursuit::TeamMode;
-    const std::string_view team_modes[] = {pursuit::to_string(TeamMode::independent),
-                                           pursuit::to_string(TeamMode::shared),
-                                           pursuit::to_string(TeamMode::split)};
     flags.add_choice(cmd, "team",
                      "How a team of NPCs shares what it knows: independent, shared or split (default split; "
                      "see below)",
-                     team_modes);
+                     pursuit::team_mode_names());
 }
 
 // --batch and what goes with it: the seed, threads, routes' length, team size, CSV and shards.

@@ -27,9 +27,6 @@ struct OutputFlag {
 report::ShardId check_shard_outputs(const std::string& shard, const std::string& json,
                                     std::span<const OutputFlag> whole_run_outputs);
 
-// A shard's partial report goes to its file through output::write_streamed_file.
-using output::write_streamed_file;
-
 /// The files `kinema merge` writes (the unsharded command's flags of the same names).
 struct MergeOutputs {
     std::string json;

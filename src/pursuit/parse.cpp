@@ -4,8 +4,11 @@
 #include <array>
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "kinema/core/planar_frame.hpp"
 
@@ -118,6 +121,25 @@ constexpr SettingsDescription kConfigDescription{"PursuitConfig", {}, kConfigPar
 
 const SettingsDescription& describe_settings(std::type_identity<PursuitConfig>) noexcept {
     return kConfigDescription;
+}
+
+std::span<const std::string_view> team_mode_names() noexcept {
+    static const std::array names{to_string(TeamMode::independent), to_string(TeamMode::shared),
+                                  to_string(TeamMode::split)};
+    return names;
+}
+
+ScenarioText team_scenario_text(std::string route, const std::vector<std::string>& npcs,
+                                const std::vector<std::string>& npc_dirs, std::vector<std::string> stimuli,
+                                std::string team) {
+    const auto first = [](const std::vector<std::string>& list) {
+        return list.empty() ? std::string() : list.front();
+    };
+    const auto rest = [](const std::vector<std::string>& list) {
+        return std::vector<std::string>(list.begin() + (list.empty() ? 0 : 1), list.end());
+    };
+    return {std::move(route), first(npcs),    first(npc_dirs), std::move(stimuli),
+            rest(npcs),       rest(npc_dirs), std::move(team)};
 }
 
 PursuitScenario parse_scenario(const ScenarioText& text, int dimensions) {

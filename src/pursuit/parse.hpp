@@ -5,7 +5,9 @@
 // in WebAssembly).
 #pragma once
 
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/core/settings_registry.hpp"
@@ -29,6 +31,14 @@ struct ScenarioText {
     std::vector<std::string> teammate_dirs = {};
     std::string team = {};  ///< "independent", "shared" or "split"; empty: split
 };
+/// The names of the team modes (ScenarioText::team), in TeamMode order: independent, shared, split.
+[[nodiscard]] std::span<const std::string_view> team_mode_names() noexcept;
+/// The texts of a scenario whose NPCs come as lists, as the CLI's repeated --npc and --npc-dir and the web
+/// lab's take them: the first start and facing are NPC 0's (npc and npc_dir; empty when the list is), the
+/// rest its teammates', in order.
+[[nodiscard]] ScenarioText team_scenario_text(std::string route, const std::vector<std::string>& npcs,
+                                              const std::vector<std::string>& npc_dirs,
+                                              std::vector<std::string> stimuli, std::string team);
 /// Parses the texts; text that does not parse throws SettingsError with one FieldError naming the field
 /// ("npc": "expected X,Y, got '1'"; "npc": more than max_team_npcs NPCs; "npc_direction": not one facing
 /// per NPC; "team": an unknown mode). Walls are checked by PursuitScenario::validate.

@@ -427,6 +427,14 @@ std::string pursuit_json_scene(const PursuitPicture& picture) {
     return scene_json(pursuit_scene(picture, true));
 }
 
+PursuitPictures pursuit_pictures(const PursuitPicture& picture, const PursuitPictureRequest& wanted) {
+    PursuitPictures out;
+    out.png = wanted.png ? pursuit_png(picture) : std::string();
+    out.svg = wanted.svg ? pursuit_svg(picture) : std::string();
+    out.animated_svg = wanted.animated_svg ? pursuit_animated_svg(picture) : std::string();
+    return out;
+}
+
 void mark_lost_sight(LevelView& view, const pursuit::PursuitScenario& scenario,
                      const pursuit::PursuitResult& result) {
     view.seed = scenario.route.front();

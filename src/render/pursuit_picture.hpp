@@ -52,4 +52,24 @@ std::string pursuit_animated_svg(const PursuitPicture& picture);
 /// The animated scene as JSON (scene_json), for the web page.
 std::string pursuit_json_scene(const PursuitPicture& picture);
 
+/// Which pictures of a pursuit to draw (a face's --png, --svg and --animate).
+struct PursuitPictureRequest {
+    bool png = false;           ///< the still picture as PNG
+    bool svg = false;           ///< the same as SVG
+    bool animated_svg = false;  ///< the animated picture as SVG
+    bool any() const { return png || svg || animated_svg; }
+};
+
+/// The pictures drawn; those not asked for stay empty.
+struct PursuitPictures {
+    std::string png;
+    std::string svg;
+    std::string animated_svg;
+};
+
+/// The pictures of `picture` asked for (pursuit_png, pursuit_svg, pursuit_animated_svg), drawn at once for
+/// any face; where they go is the caller's business. A 3D level's are in
+/// kinema/render/pursuit_picture_nav.hpp.
+PursuitPictures pursuit_pictures(const PursuitPicture& picture, const PursuitPictureRequest& wanted);
+
 }  // namespace kinema::render

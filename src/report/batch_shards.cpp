@@ -268,6 +268,14 @@ MergedBatch merge_batch_parts(std::vector<BatchPart> parts) {
     return {first.level, first.settings, pursuit::batch_result_from_runs(std::move(runs))};
 }
 
+MergedBatch merge_batch_part_files(const std::vector<std::string>& paths) {
+    std::vector<BatchPart> parts;
+    for (const std::string& path : paths) {
+        parts.push_back(read_batch_part(path));
+    }
+    return merge_batch_parts(std::move(parts));
+}
+
 std::string part_kind(const std::string& path) {
     std::ifstream in = part_json::open_file(path);  // a FIFO or a directory refused before it is opened
     std::string head(64, '\0');

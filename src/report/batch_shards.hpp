@@ -71,6 +71,8 @@ struct MergedBatch {
 /// Checks the parts as merge_audit_parts does (one level hash, one settings, shards 1..N of one N each once;
 /// a one-line std::invalid_argument naming the part otherwise) and rebuilds the batch from their runs.
 [[nodiscard]] MergedBatch merge_batch_parts(std::vector<BatchPart> parts);
+/// read_batch_part of each file in `paths`, in order, then merge_batch_parts.
+[[nodiscard]] MergedBatch merge_batch_part_files(const std::vector<std::string>& paths);
 
 /// "audit" or "batch": the kind of partial report in the file, from its first bytes. Throws
 /// std::invalid_argument "PATH: not a kinema partial report" for anything else.

@@ -137,4 +137,18 @@ std::vector<std::string> pursuit_level_legend(std::string_view title) {
             "heat: the first chase's flood; its seed is where sight was first lost"};
 }
 
+FieldError no_scenario_error(pursuit::NoScenario why, std::string_view level,
+                             const pursuit::PursuitConfig& config, const pursuit::BatchSettings& batch) {
+    if (why == pursuit::NoScenario::view_range) {
+        return {"view_range",
+                fmt::format("no scenario fits on {} (the NPC starts at least one cell behind the "
+                            "player, out of a view of {} level units)",
+                            level, format_number(config.settings.view_range))};
+    }
+    return {"min_route",
+            fmt::format("no scenario fits on {} (no path of {} level units with the NPC in sight "
+                        "behind the player)",
+                        level, format_number(batch.min_route))};
+}
+
 }  // namespace kinema::report

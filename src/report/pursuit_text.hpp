@@ -27,4 +27,12 @@ namespace kinema::report {
 /// The legend of a pursuit drawn over a 3D level's top view (`title` names the level).
 [[nodiscard]] std::vector<std::string> pursuit_level_legend(std::string_view title);
 
+/// Why a batch on `level` made no scenario (pursuit::why_no_scenario), as the error of the setting to change:
+/// view_range "no scenario fits on LEVEL (the NPC starts at least one cell behind the player, out of a view
+/// of V level units)", or min_route "no scenario fits on LEVEL (no path of M level units with the NPC in
+/// sight behind the player)".
+[[nodiscard]] FieldError no_scenario_error(pursuit::NoScenario why, std::string_view level,
+                                           const pursuit::PursuitConfig& config,
+                                           const pursuit::BatchSettings& batch);
+
 }  // namespace kinema::report

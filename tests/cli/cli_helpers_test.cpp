@@ -61,7 +61,7 @@ TEST(ShardOutputs, TheStreamedFileHoldsEveryPieceAndNeverReplacesAnInput) {
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "kinema_cli_helpers_test";
     std::filesystem::create_directories(dir);
     const std::string path = (dir / "part.json").string();
-    kinema::cli::write_streamed_file({}, "--json", path, [](const kinema::output::PieceSink& sink) {
+    kinema::output::write_streamed_file({}, "--json", path, [](const kinema::output::PieceSink& sink) {
         std::string piece = "{\"a\":";
         sink(piece);
         piece = "1}";
@@ -72,11 +72,11 @@ TEST(ShardOutputs, TheStreamedFileHoldsEveryPieceAndNeverReplacesAnInput) {
     text << in.rdbuf();
     EXPECT_EQ(text.str(), "{\"a\":1}");
     const std::vector<kinema::output::InputFile> inputs = {{"--map", path}};
-    EXPECT_THROW(kinema::cli::write_streamed_file(inputs, "--json", path,
-                                                  [](const kinema::output::PieceSink& sink) {
-                                                      std::string piece = "lost";
-                                                      sink(piece);
-                                                  }),
+    EXPECT_THROW(kinema::output::write_streamed_file(inputs, "--json", path,
+                                                     [](const kinema::output::PieceSink& sink) {
+                                                         std::string piece = "lost";
+                                                         sink(piece);
+                                                     }),
                  kinema::output::OutputError);
     std::ifstream again(path);
     std::stringstream kept;

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kinema/chase/query.hpp"
@@ -400,6 +401,35 @@ TEST(Team, BatchTeamsAreDrawnNearTheFirstNpcAndRunEveryMode) {
     EXPECT_EQ(report::batch_json(batch_result_from_runs(reversed)), report::batch_json(one));
     settings.npcs = 1;
     EXPECT_EQ(report::batch_json(run_batch(lv.space, config, settings)).find("\"team\""), std::string::npos);
+}
+
+TEST(Team, TheModesAreNamedInTheirOrder) {
+    EXPECT_EQ(std::vector<std::string_view>(team_mode_names().begin(), team_mode_names().end()),
+              (std::vector<std::string_view>{"independent", "shared", "split"}));
+    for (const std::string_view name : team_mode_names()) {
+        EXPECT_EQ(to_string(parse_team_mode(name).value()), name);
+    }
+}
+
+// team_scenario_text: the lists' first start and facing are NPC 0's, the rest its team's, in order.
+TEST(Team, ListsOfNpcsAreNpc0ThenItsTeam) {
+    const ScenarioText one = team_scenario_text("1,1;2,2", {"3,3"}, {}, {"1,2,2"}, "");
+    EXPECT_EQ(one.route, "1,1;2,2");
+    EXPECT_EQ(one.npc, "3,3");
+    EXPECT_EQ(one.npc_dir, "");
+    EXPECT_TRUE(one.teammates.empty());
+    EXPECT_TRUE(one.teammate_dirs.empty());
+    EXPECT_EQ(one.stimuli, (std::vector<std::string>{"1,2,2"}));
+    EXPECT_EQ(one.team, "");
+    const ScenarioText three = team_scenario_text("r", {"a", "b", "c"}, {"da", "db", "dc"}, {}, "shared");
+    EXPECT_EQ(three.npc, "a");
+    EXPECT_EQ(three.npc_dir, "da");
+    EXPECT_EQ(three.teammates, (std::vector<std::string>{"b", "c"}));
+    EXPECT_EQ(three.teammate_dirs, (std::vector<std::string>{"db", "dc"}));
+    EXPECT_EQ(three.team, "shared");
+    const ScenarioText none = team_scenario_text("r", {}, {}, {}, "");
+    EXPECT_EQ(none.npc, "");
+    EXPECT_TRUE(none.teammates.empty());
 }
 
 TEST(Team, BadTeamsAreRefusedNamingTheField) {

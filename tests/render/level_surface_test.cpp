@@ -12,8 +12,10 @@
 
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level.hpp"
+#include "kinema/nav/pursuit_space.hpp"
 #include "kinema/render/level_view.hpp"
 #include "kinema/render/nav_level_view.hpp"
+#include "kinema/render/pursuit_picture_nav.hpp"
 
 namespace {
 
@@ -249,6 +251,38 @@ TEST(LevelTopView, ShowsTheHighestTouchedCellElseTheHighestCell) {
         EXPECT_EQ(cell.value, 5);
         EXPECT_EQ(cell.height, cells.position(col.first).y);
     }
+}
+
+// render::level_pursuit_pictures (kinema/render/pursuit_picture_nav.hpp), what `kinema pursue --map X.obj`
+// draws: only the pictures asked for, each the pursuit over the level's top view with the caller's legend.
+TEST(LevelPursuitPictures, DrawsOnlyWhatIsAskedForWithTheLegend) {
+    const kinema::nav::Level level = kinema::nav::Level::build(
+        kinema::levels::load_obj(std::string(KINEMA_DATA_DIR) + "/levels/corner_ramp.obj"),
+        kinema::nav::NavSettings{});
+    kinema::pursuit::PursuitScenario scenario;  // `--route '10,0,2;2,0,2' --npc 1,0,2`: (x, z), y 0
+    scenario.route = {{10.0, 2.0}, {2.0, 2.0}};
+    scenario.route_heights = {0.0, 0.0};
+    scenario.npc = {1.0, 2.0};
+    const kinema::pursuit::PursuitConfig config;
+    kinema::nav::NavPursuitSpace space(level);
+    const kinema::pursuit::PursuitResult result = kinema::pursuit::run_pursuit(space, scenario, config);
+    const std::vector<std::string> legend{"ramp.obj: a legend line", "a second line"};
+    const auto pictures = [&](const kinema::render::PursuitPictureRequest& wanted) {
+        return kinema::render::level_pursuit_pictures(level, scenario, config, result, "ramp.obj", legend,
+                                                      wanted);
+    };
+    const kinema::render::PursuitPictures none = pictures({});
+    EXPECT_TRUE(none.png.empty() && none.svg.empty() && none.animated_svg.empty());
+    const kinema::render::PursuitPictures svg = pictures({.svg = true});
+    EXPECT_TRUE(svg.png.empty());
+    EXPECT_TRUE(svg.animated_svg.empty());
+    EXPECT_NE(svg.svg.find("<svg"), std::string::npos);
+    EXPECT_NE(svg.svg.find("ramp.obj: a legend line"), std::string::npos);
+    EXPECT_NE(svg.svg.find("a second line"), std::string::npos);
+    const kinema::render::PursuitPictures all = pictures({true, true, true});
+    EXPECT_EQ(all.png.substr(0, 4), "\x89PNG");
+    EXPECT_EQ(all.svg, svg.svg);  // deterministic, and the same picture whatever else is drawn
+    EXPECT_NE(all.animated_svg.find("<animate"), std::string::npos);
 }
 
 }  // namespace

@@ -452,5 +452,22 @@ TEST(PictureLegend, CoordinatesThatCannotBeCountedAreLeftOut) {
     EXPECT_NE(label_at(labels, "0.005"), nullptr);
 }
 
+// pursuit_pictures: the pictures asked for, each as pursuit_png, pursuit_svg and pursuit_animated_svg draw
+// it; the others empty.
+TEST(PursuitPictures, OnlyThePicturesAskedForAreDrawn) {
+    const Pursuit one = corner();
+    const PursuitPictures none = pursuit_pictures(one.picture(), {});
+    EXPECT_TRUE(none.png.empty() && none.svg.empty() && none.animated_svg.empty());
+    const PursuitPictures svgs = pursuit_pictures(one.picture(), {.svg = true, .animated_svg = true});
+    EXPECT_TRUE(svgs.png.empty());
+    EXPECT_EQ(svgs.svg, pursuit_svg(one.picture()));
+    EXPECT_EQ(svgs.animated_svg, pursuit_animated_svg(one.picture()));
+    EXPECT_NE(svgs.svg, svgs.animated_svg);
+    const PursuitPictures png = pursuit_pictures(one.picture(), {.png = true});
+    EXPECT_EQ(png.png.substr(0, 4), "\x89PNG");
+    EXPECT_EQ(png.png, pursuit_png(one.picture()));
+    EXPECT_TRUE(png.svg.empty() && png.animated_svg.empty());
+}
+
 }  // namespace
 }  // namespace kinema::render

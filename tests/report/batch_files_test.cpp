@@ -9,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "kinema/report/batch_report.hpp"
 #include "kinema/report/pursuit_text.hpp"
@@ -78,6 +79,31 @@ TEST(BatchFiles, AShardsPartFileReadsBackToItsRuns) {
         EXPECT_EQ(part.runs[i].outcome, r.runs[i].outcome);
         EXPECT_EQ(part.runs[i].npc_distance, r.runs[i].npc_distance);
     }
+    fs::remove_all(dir);
+}
+
+TEST(BatchShards, ThePartFilesOfEveryShardMergeToTheWholeBatch) {
+    const test::PursuitLevel lv("corridor_into_room");
+    const BatchPartSettings settings = small_settings();
+    const pursuit::SpaceFactory make_space = [&lv] {
+        return std::make_unique<pursuit::ChasePursuitSpace>(lv.space);
+    };
+    const fs::path dir = test::fresh_directory("merge");
+    const LevelId level{"corridor.map", "0123456789abcdef", {}};
+    std::vector<std::string> paths;
+    for (const int shard : {2, 1}) {  // any order
+        paths.push_back((dir / ("part-" + std::to_string(shard) + ".json")).string());
+        const pursuit::BatchResult r =
+            pursuit::run_batch_shard(make_space, settings.config, settings.batch, shard, 2);
+        write_batch_part_file({"JSON", paths.back()}, {}, level, settings, {shard, 2}, r.runs);
+    }
+    const MergedBatch merged = merge_batch_part_files(paths);
+    const pursuit::BatchResult whole = pursuit::run_batch(make_space, settings.config, settings.batch);
+    ASSERT_GT(whole.scenarios, 0);
+    EXPECT_EQ(merged.result.scenarios, whole.scenarios);
+    EXPECT_EQ(batch_json(merged.result), batch_json(whole));
+    EXPECT_EQ(merged.level.file, "corridor.map");
+    EXPECT_EQ(merged.settings.batch.scenarios, settings.batch.scenarios);
     fs::remove_all(dir);
 }
 

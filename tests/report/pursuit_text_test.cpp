@@ -111,5 +111,23 @@ TEST(PursuitText, LevelLegendNamesTheLevel) {
                                   "heat: the first chase's flood; its seed is where sight was first lost"}));
 }
 
+TEST(PursuitText, NoScenarioNamesTheSettingToChange) {
+    pursuit::PursuitConfig config;
+    config.settings.view_range = 0.25;
+    pursuit::BatchSettings batch;
+    batch.min_route = 1e4;
+    const FieldError view = no_scenario_error(pursuit::NoScenario::view_range, "a.txt", config, batch);
+    EXPECT_EQ(view.field, "view_range");
+    EXPECT_EQ(
+        view.message,
+        "no scenario fits on a.txt (the NPC starts at least one cell behind the player, out of a view of "
+        "0.25 level units)");
+    const FieldError route = no_scenario_error(pursuit::NoScenario::min_route, "b.map", config, batch);
+    EXPECT_EQ(route.field, "min_route");
+    EXPECT_EQ(
+        route.message,
+        "no scenario fits on b.map (no path of 10000 level units with the NPC in sight behind the player)");
+}
+
 }  // namespace
 }  // namespace kinema::report
