@@ -78,14 +78,6 @@ struct PursueCommand {
     PursueOptions options;
 };
 
-movement::AnyModel parse_model(const std::string& name) {
-    try {
-        return movement::make_model(name.empty() ? "unreal" : name);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("--npc-model: {}", e.what()));
-    }
-}
-
 // --set NAME=VALUE: a field of the pursuit or of its flood (the registry finds which), else of the NPC's
 // model.
 void apply_sets(pursuit::PursuitConfig& c, const std::vector<std::string>& sets) {
@@ -131,7 +123,8 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     pursuit::PursuitConfig c;
     // A 3D level read from --navmesh is named by it, as `kinema chase` names it in its JSON.
     c.map = command.options.navmesh.empty() ? command.options.map : command.options.navmesh;
-    c.model = parse_model(command.options.npc_model);
+    c.model =
+        model_option(command.options.npc_model.empty() ? "unreal" : command.options.npc_model, "--npc-model");
     apply_difficulty(flags, c.flood);
     flags.apply(settings_description<pursuit::PursuitConfig>(), &c);
     // The model's fields have no flags of their own: their errors name "--set FIELD".

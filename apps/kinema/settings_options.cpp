@@ -39,11 +39,11 @@ std::string single_model(const ModelOptions& options, std::string_view fallback)
     return options.models.empty() ? std::string(fallback) : options.models.front();
 }
 
-movement::AnyModel model_option(const std::string& name) {
+movement::AnyModel model_option(const std::string& name, std::string_view flag) {
     try {
         return movement::make_model(name);
     } catch (const std::invalid_argument& e) {
-        throw UsageError(fmt::format("--model: {}", e.what()));
+        throw UsageError(fmt::format("{}: {}", flag, e.what()));
     }
 }
 

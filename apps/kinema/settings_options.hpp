@@ -29,8 +29,8 @@ struct ModelOptions {
 CLI::Option* add_model_options(CLI::App* cmd, ModelOptions& options, const std::string& model_help);
 /// The one --model given, or `fallback` when none was; more than one is a UsageError.
 [[nodiscard]] std::string single_model(const ModelOptions& options, std::string_view fallback);
-/// The named model with default settings; an unknown name is a UsageError naming --model.
-[[nodiscard]] movement::AnyModel model_option(const std::string& name);
+/// The named model with default settings; an unknown name is a UsageError naming `flag`.
+[[nodiscard]] movement::AnyModel model_option(const std::string& name, std::string_view flag = "--model");
 /// Every --set applied in order to `model`, then validate(); errors name --set and the field.
 void apply_set_options(movement::AnyModel& model, const std::vector<std::string>& sets);
 /// model_option(name) with apply_set_options(sets).
