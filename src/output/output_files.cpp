@@ -1,6 +1,7 @@
 #include "kinema/output/output_files.hpp"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -31,6 +32,31 @@ std::array<std::array<char, max_pending_path>, max_pending_directories> pending_
 volatile std::sig_atomic_t pending_directory_count = 0;
 // One commit at a time per process, since the table above is shared: commits from several threads queue.
 std::mutex commit_mutex;
+
+// Every signal whose default action ends the process without the program's say
+// (remove_pending_files_on_signals).
+constexpr std::array<int, 8> cleanup_signals{SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,
+                                             SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM};
+
+/// Holds the cleanup signals back while a staged file is created and remembered: one that arrived between
+/// the two would end the process with the file on disk but not yet in the table, left behind.
+class HoldCleanupSignals {
+  public:
+    HoldCleanupSignals() {
+        sigset_t held;
+        sigemptyset(&held);
+        for (const int signal_number : cleanup_signals) {
+            sigaddset(&held, signal_number);
+        }
+        ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
+    }
+    ~HoldCleanupSignals() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
+    HoldCleanupSignals(const HoldCleanupSignals&) = delete;
+    HoldCleanupSignals& operator=(const HoldCleanupSignals&) = delete;
+
+  private:
+    sigset_t previous_{};
+};
 
 extern "C" void remove_pending_and_reraise(int signal_number) {
     remove_pending_files();
@@ -191,13 +217,21 @@ void stage(Target& t) {
         name.size() >= max_pending_path) {
         fail(t.option, t.shown, "too many output files or too long a path");
     }
-    const int fd = ::mkstemp(name.data());
+    int fd = -1;
+    int create_error = 0;
+    {
+        const HoldCleanupSignals hold;
+        fd = ::mkstemp(name.data());
+        create_error = errno;
+        if (fd >= 0) {
+            remember_pending(name);
+        }
+    }
     if (fd < 0) {
         fail(t.option, t.shown,
-             std::string("cannot create a file in its directory: ") + std::strerror(errno));
+             std::string("cannot create a file in its directory: ") + std::strerror(create_error));
     }
     t.temp = name;
-    remember_pending(t.temp);
     bool written = false;
     try {
         written = ::fchmod(fd, t.mode) == 0 && write_content(fd, t);
@@ -386,7 +420,7 @@ void remove_pending_files_on_signals() {
     // Every signal whose default action ends the process without the program's say, so a temporary file
     // (up to an audit's whole report) is never left beside its target. A signal the process was started with
     // ignored (nohup's SIGHUP, a background job's SIGINT and SIGQUIT) stays ignored.
-    for (const int signal_number : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM}) {
+    for (const int signal_number : cleanup_signals) {
         struct sigaction current {};
         if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) {
             continue;
