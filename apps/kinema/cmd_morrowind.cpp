@@ -105,13 +105,14 @@ void run_jump(const MorrowindArgs& args) {
 }
 
 void run_fall(const MorrowindArgs& args) {
-    const auto [model, actor, stance] = morrowind_inputs(args);
+    // Named, not a structured binding: the lambda below captures it (clang 14 refuses to capture bindings).
+    const MorrowindInputs in = morrowind_inputs(args);
     const double height = parse_number(args.height, "--height");
     constexpr FieldFlag kFallFlags[] = {{"height", "--height"}};
     report::MorrowindFallResult result{height, {}};
-    FlagBinder(kFallFlags).name_errors([&] { result.fall = model.fall(actor, height); });
-    fmt::print("{}", args.json ? report::morrowind_fall_json(model, actor, result)
-                               : report::morrowind_fall_text(model, actor, result));
+    FlagBinder(kFallFlags).name_errors([&] { result.fall = in.model.fall(in.actor, height); });
+    fmt::print("{}", args.json ? report::morrowind_fall_json(in.model, in.actor, result)
+                               : report::morrowind_fall_text(in.model, in.actor, result));
 }
 
 }  // namespace
