@@ -47,14 +47,9 @@ void add_pictures([[maybe_unused]] const ChaseReport& report, [[maybe_unused]] c
 #if KINEMA_HAVE_RENDER
     render::ChasePictures drawn = pictures(report, {!outputs.png.empty(), !outputs.svg.empty(),
                                                     !outputs.animate.empty(), !outputs.frames.empty()});
-    const auto add = [&](const char* option, const std::string& path, std::string& bytes) {
-        if (!path.empty()) {
-            files.add(option, path, std::move(bytes));
-        }
-    };
-    add("--png", outputs.png, drawn.png);
-    add("--svg", outputs.svg, drawn.svg);
-    add("--animate", outputs.animate, drawn.animated_svg);
+    files.add_if_named("--png", outputs.png, std::move(drawn.png));
+    files.add_if_named("--svg", outputs.svg, std::move(drawn.svg));
+    files.add_if_named("--animate", outputs.animate, std::move(drawn.animated_svg));
     if (!outputs.frames.empty()) {
         files.add_directory("--frames", outputs.frames, "step-", ".png", std::move(drawn.png_frames));
     }

@@ -277,14 +277,9 @@ render::PursuitPictureRequest pictures_of(const PursueOptions& o) {
 }
 
 void add_pictures(output::OutputFiles& files, const PursueOptions& o, render::PursuitPictures drawn) {
-    const auto add = [&](const char* flag, const std::string& path, std::string& bytes) {
-        if (!path.empty()) {
-            files.add(flag, path, std::move(bytes));
-        }
-    };
-    add("--png", o.png, drawn.png);
-    add("--svg", o.svg, drawn.svg);
-    add("--animate", o.animate, drawn.animated_svg);
+    files.add_if_named("--png", o.png, std::move(drawn.png));
+    files.add_if_named("--svg", o.svg, std::move(drawn.svg));
+    files.add_if_named("--animate", o.animate, std::move(drawn.animated_svg));
 }
 #endif
 

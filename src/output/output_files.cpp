@@ -441,6 +441,12 @@ void OutputFiles::add(std::string option, std::string path, std::string content)
     files_.push_back({std::move(option), std::move(path), std::move(content), {}});
 }
 
+void OutputFiles::add_if_named(std::string option, std::string path, std::string content) {
+    if (!path.empty()) {
+        add(std::move(option), std::move(path), std::move(content));
+    }
+}
+
 void OutputFiles::add_written(std::string option, std::string path, PieceWriter write) {
     files_.push_back({std::move(option), std::move(path), std::string(), std::move(write)});
 }

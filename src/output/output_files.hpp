@@ -80,6 +80,9 @@ class OutputFiles {
 
     /// One file. `option` names the argument in error messages; empty for none.
     void add(std::string option, std::string path, std::string content);
+    /// The same when `path` names a file; nothing when it is empty (the option was not given), so a face
+    /// hands over every picture it drew under the options it was asked for.
+    void add_if_named(std::string option, std::string path, std::string content);
 
     /// One file whose text `write` makes at commit(), in pieces (the same rule; no piece is held after it is
     /// written to the staged file). `write` may be called from commit() only, once.

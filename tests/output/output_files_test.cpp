@@ -49,6 +49,17 @@ TEST(OutputFilesLibrary, WritesNewAndReplacesExistingFiles) {
     fs::remove_all(dir);
 }
 
+TEST(OutputFilesLibrary, AFileWithoutAPathIsNotAskedFor) {
+    const fs::path dir = fresh_directory("if-named");
+    OutputFiles files;
+    files.add_if_named("--png", "", "not asked for");
+    files.add_if_named("--svg", (dir / "asked.svg").string(), "asked for");
+    files.commit();
+    EXPECT_EQ(read_file(dir / "asked.svg"), "asked for");
+    EXPECT_EQ(entries(dir), 1);
+    fs::remove_all(dir);
+}
+
 TEST(OutputFilesLibrary, AnInputGivenToTheConstructorIsRefused) {
     const fs::path dir = fresh_directory("input");
     const std::string level = (dir / "level.map").string();
