@@ -332,8 +332,19 @@ ErrorCode replace(const std::string& from, const fs::path& to) {
 }
 
 ErrorCode keep_backup(const fs::path& path, const std::string& backup) {
+    // Asked again right before the backup: another program may have opened the file since look_at (staging an
+    // audit's report takes seconds), and a second name for a file it holds without FILE_SHARE_DELETE could
+    // not be removed again until it lets go. The window left is the few calls from here to the replace.
+    const std::wstring name = system_name(path);
+    const HANDLE probe = ::CreateFileW(name.c_str(), GENERIC_WRITE | DELETE,
+                                       FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                       OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (probe == INVALID_HANDLE_VALUE) {
+        return static_cast<ErrorCode>(::GetLastError());
+    }
+    ::CloseHandle(probe);
     const std::wstring backup_name = system_name(from_utf8(backup));
-    if (::CreateHardLinkW(backup_name.c_str(), system_name(path).c_str(), nullptr)) {
+    if (::CreateHardLinkW(backup_name.c_str(), name.c_str(), nullptr)) {
         return 0;
     }
     const DWORD error = ::GetLastError();
@@ -341,9 +352,8 @@ ErrorCode keep_backup(const fs::path& path, const std::string& backup) {
         return static_cast<ErrorCode>(error);
     }
     // FAT32, exFAT and some network shares have no hard links: a copy keeps the old content as well.
-    return ::CopyFileW(system_name(path).c_str(), backup_name.c_str(), TRUE)
-               ? 0
-               : static_cast<ErrorCode>(::GetLastError());
+    return ::CopyFileW(name.c_str(), backup_name.c_str(), TRUE) ? 0
+                                                                : static_cast<ErrorCode>(::GetLastError());
 }
 
 void remove_file(const fs::path& path) noexcept {

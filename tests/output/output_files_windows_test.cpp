@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "kinema/output/file_system.hpp"
 #include "kinema/output/output_files.hpp"
@@ -165,6 +166,75 @@ TEST(OutputFilesWindows, AFileAnotherProgramLocksIsNamedAndNothingIsWritten) {
     fs::remove_all(dir);
 }
 
+TEST(OutputFilesWindows, AFileLockedWhileTheRunWritesIsNamedBeforeAnyReplace) {
+    // Another program opens an output after the commit looked at it (here: while the first file's text is
+    // being written): it is named before anything is replaced, and no staged or backup file is left.
+    const fs::path dir = fresh_directory("locked-late");
+    write_file(dir / "first.json", "old first");
+    write_file(dir / "second.csv", "old second");
+    HANDLE held = INVALID_HANDLE_VALUE;
+    OutputFiles files;
+    files.add_written("--json", utf8(dir / "first.json"), [&](const output::PieceSink& sink) {
+        held = hold_open_without_sharing_writes(dir / "second.csv");
+        std::string piece = "new first";
+        sink(piece);
+    });
+    files.add("--csv", utf8(dir / "second.csv"), "new second");
+    const std::string message = commit_error(files);
+    ASSERT_NE(held, INVALID_HANDLE_VALUE);
+    ::CloseHandle(held);
+    EXPECT_EQ(message,
+              "--csv: " + utf8(dir / "second.csv") +
+                  ": cannot keep the old file while replacing it: the file is in use: another program holds "
+                  "it open and locks it (close it there, then run again)");
+    EXPECT_EQ(read_file(dir / "first.json"), "old first");
+    EXPECT_EQ(read_file(dir / "second.csv"), "old second");
+    EXPECT_EQ(entries(dir), 2);
+    fs::remove_all(dir);
+}
+
+/// The names in a folder, through the "\\?\" prefix (std::filesystem's iterator stops at MAX_PATH here).
+std::vector<std::wstring> long_folder_names(const std::wstring& folder) {
+    std::vector<std::wstring> names;
+    WIN32_FIND_DATAW found{};
+    const HANDLE search = ::FindFirstFileW((LR"(\\?\)" + folder + L"\\*").c_str(), &found);
+    for (bool more = search != INVALID_HANDLE_VALUE; more; more = ::FindNextFileW(search, &found)) {
+        if (std::wstring(found.cFileName) != L"." && std::wstring(found.cFileName) != L"..") {
+            names.emplace_back(found.cFileName);
+        }
+    }
+    ::FindClose(search);
+    return names;
+}
+
+TEST(OutputFilesWindows, APathPastMaxPathIsWritten) {
+    // 300 characters and more: the wide calls take it through the "\\?\" prefix.
+    const fs::path dir = fs::absolute(fresh_directory("long")).make_preferred();
+    const std::wstring folder = (dir / std::string(120, 'a')).native() + L"\\" + std::wstring(120, L'b');
+    ASSERT_TRUE(::CreateDirectoryW((LR"(\\?\)" + (dir / std::string(120, 'a')).native()).c_str(), nullptr));
+    ASSERT_TRUE(::CreateDirectoryW((LR"(\\?\)" + folder).c_str(), nullptr));
+    const std::wstring name = std::wstring(60, L'c') + L".json";
+    const std::string file = utf8(fs::path(folder + L"\\" + name));
+    ASSERT_GT(file.size(), 300U);
+    OutputFiles files;
+    files.add("--json", file, "long");
+    files.commit();
+    files.commit();  // replacing it too
+    EXPECT_EQ(long_folder_names(folder), std::vector<std::wstring>{name});
+    const HANDLE written = ::CreateFileW((LR"(\\?\)" + folder + L"\\" + name).c_str(), GENERIC_READ, 0,
+                                         nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    ASSERT_NE(written, INVALID_HANDLE_VALUE);
+    char bytes[16] = {};
+    DWORD read = 0;
+    ::ReadFile(written, bytes, sizeof(bytes), &read, nullptr);
+    ::CloseHandle(written);
+    EXPECT_EQ(std::string(bytes, read), "long");
+    ::DeleteFileW((LR"(\\?\)" + folder + L"\\" + name).c_str());
+    ::RemoveDirectoryW((LR"(\\?\)" + folder).c_str());
+    ::RemoveDirectoryW((LR"(\\?\)" + (dir / std::string(120, 'a')).native()).c_str());
+    fs::remove_all(dir);
+}
+
 TEST(OutputFilesWindows, AReadOnlyFileIsRefusedAndKept) {
     const fs::path dir = fresh_directory("read-only");
     write_file(dir / "kept.json", "keep me");
@@ -178,6 +248,32 @@ TEST(OutputFilesWindows, AReadOnlyFileIsRefusedAndKept) {
     EXPECT_EQ(read_file(dir / "other.csv"), "other");
     EXPECT_EQ(entries(dir), 2);
     ::SetFileAttributesW((dir / "kept.json").c_str(), FILE_ATTRIBUTE_NORMAL);
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesWindows, ASymbolicLinkIsWrittenThrough) {
+    const fs::path dir = fresh_directory("symlink");
+    write_file(dir / "real.json", "old");
+    const auto is_link = [](const fs::path& path) {
+        const DWORD attributes = ::GetFileAttributesW(path.c_str());
+        return attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_REPARSE_POINT) != 0;
+    };
+    constexpr DWORD unprivileged =
+        0x2;  // SYMBOLIC_LINK_FLAG_ALLOW_UNPRIVILEGED_CREATE (Windows 10 developer mode)
+    if (!::CreateSymbolicLinkW((dir / "link.json").c_str(), (dir / "real.json").c_str(), unprivileged) ||
+        !is_link(dir / "link.json")) {
+        const DWORD error = ::GetLastError();
+        fs::remove_all(dir);
+        // wine 8.0's CreateSymbolicLinkW answers success and makes nothing; Windows needs developer mode or
+        // an administrator.
+        GTEST_SKIP() << "cannot make a symbolic link here (Windows error " << error << ")";
+    }
+    OutputFiles files;
+    files.add("--json", utf8(dir / "link.json"), "new");
+    files.commit();
+    EXPECT_EQ(read_file(dir / "real.json"), "new");
+    EXPECT_TRUE(is_link(dir / "link.json")) << "the link was replaced by a file";
+    EXPECT_EQ(entries(dir), 2);
     fs::remove_all(dir);
 }
 
