@@ -310,5 +310,73 @@ TEST(OutputFilesWindows, AFileStagedWhileACleanupRunsIsRemoved) {
     fs::remove_all(dir);
 }
 
+/// A folder for a death test: the same in the test and in the child process that runs its statement (the
+/// scratch names hold the process id).
+fs::path death_test_folder(const std::string& name) {
+    const fs::path dir = fs::path(testing::TempDir()) / ("kinema_death_" + name);
+    fs::create_directories(dir);
+    return dir;
+}
+
+/// Commits a new file and an existing one whose writer calls `end` halfway, so that the process ends while
+/// both are staged.
+void commit_and_end_halfway(const fs::path& dir, void (*end)()) {
+    output::remove_pending_files_on_signals();
+    OutputFiles files;
+    files.add("--png", utf8(dir / "new.png"), "picture");
+    files.add_written("--json", utf8(dir / "old.json"), [end](const output::PieceSink& sink) {
+        std::string piece = "half";
+        sink(piece);
+        end();
+    });
+    files.commit();
+}
+
+TEST(OutputFilesWindows, ExitDuringACommitLeavesNoStagedFile) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    const fs::path dir = death_test_folder("exit");
+    write_file(dir / "old.json", "old");
+    EXPECT_EXIT(commit_and_end_halfway(dir, [] { std::exit(3); }), testing::ExitedWithCode(3), "");
+    EXPECT_EQ(read_file(dir / "old.json"), "old");
+    EXPECT_EQ(entries(dir), 1);
+    fs::remove_all(dir);
+}
+
+/// Sends Ctrl-C to this process's console (made first when it has none, as under wine from a pipe), or exits
+/// with 77 when it cannot.
+void press_ctrl_c() {
+    if (::GetConsoleWindow() == nullptr) {
+        ::FreeConsole();
+        ::AllocConsole();
+    }
+    ::SetConsoleCtrlHandler(nullptr, FALSE);  // Ctrl-C not ignored
+    if (!::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0)) {
+        std::exit(77);
+    }
+    ::Sleep(10000);  // the control handler's thread ends the process meanwhile
+}
+
+TEST(OutputFilesWindows, CtrlCDuringACommitLeavesNoStagedFile) {
+    GTEST_FLAG_SET(death_test_style, "threadsafe");
+    const fs::path dir = death_test_folder("ctrl-c");
+    write_file(dir / "old.json", "old");
+    // The control handler runs on a thread of its own, removes the staged files and lets the process end as
+    // Ctrl-C ends it: STATUS_CONTROL_C_EXIT on Windows, 0 under wine 8.0 (its default handler's code).
+    int exit_status = 0;
+    EXPECT_EXIT(
+        commit_and_end_halfway(dir, press_ctrl_c),
+        [&exit_status](int status) {
+            exit_status = status;
+            return status == static_cast<int>(0xC000013AU) || status == 0 || status == 77;
+        },
+        "");
+    EXPECT_EQ(read_file(dir / "old.json"), "old");
+    EXPECT_EQ(entries(dir), 1) << "a staged file was left";
+    fs::remove_all(dir);
+    if (exit_status == 77) {
+        GTEST_SKIP() << "no console to send Ctrl-C through here";
+    }
+}
+
 }  // namespace
 }  // namespace kinema::test
