@@ -14,8 +14,12 @@
 //   /dev/null, is exempt);
 // - a directory of frames holds exactly this run's files of its kind after a success (stale ones from an
 //   earlier run are removed) and nothing new after a failure (a directory the run created is removed again).
-// POSIX calls (mkstemp, rename, link), so this part sits beside the standard-library-only core.
-// Option names in messages are the caller's (a command line's flag, a keyword argument); empty for none.
+// It calls the system (POSIX: mkstemp, rename, link, signals; Windows: CreateFileW, MoveFileExW,
+// CreateHardLinkW, the console control handler; kinema/output/file_system.hpp), so this part sits beside the
+// standard-library-only core. Paths are UTF-8 on every platform (UTF-16 for Windows' wide calls); on Windows
+// the rule's differences (permissions, links, locked files, Ctrl-C) are in docs/errors.md "Output files on
+// Windows". Option names in messages are the caller's (a command line's flag, a keyword argument); empty for
+// none.
 #pragma once
 
 #include <functional>
