@@ -23,7 +23,9 @@ using platform::to_utf8;
 // closing the console). A signal handler reaches only globals and may only call async-signal-safe functions
 // such as unlink(), so the paths live in a fixed table of C strings (UTF-8) rather than in the OutputFiles
 // object.
-constexpr std::size_t max_pending_files = 1024;
+// At most max_staged_files outputs a commit; each may also have a backup entry (an existing file replaced).
+constexpr std::size_t max_staged_files = 1024;
+constexpr std::size_t max_pending_files = 2 * max_staged_files;
 constexpr std::size_t max_pending_path = 4096;
 std::array<std::array<char, max_pending_path>, max_pending_files> pending_paths;
 volatile std::sig_atomic_t pending_count = 0;
@@ -156,7 +158,7 @@ void stage(Target& t) {
     std::string hidden = ".";
     hidden.append(to_utf8(t.path.filename())).append(".kinema-XXXXXX");
     std::string name = to_utf8(directory / from_utf8(hidden));
-    if (pending_count >= static_cast<std::sig_atomic_t>(max_pending_files) ||
+    if (pending_count >= static_cast<std::sig_atomic_t>(max_staged_files) ||
         name.size() >= max_pending_path) {
         fail(t.option, t.shown, "too many output files or too long a path");
     }
@@ -236,6 +238,12 @@ void remove_staged(const std::vector<Target>& targets) {
 
 /// Keeps a hard link to an existing target's content, so that a later failure can restore it.
 void link_backup(Target& t) {
+    // An entry of its own in the table beside the staged file's (520 replaced frames take 1,040), and a name
+    // four bytes longer.
+    if (pending_count >= static_cast<std::sig_atomic_t>(max_pending_files) ||
+        t.temp.size() + 4 >= max_pending_path) {
+        fail(t.option, t.shown, "too many output files or too long a path");
+    }
     t.backup = t.temp + ".old";
     remember_pending(t.backup);
     const ErrorCode error = platform::keep_backup(t.path, t.backup);

@@ -19,6 +19,8 @@
 #include <new>
 #include <string>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "kinema/output/output_files.hpp"
 #include "scratch.hpp"
@@ -321,6 +323,28 @@ TEST(OutputFilesLibrary, AWrittenFileFollowsTheAllOrNothingRule) {
     EXPECT_FALSE(fs::exists(dir / "new.png"));
     EXPECT_EQ(entries(dir), 2);
     fs::permissions(dir / "locked.csv", fs::perms::owner_all);
+    fs::remove_all(dir);
+}
+
+TEST(OutputFilesLibrary, ReplacingManyFilesKeepsWithinTheTableOfPendingFiles) {
+    // Each replaced file takes two entries of the cleanup's table (its staged file and its backup): 520
+    // existing frames take 1,040 (which once wrote past the end of a table of 1,024 and crashed).
+    const fs::path dir = fresh_directory("many");
+    std::vector<std::pair<std::string, std::string>> frames;
+    for (int i = 0; i < 520; ++i) {
+        frames.emplace_back("step-" + std::to_string(1000 + i) + ".png", std::to_string(i));
+    }
+    OutputFiles first;
+    first.add_directory("FRAMES", (dir / "frames").string(), "step-", ".png", frames);
+    first.commit();
+    EXPECT_EQ(entries(dir / "frames"), 520);
+    frames.front().second = "new";
+    OutputFiles again;
+    again.add_directory("FRAMES", (dir / "frames").string(), "step-", ".png", frames);
+    EXPECT_EQ(commit_error(again), "no error");
+    EXPECT_EQ(read_file(dir / "frames" / "step-1000.png"), "new");
+    EXPECT_EQ(read_file(dir / "frames" / "step-1519.png"), "519");
+    EXPECT_EQ(entries(dir / "frames"), 520);
     fs::remove_all(dir);
 }
 
