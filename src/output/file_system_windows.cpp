@@ -376,9 +376,13 @@ void remove_pending_directory(const char* utf8_path) noexcept {
 
 void install_cleanup_handlers() {
     // A process started with Ctrl-C ignored (CREATE_NEW_PROCESS_GROUP, `start /b`) gets no CTRL_C_EVENT, so
-    // it stays ignored, as an ignored SIGINT does on POSIX.
-    ::SetConsoleCtrlHandler(remove_pending_on_console_event, TRUE);
-    std::atexit(remove_pending_at_exit);
+    // it stays ignored, as an ignored SIGINT does on POSIX. Once per process: atexit()'s table is small.
+    static const bool installed = [] {
+        ::SetConsoleCtrlHandler(remove_pending_on_console_event, TRUE);
+        std::atexit(remove_pending_at_exit);
+        return true;
+    }();
+    static_cast<void>(installed);
 }
 
 HoldCleanup::HoldCleanup() : saved_{} {

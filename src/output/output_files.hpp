@@ -57,6 +57,10 @@ struct OutputFile {
 /// status says which). For a program that owns its signals, such as a
 /// command-line tool: call it once at start. The library installs no handler by itself, so a game or an
 /// embedding host keeps its own; such a host may call remove_pending_files() from its own handler.
+/// On Windows, which has none of these signals, it installs a console control handler instead (Ctrl-C,
+/// Ctrl-Break, closing the console, logoff, shutdown) and an atexit() function: the handler removes the
+/// files, lets no commit stage another and passes the event on, so the process ends as it would have (a
+/// program that goes on after Ctrl-C must not call this).
 void remove_pending_files_on_signals();
 
 /// Removes the temporary files and the new directories of the commit in progress. Async-signal-safe (unlink
