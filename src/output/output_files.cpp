@@ -1,10 +1,5 @@
 #include "kinema/output/output_files.hpp"
 
-#include <fcntl.h>
-#include <pthread.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <array>
 #include <csignal>
 #include <cstring>
@@ -13,15 +8,24 @@
 #include <set>
 #include <system_error>
 
+#include "kinema/output/file_system.hpp"
+
 namespace kinema::output {
 namespace {
 
 namespace fs = std::filesystem;
+using platform::describe;
+using platform::ErrorCode;
+using platform::from_utf8;
+using platform::to_utf8;
 
-// The temporary files of the commit in progress, for the SIGINT/SIGTERM handler. A signal handler reaches
-// only globals and may only call async-signal-safe functions such as unlink(), so the paths live in a fixed
-// table of C strings rather than in the OutputFiles object.
-constexpr std::size_t max_pending_files = 1024;
+// The temporary files of the commit in progress, for the cleanup on signals (or, on Windows, Ctrl-C and
+// closing the console). A signal handler reaches only globals and may only call async-signal-safe functions
+// such as unlink(), so the paths live in a fixed table of C strings (UTF-8) rather than in the OutputFiles
+// object.
+// At most max_staged_files outputs a commit; each may also have a backup entry (an existing file replaced).
+constexpr std::size_t max_staged_files = 1024;
+constexpr std::size_t max_pending_files = 2 * max_staged_files;
 constexpr std::size_t max_pending_path = 4096;
 std::array<std::array<char, max_pending_path>, max_pending_files> pending_paths;
 volatile std::sig_atomic_t pending_count = 0;
@@ -32,37 +36,6 @@ std::array<std::array<char, max_pending_path>, max_pending_directories> pending_
 volatile std::sig_atomic_t pending_directory_count = 0;
 // One commit at a time per process, since the table above is shared: commits from several threads queue.
 std::mutex commit_mutex;
-
-// Every signal whose default action ends the process without the program's say
-// (remove_pending_files_on_signals).
-constexpr std::array<int, 8> cleanup_signals{SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,
-                                             SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM};
-
-/// Holds the cleanup signals back while a staged file is created and remembered: one that arrived between
-/// the two would end the process with the file on disk but not yet in the table, left behind.
-class HoldCleanupSignals {
-  public:
-    HoldCleanupSignals() {
-        sigset_t held;
-        sigemptyset(&held);
-        for (const int signal_number : cleanup_signals) {
-            sigaddset(&held, signal_number);
-        }
-        ::pthread_sigmask(SIG_BLOCK, &held, &previous_);
-    }
-    ~HoldCleanupSignals() { ::pthread_sigmask(SIG_SETMASK, &previous_, nullptr); }
-    HoldCleanupSignals(const HoldCleanupSignals&) = delete;
-    HoldCleanupSignals& operator=(const HoldCleanupSignals&) = delete;
-
-  private:
-    sigset_t previous_{};
-};
-
-extern "C" void remove_pending_and_reraise(int signal_number) {
-    remove_pending_files();
-    std::signal(signal_number, SIG_DFL);
-    std::raise(signal_number);
-}
 
 /// Empties the table for the lifetime of a commit: a signal after it removes nothing.
 class PendingGuard {
@@ -98,23 +71,6 @@ void remember_pending_directory(const std::string& path) {
     throw OutputError(option.empty() ? path + ": " + why : option + ": " + path + ": " + why);
 }
 
-/// The file a path finally names: symlinks followed (also dangling ones, whose target is then created).
-fs::path resolve_links(const fs::path& path, const std::string& option) {
-    fs::path current = path;
-    for (int depth = 0; depth < 40; ++depth) {
-        std::error_code error;
-        if (!fs::is_symlink(fs::symlink_status(current, error))) {
-            return current;
-        }
-        const fs::path target = fs::read_symlink(current, error);
-        if (error) {
-            fail(option, path.string(), "cannot read the symbolic link: " + error.message());
-        }
-        current = target.is_absolute() ? target : current.parent_path() / target;
-    }
-    fail(option, path.string(), "too many levels of symbolic links");
-}
-
 /// One file to write: where it finally goes and how.
 struct Target {
     std::string option;
@@ -124,7 +80,7 @@ struct Target {
     const PieceWriter* write = nullptr;  // the text in pieces instead of `content` when set
     bool direct = false;                 // a device or FIFO: written in place
     bool existed = false;                // a regular file was there before
-    mode_t mode = 0666;                  // permissions of the new file (an existing file's are kept)
+    unsigned mode = 0666;                // permissions of the new file (an existing file's are kept)
     std::string temp;                    // the staged new content
     std::string backup;                  // a hard link to the old content, for rolling back
 };
@@ -134,133 +90,124 @@ Target classify(const std::string& option, const std::string& shown, const std::
     if (shown.empty()) {
         fail(option, "''", "empty path");
     }
+    using Kind = platform::PathState::Kind;
     Target t;
     t.option = option;
     t.shown = shown;
     t.content = &content;
     t.write = write != nullptr && *write ? write : nullptr;
-    struct stat info {};
     // A device, FIFO or pipe is written in place through the path as given: resolving its links by hand
     // would turn /dev/stdout on a pipe into /proc/self/fd/pipe:[N], a name no file has, which the kernel
     // follows but the text cannot.
-    if (::stat(shown.c_str(), &info) == 0 && !S_ISREG(info.st_mode) && !S_ISDIR(info.st_mode)) {
-        t.path = shown;
+    const fs::path given = from_utf8(shown);
+    if (platform::look_at(given).kind == Kind::other) {
+        t.path = given;
         t.direct = true;
         return t;
     }
-    t.path = resolve_links(shown, option);
-    if (::stat(t.path.c_str(), &info) != 0) {
-        if (errno != ENOENT) {
-            fail(option, shown, std::strerror(errno));
-        }
-        const mode_t mask = ::umask(0);
-        ::umask(mask);
-        t.mode = 0666 & ~mask;
+    std::string link_error;
+    t.path = platform::resolve_links(given, link_error);
+    if (!link_error.empty()) {
+        fail(option, shown, link_error);
+    }
+    const platform::PathState state = platform::look_at(t.path);
+    if (state.error != 0) {
+        fail(option, shown, describe(state.error));
+    }
+    if (state.kind == Kind::missing) {
+        t.mode = platform::new_file_mode();
         return t;
     }
-    if (S_ISDIR(info.st_mode)) {
+    if (state.kind == Kind::directory) {
         fail(option, shown, "is a directory");
     }
-    if (!S_ISREG(info.st_mode)) {
+    if (state.kind == Kind::other) {
         t.direct = true;
         return t;
     }
-    if ((info.st_mode & 0222) == 0) {
+    if (state.read_only) {
         fail(option, shown, "is read-only");
     }
+    if (state.refusal != 0) {
+        fail(option, shown, describe(state.refusal));
+    }
     t.existed = true;
-    t.mode = info.st_mode & 07777;
+    t.mode = state.mode;
     return t;
 }
 
-bool write_all(int fd, const std::string& content) {
-    std::size_t done = 0;
-    while (done < content.size()) {
-        const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            return false;
-        }
-        done += static_cast<std::size_t>(n);
-    }
-    return true;
-}
-
 /// The target's text: its content, or its writer's pieces each written as it comes (after a failed write the
-/// rest is made and dropped: the writer has no way to stop early).
-bool write_content(int fd, const Target& t) {
+/// rest is made and dropped: the writer has no way to stop early). Returns the first write's error.
+ErrorCode write_content(platform::OpenFile file, const Target& t) {
     if (t.write == nullptr) {
-        return write_all(fd, *t.content);
+        return platform::write_all(file, *t.content);
     }
-    bool written = true;
-    int saved = 0;
+    ErrorCode failure = 0;
     (*t.write)([&](std::string& piece) {
-        if (written && !write_all(fd, piece)) {
-            written = false;
-            saved = errno;
+        if (failure == 0) {
+            failure = platform::write_all(file, piece);
         }
         piece.clear();
     });
-    errno = written ? errno : saved;
-    return written;
+    return failure;
 }
 
 /// Writes the content into a uniquely named file beside the target.
 void stage(Target& t) {
     const fs::path directory = t.path.parent_path().empty() ? fs::path(".") : t.path.parent_path();
     std::string hidden = ".";
-    hidden.append(t.path.filename().string()).append(".kinema-XXXXXX");
-    std::string name = (directory / hidden).string();
-    if (pending_count >= static_cast<std::sig_atomic_t>(max_pending_files) ||
+    hidden.append(to_utf8(t.path.filename())).append(".kinema-XXXXXX");
+    std::string name = to_utf8(directory / from_utf8(hidden));
+    if (pending_count >= static_cast<std::sig_atomic_t>(max_staged_files) ||
         name.size() >= max_pending_path) {
         fail(t.option, t.shown, "too many output files or too long a path");
     }
-    int fd = -1;
-    int create_error = 0;
+    platform::OpenFile file;
+    ErrorCode create_error = 0;
     {
-        const HoldCleanupSignals hold;
-        fd = ::mkstemp(name.data());
-        create_error = errno;
-        if (fd >= 0) {
+        const platform::HoldCleanup hold;
+        create_error = platform::create_unique(name, file);
+        if (create_error == 0) {
             remember_pending(name);
         }
     }
-    if (fd < 0) {
-        fail(t.option, t.shown,
-             std::string("cannot create a file in its directory: ") + std::strerror(create_error));
+    if (create_error != 0) {
+        fail(t.option, t.shown, "cannot create a file in its directory: " + describe(create_error));
     }
     t.temp = name;
-    bool written = false;
+    ErrorCode write_error = 0;
     try {
-        written = ::fchmod(fd, t.mode) == 0 && write_content(fd, t);
+        write_error = platform::set_mode(file, t.mode);
+        if (write_error == 0) {
+            write_error = write_content(file, t);
+        }
     } catch (...) {
-        ::close(fd);  // a writer that throws (out of memory) leaves the staged file to commit_targets
+        platform::close(
+            file);  // a writer that throws (out of memory) leaves the staged file to commit_targets
         throw;
     }
-    const int saved = errno;
-    if (::close(fd) != 0 || !written) {
-        fail(t.option, t.shown, std::string("cannot write: ") + std::strerror(written ? errno : saved));
+    const ErrorCode close_error = platform::close(file);
+    if (write_error != 0 || close_error != 0) {
+        fail(t.option, t.shown, "cannot write: " + describe(write_error != 0 ? write_error : close_error));
     }
 }
 
 void write_direct(const Target& t) {
-    const int fd = ::open(t.path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) {
-        fail(t.option, t.shown, std::string("cannot open for writing: ") + std::strerror(errno));
+    platform::OpenFile file;
+    const ErrorCode open_error = platform::open_for_writing(t.path, file);
+    if (open_error != 0) {
+        fail(t.option, t.shown, "cannot open for writing: " + describe(open_error));
     }
-    bool written = false;
+    ErrorCode write_error = 0;
     try {
-        written = write_content(fd, t);
+        write_error = write_content(file, t);
     } catch (...) {
-        ::close(fd);
+        platform::close(file);
         throw;
     }
-    const int saved = errno;
-    ::close(fd);
-    if (!written) {
-        fail(t.option, t.shown, std::string("cannot write: ") + std::strerror(saved));
+    platform::close(file);
+    if (write_error != 0) {
+        fail(t.option, t.shown, "cannot write: " + describe(write_error));
     }
 }
 
@@ -271,9 +218,9 @@ void roll_back(std::vector<Target>& targets, std::size_t replaced) {
             continue;
         }
         if (targets[i].existed) {
-            ::rename(targets[i].backup.c_str(), targets[i].path.c_str());
+            platform::replace(targets[i].backup, targets[i].path);
         } else {
-            ::unlink(targets[i].path.c_str());
+            platform::remove_file(targets[i].path);
         }
     }
 }
@@ -281,22 +228,28 @@ void roll_back(std::vector<Target>& targets, std::size_t replaced) {
 void remove_staged(const std::vector<Target>& targets) {
     for (const Target& t : targets) {
         if (!t.temp.empty()) {
-            ::unlink(t.temp.c_str());
+            platform::remove_file(from_utf8(t.temp));
         }
         if (!t.backup.empty()) {
-            ::unlink(t.backup.c_str());
+            platform::remove_file(from_utf8(t.backup));
         }
     }
 }
 
 /// Keeps a hard link to an existing target's content, so that a later failure can restore it.
 void link_backup(Target& t) {
+    // An entry of its own in the table beside the staged file's (520 replaced frames take 1,040), and a name
+    // four bytes longer.
+    if (pending_count >= static_cast<std::sig_atomic_t>(max_pending_files) ||
+        t.temp.size() + 4 >= max_pending_path) {
+        fail(t.option, t.shown, "too many output files or too long a path");
+    }
     t.backup = t.temp + ".old";
     remember_pending(t.backup);
-    if (::link(t.path.c_str(), t.backup.c_str()) != 0) {
+    const ErrorCode error = platform::keep_backup(t.path, t.backup);
+    if (error != 0) {
         t.backup.clear();
-        fail(t.option, t.shown,
-             std::string("cannot keep the old file while replacing it: ") + std::strerror(errno));
+        fail(t.option, t.shown, "cannot keep the old file while replacing it: " + describe(error));
     }
 }
 
@@ -322,12 +275,14 @@ void commit_targets(std::vector<Target>& targets) {
         }
         for (; replaced < targets.size(); ++replaced) {
             Target& t = targets[replaced];
-            if (!t.direct && ::rename(t.temp.c_str(), t.path.c_str()) != 0) {
-                fail(t.option, t.shown, std::string("cannot replace: ") + std::strerror(errno));
+            if (t.direct) {
+                continue;
             }
-            if (!t.direct) {
-                t.temp.clear();
+            const ErrorCode error = platform::replace(t.temp, t.path);
+            if (error != 0) {
+                fail(t.option, t.shown, "cannot replace: " + describe(error));
             }
+            t.temp.clear();
         }
     } catch (...) {
         roll_back(targets, replaced);
@@ -343,11 +298,11 @@ bool prepare_directory(const std::string& option, const std::string& directory) 
         fail(option, "''", "empty path");
     }
     std::error_code error;
-    if (fs::is_directory(directory, error)) {
+    if (fs::is_directory(from_utf8(directory), error)) {
         return false;
     }
     check_output_directory(option, directory);
-    if (!fs::create_directory(directory, error)) {
+    if (!fs::create_directory(from_utf8(directory), error)) {
         fail(option, directory, "cannot create the directory: " + error.message());
     }
     remember_pending_directory(directory);
@@ -359,7 +314,7 @@ void remove_stale(const fs::path& directory, const std::string& prefix, const st
                   const std::set<std::string>& written) {
     std::error_code error;
     for (const fs::directory_entry& entry : fs::directory_iterator(directory, error)) {
-        const std::string name = entry.path().filename().string();
+        const std::string name = to_utf8(entry.path().filename());
         const bool matches = name.size() >= prefix.size() + suffix.size() && name.starts_with(prefix) &&
                              name.ends_with(suffix);
         if (matches && !written.contains(name) && entry.is_regular_file(error)) {
@@ -370,14 +325,18 @@ void remove_stale(const fs::path& directory, const std::string& prefix, const st
 
 /// The file a path names, for comparing paths: empty for a path to compare with nothing (an existing
 /// non-regular file such as /dev/null, which two outputs may share).
-fs::path identity(const std::string& path) {
+fs::path identity(const std::string& text) {
+    const fs::path path = from_utf8(text);
     std::error_code error;
     const fs::file_status status = fs::status(path, error);
     if (!error && fs::exists(status) && !fs::is_regular_file(status)) {
         return {};
     }
+    if (platform::look_at(path).kind == platform::PathState::Kind::other) {
+        return {};  // Windows' NUL, which std::filesystem does not see as a device
+    }
     const fs::path resolved = fs::weakly_canonical(fs::absolute(path, error), error);
-    return error ? fs::path(path).lexically_normal() : resolved;
+    return platform::comparable(error ? path.lexically_normal() : resolved);
 }
 
 /// "OPTION: m.txt is also the input of MAP": an output that would overwrite an input or another output.
@@ -402,35 +361,23 @@ void refuse_clashes(const std::vector<InputFile>& inputs,
 
 void check_output_directory(const std::string& option, const std::string& directory) {
     std::error_code error;
-    if (!directory.empty() && fs::exists(directory, error) && !fs::is_directory(directory, error)) {
+    const fs::path path = from_utf8(directory);
+    if (!directory.empty() && fs::exists(path, error) && !fs::is_directory(path, error)) {
         fail(option, directory, "exists and is not a directory");
     }
 }
 
 void remove_pending_files() noexcept {
     for (std::sig_atomic_t i = 0; i < pending_count; ++i) {
-        ::unlink(pending_paths[static_cast<std::size_t>(i)].data());
+        platform::remove_pending_file(pending_paths[static_cast<std::size_t>(i)].data());
     }
     for (std::sig_atomic_t i = 0; i < pending_directory_count; ++i) {
-        ::rmdir(pending_directories[static_cast<std::size_t>(i)].data());
+        platform::remove_pending_directory(pending_directories[static_cast<std::size_t>(i)].data());
     }
 }
 
 void remove_pending_files_on_signals() {
-    // Every signal whose default action ends the process without the program's say, so a temporary file
-    // (up to an audit's whole report) is never left beside its target. A signal the process was started with
-    // ignored (nohup's SIGHUP, a background job's SIGINT and SIGQUIT) stays ignored.
-    for (const int signal_number : cleanup_signals) {
-        struct sigaction current {};
-        if (::sigaction(signal_number, nullptr, &current) != 0 || current.sa_handler == SIG_IGN) {
-            continue;
-        }
-        struct sigaction action {};
-        action.sa_handler = remove_pending_and_reraise;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = SA_RESTART;
-        ::sigaction(signal_number, &action, nullptr);
-    }
+    platform::install_cleanup_handlers();
 }
 
 void OutputFiles::add_input(std::string option, std::string path) {
@@ -479,14 +426,14 @@ void OutputFiles::commit() {
                 created_directories.push_back(d.path);
             }
             for (const auto& [name, content] : d.files) {
-                targets.push_back(classify(d.option, (fs::path(d.path) / name).string(), content));
+                targets.push_back(classify(d.option, to_utf8(from_utf8(d.path) / from_utf8(name)), content));
             }
         }
         commit_targets(targets);
     } catch (...) {
         for (const std::string& directory : created_directories) {
             std::error_code ignored;
-            fs::remove_all(directory, ignored);
+            fs::remove_all(from_utf8(directory), ignored);
         }
         throw;
     }
@@ -495,7 +442,7 @@ void OutputFiles::commit() {
         for (const auto& file : d.files) {
             written.insert(file.first);
         }
-        remove_stale(d.path, d.prefix, d.suffix, written);
+        remove_stale(from_utf8(d.path), d.prefix, d.suffix, written);
     }
 }
 

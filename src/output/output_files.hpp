@@ -14,8 +14,12 @@
 //   /dev/null, is exempt);
 // - a directory of frames holds exactly this run's files of its kind after a success (stale ones from an
 //   earlier run are removed) and nothing new after a failure (a directory the run created is removed again).
-// POSIX calls (mkstemp, rename, link), so this part sits beside the standard-library-only core.
-// Option names in messages are the caller's (a command line's flag, a keyword argument); empty for none.
+// It calls the system (POSIX: mkstemp, rename, link, signals; Windows: CreateFileW, MoveFileExW,
+// CreateHardLinkW, the console control handler; kinema/output/file_system.hpp), so this part sits beside the
+// standard-library-only core. Paths are UTF-8 on every platform (UTF-16 for Windows' wide calls); on Windows
+// the rule's differences (permissions, links, locked files, Ctrl-C) are in docs/errors.md "Output files on
+// Windows". Option names in messages are the caller's (a command line's flag, a keyword argument); empty for
+// none.
 #pragma once
 
 #include <functional>
@@ -53,6 +57,10 @@ struct OutputFile {
 /// status says which). For a program that owns its signals, such as a
 /// command-line tool: call it once at start. The library installs no handler by itself, so a game or an
 /// embedding host keeps its own; such a host may call remove_pending_files() from its own handler.
+/// On Windows, which has none of these signals, it installs a console control handler instead (Ctrl-C,
+/// Ctrl-Break, closing the console, logoff, shutdown) and an atexit() function: the handler removes the
+/// files, lets no commit stage another and passes the event on, so the process ends as it would have (a
+/// program that goes on after Ctrl-C must not call this).
 void remove_pending_files_on_signals();
 
 /// Removes the temporary files and the new directories of the commit in progress. Async-signal-safe (unlink
