@@ -183,3 +183,15 @@ HoldCleanup::~HoldCleanup() {
 }
 
 }  // namespace kinema::output::platform
+
+namespace kinema::output {
+
+std::vector<std::string> utf8_arguments(int argc, char** argv) {
+    return {argv, argv + argc};
+}
+
+bool stderr_is_terminal() {
+    return ::isatty(STDERR_FILENO) == 1;
+}
+
+}  // namespace kinema::output

@@ -13,8 +13,12 @@
 #define NOMINMAX
 #endif
 #include <windows.h>
+// After windows.h, which they need.
+#include <io.h>
+#include <shellapi.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -394,3 +398,29 @@ HoldCleanup::~HoldCleanup() {
 }
 
 }  // namespace kinema::output::platform
+
+namespace kinema::output {
+
+std::vector<std::string> utf8_arguments(int argc, char** argv) {
+    int count = 0;
+    wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+    if (wide == nullptr) {
+        return {argv, argv + argc};
+    }
+    std::vector<std::string> arguments;
+    for (int i = 0; i < count; ++i) {
+        const int size = ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+        std::string argument(static_cast<std::size_t>(size > 0 ? size - 1 : 0), '\0');
+        ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, argument.data(), size, nullptr, nullptr);
+        arguments.push_back(std::move(argument));
+    }
+    ::LocalFree(wide);
+    return arguments;
+}
+
+// _isatty answers for a console, and also for NUL (any character device), where a bar then goes nowhere.
+bool stderr_is_terminal() {
+    return ::_isatty(::_fileno(stderr)) != 0;
+}
+
+}  // namespace kinema::output

@@ -63,6 +63,15 @@ struct OutputFile {
 /// program that goes on after Ctrl-C must not call this).
 void remove_pending_files_on_signals();
 
+/// The program's arguments as UTF-8, the encoding kinema reads every argument and path in: argv as it is on
+/// POSIX; on Windows, where main() gets them in the ANSI code page (a name such as "Été-日本.json" loses its
+/// characters), taken again from the UTF-16 command line.
+std::vector<std::string> utf8_arguments(int argc, char** argv);
+
+/// Whether the standard error stream is a terminal (a console on Windows), where a progress bar belongs; a
+/// file or a pipe (MSYS2's and Git Bash's terminals are pipes) is not.
+bool stderr_is_terminal();
+
 /// Removes the temporary files and the new directories of the commit in progress. Async-signal-safe (unlink
 /// and rmdir of paths kept in a fixed table): a signal handler may call it.
 void remove_pending_files() noexcept;
