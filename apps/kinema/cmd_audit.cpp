@@ -106,20 +106,16 @@ std::vector<chase::AuditSweepAxis> parse_sweeps(const std::vector<std::string>& 
 }
 
 // The files only a whole audit writes: neither a sweep nor a shard writes them.
-std::vector<OutputFlag> whole_run_outputs(const MergeOutputs& f) {
-    return {{"--csv", &f.csv}, {"--places-csv", &f.places_csv}, {"--png", &f.png}, {"--svg", &f.svg}};
+std::vector<GivenFlag> whole_run_outputs(const MergeOutputs& f) {
+    return {given_text(f.csv, "--csv"), given_text(f.places_csv, "--places-csv"), given_text(f.png, "--png"),
+            given_text(f.svg, "--svg")};
 }
 
 // With --sweep, only --json (the sweep's list) is written, and the whole level is swept.
 void refuse_with_sweep(const AuditCliOptions& o) {
-    std::vector<OutputFlag> refused = whole_run_outputs(o.files);
-    refused.push_back({"--shard", &o.shard});  // not a file, but refused alike
-    for (const OutputFlag& output : refused) {
-        if (!output.path->empty()) {
-            throw UsageError(
-                fmt::format("{}: not with --sweep (a sweep writes its table, and --json)", output.flag));
-        }
-    }
+    std::vector<GivenFlag> refused = whole_run_outputs(o.files);
+    refused.push_back(given_text(o.shard, "--shard"));  // not a file, but refused alike
+    refuse_given(refused, "not with --sweep (a sweep writes its table, and --json)");
 }
 
 AuditArgs parse_options(const AuditCommand& c) {

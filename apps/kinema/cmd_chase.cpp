@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -93,14 +92,10 @@ std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, 
 void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
     const ChaseOutputs& o = c.options.outputs;
     const FlagBinder& f = c.flags;
-    const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
-                                                      {!o.frames.empty(), "--frames"},
-                                                      {f.given("grid.connectivity"), "--connectivity"},
-                                                      {f.given("grid.cell_size"), "--cell-size"}};
-    for (const auto& [given, name] : grid_only) {
-        if (mesh && given) {
-            throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
-        }
+    if (mesh) {
+        refuse_given({given_text(o.animate, "--animate"), given_text(o.frames, "--frames"),
+                      f.given_flag("grid.connectivity"), f.given_flag("grid.cell_size")},
+                     "not available for 3D (.obj) levels");
     }
     const auto measures = agent_measure_fields();
     if (!mesh && (f.given("npc") || std::any_of(measures.begin(), measures.end(),

@@ -5,7 +5,6 @@
 
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -25,14 +24,9 @@ namespace {
 // Merges batch parts (report::merge_batch_part_files) and writes what `kinema pursue --batch` writes: --json,
 // --csv and the table (--places-csv, --png and --svg are refused: a batch has no places or pictures).
 void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
-    for (const auto& [flag, value] :
-         {std::pair{"--places-csv", &outputs.places_csv}, {"--png", &outputs.png}, {"--svg", &outputs.svg}}) {
-        if (!value->empty()) {
-            throw UsageError(fmt::format(
-                "{}: only for the parts of `kinema audit --shard` (a batch has no places or pictures)",
-                flag));
-        }
-    }
+    refuse_given({given_text(outputs.places_csv, "--places-csv"), given_text(outputs.png, "--png"),
+                  given_text(outputs.svg, "--svg")},
+                 "only for the parts of `kinema audit --shard` (a batch has no places or pictures)");
     const report::MergedBatch merged = report::merge_batch_part_files(paths);
     if (merged.result.scenarios == 0) {
         throw UsageError(

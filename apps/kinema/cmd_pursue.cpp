@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -171,36 +170,23 @@ pursuit::BatchSettings parse_batch(const FlagBinder& flags) {
 void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
     const PursueOptions& o = c.options;
     const FlagBinder& f = c.flags;
-    const std::pair<bool, const char*> single_only[] = {{f.given("route"), "--route"},
-                                                        {f.given("npc"), "--npc"},
-                                                        {f.given("npc_direction"), "--npc-dir"},
-                                                        {f.given("team"), "--team"},
-                                                        {f.given("stimulus"), "--stimulus"},
-                                                        {f.given("strategy"), "--strategy"},
-                                                        {!o.png.empty(), "--png"},
-                                                        {!o.svg.empty(), "--svg"},
-                                                        {!o.animate.empty(), "--animate"}};
-    const std::pair<bool, const char*> batch_only[] = {{f.given("seed"), "--seed"},
-                                                       {!mesh && f.given("threads"), "--threads"},
-                                                       {f.given("min_route"), "--min-route"},
-                                                       {f.given("npcs"), "--npcs"},
-                                                       {!o.csv.empty(), "--csv"},
-                                                       {!o.json_file.empty(), "--json FILE"},
-                                                       {!o.shard.empty(), "--shard"}};
-    using Flags = std::span<const std::pair<bool, const char*>>;
-    for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
-        if (given) {
-            throw UsageError(batch ? fmt::format("{}: not used with --batch (every strategy runs on random "
-                                                 "scenarios)",
-                                                 name)
-                                   : fmt::format("{}: only with --batch", name));
-        }
+    if (batch) {
+        refuse_given(
+            {f.given_flag("route"), f.given_flag("npc"), f.given_flag("npc_direction"), f.given_flag("team"),
+             f.given_flag("stimulus"), f.given_flag("strategy"), given_text(o.png, "--png"),
+             given_text(o.svg, "--svg"), given_text(o.animate, "--animate")},
+            "not used with --batch (every strategy runs on random scenarios)");
+    } else {
+        refuse_given({f.given_flag("seed"), mesh ? GivenFlag{} : f.given_flag("threads"),
+                      f.given_flag("min_route"), f.given_flag("npcs"), given_text(o.csv, "--csv"),
+                      given_text(o.json_file, "--json FILE"), given_text(o.shard, "--shard")},
+                     "only with --batch");
     }
     if (batch && o.json && o.json_file.empty()) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
     }
     if (batch && !o.shard.empty()) {
-        const OutputFlag whole_run_outputs[] = {{"--csv", &o.csv}};
+        const GivenFlag whole_run_outputs[] = {given_text(o.csv, "--csv")};
         (void)check_shard_outputs(o.shard, o.json_file, whole_run_outputs);
     }
 }

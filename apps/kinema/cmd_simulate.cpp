@@ -6,7 +6,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -131,16 +130,9 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
 
 // --input-file: one dt and one input per frame (report::input_file_frames).
 void run_input_file(const SimulateOptions& options, mv::AnyModel model) {
-    for (const auto& [text, flag] :
-         {std::pair{&options.dt, "--dt"}, std::pair{&options.dt_schedule, "--dt-schedule"},
-          std::pair{&options.frames, "--frames"}, std::pair{&options.input, "--input"}}) {
-        if (!text->empty()) {
-            throw UsageError(
-                fmt::format("{}: not allowed with --input-file (the file gives every frame's dt "
-                            "and input)",
-                            flag));
-        }
-    }
+    refuse_given({given_text(options.dt, "--dt"), given_text(options.dt_schedule, "--dt-schedule"),
+                  given_text(options.frames, "--frames"), given_text(options.input, "--input")},
+                 "not allowed with --input-file (the file gives every frame's dt and input)");
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);
     const report::SimulationRun run =

@@ -122,12 +122,8 @@ void run_stop(const StopOptions& o) {
         throw UsageError("--fps: required (or --continuous, or --table)");
     }
     if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
-        for (const std::string_view field : {"rest_speed", "max_frames"}) {
-            if (o.flags.given(field)) {
-                throw UsageError(fmt::format("{}: only the stepping models use it (unreal's stop is exact)",
-                                             flag_of_field(field, kStopRenames)));
-            }
-        }
+        refuse_given({o.flags.given_flag("rest_speed"), o.flags.given_flag("max_frames")},
+                     "only the stepping models use it (unreal's stop is exact)");
         fmt::print("{}", unreal_text(o, *unreal, v0));
     } else {
         fmt::print("{}", stepped_text(o, model, v0));

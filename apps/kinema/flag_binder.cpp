@@ -69,6 +69,14 @@ std::string flag_of_field(std::string_view field, std::span<const FieldFlag> ren
     return flag;
 }
 
+void refuse_given(std::span<const GivenFlag> flags, std::string_view why) {
+    for (const GivenFlag& flag : flags) {
+        if (flag.given) {
+            throw UsageError(fmt::format("{}: {}", flag.flag, why));
+        }
+    }
+}
+
 FlagBinder::FlagBinder(std::span<const FieldFlag> renames, std::string_view fallback)
     : renames_(renames), fallback_(fallback) {}
 
@@ -132,6 +140,11 @@ const FlagBinder::Bound* FlagBinder::find(std::string_view field) const {
 bool FlagBinder::given(std::string_view field) const {
     const Bound* b = find(field);
     return b != nullptr && (!b->text.empty() || !b->texts.empty());
+}
+
+GivenFlag FlagBinder::given_flag(std::string_view field) const {
+    const Bound* b = find(field);
+    return b == nullptr ? GivenFlag{} : GivenFlag{given(field), b->flag};
 }
 
 const std::string& FlagBinder::text(std::string_view field) const {

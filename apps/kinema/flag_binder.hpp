@@ -55,6 +55,23 @@ CLI::Option* typed(CLI::Option* option, ValueKind kind);
 /// for '_'.
 [[nodiscard]] std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames = {});
 
+/// A flag as typed and whether it was given: one row of refuse_given's table.
+struct GivenFlag {
+    bool given = false;
+    std::string_view flag;
+};
+
+/// An option's text (a path, a number as typed) as a row of refuse_given's table: given when not empty.
+[[nodiscard]] inline GivenFlag given_text(const std::string& text, std::string_view flag) {
+    return {!text.empty(), flag};
+}
+/// Refuses the first given flag of `flags`: UsageError "FLAG: WHY" (why e.g. "only with --batch" or "not with
+/// --sweep (...)"). Options that another mode or kind of level reads are refused rather than ignored.
+void refuse_given(std::span<const GivenFlag> flags, std::string_view why);
+inline void refuse_given(std::initializer_list<GivenFlag> flags, std::string_view why) {
+    refuse_given(std::span(flags.begin(), flags.size()), why);
+}
+
 /// The fields a bound option sets (its own field; --difficulty also max_steps), empty for an option no
 /// FlagBinder bound. run_cli refuses a field given both by such an option and by `--set` (the second would
 /// silently win): one check for every command, whatever binder bound the flag.
@@ -98,6 +115,8 @@ class FlagBinder {
     CLI::Option* add_repeated(CLI::App* cmd, std::string_view field, const std::string& help);
 
     [[nodiscard]] bool given(std::string_view field) const;
+    /// Whether `field` was given, and its flag as bound: a row of refuse_given's table.
+    [[nodiscard]] GivenFlag given_flag(std::string_view field) const;
     /// The text typed for `field` ("" when not given).
     [[nodiscard]] const std::string& text(std::string_view field) const;
     /// The texts of a repeatable option, in order.

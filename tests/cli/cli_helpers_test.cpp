@@ -21,7 +21,8 @@
 namespace {
 
 using kinema::cli::FlagBinder;
-using kinema::cli::OutputFlag;
+using kinema::cli::given_text;
+using kinema::cli::GivenFlag;
 using kinema::cli::UsageError;
 
 std::string usage_error(const std::function<void()>& run) {
@@ -35,7 +36,7 @@ std::string usage_error(const std::function<void()>& run) {
 
 TEST(ShardOutputs, ParsesTheShardWhenOnlyJsonIsGiven) {
     const std::string csv;
-    const OutputFlag whole_run[] = {{"--csv", &csv}};
+    const GivenFlag whole_run[] = {given_text(csv, "--csv")};
     const kinema::report::ShardId shard = kinema::cli::check_shard_outputs("2/5", "part.json", whole_run);
     EXPECT_EQ(shard.index, 2);
     EXPECT_EQ(shard.count, 5);
@@ -45,11 +46,12 @@ TEST(ShardOutputs, RefusesTheWholeRunsFilesInOrderThenAMissingJson) {
     const std::string none;
     const std::string csv = "rows.csv";
     const std::string png = "map";
-    const OutputFlag whole_run[] = {{"--csv", &none}, {"--png", &png}, {"--places-csv", &csv}};
+    const GivenFlag whole_run[] = {given_text(none, "--csv"), given_text(png, "--png"),
+                                   given_text(csv, "--places-csv")};
     EXPECT_EQ(usage_error([&] { (void)kinema::cli::check_shard_outputs("1/2", "part.json", whole_run); }),
               "--png: not with --shard (a shard writes only its partial report, to --json; kinema merge "
               "writes the reports)");
-    const OutputFlag nothing_else[] = {{"--csv", &none}};
+    const GivenFlag nothing_else[] = {given_text(none, "--csv")};
     EXPECT_EQ(usage_error([&] { (void)kinema::cli::check_shard_outputs("1/2", "", nothing_else); }),
               "--shard: needs --json FILE for the partial report");
     // The shard itself is checked first, whatever else is wrong.
