@@ -34,30 +34,14 @@ inline double parse_positive(std::string_view text, std::string_view what, bool 
 }
 
 /// A finite number in [min, max], else UsageError naming the argument: the documented range of a flag that is
-/// not a settings field (docs/errors.md, "Limits"). `context` follows the range in the message (" for
-/// --model morrowind" where a model narrows it).
-inline double parse_in_range(std::string_view text, std::string_view what, double min, double max,
-                             std::string_view context = "") {
+/// not a settings field (docs/errors.md, "Limits"). Frame rates: analysis::read_rate.
+inline double parse_in_range(std::string_view text, std::string_view what, double min, double max) {
     const double value = parse_number(text, what);
     if (!(value >= min && value <= max)) {
-        throw UsageError(fmt::format("{}: must be in [{}, {}]{}, got {}", what, format_number(min),
-                                     format_number(max), context, text));
+        throw UsageError(fmt::format("{}: must be in [{}, {}], got {}", what, format_number(min),
+                                     format_number(max), text));
     }
     return value;
-}
-
-/// The frame rates of a comma-separated list, each as parse_in_range reads it, then at most `max_count` of
-/// them: the whole list is checked before any work.
-inline std::vector<double> parse_rate_list(std::string_view list, std::string_view what, double min,
-                                           double max, std::size_t max_count, std::string_view context = "") {
-    std::vector<double> rates;
-    for (const std::string& part : split(list, ',')) {
-        rates.push_back(parse_in_range(part, what, min, max, context));
-    }
-    if (rates.size() > max_count) {
-        throw UsageError(fmt::format("{}: at most {} frame rates, got {}", what, max_count, rates.size()));
-    }
-    return rates;
 }
 
 /// A whole number in [min, max] (`unit` after "a whole number" in the message: " of 100 ns ticks"), read by
