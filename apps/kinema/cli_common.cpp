@@ -42,8 +42,14 @@ Vec3 parse_vec3(std::string_view text, std::string_view what) {
     return {v[0], v[1], v[2]};
 }
 
-bool is_3d_level_path(const std::string& path) {
-    return levels::is_3d_level_file(path);
+bool LevelSource::is_3d() const {
+    return (!map.empty() && levels::is_3d_level_file(map)) || !navmesh.empty();
+}
+
+void LevelSource::refuse_map_with_navmesh() const {
+    if (!navmesh.empty() && !map.empty()) {
+        throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
+    }
 }
 
 void refuse_pictures_without_render([[maybe_unused]] bool asked, [[maybe_unused]] std::string_view flags) {
@@ -59,13 +65,20 @@ void refuse_3d_level_without_nav(const std::string& map) {
 }
 
 CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
-                            std::string_view help, const std::string& map_help, std::string& map,
-                            LevelFlags& flags) {
+                            std::string_view help, const std::string& map_help, LevelSource& level) {
     CLI::App* cmd = app.add_subcommand(name, description);
     cmd->footer(fmt::format("{}\n{}", help, help_page("level-flags")));
-    typed(cmd->add_option("--map", map, map_help), ValueKind::file);
-    add_level_flags(cmd, flags);
+    typed(cmd->add_option("--map", level.map, map_help), ValueKind::file);
+    add_level_flags(cmd, level.flags);
     return cmd;
+}
+
+void add_navmesh_option(CLI::App* cmd, LevelSource& level) {
+    typed(
+        cmd->add_option(
+            "--navmesh", level.navmesh,
+            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
+        ValueKind::file);
 }
 
 void add_level_flags(CLI::App* cmd, LevelFlags& flags) {

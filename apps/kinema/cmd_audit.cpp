@@ -31,6 +31,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/audit_files.hpp"
 #include "kinema/report/audit_shards.hpp"
@@ -51,8 +52,7 @@ namespace {
 
 // The flags that are not settings fields.
 struct AuditCliOptions {
-    std::string map;
-    LevelFlags level_flags;
+    LevelSource level;  // --map and the level flags
     // --json, --csv, --places-csv, --png and --svg (kinema merge writes the same), and the files read.
     MergeOutputs files;
     std::string shard;  // "I/N" or empty
@@ -121,9 +121,9 @@ void refuse_with_sweep(const AuditCliOptions& o) {
 AuditArgs parse_options(const AuditCommand& c) {
     const AuditCliOptions& o = c.options;
     AuditArgs a;
-    a.map = o.map;
-    a.mesh = is_3d_level_path(o.map);
-    a.read_options = level_read_options(o.level_flags, o.map);
+    a.map = o.level.map;
+    a.mesh = o.level.is_3d();
+    a.read_options = o.level.read_options();
     a.threads = parse_threads(c.flags.text("threads"));
     c.flags.apply(a.settings);
     c.flags.require_valid(a.settings.validate());
@@ -262,7 +262,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     AuditArgs a;
     a.map = merged.level.file;
     a.read_options = merged.level.options;
-    a.mesh = is_3d_level_path(a.map);
+    a.mesh = levels::is_3d_level_file(a.map);
     a.settings = {merged.flood, merged.settings};
     refuse_pictures_without_render(!outputs.png.empty() || !outputs.svg.empty(), "--png/--svg");
     a.files = outputs;
@@ -283,7 +283,7 @@ void add_audit_command(CLI::App& app) {
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
         "give up or run the wrong way (table, JSON, CSV, pictures)",
         help_page("audit"), "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)",
-        o.map, o.level_flags);
+        o.level);
     cmd->get_option("--map")->required();
     flags.add_fields<chase::LevelAuditSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",

@@ -47,10 +47,8 @@ using ChaseSettings = chase::GridChaseSettings;
 
 // The flags that are not settings fields: outputs and the level's file.
 struct ChaseOptions {
-    std::string map;
+    LevelSource level;
     std::string max_file_bytes;
-    std::string navmesh;
-    LevelFlags level_flags;
     ChaseOutputs outputs;  // inputs: the files read (no output may overwrite one)
 };
 
@@ -102,7 +100,7 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
                                                 [&](std::string_view field) { return f.given(field); }))) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
     }
-    if ((!mesh || !c.options.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
+    if ((!mesh || !c.options.level.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
     refuse_pictures_without_render(o.pictures(), "--png/--svg/--animate/--frames");
@@ -135,18 +133,12 @@ std::uintmax_t parse_max_file_bytes(const std::string& text) {
 ChaseArgs parse_options(const ChaseCommand& c) {
     const ChaseOptions& o = c.options;
     ChaseArgs a;
-    a.map = o.map;
-    a.mesh = !o.map.empty() && is_3d_level_path(o.map);
-    if (!o.navmesh.empty()) {
-        if (!o.map.empty()) {
-            throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
-        }
-        a.map = o.navmesh;
-        a.navmesh = o.navmesh;
-        a.mesh = true;
-    }
+    a.mesh = o.level.is_3d();
+    o.level.refuse_map_with_navmesh();
+    a.map = o.level.file();
+    a.navmesh = o.level.navmesh;
     refuse_foreign_options(c, a.mesh);
-    a.read_options = level_read_options(o.level_flags, a.map, a.navmesh);
+    a.read_options = o.level.read_options();
     apply_difficulty(c.flags, a.settings.flood);
     c.flags.apply(a.settings);
     if (!o.max_file_bytes.empty()) {
@@ -282,7 +274,7 @@ void add_chase_command(CLI::App& app) {
         help_page("chase"),
         "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
         "built-in",
-        o.map, o.level_flags);
+        o.level);
     flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
               ValueKind::point2_or_3);
     flags.add(cmd, "direction", "Player's last known direction (any length; 0,0 = no barrier)",
@@ -300,11 +292,7 @@ void add_chase_command(CLI::App& app) {
           ValueKind::file);
     typed(cmd->add_option("--frames", o.outputs.frames, "Write one PNG per step into this directory"),
           ValueKind::directory);
-    typed(
-        cmd->add_option(
-            "--navmesh", o.navmesh,
-            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
-        ValueKind::file);
+    add_navmesh_option(cmd, o.level);
     flags.add(cmd, "npc", "3D levels: the NPC's position; adds its path to the destination",
               ValueKind::point3);
     flags.add(cmd, "destinations",

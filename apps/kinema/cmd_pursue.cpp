@@ -54,8 +54,7 @@ namespace {
 
 // The flags that are not settings or scenario fields.
 struct PursueOptions {
-    std::string map;
-    LevelFlags level_flags;
+    LevelSource level;  // --map, or --navmesh for a 3D level (as `kinema chase`), and the level flags
     std::string npc_model;
     std::vector<std::string> sets;
     bool json = false;      // --json given (single pursuit: print JSON)
@@ -64,8 +63,7 @@ struct PursueOptions {
     std::string png;
     std::string svg;
     std::string animate;
-    std::string navmesh;  // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`
-    std::string shard;    // --batch --shard I/N, or empty
+    std::string shard;                      // --batch --shard I/N, or empty
     std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
@@ -121,7 +119,7 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder& flags = command.flags;
     pursuit::PursuitConfig c;
     // A 3D level read from --navmesh is named by it, as `kinema chase` names it in its JSON.
-    c.map = command.options.navmesh.empty() ? command.options.map : command.options.navmesh;
+    c.map = command.options.level.file();
     c.model =
         model_option(command.options.npc_model.empty() ? "unreal" : command.options.npc_model, "--npc-model");
     apply_difficulty(flags, c.flood);
@@ -133,11 +131,6 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     flags.require_valid(validate_pursuit_config(c));
     set_names.require_valid(movement::validate(c.model));
     return c;
-}
-
-// The level file's loader options (--level, --walls), refused for a format that does not read them.
-levels::LevelReadOptions read_options_of(const PursueOptions& o) {
-    return level_read_options(o.level_flags, o.map, o.navmesh);
 }
 
 // The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp). Without
@@ -200,7 +193,7 @@ void refuse_level_options(const PursueCommand& c, bool mesh) {
         throw UsageError("--agent-*/--tile-size: only for 3D levels (--map LEVEL.obj or --navmesh FILE)");
     }
     // With --batch, --threads also sets the batch's workers.
-    if (!c.options.navmesh.empty() &&
+    if (!c.options.level.navmesh.empty() &&
         (f.given("tile_size") || (f.given("threads") && !f.given("scenarios")))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
@@ -220,7 +213,7 @@ void report_batch(const PursueCommand& c, const report::BatchPartSettings& part,
         const pursuit::BatchResult result =
             pursuit::run_batch_shard(make_space, part.config, part.batch, shard.index, shard.count, progress);
         bar.finish();
-        const report::LevelId id{level, report::file_fnv1a64(level), read_options_of(o)};
+        const report::LevelId id{level, report::file_fnv1a64(level), o.level.read_options()};
         report::write_batch_part_file({"--json", o.json_file}, o.inputs, id, part, shard, result.runs);
         return;
     }
@@ -241,7 +234,7 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
     const chase::GridChaseSpace space(grid);
     report_batch(
         c, {config, settings, "cells"},
-        [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, c.options.map);
+        [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, c.options.level.map);
 }
 
 // The pictures in `files`, then the JSON or the table: everything is computed before any output.
@@ -273,7 +266,7 @@ void run_grid_pursue(const PursueCommand& c) {
     const PursueOptions& o = c.options;
     const pursuit::PursuitConfig config = parse_config(c);
     const levels::GridLevel level =
-        levels::load_level(o.map, levels::default_max_level_bytes, read_options_of(o));
+        levels::load_level(o.level.map, levels::default_max_level_bytes, o.level.read_options());
     const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 2, level.npc_start);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
@@ -307,8 +300,8 @@ nav::NavSettings nav_settings_of(const PursueCommand& c, const pursuit::BatchSet
 }
 
 nav::Level load_level_of(const PursueCommand& c, const nav::NavSettings& settings) {
-    return load_nav_level(c.options.map, c.options.navmesh, settings, levels::default_max_level_bytes,
-                          read_options_of(c.options));
+    return load_nav_level(c.options.level.map, c.options.level.navmesh, settings,
+                          levels::default_max_level_bytes, c.options.level.read_options());
 }
 
 void run_level_pursue(const PursueCommand& c) {
@@ -349,27 +342,26 @@ void run_level_batch(const PursueCommand& c) {
 void run_pursue(const PursueCommand& c) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const PursueOptions& o = c.options;
-    if (o.map.empty() && o.navmesh.empty()) {
+    if (o.level.file().empty()) {
         throw UsageError(
             "--map: required: a level (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)");
     }
-    if (!o.navmesh.empty() && !o.map.empty()) {
-        throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
-    }
-    const bool mesh = !o.navmesh.empty() || is_3d_level_path(o.map);
+    o.level.refuse_map_with_navmesh();
+    const bool mesh = o.level.is_3d();
     const bool batch = c.flags.given("scenarios");
     refuse_pictures_without_render(!o.png.empty() || !o.svg.empty() || !o.animate.empty(),
                                    "--png/--svg/--animate");
     refuse_foreign_options(c, batch, mesh);
     refuse_level_options(c, mesh);
-    (void)read_options_of(o);  // a flag without effect is refused before anything is read
+    (void)o.level.read_options();  // a flag without effect is refused before anything is read
     if (batch && !mesh) {
-        run_batch_command(c, levels::load_level(o.map, levels::default_max_level_bytes, read_options_of(o)));
+        run_batch_command(
+            c, levels::load_level(o.level.map, levels::default_max_level_bytes, o.level.read_options()));
     } else if (mesh) {
 #if KINEMA_HAVE_NAV
         batch ? run_level_batch(c) : run_level_pursue(c);
 #else
-        refuse_3d_level_without_nav(o.map.empty() ? o.navmesh : o.map);
+        refuse_3d_level_without_nav(o.level.file());
 #endif
     } else {
         run_grid_pursue(c);
@@ -378,11 +370,7 @@ void run_pursue(const PursueCommand& c) {
 
 // The navmesh, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
-    typed(
-        cmd->add_option(
-            "--navmesh", o.navmesh,
-            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
-        ValueKind::file);
+    add_navmesh_option(cmd, o.level);
     flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)",
               ValueKind::point_list);
     typed(flags.add_repeated(cmd, "npc",
@@ -428,8 +416,8 @@ void add_pursue_command(CLI::App& app) {
         app, "pursue",
         "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up",
         help_page("pursue"),
-        "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))", o.map,
-        o.level_flags);
+        "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))",
+        o.level);
     add_scene_options(cmd, o, flags);
     constexpr std::string_view player[] = {"player_speed"};
     flags.add_fields(cmd, config, &defaults, player);

@@ -89,19 +89,32 @@ TEST(ShardOutputs, TheStreamedFileHoldsEveryPieceAndNeverReplacesAnInput) {
 
 TEST(LevelCommand, DeclaresTheMapTheLevelFlagsAndTheirHelp) {
     CLI::App app;
-    std::string map;
-    kinema::cli::LevelFlags flags;
+    kinema::cli::LevelSource level;
     CLI::App* cmd = kinema::cli::add_level_command(app, "look", "Looks at a level", "The look's own help.",
-                                                   "Level file", map, flags);
+                                                   "Level file", level);
     EXPECT_EQ(cmd->get_name(), "look");
     EXPECT_EQ(cmd->get_option("--map")->get_type_name(), "FILE");
     EXPECT_EQ(cmd->get_footer(),
               std::string("The look's own help.\n") + kinema::cli::help_page("level-flags"));
     app.parse("look --map den.map --level Cave --up z", false);
-    EXPECT_EQ(map, "den.map");
-    EXPECT_EQ(flags.level, "Cave");
-    EXPECT_EQ(flags.up, "z");
-    EXPECT_EQ(flags.walls, "");
+    EXPECT_EQ(level.map, "den.map");
+    EXPECT_EQ(level.flags.level, "Cave");
+    EXPECT_EQ(level.flags.up, "z");
+    EXPECT_EQ(level.flags.walls, "");
+}
+
+TEST(LevelCommand, TheSourceIsTheNavmeshElseTheMap) {
+    kinema::cli::LevelSource grid{"den.map", "", {}};
+    EXPECT_EQ(grid.file(), "den.map");
+    EXPECT_FALSE(grid.is_3d());
+    EXPECT_TRUE((kinema::cli::LevelSource{"hall.OBJ", "", {}}.is_3d()));
+    const kinema::cli::LevelSource baked{"", "hall.navmesh", {}};
+    EXPECT_EQ(baked.file(), "hall.navmesh");
+    EXPECT_TRUE(baked.is_3d());
+    EXPECT_NO_THROW(baked.refuse_map_with_navmesh());
+    grid.navmesh = "hall.navmesh";
+    EXPECT_EQ(usage_error([&] { grid.refuse_map_with_navmesh(); }),
+              "--navmesh: cannot be combined with --map (the navmesh is the level)");
 }
 
 TEST(LevelCommand, A3DLevelWithoutNavNamesTheMap) {
