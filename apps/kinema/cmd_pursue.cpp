@@ -128,7 +128,7 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder set_names;
     set_names.name_errors([&] { apply_sets(c, command.options.sets); });
     refuse_unused_flood_fields(command, c.settings.strategy);
-    flags.require_valid(validate_pursuit_config(c));
+    flags.require_valid(c.validate());
     set_names.require_valid(movement::validate(c.model));
     return c;
 }
