@@ -1,11 +1,10 @@
-// Helpers shared by the analysis commands (simulate, turn, stop, sweep, replay): strict numbers, frame-rate
-// lists, the chart's files and the stdout sink; their JSON and CSV are the report module's (kinema/report/).
-// The model and its --set settings come from settings_options.hpp.
+// Helpers shared by the analysis commands (simulate, turn, stop, sweep, replay): strict numbers and the
+// chart's files (frame rates: kinema/analysis/frame_rates.hpp); their JSON and CSV are the report module's
+// (kinema/report/). The model and its --set settings come from settings_options.hpp.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -56,12 +55,6 @@ inline std::int64_t parse_whole(std::string_view text, std::string_view what, st
                                      max, quote_for_message(text)));
     }
     return static_cast<std::int64_t>(n.value);
-}
-
-/// Writes `text` to stdout and empties it: the sink of a report written as it goes (a long run's frames).
-inline void write_to_stdout(std::string& text) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    text.clear();
 }
 
 /// A command's --png and --svg: the chart it also draws, and the files it read (no picture may overwrite

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <utility>
 
 #include <fmt/format.h>
@@ -104,6 +105,11 @@ levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::
     static constexpr levels::LevelOptionNames names{"--level", "--walls", "--scale",
                                                     "--up",    "--map",   "--navmesh"};
     return levels::level_options_of(flags, names, map, navmesh);
+}
+
+void write_to_stdout(std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    text.clear();
 }
 
 namespace {

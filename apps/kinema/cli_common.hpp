@@ -95,6 +95,10 @@ void add_navmesh_option(CLI::App* cmd, LevelSource& level);
 /// given them, so that no output overwrites an input (kinema/output/output_files.hpp).
 std::vector<output::InputFile> input_files(const CLI::App& command);
 
+/// Writes `text` to stdout and empties it: the sink of a report written as it goes (a long run's frames, a
+/// flood's JSON over millions of cells).
+void write_to_stdout(std::string& text);
+
 /// The shortest decimal form that reads back to the same double: kinema::format_number
 /// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.
 using kinema::format_number;

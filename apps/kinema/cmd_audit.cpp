@@ -91,18 +91,13 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
-// The sweep's axes, read and checked by the library; its errors named as typed: "--sweep FIELD: ...", or
-// "--sweep: ..." for a text that names no field and for too many combinations.
+// The sweep's axes, read and checked by the library; its errors named as typed (no flag bound): "--sweep
+// FIELD: ...", or "--sweep: ..." for a text that names no field and for too many combinations.
 std::vector<chase::AuditSweepAxis> parse_sweeps(const std::vector<std::string>& texts,
                                                 const chase::FloodSettings& base) {
-    try {
-        return chase::parse_audit_sweep(texts, base);
-    } catch (const SettingsError& e) {
-        if (e.errors().front().field.empty()) {
-            throw UsageError("--sweep: " + e.errors().front().message);
-        }
-        throw UsageError(FlagBinder({}, "--sweep").message(e.errors()));  // no flag bound: "--sweep FIELD"
-    }
+    std::vector<chase::AuditSweepAxis> sweeps;
+    FlagBinder({}, "--sweep").name_errors([&] { sweeps = chase::parse_audit_sweep(texts, base); });
+    return sweeps;
 }
 
 // The files only a whole audit writes: neither a sweep nor a shard writes them.

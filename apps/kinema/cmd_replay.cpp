@@ -44,7 +44,7 @@ void run_replay(const ReplayOptions& o) {
     o.chart.write([&] { return report::replay_chart(result, o.log); });
     if (o.json) {
         std::string buffer;
-        report::write_replay_json(result, o.log, buffer, analysis_cli::write_to_stdout);
+        report::write_replay_json(result, o.log, buffer, write_to_stdout);
     } else {
         fmt::print("{}", table);
     }

@@ -77,8 +77,8 @@ void write_run(const SimulateOptions& options, const mv::AnyModel& model, const 
     const report::SimulationFormat format = options.json  ? report::SimulationFormat::json
                                             : options.csv ? report::SimulationFormat::csv
                                                           : report::SimulationFormat::table;
-    const std::optional<std::size_t> diverged_at = report::write_simulation(
-        format, model, run.times, run.first, run.frames(), analysis_cli::write_to_stdout);
+    const std::optional<std::size_t> diverged_at =
+        report::write_simulation(format, model, run.times, run.first, run.frames(), write_to_stdout);
     if (diverged_at) {
         std::fprintf(
             stderr,

@@ -196,6 +196,7 @@ std::string FlagBinder::message(const FieldErrors& errors) const {
                                          [&](const FieldFlag& f) { return f.field == e.field; });
         const std::string flag = bound != bound_.end() ? bound->flag
                                  : renamed             ? flag_of_field(e.field, renames_)
+                                 : e.field.empty()     ? fallback_
                                                        : fmt::format("{} {}", fallback_, e.field);
         out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", flag, e.message);
     }

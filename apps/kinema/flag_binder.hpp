@@ -137,7 +137,8 @@ class FlagBinder {
     /// Sets `field` of `description` from the text of a flag bound for another struct (when given).
     void apply_to(const SettingsDescription& description, void* settings, std::string_view field) const;
 
-    /// "FLAG: message; FLAG: message", each error named by the flag of its field.
+    /// "FLAG: message; FLAG: message", each error named by the flag of its field (an error of no field, as a
+    /// list that names no field: by `fallback` alone).
     [[nodiscard]] std::string message(const FieldErrors& errors) const;
     /// Throws UsageError(message(errors)) when `errors` is not empty: the one check of a command's values.
     void require_valid(const FieldErrors& errors) const;

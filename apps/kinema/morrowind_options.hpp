@@ -41,9 +41,9 @@ struct MorrowindArgs {
     bool truncate_base_speed = false;
     // Actor.
     bool creature = false, werewolf = false, flies = false;
-    // Stance.
-    bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
-         strafe = false;
+    // Stance: the flags set its fields; --input and --strafe its input.
+    movement::MorrowindStance stance;
+    bool strafe = false;
     std::string input;
     // Command-specific.
     std::string direction = "0,0";

@@ -73,6 +73,12 @@ TEST(FlagBinder, RefusesTheFirstGivenFlagOfATableByItsBoundName) {
     EXPECT_NO_THROW(kinema::cli::refuse_given({flags.given_flag("hot")}, "only with --batch"));
 }
 
+TEST(FlagBinder, AnErrorOfNoFieldIsNamedByTheFallbackAlone) {
+    const FlagBinder sweep({}, "--sweep");
+    EXPECT_EQ(sweep.message({{"", "at most 4096 combinations"}, {"hot", "must be in [1, 1000000], got 0"}}),
+              "--sweep: at most 4096 combinations; --sweep hot: must be in [1, 1000000], got 0");
+}
+
 TEST(FlagBinder, ErrorsNameTheFlagTyped) {
     CLI::App app;
     FlagBinder flags({}, "field");
