@@ -99,8 +99,7 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
         ->type_name("y|z");
 }
 
-levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
-                                            const std::string& navmesh) {
+levels::LevelReadOptions LevelSource::read_options() const {
     // The flags as the library's refusals name them: the level flags, then the flags that give the level.
     static constexpr levels::LevelOptionNames names{"--level", "--walls", "--scale",
                                                     "--up",    "--map",   "--navmesh"};

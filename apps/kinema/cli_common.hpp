@@ -54,14 +54,9 @@ using LevelFlags = levels::LevelOptionText;
 /// Adds --level, --walls, --scale and --up to `cmd`, bound to `flags`.
 void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 
-/// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
-/// navmesh file `navmesh` (--navmesh, whatever its extension): levels::level_options_of, which refuses a flag
-/// the file's format does not read ("--level: has no effect on corner.txt: ...") and a bad --scale or --up.
-levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
-                                            const std::string& navmesh = {});
-
-/// Where a command's level comes from (chase, audit, pursue): --map FILE, or --navmesh FILE (chase and
-/// pursue), and the level flags for its loader; each empty when not given.
+/// Where a command's level comes from (chase, audit, pursue; navmesh build's LEVEL as its map): --map FILE,
+/// or
+/// --navmesh FILE (chase and pursue), and the level flags for its loader; each empty when not given.
 struct LevelSource {
     std::string map;
     std::string navmesh;
@@ -73,10 +68,10 @@ struct LevelSource {
     /// one registry of levels/level_formats.hpp, which refuses an extension no loader reads: LevelError
     /// "FILE: format not supported: ..."; --map is looked at first), or --navmesh.
     [[nodiscard]] bool is_3d() const;
-    /// The loader options of the level flags for this level (level_read_options).
-    [[nodiscard]] levels::LevelReadOptions read_options() const {
-        return level_read_options(flags, map, navmesh);
-    }
+    /// The loader options of the level flags for the map (empty: no --map, the built-in level) or the navmesh
+    /// (whatever its extension): levels::level_options_of, which refuses a flag the file's format does not
+    /// read ("--level: has no effect on corner.txt: ...") and a bad --scale or --up.
+    [[nodiscard]] levels::LevelReadOptions read_options() const;
     /// UsageError "--navmesh: cannot be combined with --map (the navmesh is the level)" when both are given.
     void refuse_map_with_navmesh() const;
 };

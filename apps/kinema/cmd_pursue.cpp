@@ -410,8 +410,6 @@ void add_pursue_command(CLI::App& app) {
     auto command = std::make_shared<PursueCommand>();
     PursueOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
-    const pursuit::PursuitConfig defaults;
     CLI::App* cmd = add_level_command(
         app, "pursue",
         "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up",
@@ -419,22 +417,19 @@ void add_pursue_command(CLI::App& app) {
         "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))",
         o.level);
     add_scene_options(cmd, o, flags);
-    constexpr std::string_view player[] = {"player_speed"};
-    flags.add_fields(cmd, config, &defaults, player);
+    flags.add_fields<pursuit::PursuitConfig>(cmd, {"player_speed"});
     cmd->add_option("--npc-model", o.npc_model,
                     "The NPC's movement model: unreal (default), dishonored, crosscode")
         ->type_name("unreal|dishonored|crosscode");
-    constexpr std::string_view scale[] = {"model_scale"};
-    flags.add_fields(cmd, config, &defaults, scale);
+    flags.add_fields<pursuit::PursuitConfig>(cmd, {"model_scale"});
     cmd->add_option("--set", o.sets, "NAME=VALUE (repeatable; see below)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
-    constexpr std::string_view timing[] = {"hz", "max_time", "view_range", "view_angle", "search_time"};
-    flags.add_fields(cmd, config, &defaults, timing);
+    flags.add_fields<pursuit::PursuitConfig>(cmd,
+                                             {"hz", "max_time", "view_range", "view_angle", "search_time"});
     flags.add_repeated(cmd, "stimulus", "A noise T,X,Y (s, level units; 3D levels T,X,Y,Z; repeatable)")
         ->type_name("T,X,Y");
-    constexpr std::string_view flood[] = {"strategy", "hot", "max_heated", "max_steps"};
-    flags.add_fields(cmd, config, &defaults, flood);
+    flags.add_fields<pursuit::PursuitConfig>(cmd, {"strategy", "hot", "max_heated", "max_steps"});
     add_difficulty_option(flags, cmd);
     // A flag for one pursuit, an option with the report's file for --batch (the two forms).
     CLI::Option* json =
