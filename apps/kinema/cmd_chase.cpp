@@ -22,6 +22,7 @@
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/chase/query_text.hpp"
 #include "kinema/core/point_text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
@@ -59,10 +60,10 @@ struct ChaseArgs {
     std::uintmax_t max_file_bytes = levels::default_max_level_bytes;  ///< the --map loader's byte cap
     std::string navmesh;                    ///< a navmesh file instead of a mesh (map = navmesh then)
     levels::LevelReadOptions read_options;  ///< --level, --walls
-    std::optional<Vec3> from;
-    std::optional<Vec3> dir;
-    /// --from and --dir (each else zero; on grids without --from, the level's seed), --npc and
-    /// --destinations K (the split for a team, chase/split.hpp).
+    bool from_given = false;                ///< --from typed (else, on grids, the level's seed)
+    bool dir_given = false;                 ///< --dir typed (else, from the level's seed, its direction)
+    /// --from and --dir (each else zero), --npc and --destinations K (the split for a team, chase/split.hpp),
+    /// read by the library (chase/query_text.hpp).
     chase::ChaseQuery query;
     ChaseSettings settings;
 };
@@ -74,17 +75,6 @@ struct ChaseCommand {
     FlagBinder flags{chase_renames, "field"};
     ChaseOptions options;
 };
-
-std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, bool mesh) {
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    if (mesh) {
-        return parse_vec3(text, flag);
-    }
-    const Vec2 p = parse_vec2(text, flag);
-    return Vec3{p.x, p.y, 0.0};
-}
 
 // Options of the other kind of level are refused rather than ignored.
 void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
@@ -104,18 +94,6 @@ void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
     refuse_pictures_without_render(o.pictures(), "--png/--svg/--animate/--frames");
-}
-
-// --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
-std::optional<int> parse_destinations(const std::string& text) {
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    const double k = parse_number(text, "--destinations");
-    if (k != std::floor(k) || std::abs(k) > 1e6) {
-        throw UsageError(fmt::format("--destinations: must be a whole number in [1, 16], got {}", text));
-    }
-    return static_cast<int>(k);
 }
 
 // --max-file-bytes: a whole number of bytes in [1, kMaxFileBytesLimit] (docs/errors.md, "Limits").
@@ -144,12 +122,11 @@ ChaseArgs parse_options(const ChaseCommand& c) {
     if (!o.max_file_bytes.empty()) {
         a.max_file_bytes = parse_max_file_bytes(o.max_file_bytes);
     }
-    a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
-    a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
-    a.query.position = a.from.value_or(Vec3{});
-    a.query.direction = a.dir.value_or(Vec3{});
-    a.query.npc = parse_point(c.flags.text("npc"), "--npc", true);
-    a.query.destinations = parse_destinations(c.flags.text("destinations"));
+    const FlagBinder& f = c.flags;
+    a.from_given = f.given("position");
+    a.dir_given = f.given("direction");
+    a.query = chase::parse_chase_query(
+        {f.text("position"), f.text("direction"), f.text("npc"), f.text("destinations")}, a.mesh ? 3 : 2);
     output::check_output_directory("--frames", o.outputs.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
@@ -159,7 +136,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
 // The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
 chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level) {
     chase::ChaseQuery q = a.query;
-    if (a.from) {
+    if (a.from_given) {
         return q;
     }
     const std::optional<chase::ChaseQuery> seed = chase::marked_seed_query(level, a.settings.grid.cell_size);
@@ -175,7 +152,7 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
             format_number(a.settings.grid.cell_size)));
     }
     q.position = seed->position;
-    q.direction = a.dir.value_or(seed->direction);
+    q.direction = a.dir_given ? q.direction : seed->direction;
     return q;
 }
 
@@ -220,7 +197,7 @@ void run_grid_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
 
 #if KINEMA_HAVE_NAV
 void run_level_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
-    if (!a.from) {
+    if (!a.from_given) {
         throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", a.map));
     }
     const nav::Level level =
