@@ -23,11 +23,11 @@
 
 namespace kinema::cli::analysis_cli {
 
-/// A finite number > 0 (or >= 0 when allow_zero), else UsageError naming the argument.
-inline double parse_positive(std::string_view text, std::string_view what, bool allow_zero = false) {
+/// A finite number >= 0, else UsageError naming the argument.
+inline double parse_non_negative(std::string_view text, std::string_view what) {
     const double value = parse_number(text, what);
-    if (allow_zero ? !(value >= 0.0) : !(value > 0.0)) {
-        throw UsageError(fmt::format("{}: must be {} 0, got {}", what, allow_zero ? ">=" : ">", text));
+    if (!(value >= 0.0)) {
+        throw UsageError(fmt::format("{}: must be >= 0, got {}", what, text));
     }
     return value;
 }
@@ -66,8 +66,8 @@ struct ChartFiles {
 
     /// --png and --svg, help "also draw <what> as PNG" / "... as SVG".
     void add_options(CLI::App* cmd, std::string_view what) {
-        typed(cmd->add_option("--png", png, fmt::format("also draw {} as PNG", what)), ValueKind::file);
-        typed(cmd->add_option("--svg", svg, fmt::format("also draw {} as SVG", what)), ValueKind::file);
+        add_file_option(cmd, "--png", png, fmt::format("also draw {} as PNG", what));
+        add_file_option(cmd, "--svg", svg, fmt::format("also draw {} as SVG", what));
     }
 
     /// --png/--svg need kinema::render; checked with the other arguments, before any output.

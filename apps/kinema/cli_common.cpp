@@ -69,17 +69,15 @@ CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::s
                             std::string_view help, const std::string& map_help, LevelSource& level) {
     CLI::App* cmd = app.add_subcommand(name, description);
     cmd->footer(fmt::format("{}\n{}", help, help_page("level-flags")));
-    typed(cmd->add_option("--map", level.map, map_help), ValueKind::file);
+    add_file_option(cmd, "--map", level.map, map_help);
     add_level_flags(cmd, level.flags);
     return cmd;
 }
 
 void add_navmesh_option(CLI::App* cmd, LevelSource& level) {
-    typed(
-        cmd->add_option(
-            "--navmesh", level.navmesh,
-            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
-        ValueKind::file);
+    add_file_option(
+        cmd, "--navmesh", level.navmesh,
+        "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
 }
 
 void add_level_flags(CLI::App* cmd, LevelFlags& flags) {

@@ -286,11 +286,10 @@ void add_audit_command(CLI::App& app) {
               ValueKind::integer);
     flags.add_fields<chase::LevelAuditSettings>(
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
-    typed(cmd->add_option("--json", o.files.json, "Write the report as JSON to this file"), ValueKind::file);
-    typed(cmd->add_option("--csv", o.files.csv, "Write the rows as CSV to this file"), ValueKind::file);
-    typed(cmd->add_option("--places-csv", o.files.places_csv,
-                          "Write the places as CSV to this file (one line per place and cell)"),
-          ValueKind::file);
+    add_file_option(cmd, "--json", o.files.json, "Write the report as JSON to this file");
+    add_file_option(cmd, "--csv", o.files.csv, "Write the rows as CSV to this file");
+    add_file_option(cmd, "--places-csv", o.files.places_csv,
+                    "Write the places as CSV to this file (one line per place and cell)");
     cmd->add_option("--png", o.files.png, "Write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");
     cmd->add_option("--svg", o.files.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")

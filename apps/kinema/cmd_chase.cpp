@@ -263,10 +263,9 @@ void add_chase_command(CLI::App& app) {
                           "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)"),
           ValueKind::integer);
     cmd->add_flag("--json", o.outputs.json, "Print the result as JSON (fields: see below)");
-    typed(cmd->add_option("--png", o.outputs.png, "Write the flood picture as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o.outputs.svg, "Write the flood picture as SVG"), ValueKind::file);
-    typed(cmd->add_option("--animate", o.outputs.animate, "Write an animated SVG of the steps"),
-          ValueKind::file);
+    add_file_option(cmd, "--png", o.outputs.png, "Write the flood picture as PNG");
+    add_file_option(cmd, "--svg", o.outputs.svg, "Write the flood picture as SVG");
+    add_file_option(cmd, "--animate", o.outputs.animate, "Write an animated SVG of the steps");
     typed(cmd->add_option("--frames", o.outputs.frames, "Write one PNG per step into this directory"),
           ValueKind::directory);
     add_navmesh_option(cmd, o.level);

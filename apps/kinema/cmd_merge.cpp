@@ -55,14 +55,11 @@ void add_merge_command(CLI::App& app) {
     cmd->add_option("parts", command->parts, "The partial reports (every shard 1..N once)")
         ->required()
         ->type_name("PART...");
-    typed(cmd->add_option("--json", command->outputs.json, "Write the merged report as JSON to this file"),
-          ValueKind::file)
+    add_file_option(cmd, "--json", command->outputs.json, "Write the merged report as JSON to this file")
         ->required();
-    typed(cmd->add_option("--csv", command->outputs.csv, "Write the merged rows (runs) as CSV to this file"),
-          ValueKind::file);
-    typed(cmd->add_option("--places-csv", command->outputs.places_csv,
-                          "Audit parts: write the places as CSV to this file (one line per place and cell)"),
-          ValueKind::file);
+    add_file_option(cmd, "--csv", command->outputs.csv, "Write the merged rows (runs) as CSV to this file");
+    add_file_option(cmd, "--places-csv", command->outputs.places_csv,
+                    "Audit parts: write the places as CSV to this file (one line per place and cell)");
     cmd->add_option("--png", command->outputs.png,
                     "Audit parts: write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");

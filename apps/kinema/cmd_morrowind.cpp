@@ -114,9 +114,8 @@ void run_fall(const MorrowindArgs& args) {
 
 void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bool with_set_and_json) {
     // Settings.
-    typed(cmd->add_option("--gmst", a.gmst_file,
-                          "JSON object of GMST names to numbers overriding the vanilla defaults"),
-          ValueKind::file);
+    add_file_option(cmd, "--gmst", a.gmst_file,
+                    "JSON object of GMST names to numbers overriding the vanilla defaults");
     if (with_set_and_json) {
         cmd->add_option("--set", a.sets,
                         "change one settings field, e.g. gmsts.fJumpAcroMultiplier=3 or animation.walk=150 "

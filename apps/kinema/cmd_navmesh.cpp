@@ -42,13 +42,10 @@ void add_navmesh_command(CLI::App& app) {
     cmd->require_subcommand(1);
     auto options = std::make_shared<NavmeshCommand>();
     CLI::App* build = cmd->add_subcommand("build", "Build a level's navmesh with Recast and write it");
-    typed(build->add_option(
-              "level", options->level.map,
-              "Level mesh (.obj, y up; or a 3D scene: .gltf, .glb, .fbx, ... where built with Assimp)"),
-          ValueKind::file)
+    add_file_option(build, "level", options->level.map,
+                    "Level mesh (.obj, y up; or a 3D scene: .gltf, .glb, .fbx, ... where built with Assimp)")
         ->required();
-    typed(build->add_option("-o,--output", options->output, "Navmesh file to write"), ValueKind::file)
-        ->required();
+    add_file_option(build, "-o,--output", options->output, "Navmesh file to write")->required();
     add_level_flags(build, options->level.flags);
     const nav::NavSettings defaults;
     options->flags.add_fields(build, settings_description<nav::NavSettings>(), &defaults, agent_fields);

@@ -397,7 +397,7 @@ void add_batch_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "(at most 64 of them; the navmesh is the same for any count)",
               ValueKind::integer);
     flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route", "npcs"});
-    typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
+    add_file_option(cmd, "--csv", o.csv, "--batch: write one row per run to this file");
     cmd->add_option("--shard", o.shard,
                     "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "
                     "to --json (kinema merge joins the parts)")
@@ -439,9 +439,9 @@ void add_pursue_command(CLI::App& app) {
             ->expected(0, 1)
             ->type_name("[FILE]");
     add_batch_options(cmd, o, flags);
-    typed(cmd->add_option("--png", o.png, "Write the pursuit picture as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG"), ValueKind::file);
-    typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit"), ValueKind::file);
+    add_file_option(cmd, "--png", o.png, "Write the pursuit picture as PNG");
+    add_file_option(cmd, "--svg", o.svg, "Write the pursuit picture as SVG");
+    add_file_option(cmd, "--animate", o.animate, "Write an animated SVG of the pursuit");
 #if KINEMA_HAVE_NAV
     const nav::NavSettings nav_defaults;
     flags.add_fields(cmd, settings_description<nav::NavSettings>(), &nav_defaults,

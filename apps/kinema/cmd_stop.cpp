@@ -146,10 +146,9 @@ void add_stop_command(CLI::App& app) {
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =
-        typed(cmd->add_option("--trace", o->trace,
-                              "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
-                              "frame), beside the constant rate of their mean"),
-              ValueKind::file);
+        add_file_option(cmd, "--trace", o->trace,
+                        "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
+                        "frame), beside the constant rate of their mean");
     trace->excludes(fps)->excludes(cont)->excludes(table)->excludes(pivot);
     pivot->excludes(cont)->excludes(table);
     fps->excludes(cont);

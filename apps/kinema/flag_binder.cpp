@@ -57,6 +57,11 @@ CLI::Option* typed(CLI::Option* option, ValueKind kind) {
     return option->type_name(value_placeholder(kind));
 }
 
+CLI::Option* add_file_option(CLI::App* cmd, const std::string& name, std::string& path,
+                             const std::string& help) {
+    return typed(cmd->add_option(name, path, help), ValueKind::file);
+}
+
 std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames) {
     const auto renamed =
         std::find_if(renames.begin(), renames.end(), [&](const FieldFlag& f) { return f.field == field; });

@@ -50,6 +50,9 @@ enum class ValueKind {
 [[nodiscard]] std::string choice_placeholder(std::span<const std::string_view> names);
 /// Shows `kind`'s placeholder in `option`'s --help line; returns `option`.
 CLI::Option* typed(CLI::Option* option, ValueKind kind);
+/// The option `name` of `cmd` that takes a file's path (placeholder FILE), bound to `path`; returns it.
+CLI::Option* add_file_option(CLI::App* cmd, const std::string& name, std::string& path,
+                             const std::string& help);
 
 /// The flag of `field`: its entry in `renames`, else "--" and the field's name after its last '.', with '-'
 /// for '_'.
