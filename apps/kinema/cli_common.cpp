@@ -38,11 +38,6 @@ Vec2 parse_vec2(std::string_view text, std::string_view what) {
     return {v[0], v[1]};
 }
 
-Vec3 parse_vec3(std::string_view text, std::string_view what) {
-    const std::vector<double> v = parse_numbers(text, what, 3, "X,Y,Z");
-    return {v[0], v[1], v[2]};
-}
-
 bool LevelSource::is_3d() const {
     return (!map.empty() && levels::is_3d_level_file(map)) || !navmesh.empty();
 }

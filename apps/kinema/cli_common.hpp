@@ -36,10 +36,6 @@ struct ExitRequest {
 double parse_number(std::string_view text, std::string_view what);
 /// Parses "X,Y" (two finite numbers).
 Vec2 parse_vec2(std::string_view text, std::string_view what);
-/// Parses "X,Y,Z" (three finite numbers).
-Vec3 parse_vec3(std::string_view text, std::string_view what);
-/// Splits text at every `separator` (kinema/core/text.hpp).
-using kinema::split;
 
 /// Refuses the picture flags `flags` ("--png/--svg") when `asked` in a kinema built without kinema::render:
 /// UsageError "--png/--svg: this kinema was built without kinema::render". Does nothing in a build with it.
@@ -90,8 +86,7 @@ void add_navmesh_option(CLI::App* cmd, LevelSource& level);
 /// given them, so that no output overwrites an input (kinema/output/output_files.hpp).
 std::vector<output::InputFile> input_files(const CLI::App& command);
 
-/// Writes `text` to stdout and empties it: the sink of a report written as it goes (a long run's frames, a
-/// flood's JSON over millions of cells).
+/// Writes `text` to stdout and empties it: the sink of a report written as it goes (frames, a flood's JSON).
 void write_to_stdout(std::string& text);
 
 /// The shortest decimal form that reads back to the same double: kinema::format_number

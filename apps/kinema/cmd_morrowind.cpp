@@ -51,11 +51,9 @@ MorrowindSettings morrowind_settings(const MorrowindArgs& args) {
 }
 
 MorrowindActor morrowind_actor(const MorrowindArgs& args) {
-    MorrowindActor a;
+    MorrowindActor a = args.actor;
     a.kind = args.creature ? MorrowindActorKind::creature : MorrowindActorKind::npc;
     args.flags->apply(a);
-    a.werewolf = args.werewolf;
-    a.flies = args.flies;
     args.flags->require_valid(a.validate());
     return a;
 }
@@ -197,10 +195,10 @@ void add_morrowind_command(CLI::App& app) {
     auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
     add_morrowind_options(speed, *args, true);
     args->flags->add_field<MorrowindActor>(speed, "swift_swim");
-    speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
+    speed->add_flag("--werewolf", args->actor.werewolf, "NPC in werewolf form");
     speed->add_flag("--weapon-ready", args->stance.weapon_ready,
                     "A weapon or spell is readied (no werewolf bonus)");
-    speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
+    speed->add_flag("--flies", args->actor.flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
     typed(speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)"),
           ValueKind::point2);

@@ -36,7 +36,7 @@ enum class ValueKind {
     integer,      ///< "INT": a whole number
     number,       ///< "NUMBER": a real (parse_number)
     point2,       ///< "X,Y" (parse_vec2)
-    point3,       ///< "X,Y,Z" (parse_vec3)
+    point3,       ///< "X,Y,Z" (three finite numbers)
     point2_or_3,  ///< "X,Y[,Z]": X,Y on grid levels, X,Y,Z on 3D levels
     point_list,   ///< "X,Y[,Z];...": a route of such points
     number_list,  ///< "NUMBER,...": reals separated by commas

@@ -39,8 +39,9 @@ struct MorrowindArgs {
     std::vector<std::string> sets;
     std::string rules = "wiki";
     bool truncate_base_speed = false;
-    // Actor.
-    bool creature = false, werewolf = false, flies = false;
+    // Actor: --werewolf and --flies set its fields, --creature its kind, `flags` the rest.
+    movement::MorrowindActor actor;
+    bool creature = false;
     // Stance: the flags set its fields; --input and --strafe its input.
     movement::MorrowindStance stance;
     bool strafe = false;
