@@ -1,11 +1,10 @@
-// Helpers shared by the analysis commands (simulate, turn, stop, sweep, replay): strict numbers, frame-rate
-// lists, the chart's files and the stdout sink; their JSON and CSV are the report module's (kinema/report/).
-// The model and its --set settings come from settings_options.hpp.
+// Helpers shared by the analysis commands (simulate, turn, stop, sweep, replay): strict numbers and the
+// chart's files (frame rates: kinema/analysis/frame_rates.hpp); their JSON and CSV are the report module's
+// (kinema/report/). The model and its --set settings come from settings_options.hpp.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -24,40 +23,24 @@
 
 namespace kinema::cli::analysis_cli {
 
-/// A finite number > 0 (or >= 0 when allow_zero), else UsageError naming the argument.
-inline double parse_positive(std::string_view text, std::string_view what, bool allow_zero = false) {
+/// A finite number >= 0, else UsageError naming the argument.
+inline double parse_non_negative(std::string_view text, std::string_view what) {
     const double value = parse_number(text, what);
-    if (allow_zero ? !(value >= 0.0) : !(value > 0.0)) {
-        throw UsageError(fmt::format("{}: must be {} 0, got {}", what, allow_zero ? ">=" : ">", text));
+    if (!(value >= 0.0)) {
+        throw UsageError(fmt::format("{}: must be >= 0, got {}", what, text));
     }
     return value;
 }
 
 /// A finite number in [min, max], else UsageError naming the argument: the documented range of a flag that is
-/// not a settings field (docs/errors.md, "Limits"). `context` follows the range in the message (" for
-/// --model morrowind" where a model narrows it).
-inline double parse_in_range(std::string_view text, std::string_view what, double min, double max,
-                             std::string_view context = "") {
+/// not a settings field (docs/errors.md, "Limits"). Frame rates: analysis::read_rate.
+inline double parse_in_range(std::string_view text, std::string_view what, double min, double max) {
     const double value = parse_number(text, what);
     if (!(value >= min && value <= max)) {
-        throw UsageError(fmt::format("{}: must be in [{}, {}]{}, got {}", what, format_number(min),
-                                     format_number(max), context, text));
+        throw UsageError(fmt::format("{}: must be in [{}, {}], got {}", what, format_number(min),
+                                     format_number(max), text));
     }
     return value;
-}
-
-/// The frame rates of a comma-separated list, each as parse_in_range reads it, then at most `max_count` of
-/// them: the whole list is checked before any work.
-inline std::vector<double> parse_rate_list(std::string_view list, std::string_view what, double min,
-                                           double max, std::size_t max_count, std::string_view context = "") {
-    std::vector<double> rates;
-    for (const std::string& part : split(list, ',')) {
-        rates.push_back(parse_in_range(part, what, min, max, context));
-    }
-    if (rates.size() > max_count) {
-        throw UsageError(fmt::format("{}: at most {} frame rates, got {}", what, max_count, rates.size()));
-    }
-    return rates;
 }
 
 /// A whole number in [min, max] (`unit` after "a whole number" in the message: " of 100 ns ticks"), read by
@@ -74,12 +57,6 @@ inline std::int64_t parse_whole(std::string_view text, std::string_view what, st
     return static_cast<std::int64_t>(n.value);
 }
 
-/// Writes `text` to stdout and empties it: the sink of a report written as it goes (a long run's frames).
-inline void write_to_stdout(std::string& text) {
-    std::fwrite(text.data(), 1, text.size(), stdout);
-    text.clear();
-}
-
 /// A command's --png and --svg: the chart it also draws, and the files it read (no picture may overwrite
 /// one).
 struct ChartFiles {
@@ -89,8 +66,8 @@ struct ChartFiles {
 
     /// --png and --svg, help "also draw <what> as PNG" / "... as SVG".
     void add_options(CLI::App* cmd, std::string_view what) {
-        typed(cmd->add_option("--png", png, fmt::format("also draw {} as PNG", what)), ValueKind::file);
-        typed(cmd->add_option("--svg", svg, fmt::format("also draw {} as SVG", what)), ValueKind::file);
+        add_file_option(cmd, "--png", png, fmt::format("also draw {} as PNG", what));
+        add_file_option(cmd, "--svg", svg, fmt::format("also draw {} as SVG", what));
     }
 
     /// --png/--svg need kinema::render; checked with the other arguments, before any output.

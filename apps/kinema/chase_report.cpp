@@ -69,10 +69,7 @@ void write_chase_report(const ChaseReport& report, const ChaseOutputs& outputs) 
         // Written as it is made (1 MiB pieces): a flood over a big level touches millions of cells.
         std::string buffer;
         chase::write_chase_json(*report.space, *report.flood, report.result, report.map, buffer,
-                                [](std::string& piece) {
-                                    std::fwrite(piece.data(), 1, piece.size(), stdout);
-                                    piece.clear();
-                                });
+                                write_to_stdout);
         std::fputc('\n', stdout);
     } else {
         fmt::print("{}", summary(report, outputs));

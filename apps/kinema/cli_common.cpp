@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <utility>
 
 #include <fmt/format.h>
@@ -37,13 +38,14 @@ Vec2 parse_vec2(std::string_view text, std::string_view what) {
     return {v[0], v[1]};
 }
 
-Vec3 parse_vec3(std::string_view text, std::string_view what) {
-    const std::vector<double> v = parse_numbers(text, what, 3, "X,Y,Z");
-    return {v[0], v[1], v[2]};
+bool LevelSource::is_3d() const {
+    return (!map.empty() && levels::is_3d_level_file(map)) || !navmesh.empty();
 }
 
-bool is_3d_level_path(const std::string& path) {
-    return levels::is_3d_level_file(path);
+void LevelSource::refuse_map_with_navmesh() const {
+    if (!navmesh.empty() && !map.empty()) {
+        throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
+    }
 }
 
 void refuse_pictures_without_render([[maybe_unused]] bool asked, [[maybe_unused]] std::string_view flags) {
@@ -59,13 +61,18 @@ void refuse_3d_level_without_nav(const std::string& map) {
 }
 
 CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
-                            std::string_view help, const std::string& map_help, std::string& map,
-                            LevelFlags& flags) {
+                            std::string_view help, const std::string& map_help, LevelSource& level) {
     CLI::App* cmd = app.add_subcommand(name, description);
     cmd->footer(fmt::format("{}\n{}", help, help_page("level-flags")));
-    typed(cmd->add_option("--map", map, map_help), ValueKind::file);
-    add_level_flags(cmd, flags);
+    add_file_option(cmd, "--map", level.map, map_help);
+    add_level_flags(cmd, level.flags);
     return cmd;
+}
+
+void add_navmesh_option(CLI::App* cmd, LevelSource& level) {
+    add_file_option(
+        cmd, "--navmesh", level.navmesh,
+        "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map");
 }
 
 void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
@@ -85,12 +92,16 @@ void add_level_flags(CLI::App* cmd, LevelFlags& flags) {
         ->type_name("y|z");
 }
 
-levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
-                                            const std::string& navmesh) {
+levels::LevelReadOptions LevelSource::read_options() const {
     // The flags as the library's refusals name them: the level flags, then the flags that give the level.
     static constexpr levels::LevelOptionNames names{"--level", "--walls", "--scale",
                                                     "--up",    "--map",   "--navmesh"};
     return levels::level_options_of(flags, names, map, navmesh);
+}
+
+void write_to_stdout(std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    text.clear();
 }
 
 namespace {

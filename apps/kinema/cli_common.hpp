@@ -36,15 +36,6 @@ struct ExitRequest {
 double parse_number(std::string_view text, std::string_view what);
 /// Parses "X,Y" (two finite numbers).
 Vec2 parse_vec2(std::string_view text, std::string_view what);
-/// Parses "X,Y,Z" (three finite numbers).
-Vec3 parse_vec3(std::string_view text, std::string_view what);
-/// Splits text at every `separator` (kinema/core/text.hpp).
-using kinema::split;
-
-/// True when a --map path names a 3D level (an .obj mesh or a .nav navmesh, any case: the one registry of
-/// levels/level_formats.hpp), which the command runs in 3D; refuses an extension no loader reads (LevelError
-/// "FILE: format not supported: ...").
-bool is_3d_level_path(const std::string& path);
 
 /// Refuses the picture flags `flags` ("--png/--svg") when `asked` in a kinema built without kinema::render:
 /// UsageError "--png/--svg: this kinema was built without kinema::render". Does nothing in a build with it.
@@ -59,23 +50,44 @@ using LevelFlags = levels::LevelOptionText;
 /// Adds --level, --walls, --scale and --up to `cmd`, bound to `flags`.
 void add_level_flags(CLI::App* cmd, LevelFlags& flags);
 
-/// A command that reads a level (chase, audit, pursue): the subcommand `name` of `app`, its --help footer
-/// `help` then the level flags' page (docs/cli/level-flags.txt), --map FILE (help `map_help`) bound to `map`,
-/// and the level flags bound to `flags`. Returns the command; its --map option is `get_option("--map")`.
-CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
-                            std::string_view help, const std::string& map_help, std::string& map,
-                            LevelFlags& flags);
+/// Where a command's level comes from (chase, audit, pursue; navmesh build's LEVEL as its map): --map FILE,
+/// or
+/// --navmesh FILE (chase and pursue), and the level flags for its loader; each empty when not given.
+struct LevelSource {
+    std::string map;
+    std::string navmesh;
+    LevelFlags flags;
 
-/// The loader options of `flags` for the level file `map` (empty: no --map, the built-in level), or for the
-/// navmesh file `navmesh` (--navmesh, whatever its extension): levels::level_options_of, which refuses a flag
-/// the file's format does not read ("--level: has no effect on corner.txt: ...") and a bad --scale or --up.
-levels::LevelReadOptions level_read_options(const LevelFlags& flags, const std::string& map,
-                                            const std::string& navmesh = {});
+    /// The file the level is read from: --navmesh when given, else --map.
+    [[nodiscard]] const std::string& file() const { return navmesh.empty() ? map : navmesh; }
+    /// True for a 3D level, run in 3D: a --map that names one (an .obj mesh or a .nav navmesh, any case: the
+    /// one registry of levels/level_formats.hpp, which refuses an extension no loader reads: LevelError
+    /// "FILE: format not supported: ..."; --map is looked at first), or --navmesh.
+    [[nodiscard]] bool is_3d() const;
+    /// The loader options of the level flags for the map (empty: no --map, the built-in level) or the navmesh
+    /// (whatever its extension): levels::level_options_of, which refuses a flag the file's format does not
+    /// read ("--level: has no effect on corner.txt: ...") and a bad --scale or --up.
+    [[nodiscard]] levels::LevelReadOptions read_options() const;
+    /// UsageError "--navmesh: cannot be combined with --map (the navmesh is the level)" when both are given.
+    void refuse_map_with_navmesh() const;
+};
+
+/// A command that reads a level (chase, audit, pursue): the subcommand `name` of `app`, its --help footer
+/// `help` then the level flags' page (docs/cli/level-flags.txt), --map FILE (help `map_help`) bound to
+/// `level.map`, and the level flags bound to `level.flags`. Returns the command; its --map option is
+/// `get_option("--map")`.
+CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,
+                            std::string_view help, const std::string& map_help, LevelSource& level);
+/// --navmesh FILE (chase, pursue), bound to `level.navmesh`.
+void add_navmesh_option(CLI::App* cmd, LevelSource& level);
 
 /// The files `command` (and the commands it sits in) read, as named on its command line: ("--map",
 /// "level.map"), a positional argument by its upper-case name ("LOG"). Every OutputFiles of the command is
 /// given them, so that no output overwrites an input (kinema/output/output_files.hpp).
 std::vector<output::InputFile> input_files(const CLI::App& command);
+
+/// Writes `text` to stdout and empties it: the sink of a report written as it goes (frames, a flood's JSON).
+void write_to_stdout(std::string& text);
 
 /// The shortest decimal form that reads back to the same double: kinema::format_number
 /// (kinema/core/format.hpp), the one formatter of tables, JSON, messages and pictures.

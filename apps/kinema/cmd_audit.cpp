@@ -31,6 +31,7 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/audit_files.hpp"
 #include "kinema/report/audit_shards.hpp"
@@ -51,8 +52,7 @@ namespace {
 
 // The flags that are not settings fields.
 struct AuditCliOptions {
-    std::string map;
-    LevelFlags level_flags;
+    LevelSource level;  // --map and the level flags
     // --json, --csv, --places-csv, --png and --svg (kinema merge writes the same), and the files read.
     MergeOutputs files;
     std::string shard;  // "I/N" or empty
@@ -91,43 +91,34 @@ int parse_threads(const std::string& text) {
     return static_cast<int>(n);
 }
 
-// The sweep's axes, read and checked by the library; its errors named as typed: "--sweep FIELD: ...", or
-// "--sweep: ..." for a text that names no field and for too many combinations.
+// The sweep's axes, read and checked by the library; its errors named as typed (no flag bound): "--sweep
+// FIELD: ...", or "--sweep: ..." for a text that names no field and for too many combinations.
 std::vector<chase::AuditSweepAxis> parse_sweeps(const std::vector<std::string>& texts,
                                                 const chase::FloodSettings& base) {
-    try {
-        return chase::parse_audit_sweep(texts, base);
-    } catch (const SettingsError& e) {
-        if (e.errors().front().field.empty()) {
-            throw UsageError("--sweep: " + e.errors().front().message);
-        }
-        throw UsageError(FlagBinder({}, "--sweep").message(e.errors()));  // no flag bound: "--sweep FIELD"
-    }
+    std::vector<chase::AuditSweepAxis> sweeps;
+    FlagBinder({}, "--sweep").name_errors([&] { sweeps = chase::parse_audit_sweep(texts, base); });
+    return sweeps;
 }
 
 // The files only a whole audit writes: neither a sweep nor a shard writes them.
-std::vector<OutputFlag> whole_run_outputs(const MergeOutputs& f) {
-    return {{"--csv", &f.csv}, {"--places-csv", &f.places_csv}, {"--png", &f.png}, {"--svg", &f.svg}};
+std::vector<GivenFlag> whole_run_outputs(const MergeOutputs& f) {
+    return {given_text(f.csv, "--csv"), given_text(f.places_csv, "--places-csv"), given_text(f.png, "--png"),
+            given_text(f.svg, "--svg")};
 }
 
 // With --sweep, only --json (the sweep's list) is written, and the whole level is swept.
 void refuse_with_sweep(const AuditCliOptions& o) {
-    std::vector<OutputFlag> refused = whole_run_outputs(o.files);
-    refused.push_back({"--shard", &o.shard});  // not a file, but refused alike
-    for (const OutputFlag& output : refused) {
-        if (!output.path->empty()) {
-            throw UsageError(
-                fmt::format("{}: not with --sweep (a sweep writes its table, and --json)", output.flag));
-        }
-    }
+    std::vector<GivenFlag> refused = whole_run_outputs(o.files);
+    refused.push_back(given_text(o.shard, "--shard"));  // not a file, but refused alike
+    refuse_given(refused, "not with --sweep (a sweep writes its table, and --json)");
 }
 
 AuditArgs parse_options(const AuditCommand& c) {
     const AuditCliOptions& o = c.options;
     AuditArgs a;
-    a.map = o.map;
-    a.mesh = is_3d_level_path(o.map);
-    a.read_options = level_read_options(o.level_flags, o.map);
+    a.map = o.level.map;
+    a.mesh = o.level.is_3d();
+    a.read_options = o.level.read_options();
     a.threads = parse_threads(c.flags.text("threads"));
     c.flags.apply(a.settings);
     c.flags.require_valid(a.settings.validate());
@@ -266,7 +257,7 @@ void merge_audit_parts(const std::vector<std::string>& paths, const MergeOutputs
     AuditArgs a;
     a.map = merged.level.file;
     a.read_options = merged.level.options;
-    a.mesh = is_3d_level_path(a.map);
+    a.mesh = levels::is_3d_level_file(a.map);
     a.settings = {merged.flood, merged.settings};
     refuse_pictures_without_render(!outputs.png.empty() || !outputs.svg.empty(), "--png/--svg");
     a.files = outputs;
@@ -287,7 +278,7 @@ void add_audit_command(CLI::App& app) {
         "The chase flood (kinema chase) from every cell of a 2D grid or 3D level in D directions: where NPCs "
         "give up or run the wrong way (table, JSON, CSV, pictures)",
         help_page("audit"), "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)",
-        o.map, o.level_flags);
+        o.level);
     cmd->get_option("--map")->required();
     flags.add_fields<chase::LevelAuditSettings>(cmd, {"directions"});
     flags.add(cmd, "threads",
@@ -295,11 +286,10 @@ void add_audit_command(CLI::App& app) {
               ValueKind::integer);
     flags.add_fields<chase::LevelAuditSettings>(
         cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
-    typed(cmd->add_option("--json", o.files.json, "Write the report as JSON to this file"), ValueKind::file);
-    typed(cmd->add_option("--csv", o.files.csv, "Write the rows as CSV to this file"), ValueKind::file);
-    typed(cmd->add_option("--places-csv", o.files.places_csv,
-                          "Write the places as CSV to this file (one line per place and cell)"),
-          ValueKind::file);
+    add_file_option(cmd, "--json", o.files.json, "Write the report as JSON to this file");
+    add_file_option(cmd, "--csv", o.files.csv, "Write the rows as CSV to this file");
+    add_file_option(cmd, "--places-csv", o.files.places_csv,
+                    "Write the places as CSV to this file (one line per place and cell)");
     cmd->add_option("--png", o.files.png, "Write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");
     cmd->add_option("--svg", o.files.svg, "Write the per-cell pictures as PREFIX-<summary>.svg")

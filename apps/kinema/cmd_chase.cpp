@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <utility>
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -23,6 +22,7 @@
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/chase/query_text.hpp"
 #include "kinema/core/point_text.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
@@ -48,10 +48,8 @@ using ChaseSettings = chase::GridChaseSettings;
 
 // The flags that are not settings fields: outputs and the level's file.
 struct ChaseOptions {
-    std::string map;
+    LevelSource level;
     std::string max_file_bytes;
-    std::string navmesh;
-    LevelFlags level_flags;
     ChaseOutputs outputs;  // inputs: the files read (no output may overwrite one)
 };
 
@@ -62,10 +60,10 @@ struct ChaseArgs {
     std::uintmax_t max_file_bytes = levels::default_max_level_bytes;  ///< the --map loader's byte cap
     std::string navmesh;                    ///< a navmesh file instead of a mesh (map = navmesh then)
     levels::LevelReadOptions read_options;  ///< --level, --walls
-    std::optional<Vec3> from;
-    std::optional<Vec3> dir;
-    /// --from and --dir (each else zero; on grids without --from, the level's seed), --npc and
-    /// --destinations K (the split for a team, chase/split.hpp).
+    bool from_given = false;                ///< --from typed (else, on grids, the level's seed)
+    bool dir_given = false;                 ///< --dir typed (else, from the level's seed, its direction)
+    /// --from and --dir (each else zero), --npc and --destinations K (the split for a team, chase/split.hpp),
+    /// read by the library (chase/query_text.hpp).
     chase::ChaseQuery query;
     ChaseSettings settings;
 };
@@ -78,51 +76,24 @@ struct ChaseCommand {
     ChaseOptions options;
 };
 
-std::optional<Vec3> parse_point(const std::string& text, std::string_view flag, bool mesh) {
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    if (mesh) {
-        return parse_vec3(text, flag);
-    }
-    const Vec2 p = parse_vec2(text, flag);
-    return Vec3{p.x, p.y, 0.0};
-}
-
 // Options of the other kind of level are refused rather than ignored.
 void refuse_foreign_options(const ChaseCommand& c, bool mesh) {
     const ChaseOutputs& o = c.options.outputs;
     const FlagBinder& f = c.flags;
-    const std::pair<bool, const char*> grid_only[] = {{!o.animate.empty(), "--animate"},
-                                                      {!o.frames.empty(), "--frames"},
-                                                      {f.given("grid.connectivity"), "--connectivity"},
-                                                      {f.given("grid.cell_size"), "--cell-size"}};
-    for (const auto& [given, name] : grid_only) {
-        if (mesh && given) {
-            throw UsageError(fmt::format("{}: not available for 3D (.obj) levels", name));
-        }
+    if (mesh) {
+        refuse_given({given_text(o.animate, "--animate"), given_text(o.frames, "--frames"),
+                      f.given_flag("grid.connectivity"), f.given_flag("grid.cell_size")},
+                     "not available for 3D (.obj) levels");
     }
     const auto measures = agent_measure_fields();
     if (!mesh && (f.given("npc") || std::any_of(measures.begin(), measures.end(),
                                                 [&](std::string_view field) { return f.given(field); }))) {
         throw UsageError("--npc/--agent-*: only for 3D (.obj) levels");
     }
-    if ((!mesh || !c.options.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
+    if ((!mesh || !c.options.level.navmesh.empty()) && (f.given("tile_size") || f.given("threads"))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
     refuse_pictures_without_render(o.pictures(), "--png/--svg/--animate/--frames");
-}
-
-// --destinations: a whole number; the query checks its range [1, 16] (and names the flag).
-std::optional<int> parse_destinations(const std::string& text) {
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    const double k = parse_number(text, "--destinations");
-    if (k != std::floor(k) || std::abs(k) > 1e6) {
-        throw UsageError(fmt::format("--destinations: must be a whole number in [1, 16], got {}", text));
-    }
-    return static_cast<int>(k);
 }
 
 // --max-file-bytes: a whole number of bytes in [1, kMaxFileBytesLimit] (docs/errors.md, "Limits").
@@ -140,29 +111,22 @@ std::uintmax_t parse_max_file_bytes(const std::string& text) {
 ChaseArgs parse_options(const ChaseCommand& c) {
     const ChaseOptions& o = c.options;
     ChaseArgs a;
-    a.map = o.map;
-    a.mesh = !o.map.empty() && is_3d_level_path(o.map);
-    if (!o.navmesh.empty()) {
-        if (!o.map.empty()) {
-            throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
-        }
-        a.map = o.navmesh;
-        a.navmesh = o.navmesh;
-        a.mesh = true;
-    }
+    a.mesh = o.level.is_3d();
+    o.level.refuse_map_with_navmesh();
+    a.map = o.level.file();
+    a.navmesh = o.level.navmesh;
     refuse_foreign_options(c, a.mesh);
-    a.read_options = level_read_options(o.level_flags, a.map, a.navmesh);
+    a.read_options = o.level.read_options();
     apply_difficulty(c.flags, a.settings.flood);
     c.flags.apply(a.settings);
     if (!o.max_file_bytes.empty()) {
         a.max_file_bytes = parse_max_file_bytes(o.max_file_bytes);
     }
-    a.from = parse_point(c.flags.text("position"), "--from", a.mesh);
-    a.dir = parse_point(c.flags.text("direction"), "--dir", a.mesh);
-    a.query.position = a.from.value_or(Vec3{});
-    a.query.direction = a.dir.value_or(Vec3{});
-    a.query.npc = parse_point(c.flags.text("npc"), "--npc", true);
-    a.query.destinations = parse_destinations(c.flags.text("destinations"));
+    const FlagBinder& f = c.flags;
+    a.from_given = f.given("position");
+    a.dir_given = f.given("direction");
+    a.query = chase::parse_chase_query(
+        {f.text("position"), f.text("direction"), f.text("npc"), f.text("destinations")}, a.mesh ? 3 : 2);
     output::check_output_directory("--frames", o.outputs.frames);
     // Validation lives in the settings' validate(); bad fields come back named by their flag.
     c.flags.require_valid(a.settings.validate());
@@ -172,7 +136,7 @@ ChaseArgs parse_options(const ChaseCommand& c) {
 // The seed: --from, else the position marked in the level (tile units, scaled by the cell size).
 chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level) {
     chase::ChaseQuery q = a.query;
-    if (a.from) {
+    if (a.from_given) {
         return q;
     }
     const std::optional<chase::ChaseQuery> seed = chase::marked_seed_query(level, a.settings.grid.cell_size);
@@ -188,7 +152,7 @@ chase::ChaseQuery grid_query(const ChaseArgs& a, const levels::GridLevel& level)
             format_number(a.settings.grid.cell_size)));
     }
     q.position = seed->position;
-    q.direction = a.dir.value_or(seed->direction);
+    q.direction = a.dir_given ? q.direction : seed->direction;
     return q;
 }
 
@@ -233,7 +197,7 @@ void run_grid_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
 
 #if KINEMA_HAVE_NAV
 void run_level_chase(const ChaseArgs& a, const ChaseOutputs& outputs) {
-    if (!a.from) {
+    if (!a.from_given) {
         throw UsageError(fmt::format("--from: required for a 3D level ({}): X,Y,Z", a.map));
     }
     const nav::Level level =
@@ -287,7 +251,7 @@ void add_chase_command(CLI::App& app) {
         help_page("chase"),
         "Level file: .map Moving AI or .txt kinema ASCII (2D), .obj mesh or .nav navmesh (3D); default: "
         "built-in",
-        o.map, o.level_flags);
+        o.level);
     flags.add(cmd, "position", "Player's last known position: X,Y in tiles (2D), X,Y,Z in metres (3D)",
               ValueKind::point2_or_3);
     flags.add(cmd, "direction", "Player's last known direction (any length; 0,0 = no barrier)",
@@ -299,17 +263,12 @@ void add_chase_command(CLI::App& app) {
                           "Largest --map file read, bytes, [1, 1073741824] (default 67108864 = 64 MiB)"),
           ValueKind::integer);
     cmd->add_flag("--json", o.outputs.json, "Print the result as JSON (fields: see below)");
-    typed(cmd->add_option("--png", o.outputs.png, "Write the flood picture as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o.outputs.svg, "Write the flood picture as SVG"), ValueKind::file);
-    typed(cmd->add_option("--animate", o.outputs.animate, "Write an animated SVG of the steps"),
-          ValueKind::file);
+    add_file_option(cmd, "--png", o.outputs.png, "Write the flood picture as PNG");
+    add_file_option(cmd, "--svg", o.outputs.svg, "Write the flood picture as SVG");
+    add_file_option(cmd, "--animate", o.outputs.animate, "Write an animated SVG of the steps");
     typed(cmd->add_option("--frames", o.outputs.frames, "Write one PNG per step into this directory"),
           ValueKind::directory);
-    typed(
-        cmd->add_option(
-            "--navmesh", o.navmesh,
-            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
-        ValueKind::file);
+    add_navmesh_option(cmd, o.level);
     flags.add(cmd, "npc", "3D levels: the NPC's position; adds its path to the destination",
               ValueKind::point3);
     flags.add(cmd, "destinations",

@@ -5,7 +5,6 @@
 
 #include <memory>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -25,14 +24,9 @@ namespace {
 // Merges batch parts (report::merge_batch_part_files) and writes what `kinema pursue --batch` writes: --json,
 // --csv and the table (--places-csv, --png and --svg are refused: a batch has no places or pictures).
 void merge_batch_parts(const std::vector<std::string>& paths, const MergeOutputs& outputs) {
-    for (const auto& [flag, value] :
-         {std::pair{"--places-csv", &outputs.places_csv}, {"--png", &outputs.png}, {"--svg", &outputs.svg}}) {
-        if (!value->empty()) {
-            throw UsageError(fmt::format(
-                "{}: only for the parts of `kinema audit --shard` (a batch has no places or pictures)",
-                flag));
-        }
-    }
+    refuse_given({given_text(outputs.places_csv, "--places-csv"), given_text(outputs.png, "--png"),
+                  given_text(outputs.svg, "--svg")},
+                 "only for the parts of `kinema audit --shard` (a batch has no places or pictures)");
     const report::MergedBatch merged = report::merge_batch_part_files(paths);
     if (merged.result.scenarios == 0) {
         throw UsageError(
@@ -61,14 +55,11 @@ void add_merge_command(CLI::App& app) {
     cmd->add_option("parts", command->parts, "The partial reports (every shard 1..N once)")
         ->required()
         ->type_name("PART...");
-    typed(cmd->add_option("--json", command->outputs.json, "Write the merged report as JSON to this file"),
-          ValueKind::file)
+    add_file_option(cmd, "--json", command->outputs.json, "Write the merged report as JSON to this file")
         ->required();
-    typed(cmd->add_option("--csv", command->outputs.csv, "Write the merged rows (runs) as CSV to this file"),
-          ValueKind::file);
-    typed(cmd->add_option("--places-csv", command->outputs.places_csv,
-                          "Audit parts: write the places as CSV to this file (one line per place and cell)"),
-          ValueKind::file);
+    add_file_option(cmd, "--csv", command->outputs.csv, "Write the merged rows (runs) as CSV to this file");
+    add_file_option(cmd, "--places-csv", command->outputs.places_csv,
+                    "Audit parts: write the places as CSV to this file (one line per place and cell)");
     cmd->add_option("--png", command->outputs.png,
                     "Audit parts: write the per-cell pictures as PREFIX-<summary>.png")
         ->type_name("PREFIX");

@@ -51,22 +51,15 @@ MorrowindSettings morrowind_settings(const MorrowindArgs& args) {
 }
 
 MorrowindActor morrowind_actor(const MorrowindArgs& args) {
-    MorrowindActor a;
+    MorrowindActor a = args.actor;
     a.kind = args.creature ? MorrowindActorKind::creature : MorrowindActorKind::npc;
     args.flags->apply(a);
-    a.werewolf = args.werewolf;
-    a.flies = args.flies;
     args.flags->require_valid(a.validate());
     return a;
 }
 
 MorrowindStance morrowind_stance(const MorrowindArgs& args) {
-    MorrowindStance st;
-    st.run = args.run;
-    st.sneak = args.sneak;
-    st.swimming = args.swim;
-    st.weapon_ready = args.weapon_ready;
-    st.incapacitated = args.incapacitated;
+    MorrowindStance st = args.stance;
     if (args.strafe && !args.input.empty()) {
         throw UsageError("--strafe: cannot be combined with --input");
     }
@@ -119,9 +112,8 @@ void run_fall(const MorrowindArgs& args) {
 
 void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bool with_set_and_json) {
     // Settings.
-    typed(cmd->add_option("--gmst", a.gmst_file,
-                          "JSON object of GMST names to numbers overriding the vanilla defaults"),
-          ValueKind::file);
+    add_file_option(cmd, "--gmst", a.gmst_file,
+                    "JSON object of GMST names to numbers overriding the vanilla defaults");
     if (with_set_and_json) {
         cmd->add_option("--set", a.sets,
                         "change one settings field, e.g. gmsts.fJumpAcroMultiplier=3 or animation.walk=150 "
@@ -146,10 +138,10 @@ void add_morrowind_options(CLI::App* cmd, MorrowindArgs& a, bool with_stance, bo
     if (!with_stance) {
         return;
     }
-    cmd->add_flag("--run", a.run, "Run stance");
-    cmd->add_flag("--sneak", a.sneak, "Sneak stance");
-    cmd->add_flag("--swim", a.swim, "Swimming");
-    cmd->add_flag("--incapacitated", a.incapacitated, "Paralyzed, knocked down or dead");
+    cmd->add_flag("--run", a.stance.run, "Run stance");
+    cmd->add_flag("--sneak", a.stance.sneak, "Sneak stance");
+    cmd->add_flag("--swim", a.stance.swimming, "Swimming");
+    cmd->add_flag("--incapacitated", a.stance.incapacitated, "Paralyzed, knocked down or dead");
     a.flags->add_field<MorrowindActor>(cmd, "levitate");
 }
 
@@ -203,9 +195,10 @@ void add_morrowind_command(CLI::App& app) {
     auto* speed = cmd->add_subcommand("speed", "Target speed, animation playback scale and real speed");
     add_morrowind_options(speed, *args, true);
     args->flags->add_field<MorrowindActor>(speed, "swift_swim");
-    speed->add_flag("--werewolf", args->werewolf, "NPC in werewolf form");
-    speed->add_flag("--weapon-ready", args->weapon_ready, "A weapon or spell is readied (no werewolf bonus)");
-    speed->add_flag("--flies", args->flies, "Creature with the Flies flag");
+    speed->add_flag("--werewolf", args->actor.werewolf, "NPC in werewolf form");
+    speed->add_flag("--weapon-ready", args->stance.weapon_ready,
+                    "A weapon or spell is readied (no werewolf bonus)");
+    speed->add_flag("--flies", args->actor.flies, "Creature with the Flies flag");
     speed->add_flag("--strafe", args->strafe, "Pure sideways input (1,0)");
     typed(speed->add_option("--input", args->input, "Movement input X,Y (x right, y forward; default 0,1)"),
           ValueKind::point2);

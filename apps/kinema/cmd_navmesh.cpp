@@ -17,20 +17,19 @@ namespace kinema::cli {
 namespace {
 
 struct NavmeshCommand {
-    std::string level;
+    LevelSource level;  // LEVEL as its map, and the level flags
     std::string output;
-    LevelFlags level_flags;
     FlagBinder flags{{}, "field"};
     std::vector<output::InputFile> inputs;  // the level: the navmesh may not overwrite it
 };
 
 void run_navmesh_build(const NavmeshCommand& o) {
-    const levels::LevelReadOptions read_options = level_read_options(o.level_flags, o.level);
+    const levels::LevelReadOptions read_options = o.level.read_options();
     nav::NavSettings settings;
     o.flags.apply(settings);
     o.flags.require_valid(settings.validate());
     std::string bytes =
-        nav::load_level_3d(o.level, settings, levels::default_max_obj_bytes, read_options).save_navmesh();
+        nav::load_level_3d(o.level.map, settings, levels::default_max_obj_bytes, read_options).save_navmesh();
     output::OutputFiles files(o.inputs);
     files.add("-o", o.output, std::move(bytes));
     files.commit();
@@ -43,14 +42,11 @@ void add_navmesh_command(CLI::App& app) {
     cmd->require_subcommand(1);
     auto options = std::make_shared<NavmeshCommand>();
     CLI::App* build = cmd->add_subcommand("build", "Build a level's navmesh with Recast and write it");
-    typed(build->add_option(
-              "level", options->level,
-              "Level mesh (.obj, y up; or a 3D scene: .gltf, .glb, .fbx, ... where built with Assimp)"),
-          ValueKind::file)
+    add_file_option(build, "level", options->level.map,
+                    "Level mesh (.obj, y up; or a 3D scene: .gltf, .glb, .fbx, ... where built with Assimp)")
         ->required();
-    typed(build->add_option("-o,--output", options->output, "Navmesh file to write"), ValueKind::file)
-        ->required();
-    add_level_flags(build, options->level_flags);
+    add_file_option(build, "-o,--output", options->output, "Navmesh file to write")->required();
+    add_level_flags(build, options->level.flags);
     const nav::NavSettings defaults;
     options->flags.add_fields(build, settings_description<nav::NavSettings>(), &defaults, agent_fields);
     build->footer(help_page("navmesh-build"));

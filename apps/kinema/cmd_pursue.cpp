@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -55,8 +54,7 @@ namespace {
 
 // The flags that are not settings or scenario fields.
 struct PursueOptions {
-    std::string map;
-    LevelFlags level_flags;
+    LevelSource level;  // --map, or --navmesh for a 3D level (as `kinema chase`), and the level flags
     std::string npc_model;
     std::vector<std::string> sets;
     bool json = false;      // --json given (single pursuit: print JSON)
@@ -65,8 +63,7 @@ struct PursueOptions {
     std::string png;
     std::string svg;
     std::string animate;
-    std::string navmesh;  // 3D levels (--map LEVEL.obj or --navmesh FILE), as `kinema chase`
-    std::string shard;    // --batch --shard I/N, or empty
+    std::string shard;                      // --batch --shard I/N, or empty
     std::vector<output::InputFile> inputs;  // the files read: no output may overwrite one
 };
 
@@ -122,7 +119,7 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder& flags = command.flags;
     pursuit::PursuitConfig c;
     // A 3D level read from --navmesh is named by it, as `kinema chase` names it in its JSON.
-    c.map = command.options.navmesh.empty() ? command.options.map : command.options.navmesh;
+    c.map = command.options.level.file();
     c.model =
         model_option(command.options.npc_model.empty() ? "unreal" : command.options.npc_model, "--npc-model");
     apply_difficulty(flags, c.flood);
@@ -131,14 +128,9 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder set_names;
     set_names.name_errors([&] { apply_sets(c, command.options.sets); });
     refuse_unused_flood_fields(command, c.settings.strategy);
-    flags.require_valid(validate_pursuit_config(c));
+    flags.require_valid(c.validate());
     set_names.require_valid(movement::validate(c.model));
     return c;
-}
-
-// The level file's loader options (--level, --walls), refused for a format that does not read them.
-levels::LevelReadOptions read_options_of(const PursueOptions& o) {
-    return level_read_options(o.level_flags, o.map, o.navmesh);
 }
 
 // The scenario flags (X,Y on grids, X,Y,Z on 3D levels), parsed by the library (pursuit/parse.hpp). Without
@@ -171,36 +163,23 @@ pursuit::BatchSettings parse_batch(const FlagBinder& flags) {
 void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
     const PursueOptions& o = c.options;
     const FlagBinder& f = c.flags;
-    const std::pair<bool, const char*> single_only[] = {{f.given("route"), "--route"},
-                                                        {f.given("npc"), "--npc"},
-                                                        {f.given("npc_direction"), "--npc-dir"},
-                                                        {f.given("team"), "--team"},
-                                                        {f.given("stimulus"), "--stimulus"},
-                                                        {f.given("strategy"), "--strategy"},
-                                                        {!o.png.empty(), "--png"},
-                                                        {!o.svg.empty(), "--svg"},
-                                                        {!o.animate.empty(), "--animate"}};
-    const std::pair<bool, const char*> batch_only[] = {{f.given("seed"), "--seed"},
-                                                       {!mesh && f.given("threads"), "--threads"},
-                                                       {f.given("min_route"), "--min-route"},
-                                                       {f.given("npcs"), "--npcs"},
-                                                       {!o.csv.empty(), "--csv"},
-                                                       {!o.json_file.empty(), "--json FILE"},
-                                                       {!o.shard.empty(), "--shard"}};
-    using Flags = std::span<const std::pair<bool, const char*>>;
-    for (const auto& [given, name] : batch ? Flags(single_only) : Flags(batch_only)) {
-        if (given) {
-            throw UsageError(batch ? fmt::format("{}: not used with --batch (every strategy runs on random "
-                                                 "scenarios)",
-                                                 name)
-                                   : fmt::format("{}: only with --batch", name));
-        }
+    if (batch) {
+        refuse_given(
+            {f.given_flag("route"), f.given_flag("npc"), f.given_flag("npc_direction"), f.given_flag("team"),
+             f.given_flag("stimulus"), f.given_flag("strategy"), given_text(o.png, "--png"),
+             given_text(o.svg, "--svg"), given_text(o.animate, "--animate")},
+            "not used with --batch (every strategy runs on random scenarios)");
+    } else {
+        refuse_given({f.given_flag("seed"), mesh ? GivenFlag{} : f.given_flag("threads"),
+                      f.given_flag("min_route"), f.given_flag("npcs"), given_text(o.csv, "--csv"),
+                      given_text(o.json_file, "--json FILE"), given_text(o.shard, "--shard")},
+                     "only with --batch");
     }
     if (batch && o.json && o.json_file.empty()) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
     }
     if (batch && !o.shard.empty()) {
-        const OutputFlag whole_run_outputs[] = {{"--csv", &o.csv}};
+        const GivenFlag whole_run_outputs[] = {given_text(o.csv, "--csv")};
         (void)check_shard_outputs(o.shard, o.json_file, whole_run_outputs);
     }
 }
@@ -214,7 +193,7 @@ void refuse_level_options(const PursueCommand& c, bool mesh) {
         throw UsageError("--agent-*/--tile-size: only for 3D levels (--map LEVEL.obj or --navmesh FILE)");
     }
     // With --batch, --threads also sets the batch's workers.
-    if (!c.options.navmesh.empty() &&
+    if (!c.options.level.navmesh.empty() &&
         (f.given("tile_size") || (f.given("threads") && !f.given("scenarios")))) {
         throw UsageError("--tile-size/--threads: only for --map LEVEL.obj (the navmesh is built from it)");
     }
@@ -234,7 +213,7 @@ void report_batch(const PursueCommand& c, const report::BatchPartSettings& part,
         const pursuit::BatchResult result =
             pursuit::run_batch_shard(make_space, part.config, part.batch, shard.index, shard.count, progress);
         bar.finish();
-        const report::LevelId id{level, report::file_fnv1a64(level), read_options_of(o)};
+        const report::LevelId id{level, report::file_fnv1a64(level), o.level.read_options()};
         report::write_batch_part_file({"--json", o.json_file}, o.inputs, id, part, shard, result.runs);
         return;
     }
@@ -255,7 +234,7 @@ void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
     const chase::GridChaseSpace space(grid);
     report_batch(
         c, {config, settings, "cells"},
-        [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, c.options.map);
+        [&space] { return std::make_unique<pursuit::ChasePursuitSpace>(space); }, c.options.level.map);
 }
 
 // The pictures in `files`, then the JSON or the table: everything is computed before any output.
@@ -287,7 +266,7 @@ void run_grid_pursue(const PursueCommand& c) {
     const PursueOptions& o = c.options;
     const pursuit::PursuitConfig config = parse_config(c);
     const levels::GridLevel level =
-        levels::load_level(o.map, levels::default_max_level_bytes, read_options_of(o));
+        levels::load_level(o.level.map, levels::default_max_level_bytes, o.level.read_options());
     const pursuit::PursuitScenario scenario = parse_scenario(c.flags, 2, level.npc_start);
     const chase::GridSpace grid(level);
     const chase::GridChaseSpace space(grid);
@@ -321,8 +300,8 @@ nav::NavSettings nav_settings_of(const PursueCommand& c, const pursuit::BatchSet
 }
 
 nav::Level load_level_of(const PursueCommand& c, const nav::NavSettings& settings) {
-    return load_nav_level(c.options.map, c.options.navmesh, settings, levels::default_max_level_bytes,
-                          read_options_of(c.options));
+    return load_nav_level(c.options.level.map, c.options.level.navmesh, settings,
+                          levels::default_max_level_bytes, c.options.level.read_options());
 }
 
 void run_level_pursue(const PursueCommand& c) {
@@ -363,27 +342,26 @@ void run_level_batch(const PursueCommand& c) {
 void run_pursue(const PursueCommand& c) {
     // Everything is parsed, checked and computed before any output, so an error leaves no trace.
     const PursueOptions& o = c.options;
-    if (o.map.empty() && o.navmesh.empty()) {
+    if (o.level.file().empty()) {
         throw UsageError(
             "--map: required: a level (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh)");
     }
-    if (!o.navmesh.empty() && !o.map.empty()) {
-        throw UsageError("--navmesh: cannot be combined with --map (the navmesh is the level)");
-    }
-    const bool mesh = !o.navmesh.empty() || is_3d_level_path(o.map);
+    o.level.refuse_map_with_navmesh();
+    const bool mesh = o.level.is_3d();
     const bool batch = c.flags.given("scenarios");
     refuse_pictures_without_render(!o.png.empty() || !o.svg.empty() || !o.animate.empty(),
                                    "--png/--svg/--animate");
     refuse_foreign_options(c, batch, mesh);
     refuse_level_options(c, mesh);
-    (void)read_options_of(o);  // a flag without effect is refused before anything is read
+    (void)o.level.read_options();  // a flag without effect is refused before anything is read
     if (batch && !mesh) {
-        run_batch_command(c, levels::load_level(o.map, levels::default_max_level_bytes, read_options_of(o)));
+        run_batch_command(
+            c, levels::load_level(o.level.map, levels::default_max_level_bytes, o.level.read_options()));
     } else if (mesh) {
 #if KINEMA_HAVE_NAV
         batch ? run_level_batch(c) : run_level_pursue(c);
 #else
-        refuse_3d_level_without_nav(o.map.empty() ? o.navmesh : o.map);
+        refuse_3d_level_without_nav(o.level.file());
 #endif
     } else {
         run_grid_pursue(c);
@@ -392,11 +370,7 @@ void run_pursue(const PursueCommand& c) {
 
 // The navmesh, the player's route and the NPCs (one, or a team).
 void add_scene_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
-    typed(
-        cmd->add_option(
-            "--navmesh", o.navmesh,
-            "3D level from a .nav navmesh file (kinema navmesh build; Recast demo layout) instead of --map"),
-        ValueKind::file);
+    add_navmesh_option(cmd, o.level);
     flags.add(cmd, "route", "The player's route X,Y;X,Y;... (level units; 3D levels X,Y,Z;..., y up)",
               ValueKind::point_list);
     typed(flags.add_repeated(cmd, "npc",
@@ -423,7 +397,7 @@ void add_batch_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               "(at most 64 of them; the navmesh is the same for any count)",
               ValueKind::integer);
     flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route", "npcs"});
-    typed(cmd->add_option("--csv", o.csv, "--batch: write one row per run to this file"), ValueKind::file);
+    add_file_option(cmd, "--csv", o.csv, "--batch: write one row per run to this file");
     cmd->add_option("--shard", o.shard,
                     "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "
                     "to --json (kinema merge joins the parts)")
@@ -436,31 +410,26 @@ void add_pursue_command(CLI::App& app) {
     auto command = std::make_shared<PursueCommand>();
     PursueOptions& o = command->options;
     FlagBinder& flags = command->flags;
-    const SettingsDescription& config = settings_description<pursuit::PursuitConfig>();
-    const pursuit::PursuitConfig defaults;
     CLI::App* cmd = add_level_command(
         app, "pursue",
         "A whole pursuit on a grid or 3D level: engage, chase with a strategy, search, give up",
         help_page("pursue"),
-        "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))", o.map,
-        o.level_flags);
+        "Level file (.map Moving AI, .txt kinema ASCII, .obj mesh or .nav navmesh (3D: kinema::nav))",
+        o.level);
     add_scene_options(cmd, o, flags);
-    constexpr std::string_view player[] = {"player_speed"};
-    flags.add_fields(cmd, config, &defaults, player);
+    flags.add_fields<pursuit::PursuitConfig>(cmd, {"player_speed"});
     cmd->add_option("--npc-model", o.npc_model,
                     "The NPC's movement model: unreal (default), dishonored, crosscode")
         ->type_name("unreal|dishonored|crosscode");
-    constexpr std::string_view scale[] = {"model_scale"};
-    flags.add_fields(cmd, config, &defaults, scale);
+    flags.add_fields<pursuit::PursuitConfig>(cmd, {"model_scale"});
     cmd->add_option("--set", o.sets, "NAME=VALUE (repeatable; see below)")
         ->type_name("NAME=VALUE")
         ->allow_extra_args(false);
-    constexpr std::string_view timing[] = {"hz", "max_time", "view_range", "view_angle", "search_time"};
-    flags.add_fields(cmd, config, &defaults, timing);
+    flags.add_fields<pursuit::PursuitConfig>(cmd,
+                                             {"hz", "max_time", "view_range", "view_angle", "search_time"});
     flags.add_repeated(cmd, "stimulus", "A noise T,X,Y (s, level units; 3D levels T,X,Y,Z; repeatable)")
         ->type_name("T,X,Y");
-    constexpr std::string_view flood[] = {"strategy", "hot", "max_heated", "max_steps"};
-    flags.add_fields(cmd, config, &defaults, flood);
+    flags.add_fields<pursuit::PursuitConfig>(cmd, {"strategy", "hot", "max_heated", "max_steps"});
     add_difficulty_option(flags, cmd);
     // A flag for one pursuit, an option with the report's file for --batch (the two forms).
     CLI::Option* json =
@@ -470,9 +439,9 @@ void add_pursue_command(CLI::App& app) {
             ->expected(0, 1)
             ->type_name("[FILE]");
     add_batch_options(cmd, o, flags);
-    typed(cmd->add_option("--png", o.png, "Write the pursuit picture as PNG"), ValueKind::file);
-    typed(cmd->add_option("--svg", o.svg, "Write the pursuit picture as SVG"), ValueKind::file);
-    typed(cmd->add_option("--animate", o.animate, "Write an animated SVG of the pursuit"), ValueKind::file);
+    add_file_option(cmd, "--png", o.png, "Write the pursuit picture as PNG");
+    add_file_option(cmd, "--svg", o.svg, "Write the pursuit picture as SVG");
+    add_file_option(cmd, "--animate", o.animate, "Write an animated SVG of the pursuit");
 #if KINEMA_HAVE_NAV
     const nav::NavSettings nav_defaults;
     flags.add_fields(cmd, settings_description<nav::NavSettings>(), &nav_defaults,

@@ -20,7 +20,7 @@ namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::parse_positive;
+using analysis_cli::parse_non_negative;
 
 struct ReplayOptions {
     ModelOptions model;
@@ -34,7 +34,7 @@ void run_replay(const ReplayOptions& o) {
     // Everything is parsed and checked before any output.
     const movement::AnyModel model = model_from_options(single_model(o.model, ""), o.model.sets);
     analysis::ReplaySettings settings;
-    settings.tolerance = parse_positive(o.tolerance, "--tolerance", true);
+    settings.tolerance = parse_non_negative(o.tolerance, "--tolerance");
     o.chart.check_render_available();
     const analysis::EngineLog log = analysis::read_engine_log(o.log);
     const analysis::ReplayResult result = analysis::replay(model, log, settings);
@@ -44,7 +44,7 @@ void run_replay(const ReplayOptions& o) {
     o.chart.write([&] { return report::replay_chart(result, o.log); });
     if (o.json) {
         std::string buffer;
-        report::write_replay_json(result, o.log, buffer, analysis_cli::write_to_stdout);
+        report::write_replay_json(result, o.log, buffer, write_to_stdout);
     } else {
         fmt::print("{}", table);
     }
@@ -61,11 +61,9 @@ void add_replay_command(CLI::App& app) {
         "replay",
         "Re-simulate an engine log with a model and report where they differ (exit 1 if any frame does)");
     add_model_options(cmd, o->model, "dishonored | crosscode | unreal")->required();
-    typed(cmd->add_option(
-              "log", o->log,
-              "CSV log: header with dt,input_x,input_y,x,y,vx,vy (any order, extra columns ignored), a "
-              "start row with dt 0, then one row per frame"),
-          ValueKind::file)
+    add_file_option(cmd, "log", o->log,
+                    "CSV log: header with dt,input_x,input_y,x,y,vx,vy (any order, extra columns ignored), a "
+                    "start row with dt 0, then one row per frame")
         ->required();
     typed(cmd->add_option(
               "--tolerance", o->tolerance,

@@ -6,7 +6,6 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -78,8 +77,8 @@ void write_run(const SimulateOptions& options, const mv::AnyModel& model, const 
     const report::SimulationFormat format = options.json  ? report::SimulationFormat::json
                                             : options.csv ? report::SimulationFormat::csv
                                                           : report::SimulationFormat::table;
-    const std::optional<std::size_t> diverged_at = report::write_simulation(
-        format, model, run.times, run.first, run.frames(), analysis_cli::write_to_stdout);
+    const std::optional<std::size_t> diverged_at =
+        report::write_simulation(format, model, run.times, run.first, run.frames(), write_to_stdout);
     if (diverged_at) {
         std::fprintf(
             stderr,
@@ -131,16 +130,9 @@ void run_scheduled(const SimulateOptions& options, mv::AnyModel model) {
 
 // --input-file: one dt and one input per frame (report::input_file_frames).
 void run_input_file(const SimulateOptions& options, mv::AnyModel model) {
-    for (const auto& [text, flag] :
-         {std::pair{&options.dt, "--dt"}, std::pair{&options.dt_schedule, "--dt-schedule"},
-          std::pair{&options.frames, "--frames"}, std::pair{&options.input, "--input"}}) {
-        if (!text->empty()) {
-            throw UsageError(
-                fmt::format("{}: not allowed with --input-file (the file gives every frame's dt "
-                            "and input)",
-                            flag));
-        }
-    }
+    refuse_given({given_text(options.dt, "--dt"), given_text(options.dt_schedule, "--dt-schedule"),
+                  given_text(options.frames, "--frames"), given_text(options.input, "--input")},
+                 "not allowed with --input-file (the file gives every frame's dt and input)");
     apply_set_options(model, options.model.sets);
     const mv::PlanarState start = start_state(options);
     const report::SimulationRun run =
@@ -159,10 +151,6 @@ void run_simulate(const SimulateOptions& options) {
     }
 }
 
-std::string help_footer() {
-    return help_page("simulate") + model_fields_help() + help_page("simulate-examples");
-}
-
 }  // namespace
 
 void add_simulate_command(CLI::App& app) {
@@ -176,9 +164,8 @@ void add_simulate_command(CLI::App& app) {
     cmd->add_option("--dt-schedule", options->dt_schedule,
                     "frame times changing at given frames, e.g. \"0:1/60;30:0.004\" (instead of --dt)")
         ->type_name("FRAME:DT;...");
-    typed(cmd->add_option("--input-file", options->input_file,
-                          "CSV with columns dt,x,y, one row per step (instead of --dt, --frames, --input)"),
-          ValueKind::file);
+    add_file_option(cmd, "--input-file", options->input_file,
+                    "CSV with columns dt,x,y, one row per step (instead of --dt, --frames, --input)");
     typed(cmd->add_option("--frames", options->frames, fmt::format("number of steps, [0, {}]", max_frames)),
           ValueKind::integer);
     cmd->add_option("--input", options->input, "input SCHEDULE, e.g. \"0:1,0;30:0,0\" (see below)")
@@ -189,7 +176,11 @@ void add_simulate_command(CLI::App& app) {
     CLI::Option* json = cmd->add_flag("--json", options->json, "print JSON instead of a table");
     CLI::Option* csv = cmd->add_flag("--csv", options->csv, "print CSV instead of a table");
     json->excludes(csv);
-    cmd->footer(help_footer());
+    // The page, then the settable fields of every model (unit, valid range, default, doc), then the examples.
+    cmd->footer(
+        std::string(help_page("simulate")) +
+        "Settable fields (--set name=value; booleans 0/1 or true/false), unit, valid range, default:\n" +
+        movement::models_settings_help() + help_page("simulate-examples"));
     // Library checks name their arguments; the message names the flag instead.
     static constexpr FieldFlag kArgumentFlags[] = {{"dt", "--dt"},
                                                    {"input.x", "--input"},

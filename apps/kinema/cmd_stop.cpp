@@ -13,6 +13,7 @@
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
+#include "kinema/analysis/frame_rates.hpp"
 #include "kinema/analysis/stop.hpp"
 #include "kinema/movement/driver.hpp"
 #include "kinema/report/stop.hpp"
@@ -40,19 +41,10 @@ struct StopOptions {
     bool json = false;
 };
 
-// The documented ranges of --fps and --speed (docs/errors.md, "Limits"): the library's own.
-constexpr double kMinFps = 1.0 / analysis::stop_max_frame_time;
-constexpr double kMaxFps = 1.0 / movement::unreal_min_tick_time;
-constexpr std::size_t kMaxFpsList = 16;
-
-double parse_fps(const std::string& text, std::string_view flag) {
-    return parse_in_range(text, flag, kMinFps, kMaxFps);
-}
-
-// The whole list is checked before any work.
-std::vector<double> parse_fps_list(const std::string& list) {
-    return parse_rate_list(list, "--fps-list", kMinFps, kMaxFps, kMaxFpsList);
-}
+// The documented ranges of --fps and --fps-list (docs/errors.md, "Limits"): the library's own. The whole list
+// is checked before any work (analysis::read_rate_list).
+constexpr analysis::RateLimits kStopRates{
+    .min = 1.0 / analysis::stop_max_frame_time, .max = 1.0 / movement::unreal_min_tick_time, .max_count = 16};
 
 // The Unreal model's question: --trace (docs/analysis.md "Stop over a recorded frame-time trace"), --pivot
 // (the input reverses at full strength: where does the character turn round?), --table (every rate of
@@ -71,7 +63,7 @@ std::string unreal_text(const StopOptions& o, const movement::UnrealSettings& s,
     }
     if (o.pivot) {
         query.pivot = true;
-        query.fps = parse_fps(o.fps, "--fps");
+        query.fps = analysis::read_rate(o.fps, "--fps", kStopRates);
         if (v0 > s.max_walk_speed) {
             throw UsageError(fmt::format("--speed: --pivot needs a speed <= max_walk_speed ({}), got {}",
                                          report::number_text(s.max_walk_speed), report::number_text(v0)));
@@ -82,9 +74,9 @@ std::string unreal_text(const StopOptions& o, const movement::UnrealSettings& s,
     } else if (!o.continuous) {
         (void)report::unreal_stop_basics(s, v0);  // a braking too weak to predict: refused before the rates
         if (o.table) {
-            query.table = parse_fps_list(o.fps_list);
+            query.table = analysis::read_rate_list(o.fps_list, "--fps-list", kStopRates);
         } else {
-            query.fps = parse_fps(o.fps, "--fps");
+            query.fps = analysis::read_rate(o.fps, "--fps", kStopRates);
         }
     }
     return report::unreal_stop_report(s, v0, query, o.json);
@@ -104,7 +96,8 @@ std::string stepped_text(const StopOptions& o, const movement::AnyModel& model, 
     o.flags.apply(limits);
     o.flags.require_valid(limits.validate());
     const std::vector<double> fps =
-        o.table ? parse_fps_list(o.fps_list) : std::vector<double>{parse_fps(o.fps, "--fps")};
+        o.table ? analysis::read_rate_list(o.fps_list, "--fps-list", kStopRates)
+                : std::vector<double>{analysis::read_rate(o.fps, "--fps", kStopRates)};
     const report::SteppedStop stop = report::stepped_stop(model, v0, fps, limits, o.table);
     return o.json ? report::stepped_stop_json(stop) : report::stepped_stop_text(stop);
 }
@@ -122,12 +115,8 @@ void run_stop(const StopOptions& o) {
         throw UsageError("--fps: required (or --continuous, or --table)");
     }
     if (const auto* unreal = std::get_if<movement::UnrealSettings>(&model)) {
-        for (const std::string_view field : {"rest_speed", "max_frames"}) {
-            if (o.flags.given(field)) {
-                throw UsageError(fmt::format("{}: only the stepping models use it (unreal's stop is exact)",
-                                             flag_of_field(field, kStopRenames)));
-            }
-        }
+        refuse_given({o.flags.given_flag("rest_speed"), o.flags.given_flag("max_frames")},
+                     "only the stepping models use it (unreal's stop is exact)");
         fmt::print("{}", unreal_text(o, *unreal, v0));
     } else {
         fmt::print("{}", stepped_text(o, model, v0));
@@ -157,10 +146,9 @@ void add_stop_command(CLI::App& app) {
     CLI::Option* pivot =
         cmd->add_flag("--pivot", o->pivot, "unreal: where a reversed input turns the character round");
     CLI::Option* trace =
-        typed(cmd->add_option("--trace", o->trace,
-                              "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
-                              "frame), beside the constant rate of their mean"),
-              ValueKind::file);
+        add_file_option(cmd, "--trace", o->trace,
+                        "unreal: exact stop over the frame times of a CSV file (column dt, one row per "
+                        "frame), beside the constant rate of their mean");
     trace->excludes(fps)->excludes(cont)->excludes(table)->excludes(pivot);
     pivot->excludes(cont)->excludes(table);
     fps->excludes(cont);

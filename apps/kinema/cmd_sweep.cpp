@@ -16,6 +16,7 @@
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
+#include "kinema/analysis/frame_rates.hpp"
 #include "kinema/analysis/morrowind_sweep.hpp"
 #include "kinema/analysis/sweep.hpp"
 #include "kinema/report/morrowind.hpp"
@@ -27,9 +28,6 @@ namespace kinema::cli {
 
 namespace {
 
-using analysis_cli::parse_in_range;
-using analysis_cli::parse_positive;
-using analysis_cli::parse_rate_list;
 using Metric = report::SweepMetric;
 using report::FlightMetric;
 
@@ -74,34 +72,19 @@ auto chosen_metrics(Choose choose, const std::vector<std::string>& names, std::s
 // (MorrowindPhysicsSettings::physics_rate, [1, 10000]), so its range is the overlap of the two, named in one
 // message ("[1, 1000] for --model morrowind") rather than whichever of the two ranges a rate missed: every
 // rate it takes is then a valid physics rate.
-struct RateRange {
-    double min = analysis::sweep_min_fps;
-    double max = analysis::sweep_max_fps;
-    std::string_view model;  // " for --model NAME" when the model narrows the range
-};
-constexpr RateRange morrowind_rate_range{1.0, analysis::sweep_max_fps, " for --model morrowind"};
+constexpr analysis::RateLimits morrowind_rate_limits{1.0, analysis::sweep_max_fps, analysis::sweep_max_rates,
+                                                     " for --model morrowind"};
 
 // The frame (or physics) rates of a sweep: --fps LIST, else the --fps-from/--fps-to/--fps-step range -- its
-// defaults too, unless `defaults` is given and no range flag was typed. The whole list is checked before any
-// work (docs/errors.md, "Limits").
+// defaults too, unless `defaults` is given and no range flag was typed. The library checks the whole list
+// before any work (analysis::read_sweep_rates; docs/errors.md, "Limits").
 std::vector<double> frame_rates(const SweepOptions& o, std::span<const double> defaults = {},
-                                const RateRange& range = {}) {
-    if (!o.fps.empty()) {
-        return parse_rate_list(o.fps, "--fps", range.min, range.max, analysis::sweep_max_rates, range.model);
-    }
-    if (!defaults.empty() && !o.fps_range_given) {
+                                const analysis::RateLimits& limits = {}) {
+    if (o.fps.empty() && !defaults.empty() && !o.fps_range_given) {
         return {defaults.begin(), defaults.end()};
     }
-    const double from = parse_in_range(o.fps_from, "--fps-from", range.min, range.max, range.model);
-    const double to = parse_in_range(o.fps_to, "--fps-to", range.min, range.max, range.model);
-    const double step = parse_positive(o.fps_step, "--fps-step");
-    if (to < from) {
-        throw UsageError(fmt::format("--fps-to: must be >= --fps-from, got {} < {}", o.fps_to, o.fps_from));
-    }
-    if ((to - from) / step >= static_cast<double>(analysis::sweep_max_rates)) {
-        throw UsageError(fmt::format("--fps-step: more than {} frame rates", analysis::sweep_max_rates));
-    }
-    return analysis::fps_range(from, to, step);
+    return analysis::read_sweep_rates({o.fps, o.fps_from, o.fps_to, o.fps_step},
+                                      {"--fps", "--fps-from", "--fps-to", "--fps-step"}, limits);
 }
 
 void run_morrowind_sweep(const SweepOptions& o) {
@@ -117,7 +100,7 @@ void run_morrowind_sweep(const SweepOptions& o) {
     const std::vector<const FlightMetric*> metrics =
         chosen_metrics(report::flight_metrics_named, o.metrics, " for --model morrowind");
     const std::vector<double> rates =
-        frame_rates(o, analysis::morrowind_default_rates(), morrowind_rate_range);
+        frame_rates(o, analysis::morrowind_default_rates(), morrowind_rate_limits);
     movement::MorrowindPhysicsSettings physics;  // its physics_rate is each of `rates` in turn
     o.flags.apply(physics);
     o.flags.require_valid(physics.validate());

@@ -13,6 +13,7 @@
 #include "cli_common.hpp"
 #include "flag_binder.hpp"
 #include "help_pages.hpp"
+#include "kinema/analysis/frame_rates.hpp"
 #include "kinema/analysis/turn.hpp"
 #include "kinema/movement/state.hpp"
 #include "kinema/report/turn.hpp"
@@ -20,8 +21,6 @@
 namespace kinema::cli {
 
 namespace {
-
-using analysis_cli::parse_in_range;
 
 // The fields and the library's arguments typed under other names.
 constexpr FieldFlag kTurnRenames[] = {{"speed_scale", "--scale"},
@@ -65,7 +64,7 @@ void parse_frame(const TurnOptions& o, report::TurnQuery& query) {
         query.fps = 1.0 / query.dt;
     } else {
         // The documented range (docs/errors.md, "Limits"): frames of at most movement::max_step_dt.
-        query.fps = parse_in_range(o.fps, "--fps", 1.0 / movement::max_step_dt, 1e6);
+        query.fps = analysis::read_rate(o.fps, "--fps", {.min = 1.0 / movement::max_step_dt, .max = 1e6});
         query.dt = 1.0 / query.fps;
     }
 }

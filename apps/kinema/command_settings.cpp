@@ -6,13 +6,6 @@
 
 namespace kinema::cli {
 
-FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config) {
-    FieldErrors errors = config.settings.validate(config.model);  // the model against --hz, --model-scale
-    const FieldErrors flood = config.flood.validate();
-    errors.insert(errors.end(), flood.begin(), flood.end());
-    return errors;
-}
-
 void add_difficulty_option(FlagBinder& flags, CLI::App* cmd) {
     CLI::Option* difficulty =
         flags

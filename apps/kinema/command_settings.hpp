@@ -1,8 +1,8 @@
-// The flags that several commands share (the 3D agent's and --difficulty), and the check of pursue's
-// composite settings. The compositions themselves live in the library (nav::ChaseSettings,
-// chase::LevelAuditSettings, built from the parts' registered descriptions: SettingsPart,
-// kinema/core/settings_registry.hpp): the binder sets a field by its name and the registry finds the struct
-// that owns it, so no command decides that by hand.
+// The flags that several commands share (the 3D agent's and --difficulty). The compositions themselves live
+// in the library (nav::ChaseSettings, chase::LevelAuditSettings and pursuit::PursuitConfig with their checks,
+// built from the parts' registered descriptions: SettingsPart, kinema/core/settings_registry.hpp): the binder
+// sets a field by its name and the registry finds the struct that owns it, so no command decides that by
+// hand.
 #pragma once
 
 #include <span>
@@ -12,13 +12,8 @@
 
 #include "flag_binder.hpp"
 #include "kinema/chase/flood.hpp"
-#include "kinema/pursuit/pursuit.hpp"
 
 namespace kinema::cli {
-
-/// `kinema pursue`: the pursuit's and the flood's settings (settings_description<pursuit::PursuitConfig>(),
-/// kinema/pursuit/parse.hpp), each part's validate().
-[[nodiscard]] FieldErrors validate_pursuit_config(const pursuit::PursuitConfig& config);
 
 /// The 3D agent's flags (NavSettings fields) of chase, navmesh and pursue; threads last (pursue leaves it
 /// to --batch's --threads).

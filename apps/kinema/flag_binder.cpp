@@ -57,6 +57,11 @@ CLI::Option* typed(CLI::Option* option, ValueKind kind) {
     return option->type_name(value_placeholder(kind));
 }
 
+CLI::Option* add_file_option(CLI::App* cmd, const std::string& name, std::string& path,
+                             const std::string& help) {
+    return typed(cmd->add_option(name, path, help), ValueKind::file);
+}
+
 std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames) {
     const auto renamed =
         std::find_if(renames.begin(), renames.end(), [&](const FieldFlag& f) { return f.field == field; });
@@ -67,6 +72,14 @@ std::string flag_of_field(std::string_view field, std::span<const FieldFlag> ren
     flag += local_name(field);
     std::replace(flag.begin(), flag.end(), '_', '-');
     return flag;
+}
+
+void refuse_given(std::span<const GivenFlag> flags, std::string_view why) {
+    for (const GivenFlag& flag : flags) {
+        if (flag.given) {
+            throw UsageError(fmt::format("{}: {}", flag.flag, why));
+        }
+    }
 }
 
 FlagBinder::FlagBinder(std::span<const FieldFlag> renames, std::string_view fallback)
@@ -134,6 +147,11 @@ bool FlagBinder::given(std::string_view field) const {
     return b != nullptr && (!b->text.empty() || !b->texts.empty());
 }
 
+GivenFlag FlagBinder::given_flag(std::string_view field) const {
+    const Bound* b = find(field);
+    return b == nullptr ? GivenFlag{} : GivenFlag{given(field), b->flag};
+}
+
 const std::string& FlagBinder::text(std::string_view field) const {
     static const std::string none;
     const Bound* b = find(field);
@@ -183,6 +201,7 @@ std::string FlagBinder::message(const FieldErrors& errors) const {
                                          [&](const FieldFlag& f) { return f.field == e.field; });
         const std::string flag = bound != bound_.end() ? bound->flag
                                  : renamed             ? flag_of_field(e.field, renames_)
+                                 : e.field.empty()     ? fallback_
                                                        : fmt::format("{} {}", fallback_, e.field);
         out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", flag, e.message);
     }

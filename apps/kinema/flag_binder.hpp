@@ -36,7 +36,7 @@ enum class ValueKind {
     integer,      ///< "INT": a whole number
     number,       ///< "NUMBER": a real (parse_number)
     point2,       ///< "X,Y" (parse_vec2)
-    point3,       ///< "X,Y,Z" (parse_vec3)
+    point3,       ///< "X,Y,Z" (three finite numbers)
     point2_or_3,  ///< "X,Y[,Z]": X,Y on grid levels, X,Y,Z on 3D levels
     point_list,   ///< "X,Y[,Z];...": a route of such points
     number_list,  ///< "NUMBER,...": reals separated by commas
@@ -50,10 +50,30 @@ enum class ValueKind {
 [[nodiscard]] std::string choice_placeholder(std::span<const std::string_view> names);
 /// Shows `kind`'s placeholder in `option`'s --help line; returns `option`.
 CLI::Option* typed(CLI::Option* option, ValueKind kind);
+/// The option `name` of `cmd` that takes a file's path (placeholder FILE), bound to `path`; returns it.
+CLI::Option* add_file_option(CLI::App* cmd, const std::string& name, std::string& path,
+                             const std::string& help);
 
 /// The flag of `field`: its entry in `renames`, else "--" and the field's name after its last '.', with '-'
 /// for '_'.
 [[nodiscard]] std::string flag_of_field(std::string_view field, std::span<const FieldFlag> renames = {});
+
+/// A flag as typed and whether it was given: one row of refuse_given's table.
+struct GivenFlag {
+    bool given = false;
+    std::string_view flag;
+};
+
+/// An option's text (a path, a number as typed) as a row of refuse_given's table: given when not empty.
+[[nodiscard]] inline GivenFlag given_text(const std::string& text, std::string_view flag) {
+    return {!text.empty(), flag};
+}
+/// Refuses the first given flag of `flags`: UsageError "FLAG: WHY" (why e.g. "only with --batch" or "not with
+/// --sweep (...)"). Options that another mode or kind of level reads are refused rather than ignored.
+void refuse_given(std::span<const GivenFlag> flags, std::string_view why);
+inline void refuse_given(std::initializer_list<GivenFlag> flags, std::string_view why) {
+    refuse_given(std::span(flags.begin(), flags.size()), why);
+}
 
 /// The fields a bound option sets (its own field; --difficulty also max_steps), empty for an option no
 /// FlagBinder bound. run_cli refuses a field given both by such an option and by `--set` (the second would
@@ -98,6 +118,8 @@ class FlagBinder {
     CLI::Option* add_repeated(CLI::App* cmd, std::string_view field, const std::string& help);
 
     [[nodiscard]] bool given(std::string_view field) const;
+    /// Whether `field` was given, and its flag as bound: a row of refuse_given's table.
+    [[nodiscard]] GivenFlag given_flag(std::string_view field) const;
     /// The text typed for `field` ("" when not given).
     [[nodiscard]] const std::string& text(std::string_view field) const;
     /// The texts of a repeatable option, in order.
@@ -118,7 +140,8 @@ class FlagBinder {
     /// Sets `field` of `description` from the text of a flag bound for another struct (when given).
     void apply_to(const SettingsDescription& description, void* settings, std::string_view field) const;
 
-    /// "FLAG: message; FLAG: message", each error named by the flag of its field.
+    /// "FLAG: message; FLAG: message", each error named by the flag of its field (an error of no field, as a
+    /// list that names no field: by `fallback` alone).
     [[nodiscard]] std::string message(const FieldErrors& errors) const;
     /// Throws UsageError(message(errors)) when `errors` is not empty: the one check of a command's values.
     void require_valid(const FieldErrors& errors) const;

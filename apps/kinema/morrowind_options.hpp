@@ -39,11 +39,12 @@ struct MorrowindArgs {
     std::vector<std::string> sets;
     std::string rules = "wiki";
     bool truncate_base_speed = false;
-    // Actor.
-    bool creature = false, werewolf = false, flies = false;
-    // Stance.
-    bool run = false, sneak = false, swim = false, weapon_ready = false, incapacitated = false,
-         strafe = false;
+    // Actor: --werewolf and --flies set its fields, --creature its kind, `flags` the rest.
+    movement::MorrowindActor actor;
+    bool creature = false;
+    // Stance: the flags set its fields; --input and --strafe its input.
+    movement::MorrowindStance stance;
+    bool strafe = false;
     std::string input;
     // Command-specific.
     std::string direction = "0,0";

@@ -39,9 +39,8 @@ int report_error(std::string_view message) {
 /// quietly, as every Unix tool does.
 int check_standard_output() {
     if (std::fflush(stdout) != 0 || std::ferror(stdout) != 0) {
-        const int error = errno;
-        std::fprintf(stderr, "kinema: error: cannot write to standard output: %s\n", std::strerror(error));
-        return 2;
+        const int error = errno;  // before anything else can change it
+        return report_error(std::string("cannot write to standard output: ") + std::strerror(error));
     }
     return 0;
 }

@@ -60,9 +60,4 @@ movement::AnyModel model_from_options(const std::string& name, const std::vector
     return model;
 }
 
-std::string model_fields_help() {
-    return "Settable fields (--set name=value; booleans 0/1 or true/false), unit, valid range, default:\n" +
-           movement::models_settings_help();
-}
-
 }  // namespace kinema::cli

@@ -36,7 +36,5 @@ void apply_set_options(movement::AnyModel& model, const std::vector<std::string>
 /// model_option(name) with apply_set_options(sets).
 [[nodiscard]] movement::AnyModel model_from_options(const std::string& name,
                                                     const std::vector<std::string>& sets);
-/// The settable fields of every model, with unit, valid range, default and doc (for --help footers).
-[[nodiscard]] std::string model_fields_help();
 
 }  // namespace kinema::cli

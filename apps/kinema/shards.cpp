@@ -17,16 +17,12 @@ report::ShardId parse_shard(const std::string& text) {
 }
 
 report::ShardId check_shard_outputs(const std::string& shard, const std::string& json,
-                                    std::span<const OutputFlag> whole_run_outputs) {
+                                    std::span<const GivenFlag> whole_run_outputs) {
     const report::ShardId id = parse_shard(shard);
-    for (const OutputFlag& output : whole_run_outputs) {
-        if (!output.path->empty()) {
-            throw UsageError(
-                fmt::format("{}: not with --shard (a shard writes only its partial report, to --json; "
-                            "kinema merge writes the reports)",
-                            output.flag));
-        }
-    }
+    refuse_given(
+        whole_run_outputs,
+        "not with --shard (a shard writes only its partial report, to --json; kinema merge writes the "
+        "reports)");
     if (json.empty()) {
         throw UsageError("--shard: needs --json FILE for the partial report");
     }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "flag_binder.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/audit_shards.hpp"
 
@@ -14,18 +15,12 @@ namespace kinema::cli {
 /// "I/N" as report::parse_shard_id reads it; throws UsageError naming --shard otherwise.
 report::ShardId parse_shard(const std::string& text);
 
-/// An output flag as typed ("--csv") and the path given to it (empty: not given).
-struct OutputFlag {
-    const char* flag;
-    const std::string* path;
-};
-
 /// The checks of --shard I/N, alike on audit and pursue --batch: parse_shard(shard), then each of
 /// `whole_run_outputs` given is refused ("--csv: not with --shard (a shard writes only its partial report, to
 /// --json; kinema merge writes the reports)"), then --json FILE is required ("--shard: needs --json FILE for
 /// the partial report"). Returns the shard.
 report::ShardId check_shard_outputs(const std::string& shard, const std::string& json,
-                                    std::span<const OutputFlag> whole_run_outputs);
+                                    std::span<const GivenFlag> whole_run_outputs);
 
 /// The files `kinema merge` writes (the unsharded command's flags of the same names).
 struct MergeOutputs {

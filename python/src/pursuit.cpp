@@ -44,10 +44,7 @@ pu::PursuitConfig make_config(const std::string& path, const std::string& npc_mo
         throw py::value_error(std::string("npc_model: ") + e.what());
     }
     config_keywords().apply(&config, settings);
-    FieldErrors errors = config.settings.validate(config.model);
-    const FieldErrors flood_errors = config.flood.validate();
-    errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
-    throw_if_invalid("PursuitConfig", errors);
+    throw_if_invalid("PursuitConfig", config.validate());
     return config;
 }
 

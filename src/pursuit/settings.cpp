@@ -156,6 +156,13 @@ FieldErrors PursuitSettings::validate() const {
     return errors;
 }
 
+FieldErrors PursuitConfig::validate() const {
+    FieldErrors errors = settings.validate(model);
+    const FieldErrors flood_errors = flood.validate();
+    errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
+    return errors;
+}
+
 FieldErrors PursuitSettings::validate(const movement::AnyModel& npc_model) const {
     FieldErrors errors = validate();
     if (!errors.empty() || !movement::validate(npc_model).empty()) {

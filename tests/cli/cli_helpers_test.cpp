@@ -21,7 +21,8 @@
 namespace {
 
 using kinema::cli::FlagBinder;
-using kinema::cli::OutputFlag;
+using kinema::cli::given_text;
+using kinema::cli::GivenFlag;
 using kinema::cli::UsageError;
 
 std::string usage_error(const std::function<void()>& run) {
@@ -35,7 +36,7 @@ std::string usage_error(const std::function<void()>& run) {
 
 TEST(ShardOutputs, ParsesTheShardWhenOnlyJsonIsGiven) {
     const std::string csv;
-    const OutputFlag whole_run[] = {{"--csv", &csv}};
+    const GivenFlag whole_run[] = {given_text(csv, "--csv")};
     const kinema::report::ShardId shard = kinema::cli::check_shard_outputs("2/5", "part.json", whole_run);
     EXPECT_EQ(shard.index, 2);
     EXPECT_EQ(shard.count, 5);
@@ -45,11 +46,12 @@ TEST(ShardOutputs, RefusesTheWholeRunsFilesInOrderThenAMissingJson) {
     const std::string none;
     const std::string csv = "rows.csv";
     const std::string png = "map";
-    const OutputFlag whole_run[] = {{"--csv", &none}, {"--png", &png}, {"--places-csv", &csv}};
+    const GivenFlag whole_run[] = {given_text(none, "--csv"), given_text(png, "--png"),
+                                   given_text(csv, "--places-csv")};
     EXPECT_EQ(usage_error([&] { (void)kinema::cli::check_shard_outputs("1/2", "part.json", whole_run); }),
               "--png: not with --shard (a shard writes only its partial report, to --json; kinema merge "
               "writes the reports)");
-    const OutputFlag nothing_else[] = {{"--csv", &none}};
+    const GivenFlag nothing_else[] = {given_text(none, "--csv")};
     EXPECT_EQ(usage_error([&] { (void)kinema::cli::check_shard_outputs("1/2", "", nothing_else); }),
               "--shard: needs --json FILE for the partial report");
     // The shard itself is checked first, whatever else is wrong.
@@ -87,19 +89,32 @@ TEST(ShardOutputs, TheStreamedFileHoldsEveryPieceAndNeverReplacesAnInput) {
 
 TEST(LevelCommand, DeclaresTheMapTheLevelFlagsAndTheirHelp) {
     CLI::App app;
-    std::string map;
-    kinema::cli::LevelFlags flags;
+    kinema::cli::LevelSource level;
     CLI::App* cmd = kinema::cli::add_level_command(app, "look", "Looks at a level", "The look's own help.",
-                                                   "Level file", map, flags);
+                                                   "Level file", level);
     EXPECT_EQ(cmd->get_name(), "look");
     EXPECT_EQ(cmd->get_option("--map")->get_type_name(), "FILE");
     EXPECT_EQ(cmd->get_footer(),
               std::string("The look's own help.\n") + kinema::cli::help_page("level-flags"));
     app.parse("look --map den.map --level Cave --up z", false);
-    EXPECT_EQ(map, "den.map");
-    EXPECT_EQ(flags.level, "Cave");
-    EXPECT_EQ(flags.up, "z");
-    EXPECT_EQ(flags.walls, "");
+    EXPECT_EQ(level.map, "den.map");
+    EXPECT_EQ(level.flags.level, "Cave");
+    EXPECT_EQ(level.flags.up, "z");
+    EXPECT_EQ(level.flags.walls, "");
+}
+
+TEST(LevelCommand, TheSourceIsTheNavmeshElseTheMap) {
+    kinema::cli::LevelSource grid{"den.map", "", {}};
+    EXPECT_EQ(grid.file(), "den.map");
+    EXPECT_FALSE(grid.is_3d());
+    EXPECT_TRUE((kinema::cli::LevelSource{"hall.OBJ", "", {}}.is_3d()));
+    const kinema::cli::LevelSource baked{"", "hall.navmesh", {}};
+    EXPECT_EQ(baked.file(), "hall.navmesh");
+    EXPECT_TRUE(baked.is_3d());
+    EXPECT_NO_THROW(baked.refuse_map_with_navmesh());
+    grid.navmesh = "hall.navmesh";
+    EXPECT_EQ(usage_error([&] { grid.refuse_map_with_navmesh(); }),
+              "--navmesh: cannot be combined with --map (the navmesh is the level)");
 }
 
 TEST(LevelCommand, A3DLevelWithoutNavNamesTheMap) {

@@ -52,6 +52,33 @@ TEST(FlagBinder, SetsTheGivenFieldsAndHelpComesFromTheRegistry) {
     EXPECT_NE(help.find("steps"), std::string::npos) << help;
 }
 
+TEST(FlagBinder, RefusesTheFirstGivenFlagOfATableByItsBoundName) {
+    CLI::App app;
+    constexpr FieldFlag renames[] = {{"max_heated", "--heated"}};
+    FlagBinder flags(renames);
+    flags.add_fields<kinema::chase::FloodSettings>(&app, {"hot", "max_heated", "max_steps"});
+    app.parse("--max-steps 30 --heated 5", false);
+    EXPECT_FALSE(flags.given_flag("hot").given);
+    EXPECT_EQ(flags.given_flag("max_heated").flag, "--heated");
+    EXPECT_FALSE(flags.given_flag("not_bound").given);
+    const std::string png = "a.png";
+    try {
+        kinema::cli::refuse_given({flags.given_flag("hot"), kinema::cli::given_text("", "--svg"),
+                                   flags.given_flag("max_heated"), kinema::cli::given_text(png, "--png")},
+                                  "only with --batch");
+        FAIL() << "nothing refused";
+    } catch (const UsageError& e) {
+        EXPECT_STREQ(e.what(), "--heated: only with --batch");  // the first given, in the table's order
+    }
+    EXPECT_NO_THROW(kinema::cli::refuse_given({flags.given_flag("hot")}, "only with --batch"));
+}
+
+TEST(FlagBinder, AnErrorOfNoFieldIsNamedByTheFallbackAlone) {
+    const FlagBinder sweep({}, "--sweep");
+    EXPECT_EQ(sweep.message({{"", "at most 4096 combinations"}, {"hot", "must be in [1, 1000000], got 0"}}),
+              "--sweep: at most 4096 combinations; --sweep hot: must be in [1, 1000000], got 0");
+}
+
 TEST(FlagBinder, ErrorsNameTheFlagTyped) {
     CLI::App app;
     FlagBinder flags({}, "field");

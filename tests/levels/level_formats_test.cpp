@@ -137,7 +137,7 @@ TEST(LevelFormats, AnOptionTheFormatDoesNotReadIsRefused) {
               0u);
 }
 
-// The options as typed, named as the command line names them (the CLI's level_read_options).
+// The options as typed, named as the command line names them (the CLI's LevelSource::read_options).
 constexpr LevelOptionNames flag_names{"--level", "--walls", "--scale", "--up", "--map", "--navmesh"};
 
 TEST(LevelOptionsOf, ParsesTheMeshOptionsOfAMesh) {

@@ -397,6 +397,22 @@ TEST(PursuitInvariants, OtherModelsOnTheCorner) {
 // The library entry points refuse a model whose explicit friction diverges at the pursuit's step (CrossCode:
 // 12 x friction x dt <= 2, so at friction 1 at least 6 Hz), naming "hz": the single pursuit and the batch
 // alike.
+// A config's one check, as every face runs it: its settings against the NPC model, then its flood.
+TEST(PursuitScenarioChecks, AConfigChecksItsSettingsAgainstTheModelThenItsFlood) {
+    PursuitConfig config = corner_config(Strategy::flood);
+    EXPECT_TRUE(config.validate().empty());
+    config.model = movement::make_model("crosscode");
+    config.settings.hz = 5.0;  // 12 x 1 x 1/5 > 2: the model diverges at this step
+    config.flood.hot = 0;      // H in [1, 1e6]
+    const FieldErrors e = config.validate();
+    ASSERT_EQ(e.size(), 2u);
+    EXPECT_EQ(e[0].field, "hz");
+    EXPECT_EQ(e[1].field, "hot");
+    config.settings.hz = 6.0;
+    config.flood.hot = 1;
+    EXPECT_TRUE(config.validate().empty());
+}
+
 TEST(PursuitScenarioChecks, ModelThatWouldDivergeAtTheStepIsRefused) {
     const Level lv("corner");
     PursuitConfig config = corner_config(Strategy::flood);

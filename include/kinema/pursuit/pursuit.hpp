@@ -178,6 +178,10 @@ struct PursuitConfig {
     chase::FloodSettings flood = default_flood();
     std::string map;  ///< the level's name in the chase events' `result` (as `kinema chase --map` prints it)
 
+    /// The settings against the NPC model (PursuitSettings::validate(model)), then the flood's: what every
+    /// face checks before a run (the model's own fields: movement::validate).
+    [[nodiscard]] FieldErrors validate() const;
+
     static chase::FloodSettings default_flood() {
         chase::FloodSettings f;
         f.max_restarts = 3;
