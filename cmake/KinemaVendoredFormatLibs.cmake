@@ -10,6 +10,7 @@
 # without our warnings-as-errors (the code is not ours).
 include_guard(GLOBAL)
 include(${CMAKE_CURRENT_LIST_DIR}/KinemaVendoredSource.cmake)
+enable_language(C)  # zlib and zstd
 
 kinema_vendored_source(pugixml https://github.com/zeux/pugixml.git a0e064336317c9347a91224112af9933598714e9
                        pugixml-1.13)
