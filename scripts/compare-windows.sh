@@ -141,7 +141,11 @@ compare simulate-csv simulate --model unreal --dt 0.016666666666666666 --frames 
   --start-velocity 600,0 --csv
 compare stop-table stop --speed 600 --table
 compare stop-pivot stop --speed 600 --fps 30 --pivot
+compare stop-table-json stop --speed 600 --table --json
+compare stop-continuous-json stop --speed 437.3 --continuous --json
+compare stop-dishonored-json stop --model dishonored --speed 400 --table --json
 compare turn turn --fps 30 --angle 20
+compare turn-table-json turn --table --scale 1.5 --friction 6 --json
 compare sweep sweep --model unreal --fps 20,30,60,144,240 --metric stop_distance --metric turn_rate
 compare morrowind morrowind speed --speed 90 --athletics 50 --werewolf --run --json
 compare replay replay --model unreal data/replay/example.csv
