@@ -1,34 +1,16 @@
 # pugixml, zlib and zstd built from source, for builds that cannot link Debian's packages (the WebAssembly
-# build, web/CMakeLists.txt): the libraries kinema::formats needs (src/formats/CMakeLists.txt) at Debian 12's
-# versions, so a Tiled map reads the same in the browser as on the command line. Each is declared with
-# FetchContent at its release commit (../shared/vendor/README.md names them); FETCHCONTENT_SOURCE_DIR_<NAME>
-# points at ../shared/vendor's unmodified copy when it is there, so nothing is downloaded (pass
-# -DFETCHCONTENT_SOURCE_DIR_<NAME>=DIR to use another copy). Only the sources are taken, not the projects'
-# own CMakeLists: zlib 1.2.13's renames zconf.h inside its source folder (which would modify the vendored
-# copy) and builds test programs that folder leaves out, and zstd's builds its command-line programs.
+# build, web/CMakeLists.txt; the Windows cross build, scripts/build-windows.sh; src/formats with
+# KINEMA_FORMATS_VENDORED): the libraries kinema::formats needs (src/formats/CMakeLists.txt) at Debian 12's
+# versions, so a Tiled map reads the same in the browser and on Windows as on the command line. Each comes from
+# ../shared/vendor through kinema_vendored_source (cmake/KinemaVendoredSource.cmake). Only the sources are
+# taken, not the projects' own CMakeLists: zlib 1.2.13's renames zconf.h inside its source folder (which would
+# modify the vendored copy) and builds test programs that folder leaves out, and zstd's builds its command-line
+# programs.
 # Defines the static libraries kinema_vendored_pugixml, kinema_vendored_zlib and kinema_vendored_zstd, built
 # without our warnings-as-errors (the code is not ours).
 include_guard(GLOBAL)
-include(FetchContent)
-
-set(KINEMA_VENDOR_DIR "${CMAKE_CURRENT_LIST_DIR}/../../shared/vendor"
-    CACHE PATH "Third-party sources for offline builds (../shared/vendor, see its README.md)")
-
-# Declares `name` at `commit` of `repository`, served from KINEMA_VENDOR_DIR/`folder` when present, and sets
-# kinema_<name>_source to its source folder.
-function(kinema_vendored_source name repository commit folder)
-    string(TOUPPER ${name} upper)
-    if(NOT DEFINED FETCHCONTENT_SOURCE_DIR_${upper} AND EXISTS "${KINEMA_VENDOR_DIR}/${folder}")
-        get_filename_component(vendored "${KINEMA_VENDOR_DIR}/${folder}" ABSOLUTE)
-        set(FETCHCONTENT_SOURCE_DIR_${upper} "${vendored}" CACHE PATH "Local copy of ${name} (no download)")
-    endif()
-    FetchContent_Declare(${name} GIT_REPOSITORY ${repository} GIT_TAG ${commit})
-    FetchContent_GetProperties(${name})
-    if(NOT ${name}_POPULATED)
-        FetchContent_Populate(${name})
-    endif()
-    set(kinema_${name}_source "${${name}_SOURCE_DIR}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/KinemaVendoredSource.cmake)
+enable_language(C)  # zlib and zstd
 
 kinema_vendored_source(pugixml https://github.com/zeux/pugixml.git a0e064336317c9347a91224112af9933598714e9
                        pugixml-1.13)

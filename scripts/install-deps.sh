@@ -6,8 +6,9 @@
 #   scripts/install-deps.sh all   (the default) everything to build, test, benchmark, fuzz and draw: the cli set,
 #                                 clang and its fuzzer runtime, clang-format, the Python module's, the bindings
 #                                 generator's (pycparser: scripts/bindings.py), the C# binding's (mono, NUnit), LuaJIT,
-#                                 the web playground's (emscripten, chromium, nodejs and `npm ci` in web/), and the
-#                                 Windows build's (mingw-w64 with posix threads, and wine to test it: docs/windows.md).
+#                                 the web playground's (emscripten, chromium, nodejs and `npm ci` in web/) and the
+#                                 Windows cross build's (mingw-w64 with posix threads, and wine to run it:
+#                                 scripts/build-windows.sh, docs/windows.md).
 # scripts/quickstart.sh installs `cli`; scripts/test.sh and .ci/run install `all`, so a fresh machine and CI
 # install the same things. Run again, it installs nothing that is present (and `npm ci` only when
 # web/package-lock.json changed since the last one).
@@ -40,7 +41,7 @@ other_packages=(
   mono-mcs mono-runtime nunit-console libnunit-framework2.6.3-cil luajit
   assimp-utils
   emscripten chromium nodejs
-  g++-mingw-w64-x86-64-posix binutils-mingw-w64 wine wine64
+  g++-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64 wine wine64
 )
 case "$set_name" in
   cli) packages=("${cli_packages[@]}") ;;
