@@ -292,6 +292,9 @@ int run_cli(int argc, char** argv) {
         "own.",
         "kinema"};
     app.require_subcommand(1);
+    // One syntax everywhere: CLI11 on Windows would read a value starting with / (a path in Git Bash or
+    // MSYS2) as a /option. Set before the commands are added, which inherit it.
+    app.allow_windows_style_options(false);
     app.set_version_flag("--version", "kinema 0.1.0");
 
     // Commands, in the order --help lists them (each defined in cmd_<name>.cpp).
