@@ -4,7 +4,8 @@
 # Layout of DIR:
 #   DIR/bin/kinema.exe          the command-line tool
 #   DIR/bin/kinema_c.dll        the C ABI (include/kinema/kinema.h), what a game or Unity loads
-#   DIR/lib/libkinema_c.dll.a   its import library, to link a program against the DLL
+#   DIR/lib/libkinema_c.dll.a   its import library, to link a program against the DLL (MinGW, clang)
+#   DIR/lib/kinema_c.def        its exports, for MSVC: `lib /def:kinema_c.def /machine:x64` makes kinema_c.lib
 #   DIR/lib/libkinema_*.a       the static libraries: libkinema_c.a (the C ABI, KINEMA_C_STATIC) and the C++ parts
 # Both the exe and the DLL link MinGW's runtime statically (cmake/toolchains/mingw-w64-x86_64.cmake), and the
 # script fails unless `objdump -p` lists only Windows' own DLLs among their imports. What the build holds: the
