@@ -23,6 +23,8 @@ done
 export WINEPREFIX
 WINEPREFIX=$(realpath "$windows_dir")/wine-prefix
 export WINEDEBUG=-all
+# wine turns the arguments into Windows' UTF-16 by the locale: a UTF-8 one, for the non-ASCII names below.
+export LC_ALL=C.UTF-8
 windows=$windows_dir/bin/kinema.exe
 work=$windows_dir/compare
 rm -rf "$work"
@@ -119,6 +121,11 @@ if [[ -f ../shared/data/meshes/dungeon.obj ]]; then  # the stairs query of docs/
     --npc 5,10.2,-6.4 --json
 fi
 compare chase-bad chase --map $L/corner.txt --from 1000,1000
+# A level and a report with non-ASCII names (UTF-8 on Linux, UTF-16 names on Windows).
+mkdir -p "$work"
+cp $L/corner.txt "$work/Été-日本.txt"
+compare chase-non-ascii chase --map "$work/Été-日本.txt" --json
+compare audit-non-ascii audit --map "$work/Été-日本.txt" --json @/Été-日本.json --quiet
 compare chase-missing chase --map $L/no_such_level.txt
 compare audit-2d-json audit --map $L/warehouse_loop.txt --json @/a.json --csv @/a.csv --quiet
 compare audit-3d-json audit --map $L/corner_ramp.obj --json @/a.json --quiet

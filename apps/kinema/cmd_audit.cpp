@@ -30,6 +30,7 @@
 #include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/core/file.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/level_formats.hpp"
 #include "kinema/output/output_files.hpp"
@@ -221,7 +222,7 @@ void with_spaces(const AuditArgs& a, const SpacesUser& use) {
         const nav::Level level =
             load_nav_level(a.map, "", nav::NavSettings{}, levels::default_max_obj_bytes, a.read_options);
         const nav::PerThreadChaseSpaces spaces = nav::per_thread_chase_spaces(level, a.threads);
-        use(spaces.spaces, std::filesystem::path(a.map).filename().string());
+        use(spaces.spaces, utf8_text(utf8_path(a.map).filename()));
         return;
 #else
         refuse_3d_level_without_nav(a.map);

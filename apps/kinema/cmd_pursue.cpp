@@ -25,6 +25,7 @@
 #include "kinema/chase/flood_settings.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/core/file.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/pursuit/batch.hpp"
@@ -313,7 +314,7 @@ void run_level_pursue(const PursueCommand& c) {
     nav::NavPursuitSpace space(level, finder);
     c.flags.require_valid(scenario.validate(space));
     const pursuit::PursuitResult result = pursuit::run_pursuit(space, scenario, config);
-    const std::string title = std::filesystem::path(config.map).filename().string();
+    const std::string title = utf8_text(utf8_path(config.map).filename());
     output::OutputFiles files(o.inputs);
 #if KINEMA_HAVE_RENDER
     // The top view of the level with the pursuit over it (render/pursuit_picture_nav.hpp).

@@ -12,6 +12,15 @@ namespace kinema {
 FileError::FileError(std::string path, std::string why)
     : std::runtime_error(path + ": " + why), path_(std::move(path)), why_(std::move(why)) {}
 
+std::filesystem::path utf8_path(const std::string& text) {
+    return std::filesystem::path(std::u8string(text.begin(), text.end()));
+}
+
+std::string utf8_text(const std::filesystem::path& path) {
+    const std::u8string text = path.u8string();
+    return {text.begin(), text.end()};
+}
+
 std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes) {
     return read_file_capped(path, max_bytes, {});
 }
@@ -29,8 +38,9 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
                     "cannot be read in the browser: kinema's WebAssembly build reads only the file it is "
                     "given, not files beside it");
 #else
+    const std::filesystem::path file = utf8_path(path);
     std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    const std::filesystem::file_status status = std::filesystem::status(file, error);
     if (std::filesystem::is_directory(status)) {
         throw FileError(path, "is a directory, not a file");
     }
@@ -42,7 +52,7 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
     }
     std::string text;
     if (std::filesystem::is_regular_file(status)) {
-        const std::uintmax_t size = std::filesystem::file_size(path, error);
+        const std::uintmax_t size = std::filesystem::file_size(file, error);
         if (!error && size > max_bytes) {
             throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
                                       std::to_string(size) + " bytes)");
@@ -56,7 +66,7 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
         // at 2.1 GB.
         text.reserve(static_cast<std::size_t>(max_bytes) + 1);
     }
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(file, std::ios::binary);
     if (!in) {
         throw FileError(path, std::string("cannot open file: ") + std::strerror(errno));
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -22,6 +23,13 @@ class FileError : public std::runtime_error {
     std::string path_;
     std::string why_;
 };
+
+/// A path given as UTF-8 text, the encoding of every path kinema takes and prints, as the file system's path.
+/// Built from char8_t because std::filesystem reads a plain narrow string in the ANSI code page on Windows,
+/// where a non-ASCII name ("Été.tmx") would then name another file; on POSIX these are the same bytes.
+[[nodiscard]] std::filesystem::path utf8_path(const std::string& text);
+/// The reverse: a path's name as UTF-8 text, for messages, titles and paths built from others.
+[[nodiscard]] std::string utf8_text(const std::filesystem::path& path);
 
 /// The whole file at `path`, at most `max_bytes` bytes. Throws FileError with why() "is a directory, not a
 /// file", "is a FIFO, not a file (...)" (or a socket), "cannot open file: <reason>", "larger than the limit

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "kinema/core/file.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/levels/level_error.hpp"
 
@@ -177,7 +178,7 @@ std::uint64_t buffer_data_size(const Context& c, const json& buffer, const std::
         }
         return digits * 3 / 4;
     }
-    const std::filesystem::path file = std::filesystem::path(c.path).parent_path() / percent_decoded(text);
+    const std::filesystem::path file = utf8_path(c.path).parent_path() / utf8_path(percent_decoded(text));
     std::error_code error;
     const auto status = std::filesystem::status(file, error);
     if (!std::filesystem::is_regular_file(status)) {

@@ -247,33 +247,32 @@ LevelBody level_body(const LevelRef& ref) {
         }
         // LDtk writes the path relative to the project; an absolute one (or a FIFO, a device) is no level
         // file of the project's, and reading /dev/stdin would hang.
-        const std::filesystem::path relative(rel->get<std::string>());
+        const std::filesystem::path relative = utf8_path(rel->get<std::string>());
         if (relative.is_absolute() || relative.empty()) {
             refuse(ref.at.dot("externalRelPath"), "must be a path relative to the project file, got " +
                                                       quote_for_message(rel->get<std::string>()));
         }
-        const std::filesystem::path path = std::filesystem::path(ref.at.file).parent_path() / relative;
+        const std::filesystem::path path = utf8_path(ref.at.file).parent_path() / relative;
+        const std::string name = utf8_text(path);
 #if !defined(__EMSCRIPTEN__)
         // Not in the WebAssembly build (web/CMakeLists.txt): it has no file system, and emscripten's stubs
         // report every path as an existing file of unknown type; read_file_capped refuses there instead,
         // saying that the browser cannot read files beside the project (docs/web.md "Level formats").
         std::error_code ignored;
         if (std::filesystem::exists(path, ignored) && !std::filesystem::is_regular_file(path, ignored)) {
-            refuse(ref.at.dot("externalRelPath"),
-                   "the level's file " + path.string() + " is not a regular file");
+            refuse(ref.at.dot("externalRelPath"), "the level's file " + name + " is not a regular file");
         }
 #endif
         std::string text;
         try {
-            text = read_file_capped(path.string(), levels::default_max_level_bytes);
+            text = read_file_capped(name, levels::default_max_level_bytes);
         } catch (const FileError& e) {
-            refuse(ref.at.dot("externalRelPath"), "cannot read the level's file " + path.string() + ": " +
-                                                      e.why() +
+            refuse(ref.at.dot("externalRelPath"), "cannot read the level's file " + name + ": " + e.why() +
                                                       " (external levels are read beside the project file)");
         }
-        body.external = parse_json(text, path.string());
-        body.layers = &array_member(body.external, "layerInstances", {path.string(), ""});
-        body.layers_at = {path.string(), "layerInstances"};
+        body.external = parse_json(text, name);
+        body.layers = &array_member(body.external, "layerInstances", {name, ""});
+        body.layers_at = {name, "layerInstances"};
     }
     if (!body.layers->is_array()) {
         refuse(body.layers_at, std::string("expected an array, got ") + json_kind(*body.layers));

@@ -515,7 +515,7 @@ void check_tile_size(const TiledMap& map) {
 }
 
 std::string external_tileset_path(const std::string& map_file, std::string_view source) {
-    return (std::filesystem::path(map_file).parent_path() / std::filesystem::path(source)).string();
+    return utf8_text(utf8_path(map_file).parent_path() / utf8_path(std::string(source)));
 }
 
 bool is_json_tileset(std::string_view source) {

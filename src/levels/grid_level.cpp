@@ -38,11 +38,12 @@ GridLevel grid_from_tiles(std::string name, std::int64_t width, std::int64_t hei
 }
 
 std::string titled_file_name(const std::string& path, const std::string& title) {
-    const std::filesystem::path file(path);
-    if (title.empty() || title == file.stem().string()) {
-        return file.filename().string();
+    const std::filesystem::path file = utf8_path(path);
+    const std::string name = utf8_text(file.filename());
+    if (title.empty() || title == utf8_text(file.stem())) {
+        return name;
     }
-    return file.filename().string() + " (" + title + ")";
+    return name + " (" + title + ")";
 }
 
 GridLevel load_level(const std::string& path, std::uintmax_t max_bytes, const LevelReadOptions& options) {

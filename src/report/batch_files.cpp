@@ -1,5 +1,6 @@
 // A pursuit batch's files through kinema_output (batch_files.hpp).
 #include "kinema/report/batch_files.hpp"
+#include "kinema/core/file.hpp"
 
 #include <filesystem>
 
@@ -28,8 +29,8 @@ std::string write_batch_reports(const output::OutputFile& json, const output::Ou
         });
     }
     files.commit();
-    return batch_summary(std::filesystem::path(level_file).filename().string(), settings.config,
-                         settings.batch, result, settings.behind_unit);
+    return batch_summary(utf8_text(utf8_path(level_file).filename()), settings.config, settings.batch, result,
+                         settings.behind_unit);
 }
 
 void write_batch_part_file(const output::OutputFile& json, const std::vector<output::InputFile>& inputs,

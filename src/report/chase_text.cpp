@@ -1,4 +1,5 @@
 #include "kinema/report/chase_text.hpp"
+#include "kinema/core/file.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -188,7 +189,7 @@ std::vector<std::string> level_chase_legend(const chase::FloodSettings& settings
     const chase::FloodResult& f = r.flood;
     std::vector<std::string> legend;
     legend.push_back(fmt::format("{}: top view (x right, z down), floors lighter when higher",
-                                 std::filesystem::path(map).filename().string()));
+                                 utf8_text(utf8_path(std::string(map)).filename())));
     legend.push_back(fmt::format("{} steps of {}, {}; {} heated, {} warm, {} barrier", f.steps,
                                  settings.max_steps, chase::to_string(f.stop_reason), f.heated_cells,
                                  f.warm_cells, f.barrier_cells));

@@ -139,8 +139,9 @@ std::string file_bytes(const std::string& path) {
 }
 
 std::ifstream open_file(const std::string& path) {
+    const std::filesystem::path file = utf8_path(path);
     std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    const std::filesystem::file_status status = std::filesystem::status(file, error);
     // read_file_capped's words (kinema/core/file.hpp), before opening: opening a FIFO blocks.
     if (std::filesystem::is_directory(status)) {
         fail(path, "is a directory, not a file");
@@ -149,7 +150,7 @@ std::ifstream open_file(const std::string& path) {
         fail(path, std::string("is a ") + (std::filesystem::is_fifo(status) ? "FIFO" : "socket") +
                        ", not a file (a pipe without a writer would block forever)");
     }
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(file, std::ios::binary);
     if (!in) {
         fail(path, "cannot read");
     }

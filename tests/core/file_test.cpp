@@ -39,6 +39,21 @@ TEST(ReadFileCapped, ReadsUpToTheCapExactly) {
     std::filesystem::remove(path);
 }
 
+// Paths are UTF-8 text: a non-ASCII name is read, and on POSIX any bytes pass through unchanged (a name that
+// is not valid UTF-8 still names its file), so nothing changes there; on Windows the same text is the UTF-16
+// name.
+TEST(Utf8Path, NamesNonAsciiFilesAndKeepsTheirBytes) {
+    const std::string name = "kinema-file-test-\xc3\x89t\xc3\xa9-\xe6\x97\xa5\xe6\x9c\xac.txt";  // Été-日本
+    const std::filesystem::path path = std::filesystem::temp_directory_path() / utf8_path(name);
+    std::ofstream(path, std::ios::binary) << "level";
+    EXPECT_EQ(utf8_text(path.filename()), name);
+    EXPECT_EQ(read_file_capped(utf8_text(path), 100), "level");
+    std::filesystem::remove(path);
+    const std::string not_utf8 = "a\xff\xfe b";
+    EXPECT_EQ(utf8_text(utf8_path(not_utf8)), not_utf8);
+    EXPECT_EQ(utf8_path(not_utf8).native(), not_utf8);
+}
+
 TEST(ReadFileCapped, DevicesWithoutASizeStopPastTheCap) {
     // /dev/zero never ends: the reader gives up one chunk (64 KiB) past a 100-byte cap.
     EXPECT_EQ(error_of("/dev/zero", 100), "larger than the limit of 100 bytes");
