@@ -72,12 +72,7 @@ struct ChartFiles {
 
     /// --png/--svg need kinema::render; checked with the other arguments, before any output.
     void check_render_available() const {
-#if !KINEMA_HAVE_RENDER
-        if (!png.empty() || !svg.empty()) {
-            throw UsageError(fmt::format("{}: this kinema was built without kinema::render (cairo)",
-                                         png.empty() ? "--svg" : "--png"));
-        }
-#endif
+        refuse_pictures_without_render(!png.empty() || !svg.empty(), png.empty() ? "--svg" : "--png");
     }
 
     /// Draws the chart `make_chart` composes (only when asked) as --png and --svg: both rendered before

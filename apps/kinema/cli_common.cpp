@@ -51,13 +51,17 @@ void LevelSource::refuse_map_with_navmesh() const {
 void refuse_pictures_without_render([[maybe_unused]] bool asked, [[maybe_unused]] std::string_view flags) {
 #if !KINEMA_HAVE_RENDER
     if (asked) {
-        throw UsageError(fmt::format("{}: this kinema was built without kinema::render", flags));
+        throw UsageError(
+            fmt::format("{}: this kinema was built without pictures (cairo); its JSON and CSV reports "
+                        "are all there (docs/windows.md)",
+                        flags));
     }
 #endif
 }
 
 void refuse_3d_level_without_nav(const std::string& map) {
-    throw UsageError(fmt::format("--map: {} is a 3D level; this kinema was built without kinema::nav", map));
+    throw UsageError(
+        fmt::format("--map: {} is a 3D level; this kinema was built without 3D levels (Recast/Detour)", map));
 }
 
 CLI::App* add_level_command(CLI::App& app, const std::string& name, const std::string& description,

@@ -38,9 +38,10 @@ double parse_number(std::string_view text, std::string_view what);
 Vec2 parse_vec2(std::string_view text, std::string_view what);
 
 /// Refuses the picture flags `flags` ("--png/--svg") when `asked` in a kinema built without kinema::render:
-/// UsageError "--png/--svg: this kinema was built without kinema::render". Does nothing in a build with it.
+/// UsageError "--png/--svg: this kinema was built without pictures (cairo); ...". Does nothing in a build
+/// with it.
 void refuse_pictures_without_render(bool asked, std::string_view flags);
-/// UsageError "--map: MAP is a 3D level; this kinema was built without kinema::nav".
+/// UsageError "--map: MAP is a 3D level; this kinema was built without 3D levels (Recast/Detour)".
 [[noreturn]] void refuse_3d_level_without_nav(const std::string& map);
 
 /// --level NAME, --walls NAME, --scale METRES_PER_UNIT and --up y|z, on every command that reads a --map

@@ -119,7 +119,7 @@ TEST(LevelCommand, TheSourceIsTheNavmeshElseTheMap) {
 
 TEST(LevelCommand, A3DLevelWithoutNavNamesTheMap) {
     EXPECT_EQ(usage_error([] { kinema::cli::refuse_3d_level_without_nav("hall.obj"); }),
-              "--map: hall.obj is a 3D level; this kinema was built without kinema::nav");
+              "--map: hall.obj is a 3D level; this kinema was built without 3D levels (Recast/Detour)");
 }
 
 TEST(LevelCommand, PicturesAreRefusedOnlyWithoutRender) {
@@ -128,7 +128,8 @@ TEST(LevelCommand, PicturesAreRefusedOnlyWithoutRender) {
     EXPECT_NO_THROW(kinema::cli::refuse_pictures_without_render(true, "--png/--svg"));
 #else
     EXPECT_EQ(usage_error([] { kinema::cli::refuse_pictures_without_render(true, "--png/--svg"); }),
-              "--png/--svg: this kinema was built without kinema::render");
+              "--png/--svg: this kinema was built without pictures (cairo); its JSON and CSV reports are all "
+              "there (docs/windows.md)");
 #endif
 }
 
