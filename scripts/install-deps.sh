@@ -4,8 +4,8 @@
 #                                 (compilers, CMake, the CLI's and the optional render, nav and formats parts' libraries,
 #                                 and the test and benchmark headers the default configuration looks for);
 #   scripts/install-deps.sh all   (the default) everything to build, test, benchmark, fuzz and draw: the cli set,
-#                                 clang and its fuzzer runtime, clang-format, the Python module's (and pip's: python3-pip, -venv,
-#                                 -setuptools, -wheel for `pip install ./python`), the bindings
+#                                 clang and its fuzzer runtime, clang-format, the Python module's (with pip, venv,
+#                                 setuptools and wheel for `pip install ./python`), the bindings
 #                                 generator's (pycparser: scripts/bindings.py), the C# binding's (mono, NUnit), LuaJIT,
 #                                 the web playground's (emscripten, chromium, nodejs and `npm ci` in web/) and the
 #                                 Windows cross build's (mingw-w64 with posix threads, and wine to run it:

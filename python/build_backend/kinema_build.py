@@ -29,8 +29,8 @@ try:
     from setuptools.command.build_ext import build_ext as _setuptools_build_ext
     import wheel  # noqa: F401  (bdist_wheel, which build_meta needs for a wheel)
 except ImportError as missing:
-    sys.exit(f"kinema: building the Python package needs Debian's python3-setuptools and python3-wheel "
-             f"({missing}): sudo apt-get install python3-setuptools python3-wheel, or {INSTALL_HINT}. "
+    sys.exit(f"kinema: building the Python package needs setuptools and wheel in {sys.executable} ({missing}); "
+             f"for Debian's python3: sudo apt-get install python3-setuptools python3-wheel, or {INSTALL_HINT}. "
              f"Then run pip with --no-build-isolation (pip cannot download setuptools here).")
 
 # The PEP 517 hooks are setuptools'; setup.py adds the CMake build through CMakeBuildExt.
