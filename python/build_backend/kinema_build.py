@@ -35,7 +35,6 @@ except ImportError as missing:
 
 # The PEP 517 hooks are setuptools'; setup.py adds the CMake build through CMakeBuildExt.
 build_wheel = _setuptools_backend.build_wheel
-build_sdist = _setuptools_backend.build_sdist
 get_requires_for_build_wheel = _setuptools_backend.get_requires_for_build_wheel
 get_requires_for_build_sdist = _setuptools_backend.get_requires_for_build_sdist
 prepare_metadata_for_build_wheel = _setuptools_backend.prepare_metadata_for_build_wheel
@@ -64,6 +63,12 @@ DEBIAN_PACKAGES = [
 
 def fail(message):
     sys.exit(f"kinema: {message}")
+
+
+def build_sdist(sdist_directory, config_settings=None):
+    # An sdist of python/ alone would lack the C++ project it builds (python/..).
+    fail("no source distribution: the package builds from the kinema checkout (pip install ./python "
+         "--no-build-isolation, or pip wheel ./python for a wheel)")
 
 
 def project_version():
