@@ -132,15 +132,25 @@ def configure(build_dir):
     run_cmake(args, "configure", build_dir / "kinema-pip-configure.log")
 
 
+def existing_build_dir():
+    """KINEMA_BUILD_DIR, a relative one taken from the checkout's root (pip runs the backend in python/)."""
+    existing = os.environ.get("KINEMA_BUILD_DIR")
+    if not existing:
+        return None
+    build_dir = (PROJECT_DIR / existing).resolve()
+    if not (build_dir / "CMakeCache.txt").exists():
+        fail(f"KINEMA_BUILD_DIR={build_dir} is not a configured CMake build of kinema (no CMakeCache.txt)")
+    if "KINEMA_BUILD_PYTHON:BOOL=ON" not in (build_dir / "CMakeCache.txt").read_text():
+        fail(f"KINEMA_BUILD_DIR={build_dir} does not build the Python module: configure it with "
+             f"-DKINEMA_BUILD_PYTHON=ON (which needs pybind11-dev; {INSTALL_HINT})")
+    return build_dir
+
+
 def build_module(suffix):
     """Builds the kinema_python target and returns the path of the extension it made (kinema/_kinema<suffix>)."""
     check_tools()
-    existing = os.environ.get("KINEMA_BUILD_DIR")
-    if existing:
-        build_dir = pathlib.Path(existing).resolve()
-        if not (build_dir / "CMakeCache.txt").exists():
-            fail(f"KINEMA_BUILD_DIR={existing} is not a configured CMake build (no CMakeCache.txt)")
-    else:
+    build_dir = existing_build_dir()
+    if not build_dir:
         build_dir = PROJECT_DIR / "build-pip" / "cmake"
         configure(build_dir)
     run_cmake(["--build", str(build_dir), "--target", MODULE_TARGET], "build", build_dir / "kinema-pip-build.log")
@@ -155,8 +165,8 @@ def build_module(suffix):
 
 def setuptools_build_base():
     """Where setuptools' own build/ and egg-info go: beside the CMake build, not in python/ (pip builds in place)."""
-    existing = os.environ.get("KINEMA_BUILD_DIR")
-    base = pathlib.Path(existing).resolve() / "python" / "pip" if existing else PROJECT_DIR / "build-pip"
+    existing = existing_build_dir()
+    base = existing / "python" / "pip" if existing else PROJECT_DIR / "build-pip"
     base.mkdir(parents=True, exist_ok=True)
     return base
 
