@@ -42,22 +42,23 @@ prepare_metadata_for_build_wheel = _setuptools_backend.prepare_metadata_for_buil
 PROJECT_DIR = pathlib.Path(__file__).resolve().parents[2]
 MODULE_TARGET = "kinema_python"  # python/CMakeLists.txt
 
-# CMake's words for a missing dependency -> the Debian package that provides it (scripts/install-deps.sh).
+# CMake's words for a missing dependency -> the Debian package that provides it (scripts/install-deps.sh). Only
+# failure messages: find_package's 'provided by "X"', FindZLIB's and FindPkgConfig's 'Could NOT find X', find_path
+# and find_library's 'Could not find VAR', pkg-config's "No package 'X' found".
 DEBIAN_PACKAGES = [
-    (r'"pybind11"|pybind11Config', "pybind11-dev"),
-    (r'"fmt"|fmt-config', "libfmt-dev"),
-    (r'"nlohmann_json"|nlohmann_jsonConfig', "nlohmann-json3-dev"),
-    (r'"CLI11"|CLI11Config', "libcli11-dev"),
-    (r'"pugixml"|pugixml-config', "libpugixml-dev"),
-    (r'"zstd"|zstdConfig', "libzstd-dev"),
+    (r'provided by\s+"pybind11"', "pybind11-dev"),
+    (r'provided by\s+"fmt"', "libfmt-dev"),
+    (r'provided by\s+"nlohmann_json"', "nlohmann-json3-dev"),
+    (r'provided by\s+"CLI11"', "libcli11-dev"),
+    (r'provided by\s+"pugixml"', "libpugixml-dev"),
+    (r'provided by\s+"zstd"', "libzstd-dev"),
+    (r'provided by\s+"assimp"', "libassimp-dev"),
     (r'Could NOT find ZLIB', "zlib1g-dev"),
-    (r'"assimp"|assimpConfig', "libassimp-dev"),
-    (r'KINEMA_STB_INCLUDE_DIR', "libstb-dev"),
-    (r'KINEMA_RECAST_|KINEMA_DETOUR_', "librecast-dev"),
-    (r"'cairo'|cairo.*not found|CAIRO", "libcairo2-dev"),
     (r'Could NOT find PkgConfig', "pkg-config"),
-    (r'No CMAKE_CXX_COMPILER could be found|CMAKE_CXX_COMPILER not set', "g++ (build-essential)"),
-    (r'Could NOT find Python|Python\.h|PYTHON_INCLUDE', "python3-dev"),
+    (r'Could not find KINEMA_STB_INCLUDE_DIR', "libstb-dev"),
+    (r'Could not find KINEMA_(RECAST|DETOUR)_', "librecast-dev"),
+    (r"No package 'cairo' found", "libcairo2-dev"),
+    (r'No CMAKE_CXX_COMPILER could be found', "g++ (build-essential)"),
 ]
 
 
