@@ -72,6 +72,12 @@ def build_sdist(sdist_directory, config_settings=None):
          "--no-build-isolation, or pip wheel ./python for a wheel)")
 
 
+def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    # setuptools would build the extension into python/kinema, in the sources; the build tree already serves.
+    fail("no editable install: for a module that follows the sources, build with CMake and use "
+         "PYTHONPATH=build/python (docs/python.md)")
+
+
 def project_version():
     """kinema's version, from the top-level CMakeLists.txt's project() (the one the module reports)."""
     text = (PROJECT_DIR / "CMakeLists.txt").read_text()
