@@ -30,8 +30,9 @@ try:
     import wheel  # noqa: F401  (bdist_wheel, which build_meta needs for a wheel)
 except ImportError as missing:
     sys.exit(f"kinema: building the Python package needs setuptools and wheel in {sys.executable} ({missing}); "
-             f"for Debian's python3: sudo apt-get install python3-setuptools python3-wheel, or {INSTALL_HINT}. "
-             f"Then run pip with --no-build-isolation (pip cannot download setuptools here).")
+             f"for Debian's python3: sudo apt-get install python3-setuptools python3-wheel, or {INSTALL_HINT}; "
+             f"a venv sees them when made with `python3 -m venv --system-site-packages`. Then run pip with "
+             f"--no-build-isolation (pip cannot download setuptools here).")
 
 # The PEP 517 hooks are setuptools'; setup.py adds the CMake build through CMakeBuildExt.
 build_wheel = _setuptools_backend.build_wheel
