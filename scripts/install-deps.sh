@@ -4,7 +4,8 @@
 #                                 (compilers, CMake, the CLI's and the optional render, nav and formats parts' libraries,
 #                                 and the test and benchmark headers the default configuration looks for);
 #   scripts/install-deps.sh all   (the default) everything to build, test, benchmark, fuzz and draw: the cli set,
-#                                 clang and its fuzzer runtime, clang-format, the Python module's, the bindings
+#                                 clang and its fuzzer runtime, clang-format, the Python module's (with pip, venv,
+#                                 setuptools and wheel for `pip install ./python`), the bindings
 #                                 generator's (pycparser: scripts/bindings.py), the C# binding's (mono, NUnit), LuaJIT,
 #                                 the web playground's (emscripten, chromium, nodejs and `npm ci` in web/) and the
 #                                 Windows cross build's (mingw-w64 with posix threads, and wine to run it:
@@ -37,6 +38,7 @@ cli_packages=(
 other_packages=(
   clang libclang-rt-14-dev clang-format
   python3 python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest python3-matplotlib
+  python3-pip python3-venv python3-setuptools python3-wheel
   python3-distributed python3-pycparser
   mono-mcs mono-runtime nunit-console libnunit-framework2.6.3-cil luajit
   assimp-utils
