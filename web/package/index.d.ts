@@ -93,6 +93,44 @@ export interface DeadReckoning {
     distance: number;
 }
 
+/**
+ * How a 3D level is built (`navSettingsDefault()`; ranges: `kinema chase --help`): RecastDemo's agent and
+ * voxels, and the chase cells. Lengths are in the mesh's units (the defaults suit metres), y is up.
+ */
+export interface NavSettings {
+    /** The agent's height; default 2. */
+    agentHeight: number;
+    /** The agent's radius, eroded from every edge; default 0.6. */
+    agentRadius: number;
+    /** Highest step walked up; default 0.9. */
+    agentMaxClimb: number;
+    /** Steepest walkable triangle, degrees; default 45. */
+    agentMaxSlope: number;
+    /** Navmesh voxel width on x and z; default 0.3. */
+    cellSize: number;
+    /** Voxel height on y (navmesh and chase cells); default 0.2. */
+    cellHeight: number;
+    /** Width of the chase flood's cells; default 0.75. */
+    chaseCellSize: number;
+    /** Most chase columns over the level's bounds. */
+    maxChaseColumns: number;
+    /** Most navmesh voxels of a build. */
+    maxVoxels: number;
+    /** Navmesh tile side in voxels: 0 one tile, else 16 to 4096. */
+    tileSize: number;
+    /** Workers building tiles; the WebAssembly build has no threads, so one does all (the same navmesh). */
+    threads: number;
+    regionMinSize: number;
+    regionMergeSize: number;
+    edgeMaxLength: number;
+    edgeMaxError: number;
+    vertsPerPoly: number;
+    detailSampleDistance: number;
+    detailSampleMaxError: number;
+    /** Half extents of the box a point is snapped to the navmesh in. */
+    snapExtents: Vec3;
+}
+
 /** The WebAssembly memory a handle owns; JavaScript's garbage collector does not see it. */
 declare class Handle {
     /** Frees it; the object is unusable afterwards (its calls throw). Calling it again does nothing. */
@@ -113,19 +151,42 @@ export declare class Space extends Handle {
      */
     static fromGrid(width: number, height: number, tiles: Uint8Array, connectivity?: 4 | 8): Space;
     /**
-     * A grid from the text of a level file the kinema command reads, read as that command reads the file
+     * A level from the text of a level file the kinema command reads, read as that command reads the file
      * `name`, whose extension chooses the loader: .map Moving AI, .txt (or none) kinema ASCII, .tmx/.tmj/.json
-     * Tiled, .ldtk LDtk; any other extension is refused. Errors name `name` and the line or element. A Tiled
-     * map's external tilesets cannot be read (no file is beside the text): embed them in the map.
+     * Tiled, .ldtk LDtk, .obj a triangle mesh (a 3D level, built as `kinema chase --map LEVEL.obj` builds it,
+     * with navSettingsDefault(); connectivity is for grids); any other extension is refused. Errors name `name`
+     * and the line or element. A Tiled map's external tilesets cannot be read (no file is beside the text):
+     * embed them in the map.
      */
     static fromLevelText(text: string, name: string, connectivity?: 4 | 8): Space;
     /**
      * fromLevelText for a level file's bytes (Node's fs.readFileSync(path), or
      * new Uint8Array(await file.arrayBuffer()) in a browser): the binary formats, .png and .bmp collision masks
-     * (one pixel a tile, dark pixels walls), and any text format in UTF-8.
+     * (one pixel a tile, dark pixels walls), .nav navmesh files (`kinema navmesh build`), and any text format
+     * in UTF-8.
      */
     static fromLevelBytes(bytes: Uint8Array, name: string, connectivity?: 4 | 8): Space;
-    // static fromMesh(xyz: Float32Array, triangles: Int32Array | Uint32Array): Space;
+    /**
+     * A triangle mesh, built exactly as `kinema chase --map LEVEL.obj` builds the same triangles (Recast's
+     * voxels, a Detour navmesh, the chase cells sampled from it): `xyz` holds x, y, z per vertex (y up),
+     * `triangles` three vertex indices per triangle (a three.js BufferGeometry's position attribute and
+     * index). Positions are the mesh's x, y, z. The chase JSON names it "mesh" unless `Flood.json` is given a
+     * name. Throws naming the argument: a wrong array type, a length not a multiple of 3, an index out of
+     * range, a mesh with no walkable triangle.
+     */
+    static fromMesh(xyz: Float32Array, triangles: Int32Array | Uint32Array, settings?: Partial<NavSettings>): Space;
+    /**
+     * An engine's own navmesh, its convex polygons made the chase's cells without voxelising them again:
+     * `xyz` as fromMesh's, polygon p has sizes[p] corners (3 to 6, either winding), whose vertex indices follow
+     * polygon p - 1's in `indices`. Of the settings, agentHeight, agentRadius, agentMaxClimb, chaseCellSize,
+     * cellHeight, maxChaseColumns and snapExtents apply. The chase JSON names it "polygons".
+     */
+    static fromPolygons(
+        xyz: Float32Array,
+        indices: Int32Array | Uint32Array,
+        sizes: Int32Array | Uint32Array,
+        settings?: Partial<NavSettings>,
+    ): Space;
     //   A triangle mesh built as `kinema chase --map LEVEL.obj` builds it: not in this version (its
     //   WebAssembly has no navmesh part yet; docs/web.md, "The npm package").
 
@@ -263,6 +324,8 @@ export declare function init(options?: InitOptions): Promise<typeof import("./in
 export declare function version(): string;
 /** kinema's flood defaults (its settings registry's, through the C ABI). */
 export declare function floodSettingsDefault(): FloodSettings;
+/** How 3D levels are built, kinema's defaults (kinema_nav_settings_default). */
+export declare function navSettingsDefault(): NavSettings;
 /** The connectivity of grids when none is given: 8. */
 export declare const defaultConnectivity: 8;
 /** kinema pursue's defaults for the runtime pursuer (its settings registry's, through the C ABI). */

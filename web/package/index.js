@@ -202,6 +202,109 @@ function levelSpace(m, pointer, length, name, connectivity) {
     );
 }
 
+// ---- 3D levels from arrays (fromMesh, fromPolygons) ----
+
+// The vertex count of `xyz`, a Float32Array of x, y, z per vertex (the C ABI's float *).
+function vertexCountOf(xyz, where) {
+    if (!(xyz instanceof Float32Array)) {
+        throw new Error(`${where}: xyz must be a Float32Array (x, y, z per vertex), got ${typeName(xyz)}`);
+    }
+    if (xyz.length % 3 !== 0 || xyz.length === 0) {
+        throw new Error(
+            `${where}: xyz holds ${xyz.length} numbers, not a positive multiple of 3 (x, y, z per vertex)`,
+        );
+    }
+    return xyz.length / 3;
+}
+
+// Indices are C ints: an Int32Array, or a Uint32Array (a three.js index), whose values past 2^31 - 1 the C
+// call sees as negative and refuses as out of range.
+function requireIndices(array, where, name) {
+    if (!(array instanceof Int32Array || array instanceof Uint32Array)) {
+        throw new Error(`${where}: ${name} must be an Int32Array or a Uint32Array, got ${typeName(array)}`);
+    }
+}
+
+function typeName(value) {
+    if (value === null || value === undefined) {
+        return String(value);
+    }
+    return typeof value === "object" ? value.constructor.name : typeof value;
+}
+
+// Copies xyz, the index arrays and the settings into WebAssembly memory for body(xyzAt, [arrayAt...],
+// settingsAt), and frees them afterwards (the C calls copy what they keep).
+function withMeshArrays(m, xyz, arrays, settings, where, body) {
+    const settingsSize = sizeOf("kinema_nav_settings");
+    const offsets = [];
+    let bytes = settingsSize + xyz.byteLength;
+    for (const array of arrays) {
+        offsets.push(bytes);
+        bytes += array.byteLength;
+    }
+    const fields = navSettingsFields(settings, where);
+    return withScratch(bytes, (p) => {
+        m._kinema_js_nav_settings_default(p);
+        writeStruct("kinema_nav_settings", p, fields);
+        m.HEAPF32.set(xyz, (p + settingsSize) >> 2);
+        arrays.forEach((array, i) => m.HEAP32.set(new Int32Array(array.buffer, array.byteOffset, array.length),
+                                                  (p + offsets[i]) >> 2));
+        return body(p + settingsSize, offsets.map((offset) => p + offset), p);
+    });
+}
+
+// kinema_nav_settings's fields a program sets: not the host's task system (the WebAssembly build runs
+// without threads) nor internal_check.
+const navSettingFields = settingNames("kinema_nav_settings", ["enqueue_task", "finish_task", "task_context"]);
+
+function navFromFields(s) {
+    const settings = {};
+    for (const key of navSettingFields) {
+        settings[key] = s[snakeCase(key)];
+    }
+    return settings;
+}
+
+/**
+ * How 3D levels are built, kinema's defaults (`kinema chase --help`'s 3D settings, through the C ABI's
+ * kinema_nav_settings_default): RecastDemo's agent (agentHeight 2, agentRadius 0.6, agentMaxClimb 0.9,
+ * agentMaxSlope 45), its voxels (cellSize 0.3, cellHeight 0.2), chaseCellSize 0.75 and the rest.
+ */
+function navSettingsDefault() {
+    const m = loaded("navSettingsDefault");
+    return withScratch(sizeOf("kinema_nav_settings"), (out) => {
+        m._kinema_js_nav_settings_default(out);
+        return navFromFields(readStruct("kinema_nav_settings", out));
+    });
+}
+
+// The C fields of nav `settings` (navSettingsDefault()'s names), checked: integers where C has one.
+function navSettingsFields(settings, where) {
+    if (settings === null || typeof settings !== "object") {
+        throw new Error(`${where}: settings must be an object of navSettingsDefault()'s fields`);
+    }
+    const fields = {};
+    for (const [key, value] of Object.entries(settings)) {
+        if (!navSettingFields.includes(key)) {
+            throw new Error(`${where}: unknown setting '${key}' (known: ${navSettingFields.join(", ")})`);
+        }
+        const field = snakeCase(key);
+        const kind = abi.structs.kinema_nav_settings.fields[field].kind;
+        if (kind === "kinema_vec3") {
+            const [x, y, z] = vector(value, where, key);
+            fields[field] = { x, y, z };
+        } else if (kind === "i32" || kind === "i64") {
+            if (!Number.isSafeInteger(value) || (kind === "i32" && Math.abs(value) >= 2 ** 31)) {
+                throw new Error(`${where}: ${key} must be an integer, got ${value}`);
+            }
+            fields[field] = value;
+        } else {
+            fields[field] = Number(value);
+        }
+    }
+    return fields;
+}
+
 /** Connectivity of grids when none is given: kinema's default (chase::GridSpaceSettings, 8). */
 const defaultConnectivity = 8;
 
@@ -236,9 +339,11 @@ class Space extends Handle {
     }
 
     /**
-     * A grid from the text of a level file the kinema command reads, read as that command reads the file
+     * A level from the text of a level file the kinema command reads, read as that command reads the file
      * `name`, whose extension chooses the loader: .map Moving AI, .txt (or none) kinema ASCII, .tmx/.tmj/.json
-     * Tiled, .ldtk LDtk (docs/levels.md). Errors name `name` and the line or element, as the command's do.
+     * Tiled, .ldtk LDtk, .obj a triangle mesh built into a 3D level as `kinema chase --map LEVEL.obj` builds it
+     * (navSettingsDefault(); connectivity is for grids) (docs/levels.md). Errors name `name` and the line or
+     * element, as the command's do.
      * `name` is also the "map" of the chase JSON. A Tiled map's external tilesets cannot be read (there is no
      * file beside the text): embed them in the map. Images (.png, .bmp) are bytes: Space.fromLevelBytes.
      */
@@ -257,7 +362,8 @@ class Space extends Handle {
     /**
      * fromLevelText for a level file's bytes (a Uint8Array, e.g. Node's fs.readFileSync(path) or
      * new Uint8Array(await file.arrayBuffer())), as the kinema command reads them: needed for the binary
-     * formats (.png and .bmp collision masks: one pixel a tile, dark pixels walls), and the same as
+     * formats (.png and .bmp collision masks: one pixel a tile, dark pixels walls; .nav navmesh files, 3D
+     * levels that `kinema navmesh build` writes), and the same as
      * fromLevelText for the text formats in UTF-8.
      */
     static fromLevelBytes(bytes, name, connectivity = defaultConnectivity) {
@@ -273,8 +379,55 @@ class Space extends Handle {
         return new Space(handle, name);
     }
 
-    // Space.fromMesh(xyz, triangles): a triangle mesh, built as `kinema chase --map LEVEL.obj` builds it, goes
-    // here once the package's WebAssembly has kinema's navmesh part (Recast/Detour); see docs/web.md.
+    /**
+     * A triangle mesh, built exactly as `kinema chase --map LEVEL.obj` builds the same triangles (Recast's
+     * voxels, a Detour navmesh, the chase cells sampled from it), so the same chase: `xyz` a Float32Array of
+     * x, y, z per vertex (y up, metres by default), `triangles` an Int32Array or Uint32Array of three vertex
+     * indices per triangle (a three.js BufferGeometry's position attribute and index). `settings`: any of
+     * navSettingsDefault()'s fields. Positions are the mesh's x, y, z. The chase JSON's "map" is "mesh".
+     */
+    static fromMesh(xyz, triangles, settings = {}) {
+        const m = loaded("Space.fromMesh");
+        const where = "Space.fromMesh";
+        const vertexCount = vertexCountOf(xyz, where);
+        requireIndices(triangles, where, "triangles");
+        if (triangles.length % 3 !== 0) {
+            throw new Error(`${where}: triangles holds ${triangles.length} indices, not a multiple of 3`);
+        }
+        const handle = withMeshArrays(m, xyz, [triangles], settings, where, (xyzAt, [trianglesAt], settingsAt) =>
+            createHandle((out) =>
+                m._kinema_space_from_mesh(xyzAt, vertexCount, trianglesAt, triangles.length / 3, settingsAt, out),
+            ),
+        );
+        return new Space(handle, "mesh");
+    }
+
+    /**
+     * An engine's own navmesh, its convex polygons made the chase's cells without voxelising them again
+     * (Godot's NavigationMesh vertices and polygons, the polygons of Unreal's Recast tiles, Unity's
+     * NavMesh.CalculateTriangulation as triangles): `xyz` as fromMesh's; polygon p has sizes[p] corners (3 to
+     * 6, either winding), whose vertex indices follow polygon p - 1's in `indices` (both Int32Array or
+     * Uint32Array). Of the settings, agentHeight, agentRadius, agentMaxClimb, chaseCellSize, cellHeight,
+     * maxChaseColumns and snapExtents apply. The chase JSON's "map" is "polygons".
+     */
+    static fromPolygons(xyz, indices, sizes, settings = {}) {
+        const m = loaded("Space.fromPolygons");
+        const where = "Space.fromPolygons";
+        const vertexCount = vertexCountOf(xyz, where);
+        requireIndices(indices, where, "indices");
+        requireIndices(sizes, where, "sizes");
+        // The C call reads as many indices as the sizes add up to: the two must agree before it runs.
+        const corners = Int32Array.from(sizes).reduce((sum, size) => sum + size, 0);
+        if (corners !== indices.length) {
+            throw new Error(`${where}: indices holds ${indices.length} indices, sizes adds up to ${corners}`);
+        }
+        const build = (xyzAt, [indicesAt, sizesAt], settingsAt) =>
+            createHandle((out) =>
+                m._kinema_space_from_polygons(xyzAt, vertexCount, indicesAt, sizesAt, sizes.length, settingsAt, out),
+            );
+        const handle = withMeshArrays(m, xyz, [indices, sizes], settings, where, build);
+        return new Space(handle, "polygons");
+    }
 
     /**
      * Dead reckoning: where a guard that runs straight on from `position` along `direction` (only x, y count on
@@ -683,6 +836,7 @@ module.exports = {
     init,
     version,
     floodSettingsDefault,
+    navSettingsDefault,
     pursuerSettingsDefault,
     eventBit,
     defaultConnectivity,

@@ -5,6 +5,7 @@ export const {
     init,
     version,
     floodSettingsDefault,
+    navSettingsDefault,
     pursuerSettingsDefault,
     eventBit,
     defaultConnectivity,

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,10 @@
 #include "kinema/formats/designer_formats.hpp"
 #include "kinema/kinema.h"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
+#include "kinema/levels/obj.hpp"
+#include "kinema/nav/level.hpp"
+#include "kinema/nav/level_files.hpp"
 #include "kinema_layout.g.h"
 #include "space_files.hpp"
 
@@ -29,6 +34,25 @@ namespace {
     return true;
 }();
 
+/// The 3D level of a level file's bytes named `name` (an .obj mesh, or a .nav navmesh), as kinema_space_load
+/// builds the file: kinema::nav's default settings, the OBJ loader's messages naming `name` and the line. The
+/// OBJ format is the one mesh format of this build (Assimp's are native only: docs/web.md).
+std::unique_ptr<kinema::c_abi::SpaceHolder> level_3d_holder(std::string_view bytes, const std::string& name) {
+    namespace levels = kinema::levels;
+    namespace nav = kinema::nav;
+    if (levels::level_format(name).shape == levels::LevelShape::navmesh) {
+        return kinema::c_abi::nav_holder(nav::Level::from_navmesh(bytes, name, nav::NavSettings{}));
+    }
+    if (bytes.size() > levels::default_max_obj_bytes) {
+        // The cap load_obj reads a file with: the browser's memory would hold the mesh and its navmesh too.
+        throw std::invalid_argument(name + ": more than " + std::to_string(levels::default_max_obj_bytes) +
+                                    " bytes, the largest OBJ level kinema reads");
+    }
+    levels::TriangleMesh mesh = levels::parse_obj(bytes, name);
+    levels::apply_mesh_options(mesh, levels::LevelReadOptions{});  // as the OBJ loader without --scale, --up
+    return kinema::c_abi::nav_holder(nav::mesh_level(mesh, nav::NavSettings{}, name));
+}
+
 }  // namespace
 
 using namespace kinema::c_abi;
@@ -38,6 +62,11 @@ extern "C" {
 /// *out = kinema_flood_settings_default().
 EMSCRIPTEN_KEEPALIVE void kinema_js_flood_settings_default(kinema_flood_settings* out) {
     *out = kinema_flood_settings_default();
+}
+
+/// *out = kinema_nav_settings_default().
+EMSCRIPTEN_KEEPALIVE void kinema_js_nav_settings_default(kinema_nav_settings* out) {
+    *out = kinema_nav_settings_default();
 }
 
 /// *out = kinema_pursuer_settings_default().
@@ -67,11 +96,12 @@ EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_pursuer_stimulus(kinema_pursuer* pu
     return kinema_pursuer_stimulus(pursuer, *position, delay, out);
 }
 
-/// A grid level from a level file's bytes (`length` of them at `text`: text or binary, such as a PNG), read
-/// as kinema_space_load reads the file `name`: the loader chosen by name's extension through levels' registry
-/// (.map Moving AI, .txt kinema ASCII, .tmx/.tmj Tiled, .ldtk LDtk, .png/.bmp masks; the loaders' messages
-/// name it and the line), with connectivity 4 or 8. Files a level refers to (a Tiled map's external
-/// tilesets) cannot be found: there is no file beside it. The space's chase JSON names `name` as its map.
+/// A level from a level file's bytes (`length` of them at `text`: text or binary, such as a PNG), read as
+/// kinema_space_load reads the file `name`: the loader chosen by name's extension through levels' registry
+/// (.map Moving AI, .txt kinema ASCII, .tmx/.tmj Tiled, .ldtk LDtk, .png/.bmp masks, .obj a triangle mesh,
+/// .nav a navmesh; the loaders' messages name it and the line), grids with connectivity 4 or 8 (a 3D level
+/// takes 8, which changes nothing there). Files a level refers to (a Tiled map's external tilesets) cannot be
+/// found: there is no file beside it. The space's chase JSON names `name` as its map.
 EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_space_from_level_text(const char* text, int length,
                                                                    const char* name, int connectivity,
                                                                    kinema_space** out) {
@@ -85,14 +115,21 @@ EMSCRIPTEN_KEEPALIVE kinema_status kinema_js_space_from_level_text(const char* t
                         std::to_string(connectivity));
     }
     return guarded(KINEMA_ERROR_INPUT, [&] {
-        kinema::chase::GridSpaceSettings settings;
-        settings.connectivity =
-            connectivity == 4 ? kinema::chase::Connectivity::four : kinema::chase::Connectivity::eight;
+        const std::string_view bytes(text, static_cast<std::size_t>(length));
         auto space = std::make_unique<kinema_space>();
         space->name = name;
-        space->holder = grid_holder(
-            kinema::levels::parse_level(std::string_view(text, static_cast<std::size_t>(length)), name),
-            settings);
+        if (kinema::levels::is_3d_level_file(name)) {
+            if (connectivity != 8) {
+                throw std::invalid_argument(std::string(name) +
+                                            ": connectivity: not available for 3D levels (grids only)");
+            }
+            space->holder = level_3d_holder(bytes, name);
+        } else {
+            kinema::chase::GridSpaceSettings settings;
+            settings.connectivity =
+                connectivity == 4 ? kinema::chase::Connectivity::four : kinema::chase::Connectivity::eight;
+            space->holder = grid_holder(kinema::levels::parse_level(bytes, name), settings);
+        }
         *out = make_live(std::move(space), HandleKind::space);  // a live handle, as kinema_space_load's
     });
 }

@@ -105,7 +105,13 @@ function typeCheck(files) {
 test("a TypeScript app type-checks against index.d.ts, and misuses do not", { skip: !fs.existsSync(tsc) &&
      `TypeScript's tsc not found at ${tsc} (npm ci in web/ installs it)` }, () => {
     const use = `import { init, version, floodSettingsDefault, pursuerSettingsDefault, eventBit, defaultConnectivity,
-    Space, Flood, Pursuer, FloodResult, PursuerOutput, PursuerEvent } from "kinema";
+    Space, Flood, Pursuer, FloodResult, PursuerOutput, PursuerEvent, navSettingsDefault, NavSettings } from "kinema";
+export function level3d(xyz: Float32Array, index: Uint32Array, sizes: Int32Array, obj: string): Space[] {
+    const settings: NavSettings = { ...navSettingsDefault(), agentRadius: 0.4 };
+    return [Space.fromMesh(xyz, index), Space.fromMesh(xyz, new Int32Array(index), { tileSize: 32 }),
+            Space.fromMesh(xyz, index, settings), Space.fromPolygons(xyz, index, sizes, { chaseCellSize: 0.5 }),
+            Space.fromLevelText(obj, "level.obj")];
+}
 export async function run(tiles: Uint8Array): Promise<string> {
     await init();
     const space: Space = Space.fromGrid(7, 1, tiles, defaultConnectivity);
@@ -135,6 +141,9 @@ export async function run(tiles: Uint8Array): Promise<string> {
         'eventBit("spotted");',
         "Space.fromGrid(1, 1, [1]);",
         'Space.fromLevelBytes("#.#", "level.txt");',
+        "Space.fromMesh(new Float64Array(9), new Int32Array(3));",
+        "Space.fromMesh(new Float32Array(9), [0, 1, 2]);",
+        "Space.fromPolygons(new Float32Array(9), new Int32Array(3), new Int32Array(1), { radius: 1 });",
     ];
     const files = Object.fromEntries(misuses.map((line, i) => [`misuse${i}.ts`,
         `import { Space, Flood, Pursuer, eventBit } from "kinema";\n${line}\n`]));
