@@ -4,7 +4,7 @@
 //     ../shared/data/meshes) when present;
 //   - the map view shows the navmesh columns from above: one pixel per column in the page's tile image, the
 //     flood's heated columns in the heat colours, the rest floor grey or wall;
-//   - an .obj opened from disk floods as the CLI floods it, and a malformed one shows the CLI's message with
+//   - an .obj and a .nav opened from disk flood as the CLI floods them, and a malformed .obj shows the CLI's message with
 //     the previous level still shown.
 import fs from "node:fs";
 import os from "node:os";
@@ -66,6 +66,36 @@ async function columnChecks({ page, check }) {
   check(zoomed > r.scale, `the wheel zooms the 3D view (${r.scale.toFixed(2)} -> ${zoomed.toFixed(2)} px a column)`);
 }
 
+// The seed tool on a 3D level: a press on a column with a floor, dragged east, puts the player on that floor,
+// facing +x; the result is the CLI's for the same from/dir.
+async function seedToolCheck({ page, check, runCli, firstDifference }) {
+  const target = await page.evaluate(() => {
+    const f = kinemaFlood;
+    const [columns, rows] = f.grid3d;
+    for (let row = Math.floor(rows / 2); row < rows; ++row) {
+      for (let col = 0; col < columns; ++col) {
+        if (Number.isFinite(f.navLab.floorHeight(col, row))) return [col, row];
+      }
+    }
+    return null;
+  });
+  const [x0, y0] = await page.evaluate(([c, r]) => kinemaFlood.view.clientPoint(c + 0.5, r + 0.5), target);
+  const [x1, y1] = await page.evaluate(([c, r]) => kinemaFlood.view.clientPoint(c + 3.5, r + 0.5), target);
+  await page.selectOption("#tool", "seed");
+  await page.mouse.move(x0, y0);
+  await page.mouse.down();
+  await page.mouse.move(x1, y1, { steps: 4 });
+  await page.mouse.up();
+  await page.waitForFunction(() => document.body.dataset.state === "done" && kinemaFlood.from !== null &&
+    JSON.parse(document.getElementById("result-json").textContent).from.join(",") === kinemaFlood.from.join(","));
+  const [from, dir, got] = await page.evaluate(() => [kinemaFlood.from.join(","), kinemaFlood.dir.join(","),
+    document.getElementById("result-json").textContent]);
+  const want = runCli(["chase", "--json", "--map", "levels/corner_ramp.obj", "--from", from, "--dir", dir]);
+  check(got === want && dir.endsWith(",0,0") && from.split(",").length === 3,
+    `the seed tool puts the player on the column's floor (from ${from}, dir ${dir}) and floods as the CLI`,
+    got === want ? `from ${from} dir ${dir}` : firstDifference(got, want));
+}
+
 async function openFile(page, file) {
   await page.setInputFiles("#level-file", file);
 }
@@ -80,6 +110,7 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
   await settled(page);
   await columnChecks(ctx);
   await page.screenshot({ path: path.join(shots, "flood-3d.png") });
+  await seedToolCheck(ctx);
 
   const dungeon = path.join(sharedMeshes, "dungeon.obj");
   if (fs.existsSync(dungeon)) {
@@ -117,6 +148,21 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     const want = runCli(["chase", "--json", "--map", "my_ramp.obj", "--from", "1,0,1", "--dir", "1,0,0"], dir);
     check(got === want, "an .obj opened from disk floods as kinema chase on that file", got === want ? "" : firstDifference(got, want));
 
+    // A navmesh file (kinema navmesh build), read as bytes: the same flood as the CLI on it.
+    runCli(["navmesh", "build", "my_ramp.obj", "-o", "my_ramp.nav"], dir);
+    await openFile(page, path.join(dir, "my_ramp.nav"));
+    await page.waitForFunction(() => kinemaFlood.mapName === "my_ramp.nav");
+    await page.fill("#from", "1,0,1");
+    await page.dispatchEvent("#from", "change");
+    await page.fill("#dir", "1,0,0");
+    await page.dispatchEvent("#dir", "change");
+    await page.waitForFunction(() => document.body.dataset.state === "done" &&
+      JSON.parse(document.getElementById("result-json").textContent).map === "my_ramp.nav", null, { timeout: 60000 });
+    const gotNav = await page.textContent("#result-json");
+    const wantNav = runCli(["chase", "--json", "--map", "my_ramp.nav", "--from", "1,0,1", "--dir", "1,0,0"], dir);
+    check(gotNav === wantNav, "a .nav navmesh file opened from disk floods as kinema chase on that file",
+      gotNav === wantNav ? "" : firstDifference(gotNav, wantNav));
+
     fs.writeFileSync(path.join(dir, "broken.obj"), "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 x\n");
     let cliError = "";
     try {
@@ -130,7 +176,7 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     check(shown === cliError && cliError.startsWith("broken.obj:4:"), `a malformed .obj shows the CLI's message (${cliError})`,
       `page: ${shown}`);
     const still = await page.evaluate(() => [kinemaFlood.is3d, kinemaFlood.mapName, document.getElementById("result-json").textContent]);
-    check(still[0] && still[1] === "my_ramp.obj" && still[2] === want, "and the previous 3D level and its result stay");
+    check(still[0] && still[1] === "my_ramp.nav" && still[2] === wantNav, "and the previous 3D level and its result stay");
 
     fs.writeFileSync(path.join(dir, "flat.obj"), "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n");
     try {
