@@ -190,6 +190,15 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     await page.waitForFunction(() => document.getElementById("error").textContent !== "");
     const flat = await page.textContent("#error");
     check(flat === cliError && cliError !== "", `a mesh too small for a navmesh shows the CLI's message (${cliError})`, `page: ${flat}`);
+
+    // Back to a grid level in the same page: the worker's grid flood again, as the CLI.
+    await page.selectOption("#level-select", "levels/corner.txt");
+    await page.waitForFunction(() => !kinemaFlood.is3d && document.body.dataset.state === "done" &&
+      JSON.parse(document.getElementById("result-json").textContent).map === "levels/corner.txt", null, { timeout: 60000 });
+    const grid = await page.textContent("#result-json");
+    const wantGrid = runCli(["chase", "--json", "--map", "levels/corner.txt"]);
+    check(grid === wantGrid, "after a 3D level, a grid level picked in the same page floods as the CLI",
+      grid === wantGrid ? "" : firstDifference(grid, wantGrid));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
