@@ -33,8 +33,9 @@ rm -rf "$site"
 mkdir -p "$site/levels"
 cp web/site/*.html web/site/*.css web/site/*.js "$site/"
 cp build-web/wasm/kinema.js build-web/wasm/kinema.wasm "$site/"
-cp data/levels/*.txt "$site/levels/"
-python3 -c 'import json, os, sys; print(json.dumps(sorted(f for f in os.listdir(sys.argv[1]) if f.endswith(".txt"))))' \
+# Our grid levels and our OBJ 3D levels (the flood page reads both; the other mesh formats are Assimp's, native only).
+cp data/levels/*.txt data/levels/*.obj "$site/levels/"
+python3 -c 'import json, os, sys; print(json.dumps(sorted(f for f in os.listdir(sys.argv[1]) if f.endswith((".txt", ".obj")))))' \
   "$site/levels" > "$site/levels/index.json"
 echo "scripts/web.sh: built $site" >&2
 

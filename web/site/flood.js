@@ -4,7 +4,9 @@
 // changed, which the page writes into a one-pixel-per-tile image, and, when settled, the result JSON. No
 // editing handler does more than O(changed tiles) work (docs/web.md, "How the page stays responsive").
 // #result-json holds the worker's FloodLab.resultJson, the library's chase_json: exactly what
-// `kinema chase --json` prints for the same query.
+// `kinema chase --json` prints for the same query. A 3D level (.obj, .nav) is built and flooded on the page's
+// thread by a NavFloodLab (nav_flood_lab.cpp; our 3D levels are small: docs/web.md "3D levels on the flood
+// page"), drawn as one pixel per navmesh column in the same view.
 "use strict";
 
 const PLAY_STEPS_PER_S = 8;
@@ -52,14 +54,22 @@ const page = {
   mapDirty: true,
   scale: 1,
   cellSize: 1,
+  navLab: null, // the NavFloodLab of a 3D level (made at the first one)
+  is3d: false, // the shown level is the navLab's
+  grid3d: null, // a 3D level's column grid: [columns, rows, cell size, origin x, origin z]
+  flood3dMs: 0, // the last 3D flood's time (start, steps, JSON), ms
+  load3dMs: 0, // the last 3D level's build time (OBJ parse, navmesh, cells), ms
   taskLog: [], // [name, ms] of every handler and frame the page ran (for the browser test; docs/web.md)
 };
 
+// A point or direction typed or given in the URL: X,Y on a grid, X,Y,Z (metres, y up) on a 3D level.
 function parsePair(text, name) {
   const parts = text.split(",");
   const nums = parts.map((p) => (p.trim() === "" ? NaN : Number(p)));
-  if (parts.length !== 2 || nums.some((v) => !Number.isFinite(v))) {
-    throw new Error(name + ": expected two numbers X,Y, got '" + text + "'");
+  const n = page.is3d ? 3 : 2;
+  if (parts.length !== n || nums.some((v) => !Number.isFinite(v))) {
+    throw new Error(name + (n === 3 ? ": expected three numbers X,Y,Z" : ": expected two numbers X,Y") +
+      ", got '" + text + "'");
   }
   return nums;
 }
@@ -86,8 +96,9 @@ function levelLoaded(name) {
   // empty fields beside the message asking for from=X,Y, not the previous level's numbers.
   $("from").value = "";
   $("dir").value = "";
-  $("level-width").value = page.lab.width();
-  $("level-height").value = page.lab.height();
+  const size = page.is3d ? page.navLab.grid() : [page.lab.width(), page.lab.height()];
+  $("level-width").value = size[0];
+  $("level-height").value = size[1];
   layoutMap();
   requestRun();
 }
@@ -95,16 +106,30 @@ function levelLoaded(name) {
 // Parses a level file in the worker (a 1024 x 1024 file takes a few hundred ms to parse) and, when it is
 // well-formed, copies its tiles into the page's FloodLab; resolves to the loader's message or "".
 function parseLevel(text, name) {
+  if (is3dLevel(name)) return parseLevel3d(text, name);
   const id = ++page.parseId;
   $("step-state").textContent = " (loading " + name + ")";
   return new Promise((resolve) => {
     page.parses.set(id, (m) => {
       $("step-state").textContent = "";
       if (m.error) return resolve(m.error);
-      resolve(page.lab.setLevel(m.width, m.height, m.floor, m.seed, m.name));
+      const error = page.lab.setLevel(m.width, m.height, m.floor, m.seed, m.name);
+      if (!error) page.is3d = false;
+      resolve(error);
     });
     page.worker.postMessage({ parse: text, name, id });
   });
+}
+
+// Builds a 3D level's navmesh on the page's thread (NavFloodLab.loadLevel, as `kinema chase --map LEVEL.obj`);
+// resolves to the CLI's message or "". On error the shown level stays.
+async function parseLevel3d(text, name) {
+  if (!page.navLab) page.navLab = new page.K.NavFloodLab();
+  const t0 = performance.now();
+  const error = page.navLab.loadLevel(text, name);
+  page.load3dMs = performance.now() - t0;
+  if (!error) page.is3d = true;
+  return error;
 }
 
 const loadText = (text, name) => loadLevelText(page, text, name);
@@ -198,6 +223,7 @@ function requestRun(target = Infinity) {
 
 function postJob() {
   page.jobWanted = false;
+  if (page.is3d) return run3d();
   const w = page.lab.width();
   const h = page.lab.height();
   const [x, y] = page.from || [0, 0];
@@ -247,6 +273,42 @@ function onWorkerMessage(m) {
     $("result-json").replaceChildren();
     feedJson();
   }
+}
+
+// Runs the flood on the 3D level to page.target (its cells are few: milliseconds on our levels and the Recast
+// demo's dungeon) and shows its result as the worker's are shown: the column image, the JSON, the picture.
+function run3d() {
+  const lab = page.navLab;
+  page.jobId += 1; // a grid job still in the worker is stale now
+  showError("");
+  if (page.destinations !== "1") {
+    page.settled = true;
+    return showError("destinations: the split for a team is not on 3D levels in the page yet (kinema chase has it)");
+  }
+  if (!page.from) {
+    page.settled = true;
+    return showError("from: required for a 3D level (" + page.mapName + "): X,Y,Z");
+  }
+  const t0 = performance.now();
+  for (const [name, text] of page.settings) if (name !== "connectivity") lab.setSetting(name, text);
+  const error = lab.start(...page.from, ...(page.dir || [0, 0, 0]));
+  if (error) {
+    page.settled = true;
+    return showError(error);
+  }
+  let done = lab.finished();
+  while (!done && lab.steps() < page.target) done = lab.advance(1);
+  const json = lab.resultJson(page.mapName);
+  page.flood3dMs = performance.now() - t0;
+  page.steps = lab.steps();
+  page.done = done;
+  draw3dColumns();
+  page.borders = null;
+  drawScene($("picture"), JSON.parse(lab.sceneJson()));
+  $("picture-note").hidden = true;
+  page.feed = { bytes: new TextEncoder().encode(json), at: 0, decoder: new TextDecoder(), id: page.jobId };
+  $("result-json").replaceChildren();
+  feedJson();
 }
 
 // Puts the next JSON_CHUNK bytes of the result JSON into #result-json (one text node each: a 5 MB JSON in
@@ -333,6 +395,7 @@ function setText(id, text) {
 
 // A new level size: the tile image is drawn once from the level's bytes; afterwards only changed tiles.
 function layoutMap() {
+  if (page.is3d) return layout3d();
   const w = page.lab.width();
   const h = page.lab.height();
   page.layout += 1;
@@ -346,6 +409,32 @@ function layoutMap() {
   tiles.getContext("2d").putImageData(page.image, 0, 0);
   page.result = null;
   page.view.setLevel(w, h);
+  page.mapDirty = true;
+}
+
+// A 3D level's top view, one pixel per navmesh column (x right, z down), as the tile image: the view zooms
+// and pans it as it does a grid's tiles. The marks are placed by world (x, z) (toPx).
+function layout3d() {
+  page.grid3d = page.navLab.grid();
+  const [columns, rows, cellSize] = page.grid3d;
+  page.layout += 1;
+  page.levelVersion += 1;
+  page.cellSize = cellSize;
+  page.tilesCanvas.width = columns;
+  page.tilesCanvas.height = rows;
+  page.image = new ImageData(columns, rows);
+  page.words = new Uint32Array(page.image.data.buffer);
+  draw3dColumns();
+  page.result = null;
+  page.view.setLevel(columns, rows);
+  page.mapDirty = true;
+}
+
+// The columns' colours from NavFloodLab.pixels (render::level_top_view in render::level_cell_colour: floors
+// lighter when higher, the flood's heat as on grids), into the tile image.
+function draw3dColumns() {
+  page.words.set(page.navLab.pixels());
+  page.tilesCanvas.getContext("2d").putImageData(page.image, 0, 0);
   page.mapDirty = true;
 }
 
@@ -387,9 +476,17 @@ function drawChanges(changes, hot) {
   page.mapDirty = true;
 }
 
-function toPx([x, y]) {
-  return page.view.toCanvas(x / page.cellSize, y / page.cellSize);
+// A world point to canvas pixels: (x, y) on a grid; (x, y, z) on a 3D level, seen from above (x, z).
+function toPx(p) {
+  if (page.is3d) {
+    const [, , cellSize, ox, oz] = page.grid3d;
+    return page.view.toCanvas((p[0] - ox) / cellSize, (p[2] - oz) / cellSize);
+  }
+  return page.view.toCanvas(p[0] / page.cellSize, p[1] / page.cellSize);
 }
+
+// A direction as drawn from above: (dx, dy) on a grid, (dx, dz) on a 3D level.
+const planDir = (d) => (page.is3d ? [d[0], d[2]] : d);
 
 function drawMap() {
   page.mapDirty = false;
@@ -423,8 +520,8 @@ function drawView() {
     if (r.destinations) drawSplit(ctx, r.destinations, marker, d);
   }
   const seed = page.dragSeed || (r ? [r.seed_position, r.dir] : null);
-  if (seed) drawSeed(ctx, toPx(seed[0]), seed[1], marker);
-  view.drawScaleBar(ctx, page.cellSize === 1 ? "tiles" : "level units", page.cellSize);
+  if (seed) drawSeed(ctx, toPx(seed[0]), planDir(seed[1]), marker);
+  view.drawScaleBar(ctx, page.is3d ? "m" : page.cellSize === 1 ? "tiles" : "level units", page.cellSize);
 }
 
 // A split's region borders (black on a white halo) and its destinations as green discs numbered 1..K, most
@@ -494,6 +591,7 @@ const mapTile = (event) => page.view.eventTile(event);
 
 // One tile of a wall stroke: the page's level and the tile's pixel at once; the worker's flood follows.
 function paint(event) {
+  if (page.is3d) return showError("draw walls: a 3D level is edited in its modelling tool, not here");
   const [x, y] = mapTile(event);
   const col = Math.floor(x);
   const row = Math.floor(y);
@@ -509,6 +607,16 @@ function paint(event) {
   else page.editPending = true;
 }
 
+// The seed the seed tool puts at tile or column (col, row): the tile's centre; on a 3D level the column's
+// centre on its highest floor (NavFloodLab.floorHeight), null outside the navmesh.
+function seedAt(col, row) {
+  if (!page.is3d) return [(col + 0.5) * page.cellSize, (row + 0.5) * page.cellSize];
+  const y = page.navLab.floorHeight(col, row);
+  if (!Number.isFinite(y)) return null;
+  const [, , cellSize, ox, oz] = page.grid3d;
+  return [ox + (col + 0.5) * cellSize, y, oz + (row + 0.5) * cellSize];
+}
+
 function bindMap() {
   const canvas = $("map");
   let mode = null;
@@ -517,17 +625,23 @@ function bindMap() {
     mode = $("tool").value;
     if (mode === "seed") {
       const [x, y] = mapTile(e);
-      const centre = [(Math.floor(x) + 0.5) * page.cellSize, (Math.floor(y) + 0.5) * page.cellSize];
-      page.dragSeed = [centre, page.result ? page.result.dir : [0, 0]];
+      const centre = seedAt(Math.floor(x), Math.floor(y));
+      if (!centre) return (mode = null);
+      page.dragSeed = [centre, page.result ? page.result.dir : page.is3d ? [0, 0, 0] : [0, 0]];
       page.mapDirty = true;
     } else paint(e);
   }));
   canvas.addEventListener("pointermove", timed("pointermove", (e) => {
     if (mode === "seed") {
       const [x, y] = mapTile(e);
-      const [cx, cy] = page.dragSeed[0];
-      const d = [x * page.cellSize - cx, y * page.cellSize - cy];
-      if (Math.hypot(d[0], d[1]) > 0.5 * page.cellSize) page.dragSeed[1] = d.map((v) => +v.toFixed(2));
+      const c = page.dragSeed[0];
+      const d = page.is3d
+        ? [page.grid3d[3] + x * page.cellSize - c[0], page.grid3d[4] + y * page.cellSize - c[2]]
+        : [x * page.cellSize - c[0], y * page.cellSize - c[1]];
+      if (Math.hypot(d[0], d[1]) > 0.5 * page.cellSize) {
+        const dir = d.map((v) => +v.toFixed(2));
+        page.dragSeed[1] = page.is3d ? [dir[0], 0, dir[1]] : dir;
+      }
       page.mapDirty = true;
     } else if (mode) paint(e);
   }));
@@ -556,6 +670,7 @@ function bindControls() {
     e.target.value = "";
   });
   $("resize").addEventListener("click", () => {
+    if (page.is3d) return showError("size: a 3D level's extent is its mesh's");
     const error = page.lab.resize(Number($("level-width").value), Number($("level-height").value));
     if (error) return showError(error);
     layoutMap();
@@ -565,7 +680,7 @@ function bindControls() {
     $(id).addEventListener("change", () => {
       try {
         page[key] = parsePair($(id).value, id);
-        if (key === "from" && page.dir === null) page.dir = [0, 0];
+        if (key === "from" && page.dir === null) page.dir = page.is3d ? [0, 0, 0] : [0, 0];
         requestRun();
       } catch (e) {
         showError(e.message);
@@ -594,6 +709,7 @@ function bindControls() {
   $("destinations").addEventListener("change", timed("destinations", () => setDestinations($("destinations").value)));
   $("share").addEventListener("click", share);
   $("download").addEventListener("click", () => {
+    if (page.is3d) return showError("save level: a 3D level is saved from its modelling tool (it is read, not edited, here)");
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([page.lab.levelText()], { type: "text/plain" }));
     a.download = (page.lab.name() || "level") + ".txt";
@@ -606,6 +722,7 @@ function bindControls() {
 const QUERY_SETTINGS = ["hot", "max_heated", "max_steps", "connectivity", "destination"];
 
 async function share() {
+  if (page.is3d) return showError("share link: the link holds grid levels only; share the .obj file and from/dir");
   const params = new URLSearchParams();
   params.set("level", await deflateText(page.lab.levelText()));
   // The link holds the level as kinema ASCII whatever it was read from (a Tiled map, an image, a Moving AI
@@ -627,6 +744,7 @@ async function share() {
 
 function loadDefault() {
   page.lab.loadLevel(page.defaultText, "corner");
+  page.is3d = false;
   $("level-select").value = "";
   levelLoaded("built-in default level (" + page.lab.name() + ")");
 }
@@ -640,7 +758,7 @@ function applyParams(params) {
   try {
     if (params.has("from")) {
       page.from = parsePair(params.get("from"), "from");
-      page.dir = [0, 0];
+      page.dir = page.is3d ? [0, 0, 0] : [0, 0];
     }
     if (params.has("dir")) page.dir = parsePair(params.get("dir"), "dir");
   } catch (e) {
@@ -657,7 +775,9 @@ async function main() {
   page.view = new MapView($("map"), () => (page.mapDirty = true));
   bindViewButtons(page.view, () => {
     const seed = page.dragSeed ? page.dragSeed[0] : page.result && page.result.seed_position;
-    return seed ? [seed[0] / page.cellSize, seed[1] / page.cellSize] : null;
+    if (!seed) return null;
+    if (page.is3d) return [(seed[0] - page.grid3d[3]) / page.cellSize, (seed[2] - page.grid3d[4]) / page.cellSize];
+    return [seed[0] / page.cellSize, seed[1] / page.cellSize];
   });
   page.worker = new Worker("flood_worker.js");
   page.worker.onmessage = timed("worker", (e) => onWorkerMessage(e.data));
@@ -668,7 +788,7 @@ async function main() {
   buildSettings();
   bindControls();
   bindMap();
-  await fillLevelList();
+  await fillLevelList(true);
   const query = new URLSearchParams(location.search);
   const fragment = new URLSearchParams(location.hash.slice(1));
   let ok = true;

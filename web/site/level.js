@@ -11,7 +11,11 @@ const openedFiles = new Map(); // picker value "file:NAME" -> the content of a f
 // The level formats whose files are binary (collision-mask images): read as bytes (a Uint8Array, which the
 // WebAssembly module takes as the file's bytes), since decoding them as text would change them. The other
 // formats (.map, .txt, Tiled's .tmx/.tmj/.json, LDtk's .ldtk) are read as text.
-const isBinaryLevel = (name) => /\.(png|bmp)$/i.test(name);
+// A navmesh file (.nav) is binary too.
+const isBinaryLevel = (name) => /\.(png|bmp|nav)$/i.test(name);
+// 3D levels (an OBJ mesh, a navmesh file): only the flood page reads them (docs/web.md "3D levels on the
+// flood page").
+const is3dLevel = (name) => /\.(obj|nav)$/i.test(name);
 
 function showError(message) {
   $("error").textContent = message;
@@ -74,15 +78,21 @@ async function loadLevelUrl(page, url) {
 
 // Adds our levels (levels/index.json, written by scripts/web.sh) and, when the server lists them, the shared
 // Moving AI maps (maps/index.json: web/test/serve.mjs serves ../shared/data/maps there, without copying) to
-// the level picker.
-async function fillLevelList() {
-  for (const [dir, label] of [["levels", "Our levels"], ["maps", "Moving AI maps (../shared/data)"]]) {
+// the level picker; with `with3d`, our 3D levels too and the shared meshes (meshes/index.json, from
+// ../shared/data/meshes likewise).
+async function fillLevelList(with3d = false) {
+  const dirs = [["levels", "Our levels"], ["maps", "Moving AI maps (../shared/data)"]];
+  if (with3d) dirs.push(["meshes", "3D meshes (../shared/data)"]);
+  for (const [dir, label] of dirs) {
     try {
       const response = await fetch(dir + "/index.json");
       if (!response.ok) continue;
       const group = document.createElement("optgroup");
       group.label = label;
-      for (const name of await response.json()) group.append(new Option(name, dir + "/" + name));
+      for (const name of await response.json()) {
+        if (with3d || !is3dLevel(name)) group.append(new Option(name, dir + "/" + name));
+      }
+      if (!group.children.length) continue;
       $("level-select").append(group);
     } catch (e) {
       // A page served without levels/ or maps/ still works with files and the built-in level.

@@ -34,6 +34,7 @@
 #include "kinema/render/palette.hpp"
 #include "lab_level.hpp"
 #include "movement_lab.hpp"
+#include "nav_flood_lab.hpp"
 #include "pursuit_lab.hpp"
 #include "web_json.hpp"
 
@@ -465,4 +466,5 @@ EMSCRIPTEN_BINDINGS(kinema) {
     function("parseNumber", &kinema::web::parse_number_js);
     kinema::web::bind_movement();
     kinema::web::bind_pursuit();
+    kinema::web::bind_nav_flood();
 }

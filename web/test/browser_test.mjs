@@ -2,6 +2,8 @@
 // headless through playwright-core, and checks the pages against the native CLI built in build/:
 //   - #result-json equals `kinema chase --json` byte for byte on several of our levels and settings, on the
 //     built-in default level and on one shared Moving AI map when ../shared/data is present;
+//   - 3D levels (.obj) on the flood page equal `kinema chase --json` too, drawn from above; an .obj opened from
+//     disk, and a malformed one's message (nav3d_checks.mjs);
 //   - drawing a wall changes the result exactly as the CLI says for the edited level;
 //   - the split destinations for a team (destinations K) equal `kinema chase --destinations K` (split_checks.mjs);
 //   - a malformed level file shows an error naming its line and leaves the previous level in place;
@@ -26,6 +28,7 @@ const site = path.join(root, "build-web/site");
 const shots = path.join(root, "build-web/screenshots");
 const cli = process.env.KINEMA_CLI || path.join(root, "build/bin/kinema");
 const sharedMaps = path.join(process.env.KINEMA_SHARED_DATA_DIR || path.join(root, "../shared/data"), "maps");
+const sharedMeshes = path.join(path.dirname(sharedMaps), "meshes");
 // Chromium's flags for a headless run in CI (../shared/reference/toolchain.md), plus /tmp instead of a
 // container's small /dev/shm.
 const chromiumArgs = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
@@ -542,8 +545,14 @@ async function formatsTests(page, base) {
   await formatsChecks({ page, base, check, runCli, shots });
 }
 
+async function nav3dTests(page, base) {
+  const { nav3dChecks } = await import("./nav3d_checks.mjs");
+  await nav3dChecks({ page, base, check, runCli, firstDifference, shots, sharedMeshes });
+}
+
 async function allTests(page, base) {
   await floodTests(page, base);
+  await nav3dTests(page, base);
   await splitTests(page, base);
   await page.goto(`${base}/flood.html?map=levels/corner.txt`);
   await settledState(page);
@@ -584,6 +593,8 @@ async function main() {
       await largeMapTest(page, base);
     } else if (process.env.KINEMA_WEB_ONLY === "formats") {
       await formatsTests(page, base); // the designers' formats alone
+    } else if (process.env.KINEMA_WEB_ONLY === "3d") {
+      await nav3dTests(page, base); // the flood page's 3D levels alone
     } else if (process.env.KINEMA_WEB_ONLY === "split") {
       await splitTests(page, base); // the split destinations alone
     } else {

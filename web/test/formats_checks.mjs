@@ -57,13 +57,16 @@ async function openThroughPicker(page, file, from, dir) {
 async function acceptChecks({ page, base, check }) {
   await page.goto(`${base}/flood.html`);
   await settled(page);
-  const registry = (await page.evaluate(() => kinemaFlood.K.levelExtensions())).split(",").sort();
-  for (const html of ["flood.html", "pursuit.html"]) {
+  const grids = (await page.evaluate(() => kinemaFlood.K.levelExtensions())).split(",");
+  // The flood page reads the 3D formats too (docs/web.md "3D levels on the flood page"), the pursuit page not.
+  const meshes = (await page.evaluate(() => kinemaFlood.K.levelExtensions3d())).split(",");
+  for (const [html, registry, what] of [["flood.html", grids.concat(meshes).sort(), "grid and 3D"],
+    ["pursuit.html", grids.sort(), "grid"]]) {
     await page.goto(`${base}/${html}`);
     const accept = (await page.getAttribute("#level-file", "accept")).split(",").sort();
     const hint = await page.evaluate(() => document.getElementById("level-file").closest("label").nextElementSibling.textContent);
     check(JSON.stringify(accept) === JSON.stringify(registry),
-      `${html}: the picker accepts the registry's grid formats (${registry.join(" ")})`, `accept=${accept.join(",")}`);
+      `${html}: the picker accepts the registry's ${what} formats (${registry.join(" ")})`, `accept=${accept.join(",")}`);
     const unnamed = registry.filter((ext) => !hint.toLowerCase().includes(ext.slice(1)));
     check(unnamed.length === 0, `${html}: the hint names each of them`, `not named: ${unnamed.join(" ")} in "${hint}"`);
   }

@@ -185,8 +185,13 @@ async function mapsListChecks({ page, base, check, shots, sharedMaps }) {
   const options = await page.evaluate(() => [...document.querySelectorAll("#level-select optgroup")]
     .map((g) => [g.label, g.querySelectorAll("option").length]));
   const files = fs.readdirSync(sharedMaps).filter((f) => f.endsWith(".map")).length;
-  check(options.length === 2 && options[1][1] === files, `the level picker lists our levels and the ${files} shared ` +
-    `maps: ${JSON.stringify(options)}`);
+  // And the shared 3D meshes (../shared/data/meshes, served as meshes/), when present.
+  const meshDir = path.join(path.dirname(sharedMaps), "meshes");
+  const meshes = fs.existsSync(meshDir) ? fs.readdirSync(meshDir).filter((f) => f.endsWith(".obj")).length : 0;
+  const groups = meshes ? 3 : 2;
+  check(options.length === groups && options[1][1] === files && (!meshes || options[2][1] === meshes),
+    `the level picker lists our levels, the ${files} shared maps and the ${meshes} shared meshes: ` +
+    JSON.stringify(options));
   await page.selectOption("#level-select", "maps/den011d.map");
   await page.waitForFunction(() => kinemaFlood.mapName === "maps/den011d.map");
   await page.fill("#from", "120.5,80.5");
