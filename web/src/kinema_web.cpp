@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "flood_run.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/json.hpp"
@@ -237,7 +238,7 @@ class FloodLab {
     /// Validates the settings and the query and seeds the flood (run_chase's first half). `use_level_seed`:
     /// the position (and, unless `dir_given`, the direction) marked in the level, as the CLI without --from.
     std::string start(double x, double y, double dx, double dy, bool use_level_seed, bool dir_given) {
-        result_.reset();
+        run_.stop();
         try {
             FieldErrors errors = flood_settings_.validate();
             const FieldErrors grid_errors = grid_settings_.validate();
@@ -245,65 +246,47 @@ class FloodLab {
             if (!errors.empty()) {
                 throw SettingsError("settings", errors);
             }
-            query_ = chase::ChaseQuery{};
+            chase::ChaseQuery query;
             if (use_level_seed) {
                 if (!level_.seed) {
                     return level_.name + ": the map marks no seed position; give from=X,Y";
                 }
                 const Vec2 p = level_.seed->position * grid_settings_.cell_size;
-                query_.position = {p.x, p.y, 0.0};
-                query_.direction = dir_given ? Vec3{dx, dy, 0.0}
-                                             : Vec3{level_.seed->direction.x, level_.seed->direction.y, 0.0};
+                query.position = {p.x, p.y, 0.0};
+                query.direction = dir_given ? Vec3{dx, dy, 0.0}
+                                            : Vec3{level_.seed->direction.x, level_.seed->direction.y, 0.0};
             } else {
-                query_.position = {x, y, 0.0};
-                query_.direction = {dx, dy, 0.0};
+                query.position = {x, y, 0.0};
+                query.direction = {dx, dy, 0.0};
             }
             if (destinations_ > 1) {
-                query_.destinations = destinations_;
+                query.destinations = destinations_;
             }
             if (!grid_) {
                 grid_ = std::make_unique<chase::GridSpace>(level_, grid_settings_);
                 space_ = std::make_unique<chase::GridChaseSpace>(*grid_);
             }
-            flood_.set_settings(flood_settings_);
-            chase::start_chase(*space_, flood_, query_);
-            started_ = true;
+            run_.start(*space_, flood_settings_, query);
             return {};
         } catch (const SettingsError& e) {
-            started_ = false;
             return settings_message(e);
         } catch (const std::exception& e) {
-            started_ = false;
             return e.what();
         }
     }
 
-    /// Runs at most `steps` propagation steps; true when the flood has finished.
-    bool advance(int steps) {
-        if (!started_) {
-            return true;
-        }
-        result_.reset();
-        return flood_.advance(steps);
-    }
-    int steps() const { return started_ ? flood_.steps() : 0; }
-    bool finished() const { return started_ && flood_.finished(); }
-
-    /// chase_json of the current state (after the last step: exactly `kinema chase --map MAP --json`).
-    std::string result_json(const std::string& map) const {
-        if (!started_) {
-            return {};
-        }
-        return chase::chase_json(*space_, flood_, result(), map);
-    }
+    bool advance(int steps) { return run_.advance(steps); }
+    int steps() const { return run_.steps(); }
+    bool finished() const { return run_.finished(); }
+    std::string result_json(const std::string& map) const { return run_.result_json(map); }
 
     /// The borders between the split's regions (render::region_borders) as [x0, y0, x1, y1, ...] in world
     /// units, for the page's map view; empty without a split (destinations 1). A view into WebAssembly
     /// memory: copy it before the next call.
     emscripten::val region_borders() {
         borders_.clear();
-        if (started_ && result().split) {
-            for (const auto& [a, b] : render::region_borders(*grid_, flood_, *result().split)) {
+        if (run_.started() && run_.result().split) {
+            for (const auto& [a, b] : render::region_borders(*grid_, run_.flood(), *run_.result().split)) {
                 borders_.insert(borders_.end(), {a.x, a.y, b.x, b.y});
             }
         }
@@ -313,8 +296,8 @@ class FloodLab {
     /// The tile values (render's tile codes: -3 wall, -2 untouched, -1 barrier, heat >= 0), row-major, as a
     /// view into WebAssembly memory: copy it before the next call. Before start(): walls and floor only.
     emscripten::val tiles() {
-        if (started_) {
-            tiles_ = render::flood_tiles(*grid_, flood_);
+        if (run_.started()) {
+            tiles_ = render::flood_tiles(*grid_, run_.flood());
         } else {
             tiles_.assign(level_.passable.size(), render::tile::wall);
             for (std::size_t i = 0; i < tiles_.size(); ++i) {
@@ -329,17 +312,18 @@ class FloodLab {
     /// page redraws only them. A view into WebAssembly memory: copy it before the next call.
     emscripten::val touched() {
         touched_.clear();
-        if (started_) {
+        if (run_.started()) {
+            const chase::Flood& flood = run_.flood();
             const chase::GridCells& cells = grid_->grid_cells();
             const auto add = [&](chase::CellId c) {
                 const chase::Tile t = cells.tile_of(c);
                 touched_.push_back(t.row * level_.width + t.col);
-                touched_.push_back(flood_.value(c));
+                touched_.push_back(flood.value(c));
             };
-            for (const chase::CellId c : flood_.heated_cells()) {
+            for (const chase::CellId c : flood.heated_cells()) {
                 add(c);
             }
-            for (const chase::CellId c : flood_.barrier_cells()) {
+            for (const chase::CellId c : flood.barrier_cells()) {
                 add(c);
             }
         }
@@ -348,32 +332,21 @@ class FloodLab {
 
     /// The flood picture of the current state as scene JSON (docs/render.md), the PNG's scene.
     std::string scene_json(const std::string& title) const {
-        if (!started_) {
+        if (!run_.started()) {
             return {};
         }
-        return render::flood_json(render::flood_scene(*grid_, flood_, result(), title));
+        return render::flood_json(render::flood_scene(*grid_, run_.flood(), run_.result(), title));
     }
 
   private:
-    /// The chase's result for the current state (chase_result, with the split when asked): computed once per
-    /// state, as the JSON, the picture and the borders all read it.
-    const chase::ChaseResult& result() const {
-        if (!result_) {
-            result_ = chase::chase_result(*space_, flood_, query_);
-        }
-        return *result_;
-    }
-
     std::size_t index(int col, int row) const {
         return static_cast<std::size_t>(row) * static_cast<std::size_t>(level_.width) +
                static_cast<std::size_t>(col);
     }
     void invalidate() {
-        started_ = false;
-        result_.reset();
+        run_.reset(flood_settings_);
         space_.reset();
         grid_.reset();
-        flood_ = chase::Flood(flood_settings_);
     }
 
     levels::GridLevel level_;
@@ -381,11 +354,8 @@ class FloodLab {
     chase::GridSpaceSettings grid_settings_;
     std::unique_ptr<chase::GridSpace> grid_;
     std::unique_ptr<chase::GridChaseSpace> space_;
-    chase::Flood flood_;
-    chase::ChaseQuery query_;
     int destinations_ = 1;
-    mutable std::optional<chase::ChaseResult> result_;
-    bool started_ = false;
+    FloodRun run_;
     std::vector<double> borders_;
     std::vector<std::int32_t> tiles_;
     std::vector<std::int32_t> touched_;

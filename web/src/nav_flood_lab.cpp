@@ -14,13 +14,12 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "flood_run.hpp"
 #include "kinema/chase/flood.hpp"
-#include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/levels/level_formats.hpp"
@@ -73,8 +72,7 @@ class NavFloodLab {
             auto level = std::make_unique<nav::Level>(level_of_content(content, name));
             auto finder = std::make_unique<nav::PathFinder>(*level);
             auto space = std::make_unique<nav::LevelChaseSpace>(*level, *finder);
-            started_ = false;
-            result_.reset();
+            run_.stop();
             space_ = std::move(space);
             finder_ = std::move(finder);
             level_ = std::move(level);
@@ -103,8 +101,7 @@ class NavFloodLab {
     /// Validates and seeds the flood at (x, y, z), world units, facing (dx, dy, dz): `kinema chase --from
     /// X,Y,Z --dir DX,DY,DZ` (a 3D level marks no seed, so the position is required, as the CLI's --from).
     std::string start(double x, double y, double z, double dx, double dy, double dz) {
-        started_ = false;
-        result_.reset();
+        run_.stop();
         if (!level_) {
             return "no 3D level loaded";
         }
@@ -113,33 +110,20 @@ class NavFloodLab {
             if (!errors.empty()) {
                 throw SettingsError("settings", errors);
             }
-            query_ = chase::ChaseQuery{};
-            query_.position = {x, y, z};
-            query_.direction = {dx, dy, dz};
-            flood_.set_settings(flood_settings_);
-            chase::start_chase(*space_, flood_, query_);
-            started_ = true;
+            chase::ChaseQuery query;
+            query.position = {x, y, z};
+            query.direction = {dx, dy, dz};
+            run_.start(*space_, flood_settings_, query);
             return {};
         } catch (const std::exception& e) {
             return e.what();
         }
     }
 
-    /// Runs at most `steps` propagation steps; true when the flood has finished.
-    bool advance(int steps) {
-        if (!started_) {
-            return true;
-        }
-        result_.reset();
-        return flood_.advance(steps);
-    }
-    int steps() const { return started_ ? flood_.steps() : 0; }
-    bool finished() const { return started_ && flood_.finished(); }
-
-    /// chase_json of the current state: exactly `kinema chase --map MAP --json` after the last step.
-    std::string result_json(const std::string& map) const {
-        return started_ ? chase::chase_json(*space_, flood_, result(), map) : std::string();
-    }
+    bool advance(int steps) { return run_.advance(steps); }
+    int steps() const { return run_.steps(); }
+    bool finished() const { return run_.finished(); }
+    std::string result_json(const std::string& map) const { return run_.result_json(map); }
 
     /// The top view's column grid: [columns, rows, cell size, origin x, origin z] (world units; x right,
     /// z down, as `kinema chase --png` on a 3D level draws it).
@@ -196,25 +180,19 @@ class NavFloodLab {
 
     /// The chase picture `kinema chase --png` draws on this level (render::level_view_scene), as scene JSON.
     std::string scene_json() const {
-        if (!started_) {
+        if (!run_.started()) {
             return {};
         }
         render::LevelView view = top_view();
-        render::mark_chase(view, result());
+        render::mark_chase(view, run_.result());
         return render::level_view_json(view, 512);
     }
 
   private:
     render::LevelView top_view() const {
         return render::level_top_view(*level_, flood_settings_.hot, [&](chase::CellId c) {
-            return started_ ? flood_.value(c) : chase::untouched_value;
+            return run_.started() ? run_.flood().value(c) : chase::untouched_value;
         });
-    }
-    const chase::ChaseResult& result() const {
-        if (!result_) {
-            result_ = chase::chase_result(*space_, flood_, query_);
-        }
-        return *result_;
     }
 
     std::unique_ptr<nav::Level> level_;
@@ -222,10 +200,7 @@ class NavFloodLab {
     std::unique_ptr<nav::LevelChaseSpace> space_;
     std::string name_;
     chase::FloodSettings flood_settings_;
-    chase::Flood flood_;
-    chase::ChaseQuery query_;
-    mutable std::optional<chase::ChaseResult> result_;
-    bool started_ = false;
+    FloodRun run_;
     std::vector<std::uint32_t> pixels_;
 };
 
