@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "commit_error.hpp"
 #include "kinema/output/output_files.hpp"
 #include "scratch.hpp"
 
@@ -38,16 +39,6 @@ constexpr const char* null_device = "NUL";
 #else
 constexpr const char* null_device = "/dev/null";
 #endif
-
-/// The message of the OutputError `files.commit()` throws, or "no error".
-std::string commit_error(OutputFiles& files) {
-    try {
-        files.commit();
-    } catch (const OutputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
 
 TEST(OutputFilesLibrary, WritesNewAndReplacesExistingFiles) {
     const fs::path dir = fresh_directory("write");

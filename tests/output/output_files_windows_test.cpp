@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "commit_error.hpp"
 #include "kinema/output/file_system.hpp"
 #include "kinema/output/output_files.hpp"
 #include "scratch.hpp"
@@ -21,15 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using output::OutputError;
 using output::OutputFiles;
-
-std::string commit_error(OutputFiles& files) {
-    try {
-        files.commit();
-    } catch (const OutputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
 
 /// A path as the UTF-8 text kinema takes on its command line.
 std::string utf8(const fs::path& path) {
