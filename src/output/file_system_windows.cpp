@@ -409,10 +409,7 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
     }
     std::vector<std::string> arguments;
     for (int i = 0; i < count; ++i) {
-        const int size = ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
-        std::string argument(static_cast<std::size_t>(size > 0 ? size - 1 : 0), '\0');
-        ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, argument.data(), size, nullptr, nullptr);
-        arguments.push_back(std::move(argument));
+        arguments.push_back(platform::narrow(wide[i]));
     }
     ::LocalFree(wide);
     return arguments;
