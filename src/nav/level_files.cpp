@@ -1,5 +1,6 @@
 #include "kinema/nav/level_files.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "kinema/core/file.hpp"
@@ -57,6 +58,28 @@ Level load_level_3d(const std::string& path, const NavSettings& settings, std::u
             break;
     }
     throw levels::LevelError(path + ": a grid level (" + format.name + "), not a 3D level");
+}
+
+Level level_3d_from_content(std::string_view content, const std::string& name, const NavSettings& settings,
+                            std::uintmax_t max_mesh_bytes) {
+    const levels::LevelFormat format = levels::level_format(name);
+    if (format.shape == levels::LevelShape::navmesh) {
+        return Level::from_navmesh(content, name, settings);
+    }
+    if (format.shape != levels::LevelShape::triangle_mesh) {
+        throw levels::LevelError(name + ": a grid level (" + format.name + "), not a 3D level");
+    }
+    if (std::find(format.extensions.begin(), format.extensions.end(), ".obj") == format.extensions.end()) {
+        throw levels::LevelError(name + ": a " + format.name +
+                                 " is read from its file, not from its content");
+    }
+    if (content.size() > max_mesh_bytes) {
+        throw std::invalid_argument(name + ": more than " + std::to_string(max_mesh_bytes) +
+                                    " bytes, the largest OBJ level kinema reads");
+    }
+    levels::TriangleMesh mesh = levels::parse_obj(content, name);
+    levels::apply_mesh_options(mesh, levels::LevelReadOptions{});
+    return mesh_level(mesh, settings, name);
 }
 
 }  // namespace kinema::nav

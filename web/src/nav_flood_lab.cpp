@@ -1,6 +1,6 @@
 // NavFloodLab: one 3D level (kinema::nav, Recast/Detour compiled to WebAssembly) and a chase flood on it, for
-// the flood page. The level is built as `kinema chase --map LEVEL.obj` builds it (the OBJ loader, then
-// nav::mesh_level with the default NavSettings), the flood is the same chase::Flood, and the JSON is the
+// the flood page. The level is built as `kinema chase --map LEVEL.obj` builds it (nav::level_3d_from_content,
+// the default NavSettings), the flood is the same chase::Flood, and the JSON is the
 // library's chase_json: the page's #result-json equals `kinema chase --map LEVEL.obj --from X,Y,Z --json`
 // byte for byte. The top view is render's (level_top_view, level_cell_colour): one pixel per column, as the
 // grid page keeps one pixel per tile, so the page's zoomable view draws both the same way.
@@ -23,7 +23,6 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/levels/level_formats.hpp"
-#include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/nav/level_files.hpp"
@@ -34,26 +33,6 @@
 namespace kinema::web {
 
 namespace {
-
-/// The 3D level of a level file's content named `name`, as the CLI's --map builds the file
-/// (nav::load_level_3d): a navmesh file by its extension, else an OBJ mesh of at most the OBJ loader's cap
-/// (the browser holds the mesh and its navmesh too), read without --scale or --up. Errors name the file.
-nav::Level level_of_content(const std::string& content, const std::string& name) {
-    const levels::LevelFormat format = levels::level_format(name);
-    if (format.shape == levels::LevelShape::navmesh) {
-        return nav::Level::from_navmesh(content, name, nav::NavSettings{});
-    }
-    if (format.shape != levels::LevelShape::triangle_mesh) {
-        throw levels::LevelError(name + ": a grid level (" + format.name + "), not a 3D level");
-    }
-    if (content.size() > levels::default_max_obj_bytes) {
-        throw std::invalid_argument(name + ": more than " + std::to_string(levels::default_max_obj_bytes) +
-                                    " bytes, the largest OBJ level kinema reads");
-    }
-    levels::TriangleMesh mesh = levels::parse_obj(content, name);
-    levels::apply_mesh_options(mesh, levels::LevelReadOptions{});
-    return nav::mesh_level(mesh, nav::NavSettings{}, name);
-}
 
 /// An opaque pixel of a Uint32Array view on ImageData (little-endian bytes R, G, B, A: 0xAABBGGRR).
 std::uint32_t pixel_word(render::Rgb c) {
@@ -69,7 +48,8 @@ class NavFloodLab {
     /// level stays and the CLI's message ("NAME:LINE: ...", "NAME: ...") is returned.
     std::string load_level(const std::string& content, const std::string& name) {
         try {
-            auto level = std::make_unique<nav::Level>(level_of_content(content, name));
+            auto level =
+                std::make_unique<nav::Level>(nav::level_3d_from_content(content, name, nav::NavSettings{}));
             auto finder = std::make_unique<nav::PathFinder>(*level);
             auto space = std::make_unique<nav::LevelChaseSpace>(*level, *finder);
             run_.stop();

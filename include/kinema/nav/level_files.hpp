@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "kinema/levels/level_read_options.hpp"
 #include "kinema/levels/obj.hpp"
@@ -44,5 +45,12 @@ Level load_navmesh_level(const std::string& path, const NavSettings& settings);
 Level load_level_3d(const std::string& path, const NavSettings& settings,
                     std::uintmax_t max_mesh_bytes = levels::default_max_obj_bytes,
                     const levels::LevelReadOptions& options = {});
+
+/// The 3D level of a level file's content rather than its path, `name` giving its format by extension and
+/// naming it in errors: for faces handed the bytes, such as the browser's. An OBJ mesh's text (at most
+/// max_mesh_bytes, read without --scale or --up) is built into a navmesh, a navmesh file's bytes are read;
+/// the other mesh formats (Assimp's) read their files and are refused here. Throws as load_level_3d does.
+Level level_3d_from_content(std::string_view content, const std::string& name, const NavSettings& settings,
+                            std::uintmax_t max_mesh_bytes = levels::default_max_obj_bytes);
 
 }  // namespace kinema::nav

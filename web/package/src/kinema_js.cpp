@@ -19,7 +19,6 @@
 #include "kinema/kinema.h"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/level_formats.hpp"
-#include "kinema/levels/obj.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/nav/level_files.hpp"
 #include "kinema_layout.g.h"
@@ -35,22 +34,10 @@ namespace {
 }();
 
 /// The 3D level of a level file's bytes named `name` (an .obj mesh, or a .nav navmesh), as kinema_space_load
-/// builds the file: kinema::nav's default settings, the OBJ loader's messages naming `name` and the line. The
-/// OBJ format is the one mesh format of this build (Assimp's are native only: docs/web.md).
+/// builds the file (nav::level_3d_from_content, with kinema::nav's default settings).
 std::unique_ptr<kinema::c_abi::SpaceHolder> level_3d_holder(std::string_view bytes, const std::string& name) {
-    namespace levels = kinema::levels;
-    namespace nav = kinema::nav;
-    if (levels::level_format(name).shape == levels::LevelShape::navmesh) {
-        return kinema::c_abi::nav_holder(nav::Level::from_navmesh(bytes, name, nav::NavSettings{}));
-    }
-    if (bytes.size() > levels::default_max_obj_bytes) {
-        // The cap load_obj reads a file with: the browser's memory would hold the mesh and its navmesh too.
-        throw std::invalid_argument(name + ": more than " + std::to_string(levels::default_max_obj_bytes) +
-                                    " bytes, the largest OBJ level kinema reads");
-    }
-    levels::TriangleMesh mesh = levels::parse_obj(bytes, name);
-    levels::apply_mesh_options(mesh, levels::LevelReadOptions{});  // as the OBJ loader without --scale, --up
-    return kinema::c_abi::nav_holder(nav::mesh_level(mesh, nav::NavSettings{}, name));
+    return kinema::c_abi::nav_holder(
+        kinema::nav::level_3d_from_content(bytes, name, kinema::nav::NavSettings{}));
 }
 
 }  // namespace
