@@ -16,11 +16,24 @@
 
 namespace kinema::render {
 
-/// The pictures of a pursuit on `level` (run on its nav::NavPursuitSpace): the top view (level_top_view)
-/// with, per column, the highest cell the first chase's flood touched, else the highest cell (as `kinema
-/// chase --map X.obj --png` draws a chase), the navmesh under it, where sight was lost (mark_lost_sight) and
-/// `legend` as the view's notes; the pursuit drawn over it in (x, z), titled `title`. Nothing is drawn when
-/// nothing is asked for.
+/// The top view of a pursuit on `level` (run on its nav::NavPursuitSpace): per column the highest cell the
+/// first chase's flood touched, else the highest cell (as `kinema chase --map X.obj --png` draws a chase),
+/// the navmesh under it, where sight was lost (mark_lost_sight) and `legend` as the view's notes. The
+/// pursuit's pictures draw it under the pursuit (PursuitPicture::level); the pursuit page shows it too.
+inline LevelView level_pursuit_view(const nav::Level& level, const pursuit::PursuitScenario& scenario,
+                                    const pursuit::PursuitConfig& config,
+                                    const pursuit::PursuitResult& result, std::vector<std::string> legend) {
+    const std::vector<int>& heat = result.chase_heat;  // empty when the NPC never chased
+    LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
+        return heat.empty() ? chase::untouched_value : heat[c];
+    });
+    mark_lost_sight(view, scenario, result);
+    view.legend = std::move(legend);
+    return view;
+}
+
+/// The pictures of a pursuit on `level`: level_pursuit_view with the pursuit drawn over it in (x, z),
+/// titled `title`. Nothing is drawn when nothing is asked for.
 inline PursuitPictures level_pursuit_pictures(const nav::Level& level,
                                               const pursuit::PursuitScenario& scenario,
                                               const pursuit::PursuitConfig& config,
@@ -30,12 +43,7 @@ inline PursuitPictures level_pursuit_pictures(const nav::Level& level,
     if (!wanted.any()) {
         return {};
     }
-    const std::vector<int>& heat = result.chase_heat;  // empty when the NPC never chased
-    LevelView view = level_top_view(level, config.flood.hot, [&](chase::CellId c) {
-        return heat.empty() ? chase::untouched_value : heat[c];
-    });
-    mark_lost_sight(view, scenario, result);
-    view.legend = std::move(legend);
+    const LevelView view = level_pursuit_view(level, scenario, config, result, std::move(legend));
     const PursuitPicture picture{
         nullptr, &scenario, &config, &result, title, &view, &level.nav_cells().cell_space()};
     return pursuit_pictures(picture, wanted);

@@ -132,11 +132,6 @@ std::string batch_summary(std::string_view title, const pursuit::PursuitConfig& 
     return out;
 }
 
-std::vector<std::string> pursuit_level_legend(std::string_view title) {
-    return {fmt::format("{}: top view (x right, z down), floors lighter when higher", title),
-            "heat: the first chase's flood; its seed is where sight was first lost"};
-}
-
 FieldError no_scenario_error(pursuit::NoScenario why, std::string_view level,
                              const pursuit::PursuitConfig& config, const pursuit::BatchSettings& batch) {
     if (why == pursuit::NoScenario::view_range) {

@@ -24,8 +24,13 @@ namespace kinema::report {
                                         const pursuit::BatchSettings& settings,
                                         const pursuit::BatchResult& result, std::string_view behind_unit);
 
-/// The legend of a pursuit drawn over a 3D level's top view (`title` names the level).
-[[nodiscard]] std::vector<std::string> pursuit_level_legend(std::string_view title);
+/// The legend of a pursuit drawn over a 3D level's top view (`title` names the level). Inline and without
+/// {fmt}: the pursuit page's WebAssembly (web/src/pursuit_lab.cpp), which compiles no {fmt}, draws the
+/// CLI's picture with it.
+[[nodiscard]] inline std::vector<std::string> pursuit_level_legend(std::string_view title) {
+    return {std::string(title) + ": top view (x right, z down), floors lighter when higher",
+            "heat: the first chase's flood; its seed is where sight was first lost"};
+}
 
 /// Why a batch on `level` made no scenario (pursuit::why_no_scenario), as the error of the setting to change:
 /// view_range "no scenario fits on LEVEL (the NPC starts at least one cell behind the player, out of a view

@@ -5,7 +5,10 @@
 // shapes are drawn once to an offscreen canvas, and each animation frame adds only the moving discs. The main
 // view (view.js, zoom and pan) draws the same result in tile coordinates: the scene's tiles (the flood's heat
 // at the first chase) as one pixel per tile, its trails, occupancy and marks over them, the moving player and
-// NPC, and a timeline of the NPC's states along its top edge.
+// NPC, and a timeline of the NPC's states along its top edge. A 3D level (.obj, .nav) is the same lab's: its
+// navmesh built as `kinema pursue --map LEVEL.obj` builds it, the points X,Y,Z (y up), the view its navmesh
+// columns from above (x right, z down), one pixel per column as a grid's tile (docs/web.md "3D levels on the
+// pursuit page").
 "use strict";
 
 // The settings the page shows (registry names; docs/pursuit.md), in the CLI's order.
@@ -38,7 +41,13 @@ const page = {
   tilesCanvas: document.createElement("canvas"), // the level, one pixel per tile
   heatCanvas: document.createElement("canvas"), // the result's tiles (heat at the first chase), one per tile
   overlay: null, // the result's map shapes in tile coordinates: {still, moving}
+  is3d: false, // the level is a 3D one (PursuitLab.is3d): points X,Y,Z, the view its columns
+  grid3d: null, // a 3D level's column grid: [columns, rows, cell size, origin x, origin z]
+  pursuitMs: 0, // the last run's time (the pursuit, its JSON and its scene), ms
 };
+// The navmesh settings a query may give (`kinema pursue --agent-radius ...`, '_' for '-'): applied before the
+// level is built, as the CLI builds it with them.
+const NAV_QUERY = ["agent_height", "agent_radius", "agent_max_climb", "agent_max_slope"];
 // The search occupancy's rings (pursuit_picture.cpp kOccupancy): their radius is in tiles, not screen pixels.
 const OCCUPANCY = "#7540a0";
 const TIMELINE_PX = 26; // the timeline strip along the view's top edge, CSS px
@@ -69,6 +78,9 @@ function levelLoaded(name) {
     $("npc-dir").value = "";
   }
   page.chosen = 0;
+  page.is3d = page.lab.is3d();
+  page.grid3d = page.is3d ? page.lab.grid() : null;
+  document.body.classList.toggle("level3d", page.is3d);
   showNpcs();
   clearResult();
   if (document.body.dataset.state !== "loading") document.body.dataset.state = "ready";
@@ -150,6 +162,7 @@ function run() {
   pause();
   document.body.dataset.state = "running";
   showNpcs();
+  const t0 = performance.now();
   const error = page.lab.run(page.mapName, $("route").value.trim(), $("npc").value.trim(),
     $("npc-dir").value.trim(), teamMode(), stimuli());
   drawMap();
@@ -163,6 +176,7 @@ function run() {
   $("result-json").textContent = json;
   page.result = JSON.parse(json);
   prepareScene(JSON.parse(page.lab.sceneJson(page.title)));
+  page.pursuitMs = performance.now() - t0;
   showNumbers(page.result);
   showFrame(page.scene.frame_count - 1);
   document.body.dataset.state = "done";
@@ -206,26 +220,36 @@ function prepareScene(scene) {
 // HTML, and the coordinates above and left of it to the picture's axes, which the page's view draws itself;
 // text on the map (the numbers in a team's start discs) keeps its offset below its disc's centre in screen
 // pixels, as the discs keep their radius.
+// A 3D level's scene starts with its top view (render::draw_level_map: the level's extent, the navmesh
+// surface, its axes; PursuitLab.mapShapeCount() of them) in the "map" clip, one cell_px square per column:
+// the view draws the same columns from PursuitLab.pixels() and only the pursuit's shapes (and the view's
+// point marks) over them.
 function sceneInTiles(scene) {
   const w = page.lab.width();
   const h = page.lab.height();
+  const map = scene.clips.find((c) => c.id === "map");
   const first = scene.shapes[0];
-  const [left, top] = [first.x, first.y];
-  const k = first.w;
+  const [left, top] = page.is3d ? [map.x, map.y] : [first.x, first.y];
+  const k = page.is3d ? map.w / w : first.w;
   const right = left + w * k + 1;
+  const base = page.is3d ? page.lab.mapShapeCount(page.title) : w * h;
   page.heatCanvas.width = w;
   page.heatCanvas.height = h;
   const image = new ImageData(w, h);
   const words = new Uint32Array(image.data.buffer);
-  for (let i = 0; i < w * h; ++i) words[i] = rgba(parseInt(scene.shapes[i].fill.slice(1), 16));
+  if (page.is3d) words.set(page.lab.pixels());
+  else for (let i = 0; i < w * h; ++i) words[i] = rgba(parseInt(scene.shapes[i].fill.slice(1), 16));
   page.heatCanvas.getContext("2d").putImageData(image, 0, 0);
   const tx = (v) => (v - left) / k;
   const ty = (v) => (v - top) / k;
   const still = [];
   const moving = [];
-  for (const s of scene.shapes.slice(w * h)) {
+  scene.shapes.forEach((s, i) => {
     const [x, y] = s.points ? s.points[0] : [s.x, s.y];
-    if (s.type === "rect" || x > right || x < left - 1 || y < top - 1) continue;
+    if (s.type === "rect" || x > right || x < left - 1 || y < top - 1) return;
+    // The 3D view's surface and coordinates are drawn by the view itself; its marks (the lost-sight seed
+    // and its arrow) are kept.
+    if (i < base && (!page.is3d || s.type === "polygon" || s.type === "text")) return;
     const o = { ...s };
     if (s.points) o.points = s.points.map(([px, py]) => [tx(px), ty(py)]);
     else [o.x, o.y] = [tx(s.x), ty(s.y)];
@@ -234,7 +258,7 @@ function sceneInTiles(scene) {
     // The search's occupancy: purple rings (pursuit_picture.cpp occupancy_ring) whose area is the probability.
     o.tileRadius = s.type === "circle" && s.stroke === OCCUPANCY && !s.fill ? s.r / k : null;
     (s.frame_visible ? moving : still).push(o);
-  }
+  });
   return { still, moving };
 }
 
@@ -315,13 +339,35 @@ function drawTiles() {
   const tiles = page.tilesCanvas;
   tiles.width = w;
   tiles.height = page.lab.height();
-  tiles.getContext("2d").putImageData(levelImage(page.K, w, tiles.height,
-    (i) => page.lab.passable(i % w, Math.floor(i / w))), 0, 0);
+  let image;
+  if (page.is3d) {
+    // The navmesh columns from above, floors lighter when higher (render::level_top_view, as the CLI draws).
+    image = new ImageData(w, tiles.height);
+    new Uint32Array(image.data.buffer).set(page.lab.pixels());
+  } else {
+    image = levelImage(page.K, w, tiles.height, (i) => page.lab.passable(i % w, Math.floor(i / w)));
+  }
+  tiles.getContext("2d").putImageData(image, 0, 0);
 }
 
+// The numbers of a point typed as the CLI's flags take it: X,Y on a grid, X,Y,Z on a 3D level.
+const pointSize = () => (page.is3d ? 3 : 2);
+
 function parsePoints(text) {
-  return text.split(";").map((p) => p.split(",").map(Number)).filter((p) => p.length === 2 && p.every(Number.isFinite));
+  return text.split(";").map((p) => p.split(",").map(Number))
+    .filter((p) => p.length === pointSize() && p.every(Number.isFinite));
 }
+
+// A level point (X,Y on a grid, X,Y,Z on a 3D level) in the view's tile coordinates: on a 3D level its
+// (x, z) in columns from the column grid's corner.
+function toView(p) {
+  if (!page.is3d) return p;
+  const [, , cellSize, ox, oz] = page.grid3d;
+  return [(p[0] - ox) / cellSize, (p[2] - oz) / cellSize];
+}
+
+// A direction as drawn from above: (dx, dy) on a grid, (dx, dz) on a 3D level.
+const planDir = (d) => (page.is3d ? [d[0], d[2]] : d);
 
 function drawMap() {
   page.view.timed(drawView);
@@ -338,7 +384,8 @@ function drawView() {
   }
   if (!page.overlay || page.drag) drawScenario(ctx);
   if (page.scene) drawTimeline(ctx);
-  view.drawScaleBar(ctx, "tiles", 1);
+  if (page.is3d) view.drawScaleBar(ctx, "m", page.grid3d[2]);
+  else view.drawScaleBar(ctx, "tiles", 1);
 }
 
 // Scene shapes in tile coordinates (sceneInTiles), sizes in screen pixels except the occupancy's radius.
@@ -435,7 +482,7 @@ function drawScenario(ctx) {
   const view = page.view;
   const d = view.dpr();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  const px = ([x, y]) => view.toCanvas(x, y);
+  const px = (p) => view.toCanvas(...toView(p));
   const route = parsePoints($("route").value);
   ctx.strokeStyle = "#0072b2";
   ctx.fillStyle = "#0072b2";
@@ -453,8 +500,8 @@ function drawScenario(ctx) {
   const starts = npcTexts().map(parsePoint);
   const facings = npcFacings().map((f) => f && parsePoint(f));
   const team = starts.length > 1;
-  starts.forEach((npc, i) => npc && drawNpcStart(ctx, px(npc), facings[i] ||
-    (route[0] ? [route[0][0] - npc[0], route[0][1] - npc[1]] : null), team ? i : -1));
+  starts.forEach((npc, i) => npc && drawNpcStart(ctx, px(npc), facings[i] ? planDir(facings[i]) :
+    route[0] ? planDir(route[0].map((v, k) => v - npc[k])) : null, team ? i : -1));
 }
 
 // An NPC's start before a run: a disc and an arrow along its facing, vermillion for a lone NPC, else in its
@@ -498,7 +545,7 @@ const npcTexts = () => splitList($("npc").value);
 
 function parsePoint(text) {
   const p = text.split(",").map(Number);
-  return p.length === 2 && p.every(Number.isFinite) && text.trim() !== "" ? p : null;
+  return p.length === pointSize() && p.every(Number.isFinite) && text.trim() !== "" ? p : null;
 }
 
 // One facing text per NPC, null where it faces the player (all null when #npc-dir is empty).
@@ -514,7 +561,7 @@ function writeNpcs(starts, facings) {
   const [first] = parsePoints($("route").value);
   const toward = (i) => {
     const p = parsePoint(starts[i]);
-    return p && first ? [first[0] - p[0], first[1] - p[1]].map(fmt).join(",") : "1,0";
+    return p && first ? first.map((v, k) => v - p[k]).map(fmt).join(",") : page.is3d ? "1,0,0" : "1,0";
   };
   $("npc").value = starts.join(";");
   $("npc-dir").value = facings.some((f) => f) ? facings.map((f, i) => f || toward(i)).join(";") : "";
@@ -599,13 +646,23 @@ function timelineClick(event) {
   return true;
 }
 
-const centre = ([x, y]) => [Math.floor(x) + 0.5, Math.floor(y) + 0.5];
+// The point a press at view point (x, y) places: the tile's centre on a grid; on a 3D level the column's
+// centre on its highest floor (PursuitLab.floorHeight), null where the column has none.
+function centre([x, y]) {
+  if (!page.is3d) return [Math.floor(x) + 0.5, Math.floor(y) + 0.5];
+  const [col, row] = [Math.floor(x), Math.floor(y)];
+  const floor = page.lab.floorHeight(col, row);
+  if (!Number.isFinite(floor)) return null;
+  const [, , cellSize, ox, oz] = page.grid3d;
+  return [ox + (col + 0.5) * cellSize, floor, oz + (row + 0.5) * cellSize].map((v) => Number(fmt(v)));
+}
 
 function bindMap() {
   const canvas = $("map");
   canvas.addEventListener("pointerdown", (event) => {
     if (timelineClick(event)) return;
     const p = centre(eventPoint(event));
+    if (!p) return showError("no floor there: the navmesh has no walkable surface in that column");
     if ($("tool").value === "route") {
       const route = $("route").value.trim();
       $("route").value = (route ? route + ";" : "") + p.join(",");
@@ -627,10 +684,13 @@ function bindMap() {
   canvas.addEventListener("pointermove", (event) => {
     if (!page.drag) return;
     const [x, y] = eventPoint(event);
-    const d = [x - page.drag[0], y - page.drag[1]];
+    const [sx, sy] = toView(page.drag);
+    const d = [x - sx, y - sy];
     if (Math.hypot(d[0], d[1]) > 0.5) {
       const facings = npcFacings();
-      facings[page.chosen] = d.map(fmt).join(",");
+      // On a 3D level the facing is level (y 0), in metres: columns times the cell size.
+      const facing = page.is3d ? [d[0] * page.grid3d[2], 0, d[1] * page.grid3d[2]] : d;
+      facings[page.chosen] = facing.map(fmt).join(",");
       writeNpcs(npcTexts(), facings);
     }
     drawMap();
@@ -732,9 +792,10 @@ async function main() {
   bindViewButtons(page.view, () => {
     if (page.scene) {
       const f = simFrame(page.frame);
-      return f.npcs ? f.npcs[page.chosen].position : f.npc; // a team: the chosen NPC
+      return toView(f.npcs ? f.npcs[page.chosen].position : f.npc); // a team: the chosen NPC
     }
-    return parsePoint(npcTexts()[page.chosen] || "");
+    const start = parsePoint(npcTexts()[page.chosen] || "");
+    return start && toView(start);
   });
   // The built-in default level as PursuitLab starts with it, kept for the level list's first entry.
   const flood = new page.K.FloodLab();
@@ -747,9 +808,13 @@ async function main() {
   bindControls();
   bindMap();
   bindDrop(page, $("map"));
-  await fillLevelList();
+  await fillLevelList(true);
   const query = new URLSearchParams(location.search);
   let ok = true;
+  for (const name of NAV_QUERY) {
+    const error = query.has(name) ? page.lab.setNavSetting(name, query.get(name)) : "";
+    if (error) return showError(error);
+  }
   if (query.has("map")) {
     ok = await loadUrl(query.get("map"));
   } else {

@@ -7,8 +7,11 @@
 #include "pursuit_lab.hpp"
 
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -21,13 +24,22 @@
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
 #include "kinema/levels/grid_level.hpp"
+#include "kinema/levels/level_formats.hpp"
 #include "kinema/levels/moving_ai.hpp"
 #include "kinema/movement/model.hpp"
+#include "kinema/nav/level.hpp"
+#include "kinema/nav/level_files.hpp"
+#include "kinema/nav/pursuit_space.hpp"
 #include "kinema/pursuit/parse.hpp"
 #include "kinema/pursuit/pursuit.hpp"
+#include "kinema/render/level_view.hpp"
+#include "kinema/render/nav_level_view.hpp"
 #include "kinema/render/pursuit_picture.hpp"
+#include "kinema/render/pursuit_picture_nav.hpp"
 #include "kinema/report/pursuit_json.hpp"
+#include "kinema/report/pursuit_text.hpp"
 #include "lab_level.hpp"
+#include "nav_top_view.hpp"
 #include "web_json.hpp"
 
 namespace kinema::web {
@@ -92,11 +104,12 @@ std::vector<std::string> joined_flags(const std::string& joined) {
 }
 
 // --route, the NPCs (--npc repeated, joined by ';': NPC 1 first), their facings (--npc-dir likewise, none or
-// one per NPC), --team and the stimuli joined by ';' (grid levels: X,Y and T,X,Y). One NPC is today's
+// one per NPC), --team and the stimuli joined by ';' (X,Y and T,X,Y on grids, X,Y,Z and T,X,Y,Z on 3D levels,
+// `dimensions` 2 or 3). One NPC is today's
 // scenario: no teammates, and the team mode is not read.
 pursuit::PursuitScenario parse_scenario(const std::string& route, const std::string& npcs,
                                         const std::string& npc_dirs, const std::string& team,
-                                        const std::string& stimuli) {
+                                        const std::string& stimuli, int dimensions) {
     std::vector<std::string> starts = joined_flags(npcs);
     std::vector<std::string> facings = joined_flags(npc_dirs);
     pursuit::ScenarioText text{route, starts.empty() ? std::string() : starts.front(),
@@ -108,30 +121,74 @@ pursuit::PursuitScenario parse_scenario(const std::string& route, const std::str
         text.teammate_dirs.assign(facings.begin() + 1, facings.end());
     }
     text.team = team;
-    return pursuit::parse_scenario(text, 2);
+    return pursuit::parse_scenario(text, dimensions);
 }
 
 }  // namespace
 
-/// One level and one pursuit on it. Settings, model and level persist across runs; a failed run keeps no
-/// result.
+/// A 3D level for the pursuit page: the navmesh built as `kinema pursue --map LEVEL.obj` builds it
+/// (nav::level_3d_from_content with the page's navmesh settings), its Detour pursuit space and its top view.
+struct PursuitLevel3d {
+    PursuitLevel3d(std::string_view content, const std::string& name, const nav::NavSettings& settings)
+        : level(nav::level_3d_from_content(content, name, settings)),
+          finder(level),
+          space(level, finder),
+          top(render::level_top_view(level, chase::FloodSettings{}.hot,
+                                     [](chase::CellId) { return chase::untouched_value; })) {
+        floor.assign(static_cast<std::size_t>(top.columns) * static_cast<std::size_t>(top.rows), false);
+        for (const render::LevelViewCell& c : top.cells) {
+            floor[static_cast<std::size_t>(c.row) * static_cast<std::size_t>(top.columns) +
+                  static_cast<std::size_t>(c.col)] = true;
+        }
+    }
+    nav::Level level;
+    nav::PathFinder finder;
+    nav::NavPursuitSpace space;
+    render::LevelView top;    // the level's top view without a pursuit: its columns and floors
+    std::vector<bool> floor;  // per column (row-major): the column has a floor
+};
+
+/// One level (a grid, or a 3D level: .obj, .nav) and one pursuit on it. Settings, model and level persist
+/// across runs; a failed run keeps no result.
 class PursuitLab {
   public:
-    /// Parses a level file's text (".map" Moving AI, else kinema ASCII, as the CLI's load_level). On error
-    /// the previous level stays and the message ("NAME:LINE: ...") is returned.
-    std::string load_level(const std::string& text, const std::string& name) {
-        std::string error = read_level_text(level_, text, name);
+    /// Reads a level file's content (a string, or a Uint8Array of its bytes) by its name's extension, as the
+    /// CLI's --map: a grid level (read_level_text), or a 3D level built with the navmesh settings set so
+    /// far. On error the previous level stays and the message ("NAME:LINE: ...") is returned.
+    std::string load_level(const std::string& content, const std::string& name) {
+        if (levels::is_3d_level_file(name)) {
+            return load_level_3d(content, name);
+        }
+        std::string error = read_level_text(level_, content, name);
         if (error.empty()) {
             drop_result();
             space_.reset();
             grid_.reset();
+            level_3d_.reset();
         }
         return error;
     }
-    int width() const { return level_.width; }
-    int height() const { return level_.height; }
-    bool passable(int col, int row) const { return level_.is_passable(col, row); }
-    std::string name() const { return level_.name; }
+    /// The level's tiles; a 3D level's top view columns (passable: the column has a floor).
+    int width() const { return level_3d_ ? level_3d_->top.columns : level_.width; }
+    int height() const { return level_3d_ ? level_3d_->top.rows : level_.height; }
+    bool passable(int col, int row) const {
+        if (level_3d_) {
+            const render::LevelView& top = level_3d_->top;
+            return col >= 0 && row >= 0 && col < top.columns && row < top.rows &&
+                   level_3d_->floor[static_cast<std::size_t>(row) * static_cast<std::size_t>(top.columns) +
+                                    static_cast<std::size_t>(col)];
+        }
+        return level_.is_passable(col, row);
+    }
+    std::string name() const { return level_3d_ ? name_3d_ : level_.name; }
+    bool is_3d() const { return level_3d_ != nullptr; }
+
+    /// A NavSettings field (agent_radius, agent_height, agent_max_climb, agent_max_slope, cell_size, ...), as
+    /// `kinema pursue --agent-radius ...`: the next 3D level read is built with it; "" or the message naming
+    /// the flag. Checked as a whole when the level is built.
+    std::string set_nav_setting(const std::string& field, const std::string& text) {
+        return set_nav_field(nav_settings_, field, text);
+    }
 
     /// A pursuit field (hz, max_time, view_range, view_angle, contact_range, search_time, player_speed,
     /// model_scale, spread, rest_speed, strategy), a flood field (hot, max_heated, max_steps,
@@ -174,6 +231,7 @@ class PursuitLab {
     /// Runs one pursuit as `kinema pursue --map MAP --route ROUTE --npc NPC... [--npc-dir DIR...] [--team
     /// TEAM] [--stimulus S]...` with the settings set so far: the NPCs' starts, their facings and the
     /// stimuli each joined by ';' (NPC 1 first), TEAM "" for the default; "" or the CLI's one-line message.
+    /// On a 3D level the points are X,Y,Z (y up), as the CLI's.
     std::string run(const std::string& map, const std::string& route, const std::string& npcs,
                     const std::string& npc_dirs, const std::string& team, const std::string& stimuli) {
         drop_result();
@@ -184,14 +242,8 @@ class PursuitLab {
             errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
             require_valid(errors);
             require_valid(movement::validate(config_.model));
-            scenario_ = parse_scenario(route, npcs, npc_dirs, team, stimuli);
-            if (!grid_) {
-                grid_ = std::make_unique<chase::GridSpace>(level_);
-                space_ = std::make_unique<chase::GridChaseSpace>(*grid_);
-            }
-            require_valid(scenario_.validate(*space_));
-            result_ =
-                std::make_unique<pursuit::PursuitResult>(pursuit::run_pursuit(*space_, scenario_, config_));
+            scenario_ = parse_scenario(route, npcs, npc_dirs, team, stimuli, level_3d_ ? 3 : 2);
+            result_ = level_3d_ ? run_on(level_3d_->space) : run_on(grid_space());
             return {};
         } catch (const SettingsError& e) {
             return flag_message(e.errors());
@@ -202,28 +254,113 @@ class PursuitLab {
     /// pursuit_json of the last run: exactly `kinema pursue --json` (without its newline; a team's frames
     /// with `npcs`, its events with `npc`); "" without one.
     std::string result_json() const {
-        return result_ ? report::pursuit_json(*space_, scenario_, config_, *result_) : std::string();
+        if (!result_) {
+            return {};
+        }
+        return report::pursuit_json(level_3d_ ? level_3d_->space.chase_space() : *space_, scenario_, config_,
+                                    *result_);
     }
     /// The animated pursuit picture (render::pursuit_json_scene: the PNG's scene plus the player and the NPC,
     /// or each NPC of a team in its colour, every tenth of a simulated second) as scene JSON; "" without a
-    /// run.
+    /// run. On a 3D level, the CLI's top view (render::level_pursuit_view) under it.
     std::string scene_json(const std::string& title) const {
         if (!result_) {
             return {};
         }
-        const render::PursuitPicture picture{grid_.get(), &scenario_, &config_, result_.get(), title};
+        if (!level_3d_) {
+            const render::PursuitPicture picture{grid_.get(), &scenario_, &config_, result_.get(), title};
+            return render::pursuit_json_scene(picture);
+        }
+        const render::LevelView view = result_view(title);
+        const render::PursuitPicture picture{nullptr,
+                                             &scenario_,
+                                             &config_,
+                                             result_.get(),
+                                             title,
+                                             &view,
+                                             &level_3d_->level.nav_cells().cell_space()};
         return render::pursuit_json_scene(picture);
+    }
+    /// How many shapes of a 3D level's scene (scene_json) are its top view (render::draw_level_map: the
+    /// extent, the navmesh surface, the axes, the lost-sight seed mark), before the pursuit's own: the page
+    /// draws the view from pixels() and the pursuit's shapes over it. 0 on grids or without a run.
+    int map_shape_count(const std::string& title) const {
+        if (!result_ || !level_3d_) {
+            return 0;
+        }
+        render::Scene scene;
+        (void)render::draw_level_map(scene, result_view(title), kSceneMapPx);
+        return static_cast<int>(scene.shapes.size());
+    }
+
+    /// A 3D level's column grid: [columns, rows, cell size, origin x, origin z]; [] on grids.
+    emscripten::val grid() const {
+        return level_3d_ ? top_view_grid(level_3d_->top) : emscripten::val::array();
+    }
+    /// A 3D level's top view, one pixel per column (nav_top_view.hpp), with the first chase's heat after a
+    /// run (as the picture's); empty on grids. A view into WebAssembly memory: copy it before the next call.
+    emscripten::val pixels() {
+        pixels_.clear();
+        if (level_3d_) {
+            top_view_pixels(result_ ? result_view("") : level_3d_->top, pixels_);
+        }
+        return emscripten::val(emscripten::typed_memory_view(pixels_.size(), pixels_.data()));
+    }
+    /// A 3D level's highest floor (world y) in column (col, row), NaN where none (or on grids): a point
+    /// clicked on the top view is put on it.
+    double floor_height(int col, int row) const {
+        return level_3d_ ? top_view_floor(level_3d_->top, col, row) : std::nan("");
     }
 
   private:
+    static constexpr int kSceneMapPx = 1024;  // render's level_pursuit_scene: the map fits in 1024 px
+
+    std::string load_level_3d(const std::string& content, const std::string& name) {
+        if (const FieldErrors errors = nav_settings_.validate(); !errors.empty()) {
+            return nav_settings_message(errors);
+        }
+        try {
+            auto level = std::make_unique<PursuitLevel3d>(content, name, nav_settings_);
+            drop_result();
+            level_3d_ = std::move(level);
+            name_3d_ = name;
+            return {};
+        } catch (const std::bad_alloc&) {
+            return out_of_memory_message(name);
+        } catch (const std::exception& e) {
+            return e.what();
+        }
+    }
+    const chase::GridChaseSpace& grid_space() {
+        if (!grid_) {
+            grid_ = std::make_unique<chase::GridSpace>(level_);
+            space_ = std::make_unique<chase::GridChaseSpace>(*grid_);
+        }
+        return *space_;
+    }
+    // The scenario checked on `space` as the CLI checks it, then the pursuit: the grid's chase space or the
+    // 3D level's Detour space.
+    template <typename Space>
+    std::unique_ptr<pursuit::PursuitResult> run_on(Space& space) {
+        require_valid(scenario_.validate(space));
+        return std::make_unique<pursuit::PursuitResult>(pursuit::run_pursuit(space, scenario_, config_));
+    }
+    render::LevelView result_view(const std::string& title) const {
+        return render::level_pursuit_view(level_3d_->level, scenario_, config_, *result_,
+                                          report::pursuit_level_legend(title));
+    }
     void drop_result() { result_.reset(); }
 
     levels::GridLevel level_ = levels::default_level();
+    std::unique_ptr<PursuitLevel3d> level_3d_;  // the level when it is a 3D one (then level_ is unused)
+    std::string name_3d_;
+    nav::NavSettings nav_settings_;
     pursuit::PursuitConfig config_;
     pursuit::PursuitScenario scenario_;
     std::unique_ptr<chase::GridSpace> grid_;
     std::unique_ptr<chase::GridChaseSpace> space_;
     std::unique_ptr<pursuit::PursuitResult> result_;
+    std::vector<std::uint32_t> pixels_;
 };
 
 void bind_pursuit() {
@@ -238,7 +375,13 @@ void bind_pursuit() {
         .function("modelFields", &PursuitLab::model_fields)
         .function("run", &PursuitLab::run)
         .function("resultJson", &PursuitLab::result_json)
-        .function("sceneJson", &PursuitLab::scene_json);
+        .function("sceneJson", &PursuitLab::scene_json)
+        .function("is3d", &PursuitLab::is_3d)
+        .function("setNavSetting", &PursuitLab::set_nav_setting)
+        .function("mapShapeCount", &PursuitLab::map_shape_count)
+        .function("grid", &PursuitLab::grid)
+        .function("pixels", &PursuitLab::pixels)
+        .function("floorHeight", &PursuitLab::floor_height);
 }
 
 }  // namespace kinema::web

@@ -10,7 +10,8 @@
 //   - a 1024 x 1024 level stays responsive while editing: every handler's duration and every long task of
 //     an editing session are printed, and the p95 must fit one 60 Hz frame with no long task;
 //   - the movement page, driven by key presses at two frame rates, ends where `kinema simulate` ends;
-//   - the pursuit page's #result-json equals `kinema pursue --json` (pursuit_checks.mjs);
+//   - the pursuit page's #result-json equals `kinema pursue --json` (pursuit_checks.mjs), on 3D levels too
+//     (pursuit3d_checks.mjs);
 //   - the designers' formats: the pickers accept what the module reads, a Tiled map and a PNG mask opened
 //     through the picker flood as the CLI floods them and as their ASCII twins (formats_checks.mjs);
 //   - screenshots of the pages go to build-web/screenshots/.
@@ -550,6 +551,11 @@ async function nav3dTests(page, base) {
   await nav3dChecks({ page, base, check, runCli, firstDifference, shots, sharedMeshes });
 }
 
+async function pursuit3dTests(page, base) {
+  const { pursuit3dChecks } = await import("./pursuit3d_checks.mjs");
+  await pursuit3dChecks({ page, base, check, runCli, firstDifference, shots });
+}
+
 async function allTests(page, base) {
   await floodTests(page, base);
   await nav3dTests(page, base);
@@ -567,6 +573,7 @@ async function allTests(page, base) {
   await movementTests(page, base);
   const { pursuitChecks } = await import("./pursuit_checks.mjs");
   await pursuitChecks({ page, base, check, runCli, firstDifference, shots, root, cli, site });
+  await pursuit3dTests(page, base);
   const { viewChecks } = await import("./view_checks.mjs");
   await viewChecks({ page, base, check, shots, sharedMaps });
 }
@@ -595,6 +602,8 @@ async function main() {
       await formatsTests(page, base); // the designers' formats alone
     } else if (process.env.KINEMA_WEB_ONLY === "3d") {
       await nav3dTests(page, base); // the flood page's 3D levels alone
+    } else if (process.env.KINEMA_WEB_ONLY === "pursuit3d") {
+      await pursuit3dTests(page, base); // the pursuit page's 3D levels alone
     } else if (process.env.KINEMA_WEB_ONLY === "split") {
       await splitTests(page, base); // the split destinations alone
     } else {

@@ -58,10 +58,10 @@ async function acceptChecks({ page, base, check }) {
   await page.goto(`${base}/flood.html`);
   await settled(page);
   const grids = (await page.evaluate(() => kinemaFlood.K.levelExtensions())).split(",");
-  // The flood page reads the 3D formats too (docs/web.md "3D levels on the flood page"), the pursuit page not.
+  // Both pages read the 3D formats too (docs/web.md "3D levels on the flood page", "3D levels on the pursuit page").
   const meshes = (await page.evaluate(() => kinemaFlood.K.levelExtensions3d())).split(",");
   for (const [html, registry, what] of [["flood.html", grids.concat(meshes).sort(), "grid and 3D"],
-    ["pursuit.html", grids.sort(), "grid"]]) {
+    ["pursuit.html", grids.concat(meshes).sort(), "grid and 3D"]]) {
     await page.goto(`${base}/${html}`);
     const accept = (await page.getAttribute("#level-file", "accept")).split(",").sort();
     const hint = await page.evaluate(() => document.getElementById("level-file").closest("label").nextElementSibling.textContent);
