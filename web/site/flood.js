@@ -4,9 +4,9 @@
 // changed, which the page writes into a one-pixel-per-tile image, and, when settled, the result JSON. No
 // editing handler does more than O(changed tiles) work (docs/web.md, "How the page stays responsive").
 // #result-json holds the worker's FloodLab.resultJson, the library's chase_json: exactly what
-// `kinema chase --json` prints for the same query. A 3D level (.obj, .nav) is built and flooded on the page's
-// thread by a NavFloodLab (nav_flood_lab.cpp; our 3D levels are small: docs/web.md "3D levels on the flood
-// page"), drawn as one pixel per navmesh column in the same view.
+// `kinema chase --json` prints for the same query. A 3D level (.obj, .nav) is built and flooded in the same
+// worker by a NavFloodLab (nav_flood_lab.cpp; docs/web.md "3D levels on the flood page"), drawn as one pixel
+// per navmesh column in the same view.
 "use strict";
 
 const PLAY_STEPS_PER_S = 8;
@@ -54,13 +54,21 @@ const page = {
   mapDirty: true,
   scale: 1,
   cellSize: 1,
-  navLab: null, // the NavFloodLab of a 3D level (made at the first one)
-  is3d: false, // the shown level is the navLab's
+  is3d: false, // the shown level is a 3D one, built in the worker
+  level3d: null, // its file: {content, name} (rebuilt when a navmesh setting changes)
   grid3d: null, // a 3D level's column grid: [columns, rows, cell size, origin x, origin z]
-  flood3dMs: 0, // the last 3D flood's time (start, steps, JSON), ms
-  load3dMs: 0, // the last 3D level's build time (OBJ parse, navmesh, cells), ms
+  pixels3d: null, // its top view as the worker last posted it, one RGBA word per column
+  floors3d: null, // Float64Array: each column's highest floor (world y), NaN where none
+  navSettings: new Map(), // navmesh field -> text, as `kinema chase --agent-...` (NAV_FIELDS)
+  navCheck: null, // a NavFloodLab without a level: checks a navmesh setting as it is typed
+  flood3dMs: 0, // the last 3D flood's time in the worker (start, steps, JSON, picture), ms
+  load3dMs: 0, // the last 3D level's build time in the worker (OBJ parse, navmesh, cells), ms
   taskLog: [], // [name, ms] of every handler and frame the page ran (for the browser test; docs/web.md)
 };
+
+// The navmesh settings the page offers for 3D levels: `kinema chase`'s --agent-* flags (NavSettings; the CLI
+// takes no --cell-size for a 3D level: its columns follow from the agent).
+const NAV_FIELDS = ["agent_height", "agent_radius", "agent_max_climb", "agent_max_slope"];
 
 // A point or direction typed or given in the URL: X,Y on a grid, X,Y,Z (metres, y up) on a 3D level.
 function parsePair(text, name) {
@@ -96,7 +104,8 @@ function levelLoaded(name) {
   // empty fields beside the message asking for from=X,Y, not the previous level's numbers.
   $("from").value = "";
   $("dir").value = "";
-  const size = page.is3d ? page.navLab.grid() : [page.lab.width(), page.lab.height()];
+  const size = page.is3d ? page.grid3d : [page.lab.width(), page.lab.height()];
+  document.body.classList.toggle("level3d", page.is3d);
   $("level-width").value = size[0];
   $("level-height").value = size[1];
   layoutMap();
@@ -121,15 +130,27 @@ function parseLevel(text, name) {
   });
 }
 
-// Builds a 3D level's navmesh on the page's thread (NavFloodLab.loadLevel, as `kinema chase --map LEVEL.obj`);
-// resolves to the CLI's message or "". On error the shown level stays.
-async function parseLevel3d(text, name) {
-  if (!page.navLab) page.navLab = new page.K.NavFloodLab();
-  const t0 = performance.now();
-  const error = page.navLab.loadLevel(text, name);
-  page.load3dMs = performance.now() - t0;
-  if (!error) page.is3d = true;
-  return error;
+// Builds a 3D level's navmesh in the worker (NavFloodLab.loadLevel with the page's navmesh settings, as
+// `kinema chase --map LEVEL.obj --agent-...`); resolves to the CLI's message or "". On error the shown level
+// stays. A file larger than the CLI reads (K.maxLevelBytes3d) is refused before it is sent.
+function parseLevel3d(content, name) {
+  const limit = page.K.maxLevelBytes3d(name);
+  const size = typeof content === "string" ? new Blob([content]).size : content.length;
+  if (size > limit) return Promise.resolve(`${name}: larger than the limit of ${limit} bytes (${size} bytes)`);
+  const id = ++page.parseId;
+  $("step-state").textContent = " (building the navmesh of " + name + ")";
+  return new Promise((resolve) => {
+    page.parses.set(id, (m) => {
+      $("step-state").textContent = "";
+      if (m.error) return resolve(m.error);
+      page.levelVersion += 1;
+      Object.assign(page, { is3d: true, level3d: { content, name }, grid3d: m.grid, pixels3d: m.pixels,
+        floors3d: m.floors, load3dMs: m.ms, level3dVersion: page.levelVersion });
+      resolve("");
+    });
+    page.worker.postMessage({ parse3d: content, name, navSettings: [...page.navSettings], id,
+      version: page.levelVersion + 1 });
+  });
 }
 
 const loadText = (text, name) => loadLevelText(page, text, name);
@@ -181,6 +202,46 @@ function buildSettings() {
     input.addEventListener("change", timed("setting", () => setSetting(f.name, input.value)));
     box.appendChild(label);
   }
+}
+
+// The navmesh fields (NAV_FIELDS) from the registry (NavFloodLab.navFields: names, units, ranges, docs).
+function buildNavSettings() {
+  const fields = new Map(JSON.parse(page.navCheck.navFields()).map((f) => [f.name, f]));
+  for (const name of NAV_FIELDS) {
+    const f = fields.get(name);
+    const label = document.createElement("label");
+    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
+    label.append(f.name + " ");
+    const input = Object.assign(document.createElement("input"), { type: "number", value: f.value, step: "any",
+      id: "setting-" + f.name });
+    const unit = Object.assign(document.createElement("span"), { className: "unit", textContent: " " + f.unit });
+    const span = document.createElement("span");
+    span.append(input, unit);
+    label.append(span);
+    input.addEventListener("change", timed("nav-setting", () => setNavSetting(f.name, input.value, true)));
+    $("nav-settings").appendChild(label);
+  }
+}
+
+// A navmesh setting, checked as `kinema chase --agent-...` checks it (the message names the flag); with
+// `rebuild`, the shown 3D level is built again with it and flooded. False after showing a refusal.
+async function setNavSetting(name, text, rebuild) {
+  const error = page.navCheck.setNavSetting(name, String(text));
+  if (error) {
+    showError(error);
+    return false;
+  }
+  page.navSettings.set(name, String(text));
+  $("setting-" + name).value = text;
+  if (rebuild && page.is3d) {
+    const { content, name: file } = page.level3d;
+    const message = await parseLevel3d(content, file);
+    if (message) return showError(message), false;
+    showError("");
+    layoutMap();
+    requestRun();
+  }
+  return true;
 }
 
 function setSetting(name, text) {
@@ -254,6 +315,10 @@ function onWorkerMessage(m) {
     return resolve && resolve(m);
   }
   if (m.layout === page.layout && m.changes) timed("draw", drawChanges)(m.changes, m.hot);
+  if (m.pixels && page.is3d && m.level3d === page.level3dVersion) {
+    page.pixels3d = m.pixels;
+    draw3dColumns();
+  }
   // A replaced job's progress is drawn (the worker's diff assumes it) but not shown; a message that only
   // carries changes has no steps.
   if (m.id !== page.jobId) return;
@@ -264,8 +329,9 @@ function onWorkerMessage(m) {
   if (m.steps === undefined) return;
   page.steps = m.steps;
   page.done = m.done;
+  if (m.ms !== undefined) page.flood3dMs = m.ms;
   if (m.json !== undefined) {
-    page.borders = m.borders;
+    page.borders = m.borders || null;
     if (m.scene) drawScene($("picture"), JSON.parse(m.scene));
     else $("picture").width = $("picture").height = 1;
     $("picture-note").hidden = !!m.scene;
@@ -275,40 +341,25 @@ function onWorkerMessage(m) {
   }
 }
 
-// Runs the flood on the 3D level to page.target (its cells are few: milliseconds on our levels and the Recast
-// demo's dungeon) and shows its result as the worker's are shown: the column image, the JSON, the picture.
+// Asks the worker to flood the 3D level to page.target, as a grid's job (its result arrives as the grid's
+// do: the columns after every slice, then the JSON and the picture).
 function run3d() {
-  const lab = page.navLab;
-  page.jobId += 1; // a grid job still in the worker is stale now
+  page.jobId += 1;
   showError("");
-  if (page.destinations !== "1") {
-    page.settled = true;
-    return showError("destinations: the split for a team is not on 3D levels in the page yet (kinema chase has it)");
-  }
   if (!page.from) {
     page.settled = true;
     return showError("from: required for a 3D level (" + page.mapName + "): X,Y,Z");
   }
-  const t0 = performance.now();
-  for (const [name, text] of page.settings) if (name !== "connectivity") lab.setSetting(name, text);
-  const error = lab.start(...page.from, ...(page.dir || [0, 0, 0]));
-  if (error) {
-    page.settled = true;
-    return showError(error);
-  }
-  let done = lab.finished();
-  while (!done && lab.steps() < page.target) done = lab.advance(1);
-  const json = lab.resultJson(page.mapName);
-  page.flood3dMs = performance.now() - t0;
-  page.steps = lab.steps();
-  page.done = done;
-  draw3dColumns();
-  page.borders = null;
-  drawScene($("picture"), JSON.parse(lab.sceneJson()));
-  $("picture-note").hidden = true;
-  page.feed = { bytes: new TextEncoder().encode(json), at: 0, decoder: new TextDecoder(), id: page.jobId };
-  $("result-json").replaceChildren();
-  feedJson();
+  document.body.dataset.state = "running";
+  page.worker.postMessage({
+    id: page.jobId,
+    level3d: page.level3dVersion,
+    settings: [...page.settings],
+    destinations: page.destinations,
+    start: [...page.from, ...(page.dir || [0, 0, 0])],
+    target: page.target,
+    map: page.mapName,
+  });
 }
 
 // Puts the next JSON_CHUNK bytes of the result JSON into #result-json (one text node each: a 5 MB JSON in
@@ -415,10 +466,8 @@ function layoutMap() {
 // A 3D level's top view, one pixel per navmesh column (x right, z down), as the tile image: the view zooms
 // and pans it as it does a grid's tiles. The marks are placed by world (x, z) (toPx).
 function layout3d() {
-  page.grid3d = page.navLab.grid();
   const [columns, rows, cellSize] = page.grid3d;
   page.layout += 1;
-  page.levelVersion += 1;
   page.cellSize = cellSize;
   page.tilesCanvas.width = columns;
   page.tilesCanvas.height = rows;
@@ -430,10 +479,10 @@ function layout3d() {
   page.mapDirty = true;
 }
 
-// The columns' colours from NavFloodLab.pixels (render::level_top_view in render::level_cell_colour: floors
-// lighter when higher, the flood's heat as on grids), into the tile image.
+// The columns' colours the worker posted (NavFloodLab.pixels: render::level_top_view in
+// render::level_cell_colour, floors lighter when higher, the flood's heat as on grids), into the tile image.
 function draw3dColumns() {
-  page.words.set(page.navLab.pixels());
+  page.words.set(page.pixels3d);
   page.tilesCanvas.getContext("2d").putImageData(page.image, 0, 0);
   page.mapDirty = true;
 }
@@ -608,12 +657,12 @@ function paint(event) {
 }
 
 // The seed the seed tool puts at tile or column (col, row): the tile's centre; on a 3D level the column's
-// centre on its highest floor (NavFloodLab.floorHeight), null outside the navmesh.
+// centre on its highest floor (the worker's NavFloodLab.floorHeights), null outside the navmesh.
 function seedAt(col, row) {
   if (!page.is3d) return [(col + 0.5) * page.cellSize, (row + 0.5) * page.cellSize];
-  const y = page.navLab.floorHeight(col, row);
+  const [columns, rows, cellSize, ox, oz] = page.grid3d;
+  const y = col >= 0 && row >= 0 && col < columns && row < rows ? page.floors3d[row * columns + col] : NaN;
   if (!Number.isFinite(y)) return null;
-  const [, , cellSize, ox, oz] = page.grid3d;
   return [ox + (col + 0.5) * cellSize, y, oz + (row + 0.5) * cellSize];
 }
 
@@ -708,6 +757,14 @@ function bindControls() {
   }));
   $("destinations").addEventListener("change", timed("destinations", () => setDestinations($("destinations").value)));
   $("share").addEventListener("click", share);
+  // The result as `kinema chase --json > NAME.json` writes it (with its newline), once the run settled.
+  $("save-json").addEventListener("click", () => {
+    if (!page.settled || !$("result-json").textContent) return showError("save JSON: no result yet (run the flood first)");
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([$("result-json").textContent + "\n"], { type: "application/json" }));
+    a.download = page.mapName.split("/").pop().replace(/\.[^.]*$/, "") + ".json";
+    a.click();
+  });
   $("download").addEventListener("click", () => {
     if (page.is3d) return showError("save level: a 3D level is saved from its modelling tool (it is read, not edited, here)");
     const a = document.createElement("a");
@@ -721,8 +778,48 @@ function bindControls() {
 
 const QUERY_SETTINGS = ["hot", "max_heated", "max_steps", "connectivity", "destination"];
 
+// The largest deflated 3D level a link holds (base64url characters): beyond it a link is too long to paste
+// anywhere, and the level is better shared as its file (or by a URL beside the page: map=URL).
+const SHARE_MAX_3D = 64 * 1024;
+
+// A 3D level's link: a level the page loaded from a URL (our levels, the shared meshes) as the query
+// contract (map=URL and the settings), one opened from disk deflated into the fragment (an .obj's text), as a
+// grid level's; a .nav file (bytes) or a mesh too large for a link is refused with what to do instead.
+async function share3d() {
+  const params = new URLSearchParams();
+  const fromUrl = !$("level-select").value.startsWith("file:");
+  if (!fromUrl) {
+    if (typeof page.level3d.content !== "string") {
+      return showError("share link: " + page.level3d.name + " is a navmesh file (bytes): share the file, or its .obj");
+    }
+    const level = await deflateText(page.level3d.content);
+    if (level.length > SHARE_MAX_3D) {
+      return showError(`share link: ${page.level3d.name} is too large for a link (${level.length} characters deflated, ` +
+        `at most ${SHARE_MAX_3D}): put it beside the page and share flood.html?map=NAME.obj`);
+    }
+    params.set("level", level);
+    params.set("name", page.level3d.name);
+  } else {
+    params.set("map", page.mapName);
+  }
+  if (page.result) {
+    params.set("from", page.result.from.join(","));
+    params.set("dir", page.result.dir.join(","));
+  }
+  for (const s of QUERY_SETTINGS) if (s !== "connectivity") params.set(s, $("setting-" + s).value);
+  for (const [name, text] of page.navSettings) params.set(name, text);
+  if (page.destinations !== "1") params.set("destinations", page.destinations);
+  const link = fromUrl ? location.pathname + "?" + params.toString() : location.pathname + "#" + params.toString();
+  history.replaceState(null, "", link);
+  try {
+    await navigator.clipboard.writeText(location.href);
+  } catch (e) {
+    // Clipboard access needs a user gesture and permission; the address bar has the link anyway.
+  }
+}
+
 async function share() {
-  if (page.is3d) return showError("share link: the link holds grid levels only; share the .obj file and from/dir");
+  if (page.is3d) return share3d();
   const params = new URLSearchParams();
   params.set("level", await deflateText(page.lab.levelText()));
   // The link holds the level as kinema ASCII whatever it was read from (a Tiled map, an image, a Moving AI
@@ -779,6 +876,7 @@ async function main() {
     if (page.is3d) return [(seed[0] - page.grid3d[3]) / page.cellSize, (seed[2] - page.grid3d[4]) / page.cellSize];
     return [seed[0] / page.cellSize, seed[1] / page.cellSize];
   });
+  page.navCheck = new page.K.NavFloodLab();
   page.worker = new Worker("flood_worker.js");
   page.worker.onmessage = timed("worker", (e) => onWorkerMessage(e.data));
   page.parseLevel = parseLevel;
@@ -786,12 +884,22 @@ async function main() {
   page.defaultText = page.lab.levelText(); // the built-in default level, as FloodLab starts with it
   window.kinemaFlood = page; // for the browser test and the console (docs/web.md)
   buildSettings();
+  buildNavSettings();
   bindControls();
   bindMap();
   await fillLevelList(true);
   const query = new URLSearchParams(location.search);
   const fragment = new URLSearchParams(location.hash.slice(1));
   let ok = true;
+  // The navmesh settings first: a 3D level is built with them, as the CLI's --agent-* flags build it.
+  const params = query.has("map") || !fragment.has("level") ? query : fragment;
+  for (const name of NAV_FIELDS) {
+    if (params.has(name) && !(await setNavSetting(name, params.get(name), false))) ok = false;
+  }
+  if (!ok) {
+    requestAnimationFrame(frame);
+    return;
+  }
   if (query.has("map")) {
     ok = await loadUrl(query.get("map"));
   } else if (fragment.has("level")) {

@@ -5,6 +5,9 @@
 // seed and the step to run to) in slices of SLICE_MS and posts, after each slice, only the tiles whose
 // drawn value changed; when the job is settled, the result JSON (chase_json, exactly `kinema chase --json`)
 // and, on small maps, the picture's scene JSON. A newer job replaces the running one between slices.
+// A 3D level (.obj, .nav) is built here too (NavFloodLab: its navmesh takes from milliseconds to seconds) and
+// flooded in the same slices; after each slice the page gets the top view's columns (one pixel each), and when
+// settled the JSON and the picture (docs/web.md "3D levels on the flood page").
 "use strict";
 importScripts("kinema.js");
 
@@ -27,18 +30,44 @@ const state = {
   stamp: null,
   generation: 0,
   hot: -1,
+  nav: null, // the NavFloodLab of the 3D level the page shows (made at the first one)
+  navLevel: -1, // the page's level version it holds
+  navKey: "", // what its current 3D run started from
 };
 
 const ready = createKinema().then((K) => {
+  state.K = K;
   state.lab = new K.FloodLab();
   state.parser = new K.FloodLab();
 });
 
 onmessage = (e) => {
+  if (e.data.parse3d !== undefined) return ready.then(() => parse3d(e.data));
   if (e.data.parse !== undefined) return ready.then(() => parse(e.data));
   state.job = e.data;
   if (!state.busy) work();
 };
+
+// Builds a 3D level (NavFloodLab.loadLevel with the page's navmesh settings, as `kinema chase --map LEVEL.obj
+// --agent-...`) and posts its column grid, its top view and each column's floor height (the page's seed tool
+// reads them), or the CLI's message; on error the lab keeps the previous level.
+function parse3d({ parse3d: content, name, navSettings, version, id }) {
+  if (!state.nav) state.nav = new state.K.NavFloodLab();
+  const nav = state.nav;
+  for (const [field, text] of navSettings) {
+    const error = nav.setNavSetting(field, text);
+    if (error) return postMessage({ parse: true, id, error });
+  }
+  const t0 = performance.now();
+  const error = nav.loadLevel(content, name);
+  const ms = performance.now() - t0;
+  if (error) return postMessage({ parse: true, id, error });
+  state.navLevel = version;
+  state.navKey = "";
+  const pixels = nav.pixels().slice();
+  const floors = nav.floorHeights().slice();
+  postMessage({ parse: true, id, is3d: true, grid: nav.grid(), pixels, floors, ms }, [pixels.buffer, floors.buffer]);
+}
 
 // Parses a level file's text (FloodLab.loadLevel, a separate lab from the running one) and posts its tiles,
 // or the loader's message.
@@ -66,6 +95,7 @@ const yieldToMessages = () => new Promise((resolve) => setTimeout(resolve, 0));
 // Runs one job to its target step, posting the changed tiles after every slice; returns early when a newer
 // job arrives (it continues from this state when only its target differs).
 async function run(job) {
+  if (job.level3d) return run3d(job);
   const lab = state.lab;
   if (job.level.version !== state.level) {
     const error = lab.setLevel(job.level.width, job.level.height, job.level.floor, job.level.seed, job.level.name);
@@ -116,6 +146,43 @@ async function run(job) {
       return postMessage(message, [last.buffer, message.json.buffer, message.borders.buffer]);
     }
     postMessage(message, [last.buffer]);
+    await yieldToMessages();
+    if (state.job) return; // a newer job: it starts over or continues from here
+  }
+}
+
+// A 3D level's job: the flood on the level parse3d built, in slices as a grid's; after each slice the top
+// view's columns (render::level_top_view's colours, a copy handed over), when settled the JSON (exactly
+// `kinema chase --map LEVEL.obj --json`) and the picture (the CLI's 3D picture as scene JSON).
+async function run3d(job) {
+  const nav = state.nav;
+  if (!nav || job.level3d !== state.navLevel) return postMessage({ id: job.id, error: "no 3D level built" });
+  const key = JSON.stringify([state.navLevel, job.settings, job.destinations, job.start]);
+  if (key !== state.navKey || nav.steps() > job.target) {
+    for (const [name, text] of job.settings) if (name !== "connectivity") nav.setSetting(name, text);
+    let error = nav.setDestinations(job.destinations);
+    if (!error) error = nav.start(...job.start);
+    if (error) {
+      state.navKey = "";
+      return postMessage({ id: job.id, error });
+    }
+    state.navKey = key;
+  }
+  const t0 = performance.now();
+  for (;;) {
+    const slice = performance.now();
+    let done = nav.finished();
+    while (!done && nav.steps() < job.target && performance.now() - slice < SLICE_MS) done = nav.advance(1);
+    const settled = done || nav.steps() >= job.target;
+    const pixels = nav.pixels().slice();
+    const message = { id: job.id, level3d: job.level3d, pixels, steps: nav.steps(), done };
+    if (settled) {
+      message.json = new TextEncoder().encode(nav.resultJson(job.map));
+      message.scene = nav.sceneJson();
+      message.ms = performance.now() - t0; // the flood, its JSON and its picture
+      return postMessage(message, [pixels.buffer, message.json.buffer]);
+    }
+    postMessage(message, [pixels.buffer]);
     await yieldToMessages();
     if (state.job) return; // a newer job: it starts over or continues from here
   }

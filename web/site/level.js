@@ -13,8 +13,8 @@ const openedFiles = new Map(); // picker value "file:NAME" -> the content of a f
 // formats (.map, .txt, Tiled's .tmx/.tmj/.json, LDtk's .ldtk) are read as text.
 // A navmesh file (.nav) is binary too.
 const isBinaryLevel = (name) => /\.(png|bmp|nav)$/i.test(name);
-// 3D levels (an OBJ mesh, a navmesh file): only the flood page reads them (docs/web.md "3D levels on the
-// flood page").
+// 3D levels (an OBJ mesh, a navmesh file): the flood and pursuit pages build their navmeshes (docs/web.md
+// "3D levels on the flood page").
 const is3dLevel = (name) => /\.(obj|nav)$/i.test(name);
 
 function showError(message) {
@@ -45,8 +45,15 @@ function showInPicker(value, label) {
   select.value = value;
 }
 
-// A file from the file input or dropped on the view.
+// A file from the file input or dropped on the view. A 3D level larger than the CLI reads
+// (K.maxLevelBytes3d: 64 MiB of OBJ, 256 MiB of navmesh file) is refused with the CLI's message before it is read: a
+// file of gigabytes would not fit in the page's memory, let alone the module's.
 async function loadLevelFile(page, file) {
+  const limit = is3dLevel(file.name) ? page.K.maxLevelBytes3d(file.name) : Infinity;
+  if (file.size > limit) {
+    showError(`${file.name}: larger than the limit of ${limit} bytes (${file.size} bytes)`);
+    return false;
+  }
   const content = isBinaryLevel(file.name) ? new Uint8Array(await file.arrayBuffer()) : await file.text();
   return loadLevelText(page, content, file.name);
 }

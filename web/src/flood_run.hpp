@@ -4,15 +4,51 @@
 // report a flood alike.
 #pragma once
 
+#include <charconv>
+#include <cmath>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <utility>
 
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/json.hpp"
 #include "kinema/chase/query.hpp"
+#include "kinema/chase/split.hpp"
+#include "kinema/core/format.hpp"
+#include "kinema/core/validation.hpp"
 
 namespace kinema::web {
+
+/// K of the split for a team (chase/split.hpp), as `kinema chase --destinations K` takes it, into `k`: a
+/// whole number the query checks (ChaseQuery::validate, "destinations: must be in [1, 16], got 0"); "" or
+/// the message, `k` unchanged on error. 1, the default, is the one destination: no split, the JSON of
+/// `kinema chase` without the flag. Both flood labs (grid and 3D) take it so.
+inline std::string parse_destinations(const std::string& text, int& k) {
+    double value = 0.0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
+        return "destinations: expected a number, got '" + text + "'";
+    }
+    FieldErrors errors;
+    if (value != std::floor(value)) {
+        errors.push_back({"destinations", "must be a whole number in [1, 16], got " + format_number(value)});
+    } else if (std::abs(value) > 1e9) {  // beyond an int: the query's own check, on the double
+        require_in_range(errors, "destinations", value, 1, chase::max_split_destinations);
+    } else {
+        chase::ChaseQuery q;
+        q.destinations = static_cast<int>(value);
+        errors = q.validate();
+    }
+    std::string out;
+    for (const FieldError& f : errors) {
+        out += (out.empty() ? "" : "; ") + f.field + ": " + f.message;
+    }
+    if (out.empty()) {
+        k = static_cast<int>(value);
+    }
+    return out;
+}
 
 class FloodRun {
   public:

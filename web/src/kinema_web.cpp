@@ -207,28 +207,7 @@ class FloodLab {
     /// whole number the query checks (ChaseQuery::validate, "destinations: must be in [1, 16], got 0"). 1,
     /// the default, is the one destination: no split, the JSON of `kinema chase` without the flag. The next
     /// start() uses it.
-    std::string set_destinations(const std::string& text) {
-        double k = 0.0;
-        const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
-        if (text.empty() || ec != std::errc{} || end != text.data() + text.size()) {
-            return "destinations: expected a number, got '" + text + "'";
-        }
-        FieldErrors errors;
-        if (k != std::floor(k)) {
-            errors.push_back({"destinations", "must be a whole number in [1, 16], got " + format_number(k)});
-        } else if (std::abs(k) > 1e9) {  // beyond an int: the query's own check, on the double
-            require_in_range(errors, "destinations", k, 1, chase::max_split_destinations);
-        } else {
-            chase::ChaseQuery q;
-            q.destinations = static_cast<int>(k);
-            errors = q.validate();
-        }
-        if (!errors.empty()) {
-            return settings_message(SettingsError("chase query", errors));
-        }
-        destinations_ = static_cast<int>(k);
-        return {};
-    }
+    std::string set_destinations(const std::string& text) { return parse_destinations(text, destinations_); }
     int destinations() const { return destinations_; }
 
     double cell_size() const { return grid_settings_.cell_size; }

@@ -23,23 +23,16 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/settings_registry.hpp"
 #include "kinema/levels/level_formats.hpp"
+#include "kinema/levels/obj.hpp"
 #include "kinema/nav/chase.hpp"
 #include "kinema/nav/level.hpp"
 #include "kinema/nav/level_files.hpp"
 #include "kinema/render/nav_level_view.hpp"
 #include "kinema/render/palette.hpp"
+#include "nav_top_view.hpp"
 #include "web_json.hpp"
 
 namespace kinema::web {
-
-namespace {
-
-/// An opaque pixel of a Uint32Array view on ImageData (little-endian bytes R, G, B, A: 0xAABBGGRR).
-std::uint32_t pixel_word(render::Rgb c) {
-    return 0xff000000u | (std::uint32_t{c.b} << 16) | (std::uint32_t{c.g} << 8) | std::uint32_t{c.r};
-}
-
-}  // namespace
 
 /// One 3D level, its path finder and chase space, and a flood on it.
 class NavFloodLab {
@@ -47,9 +40,12 @@ class NavFloodLab {
     /// Builds the level of a file's content (a string, or a Uint8Array of its bytes). On error the previous
     /// level stays and the CLI's message ("NAME:LINE: ...", "NAME: ...") is returned.
     std::string load_level(const std::string& content, const std::string& name) {
+        if (const FieldErrors errors = nav_settings_.validate(); !errors.empty()) {
+            return nav_settings_message(errors);
+        }
         try {
             auto level =
-                std::make_unique<nav::Level>(nav::level_3d_from_content(content, name, nav::NavSettings{}));
+                std::make_unique<nav::Level>(nav::level_3d_from_content(content, name, nav_settings_));
             auto finder = std::make_unique<nav::PathFinder>(*level);
             auto space = std::make_unique<nav::LevelChaseSpace>(*level, *finder);
             run_.stop();
@@ -58,6 +54,8 @@ class NavFloodLab {
             level_ = std::move(level);
             name_ = name;
             return {};
+        } catch (const std::bad_alloc&) {
+            return out_of_memory_message(name);
         } catch (const std::exception& e) {
             return e.what();
         }
@@ -65,6 +63,15 @@ class NavFloodLab {
 
     bool loaded() const { return level_ != nullptr; }
     std::string name() const { return name_; }
+
+    /// A NavSettings field (agent_height, agent_radius, agent_max_climb, agent_max_slope, ...) as `kinema
+    /// chase --agent-radius R` sets it: the next loadLevel builds the navmesh with it; "" or the message
+    /// naming the flag.
+    std::string set_nav_setting(const std::string& field, const std::string& text) {
+        return set_nav_field(nav_settings_, field, text);
+    }
+    /// The navmesh settings' fields as JSON (web_json.hpp's fields_json), with the values set so far.
+    std::string nav_fields() const { return fields_json(nav_settings_); }
 
     /// A FloodSettings field (hot, max_heated, max_steps, destination, max_restarts) from text, as the
     /// CLI's flags; checked at start().
@@ -77,6 +84,10 @@ class NavFloodLab {
             return e.what();
         }
     }
+
+    /// K of the split for a team, as `kinema chase --destinations K` (flood_run.hpp's parse_destinations);
+    /// the next start() uses it.
+    std::string set_destinations(const std::string& text) { return parse_destinations(text, destinations_); }
 
     /// Validates and seeds the flood at (x, y, z), world units, facing (dx, dy, dz): `kinema chase --from
     /// X,Y,Z --dir DX,DY,DZ` (a 3D level marks no seed, so the position is required, as the CLI's --from).
@@ -93,6 +104,9 @@ class NavFloodLab {
             chase::ChaseQuery query;
             query.position = {x, y, z};
             query.direction = {dx, dy, dz};
+            if (destinations_ > 1) {
+                query.destinations = destinations_;
+            }
             run_.start(*space_, flood_settings_, query);
             return {};
         } catch (const std::exception& e) {
@@ -105,42 +119,16 @@ class NavFloodLab {
     bool finished() const { return run_.finished(); }
     std::string result_json(const std::string& map) const { return run_.result_json(map); }
 
-    /// The top view's column grid: [columns, rows, cell size, origin x, origin z] (world units; x right,
-    /// z down, as `kinema chase --png` on a 3D level draws it).
-    emscripten::val grid() const {
-        emscripten::val out = emscripten::val::array();
-        if (level_) {
-            const render::LevelView view = top_view();
-            for (double v :
-                 {double(view.columns), double(view.rows), view.cell_size, view.origin.x, view.origin.y}) {
-                out.call<void>("push", v);
-            }
-        }
-        return out;
-    }
+    /// The top view's column grid: [columns, rows, cell size, origin x, origin z] (nav_top_view.hpp).
+    emscripten::val grid() const { return level_ ? top_view_grid(top_view()) : emscripten::val::array(); }
 
-    /// The top view as one pixel per column (RGBA words for ImageData, row-major, z down): per column the
-    /// highest cell the flood touched, else the highest cell (render::level_top_view), in
-    /// render::level_cell_colour (floors grey, lighter when higher; heat, cooled and barrier as the 2D
-    /// page); columns without a cell in the wall colour, as the CLI's picture draws the level's extent. A
-    /// view into WebAssembly memory: copy it before the next call.
+    /// The top view as one pixel per column (nav_top_view.hpp's top_view_pixels): per column the highest
+    /// cell the flood touched, else the highest cell (render::level_top_view). A view into WebAssembly
+    /// memory: copy it before the next call.
     emscripten::val pixels() {
         pixels_.clear();
         if (level_) {
-            const render::LevelView view = top_view();
-            pixels_.assign(static_cast<std::size_t>(view.columns) * static_cast<std::size_t>(view.rows),
-                           pixel_word(render::palette::wall));
-            double lowest = 0.0;
-            double highest = 0.0;
-            for (std::size_t i = 0; i < view.cells.size(); ++i) {
-                lowest = i == 0 ? view.cells[i].height : std::min(lowest, view.cells[i].height);
-                highest = i == 0 ? view.cells[i].height : std::max(highest, view.cells[i].height);
-            }
-            for (const render::LevelViewCell& c : view.cells) {
-                pixels_[static_cast<std::size_t>(c.row) * static_cast<std::size_t>(view.columns) +
-                        static_cast<std::size_t>(c.col)] =
-                    pixel_word(render::level_cell_colour(c.value, c.height, lowest, highest, view.hot_value));
-            }
+            top_view_pixels(top_view(), pixels_);
         }
         return emscripten::val(emscripten::typed_memory_view(pixels_.size(), pixels_.data()));
     }
@@ -148,14 +136,23 @@ class NavFloodLab {
     /// The highest floor (world y) in column (col, row) of the top view, or NaN where the level has none: the
     /// page's seed tool puts the player on it.
     double floor_height(int col, int row) const {
+        return level_ ? top_view_floor(top_view(), col, row) : std::nan("");
+    }
+
+    /// Every column's highest floor (world y), NaN where none, row-major as pixels(): the page's seed tool
+    /// reads it when the level was built in the flood worker. A view into WebAssembly memory: copy it.
+    emscripten::val floor_heights() {
+        heights_.clear();
         if (level_) {
-            for (const render::LevelViewCell& c : top_view().cells) {
-                if (c.col == col && c.row == row) {
-                    return c.height;
-                }
+            const render::LevelView view = top_view();
+            heights_.assign(static_cast<std::size_t>(view.columns) * static_cast<std::size_t>(view.rows),
+                            std::nan(""));
+            for (const render::LevelViewCell& c : view.cells) {
+                heights_[static_cast<std::size_t>(c.row) * static_cast<std::size_t>(view.columns) +
+                         static_cast<std::size_t>(c.col)] = c.height;
             }
         }
-        return std::nan("");
+        return emscripten::val(emscripten::typed_memory_view(heights_.size(), heights_.data()));
     }
 
     /// The chase picture `kinema chase --png` draws on this level (render::level_view_scene), as scene JSON.
@@ -179,9 +176,12 @@ class NavFloodLab {
     std::unique_ptr<nav::PathFinder> finder_;
     std::unique_ptr<nav::LevelChaseSpace> space_;
     std::string name_;
+    nav::NavSettings nav_settings_;
     chase::FloodSettings flood_settings_;
+    int destinations_ = 1;
     FloodRun run_;
     std::vector<std::uint32_t> pixels_;
+    std::vector<double> heights_;
 };
 
 /// The extensions of the 3D level formats this build reads (".obj,.nav"): the flood page's picker accepts
@@ -198,6 +198,14 @@ std::string level_extensions_3d() {
     return out;
 }
 
+/// The largest 3D level file the pages read, by its name's format, as the CLI reads at most: a navmesh
+/// file nav::max_navmesh_file_bytes, a mesh levels::default_max_obj_bytes. A larger file is refused before
+/// it is read into the page, with the CLI's message.
+double max_level_bytes_3d(const std::string& name) {
+    const bool navmesh = levels::level_format(name).shape == levels::LevelShape::navmesh;
+    return static_cast<double>(navmesh ? nav::max_navmesh_file_bytes : levels::default_max_obj_bytes);
+}
+
 void bind_nav_flood() {
     using emscripten::class_;
     class_<NavFloodLab>("NavFloodLab")
@@ -206,6 +214,10 @@ void bind_nav_flood() {
         .function("loaded", &NavFloodLab::loaded)
         .function("name", &NavFloodLab::name)
         .function("setSetting", &NavFloodLab::set_setting)
+        .function("setNavSetting", &NavFloodLab::set_nav_setting)
+        .function("setDestinations", &NavFloodLab::set_destinations)
+        .function("floorHeights", &NavFloodLab::floor_heights)
+        .function("navFields", &NavFloodLab::nav_fields)
         .function("start", &NavFloodLab::start)
         .function("advance", &NavFloodLab::advance)
         .function("steps", &NavFloodLab::steps)
@@ -216,6 +228,7 @@ void bind_nav_flood() {
         .function("floorHeight", &NavFloodLab::floor_height)
         .function("sceneJson", &NavFloodLab::scene_json);
     emscripten::function("levelExtensions3d", &level_extensions_3d);
+    emscripten::function("maxLevelBytes3d", &max_level_bytes_3d);
 }
 
 }  // namespace kinema::web

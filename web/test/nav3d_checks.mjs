@@ -5,7 +5,11 @@
 //   - the map view shows the navmesh columns from above: one pixel per column in the page's tile image, the
 //     flood's heated columns in the heat colours, the rest floor grey or wall;
 //   - an .obj and a .nav opened from disk flood as the CLI floods them, and a malformed .obj shows the CLI's message with
-//     the previous level still shown.
+//     the previous level still shown;
+//   - the page's offer on 3D levels (pageChecks): the navmesh settings (agent_* in the query and the fields, as
+//     the CLI's --agent-* flags), the split (destinations), the share link and Save JSON, against the CLI; the
+//     build and the flood run in the worker (no page handler as long as the navmesh build); bad files (not an
+//     OBJ, larger than the CLI reads, too wide for one navmesh tile) show the CLI's message.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -74,7 +78,7 @@ async function seedToolCheck({ page, check, runCli, firstDifference }) {
     const [columns, rows] = f.grid3d;
     for (let row = Math.floor(rows / 2); row < rows; ++row) {
       for (let col = 0; col < columns; ++col) {
-        if (Number.isFinite(f.navLab.floorHeight(col, row))) return [col, row];
+        if (Number.isFinite(f.floors3d[row * columns + col])) return [col, row];
       }
     }
     return null;
@@ -94,6 +98,106 @@ async function seedToolCheck({ page, check, runCli, firstDifference }) {
   check(got === want && dir.endsWith(",0,0") && from.split(",").length === 3,
     `the seed tool puts the player on the column's floor (from ${from}, dir ${dir}) and floods as the CLI`,
     got === want ? `from ${from} dir ${dir}` : firstDifference(got, want));
+}
+
+function cliError(runCli, args, cwd) {
+  try {
+    runCli(args, cwd);
+    return "";
+  } catch (e) {
+    return String(e.stderr).trim().replace(/^kinema: error: /, "");
+  }
+}
+
+// Waits until the page settled a run on a level built after `version` (a rebuild with new navmesh settings).
+async function rebuilt(page, version) {
+  await page.waitForFunction((v) => kinemaFlood.levelVersion > v && kinemaFlood.settled &&
+    ["done", "error"].includes(document.body.dataset.state), version, { timeout: 60000 });
+}
+
+// The navmesh settings (query and fields), the split, the share link and Save JSON on corner_ramp.obj.
+async function settingsChecks(ctx) {
+  const { page, base, check, runCli, firstDifference } = ctx;
+  const ramp = { map: "levels/corner_ramp.obj", from: "1,0,1", dir: "1,0,0" };
+  await compare(ctx, { ...ramp, agent_radius: "0.4", agent_height: "1.8" },
+    "corner_ramp.obj agent_radius 0.4, agent_height 1.8 (the CLI's --agent-radius, --agent-height)");
+  await compare(ctx, { ...ramp, destinations: "2" }, "corner_ramp.obj destinations 2 (the split for a team)");
+
+  // A field: the level is built again with it, as the CLI builds it with the flag.
+  await page.goto(`${base}/flood.html?${new URLSearchParams(ramp)}`);
+  await settled(page);
+  let version = await page.evaluate(() => kinemaFlood.levelVersion);
+  await page.fill("#setting-agent_radius", "0.3");
+  await page.dispatchEvent("#setting-agent_radius", "change");
+  await rebuilt(page, version);
+  const got = await page.textContent("#result-json");
+  const want = runCli(cliArgs({ ...ramp, agent_radius: "0.3" }));
+  check(got === want, "the agent_radius field builds the navmesh again: = kinema chase --agent-radius 0.3",
+    got === want ? "" : firstDifference(got, want));
+  const refused = cliError(runCli, cliArgs({ ...ramp, agent_radius: "-1" }));
+  await page.fill("#setting-agent_radius", "-1");
+  await page.dispatchEvent("#setting-agent_radius", "change");
+  const shown = await page.textContent("#error");
+  check(shown === refused && refused.startsWith("--agent-radius"), `agent_radius -1: the CLI's message (${refused})`, shown);
+
+  // Save JSON: the result as `kinema chase --json` writes it.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save-json")]);
+  const saved = fs.readFileSync(await download.path(), "utf8");
+  check(saved === want + "\n" && download.suggestedFilename() === "corner_ramp.json",
+    `Save JSON downloads ${download.suggestedFilename()}: kinema chase --json's output`);
+
+  // Share link of a level the page loaded from a URL: the query contract, with the navmesh setting.
+  version = await page.evaluate(() => kinemaFlood.levelVersion);
+  await page.click("#share");
+  await page.waitForFunction(() => location.search.includes("agent_radius"));
+  const link = await page.evaluate(() => location.href);
+  await page.goto(link);
+  await settled(page);
+  const shared = await page.textContent("#result-json");
+  check(shared === want && link.includes("map=levels%2Fcorner_ramp.obj"), "the share link of a 3D level reopens its flood",
+    link + (shared === want ? "" : "\n       " + firstDifference(shared, want)));
+}
+
+// The build and the flood run in the worker: no handler of the page takes as long as the navmesh build did.
+async function workerCheck({ page, base, check }) {
+  await page.goto(`${base}/flood.html?map=meshes/dungeon.obj&from=-19.39,3.8,-2.67&dir=0,0,-1`);
+  await settled(page);
+  const [longest, load, flood] = await page.evaluate(() => [
+    Math.max(...kinemaFlood.taskLog.map((t) => t[1])), kinemaFlood.load3dMs, kinemaFlood.flood3dMs]);
+  check(longest < load, `dungeon.obj built (${load.toFixed(0)} ms) and flooded (${flood.toFixed(0)} ms) in the worker: ` +
+    `the page's longest handler ${longest.toFixed(1)} ms`);
+}
+
+// Files the page refuses with the CLI's message: not an OBJ, larger than the CLI reads (refused before it is
+// read), a mesh too wide for one navmesh tile.
+async function badFileChecks({ page, base, check, runCli }, dir) {
+  await page.goto(`${base}/flood.html?map=levels/corner_ramp.obj&from=1,0,1`);
+  await settled(page);
+  const images = path.join(path.dirname(new URL(import.meta.url).pathname), "../../data/levels/images");
+  const png = fs.readdirSync(images).find((f) => f.endsWith(".png"));
+  fs.copyFileSync(path.join(images, png), path.join(dir, "not_a_mesh.obj"));
+  fs.writeFileSync(path.join(dir, "wide.obj"), "v 0 0 0\nv 5000 0 0\nv 0 0 5000\nf 1 2 3\n");
+  for (const [name, what] of [["not_a_mesh.obj", "a PNG named .obj"], ["wide.obj", "a mesh too wide for one navmesh tile"]]) {
+    const want = cliError(runCli, ["chase", "--map", name, "--from", "0,0,0"], dir);
+    await page.evaluate(() => (document.getElementById("error").textContent = ""));
+    await openFile(page, path.join(dir, name));
+    await page.waitForFunction(() => document.getElementById("error").textContent !== "", null, { timeout: 60000 });
+    const shown = await page.textContent("#error");
+    const kept = await page.evaluate(() => kinemaFlood.mapName);
+    check(shown === want && want.startsWith(name) && kept === "levels/corner_ramp.obj",
+      `${what}: the CLI's message (${want}), the level stays`, `page: ${shown}`);
+  }
+  // Larger than the CLI reads: a sparse file for the CLI, a File of as many zero bytes in the page.
+  const limit = await page.evaluate(() => kinemaFlood.K.maxLevelBytes3d("big.obj"));
+  fs.closeSync(fs.openSync(path.join(dir, "big.obj"), "w"));
+  fs.truncateSync(path.join(dir, "big.obj"), limit + 1);
+  const want = cliError(runCli, ["chase", "--map", "big.obj", "--from", "0,0,0"], dir);
+  const shown = await page.evaluate(async (n) => {
+    await loadLevelFile(kinemaFlood, new File([new Uint8Array(n)], "big.obj"));
+    return document.getElementById("error").textContent;
+  }, limit + 1);
+  check(shown === want && want.includes("larger than the limit"), `a mesh larger than the CLI reads: its message (${want})`,
+    `page: ${shown}`);
 }
 
 async function openFile(page, file) {
@@ -121,6 +225,9 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
   } else {
     console.log("  skip shared mesh: " + dungeon + " not found");
   }
+
+  await settingsChecks(ctx);
+  if (fs.existsSync(dungeon)) await workerCheck(ctx);
 
   // Without from: the CLI's requirement, in the page's words.
   await page.goto(`${base}/flood.html?map=levels/corner_ramp.obj`);
@@ -199,6 +306,25 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     const wantGrid = runCli(["chase", "--json", "--map", "levels/corner.txt"]);
     check(grid === wantGrid, "after a 3D level, a grid level picked in the same page floods as the CLI",
       grid === wantGrid ? "" : firstDifference(grid, wantGrid));
+
+    // A share link of an .obj opened from disk holds its text, as a grid level's link holds the level.
+    await openFile(page, path.join(dir, "my_ramp.obj"));
+    await page.waitForFunction(() => kinemaFlood.is3d);
+    await page.fill("#from", "1,0,1");
+    await page.dispatchEvent("#from", "change");
+    await page.waitForFunction(() => document.body.dataset.state === "done" && kinemaFlood.settled &&
+      JSON.parse(document.getElementById("result-json").textContent).map === "my_ramp.obj", null, { timeout: 60000 });
+    await page.click("#share");
+    await page.waitForFunction(() => location.hash.includes("level="));
+    await page.goto(await page.evaluate(() => location.href));
+    await page.reload(); // a fragment change alone does not reload the page
+    await settled(page);
+    const sharedDisk = await page.textContent("#result-json");
+    const wantDisk = runCli(["chase", "--json", "--map", "my_ramp.obj", "--from", "1,0,1", "--dir", "0,0,0"], dir);
+    check(sharedDisk === wantDisk, "the share link of an .obj opened from disk holds it and reopens its flood",
+      sharedDisk === wantDisk ? "" : firstDifference(sharedDisk, wantDisk));
+
+    await badFileChecks(ctx, dir);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
