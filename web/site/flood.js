@@ -198,6 +198,9 @@ function buildSettings() {
       label.append(span);
     }
     if (f.name === "hot") page.hot = Number(f.value);
+    // A grid's neighbourhood: a 3D level's cells are joined by its navmesh (hidden there, as kinema chase
+    // refuses --connectivity on a 3D level).
+    if (f.name === "connectivity") label.classList.add("only2d");
     input.id = "setting-" + f.name;
     input.addEventListener("change", timed("setting", () => setSetting(f.name, input.value)));
     box.appendChild(label);
