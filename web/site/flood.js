@@ -106,6 +106,7 @@ function levelLoaded(name) {
   $("dir").value = "";
   const size = page.is3d ? page.grid3d : [page.lab.width(), page.lab.height()];
   document.body.classList.toggle("level3d", page.is3d);
+  if (page.is3d) $("tool").value = "seed"; // the wall tools are hidden on a 3D level
   $("level-width").value = size[0];
   $("level-height").value = size[1];
   layoutMap();
