@@ -60,6 +60,7 @@ const page = {
   pixels3d: null, // its top view as the worker last posted it, one RGBA word per column
   floors3d: null, // Float64Array: each column's highest floor (world y), NaN where none
   navSettings: new Map(), // navmesh field -> text, as `kinema chase --agent-...` (NAV_FIELDS)
+  navDefaults: new Map(), // navmesh field -> its default (NavSettings'), left out of share links
   navCheck: null, // a NavFloodLab without a level: checks a navmesh setting as it is typed
   flood3dMs: 0, // the last 3D flood's time in the worker (start, steps, JSON, picture), ms
   load3dMs: 0, // the last 3D level's build time in the worker (OBJ parse, navmesh, cells), ms
@@ -222,6 +223,8 @@ function buildNavSettings() {
     const span = document.createElement("span");
     span.append(input, unit);
     label.append(span);
+    page.navSettings.set(f.name, String(f.value)); // every field, so that a rebuild sends the whole agent
+    page.navDefaults.set(f.name, String(f.value));
     input.addEventListener("change", timed("nav-setting", () => setNavSetting(f.name, input.value, true)));
     $("nav-settings").appendChild(label);
   }
@@ -235,12 +238,18 @@ async function setNavSetting(name, text, rebuild) {
     showError(error);
     return false;
   }
+  const before = page.navSettings.get(name);
   page.navSettings.set(name, String(text));
   $("setting-" + name).value = text;
   if (rebuild && page.is3d) {
     const { content, name: file } = page.level3d;
     const message = await parseLevel3d(content, file);
-    if (message) return showError(message), false;
+    if (message) {
+      // The level shown stays the one built before, so the setting does too (the share link holds it).
+      page.navCheck.setNavSetting(name, before);
+      page.navSettings.set(name, before);
+      return showError(message), false;
+    }
     showError("");
     layoutMap();
     requestRun();
@@ -811,7 +820,7 @@ async function share3d() {
     params.set("dir", page.result.dir.join(","));
   }
   for (const s of QUERY_SETTINGS) if (s !== "connectivity") params.set(s, $("setting-" + s).value);
-  for (const [name, text] of page.navSettings) params.set(name, text);
+  for (const [name, text] of page.navSettings) if (text !== page.navDefaults.get(name)) params.set(name, text);
   if (page.destinations !== "1") params.set("destinations", page.destinations);
   const link = fromUrl ? location.pathname + "?" + params.toString() : location.pathname + "#" + params.toString();
   history.replaceState(null, "", link);

@@ -184,7 +184,9 @@ async function run3d(job) {
     }
     postMessage(message, [pixels.buffer]);
     await yieldToMessages();
-    if (state.job) return; // a newer job: it starts over or continues from here
+    // A newer job (it starts over or continues from here), or a newer level built between the slices (its
+    // job follows).
+    if (state.job || job.level3d !== state.navLevel) return;
   }
 }
 

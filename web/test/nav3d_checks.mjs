@@ -140,6 +140,19 @@ async function settingsChecks(ctx) {
   const shown = await page.textContent("#error");
   check(shown === refused && refused.startsWith("--agent-radius"), `agent_radius -1: the CLI's message (${refused})`, shown);
 
+  // A value the CLI takes but no navmesh survives (a 3 m radius in 4 m corridors): its message, the level built
+  // before and its setting stay (the share link below holds 0.3).
+  const none = cliError(runCli, cliArgs({ ...ramp, map: "corner_ramp.obj", agent_radius: "3" }),
+    path.join(path.dirname(new URL(import.meta.url).pathname), "../../data/levels"));
+  await page.fill("#setting-agent_radius", "3");
+  await page.dispatchEvent("#setting-agent_radius", "change");
+  await page.waitForFunction(() => document.getElementById("error").textContent.includes("no walkable"), null,
+    { timeout: 60000 });
+  const noneShown = await page.textContent("#error");
+  const kept = await page.evaluate(() => [kinemaFlood.navSettings.get("agent_radius"), document.getElementById("result-json").textContent]);
+  check(noneShown === none.replace(/^corner_ramp/, "levels/corner_ramp") && kept[0] === "0.3" && kept[1] === want,
+    `agent_radius 3: the CLI's message (${none}), the navmesh built before and its result stay`, `page: ${noneShown}`);
+
   // Save JSON: the result as `kinema chase --json` writes it.
   const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save-json")]);
   const saved = fs.readFileSync(await download.path(), "utf8");
