@@ -133,6 +133,46 @@ function buildSettings() {
   $("npc-model").value = page.lab.model();
 }
 
+// The navmesh fields (NAV_QUERY) from the registry (PursuitLab.navFields), shown on 3D levels.
+function buildNavSettings() {
+  const fields = new Map(JSON.parse(page.lab.navFields()).map((f) => [f.name, f]));
+  for (const name of NAV_QUERY) {
+    const f = fields.get(name);
+    const label = document.createElement("label");
+    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
+    label.append(f.name + " ");
+    const input = Object.assign(document.createElement("input"), { type: "number", value: f.value, step: "any",
+      id: "setting-" + f.name });
+    const unit = Object.assign(document.createElement("span"), { className: "unit", textContent: " " + f.unit });
+    const span = document.createElement("span");
+    span.append(input, unit);
+    label.append(span);
+    input.addEventListener("change", () => setNavSetting(f.name, input.value, true));
+    $("nav-settings").appendChild(label);
+  }
+}
+
+// A navmesh setting as `kinema pursue --agent-...` takes it (the message names the flag); with `rebuild`,
+// the shown 3D level is built again with it and the pursuit run on it, the scenario kept. A setting the CLI
+// refuses, or one no navmesh survives, is not kept. False after showing the message.
+function setNavSetting(name, text, rebuild) {
+  const before = JSON.parse(page.lab.navFields()).find((f) => f.name === name).value;
+  let error = page.lab.setNavSetting(name, String(text));
+  if (!error && rebuild && page.is3d) {
+    error = page.lab.loadLevel(page.level3d.content, page.level3d.name);
+    if (error) page.lab.setNavSetting(name, before);
+    else {
+      page.grid3d = page.lab.grid();
+      drawTiles();
+      page.view.setLevel(page.lab.width(), page.lab.height());
+      run();
+    }
+  }
+  if (error) return showError(error), false;
+  $("setting-" + name).value = text;
+  return true;
+}
+
 // Sets a field; shows the registry's message (naming the CLI flag) and returns false when refused.
 function setSetting(name, text) {
   const error = page.lab.setSetting(name, text);
@@ -801,10 +841,15 @@ async function main() {
   const flood = new page.K.FloodLab();
   page.defaultText = flood.levelText();
   flood.delete();
-  page.parseLevel = (text, name) => page.lab.loadLevel(text, name);
+  page.parseLevel = (content, name) => {
+    const error = page.lab.loadLevel(content, name);
+    if (!error && page.lab.is3d()) page.level3d = { content, name }; // rebuilt when a navmesh setting changes
+    return error;
+  };
   page.levelLoaded = levelLoaded;
   window.kinemaPursuit = page; // for the browser test and the console (docs/web.md)
   buildSettings();
+  buildNavSettings();
   bindControls();
   bindMap();
   bindDrop(page, $("map"));
@@ -812,8 +857,7 @@ async function main() {
   const query = new URLSearchParams(location.search);
   let ok = true;
   for (const name of NAV_QUERY) {
-    const error = query.has(name) ? page.lab.setNavSetting(name, query.get(name)) : "";
-    if (error) return showError(error);
+    if (query.has(name) && !setNavSetting(name, query.get(name), false)) return;
   }
   if (query.has("map")) {
     ok = await loadUrl(query.get("map"));

@@ -189,6 +189,8 @@ class PursuitLab {
     std::string set_nav_setting(const std::string& field, const std::string& text) {
         return set_nav_field(nav_settings_, field, text);
     }
+    /// The navmesh settings' fields as JSON (web_json.hpp's fields_json), with the values set so far.
+    std::string nav_fields() const { return fields_json(nav_settings_); }
 
     /// A pursuit field (hz, max_time, view_range, view_angle, contact_range, search_time, player_speed,
     /// model_scale, spread, rest_speed, strategy), a flood field (hot, max_heated, max_steps,
@@ -378,6 +380,7 @@ void bind_pursuit() {
         .function("sceneJson", &PursuitLab::scene_json)
         .function("is3d", &PursuitLab::is_3d)
         .function("setNavSetting", &PursuitLab::set_nav_setting)
+        .function("navFields", &PursuitLab::nav_fields)
         .function("mapShapeCount", &PursuitLab::map_shape_count)
         .function("grid", &PursuitLab::grid)
         .function("pixels", &PursuitLab::pixels)

@@ -119,8 +119,8 @@ async function rebuilt(page, version) {
 async function settingsChecks(ctx) {
   const { page, base, check, runCli, firstDifference } = ctx;
   const ramp = { map: "levels/corner_ramp.obj", from: "1,0,1", dir: "1,0,0" };
-  await compare(ctx, { ...ramp, agent_radius: "0.4", agent_height: "1.8" },
-    "corner_ramp.obj agent_radius 0.4, agent_height 1.8 (the CLI's --agent-radius, --agent-height)");
+  await compare(ctx, { ...ramp, agent_radius: "0.9", agent_height: "1.8" },
+    "corner_ramp.obj agent_radius 0.9, agent_height 1.8 (the CLI's --agent-radius, --agent-height)");
   await compare(ctx, { ...ramp, destinations: "2" }, "corner_ramp.obj destinations 2 (the split for a team)");
 
   // A field: the level is built again with it, as the CLI builds it with the flag.

@@ -1,8 +1,9 @@
 // The pursuit page's 3D levels (docs/web.md "3D levels on the pursuit page"), for browser_test.mjs:
 //   - #result-json equals `kinema pursue --map levels/corner_ramp.obj ... --json` byte for byte, run in the
 //     site's folder: the flood strategy on docs/pursuit.md's example route carried to the 3D twin of corner.txt,
-//     dead reckoning with a narrower agent (agent_radius, the CLI's --agent-radius) and a team of two;
+//     dead reckoning with a wider agent (agent_radius, the CLI's --agent-radius) and a team of two;
 //   - the view is the navmesh's columns from above, one pixel per column, the first chase's heat on them;
+//   - the agent_radius field builds the navmesh again and runs as the CLI with --agent-radius;
 //   - a route clicked and an NPC placed with the mouse land on the columns' floors and run as the CLI runs
 //     the fields' texts;
 //   - bad input: a file that is not an OBJ mesh and a route off the navmesh show the CLI's message, and the
@@ -18,7 +19,7 @@ const runs = [
   [{ map: "levels/corner_ramp.obj", route: ROUTE, npc: "2,0,2", view_range: "10", player_speed: "7.5" },
     "corner_ramp.obj, flood (lost at the corner, re-acquired up the ramp)"],
   [{ map: "levels/corner_ramp.obj", route: ROUTE, npc: "2,0,2", view_range: "10", player_speed: "7.5",
-    strategy: "dead-reckoning", agent_radius: "0.4" }, "corner_ramp.obj, dead-reckoning, agent_radius 0.4"],
+    strategy: "dead-reckoning", agent_radius: "0.9" }, "corner_ramp.obj, dead-reckoning, agent_radius 0.9"],
   [{ map: "levels/corner_ramp.obj", route: ROUTE, npc: ["2,0,2", "2,0,3"], view_range: "10", player_speed: "7.5",
     team: "split" }, "corner_ramp.obj, a team of two, split"],
 ];
@@ -115,6 +116,15 @@ export async function pursuit3dChecks({ page, base, check, runCli, firstDifferen
     if (what.includes("flood")) {
       await viewChecks({ page, check });
       await page.screenshot({ path: path.join(shots, "pursuit-3d.png") });
+      // The agent_radius field: the navmesh built again, the scenario kept, the pursuit the CLI's with the flag.
+      await page.fill("#setting-agent_radius", "0.9");
+      await page.dispatchEvent("#setting-agent_radius", "change");
+      await page.waitForFunction(() => document.body.dataset.state === "done" &&
+        JSON.parse(kinemaPursuit.lab.navFields()).find((f) => f.name === "agent_radius").value === "0.9");
+      const field = await page.textContent("#result-json");
+      const wantField = runCli(cliArgs({ ...query, agent_radius: "0.9" }));
+      check(field === wantField && field !== got, "the agent_radius field builds the navmesh again: = kinema pursue --agent-radius 0.9",
+        field === wantField ? "" : firstDifference(field, wantField));
     }
   }
   await mouseChecks({ page, base, check, runCli, firstDifference });
