@@ -185,7 +185,7 @@ class PursuitLab {
 
     /// A NavSettings field (agent_radius, agent_height, agent_max_climb, agent_max_slope, cell_size, ...), as
     /// `kinema pursue --agent-radius ...`: the next 3D level read is built with it; "" or the message naming
-    /// the flag. Checked as a whole when the level is built.
+    /// the flag, checked with the other fields (nav_top_view.hpp's set_nav_field).
     std::string set_nav_setting(const std::string& field, const std::string& text) {
         return set_nav_field(nav_settings_, field, text);
     }

@@ -262,8 +262,9 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     await page.dispatchEvent("#from", "change");
     await page.fill("#dir", "1,0,0");
     await page.dispatchEvent("#dir", "change");
-    await page.waitForFunction(() => document.body.dataset.state === "done" &&
-      JSON.parse(document.getElementById("result-json").textContent).from.length === 3, null, { timeout: 60000 });
+    // The flood runs in the worker: wait for the run of both fields (the from change starts one of its own).
+    await page.waitForFunction(() => document.body.dataset.state === "done" && kinemaFlood.settled &&
+      JSON.parse(document.getElementById("result-json").textContent).dir.join(",") === "1,0,0", null, { timeout: 60000 });
     const got = await page.textContent("#result-json");
     const want = runCli(["chase", "--json", "--map", "my_ramp.obj", "--from", "1,0,1", "--dir", "1,0,0"], dir);
     check(got === want, "an .obj opened from disk floods as kinema chase on that file", got === want ? "" : firstDifference(got, want));
@@ -276,8 +277,9 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     await page.dispatchEvent("#from", "change");
     await page.fill("#dir", "1,0,0");
     await page.dispatchEvent("#dir", "change");
-    await page.waitForFunction(() => document.body.dataset.state === "done" &&
-      JSON.parse(document.getElementById("result-json").textContent).map === "my_ramp.nav", null, { timeout: 60000 });
+    await page.waitForFunction(() => document.body.dataset.state === "done" && kinemaFlood.settled && (({ map, dir }) =>
+      map === "my_ramp.nav" && dir.join(",") === "1,0,0")(JSON.parse(document.getElementById("result-json").textContent)),
+    null, { timeout: 60000 });
     const gotNav = await page.textContent("#result-json");
     const wantNav = runCli(["chase", "--json", "--map", "my_ramp.nav", "--from", "1,0,1", "--dir", "1,0,0"], dir);
     check(gotNav === wantNav, "a .nav navmesh file opened from disk floods as kinema chase on that file",
