@@ -1,8 +1,11 @@
 // The audit's JSON and CSV reports (docs/audit.md). Values are written exactly as chase_json writes them for
 // the same seed (kinema::format_number, integer cell coordinates), so a row can be checked against
 // `kinema chase --json`.
+#include <array>
+#include <charconv>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "json_values.hpp"
 #include "kinema/chase/audit.hpp"
@@ -15,29 +18,34 @@ namespace kinema::chase {
 
 namespace {
 
-void point(JsonWriter& w, std::string_view name, Vec3 p, int dims) {
-    json_values::position(w.key(name), p, dims);
+void append_integer(std::string& out, long long value) {
+    std::array<char, 24> text{};
+    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
+    out.append(text.data(), end);
 }
 
-void coords(JsonWriter& w, std::string_view name, const CellCoords& c) {
-    json_values::coordinates(w.key(name).begin_array(), c);
-    w.end_array();
-}
-
-// CSV: the coordinates, comma separated.
+// The coordinates, comma separated (CSV; JSON inside brackets).
 void append_coords(std::string& out, const CellCoords& c) {
     for (int i = 0; i < c.count; ++i) {
         if (i > 0) {
             out += ',';
         }
-        out += std::to_string(c.values[static_cast<std::size_t>(i)]);
+        append_integer(out, c.values[static_cast<std::size_t>(i)]);
     }
 }
 
-void append_direction(std::string& out, Vec2 d) {
-    append_number(out, d.x);
-    out += ',';
-    append_number(out, d.y);
+// Direction k's "x,y" text, made once per report rather than per row (audit_direction's sines and cosines
+// and two numbers per row; docs/performance.md "Level audit").
+std::vector<std::string> direction_texts(int directions) {
+    std::vector<std::string> texts(static_cast<std::size_t>(directions));
+    for (int k = 0; k < directions; ++k) {
+        const Vec2 d = audit_direction(k, directions);
+        std::string& t = texts[static_cast<std::size_t>(k)];
+        append_number(t, d.x);
+        t += ',';
+        append_number(t, d.y);
+    }
+    return texts;
 }
 
 // Two settings objects "{...}" merged into one.
@@ -51,25 +59,52 @@ std::string merged(const std::string& a, const std::string& b) {
     return a.substr(0, a.size() - 1) + ", " + b.substr(1);  // the registry writes ", " between fields
 }
 
-void row_json(JsonWriter& w, const ChaseSpace& space, const AuditRow& row, int directions) {
-    const int dims = space.position_dimensions();
-    const Vec2 dir = audit_direction(row.direction, directions);
-    w.begin_object();
-    coords(w, "cell", space.coords(row.cell));
-    w.key("direction").begin_array().number(dir.x).number(dir.y).end_array();
-    w.integer("steps", row.steps).string("stop_reason", to_string(row.stop_reason));
-    coords(w, "destination_cell", space.coords(row.destination_cell));
-    point(w, "destination", row.destination, dims);
-    w.number("chase_distance", row.chase_distance)
-        .number("chase_distance_along_cells", row.along_cells_distance);
-    point(w, "dead_reckoning", row.dead_reckoning, dims);
-    w.number("dead_reckoning_gap", row.dead_reckoning_gap).key("findings").begin_array();
+void append_point(std::string& out, Vec3 p, int dims) {
+    append_number(out, p.x);
+    out += ',';
+    append_number(out, p.y);
+    if (dims == 3) {
+        out += ',';
+        append_number(out, p.z);
+    }
+}
+
+// One row's JSON object, the text JsonWriter writes for it in the compact layout (keys plain ASCII, no
+// escapes; numbers by append_number), appended directly: the writer's per-key escaping and separators cost
+// a third of the report's time.
+void row_json(std::string& out, const ChaseSpace& space, const AuditRow& row, const std::string& direction,
+              int dims) {
+    out += "{\"cell\":[";
+    append_coords(out, space.coords(row.cell));
+    out += "],\"direction\":[";
+    out += direction;
+    out += "],\"steps\":";
+    append_integer(out, row.steps);
+    out += ",\"stop_reason\":\"";
+    out += to_string(row.stop_reason);
+    out += "\",\"destination_cell\":[";
+    append_coords(out, space.coords(row.destination_cell));
+    out += "],\"destination\":[";
+    append_point(out, row.destination, dims);
+    out += "],\"chase_distance\":";
+    append_number(out, row.chase_distance);
+    out += ",\"chase_distance_along_cells\":";
+    append_number(out, row.along_cells_distance);
+    out += ",\"dead_reckoning\":[";
+    append_point(out, row.dead_reckoning, dims);
+    out += "],\"dead_reckoning_gap\":";
+    append_number(out, row.dead_reckoning_gap);
+    out += ",\"findings\":[";
+    bool first = true;
     for (const Finding f : all_findings) {
         if (row.has(f)) {
-            w.string(to_string(f));
+            out += first ? "\"" : ",\"";
+            out += to_string(f);
+            out += '"';
+            first = false;
         }
     }
-    w.end_array().end_object();
+    out += "]}";
 }
 
 void totals_json(JsonWriter& w, const AuditTotals& t) {
@@ -118,8 +153,13 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     w.raw(merged(settings_json(settings_description<FloodSettings>(), &flood),
                  settings_json(settings_description<AuditSettings>(), &settings)));
     w.key("rows").begin_array();
+    const std::vector<std::string> directions = direction_texts(result.directions);
+    const int dims = space.position_dimensions();
+    std::string text;
     for (const AuditRow& row : result.rows) {
-        row_json(w, space, row, result.directions);
+        text.clear();
+        row_json(text, space, row, directions[static_cast<std::size_t>(row.direction)], dims);
+        w.raw(text);
         if (buffer.size() >= chunk_bytes) {
             sink(buffer);
         }
@@ -156,11 +196,14 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
         out += to_string(f);
     }
     out += '\n';
+    const std::vector<std::string> directions = direction_texts(result.directions);
     for (const AuditRow& row : result.rows) {
         append_coords(out, space.coords(row.cell));
         out += ',';
-        append_direction(out, audit_direction(row.direction, result.directions));
-        out += ',' + std::to_string(row.steps) + ',';
+        out += directions[static_cast<std::size_t>(row.direction)];
+        out += ',';
+        append_integer(out, row.steps);
+        out += ',';
         out += to_string(row.stop_reason);
         out += ',';
         append_coords(out, space.coords(row.destination_cell));
