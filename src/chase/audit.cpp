@@ -102,6 +102,64 @@ Vec3 world_direction(const CellSpace& space, Vec2 planar) {
     return space.frame().world(planar, 0.0);
 }
 
+// Dijkstra's queue (along_cells): a binary heap, or where every edge is at least w > 0 long (grids) buckets
+// of width w / 2 (Dial's algorithm; the chase split's bucket queue is the same idea): an entry relaxed from
+// bucket b lands in bucket b + 2 or later even after rounding, so every entry of the bucket being emptied
+// is final and the order inside a bucket does not matter. Buckets keep their capacity across seeds.
+class DistanceQueue {
+  public:
+    void set_width(double width) { width_ = width; }
+    void clear() {
+        heap_.clear();
+        for (std::size_t i = current_; i < used_; ++i) {
+            buckets_[i].clear();
+        }
+        current_ = used_ = pos_ = 0;
+    }
+    bool empty() {
+        if (width_ == 0.0) {
+            return heap_.empty();
+        }
+        while (current_ < used_ && pos_ == buckets_[current_].size()) {
+            buckets_[current_].clear();
+            ++current_;
+            pos_ = 0;
+        }
+        return current_ >= used_;
+    }
+    void push(double d, CellId c) {
+        if (width_ == 0.0) {
+            heap_.emplace_back(d, c);
+            std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
+            return;
+        }
+        const auto b = static_cast<std::size_t>(d / width_);
+        if (b >= buckets_.size()) {
+            buckets_.resize(b + 1);
+        }
+        buckets_[b].emplace_back(d, c);
+        used_ = std::max(used_, b + 1);
+    }
+    // The next entry; call only after empty() returned false.
+    std::pair<double, CellId> pop() {
+        if (width_ == 0.0) {
+            std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+            const auto top = heap_.back();
+            heap_.pop_back();
+            return top;
+        }
+        return buckets_[current_][pos_++];
+    }
+
+  private:
+    double width_ = 0.0;
+    std::vector<std::pair<double, CellId>> heap_;
+    std::vector<std::vector<std::pair<double, CellId>>> buckets_;
+    std::size_t current_ = 0;  // the bucket being emptied
+    std::size_t pos_ = 0;      // its next entry
+    std::size_t used_ = 0;     // one past the last bucket holding entries
+};
+
 // Per-thread scratch: the flood plus what the findings read after it, kept across seeds so that no seed
 // allocates (docs/performance.md "Level audit"):
 // - `state`: the flood's cell states as bytes, written for the touched cells after each flood and cleared
@@ -134,6 +192,15 @@ struct AuditScratch {
                 weight[offsets[c] + i] = distance(cells.positions()[c], cells.positions()[ns[i]]);
             }
         }
+        // Buckets on grids only: their edges are one cell or a diagonal long; a mesh's shortest edge can be
+        // tiny, which would make the buckets many and mostly empty.
+        if (cells.grid() != nullptr && !weight.empty()) {
+            const double shortest = *std::min_element(weight.begin(), weight.end());
+            if (shortest > 0.0 && std::isfinite(shortest)) {
+                heap.set_width(shortest / 2.0);
+                tree_heap.set_width(shortest / 2.0);
+            }
+        }
     }
 
     std::uint32_t next_epoch() {
@@ -159,7 +226,7 @@ struct AuditScratch {
     std::vector<double> weight;
     std::vector<std::uint32_t> slot;  // local index of a cell in `dist` (Dijkstra)
     std::vector<double> dist;
-    std::vector<std::pair<double, CellId>> heap;
+    DistanceQueue heap;
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
     // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
     // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
@@ -169,7 +236,7 @@ struct AuditScratch {
     std::vector<std::uint32_t> tree_settled;
     std::vector<double> tree_dist;
     std::vector<CellId> tree_pred;
-    std::vector<std::pair<double, CellId>> tree_heap;
+    DistanceQueue tree_heap;
     int hidden_radius = -1;                   // the R `hidden` was found for
     std::vector<std::uint32_t> hidden_begin;  // per destination cell: its range in hidden_cells, or none
     std::vector<std::uint32_t> hidden_count;
@@ -231,16 +298,13 @@ double along_heated_cells(const CellSpace& cells, AuditScratch& s, CellId from, 
         double& best = s.dist[s.slot[c]];
         if (d < best) {
             best = d;
-            s.heap.emplace_back(d, c);
-            std::push_heap(s.heap.begin(), s.heap.end(), std::greater<>{});
+            s.heap.push(d, c);
         }
     };
     const auto offsets = cells.offsets();
     visit(from, 0.0);
     while (!s.heap.empty()) {
-        std::pop_heap(s.heap.begin(), s.heap.end(), std::greater<>{});
-        const auto [d, c] = s.heap.back();
-        s.heap.pop_back();
+        const auto [d, c] = s.heap.pop();
         if (d > s.dist[s.slot[c]]) {
             continue;
         }
@@ -270,7 +334,7 @@ void start_tree(AuditScratch& s, CellId source) {
     s.tree_stamp[source] = s.tree_epoch;
     s.tree_dist[source] = 0.0;
     s.tree_pred[source] = no_cell;
-    s.tree_heap.emplace_back(0.0, source);
+    s.tree_heap.push(0.0, source);
 }
 
 // Dijkstra over every cell from the tree's source until `to` is settled. A predecessor changes only on a
@@ -279,9 +343,7 @@ void grow_tree(const CellSpace& cells, AuditScratch& s, CellId to) {
     const auto offsets = cells.offsets();
     const std::uint32_t epoch = s.tree_epoch;
     while (s.tree_settled[to] != epoch && !s.tree_heap.empty()) {
-        std::pop_heap(s.tree_heap.begin(), s.tree_heap.end(), std::greater<>{});
-        const auto [d, c] = s.tree_heap.back();
-        s.tree_heap.pop_back();
+        const auto [d, c] = s.tree_heap.pop();
         if (s.tree_settled[c] == epoch || d > s.tree_dist[c]) {
             continue;
         }
@@ -295,8 +357,7 @@ void grow_tree(const CellSpace& cells, AuditScratch& s, CellId to) {
                 s.tree_stamp[n] = epoch;
                 s.tree_dist[n] = nd;
                 s.tree_pred[n] = c;
-                s.tree_heap.emplace_back(nd, n);
-                std::push_heap(s.tree_heap.begin(), s.tree_heap.end(), std::greater<>{});
+                s.tree_heap.push(nd, n);
             }
         }
     }
