@@ -3,11 +3,12 @@
 // `kinema chase --json`.
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "json_values.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_reading.hpp"
@@ -33,6 +34,26 @@ void append_coords(std::string& out, const CellCoords& c) {
         append_integer(out, c.values[static_cast<std::size_t>(i)]);
     }
 }
+
+// Every cell's coordinates as text ("col,row"; JSON and CSV alike), made once per report: a grid's coords()
+// is a binary search over the grid's words, and each row names two cells.
+class CoordsText {
+  public:
+    explicit CoordsText(const ChaseSpace& space) {
+        const std::size_t n = space.cells().size();
+        begin_.reserve(n + 1);
+        for (std::size_t c = 0; c < n; ++c) {
+            begin_.push_back(static_cast<std::uint32_t>(text_.size()));
+            append_coords(text_, space.coords(static_cast<CellId>(c)));
+        }
+        begin_.push_back(static_cast<std::uint32_t>(text_.size()));
+    }
+    std::string_view of(CellId c) const { return {text_.data() + begin_[c], begin_[c + 1] - begin_[c]}; }
+
+  private:
+    std::string text_;
+    std::vector<std::uint32_t> begin_;
+};
 
 // Direction k's "x,y" text, made once per report rather than per row (audit_direction's sines and cosines
 // and two numbers per row; docs/performance.md "Level audit").
@@ -72,10 +93,10 @@ void append_point(std::string& out, Vec3 p, int dims) {
 // One row's JSON object, the text JsonWriter writes for it in the compact layout (keys plain ASCII, no
 // escapes; numbers by append_number), appended directly: the writer's per-key escaping and separators cost
 // a third of the report's time.
-void row_json(std::string& out, const ChaseSpace& space, const AuditRow& row, const std::string& direction,
+void row_json(std::string& out, const CoordsText& coords, const AuditRow& row, const std::string& direction,
               int dims) {
     out += "{\"cell\":[";
-    append_coords(out, space.coords(row.cell));
+    out += coords.of(row.cell);
     out += "],\"direction\":[";
     out += direction;
     out += "],\"steps\":";
@@ -83,7 +104,7 @@ void row_json(std::string& out, const ChaseSpace& space, const AuditRow& row, co
     out += ",\"stop_reason\":\"";
     out += to_string(row.stop_reason);
     out += "\",\"destination_cell\":[";
-    append_coords(out, space.coords(row.destination_cell));
+    out += coords.of(row.destination_cell);
     out += "],\"destination\":[";
     append_point(out, row.destination, dims);
     out += "],\"chase_distance\":";
@@ -155,10 +176,11 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     w.key("rows").begin_array();
     const std::vector<std::string> directions = direction_texts(result.directions);
     const int dims = space.position_dimensions();
+    const CoordsText coords(space);
     std::string text;
     for (const AuditRow& row : result.rows) {
         text.clear();
-        row_json(text, space, row, directions[static_cast<std::size_t>(row.direction)], dims);
+        row_json(text, coords, row, directions[static_cast<std::size_t>(row.direction)], dims);
         w.raw(text);
         if (buffer.size() >= chunk_bytes) {
             sink(buffer);
@@ -197,8 +219,9 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
     }
     out += '\n';
     const std::vector<std::string> directions = direction_texts(result.directions);
+    const CoordsText coords(space);
     for (const AuditRow& row : result.rows) {
-        append_coords(out, space.coords(row.cell));
+        out += coords.of(row.cell);
         out += ',';
         out += directions[static_cast<std::size_t>(row.direction)];
         out += ',';
@@ -206,7 +229,7 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
         out += ',';
         out += to_string(row.stop_reason);
         out += ',';
-        append_coords(out, space.coords(row.destination_cell));
+        out += coords.of(row.destination_cell);
         const auto point = [&](Vec3 p) {
             out += ',';
             append_number(out, p.x);
