@@ -1,7 +1,9 @@
 // The audit's JSON and CSV reports (docs/audit.md). Values are written exactly as chase_json writes them for
 // the same seed (kinema::format_number, integer cell coordinates), so a row can be checked against
 // `kinema chase --json`.
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
 #include <cstdint>
 #include <functional>
@@ -55,6 +57,40 @@ class CoordsText {
     std::vector<std::uint32_t> begin_;
 };
 
+// append_number through a direct-mapped cache of the last text per double (by its bits): a level's rows
+// repeat few distances (on grids sums of whole and diagonal steps, square roots of whole numbers), and the
+// shortest-digits conversion is most of a row's cost. The text is append_number's, so the bytes are too.
+class NumberTexts {
+  public:
+    NumberTexts() : slots_(slot_count) {}
+    void append(std::string& out, double value) {
+        const auto bits = std::bit_cast<std::uint64_t>(value);
+        Slot& slot = slots_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - slot_bits)];
+        if (slot.length == 0 || slot.bits != bits) {
+            std::string text;
+            append_number(text, value);
+            if (text.size() > slot.text.size()) {
+                out += text;
+                return;
+            }
+            std::copy(text.begin(), text.end(), slot.text.begin());
+            slot.length = static_cast<std::uint8_t>(text.size());
+            slot.bits = bits;
+        }
+        out.append(slot.text.data(), slot.length);
+    }
+
+  private:
+    static constexpr int slot_bits = 13;
+    static constexpr std::size_t slot_count = std::size_t{1} << slot_bits;
+    struct Slot {
+        std::uint64_t bits = 0;
+        std::uint8_t length = 0;  // 0: empty (no number's text is empty)
+        std::array<char, 31> text{};
+    };
+    std::vector<Slot> slots_;
+};
+
 // Direction k's "x,y" text, made once per report rather than per row (audit_direction's sines and cosines
 // and two numbers per row; docs/performance.md "Level audit").
 std::vector<std::string> direction_texts(int directions) {
@@ -80,21 +116,21 @@ std::string merged(const std::string& a, const std::string& b) {
     return a.substr(0, a.size() - 1) + ", " + b.substr(1);  // the registry writes ", " between fields
 }
 
-void append_point(std::string& out, Vec3 p, int dims) {
-    append_number(out, p.x);
+void append_point(std::string& out, NumberTexts& numbers, Vec3 p, int dims) {
+    numbers.append(out, p.x);
     out += ',';
-    append_number(out, p.y);
+    numbers.append(out, p.y);
     if (dims == 3) {
         out += ',';
-        append_number(out, p.z);
+        numbers.append(out, p.z);
     }
 }
 
 // One row's JSON object, the text JsonWriter writes for it in the compact layout (keys plain ASCII, no
 // escapes; numbers by append_number), appended directly: the writer's per-key escaping and separators cost
 // a third of the report's time.
-void row_json(std::string& out, const CoordsText& coords, const AuditRow& row, const std::string& direction,
-              int dims) {
+void row_json(std::string& out, const CoordsText& coords, NumberTexts& numbers, const AuditRow& row,
+              const std::string& direction, int dims) {
     out += "{\"cell\":[";
     out += coords.of(row.cell);
     out += "],\"direction\":[";
@@ -106,15 +142,15 @@ void row_json(std::string& out, const CoordsText& coords, const AuditRow& row, c
     out += "\",\"destination_cell\":[";
     out += coords.of(row.destination_cell);
     out += "],\"destination\":[";
-    append_point(out, row.destination, dims);
+    append_point(out, numbers, row.destination, dims);
     out += "],\"chase_distance\":";
-    append_number(out, row.chase_distance);
+    numbers.append(out, row.chase_distance);
     out += ",\"chase_distance_along_cells\":";
-    append_number(out, row.along_cells_distance);
+    numbers.append(out, row.along_cells_distance);
     out += ",\"dead_reckoning\":[";
-    append_point(out, row.dead_reckoning, dims);
+    append_point(out, numbers, row.dead_reckoning, dims);
     out += "],\"dead_reckoning_gap\":";
-    append_number(out, row.dead_reckoning_gap);
+    numbers.append(out, row.dead_reckoning_gap);
     out += ",\"findings\":[";
     bool first = true;
     for (const Finding f : all_findings) {
@@ -177,10 +213,11 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     const std::vector<std::string> directions = direction_texts(result.directions);
     const int dims = space.position_dimensions();
     const CoordsText coords(space);
+    NumberTexts numbers;
     std::string text;
     for (const AuditRow& row : result.rows) {
         text.clear();
-        row_json(text, coords, row, directions[static_cast<std::size_t>(row.direction)], dims);
+        row_json(text, coords, numbers, row, directions[static_cast<std::size_t>(row.direction)], dims);
         w.raw(text);
         if (buffer.size() >= chunk_bytes) {
             sink(buffer);
@@ -220,6 +257,7 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
     out += '\n';
     const std::vector<std::string> directions = direction_texts(result.directions);
     const CoordsText coords(space);
+    NumberTexts numbers;
     for (const AuditRow& row : result.rows) {
         out += coords.of(row.cell);
         out += ',';
@@ -230,24 +268,16 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
         out += to_string(row.stop_reason);
         out += ',';
         out += coords.of(row.destination_cell);
-        const auto point = [&](Vec3 p) {
-            out += ',';
-            append_number(out, p.x);
-            out += ',';
-            append_number(out, p.y);
-            if (dims == 3) {
-                out += ',';
-                append_number(out, p.z);
-            }
-        };
-        point(row.destination);
         out += ',';
-        append_number(out, row.chase_distance);
+        append_point(out, numbers, row.destination, dims);
         out += ',';
-        append_number(out, row.along_cells_distance);
-        point(row.dead_reckoning);
+        numbers.append(out, row.chase_distance);
         out += ',';
-        append_number(out, row.dead_reckoning_gap);
+        numbers.append(out, row.along_cells_distance);
+        out += ',';
+        append_point(out, numbers, row.dead_reckoning, dims);
+        out += ',';
+        numbers.append(out, row.dead_reckoning_gap);
         for (const Finding f : all_findings) {
             out += row.has(f) ? ",1" : ",0";
         }
