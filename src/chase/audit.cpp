@@ -194,6 +194,7 @@ struct AuditScratch {
         }
         // Buckets on grids only: their edges are one cell or a diagonal long; a mesh's shortest edge can be
         // tiny, which would make the buckets many and mostly empty.
+        symmetric = cells.grid() != nullptr;
         if (cells.grid() != nullptr && !weight.empty()) {
             const double shortest = *std::min_element(weight.begin(), weight.end());
             if (shortest > 0.0 && std::isfinite(shortest)) {
@@ -213,11 +214,12 @@ struct AuditScratch {
     bool seen(CellId c) const { return stamp[c] == epoch; }
     void see(CellId c) { stamp[c] = epoch; }
     bool is_heated(CellId c) const { return state[c] == heated_byte; }
-    bool is_untouched(CellId c) const { return state[c] == untouched_byte; }
+    bool is_untouched(CellId c) const { return (state[c] & (heated_byte | barrier_byte)) == 0; }
 
     static constexpr std::uint8_t untouched_byte = 0;
     static constexpr std::uint8_t heated_byte = 1;
     static constexpr std::uint8_t barrier_byte = 2;
+    static constexpr std::uint8_t beside_heat_byte = 4;  // untouched, a neighbour of a heated cell
 
     Flood flood;
     std::vector<std::uint8_t> state;
@@ -227,6 +229,9 @@ struct AuditScratch {
     std::vector<std::uint32_t> slot;  // local index of a cell in `dist` (Dijkstra)
     std::vector<double> dist;
     DistanceQueue heap;
+    bool symmetric = false;      // every neighbour relation goes both ways (grids)
+    std::vector<CellId> beside;  // the cells marked beside_heat_byte in this seed
+    bool beside_marked = false;
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
     // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
     // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
@@ -270,6 +275,11 @@ void record_states(AuditScratch& s) {
 }
 
 void clear_states(AuditScratch& s) {
+    for (const CellId c : s.beside) {
+        s.state[c] = AuditScratch::untouched_byte;
+    }
+    s.beside.clear();
+    s.beside_marked = false;
     for (const CellId c : s.flood.heated_cells()) {
         s.state[c] = AuditScratch::untouched_byte;
     }
@@ -451,7 +461,27 @@ bool short_of_a_corner(const ChaseSpace& space, AuditScratch& s, CellId destinat
     return std::any_of(hidden.begin(), hidden.end(), [&](CellId c) { return s.is_heated(c); });
 }
 
-bool next_to_heat(const CellSpace& cells, const AuditScratch& s, CellId c) {
+// Marks the untouched neighbours of the heat (beside_heat_byte), once per seed and only for a seed whose
+// exit search runs: where every neighbour relation goes both ways, "a neighbour is heated" is then one byte.
+void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
+    s.beside_marked = true;
+    for (const CellId h : s.flood.heated_cells()) {
+        for (const CellId n : cells.neighbours(h)) {
+            if (s.state[n] == AuditScratch::untouched_byte) {
+                s.state[n] = AuditScratch::beside_heat_byte;
+                s.beside.push_back(n);
+            }
+        }
+    }
+}
+
+bool next_to_heat(const CellSpace& cells, AuditScratch& s, CellId c) {
+    if (s.symmetric) {
+        if (!s.beside_marked) {
+            mark_beside_heat(cells, s);
+        }
+        return s.state[c] == AuditScratch::beside_heat_byte;
+    }
     const auto ns = cells.neighbours(c);
     return std::any_of(ns.begin(), ns.end(), [&](CellId n) { return s.is_heated(n); });
 }
