@@ -232,6 +232,7 @@ struct AuditScratch {
     bool symmetric = false;      // every neighbour relation goes both ways (grids)
     std::vector<CellId> beside;  // the cells marked beside_heat_byte in this seed
     bool beside_marked = false;
+    std::size_t heat_checks = 0;                // next_to_heat's neighbour scans in this seed
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
     // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
     // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
@@ -280,6 +281,7 @@ void clear_states(AuditScratch& s) {
     }
     s.beside.clear();
     s.beside_marked = false;
+    s.heat_checks = 0;
     for (const CellId c : s.flood.heated_cells()) {
         s.state[c] = AuditScratch::untouched_byte;
     }
@@ -461,8 +463,8 @@ bool short_of_a_corner(const ChaseSpace& space, AuditScratch& s, CellId destinat
     return std::any_of(hidden.begin(), hidden.end(), [&](CellId c) { return s.is_heated(c); });
 }
 
-// Marks the untouched neighbours of the heat (beside_heat_byte), once per seed and only for a seed whose
-// exit search runs: where every neighbour relation goes both ways, "a neighbour is heated" is then one byte.
+// Marks the untouched neighbours of the heat (beside_heat_byte) for the rest of the seed: where every
+// neighbour relation goes both ways, "a neighbour is heated" is then one byte.
 void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
     s.beside_marked = true;
     for (const CellId h : s.flood.heated_cells()) {
@@ -475,11 +477,15 @@ void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
     }
 }
 
+// Whether untouched cell c has a heated neighbour. Marking costs a pass over the heat's neighbours, so a
+// seed's exit searches look at each cell's own neighbours until they have looked at a quarter as many cells
+// as the heat holds, then mark (grids; a graph's one-way neighbour lists always take the first way).
 bool next_to_heat(const CellSpace& cells, AuditScratch& s, CellId c) {
-    if (s.symmetric) {
-        if (!s.beside_marked) {
-            mark_beside_heat(cells, s);
-        }
+    if (s.beside_marked) {
+        return s.state[c] == AuditScratch::beside_heat_byte;
+    }
+    if (s.symmetric && ++s.heat_checks > s.flood.heated_cells().size() / 4) {
+        mark_beside_heat(cells, s);
         return s.state[c] == AuditScratch::beside_heat_byte;
     }
     const auto ns = cells.neighbours(c);
