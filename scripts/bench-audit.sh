@@ -12,7 +12,8 @@
 # here with ccache), --keep (keep the reports).
 #
 # CPU time is user + system of the whole `kinema audit --threads 1 --quiet --json F --csv F` process (GNU
-# time), so loading the level and writing both reports count. "rows" compares every row's fields but
+# time), so loading the level and writing both reports count; levels under 100,000 rows run several times
+# ("runs", at most 20) and show the mean. "rows" compares every row's fields but
 # `findings` (the chase itself), "same" the whole JSON (rows, totals, summary, places) and the CSV, byte for
 # byte. Not part of ctest: the full run takes minutes.
 set -euo pipefail
@@ -31,7 +32,7 @@ while [[ $# -gt 0 ]]; do
         --work) work="$2"; shift 2 ;;
         --new) new_bin="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
-        -h | --help) sed -n 2,17p "$0"; exit 0 ;;
+        -h | --help) awk 'NR > 1 && /^#/ { print } /^set / { exit }' "$0"; exit 0 ;;
         *) echo "bench-audit.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
     esac
 done
@@ -79,15 +80,20 @@ selected() {
     return 1
 }
 
-# CPU seconds (user + system) of one audit; its reports go to $3.json, $3.csv.
+# CPU seconds (user + system) of one audit, the mean of $4 runs (GNU time counts in hundredths, so small
+# levels run several times); its reports go to $3.json, $3.csv.
 cpu_audit() {
-    local bin="$1" level="$2" out="$3"
-    /usr/bin/time -f "%U %S" -o "$out.time" "$bin" audit --map "$level" --threads 1 --quiet \
-        --json "$out.json" --csv "$out.csv" > "$out.txt" 2> "$out.err" || {
-        echo "bench-audit.sh: $bin failed on $level (see $out.err)" >&2
-        return 1
-    }
-    awk '{printf "%.2f", $1 + $2}' "$out.time"
+    local bin="$1" level="$2" out="$3" runs="$4" i
+    : > "$out.times"
+    for ((i = 0; i < runs; ++i)); do
+        /usr/bin/time -f "%U %S" -o "$out.time" "$bin" audit --map "$level" --threads 1 --quiet \
+            --json "$out.json" --csv "$out.csv" > "$out.txt" 2> "$out.err" || {
+            echo "bench-audit.sh: $bin failed on $level (see $out.err)" >&2
+            return 1
+        }
+        cat "$out.time" >> "$out.times"
+    done
+    awk -v n="$runs" '{ s += $1 + $2 } END { printf (s / n < 0.1 ? "%.4f" : "%.2f"), s / n }' "$out.times"
 }
 
 # "yes" when every row's fields other than findings are the same in both JSON reports.
@@ -102,14 +108,20 @@ EOF
 
 out="$work/reports"
 mkdir -p "$out"
-printf '%-28s %8s %8s %8s %7s %5s %5s\n' level rows "old s" "new s" ratio rows same
+printf '%-28s %8s %4s %8s %8s %7s %5s %5s\n' level rows runs "old s" "new s" ratio rows same
 all_same=1
 for level in "${levels[@]}"; do
     selected "$level" || continue
     name=$(basename "$level")
-    old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old")
-    new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new")
-    rows=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["rows"])' "$out/$name.new.json")
+    # One run first to learn the rows, then as many as the level needs for a readable time.
+    old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old" 1)
+    rows=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["rows"])' "$out/$name.old.json")
+    runs=$(((100000 + rows - 1) / rows))
+    runs=$((runs > 20 ? 20 : runs))
+    if [[ "$runs" -gt 1 ]]; then
+        old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old" "$runs")
+    fi
+    new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new" "$runs")
     ratio=$(awk -v o="$old_s" -v n="$new_s" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
     rows_same=$(same_rows "$out/$name.old.json" "$out/$name.new.json")
     whole="yes"
@@ -117,7 +129,8 @@ for level in "${levels[@]}"; do
         whole="NO"
     fi
     [[ "$rows_same" == yes && "$whole" == yes ]] || all_same=0
-    printf '%-28s %8s %8s %8s %7s %5s %5s\n' "$name" "$rows" "$old_s" "$new_s" "$ratio" "$rows_same" "$whole"
+    printf '%-28s %8s %4s %8s %8s %7s %5s %5s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" "$rows_same" \
+        "$whole"
 done
 echo "old: $old_rev ($old_bin), new: $(git -C "$root" rev-parse --short HEAD) ($new_bin); $(nproc) cores," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u '+%Y-%m-%d %H:%M UTC')"
