@@ -125,8 +125,8 @@ struct AuditCancelled : std::runtime_error {
 };
 
 /// The most rows (cells x directions) one audit holds: every row stays in memory until the report is written
-/// (an AuditRow, about 100 bytes; the reports' text is made while it is written, write_audit_json). 2^20 rows
-/// take about 20 s of CPU; the 929,880 rows of the 512 x 512 swampofsorrows map at 8 directions about 12 s.
+/// (an AuditRow, about 100 bytes; the reports' text is made while it is written, write_audit_json). The
+/// 929,880 rows of the 512 x 512 swampofsorrows map at 8 directions take about 8 s of CPU (docs/audit.md).
 /// A bigger audit is refused before any seed runs (docs/errors.md).
 inline constexpr std::size_t audit_max_rows = std::size_t{1} << 20;
 
