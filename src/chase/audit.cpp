@@ -102,15 +102,106 @@ Vec3 world_direction(const CellSpace& space, Vec2 planar) {
     return space.frame().world(planar, 0.0);
 }
 
-// Per-thread scratch: the flood plus stamps for the small searches around a seed (a stamp equal to `epoch`
-// means "seen in this search"; bumping the epoch forgets a search without clearing the array).
+// Dijkstra's queue (along_cells): a binary heap, or where every edge is at least w > 0 long (grids) buckets
+// of width w / 2 (Dial's algorithm; the chase split's bucket queue is the same idea): an entry relaxed from
+// bucket b lands in bucket b + 2 or later even after rounding, so every entry of the bucket being emptied
+// is final and the order inside a bucket does not matter. Buckets keep their capacity across seeds.
+class DistanceQueue {
+  public:
+    void set_width(double width) { width_ = width; }
+    void clear() {
+        heap_.clear();
+        for (std::size_t i = current_; i < used_; ++i) {
+            buckets_[i].clear();
+        }
+        current_ = used_ = pos_ = 0;
+    }
+    bool empty() {
+        if (width_ == 0.0) {
+            return heap_.empty();
+        }
+        while (current_ < used_ && pos_ == buckets_[current_].size()) {
+            buckets_[current_].clear();
+            ++current_;
+            pos_ = 0;
+        }
+        return current_ >= used_;
+    }
+    void push(double d, CellId c) {
+        if (width_ == 0.0) {
+            heap_.emplace_back(d, c);
+            std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
+            return;
+        }
+        const auto b = static_cast<std::size_t>(d / width_);
+        if (b >= buckets_.size()) {
+            buckets_.resize(b + 1);
+        }
+        buckets_[b].emplace_back(d, c);
+        used_ = std::max(used_, b + 1);
+    }
+    // The next entry; call only after empty() returned false.
+    std::pair<double, CellId> pop() {
+        if (width_ == 0.0) {
+            std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+            const auto top = heap_.back();
+            heap_.pop_back();
+            return top;
+        }
+        return buckets_[current_][pos_++];
+    }
+
+  private:
+    double width_ = 0.0;
+    std::vector<std::pair<double, CellId>> heap_;
+    std::vector<std::vector<std::pair<double, CellId>>> buckets_;
+    std::size_t current_ = 0;  // the bucket being emptied
+    std::size_t pos_ = 0;      // its next entry
+    std::size_t used_ = 0;     // one past the last bucket holding entries
+};
+
+// Per-thread scratch: the flood plus what the findings read after it, kept across seeds so that no seed
+// allocates (docs/performance.md "Level audit"):
+// - `state`: the flood's cell states as bytes, written for the touched cells after each flood and cleared
+//   after the seed (Flood::state is a call through the engine per cell; the findings ask it per edge);
+// - `stamp`/`epoch`: "seen in this search" marks (a stamp equal to `epoch`; bumping the epoch forgets a
+//   search without clearing the array);
+// - `weight`: the distance between the centres of every neighbour pair, in the space's edge order
+//   (CellSpace::offsets), computed once instead of per Dijkstra edge;
+// - `hidden`: per destination cell, the cells within R cell steps that are out of its line of sight, found
+//   on the first seed that ends there (the searches and sight lines depend on the level only).
 struct AuditScratch {
-    explicit AuditScratch(const FloodSettings& settings, std::size_t cells)
-        : flood(settings), stamp(cells, 0), slot(cells, 0) {
-        // The generic flood, also on grids: the exit search below walks the barrier list in order, and its
-        // results were defined (and tested) with the generic order; the searches need the space's
-        // neighbour lists anyway.
+    explicit AuditScratch(const FloodSettings& settings, const CellSpace& cells)
+        : flood(settings),
+          state(cells.size(), untouched_byte),
+          stamp(cells.size(), 0),
+          slot(cells.size(), 0),
+          tree_stamp(cells.size(), 0),
+          tree_settled(cells.size(), 0),
+          tree_dist(cells.size(), 0.0),
+          tree_pred(cells.size(), no_cell) {
+        // The generic flood, also on grids: barrier_blocks_exit walks the barrier list in the generic flood's
+        // order (its regions' stamps make the result depend on it), and with the per-cell states written
+        // from the lists the word-parallel flood's id-sorted lists cost more than it saves.
         flood.set_grid_path(GridPath::never);
+        const auto offsets = cells.offsets();
+        weight.resize(cells.edge_count());
+        for (CellId c = 0; c < cells.size(); ++c) {
+            const auto ns = cells.neighbours(c);
+            for (std::size_t i = 0; i < ns.size(); ++i) {
+                weight[offsets[c] + i] = distance(cells.positions()[c], cells.positions()[ns[i]]);
+            }
+        }
+        // Buckets on grids only: their edges are one cell or a diagonal long; a mesh's shortest edge can be
+        // tiny, which would make the buckets many and mostly empty.
+        symmetric = cells.grid() != nullptr;
+        if (cells.grid() != nullptr && !weight.empty()) {
+            const double shortest = *std::min_element(weight.begin(), weight.end());
+            if (shortest > 0.0 && std::isfinite(shortest)) {
+                heap.set_width(shortest / 2.0);
+                tree_heap.set_width(shortest / 2.0);
+            }
+        }
     }
 
     std::uint32_t next_epoch() {
@@ -122,14 +213,41 @@ struct AuditScratch {
     }
     bool seen(CellId c) const { return stamp[c] == epoch; }
     void see(CellId c) { stamp[c] = epoch; }
+    bool is_heated(CellId c) const { return state[c] == heated_byte; }
+    bool is_untouched(CellId c) const { return (state[c] & (heated_byte | barrier_byte)) == 0; }
+
+    static constexpr std::uint8_t untouched_byte = 0;
+    static constexpr std::uint8_t heated_byte = 1;
+    static constexpr std::uint8_t barrier_byte = 2;
+    static constexpr std::uint8_t beside_heat_byte = 4;  // untouched, a neighbour of a heated cell
 
     Flood flood;
+    std::vector<std::uint8_t> state;
     std::vector<std::uint32_t> stamp;
     std::uint32_t epoch = 0;
+    std::vector<double> weight;
     std::vector<std::uint32_t> slot;  // local index of a cell in `dist` (Dijkstra)
     std::vector<double> dist;
-    std::vector<std::pair<double, CellId>> heap;
+    DistanceQueue heap;
+    bool symmetric = false;      // every neighbour relation goes both ways (grids)
+    std::vector<CellId> beside;  // the cells marked beside_heat_byte in this seed
+    bool beside_marked = false;
+    std::size_t heat_checks = 0;                // next_to_heat's neighbour scans in this seed
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
+    // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
+    // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
+    CellId tree_source = no_cell;
+    std::uint32_t tree_epoch = 0;
+    std::vector<std::uint32_t> tree_stamp;
+    std::vector<std::uint32_t> tree_settled;
+    std::vector<double> tree_dist;
+    std::vector<CellId> tree_pred;
+    DistanceQueue tree_heap;
+    int hidden_radius = -1;                   // the R `hidden` was found for
+    std::vector<std::uint32_t> hidden_begin;  // per destination cell: its range in hidden_cells, or none
+    std::vector<std::uint32_t> hidden_count;
+    std::vector<CellId> hidden_cells;
+    static constexpr std::uint32_t not_found = std::numeric_limits<std::uint32_t>::max();
 };
 
 void AuditScratchDeleter::operator()(AuditScratch* s) const {
@@ -138,7 +256,7 @@ void AuditScratchDeleter::operator()(AuditScratch* s) const {
 
 std::unique_ptr<AuditScratch, AuditScratchDeleter> make_audit_scratch(const ChaseSpace& space,
                                                                       const FloodSettings& flood) {
-    return std::unique_ptr<AuditScratch, AuditScratchDeleter>(new AuditScratch(flood, space.cells().size()));
+    return std::unique_ptr<AuditScratch, AuditScratchDeleter>(new AuditScratch(flood, space.cells()));
 }
 
 const Flood& audit_flood(const AuditScratch& scratch) {
@@ -147,13 +265,36 @@ const Flood& audit_flood(const AuditScratch& scratch) {
 
 namespace {
 
-bool heated(const Flood& flood, CellId c) {
-    return flood.state(c) == CellState::heated;
+// The flood's touched cells as bytes (AuditScratch::state); clear_states undoes it after the seed.
+void record_states(AuditScratch& s) {
+    for (const CellId c : s.flood.heated_cells()) {
+        s.state[c] = AuditScratch::heated_byte;
+    }
+    for (const CellId c : s.flood.barrier_cells()) {
+        s.state[c] = AuditScratch::barrier_byte;
+    }
+}
+
+void clear_states(AuditScratch& s) {
+    for (const CellId c : s.beside) {
+        s.state[c] = AuditScratch::untouched_byte;
+    }
+    s.beside.clear();
+    s.beside_marked = false;
+    s.heat_checks = 0;
+    for (const CellId c : s.flood.heated_cells()) {
+        s.state[c] = AuditScratch::untouched_byte;
+    }
+    for (const CellId c : s.flood.barrier_cells()) {
+        s.state[c] = AuditScratch::untouched_byte;
+    }
 }
 
 // The shortest path from `from` to `to` through heated cells (the way the heat went), each step the
-// distance between the two cells' centres (world units). Dijkstra over the heated cells only.
-double along_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId to) {
+// distance between the two cells' centres (world units). Dijkstra over the heated cells only. Any exact
+// Dijkstra gives the same double: the value popped for `to` is the least fixed point of
+// d(v) = min over heated u of fl(d(u) + w(u, v)), which the order of ties does not change.
+double along_heated_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId to) {
     if (from == to) {
         return 0.0;
     }
@@ -169,28 +310,95 @@ double along_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId 
         double& best = s.dist[s.slot[c]];
         if (d < best) {
             best = d;
-            s.heap.emplace_back(d, c);
-            std::push_heap(s.heap.begin(), s.heap.end(), std::greater<>{});
+            s.heap.push(d, c);
         }
     };
+    const auto offsets = cells.offsets();
     visit(from, 0.0);
     while (!s.heap.empty()) {
-        std::pop_heap(s.heap.begin(), s.heap.end(), std::greater<>{});
-        const auto [d, c] = s.heap.back();
-        s.heap.pop_back();
+        const auto [d, c] = s.heap.pop();
         if (d > s.dist[s.slot[c]]) {
             continue;
         }
         if (c == to) {
             return d;
         }
-        for (const CellId n : cells.neighbours(c)) {
-            if (heated(s.flood, n)) {
-                visit(n, d + distance(cells.positions()[c], cells.positions()[n]));
+        const auto ns = cells.neighbours(c);
+        const double* w = s.weight.data() + offsets[c];
+        for (std::size_t i = 0; i < ns.size(); ++i) {
+            if (s.is_heated(ns[i])) {
+                visit(ns[i], d + w[i]);
             }
         }
     }
     return std::numeric_limits<double>::infinity();  // unreachable: the heat connects every heated cell
+}
+
+// Restarts the shortest-path tree at `source` (along_cells).
+void start_tree(AuditScratch& s, CellId source) {
+    if (++s.tree_epoch == 0) {
+        std::fill(s.tree_stamp.begin(), s.tree_stamp.end(), 0u);
+        std::fill(s.tree_settled.begin(), s.tree_settled.end(), 0u);
+        s.tree_epoch = 1;
+    }
+    s.tree_source = source;
+    s.tree_heap.clear();
+    s.tree_stamp[source] = s.tree_epoch;
+    s.tree_dist[source] = 0.0;
+    s.tree_pred[source] = no_cell;
+    s.tree_heap.push(0.0, source);
+}
+
+// Dijkstra over every cell from the tree's source until `to` is settled. A predecessor changes only on a
+// strict improvement, so a settled cell's distance is exactly the left-to-right sum along its chain.
+void grow_tree(const CellSpace& cells, AuditScratch& s, CellId to) {
+    const auto offsets = cells.offsets();
+    const std::uint32_t epoch = s.tree_epoch;
+    while (s.tree_settled[to] != epoch && !s.tree_heap.empty()) {
+        const auto [d, c] = s.tree_heap.pop();
+        if (s.tree_settled[c] == epoch || d > s.tree_dist[c]) {
+            continue;
+        }
+        s.tree_settled[c] = epoch;
+        const auto ns = cells.neighbours(c);
+        const double* w = s.weight.data() + offsets[c];
+        for (std::size_t i = 0; i < ns.size(); ++i) {
+            const CellId n = ns[i];
+            const double nd = d + w[i];
+            if (s.tree_stamp[n] != epoch || nd < s.tree_dist[n]) {
+                s.tree_stamp[n] = epoch;
+                s.tree_dist[n] = nd;
+                s.tree_pred[n] = c;
+                s.tree_heap.push(nd, n);
+            }
+        }
+    }
+}
+
+// along_heated_cells, shared between the D directions of one seed cell: the shortest path over every cell
+// (one tree per seed cell) is the answer when its chain to `to` lies in the heat. Exact: the heated graph
+// is a part of the whole, so its least distance is never below the tree's, and the chain is a heated path
+// whose left-to-right sum is the tree's (Dijkstra's values are the least fixed point of
+// d(v) = min fl(d(u) + w(u, v)), the same whatever the order of ties). Otherwise (the chain leaves the heat,
+// or a tie picked a chain outside it) the search over the heated cells alone decides.
+double along_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId to) {
+    if (from == to) {
+        return 0.0;
+    }
+    if (s.tree_source != from) {
+        start_tree(s, from);
+    }
+    grow_tree(cells, s, to);
+    if (s.tree_settled[to] == s.tree_epoch) {
+        CellId c = to;
+        while (c != from && s.is_heated(c)) {
+            c = s.tree_pred[c];
+        }
+        if (c == from) {
+            return s.tree_dist[to];
+        }
+    }
+    return along_heated_cells(cells, s, from, to);
 }
 
 // Line of sight on the cell space: the space's own straight-line test, the one its dead reckoning uses
@@ -209,43 +417,87 @@ bool in_sight(const ChaseSpace& space, CellId a, CellId b) {
     return !space.dead_reckoning(pa, pb - pa, length).blocked;
 }
 
+// The cells within R cell steps of `destination` (breadth-first over every cell) out of its sight, found
+// once per destination cell and kept in the scratch: the search and the sight lines depend on the level,
+// never on the seed.
+std::span<const CellId> hidden_near(const ChaseSpace& space, AuditScratch& s, CellId destination,
+                                    int radius) {
+    const CellSpace& cells = space.cells();
+    if (s.hidden_radius != radius) {
+        s.hidden_radius = radius;
+        s.hidden_begin.assign(cells.size(), AuditScratch::not_found);
+        s.hidden_count.assign(cells.size(), 0);
+        s.hidden_cells.clear();
+    }
+    if (s.hidden_begin[destination] == AuditScratch::not_found) {
+        s.hidden_begin[destination] = static_cast<std::uint32_t>(s.hidden_cells.size());
+        s.next_epoch();
+        s.queue.clear();
+        s.queue.emplace_back(destination, 0);
+        s.see(destination);
+        for (std::size_t i = 0; i < s.queue.size(); ++i) {
+            const auto [c, depth] = s.queue[i];
+            if (c != destination && !in_sight(space, destination, c)) {
+                s.hidden_cells.push_back(c);
+            }
+            if (depth == radius) {
+                continue;
+            }
+            for (const CellId n : cells.neighbours(c)) {
+                if (!s.seen(n)) {
+                    s.see(n);
+                    s.queue.emplace_back(n, depth + 1);
+                }
+            }
+        }
+        s.hidden_count[destination] =
+            static_cast<std::uint32_t>(s.hidden_cells.size()) - s.hidden_begin[destination];
+    }
+    return {s.hidden_cells.data() + s.hidden_begin[destination], s.hidden_count[destination]};
+}
+
 // short_of_a_corner: a heated cell within R cell steps of the destination (breadth-first over every cell)
 // that is out of the destination's sight.
 bool short_of_a_corner(const ChaseSpace& space, AuditScratch& s, CellId destination, int radius) {
-    const CellSpace& cells = space.cells();
-    s.next_epoch();
-    s.queue.clear();
-    s.queue.emplace_back(destination, 0);
-    s.see(destination);
-    for (std::size_t i = 0; i < s.queue.size(); ++i) {
-        const auto [c, depth] = s.queue[i];
-        if (c != destination && heated(s.flood, c) && !in_sight(space, destination, c)) {
-            return true;
-        }
-        if (depth == radius) {
-            continue;
-        }
-        for (const CellId n : cells.neighbours(c)) {
-            if (!s.seen(n)) {
-                s.see(n);
-                s.queue.emplace_back(n, depth + 1);
+    const auto hidden = hidden_near(space, s, destination, radius);
+    return std::any_of(hidden.begin(), hidden.end(), [&](CellId c) { return s.is_heated(c); });
+}
+
+// Marks the untouched neighbours of the heat (beside_heat_byte) for the rest of the seed: where every
+// neighbour relation goes both ways, "a neighbour is heated" is then one byte.
+void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
+    s.beside_marked = true;
+    for (const CellId h : s.flood.heated_cells()) {
+        for (const CellId n : cells.neighbours(h)) {
+            if (s.state[n] == AuditScratch::untouched_byte) {
+                s.state[n] = AuditScratch::beside_heat_byte;
+                s.beside.push_back(n);
             }
         }
     }
-    return false;
 }
 
-bool next_to_heat(const CellSpace& cells, const Flood& flood, CellId c) {
+// Whether untouched cell c has a heated neighbour. Marking costs a pass over the heat's neighbours, so a
+// seed's exit searches look at each cell's own neighbours until they have looked at a quarter as many cells
+// as the heat holds, then mark (grids; a graph's one-way neighbour lists always take the first way).
+bool next_to_heat(const CellSpace& cells, AuditScratch& s, CellId c) {
+    if (s.beside_marked) {
+        return s.state[c] == AuditScratch::beside_heat_byte;
+    }
+    if (s.symmetric && ++s.heat_checks > s.flood.heated_cells().size() / 4) {
+        mark_beside_heat(cells, s);
+        return s.state[c] == AuditScratch::beside_heat_byte;
+    }
     const auto ns = cells.neighbours(c);
-    return std::any_of(ns.begin(), ns.end(), [&](CellId n) { return heated(flood, n); });
+    return std::any_of(ns.begin(), ns.end(), [&](CellId n) { return s.is_heated(n); });
 }
 
 // Whether the barrier could not spread into untouched cell u: no barrier neighbour b with
 // dot(pos(u) - pos(b), dir) < 0 (such a b would have made u barrier had the flood run one more step).
-bool barrier_cannot_follow(const CellSpace& cells, const Flood& flood, CellId u, Vec2 dir) {
+bool barrier_cannot_follow(const CellSpace& cells, const AuditScratch& s, CellId u, Vec2 dir) {
     bool beside_barrier = false;
     for (const CellId b : cells.neighbours(u)) {
-        if (flood.state(b) == CellState::barrier) {
+        if (s.state[b] == AuditScratch::barrier_byte) {
             if (planar_dot(cells.planar_positions()[u] - cells.planar_positions()[b], dir) < 0.0) {
                 return false;
             }
@@ -264,11 +516,11 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::s
     s.see(u);
     for (std::size_t i = 0; i < s.queue.size() && i < exit_search_cells; ++i) {
         const CellId c = s.queue[i].first;
-        if (next_to_heat(cells, s.flood, c)) {
+        if (next_to_heat(cells, s, c)) {
             return false;
         }
         for (const CellId n : cells.neighbours(c)) {
-            if (!s.seen(n) && s.flood.state(n) == CellState::untouched) {
+            if (!s.seen(n) && s.is_untouched(n)) {
                 s.see(n);
                 s.queue.emplace_back(n, 0);
             }
@@ -277,12 +529,13 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::s
     return s.queue.size() >= min_cells;
 }
 
+// The stamps of barrier_order are spent: this search starts its own epoch. The walk follows the generic
+// flood's barrier order (the stamps make the regions' exploration depend on which u comes first).
 bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
     s.next_epoch();
     for (const CellId b : s.flood.barrier_cells()) {
         for (const CellId u : cells.neighbours(b)) {
-            if (s.seen(u) || s.flood.state(u) != CellState::untouched ||
-                !barrier_cannot_follow(cells, s.flood, u, dir)) {
+            if (s.seen(u) || !s.is_untouched(u) || !barrier_cannot_follow(cells, s, u, dir)) {
                 continue;
             }
             if (closed_off_region(cells, s, u, min_cells)) {
@@ -312,6 +565,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
     query.direction = world_direction(cells, dir);
     const ChaseResult r = run_chase(space, scratch.flood, query);
     const FloodResult& f = r.flood;
+    record_states(scratch);
 
     AuditRow row;
     row.cell = cell;
@@ -334,6 +588,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
         short_of_a_corner(space, scratch, f.destination_cell, settings.corner_radius));
     set(row, Finding::barrier_blocks_exit,
         barrier_blocks_exit(cells, scratch, dir, static_cast<std::size_t>(settings.exit_cells)));
+    clear_states(scratch);
     return row;
 }
 

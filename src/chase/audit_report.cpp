@@ -1,10 +1,16 @@
 // The audit's JSON and CSV reports (docs/audit.md). Values are written exactly as chase_json writes them for
 // the same seed (kinema::format_number, integer cell coordinates), so a row can be checked against
 // `kinema chase --json`.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <charconv>
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <string_view>
+#include <vector>
 
-#include "json_values.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_reading.hpp"
@@ -15,29 +21,88 @@ namespace kinema::chase {
 
 namespace {
 
-void point(JsonWriter& w, std::string_view name, Vec3 p, int dims) {
-    json_values::position(w.key(name), p, dims);
+void append_integer(std::string& out, long long value) {
+    std::array<char, 24> text{};
+    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
+    out.append(text.data(), end);
 }
 
-void coords(JsonWriter& w, std::string_view name, const CellCoords& c) {
-    json_values::coordinates(w.key(name).begin_array(), c);
-    w.end_array();
-}
-
-// CSV: the coordinates, comma separated.
+// The coordinates, comma separated (CSV; JSON inside brackets).
 void append_coords(std::string& out, const CellCoords& c) {
     for (int i = 0; i < c.count; ++i) {
         if (i > 0) {
             out += ',';
         }
-        out += std::to_string(c.values[static_cast<std::size_t>(i)]);
+        append_integer(out, c.values[static_cast<std::size_t>(i)]);
     }
 }
 
-void append_direction(std::string& out, Vec2 d) {
-    append_number(out, d.x);
-    out += ',';
-    append_number(out, d.y);
+// Every cell's coordinates as text ("col,row"; JSON and CSV alike), made once per report: a grid's coords()
+// is a binary search over the grid's words, and each row names two cells.
+class CoordsText {
+  public:
+    explicit CoordsText(const ChaseSpace& space) {
+        const std::size_t n = space.cells().size();
+        begin_.reserve(n + 1);
+        for (std::size_t c = 0; c < n; ++c) {
+            begin_.push_back(static_cast<std::uint32_t>(text_.size()));
+            append_coords(text_, space.coords(static_cast<CellId>(c)));
+        }
+        begin_.push_back(static_cast<std::uint32_t>(text_.size()));
+    }
+    std::string_view of(CellId c) const { return {text_.data() + begin_[c], begin_[c + 1] - begin_[c]}; }
+
+  private:
+    std::string text_;
+    std::vector<std::uint32_t> begin_;
+};
+
+// append_number through a direct-mapped cache of the last text per double (by its bits): a level's rows
+// repeat few distances (on grids sums of whole and diagonal steps, square roots of whole numbers), and the
+// shortest-digits conversion is most of a row's cost. The text is append_number's, so the bytes are too.
+class NumberTexts {
+  public:
+    NumberTexts() : slots_(slot_count) {}
+    void append(std::string& out, double value) {
+        const auto bits = std::bit_cast<std::uint64_t>(value);
+        Slot& slot = slots_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - slot_bits)];
+        if (slot.length == 0 || slot.bits != bits) {
+            std::string text;
+            append_number(text, value);
+            if (text.size() > slot.text.size()) {
+                out += text;
+                return;
+            }
+            std::copy(text.begin(), text.end(), slot.text.begin());
+            slot.length = static_cast<std::uint8_t>(text.size());
+            slot.bits = bits;
+        }
+        out.append(slot.text.data(), slot.length);
+    }
+
+  private:
+    static constexpr int slot_bits = 13;
+    static constexpr std::size_t slot_count = std::size_t{1} << slot_bits;
+    struct Slot {
+        std::uint64_t bits = 0;
+        std::uint8_t length = 0;  // 0: empty (no number's text is empty)
+        std::array<char, 31> text{};
+    };
+    std::vector<Slot> slots_;
+};
+
+// Direction k's "x,y" text, made once per report rather than per row (audit_direction's sines and cosines
+// and two numbers per row; docs/performance.md "Level audit").
+std::vector<std::string> direction_texts(int directions) {
+    std::vector<std::string> texts(static_cast<std::size_t>(directions));
+    for (int k = 0; k < directions; ++k) {
+        const Vec2 d = audit_direction(k, directions);
+        std::string& t = texts[static_cast<std::size_t>(k)];
+        append_number(t, d.x);
+        t += ',';
+        append_number(t, d.y);
+    }
+    return texts;
 }
 
 // Two settings objects "{...}" merged into one.
@@ -51,25 +116,52 @@ std::string merged(const std::string& a, const std::string& b) {
     return a.substr(0, a.size() - 1) + ", " + b.substr(1);  // the registry writes ", " between fields
 }
 
-void row_json(JsonWriter& w, const ChaseSpace& space, const AuditRow& row, int directions) {
-    const int dims = space.position_dimensions();
-    const Vec2 dir = audit_direction(row.direction, directions);
-    w.begin_object();
-    coords(w, "cell", space.coords(row.cell));
-    w.key("direction").begin_array().number(dir.x).number(dir.y).end_array();
-    w.integer("steps", row.steps).string("stop_reason", to_string(row.stop_reason));
-    coords(w, "destination_cell", space.coords(row.destination_cell));
-    point(w, "destination", row.destination, dims);
-    w.number("chase_distance", row.chase_distance)
-        .number("chase_distance_along_cells", row.along_cells_distance);
-    point(w, "dead_reckoning", row.dead_reckoning, dims);
-    w.number("dead_reckoning_gap", row.dead_reckoning_gap).key("findings").begin_array();
+void append_point(std::string& out, NumberTexts& numbers, Vec3 p, int dims) {
+    numbers.append(out, p.x);
+    out += ',';
+    numbers.append(out, p.y);
+    if (dims == 3) {
+        out += ',';
+        numbers.append(out, p.z);
+    }
+}
+
+// One row's JSON object, the text JsonWriter writes for it in the compact layout (keys plain ASCII, no
+// escapes; numbers by append_number), appended directly: the writer's per-key escaping and separators cost
+// a third of the report's time.
+void row_json(std::string& out, const CoordsText& coords, NumberTexts& numbers, const AuditRow& row,
+              const std::string& direction, int dims) {
+    out += "{\"cell\":[";
+    out += coords.of(row.cell);
+    out += "],\"direction\":[";
+    out += direction;
+    out += "],\"steps\":";
+    append_integer(out, row.steps);
+    out += ",\"stop_reason\":\"";
+    out += to_string(row.stop_reason);
+    out += "\",\"destination_cell\":[";
+    out += coords.of(row.destination_cell);
+    out += "],\"destination\":[";
+    append_point(out, numbers, row.destination, dims);
+    out += "],\"chase_distance\":";
+    numbers.append(out, row.chase_distance);
+    out += ",\"chase_distance_along_cells\":";
+    numbers.append(out, row.along_cells_distance);
+    out += ",\"dead_reckoning\":[";
+    append_point(out, numbers, row.dead_reckoning, dims);
+    out += "],\"dead_reckoning_gap\":";
+    numbers.append(out, row.dead_reckoning_gap);
+    out += ",\"findings\":[";
+    bool first = true;
     for (const Finding f : all_findings) {
         if (row.has(f)) {
-            w.string(to_string(f));
+            out += first ? "\"" : ",\"";
+            out += to_string(f);
+            out += '"';
+            first = false;
         }
     }
-    w.end_array().end_object();
+    out += "]}";
 }
 
 void totals_json(JsonWriter& w, const AuditTotals& t) {
@@ -118,8 +210,15 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     w.raw(merged(settings_json(settings_description<FloodSettings>(), &flood),
                  settings_json(settings_description<AuditSettings>(), &settings)));
     w.key("rows").begin_array();
+    const std::vector<std::string> directions = direction_texts(result.directions);
+    const int dims = space.position_dimensions();
+    const CoordsText coords(space);
+    NumberTexts numbers;
+    std::string text;
     for (const AuditRow& row : result.rows) {
-        row_json(w, space, row, result.directions);
+        text.clear();
+        row_json(text, coords, numbers, row, directions[static_cast<std::size_t>(row.direction)], dims);
+        w.raw(text);
         if (buffer.size() >= chunk_bytes) {
             sink(buffer);
         }
@@ -156,32 +255,29 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
         out += to_string(f);
     }
     out += '\n';
+    const std::vector<std::string> directions = direction_texts(result.directions);
+    const CoordsText coords(space);
+    NumberTexts numbers;
     for (const AuditRow& row : result.rows) {
-        append_coords(out, space.coords(row.cell));
+        out += coords.of(row.cell);
         out += ',';
-        append_direction(out, audit_direction(row.direction, result.directions));
-        out += ',' + std::to_string(row.steps) + ',';
+        out += directions[static_cast<std::size_t>(row.direction)];
+        out += ',';
+        append_integer(out, row.steps);
+        out += ',';
         out += to_string(row.stop_reason);
         out += ',';
-        append_coords(out, space.coords(row.destination_cell));
-        const auto point = [&](Vec3 p) {
-            out += ',';
-            append_number(out, p.x);
-            out += ',';
-            append_number(out, p.y);
-            if (dims == 3) {
-                out += ',';
-                append_number(out, p.z);
-            }
-        };
-        point(row.destination);
+        out += coords.of(row.destination_cell);
         out += ',';
-        append_number(out, row.chase_distance);
+        append_point(out, numbers, row.destination, dims);
         out += ',';
-        append_number(out, row.along_cells_distance);
-        point(row.dead_reckoning);
+        numbers.append(out, row.chase_distance);
         out += ',';
-        append_number(out, row.dead_reckoning_gap);
+        numbers.append(out, row.along_cells_distance);
+        out += ',';
+        append_point(out, numbers, row.dead_reckoning, dims);
+        out += ',';
+        numbers.append(out, row.dead_reckoning_gap);
         for (const Finding f : all_findings) {
             out += row.has(f) ? ",1" : ",0";
         }

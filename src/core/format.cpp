@@ -36,6 +36,22 @@ int decimal_exponent(std::string_view scientific) {
 
 void append_number(std::string& out, double value) {
     Buffer buffer;
+    // Fast path, the same text: for 0 and magnitudes in [1e-3, 1e15) the shortest digits' exponent is in
+    // [-4, 16) with a margin (rounding to the shortest digits moves the exponent by at most one), so the
+    // text is the fixed form; integers below 1e15 are exact and print as their digits. One conversion
+    // instead of two (the audit's reports write millions of numbers, docs/performance.md).
+    const double magnitude = std::fabs(value);
+    if (value == 0.0 || (magnitude >= 1e-3 && magnitude < 1e15)) {
+        if (value == std::trunc(value) && !(value == 0.0 && std::signbit(value))) {
+            const auto end =
+                std::to_chars(buffer.data(), buffer.data() + buffer.size(), static_cast<long long>(value))
+                    .ptr;
+            out.append(buffer.data(), end);
+            return;
+        }
+        out += shortest(buffer, value, std::chars_format::fixed);
+        return;
+    }
     const std::string_view scientific = shortest(buffer, value, std::chars_format::scientific);
     if (std::isnan(value)) {
         // "nan" whatever the sign bit, which to_chars prints as "-nan": a NaN has no sign a reader can use,

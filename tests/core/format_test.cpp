@@ -2,6 +2,7 @@
 // formatter existed, which the default chase outputs keep byte for byte).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -9,6 +10,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "kinema/core/format.hpp"
 #include "kinema/core/point_text.hpp"
@@ -53,6 +55,44 @@ TEST(FormatNumber, EveryFiniteDoubleReadsBack) {
 }
 
 }  // namespace
+
+// The formatter's definition as first written (two conversions: the scientific text's exponent picks the
+// notation), against which the one-conversion fast path for 0, integers and [1e-3, 1e15) is checked.
+std::string reference_number(double value) {
+    std::array<char, 64> buffer{};
+    const auto text = [&](std::chars_format format) {
+        const auto r = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value, format);
+        return std::string(buffer.data(), r.ptr);
+    };
+    if (std::isnan(value)) {
+        return "nan";
+    }
+    const std::string scientific = text(std::chars_format::scientific);
+    if (!std::isfinite(value)) {
+        return scientific;
+    }
+    const int exponent = std::stoi(scientific.substr(scientific.find('e') + 1));
+    return exponent < -4 || exponent >= 16 ? scientific : text(std::chars_format::fixed);
+}
+
+TEST(FormatNumber, FastPathIsTheTwoConversionDefinition) {
+    std::mt19937_64 random(9);
+    std::uniform_real_distribution<double> exponent(-6.0, 17.0);
+    std::vector<double> values{
+        0.0,  -0.0, 1e-3,       -1e-3,     0.00099999999999999991, 1e15, -1e15, 9.99999999999999875e14, 0.5,
+        12.5, -7.0, 1e14 + 0.5, 1.0 / 3.0, std::sqrt(2.0)};
+    for (int i = 0; i < 200000; ++i) {
+        const double magnitude = std::pow(10.0, exponent(random));
+        const double sign = (random() & 1) != 0 ? -1.0 : 1.0;
+        values.push_back(sign * magnitude);                       // any digits
+        values.push_back(sign * std::round(magnitude));           // integers
+        values.push_back(sign * (std::floor(magnitude) + 0.5));   // half cells (grid centres)
+        values.push_back(std::nextafter(sign * magnitude, 0.0));  // neighbours of the above
+    }
+    for (const double v : values) {
+        ASSERT_EQ(format_number(v), reference_number(v)) << std::bit_cast<std::uint64_t>(v);
+    }
+}
 
 TEST(PointText, EveryCoordinateThroughTheFormatter) {
     EXPECT_EQ(kinema::point_text(kinema::Vec2{1.5, -0.0}), "(1.5, -0)");

@@ -125,8 +125,8 @@ struct AuditCancelled : std::runtime_error {
 };
 
 /// The most rows (cells x directions) one audit holds: every row stays in memory until the report is written
-/// (an AuditRow, about 100 bytes; the reports' text is made while it is written, write_audit_json). 2^20 rows
-/// take about 20 s of CPU; the 929,880 rows of the 512 x 512 swampofsorrows map at 8 directions about 12 s.
+/// (an AuditRow, about 100 bytes; the reports' text is made while it is written, write_audit_json). The
+/// 929,880 rows of the 512 x 512 swampofsorrows map at 8 directions take about 8 s of CPU (docs/audit.md).
 /// A bigger audit is refused before any seed runs (docs/errors.md).
 inline constexpr std::size_t audit_max_rows = std::size_t{1} << 20;
 
@@ -171,7 +171,10 @@ std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, cons
 AuditResult audit_result_from_rows(std::vector<AuditRow> rows, int directions, std::size_t cell_count);
 
 /// One seed: the chase from cell `cell`'s centre in direction k (what audit() runs per row). `scratch`
-/// must come from make_audit_scratch for this space and be used by one thread at a time.
+/// must come from make_audit_scratch for this space and be used by one thread at a time. The scratch keeps
+/// what seeds share (docs/audit.md "Cost"): every edge's length, the shortest-path tree of the last seed
+/// cell, the hidden cells of every destination seen so far; about 100 bytes per cell, allocated once. Seeds
+/// may come in any order: a row depends on its cell and direction only.
 struct AuditScratch;
 struct AuditScratchDeleter {
     void operator()(AuditScratch* s) const;

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The level audit's CPU time, side by side in one run: issue 45's starting commit (c8d8bc3, built here from
+# git) against this tree, one thread, on every shared map and mesh and our levels; and whether both write
+# the same report (docs/performance.md "Level audit", docs/audit.md "Cost").
+#
+#   bash scripts/bench-audit.sh               every level (swampofsorrows alone takes about 30 s old)
+#   bash scripts/bench-audit.sh --quick       a few small and mid-size levels (about a minute)
+#   bash scripts/bench-audit.sh --only den011d,arena   levels whose file name contains one of the words
+#
+# Options: --old-rev REV (default c8d8bc3), --work DIR (default /tmp/kinema-bench-audit: the old source, its
+# build and the reports; an existing build there is reused), --new BIN (default: build/bin/kinema, built
+# here with ccache), --keep (keep the reports).
+#
+# CPU time is user + system of the whole `kinema audit --threads 1 --quiet --json F --csv F` process (GNU
+# time), so loading the level and writing both reports count; levels under 100,000 rows run several times
+# ("runs", at most 20) and show the mean. "rows" compares every row's fields but
+# `findings` (the chase itself), "same" the whole JSON (rows, totals, summary, places) and the CSV, byte for
+# byte. Not part of ctest: the full run takes minutes.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+old_rev=c8d8bc3
+work=/tmp/kinema-bench-audit
+new_bin=""
+only=""
+keep=0
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --quick) only="maze-32-32-2,room-64-64-8,arena,random-32-32-10,nav_test,data/levels"; shift ;;
+        --only) only="$2"; shift 2 ;;
+        --old-rev) old_rev="$2"; shift 2 ;;
+        --work) work="$2"; shift 2 ;;
+        --new) new_bin="$2"; shift 2 ;;
+        --keep) keep=1; shift ;;
+        -h | --help) awk 'NR > 1 && /^#/ { print } /^set / { exit }' "$0"; exit 0 ;;
+        *) echo "bench-audit.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
+    esac
+done
+
+if [[ ! -x /usr/bin/time ]]; then
+    echo "bench-audit.sh: needs GNU time at /usr/bin/time (apt-get install time)" >&2
+    exit 2
+fi
+launcher=()
+if command -v ccache > /dev/null; then
+    launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+
+# The old tree from git (git archive: no worktree to clean up), built once, Release, the CLI only.
+old_src="$work/src-$old_rev"
+old_build="$work/build-$old_rev"
+if [[ ! -f "$old_src/CMakeLists.txt" ]]; then
+    mkdir -p "$old_src"
+    git -C "$root" archive "$old_rev" | tar -x -C "$old_src"
+fi
+if [[ ! -x "$old_build/bin/kinema" ]]; then
+    echo "building $old_rev in $old_build (once; later runs reuse it)" >&2
+    cmake -S "$old_src" -B "$old_build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" > /dev/null
+    cmake --build "$old_build" -j2 --target kinema_cli > "$work/build-$old_rev.log"
+fi
+old_bin="$old_build/bin/kinema"
+if [[ -z "$new_bin" ]]; then
+    cmake -S "$root" -B "$root/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" > /dev/null
+    cmake --build "$root/build" -j2 --target kinema_cli > /dev/null
+    new_bin="$root/build/bin/kinema"
+fi
+
+shared="$root/../shared/data"
+levels=()
+for f in "$shared"/maps/*.map "$shared"/meshes/*.obj "$root"/data/levels/*.txt "$root"/data/levels/*.obj; do
+    [[ -f "$f" ]] && levels+=("$f")
+done
+selected() {
+    [[ -z "$only" ]] && return 0
+    local word
+    IFS=, read -ra words <<< "$only"
+    for word in "${words[@]}"; do
+        [[ "$1" == *"$word"* ]] && return 0
+    done
+    return 1
+}
+
+# CPU seconds (user + system) of one audit, the mean of $4 runs (GNU time counts in hundredths, so small
+# levels run several times); its reports go to $3.json, $3.csv.
+cpu_audit() {
+    local bin="$1" level="$2" out="$3" runs="$4" i
+    : > "$out.times"
+    for ((i = 0; i < runs; ++i)); do
+        /usr/bin/time -f "%U %S" -o "$out.time" "$bin" audit --map "$level" --threads 1 --quiet \
+            --json "$out.json" --csv "$out.csv" > "$out.txt" 2> "$out.err" || {
+            echo "bench-audit.sh: $bin failed on $level (see $out.err)" >&2
+            return 1
+        }
+        cat "$out.time" >> "$out.times"
+    done
+    awk -v n="$runs" '{ s += $1 + $2 } END { printf (s / n < 0.1 ? "%.4f" : "%.2f"), s / n }' "$out.times"
+}
+
+# "yes" when every row's fields other than findings are the same in both JSON reports.
+same_rows() {
+    python3 - "$1" "$2" << 'EOF'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+strip = lambda rows: [{k: v for k, v in r.items() if k != "findings"} for r in rows]
+print("yes" if strip(a["rows"]) == strip(b["rows"]) else "NO")
+EOF
+}
+
+out="$work/reports"
+mkdir -p "$out"
+printf '%-28s %8s %4s %8s %8s %7s %5s %5s\n' level rows runs "old s" "new s" ratio rows same
+all_same=1
+for level in "${levels[@]}"; do
+    selected "$level" || continue
+    name=$(basename "$level")
+    # One run first to learn the rows, then as many as the level needs for a readable time.
+    old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old" 1)
+    rows=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["rows"])' "$out/$name.old.json")
+    runs=$(((100000 + rows - 1) / rows))
+    runs=$((runs > 20 ? 20 : runs))
+    if [[ "$runs" -gt 1 ]]; then
+        old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old" "$runs")
+    fi
+    new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new" "$runs")
+    ratio=$(awk -v o="$old_s" -v n="$new_s" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
+    rows_same=$(same_rows "$out/$name.old.json" "$out/$name.new.json")
+    whole="yes"
+    if ! cmp -s "$out/$name.old.json" "$out/$name.new.json" || ! cmp -s "$out/$name.old.csv" "$out/$name.new.csv"; then
+        whole="NO"
+    fi
+    [[ "$rows_same" == yes && "$whole" == yes ]] || all_same=0
+    printf '%-28s %8s %4s %8s %8s %7s %5s %5s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" "$rows_same" \
+        "$whole"
+done
+echo "old: $old_rev ($old_bin), new: $(git -C "$root" rev-parse --short HEAD) ($new_bin); $(nproc) cores," \
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u '+%Y-%m-%d %H:%M UTC')"
+if [[ "$keep" == 0 ]]; then
+    rm -rf "$out"
+fi
+[[ "$all_same" == 1 ]] || { echo "bench-audit.sh: some reports differ (rerun with --keep to look)" >&2; exit 1; }
