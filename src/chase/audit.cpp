@@ -127,15 +127,15 @@ class DistanceQueue {
         }
         return current_ >= used_;
     }
-    void push(double d, CellId c) {
+    // Inline (the tree pushes about 36 entries a seed): the rare paths are calls.
+    [[gnu::always_inline]] void push(double d, CellId c) {
         if (width_ == 0.0) {
-            heap_.emplace_back(d, c);
-            std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
+            push_heap(d, c);
             return;
         }
         const auto b = static_cast<std::size_t>(d / width_);
         if (b >= buckets_.size()) {
-            buckets_.resize(b + 1);
+            grow(b);
         }
         buckets_[b].emplace_back(d, c);
         used_ = std::max(used_, b + 1);
@@ -152,6 +152,12 @@ class DistanceQueue {
     }
 
   private:
+    [[gnu::noinline]] void push_heap(double d, CellId c) {
+        heap_.emplace_back(d, c);
+        std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
+    }
+    [[gnu::noinline]] void grow(std::size_t b) { buckets_.resize(b + 1); }
+
     double width_ = 0.0;
     std::vector<std::pair<double, CellId>> heap_;
     std::vector<std::vector<std::pair<double, CellId>>> buckets_;
@@ -232,7 +238,6 @@ struct AuditScratch {
     bool symmetric = false;      // every neighbour relation goes both ways (grids)
     std::vector<CellId> beside;  // the cells marked beside_heat_byte in this seed
     bool beside_marked = false;
-    std::size_t heat_checks = 0;                // next_to_heat's neighbour scans in this seed
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
     // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
     // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
@@ -281,7 +286,6 @@ void clear_states(AuditScratch& s) {
     }
     s.beside.clear();
     s.beside_marked = false;
-    s.heat_checks = 0;
     for (const CellId c : s.flood.heated_cells()) {
         s.state[c] = AuditScratch::untouched_byte;
     }
@@ -463,11 +467,24 @@ bool short_of_a_corner(const ChaseSpace& space, AuditScratch& s, CellId destinat
     return std::any_of(hidden.begin(), hidden.end(), [&](CellId c) { return s.is_heated(c); });
 }
 
+// The cells heated at the flood's last step (value H): a suffix of the heating-order list.
+std::span<const CellId> last_heat_frontier(const AuditScratch& s) {
+    const auto heated = s.flood.heated_cells();
+    const int hot = s.flood.settings().hot;
+    std::size_t begin = heated.size();
+    while (begin > 0 && s.flood.value(heated[begin - 1]) == hot) {
+        --begin;
+    }
+    return heated.subspan(begin);
+}
+
 // Marks the untouched neighbours of the heat (beside_heat_byte) for the rest of the seed: where every
-// neighbour relation goes both ways, "a neighbour is heated" is then one byte.
+// neighbour relation goes both ways, "a neighbour is heated" is then one byte. Only the last step's heat can
+// have untouched neighbours (spec step B: every step that happened heated all the untouched neighbours of
+// the frontier before it, and a touched cell stays touched), so its frontier is the only one scanned.
 void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
     s.beside_marked = true;
-    for (const CellId h : s.flood.heated_cells()) {
+    for (const CellId h : last_heat_frontier(s)) {
         for (const CellId n : cells.neighbours(h)) {
             if (s.state[n] == AuditScratch::untouched_byte) {
                 s.state[n] = AuditScratch::beside_heat_byte;
@@ -477,14 +494,14 @@ void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
     }
 }
 
-// Whether untouched cell c has a heated neighbour. Marking costs a pass over the heat's neighbours, so a
-// seed's exit searches look at each cell's own neighbours until they have looked at a quarter as many cells
-// as the heat holds, then mark (grids; a graph's one-way neighbour lists always take the first way).
+// Whether untouched cell c has a heated neighbour. On grids the first question marks the last frontier's
+// untouched neighbours (a few dozen cells) and every later one reads a byte; a graph's one-way neighbour
+// lists always look at c's own neighbours.
 bool next_to_heat(const CellSpace& cells, AuditScratch& s, CellId c) {
     if (s.beside_marked) {
         return s.state[c] == AuditScratch::beside_heat_byte;
     }
-    if (s.symmetric && ++s.heat_checks > s.flood.heated_cells().size() / 4) {
+    if (s.symmetric) {
         mark_beside_heat(cells, s);
         return s.state[c] == AuditScratch::beside_heat_byte;
     }

@@ -45,6 +45,37 @@ TEST(GridSpaceTest, IdsCentresAndNoCornerCutting) {
     EXPECT_EQ(g4.cells().padded_stride(), 4u);
 }
 
+// tile_of selects the k-th floor bit of a word (broadword, grid_cells.cpp): every tile of grids whose words
+// hold 0 to 64 floor tiles (an eighth of the tiles floor up to all of them), against the row-major count.
+TEST(GridSpaceTest, TileOfIsTheInverseOfCellAt) {
+    std::uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int density = 1; density <= 8; ++density) {
+        levels::GridLevel level;
+        level.width = 67;  // words straddle rows
+        level.height = 23;
+        level.passable.assign(static_cast<std::size_t>(level.width * level.height), 0);
+        for (auto& p : level.passable) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            p = static_cast<std::uint8_t>(static_cast<int>(x % 8) < density);
+        }
+        const GridSpace g(level, {Connectivity::eight, 1.0});
+        CellId next = 0;
+        for (int row = 0; row < level.height; ++row) {
+            for (int col = 0; col < level.width; ++col) {
+                if (level.passable[static_cast<std::size_t>(row * level.width + col)] == 0) {
+                    continue;
+                }
+                ASSERT_EQ(g.cell_at(col, row), next);
+                ASSERT_EQ(g.tile_of(next), (Tile{col, row}));
+                ++next;
+            }
+        }
+        EXPECT_EQ(g.cells().size(), next);
+    }
+}
+
 TEST(GridSpaceTest, LocateAndSnap) {
     const levels::GridLevel level = levels::parse_ascii_level("..#\n...\n#..\n", "t");
     const GridSpace g(level);
