@@ -238,6 +238,7 @@ struct AuditScratch {
     bool symmetric = false;      // every neighbour relation goes both ways (grids)
     std::vector<CellId> beside;  // the cells marked beside_heat_byte in this seed
     bool beside_marked = false;
+    std::size_t beside_unseen = 0;              // marked cells the exit search has not stamped yet
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
     // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
     // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
@@ -524,21 +525,41 @@ bool barrier_cannot_follow(const CellSpace& cells, const AuditScratch& s, CellId
     return beside_barrier;
 }
 
+// Stamps c as seen by the exit search; on grids also counts the marked cells next to the heat it stamps
+// (beside_unseen for the whole search, `pending` for this region's queue).
+void see_region_cell(AuditScratch& s, CellId c, std::size_t& pending) {
+    s.see(c);
+    if (s.state[c] == AuditScratch::beside_heat_byte) {
+        --s.beside_unseen;
+        ++pending;
+    }
+}
+
 // The region of untouched cells reachable from u through untouched cells, breadth-first over at most
 // exit_search_cells cells: closed off when none of them is next to a heated cell and it has at least
 // min_cells cells. Cells stay stamped for the whole seed, so every region is explored once.
+//
+// On grids the walk stops early with "closed off" once the queue holds min_cells cells, none of them next
+// to the heat, and every cell next to the heat is already stamped: the cells it would still take are
+// unstamped ones (never next to the heat) or queued ones (not next to it), so it could only end the same
+// way, and a true answer ends barrier_blocks_exit, whose stamps then no longer matter. This cuts the walks
+// of floods that ran out of cells (no untouched cell next to their heat: spec step B.2) to min_cells cells.
 bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::size_t min_cells) {
+    std::size_t pending = 0;  // queued cells next to the heat (grids)
     s.queue.clear();
     s.queue.emplace_back(u, 0);
-    s.see(u);
+    see_region_cell(s, u, pending);
     for (std::size_t i = 0; i < s.queue.size() && i < exit_search_cells; ++i) {
+        if (s.beside_marked && s.beside_unseen == 0 && pending == 0 && s.queue.size() >= min_cells) {
+            return true;
+        }
         const CellId c = s.queue[i].first;
         if (next_to_heat(cells, s, c)) {
             return false;
         }
         for (const CellId n : cells.neighbours(c)) {
             if (!s.seen(n) && s.is_untouched(n)) {
-                s.see(n);
+                see_region_cell(s, n, pending);
                 s.queue.emplace_back(n, 0);
             }
         }
@@ -547,13 +568,18 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::s
 }
 
 // The stamps of barrier_order are spent: this search starts its own epoch. The walk follows the generic
-// flood's barrier order (the stamps make the regions' exploration depend on which u comes first).
+// flood's barrier order (the stamps make the regions' exploration depend on which u comes first). On grids
+// the heat's untouched neighbours are marked before the first region (closed_off_region counts them).
 bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
     s.next_epoch();
     for (const CellId b : s.flood.barrier_cells()) {
         for (const CellId u : cells.neighbours(b)) {
             if (s.seen(u) || !s.is_untouched(u) || !barrier_cannot_follow(cells, s, u, dir)) {
                 continue;
+            }
+            if (s.symmetric && !s.beside_marked) {
+                mark_beside_heat(cells, s);
+                s.beside_unseen = s.beside.size();
             }
             if (closed_off_region(cells, s, u, min_cells)) {
                 return true;

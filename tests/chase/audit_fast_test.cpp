@@ -137,6 +137,37 @@ TEST(AuditFast, RandomGridsAsTheFirstDefinitions) {
     EXPECT_GT(flagged, 100u);
 }
 
+// The exit search's early "closed off" (src/chase/audit.cpp closed_off_region: every cell next to the heat
+// stamped, min_cells cells queued) and the marks of the last heat frontier: dense random walls make many
+// floods run out of cells (spec step B.2) beside pockets of every size, searched with every exit size from
+// one cell to the whole walk.
+TEST(AuditFast, ExhaustedFloodsAndEveryExitSizeAsTheFirstDefinitions) {
+    std::mt19937 random(4502);
+    std::size_t exhausted_blocked = 0;
+    std::size_t flagged = 0;
+    const int exit_sizes[] = {1, 2, 3, 4, 9, 256};
+    for (int i = 0; i < 12; ++i) {
+        const levels::GridLevel level = random_level(random, 18 + i, 16, 0.3 + 0.025 * (i % 6));
+        GridSpaceSettings grid_settings;
+        grid_settings.connectivity = i % 2 == 1 ? Connectivity::four : Connectivity::eight;
+        grid_settings.cell_size = i % 3 == 2 ? 0.5 : 1.0;
+        const GridSpace grid(level, grid_settings);
+        const GridChaseSpace space(grid);
+        AuditSettings settings;
+        settings.exit_cells = exit_sizes[i % 6];
+        FloodSettings flood;
+        flood.max_heated = i % 4 == 3 ? 6 : 25;
+        SCOPED_TRACE("level " + std::to_string(i));
+        flagged += expect_reference_rows(space, flood, settings, 1 + i % 2);
+        for (const AuditRow& row : audit(space, flood, settings, 1).rows) {
+            exhausted_blocked +=
+                row.stop_reason == StopReason::exhausted && row.has(Finding::barrier_blocks_exit) ? 1 : 0;
+        }
+    }
+    EXPECT_GT(flagged, 1000u);
+    EXPECT_GT(exhausted_blocked, 100u);  // the early answer was taken and compared
+}
+
 // Random points in the plane, each joined to the points within a radius (one-way links dropped): a plain
 // graph, so the queue is the binary heap and the sight lines are the graph's.
 TEST(AuditFast, RandomGraphsAsTheFirstDefinitions) {
