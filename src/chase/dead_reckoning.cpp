@@ -71,18 +71,18 @@ DeadReckoningResult dead_reckoning(const GridSpace& grid, Vec2 start, Vec2 direc
     DeadReckoningResult r;
     const SeedLocation located = grid.locate(start);
     r.start_snapped = located.snapped;
-    Vec2 p = start;
-    if (located.snapped) {
-        p = grid.tile_centre(grid.tile_of(located.cell));
-    }
+    // A start inside a cell lies in that cell's tile: the tile comes from the point, without tile_of's
+    // search over the grid's words (the level audit runs this for every seed and sight line).
+    const Tile start_tile = located.snapped ? grid.tile_of(located.cell) : grid.tile_containing(start);
+    const Vec2 p = located.snapped ? grid.tile_centre(start_tile) : start;
     r.cell = located.cell;
-    r.position = grid.tile_centre(grid.tile_of(r.cell));
+    r.position = grid.tile_centre(start_tile);
     r.end_point = p;
     const double len = length(direction);
     if (len == 0.0 || distance == 0.0) {
         return r;
     }
-    const GridTraversal walk = traverse_grid(grid, p, grid.tile_of(r.cell), direction / len, distance);
+    const GridTraversal walk = traverse_grid(grid, p, start_tile, direction / len, distance);
     r.blocked = walk.blocked;
     r.end_point = walk.end_point;
     const Tile tile = walk.tile;
