@@ -220,12 +220,16 @@ struct AuditScratch {
     bool seen(CellId c) const { return stamp[c] == epoch; }
     void see(CellId c) { stamp[c] = epoch; }
     bool is_heated(CellId c) const { return state[c] == heated_byte; }
-    bool is_untouched(CellId c) const { return (state[c] & (heated_byte | barrier_byte)) == 0; }
+    // Untouched and not yet taken by this seed's exit search.
+    bool free_for_exit(CellId c) const {
+        return (state[c] & (heated_byte | barrier_byte | exit_seen_byte)) == 0;
+    }
 
     static constexpr std::uint8_t untouched_byte = 0;
     static constexpr std::uint8_t heated_byte = 1;
     static constexpr std::uint8_t barrier_byte = 2;
     static constexpr std::uint8_t beside_heat_byte = 4;  // untouched, a neighbour of a heated cell
+    static constexpr std::uint8_t exit_seen_byte = 8;    // untouched, taken by the exit search (a flag)
 
     Flood flood;
     std::vector<std::uint8_t> state;
@@ -500,11 +504,11 @@ void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
 // lists always look at c's own neighbours.
 bool next_to_heat(const CellSpace& cells, AuditScratch& s, CellId c) {
     if (s.beside_marked) {
-        return s.state[c] == AuditScratch::beside_heat_byte;
+        return (s.state[c] & AuditScratch::beside_heat_byte) != 0;
     }
     if (s.symmetric) {
         mark_beside_heat(cells, s);
-        return s.state[c] == AuditScratch::beside_heat_byte;
+        return (s.state[c] & AuditScratch::beside_heat_byte) != 0;
     }
     const auto ns = cells.neighbours(c);
     return std::any_of(ns.begin(), ns.end(), [&](CellId n) { return s.is_heated(n); });
@@ -525,19 +529,22 @@ bool barrier_cannot_follow(const CellSpace& cells, const AuditScratch& s, CellId
     return beside_barrier;
 }
 
-// Stamps c as seen by the exit search; on grids also counts the marked cells next to the heat it stamps
+// Takes c for the exit search (its flag in the state byte, so that "untouched and not yet taken" is one
+// byte; the queue keeps it for clearing); on grids also counts the marked cells next to the heat it takes
 // (beside_unseen for the whole search, `pending` for this region's queue).
 void see_region_cell(AuditScratch& s, CellId c, std::size_t& pending) {
-    s.see(c);
-    if (s.state[c] == AuditScratch::beside_heat_byte) {
+    if ((s.state[c] & AuditScratch::beside_heat_byte) != 0) {
         --s.beside_unseen;
         ++pending;
     }
+    s.state[c] |= AuditScratch::exit_seen_byte;
+    s.queue.emplace_back(c, 0);
 }
 
 // The region of untouched cells reachable from u through untouched cells, breadth-first over at most
 // exit_search_cells cells: closed off when none of them is next to a heated cell and it has at least
-// min_cells cells. Cells stay stamped for the whole seed, so every region is explored once.
+// min_cells cells. Cells stay taken for the whole seed, so every region is explored once. The region's
+// cells follow the earlier regions' in s.queue.
 //
 // On grids the walk stops early with "closed off" once the queue holds min_cells cells, none of them next
 // to the heat, and every cell next to the heat is already stamped: the cells it would still take are
@@ -546,11 +553,10 @@ void see_region_cell(AuditScratch& s, CellId c, std::size_t& pending) {
 // of floods that ran out of cells (no untouched cell next to their heat: spec step B.2) to min_cells cells.
 bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::size_t min_cells) {
     std::size_t pending = 0;  // queued cells next to the heat (grids)
-    s.queue.clear();
-    s.queue.emplace_back(u, 0);
+    const std::size_t first = s.queue.size();
     see_region_cell(s, u, pending);
-    for (std::size_t i = 0; i < s.queue.size() && i < exit_search_cells; ++i) {
-        if (s.beside_marked && s.beside_unseen == 0 && pending == 0 && s.queue.size() >= min_cells) {
+    for (std::size_t i = first; i < s.queue.size() && i - first < exit_search_cells; ++i) {
+        if (s.beside_marked && s.beside_unseen == 0 && pending == 0 && s.queue.size() - first >= min_cells) {
             return true;
         }
         const CellId c = s.queue[i].first;
@@ -558,23 +564,21 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::s
             return false;
         }
         for (const CellId n : cells.neighbours(c)) {
-            if (!s.seen(n) && s.is_untouched(n)) {
+            if (s.free_for_exit(n)) {
                 see_region_cell(s, n, pending);
-                s.queue.emplace_back(n, 0);
             }
         }
     }
-    return s.queue.size() >= min_cells;
+    return s.queue.size() - first >= min_cells;
 }
 
-// The stamps of barrier_order are spent: this search starts its own epoch. The walk follows the generic
-// flood's barrier order (the stamps make the regions' exploration depend on which u comes first). On grids
-// the heat's untouched neighbours are marked before the first region (closed_off_region counts them).
-bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
-    s.next_epoch();
+// The walk follows the generic flood's barrier order (the taken cells make the regions' exploration depend
+// on which u comes first). On grids the heat's untouched neighbours are marked before the first region
+// (closed_off_region counts them).
+bool find_closed_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
     for (const CellId b : s.flood.barrier_cells()) {
         for (const CellId u : cells.neighbours(b)) {
-            if (s.seen(u) || !s.is_untouched(u) || !barrier_cannot_follow(cells, s, u, dir)) {
+            if (!s.free_for_exit(u) || !barrier_cannot_follow(cells, s, u, dir)) {
                 continue;
             }
             if (s.symmetric && !s.beside_marked) {
@@ -587,6 +591,16 @@ bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std:
         }
     }
     return false;
+}
+
+// find_closed_exit, then the cells it took are given back (their flags cleared).
+bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
+    s.queue.clear();
+    const bool found = find_closed_exit(cells, s, dir, min_cells);
+    for (const auto& [c, depth] : s.queue) {
+        s.state[c] &= static_cast<std::uint8_t>(~AuditScratch::exit_seen_byte);
+    }
+    return found;
 }
 
 void set(AuditRow& row, Finding f, bool on) {
