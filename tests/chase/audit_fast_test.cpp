@@ -1,8 +1,9 @@
 // The audit's shared and cached work (src/chase/audit.cpp: one shortest-path tree per seed cell, the hidden
-// cells per destination, the states as bytes, the bucket queue; docs/performance.md "Level audit") against
-// the first definitions kept in audit_reference.cpp: every field of every row the same, bit for bit, on our
-// levels, random grids (both connectivities, several cell sizes), random plain graphs and shared maps, for
-// several settings and thread counts, and with seeds audited out of order on one scratch.
+// cells per destination, the states as bytes, the bucket queue, the exit search's marks and early answer;
+// docs/performance.md "Level audit") against the first definitions kept in audit_reference.cpp: every field
+// of every row the same, bit for bit, on our levels, random grids (both connectivities, several cell sizes,
+// dense ones with every exit size), random plain graphs and shared maps, for several settings and thread
+// counts, and with seeds audited out of order on one scratch.
 #include <gtest/gtest.h>
 
 #include <algorithm>
