@@ -273,10 +273,12 @@ std::string heading_word(int k, int directions) {
 std::string cell_words(const ChaseSpace& space, CellId cell) {
     std::string out = "(";
     if (space.position_dimensions() == 3) {
+        // To the millimetre, as the text report's positions (a navmesh's floats would
+        // print 3.200000047683716).
         const Vec3 at = space.cells().position(cell);
         for (const double v : {at.x, at.y, at.z}) {
             out += out.size() > 1 ? ", " : "";
-            append_number(out, v);
+            append_number(out, std::round(v * 1000.0) / 1000.0);
         }
         return out + ") (cell " + std::to_string(cell) + ")";
     }
