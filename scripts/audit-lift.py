@@ -9,7 +9,7 @@ nearest of the D directions. A run is lost when its outcome is gave_up or timeou
 finding: the share of runs lost from flagged seeds, from unflagged ones, and the lift (their ratio).
 
 Usage: scripts/audit-lift.py [--kinema build/bin/kinema] [--scenarios 400] [--seed 1] [--threads 2]
-                             [--directions 8] [--strategy flood] [LEVEL...]
+                             [--directions 8] [--strategy flood] [--audit-flag=--exit-cells=12]... [LEVEL...]
 Without levels: every grid map of ../shared/data/maps. Prints a Markdown table; deterministic for given flags.
 """
 import argparse
@@ -24,10 +24,10 @@ import tempfile
 FINDINGS = ["wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"]
 
 
-def audit_rows(kinema, level, directions, threads, workdir):
+def audit_rows(kinema, level, directions, threads, extra, workdir):
     path = os.path.join(workdir, "audit.csv")
     subprocess.run([kinema, "audit", "--map", level, "--directions", str(directions), "--threads",
-                    str(threads), "--quiet", "--csv", path], check=True, stdout=subprocess.DEVNULL)
+                    str(threads), "--quiet", "--csv", path] + extra, check=True, stdout=subprocess.DEVNULL)
     rows = {}
     cell_size = None
     with open(path, newline="") as f:
@@ -60,7 +60,8 @@ def seed_of(run, cell_size, directions):
 def count(level, args):
     """Per finding: [flagged runs, flagged lost, unflagged runs, unflagged lost]."""
     with tempfile.TemporaryDirectory() as workdir:
-        rows, cell_size = audit_rows(args.kinema, level, args.directions, args.threads, workdir)
+        rows, cell_size = audit_rows(args.kinema, level, args.directions, args.threads, args.audit_flag,
+                                     workdir)
         runs = sightings(args.kinema, level, args.scenarios, args.seed, args.threads, args.strategy, workdir)
     counts = [[0, 0, 0, 0] for _ in FINDINGS]
     placed = 0
@@ -97,6 +98,8 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--directions", type=int, default=8)
     p.add_argument("--strategy", default="flood")
+    p.add_argument("--audit-flag", action="append", default=[],
+                   help="a further flag for kinema audit, e.g. --audit-flag=--exit-cells=12 (repeatable)")
     args = p.parse_args()
     levels = args.levels or sorted(glob.glob(os.path.join(here, "..", "..", "shared", "data", "maps", "*.map")))
     total = [[0, 0, 0, 0] for _ in FINDINGS]
