@@ -9,7 +9,8 @@ nearest of the D directions. A run is lost when its outcome is gave_up or timeou
 finding: the share of runs lost from flagged seeds, from unflagged ones, and the lift (their ratio).
 
 Usage: scripts/audit-lift.py [--kinema build/bin/kinema] [--scenarios 400] [--seed 1] [--threads 2]
-                             [--directions 8] [--strategy flood] [--audit-flag=--exit-cells=12]... [LEVEL...]
+                             [--directions 8] [--strategy flood] [--audit-flag=--exit-cells=12]...
+                             [--junction-behind] [LEVEL...]
 Without levels: every grid map of ../shared/data/maps. Prints a Markdown table; deterministic for given flags.
 """
 import argparse
@@ -22,6 +23,73 @@ import sys
 import tempfile
 
 FINDINGS = ["wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"]
+# A tightened barrier_blocks_exit to compare (--junction-behind): the finding and a junction behind the seed,
+# as the places' reason tests it (docs/audit.md "Why: what the level shows"): a cell within RADIUS steps, behind
+# the heading, whose cells 1 .. DEPTH steps away fall into three groups or more that reach DEPTH deep.
+RADIUS, DEPTH = 6, 3
+
+
+def moving_ai_floor(path):
+    """The floor tiles of a Moving AI .map ('.', 'G', 'S' passable), as a set of (col, row)."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    start = lines.index("map") + 1
+    return {(c, r) for r, line in enumerate(lines[start:]) for c, ch in enumerate(line) if ch in ".GS"}
+
+
+def neighbours(floor, t):
+    """8-connected without corner cutting, as the flood's grid."""
+    c, r = t
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            n = (c + dc, r + dr)
+            if n == t or n not in floor:
+                continue
+            if dc and dr and ((c + dc, r) not in floor or (c, r + dr) not in floor):
+                continue
+            yield n
+
+
+def ball(floor, sources, radius):
+    steps = {s: 0 for s in sources}
+    order = list(sources)
+    for t in order:
+        if steps[t] < radius:
+            for n in neighbours(floor, t):
+                if n not in steps:
+                    steps[n] = steps[t] + 1
+                    order.append(n)
+    return steps
+
+
+def is_junction(floor, t, cache):
+    if t not in cache:
+        steps = ball(floor, [t], DEPTH)
+        shell = {u for u, s in steps.items() if s >= 1}
+        ways, seen = 0, set()
+        for u in shell:
+            if u in seen:
+                continue
+            group, deep = [u], False
+            seen.add(u)
+            for v in group:
+                deep = deep or steps[v] == DEPTH
+                for n in neighbours(floor, v):
+                    if n in shell and n not in seen:
+                        seen.add(n)
+                        group.append(n)
+            ways += 1 if deep else 0
+        cache[t] = ways >= 3
+    return cache[t]
+
+
+def junction_behind(floor, seed, directions, cache):
+    col, row, k = seed
+    dx, dy = math.cos(2 * math.pi * k / directions), math.sin(2 * math.pi * k / directions)
+    for t, _ in sorted(ball(floor, [(col, row)], RADIUS).items(), key=lambda i: (i[1], i[0][1], i[0][0])):
+        if (t[0] - col) * dx + (t[1] - row) * dy < -1e-9 and is_junction(floor, t, cache):
+            return True
+    return False
 
 
 def audit_rows(kinema, level, directions, threads, extra, workdir):
@@ -63,18 +131,27 @@ def count(level, args):
         rows, cell_size = audit_rows(args.kinema, level, args.directions, args.threads, args.audit_flag,
                                      workdir)
         runs = sightings(args.kinema, level, args.scenarios, args.seed, args.threads, args.strategy, workdir)
-    counts = [[0, 0, 0, 0] for _ in FINDINGS]
+    counts = [[0, 0, 0, 0] for _ in names(args)]
     placed = 0
+    floor = moving_ai_floor(level) if args.junction_behind else None
+    cache = {}
     for run in runs:
-        flags = rows.get(seed_of(run, cell_size, args.directions))
+        seed = seed_of(run, cell_size, args.directions)
+        flags = rows.get(seed)
         if flags is None:
             continue  # the last-seen point off the floor (on a tile edge next to a wall)
+        if args.junction_behind:
+            flags = flags + [flags[3] and junction_behind(floor, seed, args.directions, cache)]
         placed += 1
         lost = run["outcome"] in ("gave_up", "timeout")
         for i, flagged in enumerate(flags):
             counts[i][0 if flagged else 2] += 1
             counts[i][1 if flagged else 3] += 1 if lost else 0
     return len(runs), placed, counts
+
+
+def names(args):
+    return FINDINGS + (["barrier_blocks_exit with a junction behind"] if args.junction_behind else [])
 
 
 def share(lost, runs):
@@ -98,14 +175,16 @@ def main():
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--directions", type=int, default=8)
     p.add_argument("--strategy", default="flood")
+    p.add_argument("--junction-behind", action="store_true",
+                   help="also count barrier_blocks_exit only where a junction lies behind the seed (Moving AI maps)")
     p.add_argument("--audit-flag", action="append", default=[],
                    help="a further flag for kinema audit, e.g. --audit-flag=--exit-cells=12 (repeatable)")
     args = p.parse_args()
     levels = args.levels or sorted(glob.glob(os.path.join(here, "..", "..", "shared", "data", "maps", "*.map")))
-    total = [[0, 0, 0, 0] for _ in FINDINGS]
+    total = [[0, 0, 0, 0] for _ in names(args)]
     print("| level | runs lost sight | on a seed | " + " | ".join(
-        f"{f}: flagged lost / unflagged lost (lift)" for f in FINDINGS) + " |")
-    print("|---|---|---|" + "---|" * len(FINDINGS))
+        f"{f}: flagged lost / unflagged lost (lift)" for f in names(args)) + " |")
+    print("|---|---|---|" + "---|" * len(names(args)))
     for level in levels:
         runs, placed, counts = count(level, args)
         cells = []
