@@ -73,9 +73,12 @@ ShareReading finding_reading(Finding finding, const FloodSettings& f, const Audi
                           value("corner_radius", s.corner_radius) + " is how far the audit looks";
             break;
         case Finding::barrier_blocks_exit:
-            r.meaning = where + ", the barrier closes a side way out that the heat never searches";
-            r.to_change = "the level's exits near the seeds; a higher " + value("exit_cells", s.exit_cells) +
-                          " counts only bigger exits";
+            // Neutral on purpose: which ways the barrier closes (a side way, the way back) is the places'
+            // reason, decided from the level there (audit_shape.hpp).
+            r.meaning = where + ", the barrier closes cells next to the seed that the heat never searches " +
+                        "(see the places)";
+            r.to_change = "the level's ways out near the seeds; a higher " +
+                          value("exit_cells", s.exit_cells) + " counts only bigger closed-off regions";
             break;
     }
     return r;
