@@ -151,7 +151,8 @@ AuditArgs parse_options(const AuditCommand& c) {
 void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
                    const std::string& title) {
     output::OutputFiles files(a.files.inputs);
-    const std::vector<chase::AuditPlace> places = chase::audit_places(space, r);
+    const std::vector<chase::AuditPlace> places =
+        chase::audit_places(space, r, a.settings.flood, a.settings.audit);
     report::add_audit_reports(
         files, {{"--json", a.files.json}, {"--csv", a.files.csv}, {"--places-csv", a.files.places_csv}},
         space, a.settings.flood, a.settings.audit, r, places);

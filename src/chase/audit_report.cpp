@@ -14,6 +14,7 @@
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_reading.hpp"
+#include "kinema/chase/audit_shape.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
 
@@ -225,8 +226,8 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     }
     w.end_array();
     totals_json(w, result.totals);
-    w.key("summary").raw(audit_summary_json(flood, settings, result));
-    w.key("places").raw(audit_places_json(space, result, audit_places(space, result)));
+    w.key("summary").raw(audit_summary_json(flood, settings, result, level_has_loop(space.cells())));
+    w.key("places").raw(audit_places_json(space, result, audit_places(space, result, flood, settings)));
     w.end_object();
     sink(buffer);
 }
