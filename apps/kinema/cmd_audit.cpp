@@ -26,6 +26,7 @@
 #include "help_pages.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_reuse.hpp"
 #include "kinema/chase/audit_sweep.hpp"
 #include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/grid.hpp"
@@ -57,6 +58,8 @@ struct AuditCliOptions {
     // --json, --csv, --places-csv, --png and --svg (kinema merge writes the same), and the files read.
     MergeOutputs files;
     std::string shard;  // "I/N" or empty
+    std::string reuse;  // --reuse OLD.json or empty
+    bool reuse_strict = false;
     bool quiet = false;
 };
 
@@ -74,6 +77,8 @@ struct AuditArgs {
     chase::LevelAuditSettings settings;
     MergeOutputs files;
     std::optional<report::ShardId> shard;
+    std::string reuse;
+    bool reuse_strict = false;
     bool quiet = false;
 };
 
@@ -111,6 +116,7 @@ std::vector<GivenFlag> whole_run_outputs(const MergeOutputs& f) {
 void refuse_with_sweep(const AuditCliOptions& o) {
     std::vector<GivenFlag> refused = whole_run_outputs(o.files);
     refused.push_back(given_text(o.shard, "--shard"));  // not a file, but refused alike
+    refused.push_back(given_text(o.reuse, "--reuse"));
     refuse_given(refused, "not with --sweep (a sweep writes its table, and --json)");
 }
 
@@ -141,8 +147,15 @@ AuditArgs parse_options(const AuditCommand& c) {
     refuse_pictures_without_render(!f.png.empty() || !f.svg.empty(), "--png/--svg");
     if (!o.shard.empty()) {
         a.shard = check_shard_outputs(o.shard, f.json, whole_run_outputs(f));
+        refuse_given({given_text(o.reuse, "--reuse")},
+                     "not with --shard (a shard's part has no reuse record)");
+    }
+    if (o.reuse_strict && o.reuse.empty()) {
+        throw UsageError("--reuse-strict: needs --reuse OLD.json (it refuses a report --reuse would ignore)");
     }
     a.files = f;
+    a.reuse = o.reuse;
+    a.reuse_strict = o.reuse_strict;
     a.quiet = o.quiet;
     return a;
 }
@@ -183,6 +196,50 @@ void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     fmt::print("{}", report::audit_sweep_text(title, a.sweeps, points, a.settings.audit.directions));
 }
 
+// The largest report --reuse reads: a 2^20-row audit's JSON is about 350 MB.
+constexpr std::uintmax_t max_reuse_bytes = std::uintmax_t{1} << 30;
+
+// The earlier report named by --reuse, read for reuse and checked against this level and these settings;
+// nullopt (after a one-line note on stderr) when it cannot be reused, or a UsageError with --reuse-strict.
+std::optional<chase::AuditReport> reusable_report(const chase::ChaseSpace& space, const AuditArgs& a) {
+    std::string why;
+    std::optional<chase::AuditReport> report;
+    try {
+        report = chase::parse_audit_report(read_file_capped(a.reuse, max_reuse_bytes));
+        why = chase::audit_report_mismatch(*report, space, a.settings.flood, a.settings.audit);
+    } catch (const FileError& e) {
+        why = e.why();
+    } catch (const chase::AuditReportUnusable& e) {
+        why = e.what();
+    }
+    if (why.empty()) {
+        return report;
+    }
+    if (a.reuse_strict) {
+        throw UsageError(fmt::format("--reuse {}: not reused (--reuse-strict): {}", a.reuse, why));
+    }
+    fmt::print(stderr, "kinema audit: --reuse {}: ignored, auditing in full: {}\n", a.reuse, why);
+    return std::nullopt;
+}
+
+// The audit of the level reusing the rows of --reuse's report that no change can reach (a full audit when
+// it cannot be reused); how much ran again is said on stderr.
+chase::AuditResult audit_reusing(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
+                                 const chase::AuditOptions& options) {
+    const std::optional<chase::AuditReport> report = reusable_report(*spaces[0], a);
+    if (!report) {
+        return chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+    }
+    chase::AuditReuseStats stats;
+    chase::AuditResult result =
+        chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, *report, options, &stats);
+    if (!a.quiet) {
+        fmt::print(stderr, "kinema audit: --reuse {}: {} tiles changed, {} of {} cells audited again\n",
+                   a.reuse, stats.tiles_changed, stats.cells_rerun, stats.cells);
+    }
+    return result;
+}
+
 // The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
 void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
                const std::string& title) {
@@ -195,7 +252,9 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
     const std::size_t cell_count = spaces[0]->cells().size();
     if (!a.shard) {
-        const chase::AuditResult result = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+        const chase::AuditResult result =
+            a.reuse.empty() ? chase::audit(spaces, a.settings.flood, a.settings.audit, options)
+                            : audit_reusing(spaces, a, options);
         bar.finish();
         write_reports(*spaces[0], result, a, title);
         return;
@@ -304,6 +363,13 @@ void add_audit_command(CLI::App& app) {
                       "Run the audit for every combination of these values of a flood field (repeatable: "
                       "--sweep hot=10,20 --sweep max_steps=20,40) and print the shares per combination")
         ->type_name("FIELD=V1,V2,...");
+    cmd->add_option("--reuse", o.reuse,
+                    "An earlier report of this level (--json): re-audit only the cells an edit since can "
+                    "change, writing what a full audit writes; a report that cannot be reused (another "
+                    "level size, other settings, edited, a 3D level) is ignored with a note")
+        ->type_name("OLD.json");
+    cmd->add_flag("--reuse-strict", o.reuse_strict,
+                  "Refuse (exit 2) a --reuse report that cannot be reused instead of auditing in full");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
         command->options.files.inputs = input_files(*cmd);

@@ -78,6 +78,9 @@ struct AuditRow {
     double along_cells_distance = 0.0;  ///< shortest path through heated cells, world units
     double dead_reckoning_gap = 0.0;    ///< dead reckoning's point to the destination, world units
     std::uint8_t findings = 0;          ///< Finding bits
+    /// Tiles (Chebyshev) from the cell to the farthest tile the row read, on grids (audit_seed_reach,
+    /// kinema/chase/audit_reuse.hpp); 0 elsewhere. Recorded so that a later audit can reuse the row.
+    int reach = 0;
 
     bool has(Finding f) const { return (findings & static_cast<std::uint8_t>(f)) != 0; }
 };
@@ -164,6 +167,13 @@ AuditCellRange audit_shard_cells(std::size_t cell_count, int index, int count);
 std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
                                  const AuditSettings& settings, AuditCellRange range,
                                  const AuditOptions& options = {});
+
+/// The rows of the cells `cells` only, in that order (cells.size() x D rows, each what audit() computes for
+/// that cell), with the same checks, threads, progress and cancel as audit_rows (the re-audit after an edit
+/// runs the cells it cannot reuse). Throws std::invalid_argument for a cell outside the space.
+std::vector<AuditRow> audit_cell_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                      const AuditSettings& settings, std::span<const CellId> cells,
+                                      const AuditOptions& options = {});
 
 /// The result of a whole audit from all its rows (cell-major, cell_count x `directions`): the per-cell
 /// summaries and the totals audit() computes, recomputed from the rows (the merge of a sharded audit uses it,
