@@ -56,21 +56,43 @@ std::uint32_t next_epoch(AuditReachScratch& s, std::size_t cells) {
     return s.epoch;
 }
 
-// barrier_blocks_exit (audit.cpp) replayed step for step -- the same stamps, order and early ends -- keeping
-// the farthest tile it reads: a cell's neighbour list depends on the tiles one step around it (a diagonal
-// step needs both orthogonal tiles, chase-flood-spec.md "Inputs"), hence the + 1.
-template <class Tiles>
-int exit_search_reach(const CellSpace& cells, const Flood& flood, Vec2 dir, std::size_t min_cells,
-                      AuditReachScratch& s, Tiles tiles) {
+// A box of tile offsets from a cell, grown by the tiles a read depends on.
+class ReachBox {
+  public:
+    ReachBox(const CellSpace& cells, Vec3 origin, double tile_size)
+        : cells_(cells), origin_(origin), size_(tile_size) {}
+
+    // The tiles within `margin` of point p's tile.
+    void add(Vec3 p, int margin) {
+        const int dx = static_cast<int>(std::lround((p.x - origin_.x) / size_));
+        const int dy = static_cast<int>(std::lround((p.y - origin_.y) / size_));
+        box_.min_dx = std::min(box_.min_dx, dx - margin);
+        box_.max_dx = std::max(box_.max_dx, dx + margin);
+        box_.min_dy = std::min(box_.min_dy, dy - margin);
+        box_.max_dy = std::max(box_.max_dy, dy + margin);
+    }
+    // A cell whose neighbour list was read: its 3 x 3 tiles.
+    void read(CellId c) { add(cells_.positions()[c], 1); }
+    const AuditReach& box() const { return box_; }
+
+  private:
+    const CellSpace& cells_;
+    Vec3 origin_;
+    double size_;
+    AuditReach box_;
+};
+
+// barrier_blocks_exit (audit.cpp) replayed step for step -- the same stamps, order and early ends --
+// adding every cell whose neighbour list it reads.
+void exit_search_reach(const CellSpace& cells, const Flood& flood, Vec2 dir, std::size_t min_cells,
+                       AuditReachScratch& s, ReachBox& box) {
     const std::uint32_t epoch = next_epoch(s, cells.size());
-    int reach = 0;
     for (const CellId b : flood.barrier_cells()) {
-        reach = std::max(reach, tiles(b) + 1);
         for (const CellId u : cells.neighbours(b)) {
             if (s.stamp[u] == epoch || !untouched(flood, u)) {
                 continue;
             }
-            reach = std::max(reach, tiles(u) + 1);
+            box.read(u);
             if (!barrier_cannot_follow(cells, flood, u, dir)) {
                 continue;
             }
@@ -79,7 +101,7 @@ int exit_search_reach(const CellSpace& cells, const Flood& flood, Vec2 dir, std:
             bool closed = true;
             for (std::size_t i = 0; i < s.queue.size() && i < exit_search_cells; ++i) {
                 const CellId c = s.queue[i];
-                reach = std::max(reach, tiles(c) + 1);
+                box.read(c);
                 if (next_to_heat(cells, flood, c)) {
                     closed = false;
                     break;
@@ -92,44 +114,40 @@ int exit_search_reach(const CellSpace& cells, const Flood& flood, Vec2 dir, std:
                 }
             }
             if (closed && s.queue.size() >= min_cells) {
-                return reach;  // barrier_blocks_exit stops at the first closed-off region
+                return;  // barrier_blocks_exit stops at the first closed-off region
             }
         }
     }
-    return reach;
 }
 
 }  // namespace
 
-int audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
-                     const AuditSettings& settings, AuditReachScratch& scratch) {
+AuditReach audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
+                            const AuditSettings& settings, AuditReachScratch& scratch) {
     const auto* grid = dynamic_cast<const GridChaseSpace*>(&space);
     if (grid == nullptr) {
-        return 0;
+        return {};
     }
     const CellSpace& cells = space.cells();
-    const Vec3 origin = cells.positions()[row.cell];
-    const double size = grid->grid().cell_size();
-    const auto tiles_to = [&](Vec3 p) {
-        return static_cast<int>(
-            std::lround(std::max(std::abs(p.x - origin.x), std::abs(p.y - origin.y)) / size));
-    };
-    // The flood (chase-flood-spec.md "Step B"): after k steps the heat lies within k tiles of the seed (each
-    // step heats neighbours of the frontier, one tile further on each axis at most) and the barrier within
-    // k + 1 (it starts at the seed's neighbours, "Step A", and spreads one step per step). The run reads the
-    // neighbour lists of the heat frontier (the last, discarded or empty step included) and of the barrier
-    // frontier, so tiles within steps + 2 of the seed; the path along heated cells reads no further; the
-    // exit search's barrier_cannot_follow reads the neighbours of cells beside the barrier, steps + 3.
-    int reach = row.steps + 3;
-    // short_of_a_corner: breadth-first to corner_radius steps around the destination, and lines of sight
-    // between heated cells (inside their bounding box).
-    reach = std::max(reach, tiles_to(row.destination) + settings.corner_radius);
-    // Dead reckoning walks the tiles of the segment up to the first blocked one, which lies one tile past the
-    // cell it stops in (and its corner tests one tile beside the segment); + 2 covers both.
-    reach = std::max(reach, tiles_to(row.dead_reckoning) + 2);
-    const auto cell_tiles = [&](CellId c) { return tiles_to(cells.positions()[c]); };
-    return std::max(reach, exit_search_reach(cells, flood, dir, static_cast<std::size_t>(settings.exit_cells),
-                                             scratch, cell_tiles));
+    ReachBox box(cells, cells.positions()[row.cell], grid->grid().cell_size());
+    // The flood (chase-flood-spec.md "Step B") reads the neighbour lists of the heat frontier (the last step
+    // too, discarded or empty) and of the barrier frontier, all of them heated or barrier cells at the end;
+    // the path along heated cells (chase_distance_along_cells) reads those of heated cells.
+    for (const CellId c : flood.heated_cells()) {
+        box.read(c);
+    }
+    for (const CellId c : flood.barrier_cells()) {
+        box.read(c);
+    }
+    // short_of_a_corner: breadth-first to corner_radius steps around the destination (the neighbour lists
+    // of cells within corner_radius - 1 steps) and lines of sight from it to heated cells within the radius.
+    box.add(row.destination, settings.corner_radius);
+    // Dead reckoning walks the tiles of the segment from the seed to the cell it stops in, and the blocked
+    // tile just past it or the corner tiles beside it: one tile around the box of the two.
+    box.read(row.cell);
+    box.add(row.dead_reckoning, 1);
+    exit_search_reach(cells, flood, dir, static_cast<std::size_t>(settings.exit_cells), scratch, box);
+    return box.box();
 }
 
 namespace {
@@ -181,10 +199,10 @@ void append_audit_reuse_record(std::string& out, const ChaseSpace& space, const 
     }
     out += "]},\"reach\":[";
     for (std::size_t i = 0; i < result.rows.size(); ++i) {
-        if (i > 0) {
-            out += ',';
-        }
-        out += std::to_string(result.rows[i].reach);
+        const AuditReach& r = result.rows[i].reach;
+        out += i > 0 ? "," : "";
+        out += std::to_string(r.min_dx) + ',' + std::to_string(r.max_dx) + ',' + std::to_string(r.min_dy) +
+               ',' + std::to_string(r.max_dy);
     }
     out += ']';
 }
@@ -449,12 +467,19 @@ AuditReport parse_audit_report(std::string_view text) {
     }
     const std::size_t count = audit_row_count(report.level.cells, report.directions);
     record.expect(",\"reach\":[");
-    std::vector<int> reach(count);
+    std::vector<AuditReach> reach(count);
     for (std::size_t i = 0; i < count; ++i) {
         if (i > 0) {
             record.expect(",");
         }
-        reach[i] = static_cast<int>(record.integer());
+        int v[4];
+        for (int k = 0; k < 4; ++k) {
+            if (k > 0) {
+                record.expect(",");
+            }
+            v[k] = static_cast<int>(std::clamp(record.integer(), -(1LL << 30), 1LL << 30));
+        }
+        reach[i] = {v[0], v[1], v[2], v[3]};
     }
     record.expect("]");
     if (record.at() != digest_at) {
@@ -525,12 +550,15 @@ struct ChangeCounts {
         return sums[static_cast<std::size_t>(row) * static_cast<std::size_t>(width + 1) +
                     static_cast<std::size_t>(col)];
     }
-    // Changed tiles within Chebyshev distance r of (col, row).
-    std::uint32_t around(int col, int row, int r) const {
-        const int c0 = std::max(0, col - r);
-        const int r0 = std::max(0, row - r);
-        const int c1 = std::min(width, col + r + 1);
-        const int r1 = std::min(height, row + r + 1);
+    // Changed tiles in the box `r` around (col, row).
+    std::uint32_t in(int col, int row, const AuditReach& r) const {
+        const int c0 = std::clamp(col + r.min_dx, 0, width);
+        const int r0 = std::clamp(row + r.min_dy, 0, height);
+        const int c1 = std::clamp(col + r.max_dx + 1, 0, width);
+        const int r1 = std::clamp(row + r.max_dy + 1, 0, height);
+        if (c0 >= c1 || r0 >= r1) {
+            return 0;
+        }
         return at(c1, r1) - at(c0, r1) - at(c1, r0) + at(c0, r0);
     }
 };
@@ -593,13 +621,11 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
                 continue;
             }
             const std::size_t tile = static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col);
-            int reach = -1;
-            if (report.level.floor[tile] != 0) {
-                for (std::size_t k = 0; k < d; ++k) {
-                    reach = std::max(reach, report.rows[row_at[tile] + k].reach);
-                }
+            bool keep = report.level.floor[tile] != 0;
+            for (std::size_t k = 0; keep && k < d; ++k) {
+                keep = changes.in(col, row, report.rows[row_at[tile] + k].reach) == 0;
             }
-            if (reach >= 0 && changes.around(col, row, reach) == 0) {
+            if (keep) {
                 kept[c] = row_at[tile];
             } else {
                 rerun.push_back(c);

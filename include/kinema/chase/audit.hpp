@@ -64,6 +64,14 @@ Vec2 audit_direction(int k, int directions);
 /// A planar direction as a world vector of `space`: (x, y, 0) on xy spaces, (x, 0, y) on xz spaces.
 Vec3 world_direction(const CellSpace& space, Vec2 planar);
 
+/// A box of tiles around a cell: columns col + min_dx .. col + max_dx, rows row + min_dy .. row + max_dy.
+struct AuditReach {
+    int min_dx = 0;
+    int max_dx = 0;
+    int min_dy = 0;
+    int max_dy = 0;
+};
+
 /// One (cell, direction) of the audit.
 struct AuditRow {
     CellId cell = no_cell;  ///< the audited cell; the seed is its centre
@@ -78,9 +86,9 @@ struct AuditRow {
     double along_cells_distance = 0.0;  ///< shortest path through heated cells, world units
     double dead_reckoning_gap = 0.0;    ///< dead reckoning's point to the destination, world units
     std::uint8_t findings = 0;          ///< Finding bits
-    /// Tiles (Chebyshev) from the cell to the farthest tile the row read, on grids (audit_seed_reach,
-    /// kinema/chase/audit_reuse.hpp); 0 elsewhere. Recorded so that a later audit can reuse the row.
-    int reach = 0;
+    /// The box of tiles the row read, as offsets from the cell's tile, on grids (audit_seed_reach,
+    /// kinema/chase/audit_reuse.hpp); all 0 elsewhere. Recorded so that a later audit can reuse the row.
+    AuditReach reach;
 
     bool has(Finding f) const { return (findings & static_cast<std::uint8_t>(f)) != 0; }
 };

@@ -4,13 +4,15 @@
 // change, copying the other rows. The result is the one a full audit of the new level computes, row for row,
 // so every report made from it is the full audit's, byte for byte.
 //
-// A seed's reach: the Chebyshev distance, in tiles, from its cell to the farthest tile any part of its row
-// reads (the flood, the dead reckoning, the findings' searches; audit_seed_reach derives it from the flood's
-// rules, chase-flood-spec.md "Step A" and "Step B"). A seed whose square of that radius holds no changed tile
-// reads the same tiles in both levels, so it computes the same row. Chebyshev distance bounds a grid path's
-// length whatever the walls (a step, straight or diagonal, moves at most one tile on each axis), so adding or
-// removing walls cannot bring a tile nearer than the bound says. 3D levels and plain graphs have no such
-// rule here: any report of one is audited in full.
+// A seed's reach: the box of tiles, around its cell, that holds every tile any part of its row reads (the
+// flood, the dead reckoning, the findings' searches; audit_seed_reach derives it from the flood's rules,
+// chase-flood-spec.md "Step A" and "Step B", and from the cells the row's searches visited). A seed whose
+// boxes (one per direction) hold no changed tile reads the same tiles in both levels, so it computes the same
+// row: a cell's neighbour list depends only on the tiles one step around it (a diagonal step needs both
+// orthogonal tiles, spec "Inputs"), so each visited cell adds its 3 x 3 tiles. The box is measured on the
+// old level, where the seed ran; a wall added or removed outside it cannot change what the seed read,
+// because every read cell was reached through cells inside the box. 3D levels and plain graphs have no
+// such rule here: any report of one is audited in full.
 #pragma once
 
 #include <cstddef>
@@ -36,10 +38,10 @@ struct AuditReachScratch {
     std::vector<CellId> queue;
 };
 
-/// The seed's reach in tiles (see above) on a grid space; 0 on any other space (never reused). `row` is
+/// The seed's reach (see above) on a grid space; all 0 on any other space (never reused). `row` is
 /// the seed's row and `flood` the flood that produced it; `dir` the planar direction.
-int audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
-                     const AuditSettings& settings, AuditReachScratch& scratch);
+AuditReach audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
+                            const AuditSettings& settings, AuditReachScratch& scratch);
 
 /// The grid a report was made on, as its "reuse" record holds it.
 struct AuditReportLevel {
@@ -94,7 +96,8 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
 [[nodiscard]] std::string audit_settings_json(const FloodSettings& flood, const AuditSettings& settings);
 
 /// The "reuse" record the audit's JSON ends with, without its digest: {"format", "level": {...}, "reach":
-/// [...]} less the closing brace (write_audit_json adds the digest of every byte before it).
+/// [min_dx, max_dx, min_dy, max_dy of each row, ...]} less the closing brace (write_audit_json adds the
+/// digest of every byte before it).
 void append_audit_reuse_record(std::string& out, const ChaseSpace& space, const AuditResult& result);
 
 }  // namespace kinema::chase
