@@ -510,6 +510,42 @@ AuditReport parse_audit_report(std::string_view text) {
     return report;
 }
 
+AuditReport audit_report_of(const ChaseSpace& space, const FloodSettings& flood,
+                            const AuditSettings& settings, const AuditResult& result) {
+    AuditReport report;
+    report.directions = result.directions;
+    report.settings_head = "{\"directions\":" + std::to_string(result.directions) +
+                           ",\"settings\":" + audit_settings_json(flood, settings);
+    const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space);
+    report.level.cells = space.cells().size();
+    if (grid_space == nullptr) {
+        return report;
+    }
+    const GridSpace& grid = grid_space->grid();
+    AuditReportLevel& level = report.level;
+    level.grid = true;
+    level.width = grid.width();
+    level.height = grid.height();
+    level.cell_size = grid.cell_size();
+    level.connectivity = static_cast<int>(grid.settings().connectivity);
+    level.floor.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height), 0);
+    const auto tile = [&](CellId c) {
+        const Tile t = grid.tile_of(c);
+        return static_cast<CellId>(t.row * level.width + t.col);
+    };
+    std::vector<CellId> tiles(grid.cells().size());
+    for (CellId c = 0; c < tiles.size(); ++c) {
+        tiles[c] = tile(c);
+        level.floor[tiles[c]] = 1;
+    }
+    report.rows = result.rows;
+    for (AuditRow& row : report.rows) {
+        row.cell = row.seed_cell = tiles[row.cell];
+        row.destination_cell = tiles[row.destination_cell];
+    }
+    return report;
+}
+
 std::string audit_report_mismatch(const AuditReport& report, const ChaseSpace& space,
                                   const FloodSettings& flood, const AuditSettings& settings) {
     const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space);

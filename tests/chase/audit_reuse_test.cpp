@@ -158,6 +158,26 @@ TEST(AuditReuse, LowMaxStepsAndOtherRadiiStayExact) {
     }
 }
 
+TEST(AuditReuse, TheReportInMemoryIsTheReportReadBack) {
+    const Audit a(our_level("warehouse_loop"));
+    const AuditReport read = parse_audit_report(a.json);
+    const AuditReport made = audit_report_of(a.space, {}, {}, a.result);
+    EXPECT_EQ(made.settings_head, read.settings_head);
+    EXPECT_EQ(made.level.floor, read.level.floor);
+    EXPECT_EQ(made.level.cells, read.level.cells);
+    ASSERT_EQ(made.rows.size(), read.rows.size());
+    AuditResult from_made;
+    from_made.rows = made.rows;
+    AuditResult from_read;
+    from_read.rows = read.rows;
+    expect_same_rows(from_made, from_read);
+    for (std::size_t i = 0; i < made.rows.size(); ++i) {
+        EXPECT_EQ(made.rows[i].chase_distance, read.rows[i].chase_distance);
+        EXPECT_EQ(made.rows[i].dead_reckoning_gap, read.rows[i].dead_reckoning_gap);
+        EXPECT_EQ(made.rows[i].destination.x, read.rows[i].destination.x);
+    }
+}
+
 std::string why_unusable(std::string_view text) {
     try {
         (void)parse_audit_report(text);

@@ -72,6 +72,11 @@ struct AuditReportUnusable : std::runtime_error {
 /// digest of every byte, the format version, the rows' order and values. Throws AuditReportUnusable.
 [[nodiscard]] AuditReport parse_audit_report(std::string_view text);
 
+/// The report an audit's JSON would read back as (parse_audit_report of audit_json), made from the result
+/// in memory: what `kinema audit --watch` keeps between saves.
+[[nodiscard]] AuditReport audit_report_of(const ChaseSpace& space, const FloodSettings& flood,
+                                          const AuditSettings& settings, const AuditResult& result);
+
 /// Why `report` cannot be reused for an audit of `space` with these settings (another level size, cell
 /// size, connectivity, settings, or not a grid), or "" when it can.
 [[nodiscard]] std::string audit_report_mismatch(const AuditReport& report, const ChaseSpace& space,
