@@ -170,7 +170,8 @@ AuditArgs parse_options(const AuditCommand& c) {
 
 // The whole audit's files (report and render make them), written together (each replaced atomically).
 void write_files(const chase::ChaseSpace& space, const chase::AuditResult& r,
-                 const std::vector<chase::AuditPlace>& places, const AuditArgs& a, const std::string& title) {
+                 const std::vector<chase::AuditPlace>& places, const AuditArgs& a,
+                 [[maybe_unused]] const std::string& title) {  // pictures' title; none without cairo
     output::OutputFiles files(a.files.inputs);
     report::add_audit_reports(
         files, {{"--json", a.files.json}, {"--csv", a.files.csv}, {"--places-csv", a.files.places_csv}},

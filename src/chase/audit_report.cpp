@@ -3,9 +3,9 @@
 // `kinema chase --json`.
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -66,7 +66,8 @@ class NumberTexts {
   public:
     NumberTexts() : slots_(slot_count) {}
     void append(std::string& out, double value) {
-        const auto bits = std::bit_cast<std::uint64_t>(value);
+        std::uint64_t bits = 0;  // std::bit_cast's value; emscripten's libc++ 14 has no std::bit_cast
+        std::memcpy(&bits, &value, sizeof bits);
         Slot& slot = slots_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - slot_bits)];
         if (slot.length == 0 || slot.bits != bits) {
             std::string text;
