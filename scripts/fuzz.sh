@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
-# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 28) each (the OBJ fuzzer also
-# builds every mesh with Recast), merge's partial reports KINEMA_FUZZ_MERGE_SECONDS (default 25), the Tiled
-# maps KINEMA_FUZZ_TILED_SECONDS (default 25), LDtk projects and PNG/BMP images KINEMA_FUZZ_LDTK_SECONDS and
-# KINEMA_FUZZ_IMAGE_SECONDS (default 20 each), 3D scenes through Assimp KINEMA_FUZZ_MESH_SCENE_SECONDS (default
-# 20; built with KINEMA_FORMATS_ASSIMP), the command line's argument parsing (one cli_<command>_fuzz for each of
-# the 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default
-# 8) each: about 6 minutes in all (the whole suite stays within its 45 minutes on 2 cores). Exits non-zero
+# and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 20) each (the OBJ fuzzer also
+# builds every mesh with Recast), the navmesh files, the C ABI, merge's partial reports and the Tiled maps
+# KINEMA_FUZZ_{NAVMESH,C_ABI,MERGE,TILED}_SECONDS (default 18 each), LDtk projects, PNG/BMP images and 3D scenes
+# through Assimp KINEMA_FUZZ_{LDTK,IMAGE,MESH_SCENE}_SECONDS (default 15 each; scenes need
+# KINEMA_FORMATS_ASSIMP), the command line's argument parsing (one cli_<command>_fuzz for each of the 10
+# commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default 6)
+# each: about 4 minutes of fuzzing in all, so that the whole suite stays within its 45 minutes on 2 cores (the
+# longer runs are this script with larger values). The Python module and the C# binding are
+# not built here: no fuzzer uses them. Exits non-zero
 # when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
@@ -15,12 +17,12 @@
 # never copied into the repository.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seconds="${KINEMA_FUZZ_SECONDS:-28}"
-cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-8}"
+seconds="${KINEMA_FUZZ_SECONDS:-20}"
+cli_seconds="${KINEMA_CLI_FUZZ_SECONDS:-6}"
 
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKINEMA_BUILD_FUZZ=ON \
   -DKINEMA_BUILD_TESTS=OFF -DKINEMA_BUILD_BENCH=OFF -DKINEMA_BUILD_CLI=ON -DKINEMA_BUILD_RENDER=OFF \
-  -DKINEMA_BUILD_NAV=ON >/dev/null
+  -DKINEMA_BUILD_NAV=ON -DKINEMA_BUILD_PYTHON=OFF -DKINEMA_BUILD_CSHARP=OFF >/dev/null
 cmake --build build-fuzz
 
 shared="../shared/data"
@@ -43,7 +45,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
       ;;
     navmesh_fuzz)
       # Small navmesh files (kinema navmesh build of a floor, a ramp and a landing; a floor 150 km from the
-      # origin; a floor in nine 16-voxel tiles) and past findings (a self-linked polygon, ...); ~30 s is
+      # origin; a floor in nine 16-voxel tiles) and past findings (a self-linked polygon, ...); ~20 s is
       # enough here: each input builds cells and runs a chase.
       cp fuzz/corpus/navmesh/* "$corpus/"
       ;;
@@ -58,7 +60,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
     tiled_fuzz)
       # Our levels as Tiled maps (scripts/make-tiled-levels.py): every encoding Python writes, chunks, groups,
       # objects; and fuzz/corpus/tiled: zstd layers (written with the zstd tool), ellipses, turned rectangles,
-      # npc markers. Their first byte ('<' or '{') picks the reader (fuzz/tiled_fuzz.cpp); ~25 s.
+      # npc markers. Their first byte ('<' or '{') picks the reader (fuzz/tiled_fuzz.cpp).
       cp data/levels/tiled/*.tmx data/levels/tiled/*.tmj fuzz/corpus/tiled/* "$corpus/"
       ;;
     ldtk_fuzz)
@@ -72,7 +74,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
       ;;
     mesh_scene_fuzz)
       # 3D scenes through Assimp (kinema::formats): corner_ramp.obj's twins (scripts/make-mesh-levels.sh), glTF
-      # external, embedded, binary and under a scale node, and ASCII FBX, COLLADA, PLY and STL; ~20 s.
+      # external, embedded, binary and under a scale node, and ASCII FBX, COLLADA, PLY and STL.
       cp data/levels/corner_ramp*.gltf data/levels/corner_ramp.{glb,fbx,dae,ply,stl} "$corpus/"
       ;;
     obj_fuzz)
@@ -85,13 +87,13 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
   echo "== $target"
   # -max_len: the shared maps are up to 512 x 512 tiles (~270 KB); let mutations start from whole maps.
   target_seconds="$seconds"
-  [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-25}"
-  [ "$target" = c_abi_fuzz ] && target_seconds="${KINEMA_FUZZ_C_ABI_SECONDS:-25}"
-  [ "$target" = merge_fuzz ] && target_seconds="${KINEMA_FUZZ_MERGE_SECONDS:-25}"
-  [ "$target" = tiled_fuzz ] && target_seconds="${KINEMA_FUZZ_TILED_SECONDS:-25}"
-  [ "$target" = ldtk_fuzz ] && target_seconds="${KINEMA_FUZZ_LDTK_SECONDS:-20}"
-  [ "$target" = image_fuzz ] && target_seconds="${KINEMA_FUZZ_IMAGE_SECONDS:-20}"
-  [ "$target" = mesh_scene_fuzz ] && target_seconds="${KINEMA_FUZZ_MESH_SCENE_SECONDS:-20}"
+  [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-18}"
+  [ "$target" = c_abi_fuzz ] && target_seconds="${KINEMA_FUZZ_C_ABI_SECONDS:-18}"
+  [ "$target" = merge_fuzz ] && target_seconds="${KINEMA_FUZZ_MERGE_SECONDS:-18}"
+  [ "$target" = tiled_fuzz ] && target_seconds="${KINEMA_FUZZ_TILED_SECONDS:-18}"
+  [ "$target" = ldtk_fuzz ] && target_seconds="${KINEMA_FUZZ_LDTK_SECONDS:-15}"
+  [ "$target" = image_fuzz ] && target_seconds="${KINEMA_FUZZ_IMAGE_SECONDS:-15}"
+  [ "$target" = mesh_scene_fuzz ] && target_seconds="${KINEMA_FUZZ_MESH_SCENE_SECONDS:-15}"
   if ! "$binary" -max_total_time="$target_seconds" -max_len=300000 -timeout=10 -rss_limit_mb=2048 \
        -print_final_stats=1 -artifact_prefix="build-fuzz/crashes/$target-" "$corpus" "${extra[@]}" \
        >"build-fuzz/$target.log" 2>&1; then

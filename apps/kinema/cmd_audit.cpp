@@ -7,7 +7,10 @@
 // nothing, written together at the end; an interrupted run writes nothing) and make the table.
 
 #include <algorithm>
+#include <array>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -26,6 +29,7 @@
 #include "help_pages.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_reuse.hpp"
 #include "kinema/chase/audit_sweep.hpp"
 #include "kinema/chase/chase_settings.hpp"
 #include "kinema/chase/grid.hpp"
@@ -33,6 +37,7 @@
 #include "kinema/core/file.hpp"
 #include "kinema/levels/grid_level.hpp"
 #include "kinema/levels/level_formats.hpp"
+#include "kinema/output/file_watch.hpp"
 #include "kinema/output/output_files.hpp"
 #include "kinema/report/audit_files.hpp"
 #include "kinema/report/audit_shards.hpp"
@@ -57,6 +62,9 @@ struct AuditCliOptions {
     // --json, --csv, --places-csv, --png and --svg (kinema merge writes the same), and the files read.
     MergeOutputs files;
     std::string shard;  // "I/N" or empty
+    std::string reuse;  // --reuse OLD.json or empty
+    bool reuse_strict = false;
+    bool watch = false;
     bool quiet = false;
 };
 
@@ -74,6 +82,9 @@ struct AuditArgs {
     chase::LevelAuditSettings settings;
     MergeOutputs files;
     std::optional<report::ShardId> shard;
+    std::string reuse;
+    bool reuse_strict = false;
+    bool watch = false;
     bool quiet = false;
 };
 
@@ -111,6 +122,8 @@ std::vector<GivenFlag> whole_run_outputs(const MergeOutputs& f) {
 void refuse_with_sweep(const AuditCliOptions& o) {
     std::vector<GivenFlag> refused = whole_run_outputs(o.files);
     refused.push_back(given_text(o.shard, "--shard"));  // not a file, but refused alike
+    refused.push_back(given_text(o.reuse, "--reuse"));
+    refused.push_back(GivenFlag{o.watch, "--watch"});
     refuse_given(refused, "not with --sweep (a sweep writes its table, and --json)");
 }
 
@@ -141,17 +154,25 @@ AuditArgs parse_options(const AuditCommand& c) {
     refuse_pictures_without_render(!f.png.empty() || !f.svg.empty(), "--png/--svg");
     if (!o.shard.empty()) {
         a.shard = check_shard_outputs(o.shard, f.json, whole_run_outputs(f));
+        refuse_given({given_text(o.reuse, "--reuse")},
+                     "not with --shard (a shard's part has no reuse record)");
+    }
+    if (o.reuse_strict && o.reuse.empty()) {
+        throw UsageError("--reuse-strict: needs --reuse OLD.json (it refuses a report --reuse would ignore)");
     }
     a.files = f;
+    a.reuse = o.reuse;
+    a.reuse_strict = o.reuse_strict;
+    a.watch = o.watch;
     a.quiet = o.quiet;
     return a;
 }
 
-// The whole audit's files (report and render make them), written together, then its text.
-void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
-                   const std::string& title) {
+// The whole audit's files (report and render make them), written together (each replaced atomically).
+void write_files(const chase::ChaseSpace& space, const chase::AuditResult& r,
+                 const std::vector<chase::AuditPlace>& places, const AuditArgs& a,
+                 [[maybe_unused]] const std::string& title) {  // pictures' title; none without cairo
     output::OutputFiles files(a.files.inputs);
-    const std::vector<chase::AuditPlace> places = chase::audit_places(space, r);
     report::add_audit_reports(
         files, {{"--json", a.files.json}, {"--csv", a.files.csv}, {"--places-csv", a.files.places_csv}},
         space, a.settings.flood, a.settings.audit, r, places);
@@ -165,6 +186,14 @@ void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, 
     }
 #endif
     files.commit();
+}
+
+// The whole audit's files, then its text.
+void write_reports(const chase::ChaseSpace& space, const chase::AuditResult& r, const AuditArgs& a,
+                   const std::string& title) {
+    const std::vector<chase::AuditPlace> places =
+        chase::audit_places(space, r, a.settings.flood, a.settings.audit);
+    write_files(space, r, places, a, title);
     fmt::print("{}", report::audit_report_text(title, space, a.settings.flood, a.settings.audit, r, places));
 }
 
@@ -183,6 +212,49 @@ void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     fmt::print("{}", report::audit_sweep_text(title, a.sweeps, points, a.settings.audit.directions));
 }
 
+// The largest report --reuse reads: a 2^20-row audit's JSON is about 350 MB.
+constexpr std::uintmax_t max_reuse_bytes = std::uintmax_t{1} << 30;
+
+// The earlier report named by --reuse, read for reuse and checked against this level and these settings;
+// nullopt (after a one-line note on stderr) when it cannot be reused, or a UsageError with --reuse-strict.
+std::optional<chase::AuditReport> reusable_report(const chase::ChaseSpace& space, const AuditArgs& a) {
+    std::string why;
+    std::optional<chase::AuditReport> report;
+    try {
+        report = chase::parse_audit_report(read_file_capped(a.reuse, max_reuse_bytes));
+        why = chase::audit_report_mismatch(*report, space, a.settings.flood, a.settings.audit);
+    } catch (const FileError& e) {
+        why = e.why();
+    } catch (const chase::AuditReportUnusable& e) {
+        why = e.what();
+    }
+    if (why.empty()) {
+        return report;
+    }
+    if (a.reuse_strict) {
+        throw UsageError(fmt::format("--reuse {}: not reused (--reuse-strict): {}", a.reuse, why));
+    }
+    fmt::print(stderr, "kinema audit: --reuse {}: ignored, auditing in full: {}\n", a.reuse, why);
+    return std::nullopt;
+}
+
+// The audit of the level reusing the rows of --reuse's report that no change can reach (a full audit when
+// it cannot be reused); how much ran again is said on stderr.
+chase::AuditResult audit_reusing(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
+                                 const chase::AuditOptions& options) {
+    const std::optional<chase::AuditReport> report = reusable_report(*spaces[0], a);
+    if (!report) {
+        return chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+    }
+    chase::AuditReuseStats stats;
+    chase::AuditResult result =
+        chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, *report, options, &stats);
+    // Said with --quiet too: it is what tells a re-audit from a full one.
+    fmt::print(stderr, "kinema audit: --reuse {}: {} tiles changed, {} of {} cells audited again\n", a.reuse,
+               stats.tiles_changed, stats.cells_rerun, stats.cells);
+    return result;
+}
+
 // The whole audit, or with --shard only the shard's cells written as a partial report (nothing on stdout).
 void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
                const std::string& title) {
@@ -195,7 +267,9 @@ void run_audit(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
     const std::size_t cell_count = spaces[0]->cells().size();
     if (!a.shard) {
-        const chase::AuditResult result = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+        const chase::AuditResult result =
+            a.reuse.empty() ? chase::audit(spaces, a.settings.flood, a.settings.audit, options)
+                            : audit_reusing(spaces, a, options);
         bar.finish();
         write_reports(*spaces[0], result, a, title);
         return;
@@ -236,7 +310,177 @@ void with_spaces(const AuditArgs& a, const SpacesUser& use) {
     use(spaces, titled_file_name(a.map, level.title));
 }
 
+// What --watch compares between two audits: each finding's share of the seeds and the places (finding,
+// the cell at its centre, its seeds), as printed.
+struct WatchView {
+    std::array<double, 4> shares{};
+    std::vector<std::string> places;
+};
+
+std::string cell_text(const chase::ChaseSpace& space, chase::CellId cell) {
+    const chase::CellCoords c = space.coords(cell);
+    std::string out = "(";
+    for (int i = 0; i < c.count; ++i) {
+        out += (i > 0 ? ", " : "") + std::to_string(c.values[static_cast<std::size_t>(i)]);
+    }
+    return out + ")";
+}
+
+WatchView watch_view(const chase::ChaseSpace& space, const chase::AuditResult& r,
+                     const std::vector<chase::AuditPlace>& places) {
+    WatchView view;
+    for (std::size_t i = 0; i < view.shares.size(); ++i) {
+        view.shares[i] = r.totals.rows == 0 ? 0.0
+                                            : 100.0 * static_cast<double>(r.totals.findings[i]) /
+                                                  static_cast<double>(r.totals.rows);
+    }
+    for (const chase::AuditPlace& p : places) {
+        view.places.push_back(fmt::format("{} at {}, {} seeds", chase::to_string(p.finding),
+                                          cell_text(space, p.centre_cell), p.seeds));
+    }
+    return view;
+}
+
+// The shares that changed and the places that came or went, one line each.
+void print_changes(const WatchView& before, const WatchView& after) {
+    bool any = false;
+    for (std::size_t i = 0; i < after.shares.size(); ++i) {
+        if (fmt::format("{:.1f}", before.shares[i]) != fmt::format("{:.1f}", after.shares[i])) {
+            fmt::print("  {}: {:.1f} % of the seeds (was {:.1f} %)\n",
+                       chase::to_string(chase::all_findings[i]), after.shares[i], before.shares[i]);
+            any = true;
+        }
+    }
+    for (const std::string& p : after.places) {
+        if (std::find(before.places.begin(), before.places.end(), p) == before.places.end()) {
+            fmt::print("  new place: {}\n", p);
+            any = true;
+        }
+    }
+    for (const std::string& p : before.places) {
+        if (std::find(after.places.begin(), after.places.end(), p) == after.places.end()) {
+            fmt::print("  gone: {}\n", p);
+            any = true;
+        }
+    }
+    if (!any) {
+        fmt::print("  no share or place changed\n");
+    }
+}
+
+// Between saves: the last audit's report (reused by the next) and what it showed.
+struct WatchState {
+    std::optional<chase::AuditReport> report;
+    WatchView view;
+    bool first = true;
+};
+
+// One audit of the level as saved now: the first as `kinema audit` runs it (its --reuse too), then each
+// reusing the last one's rows; the files rewritten, the summary printed the first time, the changes after.
+void watch_audit_once(const AuditArgs& a, WatchState& state) {
+    with_spaces(a, [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
+        const chase::ChaseSpace& space = *spaces[0];
+        ProgressBar bar("audit", "seeds", !a.quiet);
+        chase::AuditOptions options;
+        options.on_progress = [&](std::size_t done, std::size_t total) { bar.update(done, total); };
+        chase::AuditReuseStats stats;
+        chase::AuditResult r;
+        const bool reuse =
+            state.report &&
+            chase::audit_report_mismatch(*state.report, space, a.settings.flood, a.settings.audit).empty();
+        if (reuse) {
+            r = chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, *state.report, options,
+                                     &stats);
+        } else if (state.first && !a.reuse.empty()) {
+            r = audit_reusing(spaces, a, options);
+        } else {
+            r = chase::audit(spaces, a.settings.flood, a.settings.audit, options);
+        }
+        bar.finish();
+        const std::vector<chase::AuditPlace> places =
+            chase::audit_places(space, r, a.settings.flood, a.settings.audit);
+        write_files(space, r, places, a, title);
+        WatchView view = watch_view(space, r, places);
+        if (state.first) {
+            fmt::print(
+                "{}", report::audit_report_text(title, space, a.settings.flood, a.settings.audit, r, places));
+        } else {
+            fmt::print("{} saved: {}\n", a.map,
+                       reuse ? fmt::format("{} tiles changed, {} of {} cells audited again",
+                                           stats.tiles_changed, stats.cells_rerun, stats.cells)
+                             : fmt::format("audited in full, {} cells", space.cells().size()));
+            print_changes(state.view, view);
+        }
+        std::fflush(stdout);
+        state.view = std::move(view);
+        state.report = chase::audit_report_of(space, a.settings.flood, a.settings.audit, r);
+        state.first = false;
+    });
+}
+
+// Says `what` on stderr once until something else is said.
+void say_once(std::string& said, const std::string& what) {
+    if (what != said) {
+        fmt::print(stderr, "kinema audit --watch: {}\n", what);
+        std::fflush(stderr);
+        said = what;
+    }
+}
+
+// Waits until the level file is saved: its stamp changed and stayed the same for a tenth of a second (an
+// editor writing in pieces). A file that disappears or is replaced by a directory is waited for.
+void wait_for_save(const std::string& map, output::FileStamp& last, std::string& said) {
+    for (;;) {
+        output::DirectoryWatch watch(map);  // anew each time: the directory itself may have been replaced
+        output::FileStamp now = output::file_stamp(map);
+        if (now == last) {
+            watch.wait(500);
+            now = output::file_stamp(map);
+            if (now == last) {
+                continue;
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        if (output::file_stamp(map) != now) {
+            continue;
+        }
+        last = now;
+        if (now.kind == output::FileStamp::Kind::missing) {
+            say_once(said, fmt::format("{}: gone; waiting for it to be saved again", map));
+        } else if (now.kind != output::FileStamp::Kind::file) {
+            say_once(said,
+                     fmt::format("{}: is not a file now (a directory?); waiting for a level file", map));
+        } else {
+            return;
+        }
+    }
+}
+
+// --watch: audits, then re-audits each time the level file is saved, until Ctrl-C (which, as for every
+// command, leaves no temporary file: the outputs are replaced atomically, main.cpp).
+void watch_map(const AuditArgs& a) {
+    WatchState state;
+    output::FileStamp last = output::file_stamp(a.map);
+    watch_audit_once(a, state);  // a bad level at the start is an error, as without --watch
+    fmt::print(stderr, "kinema audit --watch: watching {} (Ctrl-C ends)\n", a.map);
+    std::string said;
+    for (;;) {
+        wait_for_save(a.map, last, said);
+        try {
+            watch_audit_once(a, state);
+            said.clear();
+        } catch (const std::exception& e) {
+            // A save half-written, or a level that does not load: not the end of the session.
+            say_once(said, fmt::format("{}; waiting for the next save", e.what()));
+        }
+    }
+}
+
 void audit_map(const AuditArgs& args) {
+    if (args.watch) {
+        watch_map(args);
+        return;
+    }
     try {
         with_spaces(args, [&](std::span<const chase::ChaseSpace* const> spaces, const std::string& title) {
             run_audit(spaces, args, title);
@@ -304,6 +548,18 @@ void add_audit_command(CLI::App& app) {
                       "Run the audit for every combination of these values of a flood field (repeatable: "
                       "--sweep hot=10,20 --sweep max_steps=20,40) and print the shares per combination")
         ->type_name("FIELD=V1,V2,...");
+    cmd->add_option("--reuse", o.reuse,
+                    "An earlier report of this level (--json): re-audit only the cells an edit since can "
+                    "change, writing what a full audit writes; a report that cannot be reused (another "
+                    "level size, other settings, edited, a 3D level) is ignored with a note")
+        ->type_name("OLD.json");
+    cmd->add_flag("--reuse-strict", o.reuse_strict,
+                  "Refuse (exit 2) a --reuse report that cannot be reused instead of auditing in full");
+    cmd->add_flag(
+        "--watch", o.watch,
+        "Audit, then audit again each time the level file is saved (reusing the last audit: only the "
+        "cells the edit can change run again), print the shares and places that changed and rewrite "
+        "the output files; Ctrl-C ends");
     cmd->add_flag("--quiet", o.quiet, "No progress bar");
     cmd->callback([command, cmd] {
         command->options.files.inputs = input_files(*cmd);

@@ -61,6 +61,7 @@ struct PursueOptions {
     bool json = false;      // --json given (single pursuit: print JSON)
     std::string json_file;  // --json F (batch: the report's file)
     std::string csv;
+    std::string sightings_csv;  // --sightings-csv F (batch: each run's first loss of sight)
     std::string png;
     std::string svg;
     std::string animate;
@@ -171,16 +172,18 @@ void refuse_foreign_options(const PursueCommand& c, bool batch, bool mesh) {
              given_text(o.svg, "--svg"), given_text(o.animate, "--animate")},
             "not used with --batch (every strategy runs on random scenarios)");
     } else {
-        refuse_given({f.given_flag("seed"), mesh ? GivenFlag{} : f.given_flag("threads"),
-                      f.given_flag("min_route"), f.given_flag("npcs"), given_text(o.csv, "--csv"),
-                      given_text(o.json_file, "--json FILE"), given_text(o.shard, "--shard")},
-                     "only with --batch");
+        refuse_given(
+            {f.given_flag("seed"), mesh ? GivenFlag{} : f.given_flag("threads"), f.given_flag("min_route"),
+             f.given_flag("npcs"), given_text(o.csv, "--csv"), given_text(o.sightings_csv, "--sightings-csv"),
+             given_text(o.json_file, "--json FILE"), given_text(o.shard, "--shard")},
+            "only with --batch");
     }
     if (batch && o.json && o.json_file.empty()) {
         throw UsageError("--json: --batch writes its report to a file: --json FILE");
     }
     if (batch && !o.shard.empty()) {
-        const GivenFlag whole_run_outputs[] = {given_text(o.csv, "--csv")};
+        const GivenFlag whole_run_outputs[] = {given_text(o.csv, "--csv"),
+                                               given_text(o.sightings_csv, "--sightings-csv")};
         (void)check_shard_outputs(o.shard, o.json_file, whole_run_outputs);
     }
 }
@@ -225,7 +228,7 @@ void report_batch(const PursueCommand& c, const report::BatchPartSettings& part,
         c.flags.require_valid({report::no_scenario_error(why, level, part.config, part.batch)});
     }
     fmt::print("{}", report::write_batch_reports({"--json", o.json_file}, {"--csv", o.csv}, o.inputs, part,
-                                                 result, level));
+                                                 result, level, {"--sightings-csv", o.sightings_csv}));
 }
 
 void run_batch_command(const PursueCommand& c, const levels::GridLevel& level) {
@@ -399,6 +402,9 @@ void add_batch_options(CLI::App* cmd, PursueOptions& o, FlagBinder& flags) {
               ValueKind::integer);
     flags.add_fields<pursuit::BatchSettings>(cmd, {"min_route", "npcs"});
     add_file_option(cmd, "--csv", o.csv, "--batch: write one row per run to this file");
+    add_file_option(cmd, "--sightings-csv", o.sightings_csv,
+                    "--batch: write each run's first loss of sight (where and heading where) to this file, "
+                    "for the audit's lift (scripts/audit-lift.py)");
     cmd->add_option("--shard", o.shard,
                     "--batch: run only shard I of N (scenarios i mod N = I-1) and write its partial report "
                     "to --json (kinema merge joins the parts)")

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "kinema/chase/audit_reuse.hpp"
 #include "kinema/core/parallel_for.hpp"
 
 namespace kinema::chase {
@@ -258,6 +259,7 @@ struct AuditScratch {
     std::vector<std::uint32_t> hidden_count;
     std::vector<CellId> hidden_cells;
     static constexpr std::uint32_t not_found = std::numeric_limits<std::uint32_t>::max();
+    AuditReachScratch reach;  // audit_seed_reach's
 };
 
 void AuditScratchDeleter::operator()(AuditScratch* s) const {
@@ -645,6 +647,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
         short_of_a_corner(space, scratch, f.destination_cell, settings.corner_radius));
     set(row, Finding::barrier_blocks_exit,
         barrier_blocks_exit(cells, scratch, dir, static_cast<std::size_t>(settings.exit_cells)));
+    row.reach = audit_seed_reach(space, scratch.flood, row, dir, settings, scratch.reach);
     clear_states(scratch);
     return row;
 }
@@ -739,18 +742,16 @@ void check_settings(const FloodSettings& flood, const AuditSettings& settings) {
 
 }  // namespace
 
-std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
-                                 const AuditSettings& settings, AuditCellRange range,
-                                 const AuditOptions& options) {
-    check_spaces(spaces);
-    check_settings(flood, settings);
-    const std::size_t cell_count = spaces[0]->cells().size();
-    if (range.first > range.end || range.end > cell_count) {
-        throw std::invalid_argument("audit: the cell range must lie within the space's cells");
-    }
+namespace {
+
+// The rows of `count` cells, the i-th being cell_at(i), cell-major in that order.
+template <class CellAt>
+std::vector<AuditRow> rows_of_cells(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                    const AuditSettings& settings, std::size_t count, CellAt cell_at,
+                                    const AuditOptions& options) {
     const auto d = static_cast<std::size_t>(settings.directions);
-    check_row_count(range.end - range.first, settings.directions);
-    std::vector<AuditRow> rows((range.end - range.first) * d);
+    check_row_count(count, settings.directions);
+    std::vector<AuditRow> rows(count * d);
 
     // parallel_for hands out cells one at a time to one worker per space (worker w reads spaces[w], with its
     // own scratch); rows are written by index, so the order workers take cells in changes nothing.
@@ -770,8 +771,7 @@ std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, cons
         AuditScratch& scratch = *scratches[w];
         for (std::size_t k = 0; k < d; ++k) {
             AuditRow& row = rows[c * d + k];
-            row = audit_seed(space, scratch, settings, static_cast<CellId>(range.first + c),
-                             static_cast<int>(k));
+            row = audit_seed(space, scratch, settings, cell_at(c), static_cast<int>(k));
             if (options.on_row) {
                 options.on_row(row, scratch.flood);
             }
@@ -781,11 +781,40 @@ std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, cons
             options.on_progress(done, rows.size());
         }
     };
-    parallel_for(range.end - range.first, static_cast<int>(spaces.size()), audit_cell);
+    parallel_for(count, static_cast<int>(spaces.size()), audit_cell);
     if (cancelled) {
         throw AuditCancelled();
     }
     return rows;
+}
+
+}  // namespace
+
+std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                 const AuditSettings& settings, AuditCellRange range,
+                                 const AuditOptions& options) {
+    check_spaces(spaces);
+    check_settings(flood, settings);
+    const std::size_t cell_count = spaces[0]->cells().size();
+    if (range.first > range.end || range.end > cell_count) {
+        throw std::invalid_argument("audit: the cell range must lie within the space's cells");
+    }
+    return rows_of_cells(
+        spaces, flood, settings, range.end - range.first,
+        [first = range.first](std::size_t i) { return static_cast<CellId>(first + i); }, options);
+}
+
+std::vector<AuditRow> audit_cell_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                      const AuditSettings& settings, std::span<const CellId> cells,
+                                      const AuditOptions& options) {
+    check_spaces(spaces);
+    check_settings(flood, settings);
+    const std::size_t cell_count = spaces[0]->cells().size();
+    if (std::any_of(cells.begin(), cells.end(), [&](CellId c) { return c >= cell_count; })) {
+        throw std::invalid_argument("audit: every cell must be one of the space's cells");
+    }
+    return rows_of_cells(
+        spaces, flood, settings, cells.size(), [cells](std::size_t i) { return cells[i]; }, options);
 }
 
 AuditResult audit_result_from_rows(std::vector<AuditRow> rows, int directions, std::size_t cell_count) {

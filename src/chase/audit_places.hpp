@@ -41,19 +41,43 @@ struct AuditPlace {
     /// least half a cell ahead: a player can have run that way), or among all when none is open.
     int main_direction = 0;
     std::size_t main_direction_seeds = 0;  ///< those rows
+    // What the level shows there (docs/audit.md "Why: what the level shows"); the reason names only these.
+    bool loops_known = false;  ///< the space tells loops (a grid's space)
+    /// wrong_way: a cell on a loop of cells within max_steps of the place, where the two ways round meet;
+    /// no_cell when there is none (or loops_known is false).
+    CellId loop_cell = no_cell;
+    /// short_of_a_corner: the destination most of the place's flagged seeds get (the lowest id on a tie) and
+    /// the nearest cell within corner_radius of it out of its line of sight; no_cell when there is none.
+    CellId destination_cell = no_cell;
+    CellId corner_cell = no_cell;
+    /// barrier_blocks_exit: a junction behind the place, where a side way out leaves the way back (a cell
+    /// within corner_radius + exit_cells steps, behind the main heading, with three ways out or more that
+    /// reach exit_cells deep); the nearest; no_cell when there is none.
+    CellId junction_cell = no_cell;
 };
 
 /// The places of every finding, best first: score descending, then size descending, then the lowest cell id.
+/// A place is one connected group of flagged cells of one room (cell_rooms: split at doors and narrow
+/// passages); its centre is its medoid cell's centre. The settings give the radii of what the level shows.
+std::vector<AuditPlace> audit_places(const ChaseSpace& space, const AuditResult& result,
+                                     const FloodSettings& flood, const AuditSettings& settings);
+/// The same at the default settings.
 std::vector<AuditPlace> audit_places(const ChaseSpace& space, const AuditResult& result);
 
 /// The heading of direction k of D as a compass word ("east", "south-west", ...): east is +x, south is +y on
 /// grids (down the map, as drawn) and +z on 3D levels (down the top view).
 std::string heading_word(int k, int directions);
 
-/// The place's reason in one line of plain words (what the NPC does there and why, the heading it happens
-/// most for), e.g. "the flood sends the NPC back behind the player (mostly when the player was last seen
-/// heading east): the heat runs round a loop or a corner and the destination it picks lies behind".
-std::string place_reason(const AuditPlace& place, int directions);
+/// The place's reason in one line of plain words (what the NPC does there, the heading it happens most for,
+/// why, from what the level shows there, and the change to the level that would help where there is one),
+/// e.g. "the flood sends the NPC back behind the player (mostly when the player was last seen heading east):
+/// the heat runs round a loop and comes back behind; a wall or a door at (20, 5) closes the loop". A cause
+/// the level does not show is not named.
+std::string place_reason(const ChaseSpace& space, const AuditPlace& place, int directions);
+
+/// A cell in words: its coordinates on grids and graphs ("(3, 5)"), its centre in the level's units with
+/// its id on 3D levels ("(1.5, 0.2, -3) (cell 17)").
+std::string cell_words(const ChaseSpace& space, CellId cell);
 
 /// Places as JSON: a list of objects {"rank", "finding", "cells", "seeds", "score", "threshold", "centre",
 /// "centre_cell", "box" {"low", "high"}, "box_cells" {"low", "high"}, "findings", "heading", "reason"}

@@ -42,16 +42,25 @@ ShareReading stop_reading(StopReason reason, const FloodSettings& f, std::string
 }
 
 ShareReading finding_reading(Finding finding, const FloodSettings& f, const AuditSettings& s,
-                             std::string_view extent) {
+                             std::string_view extent, bool level_loop) {
     ShareReading r;
     r.name = to_string(finding);
     const std::string where(extent);
     switch (finding) {
         case Finding::wrong_way:
-            r.meaning = where + ", the NPC is sent behind the player's heading: the heat curls round loops " +
-                        "and corners (see the places)";
-            r.to_change = "a lower " + value("max_steps", f.max_steps) +
-                          " stops the heat before it comes round a loop; or break the loop in the level";
+            // The loop is named only where the level has one (audit_shape.hpp's level_has_loop).
+            if (level_loop) {
+                r.meaning = where +
+                            ", the NPC is sent behind the player's heading: the heat runs round the " +
+                            "level's loops (see the places)";
+                r.to_change = "a lower " + value("max_steps", f.max_steps) +
+                              " stops the heat before it comes round a loop; or break the loop in the level";
+            } else {
+                r.meaning = where + ", the NPC is sent behind the player's heading: the destination lies " +
+                            "behind the seed (see the places)";
+                r.to_change = "the level's shape near those seeds; a lower " +
+                              value("max_steps", f.max_steps) + " changes where the heat stops";
+            }
             break;
         case Finding::gives_up_at_once:
             r.meaning = where + ", the NPC gives up on the spot: the flood stops within K steps";
@@ -64,9 +73,12 @@ ShareReading finding_reading(Finding finding, const FloodSettings& f, const Audi
                           value("corner_radius", s.corner_radius) + " is how far the audit looks";
             break;
         case Finding::barrier_blocks_exit:
-            r.meaning = where + ", the barrier closes a side way out that the heat never searches";
-            r.to_change = "the level's exits near the seeds; a higher " + value("exit_cells", s.exit_cells) +
-                          " counts only bigger exits";
+            // Neutral on purpose: which ways the barrier closes (a side way, the way back) is the places'
+            // reason, decided from the level there (audit_shape.hpp).
+            r.meaning = where + ", the barrier closes cells next to the seed that the heat never searches " +
+                        "(see the places)";
+            r.to_change = "the level's ways out near the seeds; a higher " +
+                          value("exit_cells", s.exit_cells) + " counts only bigger closed-off regions";
             break;
     }
     return r;
@@ -89,7 +101,7 @@ std::string_view extent_words(double share) {
 }
 
 std::vector<ShareReading> read_shares(const FloodSettings& flood, const AuditSettings& settings,
-                                      const AuditResult& result) {
+                                      const AuditResult& result, bool level_loop) {
     const AuditTotals& t = result.totals;
     const auto share_of = [&](std::size_t n) {
         return t.rows == 0 ? 0.0 : static_cast<double>(n) / static_cast<double>(t.rows);
@@ -105,7 +117,7 @@ std::vector<ShareReading> read_shares(const FloodSettings& flood, const AuditSet
     }
     for (std::size_t i = 0; i < all_findings.size(); ++i) {
         const double share = share_of(t.findings[i]);
-        out.push_back(finding_reading(all_findings[i], flood, settings, extent_words(share)));
+        out.push_back(finding_reading(all_findings[i], flood, settings, extent_words(share), level_loop));
         out.back().seeds = t.findings[i];
         out.back().share = share;
     }
@@ -113,8 +125,8 @@ std::vector<ShareReading> read_shares(const FloodSettings& flood, const AuditSet
 }
 
 std::string audit_summary_json(const FloodSettings& flood, const AuditSettings& settings,
-                               const AuditResult& result) {
-    const std::vector<ShareReading> readings = read_shares(flood, settings, result);
+                               const AuditResult& result, bool level_loop) {
+    const std::vector<ShareReading> readings = read_shares(flood, settings, result, level_loop);
     std::string out;
     JsonWriter w(out);
     w.begin_object();

@@ -26,12 +26,13 @@ struct ShareReading {
 /// "often" (< 50 %), "on most seeds" (< 80 %), "almost everywhere" (< 100 %), "everywhere" (100 %).
 std::string_view extent_words(double share);
 
-/// The three stop reasons then the four findings, in the totals' order.
+/// The three stop reasons then the four findings, in the totals' order. level_loop: the level has a loop of
+/// cells (audit_shape.hpp's level_has_loop); only then does wrong_way's reading name loops and breaking them.
 std::vector<ShareReading> read_shares(const FloodSettings& flood, const AuditSettings& settings,
-                                      const AuditResult& result);
+                                      const AuditResult& result, bool level_loop);
 
 /// {"stop_reasons": {name: {"seeds", "share", "meaning", "to_change"}, ...}, "findings": {...}}.
 std::string audit_summary_json(const FloodSettings& flood, const AuditSettings& settings,
-                               const AuditResult& result);
+                               const AuditResult& result, bool level_loop);
 
 }  // namespace kinema::chase

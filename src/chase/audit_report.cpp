@@ -3,9 +3,9 @@
 // `kinema chase --json`.
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -14,6 +14,8 @@
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
 #include "kinema/chase/audit_reading.hpp"
+#include "kinema/chase/audit_reuse.hpp"
+#include "kinema/chase/audit_shape.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
 
@@ -64,7 +66,8 @@ class NumberTexts {
   public:
     NumberTexts() : slots_(slot_count) {}
     void append(std::string& out, double value) {
-        const auto bits = std::bit_cast<std::uint64_t>(value);
+        std::uint64_t bits = 0;  // std::bit_cast's value; emscripten's libc++ 14 has no std::bit_cast
+        std::memcpy(&bits, &value, sizeof bits);
         Slot& slot = slots_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - slot_bits)];
         if (slot.length == 0 || slot.bits != bits) {
             std::string text;
@@ -200,15 +203,44 @@ std::string point_names(const std::string& name, int dims) {
     return name + "_x," + name + "_y" + (dims == 3 ? "," + name + "_z" : "");
 }
 
+constexpr std::uint64_t fnv1a64_basis = 14695981039346656037ull;
+
+// FNV-1a 64 (Fowler, Noll and Vo), as kinema::report::fnv1a64 hashes a sharded audit's parts.
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
+    for (const char c : bytes) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+std::string hex64(std::uint64_t v) {
+    std::string out(16, '0');
+    for (std::size_t i = 0; i < 16; ++i) {
+        out[i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15u];
+    }
+    return out;
+}
+
 }  // namespace
+
+std::string audit_settings_json(const FloodSettings& flood, const AuditSettings& settings) {
+    return merged(settings_json(settings_description<FloodSettings>(), &flood),
+                  settings_json(settings_description<AuditSettings>(), &settings));
+}
 
 void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
                       const AuditResult& result, std::string& buffer, const AuditTextSink& sink,
                       std::size_t chunk_bytes) {
     JsonWriter w(buffer);
+    // Every byte is hashed as it is handed on, for the digest that ends the reuse record.
+    std::uint64_t hash = fnv1a64_basis;
+    const auto hand_on = [&](std::string& piece) {
+        hash = fnv1a64(piece, hash);
+        sink(piece);
+    };
     w.begin_object().integer("directions", result.directions).key("settings");
-    w.raw(merged(settings_json(settings_description<FloodSettings>(), &flood),
-                 settings_json(settings_description<AuditSettings>(), &settings)));
+    w.raw(audit_settings_json(flood, settings));
     w.key("rows").begin_array();
     const std::vector<std::string> directions = direction_texts(result.directions);
     const int dims = space.position_dimensions();
@@ -220,13 +252,19 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
         row_json(text, coords, numbers, row, directions[static_cast<std::size_t>(row.direction)], dims);
         w.raw(text);
         if (buffer.size() >= chunk_bytes) {
-            sink(buffer);
+            hand_on(buffer);
         }
     }
     w.end_array();
     totals_json(w, result.totals);
-    w.key("summary").raw(audit_summary_json(flood, settings, result));
-    w.key("places").raw(audit_places_json(space, result, audit_places(space, result)));
+    w.key("summary").raw(audit_summary_json(flood, settings, result, level_has_loop(space.cells())));
+    w.key("places").raw(audit_places_json(space, result, audit_places(space, result, flood, settings)));
+    w.key("reuse");
+    hand_on(buffer);
+    std::string record;
+    append_audit_reuse_record(record, space, result);
+    hash = fnv1a64(record, hash);
+    w.raw(record + ",\"fnv1a64\":\"" + hex64(hash) + "\"}");
     w.end_object();
     sink(buffer);
 }

@@ -4,6 +4,10 @@
 #include <pthread.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <poll.h>
+#include <sys/inotify.h>
+#endif
 
 #include <array>
 #include <cerrno>
@@ -12,6 +16,7 @@
 #include <system_error>
 
 #include "kinema/output/file_system.hpp"
+#include "kinema/output/file_watch.hpp"
 #include "kinema/output/output_files.hpp"
 
 namespace kinema::output::platform {
@@ -192,6 +197,55 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
 
 bool stderr_is_terminal() {
     return ::isatty(STDERR_FILENO) == 1;
+}
+
+}  // namespace kinema::output
+
+namespace kinema::output {
+
+// inotify on the directory (not the file: an editor that saves by renaming a new file over the old one
+// replaces the file's inode, and a watch on it would see only its deletion). Every event that can mean a
+// save or a removal of a name in it.
+DirectoryWatch::DirectoryWatch(const std::string& path) {
+#ifdef __linux__
+    handle_ = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+    if (handle_ < 0) {
+        return;
+    }
+    std::filesystem::path dir = platform::from_utf8(path).parent_path();
+    if (dir.empty()) {
+        dir = ".";
+    }
+    constexpr std::uint32_t events = IN_CLOSE_WRITE | IN_MODIFY | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE |
+                                     IN_DELETE | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF;
+    if (inotify_add_watch(handle_, dir.c_str(), events) < 0) {
+        ::close(handle_);
+        handle_ = -1;  // the directory may be gone: wait() then sleeps and the caller polls
+    }
+#else
+    (void)path;
+#endif
+}
+
+DirectoryWatch::~DirectoryWatch() {
+    if (handle_ >= 0) {
+        ::close(handle_);
+    }
+}
+
+void DirectoryWatch::wait(int timeout_ms) {
+#ifdef __linux__
+    if (handle_ >= 0) {
+        pollfd p{handle_, POLLIN, 0};
+        if (::poll(&p, 1, timeout_ms) > 0) {
+            alignas(inotify_event) char events[4096];
+            while (::read(handle_, events, sizeof events) > 0) {
+            }
+        }
+        return;
+    }
+#endif
+    ::usleep(static_cast<useconds_t>(timeout_ms) * 1000);
 }
 
 }  // namespace kinema::output

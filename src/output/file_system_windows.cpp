@@ -23,6 +23,7 @@
 #include <string>
 
 #include "kinema/output/file_system.hpp"
+#include "kinema/output/file_watch.hpp"
 #include "kinema/output/output_files.hpp"
 
 namespace kinema::output::platform {
@@ -418,6 +419,21 @@ std::vector<std::string> utf8_arguments(int argc, char** argv) {
 // _isatty answers for a console, and also for NUL (any character device), where a bar then goes nowhere.
 bool stderr_is_terminal() {
     return ::_isatty(::_fileno(stderr)) != 0;
+}
+
+}  // namespace kinema::output
+
+namespace kinema::output {
+
+// No directory notification here: wait() sleeps and `kinema audit --watch` polls the file's stamp.
+DirectoryWatch::DirectoryWatch(const std::string& path) {
+    (void)path;
+}
+
+DirectoryWatch::~DirectoryWatch() = default;
+
+void DirectoryWatch::wait(int timeout_ms) {
+    ::Sleep(static_cast<DWORD>(timeout_ms));
 }
 
 }  // namespace kinema::output

@@ -62,6 +62,9 @@ StrategySummary summarise(Strategy strategy, TeamMode team, const std::vector<Ba
 BatchRun summarise_run(int scenario, Strategy strategy, TeamMode team, const PursuitResult& r) {
     const auto chases = std::count_if(r.events.begin(), r.events.end(),
                                       [](const PursuitEvent& e) { return e.kind == EventKind::chase; });
+    const auto lost = std::find_if(r.events.begin(), r.events.end(),
+                                   [](const PursuitEvent& e) { return e.kind == EventKind::lost_sight; });
+    const bool seen = lost != r.events.end();
     return BatchRun{.scenario = scenario,
                     .strategy = strategy,
                     .outcome = r.outcome,
@@ -74,7 +77,10 @@ BatchRun summarise_run(int scenario, Strategy strategy, TeamMode team, const Pur
                     .npcs = r.npcs,
                     .team = team,
                     .searched_cells = r.searched_cells,
-                    .search_npc_seconds = r.search_npc_seconds};
+                    .search_npc_seconds = r.search_npc_seconds,
+                    .last_seen = seen ? lost->position : Vec2{},
+                    .last_seen_direction = seen ? lost->direction : Vec2{},
+                    .last_seen_height = seen ? lost->height : 0.0};
 }
 
 std::vector<StrategySummary> summarise_strategies(const std::vector<BatchRun>& runs, int npcs) {

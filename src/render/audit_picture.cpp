@@ -151,6 +151,36 @@ Rgb audit_colour(double value, double max_value) {
     return palette::heat_ramp[static_cast<std::size_t>(std::clamp(index, 0.0, ramp_classes - 1.0))];
 }
 
+// A place's extent: every side of its tiles that borders a tile outside it, one short line each (a place's
+// tiles need not be convex or in one piece on a 3D level's top view).
+void draw_outline(Scene& scene, std::vector<std::pair<int, int>> tiles, double ox, double oy, int px) {
+    std::sort(tiles.begin(), tiles.end());
+    tiles.erase(std::unique(tiles.begin(), tiles.end()), tiles.end());
+    const auto inside = [&](int c, int r) {
+        return std::binary_search(tiles.begin(), tiles.end(), std::pair{c, r});
+    };
+    const auto side = [&](double x0, double y0, double x1, double y1) {
+        scene.shapes.push_back(
+            shapes::line({{ox + x0 * px, oy + y0 * px}, {ox + x1 * px, oy + y1 * px}}, palette::ink, 1.5));
+    };
+    for (const auto& [c, r] : tiles) {
+        const double x = c;
+        const double y = r;
+        if (!inside(c, r - 1)) {
+            side(x, y, x + 1, y);
+        }
+        if (!inside(c, r + 1)) {
+            side(x, y + 1, x + 1, y + 1);
+        }
+        if (!inside(c - 1, r)) {
+            side(x, y, x, y + 1);
+        }
+        if (!inside(c + 1, r)) {
+            side(x + 1, y, x + 1, y + 1);
+        }
+    }
+}
+
 Scene audit_map_scene(const AuditMap& map, int max_map_px) {
     FieldErrors errors = map.validate();
     if (max_map_px < 64 || max_map_px > 8192) {
@@ -185,6 +215,9 @@ Scene audit_map_scene(const AuditMap& map, int max_map_px) {
         }
     }
     draw_axes(scene, map, ox, oy, px);
+    for (const AuditMarker& m : map.markers) {
+        draw_outline(scene, m.tiles, ox, oy, px);
+    }
     for (const AuditMarker& m : map.markers) {
         const Vec2 at{ox + (m.column + 0.5) * px, oy + (m.row + 0.5) * px};
         for (Shape& shape : marker_shapes(at, m.number)) {
@@ -284,7 +317,10 @@ std::vector<std::pair<std::string, AuditMap>> audit_maps(const chase::ChaseSpace
         for (std::size_t i = 0; i < places.size() && i < marked; ++i) {
             if (finding == nullptr || places[i].finding == *finding) {
                 const std::pair<int, int> tile = at[places[i].centre_cell];
-                out.push_back({static_cast<int>(i + 1), tile.first - min_x, tile.second - min_y});
+                out.push_back({static_cast<int>(i + 1), tile.first - min_x, tile.second - min_y, {}});
+                for (const chase::CellId c : places[i].cells) {
+                    out.back().tiles.emplace_back(at[c].first - min_x, at[c].second - min_y);
+                }
             }
         }
         return out;

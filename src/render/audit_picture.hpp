@@ -28,6 +28,9 @@ struct AuditMarker {
     int number = 0;  ///< the place's rank in the text report, >= 1
     int column = 0;  ///< map tile across, [0, columns)
     int row = 0;     ///< map tile down, [0, rows)
+    /// The place's tiles (column, row on the map; 3D levels: every column one of its cells stands in), drawn
+    /// as an outline round the place's extent; empty: the number alone.
+    std::vector<std::pair<int, int>> tiles;
 };
 
 struct AuditMap {

@@ -27,7 +27,7 @@ namespace {
 using namespace part_json;
 
 // Rows of a part are arrays of this many values (write_audit_part's order).
-constexpr std::size_t row_values = 16;
+constexpr std::size_t row_values = 20;
 
 void point(JsonWriter& w, Vec3 p) {
     real(w, p.x);
@@ -43,7 +43,8 @@ void row_json(JsonWriter& w, const chase::AuditRow& row) {
     real(w, row.chase_distance);
     real(w, row.along_cells_distance);
     real(w, row.dead_reckoning_gap);
-    w.integer(row.findings).end_array();
+    w.integer(row.findings).integer(row.reach.min_dx).integer(row.reach.max_dx);
+    w.integer(row.reach.min_dy).integer(row.reach.max_dy).end_array();
 }
 
 std::string settings_text(const chase::FloodSettings& flood, const chase::AuditSettings& settings) {
@@ -78,7 +79,11 @@ constexpr const char* row_fields[row_values] = {"cell",
                                                 "chase_distance",
                                                 "along_cells",
                                                 "dead_reckoning_gap",
-                                                "findings"};
+                                                "findings",
+                                                "reach min_dx",
+                                                "reach max_dx",
+                                                "reach min_dy",
+                                                "reach max_dy"};
 
 // Every value of row `i` checked against what an audit can write there: a merged report is built from the
 // rows without another look, so a row out of place or out of range is refused here, naming it.
@@ -131,6 +136,15 @@ chase::AuditRow read_row(const json& r, std::size_t i, const RowBounds& b, const
         fail(path, fmt::format("{}: {} is not a set of the {} finding bits", value(15).name(), row.findings,
                                std::size(chase::all_findings)));
     }
+    // The reach's offsets, signed (whole<> reads counts).
+    const auto offset = [&](std::size_t k) {
+        const double v = read_real(r[k], path, value(k));
+        if (v != std::floor(v) || std::abs(v) > 1e9) {
+            fail(path, fmt::format("{}: {} is not a tile offset", value(k).name(), v));
+        }
+        return static_cast<int>(v);
+    };
+    row.reach = {offset(16), offset(17), offset(18), offset(19)};
     return row;
 }
 

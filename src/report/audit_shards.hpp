@@ -73,7 +73,8 @@ struct AuditPart {
 /// The partial report of one shard as JSON (docs/scale.md "Partial reports"): {"kinema_part": "audit",
 /// "level": {"file", "fnv1a64"}, "settings", "directions", "cells", "shard": {"index", "count", "first_cell",
 /// "end_cell", "rows"}, "rows": [[cell, direction, steps, stop_reason, seed_cell, destination_cell,
-/// destination x y z, dead_reckoning x y z, chase_distance, along_cells, dead_reckoning_gap, findings bits],
+/// destination x y z, dead_reckoning x y z, chase_distance, along_cells, dead_reckoning_gap, findings bits,
+/// reach],
 /// ...], "part_fnv1a64"}: the last field the FNV-1a 64 of every byte before it (hashed as it is handed on);
 /// every double written so that it reads back to the same double. Made into `buffer` (empty) and handed to
 /// `sink` in pieces of about `chunk_bytes`, like chase::write_audit_json.

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "kinema/chase/audit_shape.hpp"
 #include "kinema/core/json_writer.hpp"
 #include "kinema/core/settings_registry.hpp"
 
@@ -45,7 +46,8 @@ std::string audit_report_text(std::string_view title, const chase::ChaseSpace& s
                               const chase::FloodSettings& flood, const chase::AuditSettings& settings,
                               const chase::AuditResult& result,
                               const std::vector<chase::AuditPlace>& places) {
-    return audit_summary(title, flood, settings, result) + audit_meanings_text(flood, settings, result) +
+    return audit_summary(title, flood, settings, result) +
+           audit_meanings_text(flood, settings, result, chase::level_has_loop(space.cells())) +
            audit_places_text(space, result, places);
 }
 
@@ -114,9 +116,9 @@ std::string audit_sweep_json(const std::vector<AuditSweepPoint>& points) {
 }
 
 std::string audit_meanings_text(const chase::FloodSettings& flood, const chase::AuditSettings& settings,
-                                const chase::AuditResult& result) {
+                                const chase::AuditResult& result, bool level_loop) {
     std::string out = "\n  What the shares mean\n";
-    for (const chase::ShareReading& r : chase::read_shares(flood, settings, result)) {
+    for (const chase::ShareReading& r : chase::read_shares(flood, settings, result, level_loop)) {
         out += fmt::format("  {} on {:.1f}% of seeds: {}\n      {}\n", r.name, 100.0 * r.share, r.meaning,
                            r.to_change);
     }
@@ -133,15 +135,21 @@ std::string audit_places_text(const chase::ChaseSpace& space, const chase::Audit
         return out + "  none\n";
     }
     const int dims = space.position_dimensions();
+    // 3D levels: metres everywhere (the cells' own coordinates are voxel indices no designer reads).
     out += fmt::format("  {:>3}  {:<20}{:>7}{:>7}  {}\n", "#", "finding", "cells", "seeds",
-                       "centre (level units) at cell; cells from - to");
+                       dims == 3 ? "centre (metres) and its cell; the cells' centres from - to (metres)"
+                                 : "centre (level units) at cell; cells from - to");
     for (std::size_t i = 0; i < places.size() && i < top; ++i) {
         const chase::AuditPlace& p = places[i];
-        out += fmt::format("  {:>3}  {:<20}{:>7}{:>7}  {} at {}; {} - {}\n", i + 1,
-                           chase::to_string(p.finding), p.cells.size(), p.seeds, point_text(p.centre, dims),
-                           cell_text(space.coords(p.centre_cell)), cell_text(p.low_cell),
-                           cell_text(p.high_cell));
-        out += fmt::format("       {}\n", chase::place_reason(p, result.directions));
+        const std::string where = dims == 3
+                                      ? fmt::format("{}; {} - {}", chase::cell_words(space, p.centre_cell),
+                                                    point_text(p.low, dims), point_text(p.high, dims))
+                                      : fmt::format("{} at {}; {} - {}", point_text(p.centre, dims),
+                                                    cell_text(space.coords(p.centre_cell)),
+                                                    cell_text(p.low_cell), cell_text(p.high_cell));
+        out += fmt::format("  {:>3}  {:<20}{:>7}{:>7}  {}\n", i + 1, chase::to_string(p.finding),
+                           p.cells.size(), p.seeds, where);
+        out += fmt::format("       {}\n", chase::place_reason(space, p, result.directions));
     }
     if (places.size() > top) {
         out += fmt::format("  ... {} more places in the --json report\n", places.size() - top);

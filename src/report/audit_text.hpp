@@ -16,14 +16,15 @@
 namespace kinema::report {
 
 /// "What the shares mean": each stop reason and finding with its share, what it means and what would
-/// change it (chase::read_shares), two lines each.
+/// change it (chase::read_shares; level_loop: the level has a loop of cells), two lines each.
 [[nodiscard]] std::string audit_meanings_text(const chase::FloodSettings& flood,
                                               const chase::AuditSettings& settings,
-                                              const chase::AuditResult& result);
+                                              const chase::AuditResult& result, bool level_loop);
 
 /// The "Places" section: the first `top` places (rank, finding, size in cells, flagged seeds, centre in
 /// level units and its cell, the cells' box) each with its reason on the next line; a line saying there
-/// are none when the list is empty.
+/// are none when the list is empty. On 3D levels every position is in the level's units (metres): the
+/// centre with its cell id, the box of the cells' centres.
 [[nodiscard]] std::string audit_places_text(const chase::ChaseSpace& space, const chase::AuditResult& result,
                                             const std::vector<chase::AuditPlace>& places,
                                             std::size_t top = 10);

@@ -12,7 +12,7 @@ namespace kinema::report {
 std::string write_batch_reports(const output::OutputFile& json, const output::OutputFile& csv,
                                 const std::vector<output::InputFile>& inputs,
                                 const BatchPartSettings& settings, const pursuit::BatchResult& result,
-                                const std::string& level_file) {
+                                const std::string& level_file, const output::OutputFile& sightings) {
     output::OutputFiles files(inputs);
     if (!json.path.empty()) {
         files.add_written(json.option, json.path, [&](const output::PieceSink& sink) {
@@ -26,6 +26,12 @@ std::string write_batch_reports(const output::OutputFile& json, const output::Ou
         files.add_written(csv.option, csv.path, [&](const output::PieceSink& sink) {
             std::string buffer;
             write_batch_csv(result, buffer, sink);
+        });
+    }
+    if (!sightings.path.empty()) {
+        files.add_written(sightings.option, sightings.path, [&](const output::PieceSink& sink) {
+            std::string buffer;
+            write_batch_sightings_csv(result, buffer, sink);
         });
     }
     files.commit();

@@ -16,13 +16,14 @@ namespace kinema::report {
 
 /// The unsharded batch's files, all or nothing (output::OutputFiles over `inputs`): `json` gets
 /// write_batch_json's text and a newline, `csv` write_batch_csv's, in 1 MiB pieces (only the runs are held).
-/// Returns the table (batch_summary, titled with the file name of `level_file`), for the face to print once
-/// the files are written.
+/// `sightings` (when its path is set) write_batch_sightings_csv's. Returns the table (batch_summary, titled
+/// with the file name of `level_file`), for the face to print once the files are written.
 [[nodiscard]] std::string write_batch_reports(const output::OutputFile& json, const output::OutputFile& csv,
                                               const std::vector<output::InputFile>& inputs,
                                               const BatchPartSettings& settings,
                                               const pursuit::BatchResult& result,
-                                              const std::string& level_file);
+                                              const std::string& level_file,
+                                              const output::OutputFile& sightings = {});
 
 /// One shard's partial report (write_batch_part) to `json`, on its own (output::write_streamed_file).
 void write_batch_part_file(const output::OutputFile& json, const std::vector<output::InputFile>& inputs,

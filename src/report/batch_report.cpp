@@ -57,6 +57,28 @@ void write_batch_json(const pursuit::BatchResult& r, std::string& out, const Tex
     sink(out);
 }
 
+void write_batch_sightings_csv(const pursuit::BatchResult& r, std::string& out, const TextSink& sink,
+                               std::size_t chunk_bytes) {
+    out += "scenario,strategy,outcome,last_seen_x,last_seen_y,last_seen_height,direction_x,direction_y\n";
+    for (const pursuit::BatchRun& run : r.runs) {
+        append_number(out, run.scenario);
+        out += ',';
+        out += to_string(run.strategy);
+        out += ',';
+        out += to_string(run.outcome);
+        for (const double v : {run.last_seen.x, run.last_seen.y, run.last_seen_height,
+                               run.last_seen_direction.x, run.last_seen_direction.y}) {
+            out += ',';
+            append_number(out, v);
+        }
+        out += '\n';
+        if (out.size() >= chunk_bytes) {
+            sink(out);
+        }
+    }
+    sink(out);
+}
+
 void write_batch_csv(const pursuit::BatchResult& r, std::string& out, const TextSink& sink,
                      std::size_t chunk_bytes) {
     const bool team = !r.runs.empty() && r.runs.front().npcs > 1;

@@ -23,6 +23,12 @@ namespace kinema::report {
 void write_batch_json(const pursuit::BatchResult& result, std::string& buffer, const TextSink& sink,
                       std::size_t chunk_bytes = std::size_t{1} << 20);
 /// batch_csv's text the same way (about 90 bytes a run).
+/// `--sightings-csv`: one row per run, `scenario,strategy,outcome,last_seen_x,last_seen_y,last_seen_height,
+/// direction_x,direction_y` (BatchRun::last_seen: the planar position and direction, x and y on grids, x and
+/// z on 3D levels, and the height), for the audit's lift (docs/audit.md "Does a finding predict anything?").
+void write_batch_sightings_csv(const pursuit::BatchResult& result, std::string& buffer, const TextSink& sink,
+                               std::size_t chunk_bytes = std::size_t{1} << 20);
+
 void write_batch_csv(const pursuit::BatchResult& result, std::string& buffer, const TextSink& sink,
                      std::size_t chunk_bytes = std::size_t{1} << 20);
 

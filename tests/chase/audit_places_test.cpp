@@ -10,6 +10,7 @@
 #include "chase_levels.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_shape.hpp"
 
 namespace kinema::chase {
 namespace {
@@ -73,7 +74,7 @@ TEST(AuditPlaces, TheWarehouseLoopSendsTheNpcBackAlongTheMainCorridor) {
     }
     EXPECT_EQ(corridor->seeds, seeds);
     EXPECT_EQ(corridor->score, static_cast<double>(seeds) / 8.0);
-    EXPECT_NE(place_reason(*corridor, 8).find("heading east"), std::string::npos);
+    EXPECT_NE(place_reason(a.space, *corridor, 8).find("heading east"), std::string::npos);
     // The back corridor is the mirror image: facing east the heat goes up the passage and back along row 2.
     const AuditPlace* back = a.place_with(Finding::wrong_way, 16, 7);
     ASSERT_NE(back, nullptr);
@@ -82,12 +83,14 @@ TEST(AuditPlaces, TheWarehouseLoopSendsTheNpcBackAlongTheMainCorridor) {
     EXPECT_EQ(heading_word(back->main_direction, 8), "east");
 }
 
-// Every place is a maximal connected group of cells at or above its finding's threshold, ranked by seeds.
+// Every place is a maximal connected group of cells of one room (cell_rooms) at or above its finding's
+// threshold, ranked by seeds.
 TEST(AuditPlaces, PlacesAreMaximalGroupsAboveTheThresholdRankedBySeeds) {
     for (const char* name : {"warehouse_loop", "corridor_into_room", "side_exit_behind"}) {
         SCOPED_TRACE(name);
         const Audited a(name);
         ASSERT_FALSE(a.places.empty());
+        const std::vector<std::uint32_t> rooms = cell_rooms(a.space.cells());
         std::vector<int> owner(a.space.cells().size() * 4, -1);
         for (std::size_t i = 0; i < a.places.size(); ++i) {
             const AuditPlace& p = a.places[i];
@@ -105,7 +108,9 @@ TEST(AuditPlaces, PlacesAreMaximalGroupsAboveTheThresholdRankedBySeeds) {
                 owner[c * 4 + f] = static_cast<int>(i);
                 for (const CellId n : a.space.cells().neighbours(c)) {
                     const bool inside = std::binary_search(p.cells.begin(), p.cells.end(), n);
-                    EXPECT_TRUE(inside || a.result.cells[n].finding_share[f] < threshold);
+                    EXPECT_TRUE(inside || a.result.cells[n].finding_share[f] < threshold ||
+                                rooms[n] != rooms[c]);
+                    EXPECT_TRUE(!inside || rooms[n] == rooms[c]);
                 }
             }
         }

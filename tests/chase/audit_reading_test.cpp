@@ -8,6 +8,7 @@
 #include "chase_levels.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_reading.hpp"
+#include "kinema/chase/audit_shape.hpp"
 
 namespace kinema::chase {
 namespace {
@@ -31,7 +32,8 @@ TEST(AuditReading, SharesComeFromTheTotalsWithTheSettingsToTurn) {
     FloodSettings flood;
     flood.max_heated = 25;
     const AuditResult r = audit(space, flood, AuditSettings{}, 2);
-    const std::vector<ShareReading> readings = read_shares(flood, AuditSettings{}, r);
+    const std::vector<ShareReading> readings =
+        read_shares(flood, AuditSettings{}, r, level_has_loop(space.cells()));
     ASSERT_EQ(readings.size(), 7u);
     EXPECT_EQ(readings[1].name, "too_many_heated");
     EXPECT_EQ(readings[1].seeds, r.totals.stop_reasons[1]);
@@ -46,7 +48,7 @@ TEST(AuditReading, SharesComeFromTheTotalsWithTheSettingsToTurn) {
         EXPECT_EQ(readings[3 + i].meaning.rfind(std::string(extent_words(readings[3 + i].share)) + ", ", 0),
                   0u);
     }
-    const std::string json = audit_summary_json(flood, AuditSettings{}, r);
+    const std::string json = audit_summary_json(flood, AuditSettings{}, r, false);
     EXPECT_EQ(json.rfind("{\"stop_reasons\":{\"exhausted\":{\"seeds\":935,", 0), 0u) << json;
     EXPECT_NE(json.find("\"findings\":{\"wrong_way\":{\"seeds\":937,"), std::string::npos) << json;
 }

@@ -86,9 +86,10 @@ TEST(CliAudit, ReportFollowsTheContract) {
     for (const auto& [key, value] : j.items()) {
         keys.push_back(key);
     }
-    // "summary" (the shares in words) and "places" follow the totals (docs/audit.md).
-    EXPECT_EQ(keys,
-              (std::vector<std::string>{"directions", "settings", "rows", "totals", "summary", "places"}));
+    // "summary" (the shares in words) and "places" follow the totals, then "reuse", the record --reuse reads
+    // (docs/audit.md).
+    EXPECT_EQ(keys, (std::vector<std::string>{"directions", "settings", "rows", "totals", "summary", "places",
+                                              "reuse"}));
     for (const char* name : {"exhausted", "too_many_heated", "max_steps"}) {
         EXPECT_EQ(j["summary"]["stop_reasons"][name]["seeds"], j["totals"]["stop_reasons"][name]);
     }

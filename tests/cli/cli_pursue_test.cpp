@@ -3,12 +3,15 @@
 // the same output on every run, pictures, and one-line errors naming the flag with no file left behind.
 #include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 #include "cli_runner.hpp"
+#include "kinema/levels/grid_level.hpp"
 #include "test_data.hpp"
 
 namespace kinema::test {
@@ -503,6 +506,68 @@ TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
     expect_one_line_error(run_kinema(map + "--batch 2 --npcs 17"), "--npcs: must be in [1, 16], got 17");
     expect_one_line_error(run_kinema(map + "--route 5.5,4.5 --npc 2.5,4.5 --npcs 2"),
                           "--npcs: only with --batch");
+}
+
+// --sightings-csv: one row per run in the JSON's run order; a run's first loss of sight happens while the NPC
+// still sees the player, before the strategies differ, so every strategy of a scenario has the same one; the
+// point lies on the level (corridor_into_room's floor tiles) and the direction is a motion; never_lost runs
+// have zeros. Refused without --batch and with --shard (the parts do not carry it).
+TEST(CliPursue, BatchSightingsAreEachRunsFirstLossOfSight) {
+    const std::string map = "pursue --map '" + level_path("corridor_into_room.txt") + "' ";
+    const fs::path json = scratch_path("sightings.json");
+    const fs::path csv = scratch_path("sightings.csv");
+    const CliRun r =
+        run_kinema(map + "--batch 6 --seed 3 --min-route 10 --max-time 20 --search-time 5 --json '" +
+                   json.string() + "' --sightings-csv '" + csv.string() + "'");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(read_file(json));
+    std::istringstream lines(read_file(csv));
+    fs::remove(json);
+    fs::remove(csv);
+    std::string line;
+    std::getline(lines, line);
+    EXPECT_EQ(line,
+              "scenario,strategy,outcome,last_seen_x,last_seen_y,last_seen_height,direction_x,direction_y");
+    std::vector<std::vector<std::string>> rows;
+    while (std::getline(lines, line)) {
+        std::vector<std::string> cells;
+        std::istringstream in(line);
+        for (std::string cell; std::getline(in, cell, ',');) {
+            cells.push_back(cell);
+        }
+        ASSERT_EQ(cells.size(), 8u) << line;
+        rows.push_back(cells);
+    }
+    ASSERT_EQ(rows.size(), j["runs"].size());
+    const levels::GridLevel level = levels::load_level(level_path("corridor_into_room.txt"));
+    std::size_t lost = 0;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const nlohmann::json& run = j["runs"][i];
+        EXPECT_EQ(rows[i][0], std::to_string(run["scenario"].get<int>()));
+        EXPECT_EQ(rows[i][1], run["strategy"].get<std::string>());
+        EXPECT_EQ(rows[i][2], run["outcome"].get<std::string>());
+        const double x = std::stod(rows[i][3]);
+        const double y = std::stod(rows[i][4]);
+        const double dx = std::stod(rows[i][6]);
+        const double dy = std::stod(rows[i][7]);
+        if (rows[i][2] == "never_lost") {
+            EXPECT_EQ(x, 0.0);
+            EXPECT_EQ(dx * dx + dy * dy, 0.0);
+            continue;
+        }
+        ++lost;
+        EXPECT_TRUE(level.is_passable(static_cast<int>(x), static_cast<int>(y))) << x << "," << y;
+        EXPECT_GT(dx * dx + dy * dy, 0.0);
+        if (i > 0 && rows[i - 1][0] == rows[i][0] && rows[i - 1][2] != "never_lost") {
+            EXPECT_EQ(std::vector(rows[i - 1].begin() + 3, rows[i - 1].end()),
+                      std::vector(rows[i].begin() + 3, rows[i].end()));
+        }
+    }
+    EXPECT_GT(lost, 0u);
+    expect_one_line_error(run_kinema(map + "--route '12.5,12.5' --npc 2.5,12.5 --sightings-csv x.csv"),
+                          "--sightings-csv: only with --batch");
+    expect_one_line_error(run_kinema(map + "--batch 2 --shard 1/2 --json p.json --sightings-csv x.csv"),
+                          "--sightings-csv");
 }
 
 TEST(CliPursue, BatchErrors) {

@@ -18,13 +18,15 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # The query parameters of docs/web.md "The query-parameter contract" and their `kinema chase` flags.
 FLAGS = {"from": "--from", "dir": "--dir", "hot": "--hot", "max_heated": "--max-heated",
          "max_steps": "--max-steps", "connectivity": "--connectivity", "destination": "--destination",
-         "destinations": "--destinations"}
+         "destinations": "--destinations", "agent_height": "--agent-height", "agent_radius": "--agent-radius",
+         "agent_max_climb": "--agent-max-climb", "agent_max_slope": "--agent-max-slope"}
 
 
 def links(text):
-    """Every flood.html link with a concrete map (not the contract's `map=URL` pattern)."""
+    """Every flood.html link with a concrete map and values (not the contract's `map=URL` or `from=...`
+    patterns)."""
     found = re.findall(r"flood\.html\?(map=[^`\s)]+)", text)
-    return [q for q in found if not q.startswith("map=URL")]
+    return [q for q in found if not q.startswith("map=URL") and "..." not in q]
 
 
 def main():

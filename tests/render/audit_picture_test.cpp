@@ -65,12 +65,12 @@ TEST(AuditPicture, MarkersOffTheMapAreNamed) {
     map.columns = 2;
     map.rows = 1;
     map.values = {0, 0};
-    map.markers = {{1, 1, 0}};
+    map.markers = {{1, 1, 0, {}}};
     EXPECT_TRUE(map.validate().empty());
-    map.markers = {{1, 2, 0}};
+    map.markers = {{1, 2, 0, {}}};
     ASSERT_EQ(map.validate().size(), 1u);
     EXPECT_EQ(map.validate()[0].field, "markers");
-    map.markers = {{0, 0, 0}};
+    map.markers = {{0, 0, 0, {}}};
     EXPECT_EQ(map.validate().size(), 1u);
 }
 

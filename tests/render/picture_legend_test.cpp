@@ -242,7 +242,7 @@ TEST(PictureLegend, TheAuditPictureHasOneLegend) {
     map.title = "l.txt";
     map.caption = "share of directions: wrong_way";
     map.directions = 4;
-    map.markers = {{1, 1, 0}};
+    map.markers = {{1, 1, 0, {}}};
     expect_one_legend(audit_map_scene(map, 64), audit_legend(map), "audit");
 }
 

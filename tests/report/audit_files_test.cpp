@@ -9,6 +9,7 @@
 
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_shape.hpp"
 #include "kinema/chase/audit_sweep.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/levels/ascii_level.hpp"
@@ -129,9 +130,10 @@ TEST(AuditFiles, TheTextIsTheTableTheMeaningsAndThePlaces) {
     const CornerAudit a;
     const std::string text =
         audit_report_text("corner.txt", a.space, a.flood, a.settings, a.result, a.places);
-    EXPECT_EQ(text, audit_summary("corner.txt", a.flood, a.settings, a.result) +
-                        audit_meanings_text(a.flood, a.settings, a.result) +
-                        audit_places_text(a.space, a.result, a.places));
+    EXPECT_EQ(text,
+              audit_summary("corner.txt", a.flood, a.settings, a.result) +
+                  audit_meanings_text(a.flood, a.settings, a.result, chase::level_has_loop(a.space.cells())) +
+                  audit_places_text(a.space, a.result, a.places));
     EXPECT_EQ(text.rfind("kinema audit: corner.txt\n", 0), 0u);
 }
 

@@ -64,6 +64,14 @@ Vec2 audit_direction(int k, int directions);
 /// A planar direction as a world vector of `space`: (x, y, 0) on xy spaces, (x, 0, y) on xz spaces.
 Vec3 world_direction(const CellSpace& space, Vec2 planar);
 
+/// A box of tiles around a cell: columns col + min_dx .. col + max_dx, rows row + min_dy .. row + max_dy.
+struct AuditReach {
+    int min_dx = 0;
+    int max_dx = 0;
+    int min_dy = 0;
+    int max_dy = 0;
+};
+
 /// One (cell, direction) of the audit.
 struct AuditRow {
     CellId cell = no_cell;  ///< the audited cell; the seed is its centre
@@ -78,6 +86,9 @@ struct AuditRow {
     double along_cells_distance = 0.0;  ///< shortest path through heated cells, world units
     double dead_reckoning_gap = 0.0;    ///< dead reckoning's point to the destination, world units
     std::uint8_t findings = 0;          ///< Finding bits
+    /// The box of tiles the row read, as offsets from the cell's tile, on grids (audit_seed_reach,
+    /// kinema/chase/audit_reuse.hpp); all 0 elsewhere. Recorded so that a later audit can reuse the row.
+    AuditReach reach;
 
     bool has(Finding f) const { return (findings & static_cast<std::uint8_t>(f)) != 0; }
 };
@@ -164,6 +175,13 @@ AuditCellRange audit_shard_cells(std::size_t cell_count, int index, int count);
 std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
                                  const AuditSettings& settings, AuditCellRange range,
                                  const AuditOptions& options = {});
+
+/// The rows of the cells `cells` only, in that order (cells.size() x D rows, each what audit() computes for
+/// that cell), with the same checks, threads, progress and cancel as audit_rows (the re-audit after an edit
+/// runs the cells it cannot reuse). Throws std::invalid_argument for a cell outside the space.
+std::vector<AuditRow> audit_cell_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                                      const AuditSettings& settings, std::span<const CellId> cells,
+                                      const AuditOptions& options = {});
 
 /// The result of a whole audit from all its rows (cell-major, cell_count x `directions`): the per-cell
 /// summaries and the totals audit() computes, recomputed from the rows (the merge of a sharded audit uses it,

@@ -65,6 +65,13 @@ struct BatchRun {
     TeamMode team = TeamMode::split;  ///< the team mode (read with npcs > 1)
     std::size_t searched_cells = 0;   ///< PursuitResult::searched_cells (in the JSON with npcs > 1)
     double search_npc_seconds = 0.0;  ///< PursuitResult::search_npc_seconds (in the JSON with npcs > 1)
+    /// The run's first loss of sight (its first lost_sight event): where the player was last seen and the
+    /// direction they were running then (PursuitEvent's position, direction and height); zeros when the NPC
+    /// never lost sight. Written only by `--sightings-csv` (report::write_batch_sightings_csv), for the
+    /// audit's lift (docs/audit.md "Does a finding predict anything?"); not in the JSON or shard parts.
+    Vec2 last_seen;
+    Vec2 last_seen_direction;
+    double last_seen_height = 0.0;
 };
 
 /// A strategy's numbers over the batch (with a team: a strategy and team mode's).

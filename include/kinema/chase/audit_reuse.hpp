@@ -1,0 +1,108 @@
+// Re-auditing after an edit (docs/audit.md "Re-auditing after an edit"): an earlier audit report's JSON
+// records what reuse needs (the audit format version, the settings, the grid's size and floor, each seed's
+// reach and a digest of every byte), and audit_reusing() re-runs only the seeds whose result the edit can
+// change, copying the other rows. The result is the one a full audit of the new level computes, row for row,
+// so every report made from it is the full audit's, byte for byte.
+//
+// A seed's reach: the box of tiles, around its cell, that holds every tile any part of its row reads (the
+// flood, the dead reckoning, the findings' searches; audit_seed_reach derives it from the flood's rules,
+// chase-flood-spec.md "Step A" and "Step B", and from the cells the row's searches visited). A seed whose
+// boxes (one per direction) hold no changed tile reads the same tiles in both levels, so it computes the same
+// row: a cell's neighbour list depends only on the tiles one step around it (a diagonal step needs both
+// orthogonal tiles, spec "Inputs"), so each visited cell adds its 3 x 3 tiles. The box is measured on the
+// old level, where the seed ran; a wall added or removed outside it cannot change what the seed read,
+// because every read cell was reached through cells inside the box. 3D levels and plain graphs have no
+// such rule here: any report of one is audited in full.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "kinema/chase/audit.hpp"
+
+namespace kinema::chase {
+
+/// The version of what the audit's JSON records for reuse ("reuse": {"format"}); a report of another
+/// version is not trusted.
+inline constexpr int audit_reuse_format = 1;
+
+/// Stamps and a queue for audit_seed_reach's replay of the exit search (one per thread).
+struct AuditReachScratch {
+    std::vector<std::uint32_t> stamp;
+    std::uint32_t epoch = 0;
+    std::vector<CellId> queue;
+};
+
+/// The seed's reach (see above) on a grid space; all 0 on any other space (never reused). `row` is
+/// the seed's row and `flood` the flood that produced it; `dir` the planar direction.
+AuditReach audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
+                            const AuditSettings& settings, AuditReachScratch& scratch);
+
+/// The grid a report was made on, as its "reuse" record holds it.
+struct AuditReportLevel {
+    bool grid = false;  ///< false: a 3D level or a graph (its cells counted only)
+    int width = 0;
+    int height = 0;
+    double cell_size = 1.0;
+    int connectivity = 8;
+    std::size_t cells = 0;
+    std::vector<std::uint8_t> floor;  ///< width x height, row-major, 1 = floor
+};
+
+/// An earlier audit report, read for reuse.
+struct AuditReport {
+    std::string settings_head;  ///< {"directions":D,"settings":{...}, as written
+    int directions = 0;
+    AuditReportLevel level;
+    std::vector<AuditRow> rows;  ///< cell-major, cell ids of the report's level; seed_cell = cell
+};
+
+/// A report that cannot be reused, with the one-line reason ("has another level size: 64 x 64, this one
+/// 32 x 32").
+struct AuditReportUnusable : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// Reads the JSON of `kinema audit --json` (chase::write_audit_json) for reuse, trusting nothing: the
+/// digest of every byte, the format version, the rows' order and values. Throws AuditReportUnusable.
+[[nodiscard]] AuditReport parse_audit_report(std::string_view text);
+
+/// The report an audit's JSON would read back as (parse_audit_report of audit_json), made from the result
+/// in memory: what `kinema audit --watch` keeps between saves.
+[[nodiscard]] AuditReport audit_report_of(const ChaseSpace& space, const FloodSettings& flood,
+                                          const AuditSettings& settings, const AuditResult& result);
+
+/// Why `report` cannot be reused for an audit of `space` with these settings (another level size, cell
+/// size, connectivity, settings, or not a grid), or "" when it can.
+[[nodiscard]] std::string audit_report_mismatch(const AuditReport& report, const ChaseSpace& space,
+                                                const FloodSettings& flood, const AuditSettings& settings);
+
+/// What audit_reusing did.
+struct AuditReuseStats {
+    std::size_t cells = 0;        ///< the new level's cells
+    std::size_t cells_rerun = 0;  ///< cells whose seeds ran again
+    std::size_t tiles_changed = 0;
+};
+
+/// audit() of the new level (`spaces`, as audit() takes them), re-running only the cells whose reach holds a
+/// tile changed since `report`; throws AuditReportUnusable when audit_report_mismatch is not empty. The
+/// result equals audit()'s, row for row. on_row is called for the re-run seeds only; on_progress counts
+/// them.
+AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                          const AuditSettings& settings, const AuditReport& report,
+                          const AuditOptions& options = {}, AuditReuseStats* stats = nullptr);
+
+/// The flood's then the audit's settings as one JSON object, as the audit's JSON writes them.
+[[nodiscard]] std::string audit_settings_json(const FloodSettings& flood, const AuditSettings& settings);
+
+/// The "reuse" record the audit's JSON ends with, without its digest: {"format", "level": {...}, "reach":
+/// [min_dx, max_dx, min_dy, max_dy of each row, ...]} less the closing brace (write_audit_json adds the
+/// digest of every byte before it).
+void append_audit_reuse_record(std::string& out, const ChaseSpace& space, const AuditResult& result);
+
+}  // namespace kinema::chase

@@ -1,0 +1,698 @@
+// Re-auditing after an edit (kinema/chase/audit_reuse.hpp, docs/audit.md "Re-auditing after an edit"). The
+// report is read by hand, not with a JSON library: the chase part stays standard library only, and the
+// layout is the one write_audit_json writes (its digest proves the bytes are), so any other layout is a
+// report this kinema did not write and is not reused.
+#include "kinema/chase/audit_reuse.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "kinema/chase/query.hpp"
+#include "kinema/core/format.hpp"
+#include "kinema/core/text.hpp"
+
+namespace kinema::chase {
+
+namespace {
+
+// The exit search's breadth-first limit; audit.cpp's exit_search_cells (docs/audit.md "Findings").
+constexpr std::size_t exit_search_cells = 256;
+
+bool untouched(const Flood& flood, CellId c) {
+    return flood.state(c) == CellState::untouched;
+}
+
+bool next_to_heat(const CellSpace& cells, const Flood& flood, CellId c) {
+    const auto ns = cells.neighbours(c);
+    return std::any_of(ns.begin(), ns.end(), [&](CellId n) { return flood.state(n) == CellState::heated; });
+}
+
+// audit.cpp's barrier_cannot_follow, read for its decision only.
+bool barrier_cannot_follow(const CellSpace& cells, const Flood& flood, CellId u, Vec2 dir) {
+    bool beside_barrier = false;
+    for (const CellId b : cells.neighbours(u)) {
+        if (flood.state(b) == CellState::barrier) {
+            const Vec2 d = cells.planar_positions()[u] - cells.planar_positions()[b];
+            if (d.x * dir.x + d.y * dir.y < 0.0) {
+                return false;
+            }
+            beside_barrier = true;
+        }
+    }
+    return beside_barrier;
+}
+
+std::uint32_t next_epoch(AuditReachScratch& s, std::size_t cells) {
+    if (s.stamp.size() != cells) {
+        s.stamp.assign(cells, 0);
+        s.epoch = 0;
+    }
+    if (++s.epoch == 0) {
+        std::fill(s.stamp.begin(), s.stamp.end(), 0u);
+        s.epoch = 1;
+    }
+    return s.epoch;
+}
+
+// A box of tile offsets from a cell, grown by the tiles a read depends on.
+class ReachBox {
+  public:
+    ReachBox(const CellSpace& cells, Vec3 origin, double tile_size)
+        : cells_(cells), origin_(origin), size_(tile_size) {}
+
+    // The tiles within `margin` of point p's tile.
+    void add(Vec3 p, int margin) {
+        const int dx = static_cast<int>(std::lround((p.x - origin_.x) / size_));
+        const int dy = static_cast<int>(std::lround((p.y - origin_.y) / size_));
+        box_.min_dx = std::min(box_.min_dx, dx - margin);
+        box_.max_dx = std::max(box_.max_dx, dx + margin);
+        box_.min_dy = std::min(box_.min_dy, dy - margin);
+        box_.max_dy = std::max(box_.max_dy, dy + margin);
+    }
+    // A cell whose neighbour list was read: its 3 x 3 tiles.
+    void read(CellId c) { add(cells_.positions()[c], 1); }
+    const AuditReach& box() const { return box_; }
+
+  private:
+    const CellSpace& cells_;
+    Vec3 origin_;
+    double size_;
+    AuditReach box_;
+};
+
+// barrier_blocks_exit (audit.cpp) replayed step for step -- the same stamps, order and early ends --
+// adding every cell whose neighbour list it reads.
+void exit_search_reach(const CellSpace& cells, const Flood& flood, Vec2 dir, std::size_t min_cells,
+                       AuditReachScratch& s, ReachBox& box) {
+    const std::uint32_t epoch = next_epoch(s, cells.size());
+    for (const CellId b : flood.barrier_cells()) {
+        for (const CellId u : cells.neighbours(b)) {
+            if (s.stamp[u] == epoch || !untouched(flood, u)) {
+                continue;
+            }
+            box.read(u);
+            if (!barrier_cannot_follow(cells, flood, u, dir)) {
+                continue;
+            }
+            s.queue.assign(1, u);
+            s.stamp[u] = epoch;
+            bool closed = true;
+            for (std::size_t i = 0; i < s.queue.size() && i < exit_search_cells; ++i) {
+                const CellId c = s.queue[i];
+                box.read(c);
+                if (next_to_heat(cells, flood, c)) {
+                    closed = false;
+                    break;
+                }
+                for (const CellId n : cells.neighbours(c)) {
+                    if (s.stamp[n] != epoch && untouched(flood, n)) {
+                        s.stamp[n] = epoch;
+                        s.queue.push_back(n);
+                    }
+                }
+            }
+            if (closed && s.queue.size() >= min_cells) {
+                return;  // barrier_blocks_exit stops at the first closed-off region
+            }
+        }
+    }
+}
+
+}  // namespace
+
+AuditReach audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
+                            const AuditSettings& settings, AuditReachScratch& scratch) {
+    const auto* grid = dynamic_cast<const GridChaseSpace*>(&space);
+    if (grid == nullptr) {
+        return {};
+    }
+    const CellSpace& cells = space.cells();
+    ReachBox box(cells, cells.positions()[row.cell], grid->grid().cell_size());
+    // The flood (chase-flood-spec.md "Step B") reads the neighbour lists of the heat frontier (the last step
+    // too, discarded or empty) and of the barrier frontier, all of them heated or barrier cells at the end;
+    // the path along heated cells (chase_distance_along_cells) reads those of heated cells.
+    for (const CellId c : flood.heated_cells()) {
+        box.read(c);
+    }
+    for (const CellId c : flood.barrier_cells()) {
+        box.read(c);
+    }
+    // short_of_a_corner: breadth-first to corner_radius steps around the destination (the neighbour lists
+    // of cells within corner_radius - 1 steps) and lines of sight from it to heated cells within the radius.
+    box.add(row.destination, settings.corner_radius);
+    // Dead reckoning walks the tiles of the segment from the seed to the cell it stops in, and the blocked
+    // tile just past it or the corner tiles beside it: one tile around the box of the two.
+    box.read(row.cell);
+    box.add(row.dead_reckoning, 1);
+    exit_search_reach(cells, flood, dir, static_cast<std::size_t>(settings.exit_cells), scratch, box);
+    return box.box();
+}
+
+namespace {
+
+char hex_digit(unsigned v) {
+    return "0123456789abcdef"[v & 15u];
+}
+
+std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = 14695981039346656037ull) {
+    for (const char c : bytes) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 1099511628211ull;
+    }
+    return hash;
+}
+
+// One row of floor tiles as hex digits, four tiles a digit, the first tile the digit's high bit.
+std::string floor_row(const GridSpace& grid, int row) {
+    std::string out;
+    for (int col = 0; col < grid.width(); col += 4) {
+        unsigned v = 0;
+        for (int i = 0; i < 4; ++i) {
+            v = v << 1 | (col + i < grid.width() && grid.passable(col + i, row) ? 1u : 0u);
+        }
+        out += hex_digit(v);
+    }
+    return out;
+}
+
+}  // namespace
+
+void append_audit_reuse_record(std::string& out, const ChaseSpace& space, const AuditResult& result) {
+    out += "{\"format\":" + std::to_string(audit_reuse_format) + ",\"level\":{";
+    const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space);
+    if (grid_space == nullptr) {
+        out += "\"cells\":" + std::to_string(space.cells().size()) + "}";
+        return;
+    }
+    const GridSpace& grid = grid_space->grid();
+    out += "\"width\":" + std::to_string(grid.width()) + ",\"height\":" + std::to_string(grid.height()) +
+           ",\"cell_size\":";
+    append_number(out, grid.cell_size());
+    out += ",\"connectivity\":" + std::to_string(static_cast<int>(grid.settings().connectivity)) +
+           ",\"floor\":[";
+    for (int row = 0; row < grid.height(); ++row) {
+        out += row == 0 ? "\"" : ",\"";
+        out += floor_row(grid, row);
+        out += '"';
+    }
+    out += "]},\"reach\":[";
+    for (std::size_t i = 0; i < result.rows.size(); ++i) {
+        const AuditReach& r = result.rows[i].reach;
+        out += i > 0 ? "," : "";
+        out += std::to_string(r.min_dx) + ',' + std::to_string(r.max_dx) + ',' + std::to_string(r.min_dy) +
+               ',' + std::to_string(r.max_dy);
+    }
+    out += ']';
+}
+
+namespace {
+
+[[noreturn]] void unusable(const std::string& why) {
+    throw AuditReportUnusable(why);
+}
+
+// A strict reader of write_audit_json's layout.
+class Cursor {
+  public:
+    explicit Cursor(std::string_view text) : text_(text) {}
+
+    void expect(std::string_view literal) {
+        if (text_.substr(at_, literal.size()) != literal) {
+            unusable("not an audit report this kinema wrote (expected " + std::string(literal) + " at byte " +
+                     std::to_string(at_) + ")");
+        }
+        at_ += literal.size();
+    }
+    bool accept(std::string_view literal) {
+        if (text_.substr(at_, literal.size()) == literal) {
+            at_ += literal.size();
+            return true;
+        }
+        return false;
+    }
+    // A number token (digits, sign, point, exponent) as written by append_number.
+    double number() {
+        const std::size_t start = at_;
+        while (at_ < text_.size() &&
+               std::string_view("0123456789+-.eE").find(text_[at_]) != std::string_view::npos) {
+            ++at_;
+        }
+        const ReadNumber n = read_number(text_.substr(start, at_ - start));
+        if (n.status != NumberText::ok) {
+            unusable("not an audit report this kinema wrote (a bad number at byte " + std::to_string(start) +
+                     ")");
+        }
+        return n.value;
+    }
+    long long integer() {
+        const double v = number();
+        if (v != std::floor(v) || std::abs(v) > 9.0e15) {
+            unusable("not an audit report this kinema wrote (a whole number expected before byte " +
+                     std::to_string(at_) + ")");
+        }
+        return static_cast<long long>(v);
+    }
+    std::string_view string() {
+        expect("\"");
+        const std::size_t end = text_.find('"', at_);
+        if (end == std::string_view::npos) {
+            unusable("truncated");
+        }
+        const std::string_view s = text_.substr(at_, end - at_);
+        at_ = end + 1;
+        return s;
+    }
+    std::size_t at() const { return at_; }
+
+  private:
+    std::string_view text_;
+    std::size_t at_ = 0;
+};
+
+struct Pair {
+    long long a = 0;
+    long long b = 0;
+};
+
+Pair pair(Cursor& c) {
+    c.expect("[");
+    Pair p;
+    p.a = c.integer();
+    c.expect(",");
+    p.b = c.integer();
+    c.expect("]");
+    return p;
+}
+
+Vec3 point(Cursor& c) {
+    c.expect("[");
+    Vec3 p;
+    p.x = c.number();
+    c.expect(",");
+    p.y = c.number();
+    c.expect("]");
+    return p;  // grids: positions in the plane, z = 0
+}
+
+StopReason stop_reason(std::string_view name) {
+    for (const StopReason r : {StopReason::exhausted, StopReason::too_many_heated, StopReason::max_steps}) {
+        if (to_string(r) == name) {
+            return r;
+        }
+    }
+    unusable("not an audit report this kinema wrote (stop_reason \"" + std::string(name) + "\")");
+}
+
+std::uint8_t findings(Cursor& c) {
+    c.expect("[");
+    std::uint8_t bits = 0;
+    while (!c.accept("]")) {
+        if (bits != 0) {
+            c.expect(",");
+        }
+        const std::string_view name = c.string();
+        const auto* f = std::find_if(all_findings.begin(), all_findings.end(),
+                                     [&](Finding x) { return to_string(x) == name; });
+        if (f == all_findings.end()) {
+            unusable("not an audit report this kinema wrote (finding \"" + std::string(name) + "\")");
+        }
+        bits |= static_cast<std::uint8_t>(*f);
+    }
+    return bits;
+}
+
+// A tile as an index into the report's floor (row-major), checked inside the level.
+CellId tile_index(Pair p, const AuditReportLevel& level) {
+    if (p.a < 0 || p.b < 0 || p.a >= level.width || p.b >= level.height ||
+        level.floor[static_cast<std::size_t>(p.b * level.width + p.a)] == 0) {
+        unusable("not an audit report this kinema wrote (a row's cell is not a floor tile of its level)");
+    }
+    return static_cast<CellId>(p.b * level.width + p.a);
+}
+
+AuditRow read_row(Cursor& c, const AuditReportLevel& level) {
+    AuditRow row;
+    c.expect("{\"cell\":");
+    row.cell = tile_index(pair(c), level);
+    row.seed_cell = row.cell;
+    c.expect(",\"direction\":[");
+    c.number();
+    c.expect(",");
+    c.number();
+    c.expect("],\"steps\":");
+    row.steps = static_cast<int>(c.integer());
+    c.expect(",\"stop_reason\":");
+    row.stop_reason = stop_reason(c.string());
+    c.expect(",\"destination_cell\":");
+    row.destination_cell = tile_index(pair(c), level);
+    c.expect(",\"destination\":");
+    row.destination = point(c);
+    c.expect(",\"chase_distance\":");
+    row.chase_distance = c.number();
+    c.expect(",\"chase_distance_along_cells\":");
+    row.along_cells_distance = c.number();
+    c.expect(",\"dead_reckoning\":");
+    row.dead_reckoning = point(c);
+    c.expect(",\"dead_reckoning_gap\":");
+    row.dead_reckoning_gap = c.number();
+    c.expect(",\"findings\":");
+    row.findings = findings(c);
+    c.expect("}");
+    return row;
+}
+
+void read_level(Cursor& c, AuditReportLevel& level) {
+    c.expect("{\"format\":");
+    const long long format = c.integer();
+    if (format != audit_reuse_format) {
+        unusable("written in reuse format " + std::to_string(format) + ", this kinema reads " +
+                 std::to_string(audit_reuse_format));
+    }
+    c.expect(",\"level\":{");
+    if (c.accept("\"cells\":")) {
+        level.cells = static_cast<std::size_t>(c.integer());
+        c.expect("}");
+        return;
+    }
+    level.grid = true;
+    c.expect("\"width\":");
+    level.width = static_cast<int>(c.integer());
+    c.expect(",\"height\":");
+    level.height = static_cast<int>(c.integer());
+    c.expect(",\"cell_size\":");
+    level.cell_size = c.number();
+    c.expect(",\"connectivity\":");
+    level.connectivity = static_cast<int>(c.integer());
+    c.expect(",\"floor\":[");
+    if (level.width < 1 || level.height < 1 || level.width > 65536 || level.height > 65536) {
+        unusable("not an audit report this kinema wrote (its level's size)");
+    }
+    level.floor.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height), 0);
+    for (int row = 0; row < level.height; ++row) {
+        if (row > 0) {
+            c.expect(",");
+        }
+        const std::string_view hex = c.string();
+        if (hex.size() != static_cast<std::size_t>((level.width + 3) / 4)) {
+            unusable("not an audit report this kinema wrote (floor row " + std::to_string(row) + ")");
+        }
+        for (int col = 0; col < level.width; ++col) {
+            const char h = hex[static_cast<std::size_t>(col / 4)];
+            const int v = h >= 'a' ? h - 'a' + 10 : h - '0';
+            const bool on = ((v >> (3 - col % 4)) & 1) != 0;
+            level.floor[static_cast<std::size_t>(row) * static_cast<std::size_t>(level.width) +
+                        static_cast<std::size_t>(col)] = on ? 1 : 0;
+            level.cells += on ? 1 : 0;
+        }
+    }
+    c.expect("]}");
+}
+
+// The digest at the end: every byte before `,"fnv1a64":"` hashes to the 16 hex digits after it.
+std::size_t check_digest(std::string_view text) {
+    constexpr std::string_view key = ",\"fnv1a64\":\"";
+    while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
+        text.remove_suffix(1);
+    }
+    const std::size_t at = text.rfind(key);
+    if (at == std::string_view::npos || text.size() != at + key.size() + 16 + 3 ||
+        text.substr(text.size() - 3) != "\"}}") {
+        if (text.find("\"reuse\":") == std::string_view::npos && text.rfind("]}") == text.size() - 2) {
+            unusable("it records nothing for reuse (written by an older kinema)");
+        }
+        unusable("truncated, or not an audit report (no digest at its end)");
+    }
+    const std::uint64_t hash = fnv1a64(text.substr(0, at));
+    std::string hex(16, '0');
+    for (int i = 0; i < 16; ++i) {
+        hex[static_cast<std::size_t>(i)] = hex_digit(static_cast<unsigned>(hash >> (60 - 4 * i)));
+    }
+    if (text.substr(at + key.size(), 16) != hex) {
+        unusable("its content changed after kinema wrote it (its digest does not match)");
+    }
+    return at;
+}
+
+}  // namespace
+
+AuditReport parse_audit_report(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") {
+        text.remove_prefix(3);
+    }
+    if (text.empty()) {
+        unusable("empty");
+    }
+    const std::size_t digest_at = check_digest(text);
+    AuditReport report;
+    const std::size_t rows_at = text.find(",\"rows\":[");
+    const std::size_t reuse_at = text.rfind(",\"reuse\":{", digest_at);
+    if (rows_at == std::string_view::npos || reuse_at == std::string_view::npos ||
+        text.substr(0, 14) != "{\"directions\":") {
+        unusable("not an audit report (no rows or no reuse record)");
+    }
+    report.settings_head = std::string(text.substr(0, rows_at));
+    Cursor head(text);
+    head.expect("{\"directions\":");
+    report.directions = static_cast<int>(head.integer());
+    if (report.directions < 1 || report.directions > 360) {
+        unusable("not an audit report this kinema wrote (directions)");
+    }
+    Cursor record(text.substr(0, digest_at));
+    record.expect(text.substr(0, reuse_at + 9));
+    read_level(record, report.level);
+    if (!report.level.grid) {
+        return report;  // 3D levels and graphs are audited in full: their rows are not read
+    }
+    const std::size_t count = audit_row_count(report.level.cells, report.directions);
+    record.expect(",\"reach\":[");
+    std::vector<AuditReach> reach(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0) {
+            record.expect(",");
+        }
+        int v[4];
+        for (int k = 0; k < 4; ++k) {
+            if (k > 0) {
+                record.expect(",");
+            }
+            v[k] = static_cast<int>(std::clamp(record.integer(), -(1LL << 30), 1LL << 30));
+        }
+        reach[i] = {v[0], v[1], v[2], v[3]};
+    }
+    record.expect("]");
+    if (record.at() != digest_at) {
+        unusable("not an audit report this kinema wrote (its reuse record)");
+    }
+    Cursor rows(text);
+    rows.expect(text.substr(0, rows_at + 9));
+    report.rows.reserve(count);
+    const auto d = static_cast<std::size_t>(report.directions);
+    std::size_t tile = 0;  // the floor tile of the row's cell: cells in row-major order, D rows each
+    for (std::size_t i = 0; i < count; ++i) {
+        if (i > 0) {
+            rows.expect(",");
+        }
+        if (i % d == 0) {
+            while (report.level.floor[tile] == 0 || (i > 0 && tile == report.rows.back().cell)) {
+                ++tile;
+            }
+        }
+        report.rows.push_back(read_row(rows, report.level));
+        if (report.rows.back().cell != tile) {
+            unusable("not an audit report this kinema wrote (row " + std::to_string(i) + " is out of place)");
+        }
+        report.rows.back().direction = static_cast<int>(i % static_cast<std::size_t>(report.directions));
+        report.rows.back().reach = reach[i];
+    }
+    rows.expect("]");
+    return report;
+}
+
+AuditReport audit_report_of(const ChaseSpace& space, const FloodSettings& flood,
+                            const AuditSettings& settings, const AuditResult& result) {
+    AuditReport report;
+    report.directions = result.directions;
+    report.settings_head = "{\"directions\":" + std::to_string(result.directions) +
+                           ",\"settings\":" + audit_settings_json(flood, settings);
+    const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space);
+    report.level.cells = space.cells().size();
+    if (grid_space == nullptr) {
+        return report;
+    }
+    const GridSpace& grid = grid_space->grid();
+    AuditReportLevel& level = report.level;
+    level.grid = true;
+    level.width = grid.width();
+    level.height = grid.height();
+    level.cell_size = grid.cell_size();
+    level.connectivity = static_cast<int>(grid.settings().connectivity);
+    level.floor.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height), 0);
+    const auto tile = [&](CellId c) {
+        const Tile t = grid.tile_of(c);
+        return static_cast<CellId>(t.row * level.width + t.col);
+    };
+    std::vector<CellId> tiles(grid.cells().size());
+    for (CellId c = 0; c < tiles.size(); ++c) {
+        tiles[c] = tile(c);
+        level.floor[tiles[c]] = 1;
+    }
+    report.rows = result.rows;
+    for (AuditRow& row : report.rows) {
+        row.cell = row.seed_cell = tiles[row.cell];
+        row.destination_cell = tiles[row.destination_cell];
+    }
+    return report;
+}
+
+std::string audit_report_mismatch(const AuditReport& report, const ChaseSpace& space,
+                                  const FloodSettings& flood, const AuditSettings& settings) {
+    const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space);
+    if (grid_space == nullptr || !report.level.grid) {
+        return "a 3D level or a graph is audited in full (no rule says which seeds an edit of a mesh "
+               "changes)";
+    }
+    const GridSpace& grid = grid_space->grid();
+    const AuditReportLevel& level = report.level;
+    if (grid.width() != level.width || grid.height() != level.height) {
+        return "its level is " + std::to_string(level.width) + " x " + std::to_string(level.height) +
+               " tiles, this one " + std::to_string(grid.width()) + " x " + std::to_string(grid.height());
+    }
+    if (grid.cell_size() != level.cell_size ||
+        static_cast<int>(grid.settings().connectivity) != level.connectivity) {
+        return "its grid has another cell size or connectivity";
+    }
+    const std::string head = "{\"directions\":" + std::to_string(settings.directions) +
+                             ",\"settings\":" + audit_settings_json(flood, settings);
+    if (report.settings_head != head) {
+        return "it was made with other settings (" +
+               report.settings_head.substr(report.settings_head.find(':') + 1) + ", here " +
+               head.substr(head.find(':') + 1) + ")";
+    }
+    return "";
+}
+
+namespace {
+
+// Changed tiles counted over every rectangle in O(1): sums[(row + 1) (width + 1) + col + 1] is the count in
+// [0, col] x [0, row].
+struct ChangeCounts {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint32_t> sums;
+
+    std::uint32_t at(int col, int row) const {
+        return sums[static_cast<std::size_t>(row) * static_cast<std::size_t>(width + 1) +
+                    static_cast<std::size_t>(col)];
+    }
+    // Changed tiles in the box `r` around (col, row).
+    std::uint32_t in(int col, int row, const AuditReach& r) const {
+        const int c0 = std::clamp(col + r.min_dx, 0, width);
+        const int r0 = std::clamp(row + r.min_dy, 0, height);
+        const int c1 = std::clamp(col + r.max_dx + 1, 0, width);
+        const int r1 = std::clamp(row + r.max_dy + 1, 0, height);
+        if (c0 >= c1 || r0 >= r1) {
+            return 0;
+        }
+        return at(c1, r1) - at(c0, r1) - at(c1, r0) + at(c0, r0);
+    }
+};
+
+ChangeCounts change_counts(const GridSpace& grid, const AuditReportLevel& level, std::size_t& changed) {
+    ChangeCounts counts{level.width, level.height, {}};
+    const auto w = static_cast<std::size_t>(level.width + 1);
+    counts.sums.assign(w * static_cast<std::size_t>(level.height + 1), 0);
+    changed = 0;
+    for (int row = 0; row < level.height; ++row) {
+        std::uint32_t line = 0;
+        for (int col = 0; col < level.width; ++col) {
+            const bool was =
+                level.floor[static_cast<std::size_t>(row) * static_cast<std::size_t>(level.width) +
+                            static_cast<std::size_t>(col)] != 0;
+            line += was != grid.passable(col, row) ? 1 : 0;
+            counts.sums[(static_cast<std::size_t>(row) + 1) * w + static_cast<std::size_t>(col) + 1] =
+                counts.sums[static_cast<std::size_t>(row) * w + static_cast<std::size_t>(col) + 1] + line;
+        }
+        changed += line;
+    }
+    return counts;
+}
+
+}  // namespace
+
+AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                          const AuditSettings& settings, const AuditReport& report,
+                          const AuditOptions& options, AuditReuseStats* stats) {
+    if (spaces.empty() || spaces[0] == nullptr) {
+        throw std::invalid_argument("audit: at least one space");
+    }
+    const std::string why = audit_report_mismatch(report, *spaces[0], flood, settings);
+    if (!why.empty()) {
+        throw AuditReportUnusable(why);
+    }
+    const GridSpace& grid = dynamic_cast<const GridChaseSpace&>(*spaces[0]).grid();
+    const std::size_t cell_count = grid.cells().size();
+    if (audit_row_count(cell_count, settings.directions) > audit_max_rows) {
+        return audit(spaces, flood, settings, options);  // refused there, with its message
+    }
+    AuditReuseStats done;
+    done.cells = cell_count;
+    const ChangeCounts changes = change_counts(grid, report.level, done.tiles_changed);
+    const auto d = static_cast<std::size_t>(settings.directions);
+    const auto width = static_cast<std::size_t>(grid.width());
+    // The report's rows by tile: old cell i's rows start at row_at[tile] (cells in row-major tile order).
+    std::vector<std::size_t> row_at(report.level.floor.size(), 0);
+    for (std::size_t i = 0; i < report.rows.size(); i += d) {
+        row_at[report.rows[i].cell] = i;
+    }
+    // Which new cells keep their rows: floor before and after, and no changed tile within any of its rows'
+    // reach (each row's destination lies within it, so it is still floor).
+    std::vector<std::size_t> kept(cell_count, SIZE_MAX);
+    std::vector<CellId> rerun;
+    CellId c = 0;
+    for (int row = 0; row < grid.height(); ++row) {
+        for (int col = 0; col < grid.width(); ++col) {
+            if (!grid.passable(col, row)) {
+                continue;
+            }
+            const std::size_t tile = static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col);
+            bool keep = report.level.floor[tile] != 0;
+            for (std::size_t k = 0; keep && k < d; ++k) {
+                keep = changes.in(col, row, report.rows[row_at[tile] + k].reach) == 0;
+            }
+            if (keep) {
+                kept[c] = row_at[tile];
+            } else {
+                rerun.push_back(c);
+            }
+            ++c;
+        }
+    }
+    done.cells_rerun = rerun.size();
+    const std::vector<AuditRow> fresh = audit_cell_rows(spaces, flood, settings, rerun, options);
+    std::vector<AuditRow> rows(cell_count * d);
+    for (std::size_t i = 0; i < rerun.size(); ++i) {
+        std::copy_n(fresh.begin() + static_cast<std::ptrdiff_t>(i * d), d,
+                    rows.begin() + static_cast<std::ptrdiff_t>(rerun[i] * d));
+    }
+    for (CellId cell = 0; cell < cell_count; ++cell) {
+        if (kept[cell] == SIZE_MAX) {
+            continue;
+        }
+        for (std::size_t k = 0; k < d; ++k) {
+            AuditRow row = report.rows[kept[cell] + k];
+            const CellId dest = row.destination_cell;
+            row.cell = row.seed_cell = cell;
+            row.destination_cell =
+                grid.cell_at(static_cast<int>(dest % width), static_cast<int>(dest / width));
+            rows[cell * d + k] = row;
+        }
+    }
+    if (stats != nullptr) {
+        *stats = done;
+    }
+    return audit_result_from_rows(std::move(rows), settings.directions, cell_count);
+}
+
+}  // namespace kinema::chase

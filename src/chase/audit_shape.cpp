@@ -1,0 +1,308 @@
+// What the level shows around an audit place (audit_shape.hpp, docs/audit.md "Why: what the level shows").
+#include "kinema/chase/audit_shape.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+#include "kinema/chase/grid_cells.hpp"
+
+namespace kinema::chase {
+
+namespace {
+
+// The tiles of a box of the grid, one flag each, and an 8-connected labelling of the unflagged ones.
+struct TileBox {
+    int col0 = 0;
+    int row0 = 0;
+    int width = 0;
+    int height = 0;
+    std::vector<char> inside;  // 1: a cell of the ball (or of the level)
+
+    std::size_t at(int c, int r) const {
+        return static_cast<std::size_t>(r - row0) * static_cast<std::size_t>(width) +
+               static_cast<std::size_t>(c - col0);
+    }
+};
+
+// The box around `tiles` with one tile of margin: its border tiles are never inside.
+TileBox box_around(const GridCells& grid, const std::vector<CellId>& cells) {
+    TileBox b;
+    int c0 = std::numeric_limits<int>::max();
+    int r0 = c0;
+    int c1 = std::numeric_limits<int>::min();
+    int r1 = c1;
+    for (const CellId c : cells) {
+        const Tile t = grid.tile_of(c);
+        c0 = std::min(c0, t.col);
+        r0 = std::min(r0, t.row);
+        c1 = std::max(c1, t.col);
+        r1 = std::max(r1, t.row);
+    }
+    b.col0 = c0 - 1;
+    b.row0 = r0 - 1;
+    b.width = c1 - c0 + 3;
+    b.height = r1 - r0 + 3;
+    b.inside.assign(static_cast<std::size_t>(b.width) * static_cast<std::size_t>(b.height), 0);
+    for (const CellId c : cells) {
+        const Tile t = grid.tile_of(c);
+        b.inside[b.at(t.col, t.row)] = 1;
+    }
+    return b;
+}
+
+// The holes of the box's inside tiles: per tile, 1 when it lies in a group of outside tiles (8-connected, the
+// dual of the cells' connectivity) that does not reach the box's border and holds a wall tile of the grid.
+std::vector<char> holes(const GridCells& grid, const TileBox& b) {
+    const std::size_t n = b.inside.size();
+    std::vector<int> group(n, -1);  // -1 unvisited; 0 reaches the border; k > 0 the k-th enclosed group
+    std::vector<char> walled{0};
+    std::vector<std::size_t> queue;
+    const auto flood_from = [&](std::size_t start, int label) {
+        queue.assign(1, start);
+        group[start] = label;
+        bool wall = false;
+        for (std::size_t i = 0; i < queue.size(); ++i) {
+            const int c = b.col0 + static_cast<int>(queue[i] % static_cast<std::size_t>(b.width));
+            const int r = b.row0 + static_cast<int>(queue[i] / static_cast<std::size_t>(b.width));
+            wall = wall || !grid.floor(c, r);
+            for (int dr = -1; dr <= 1; ++dr) {
+                for (int dc = -1; dc <= 1; ++dc) {
+                    const int nc = c + dc;
+                    const int nr = r + dr;
+                    if (nc < b.col0 || nr < b.row0 || nc >= b.col0 + b.width || nr >= b.row0 + b.height) {
+                        continue;
+                    }
+                    const std::size_t t = b.at(nc, nr);
+                    if (b.inside[t] == 0 && group[t] < 0) {
+                        group[t] = label;
+                        queue.push_back(t);
+                    }
+                }
+            }
+        }
+        return wall;
+    };
+    flood_from(0, 0);  // the corner tile is outside and on the border: everything reaching the border
+    for (std::size_t t = 0; t < n; ++t) {
+        if (b.inside[t] == 0 && group[t] < 0) {
+            const int label = static_cast<int>(walled.size());
+            walled.push_back(flood_from(t, label) ? 1 : 0);
+        }
+    }
+    std::vector<char> out(n, 0);
+    for (std::size_t t = 0; t < n; ++t) {
+        out[t] = group[t] > 0 && walled[static_cast<std::size_t>(group[t])] != 0 ? 1 : 0;
+    }
+    return out;
+}
+
+bool next_to_hole(const TileBox& b, const std::vector<char>& hole, Tile t) {
+    for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+            if (hole[b.at(t.col + dc, t.row + dr)] != 0) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool in_sight(const ChaseSpace& space, CellId a, CellId b) {
+    const CellSpace& cells = space.cells();
+    const Vec3 pa = cells.position(a);
+    const Vec3 pb = cells.position(b);
+    const Vec2 d = cells.planar(pb - pa);
+    const double length = std::sqrt(d.x * d.x + d.y * d.y);
+    return length == 0.0 || !space.dead_reckoning(pa, pb - pa, length).blocked;
+}
+
+// A fully open 2 x 2 block of tiles holds (col, row): the cell is part of a room, not a narrow passage.
+bool in_open_block(const GridCells& g, int c, int r) {
+    for (int dr = -1; dr <= 0; ++dr) {
+        for (int dc = -1; dc <= 0; ++dc) {
+            if (g.floor(c + dc, r + dr) && g.floor(c + dc + 1, r + dr) && g.floor(c + dc, r + dr + 1) &&
+                g.floor(c + dc + 1, r + dr + 1)) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+CellBall cell_ball(const CellSpace& cells, const std::vector<CellId>& sources, int radius) {
+    CellBall ball;
+    std::unordered_map<CellId, std::uint32_t> seen;
+    for (const CellId s : sources) {
+        if (seen.emplace(s, 0).second) {
+            ball.cells.push_back(s);
+            ball.steps.push_back(0);
+        }
+    }
+    for (std::size_t i = 0; i < ball.cells.size(); ++i) {
+        if (ball.steps[i] >= static_cast<std::uint32_t>(radius)) {
+            continue;
+        }
+        for (const CellId n : cells.neighbours(ball.cells[i])) {
+            if (seen.emplace(n, ball.steps[i] + 1).second) {
+                ball.cells.push_back(n);
+                ball.steps.push_back(ball.steps[i] + 1);
+            }
+        }
+    }
+    return ball;
+}
+
+bool loops_known(const CellSpace& cells) {
+    return cells.grid() != nullptr && !cells.empty();
+}
+
+CellId loop_cell(const CellSpace& cells, const CellBall& ball) {
+    if (!loops_known(cells) || ball.cells.empty()) {
+        return no_cell;
+    }
+    const GridCells& grid = *cells.grid();
+    const TileBox box = box_around(grid, ball.cells);
+    const std::vector<char> hole = holes(grid, box);
+    CellId best = no_cell;
+    std::uint32_t best_steps = 0;
+    for (std::size_t i = 0; i < ball.cells.size(); ++i) {
+        const CellId c = ball.cells[i];
+        if (!next_to_hole(box, hole, grid.tile_of(c))) {
+            continue;
+        }
+        if (best == no_cell || ball.steps[i] > best_steps || (ball.steps[i] == best_steps && c < best)) {
+            best = c;
+            best_steps = ball.steps[i];
+        }
+    }
+    return best;
+}
+
+bool level_has_loop(const CellSpace& cells) {
+    if (!loops_known(cells)) {
+        return false;
+    }
+    std::vector<CellId> all(cells.size());
+    for (CellId c = 0; c < cells.size(); ++c) {
+        all[c] = c;
+    }
+    const TileBox box = box_around(*cells.grid(), all);
+    const std::vector<char> hole = holes(*cells.grid(), box);
+    return std::any_of(hole.begin(), hole.end(), [](char h) { return h != 0; });
+}
+
+CellId hidden_cell(const ChaseSpace& space, CellId from, int radius) {
+    const CellBall ball = cell_ball(space.cells(), {from}, radius);
+    CellId best = no_cell;
+    std::uint32_t best_steps = 0;
+    for (std::size_t i = 0; i < ball.cells.size(); ++i) {
+        const CellId c = ball.cells[i];
+        const bool better =
+            best == no_cell || ball.steps[i] < best_steps || (ball.steps[i] == best_steps && c < best);
+        if (better && !in_sight(space, from, c)) {
+            best = c;
+            best_steps = ball.steps[i];
+        }
+    }
+    return best;
+}
+
+std::vector<CellId> ways_out(const CellSpace& cells, const std::vector<CellId>& place, int radius,
+                             int depth) {
+    const CellBall ball = cell_ball(cells, place, radius + depth);
+    std::unordered_map<CellId, std::size_t> shell;  // shell cell -> index in ball
+    for (std::size_t i = 0; i < ball.cells.size(); ++i) {
+        if (ball.steps[i] > static_cast<std::uint32_t>(radius)) {
+            shell.emplace(ball.cells[i], i);
+        }
+    }
+    std::vector<CellId> mouths;
+    std::unordered_map<CellId, char> done;
+    for (std::size_t i = 0; i < ball.cells.size(); ++i) {
+        const CellId start = ball.cells[i];
+        if (ball.steps[i] <= static_cast<std::uint32_t>(radius) || done.count(start) != 0) {
+            continue;
+        }
+        std::vector<CellId> group{start};
+        done.emplace(start, 1);
+        bool deep = false;
+        CellId mouth = start;
+        std::uint32_t mouth_steps = ball.steps[i];
+        for (std::size_t j = 0; j < group.size(); ++j) {
+            const std::uint32_t s = ball.steps[shell.at(group[j])];
+            deep = deep || s == static_cast<std::uint32_t>(radius + depth);
+            if (s < mouth_steps || (s == mouth_steps && group[j] < mouth)) {
+                mouth = group[j];
+                mouth_steps = s;
+            }
+            for (const CellId n : cells.neighbours(group[j])) {
+                if (shell.count(n) != 0 && done.emplace(n, 1).second) {
+                    group.push_back(n);
+                }
+            }
+        }
+        if (deep) {
+            mouths.push_back(mouth);
+        }
+    }
+    return mouths;
+}
+
+std::vector<std::uint32_t> cell_rooms(const CellSpace& cells) {
+    const std::size_t n = cells.size();
+    std::vector<char> narrow(n, 0);
+    if (const GridCells* g = cells.grid()) {
+        for (CellId c = 0; c < n; ++c) {
+            const Tile t = g->tile_of(c);
+            narrow[c] = in_open_block(*g, t.col, t.row) ? 0 : 1;
+        }
+    }
+    constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();
+    std::vector<std::uint32_t> room(n, none);
+    std::uint32_t next = 0;
+    std::vector<CellId> queue;
+    for (CellId s = 0; s < n; ++s) {
+        if (room[s] != none) {
+            continue;
+        }
+        room[s] = next;
+        queue.assign(1, s);
+        for (std::size_t i = 0; i < queue.size(); ++i) {
+            for (const CellId m : cells.neighbours(queue[i])) {
+                if (room[m] == none && narrow[m] == narrow[s]) {
+                    room[m] = next;
+                    queue.push_back(m);
+                }
+            }
+        }
+        ++next;
+    }
+    return room;
+}
+
+CellId medoid(const CellSpace& cells, const std::vector<CellId>& group) {
+    constexpr std::size_t most = 2048;
+    const std::size_t stride = group.size() <= most ? 1 : (group.size() + most - 1) / most;
+    CellId best = group.front();
+    double best_sum = std::numeric_limits<double>::infinity();
+    for (const CellId c : group) {
+        const Vec3 a = cells.position(c);
+        double sum = 0.0;
+        for (std::size_t j = 0; j < group.size(); j += stride) {
+            const Vec3 b = cells.position(group[j]);
+            sum +=
+                std::sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
+        }
+        if (sum < best_sum) {  // group ascends, so the first of equal sums has the lowest id
+            best_sum = sum;
+            best = c;
+        }
+    }
+    return best;
+}
+
+}  // namespace kinema::chase

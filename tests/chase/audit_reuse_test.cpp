@@ -1,0 +1,248 @@
+// chase::audit_reusing against a full audit: on our levels and shared maps, random edits (one tile, a block,
+// the border, walls added, walls removed) re-audited from the old report's JSON give the full audit's JSON,
+// CSV and rows (the reach included), while fewer cells run again on a larger map; and every report that
+// must not be reused is refused with its reason (truncated, hand-edited, another version, no record,
+// another size or settings, a graph).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "chase_levels.hpp"
+#include "kinema/chase/audit.hpp"
+#include "kinema/chase/audit_reuse.hpp"
+#include "kinema/levels/grid_level.hpp"
+
+namespace kinema::chase {
+namespace {
+
+using testing::our_level;
+
+struct Audit {
+    explicit Audit(levels::GridLevel l, const FloodSettings& flood = {}, const AuditSettings& settings = {})
+        : level(std::move(l)),
+          grid(level),
+          space(grid),
+          result(audit(space, flood, settings, 1)),
+          json(audit_json(space, flood, settings, result)) {}
+    levels::GridLevel level;
+    GridSpace grid;
+    GridChaseSpace space;
+    AuditResult result;
+    std::string json;
+};
+
+enum class Edit { one_tile, block, border, add_walls, remove_walls };
+
+// Flips tiles of `level` as `edit` says, chosen by `rng`; keeps at least one floor tile.
+void apply(levels::GridLevel& level, Edit edit, std::mt19937& rng) {
+    const auto pick = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const auto at = [&](int col, int row) -> std::uint8_t& {
+        return level.passable[static_cast<std::size_t>(row * level.width + col)];
+    };
+    const auto flip = [&](int col, int row) { at(col, row) = at(col, row) != 0 ? 0 : 1; };
+    switch (edit) {
+        case Edit::one_tile:
+            flip(pick(level.width), pick(level.height));
+            break;
+        case Edit::block: {
+            const int c0 = pick(level.width);
+            const int r0 = pick(level.height);
+            const std::uint8_t to = pick(2) == 0 ? 0 : 1;
+            for (int r = r0; r < std::min(level.height, r0 + 4); ++r) {
+                for (int c = c0; c < std::min(level.width, c0 + 5); ++c) {
+                    at(c, r) = to;
+                }
+            }
+            break;
+        }
+        case Edit::border:
+            for (int i = 0; i < 3; ++i) {
+                pick(2) == 0 ? flip(pick(level.width), pick(2) == 0 ? 0 : level.height - 1)
+                             : flip(pick(2) == 0 ? 0 : level.width - 1, pick(level.height));
+            }
+            break;
+        case Edit::add_walls:
+        case Edit::remove_walls:
+            for (int i = 0; i < 4; ++i) {
+                at(pick(level.width), pick(level.height)) = edit == Edit::add_walls ? 0 : 1;
+            }
+            break;
+    }
+    if (level.passable_count() == 0) {
+        at(0, 0) = 1;
+    }
+}
+
+void expect_same_rows(const AuditResult& a, const AuditResult& b) {
+    ASSERT_EQ(a.rows.size(), b.rows.size());
+    for (std::size_t i = 0; i < a.rows.size(); ++i) {
+        const AuditRow& x = a.rows[i];
+        const AuditRow& y = b.rows[i];
+        EXPECT_TRUE(x.cell == y.cell && x.direction == y.direction && x.seed_cell == y.seed_cell &&
+                    x.destination_cell == y.destination_cell && x.steps == y.steps &&
+                    x.findings == y.findings && x.reach.min_dx == y.reach.min_dx &&
+                    x.reach.max_dx == y.reach.max_dx && x.reach.min_dy == y.reach.min_dy &&
+                    x.reach.max_dy == y.reach.max_dy)
+            << "row " << i;
+    }
+}
+
+// Old level, edited level: the re-audit from the old JSON is the full audit of the edited level.
+AuditReuseStats expect_reuse_equals_full(const levels::GridLevel& old_level, const levels::GridLevel& edited,
+                                         const FloodSettings& flood = {},
+                                         const AuditSettings& settings = {}) {
+    const Audit old_audit(old_level, flood, settings);
+    const Audit full(edited, flood, settings);
+    const AuditReport report = parse_audit_report(old_audit.json);
+    const std::vector<const ChaseSpace*> spaces{&full.space, &full.space};
+    AuditReuseStats stats;
+    const AuditResult reused = audit_reusing(spaces, flood, settings, report, {}, &stats);
+    expect_same_rows(reused, full.result);
+    EXPECT_EQ(audit_json(full.space, flood, settings, reused), full.json);
+    EXPECT_EQ(audit_csv(full.space, reused), audit_csv(full.space, full.result));
+    EXPECT_EQ(stats.cells, full.grid.cells().size());
+    return stats;
+}
+
+TEST(AuditReuse, RandomEditsGiveTheFullAuditsReports) {
+    std::mt19937 rng(45);
+    for (const char* name :
+         {"warehouse_loop", "side_exit_behind", "corridor_into_room", "t_junction_unequal"}) {
+        for (const Edit edit :
+             {Edit::one_tile, Edit::block, Edit::border, Edit::add_walls, Edit::remove_walls}) {
+            for (int trial = 0; trial < 2; ++trial) {
+                const levels::GridLevel old_level = our_level(name);
+                levels::GridLevel edited = old_level;
+                apply(edited, edit, rng);
+                SCOPED_TRACE(std::string(name) + " edit " + std::to_string(static_cast<int>(edit)) +
+                             " trial " + std::to_string(trial));
+                expect_reuse_equals_full(old_level, edited, {}, {5, 3, 3, 3});
+            }
+        }
+    }
+}
+
+TEST(AuditReuse, OnASharedMapFewCellsRunAgain) {
+    const std::string path = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/room-64-64-8.map";
+    if (!std::filesystem::exists(path)) {
+        GTEST_SKIP() << "shared map " << path << " not found (set KINEMA_SHARED_DATA_DIR)";
+    }
+    const levels::GridLevel old_level = levels::load_level(path);
+    std::mt19937 rng(7);
+    for (const Edit edit : {Edit::one_tile, Edit::add_walls, Edit::remove_walls, Edit::block, Edit::border}) {
+        levels::GridLevel edited = old_level;
+        apply(edited, edit, rng);
+        const AuditReuseStats stats = expect_reuse_equals_full(old_level, edited, {}, {2, 3, 3, 3});
+        if (edit == Edit::one_tile && stats.tiles_changed == 1) {
+            EXPECT_LT(stats.cells_rerun * 4, stats.cells) << "a one-tile edit re-audits under a quarter";
+        }
+    }
+    // No edit: nothing runs again.
+    EXPECT_EQ(expect_reuse_equals_full(old_level, old_level, {}, {2, 3, 3, 3}).cells_rerun, 0u);
+}
+
+TEST(AuditReuse, LowMaxStepsAndOtherRadiiStayExact) {
+    std::mt19937 rng(3);
+    for (const FloodSettings flood :
+         {FloodSettings{20, 25, 5}, FloodSettings{10, 6, 60}, FloodSettings{20, 25, 0}}) {
+        for (int trial = 0; trial < 4; ++trial) {
+            const levels::GridLevel old_level = our_level("warehouse_loop");
+            levels::GridLevel edited = old_level;
+            apply(edited, trial % 2 == 0 ? Edit::one_tile : Edit::block, rng);
+            expect_reuse_equals_full(old_level, edited, flood, {6, 2, 5, 1});
+        }
+    }
+}
+
+TEST(AuditReuse, TheReportInMemoryIsTheReportReadBack) {
+    const Audit a(our_level("warehouse_loop"));
+    const AuditReport read = parse_audit_report(a.json);
+    const AuditReport made = audit_report_of(a.space, {}, {}, a.result);
+    EXPECT_EQ(made.settings_head, read.settings_head);
+    EXPECT_EQ(made.level.floor, read.level.floor);
+    EXPECT_EQ(made.level.cells, read.level.cells);
+    ASSERT_EQ(made.rows.size(), read.rows.size());
+    AuditResult from_made;
+    from_made.rows = made.rows;
+    AuditResult from_read;
+    from_read.rows = read.rows;
+    expect_same_rows(from_made, from_read);
+    for (std::size_t i = 0; i < made.rows.size(); ++i) {
+        EXPECT_EQ(made.rows[i].chase_distance, read.rows[i].chase_distance);
+        EXPECT_EQ(made.rows[i].dead_reckoning_gap, read.rows[i].dead_reckoning_gap);
+        EXPECT_EQ(made.rows[i].destination.x, read.rows[i].destination.x);
+    }
+}
+
+std::string why_unusable(std::string_view text) {
+    try {
+        (void)parse_audit_report(text);
+    } catch (const AuditReportUnusable& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(AuditReuse, RefusesTruncatedEditedAndForeignReports) {
+    const Audit a(our_level("corner"));
+    ASSERT_EQ(why_unusable(a.json), "");
+    EXPECT_EQ(why_unusable(""), "empty");
+    EXPECT_NE(why_unusable(a.json.substr(0, a.json.size() / 2)).find("truncated"), std::string::npos);
+    // One digit of a row changed: the digest catches it.
+    std::string edited = a.json;
+    const std::size_t steps = edited.find("\"steps\":") + 8;
+    edited[steps] = edited[steps] == '1' ? '2' : '1';
+    EXPECT_NE(why_unusable(edited).find("changed after kinema wrote it"), std::string::npos);
+    // A report of an older kinema, without the record.
+    const std::string older = a.json.substr(0, a.json.rfind(",\"reuse\":")) + "}";
+    EXPECT_NE(why_unusable(older).find("written by an older kinema"), std::string::npos);
+}
+
+TEST(AuditReuse, RefusesAnotherVersionEvenWithAMatchingDigest) {
+    const Audit a(our_level("corner"));
+    // Rewrite the format to 2 and the digest to match, as another kinema would write it.
+    std::string text = a.json;
+    const std::size_t format = text.rfind("{\"format\":1") + 10;
+    text[format] = '2';
+    const std::size_t at = text.rfind(",\"fnv1a64\":\"");
+    std::uint64_t hash = 14695981039346656037ull;
+    for (std::size_t i = 0; i < at; ++i) {
+        hash ^= static_cast<unsigned char>(text[i]);
+        hash *= 1099511628211ull;
+    }
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    text.replace(at + 12, 16, hex);
+    EXPECT_EQ(why_unusable(text), "written in reuse format 2, this kinema reads 1");
+}
+
+TEST(AuditReuse, SaysWhyAnotherLevelOrOtherSettingsAreNotReused) {
+    const Audit a(our_level("corner"));
+    const AuditReport report = parse_audit_report(a.json);
+    EXPECT_EQ(audit_report_mismatch(report, a.space, {}, {}), "");
+    const Audit other(our_level("warehouse_loop"));
+    EXPECT_NE(audit_report_mismatch(report, other.space, {}, {}).find("its level is"), std::string::npos);
+    FloodSettings flood;
+    flood.max_steps = 30;
+    const std::string why = audit_report_mismatch(report, a.space, flood, {});
+    EXPECT_NE(why.find("other settings"), std::string::npos) << why;
+    AuditSettings settings;
+    settings.directions = 4;
+    EXPECT_NE(audit_report_mismatch(report, a.space, {}, settings).find("other settings"), std::string::npos);
+    EXPECT_THROW((void)audit_reusing(std::vector<const ChaseSpace*>{&other.space}, {}, {}, report),
+                 AuditReportUnusable);
+    // A graph (as a navmesh's cells): audited in full.
+    const GraphChaseSpace graph(a.grid.cells());
+    EXPECT_NE(audit_report_mismatch(report, graph, {}, {}).find("3D level"), std::string::npos);
+    const AuditResult on_graph = audit(graph, {}, {}, 1);
+    const AuditReport graph_report = parse_audit_report(audit_json(graph, {}, {}, on_graph));
+    EXPECT_FALSE(graph_report.level.grid);
+    EXPECT_NE(audit_report_mismatch(graph_report, graph, {}, {}).find("audited in full"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kinema::chase

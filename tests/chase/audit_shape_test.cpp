@@ -1,0 +1,251 @@
+// Advice that holds (kinema/chase/audit_shape.hpp, docs/audit.md "Why: what the level shows"): on levels
+// drawn so that the reason is known by construction, the audit names that reason, and no place names a
+// cause the level does not have (a loop, a corner, a side way out).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "chase_levels.hpp"
+#include "kinema/chase/audit.hpp"
+#include "kinema/chase/audit_places.hpp"
+#include "kinema/chase/audit_reading.hpp"
+#include "kinema/chase/audit_shape.hpp"
+#include "kinema/levels/ascii_level.hpp"
+
+namespace kinema::chase {
+namespace {
+
+struct Audited {
+    explicit Audited(levels::GridLevel l)
+        : level(std::move(l)),
+          grid(level),
+          space(grid),
+          result(audit(space, FloodSettings{}, {}, 2)),
+          places(audit_places(space, result, FloodSettings{}, AuditSettings{})) {}
+    levels::GridLevel level;
+    GridSpace grid;
+    GridChaseSpace space;
+    AuditResult result;
+    std::vector<AuditPlace> places;
+    Audited(const Audited&) = delete;  // the spaces point at the level and the grid: never moved
+    Audited& operator=(const Audited&) = delete;
+
+    std::vector<const AuditPlace*> of(Finding f) const {
+        std::vector<const AuditPlace*> out;
+        for (const AuditPlace& p : places) {
+            if (p.finding == f) {
+                out.push_back(&p);
+            }
+        }
+        return out;
+    }
+    std::string reason(const AuditPlace& p) const { return place_reason(space, p, result.directions); }
+    Tile tile(CellId c) const { return grid.grid_cells().tile_of(c); }
+};
+
+levels::GridLevel ascii(const char* text) {
+    return levels::parse_ascii_level(text, "inline");
+}
+levels::GridLevel ours(const char* name) {
+    return testing::our_level(name);
+}
+
+bool has(const std::string& text, const char* words) {
+    return text.find(words) != std::string::npos;
+}
+
+// A ring corridor round a 6 x 2 block: the only loop. Facing along the ring the barrier closes the way back,
+// the heat runs both ways round and the destination lies behind the player: every wrong_way place names the
+// loop and a ring cell to close it.
+constexpr const char* ring =
+    "##########\n"
+    "#........#\n"
+    "#.######.#\n"
+    "#.######.#\n"
+    "#........#\n"
+    "##########\n";
+
+TEST(AuditShape, ALoopLevelNamesTheLoopAndWhereToCloseIt) {
+    const Audited a(ascii(ring));
+    EXPECT_TRUE(level_has_loop(a.space.cells()));
+    ASSERT_FALSE(a.of(Finding::wrong_way).empty());
+    for (const AuditPlace* p : a.of(Finding::wrong_way)) {
+        ASSERT_NE(p->loop_cell, no_cell);
+        EXPECT_TRUE(has(a.reason(*p), "a wall or a door at (")) << a.reason(*p);
+        EXPECT_TRUE(has(a.reason(*p), "closes the loop")) << a.reason(*p);
+    }
+    const std::vector<ShareReading> r = read_shares(FloodSettings{}, AuditSettings{}, a.result, true);
+    EXPECT_TRUE(has(r[3].to_change, "break the loop in the level"));
+}
+
+// Levels without any loop (a T junction, a corridor into a room, a straight corridor, a corridor ending in
+// a corner, a side exit, a ramp-shaped room): wrong_way, where it happens, says only that the destination
+// lies behind, and neither the places nor the summary mention a loop.
+TEST(AuditShape, NoPlaceOnALevelWithoutLoopsNamesALoop) {
+    constexpr const char* ramp =
+        "#############\n"
+        "#...........#\n"
+        "##.........##\n"
+        "###.......###\n"
+        "####.....####\n"
+        "#####...#####\n"
+        "######.######\n"
+        "######.######\n"
+        "#############\n";
+    std::deque<Audited> levels;
+    for (const char* name : {"t_junction_equal", "corridor_into_room", "long_corridor", "corridor_end_corner",
+                             "side_exit_behind"}) {
+        levels.emplace_back(ours(name));
+    }
+    levels.emplace_back(ascii(ramp));
+    std::size_t wrong_way_places = 0;
+    for (const Audited& a : levels) {
+        SCOPED_TRACE(a.level.name);
+        EXPECT_FALSE(level_has_loop(a.space.cells()));
+        for (const AuditPlace& p : a.places) {
+            EXPECT_EQ(p.loop_cell, no_cell);
+            EXPECT_FALSE(has(a.reason(p), "loop")) << a.reason(p);
+            if (p.finding == Finding::wrong_way) {
+                ++wrong_way_places;
+                EXPECT_TRUE(has(a.reason(p), ": the destination lies behind the seed")) << a.reason(p);
+            }
+        }
+        for (const ShareReading& r : read_shares(FloodSettings{}, AuditSettings{}, a.result, false)) {
+            EXPECT_FALSE(has(r.meaning + r.to_change, "loop")) << r.meaning << r.to_change;
+        }
+    }
+    EXPECT_GT(wrong_way_places, 0u);  // the test sees wrong_way places, not only their absence
+}
+
+// data/levels/corridor_end_corner.txt: from the corridor facing east the destination is (7, 5), and the
+// stub's (9, 4) is 3 steps from it behind the wall tile (8, 4) (docs/audit.md, short_of_a_corner). The place
+// names that destination and a cell of the stub out of its sight.
+TEST(AuditShape, ACornerLevelNamesTheCornerTheHeatWentRound) {
+    const Audited a(ours("corridor_end_corner"));
+    const std::vector<const AuditPlace*> corners = a.of(Finding::short_of_a_corner);
+    ASSERT_FALSE(corners.empty());
+    const AuditPlace& p = *corners.front();
+    EXPECT_EQ(a.tile(p.destination_cell), (Tile{7, 5}));
+    ASSERT_NE(p.corner_cell, no_cell);
+    EXPECT_EQ(a.tile(p.corner_cell).col, 9);  // in the stub, round the corner
+    EXPECT_TRUE(has(a.reason(p), "at (7, 5) the heat went on to (9, ")) << a.reason(p);
+}
+
+// data/levels/side_exit_behind.txt: a corridor (row 5) with a side exit up column 6 (rows 2-4) into a
+// one-row room (row 1, columns 2-10). Seeds in the exit facing south (out of the room) have the room closed
+// behind them: the place names the junction (6, 1), where the room's two ways leave the exit. A T of our own
+// (a corridor, row 1, with a stem down column 11) the same at (11, 1). An L-shaped corridor and a straight
+// one have no junction, and their places (the barrier closing the way back round the bend) say so.
+TEST(AuditShape, ASideExitIsNamedOnlyWhereItExists) {
+    constexpr const char* tee =
+        "#########################\n"
+        "#.......................#\n"
+        "###########.#############\n"
+        "###########.#############\n"
+        "###########.#############\n"
+        "###########.#############\n"
+        "###########.#############\n"
+        "###########.#############\n"
+        "###########.#############\n"
+        "#########################\n";
+    std::deque<Audited> junctions;
+    junctions.emplace_back(ours("side_exit_behind"));
+    junctions.emplace_back(ascii(tee));
+    const Tile expected[] = {{6, 1}, {11, 1}};
+    for (std::size_t i = 0; i < junctions.size(); ++i) {
+        const Audited& a = junctions[i];
+        const std::vector<const AuditPlace*> exits = a.of(Finding::barrier_blocks_exit);
+        ASSERT_FALSE(exits.empty());
+        ASSERT_NE(exits.front()->junction_cell, no_cell);
+        EXPECT_EQ(a.tile(exits.front()->junction_cell), expected[i]);
+        const std::string words = "the side ways out at (" + std::to_string(expected[i].col) + ", 1)";
+        EXPECT_TRUE(has(a.reason(*exits.front()), words.c_str())) << a.reason(*exits.front());
+    }
+
+    constexpr const char* bend =
+        "####################\n"
+        "#..................#\n"
+        "##################.#\n"
+        "##################.#\n"
+        "##################.#\n"
+        "##################.#\n"
+        "####################\n";
+    std::size_t places = 0;
+    std::deque<Audited> levels;
+    levels.emplace_back(ascii(bend));
+    levels.emplace_back(ours("long_corridor"));
+    for (const Audited& a : levels) {
+        for (const AuditPlace& p : a.places) {
+            EXPECT_FALSE(has(a.reason(p), "side ways out at")) << a.reason(p);
+            if (p.finding == Finding::barrier_blocks_exit) {
+                ++places;
+                EXPECT_EQ(p.junction_cell, no_cell);
+                EXPECT_TRUE(has(a.reason(p), "no side way out here")) << a.reason(p);
+            }
+        }
+    }
+    EXPECT_GT(places, 0u);
+}
+
+// Loops by hand: a pillar in a room is one (the cells run round it), a wall touching the border is not, two
+// wall tiles touching at a corner are one obstacle (no cell passes between them: no corner cutting).
+TEST(AuditShape, LoopsAreCellsRunningRoundAnObstacle) {
+    const auto loop = [](const char* text) {
+        const levels::GridLevel level = levels::parse_ascii_level(text, "inline");
+        const GridSpace grid(level);
+        return level_has_loop(GridChaseSpace(grid).cells());
+    };
+    EXPECT_TRUE(loop(".....\n..#..\n.....\n"));
+    EXPECT_FALSE(loop(".....\n.....\n.....\n"));
+    EXPECT_FALSE(loop("..#..\n..#..\n.....\n"));
+    EXPECT_TRUE(loop("......\n.#....\n..#...\n......\n"));
+    EXPECT_FALSE(loop(".#....\n..#...\n...#..\n......\n"));  // one diagonal wall from the border
+}
+
+// Rooms: two rooms joined by a one-tile door are three rooms (the door is narrow); a 1-wide corridor with a
+// bend is one.
+TEST(AuditShape, RoomsSplitAtDoorsAndNarrowPassages) {
+    const levels::GridLevel level = levels::parse_ascii_level(
+        "...#...\n"
+        ".......\n"
+        "...#...\n"
+        "####.##\n"
+        "####...\n",
+        "inline");
+    const GridSpace grid(level);
+    const GridChaseSpace space(grid);
+    const std::vector<std::uint32_t> rooms = cell_rooms(space.cells());
+    const auto room = [&](int c, int r) { return rooms[grid.cell_at(c, r)]; };
+    EXPECT_NE(room(0, 0), room(6, 0));  // left and right rooms
+    EXPECT_NE(room(3, 1), room(0, 0));  // the door
+    EXPECT_NE(room(3, 1), room(6, 0));
+    EXPECT_EQ(room(4, 3), room(6, 4));  // the corridor, round its bend
+    EXPECT_NE(room(4, 3), room(6, 0));
+}
+
+// The medoid of a C-shaped group is one of its cells, where the mean of their centres falls in the wall.
+TEST(AuditShape, TheMedoidIsACellOfTheGroup) {
+    const levels::GridLevel level = levels::parse_ascii_level(
+        ".....\n"
+        ".####\n"
+        ".####\n"
+        ".####\n"
+        ".....\n",
+        "inline");
+    const GridSpace grid(level);
+    const GridChaseSpace space(grid);
+    std::vector<CellId> all;
+    for (CellId c = 0; c < space.cells().size(); ++c) {
+        all.push_back(c);
+    }
+    const CellId m = medoid(space.cells(), all);
+    // By hand: the mean of the 13 centres is (26.5 / 13, 2.5) = (2.04, 2.5), inside the wall tile (2, 2); the
+    // sum of distances is least at (0, 2), the C's middle, which the two arms balance.
+    EXPECT_EQ(grid.grid_cells().tile_of(m), (Tile{0, 2}));
+}
+
+}  // namespace
+}  // namespace kinema::chase
