@@ -77,7 +77,7 @@ function onWorkerMessage(m) {
 function showResult(m) {
   showError("");
   page.shownId = m.id;
-  page.last = { stats: m.stats, ms: m.ms };
+  page.last = { stats: m.stats, ms: m.ms, times: m.times };
   const scene = JSON.parse(m.scene);
   drawScene($("picture"), scene);
   page.frame = m.frame;

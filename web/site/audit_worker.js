@@ -54,6 +54,7 @@ function runJob(job) {
   const out = {
     id: job.id,
     stats: lab.stats(),
+    times: lab.times(),
     summary: lab.summaryJson(),
     names: lab.pictureNames(),
     scene: lab.sceneJson(job.picture, job.title),

@@ -8,8 +8,10 @@
 #include "audit_lab.hpp"
 
 #include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -76,11 +78,13 @@ class AuditLab {
     /// else in full. "" or the message (bad settings, too many rows).
     std::string run() {
         try {
+            const double t0 = emscripten_get_now();
             if (!space_) {
                 grid_ = std::make_unique<chase::GridSpace>(level_, chase::GridSpaceSettings{});
                 space_ = std::make_unique<chase::GridChaseSpace>(*grid_);
             }
             const chase::ChaseSpace* spaces[] = {space_.get()};
+            const double t1 = emscripten_get_now();
             stats_ = {};
             const bool reuse =
                 report_ &&
@@ -92,9 +96,12 @@ class AuditLab {
             if (!reuse) {
                 stats_.cells = stats_.cells_rerun = space_->cells().size();
             }
+            const double t2 = emscripten_get_now();
             report_ = chase::audit_report_of(*space_, settings_.flood, settings_.audit, result_);
+            const double t3 = emscripten_get_now();
             places_ = chase::audit_places(*space_, result_, settings_.flood, settings_.audit);
             maps_.clear();
+            times_ = {t1 - t0, t2 - t1, t3 - t2, emscripten_get_now() - t3};
             return {};
         } catch (const SettingsError& e) {
             report_.reset();
@@ -114,6 +121,14 @@ class AuditLab {
         return out;
     }
     std::size_t rows() const { return result_.rows.size(); }
+    /// The last run's parts, ms: [the grid space built, the audit, the report kept for the next, the places].
+    emscripten::val times() const {
+        emscripten::val out = emscripten::val::array();
+        for (double v : times_) {
+            out.call<void>("push", v);
+        }
+        return out;
+    }
 
     /// audit_json of the last run: exactly `kinema audit --json`'s file without its final newline.
     std::string result_json() const {
@@ -191,6 +206,7 @@ class AuditLab {
     std::optional<chase::AuditReport> report_;
     std::vector<chase::AuditPlace> places_;
     chase::AuditReuseStats stats_;
+    std::array<double, 4> times_{};
     std::string title_;
     std::vector<std::pair<std::string, render::AuditMap>> maps_;
 };
@@ -204,6 +220,7 @@ void bind_audit() {
         .function("run", &AuditLab::run)
         .function("stats", &AuditLab::stats)
         .function("rows", &AuditLab::rows)
+        .function("times", &AuditLab::times)
         .function("resultJson", &AuditLab::result_json)
         .function("summaryJson", &AuditLab::summary_json)
         .function("pictureNames", &AuditLab::picture_names)
