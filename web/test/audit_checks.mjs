@@ -87,6 +87,8 @@ export async function auditChecks({ page, base, check, runCli, firstDifference, 
   if (!fs.existsSync(den)) return console.log("  skip the 256 x 256 timing: " + den + " missing");
   const lines = fs.readFileSync(den, "utf8").split("\n");
   const cut = ["type octile", "height 256", ...lines.slice(2, 4), ...lines.slice(4, 260)].join("\n") + "\n";
+  await page.goto(`${base}/audit.html`); // the default settings: 8 directions, as bench-audit-reuse.sh
+  await ready(page);
   await page.evaluate((text) => loadLevelText(kinemaAudit, text, "den520d-256.map"), cut);
   check((await ready(page)) === "ready", "audit page: den520d cut to 256 x 256 audited", await page.textContent("#error"));
   const full = await page.evaluate(() => kinemaAudit.last.ms.audit);
