@@ -62,15 +62,22 @@ class AuditLab {
     }
 
     /// A LevelAuditSettings field (hot, max_heated, max_steps, max_restarts, destination, directions,
-    /// give_up_steps, corner_radius, exit_cells) from text, as `kinema audit --FIELD TEXT`; checked here.
+    /// give_up_steps, corner_radius, exit_cells) from text, as `kinema audit --FIELD TEXT`; checked here, and
+    /// on error the message and the settings as they were.
     std::string set_setting(const std::string& field, const std::string& text) {
+        const chase::LevelAuditSettings before = settings_;
+        std::string error;
         try {
             set_field_text(describe_settings(std::type_identity<chase::LevelAuditSettings>{}), &settings_,
                            field, text);
-            return field_errors_text(settings_.validate());
+            error = field_errors_text(settings_.validate());
         } catch (const SettingsError& e) {
-            return field_errors_text(e.errors()).empty() ? e.what() : field_errors_text(e.errors());
+            error = field_errors_text(e.errors()).empty() ? e.what() : field_errors_text(e.errors());
         }
+        if (!error.empty()) {
+            settings_ = before;  // a refused value is not kept: the next setting is checked on its own
+        }
+        return error;
     }
     std::string fields() const { return fields_json(settings_); }
 

@@ -82,6 +82,18 @@ export async function auditChecks({ page, base, check, runCli, firstDifference, 
   compare(check, firstDifference, await page.textContent("#result-json"), before,
     "audit page: the wall erased again, the audit is the first one");
 
+  // A refused setting: the registry's message, and the next setting is taken on its own (the refused value
+  // is not kept).
+  await page.fill("#setting-directions", "0");
+  await page.dispatchEvent("#setting-directions", "change");
+  const refused = await page.textContent("#error");
+  check(/^directions: must be in \[1, 360\], got 0/.test(refused), "audit page: directions 0 refused with the registry's message", refused);
+  await page.fill("#setting-max_steps", "20");
+  await page.dispatchEvent("#setting-max_steps", "change");
+  check((await ready(page)) === "ready", "audit page: max_steps 20 after the refused value audits", await page.textContent("#error"));
+  compare(check, firstDifference, await page.textContent("#result-json"),
+    cliAudit(runCli, level, ["--directions", "4", "--max-steps", "20"], dir), "audit page: max_steps 20 typed equals kinema audit --max-steps 20");
+
   // A one-cell paint on a 256 x 256 map: the time until the picture is current (docs/web.md).
   const den = path.join(sharedMaps, "den520d.map");
   if (!fs.existsSync(den)) return console.log("  skip the 256 x 256 timing: " + den + " missing");
