@@ -44,9 +44,9 @@ TEST(AuditPicture, OneRectanglePerRunOfEqualColours) {
     EXPECT_TRUE(scene.validate().empty());
 }
 
-// audit_map_frame says where the scene puts tile (column, row): the web audit page maps a pointer to a tile by
-// it. Here 4 x 2 tiles in a 64 px square: 16 px tiles; the first run (tile 0, 0) and the run starting at tile
-// (3, 0) begin where the frame says.
+// audit_map_frame says where the scene puts tile (column, row): the web audit page maps a pointer to a tile
+// by it. Here 4 x 2 tiles in a 64 px square: 16 px tiles; the first run (tile 0, 0) and the run starting at
+// tile (3, 0) begin where the frame says.
 TEST(AuditPicture, FrameSaysWhereTilesAre) {
     AuditMap map;
     map.columns = 4;
