@@ -26,7 +26,6 @@ const page = {
   inFlight: false, // a job is with the worker
   pending: false, // the level or settings changed since the job in flight was posted
   shownId: 0, // the job whose result is shown
-  rows: 0, // rows of the last audit shown
   frame: null, // [left, top, tile px] of the picture's map (AuditLab.frame)
   editAt: 0, // performance.now() of the first edit not yet shown in the picture
   latencies: [], // ms from an edit to its picture drawn, for the browser test and docs/web.md
@@ -54,8 +53,17 @@ function requestAudit() {
     settings: [...page.settings],
     picture: page.picture,
     title: page.mapName.split("/").pop(),
-    json: $("json-details").open || page.rows <= JSON_AUTO_MAX_ROWS,
+    json: $("json-details").open || auditRows(floor) <= JSON_AUTO_MAX_ROWS,
   }, [floor.buffer]);
+}
+
+// The rows the audit of these floor bytes will hold: floor tiles x directions (before the audit, so that a
+// large level's first audit does not write its JSON either).
+function auditRows(floor) {
+  let cells = 0;
+  for (let i = 0; i < floor.length; ++i) cells += floor[i] ? 1 : 0;
+  const directions = Number(page.settings.get("directions") || $("setting-directions").value);
+  return cells * directions;
 }
 
 function onWorkerMessage(m) {
@@ -83,7 +91,6 @@ function showResult(m) {
   page.frame = m.frame;
   fillPictureSelect(m.names);
   const s = JSON.parse(m.summary);
-  page.rows = s.rows;
   showPlaces(s.places);
   showShares(s.summary);
   const [cells, rerun, tiles] = m.stats;
@@ -143,7 +150,6 @@ function parseLevel(text, name) {
 
 function levelLoaded(name) {
   page.mapName = name;
-  page.rows = 0;
   requestAudit();
 }
 
