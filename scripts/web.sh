@@ -51,7 +51,7 @@ echo "scripts/web.sh: staged the npm package in $package (npm pack there makes i
 
 if [ "$mode" = serve ]; then
   port="${PORT:-8000}"
-  echo "scripts/web.sh: serving http://127.0.0.1:$port/ (flood.html, movement.html, pursuit.html); Ctrl-C stops" >&2
+  echo "scripts/web.sh: serving http://127.0.0.1:$port/ (flood.html, audit.html, movement.html, pursuit.html); Ctrl-C stops" >&2
   if command -v node >/dev/null; then
     exec node web/test/serve.mjs "$port"
   fi

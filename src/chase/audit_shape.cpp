@@ -2,9 +2,11 @@
 #include "kinema/chase/audit_shape.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
 #include <limits>
-#include <unordered_map>
+#include <vector>
 
 #include "kinema/chase/grid_cells.hpp"
 
@@ -131,13 +133,48 @@ bool in_open_block(const GridCells& g, int c, int r) {
     return false;
 }
 
+// Marks over a space's cells, all cleared at once by a new epoch, with a value per marked cell: cell_ball and
+// ways_out run many times per place (junction_behind tries ways_out from every cell behind it), where a hash
+// map per call took most of the places' time (perf on den520d: about a third of a re-audit's CPU). One set
+// per use and thread, kept between calls.
+struct CellMarks {
+    std::vector<std::uint32_t> stamp;
+    std::vector<std::uint32_t> value;
+    std::uint32_t epoch = 0;
+
+    bool mark(CellId c) {
+        if (stamp[c] == epoch) {
+            return false;
+        }
+        stamp[c] = epoch;
+        return true;
+    }
+    bool marked(CellId c) const { return stamp[c] == epoch; }
+};
+
+// Set `which` (0: cell_ball's, 1 and 2: ways_out's), cleared, for a space of `cells` cells.
+CellMarks& cell_marks(int which, std::size_t cells) {
+    thread_local std::array<CellMarks, 3> sets;
+    CellMarks& m = sets[static_cast<std::size_t>(which)];
+    if (m.stamp.size() < cells) {
+        m.stamp.assign(cells, 0);
+        m.value.assign(cells, 0);
+        m.epoch = 0;
+    }
+    if (++m.epoch == 0) {  // wrapped: no stamp may equal a new epoch by age
+        std::fill(m.stamp.begin(), m.stamp.end(), 0);
+        m.epoch = 1;
+    }
+    return m;
+}
+
 }  // namespace
 
 CellBall cell_ball(const CellSpace& cells, const std::vector<CellId>& sources, int radius) {
     CellBall ball;
-    std::unordered_map<CellId, std::uint32_t> seen;
+    CellMarks& seen = cell_marks(0, cells.size());
     for (const CellId s : sources) {
-        if (seen.emplace(s, 0).second) {
+        if (seen.mark(s)) {
             ball.cells.push_back(s);
             ball.steps.push_back(0);
         }
@@ -147,7 +184,7 @@ CellBall cell_ball(const CellSpace& cells, const std::vector<CellId>& sources, i
             continue;
         }
         for (const CellId n : cells.neighbours(ball.cells[i])) {
-            if (seen.emplace(n, ball.steps[i] + 1).second) {
+            if (seen.mark(n)) {
                 ball.cells.push_back(n);
                 ball.steps.push_back(ball.steps[i] + 1);
             }
@@ -214,33 +251,34 @@ CellId hidden_cell(const ChaseSpace& space, CellId from, int radius) {
 std::vector<CellId> ways_out(const CellSpace& cells, const std::vector<CellId>& place, int radius,
                              int depth) {
     const CellBall ball = cell_ball(cells, place, radius + depth);
-    std::unordered_map<CellId, std::size_t> shell;  // shell cell -> index in ball
+    CellMarks& shell = cell_marks(1, cells.size());  // the shell's cells, their index in ball in shell.value
     for (std::size_t i = 0; i < ball.cells.size(); ++i) {
         if (ball.steps[i] > static_cast<std::uint32_t>(radius)) {
-            shell.emplace(ball.cells[i], i);
+            shell.mark(ball.cells[i]);
+            shell.value[ball.cells[i]] = static_cast<std::uint32_t>(i);
         }
     }
     std::vector<CellId> mouths;
-    std::unordered_map<CellId, char> done;
+    CellMarks& done = cell_marks(2, cells.size());
     for (std::size_t i = 0; i < ball.cells.size(); ++i) {
         const CellId start = ball.cells[i];
-        if (ball.steps[i] <= static_cast<std::uint32_t>(radius) || done.count(start) != 0) {
+        if (ball.steps[i] <= static_cast<std::uint32_t>(radius) || done.marked(start)) {
             continue;
         }
         std::vector<CellId> group{start};
-        done.emplace(start, 1);
+        done.mark(start);
         bool deep = false;
         CellId mouth = start;
         std::uint32_t mouth_steps = ball.steps[i];
         for (std::size_t j = 0; j < group.size(); ++j) {
-            const std::uint32_t s = ball.steps[shell.at(group[j])];
+            const std::uint32_t s = ball.steps[shell.value[group[j]]];
             deep = deep || s == static_cast<std::uint32_t>(radius + depth);
             if (s < mouth_steps || (s == mouth_steps && group[j] < mouth)) {
                 mouth = group[j];
                 mouth_steps = s;
             }
             for (const CellId n : cells.neighbours(group[j])) {
-                if (shell.count(n) != 0 && done.emplace(n, 1).second) {
+                if (shell.marked(n) && done.mark(n)) {
                     group.push_back(n);
                 }
             }
@@ -287,13 +325,18 @@ std::vector<std::uint32_t> cell_rooms(const CellSpace& cells) {
 CellId medoid(const CellSpace& cells, const std::vector<CellId>& group) {
     constexpr std::size_t most = 2048;
     const std::size_t stride = group.size() <= most ? 1 : (group.size() + most - 1) / most;
+    // The sampled cells' positions once (a grid's position() searches its ranks: called n x 2048 times, it
+    // was most of the places' time on den520d); the sums are the same, term by term.
+    std::vector<Vec3> sampled;
+    for (std::size_t j = 0; j < group.size(); j += stride) {
+        sampled.push_back(cells.position(group[j]));
+    }
     CellId best = group.front();
     double best_sum = std::numeric_limits<double>::infinity();
     for (const CellId c : group) {
         const Vec3 a = cells.position(c);
         double sum = 0.0;
-        for (std::size_t j = 0; j < group.size(); j += stride) {
-            const Vec3 b = cells.position(group[j]);
+        for (const Vec3& b : sampled) {
             sum +=
                 std::sqrt((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y) + (a.z - b.z) * (a.z - b.z));
         }

@@ -181,17 +181,22 @@ void draw_outline(Scene& scene, std::vector<std::pair<int, int>> tiles, double o
     }
 }
 
+AuditMapFrame audit_map_frame(const AuditMap& map, int max_map_px) {
+    return {margin + axis_left, margin + axis_top, cell_px(map, max_map_px)};
+}
+
 Scene audit_map_scene(const AuditMap& map, int max_map_px) {
     FieldErrors errors = map.validate();
     if (max_map_px < 64 || max_map_px > 8192) {
         errors.push_back({"max_map_px", "must be in [64, 8192], got " + std::to_string(max_map_px)});
     }
     throw_if_invalid("AuditMap", errors);
-    const int px = cell_px(map, max_map_px);
+    const AuditMapFrame frame = audit_map_frame(map, max_map_px);
+    const int px = frame.tile_px;
     const double map_w = static_cast<double>(map.columns) * px;
     const double map_h = static_cast<double>(map.rows) * px;
-    const double ox = margin + axis_left;
-    const double oy = margin + axis_top;
+    const double ox = frame.left;
+    const double oy = frame.top;
     const Legend legend = legend_of(map);
     Scene scene;
     scene.width = static_cast<int>(std::ceil(ox + map_w + margin * 2.0 + legend_width));

@@ -68,6 +68,15 @@ Rgb audit_colour(double value, double max_value);
 /// directions"; "" when no count falls in the class (it is then left out of the legend).
 std::string share_class_words(int index, int directions);
 
+/// Where audit_map_scene puts the map's tiles: tile (column, row) covers [left + column * tile_px, + tile_px)
+/// x [top + row * tile_px, + tile_px) in the scene's pixels (the web playground's audit page paints on it).
+struct AuditMapFrame {
+    double left = 0.0;
+    double top = 0.0;
+    int tile_px = 1;
+};
+AuditMapFrame audit_map_frame(const AuditMap& map, int max_map_px = 768);
+
 /// The picture: the map in a square of max_map_px ([64, 8192]; tiles 1 to 16 px) with coordinates along its
 /// top and left edges (level units with tile_size, else cell coordinates) and the numbered markers, the one
 /// legend (audit_legend, drawn by draw_legend) beside it. Throws SettingsError for a

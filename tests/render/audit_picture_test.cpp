@@ -44,6 +44,25 @@ TEST(AuditPicture, OneRectanglePerRunOfEqualColours) {
     EXPECT_TRUE(scene.validate().empty());
 }
 
+// audit_map_frame says where the scene puts tile (column, row): the web audit page maps a pointer to a tile
+// by it. Here 4 x 2 tiles in a 64 px square: 16 px tiles; the first run (tile 0, 0) and the run starting at
+// tile (3, 0) begin where the frame says.
+TEST(AuditPicture, FrameSaysWhereTilesAre) {
+    AuditMap map;
+    map.columns = 4;
+    map.rows = 2;
+    map.values = {-1, 0, 0, 1, 0.5, 0.5, 0.5, 0.5};
+    const AuditMapFrame frame = audit_map_frame(map, 64);
+    EXPECT_EQ(frame.tile_px, 16);
+    const Scene scene = audit_map_scene(map, 64);
+    ASSERT_GE(scene.shapes.size(), 4u);
+    EXPECT_EQ(scene.shapes[0].x, frame.left);
+    EXPECT_EQ(scene.shapes[0].y, frame.top);
+    EXPECT_EQ(scene.shapes[0].w, 16.0);
+    EXPECT_EQ(scene.shapes[2].x, frame.left + 3 * 16.0);
+    EXPECT_EQ(scene.shapes[3].y, frame.top + 16.0);
+}
+
 TEST(AuditPicture, BadMapsAreNamed) {
     AuditMap map;
     map.columns = 2;

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "audit_lab.hpp"
 #include "flood_run.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
@@ -113,25 +114,11 @@ class FloodLab {
     /// flood worker's copy of the page's level, without parsing a file.
     std::string set_level(int width, int height, const emscripten::val& floor_bytes,
                           const emscripten::val& seed, const std::string& name) {
-        if (width < 1 || height < 1 || width > levels::max_level_dimension ||
-            height > levels::max_level_dimension ||
-            floor_bytes["length"].as<double>() != double(width) * double(height)) {
-            return "set_level: " + std::to_string(width) + " x " + std::to_string(height) +
-                   " tiles do not match the floor bytes";
+        std::string error = set_level_floor(level_, width, height, floor_bytes, seed, name);
+        if (error.empty()) {
+            invalidate();
         }
-        level_.width = width;
-        level_.height = height;
-        level_.passable.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0);
-        emscripten::val(emscripten::typed_memory_view(level_.passable.size(), level_.passable.data()))
-            .call<void>("set", floor_bytes);
-        level_.seed.reset();
-        if (seed["length"].as<int>() == 4) {
-            level_.seed = levels::LevelSeed{{seed[0].as<double>(), seed[1].as<double>()},
-                                            {seed[2].as<double>(), seed[3].as<double>()}};
-        }
-        level_.name = name;
-        invalidate();
-        return {};
+        return error;
     }
 
     /// Resizes to width x height tiles (each [1, max_level_dimension]), keeping the overlap; new tiles are
@@ -180,6 +167,8 @@ class FloodLab {
         }
         return out;
     }
+    /// The level as a Moving AI .map file (moving_ai_text), the other format the pages save.
+    std::string map_text() const { return moving_ai_text(level_); }
     void set_name(const std::string& name) { level_.name = name; }
     std::string name() const { return level_.name; }
 
@@ -390,6 +379,7 @@ EMSCRIPTEN_BINDINGS(kinema) {
         .function("seed", &FloodLab::seed)
         .function("clearSeed", &FloodLab::clear_seed)
         .function("levelText", &FloodLab::level_text)
+        .function("mapText", &FloodLab::map_text)
         .function("setName", &FloodLab::set_name)
         .function("name", &FloodLab::name)
         .function("setSetting", &FloodLab::set_setting)
@@ -416,4 +406,5 @@ EMSCRIPTEN_BINDINGS(kinema) {
     kinema::web::bind_movement();
     kinema::web::bind_pursuit();
     kinema::web::bind_nav_flood();
+    kinema::web::bind_audit();
 }

@@ -576,6 +576,12 @@ async function allTests(page, base) {
   await pursuit3dTests(page, base);
   const { viewChecks } = await import("./view_checks.mjs");
   await viewChecks({ page, base, check, shots, sharedMaps });
+  await auditTests(page, base);
+}
+
+async function auditTests(page, base) {
+  const { auditChecks } = await import("./audit_checks.mjs");
+  await auditChecks({ page, base, check, runCli, firstDifference, shots, site, sharedMaps });
 }
 
 async function main() {
@@ -604,6 +610,8 @@ async function main() {
       await nav3dTests(page, base); // the flood page's 3D levels alone
     } else if (process.env.KINEMA_WEB_ONLY === "pursuit3d") {
       await pursuit3dTests(page, base); // the pursuit page's 3D levels alone
+    } else if (process.env.KINEMA_WEB_ONLY === "audit") {
+      await auditTests(page, base); // the audit page alone
     } else if (process.env.KINEMA_WEB_ONLY === "split") {
       await splitTests(page, base); // the split destinations alone
     } else {

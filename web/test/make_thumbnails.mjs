@@ -82,6 +82,15 @@ function cliSvg(args, title) {
   return shrink(svg, title);
 }
 
+// The audit's distance picture (`kinema audit --svg PREFIX` writes PREFIX-distance.svg) with its places.
+function auditSvg(level, title) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kinema-thumb-"));
+  runCli(["audit", "--map", level, "--quiet", "--svg", path.join(dir, "a")]);
+  const svg = fs.readFileSync(path.join(dir, "a-distance.svg"), "utf8");
+  fs.rmSync(dir, { recursive: true, force: true });
+  return shrink(svg, title);
+}
+
 // Dishonored at 60 fps: east for 50 frames, north-east for 30, then released; the trail one dot a frame and
 // the last frame (where it came to rest) ringed.
 function movementSvg() {
@@ -107,6 +116,8 @@ const thumbnails = {
   pursuit: cliSvg(["pursue", "--map", "data/levels/corner.txt", "--route", "12.5,2.5;17.5,2.5;17.5,28.5",
     "--npc", "2.5,2.5"], "A pursuit on corner.txt: the player's route, the NPC's trail by state"),
   movement: movementSvg(),
+  audit: auditSvg("data/levels/warehouse_loop.txt",
+    "The audit of warehouse_loop.txt: the mean chase distance from every cell, the numbered places"),
 };
 let html = fs.readFileSync(indexHtml, "utf8");
 for (const [name, svg] of Object.entries(thumbnails)) {

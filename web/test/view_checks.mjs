@@ -44,8 +44,8 @@ async function landingChecks({ page, base, check, shots }) {
   const links = await page.evaluate(() => [...document.querySelectorAll("a[href]")].map((a) => [a.textContent.trim(), a.getAttribute("href")]));
   const cards = await page.evaluate(() => [...document.querySelectorAll(".card")].map((c) => [c.getAttribute("href"),
     c.querySelectorAll("svg").length, c.querySelector("h2").textContent, c.querySelector("p").textContent.length]));
-  check(cards.length === 3 && cards.every(([, svgs, , words]) => svgs === 1 && words > 100),
-    `three cards, each with a thumbnail and a sentence: ${cards.map((c) => c[2] + " -> " + c[0]).join(", ")}`);
+  check(cards.length === 4 && cards.every(([, svgs, , words]) => svgs === 1 && words > 100),
+    `four cards, each with a thumbnail and a sentence: ${cards.map((c) => c[2] + " -> " + c[0]).join(", ")}`);
   const header = await page.evaluate(() => [...document.querySelectorAll("header a")].map((a) => a.textContent));
   check(!links.some(([text]) => /MovementPursuit|PursuitMovement|FloodMovement/.test(text)),
     "no run-together links; the header's: " + header.join(" | "));
