@@ -103,6 +103,21 @@ Vec3 world_direction(const CellSpace& space, Vec2 planar) {
     return space.frame().world(planar, 0.0);
 }
 
+// The least box of tiles holding every tile added (empty until the first).
+struct TileBounds {
+    int min_col = std::numeric_limits<int>::max();
+    int max_col = std::numeric_limits<int>::min();
+    int min_row = std::numeric_limits<int>::max();
+    int max_row = std::numeric_limits<int>::min();
+
+    void add(Tile t) {
+        min_col = std::min(min_col, t.col);
+        max_col = std::max(max_col, t.col);
+        min_row = std::min(min_row, t.row);
+        max_row = std::max(max_row, t.row);
+    }
+};
+
 // Dijkstra's queue (along_cells): a binary heap, or where every edge is at least w > 0 long (grids) buckets
 // of width w / 2 (Dial's algorithm; the chase split's bucket queue is the same idea): an entry relaxed from
 // bucket b lands in bucket b + 2 or later even after rounding, so every entry of the bucket being emptied
@@ -176,7 +191,9 @@ class DistanceQueue {
 // - `weight`: the distance between the centres of every neighbour pair, in the space's edge order
 //   (CellSpace::offsets), computed once instead of per Dijkstra edge;
 // - `hidden`: per destination cell, the cells within R cell steps that are out of its line of sight, found
-//   on the first seed that ends there (the searches and sight lines depend on the level only).
+//   on the first seed that ends there (the searches and sight lines depend on the level only);
+// - `tile`/`read`: on grids, each cell's tile (GridCells::tile_of is a search) and the bounds of the tiles
+//   whose cells this seed read, for the row's reach (kinema/chase/audit_reuse.hpp).
 struct AuditScratch {
     explicit AuditScratch(const FloodSettings& settings, const CellSpace& cells)
         : flood(settings),
@@ -202,6 +219,10 @@ struct AuditScratch {
         // Buckets on grids only: their edges are one cell or a diagonal long; a mesh's shortest edge can be
         // tiny, which would make the buckets many and mostly empty.
         symmetric = cells.grid() != nullptr;
+        if (const GridCells* grid = cells.grid(); grid != nullptr) {
+            tile.resize(cells.size());
+            grid->for_each_cell([&](int col, int row, CellId c) { tile[c] = Tile{col, row}; });
+        }
         if (cells.grid() != nullptr && !weight.empty()) {
             const double shortest = *std::min_element(weight.begin(), weight.end());
             if (shortest > 0.0 && std::isfinite(shortest)) {
@@ -221,6 +242,12 @@ struct AuditScratch {
     bool seen(CellId c) const { return stamp[c] == epoch; }
     void see(CellId c) { stamp[c] = epoch; }
     bool is_heated(CellId c) const { return state[c] == heated_byte; }
+    // Cell c's neighbour list was read (grids: its tile joins the read bounds).
+    void read_cell(CellId c) {
+        if (!tile.empty()) {
+            read.add(tile[c]);
+        }
+    }
     // Untouched and not yet taken by this seed's exit search.
     bool free_for_exit(CellId c) const {
         return (state[c] & (heated_byte | barrier_byte | exit_seen_byte)) == 0;
@@ -259,7 +286,8 @@ struct AuditScratch {
     std::vector<std::uint32_t> hidden_count;
     std::vector<CellId> hidden_cells;
     static constexpr std::uint32_t not_found = std::numeric_limits<std::uint32_t>::max();
-    AuditReachScratch reach;  // audit_seed_reach's
+    std::vector<Tile> tile;
+    TileBounds read;
 };
 
 void AuditScratchDeleter::operator()(AuditScratch* s) const {
@@ -278,12 +306,18 @@ const Flood& audit_flood(const AuditScratch& scratch) {
 namespace {
 
 // The flood's touched cells as bytes (AuditScratch::state); clear_states undoes it after the seed.
+// The flood (chase-flood-spec.md "Step B") read the neighbour lists of the heat frontier (the last step
+// too, discarded or empty) and of the barrier frontier, all of them heated or barrier cells at the end; the
+// path along heated cells reads those of heated cells: each joins the seed's read bounds.
 void record_states(AuditScratch& s) {
+    s.read = TileBounds{};
     for (const CellId c : s.flood.heated_cells()) {
         s.state[c] = AuditScratch::heated_byte;
+        s.read_cell(c);
     }
     for (const CellId c : s.flood.barrier_cells()) {
         s.state[c] = AuditScratch::barrier_byte;
+        s.read_cell(c);
     }
 }
 
@@ -562,6 +596,7 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::s
             return true;
         }
         const CellId c = s.queue[i].first;
+        s.read_cell(c);
         if (next_to_heat(cells, s, c)) {
             return false;
         }
@@ -580,7 +615,11 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::s
 bool find_closed_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
     for (const CellId b : s.flood.barrier_cells()) {
         for (const CellId u : cells.neighbours(b)) {
-            if (!s.free_for_exit(u) || !barrier_cannot_follow(cells, s, u, dir)) {
+            if (!s.free_for_exit(u)) {
+                continue;
+            }
+            s.read_cell(u);
+            if (!barrier_cannot_follow(cells, s, u, dir)) {
                 continue;
             }
             if (s.symmetric && !s.beside_marked) {
@@ -603,6 +642,33 @@ bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std:
         s.state[c] &= static_cast<std::uint8_t>(~AuditScratch::exit_seen_byte);
     }
     return found;
+}
+
+// The box of tiles the row read (kinema/chase/audit_reuse.hpp "A seed's reach"), on grids: each read
+// cell's 3 x 3 tiles (its neighbour list depends on them); short_of_a_corner's breadth-first search to
+// corner_radius steps around the destination and its sight lines within that radius; dead reckoning's
+// walk from the seed to the point it stops at, with the blocked tile just past it or the corner tiles
+// beside it (one tile around the two).
+AuditReach seed_reach(const CellSpace& cells, AuditScratch& s, const AuditRow& row,
+                      const AuditSettings& settings) {
+    if (s.tile.empty()) {
+        return {};
+    }
+    s.read_cell(row.cell);
+    const Tile at = s.tile[row.cell];
+    const Tile to = s.tile[row.destination_cell];
+    // Dead reckoning stops at a point, not a cell centre: its tile measured from the seed's centre.
+    const double size = cells.grid()->cell_size();
+    const Vec3 from = cells.positions()[row.cell];
+    const Tile stop{at.col + static_cast<int>(std::lround((row.dead_reckoning.x - from.x) / size)),
+                    at.row + static_cast<int>(std::lround((row.dead_reckoning.y - from.y) / size))};
+    const int r = settings.corner_radius;
+    AuditReach reach;
+    reach.min_dx = std::min({s.read.min_col - 1, to.col - r, stop.col - 1}) - at.col;
+    reach.max_dx = std::max({s.read.max_col + 1, to.col + r, stop.col + 1}) - at.col;
+    reach.min_dy = std::min({s.read.min_row - 1, to.row - r, stop.row - 1}) - at.row;
+    reach.max_dy = std::max({s.read.max_row + 1, to.row + r, stop.row + 1}) - at.row;
+    return reach;
 }
 
 void set(AuditRow& row, Finding f, bool on) {
@@ -647,7 +713,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
         short_of_a_corner(space, scratch, f.destination_cell, settings.corner_radius));
     set(row, Finding::barrier_blocks_exit,
         barrier_blocks_exit(cells, scratch, dir, static_cast<std::size_t>(settings.exit_cells)));
-    row.reach = audit_seed_reach(space, scratch.flood, row, dir, settings, scratch.reach);
+    row.reach = seed_reach(cells, scratch, row, settings);
     clear_states(scratch);
     return row;
 }

@@ -64,6 +64,12 @@ std::vector<AuditPlace> audit_places(const ChaseSpace& space, const AuditResult&
 /// The same at the default settings.
 std::vector<AuditPlace> audit_places(const ChaseSpace& space, const AuditResult& result);
 
+/// write_audit_json (kinema/chase/audit.hpp) with the places already found by audit_places at the same
+/// settings (a caller that also prints or draws them finds them once).
+void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                      const AuditResult& result, const std::vector<AuditPlace>& places, std::string& buffer,
+                      const AuditTextSink& sink, std::size_t chunk_bytes = std::size_t{1} << 20);
+
 /// The heading of direction k of D as a compass word ("east", "south-west", ...): east is +x, south is +y on
 /// grids (down the map, as drawn) and +z on 3D levels (down the top view).
 std::string heading_word(int k, int directions);

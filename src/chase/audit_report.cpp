@@ -232,6 +232,13 @@ std::string audit_settings_json(const FloodSettings& flood, const AuditSettings&
 void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
                       const AuditResult& result, std::string& buffer, const AuditTextSink& sink,
                       std::size_t chunk_bytes) {
+    write_audit_json(space, flood, settings, result, audit_places(space, result, flood, settings), buffer,
+                     sink, chunk_bytes);
+}
+
+void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const AuditSettings& settings,
+                      const AuditResult& result, const std::vector<AuditPlace>& places, std::string& buffer,
+                      const AuditTextSink& sink, std::size_t chunk_bytes) {
     JsonWriter w(buffer);
     // Every byte is hashed as it is handed on, for the digest that ends the reuse record.
     std::uint64_t hash = fnv1a64_basis;
@@ -258,7 +265,7 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     w.end_array();
     totals_json(w, result.totals);
     w.key("summary").raw(audit_summary_json(flood, settings, result, level_has_loop(space.cells())));
-    w.key("places").raw(audit_places_json(space, result, audit_places(space, result, flood, settings)));
+    w.key("places").raw(audit_places_json(space, result, places));
     w.key("reuse");
     hand_on(buffer);
     std::string record;

@@ -21,6 +21,7 @@ struct TileBox {
     int width = 0;
     int height = 0;
     std::vector<char> inside;  // 1: a cell of the ball (or of the level)
+    std::vector<Tile> tiles;   // the tile of each cell given, in their order (GridCells::tile_of is a search)
 
     std::size_t at(int c, int r) const {
         return static_cast<std::size_t>(r - row0) * static_cast<std::size_t>(width) +
@@ -35,8 +36,10 @@ TileBox box_around(const GridCells& grid, const std::vector<CellId>& cells) {
     int r0 = c0;
     int c1 = std::numeric_limits<int>::min();
     int r1 = c1;
+    b.tiles.reserve(cells.size());
     for (const CellId c : cells) {
         const Tile t = grid.tile_of(c);
+        b.tiles.push_back(t);
         c0 = std::min(c0, t.col);
         r0 = std::min(r0, t.row);
         c1 = std::max(c1, t.col);
@@ -47,8 +50,7 @@ TileBox box_around(const GridCells& grid, const std::vector<CellId>& cells) {
     b.width = c1 - c0 + 3;
     b.height = r1 - r0 + 3;
     b.inside.assign(static_cast<std::size_t>(b.width) * static_cast<std::size_t>(b.height), 0);
-    for (const CellId c : cells) {
-        const Tile t = grid.tile_of(c);
+    for (const Tile t : b.tiles) {
         b.inside[b.at(t.col, t.row)] = 1;
     }
     return b;
@@ -208,7 +210,7 @@ CellId loop_cell(const CellSpace& cells, const CellBall& ball) {
     std::uint32_t best_steps = 0;
     for (std::size_t i = 0; i < ball.cells.size(); ++i) {
         const CellId c = ball.cells[i];
-        if (!next_to_hole(box, hole, grid.tile_of(c))) {
+        if (!next_to_hole(box, hole, box.tiles[i])) {
             continue;
         }
         if (best == no_cell || ball.steps[i] > best_steps || (ball.steps[i] == best_steps && c < best)) {

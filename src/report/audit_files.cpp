@@ -9,9 +9,9 @@ void add_audit_reports(output::OutputFiles& files, const AuditReportPaths& paths
                        const chase::AuditSettings& settings, const chase::AuditResult& result,
                        const std::vector<chase::AuditPlace>& places) {
     if (!paths.json.path.empty()) {
-        const auto write_json = [&space, &flood, &settings, &result](const output::PieceSink& sink) {
+        const auto write_json = [&space, &flood, &settings, &result, &places](const output::PieceSink& sink) {
             std::string buffer;
-            chase::write_audit_json(space, flood, settings, result, buffer, sink);
+            chase::write_audit_json(space, flood, settings, result, places, buffer, sink);
             // The document's newline (assign: GCC 12 inlines `buffer = "\n"` here into a false -Wrestrict).
             buffer.assign(1, '\n');
             sink(buffer);

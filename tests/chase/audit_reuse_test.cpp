@@ -126,6 +126,61 @@ TEST(AuditReuse, RandomEditsGiveTheFullAuditsReports) {
     }
 }
 
+// The reach's claim checked directly, without the re-audit's machinery: a tile flipped just outside a row's
+// box (the ring around it, where a box one tile too small would show) leaves that seed's row as it was, on
+// random grids dense with walls (many barrier-blocked exits, so the exit search's early answer is taken).
+TEST(AuditReuse, ATileFlippedJustOutsideARowsReachLeavesTheRow) {
+    std::mt19937 rng(451);
+    const AuditSettings settings{4, 3, 2, 3};
+    const FloodSettings flood{12, 16, 24};
+    int rows_checked = 0;
+    for (int trial = 0; trial < 6; ++trial) {
+        levels::GridLevel level;
+        level.width = 18;
+        level.height = 16;
+        level.passable.resize(static_cast<std::size_t>(level.width * level.height));
+        for (std::uint8_t& t : level.passable) {
+            t = rng() % 100 < 30 ? 0 : 1;
+        }
+        const Audit old_audit(level, flood, settings);
+        for (std::size_t i = trial; i < old_audit.result.rows.size(); i += 11) {
+            const AuditRow& row = old_audit.result.rows[i];
+            const Tile at = old_audit.grid.tile_of(row.cell);
+            const AuditReach& r = row.reach;
+            for (int dy = r.min_dy - 1; dy <= r.max_dy + 1; ++dy) {
+                for (int dx = r.min_dx - 1; dx <= r.max_dx + 1; ++dx) {
+                    const bool ring = dx < r.min_dx || dx > r.max_dx || dy < r.min_dy || dy > r.max_dy;
+                    const int col = at.col + dx;
+                    const int row_ = at.row + dy;
+                    if (!ring || col < 0 || row_ < 0 || col >= level.width || row_ >= level.height) {
+                        continue;
+                    }
+                    levels::GridLevel edited = level;
+                    std::uint8_t& t = edited.passable[static_cast<std::size_t>(row_ * level.width + col)];
+                    t = t != 0 ? 0 : 1;
+                    const GridSpace grid(edited);
+                    const GridChaseSpace space(grid);
+                    const auto scratch = make_audit_scratch(space, flood);
+                    const AuditRow again =
+                        audit_seed(space, *scratch, settings, grid.cell_at(at.col, at.row), row.direction);
+                    SCOPED_TRACE("trial " + std::to_string(trial) + " row " + std::to_string(i) +
+                                 " flipped tile " + std::to_string(col) + "," + std::to_string(row_));
+                    ASSERT_EQ(grid.tile_of(again.destination_cell),
+                              old_audit.grid.tile_of(row.destination_cell));
+                    EXPECT_EQ(again.steps, row.steps);
+                    EXPECT_EQ(again.stop_reason, row.stop_reason);
+                    EXPECT_EQ(again.findings, row.findings);
+                    EXPECT_EQ(again.along_cells_distance, row.along_cells_distance);
+                    EXPECT_EQ(again.dead_reckoning.x, row.dead_reckoning.x);
+                    EXPECT_EQ(again.dead_reckoning.y, row.dead_reckoning.y);
+                    ++rows_checked;
+                }
+            }
+        }
+    }
+    EXPECT_GT(rows_checked, 1000);
+}
+
 TEST(AuditReuse, OnASharedMapFewCellsRunAgain) {
     const std::string path = std::string(KINEMA_SHARED_DATA_DIR) + "/maps/room-64-64-8.map";
     if (!std::filesystem::exists(path)) {

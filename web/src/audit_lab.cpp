@@ -139,7 +139,16 @@ class AuditLab {
 
     /// audit_json of the last run: exactly `kinema audit --json`'s file without its final newline.
     std::string result_json() const {
-        return space_ ? chase::audit_json(*space_, settings_.flood, settings_.audit, result_) : std::string();
+        std::string whole;
+        if (space_) {
+            std::string buffer;
+            chase::write_audit_json(*space_, settings_.flood, settings_.audit, result_, places_, buffer,
+                                    [&whole](std::string& piece) {
+                                        whole += piece;
+                                        piece.clear();
+                                    });
+        }
+        return whole;
     }
 
     /// The summary's readings, the places and the totals of the last run, as the audit's JSON holds them:

@@ -86,7 +86,7 @@ struct AuditRow {
     double along_cells_distance = 0.0;  ///< shortest path through heated cells, world units
     double dead_reckoning_gap = 0.0;    ///< dead reckoning's point to the destination, world units
     std::uint8_t findings = 0;          ///< Finding bits
-    /// The box of tiles the row read, as offsets from the cell's tile, on grids (audit_seed_reach,
+    /// The box of tiles the row read, as offsets from the cell's tile, on grids (audit_seed,
     /// kinema/chase/audit_reuse.hpp); all 0 elsewhere. Recorded so that a later audit can reuse the row.
     AuditReach reach;
 

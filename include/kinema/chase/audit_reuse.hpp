@@ -5,12 +5,12 @@
 // so every report made from it is the full audit's, byte for byte.
 //
 // A seed's reach: the box of tiles, around its cell, that holds every tile any part of its row reads (the
-// flood, the dead reckoning, the findings' searches; audit_seed_reach derives it from the flood's rules,
-// chase-flood-spec.md "Step A" and "Step B", and from the cells the row's searches visited). A seed whose
-// boxes (one per direction) hold no changed tile reads the same tiles in both levels, so it computes the same
-// row: a cell's neighbour list depends only on the tiles one step around it (a diagonal step needs both
-// orthogonal tiles, spec "Inputs"), so each visited cell adds its 3 x 3 tiles. The box is measured on the
-// old level, where the seed ran; a wall added or removed outside it cannot change what the seed read,
+// flood, the dead reckoning, the findings' searches; the audit records it as the row runs,
+// from the flood's rules, chase-flood-spec.md "Step A" and "Step B", and the cells its searches read). A seed
+// whose boxes (one per direction) hold no changed tile reads the same tiles in both levels, so it computes
+// the same row: a cell's neighbour list depends only on the tiles one step around it (a diagonal step needs
+// both orthogonal tiles, spec "Inputs"), so each visited cell adds its 3 x 3 tiles. The box is measured on
+// the old level, where the seed ran; a wall added or removed outside it cannot change what the seed read,
 // because every read cell was reached through cells inside the box. 3D levels and plain graphs have no
 // such rule here: any report of one is audited in full.
 #pragma once
@@ -30,18 +30,6 @@ namespace kinema::chase {
 /// The version of what the audit's JSON records for reuse ("reuse": {"format"}); a report of another
 /// version is not trusted.
 inline constexpr int audit_reuse_format = 1;
-
-/// Stamps and a queue for audit_seed_reach's replay of the exit search (one per thread).
-struct AuditReachScratch {
-    std::vector<std::uint32_t> stamp;
-    std::uint32_t epoch = 0;
-    std::vector<CellId> queue;
-};
-
-/// The seed's reach (see above) on a grid space; all 0 on any other space (never reused). `row` is
-/// the seed's row and `flood` the flood that produced it; `dir` the planar direction.
-AuditReach audit_seed_reach(const ChaseSpace& space, const Flood& flood, const AuditRow& row, Vec2 dir,
-                            const AuditSettings& settings, AuditReachScratch& scratch);
 
 /// The grid a report was made on, as its "reuse" record holds it.
 struct AuditReportLevel {
