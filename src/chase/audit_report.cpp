@@ -16,6 +16,7 @@
 #include "kinema/chase/audit_reading.hpp"
 #include "kinema/chase/audit_reuse.hpp"
 #include "kinema/chase/audit_shape.hpp"
+#include "kinema/core/digest.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/json_writer.hpp"
 
@@ -203,17 +204,6 @@ std::string point_names(const std::string& name, int dims) {
     return name + "_x," + name + "_y" + (dims == 3 ? "," + name + "_z" : "");
 }
 
-constexpr std::uint64_t fnv1a64_basis = 14695981039346656037ull;
-
-// FNV-1a 64 (Fowler, Noll and Vo), as kinema::report::fnv1a64 hashes a sharded audit's parts.
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
-    for (const char c : bytes) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 1099511628211ull;
-    }
-    return hash;
-}
-
 std::string hex64(std::uint64_t v) {
     std::string out(16, '0');
     for (std::size_t i = 0; i < 16; ++i) {
@@ -241,9 +231,9 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
                       const AuditTextSink& sink, std::size_t chunk_bytes) {
     JsonWriter w(buffer);
     // Every byte is hashed as it is handed on, for the digest that ends the reuse record.
-    std::uint64_t hash = fnv1a64_basis;
+    WordDigest digest;
     const auto hand_on = [&](std::string& piece) {
-        hash = fnv1a64(piece, hash);
+        digest.add(piece);
         sink(piece);
     };
     w.begin_object().integer("directions", result.directions).key("settings");
@@ -270,8 +260,8 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     hand_on(buffer);
     std::string record;
     append_audit_reuse_record(record, space, result);
-    hash = fnv1a64(record, hash);
-    w.raw(record + ",\"fnv1a64\":\"" + hex64(hash) + "\"}");
+    digest.add(record);
+    w.raw(record + ",\"" + std::string(audit_digest_key) + "\":\"" + hex64(digest.value()) + "\"}");
     w.end_object();
     sink(buffer);
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kinema/chase/query.hpp"
+#include "kinema/core/digest.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 
@@ -19,14 +20,6 @@ namespace {
 
 char hex_digit(unsigned v) {
     return "0123456789abcdef"[v & 15u];
-}
-
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = 14695981039346656037ull) {
-    for (const char c : bytes) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 1099511628211ull;
-    }
-    return hash;
 }
 
 // One row of floor tiles as hex digits, four tiles a digit, the first tile the digit's high bit.
@@ -78,6 +71,38 @@ namespace {
     throw AuditReportUnusable(why);
 }
 
+bool number_char(char c) {
+    return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E';
+}
+
+// The text of the numbers read last, by a hash of their bytes: a report's rows repeat few distances and
+// coordinates (write_audit_json's NumberTexts caches the other way), and reading a double from its text
+// costs ten times a look-up.
+class NumberCache {
+  public:
+    // The value of token t (a slice of the report, which outlives the cache) if it was read before.
+    const double* find(std::string_view t) const {
+        const Entry& e = entries_[slot(t)];
+        return e.text.size() == t.size() && e.text == t ? &e.value : nullptr;
+    }
+    void keep(std::string_view t, double value) { entries_[slot(t)] = {t, value}; }
+
+  private:
+    struct Entry {
+        std::string_view text;
+        double value = 0.0;
+    };
+    static std::size_t slot(std::string_view t) {
+        std::uint32_t h = 2166136261u;
+        for (const char c : t) {
+            h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+        }
+        return h & (size - 1);
+    }
+    static constexpr std::size_t size = 4096;
+    std::vector<Entry> entries_ = std::vector<Entry>(size);
+};
+
 // A strict reader of write_audit_json's layout.
 class Cursor {
   public:
@@ -85,8 +110,7 @@ class Cursor {
 
     void expect(std::string_view literal) {
         if (text_.substr(at_, literal.size()) != literal) {
-            unusable("not an audit report this kinema wrote (expected " + std::string(literal) + " at byte " +
-                     std::to_string(at_) + ")");
+            not_found(literal);
         }
         at_ += literal.size();
     }
@@ -100,24 +124,42 @@ class Cursor {
     // A number token (digits, sign, point, exponent) as written by append_number.
     double number() {
         const std::size_t start = at_;
-        while (at_ < text_.size() &&
-               std::string_view("0123456789+-.eE").find(text_[at_]) != std::string_view::npos) {
+        while (at_ < text_.size() && number_char(text_[at_])) {
             ++at_;
         }
-        const ReadNumber n = read_number(text_.substr(start, at_ - start));
+        const std::string_view token = text_.substr(start, at_ - start);
+        if (const double* known = numbers_.find(token)) {
+            return *known;
+        }
+        const ReadNumber n = read_number(token);
         if (n.status != NumberText::ok) {
             unusable("not an audit report this kinema wrote (a bad number at byte " + std::to_string(start) +
                      ")");
         }
+        numbers_.keep(token, n.value);
         return n.value;
     }
+    // A whole number: digits with an optional minus read directly (most of a report's numbers: tiles,
+    // steps, reach), any other token as a number that must be whole.
     long long integer() {
-        const double v = number();
-        if (v != std::floor(v) || std::abs(v) > 9.0e15) {
+        const std::size_t start = at_;
+        std::size_t i = at_ + (at_ < text_.size() && text_[at_] == '-' ? 1 : 0);
+        long long v = 0;
+        const std::size_t first_digit = i;
+        while (i < text_.size() && i - first_digit < 15 && text_[i] >= '0' && text_[i] <= '9') {
+            v = v * 10 + (text_[i] - '0');
+            ++i;
+        }
+        if (i > first_digit && (i == text_.size() || !number_char(text_[i]))) {
+            at_ = i;
+            return text_[start] == '-' ? -v : v;
+        }
+        const double d = number();
+        if (d != std::floor(d) || std::abs(d) > 9.0e15) {
             unusable("not an audit report this kinema wrote (a whole number expected before byte " +
                      std::to_string(at_) + ")");
         }
-        return static_cast<long long>(v);
+        return static_cast<long long>(d);
     }
     std::string_view string() {
         expect("\"");
@@ -132,8 +174,14 @@ class Cursor {
     std::size_t at() const { return at_; }
 
   private:
+    [[noreturn]] void not_found(std::string_view literal) const {
+        unusable("not an audit report this kinema wrote (expected " + std::string(literal) + " at byte " +
+                 std::to_string(at_) + ")");
+    }
+
     std::string_view text_;
     std::size_t at_ = 0;
+    NumberCache numbers_;
 };
 
 struct Pair {
@@ -275,9 +323,9 @@ void read_level(Cursor& c, AuditReportLevel& level) {
     c.expect("]}");
 }
 
-// The digest at the end: every byte before `,"fnv1a64":"` hashes to the 16 hex digits after it.
+// The digest at the end: every byte before `,"fnv1a64_words":"` hashes to the 16 hex digits after it.
 std::size_t check_digest(std::string_view text) {
-    constexpr std::string_view key = ",\"fnv1a64\":\"";
+    const std::string key = ",\"" + std::string(audit_digest_key) + "\":\"";
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
         text.remove_suffix(1);
     }
@@ -289,7 +337,9 @@ std::size_t check_digest(std::string_view text) {
         }
         unusable("truncated, or not an audit report (no digest at its end)");
     }
-    const std::uint64_t hash = fnv1a64(text.substr(0, at));
+    WordDigest digest;
+    digest.add(text.substr(0, at));
+    const std::uint64_t hash = digest.value();
     std::string hex(16, '0');
     for (int i = 0; i < 16; ++i) {
         hex[static_cast<std::size_t>(i)] = hex_digit(static_cast<unsigned>(hash >> (60 - 4 * i)));

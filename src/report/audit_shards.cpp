@@ -190,14 +190,6 @@ void read_shard(const json& doc, AuditPart& part) {
 
 }  // namespace
 
-std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
-    for (const char c : bytes) {
-        hash ^= static_cast<unsigned char>(c);
-        hash *= 1099511628211ull;
-    }
-    return hash;
-}
-
 std::optional<ShardId> parse_shard_id(std::string_view text) {
     const std::size_t slash = text.find('/');
     if (slash == std::string_view::npos) {

@@ -15,15 +15,14 @@
 
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/flood.hpp"
+#include "kinema/core/digest.hpp"
 #include "kinema/levels/level_read_options.hpp"
 
 namespace kinema::report {
 
-/// FNV-1a 64's offset basis.
-inline constexpr std::uint64_t fnv1a64_basis = 14695981039346656037ull;
-/// FNV-1a 64 (Fowler, Noll and Vo; offset basis 14695981039346656037, prime 1099511628211) of `bytes`; with
-/// `hash` the hash of earlier bytes, of those bytes followed by `bytes` (a text hashed in pieces).
-[[nodiscard]] std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = fnv1a64_basis);
+/// Parts and levels are hashed with FNV-1a 64 byte by byte (kinema/core/digest.hpp).
+using kinema::fnv1a64;
+using kinema::fnv1a64_basis;
 /// fnv1a64 of a file's bytes as 16 lower-case hex digits, read in pieces. Throws std::invalid_argument "PATH:
 /// why" when it cannot be read, and for a directory, FIFO or socket before opening it (a FIFO would block).
 [[nodiscard]] std::string file_fnv1a64(const std::string& path);

@@ -14,6 +14,7 @@
 #include "chase_levels.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_reuse.hpp"
+#include "kinema/core/digest.hpp"
 #include "kinema/levels/grid_level.hpp"
 
 namespace kinema::chase {
@@ -259,20 +260,20 @@ TEST(AuditReuse, RefusesTruncatedEditedAndForeignReports) {
 
 TEST(AuditReuse, RefusesAnotherVersionEvenWithAMatchingDigest) {
     const Audit a(our_level("corner"));
-    // Rewrite the format to 2 and the digest to match, as another kinema would write it.
+    // Rewrite the format to the next and the digest to match, as another kinema would write it.
     std::string text = a.json;
-    const std::size_t format = text.rfind("{\"format\":1") + 10;
-    text[format] = '2';
-    const std::size_t at = text.rfind(",\"fnv1a64\":\"");
-    std::uint64_t hash = 14695981039346656037ull;
-    for (std::size_t i = 0; i < at; ++i) {
-        hash ^= static_cast<unsigned char>(text[i]);
-        hash *= 1099511628211ull;
-    }
+    const std::string format = "{\"format\":" + std::to_string(audit_reuse_format);
+    const std::size_t digit = text.rfind(format) + format.size() - 1;
+    text[digit] = static_cast<char>(text[digit] + 1);
+    const std::string key = ",\"" + std::string(audit_digest_key) + "\":\"";
+    const std::size_t at = text.rfind(key);
+    WordDigest digest;
+    digest.add(std::string_view(text).substr(0, at));
     char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
-    text.replace(at + 12, 16, hex);
-    EXPECT_EQ(why_unusable(text), "written in reuse format 2, this kinema reads 1");
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.value()));
+    text.replace(at + key.size(), 16, hex);
+    EXPECT_EQ(why_unusable(text), "written in reuse format " + std::to_string(audit_reuse_format + 1) +
+                                      ", this kinema reads " + std::to_string(audit_reuse_format));
 }
 
 TEST(AuditReuse, SaysWhyAnotherLevelOrOtherSettingsAreNotReused) {

@@ -1,0 +1,35 @@
+// Content digests of the reports kinema writes and reads back (a sharded audit's parts, an audit's reuse
+// record, a level file): FNV-1a 64 (Fowler, Noll and Vo; offset basis 14695981039346656037, prime
+// 1099511628211). They catch a report edited or cut after it was written, not a forgery: a digest is
+// recomputed by anyone who edits the bytes on purpose.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace kinema {
+
+inline constexpr std::uint64_t fnv1a64_basis = 14695981039346656037ull;
+inline constexpr std::uint64_t fnv1a64_prime = 1099511628211ull;
+
+/// FNV-1a 64 of `bytes`, one byte a step; with `hash` the hash of earlier bytes, of those bytes followed by
+/// `bytes` (a text hashed in pieces).
+[[nodiscard]] std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = fnv1a64_basis);
+
+/// FNV-1a 64 with 8-byte words for bytes: each step takes the next 8 bytes as a little-endian word, the
+/// last word padded with zero bytes, and a final step takes the byte count (so that trailing zero bytes
+/// count). Eight times fewer multiplications than fnv1a64 on a report of tens of megabytes. Fed in pieces
+/// of any size, it gives the digest of their concatenation.
+class WordDigest {
+  public:
+    void add(std::string_view bytes);
+    [[nodiscard]] std::uint64_t value() const;
+
+  private:
+    std::uint64_t hash_ = fnv1a64_basis;
+    std::uint64_t pending_ = 0;  // the bytes of an unfinished word, the first in the low byte
+    unsigned pending_bytes_ = 0;
+    std::uint64_t length_ = 0;
+};
+
+}  // namespace kinema
