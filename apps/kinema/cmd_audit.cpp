@@ -212,6 +212,12 @@ void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     fmt::print("{}", report::audit_sweep_text(title, a.sweeps, points, a.settings.audit.directions));
 }
 
+// "1 tile changed, 12 of 681 cells audited again".
+std::string reuse_summary(const chase::AuditReuseStats& stats) {
+    return fmt::format("{} tile{} changed, {} of {} cells audited again", stats.tiles_changed,
+                       stats.tiles_changed == 1 ? "" : "s", stats.cells_rerun, stats.cells);
+}
+
 // The largest report --reuse reads: a 2^20-row audit's JSON is about 350 MB.
 constexpr std::uintmax_t max_reuse_bytes = std::uintmax_t{1} << 30;
 
@@ -250,8 +256,7 @@ chase::AuditResult audit_reusing(std::span<const chase::ChaseSpace* const> space
     chase::AuditResult result =
         chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, *report, options, &stats);
     // Said with --quiet too: it is what tells a re-audit from a full one.
-    fmt::print(stderr, "kinema audit: --reuse {}: {} tiles changed, {} of {} cells audited again\n", a.reuse,
-               stats.tiles_changed, stats.cells_rerun, stats.cells);
+    fmt::print(stderr, "kinema audit: --reuse {}: {}\n", a.reuse, reuse_summary(stats));
     return result;
 }
 
@@ -406,8 +411,7 @@ void watch_audit_once(const AuditArgs& a, WatchState& state) {
                 "{}", report::audit_report_text(title, space, a.settings.flood, a.settings.audit, r, places));
         } else {
             fmt::print("{} saved: {}\n", a.map,
-                       reuse ? fmt::format("{} tiles changed, {} of {} cells audited again",
-                                           stats.tiles_changed, stats.cells_rerun, stats.cells)
+                       reuse ? reuse_summary(stats)
                              : fmt::format("audited in full, {} cells", space.cells().size()));
             print_changes(state.view, view);
         }

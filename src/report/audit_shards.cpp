@@ -250,18 +250,7 @@ void write_audit_part(const LevelId& level, std::size_t cell_count, const chase:
     w.integer("directions", settings.directions).count("cells", cell_count);
     w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
     w.count("first_cell", range.first).count("end_cell", range.end).count("rows", rows.size()).end_object();
-    w.key("rows").begin_array();
-    for (const chase::AuditRow& row : rows) {
-        row_json(w, row);
-        if (buffer.size() >= chunk_bytes) {
-            digest(buffer);
-        }
-    }
-    w.end_array();
-    const std::string hex = digest.finish(buffer);  // every byte before the digest's own field
-    w.string(digest_key, hex).end_object();
-    buffer += '\n';
-    sink(buffer);
+    finish_part(w, buffer, digest, "rows", rows, row_json, chunk_bytes, sink);
 }
 
 AuditPart parse_audit_part(std::string_view text, const std::string& path) {

@@ -200,18 +200,7 @@ void write_batch_part(const LevelId& level, const BatchPartSettings& settings, S
     const std::size_t per_scenario = strategy_count * pursuit::batch_team_modes(settings.batch.npcs).size();
     w.key("shard").begin_object().integer("index", shard.index).integer("count", shard.count);
     w.count("made", runs.size() / per_scenario).count("runs", runs.size()).end_object();
-    w.key("runs").begin_array();
-    for (const pursuit::BatchRun& run : runs) {
-        run_json(w, run);
-        if (buffer.size() >= chunk_bytes) {
-            digest(buffer);
-        }
-    }
-    w.end_array();
-    const std::string hex = digest.finish(buffer);  // every byte before the digest's own field
-    w.string(digest_key, hex).end_object();
-    buffer += '\n';
-    sink(buffer);
+    finish_part(w, buffer, digest, "runs", runs, run_json, chunk_bytes, sink);
 }
 
 BatchPart parse_batch_part(std::string_view text, const std::string& path) {

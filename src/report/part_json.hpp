@@ -69,6 +69,26 @@ class DigestSink {
     std::size_t from_;  // bytes of the buffer before this part's (not hashed), or already hashed
 };
 
+/// A part's last array, `key`: each row written by write_row(w, row), handed on through `digest` whenever
+/// the buffer holds chunk_bytes or more; then the digest's field closes the part and the rest goes to `sink`.
+template <class Rows, class WriteRow>
+void finish_part(JsonWriter& w, std::string& buffer, DigestSink& digest, std::string_view key,
+                 const Rows& rows, WriteRow write_row, std::size_t chunk_bytes,
+                 const DigestSink::Sink& sink) {
+    w.key(key).begin_array();
+    for (const auto& row : rows) {
+        write_row(w, row);
+        if (buffer.size() >= chunk_bytes) {
+            digest(buffer);
+        }
+    }
+    w.end_array();
+    const std::string hex = digest.finish(buffer);  // every byte before the digest's own field
+    w.string(digest_key, hex).end_object();
+    buffer += '\n';
+    sink(buffer);
+}
+
 /// A part's text split for its digest: `covered`, every byte before `,"part_fnv1a64":`, and `digest`, the 16
 /// hex digits written after it. A text without that last field (trailing white space aside) is refused:
 /// "PATH: no digest of its contents at its end ...".

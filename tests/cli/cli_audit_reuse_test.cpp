@@ -203,7 +203,7 @@ TEST(CliAuditWatch, ReauditsEachSaveAndWaitsThroughBadOnes) {
         ASSERT_TRUE(wait_for(err, "watching level.map"));
         write(w.dir / "level.tmp", edited);  // saved as editors do: a new file renamed over the old
         fs::rename(w.dir / "level.tmp", w.map);
-        ASSERT_TRUE(wait_for(out, "level.map saved: 1 tiles changed,")) << slurp(out);
+        ASSERT_TRUE(wait_for(out, "level.map saved: 1 tile changed,")) << slurp(out);
         ASSERT_EQ(slurp(w.dir / "a.json").empty(), false);
         write(w.dir / "after-edit.json", slurp(w.dir / "a.json"));
         fs::remove(w.map);

@@ -95,7 +95,7 @@ function showResult(m) {
   showShares(s.summary);
   const [cells, rerun, tiles] = m.stats;
   $("status").textContent = `${cells} cells x ${s.rows / Math.max(cells, 1)} directions = ${s.rows} seeds; ` +
-    (rerun === cells ? "audited in full" : `${tiles} tiles changed, ${rerun} of ${cells} cells audited again`) +
+    (rerun === cells ? "audited in full" : `${tiles} tile${tiles === 1 ? "" : "s"} changed, ${rerun} of ${cells} cells audited again`) +
     ` in ${m.ms.audit.toFixed(0)} ms (picture ${m.ms.rest.toFixed(0)} ms)`;
   if (m.json !== undefined) $("result-json").textContent = m.json;
   else $("result-json").textContent = "";
@@ -203,18 +203,8 @@ function bindPicture() {
 function buildSettings() {
   const fields = new Map(JSON.parse(page.check.fields()).map((f) => [f.name, f]));
   for (const name of AUDIT_SETTINGS) {
-    const f = fields.get(name);
-    const label = document.createElement("label");
-    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
-    label.append(f.name + " ");
-    const input = document.createElement("input");
-    input.type = "number";
-    input.id = "setting-" + name;
-    input.value = f.value;
-    if (f.min !== null) input.min = f.min;
-    if (f.max !== null) input.max = f.max;
+    const { label, input } = registryField(fields.get(name));
     input.addEventListener("change", () => setSetting(name, input.value));
-    label.append(input);
     $("settings").append(label);
   }
 }

@@ -166,24 +166,9 @@ function buildSettings() {
   const box = $("settings");
   for (const f of fields) {
     if (!(f.name in SHOWN)) continue;
-    const label = document.createElement("label");
-    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
-    label.append(f.name + " ");
-    let input;
-    if (f.type === "choice") {
-      input = document.createElement("select");
-      for (const c of f.choices) input.add(new Option(c, c));
-      input.value = f.value;
-      label.append(input);
-    } else {
-      input = document.createElement("input");
-      input.type = "number";
-      input.value = f.value;
-      if (f.min !== null) input.min = f.min;
-      if (f.max !== null) input.max = f.max;
-      const slider = document.createElement("input");
-      slider.type = "range";
-      slider.id = "slider-" + f.name;
+    const { label, input } = registryField(f);
+    if (f.type !== "choice") {
+      const slider = Object.assign(document.createElement("input"), { type: "range", id: "slider-" + f.name });
       [slider.min, slider.max] = SHOWN[f.name];
       slider.value = f.value;
       slider.addEventListener("input", timed("slider", () => {
@@ -191,19 +176,12 @@ function buildSettings() {
         setSetting(f.name, slider.value);
       }));
       input.addEventListener("input", () => (slider.value = input.value));
-      const span = document.createElement("span");
-      span.append(slider, input, " ");
-      const unit = document.createElement("span");
-      unit.className = "unit";
-      unit.textContent = f.unit;
-      span.append(unit);
-      label.append(span);
+      input.before(slider);
     }
     if (f.name === "hot") page.hot = Number(f.value);
     // A grid's neighbourhood: a 3D level's cells are joined by its navmesh (hidden there, as kinema chase
     // refuses --connectivity on a 3D level).
     if (f.name === "connectivity") label.classList.add("only2d");
-    input.id = "setting-" + f.name;
     input.addEventListener("change", timed("setting", () => setSetting(f.name, input.value)));
     box.appendChild(label);
   }
@@ -214,15 +192,7 @@ function buildNavSettings() {
   const fields = new Map(JSON.parse(page.navCheck.navFields()).map((f) => [f.name, f]));
   for (const name of NAV_FIELDS) {
     const f = fields.get(name);
-    const label = document.createElement("label");
-    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
-    label.append(f.name + " ");
-    const input = Object.assign(document.createElement("input"), { type: "number", value: f.value, step: "any",
-      id: "setting-" + f.name });
-    const unit = Object.assign(document.createElement("span"), { className: "unit", textContent: " " + f.unit });
-    const span = document.createElement("span");
-    span.append(input, unit);
-    label.append(span);
+    const { label, input } = registryField(f);
     page.navSettings.set(f.name, String(f.value)); // every field, so that a rebuild sends the whole agent
     page.navDefaults.set(f.name, String(f.value));
     input.addEventListener("change", timed("nav-setting", () => setNavSetting(f.name, input.value, true)));

@@ -1,4 +1,4 @@
-// What the flood and pursuit pages share (docs/web.md): the level picker (our levels, the shared Moving AI
+// What the flood, pursuit and audit pages share (docs/web.md): a registry field as a labelled input, the level picker (our levels, the shared Moving AI
 // maps when the server has a maps/ list, a file opened or dropped, a URL) and the walls and floor in
 // render::tile_colour's palette. A page passes its `page` object: page.parseLevel(text, name) (resolves to the loader's message,
 // "" when the level was loaded; on error the previous level stays) and page.levelLoaded(name), called after a
@@ -16,6 +16,32 @@ const isBinaryLevel = (name) => /\.(png|bmp|nav)$/i.test(name);
 // 3D levels (an OBJ mesh, a navmesh file): the flood and pursuit pages build their navmeshes (docs/web.md
 // "3D levels on the flood page").
 const is3dLevel = (name) => /\.(obj|nav)$/i.test(name);
+
+// One registry field (a lab's fields(): name, type, value, unit, range, default, doc, min, max, choices) as a
+// label holding its name, its input (id "setting-NAME": a <select> for a choice, a number otherwise) and its
+// unit, with the field's doc, range and default as the tooltip. The page adds the input's listeners.
+function registryField(f) {
+  const label = document.createElement("label");
+  label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
+  label.append(f.name + " ");
+  let input;
+  if (f.type === "choice") {
+    input = document.createElement("select");
+    for (const c of f.choices) input.add(new Option(c, c));
+  } else {
+    input = Object.assign(document.createElement("input"), { type: "number", step: "any" });
+    if (f.min !== null && f.min !== undefined) input.min = f.min;
+    if (f.max !== null && f.max !== undefined) input.max = f.max;
+  }
+  input.value = f.value;
+  input.id = "setting-" + f.name;
+  const unit = Object.assign(document.createElement("span"), { className: "unit",
+    textContent: f.type === "choice" ? "" : " " + f.unit });
+  const span = document.createElement("span");
+  span.append(input, unit);
+  label.append(span);
+  return { label, input };
+}
 
 function showError(message) {
   $("error").textContent = message;

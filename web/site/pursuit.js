@@ -105,28 +105,8 @@ function buildSettings() {
   const box = $("settings");
   for (const name of SHOWN) {
     const f = fields.get(name);
-    const label = document.createElement("label");
-    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
-    label.append(f.name + " ");
-    let input;
-    if (f.type === "choice") {
-      input = document.createElement("select");
-      for (const c of f.choices) input.add(new Option(c, c));
-    } else {
-      input = document.createElement("input");
-      input.type = "number";
-      if (f.min !== null) input.min = f.min;
-      if (f.max !== null) input.max = f.max;
-    }
-    input.value = f.value;
-    input.id = "setting-" + f.name;
+    const { label, input } = registryField(f);
     input.addEventListener("change", () => setSetting(f.name, input.value) && run());
-    const span = document.createElement("span");
-    const unit = document.createElement("span");
-    unit.className = "unit";
-    unit.textContent = f.type === "choice" ? "" : " " + f.unit;
-    span.append(input, unit);
-    label.append(span);
     box.appendChild(label);
   }
   for (const name of page.K.MovementLab.modelNames().split(",")) $("npc-model").add(new Option(name, name));
@@ -138,15 +118,7 @@ function buildNavSettings() {
   const fields = new Map(JSON.parse(page.lab.navFields()).map((f) => [f.name, f]));
   for (const name of NAV_QUERY) {
     const f = fields.get(name);
-    const label = document.createElement("label");
-    label.title = f.doc + " (" + f.unit + ", " + f.range + ", default " + f.default + ")";
-    label.append(f.name + " ");
-    const input = Object.assign(document.createElement("input"), { type: "number", value: f.value, step: "any",
-      id: "setting-" + f.name });
-    const unit = Object.assign(document.createElement("span"), { className: "unit", textContent: " " + f.unit });
-    const span = document.createElement("span");
-    span.append(input, unit);
-    label.append(span);
+    const { label, input } = registryField(f);
     input.addEventListener("change", () => setNavSetting(f.name, input.value, true));
     $("nav-settings").appendChild(label);
   }

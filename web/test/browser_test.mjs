@@ -57,6 +57,16 @@ function runCli(args, cwd = site) {
   return execFileSync(cli, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 1 << 28 }).trimEnd();
 }
 
+// The CLI's message for a run it refuses, without "kinema: error: "; "" when it runs.
+function cliMessage(args, cwd = site) {
+  try {
+    runCli(args, cwd);
+    return "";
+  } catch (e) {
+    return String(e.stderr).trim().replace(/^kinema: error: /, "");
+  }
+}
+
 // The page's client coordinates of tile point (x, y) in its zoomable view (view.js; `global` names the page's
 // state object, kinemaFlood or kinemaPursuit).
 async function tilePoint(page, x, y, global = "kinemaFlood") {
@@ -206,15 +216,10 @@ async function malformedTest(page, base) {
   const message = await page.textContent("#error");
   // The CLI's message for the same file: "kinema: error: broken.txt:3: ..." on stderr, exit 2.
   const dir = writeTemp("broken.txt", "; a comment\n#####\n#.x.#\n#####\n");
-  let cliMessage = "";
-  try {
-    runCli(["chase", "--map", "broken.txt"], dir);
-  } catch (e) {
-    cliMessage = String(e.stderr).trim().replace(/^kinema: error: /, "");
-  }
+  const want = cliMessage(["chase", "--map", "broken.txt"], dir);
   fs.rmSync(dir, { recursive: true, force: true });
-  check(message.startsWith("broken.txt:3: ") && message === cliMessage,
-    "the error names the file and line, as the CLI: " + message, "CLI: " + cliMessage);
+  check(message.startsWith("broken.txt:3: ") && message === want,
+    "the error names the file and line, as the CLI: " + message, "CLI: " + want);
   await page.waitForTimeout(100);
   const after = await page.textContent("#result-json");
   const level = await page.evaluate(() => kinemaFlood.lab.levelText());
@@ -223,12 +228,7 @@ async function malformedTest(page, base) {
   // An error of the run itself (reported by the flood's worker): a Moving AI map marks no seed.
   fs.writeFileSync(path.join(site, "noseed.map"), "type octile\nheight 3\nwidth 3\nmap\n...\n...\n...\n");
   const got = await floodJson(page, base, { map: "noseed.map" });
-  let cliError = "";
-  try {
-    runCli(["chase", "--map", "noseed.map"]);
-  } catch (e) {
-    cliError = String(e.stderr).trim().replace(/^kinema: error: /, "");
-  }
+  const cliError = cliMessage(["chase", "--map", "noseed.map"]);
   // The page names its query parameter where the CLI names its flag.
   check(got.error === cliError.replace("give --from X,Y", "give from=X,Y") && cliError !== "",
     "a run's error (no seed) is shown as the CLI says: " + got.error, "CLI: " + cliError);
@@ -548,12 +548,12 @@ async function formatsTests(page, base) {
 
 async function nav3dTests(page, base) {
   const { nav3dChecks } = await import("./nav3d_checks.mjs");
-  await nav3dChecks({ page, base, check, runCli, firstDifference, shots, sharedMeshes });
+  await nav3dChecks({ page, base, check, runCli, cliMessage, firstDifference, shots, sharedMeshes });
 }
 
 async function pursuit3dTests(page, base) {
   const { pursuit3dChecks } = await import("./pursuit3d_checks.mjs");
-  await pursuit3dChecks({ page, base, check, runCli, firstDifference, shots });
+  await pursuit3dChecks({ page, base, check, runCli, cliMessage, firstDifference, shots });
 }
 
 async function allTests(page, base) {

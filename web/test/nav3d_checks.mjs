@@ -100,15 +100,6 @@ async function seedToolCheck({ page, check, runCli, firstDifference }) {
     got === want ? `from ${from} dir ${dir}` : firstDifference(got, want));
 }
 
-function cliError(runCli, args, cwd) {
-  try {
-    runCli(args, cwd);
-    return "";
-  } catch (e) {
-    return String(e.stderr).trim().replace(/^kinema: error: /, "");
-  }
-}
-
 // Waits until the page settled a run on a level built after `version` (a rebuild with new navmesh settings).
 async function rebuilt(page, version) {
   await page.waitForFunction((v) => kinemaFlood.levelVersion > v && kinemaFlood.settled &&
@@ -117,7 +108,7 @@ async function rebuilt(page, version) {
 
 // The navmesh settings (query and fields), the split, the share link and Save JSON on corner_ramp.obj.
 async function settingsChecks(ctx) {
-  const { page, base, check, runCli, firstDifference } = ctx;
+  const { page, base, check, runCli, cliMessage, firstDifference } = ctx;
   const ramp = { map: "levels/corner_ramp.obj", from: "1,0,1", dir: "1,0,0" };
   await compare(ctx, { ...ramp, agent_radius: "0.9", agent_height: "1.8" },
     "corner_ramp.obj agent_radius 0.9, agent_height 1.8 (the CLI's --agent-radius, --agent-height)");
@@ -134,7 +125,7 @@ async function settingsChecks(ctx) {
   const want = runCli(cliArgs({ ...ramp, agent_radius: "0.3" }));
   check(got === want, "the agent_radius field builds the navmesh again: = kinema chase --agent-radius 0.3",
     got === want ? "" : firstDifference(got, want));
-  const refused = cliError(runCli, cliArgs({ ...ramp, agent_radius: "-1" }));
+  const refused = cliMessage(cliArgs({ ...ramp, agent_radius: "-1" }));
   await page.fill("#setting-agent_radius", "-1");
   await page.dispatchEvent("#setting-agent_radius", "change");
   const shown = await page.textContent("#error");
@@ -142,7 +133,7 @@ async function settingsChecks(ctx) {
 
   // A value the CLI takes but no navmesh survives (a 3 m radius in 4 m corridors): its message, the level built
   // before and its setting stay (the share link below holds 0.3).
-  const none = cliError(runCli, cliArgs({ ...ramp, map: "corner_ramp.obj", agent_radius: "3" }),
+  const none = cliMessage(cliArgs({ ...ramp, map: "corner_ramp.obj", agent_radius: "3" }),
     path.join(path.dirname(new URL(import.meta.url).pathname), "../../data/levels"));
   await page.fill("#setting-agent_radius", "3");
   await page.dispatchEvent("#setting-agent_radius", "change");
@@ -183,7 +174,7 @@ async function workerCheck({ page, base, check }) {
 
 // Files the page refuses with the CLI's message: not an OBJ, larger than the CLI reads (refused before it is
 // read), a mesh too wide for one navmesh tile.
-async function badFileChecks({ page, base, check, runCli }, dir) {
+async function badFileChecks({ page, base, check, cliMessage }, dir) {
   await page.goto(`${base}/flood.html?map=levels/corner_ramp.obj&from=1,0,1`);
   await settled(page);
   const images = path.join(path.dirname(new URL(import.meta.url).pathname), "../../data/levels/images");
@@ -191,7 +182,7 @@ async function badFileChecks({ page, base, check, runCli }, dir) {
   fs.copyFileSync(path.join(images, png), path.join(dir, "not_a_mesh.obj"));
   fs.writeFileSync(path.join(dir, "wide.obj"), "v 0 0 0\nv 5000 0 0\nv 0 0 5000\nf 1 2 3\n");
   for (const [name, what] of [["not_a_mesh.obj", "a PNG named .obj"], ["wide.obj", "a mesh too wide for one navmesh tile"]]) {
-    const want = cliError(runCli, ["chase", "--map", name, "--from", "0,0,0"], dir);
+    const want = cliMessage(["chase", "--map", name, "--from", "0,0,0"], dir);
     await page.evaluate(() => (document.getElementById("error").textContent = ""));
     await openFile(page, path.join(dir, name));
     await page.waitForFunction(() => document.getElementById("error").textContent !== "", null, { timeout: 60000 });
@@ -204,7 +195,7 @@ async function badFileChecks({ page, base, check, runCli }, dir) {
   const limit = await page.evaluate(() => kinemaFlood.K.maxLevelBytes3d("big.obj"));
   fs.closeSync(fs.openSync(path.join(dir, "big.obj"), "w"));
   fs.truncateSync(path.join(dir, "big.obj"), limit + 1);
-  const want = cliError(runCli, ["chase", "--map", "big.obj", "--from", "0,0,0"], dir);
+  const want = cliMessage(["chase", "--map", "big.obj", "--from", "0,0,0"], dir);
   const shown = await page.evaluate(async (n) => {
     await loadLevelFile(kinemaFlood, new File([new Uint8Array(n)], "big.obj"));
     return document.getElementById("error").textContent;
@@ -217,9 +208,9 @@ async function openFile(page, file) {
   await page.setInputFiles("#level-file", file);
 }
 
-export async function nav3dChecks({ page, base, check, runCli, firstDifference, shots, sharedMeshes }) {
+export async function nav3dChecks({ page, base, check, runCli, cliMessage, firstDifference, shots, sharedMeshes }) {
   console.log("flood page: 3D levels (.obj) against kinema chase --json");
-  const ctx = { page, base, check, runCli, firstDifference };
+  const ctx = { page, base, check, runCli, cliMessage, firstDifference };
   const ramp = { map: "levels/corner_ramp.obj", from: "1,0,1", dir: "1,0,0" };
   await compare(ctx, ramp, "corner_ramp.obj from 1,0,1 dir 1,0,0");
   await compare(ctx, { ...ramp, hot: "10", max_heated: "60", max_steps: "80" }, "corner_ramp.obj hot 10, max_heated 60, max_steps 80");
@@ -286,12 +277,7 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
       gotNav === wantNav ? "" : firstDifference(gotNav, wantNav));
 
     fs.writeFileSync(path.join(dir, "broken.obj"), "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 x\n");
-    let cliError = "";
-    try {
-      runCli(["chase", "--map", "broken.obj", "--from", "0,0,0"], dir);
-    } catch (e) {
-      cliError = String(e.stderr).trim().replace(/^kinema: error: /, "");
-    }
+    const cliError = cliMessage(["chase", "--map", "broken.obj", "--from", "0,0,0"], dir);
     await openFile(page, path.join(dir, "broken.obj"));
     await page.waitForFunction(() => document.getElementById("error").textContent !== "");
     const shown = await page.textContent("#error");
@@ -301,17 +287,12 @@ export async function nav3dChecks({ page, base, check, runCli, firstDifference, 
     check(still[0] && still[1] === "my_ramp.nav" && still[2] === wantNav, "and the previous 3D level and its result stay");
 
     fs.writeFileSync(path.join(dir, "flat.obj"), "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n");
-    try {
-      runCli(["chase", "--map", "flat.obj", "--from", "0,0,0"], dir);
-      cliError = "";
-    } catch (e) {
-      cliError = String(e.stderr).trim().replace(/^kinema: error: /, "");
-    }
+    const flatError = cliMessage(["chase", "--map", "flat.obj", "--from", "0,0,0"], dir);
     await page.evaluate(() => (document.getElementById("error").textContent = ""));
     await openFile(page, path.join(dir, "flat.obj"));
     await page.waitForFunction(() => document.getElementById("error").textContent !== "");
     const flat = await page.textContent("#error");
-    check(flat === cliError && cliError !== "", `a mesh too small for a navmesh shows the CLI's message (${cliError})`, `page: ${flat}`);
+    check(flat === flatError && flatError !== "", `a mesh too small for a navmesh shows the CLI's message (${flatError})`, `page: ${flat}`);
 
     // Back to a grid level in the same page: the worker's grid flood again, as the CLI.
     await page.selectOption("#level-select", "levels/corner.txt");

@@ -38,15 +38,6 @@ async function settled(page) {
   return page.evaluate(() => document.body.dataset.state);
 }
 
-function cliError(runCli, args, cwd) {
-  try {
-    runCli(args, cwd);
-    return "";
-  } catch (e) {
-    return String(e.stderr).trim().replace(/^kinema: error: /, "");
-  }
-}
-
 // The view after a run: one pixel per navmesh column, heat on some of them, the pursuit's shapes over it.
 async function viewChecks({ page, check }) {
   const r = await page.evaluate(() => {
@@ -100,7 +91,7 @@ async function mouseChecks({ page, base, check, runCli, firstDifference }) {
   got === want ? JSON.stringify(fields) : firstDifference(got, want));
 }
 
-export async function pursuit3dChecks({ page, base, check, runCli, firstDifference, shots }) {
+export async function pursuit3dChecks({ page, base, check, runCli, cliMessage, firstDifference, shots }) {
   console.log("pursuit page: 3D levels (.obj) against kinema pursue --json");
   for (const [query, what] of runs) {
     await page.goto(`${base}/pursuit.html?${new URLSearchParams(queryPairs(query))}`);
@@ -134,7 +125,7 @@ export async function pursuit3dChecks({ page, base, check, runCli, firstDifferen
   await page.goto(`${base}/pursuit.html?${new URLSearchParams(off)}`);
   const offState = await settled(page);
   const offShown = await page.textContent("#error");
-  const offWant = cliError(runCli, ["pursue", "--map", off.map, "--route", off.route, "--npc", off.npc]);
+  const offWant = cliMessage(["pursue", "--map", off.map, "--route", off.route, "--npc", off.npc]);
   check(offState === "error" && offShown === offWant && offWant !== "", `a route off the navmesh: the CLI's message (${offWant})`,
     `page: ${offShown}`);
 
@@ -148,7 +139,7 @@ export async function pursuit3dChecks({ page, base, check, runCli, firstDifferen
       .find((f) => f.endsWith(".png"));
     fs.copyFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), "../../data/levels/images", png),
       path.join(dir, "not_a_mesh.obj"));
-    const want = cliError(runCli, ["pursue", "--map", "not_a_mesh.obj", "--route", ROUTE, "--npc", "2,0,2"], dir);
+    const want = cliMessage(["pursue", "--map", "not_a_mesh.obj", "--route", ROUTE, "--npc", "2,0,2"], dir);
     await page.setInputFiles("#level-file", path.join(dir, "not_a_mesh.obj"));
     await page.waitForFunction(() => document.getElementById("error").textContent !== "");
     const shown = await page.textContent("#error");
