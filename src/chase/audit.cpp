@@ -646,28 +646,22 @@ bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std:
 
 // The box of tiles the row read (kinema/chase/audit_reuse.hpp "A seed's reach"), on grids: each read
 // cell's 3 x 3 tiles (its neighbour list depends on them); short_of_a_corner's breadth-first search to
-// corner_radius steps around the destination and its sight lines within that radius; dead reckoning's
-// walk from the seed to the point it stops at, with the blocked tile just past it or the corner tiles
-// beside it (one tile around the two).
-AuditReach seed_reach(const CellSpace& cells, AuditScratch& s, const AuditRow& row,
-                      const AuditSettings& settings) {
+// corner_radius steps around the destination and its sight lines within that radius. Dead reckoning's walk
+// is not in the box: it reads a thin corridor along its segment, which the re-audit tests from the row's
+// own points (audit_dead_reckoning_reads).
+AuditReach seed_reach(AuditScratch& s, const AuditRow& row, const AuditSettings& settings) {
     if (s.tile.empty()) {
         return {};
     }
     s.read_cell(row.cell);
     const Tile at = s.tile[row.cell];
     const Tile to = s.tile[row.destination_cell];
-    // Dead reckoning stops at a point, not a cell centre: its tile measured from the seed's centre.
-    const double size = cells.grid()->cell_size();
-    const Vec3 from = cells.positions()[row.cell];
-    const Tile stop{at.col + static_cast<int>(std::lround((row.dead_reckoning.x - from.x) / size)),
-                    at.row + static_cast<int>(std::lround((row.dead_reckoning.y - from.y) / size))};
     const int r = settings.corner_radius;
     AuditReach reach;
-    reach.min_dx = std::min({s.read.min_col - 1, to.col - r, stop.col - 1}) - at.col;
-    reach.max_dx = std::max({s.read.max_col + 1, to.col + r, stop.col + 1}) - at.col;
-    reach.min_dy = std::min({s.read.min_row - 1, to.row - r, stop.row - 1}) - at.row;
-    reach.max_dy = std::max({s.read.max_row + 1, to.row + r, stop.row + 1}) - at.row;
+    reach.min_dx = std::min(s.read.min_col - 1, to.col - r) - at.col;
+    reach.max_dx = std::max(s.read.max_col + 1, to.col + r) - at.col;
+    reach.min_dy = std::min(s.read.min_row - 1, to.row - r) - at.row;
+    reach.max_dy = std::max(s.read.max_row + 1, to.row + r) - at.row;
     return reach;
 }
 
@@ -713,7 +707,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
         short_of_a_corner(space, scratch, f.destination_cell, settings.corner_radius));
     set(row, Finding::barrier_blocks_exit,
         barrier_blocks_exit(cells, scratch, dir, static_cast<std::size_t>(settings.exit_cells)));
-    row.reach = seed_reach(cells, scratch, row, settings);
+    row.reach = seed_reach(scratch, row, settings);
     clear_states(scratch);
     return row;
 }

@@ -512,7 +512,61 @@ struct ChangeCounts {
         }
         return at(c1, r1) - at(c0, r1) - at(c1, r0) + at(c0, r0);
     }
+    // Changed tiles whose centre lies within Chebyshev distance `margin` of the segment a-b (tile units: tile
+    // (col, row) is centred at (col + 0.5, row + 0.5)), counted row by row over the columns the segment's
+    // part within `margin` of the row's centre line passes within `margin` of. Widened by a millionth of a
+    // tile against rounding: a tile too many is audited again, never one too few.
+    std::uint32_t along(Vec2 a, Vec2 b, double margin) const {
+        constexpr double slack = 1e-6;
+        margin += slack;
+        const int first_row = std::max(0, static_cast<int>(std::floor(std::min(a.y, b.y) - margin - 0.5)));
+        const int last_row =
+            std::min(height - 1, static_cast<int>(std::ceil(std::max(a.y, b.y) + margin - 0.5)));
+        std::uint32_t count = 0;
+        for (int row = first_row; row <= last_row; ++row) {
+            const double y0 = row + 0.5 - margin;
+            const double y1 = row + 0.5 + margin;
+            double t0 = 0.0;
+            double t1 = 1.0;
+            if (b.y == a.y) {
+                if (a.y < y0 || a.y > y1) {
+                    continue;
+                }
+            } else {
+                const double ta = (y0 - a.y) / (b.y - a.y);
+                const double tb = (y1 - a.y) / (b.y - a.y);
+                t0 = std::max(t0, std::min(ta, tb));
+                t1 = std::min(t1, std::max(ta, tb));
+                if (t0 > t1) {
+                    continue;
+                }
+            }
+            const double xa = a.x + t0 * (b.x - a.x);
+            const double xb = a.x + t1 * (b.x - a.x);
+            const int c0 = std::max(0, static_cast<int>(std::ceil(std::min(xa, xb) - margin - 0.5 - slack)));
+            const int c1 =
+                std::min(width - 1, static_cast<int>(std::floor(std::max(xa, xb) + margin - 0.5 + slack)));
+            if (c0 <= c1) {
+                count += at(c1 + 1, row + 1) - at(c0, row + 1) - at(c1 + 1, row) + at(c0, row);
+            }
+        }
+        return count;
+    }
 };
+
+// Whether a changed tile may lie among those the row's dead reckoning read. Its walk (dead_reckoning.cpp)
+// went from the seed cell's centre along a segment that ends in the tile centred at the row's
+// dead_reckoning point, so every point of that segment lies within half a tile (Chebyshev) of the segment
+// from the seed's centre to that centre. It read the tiles its segment meets, the blocked tile its end
+// touches and the tiles touching a corner it passed through: every one touches the walked segment, so its
+// centre lies within half a tile of it, and within one tile of the segment tested here.
+bool dead_reckoning_read_a_change(const ChangeCounts& changes, int col, int row, const AuditRow& old_row,
+                                  double cell_size) {
+    constexpr double read_margin = 1.0;
+    const Vec2 seed{col + 0.5, row + 0.5};
+    const Vec2 stop{old_row.dead_reckoning.x / cell_size, old_row.dead_reckoning.y / cell_size};
+    return changes.along(seed, stop, read_margin) != 0;
+}
 
 ChangeCounts change_counts(const GridSpace& grid, const AuditReportLevel& level, std::size_t& changed) {
     ChangeCounts counts{level.width, level.height, {}};
@@ -562,7 +616,7 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
         row_at[report.rows[i].cell] = i;
     }
     // Which new cells keep their rows: floor before and after, and no changed tile within any of its rows'
-    // reach (each row's destination lies within it, so it is still floor).
+    // reach (each row's destination lies within it, so it is still floor) or its dead reckoning's corridor.
     std::vector<std::size_t> kept(cell_count, SIZE_MAX);
     std::vector<CellId> rerun;
     CellId c = 0;
@@ -574,7 +628,9 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
             const std::size_t tile = static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col);
             bool keep = report.level.floor[tile] != 0;
             for (std::size_t k = 0; keep && k < d; ++k) {
-                keep = changes.in(col, row, report.rows[row_at[tile] + k].reach) == 0;
+                const AuditRow& old_row = report.rows[row_at[tile] + k];
+                keep = changes.in(col, row, old_row.reach) == 0 &&
+                       !dead_reckoning_read_a_change(changes, col, row, old_row, grid.cell_size());
             }
             if (keep) {
                 kept[c] = row_at[tile];

@@ -4,15 +4,17 @@
 // change, copying the other rows. The result is the one a full audit of the new level computes, row for row,
 // so every report made from it is the full audit's, byte for byte.
 //
-// A seed's reach: the box of tiles, around its cell, that holds every tile any part of its row reads (the
-// flood, the dead reckoning, the findings' searches; the audit records it as the row runs,
+// A seed's reach: the box of tiles, around its cell, that holds every tile any part of its row reads but
+// its dead reckoning (the flood, the findings' searches; the audit records it as the row runs,
 // from the flood's rules, chase-flood-spec.md "Step A" and "Step B", and the cells its searches read). A seed
 // whose boxes (one per direction) hold no changed tile reads the same tiles in both levels, so it computes
 // the same row: a cell's neighbour list depends only on the tiles one step around it (a diagonal step needs
 // both orthogonal tiles, spec "Inputs"), so each visited cell adds its 3 x 3 tiles. The box is measured on
 // the old level, where the seed ran; a wall added or removed outside it cannot change what the seed read,
-// because every read cell was reached through cells inside the box. 3D levels and plain graphs have no
-// such rule here: any report of one is audited in full.
+// because every read cell was reached through cells inside the box. Dead reckoning reads a corridor one
+// tile wide on each side of the segment from the seed's centre to the row's dead_reckoning point
+// (docs/audit.md "Which seeds run again"), which the re-audit tests from those two points. 3D levels and
+// plain graphs have no such rule here: any report of one is audited in full.
 #pragma once
 
 #include <cstddef>
