@@ -44,6 +44,14 @@ GridCells::GridCells(const levels::GridLevel& level, Connectivity connectivity, 
         count += static_cast<std::size_t>(std::popcount(words_[w]));
     }
     cells_ = count;
+    // Cell 256 k lies in the last word whose rank is at most 256 k (words between with that rank are empty).
+    anchor_words_.reserve(cells_ / cells_per_anchor + 2);
+    for (std::size_t w = 0; w + 1 < words_.size(); ++w) {
+        while (anchor_words_.size() * cells_per_anchor < ranks_[w + 1]) {
+            anchor_words_.push_back(static_cast<std::uint32_t>(w));
+        }
+    }
+    anchor_words_.push_back(static_cast<std::uint32_t>(words_.size() - 1));
     // Blocks, with one block of walls on every side so that the flood reads around any floor tile freely.
     const int block_cols = (width_ + 7) / 8;
     const int block_rows = (height_ + 7) / 8;
@@ -60,9 +68,12 @@ GridCells::GridCells(const levels::GridLevel& level, Connectivity connectivity, 
 }
 
 Tile GridCells::tile_of(CellId c) const {
-    // The last word with rank <= c holds cell c (words between with the same rank are empty).
-    const auto it = std::upper_bound(ranks_.begin(), ranks_.end(), c);
-    const auto w = static_cast<std::size_t>(it - ranks_.begin()) - 1;
+    // The last word with rank <= c holds cell c (words between with the same rank are empty); it lies between
+    // the words holding the anchors around c.
+    const std::size_t k = c / cells_per_anchor;
+    const auto first = ranks_.begin() + anchor_words_[k];
+    const auto last = ranks_.begin() + anchor_words_[k + 1] + 1;
+    const auto w = static_cast<std::size_t>(std::upper_bound(first, last, c) - ranks_.begin()) - 1;
     const std::size_t t = w * 64 + static_cast<std::size_t>(select_bit(words_[w], c - ranks_[w]));
     const auto wide = static_cast<std::size_t>(width_);
     return {static_cast<int>(t % wide), static_cast<int>(t / wide)};

@@ -76,6 +76,40 @@ TEST(GridSpaceTest, TileOfIsTheInverseOfCellAt) {
     }
 }
 
+// tile_of starts from the word holding every 256th cell (grid_cells.cpp): grids of thousands of cells, with
+// rows of walls thousands of tiles long between floor (anchors far apart) and dense rooms (anchors in
+// neighbouring words), against the row-major count.
+TEST(GridSpaceTest, TileOfAcrossManyAnchorsAndLongWalls) {
+    levels::GridLevel level;
+    level.width = 311;
+    level.height = 97;
+    level.passable.assign(static_cast<std::size_t>(level.width * level.height), 0);
+    std::uint64_t x = 0x2545F4914F6CDD1Dull;
+    for (int row = 0; row < level.height; ++row) {
+        for (int col = 0; col < level.width; ++col) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            const bool room = row < 20 || (row >= 60 && col < 40);  // dense; rows 20-59 mostly wall
+            const bool post = row >= 20 && row < 60 && x % 997 == 0;
+            level.passable[static_cast<std::size_t>(row * level.width + col)] =
+                (room && x % 5 != 0) || post ? 1 : 0;
+        }
+    }
+    const GridSpace g(level);
+    ASSERT_GT(g.cells().size(), 256u * 20);
+    CellId next = 0;
+    for (int row = 0; row < level.height; ++row) {
+        for (int col = 0; col < level.width; ++col) {
+            if (g.cell_at(col, row) != no_cell) {
+                ASSERT_EQ(g.tile_of(next), (Tile{col, row})) << next;
+                ++next;
+            }
+        }
+    }
+    EXPECT_EQ(g.cells().size(), next);
+}
+
 TEST(GridSpaceTest, LocateAndSnap) {
     const levels::GridLevel level = levels::parse_ascii_level("..#\n...\n#..\n", "t");
     const GridSpace g(level);

@@ -1,10 +1,11 @@
 // A 2D grid's cells without per-cell arrays: a floor bitmap in row-major tile order and
 // a rank index (per 64-tile word, the number of floor tiles before it), and the same floor as 8 x 8 tile
 // blocks for the flood's grid path. A cell id is the row-major rank of its floor tile (spec
-// chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile a binary search over
-// the words; the whole structure is 2.5 bits per tile. The chase flood reads its floor rows directly (Flood's
-// grid fast path, flood.cpp), so a grid never needs positions or neighbour lists per cell; CellSpace builds
-// those lazily for the users that ask for them (cell_space.hpp).
+// chase-flood-spec.md "Inputs"), so tile -> cell is O(1) (one popcount) and cell -> tile a look-up of the
+// word that holds every 256th cell and a short search from there; the whole structure is about 2.5 bits per
+// tile. The chase flood reads its floor rows directly (Flood's grid fast path, flood.cpp), so a grid never
+// needs positions or neighbour lists per cell; CellSpace builds those lazily for the users that ask for them
+// (cell_space.hpp).
 #pragma once
 
 #include <bit>
@@ -68,7 +69,8 @@ class GridCells {
         const std::uint64_t below = (std::uint64_t{1} << (t & 63u)) - 1u;
         return ranks_[t >> 6] + static_cast<CellId>(count_bits(words_[t >> 6] & below));
     }
-    /// The tile of a cell (c < size()): a binary search over the words, then a scan of one word.
+    /// The tile of a cell (c < size()): from the word holding the 256th cell before it, a search over the
+    /// words up to the next such word, then a scan of one word.
     Tile tile_of(CellId c) const;
     /// World centre of cell c: ((col + 0.5) * s, (row + 0.5) * s, 0), the same arithmetic as GridSpace.
     Vec3 position(CellId c) const;
@@ -102,10 +104,12 @@ class GridCells {
     /// Bytes held (for the memory budget in tests and benchmarks).
     std::size_t memory_bytes() const {
         return (words_.capacity() + blocks_.capacity()) * sizeof(std::uint64_t) +
-               ranks_.capacity() * sizeof(std::uint32_t);
+               (ranks_.capacity() + anchor_words_.capacity()) * sizeof(std::uint32_t);
     }
 
   private:
+    static constexpr std::size_t cells_per_anchor = 256;
+
     bool in_bounds(int col, int row) const { return col >= 0 && row >= 0 && col < width_ && row < height_; }
     std::size_t tile_index(int col, int row) const {
         return static_cast<std::size_t>(row) * static_cast<std::size_t>(width_) +
@@ -118,8 +122,10 @@ class GridCells {
     Connectivity connectivity_ = Connectivity::eight;
     double cell_size_ = 1.0;
     std::size_t cells_ = 0;
-    std::vector<std::uint64_t> words_;   // tiles / 64 rounded up, plus two zero words for unaligned reads
-    std::vector<std::uint32_t> ranks_;   // per word: floor tiles before it
+    std::vector<std::uint64_t> words_;  // tiles / 64 rounded up, plus two zero words for unaligned reads
+    std::vector<std::uint32_t> ranks_;  // per word: floor tiles before it
+    std::vector<std::uint32_t>
+        anchor_words_;                   // per 256 cells: the word holding cell 256 k, then words_.size()
     std::vector<std::uint64_t> blocks_;  // 8 x 8 blocks with a ring of walls, row-major
     std::ptrdiff_t block_stride_ = 0;    // blocks per row of blocks_
 };
