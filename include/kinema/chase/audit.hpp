@@ -40,17 +40,23 @@ struct AuditSettings {
     int corner_radius =
         3;               ///< R: short_of_a_corner looks this many cell steps around the destination; [1, 100]
     int exit_cells = 3;  ///< barrier_blocks_exit: a closed-off region needs this many cells; [1, 256]
+    /// barrier_blocks_exit also needs a junction behind the seed: a cell within corner_radius + exit_cells
+    /// cell steps, behind the heading, with three ways out or more that reach exit_cells deep (docs/audit.md
+    /// "Findings"). false: the first form, any closed-off region (lift 0.46 against 4.02, docs/audit.md
+    /// "The lift"). 0 or 1.
+    bool exit_junction = true;
 
-    /// Named fields: directions, give_up_steps, corner_radius, exit_cells.
+    /// Named fields: directions, give_up_steps, corner_radius, exit_cells, exit_junction.
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// The findings, one bit each (AuditRow::findings).
 enum class Finding : std::uint8_t {
-    wrong_way = 1,            ///< dot(destination - seed, direction) < 0 (planar)
-    gives_up_at_once = 2,     ///< stop_reason too_many_heated and steps <= K
-    short_of_a_corner = 4,    ///< a heated cell within R cell steps of the destination is out of its sight
-    barrier_blocks_exit = 8,  ///< the barrier closes cells the heat never reached, beside the heat
+    wrong_way = 1,          ///< dot(destination - seed, direction) < 0 (planar)
+    gives_up_at_once = 2,   ///< stop_reason too_many_heated and steps <= K
+    short_of_a_corner = 4,  ///< a heated cell within R cell steps of the destination is out of its sight
+    barrier_blocks_exit =
+        8,  ///< the barrier closes cells the heat never reached (and a junction lies behind)
 };
 inline constexpr std::array<Finding, 4> all_findings{
     Finding::wrong_way, Finding::gives_up_at_once, Finding::short_of_a_corner, Finding::barrier_blocks_exit};

@@ -29,7 +29,7 @@ namespace kinema::chase {
 
 /// The version of what the audit's JSON records for reuse ("reuse": {"format"}); a report of another
 /// version is not trusted.
-inline constexpr int audit_reuse_format = 1;
+inline constexpr int audit_reuse_format = 2;
 
 /// The grid a report was made on, as its "reuse" record holds it.
 struct AuditReportLevel {
