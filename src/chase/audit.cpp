@@ -28,8 +28,9 @@ constexpr std::array kAuditFields{
     field<A, &A::exit_cells>("exit_cells", "cells", closed_range(1, 256),
                              "barrier_blocks_exit: cells a closed-off region needs at least"),
     field<A, &A::exit_junction>("exit_junction", "bool", {},
-                                "barrier_blocks_exit only with a junction behind the seed (3+ ways out "
-                                "within corner_radius + exit_cells steps); 0: any closed-off region"),
+                                "barrier_blocks_exit only where a junction (three ways out or more) lies "
+                                "behind the seed within corner_radius + exit_cells cell steps; 0: any "
+                                "closed-off region (the first form)"),
 };
 constexpr SettingsDescription kAuditDescription{"AuditSettings", kAuditFields, {}};
 
