@@ -197,8 +197,9 @@ AuditResult audit_result_from_rows(std::vector<AuditRow> rows, int directions, s
 /// One seed: the chase from cell `cell`'s centre in direction k (what audit() runs per row). `scratch`
 /// must come from make_audit_scratch for this space and be used by one thread at a time. The scratch keeps
 /// what seeds share (docs/audit.md "Cost"): every edge's length, the shortest-path tree of the last seed
-/// cell, the hidden cells of every destination seen so far; about 100 bytes per cell, allocated once. Seeds
-/// may come in any order: a row depends on its cell and direction only.
+/// cell, the hidden cells of every destination seen so far, whether each cell asked is a junction
+/// (exit_junction); about 110 bytes per cell, allocated once. Seeds may come in any order: a row depends on
+/// its cell and direction only.
 struct AuditScratch;
 struct AuditScratchDeleter {
     void operator()(AuditScratch* s) const;
