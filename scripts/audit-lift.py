@@ -23,9 +23,12 @@ import sys
 import tempfile
 
 FINDINGS = ["wrong_way", "gives_up_at_once", "short_of_a_corner", "barrier_blocks_exit"]
-# A tightened barrier_blocks_exit to compare (--junction-behind): the finding and a junction behind the seed,
-# as the places' reason tests it (docs/audit.md "Why: what the level shows"): a cell within RADIUS steps, behind
-# the heading, whose cells 1 .. DEPTH steps away fall into three groups or more that reach DEPTH deep.
+# barrier_blocks_exit with a junction behind the seed (--junction-behind), in Python: the finding and a cell
+# within RADIUS steps, behind the heading, whose cells 1 .. DEPTH steps away fall into three groups or more that
+# reach DEPTH deep (docs/audit.md "Findings", condition 4; the library's default since issue 45, exit_junction,
+# at the default corner_radius + exit_cells and exit_cells). With the library's default its column equals the
+# finding's own (a check of the two implementations); with --audit-flag=--exit-junction=0 it applies the rule
+# to the first form's rows.
 RADIUS, DEPTH = 6, 3
 
 
@@ -176,7 +179,8 @@ def main():
     p.add_argument("--directions", type=int, default=8)
     p.add_argument("--strategy", default="flood")
     p.add_argument("--junction-behind", action="store_true",
-                   help="also count barrier_blocks_exit only where a junction lies behind the seed (Moving AI maps)")
+                   help="also count barrier_blocks_exit only where a junction lies behind the seed, computed "
+                        "here in Python (Moving AI maps; the library's default rule, exit_junction)")
     p.add_argument("--audit-flag", action="append", default=[],
                    help="a further flag for kinema audit, e.g. --audit-flag=--exit-cells=12 (repeatable)")
     args = p.parse_args()

@@ -533,8 +533,8 @@ void add_audit_command(CLI::App& app) {
     flags.add(cmd, "threads",
               fmt::format("Worker threads, [1, 256] (default: the machine's, {})", default_threads()),
               ValueKind::integer);
-    flags.add_fields<chase::LevelAuditSettings>(
-        cmd, {"hot", "max_heated", "max_steps", "give_up_steps", "corner_radius", "exit_cells"});
+    flags.add_fields<chase::LevelAuditSettings>(cmd, {"hot", "max_heated", "max_steps", "give_up_steps",
+                                                      "corner_radius", "exit_cells", "exit_junction"});
     add_file_option(cmd, "--json", o.files.json, "Write the report as JSON to this file");
     add_file_option(cmd, "--csv", o.files.csv, "Write the rows as CSV to this file");
     add_file_option(cmd, "--places-csv", o.files.places_csv,

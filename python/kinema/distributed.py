@@ -74,8 +74,8 @@ def audit(level, *, client=None, shards: Optional[int] = None, progress: Optiona
     """`kinema audit --map LEVEL` (a 2D grid level) in `shards` shards on a dask.distributed `client` (a
     LocalCluster of one process per core when None; shards default to the cluster's worker threads).
 
-    Keywords: the audit's (directions, give_up_steps, corner_radius, exit_cells, ...) and the flood's (hot,
-    max_steps, ...), as `kinema audit`'s flags without their dashes. `progress`: Dask's progress bar (default:
+    Keywords: the audit's (directions, give_up_steps, corner_radius, exit_cells, exit_junction, ...) and the
+    flood's (hot, max_steps, ...), as `kinema audit`'s flags without their dashes. `progress`: Dask's progress bar (default:
     when stderr is a terminal). Raises ValueError for bad settings, as the CLI's one-line errors (an unknown
     keyword lists every valid one), TypeError for a client that is not a dask.distributed.Client."""
     path = _arguments.path(level, "level")

@@ -27,6 +27,10 @@ constexpr std::array kAuditFields{
                                 "R: short_of_a_corner looks this many cell steps around the destination"),
     field<A, &A::exit_cells>("exit_cells", "cells", closed_range(1, 256),
                              "barrier_blocks_exit: cells a closed-off region needs at least"),
+    field<A, &A::exit_junction>("exit_junction", "bool", {},
+                                "barrier_blocks_exit only where a junction (three ways out or more) lies "
+                                "behind the seed within corner_radius + exit_cells cell steps; 0: any "
+                                "closed-off region (the first form)"),
 };
 constexpr SettingsDescription kAuditDescription{"AuditSettings", kAuditFields, {}};
 
@@ -288,6 +292,22 @@ struct AuditScratch {
     static constexpr std::uint32_t not_found = std::numeric_limits<std::uint32_t>::max();
     std::vector<Tile> tile;
     TileBounds read;
+    // barrier_blocks_exit's junction behind the seed (exit_junction): `ball` the breadth-first search around
+    // the seed (on `stamp`); per cell whether it is a junction at depth `junction_depth`, found on the first
+    // seed that asks (unknown_junction until then: the answer depends on the level only); `way_stamp`,
+    // `way_steps` and `way_group` the search of one cell's ways out (a way taken: way_stamp == way_epoch +
+    // 1). Sized on the first use.
+    std::vector<std::pair<CellId, int>> ball;
+    int junction_depth = -1;
+    std::vector<std::uint8_t> junction;
+    std::vector<std::uint32_t> way_stamp;
+    std::vector<std::uint32_t> way_steps;
+    std::uint32_t way_epoch = 0;
+    std::vector<CellId> way_ball;
+    std::vector<CellId> way_group;
+    static constexpr std::uint8_t unknown_junction = 0;
+    static constexpr std::uint8_t not_a_junction = 1;
+    static constexpr std::uint8_t a_junction = 2;
 };
 
 void AuditScratchDeleter::operator()(AuditScratch* s) const {
@@ -644,6 +664,135 @@ bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std:
     return found;
 }
 
+// Starts a ways-out search (way_stamp): two marks a search, "in the ball" (way_epoch) and "grouped"
+// (way_epoch + 1).
+void next_way_epoch(AuditScratch& s) {
+    if (s.way_epoch >= std::numeric_limits<std::uint32_t>::max() - 2) {
+        std::fill(s.way_stamp.begin(), s.way_stamp.end(), 0u);
+        s.way_epoch = 0;
+    }
+    s.way_epoch += 2;
+}
+
+// The group of cells of c's shell (1 .. depth steps from the centre) holding `start`, taken; whether it
+// reaches `depth` steps deep.
+bool deep_way(const CellSpace& cells, AuditScratch& s, CellId start, std::uint32_t depth) {
+    const std::uint32_t in_ball = s.way_epoch;
+    const std::uint32_t grouped = s.way_epoch + 1;
+    s.way_group.clear();
+    s.way_group.push_back(start);
+    s.way_stamp[start] = grouped;
+    bool deep = false;
+    for (std::size_t i = 0; i < s.way_group.size(); ++i) {
+        const CellId c = s.way_group[i];
+        deep = deep || s.way_steps[c] == depth;
+        for (const CellId n : cells.neighbours(c)) {
+            if (s.way_stamp[n] == in_ball && s.way_steps[n] >= 1) {
+                s.way_stamp[n] = grouped;
+                s.way_group.push_back(n);
+            }
+        }
+    }
+    return deep;
+}
+
+// Whether c has three ways out or more: the cells 1 .. depth steps from it (breadth-first) fall into three
+// groups or more, connected within those cells, that reach depth steps deep (a corridor has two, an open room
+// one). What the places' ways_out(cells, {c}, 0, depth) counts (audit_shape.hpp), without its allocations;
+// reads the neighbour lists of cells within depth steps of c only.
+bool three_ways_out(const CellSpace& cells, AuditScratch& s, CellId c, int depth) {
+    const auto d = static_cast<std::uint32_t>(depth);
+    next_way_epoch(s);
+    const std::uint32_t in_ball = s.way_epoch;
+    s.way_ball.clear();
+    s.way_ball.push_back(c);
+    s.way_stamp[c] = in_ball;
+    s.way_steps[c] = 0;
+    for (std::size_t i = 0; i < s.way_ball.size(); ++i) {
+        const CellId x = s.way_ball[i];
+        if (s.way_steps[x] == d) {
+            continue;
+        }
+        for (const CellId n : cells.neighbours(x)) {
+            if (s.way_stamp[n] != in_ball) {
+                s.way_stamp[n] = in_ball;
+                s.way_steps[n] = s.way_steps[x] + 1;
+                s.way_ball.push_back(n);
+            }
+        }
+    }
+    int ways = 0;
+    for (std::size_t i = 1; i < s.way_ball.size() && ways < 3; ++i) {
+        if (s.way_stamp[s.way_ball[i]] == in_ball) {
+            ways += deep_way(cells, s, s.way_ball[i], d) ? 1 : 0;
+        }
+    }
+    return ways >= 3;
+}
+
+// three_ways_out, kept per cell for the rest of the audit; either way the cells within depth steps of c
+// join the seed's read bounds (their neighbour lists decide the answer, cached or not).
+bool is_junction(const CellSpace& cells, AuditScratch& s, CellId c, int depth) {
+    if (s.junction_depth != depth) {
+        s.junction_depth = depth;
+        s.junction.assign(cells.size(), AuditScratch::unknown_junction);
+        s.way_stamp.assign(cells.size(), 0u);
+        s.way_steps.assign(cells.size(), 0u);
+        s.way_epoch = 0;
+    }
+    if (!s.tile.empty()) {
+        const Tile t = s.tile[c];
+        s.read.add({t.col - depth, t.row - depth});
+        s.read.add({t.col + depth, t.row + depth});
+    }
+    if (s.junction[c] == AuditScratch::unknown_junction) {
+        s.junction[c] =
+            three_ways_out(cells, s, c, depth) ? AuditScratch::a_junction : AuditScratch::not_a_junction;
+    }
+    return s.junction[c] == AuditScratch::a_junction;
+}
+
+// A junction behind the seed (docs/audit.md "Findings"): a cell within `radius` cell steps of `seed`
+// (breadth-first) behind the heading (dot(pos - seed's pos, dir) < 0) with three ways out or more reaching
+// `depth` deep; the places' junction_behind for one seed, and scripts/audit-lift.py's --junction-behind. The
+// answer does not depend on the order the cells are tried in; the search stops at the first junction.
+bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir, int radius, int depth) {
+    s.next_epoch();
+    s.ball.clear();
+    s.ball.emplace_back(seed, 0);
+    s.see(seed);
+    const Vec2 at = cells.planar_positions()[seed];
+    for (std::size_t i = 0; i < s.ball.size(); ++i) {
+        const auto [c, steps] = s.ball[i];
+        if (planar_dot(cells.planar_positions()[c] - at, dir) < 0.0 && is_junction(cells, s, c, depth)) {
+            return true;
+        }
+        if (steps == radius) {
+            continue;
+        }
+        s.read_cell(c);
+        for (const CellId n : cells.neighbours(c)) {
+            if (!s.seen(n)) {
+                s.see(n);
+                s.ball.emplace_back(n, steps + 1);
+            }
+        }
+    }
+    return false;
+}
+
+// barrier_blocks_exit as the settings ask: the closed-off region, and (exit_junction) a junction behind the
+// seed, looked for only where the region is found.
+bool exit_finding(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir,
+                  const AuditSettings& settings) {
+    if (!barrier_blocks_exit(cells, s, dir, static_cast<std::size_t>(settings.exit_cells))) {
+        return false;
+    }
+    return !settings.exit_junction ||
+           junction_behind(cells, s, seed, dir, settings.corner_radius + settings.exit_cells,
+                           settings.exit_cells);
+}
+
 // The box of tiles the row read (kinema/chase/audit_reuse.hpp "A seed's reach"), on grids: each read
 // cell's 3 x 3 tiles (its neighbour list depends on them); short_of_a_corner's breadth-first search to
 // corner_radius steps around the destination and its sight lines within that radius. Dead reckoning's walk
@@ -705,8 +854,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
         f.stop_reason == StopReason::too_many_heated && f.steps <= settings.give_up_steps);
     set(row, Finding::short_of_a_corner,
         short_of_a_corner(space, scratch, f.destination_cell, settings.corner_radius));
-    set(row, Finding::barrier_blocks_exit,
-        barrier_blocks_exit(cells, scratch, dir, static_cast<std::size_t>(settings.exit_cells)));
+    set(row, Finding::barrier_blocks_exit, exit_finding(cells, scratch, cell, dir, settings));
     row.reach = seed_reach(scratch, row, settings);
     clear_states(scratch);
     return row;

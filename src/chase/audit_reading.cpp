@@ -75,8 +75,9 @@ ShareReading finding_reading(Finding finding, const FloodSettings& f, const Audi
         case Finding::barrier_blocks_exit:
             // Neutral on purpose: which ways the barrier closes (a side way, the way back) is the places'
             // reason, decided from the level there (audit_shape.hpp).
-            r.meaning = where + ", the barrier closes cells next to the seed that the heat never searches " +
-                        "(see the places)";
+            r.meaning = where + ", the barrier closes cells next to the seed that the heat never searches" +
+                        (s.exit_junction ? ", just past a junction behind the seed (see the places)"
+                                         : " (see the places)");
             r.to_change = "the level's ways out near the seeds; a higher " +
                           value("exit_cells", s.exit_cells) + " counts only bigger closed-off regions";
             break;

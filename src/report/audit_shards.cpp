@@ -153,6 +153,9 @@ void read_settings(const json& object, AuditPart& part) {
     if (!object.is_object()) {
         fail(part.path, "\"settings\" must be an object");
     }
+    // A part written before exit_junction existed (issue 45) holds the first form's barrier_blocks_exit: it
+    // reads as exit_junction 0, so that it merges only with parts of that form and says so.
+    part.settings.exit_junction = false;
     for (const auto& [name, value] : object.items()) {
         const std::string text = value.is_string() ? value.get<std::string>() : value.dump();
         try {

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "chase_levels.hpp"
+#include "kinema/chase/audit.hpp"
 #include "kinema/chase/flood.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
@@ -171,6 +173,39 @@ TEST(FloodAllocations, CounterSeesAllocations) {
     const GridSpace grid(levels::default_level());  // builds vectors
     EXPECT_GT(kinema::test::allocation_count() - before, 0);
     EXPECT_GT(grid.cells().size(), 0u);
+}
+
+// The audit's seeds (docs/audit.md "Cost"): once every seed of a level has run on a scratch (its caches --
+// the hidden cells per destination, the junctions behind seeds, the queues' capacity -- filled), running them
+// all again allocates nothing; with barrier_blocks_exit's junction search (side_exit_behind and the T
+// junction flag seeds) and without it.
+TEST(AuditAllocations, NoneWhenTheSeedsRunAgain) {
+    for (const char* name : {"side_exit_behind", "t_junction_equal", "warehouse_loop"}) {
+        for (const bool junction : {true, false}) {
+            SCOPED_TRACE(std::string(name) + (junction ? "" : " exit_junction 0"));
+            const levels::GridLevel level = testing::our_level(name);
+            const GridSpace grid(level);
+            const GridChaseSpace space(grid);
+            AuditSettings settings;
+            settings.exit_junction = junction;
+            const auto scratch = make_audit_scratch(space, FloodSettings{});
+            const auto run_all = [&] {
+                std::size_t flagged = 0;
+                for (CellId c = 0; c < grid.cells().size(); ++c) {
+                    for (int k = 0; k < settings.directions; ++k) {
+                        flagged += audit_seed(space, *scratch, settings, c, k).findings != 0 ? 1 : 0;
+                    }
+                }
+                return flagged;
+            };
+            const std::size_t first = run_all();
+            const long before = kinema::test::allocation_count();
+            const std::size_t again = run_all();
+            EXPECT_EQ(kinema::test::allocation_count() - before, 0);
+            EXPECT_EQ(again, first);
+            EXPECT_GT(first, 0u);
+        }
+    }
 }
 
 }  // namespace

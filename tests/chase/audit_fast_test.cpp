@@ -76,7 +76,7 @@ struct Variant {
 };
 
 std::vector<Variant> variants() {
-    std::vector<Variant> v(4);
+    std::vector<Variant> v(5);
     v[1].audit.directions = 5;
     v[1].audit.corner_radius = 1;
     v[1].audit.exit_cells = 1;
@@ -87,6 +87,7 @@ std::vector<Variant> variants() {
     v[3].audit.directions = 3;
     v[3].flood.max_steps = 12;
     v[3].flood.hot = 5;
+    v[4].audit.exit_junction = false;  // the first barrier_blocks_exit, any closed-off region
     return v;
 }
 
@@ -156,6 +157,7 @@ TEST(AuditFast, ExhaustedFloodsAndEveryExitSizeAsTheFirstDefinitions) {
         const GridChaseSpace space(grid);
         AuditSettings settings;
         settings.exit_cells = exit_sizes[i % 6];
+        settings.exit_junction = i % 4 != 1;
         FloodSettings flood;
         flood.max_heated = i % 4 == 3 ? 6 : 25;
         SCOPED_TRACE("level " + std::to_string(i));

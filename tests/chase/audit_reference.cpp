@@ -6,6 +6,8 @@
 #include <functional>
 #include <limits>
 
+#include "kinema/chase/audit_shape.hpp"
+
 namespace kinema::chase::testing {
 
 namespace {
@@ -175,6 +177,21 @@ bool ReferenceAudit::barrier_blocks_exit(Vec2 dir) {
     return false;
 }
 
+// The junction behind the seed (exit_junction) from the places' own searches (audit_shape.hpp): every cell
+// of the ball of corner_radius + exit_cells steps around the seed, behind the heading, asked for its ways out
+// afresh; no cache, no early answer.
+bool ReferenceAudit::junction_behind(CellId seed, Vec2 dir) const {
+    const CellSpace& cells = space_.cells();
+    const CellBall ball = cell_ball(cells, {seed}, settings_.corner_radius + settings_.exit_cells);
+    const Vec2 at = cells.planar_positions()[seed];
+    bool found = false;
+    for (const CellId c : ball.cells) {
+        const bool behind = planar_dot(cells.planar_positions()[c] - at, dir) < 0.0;
+        found = found || (behind && ways_out(cells, {c}, 0, settings_.exit_cells).size() >= 3);
+    }
+    return found;
+}
+
 AuditRow ReferenceAudit::row(CellId cell, int k) {
     const CellSpace& cells = space_.cells();
     const Vec2 dir = audit_direction(k, settings_.directions);
@@ -203,7 +220,8 @@ AuditRow ReferenceAudit::row(CellId cell, int k) {
     set(Finding::gives_up_at_once,
         f.stop_reason == StopReason::too_many_heated && f.steps <= settings_.give_up_steps);
     set(Finding::short_of_a_corner, short_of_a_corner(f.destination_cell));
-    set(Finding::barrier_blocks_exit, barrier_blocks_exit(dir));
+    set(Finding::barrier_blocks_exit,
+        barrier_blocks_exit(dir) && (!settings_.exit_junction || junction_behind(cell, dir)));
     return row;
 }
 

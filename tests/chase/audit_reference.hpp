@@ -3,7 +3,8 @@
 // cells for chase_distance_along_cells, a breadth-first search and a sight line per cell for
 // short_of_a_corner, the barrier walk with its region searches for barrier_blocks_exit. Test-only: the
 // library's audit_seed shares and caches this work (docs/performance.md "Level audit") and must give the
-// same rows, which tests/chase/audit_fast_test.cpp checks.
+// same rows, which tests/chase/audit_fast_test.cpp checks. barrier_blocks_exit's junction behind the seed
+// (exit_junction, issue 45) was added later, from the places' searches (audit_shape.hpp).
 #pragma once
 
 #include <cstdint>
@@ -32,6 +33,7 @@ class ReferenceAudit {
     bool barrier_cannot_follow(CellId u, Vec2 dir) const;
     bool closed_off_region(CellId u);
     bool barrier_blocks_exit(Vec2 dir);
+    bool junction_behind(CellId seed, Vec2 dir) const;
 
     const ChaseSpace& space_;
     AuditSettings settings_;

@@ -150,12 +150,18 @@ bool near_dead_reckoning(Tile seed, const AuditRow& row, int col, int row_) {
 // The reach's claim checked directly, without the re-audit's machinery: a tile flipped just outside a row's
 // box (the ring around it, where a box one tile too small would show) and away from its dead reckoning's
 // corridor leaves that seed's row as it was, on random grids dense with walls (many barrier-blocked exits,
-// so the exit search's early answer is taken).
+// so the exit search's early answer is taken; the junction search behind the seed runs on those, answering
+// yes on some rows and no on others).
 TEST(AuditReuse, ATileFlippedJustOutsideARowsReachLeavesTheRow) {
     std::mt19937 rng(451);
     const AuditSettings settings{4, 3, 2, 3};
+    AuditSettings old_form = settings;
+    old_form.exit_junction = false;
     const FloodSettings flood{12, 16, 24};
     int rows_checked = 0;
+    int junction_found = 0;  // checked rows with barrier_blocks_exit: a junction behind
+    int junction_none = 0;   // checked rows with the closed-off region but no junction behind
+    const auto bit = [](const AuditRow& row) { return row.has(Finding::barrier_blocks_exit); };
     for (int trial = 0; trial < 6; ++trial) {
         levels::GridLevel level;
         level.width = 18;
@@ -165,8 +171,11 @@ TEST(AuditReuse, ATileFlippedJustOutsideARowsReachLeavesTheRow) {
             t = rng() % 100 < 30 ? 0 : 1;
         }
         const Audit old_audit(level, flood, settings);
+        const AuditResult region_only = audit(old_audit.space, flood, old_form, 1);
         for (std::size_t i = trial; i < old_audit.result.rows.size(); i += 11) {
             const AuditRow& row = old_audit.result.rows[i];
+            junction_found += bit(row) ? 1 : 0;
+            junction_none += bit(region_only.rows[i]) && !bit(row) ? 1 : 0;
             const Tile at = old_audit.grid.tile_of(row.cell);
             const AuditReach& r = row.reach;
             for (int dy = r.min_dy - 1; dy <= r.max_dy + 1; ++dy) {
@@ -202,6 +211,8 @@ TEST(AuditReuse, ATileFlippedJustOutsideARowsReachLeavesTheRow) {
         }
     }
     EXPECT_GT(rows_checked, 1000);
+    EXPECT_GT(junction_found, 20);
+    EXPECT_GT(junction_none, 20);
 }
 
 TEST(AuditReuse, OnASharedMapFewCellsRunAgain) {
@@ -311,6 +322,9 @@ TEST(AuditReuse, SaysWhyAnotherLevelOrOtherSettingsAreNotReused) {
     AuditSettings settings;
     settings.directions = 4;
     EXPECT_NE(audit_report_mismatch(report, a.space, {}, settings).find("other settings"), std::string::npos);
+    AuditSettings old_exit;
+    old_exit.exit_junction = false;
+    EXPECT_NE(audit_report_mismatch(report, a.space, {}, old_exit).find("other settings"), std::string::npos);
     EXPECT_THROW((void)audit_reusing(std::vector<const ChaseSpace*>{&other.space}, {}, {}, report),
                  AuditReportUnusable);
     // A graph (as a navmesh's cells): audited in full.

@@ -19,12 +19,12 @@ namespace kinema::chase {
 namespace {
 
 struct Audited {
-    explicit Audited(levels::GridLevel l)
+    explicit Audited(levels::GridLevel l, const AuditSettings& settings = {})
         : level(std::move(l)),
           grid(level),
           space(grid),
-          result(audit(space, FloodSettings{}, {}, 2)),
-          places(audit_places(space, result, FloodSettings{}, AuditSettings{})) {}
+          result(audit(space, FloodSettings{}, settings, 2)),
+          places(audit_places(space, result, FloodSettings{}, settings)) {}
     levels::GridLevel level;
     GridSpace grid;
     GridChaseSpace space;
@@ -138,7 +138,9 @@ TEST(AuditShape, ACornerLevelNamesTheCornerTheHeatWentRound) {
 // one-row room (row 1, columns 2-10). Seeds in the exit facing south (out of the room) have the room closed
 // behind them: the place names the junction (6, 1), where the room's two ways leave the exit. A T of our own
 // (a corridor, row 1, with a stem down column 11) the same at (11, 1). An L-shaped corridor and a straight
-// one have no junction, and their places (the barrier closing the way back round the bend) say so.
+// one have no junction: no barrier_blocks_exit at all by default (it needs a junction behind the seed), and
+// with the first form (exit_junction 0) their places (the barrier closing the way back round the bend) say
+// so.
 TEST(AuditShape, ASideExitIsNamedOnlyWhereItExists) {
     constexpr const char* tee =
         "#########################\n"
@@ -174,9 +176,15 @@ TEST(AuditShape, ASideExitIsNamedOnlyWhereItExists) {
         "##################.#\n"
         "####################\n";
     std::size_t places = 0;
+    AuditSettings first_form;
+    first_form.exit_junction = false;
     std::deque<Audited> levels;
-    levels.emplace_back(ascii(bend));
-    levels.emplace_back(ours("long_corridor"));
+    levels.emplace_back(ascii(bend), first_form);
+    levels.emplace_back(ours("long_corridor"), first_form);
+    const Audited bend_now(ascii(bend));
+    const Audited corridor_now(ours("long_corridor"));
+    EXPECT_TRUE(bend_now.of(Finding::barrier_blocks_exit).empty());
+    EXPECT_TRUE(corridor_now.of(Finding::barrier_blocks_exit).empty());
     for (const Audited& a : levels) {
         for (const AuditPlace& p : a.places) {
             EXPECT_FALSE(has(a.reason(p), "side ways out at")) << a.reason(p);

@@ -11,6 +11,7 @@
 
 #include "chase_levels.hpp"
 #include "kinema/chase/audit.hpp"
+#include "kinema/levels/ascii_level.hpp"
 #include "registry_checks.hpp"
 
 namespace kinema::chase {
@@ -151,6 +152,60 @@ TEST(AuditFindings, BarrierBlocksASideExit) {
     EXPECT_FALSE(row_at(b.grid, b.result, 8, 5, east).has(Finding::barrier_blocks_exit));
 }
 
+// The junction behind the seed (exit_junction, at the defaults: within corner_radius + exit_cells = 6 cell
+// steps, three ways out reaching exit_cells = 3 deep). side_exit_behind's only junction on row 5 is (6, 5),
+// where the exit leaves the corridor (ways out west, east and north; (5, 4) and (7, 4) are wall, so no
+// diagonal joins them). Facing east the barrier runs west past it, so the first form flags every seed from
+// (7, 5) to (13, 5) and beyond; the junction is 6 steps behind (12, 5) and 7 behind (13, 5).
+TEST(AuditFindings, BarrierBlocksExitNeedsAJunctionBehindTheSeed) {
+    AuditSettings old_form;
+    old_form.exit_junction = false;
+    const Audited first("side_exit_behind", {}, old_form);
+    const Audited a("side_exit_behind");
+    for (int col = 7; col <= 13; ++col) {
+        SCOPED_TRACE(col);
+        EXPECT_TRUE(row_at(first.grid, first.result, col, 5, east).has(Finding::barrier_blocks_exit));
+        EXPECT_EQ(row_at(a.grid, a.result, col, 5, east).has(Finding::barrier_blocks_exit), col <= 12);
+    }
+    // corner_radius + exit_cells is the reach: one more step finds (6, 5) from (13, 5).
+    AuditSettings wider;
+    wider.corner_radius = 4;
+    const Audited b("side_exit_behind", {}, wider);
+    EXPECT_TRUE(row_at(b.grid, b.result, 13, 5, east).has(Finding::barrier_blocks_exit));
+    // t_junction_equal: seed (20, 2) facing east; the barrier runs west past the stem's top (16, 3), whose
+    // only barrier neighbour (16, 2) is straight north (dot 0): the stem is closed off, and (16, 2), 4 steps
+    // behind, has three ways out (west, east, the stem).
+    const Audited t("t_junction_equal");
+    EXPECT_TRUE(row_at(t.grid, t.result, 20, 2, east).has(Finding::barrier_blocks_exit));
+}
+
+// A corridor without a side way out: the first form flags seeds whose way back turns a corner (the barrier
+// closes it round the bend, its known limit), the default flags none, on an L-shaped corridor and on
+// long_corridor (three tiles wide: the cells round any cell join into one ring, never three ways).
+TEST(AuditFindings, NoBarrierBlocksExitWithoutAJunction) {
+    AuditSettings old_form;
+    old_form.exit_junction = false;
+    const levels::GridLevel bend = levels::parse_ascii_level(
+        "####################\n"
+        "#..................#\n"
+        "##################.#\n"
+        "##################.#\n"
+        "##################.#\n"
+        "##################.#\n"
+        "####################\n",
+        "bend");
+    const GridSpace grid(bend);
+    const GridChaseSpace space(grid);
+    const std::size_t f = 3;  // barrier_blocks_exit in all_findings
+    ASSERT_EQ(all_findings[f], Finding::barrier_blocks_exit);
+    EXPECT_GT(audit(space, {}, old_form, 1).totals.findings[f], 0u);
+    EXPECT_EQ(audit(space, {}, {}, 1).totals.findings[f], 0u);
+    const Audited first("long_corridor", {}, old_form);
+    const Audited now("long_corridor");
+    EXPECT_GT(first.result.totals.findings[f], 0u);
+    EXPECT_EQ(now.result.totals.findings[f], 0u);
+}
+
 bool same_rows(const AuditResult& a, const AuditResult& b) {
     if (a.rows.size() != b.rows.size()) {
         return false;
@@ -256,7 +311,7 @@ TEST(AuditSettings, RegisteredWithRanges) {
     const auto level = our_level("side_exit_behind");
     const GridSpace grid(level);
     EXPECT_THROW((void)audit(GridChaseSpace(grid), {}, s, 1), SettingsError);
-    kinema::test::check_registry<AuditSettings>(4);
+    kinema::test::check_registry<AuditSettings>(5);
 }
 
 // Every row is held until the report is written: an audit of more than audit_max_rows rows is refused before

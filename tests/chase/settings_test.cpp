@@ -28,13 +28,14 @@ TEST(ChaseSettings, ChoicesByName) {
     EXPECT_EQ(g.validate()[0].message, "must be in [1e-06, 1000000], got 2000000");
 }
 
-// A level audit's settings (chase::LevelAuditSettings): the flood's five fields and the audit's four, each by
+// A level audit's settings (chase::LevelAuditSettings): the flood's five fields and the audit's five, each by
 // its bare name, validated flood first.
 TEST(ChaseSettings, TheLevelAuditsSettingsAreTheFloodsAndTheAudits) {
     const auto fields = kinema::list_fields(kinema::settings_description<LevelAuditSettings>());
-    ASSERT_EQ(fields.size(), 9u);
+    ASSERT_EQ(fields.size(), 10u);
     EXPECT_EQ(fields[0].name, "hot");
     EXPECT_EQ(fields[5].name, "directions");
+    EXPECT_EQ(fields[9].name, "exit_junction");
     LevelAuditSettings s;
     kinema::set_field_text(s, "directions", "12");
     kinema::set_field_text(s, "hot", "30");

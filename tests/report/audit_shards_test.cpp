@@ -100,6 +100,24 @@ TEST(AuditShards, APartReadsBackToTheRowsWritten) {
     }
 }
 
+// A part names exit_junction; one written before the field existed (without it, its digest made again) holds
+// the first form's barrier_blocks_exit and reads as exit_junction 0.
+TEST(AuditShards, APartWithoutExitJunctionReadsAsTheFirstForm) {
+    const std::string whole = part_text({2, 2}, {1, 3}, rows_of(1, 3));
+    EXPECT_TRUE(parse_audit_part(whole, "p.json").settings.exit_junction);
+    std::string older = whole.substr(0, whole.rfind(",\"part_fnv1a64\":\""));
+    const std::string field = ", \"exit_junction\": true";
+    const std::size_t at = older.find(field);
+    ASSERT_NE(at, std::string::npos) << older;
+    older.erase(at, field.size());
+    char digest[64];
+    std::snprintf(digest, sizeof digest, ",\"part_fnv1a64\":\"%016llx\"}\n",
+                  static_cast<unsigned long long>(fnv1a64(older)));
+    const AuditPart part = parse_audit_part(older + digest, "p.json");
+    EXPECT_FALSE(part.settings.exit_junction);
+    EXPECT_NE(part.settings_json.find("\"exit_junction\": false"), std::string::npos) << part.settings_json;
+}
+
 // The digest is made over the pieces as they are handed on: a part written in pieces of a few bytes is the
 // part written at once, and its last field is the FNV-1a 64 of every byte before it.
 TEST(AuditShards, APartWrittenInPiecesCarriesTheDigestOfItsBytes) {

@@ -62,8 +62,8 @@ class AuditLab {
     }
 
     /// A LevelAuditSettings field (hot, max_heated, max_steps, max_restarts, destination, directions,
-    /// give_up_steps, corner_radius, exit_cells) from text, as `kinema audit --FIELD TEXT`; checked here, and
-    /// on error the message and the settings as they were.
+    /// give_up_steps, corner_radius, exit_cells, exit_junction) from text, as `kinema audit --FIELD TEXT`;
+    /// checked here, and on error the message and the settings as they were.
     std::string set_setting(const std::string& field, const std::string& text) {
         const chase::LevelAuditSettings before = settings_;
         std::string error;

@@ -40,17 +40,23 @@ struct AuditSettings {
     int corner_radius =
         3;               ///< R: short_of_a_corner looks this many cell steps around the destination; [1, 100]
     int exit_cells = 3;  ///< barrier_blocks_exit: a closed-off region needs this many cells; [1, 256]
+    /// barrier_blocks_exit also needs a junction behind the seed: a cell within corner_radius + exit_cells
+    /// cell steps, behind the heading, with three ways out or more that reach exit_cells deep (docs/audit.md
+    /// "Findings"). false: the first form, any closed-off region (lift 0.46 against 4.02, docs/audit.md
+    /// "The lift"). 0 or 1.
+    bool exit_junction = true;
 
-    /// Named fields: directions, give_up_steps, corner_radius, exit_cells.
+    /// Named fields: directions, give_up_steps, corner_radius, exit_cells, exit_junction.
     [[nodiscard]] FieldErrors validate() const { return validate_settings(*this); }
 };
 
 /// The findings, one bit each (AuditRow::findings).
 enum class Finding : std::uint8_t {
-    wrong_way = 1,            ///< dot(destination - seed, direction) < 0 (planar)
-    gives_up_at_once = 2,     ///< stop_reason too_many_heated and steps <= K
-    short_of_a_corner = 4,    ///< a heated cell within R cell steps of the destination is out of its sight
-    barrier_blocks_exit = 8,  ///< the barrier closes cells the heat never reached, beside the heat
+    wrong_way = 1,          ///< dot(destination - seed, direction) < 0 (planar)
+    gives_up_at_once = 2,   ///< stop_reason too_many_heated and steps <= K
+    short_of_a_corner = 4,  ///< a heated cell within R cell steps of the destination is out of its sight
+    barrier_blocks_exit =
+        8,  ///< the barrier closes cells the heat never reached (and a junction lies behind)
 };
 inline constexpr std::array<Finding, 4> all_findings{
     Finding::wrong_way, Finding::gives_up_at_once, Finding::short_of_a_corner, Finding::barrier_blocks_exit};
@@ -191,8 +197,9 @@ AuditResult audit_result_from_rows(std::vector<AuditRow> rows, int directions, s
 /// One seed: the chase from cell `cell`'s centre in direction k (what audit() runs per row). `scratch`
 /// must come from make_audit_scratch for this space and be used by one thread at a time. The scratch keeps
 /// what seeds share (docs/audit.md "Cost"): every edge's length, the shortest-path tree of the last seed
-/// cell, the hidden cells of every destination seen so far; about 100 bytes per cell, allocated once. Seeds
-/// may come in any order: a row depends on its cell and direction only.
+/// cell, the hidden cells of every destination seen so far, whether each cell asked is a junction
+/// (exit_junction); about 110 bytes per cell, allocated once. Seeds may come in any order: a row depends on
+/// its cell and direction only.
 struct AuditScratch;
 struct AuditScratchDeleter {
     void operator()(AuditScratch* s) const;

@@ -30,8 +30,8 @@
 namespace kinema::chase {
 
 /// The version of what the audit's JSON records for reuse ("reuse": {"format"}); a report of another
-/// version is not trusted. Format 2: the digest is FNV-1a 64 over 8-byte words (kinema/core/digest.hpp),
-/// format 1 hashed byte by byte.
+/// version is not trusted. Format 2: the settings hold exit_junction and the digest is FNV-1a 64 over
+/// 8-byte words (kinema/core/digest.hpp); format 1 hashed byte by byte.
 inline constexpr int audit_reuse_format = 2;
 /// The key of the digest that ends the reuse record: every byte of the report before it, as WordDigest
 /// (kinema/core/digest.hpp) hashes them, in 16 hex digits.
