@@ -46,18 +46,19 @@ ShareReading finding_reading(Finding finding, const FloodSettings& f, const Audi
     ShareReading r;
     r.name = to_string(finding);
     const std::string where(extent);
+    const std::string see_places = where == extent_words(0.0) ? "" : " (see the places)";
     switch (finding) {
         case Finding::wrong_way:
             // The loop is named only where the level has one (audit_shape.hpp's level_has_loop).
             if (level_loop) {
                 r.meaning = where +
                             ", the NPC is sent behind the player's heading: the heat runs round the " +
-                            "level's loops (see the places)";
+                            "level's loops" + see_places;
                 r.to_change = "a lower " + value("max_steps", f.max_steps) +
                               " stops the heat before it comes round a loop; or break the loop in the level";
             } else {
                 r.meaning = where + ", the NPC is sent behind the player's heading: the destination lies " +
-                            "behind the seed (see the places)";
+                            "behind the seed" + see_places;
                 r.to_change = "the level's shape near those seeds; a lower " +
                               value("max_steps", f.max_steps) + " changes where the heat stops";
             }
@@ -76,8 +77,7 @@ ShareReading finding_reading(Finding finding, const FloodSettings& f, const Audi
             // Neutral on purpose: which ways the barrier closes (a side way, the way back) is the places'
             // reason, decided from the level there (audit_shape.hpp).
             r.meaning = where + ", the barrier closes cells next to the seed that the heat never searches" +
-                        (s.exit_junction ? ", just past a junction behind the seed (see the places)"
-                                         : " (see the places)");
+                        (s.exit_junction ? ", just past a junction behind the seed" : "") + see_places;
             r.to_change = "the level's ways out near the seeds; a higher " +
                           value("exit_cells", s.exit_cells) + " counts only bigger closed-off regions";
             break;
