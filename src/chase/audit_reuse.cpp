@@ -522,6 +522,16 @@ struct ChangeCounts {
         const int first_row = std::max(0, static_cast<int>(std::floor(std::min(a.y, b.y) - margin - 0.5)));
         const int last_row =
             std::min(height - 1, static_cast<int>(std::ceil(std::max(a.y, b.y) + margin - 0.5)));
+        const int first_col = std::max(0, static_cast<int>(std::floor(std::min(a.x, b.x) - margin - 0.5)));
+        const int last_col =
+            std::min(width - 1, static_cast<int>(std::ceil(std::max(a.x, b.x) + margin - 0.5)));
+        // Most rows see no change anywhere near their walk: the box around it answers in O(1).
+        if (first_row > last_row || first_col > last_col ||
+            at(last_col + 1, last_row + 1) - at(first_col, last_row + 1) - at(last_col + 1, first_row) +
+                    at(first_col, first_row) ==
+                0) {
+            return 0;
+        }
         std::uint32_t count = 0;
         for (int row = first_row; row <= last_row; ++row) {
             const double y0 = row + 0.5 - margin;
