@@ -167,14 +167,7 @@ TEST(AuditShape, ASideExitIsNamedOnlyWhereItExists) {
         EXPECT_TRUE(has(a.reason(*exits.front()), words.c_str())) << a.reason(*exits.front());
     }
 
-    constexpr const char* bend =
-        "####################\n"
-        "#..................#\n"
-        "##################.#\n"
-        "##################.#\n"
-        "##################.#\n"
-        "##################.#\n"
-        "####################\n";
+    const char* const bend = testing::l_bend_corridor;
     std::size_t places = 0;
     AuditSettings first_form;
     first_form.exit_junction = false;

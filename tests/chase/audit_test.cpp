@@ -185,15 +185,7 @@ TEST(AuditFindings, BarrierBlocksExitNeedsAJunctionBehindTheSeed) {
 TEST(AuditFindings, NoBarrierBlocksExitWithoutAJunction) {
     AuditSettings old_form;
     old_form.exit_junction = false;
-    const levels::GridLevel bend = levels::parse_ascii_level(
-        "####################\n"
-        "#..................#\n"
-        "##################.#\n"
-        "##################.#\n"
-        "##################.#\n"
-        "##################.#\n"
-        "####################\n",
-        "bend");
+    const levels::GridLevel bend = levels::parse_ascii_level(testing::l_bend_corridor, "bend");
     const GridSpace grid(bend);
     const GridChaseSpace space(grid);
     const std::size_t f = 3;  // barrier_blocks_exit in all_findings

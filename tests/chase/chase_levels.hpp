@@ -17,6 +17,17 @@ struct MarkedSeed {
     Vec2 direction;
 };
 
+/// A one-tile corridor running east, then turning south: no junction and no loop anywhere (the audit's
+/// barrier_blocks_exit tests).
+inline constexpr const char* l_bend_corridor =
+    "####################\n"
+    "#..................#\n"
+    "##################.#\n"
+    "##################.#\n"
+    "##################.#\n"
+    "##################.#\n"
+    "####################\n";
+
 inline MarkedSeed marked_seed(const levels::GridLevel& level, const GridSpace& grid) {
     return {grid.locate(level.seed->position * grid.cell_size()), level.seed->direction};
 }
