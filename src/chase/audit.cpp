@@ -325,10 +325,10 @@ const Flood& audit_flood(const AuditScratch& scratch) {
 
 namespace {
 
-// The flood's touched cells as bytes (AuditScratch::state); clear_states undoes it after the seed.
-// The flood (chase-flood-spec.md "Step B") read the neighbour lists of the heat frontier (the last step
-// too, discarded or empty) and of the barrier frontier, all of them heated or barrier cells at the end; the
-// path along heated cells reads those of heated cells: each joins the seed's read bounds.
+// The flood's touched cells as bytes (AuditScratch::state); clear_states undoes it after the seed. Each
+// also joins the seed's read bounds: the flood (chase-flood-spec.md "Step B") read the neighbour lists of the
+// heat frontier (the last step too, discarded or empty) and of the barrier frontier, all of them heated or
+// barrier cells at the end, and the path along heated cells reads those of heated cells.
 void record_states(AuditScratch& s) {
     s.read = TileBounds{};
     for (const CellId c : s.flood.heated_cells()) {
@@ -797,7 +797,7 @@ bool exit_finding(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir
 // cell's 3 x 3 tiles (its neighbour list depends on them); short_of_a_corner's breadth-first search to
 // corner_radius steps around the destination and its sight lines within that radius. Dead reckoning's walk
 // is not in the box: it reads a thin corridor along its segment, which the re-audit tests from the row's
-// own points (audit_dead_reckoning_reads).
+// own points (audit_reuse.cpp, dead_reckoning_read_a_change).
 AuditReach seed_reach(AuditScratch& s, const AuditRow& row, const AuditSettings& settings) {
     if (s.tile.empty()) {
         return {};

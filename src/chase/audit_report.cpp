@@ -204,14 +204,6 @@ std::string point_names(const std::string& name, int dims) {
     return name + "_x," + name + "_y" + (dims == 3 ? "," + name + "_z" : "");
 }
 
-std::string hex64(std::uint64_t v) {
-    std::string out(16, '0');
-    for (std::size_t i = 0; i < 16; ++i) {
-        out[i] = "0123456789abcdef"[(v >> (60 - 4 * i)) & 15u];
-    }
-    return out;
-}
-
 }  // namespace
 
 std::string audit_settings_json(const FloodSettings& flood, const AuditSettings& settings) {
@@ -261,7 +253,7 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     std::string record;
     append_audit_reuse_record(record, space, result);
     digest.add(record);
-    w.raw(record + ",\"" + std::string(audit_digest_key) + "\":\"" + hex64(digest.value()) + "\"}");
+    w.raw(record + ",\"" + std::string(audit_digest_key) + "\":\"" + digest_text(digest.value()) + "\"}");
     w.end_object();
     sink(buffer);
 }

@@ -339,12 +339,7 @@ std::size_t check_digest(std::string_view text) {
     }
     WordDigest digest;
     digest.add(text.substr(0, at));
-    const std::uint64_t hash = digest.value();
-    std::string hex(16, '0');
-    for (int i = 0; i < 16; ++i) {
-        hex[static_cast<std::size_t>(i)] = hex_digit(static_cast<unsigned>(hash >> (60 - 4 * i)));
-    }
-    if (text.substr(at + key.size(), 16) != hex) {
+    if (text.substr(at + key.size(), 16) != digest_text(digest.value())) {
         unusable("its content changed after kinema wrote it (its digest does not match)");
     }
     return at;
@@ -501,16 +496,20 @@ struct ChangeCounts {
         return sums[static_cast<std::size_t>(row) * static_cast<std::size_t>(width + 1) +
                     static_cast<std::size_t>(col)];
     }
-    // Changed tiles in the box `r` around (col, row).
-    std::uint32_t in(int col, int row, const AuditReach& r) const {
-        const int c0 = std::clamp(col + r.min_dx, 0, width);
-        const int r0 = std::clamp(row + r.min_dy, 0, height);
-        const int c1 = std::clamp(col + r.max_dx + 1, 0, width);
-        const int r1 = std::clamp(row + r.max_dy + 1, 0, height);
+    // Changed tiles in columns [c0, c1) x rows [r0, r1), clamped to the level.
+    std::uint32_t in_rect(int c0, int r0, int c1, int r1) const {
+        c0 = std::clamp(c0, 0, width);
+        r0 = std::clamp(r0, 0, height);
+        c1 = std::clamp(c1, 0, width);
+        r1 = std::clamp(r1, 0, height);
         if (c0 >= c1 || r0 >= r1) {
             return 0;
         }
         return at(c1, r1) - at(c0, r1) - at(c1, r0) + at(c0, r0);
+    }
+    // Changed tiles in the box `r` around (col, row).
+    std::uint32_t in(int col, int row, const AuditReach& r) const {
+        return in_rect(col + r.min_dx, row + r.min_dy, col + r.max_dx + 1, row + r.max_dy + 1);
     }
     // Changed tiles whose centre lies within Chebyshev distance `margin` of the segment a-b (tile units: tile
     // (col, row) is centred at (col + 0.5, row + 0.5)), counted row by row over the columns the segment's
@@ -522,14 +521,10 @@ struct ChangeCounts {
         const int first_row = std::max(0, static_cast<int>(std::floor(std::min(a.y, b.y) - margin - 0.5)));
         const int last_row =
             std::min(height - 1, static_cast<int>(std::ceil(std::max(a.y, b.y) + margin - 0.5)));
-        const int first_col = std::max(0, static_cast<int>(std::floor(std::min(a.x, b.x) - margin - 0.5)));
-        const int last_col =
-            std::min(width - 1, static_cast<int>(std::ceil(std::max(a.x, b.x) + margin - 0.5)));
+        const int first_col = static_cast<int>(std::floor(std::min(a.x, b.x) - margin - 0.5));
+        const int last_col = static_cast<int>(std::ceil(std::max(a.x, b.x) + margin - 0.5));
         // Most rows see no change anywhere near their walk: the box around it answers in O(1).
-        if (first_row > last_row || first_col > last_col ||
-            at(last_col + 1, last_row + 1) - at(first_col, last_row + 1) - at(last_col + 1, first_row) +
-                    at(first_col, first_row) ==
-                0) {
+        if (in_rect(first_col, first_row, last_col + 1, last_row + 1) == 0) {
             return 0;
         }
         std::uint32_t count = 0;
@@ -553,12 +548,9 @@ struct ChangeCounts {
             }
             const double xa = a.x + t0 * (b.x - a.x);
             const double xb = a.x + t1 * (b.x - a.x);
-            const int c0 = std::max(0, static_cast<int>(std::ceil(std::min(xa, xb) - margin - 0.5 - slack)));
-            const int c1 =
-                std::min(width - 1, static_cast<int>(std::floor(std::max(xa, xb) + margin - 0.5 + slack)));
-            if (c0 <= c1) {
-                count += at(c1 + 1, row + 1) - at(c0, row + 1) - at(c1 + 1, row) + at(c0, row);
-            }
+            const int c0 = static_cast<int>(std::ceil(std::min(xa, xb) - margin - 0.5 - slack));
+            const int c1 = static_cast<int>(std::floor(std::max(xa, xb) + margin - 0.5 + slack));
+            count += in_rect(c0, row, c1 + 1, row + 1);
         }
         return count;
     }

@@ -13,6 +13,14 @@ std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash) {
     return hash;
 }
 
+std::string digest_text(std::uint64_t digest) {
+    std::string out(16, '0');
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i] = "0123456789abcdef"[(digest >> (60 - 4 * i)) & 15u];
+    }
+    return out;
+}
+
 namespace {
 
 // 8 bytes as a little-endian word whatever the machine's byte order (one load where the machine is

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace kinema {
@@ -15,6 +16,9 @@ inline constexpr std::uint64_t fnv1a64_prime = 1099511628211ull;
 /// FNV-1a 64 of `bytes`, one byte a step; with `hash` the hash of earlier bytes, of those bytes followed by
 /// `bytes` (a text hashed in pieces).
 [[nodiscard]] std::uint64_t fnv1a64(std::string_view bytes, std::uint64_t hash = fnv1a64_basis);
+
+/// A digest as the reports write it: 16 lower-case hex digits, the most significant first.
+[[nodiscard]] std::string digest_text(std::uint64_t digest);
 
 /// FNV-1a 64 with 8-byte words for bytes: each step takes the next 8 bytes as a little-endian word, the
 /// last word padded with zero bytes, and a final step takes the byte count (so that trailing zero bytes

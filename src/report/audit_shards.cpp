@@ -221,7 +221,7 @@ std::string file_fnv1a64(const std::string& path) {
     if (!in.eof()) {
         throw std::invalid_argument(path + ": cannot read");
     }
-    return fmt::format("{:016x}", hash);
+    return digest_text(hash);
 }
 
 void require_level_unchanged(const LevelId& level) {

@@ -21,6 +21,7 @@
 namespace kinema::report {
 
 /// Parts and levels are hashed with FNV-1a 64 byte by byte (kinema/core/digest.hpp).
+using kinema::digest_text;
 using kinema::fnv1a64;
 using kinema::fnv1a64_basis;
 /// fnv1a64 of a file's bytes as 16 lower-case hex digits, read in pieces. Throws std::invalid_argument "PATH:

@@ -39,8 +39,7 @@ void DigestSink::operator()(std::string& piece) {
 }
 
 std::string DigestSink::finish(const std::string& rest) const {
-    return fmt::format("{:016x}",
-                       fnv1a64(std::string_view(rest).substr(std::min(from_, rest.size())), hash_));
+    return digest_text(fnv1a64(std::string_view(rest).substr(std::min(from_, rest.size())), hash_));
 }
 
 namespace {
@@ -69,7 +68,7 @@ DigestedText split_digest(std::string_view text, const std::string& path) {
 }
 
 void check_digest(const DigestedText& text, const std::string& path) {
-    const std::string actual = fmt::format("{:016x}", fnv1a64(text.covered));
+    const std::string actual = digest_text(fnv1a64(text.covered));
     if (actual != text.digest) {
         fail(path, fmt::format("changed after its shard wrote it: its contents hash to {}, not to its "
                                "\"{}\" {}; rerun its shard",

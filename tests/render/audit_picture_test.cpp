@@ -27,12 +27,17 @@ TEST(AuditPicture, ColoursByClass) {
     EXPECT_EQ(audit_colour(1e-9, 20.0), palette::heat_ramp[0]);
 }
 
-TEST(AuditPicture, OneRectanglePerRunOfEqualColours) {
+// 4 x 2 tiles. Row 0: wall, 0, 0, 1 -> three runs; row 1: 0.5 x 4 -> one run.
+AuditMap four_runs() {
     AuditMap map;
     map.columns = 4;
     map.rows = 2;
-    // Row 0: wall, 0, 0, 1 -> three runs; row 1: 0.5 x 4 -> one run.
     map.values = {-1, 0, 0, 1, 0.5, 0.5, 0.5, 0.5};
+    return map;
+}
+
+TEST(AuditPicture, OneRectanglePerRunOfEqualColours) {
+    const AuditMap map = four_runs();
     const Scene scene = audit_map_scene(map, 64);
     ASSERT_GE(scene.shapes.size(), 4u);
     EXPECT_EQ(scene.shapes[0].fill, palette::wall);
@@ -48,10 +53,7 @@ TEST(AuditPicture, OneRectanglePerRunOfEqualColours) {
 // by it. Here 4 x 2 tiles in a 64 px square: 16 px tiles; the first run (tile 0, 0) and the run starting at
 // tile (3, 0) begin where the frame says.
 TEST(AuditPicture, FrameSaysWhereTilesAre) {
-    AuditMap map;
-    map.columns = 4;
-    map.rows = 2;
-    map.values = {-1, 0, 0, 1, 0.5, 0.5, 0.5, 0.5};
+    const AuditMap map = four_runs();
     const AuditMapFrame frame = audit_map_frame(map, 64);
     EXPECT_EQ(frame.tile_px, 16);
     const Scene scene = audit_map_scene(map, 64);
