@@ -212,10 +212,16 @@ void run_sweep(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs
     fmt::print("{}", report::audit_sweep_text(title, a.sweeps, points, a.settings.audit.directions));
 }
 
-// "1 tile changed, 12 of 681 cells audited again".
+// "1 tile changed, 12 of 681 cells audited again", and " and the dead reckoning of 9 more rows" when some
+// rows had their dead reckoning alone done again.
 std::string reuse_summary(const chase::AuditReuseStats& stats) {
-    return fmt::format("{} tile{} changed, {} of {} cells audited again", stats.tiles_changed,
-                       stats.tiles_changed == 1 ? "" : "s", stats.cells_rerun, stats.cells);
+    std::string text = fmt::format("{} tile{} changed, {} of {} cells audited again", stats.tiles_changed,
+                                   stats.tiles_changed == 1 ? "" : "s", stats.cells_rerun, stats.cells);
+    if (stats.rows_reckoned > 0) {
+        text += fmt::format(" and the dead reckoning of {} more row{}", stats.rows_reckoned,
+                            stats.rows_reckoned == 1 ? "" : "s");
+    }
+    return text;
 }
 
 // The largest report --reuse reads: a 2^20-row audit's JSON is about 350 MB.
@@ -227,7 +233,8 @@ std::optional<chase::AuditReport> reusable_report(const chase::ChaseSpace& space
     std::string why;
     std::optional<chase::AuditReport> report;
     try {
-        report = chase::parse_audit_report(read_file_capped(a.reuse, max_reuse_bytes));
+        report = chase::parse_audit_report(
+            std::make_shared<const std::string>(read_file_capped(a.reuse, max_reuse_bytes)));
         why = chase::audit_report_mismatch(*report, space, a.settings.flood, a.settings.audit);
     } catch (const FileError& e) {
         why = e.why();

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "kinema/chase/audit_reuse.hpp"
+#include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/core/parallel_for.hpp"
 
 namespace kinema::chase {
@@ -858,6 +859,17 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
     row.reach = seed_reach(scratch, row, settings);
     clear_states(scratch);
     return row;
+}
+
+void audit_dead_reckoning_again(const ChaseSpace& space, const FloodSettings& flood,
+                                const AuditSettings& settings, AuditRow& row) {
+    // audit_seed's query and run_chase's walk (query.cpp chase_result: the default distance, no override).
+    const CellSpace& cells = space.cells();
+    const Vec3 position = cells.positions()[row.cell];
+    const Vec3 direction = world_direction(cells, audit_direction(row.direction, settings.directions));
+    const double length = default_dead_reckoning_distance(flood.max_steps, cells.cell_size());
+    row.dead_reckoning = space.dead_reckoning(position, direction, length).position;
+    row.dead_reckoning_gap = distance(row.dead_reckoning, row.destination);
 }
 
 namespace {

@@ -3,7 +3,6 @@
 // `kinema chase --json`.
 #include <algorithm>
 #include <array>
-#include <charconv>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -23,12 +22,6 @@
 namespace kinema::chase {
 
 namespace {
-
-void append_integer(std::string& out, long long value) {
-    std::array<char, 24> text{};
-    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
-    out.append(text.data(), end);
-}
 
 // The coordinates, comma separated (CSV; JSON inside brackets).
 void append_coords(std::string& out, const CellCoords& c) {
@@ -236,10 +229,19 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     const CoordsText coords(space);
     NumberTexts numbers;
     std::string text;
-    for (const AuditRow& row : result.rows) {
-        text.clear();
-        row_json(text, coords, numbers, row, directions[static_cast<std::size_t>(row.direction)], dims);
-        w.raw(text);
+    const AuditKnownRows* known =
+        result.known_rows != nullptr && result.known_rows->length.size() == result.rows.size()
+            ? result.known_rows.get()
+            : nullptr;
+    for (std::size_t i = 0; i < result.rows.size(); ++i) {
+        const AuditRow& row = result.rows[i];
+        if (known != nullptr && known->length[i] != 0) {
+            w.raw(std::string_view(*known->text).substr(known->begin[i], known->length[i]));
+        } else {
+            text.clear();
+            row_json(text, coords, numbers, row, directions[static_cast<std::size_t>(row.direction)], dims);
+            w.raw(text);
+        }
         if (buffer.size() >= chunk_bytes) {
             hand_on(buffer);
         }

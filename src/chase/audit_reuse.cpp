@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
 #include <string>
 
 #include "kinema/chase/query.hpp"
@@ -58,9 +60,13 @@ void append_audit_reuse_record(std::string& out, const ChaseSpace& space, const 
     out += "]},\"reach\":[";
     for (std::size_t i = 0; i < result.rows.size(); ++i) {
         const AuditReach& r = result.rows[i].reach;
-        out += i > 0 ? "," : "";
-        out += std::to_string(r.min_dx) + ',' + std::to_string(r.max_dx) + ',' + std::to_string(r.min_dy) +
-               ',' + std::to_string(r.max_dy);
+        const int values[4] = {r.min_dx, r.max_dx, r.min_dy, r.max_dy};
+        for (int k = 0; k < 4; ++k) {
+            if (i > 0 || k > 0) {
+                out += ',';
+            }
+            append_integer(out, values[k]);
+        }
     }
     out += ']';
 }
@@ -80,25 +86,25 @@ bool number_char(char c) {
 // costs ten times a look-up.
 class NumberCache {
   public:
-    // The value of token t (a slice of the report, which outlives the cache) if it was read before.
-    const double* find(std::string_view t) const {
-        const Entry& e = entries_[slot(t)];
-        return e.text.size() == t.size() && e.text == t ? &e.value : nullptr;
+    static constexpr std::uint32_t hash_basis = 2166136261u;  // FNV-1a 32, taken as the token is scanned
+    static std::uint32_t hash_step(std::uint32_t h, char c) {
+        return (h ^ static_cast<unsigned char>(c)) * 16777619u;
     }
-    void keep(std::string_view t, double value) { entries_[slot(t)] = {t, value}; }
+    // The value of token t (a slice of the report, which outlives the cache) if it was read before.
+    const double* find(std::string_view t, std::uint32_t hash) const {
+        const Entry& e = entries_[hash & (size - 1)];
+        return e.text.size() == t.size() && std::memcmp(e.text.data(), t.data(), t.size()) == 0 ? &e.value
+                                                                                                : nullptr;
+    }
+    void keep(std::string_view t, std::uint32_t hash, double value) {
+        entries_[hash & (size - 1)] = {t, value};
+    }
 
   private:
     struct Entry {
         std::string_view text;
         double value = 0.0;
     };
-    static std::size_t slot(std::string_view t) {
-        std::uint32_t h = 2166136261u;
-        for (const char c : t) {
-            h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
-        }
-        return h & (size - 1);
-    }
     static constexpr std::size_t size = 4096;
     std::vector<Entry> entries_ = std::vector<Entry>(size);
 };
@@ -114,21 +120,41 @@ class Cursor {
         }
         at_ += literal.size();
     }
-    bool accept(std::string_view literal) {
-        if (text_.substr(at_, literal.size()) == literal) {
-            at_ += literal.size();
-            return true;
+    // The row's keys: a literal's length known when compiled, so its comparison is a few instructions
+    // rather than a call (a report holds about 250 bytes of keys per row).
+    template <std::size_t N>
+    void expect(const char (&literal)[N]) {
+        if (!accept(literal)) {
+            not_found(literal);
         }
-        return false;
+    }
+    template <std::size_t N>
+    bool accept(const char (&literal)[N]) {
+        constexpr std::size_t n = N - 1;
+        if (text_.size() - at_ < n || std::memcmp(text_.data() + at_, literal, n) != 0) {
+            return false;
+        }
+        at_ += n;
+        return true;
+    }
+    // Past the next `c` (its bytes are not needed: a row's direction is k's).
+    void skip_past(char c) {
+        const void* found = std::memchr(text_.data() + at_, c, text_.size() - at_);
+        if (found == nullptr) {
+            unusable("truncated");
+        }
+        at_ = static_cast<std::size_t>(static_cast<const char*>(found) - text_.data()) + 1;
     }
     // A number token (digits, sign, point, exponent) as written by append_number.
     double number() {
         const std::size_t start = at_;
+        std::uint32_t hash = NumberCache::hash_basis;
         while (at_ < text_.size() && number_char(text_[at_])) {
+            hash = NumberCache::hash_step(hash, text_[at_]);
             ++at_;
         }
         const std::string_view token = text_.substr(start, at_ - start);
-        if (const double* known = numbers_.find(token)) {
+        if (const double* known = numbers_.find(token, hash)) {
             return *known;
         }
         const ReadNumber n = read_number(token);
@@ -136,7 +162,7 @@ class Cursor {
             unusable("not an audit report this kinema wrote (a bad number at byte " + std::to_string(start) +
                      ")");
         }
-        numbers_.keep(token, n.value);
+        numbers_.keep(token, hash, n.value);
         return n.value;
     }
     // A whole number: digits with an optional minus read directly (most of a report's numbers: tiles,
@@ -251,10 +277,8 @@ AuditRow read_row(Cursor& c, const AuditReportLevel& level) {
     row.cell = tile_index(pair(c), level);
     row.seed_cell = row.cell;
     c.expect(",\"direction\":[");
-    c.number();
-    c.expect(",");
-    c.number();
-    c.expect("],\"steps\":");
+    c.skip_past(']');
+    c.expect(",\"steps\":");
     row.steps = static_cast<int>(c.integer());
     c.expect(",\"stop_reason\":");
     row.stop_reason = stop_reason(c.string());
@@ -347,7 +371,10 @@ std::size_t check_digest(std::string_view text) {
 
 }  // namespace
 
-AuditReport parse_audit_report(std::string_view text) {
+namespace {
+
+// parse_audit_report; with `spans`, each row's place in `text` noted there.
+AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
     if (text.substr(0, 3) == "\xEF\xBB\xBF") {
         text.remove_prefix(3);
     }
@@ -409,7 +436,12 @@ AuditReport parse_audit_report(std::string_view text) {
                 ++tile;
             }
         }
+        const std::size_t begin = rows.at();
         report.rows.push_back(read_row(rows, report.level));
+        if (spans != nullptr) {
+            spans->begin.push_back(static_cast<std::uint32_t>(begin));
+            spans->length.push_back(static_cast<std::uint32_t>(rows.at() - begin));
+        }
         if (report.rows.back().cell != tile) {
             unusable("not an audit report this kinema wrote (row " + std::to_string(i) + " is out of place)");
         }
@@ -417,6 +449,25 @@ AuditReport parse_audit_report(std::string_view text) {
         report.rows.back().reach = reach[i];
     }
     rows.expect("]");
+    return report;
+}
+
+}  // namespace
+
+AuditReport parse_audit_report(std::string_view text) {
+    return parse_report(text, nullptr);
+}
+
+AuditReport parse_audit_report(std::shared_ptr<const std::string> text) {
+    if (text == nullptr) {
+        throw std::invalid_argument("parse_audit_report: no text");
+    }
+    AuditKnownRows spans;
+    AuditReport report = parse_report(*text, &spans);
+    if (report.level.grid) {  // 3D levels and graphs: no rows read, none reused
+        spans.text = std::move(text);
+        report.row_texts = std::move(spans);
+    }
     return report;
 }
 
@@ -618,9 +669,11 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
         row_at[report.rows[i].cell] = i;
     }
     // Which new cells keep their rows: floor before and after, and no changed tile within any of its rows'
-    // reach (each row's destination lies within it, so it is still floor) or its dead reckoning's corridor.
+    // reach (each row's destination lies within it, so it is still floor). A kept row whose dead
+    // reckoning's corridor holds a changed tile has its dead reckoning alone done again.
     std::vector<std::size_t> kept(cell_count, SIZE_MAX);
     std::vector<CellId> rerun;
+    std::vector<std::size_t> reckon;  // new row indices
     CellId c = 0;
     for (int row = 0; row < grid.height(); ++row) {
         for (int col = 0; col < grid.width(); ++col) {
@@ -630,12 +683,16 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
             const std::size_t tile = static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col);
             bool keep = report.level.floor[tile] != 0;
             for (std::size_t k = 0; keep && k < d; ++k) {
-                const AuditRow& old_row = report.rows[row_at[tile] + k];
-                keep = changes.in(col, row, old_row.reach) == 0 &&
-                       !dead_reckoning_read_a_change(changes, col, row, old_row, grid.cell_size());
+                keep = changes.in(col, row, report.rows[row_at[tile] + k].reach) == 0;
             }
             if (keep) {
                 kept[c] = row_at[tile];
+                for (std::size_t k = 0; k < d; ++k) {
+                    if (dead_reckoning_read_a_change(changes, col, row, report.rows[row_at[tile] + k],
+                                                     grid.cell_size())) {
+                        reckon.push_back(c * d + k);
+                    }
+                }
             } else {
                 rerun.push_back(c);
             }
@@ -643,6 +700,13 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
         }
     }
     done.cells_rerun = rerun.size();
+    const bool texts = report.row_texts.text != nullptr;
+    auto known = std::make_shared<AuditKnownRows>();
+    if (texts) {
+        known->text = report.row_texts.text;
+        known->begin.assign(cell_count * d, 0);
+        known->length.assign(cell_count * d, 0);
+    }
     const std::vector<AuditRow> fresh = audit_cell_rows(spaces, flood, settings, rerun, options);
     std::vector<AuditRow> rows(cell_count * d);
     for (std::size_t i = 0; i < rerun.size(); ++i) {
@@ -660,12 +724,27 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
             row.destination_cell =
                 grid.cell_at(static_cast<int>(dest % width), static_cast<int>(dest / width));
             rows[cell * d + k] = row;
+            if (texts) {
+                known->begin[cell * d + k] = report.row_texts.begin[kept[cell] + k];
+                known->length[cell * d + k] = report.row_texts.length[kept[cell] + k];
+            }
         }
     }
+    for (const std::size_t i : reckon) {
+        audit_dead_reckoning_again(*spaces[0], flood, settings, rows[i]);
+        if (texts) {
+            known->length[i] = 0;  // its text changes
+        }
+    }
+    done.rows_reckoned = reckon.size();
     if (stats != nullptr) {
         *stats = done;
     }
-    return audit_result_from_rows(std::move(rows), settings.directions, cell_count);
+    AuditResult result = audit_result_from_rows(std::move(rows), settings.directions, cell_count);
+    if (texts) {
+        result.known_rows = std::move(known);
+    }
+    return result;
 }
 
 }  // namespace kinema::chase

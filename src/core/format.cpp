@@ -34,6 +34,12 @@ int decimal_exponent(std::string_view scientific) {
 
 }  // namespace
 
+void append_integer(std::string& out, long long value) {
+    std::array<char, 24> text{};
+    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
+    out.append(text.data(), end);
+}
+
 void append_number(std::string& out, double value) {
     Buffer buffer;
     // Fast path, the same text: for 0 and magnitudes in [1e-3, 1e15) the shortest digits' exponent is in

@@ -17,6 +17,10 @@ std::string format_number(double value);
 /// Appends format_number(value) to `out` without a temporary string (for writers that build long texts).
 void append_number(std::string& out, double value);
 
+/// Appends the decimal digits of `value` ("-12", "0") to `out`, as std::to_string writes them, without a
+/// temporary string.
+void append_integer(std::string& out, long long value);
+
 /// `value` rounded to `significant_digits` (1..17) in printf's %g form ("24.1667", "1e+06"): for text meant
 /// to be read at a glance, such as a picture's legend, where the JSON keeps every digit.
 std::string format_significant(double value, int significant_digits);

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -108,11 +109,26 @@ AuditReuseStats expect_reuse_equals_full(const levels::GridLevel& old_level, con
     EXPECT_EQ(audit_json(full.space, flood, settings, reused), full.json);
     EXPECT_EQ(audit_csv(full.space, reused), audit_csv(full.space, full.result));
     EXPECT_EQ(stats.cells, full.grid.cells().size());
+    // Read with its text kept (as `kinema audit --reuse` reads it), the kept rows' bytes are copied: the
+    // same JSON, with every row known but those run again and those whose dead reckoning was redone.
+    const AuditResult copied = audit_reusing(
+        spaces, flood, settings, parse_audit_report(std::make_shared<const std::string>(old_audit.json)));
+    EXPECT_NE(copied.known_rows, nullptr);
+    if (copied.known_rows != nullptr) {
+        const std::size_t known = static_cast<std::size_t>(std::count_if(copied.known_rows->length.begin(),
+                                                                         copied.known_rows->length.end(),
+                                                                         [](auto n) { return n > 0; }));
+        EXPECT_EQ(
+            known + stats.cells_rerun * static_cast<std::size_t>(settings.directions) + stats.rows_reckoned,
+            copied.rows.size());
+    }
+    EXPECT_EQ(audit_json(full.space, flood, settings, copied), full.json);
     return stats;
 }
 
 TEST(AuditReuse, RandomEditsGiveTheFullAuditsReports) {
     std::mt19937 rng(45);
+    std::size_t reckoned = 0;
     for (const char* name :
          {"warehouse_loop", "side_exit_behind", "corridor_into_room", "t_junction_unequal"}) {
         for (const Edit edit :
@@ -123,9 +139,28 @@ TEST(AuditReuse, RandomEditsGiveTheFullAuditsReports) {
                 apply(edited, edit, rng);
                 SCOPED_TRACE(std::string(name) + " edit " + std::to_string(static_cast<int>(edit)) +
                              " trial " + std::to_string(trial));
-                expect_reuse_equals_full(old_level, edited, {}, {5, 3, 3, 3});
+                reckoned += expect_reuse_equals_full(old_level, edited, {}, {5, 3, 3, 3}).rows_reckoned;
             }
         }
+    }
+    EXPECT_GT(reckoned, 0u) << "some edit crossed only a row's dead-reckoning walk";
+}
+
+// The dead reckoning a re-audit redoes alone is audit()'s, bit for bit, in every direction of every cell.
+TEST(AuditReuse, DeadReckoningAgainIsTheAuditsOwn) {
+    const FloodSettings flood{20, 25, 12};
+    const AuditSettings settings{7, 3, 3, 3};
+    const Audit done(our_level("warehouse_loop"), flood, settings);
+    for (const AuditRow& row : done.result.rows) {
+        AuditRow again = row;
+        again.dead_reckoning = {-1.0, -1.0, 0.0};
+        again.dead_reckoning_gap = -1.0;
+        audit_dead_reckoning_again(done.space, flood, settings, again);
+        ASSERT_EQ(again.dead_reckoning.x, row.dead_reckoning.x)
+            << "cell " << row.cell << " k " << row.direction;
+        ASSERT_EQ(again.dead_reckoning.y, row.dead_reckoning.y)
+            << "cell " << row.cell << " k " << row.direction;
+        ASSERT_EQ(again.dead_reckoning_gap, row.dead_reckoning_gap) << "cell " << row.cell;
     }
 }
 

@@ -116,11 +116,22 @@ struct AuditTotals {
     double mean_dead_reckoning_gap = 0.0;       ///< world units
 };
 
+/// Rows whose JSON text is already known: a re-audit's kept rows, as the report it read holds them
+/// (audit_reusing of a report read with parse_audit_report's text-keeping form). write_audit_json copies
+/// these bytes instead of formatting the rows again; they are the bytes it would write, since a kept row's
+/// values, cells' tiles and direction are the old row's.
+struct AuditKnownRows {
+    std::shared_ptr<const std::string> text;  ///< the report's whole text
+    std::vector<std::uint32_t> begin;         ///< per row: its text's first byte in `text`
+    std::vector<std::uint32_t> length;        ///< per row: its text's length; 0 = not known (ran again)
+};
+
 struct AuditResult {
     int directions = 0;
     std::vector<AuditRow> rows;      ///< cell-major: row index = cell * D + k
     std::vector<CellSummary> cells;  ///< by cell id
     AuditTotals totals;
+    std::shared_ptr<const AuditKnownRows> known_rows;  ///< null but after a re-audit that kept row texts
 };
 
 /// Called once per seed with its row and the flood that produced it (per-cell values readable), on the
@@ -188,6 +199,13 @@ std::vector<AuditRow> audit_rows(std::span<const ChaseSpace* const> spaces, cons
 std::vector<AuditRow> audit_cell_rows(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
                                       const AuditSettings& settings, std::span<const CellId> cells,
                                       const AuditOptions& options = {});
+
+/// Row `row`'s dead reckoning computed again (its dead_reckoning point and dead_reckoning_gap), as audit()
+/// computes them for the row's cell and direction; the rest of the row is left as it is. No finding and no
+/// part of the row's reach depends on it, so a re-audit whose edit crossed only a row's dead-reckoning walk
+/// redoes this alone (docs/audit.md "Which seeds run again").
+void audit_dead_reckoning_again(const ChaseSpace& space, const FloodSettings& flood,
+                                const AuditSettings& settings, AuditRow& row);
 
 /// The result of a whole audit from all its rows (cell-major, cell_count x `directions`): the per-cell
 /// summaries and the totals audit() computes, recomputed from the rows (the merge of a sharded audit uses it,

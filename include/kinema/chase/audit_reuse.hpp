@@ -19,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -54,6 +55,9 @@ struct AuditReport {
     int directions = 0;
     AuditReportLevel level;
     std::vector<AuditRow> rows;  ///< cell-major, cell ids of the report's level; seed_cell = cell
+    /// Each row's JSON text, when the report was read with its text kept (a re-audit then copies the
+    /// kept rows' bytes rather than formatting them again); no text otherwise.
+    AuditKnownRows row_texts;
 };
 
 /// A report that cannot be reused, with the one-line reason ("has another level size: 64 x 64, this one
@@ -65,6 +69,10 @@ struct AuditReportUnusable : std::runtime_error {
 /// Reads the JSON of `kinema audit --json` (chase::write_audit_json) for reuse, trusting nothing: the
 /// digest of every byte, the format version, the rows' order and values. Throws AuditReportUnusable.
 [[nodiscard]] AuditReport parse_audit_report(std::string_view text);
+
+/// parse_audit_report, keeping the text and each row's place in it (AuditReport::row_texts): what
+/// `kinema audit --reuse` reads, so that writing the re-audit's JSON copies the kept rows.
+[[nodiscard]] AuditReport parse_audit_report(std::shared_ptr<const std::string> text);
 
 /// The report an audit's JSON would read back as (parse_audit_report of audit_json), made from the result
 /// in memory: what `kinema audit --watch` keeps between saves.
@@ -80,13 +88,15 @@ struct AuditReportUnusable : std::runtime_error {
 struct AuditReuseStats {
     std::size_t cells = 0;        ///< the new level's cells
     std::size_t cells_rerun = 0;  ///< cells whose seeds ran again
+    /// Rows of the other cells whose dead reckoning alone ran again (an edit crossed only its walk)
+    std::size_t rows_reckoned = 0;
     std::size_t tiles_changed = 0;
 };
 
 /// audit() of the new level (`spaces`, as audit() takes them), re-running only the cells whose reach holds a
 /// tile changed since `report`; throws AuditReportUnusable when audit_report_mismatch is not empty. The
-/// result equals audit()'s, row for row. on_row is called for the re-run seeds only; on_progress counts
-/// them.
+/// result equals audit()'s, row for row. on_row is called for the re-run seeds only (not for rows whose dead
+/// reckoning alone is done again: no flood ran for them); on_progress counts them.
 AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
                           const AuditSettings& settings, const AuditReport& report,
                           const AuditOptions& options = {}, AuditReuseStats* stats = nullptr);
