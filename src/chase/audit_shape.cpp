@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
 #include "kinema/chase/grid_cells.hpp"
@@ -29,16 +30,20 @@ struct TileBox {
     }
 };
 
-// The box around `tiles` with one tile of margin: its border tiles are never inside.
-TileBox box_around(const GridCells& grid, const std::vector<CellId>& cells) {
+// The box around `cells` with one tile of margin: its border tiles are never inside. Each cell's tile from
+// the space's cached positions (a tile's centre is (col + 0.5, row + 0.5) cell sizes; the quotient is within
+// 1e-10 of it, so the truncation is exact), not GridCells::tile_of, a search per cell.
+TileBox box_around(const CellSpace& space, const std::vector<CellId>& cells) {
     TileBox b;
     int c0 = std::numeric_limits<int>::max();
     int r0 = c0;
     int c1 = std::numeric_limits<int>::min();
     int r1 = c1;
+    const std::span<const Vec3> positions = space.positions();
+    const double size = space.cell_size();
     b.tiles.reserve(cells.size());
     for (const CellId c : cells) {
-        const Tile t = grid.tile_of(c);
+        const Tile t{static_cast<int>(positions[c].x / size), static_cast<int>(positions[c].y / size)};
         b.tiles.push_back(t);
         c0 = std::min(c0, t.col);
         r0 = std::min(r0, t.row);
@@ -58,46 +63,54 @@ TileBox box_around(const GridCells& grid, const std::vector<CellId>& cells) {
 
 // The holes of the box's inside tiles: per tile, 1 when it lies in a group of outside tiles (8-connected, the
 // dual of the cells' connectivity) that does not reach the box's border and holds a wall tile of the grid.
+// The labels sit in a frame one tile wider on each side, its ring marked as reaching the border, so that a
+// tile's eight neighbours need no bounds test; only an enclosed group's tiles are looked up in the grid.
 std::vector<char> holes(const GridCells& grid, const TileBox& b) {
-    const std::size_t n = b.inside.size();
-    std::vector<int> group(n, -1);  // -1 unvisited; 0 reaches the border; k > 0 the k-th enclosed group
+    const auto w = static_cast<std::size_t>(b.width) + 2;
+    const auto h = static_cast<std::size_t>(b.height) + 2;
+    constexpr int unvisited = -1;
+    std::vector<int> group(w * h, 0);  // 0 reaches the border; k > 0 the k-th enclosed group
+    for (std::size_t r = 1; r + 1 < h; ++r) {
+        for (std::size_t c = 1; c + 1 < w; ++c) {
+            group[r * w + c] = b.inside[(r - 1) * (w - 2) + c - 1] != 0 ? 0 : unvisited;
+        }
+    }
+    const auto wi = static_cast<std::ptrdiff_t>(w);
+    const std::array<std::ptrdiff_t, 8> steps{-wi - 1, -wi, -wi + 1, -1, 1, wi - 1, wi, wi + 1};
     std::vector<char> walled{0};
-    std::vector<std::size_t> queue;
-    const auto flood_from = [&](std::size_t start, int label) {
-        queue.assign(1, start);
+    std::vector<std::uint32_t> queue;
+    // Labels the unvisited tiles 8-connected to `start`; with `look`, whether one is a wall of the grid.
+    const auto flood_from = [&](std::size_t start, int label, bool look) {
+        queue.assign(1, static_cast<std::uint32_t>(start));
         group[start] = label;
         bool wall = false;
         for (std::size_t i = 0; i < queue.size(); ++i) {
-            const int c = b.col0 + static_cast<int>(queue[i] % static_cast<std::size_t>(b.width));
-            const int r = b.row0 + static_cast<int>(queue[i] / static_cast<std::size_t>(b.width));
-            wall = wall || !grid.floor(c, r);
-            for (int dr = -1; dr <= 1; ++dr) {
-                for (int dc = -1; dc <= 1; ++dc) {
-                    const int nc = c + dc;
-                    const int nr = r + dr;
-                    if (nc < b.col0 || nr < b.row0 || nc >= b.col0 + b.width || nr >= b.row0 + b.height) {
-                        continue;
-                    }
-                    const std::size_t t = b.at(nc, nr);
-                    if (b.inside[t] == 0 && group[t] < 0) {
-                        group[t] = label;
-                        queue.push_back(t);
-                    }
+            const std::size_t t = queue[i];
+            if (look && !wall) {
+                wall =
+                    !grid.floor(b.col0 + static_cast<int>(t % w) - 1, b.row0 + static_cast<int>(t / w) - 1);
+            }
+            for (const std::ptrdiff_t step : steps) {
+                const auto n = static_cast<std::size_t>(static_cast<std::ptrdiff_t>(t) + step);
+                if (group[n] == unvisited) {
+                    group[n] = label;
+                    queue.push_back(static_cast<std::uint32_t>(n));
                 }
             }
         }
         return wall;
     };
-    flood_from(0, 0);  // the corner tile is outside and on the border: everything reaching the border
-    for (std::size_t t = 0; t < n; ++t) {
-        if (b.inside[t] == 0 && group[t] < 0) {
-            const int label = static_cast<int>(walled.size());
-            walled.push_back(flood_from(t, label) ? 1 : 0);
+    flood_from(w + 1, 0, false);  // the box's corner tile is outside and on its border
+    std::vector<char> out(b.inside.size(), 0);
+    for (std::size_t r = 1; r + 1 < h; ++r) {
+        for (std::size_t c = 1; c + 1 < w; ++c) {
+            const std::size_t t = r * w + c;
+            if (group[t] == unvisited) {
+                const int label = static_cast<int>(walled.size());
+                walled.push_back(flood_from(t, label, true) ? 1 : 0);
+            }
+            out[(r - 1) * (w - 2) + c - 1] = group[t] > 0 && walled[static_cast<std::size_t>(group[t])] != 0;
         }
-    }
-    std::vector<char> out(n, 0);
-    for (std::size_t t = 0; t < n; ++t) {
-        out[t] = group[t] > 0 && walled[static_cast<std::size_t>(group[t])] != 0 ? 1 : 0;
     }
     return out;
 }
@@ -204,7 +217,7 @@ CellId loop_cell(const CellSpace& cells, const CellBall& ball) {
         return no_cell;
     }
     const GridCells& grid = *cells.grid();
-    const TileBox box = box_around(grid, ball.cells);
+    const TileBox box = box_around(cells, ball.cells);
     const std::vector<char> hole = holes(grid, box);
     CellId best = no_cell;
     std::uint32_t best_steps = 0;
@@ -229,7 +242,7 @@ bool level_has_loop(const CellSpace& cells) {
     for (CellId c = 0; c < cells.size(); ++c) {
         all[c] = c;
     }
-    const TileBox box = box_around(*cells.grid(), all);
+    const TileBox box = box_around(cells, all);
     const std::vector<char> hole = holes(*cells.grid(), box);
     return std::any_of(hole.begin(), hole.end(), [](char h) { return h != 0; });
 }
