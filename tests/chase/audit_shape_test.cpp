@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <filesystem>
 #include <numeric>
@@ -343,6 +344,39 @@ TEST(AuditShape, LoopsOnGraphs) {
     // The lattice's cells all lie on a square: one room; the graph audit runs on it.
     const std::vector<std::uint32_t> rooms = cell_rooms(open);
     EXPECT_EQ(std::count(rooms.begin(), rooms.end(), rooms[0]), 25);
+}
+
+// The audit on a graph (GraphChaseSpace): 40 waypoints 1 apart round a circle, each linked to the next.
+// Facing along the ring the barrier closes the way back, the heat runs round and the destination lies
+// behind: the wrong_way places name the loop and a waypoint on it, and the summary says to break it.
+TEST(AuditShape, AGraphAuditNamesItsLoop) {
+    constexpr std::size_t n = 40;
+    const double radius = 0.5 / std::sin(3.14159265358979323846 / static_cast<double>(n));
+    std::vector<Vec3> at;
+    std::vector<std::vector<CellId>> around(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const double angle = 2.0 * 3.14159265358979323846 * static_cast<double>(i) / static_cast<double>(n);
+        at.push_back({radius * std::cos(angle), radius * std::sin(angle), 0.0});
+        around[i] = {static_cast<CellId>((i + n - 1) % n), static_cast<CellId>((i + 1) % n)};
+    }
+    const CellSpace cells = CellSpace::from_adjacency(at, around);
+    const GraphChaseSpace space(cells);
+    const AuditResult result = audit(space, FloodSettings{}, AuditSettings{}, 1);
+    const std::vector<AuditPlace> places = audit_places(space, result);
+    EXPECT_TRUE(level_has_loop(cells));
+    std::size_t named = 0;
+    for (const AuditPlace& p : places) {
+        if (p.finding == Finding::wrong_way) {
+            ASSERT_NE(p.loop_cell, no_cell);
+            EXPECT_TRUE(
+                has(place_reason(space, p, result.directions), "closes the loop the heat runs round"));
+            ++named;
+        }
+    }
+    EXPECT_GT(named, 0u);
+    const std::vector<ShareReading> r =
+        read_shares(FloodSettings{}, AuditSettings{}, result, level_has_loop(cells));
+    EXPECT_TRUE(has(r[3].to_change, "break the loop in the level"));
 }
 
 // The medoid of a C-shaped group is one of its cells, where the mean of their centres falls in the wall.
