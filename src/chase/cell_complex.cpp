@@ -185,14 +185,14 @@ struct LinksOf {
     bool linked(std::uint32_t v, std::uint32_t x) const { return of[x] == v + 1; }
 };
 
-// Whether a cell earlier than `below`, linked to v, is linked to a, b and, when c is not none, c.
-bool centre_below(const LocalGraph& g, const LinksOf& to_v, std::uint32_t v, std::uint32_t a, std::uint32_t b,
-                  std::uint32_t c, std::uint32_t below) {
-    for (const std::uint32_t x : g.around(a)) {
-        if (x >= below) {
+// Whether a cell earlier than v is linked to v, a (marked), b and c: the centre of the square v a c b.
+bool centred(const LocalGraph& g, const LinksOf& to_v, const LinksOf& to_a, std::uint32_t v, std::uint32_t a,
+             std::uint32_t b, std::uint32_t c) {
+    for (const std::uint32_t m : g.around(c)) {
+        if (m >= v) {
             return false;
         }
-        if (to_v.linked(v, x) && g.edge(b, x) != none && (c == none || g.edge(c, x) != none)) {
+        if (to_v.linked(v, m) && to_a.linked(a, m) && g.edge(b, m) != none) {
             return true;
         }
     }
@@ -204,30 +204,37 @@ bool centre_below(const LocalGraph& g, const LinksOf& to_v, std::uint32_t v, std
 // before them already span their boundaries at v's step (so the holes after each step are the same, and
 // the reduction below does not spend its time proving a sum zero): the last of the three triangles at v
 // of a K4 {v, x, a, b} (x < a < b: (v a b) is the sum of (v x a), (v x b) and (x a b)), and a square
-// whose four cells an earlier cell m is linked to (the four triangles round m fill it).
-void faces_at(const LocalGraph& g, LinksOf& to_v, std::uint32_t v, std::vector<Face>& faces) {
+// whose four cells an earlier cell m is linked to (the four triangles round m fill it). The cells linked to
+// v and to a are marked, so that most links are told without a search.
+void faces_at(const LocalGraph& g, LinksOf& to_v, LinksOf& to_a, std::uint32_t v, std::vector<Face>& faces) {
     faces.clear();
     to_v.mark(g, v);
     const std::span<const std::uint32_t> around = g.around(v);
     const auto earlier =
         static_cast<std::size_t>(std::lower_bound(around.begin(), around.end(), v) - around.begin());
     for (std::size_t i = 0; i < earlier; ++i) {
+        const std::uint32_t a = around[i];
+        to_a.mark(g, a);
         for (std::size_t j = i + 1; j < earlier; ++j) {
-            const std::uint32_t a = around[i];
             const std::uint32_t b = around[j];
             const std::uint32_t va = to_v.link[a];
             const std::uint32_t vb = to_v.link[b];
-            if (const std::uint32_t ab = g.edge(a, b); ab != none) {
-                if (!centre_below(g, to_v, v, a, b, none, a)) {
-                    faces.push_back(face_of({vb, va, ab}));
+            const std::span<const std::uint32_t> near_b = g.around(b);
+            if (to_a.linked(a, b)) {
+                const bool k4 = std::any_of(near_b.begin(), near_b.end(), [&](std::uint32_t x) {
+                    return x < a && to_v.linked(v, x) && to_a.linked(a, x);
+                });
+                if (!k4) {
+                    faces.push_back(face_of({vb, va, to_a.link[b]}));
                 }
                 continue;
             }
-            common(g, a, b, v, [&](std::uint32_t c) {
-                if (!to_v.linked(v, c) && !centre_below(g, to_v, v, a, b, c, v)) {
-                    faces.push_back(face_of({vb, va, g.edge(a, c), g.edge(b, c)}));
+            for (std::size_t k = 0; k < near_b.size() && near_b[k] < v; ++k) {
+                const std::uint32_t c = near_b[k];
+                if (to_a.linked(a, c) && !to_v.linked(v, c) && !centred(g, to_v, to_a, v, a, b, c)) {
+                    faces.push_back(face_of({vb, va, to_a.link[c], g.edge_ids[g.offsets[b] + k]}));
                 }
-            });
+            }
         }
     }
     std::sort(faces.begin(), faces.end());
@@ -323,10 +330,11 @@ std::vector<std::size_t> loop_closings(const CellSpace& cells, const std::vector
     kept.start.push_back(0);
     std::vector<Face> faces;
     LinksOf to_v{std::vector<std::uint32_t>(order.size(), 0), std::vector<std::uint32_t>(order.size(), 0)};
+    LinksOf to_a = to_v;
     std::vector<std::uint32_t> col;
     std::vector<std::uint32_t> sum;
     for (std::uint32_t v = 0; v < order.size(); ++v) {
-        faces_at(g, to_v, v, faces);
+        faces_at(g, to_v, to_a, v, faces);
         for (const Face& f : faces) {
             col.assign(f.e.begin(), f.e.begin() + f.n);
             while (!col.empty() && owner[col.front()] != none) {
