@@ -30,10 +30,10 @@ struct AuditPlace {
     std::vector<CellId> cells;              ///< ascending id
     std::size_t seeds = 0;                  ///< rows of these cells with `finding`
     double score = 0.0;                     ///< seeds / D: the sum of the cells' shares (the rank)
-    Vec3 centre;                            ///< mean of the cells' centres, world units
+    Vec3 centre;                            ///< the centre of centre_cell (the medoid), world units
     Vec3 low;                               ///< smallest corner of the cells' centres' box, world units
     Vec3 high;                              ///< largest corner, world units
-    CellId centre_cell = no_cell;           ///< the place's cell nearest `centre` (lowest id on a tie)
+    CellId centre_cell = no_cell;           ///< the place's medoid cell (audit_shape.hpp's medoid)
     CellCoords low_cell;                    ///< per coordinate, the smallest of the cells' coordinates
     CellCoords high_cell;                   ///< per coordinate, the largest
     std::array<std::size_t, 4> findings{};  ///< rows of these cells with each finding, all_findings order
@@ -42,7 +42,7 @@ struct AuditPlace {
     int main_direction = 0;
     std::size_t main_direction_seeds = 0;  ///< those rows
     // What the level shows there (docs/audit.md "Why: what the level shows"); the reason names only these.
-    bool loops_known = false;  ///< the space tells loops (a grid's space)
+    bool loops_known = false;  ///< the space tells loops (every space with a cell: audit_shape.hpp)
     /// wrong_way: a cell on a loop of cells within max_steps of the place, where the two ways round meet;
     /// no_cell when there is none (or loops_known is false).
     CellId loop_cell = no_cell;

@@ -9,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "cell_complex.hpp"
 #include "kinema/chase/grid_cells.hpp"
 
 namespace kinema::chase {
@@ -209,12 +210,34 @@ CellBall cell_ball(const CellSpace& cells, const std::vector<CellId>& sources, i
 }
 
 bool loops_known(const CellSpace& cells) {
-    return cells.grid() != nullptr && !cells.empty();
+    return !cells.empty();
 }
+
+namespace {
+
+// Spaces without a grid: the loops of the ball's cell graph (cell_complex.hpp), the cell where the one that
+// closes farthest from the sources closes (the lowest id on a tie).
+CellId graph_loop_cell(const CellSpace& cells, const CellBall& ball) {
+    CellId best = no_cell;
+    std::uint32_t best_steps = 0;
+    for (const std::size_t i : loop_closings(cells, ball.cells)) {
+        const CellId c = ball.cells[i];
+        if (best == no_cell || ball.steps[i] > best_steps || (ball.steps[i] == best_steps && c < best)) {
+            best = c;
+            best_steps = ball.steps[i];
+        }
+    }
+    return best;
+}
+
+}  // namespace
 
 CellId loop_cell(const CellSpace& cells, const CellBall& ball) {
     if (!loops_known(cells) || ball.cells.empty()) {
         return no_cell;
+    }
+    if (cells.grid() == nullptr) {
+        return graph_loop_cell(cells, ball);
     }
     const GridCells& grid = *cells.grid();
     const TileBox box = box_around(cells, ball.cells);
@@ -241,6 +264,9 @@ bool level_has_loop(const CellSpace& cells) {
     std::vector<CellId> all(cells.size());
     for (CellId c = 0; c < cells.size(); ++c) {
         all[c] = c;
+    }
+    if (cells.grid() == nullptr) {
+        return !loop_closings(cells, all).empty();
     }
     const TileBox box = box_around(cells, all);
     const std::vector<char> hole = holes(*cells.grid(), box);
@@ -312,6 +338,11 @@ std::vector<std::uint32_t> cell_rooms(const CellSpace& cells) {
         for (CellId c = 0; c < n; ++c) {
             const Tile t = g->tile_of(c);
             narrow[c] = in_open_block(*g, t.col, t.row) ? 0 : 1;
+        }
+    } else {
+        const std::vector<char> open = open_floor_cells(cells);
+        for (CellId c = 0; c < n; ++c) {
+            narrow[c] = open[c] != 0 ? 0 : 1;
         }
     }
     constexpr std::uint32_t none = std::numeric_limits<std::uint32_t>::max();

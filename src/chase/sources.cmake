@@ -16,6 +16,7 @@ set(kinema_chase_sources ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURREN
                           ${CMAKE_CURRENT_LIST_DIR}/audit_report.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit_places.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit_shape.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/cell_complex.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit_reading.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit_reuse.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/audit_sweep.cpp)

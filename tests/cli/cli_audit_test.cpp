@@ -402,6 +402,25 @@ TEST(CliAudit, RunsOnTheMeshes) {
               0u);
     fs::remove(csv);
 }
+
+// The summary names a loop on a 3D level only where the level has one (docs/audit.md "Why: what the level
+// shows"): the ring corridor round a block has one, and its places say where a wall closes it (in metres,
+// with the cell id); the same corridor without its east side has none, and neither the summary nor a place
+// mentions a loop.
+TEST(CliAudit, LoopsOnA3dLevelAreNamedOnlyWhereTheLevelHasOne) {
+    const CliRun ring = run_kinema("audit --threads 2 --map '" + level_path("ring_corridor.obj") + "'");
+    ASSERT_EQ(ring.exit_code, 0) << ring.err;
+    EXPECT_NE(ring.out.find("or break the loop in the level"), std::string::npos) << ring.out;
+    EXPECT_NE(
+        ring.out.find("the heat runs round a loop of the level and comes back behind; a wall or a door at ("),
+        std::string::npos)
+        << ring.out;
+    EXPECT_NE(ring.out.find(") (cell "), std::string::npos) << ring.out;
+    const CliRun u = run_kinema("audit --threads 2 --map '" + level_path("u_corridor.obj") + "'");
+    ASSERT_EQ(u.exit_code, 0) << u.err;
+    EXPECT_EQ(u.out.find("loop"), std::string::npos) << u.out;
+    EXPECT_NE(u.out.find("the destination lies behind the seed"), std::string::npos) << u.out;
+}
 #endif
 
 }  // namespace
