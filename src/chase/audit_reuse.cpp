@@ -641,6 +641,94 @@ ChangeCounts change_counts(const GridSpace& grid, const AuditReportLevel& level,
     return counts;
 }
 
+// What a re-audit does with each cell of the new level.
+struct ReusePlan {
+    std::vector<std::size_t> kept;  // per new cell, its rows' first index in the report; SIZE_MAX: runs again
+    std::vector<CellId> rerun;      // the new cells that run again, ascending
+    std::vector<std::size_t> reckon;  // new row indices of kept rows whose dead reckoning alone runs again
+};
+
+// Which new cells keep their rows: floor before and after, and no changed tile within any of its rows'
+// reach (each row's destination lies within it, so it is still floor). A kept row whose dead reckoning's
+// corridor holds a changed tile has its dead reckoning alone done again.
+ReusePlan plan_reuse(const GridSpace& grid, const AuditReport& report, const ChangeCounts& changes,
+                     std::size_t d) {
+    const auto width = static_cast<std::size_t>(grid.width());
+    // The report's rows by tile: old cell i's rows start at row_at[tile] (cells in row-major tile order).
+    std::vector<std::size_t> row_at(report.level.floor.size(), 0);
+    for (std::size_t i = 0; i < report.rows.size(); i += d) {
+        row_at[report.rows[i].cell] = i;
+    }
+    ReusePlan plan;
+    plan.kept.assign(grid.cells().size(), SIZE_MAX);
+    CellId c = 0;
+    for (int row = 0; row < grid.height(); ++row) {
+        for (int col = 0; col < grid.width(); ++col) {
+            if (!grid.passable(col, row)) {
+                continue;
+            }
+            const std::size_t tile = static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col);
+            const std::size_t first = row_at[tile];
+            bool keep = report.level.floor[tile] != 0;
+            for (std::size_t k = 0; keep && k < d; ++k) {
+                keep = changes.in(col, row, report.rows[first + k].reach) == 0;
+            }
+            if (!keep) {
+                plan.rerun.push_back(c++);
+                continue;
+            }
+            plan.kept[c] = first;
+            for (std::size_t k = 0; k < d; ++k) {
+                if (dead_reckoning_read_a_change(changes, col, row, report.rows[first + k],
+                                                 grid.cell_size())) {
+                    plan.reckon.push_back(c * d + k);
+                }
+            }
+            ++c;
+        }
+    }
+    return plan;
+}
+
+// The new level's rows: the fresh rows of the cells run again, the others the report's (their cells looked
+// up again), with the dead reckoning redone where the plan says; `known` (when the report kept its text)
+// gets the text of each row kept as it was.
+std::vector<AuditRow> assemble_rows(const GridSpace& grid, const AuditReport& report, const ReusePlan& plan,
+                                    const std::vector<AuditRow>& fresh, std::size_t d,
+                                    AuditKnownRows* known) {
+    const std::size_t cell_count = grid.cells().size();
+    const auto width = static_cast<std::size_t>(grid.width());
+    std::vector<AuditRow> rows(cell_count * d);
+    for (std::size_t i = 0; i < plan.rerun.size(); ++i) {
+        std::copy_n(fresh.begin() + static_cast<std::ptrdiff_t>(i * d), d,
+                    rows.begin() + static_cast<std::ptrdiff_t>(plan.rerun[i] * d));
+    }
+    if (known != nullptr) {
+        known->text = report.row_texts.text;
+        known->begin.assign(cell_count * d, 0);
+        known->length.assign(cell_count * d, 0);
+    }
+    for (CellId cell = 0; cell < cell_count; ++cell) {
+        if (plan.kept[cell] == SIZE_MAX) {
+            continue;
+        }
+        for (std::size_t k = 0; k < d; ++k) {
+            const std::size_t old = plan.kept[cell] + k;
+            AuditRow& row = rows[cell * d + k];
+            row = report.rows[old];
+            const CellId dest = row.destination_cell;
+            row.cell = row.seed_cell = cell;
+            row.destination_cell =
+                grid.cell_at(static_cast<int>(dest % width), static_cast<int>(dest / width));
+            if (known != nullptr) {
+                known->begin[cell * d + k] = report.row_texts.begin[old];
+                known->length[cell * d + k] = report.row_texts.length[old];
+            }
+        }
+    }
+    return rows;
+}
+
 }  // namespace
 
 AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
@@ -662,88 +750,23 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
     done.cells = cell_count;
     const ChangeCounts changes = change_counts(grid, report.level, done.tiles_changed);
     const auto d = static_cast<std::size_t>(settings.directions);
-    const auto width = static_cast<std::size_t>(grid.width());
-    // The report's rows by tile: old cell i's rows start at row_at[tile] (cells in row-major tile order).
-    std::vector<std::size_t> row_at(report.level.floor.size(), 0);
-    for (std::size_t i = 0; i < report.rows.size(); i += d) {
-        row_at[report.rows[i].cell] = i;
-    }
-    // Which new cells keep their rows: floor before and after, and no changed tile within any of its rows'
-    // reach (each row's destination lies within it, so it is still floor). A kept row whose dead
-    // reckoning's corridor holds a changed tile has its dead reckoning alone done again.
-    std::vector<std::size_t> kept(cell_count, SIZE_MAX);
-    std::vector<CellId> rerun;
-    std::vector<std::size_t> reckon;  // new row indices
-    CellId c = 0;
-    for (int row = 0; row < grid.height(); ++row) {
-        for (int col = 0; col < grid.width(); ++col) {
-            if (!grid.passable(col, row)) {
-                continue;
-            }
-            const std::size_t tile = static_cast<std::size_t>(row) * width + static_cast<std::size_t>(col);
-            bool keep = report.level.floor[tile] != 0;
-            for (std::size_t k = 0; keep && k < d; ++k) {
-                keep = changes.in(col, row, report.rows[row_at[tile] + k].reach) == 0;
-            }
-            if (keep) {
-                kept[c] = row_at[tile];
-                for (std::size_t k = 0; k < d; ++k) {
-                    if (dead_reckoning_read_a_change(changes, col, row, report.rows[row_at[tile] + k],
-                                                     grid.cell_size())) {
-                        reckon.push_back(c * d + k);
-                    }
-                }
-            } else {
-                rerun.push_back(c);
-            }
-            ++c;
-        }
-    }
-    done.cells_rerun = rerun.size();
-    const bool texts = report.row_texts.text != nullptr;
-    auto known = std::make_shared<AuditKnownRows>();
-    if (texts) {
-        known->text = report.row_texts.text;
-        known->begin.assign(cell_count * d, 0);
-        known->length.assign(cell_count * d, 0);
-    }
-    const std::vector<AuditRow> fresh = audit_cell_rows(spaces, flood, settings, rerun, options);
-    std::vector<AuditRow> rows(cell_count * d);
-    for (std::size_t i = 0; i < rerun.size(); ++i) {
-        std::copy_n(fresh.begin() + static_cast<std::ptrdiff_t>(i * d), d,
-                    rows.begin() + static_cast<std::ptrdiff_t>(rerun[i] * d));
-    }
-    for (CellId cell = 0; cell < cell_count; ++cell) {
-        if (kept[cell] == SIZE_MAX) {
-            continue;
-        }
-        for (std::size_t k = 0; k < d; ++k) {
-            AuditRow row = report.rows[kept[cell] + k];
-            const CellId dest = row.destination_cell;
-            row.cell = row.seed_cell = cell;
-            row.destination_cell =
-                grid.cell_at(static_cast<int>(dest % width), static_cast<int>(dest / width));
-            rows[cell * d + k] = row;
-            if (texts) {
-                known->begin[cell * d + k] = report.row_texts.begin[kept[cell] + k];
-                known->length[cell * d + k] = report.row_texts.length[kept[cell] + k];
-            }
-        }
-    }
-    for (const std::size_t i : reckon) {
+    const ReusePlan plan = plan_reuse(grid, report, changes, d);
+    const std::vector<AuditRow> fresh = audit_cell_rows(spaces, flood, settings, plan.rerun, options);
+    auto known = report.row_texts.text != nullptr ? std::make_shared<AuditKnownRows>() : nullptr;
+    std::vector<AuditRow> rows = assemble_rows(grid, report, plan, fresh, d, known.get());
+    for (const std::size_t i : plan.reckon) {
         audit_dead_reckoning_again(*spaces[0], flood, settings, rows[i]);
-        if (texts) {
+        if (known != nullptr) {
             known->length[i] = 0;  // its text changes
         }
     }
-    done.rows_reckoned = reckon.size();
+    done.cells_rerun = plan.rerun.size();
+    done.rows_reckoned = plan.reckon.size();
     if (stats != nullptr) {
         *stats = done;
     }
     AuditResult result = audit_result_from_rows(std::move(rows), settings.directions, cell_count);
-    if (texts) {
-        result.known_rows = std::move(known);
-    }
+    result.known_rows = std::move(known);
     return result;
 }
 
