@@ -2,6 +2,7 @@
 #include "strategy.hpp"
 
 #include <array>
+#include <cmath>
 
 #include "kinema/chase/dead_reckoning.hpp"
 
@@ -98,6 +99,66 @@ Vec3 last_known_destination(ChaseMemory& m, const ChaseInputs&, Result&) {
     return m.query.position;
 }
 
+// Intercept (docs/pursuit.md "Intercept"): from the finished single shot, either straight on (a flood that
+// stopped as too_many_heated within intercept_open_steps: open ground, where dead reckoning re-acquires
+// more often, docs/pursuit.md "On every shared map") or the warm cells' centroid weighted by heat^front_power
+// x (1 + heading_weight x max(0, cos)) toward the last seen direction, then the heated cell nearest it (ties
+// to the lowest id, as the chapter's destination). Only the sighting and the level are read.
+Vec3 intercept_target(ChaseMemory& m, const ChaseInputs& in, const chase::FloodResult& r) {
+    const InterceptSettings& k = in.settings.intercept;
+    m.straight = r.stop_reason == chase::StopReason::too_many_heated && r.steps < k.intercept_open_steps;
+    if (m.straight) {
+        Result unused;  // dead reckoning reports no chase result
+        return dead_reckoning_destination(m, in, unused);
+    }
+    const chase::CellSpace& cells = in.space.chase_space().cells();
+    const Vec2 seed = cells.planar_position(r.seed_cell);
+    const Vec2 dir = cells.planar(m.query.direction);
+    const double dir_len = std::hypot(dir.x, dir.y);
+    Vec2 sum{0.0, 0.0};
+    double total = 0.0;
+    for (const chase::CellId c : m.shot.heated_cells()) {
+        const int heat = m.shot.value(c);
+        if (heat <= 0) {
+            continue;
+        }
+        const Vec2 p = cells.planar_position(c);
+        double w = std::pow(static_cast<double>(heat), k.intercept_front_power);
+        const Vec2 off{p.x - seed.x, p.y - seed.y};
+        const double off_len = std::hypot(off.x, off.y);
+        if (dir_len > 0.0 && off_len > 0.0) {
+            const double cosine = (off.x * dir.x + off.y * dir.y) / (off_len * dir_len);
+            w *= 1.0 + k.intercept_heading_weight * std::max(0.0, cosine);
+        }
+        sum = {sum.x + w * p.x, sum.y + w * p.y};
+        total += w;
+    }
+    const Vec2 centroid{sum.x / total, sum.y / total};
+    chase::CellId best = r.destination_cell;
+    double best_d = INFINITY;
+    for (const chase::CellId c : m.shot.heated_cells()) {
+        const Vec2 p = cells.planar_position(c);
+        const double d = std::hypot(p.x - centroid.x, p.y - centroid.y);
+        if (d < best_d || (d == best_d && c < best)) {
+            best = c;
+            best_d = d;
+        }
+    }
+    return cells.position(best);
+}
+
+Vec3 intercept_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
+    m.straight = false;
+    return shot_step(m, in, result, true) ? intercept_target(m, in, result->flood) : m.query.position;
+}
+
+std::optional<Vec3> intercept_frame(ChaseMemory& m, const ChaseInputs& in, double, Result& result) {
+    if (m.shot_pending && shot_step(m, in, result, false)) {
+        return in.frame.on_plane(intercept_target(m, in, result->flood));
+    }
+    return std::nullopt;
+}
+
 std::optional<Vec3> fixed_destination(ChaseMemory&, const ChaseInputs&, double, Result&) {
     return std::nullopt;
 }
@@ -121,9 +182,14 @@ const chase::Flood* paced_heat(const ChaseMemory& m) {
 const chase::Flood* no_heat(const ChaseMemory&) {
     return nullptr;
 }
+// Intercept's search starts as its destination's strategy would: the flood's warm cells, or (straight on)
+// the destination's cell.
+const chase::Flood* intercept_heat(const ChaseMemory& m) {
+    return m.straight ? nullptr : &m.shot;
+}
 
 // In the order of the Strategy enum.
-constexpr std::array<StrategyRow, 5> kRows{{
+constexpr std::array<StrategyRow, 6> kRows{{
     // Only the single shot's heat is split: the paced flood's chase follows a destination that moves.
     {Strategy::flood, FloodFields::every, flood_destination, flood_frame, shot_finished, shot_heat,
      shot_heat},
@@ -135,6 +201,9 @@ constexpr std::array<StrategyRow, 5> kRows{{
      no_heat},
     {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, no_heat,
      no_heat},
+    // A team shares intercept's one destination: its weights are not split.
+    {Strategy::intercept, FloodFields::every, intercept_destination, intercept_frame, shot_finished,
+     intercept_heat, no_heat},
 }};
 static_assert([] {
     for (std::size_t i = 0; i < kRows.size(); ++i) {

@@ -25,6 +25,9 @@ struct ChaseMemory {
     chase::CellId breadcrumb = chase::no_cell;
     /// The single shot is time-sliced (PursuerSettings::flood_steps_per_tick) and has not finished yet.
     bool shot_pending = false;
+    /// intercept: the flood stopped at once on open ground and the NPC runs straight on (dead reckoning's
+    /// destination, and its search from the destination's cell).
+    bool straight = false;
 };
 
 /// What a strategy reads besides its memory.

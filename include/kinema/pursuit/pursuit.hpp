@@ -36,17 +36,22 @@ enum class Strategy {
     dead_reckoning,  ///< straight on from the last seen position until a wall (section 2)
     breadcrumbs,     ///< the player's real trail: the cell the player is in now (original Dishonored)
     last_known,      ///< the last seen position
+    /// where the player can be by the time the NPC gets there (InterceptSettings; docs/pursuit.md
+    /// "Intercept"): the flood's heat weighted toward its front and the last seen direction, or dead
+    /// reckoning where the flood stops at once on open ground
+    intercept,
 };
-/// "flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known" (CLI and JSON spelling).
+/// "flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known", "intercept" (CLI and JSON
+/// spelling).
 std::string_view to_string(Strategy strategy);
 /// The strategy named `name` (the spelling above), or nullopt.
 std::optional<Strategy> parse_strategy(std::string_view name);
 /// Whether `strategy` reads the chase::FloodSettings field named `field` (its registry name): the flood
 /// strategies read every field, dead reckoning only max_steps (its distance), the others none.
 [[nodiscard]] bool strategy_reads_flood_field(Strategy strategy, std::string_view field);
-inline constexpr Strategy all_strategies[] = {Strategy::flood, Strategy::flood_paced,
+inline constexpr Strategy all_strategies[] = {Strategy::flood,          Strategy::flood_paced,
                                               Strategy::dead_reckoning, Strategy::breadcrumbs,
-                                              Strategy::last_known};
+                                              Strategy::last_known,     Strategy::intercept};
 
 /// How a team of NPCs shares what it knows (docs/pursuit.md "Teams"); one NPC behaves the same in every mode.
 enum class TeamMode {
@@ -69,6 +74,26 @@ inline constexpr double npc_separation = 0.5;
 enum class NpcState { engage, chase, search, gave_up };
 /// "engage", "chase", "search", "gave_up".
 std::string_view to_string(NpcState state);
+
+/// The intercept strategy's constants (docs/pursuit.md "Intercept"; registered, so --set, --help, JSON and
+/// Python follow). It reads only what the NPC saw: the last sighting, its direction and the level.
+struct InterceptSettings {
+    /// Flood steps, [0, 1000]: a single-shot flood that stops as too_many_heated (the level opens up) after
+    /// fewer steps than this sends the NPC straight on instead (dead reckoning, and its search); 0 never.
+    int intercept_open_steps = 0;
+    /// [0, 1e6]: a warm cell's weight is multiplied by 1 + this x max(0, cos) of the angle between the
+    /// last seen direction and the line from the seed to the cell (the player's last velocity); 0: the
+    /// chapter's weights.
+    double intercept_heading_weight = 0.0;
+    /// [0, 16]: a warm cell's weight is its heat raised to this power; 1 is the chapter's centroid, larger
+    /// values pull the destination toward the heat's front (where the player is now).
+    double intercept_front_power = 1.0;
+
+    /// Named fields, as listed above.
+    [[nodiscard]] FieldErrors validate() const;
+};
+/// The registry of InterceptSettings's fields.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<InterceptSettings>) noexcept;
 
 struct PursuitSettings;
 /// The registry of PursuitSettings's fields (kinema/core/settings_registry.hpp).
@@ -176,9 +201,11 @@ struct PursuitConfig {
     movement::AnyModel model = movement::UnrealSettings{};  ///< the NPC's locomotion (engine defaults)
     /// The flood's constants; max_restarts caps the stimuli accepted (pursuit default 3, documented).
     chase::FloodSettings flood = default_flood();
+    InterceptSettings intercept;  ///< read by the intercept strategy only
     std::string map;  ///< the level's name in the chase events' `result` (as `kinema chase --map` prints it)
 
-    /// The settings against the NPC model (PursuitSettings::validate(model)), then the flood's: what every
+    /// The settings against the NPC model (PursuitSettings::validate(model)), then the flood's and the
+    /// intercept's: what every
     /// face checks before a run (the model's own fields: movement::validate).
     [[nodiscard]] FieldErrors validate() const;
 
