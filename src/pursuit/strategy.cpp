@@ -106,10 +106,15 @@ Vec3 last_known_destination(ChaseMemory& m, const ChaseInputs&, Result&) {
 // to the lowest id, as the chapter's destination). Only the sighting and the level are read.
 Vec3 intercept_target(ChaseMemory& m, const ChaseInputs& in, const chase::FloodResult& r) {
     const InterceptSettings& k = in.settings.intercept;
-    m.straight = r.stop_reason == chase::StopReason::too_many_heated && r.steps < k.intercept_open_steps;
-    if (m.straight) {
+    if (r.stop_reason == chase::StopReason::too_many_heated && r.steps < k.intercept_open_steps) {
         Result unused;  // dead reckoning reports no chase result
-        return dead_reckoning_destination(m, in, unused);
+        const Vec3 ahead = dead_reckoning_destination(m, in, unused);
+        const double cell = in.space.chase_space().cells().cell_size();
+        const Vec2 run = in.frame.flat(ahead) - in.frame.flat(m.query.position);
+        m.straight = std::hypot(run.x, run.y) >= k.intercept_straight_cells * cell;
+        if (m.straight) {
+            return ahead;
+        }
     }
     const chase::CellSpace& cells = in.space.chase_space().cells();
     const Vec2 seed = cells.planar_position(r.seed_cell);

@@ -162,7 +162,7 @@ TEST(Intercept, OpenGroundRunsStraightOn) {
 TEST(Intercept, DeterministicAndRegistered) {
     const Level lv("corner");
     PursuitConfig config = test::corner_config(Strategy::intercept);
-    config.intercept = {8, 2.0, 3.0};
+    config.intercept = {8, 0.0, 2.0, 3.0};
     const PursuitResult a = run_pursuit(lv.space, test::corner_scenario(), config);
     const PursuitResult b = run_pursuit(lv.space, test::corner_scenario(), config);
     ASSERT_EQ(a.frames.size(), b.frames.size());
@@ -173,12 +173,13 @@ TEST(Intercept, DeterministicAndRegistered) {
     EXPECT_EQ(parse_strategy("intercept"), Strategy::intercept);
     EXPECT_EQ(to_string(Strategy::intercept), "intercept");
     EXPECT_TRUE(InterceptSettings{}.validate().empty());
-    const InterceptSettings bad{-1, -2.0, 17.0};
-    EXPECT_EQ(bad.validate().size(), 3u);
+    const InterceptSettings bad{-1, -1.0, -2.0, 17.0};
+    EXPECT_EQ(bad.validate().size(), 4u);
     config.intercept = bad;
-    EXPECT_EQ(config.validate().size(), 3u);
+    EXPECT_EQ(config.validate().size(), 4u);
     const SettingsDescription& d = settings_description<InterceptSettings>();
-    for (const char* name : {"intercept_open_steps", "intercept_heading_weight", "intercept_front_power"}) {
+    for (const char* name : {"intercept_open_steps", "intercept_straight_cells", "intercept_heading_weight",
+                             "intercept_front_power"}) {
         EXPECT_NE(find_field(d, name), nullptr) << name;
     }
 }

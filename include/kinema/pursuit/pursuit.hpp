@@ -81,6 +81,9 @@ struct InterceptSettings {
     /// Flood steps, [0, 1000]: a single-shot flood that stops as too_many_heated (the level opens up) after
     /// fewer steps than this sends the NPC straight on instead (dead reckoning, and its search); 0 never.
     int intercept_open_steps = 0;
+    /// Cells, [0, 1e6]: with intercept_open_steps, the NPC runs straight on only if dead reckoning's line
+    /// from the last sighting is at least this many cell sizes long (a long clear line ahead); 0: any.
+    double intercept_straight_cells = 0.0;
     /// [0, 1e6]: a warm cell's weight is multiplied by 1 + this x max(0, cos) of the angle between the
     /// last seen direction and the line from the seed to the cell (the player's last velocity); 0: the
     /// chapter's weights.
