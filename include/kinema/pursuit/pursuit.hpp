@@ -80,7 +80,8 @@ std::string_view to_string(NpcState state);
 struct InterceptSettings {
     /// Flood steps, [0, 1000]: a single-shot flood that stops as too_many_heated (the level opens up) after
     /// fewer steps than this sends the NPC straight on instead (dead reckoning, and its search); 0 never.
-    int intercept_open_steps = 0;
+    /// Default 15: the best of 0, 10, 15 and 40 on the tuning levels (docs/pursuit.md "Intercept").
+    int intercept_open_steps = 15;
     /// Cells, [0, 1e6]: with intercept_open_steps, the NPC runs straight on only if dead reckoning's line
     /// from the last sighting is at least this many cell sizes long (a long clear line ahead); 0: any.
     double intercept_straight_cells = 0.0;
