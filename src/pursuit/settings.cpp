@@ -62,17 +62,12 @@ constexpr SettingsDescription kPursuitDescription{"PursuitSettings", kPursuitFie
 // The intercept strategy's constants (docs/pursuit.md "Intercept"); the defaults are the ones measured there.
 using I = InterceptSettings;
 constexpr std::array kInterceptFields{
-    field<I, &I::intercept_open_steps>(
-        "intercept_open_steps", "steps", closed_range(0, 1000),
-        "a flood stopped by too_many_heated before this many steps: run straight on instead; 0 never"),
     field<I, &I::intercept_straight_cells>(
         "intercept_straight_cells", "cells", closed_range(0, 1e6),
-        "with intercept_open_steps: straight on only if dead reckoning's line is at least this long"),
-    field<I, &I::intercept_heading_weight>("intercept_heading_weight", "1", closed_range(0, 1e6),
-                                           "extra weight of warm cells ahead along the last seen direction"),
-    field<I, &I::intercept_front_power>(
-        "intercept_front_power", "1", closed_range(0, 16),
-        "warm cells weigh heat^this: 1 the chapter's centroid, more the front"),
+        "run straight on when dead reckoning's line is at least this long, else the flood's; 0 never"),
+    field<I, &I::intercept_search_heat>(
+        "intercept_search_heat", "1", closed_range(0, 1e6),
+        "the search: every reachable cell alike plus this x a corridor flood's heat"),
 };
 constexpr SettingsDescription kInterceptDescription{"InterceptSettings", kInterceptFields, {}};
 

@@ -99,61 +99,34 @@ Vec3 last_known_destination(ChaseMemory& m, const ChaseInputs&, Result&) {
     return m.query.position;
 }
 
-// Intercept (docs/pursuit.md "Intercept"): from the finished single shot, either straight on (a flood that
-// stopped as too_many_heated within intercept_open_steps: open ground, where dead reckoning re-acquires
-// more often, docs/pursuit.md "On every shared map") or the warm cells' centroid weighted by heat^front_power
-// x (1 + heading_weight x max(0, cos)) toward the last seen direction, then the heated cell nearest it (ties
-// to the lowest id, as the chapter's destination). Only the sighting and the level are read.
+// Intercept (docs/pursuit.md "Intercept"): straight on (dead reckoning's destination) when its line from
+// the last sighting is at least intercept_straight_cells cell sizes long -- open ground, where dead
+// reckoning re-acquires more often (docs/pursuit.md "On every shared map") -- else the chapter's flood
+// destination. The search starts on every cell the NPC can reach, plus intercept_search_heat x the flood's
+// heat when the NPC took the flood's destination and the flood ran out of cells or steps (a corridor's heat:
+// one that stopped as too_many_heated opened into a room and says less). Only the sighting and the level
+// are read.
 Vec3 intercept_target(ChaseMemory& m, const ChaseInputs& in, const chase::FloodResult& r) {
     const InterceptSettings& k = in.settings.intercept;
-    if (r.stop_reason == chase::StopReason::too_many_heated && r.steps < k.intercept_open_steps) {
+    if (k.intercept_straight_cells > 0.0) {
         Result unused;  // dead reckoning reports no chase result
         const Vec3 ahead = dead_reckoning_destination(m, in, unused);
-        const double cell = in.space.chase_space().cells().cell_size();
         const Vec2 run = in.frame.flat(ahead) - in.frame.flat(m.query.position);
+        const double cell = in.space.chase_space().cells().cell_size();
         m.straight = std::hypot(run.x, run.y) >= k.intercept_straight_cells * cell;
         if (m.straight) {
             return ahead;
         }
     }
-    const chase::CellSpace& cells = in.space.chase_space().cells();
-    const Vec2 seed = cells.planar_position(r.seed_cell);
-    const Vec2 dir = cells.planar(m.query.direction);
-    const double dir_len = std::hypot(dir.x, dir.y);
-    Vec2 sum{0.0, 0.0};
-    double total = 0.0;
-    for (const chase::CellId c : m.shot.heated_cells()) {
-        const int heat = m.shot.value(c);
-        if (heat <= 0) {
-            continue;
-        }
-        const Vec2 p = cells.planar_position(c);
-        double w = std::pow(static_cast<double>(heat), k.intercept_front_power);
-        const Vec2 off{p.x - seed.x, p.y - seed.y};
-        const double off_len = std::hypot(off.x, off.y);
-        if (dir_len > 0.0 && off_len > 0.0) {
-            const double cosine = (off.x * dir.x + off.y * dir.y) / (off_len * dir_len);
-            w *= 1.0 + k.intercept_heading_weight * std::max(0.0, cosine);
-        }
-        sum = {sum.x + w * p.x, sum.y + w * p.y};
-        total += w;
+    if (r.stop_reason != chase::StopReason::too_many_heated) {
+        m.search_heat = k.intercept_search_heat;
     }
-    const Vec2 centroid{sum.x / total, sum.y / total};
-    chase::CellId best = r.destination_cell;
-    double best_d = INFINITY;
-    for (const chase::CellId c : m.shot.heated_cells()) {
-        const Vec2 p = cells.planar_position(c);
-        const double d = std::hypot(p.x - centroid.x, p.y - centroid.y);
-        if (d < best_d || (d == best_d && c < best)) {
-            best = c;
-            best_d = d;
-        }
-    }
-    return cells.position(best);
+    return r.destination;
 }
 
 Vec3 intercept_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
     m.straight = false;
+    m.search_heat = 0.0;
     return shot_step(m, in, result, true) ? intercept_target(m, in, result->flood) : m.query.position;
 }
 
@@ -181,34 +154,39 @@ bool paced_finished(const ChaseMemory& m) {
 const chase::Flood* shot_heat(const ChaseMemory& m) {
     return &m.shot;
 }
-const chase::Flood* paced_heat(const ChaseMemory& m) {
-    return &m.flood;
-}
 const chase::Flood* no_heat(const ChaseMemory&) {
     return nullptr;
 }
-// Intercept's search starts as its destination's strategy would: the flood's warm cells, or (straight on)
-// the destination's cell.
-const chase::Flood* intercept_heat(const ChaseMemory& m) {
-    return m.straight ? nullptr : &m.shot;
+SearchSeed shot_search(const ChaseMemory& m) {
+    return {.heat = &m.shot};
+}
+SearchSeed paced_search(const ChaseMemory& m) {
+    return {.heat = &m.flood};
+}
+SearchSeed cell_search(const ChaseMemory&) {
+    return {};
+}
+// Intercept's search: every cell the NPC can reach, with the flood's heat when intercept_target kept it.
+SearchSeed intercept_search(const ChaseMemory& m) {
+    return {.heat = m.search_heat > 0.0 ? &m.shot : nullptr, .reach = true, .heat_weight = m.search_heat};
 }
 
 // In the order of the Strategy enum.
 constexpr std::array<StrategyRow, 6> kRows{{
     // Only the single shot's heat is split: the paced flood's chase follows a destination that moves.
-    {Strategy::flood, FloodFields::every, flood_destination, flood_frame, shot_finished, shot_heat,
+    {Strategy::flood, FloodFields::every, flood_destination, flood_frame, shot_finished, shot_search,
      shot_heat},
-    {Strategy::flood_paced, FloodFields::every, paced_destination, paced_frame, paced_finished, paced_heat,
+    {Strategy::flood_paced, FloodFields::every, paced_destination, paced_frame, paced_finished, paced_search,
      no_heat},
     {Strategy::dead_reckoning, FloodFields::max_steps, dead_reckoning_destination, fixed_destination, always,
-     no_heat, no_heat},
-    {Strategy::breadcrumbs, FloodFields::none, breadcrumb_destination, breadcrumb_frame, always, no_heat,
+     cell_search, no_heat},
+    {Strategy::breadcrumbs, FloodFields::none, breadcrumb_destination, breadcrumb_frame, always, cell_search,
      no_heat},
-    {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, no_heat,
+    {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, cell_search,
      no_heat},
-    // A team shares intercept's one destination: its weights are not split.
+    // A team shares intercept's one destination (straight on has no heat to split).
     {Strategy::intercept, FloodFields::every, intercept_destination, intercept_frame, shot_finished,
-     intercept_heat, no_heat},
+     intercept_search, no_heat},
 }};
 static_assert([] {
     for (std::size_t i = 0; i < kRows.size(); ++i) {

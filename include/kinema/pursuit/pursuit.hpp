@@ -78,20 +78,15 @@ std::string_view to_string(NpcState state);
 /// The intercept strategy's constants (docs/pursuit.md "Intercept"; registered, so --set, --help, JSON and
 /// Python follow). It reads only what the NPC saw: the last sighting, its direction and the level.
 struct InterceptSettings {
-    /// Flood steps, [0, 1000]: a single-shot flood that stops as too_many_heated (the level opens up) after
-    /// fewer steps than this sends the NPC straight on instead (dead reckoning, and its search); 0 never.
-    /// Default 15: the best of 0, 10, 15 and 40 on the tuning levels (docs/pursuit.md "Intercept").
-    int intercept_open_steps = 15;
-    /// Cells, [0, 1e6]: with intercept_open_steps, the NPC runs straight on only if dead reckoning's line
-    /// from the last sighting is at least this many cell sizes long (a long clear line ahead); 0: any.
-    double intercept_straight_cells = 0.0;
-    /// [0, 1e6]: a warm cell's weight is multiplied by 1 + this x max(0, cos) of the angle between the
-    /// last seen direction and the line from the seed to the cell (the player's last velocity); 0: the
-    /// chapter's weights.
-    double intercept_heading_weight = 0.0;
-    /// [0, 16]: a warm cell's weight is its heat raised to this power; 1 is the chapter's centroid, larger
-    /// values pull the destination toward the heat's front (where the player is now).
-    double intercept_front_power = 1.0;
+    /// Cells, [0, 1e6]: the NPC runs straight on (dead reckoning's destination) when dead reckoning's line
+    /// from the last sighting is at least this many cell sizes long, else to the chapter's flood destination;
+    /// 0: never straight on. Default 12: the best of 8, 12 and 16 on the tuning levels (docs/pursuit.md
+    /// "Intercept").
+    double intercept_straight_cells = 12.0;
+    /// [0, 1e6]: the search starts on every cell the NPC can reach alike, plus this x the flood's heat on
+    /// its warm cells when the NPC ran to the flood's destination and the flood ran out of cells or steps
+    /// (not too_many_heated); 0: the reachable cells alone. Default 0.1 (docs/pursuit.md "Intercept").
+    double intercept_search_heat = 0.1;
 
     /// Named fields, as listed above.
     [[nodiscard]] FieldErrors validate() const;
