@@ -166,6 +166,10 @@ SearchSeed paced_search(const ChaseMemory& m) {
 SearchSeed cell_search(const ChaseMemory&) {
     return {};
 }
+// A split team divides intercept's flood heat as the flood's (when it took the flood's destination).
+const chase::Flood* intercept_split(const ChaseMemory& m) {
+    return m.straight ? nullptr : &m.shot;
+}
 // Intercept's search: every cell the NPC can reach, with the flood's heat when intercept_target kept it.
 SearchSeed intercept_search(const ChaseMemory& m) {
     return {.heat = m.search_heat > 0.0 ? &m.shot : nullptr, .reach = true, .heat_weight = m.search_heat};
@@ -184,9 +188,10 @@ constexpr std::array<StrategyRow, 6> kRows{{
      no_heat},
     {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, cell_search,
      no_heat},
-    // A team shares intercept's one destination (straight on has no heat to split).
+    // A split team divides the flood's heat where intercept took the flood's destination; straight on, the
+    // NPCs share it.
     {Strategy::intercept, FloodFields::every, intercept_destination, intercept_frame, shot_finished,
-     intercept_search, no_heat},
+     intercept_search, intercept_split},
 }};
 static_assert([] {
     for (std::size_t i = 0; i < kRows.size(); ++i) {
