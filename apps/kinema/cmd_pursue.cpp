@@ -117,6 +117,23 @@ void refuse_unused_flood_fields(const PursueCommand& command, pursuit::Strategy 
     }
 }
 
+// The intercept strategy's constants change only its runs: a single pursuit with another strategy refuses
+// them (a batch runs every strategy, intercept among them).
+void refuse_unused_intercept_fields(const PursueCommand& command, pursuit::Strategy strategy) {
+    if (strategy == pursuit::Strategy::intercept || command.flags.given("scenarios")) {
+        return;
+    }
+    for (const std::string& set : command.options.sets) {
+        const std::string name = set.substr(0, set.find('='));
+        if (find_field(settings_description<pursuit::InterceptSettings>(), name) != nullptr) {
+            throw UsageError(
+                fmt::format("--set {}: has no effect with --strategy {} (only --strategy intercept "
+                            "reads it)",
+                            name, pursuit::to_string(strategy)));
+        }
+    }
+}
+
 pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder& flags = command.flags;
     pursuit::PursuitConfig c;
@@ -130,6 +147,7 @@ pursuit::PursuitConfig parse_config(const PursueCommand& command) {
     const FlagBinder set_names;
     set_names.name_errors([&] { apply_sets(c, command.options.sets); });
     refuse_unused_flood_fields(command, c.settings.strategy);
+    refuse_unused_intercept_fields(command, c.settings.strategy);
     flags.require_valid(c.validate());
     set_names.require_valid(movement::validate(c.model));
     return c;

@@ -1,16 +1,17 @@
 // Does a team chase better? (docs/pursuit.md "Does a team chase better?"). On every shared map and 3D level,
 // with K = 1, 2 and 4 NPCs, N scenarios drawn as `kinema pursue --batch N --npcs K` draws them (seed 1,
-// min_route 20, the pursuit's defaults), the flood strategy runs with every team mode. Per level, K and mode
-// it prints the share of runs re-acquired during the chase and during the search, the median time to
-// re-acquire and the search's coverage (cells seen per NPC-second of search), as Markdown table rows, then
-// the same pooled over the levels, and writes a chart of the pooled re-acquired share and coverage against K
-// per mode. A run counts when the team lost the player (no NPC saw them), in every mode alike.
-// Scenario i's runs depend only on (seed, i), and the tallies add them in scenario order: the output is the
-// same on any machine and thread count.
+// min_route 20, the pursuit's defaults), the flood strategy (or --strategy's) runs with every team mode. Per
+// level, K and mode it prints the share of runs re-acquired during the chase and during the search, the
+// median time to re-acquire and the search's coverage (cells seen per NPC-second of search), as Markdown
+// table rows, then the same pooled over the levels, and writes a chart of the pooled re-acquired share and
+// coverage against K per mode. A run counts when the team lost the player (no NPC saw them), in every mode
+// alike. Scenario i's runs depend only on (seed, i), and the tallies add them in scenario order: the output
+// is the same on any machine and thread count.
 //
-// Usage: team_study [N] [--png FILE] [--only NAME] [--player-speed V] [--view-range R]
+// Usage: team_study [N] [--png FILE] [--only NAME] [--player-speed V] [--view-range R] [--strategy S]
 //   N: scenarios per level and K (default 200); V, R: the pursuit's player_speed and view_range (defaults 6
-//   and 20; the chapter's sprint past a CMC NPC is 7.5 and 10, as its Figure 1 on our corner level)
+//   and 20; the chapter's sprint past a CMC NPC is 7.5 and 10, as its Figure 1 on our corner level); S: a
+//   strategy's name as the CLI spells it (default flood; intercept for the intercept teams)
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -233,7 +234,7 @@ void print_pool(const Pool& pool) {
     }
 }
 
-void write_chart(const Pool& pool, const std::string& png) {
+void write_chart(const Pool& pool, const std::string& png, pursuit::Strategy strategy) {
     render::ChartPanel found;
     found.title = "Re-acquired (chase or search)";
     found.y_label = "share of runs, mean over the levels";
@@ -255,7 +256,8 @@ void write_chart(const Pool& pool, const std::string& png) {
         covered.series.push_back(b);
     }
     render::ChartSettings settings;
-    settings.title = "Does a team chase better? The flood strategy on " + std::to_string(pool.level_count) +
+    settings.title = "Does a team chase better? The " + std::string(pursuit::to_string(strategy)) +
+                     " strategy on " + std::to_string(pool.level_count) +
                      " levels (one NPC: every mode is the same)";
     settings.x_label = "NPCs in the team (K)";
     const render::ChartPanel panels[] = {found, covered};
@@ -308,6 +310,13 @@ int main(int argc, char** argv) {
             config.settings.player_speed = std::atof(argv[++i]);
         } else if (std::strcmp(argv[i], "--view-range") == 0 && i + 1 < argc) {
             config.settings.view_range = std::atof(argv[++i]);
+        } else if (std::strcmp(argv[i], "--strategy") == 0 && i + 1 < argc) {
+            const std::optional<pursuit::Strategy> s = pursuit::parse_strategy(argv[++i]);
+            if (!s) {
+                std::fprintf(stderr, "team_study: --strategy: unknown strategy '%s'\n", argv[i]);
+                return 2;
+            }
+            config.settings.strategy = *s;
         } else {
             scenarios = std::max(1, std::atoi(argv[i]));
         }
@@ -345,7 +354,7 @@ int main(int argc, char** argv) {
     }
     if (pool.level_count > 0) {
         print_pool(pool);
-        write_chart(pool, png);
+        write_chart(pool, png, config.settings.strategy);
     }
     return 0;
 }

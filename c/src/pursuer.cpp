@@ -45,6 +45,7 @@ static_assert(KINEMA_STRATEGY_FLOOD_PACED == static_cast<int>(pu::Strategy::floo
 static_assert(KINEMA_STRATEGY_DEAD_RECKONING == static_cast<int>(pu::Strategy::dead_reckoning));
 static_assert(KINEMA_STRATEGY_BREADCRUMBS == static_cast<int>(pu::Strategy::breadcrumbs));
 static_assert(KINEMA_STRATEGY_LAST_KNOWN == static_cast<int>(pu::Strategy::last_known));
+static_assert(KINEMA_STRATEGY_INTERCEPT == static_cast<int>(pu::Strategy::intercept));
 static_assert(KINEMA_PURSUIT_ENGAGE == static_cast<int>(pu::NpcState::engage));
 static_assert(KINEMA_PURSUIT_CHASE == static_cast<int>(pu::NpcState::chase));
 static_assert(KINEMA_PURSUIT_SEARCH == static_cast<int>(pu::NpcState::search));
@@ -77,8 +78,8 @@ namespace kinema::c_abi {
 
 pu::PursuerSettings settings_from_c(const kinema_pursuer_settings& s) {
     require_made_by_default(s.internal_check, "kinema_pursuer_settings");
-    if (s.strategy < KINEMA_STRATEGY_FLOOD || s.strategy > KINEMA_STRATEGY_LAST_KNOWN) {
-        throw std::invalid_argument("strategy: must be a kinema_pursuit_strategy (0 to 4), got " +
+    if (s.strategy < KINEMA_STRATEGY_FLOOD || s.strategy > KINEMA_STRATEGY_INTERCEPT) {
+        throw std::invalid_argument("strategy: must be a kinema_pursuit_strategy (0 to 5), got " +
                                     std::to_string(s.strategy));
     }
     pu::PursuerSettings out;

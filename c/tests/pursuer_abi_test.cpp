@@ -89,7 +89,7 @@ TEST(CAbiPursuer, DefaultsAndRangesAreTheRegistrys) {
         kinema::settings_description<kinema::chase::FloodSettings>(), defaults,
         [](kinema_pursuer_settings& s) -> void* { return &s.flood; }, &flood);
     kinema_pursuer_settings bad = defaults;
-    bad.strategy = 5;
+    bad.strategy = KINEMA_STRATEGY_INTERCEPT + 1;  // one past the last
     EXPECT_EQ(create_with(bad), KINEMA_ERROR_ARGUMENT);
     EXPECT_NE(last_error().find("strategy"), std::string::npos) << last_error();
 }

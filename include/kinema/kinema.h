@@ -319,7 +319,10 @@ typedef enum kinema_pursuit_strategy {
     KINEMA_STRATEGY_FLOOD_PACED = 1,    /* the flood advanced at the player's run speed (section 6) */
     KINEMA_STRATEGY_DEAD_RECKONING = 2, /* straight on from the last seen position until a wall */
     KINEMA_STRATEGY_BREADCRUMBS = 3,    /* the player's real trail (the original Dishonored; omniscient) */
-    KINEMA_STRATEGY_LAST_KNOWN = 4      /* the last seen position */
+    KINEMA_STRATEGY_LAST_KNOWN = 4,     /* the last seen position */
+    KINEMA_STRATEGY_INTERCEPT = 5       /* the flood weighted toward its front and the last seen direction, or
+                                           straight on in the open (docs/pursuit.md "Intercept"); its constants
+                                           keep their defaults from C */
 } kinema_pursuit_strategy;
 
 /* Bits of kinema_pursuer_output.events and kinds of kinema_pursuer_event (bit = 1 << kind). */

@@ -253,6 +253,10 @@ def test_pursuit_batch_is_typed_and_its_json_is_the_clis(cli, levels_dir, tmp_pa
     document = json.loads(batch.to_json())
     assert batch.scenarios == document["scenarios"] == 4
     assert [s.strategy for s in batch.summaries] == [s["strategy"] for s in document["summaries"]]
+    assert [s.strategy for s in batch.summaries] == ["flood", "flood-paced", "dead-reckoning", "breadcrumbs",
+                                                     "last-known", "intercept"]
+    keywords = [f["keyword"] for f in pursuit.settings_fields()]
+    assert "intercept_straight_cells" in keywords and "intercept_search_heat" in keywords
     for summary, row in zip(batch.summaries, document["summaries"]):
         assert summary.runs == row["runs"] and summary.gave_up == row["gave_up"]
         assert summary.median_time_to_reacquire == row["median_time_to_reacquire"]
@@ -284,7 +288,7 @@ def test_pursuit_batch_of_teams_is_the_clis(cli, levels_dir, tmp_path):
     assert [(s.strategy, s.team) for s in batch.summaries[:3]] == [
         ("flood", "independent"), ("flood", "shared"), ("flood", "split")]
     assert {run.npcs for run in batch.runs} == {2}
-    assert len(batch.runs) == 3 * 15
+    assert len(batch.runs) == 3 * 18  # 3 scenarios x 6 strategies x 3 team modes
     # The search's coverage, as the CLI's JSON gives it for a team.
     written = json.loads(out.read_text())
     assert [(r.searched_cells, r.search_npc_seconds) for r in batch.runs] == [

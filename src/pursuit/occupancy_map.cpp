@@ -78,14 +78,18 @@ void OccupancyMap::prepare(const chase::CellSpace& cells, double view_range) {
     }
 }
 
-// Isla 2013: the search starts from the flood's warm cells in proportion to their heat.
-bool OccupancyMap::seed_heat(const chase::Flood* flood) {
-    // Both arrays are zero outside the last search's active range: zeroing that range clears them without
-    // writing the pages no search reached.
+// Both arrays are zero outside the last search's active range: zeroing that range clears them without
+// writing the pages no search reached.
+void OccupancyMap::clear_active() {
     std::fill(occupancy_.data() + active_lo_, occupancy_.data() + active_hi_, 0.0);
     std::fill(scratch_.data() + active_lo_, scratch_.data() + active_hi_, 0.0);
     active_lo_ = occupancy_.size();
     active_hi_ = 0;
+}
+
+// Isla 2013: the search starts from the flood's warm cells in proportion to their heat.
+bool OccupancyMap::seed_heat(const chase::Flood* flood) {
+    clear_active();
     double total = 0.0;
     if (flood != nullptr && flood->started()) {
         for (const chase::CellId c : flood->heated_cells()) {
@@ -100,6 +104,42 @@ bool OccupancyMap::seed_heat(const chase::Flood* flood) {
     }
     seed_total_ = total;
     return total != 0.0;
+}
+
+// Intercept's search (docs/pursuit.md "Intercept"): the player may be on any cell the NPC can reach, so
+// every one of them starts alike (a breadth-first walk from `from`); cells it cannot reach (a navmesh's
+// islands) hold nothing, so the search never heads for them. `heat_weight` x the heat of `heat`'s warm
+// cells is added on top. Ties of the target go to the nearest cell, so the search sweeps outward.
+void OccupancyMap::seed_reach(chase::CellId from, const chase::Flood* heat, double heat_weight) {
+    clear_active();
+    if (reach_.capacity() < occupancy_.size()) {
+        reach_.reserve(occupancy_.size());  // the first such search on these cells
+    }
+    reach_.clear();
+    reach_.push_back(from);
+    occupancy_[from] = 1.0;
+    for (std::size_t i = 0; i < reach_.size(); ++i) {
+        for_each_neighbour(*cells_, reach_[i], [&](chase::CellId nb) {
+            if (occupancy_[nb] == 0.0) {
+                occupancy_[nb] = 1.0;
+                reach_.push_back(nb);
+            }
+        });
+    }
+    auto total = static_cast<double>(reach_.size());
+    const auto [lo, hi] = std::minmax_element(reach_.begin(), reach_.end());
+    active_lo_ = *lo;
+    active_hi_ = std::size_t{*hi} + 1;
+    if (heat != nullptr && heat->started() && heat_weight > 0.0) {
+        for (const chase::CellId c : heat->heated_cells()) {
+            const int v = heat->value(c);
+            if (v > 0 && occupancy_[c] != 0.0) {
+                occupancy_[c] += heat_weight * v;
+                total += heat_weight * v;
+            }
+        }
+    }
+    seed_total_ = total;
 }
 
 void OccupancyMap::seed_cell(chase::CellId cell) {

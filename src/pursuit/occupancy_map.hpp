@@ -1,5 +1,6 @@
 // The search's occupancy map (Isla, "Third Eye Crime", GDC 2013; docs/pursuit.md "Search"): where the player
-// may be, over the chase cells. It is seeded (from a flood's warm cells or on one cell), spreads each time
+// may be, over the chase cells. It is seeded (from a flood's warm cells, on one cell or on every cell the
+// NPC can reach), spreads each time
 // the player could have moved one cell, is cleared where an NPC sees, and names the most probable cell as
 // the next search target. It owns its arrays: what depends only on the cells and the view range is built
 // once and reused by the next searches (no allocation per frame, none between runs on the same space). Any
@@ -21,6 +22,17 @@
 
 namespace kinema::pursuit::detail {
 
+/// Where a search starts (the strategy table's search_seed). With `reach` false: the warm cells of `heat` in
+/// proportion to their heat when it has any, else the fallback cell (the destination's). With `reach`
+/// true (intercept, docs/pursuit.md "Intercept"): every cell the fallback cell reaches through the
+/// neighbour lists alike, plus `heat_weight` x the heat of `heat`'s warm cells among them when `heat` is
+/// not null.
+struct SearchSeed {
+    const chase::Flood* heat = nullptr;
+    bool reach = false;
+    double heat_weight = 0.0;
+};
+
 class OccupancyMap {
   public:
     /// Builds the arrays for `cells` and `view_range` (the buckets of the clearing are at least that wide)
@@ -30,8 +42,10 @@ class OccupancyMap {
     /// when it has any; else, all on the cell `fallback()` names. `spread`: the share that moves each time
     /// the player could have moved one cell, every `interval` seconds.
     template <class Fallback>
-    void seed(const chase::Flood* flood, Fallback&& fallback, double t, double spread, double interval) {
-        if (!seed_heat(flood)) {
+    void seed(const SearchSeed& from, Fallback&& fallback, double t, double spread, double interval) {
+        if (from.reach) {
+            seed_reach(fallback(), from.heat, from.heat_weight);
+        } else if (!seed_heat(from.heat)) {
             seed_cell(fallback());
         }
         begin(t, spread, interval);
@@ -64,7 +78,9 @@ class OccupancyMap {
     void normalised(std::vector<double>& out) const;
 
   private:
+    void clear_active();
     bool seed_heat(const chase::Flood* flood);
+    void seed_reach(chase::CellId from, const chase::Flood* heat, double heat_weight);
     void seed_cell(chase::CellId cell);
     void begin(double t, double spread, double interval);
     // A 3D level's cells carry their floor's height; a 2D space's cells are on its plane (height 0, whatever
@@ -129,7 +145,8 @@ class OccupancyMap {
     };
     std::vector<Cleared> cleared_;
     std::span<const chase::CellId> excluded_;
-    std::vector<std::uint8_t> swept_;  // sweep()
+    std::vector<std::uint8_t> swept_;   // sweep()
+    std::vector<chase::CellId> reach_;  // seed_reach's queue (reserved at its first search)
 
     // The search under way.
     double spread_ = 0.5;

@@ -114,6 +114,7 @@ void parse_team(const ScenarioText& text, PlanarFrame frame, PursuitScenario& sc
 constexpr std::array kConfigParts{
     part<PursuitConfig, PursuitSettings, &PursuitConfig::settings>(""),
     part<PursuitConfig, chase::FloodSettings, &PursuitConfig::flood>(""),
+    part<PursuitConfig, InterceptSettings, &PursuitConfig::intercept>(""),
 };
 constexpr SettingsDescription kConfigDescription{"PursuitConfig", {}, kConfigParts};
 

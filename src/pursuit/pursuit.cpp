@@ -35,13 +35,24 @@ void validate_config(const PursuitConfig& config) {
 
 namespace detail {
 
+namespace {
+
+// The pursuer's settings of a pursuit: its reasoning and the intercept's constants.
+PursuerSettings pursuer_settings(const PursuitConfig& config) {
+    PursuerSettings s = pursuit::pursuer_settings(config.settings);
+    s.intercept = config.intercept;
+    return s;
+}
+
+}  // namespace
+
 PursuitLoop::PursuitLoop(PursuitSpace& space, const PursuitConfig& config)
     : ps_(space),
       frame_(space.frame()),
       config_(config),
       perception_(space, config.settings),
       player_(scenario_.route, config.settings.player_speed),
-      team_(space, 1, TeamMode::split, pursuer_settings(config.settings), config.flood) {
+      team_(space, 1, TeamMode::split, pursuer_settings(config), config.flood) {
     npcs_.resize(1);
     configure();
 }
@@ -59,7 +70,7 @@ void PursuitLoop::configure() {
     for (NpcBody& npc : npcs_) {
         npc.nav.configure(ps_, config_.model, settings());
     }
-    team_.set_settings(pursuer_settings(settings()), config_.flood);
+    team_.set_settings(pursuer_settings(config_), config_.flood);
     finished_ = true;
 }
 
@@ -69,7 +80,7 @@ void PursuitLoop::form_team(const PursuitScenario& scenario) {
     const int n = scenario.npcs();
     const TeamMode mode = n > 1 ? scenario.team : TeamMode::split;
     if (n != team_.size()) {
-        team_ = PursuerTeam(ps_, n, mode, pursuer_settings(settings()), config_.flood);
+        team_ = PursuerTeam(ps_, n, mode, pursuer_settings(config_), config_.flood);
         npcs_.resize(static_cast<std::size_t>(n));
         for (NpcBody& npc : npcs_) {
             npc.nav.configure(ps_, config_.model, settings());

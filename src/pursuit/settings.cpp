@@ -15,12 +15,13 @@ namespace kinema::pursuit {
 
 namespace {
 
-constexpr std::array<FieldChoice, 5> kStrategies{{
+constexpr std::array<FieldChoice, 6> kStrategies{{
     {"flood", static_cast<double>(Strategy::flood)},
     {"flood-paced", static_cast<double>(Strategy::flood_paced)},
     {"dead-reckoning", static_cast<double>(Strategy::dead_reckoning)},
     {"breadcrumbs", static_cast<double>(Strategy::breadcrumbs)},
     {"last-known", static_cast<double>(Strategy::last_known)},
+    {"intercept", static_cast<double>(Strategy::intercept)},
 }};
 // The reasoning's fields, registered once: a part of both settings below (with PursuitSettings's texts, the
 // ones `kinema pursue --help` shows).
@@ -57,6 +58,18 @@ constexpr std::array<std::string_view, 11> kPursuitOrder{
 };
 constexpr SettingsDescription kPursuitDescription{"PursuitSettings", kPursuitFields, kPursuitParts,
                                                   kPursuitOrder};
+
+// The intercept strategy's constants (docs/pursuit.md "Intercept"); the defaults are the ones measured there.
+using I = InterceptSettings;
+constexpr std::array kInterceptFields{
+    field<I, &I::intercept_straight_cells>(
+        "intercept_straight_cells", "cells", closed_range(0, 1e6),
+        "run straight on when dead reckoning's line is at least this long, else the flood's; 0 never"),
+    field<I, &I::intercept_search_heat>(
+        "intercept_search_heat", "1", closed_range(0, 1e6),
+        "the search: every reachable cell alike plus this x a corridor flood's heat"),
+};
+constexpr SettingsDescription kInterceptDescription{"InterceptSettings", kInterceptFields, {}};
 
 // The runtime pursuer's: the reasoning (its member, without a prefix), then the flood's slicing.
 using P = PursuerSettings;
@@ -129,16 +142,31 @@ const SettingsDescription& describe_settings(std::type_identity<PursuitSettings>
     return kPursuitDescription;
 }
 
+const SettingsDescription& describe_settings(std::type_identity<InterceptSettings>) noexcept {
+    return kInterceptDescription;
+}
+
+FieldErrors InterceptSettings::validate() const {
+    return validate_settings(*this);
+}
+
 const SettingsDescription& describe_settings(std::type_identity<PursuerSettings>) noexcept {
     return kPursuerDescription;
 }
 
 FieldErrors PursuerSettings::validate() const {
-    return validate_settings(*this);
+    // The intercept's fields are not in PursuerSettings's registry: the C ABI's accessors read that
+    // registry on kinema_pursuer_settings, which mirrors only the fields before them.
+    FieldErrors errors = validate_settings(*this);
+    const FieldErrors more = intercept.validate();
+    errors.insert(errors.end(), more.begin(), more.end());
+    return errors;
 }
 
 PursuerSettings pursuer_settings(const PursuitSettings& settings) {
-    return {.reasoning = settings};  // the base's slice
+    PursuerSettings s;
+    s.reasoning = settings;  // the base's slice
+    return s;
 }
 
 FieldErrors PursuitSettings::validate() const {
@@ -160,6 +188,8 @@ FieldErrors PursuitConfig::validate() const {
     FieldErrors errors = settings.validate(model);
     const FieldErrors flood_errors = flood.validate();
     errors.insert(errors.end(), flood_errors.begin(), flood_errors.end());
+    const FieldErrors intercept_errors = intercept.validate();
+    errors.insert(errors.end(), intercept_errors.begin(), intercept_errors.end());
     return errors;
 }
 

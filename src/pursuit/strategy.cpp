@@ -2,6 +2,7 @@
 #include "strategy.hpp"
 
 #include <array>
+#include <cmath>
 
 #include "kinema/chase/dead_reckoning.hpp"
 
@@ -98,6 +99,44 @@ Vec3 last_known_destination(ChaseMemory& m, const ChaseInputs&, Result&) {
     return m.query.position;
 }
 
+// Intercept (docs/pursuit.md "Intercept"): straight on (dead reckoning's destination) when its line from
+// the last sighting is at least intercept_straight_cells cell sizes long -- open ground, where dead
+// reckoning re-acquires more often (docs/pursuit.md "On every shared map") -- else the chapter's flood
+// destination. The search starts on every cell the NPC can reach, plus intercept_search_heat x the flood's
+// heat when the NPC took the flood's destination and the flood ran out of cells or steps (a corridor's heat:
+// one that stopped as too_many_heated opened into a room and says less). Only the sighting and the level
+// are read.
+Vec3 intercept_target(ChaseMemory& m, const ChaseInputs& in, const chase::FloodResult& r) {
+    const InterceptSettings& k = in.settings.intercept;
+    if (k.intercept_straight_cells > 0.0) {
+        Result unused;  // dead reckoning reports no chase result
+        const Vec3 ahead = dead_reckoning_destination(m, in, unused);
+        const Vec2 run = in.frame.flat(ahead) - in.frame.flat(m.query.position);
+        const double cell = in.space.chase_space().cells().cell_size();
+        m.straight = std::hypot(run.x, run.y) >= k.intercept_straight_cells * cell;
+        if (m.straight) {
+            return ahead;
+        }
+    }
+    if (r.stop_reason != chase::StopReason::too_many_heated) {
+        m.search_heat = k.intercept_search_heat;
+    }
+    return r.destination;
+}
+
+Vec3 intercept_destination(ChaseMemory& m, const ChaseInputs& in, Result& result) {
+    m.straight = false;
+    m.search_heat = 0.0;
+    return shot_step(m, in, result, true) ? intercept_target(m, in, result->flood) : m.query.position;
+}
+
+std::optional<Vec3> intercept_frame(ChaseMemory& m, const ChaseInputs& in, double, Result& result) {
+    if (m.shot_pending && shot_step(m, in, result, false)) {
+        return in.frame.on_plane(intercept_target(m, in, result->flood));
+    }
+    return std::nullopt;
+}
+
 std::optional<Vec3> fixed_destination(ChaseMemory&, const ChaseInputs&, double, Result&) {
     return std::nullopt;
 }
@@ -115,26 +154,44 @@ bool paced_finished(const ChaseMemory& m) {
 const chase::Flood* shot_heat(const ChaseMemory& m) {
     return &m.shot;
 }
-const chase::Flood* paced_heat(const ChaseMemory& m) {
-    return &m.flood;
-}
 const chase::Flood* no_heat(const ChaseMemory&) {
     return nullptr;
 }
+SearchSeed shot_search(const ChaseMemory& m) {
+    return {.heat = &m.shot};
+}
+SearchSeed paced_search(const ChaseMemory& m) {
+    return {.heat = &m.flood};
+}
+SearchSeed cell_search(const ChaseMemory&) {
+    return {};
+}
+// A split team divides intercept's flood heat as the flood's (when it took the flood's destination).
+const chase::Flood* intercept_split(const ChaseMemory& m) {
+    return m.straight ? nullptr : &m.shot;
+}
+// Intercept's search: every cell the NPC can reach, with the flood's heat when intercept_target kept it.
+SearchSeed intercept_search(const ChaseMemory& m) {
+    return {.heat = m.search_heat > 0.0 ? &m.shot : nullptr, .reach = true, .heat_weight = m.search_heat};
+}
 
 // In the order of the Strategy enum.
-constexpr std::array<StrategyRow, 5> kRows{{
+constexpr std::array<StrategyRow, 6> kRows{{
     // Only the single shot's heat is split: the paced flood's chase follows a destination that moves.
-    {Strategy::flood, FloodFields::every, flood_destination, flood_frame, shot_finished, shot_heat,
+    {Strategy::flood, FloodFields::every, flood_destination, flood_frame, shot_finished, shot_search,
      shot_heat},
-    {Strategy::flood_paced, FloodFields::every, paced_destination, paced_frame, paced_finished, paced_heat,
+    {Strategy::flood_paced, FloodFields::every, paced_destination, paced_frame, paced_finished, paced_search,
      no_heat},
     {Strategy::dead_reckoning, FloodFields::max_steps, dead_reckoning_destination, fixed_destination, always,
-     no_heat, no_heat},
-    {Strategy::breadcrumbs, FloodFields::none, breadcrumb_destination, breadcrumb_frame, always, no_heat,
+     cell_search, no_heat},
+    {Strategy::breadcrumbs, FloodFields::none, breadcrumb_destination, breadcrumb_frame, always, cell_search,
      no_heat},
-    {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, no_heat,
+    {Strategy::last_known, FloodFields::none, last_known_destination, fixed_destination, always, cell_search,
      no_heat},
+    // A split team divides the flood's heat where intercept took the flood's destination; straight on, the
+    // NPCs share it.
+    {Strategy::intercept, FloodFields::every, intercept_destination, intercept_frame, shot_finished,
+     intercept_search, intercept_split},
 }};
 static_assert([] {
     for (std::size_t i = 0; i < kRows.size(); ++i) {

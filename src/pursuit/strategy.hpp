@@ -12,6 +12,7 @@
 #include "kinema/pursuit/pursuer.hpp"
 #include "kinema/pursuit/pursuit.hpp"
 #include "kinema/pursuit/space.hpp"
+#include "occupancy_map.hpp"
 
 namespace kinema::pursuit::detail {
 
@@ -25,6 +26,10 @@ struct ChaseMemory {
     chase::CellId breadcrumb = chase::no_cell;
     /// The single shot is time-sliced (PursuerSettings::flood_steps_per_tick) and has not finished yet.
     bool shot_pending = false;
+    /// intercept: the NPC runs straight on (dead reckoning's destination: a long clear line ahead).
+    bool straight = false;
+    /// intercept: the search adds this x the single shot's heat (0: none; docs/pursuit.md "Intercept").
+    double search_heat = 0.0;
 };
 
 /// What a strategy reads besides its memory.
@@ -58,8 +63,9 @@ struct StrategyRow {
     /// Whether arriving ends the chase now (not while the single shot is time-sliced; the paced flood: only
     /// once it has finished).
     bool (*may_arrive)(const ChaseMemory& memory);
-    /// The flood whose warm cells seed the search, or nullptr (the search starts on the destination's cell).
-    const chase::Flood* (*search_seed)(const ChaseMemory& memory);
+    /// Where the search starts: a flood's warm cells, the destination's cell (no flood) or, for intercept,
+    /// every cell the NPC can reach (OccupancyMap::seed).
+    SearchSeed (*search_seed)(const ChaseMemory& memory);
     /// The flood whose heat a team in split mode divides among its chasing NPCs (chase::split_destinations),
     /// or nullptr: the NPCs share the chase's one destination.
     const chase::Flood* (*split_heat)(const ChaseMemory& memory);

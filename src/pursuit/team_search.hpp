@@ -25,7 +25,7 @@ class TeamSearch {
     /// NPC `npc` starts searching at time t: the first seeds the map as a lone NPC's search would
     /// (OccupancyMap::prepare and seed); the others join the map as it is.
     template <class Fallback>
-    void join(int npc, const chase::CellSpace& cells, double view_range, const chase::Flood* seed,
+    void join(int npc, const chase::CellSpace& cells, double view_range, const SearchSeed& seed,
               Fallback&& fallback, double t, double spread, double interval) {
         if (!active_) {
             map_.prepare(cells, view_range);

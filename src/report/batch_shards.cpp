@@ -145,6 +145,9 @@ void read_settings(const json& object, BatchPart& part) {
     });
     read_fields(field(object, "flood", path), "flood", path,
                 [&](const std::string& n, const std::string& t) { set_field_text(s.config.flood, n, t); });
+    read_fields(
+        field(object, "intercept", path), "intercept", path,
+        [&](const std::string& n, const std::string& t) { set_field_text(s.config.intercept, n, t); });
     read_fields(field(object, "batch", path), "batch", path,
                 [&](const std::string& n, const std::string& t) { set_field_text(s.batch, n, t); });
     s.behind_unit = text_field(object, "behind_unit", path);
@@ -177,6 +180,7 @@ std::string batch_settings_json(const BatchPartSettings& s) {
     w.string("npc_model", movement::model_name(s.config.model));
     w.key("model").raw(movement::settings_json(s.config.model));
     w.key("flood").raw(settings_json(s.config.flood));
+    w.key("intercept").raw(settings_json(s.config.intercept));  // the intercept strategy's row reads it
     w.key("batch").begin_object().integer("scenarios", s.batch.scenarios).integer("seed", s.batch.seed);
     w.number("min_route", s.batch.min_route).integer("npc_behind", s.batch.npc_behind);
     if (s.batch.npcs > 1) {  // one NPC's parts as before teams

@@ -36,6 +36,9 @@ void settings(JsonWriter& w, const PursuitScenario& scenario, const PursuitConfi
     w.string("npc_model", movement::model_name(config.model));
     w.key("model").raw(movement::settings_json(config.model));
     w.key("flood").raw(settings_json(config.flood));
+    if (config.settings.strategy == Strategy::intercept) {  // the other strategies' JSON as before
+        w.key("intercept").raw(settings_json(config.intercept));
+    }
     w.key("route").begin_array();
     for (std::size_t i = 0; i < scenario.route.size(); ++i) {
         w.begin_array();

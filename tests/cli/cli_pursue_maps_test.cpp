@@ -55,8 +55,8 @@ TEST(PursueMaps, SharedMapsPresent) {
 
 class PursueEveryMap : public ::testing::TestWithParam<std::string> {};
 
-constexpr std::array<const char*, 5> kStrategies{"flood", "flood-paced", "dead-reckoning", "breadcrumbs",
-                                                 "last-known"};
+constexpr std::array<const char*, 6> kStrategies{"flood",       "flood-paced", "dead-reckoning",
+                                                 "breadcrumbs", "last-known",  "intercept"};
 
 // A small batch on the level file `level` with `args`, on 1 and 2 threads.
 void check_batch(const std::string& level, const std::string& name, const std::string& args) {

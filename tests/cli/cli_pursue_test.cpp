@@ -385,9 +385,9 @@ TEST(CliPursue, ObjLevelBatchIsTheSameForAnyThreadCount) {
         << one.out;
     const nlohmann::json j = nlohmann::json::parse(read_file(json1));
     EXPECT_EQ(j["scenarios"], 4);
-    EXPECT_EQ(j["runs"].size(), 20u);
+    EXPECT_EQ(j["runs"].size(), 24u);  // 4 scenarios x 6 strategies
     const std::string table = read_file(csv);
-    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 21);
+    EXPECT_EQ(std::count(table.begin(), table.end(), '\n'), 25);
     // Each run re-acquired, gave up or timed out, or never lost sight: the shares of every row sum to 1.
     for (const nlohmann::json& row : j["summaries"]) {
         if (row["runs"] > 0) {
@@ -469,10 +469,11 @@ TEST(CliPursue, BatchIsTheSameForAnyThreadCount) {
     EXPECT_EQ(r.json1, r.json2);
     const nlohmann::json j = nlohmann::json::parse(r.json1);
     EXPECT_EQ(j["scenarios"], 4);
-    EXPECT_EQ(j["summaries"].size(), 5u);
-    EXPECT_EQ(j["runs"].size(), 20u);
+    EXPECT_EQ(j["summaries"].size(), 6u);  // one per strategy
+    EXPECT_EQ(j["runs"].size(), 24u);
     EXPECT_EQ(j["summaries"][1]["strategy"], "flood-paced");
-    EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 21);
+    EXPECT_EQ(j["summaries"][5]["strategy"], "intercept");
+    EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 25);
     EXPECT_NE(r.one.out.find("dead-reckoning"), std::string::npos);
 }
 
@@ -487,10 +488,10 @@ TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
     EXPECT_EQ(r.json1, r.json2);
     const nlohmann::json j = nlohmann::json::parse(r.json1);
     EXPECT_EQ(j["scenarios"], 5);
-    ASSERT_EQ(j["summaries"].size(), 15u);
-    EXPECT_EQ(j["runs"].size(), 75u);
+    ASSERT_EQ(j["summaries"].size(), 18u);  // 6 strategies x 3 modes
+    EXPECT_EQ(j["runs"].size(), 90u);
     const char* modes[] = {"independent", "shared", "split"};
-    for (std::size_t i = 0; i < 15; ++i) {
+    for (std::size_t i = 0; i < 18; ++i) {
         EXPECT_EQ(j["summaries"][i]["team"], modes[i % 3]);
         EXPECT_EQ(j["summaries"][i]["npcs"], 3);
         EXPECT_EQ(j["runs"][i]["team"], modes[i % 3]);
@@ -500,7 +501,7 @@ TEST(CliPursue, TeamBatchIsTheSameForAnyThreadCount) {
         r.csv.substr(0, r.csv.find('\n')),
         "scenario,strategy,outcome,reacquired_in,time_to_reacquire,npc_distance,destination_changes,chases,"
         "max_heading_rate,npcs,team");
-    EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 76);
+    EXPECT_EQ(std::count(r.csv.begin(), r.csv.end(), '\n'), 91);
     EXPECT_NE(r.one.out.find("a team of 3 NPCs per scenario"), std::string::npos) << r.one.out;
     const std::string map = "pursue --map '" + level_path("warehouse_loop.txt") + "' ";
     expect_one_line_error(run_kinema(map + "--batch 2 --npcs 17"), "--npcs: must be in [1, 16], got 17");

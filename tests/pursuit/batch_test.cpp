@@ -57,7 +57,7 @@ TEST(PursuitBatch, IdenticalForAnyThreadCount) {
     EXPECT_EQ(report::batch_json(one), report::batch_json(three));
     EXPECT_EQ(report::batch_csv(one), report::batch_csv(three));
     EXPECT_EQ(one.scenarios, 6);
-    EXPECT_EQ(one.runs.size(), 6u * 5u);
+    EXPECT_EQ(one.runs.size(), 6u * std::size(all_strategies));
     for (const StrategySummary& s : one.summaries) {
         EXPECT_NEAR(s.reacquired_chase + s.reacquired_search + s.gave_up + s.timeout, s.runs > 0 ? 1.0 : 0.0,
                     1e-12);

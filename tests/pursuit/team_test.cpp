@@ -195,6 +195,29 @@ TEST(Team, SplitSendsEachNpcToItsRegionByLeastTotalPath) {
               path(0, b[1].position) + path(1, a[1].position));
 }
 
+// Intercept's split: where it takes the flood's destination (intercept_straight_cells 0: always), a split
+// team divides the flood's heat as the flood's own split does, so the NPCs run to the same two cells as in
+// the test above, (4.5, 2.5) and (12.5, 2.5); straight on (1 cell: any line), both share dead reckoning's
+// destination, the west branch's last cell (1.5, 2.5), as the player ran west.
+TEST(Team, InterceptSplitsTheFloodsHeatOnlyWhereItTakesTheFloodsDestination) {
+    const Level lv("t_junction_equal");
+    PursuitConfig config = test::config_for(Strategy::intercept, "t_junction_equal");
+    config.intercept.intercept_straight_cells = 0.0;
+    chase::Flood flood(config.flood);
+    const JunctionChase c = first_chases(lv, config, TeamMode::split, flood);
+    ASSERT_GE(c.a.size(), 2u);
+    ASSERT_GE(c.b.size(), 2u);
+    EXPECT_EQ(std::min(c.a[1].position.x, c.b[1].position.x), 4.5);
+    EXPECT_EQ(std::max(c.a[1].position.x, c.b[1].position.x), 12.5);
+    config.intercept.intercept_straight_cells = 1.0;
+    const JunctionChase straight = first_chases(lv, config, TeamMode::split, flood);
+    ASSERT_GE(straight.a.size(), 2u);
+    ASSERT_GE(straight.b.size(), 2u);
+    EXPECT_EQ(straight.a[0].direction, (Vec2{-1.0, 0.0}));
+    EXPECT_EQ(straight.a[1].position, (Vec2{1.5, 2.5}));
+    EXPECT_EQ(straight.b[1].position, (Vec2{1.5, 2.5}));
+}
+
 // Every NPC of a team of four on walkable space and at least npc_separation from the others, every frame,
 // in every mode; the run meets NPCs close together (so the separation is exercised).
 TEST(Team, NpcsNeverOverlapAndNeverLeaveTheWalkableSpace) {
@@ -390,8 +413,8 @@ TEST(Team, BatchTeamsAreDrawnNearTheFirstNpcAndRunEveryMode) {
     settings.threads = 2;
     const BatchResult two = run_batch(lv.space, config, settings);
     EXPECT_EQ(report::batch_json(one), report::batch_json(two));
-    ASSERT_EQ(one.runs.size(), static_cast<std::size_t>(one.scenarios) * 15);
-    ASSERT_EQ(one.summaries.size(), 15u);
+    ASSERT_EQ(one.runs.size(), static_cast<std::size_t>(one.scenarios) * 3 * std::size(all_strategies));
+    ASSERT_EQ(one.summaries.size(), 3 * std::size(all_strategies));
     EXPECT_EQ(one.summaries[2].strategy, Strategy::flood);
     EXPECT_EQ(one.summaries[2].team, TeamMode::split);
     EXPECT_EQ(one.runs[1].team, TeamMode::shared);

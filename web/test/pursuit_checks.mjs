@@ -19,6 +19,8 @@ const runs = [
   "t_junction_unequal.txt, flood-paced, Dishonored NPC"],
   [{ map: "levels/t_junction_unequal.txt", route: "16.5,7.5;16.5,2.5;40.5,2.5", npc: "16.5,9.5",
     strategy: "last-known", view_range: "8", set: "spread=0.25" }, "t_junction_unequal.txt, last-known, --set spread"],
+  [{ map: "levels/corner.txt", route: "12.5,2.5;17.5,2.5;17.5,28.5", npc: "2.5,2.5", view_range: "10",
+    player_speed: "7.5", strategy: "intercept" }, "corner.txt, intercept"],
 ];
 
 // A query's values may be lists: a repeated flag (--npc, --npc-dir) and a repeated query parameter.

@@ -67,7 +67,10 @@ namespace Kinema
         /// <summary>the player's real trail (the original Dishonored; omniscient)</summary>
         Breadcrumbs = 3,
         /// <summary>the last seen position</summary>
-        LastKnown = 4
+        LastKnown = 4,
+        /// <summary>the flood weighted toward its front and the last seen direction, or straight on in the open
+        /// (docs/pursuit.md "Intercept"); its constants keep their defaults from C</summary>
+        Intercept = 5
     }
 
     /// <summary>Bits of kinema_pursuer_output.events and kinds of kinema_pursuer_event (bit = 1 &lt;&lt;

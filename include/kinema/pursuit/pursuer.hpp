@@ -39,6 +39,9 @@ struct PursuerSettings {
     /// flood strategy) or the paced flood's destination (the paced flood), the NPC does not count as
     /// arrived, and the chase event comes with the update that finishes it.
     int flood_steps_per_tick = 0;
+    /// The intercept strategy's constants (after the C ABI's mirrored fields: from C they keep their
+    /// registered defaults).
+    InterceptSettings intercept;
 
     /// Named fields, as listed above (the reasoning's without a prefix).
     [[nodiscard]] FieldErrors validate() const;

@@ -36,17 +36,22 @@ enum class Strategy {
     dead_reckoning,  ///< straight on from the last seen position until a wall (section 2)
     breadcrumbs,     ///< the player's real trail: the cell the player is in now (original Dishonored)
     last_known,      ///< the last seen position
+    /// where the player can be by the time the NPC gets there (InterceptSettings; docs/pursuit.md
+    /// "Intercept"): the flood's heat weighted toward its front and the last seen direction, or dead
+    /// reckoning where the flood stops at once on open ground
+    intercept,
 };
-/// "flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known" (CLI and JSON spelling).
+/// "flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known", "intercept" (CLI and JSON
+/// spelling).
 std::string_view to_string(Strategy strategy);
 /// The strategy named `name` (the spelling above), or nullopt.
 std::optional<Strategy> parse_strategy(std::string_view name);
 /// Whether `strategy` reads the chase::FloodSettings field named `field` (its registry name): the flood
 /// strategies read every field, dead reckoning only max_steps (its distance), the others none.
 [[nodiscard]] bool strategy_reads_flood_field(Strategy strategy, std::string_view field);
-inline constexpr Strategy all_strategies[] = {Strategy::flood, Strategy::flood_paced,
+inline constexpr Strategy all_strategies[] = {Strategy::flood,          Strategy::flood_paced,
                                               Strategy::dead_reckoning, Strategy::breadcrumbs,
-                                              Strategy::last_known};
+                                              Strategy::last_known,     Strategy::intercept};
 
 /// How a team of NPCs shares what it knows (docs/pursuit.md "Teams"); one NPC behaves the same in every mode.
 enum class TeamMode {
@@ -69,6 +74,25 @@ inline constexpr double npc_separation = 0.5;
 enum class NpcState { engage, chase, search, gave_up };
 /// "engage", "chase", "search", "gave_up".
 std::string_view to_string(NpcState state);
+
+/// The intercept strategy's constants (docs/pursuit.md "Intercept"; registered, so --set, --help, JSON and
+/// Python follow). It reads only what the NPC saw: the last sighting, its direction and the level.
+struct InterceptSettings {
+    /// Cells, [0, 1e6]: the NPC runs straight on (dead reckoning's destination) when dead reckoning's line
+    /// from the last sighting is at least this many cell sizes long, else to the chapter's flood destination;
+    /// 0: never straight on. Default 12: the best of 8, 12 and 16 on the tuning levels (docs/pursuit.md
+    /// "Intercept").
+    double intercept_straight_cells = 12.0;
+    /// [0, 1e6]: the search starts on every cell the NPC can reach alike, plus this x the flood's heat on
+    /// its warm cells when the NPC ran to the flood's destination and the flood ran out of cells or steps
+    /// (not too_many_heated); 0: the reachable cells alone. Default 0.1 (docs/pursuit.md "Intercept").
+    double intercept_search_heat = 0.1;
+
+    /// Named fields, as listed above.
+    [[nodiscard]] FieldErrors validate() const;
+};
+/// The registry of InterceptSettings's fields.
+[[nodiscard]] const SettingsDescription& describe_settings(std::type_identity<InterceptSettings>) noexcept;
 
 struct PursuitSettings;
 /// The registry of PursuitSettings's fields (kinema/core/settings_registry.hpp).
@@ -176,9 +200,11 @@ struct PursuitConfig {
     movement::AnyModel model = movement::UnrealSettings{};  ///< the NPC's locomotion (engine defaults)
     /// The flood's constants; max_restarts caps the stimuli accepted (pursuit default 3, documented).
     chase::FloodSettings flood = default_flood();
+    InterceptSettings intercept;  ///< read by the intercept strategy only
     std::string map;  ///< the level's name in the chase events' `result` (as `kinema chase --map` prints it)
 
-    /// The settings against the NPC model (PursuitSettings::validate(model)), then the flood's: what every
+    /// The settings against the NPC model (PursuitSettings::validate(model)), then the flood's and the
+    /// intercept's: what every
     /// face checks before a run (the model's own fields: movement::validate).
     [[nodiscard]] FieldErrors validate() const;
 

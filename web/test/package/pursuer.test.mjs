@@ -87,7 +87,7 @@ function replay(pursuer, frames) {
 }
 
 describe("ticked through the corner it takes kinema pursue --json's decisions", () => {
-    for (const strategy of ["flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known"]) {
+    for (const strategy of ["flood", "flood-paced", "dead-reckoning", "breadcrumbs", "last-known", "intercept"]) {
         test(strategy, () => {
             const json = pursueJson(strategy);
             assert.ok(json.frames.length > 100 && json.events.length > 1);
