@@ -320,21 +320,21 @@ TEST(CliMergeChecks, ACellCountWhoseRowsOverflowIsRefused) {
 // ---- Critical 2: edited batch parts ----
 
 TEST(CliMergeChecks, EditedBatchRunsAreRefused) {
-    // corner.txt, 9 scenarios in 3 shards: shard 2 runs scenarios 1, 4, 7 (5 strategies each).
+    // corner.txt, 9 scenarios in 3 shards: shard 2 runs scenarios 1, 4, 7 (6 strategies each).
     const std::vector<fs::path> parts =
         shard_parts("pursue --map '" + level_path("corner.txt") + "' --batch 9", 3, "batch");
     const std::string text = read_file(parts[1]);
-    ASSERT_NE(text.find("\"made\":3,\"runs\":15}"), std::string::npos) << text.substr(0, 2000);
+    ASSERT_NE(text.find("\"made\":3,\"runs\":18}"), std::string::npos) << text.substr(0, 2000);
     const std::string first = item(text, "runs", 0);
     ASSERT_EQ(first.substr(0, 5), "[1,0,") << first;
     // The runs emptied: half the scenarios dropped without a word before.
     const auto [begin, end] =
         std::pair{item_spans(text, "runs").front().first, item_spans(text, "runs").back().second};
     const std::string emptied = std::string(text).erase(begin, end - begin);
-    expect_edit_refused(parts, emptied, "\"runs\" holds 0 runs, but \"shard\" counts 15 (3 scenarios x 5)");
+    expect_edit_refused(parts, emptied, "\"runs\" holds 0 runs, but \"shard\" counts 18 (3 scenarios x 6)");
     expect_edit_refused(
-        parts, replaced(text, "\"made\":3,\"runs\":15}", "\"made\":2,\"runs\":15}"),
-        "\"shard\" counts 15 runs of 2 scenarios, but shard 2/3 runs 5 per scenario of at most 3");
+        parts, replaced(text, "\"made\":3,\"runs\":18}", "\"made\":2,\"runs\":18}"),
+        "\"shard\" counts 18 runs of 2 scenarios, but shard 2/3 runs 6 per scenario of at most 3");
     // A value made "nan".
     expect_edit_refused(parts, with_item(text, "runs", 0, with_value(first, 5, "\"nan\"")),
                         "runs[0] npc_distance: \"nan\" is not a finite number");
@@ -343,8 +343,8 @@ TEST(CliMergeChecks, EditedBatchRunsAreRefused) {
     expect_edit_refused(
         parts, with_item(with_item(text, "runs", 0, second), "runs", 1, first),
         "runs[0]: strategy 1 team 2 where scenario 1 has strategy 0 team 2: runs moved or swapped");
-    const std::string later = item(text, "runs", 5);
-    expect_edit_refused(parts, with_item(with_item(text, "runs", 0, later), "runs", 5, first),
+    const std::string later = item(text, "runs", 6);
+    expect_edit_refused(parts, with_item(with_item(text, "runs", 0, later), "runs", 6, first),
                         "runs[1]: scenario 1 out of order (after scenario 4): runs moved or swapped");
     // A run of another shard (shard 1's first: scenario 0).
     expect_edit_refused(parts, with_item(text, "runs", 0, item(read_file(parts[0]), "runs", 0)),
