@@ -119,7 +119,8 @@ TEST(CliHelp, PlaceholdersComeFromWhatTheOptionParses) {
     const std::string pursue = help("pursue");
     EXPECT_EQ(placeholder(pursue, "--route"), "X,Y[,Z];...");
     EXPECT_EQ(placeholder(pursue, "--batch"), "INT");
-    EXPECT_EQ(placeholder(pursue, "--strategy"), "flood|flood-paced|dead-reckoning|breadcrumbs|last-known");
+    EXPECT_EQ(placeholder(pursue, "--strategy"),
+              "flood|flood-paced|dead-reckoning|breadcrumbs|last-known|intercept");
 
     const std::string stop = help("stop");
     EXPECT_EQ(placeholder(stop, "--max-frames"), "INT");
