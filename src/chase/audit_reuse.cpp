@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -461,6 +462,9 @@ AuditReport parse_audit_report(std::string_view text) {
 AuditReport parse_audit_report(std::shared_ptr<const std::string> text) {
     if (text == nullptr) {
         throw std::invalid_argument("parse_audit_report: no text");
+    }
+    if (text->size() > std::numeric_limits<std::uint32_t>::max()) {
+        return parse_report(*text, nullptr);  // rows' places would not fit AuditKnownRows' offsets
     }
     AuditKnownRows spans;
     AuditReport report = parse_report(*text, &spans);
