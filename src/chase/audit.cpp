@@ -815,6 +815,15 @@ AuditReach seed_reach(AuditScratch& s, const AuditRow& row, const AuditSettings&
     return reach;
 }
 
+// The chase a row runs: from cell `cell`'s centre in the planar direction `dir` (audit_direction's). The
+// arrays, not position(c): on a grid's space that is a binary search (cell_space.hpp).
+ChaseQuery audit_query(const CellSpace& cells, CellId cell, Vec2 dir) {
+    ChaseQuery query;
+    query.position = cells.positions()[cell];
+    query.direction = world_direction(cells, dir);
+    return query;
+}
+
 void set(AuditRow& row, Finding f, bool on) {
     if (on) {
         row.findings |= static_cast<std::uint8_t>(f);
@@ -827,12 +836,7 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
                     CellId cell, int k) {
     const CellSpace& cells = space.cells();
     const Vec2 dir = audit_direction(k, settings.directions);
-    ChaseQuery query;
-    // The arrays, not position(c): on a grid's space that is a binary search (cell_space.hpp), and the
-    // searches below read positions per edge.
-    query.position = cells.positions()[cell];
-    query.direction = world_direction(cells, dir);
-    const ChaseResult r = run_chase(space, scratch.flood, query);
+    const ChaseResult r = run_chase(space, scratch.flood, audit_query(cells, cell, dir));
     const FloodResult& f = r.flood;
     record_states(scratch);
 
@@ -865,10 +869,10 @@ void audit_dead_reckoning_again(const ChaseSpace& space, const FloodSettings& fl
                                 const AuditSettings& settings, AuditRow& row) {
     // audit_seed's query and run_chase's walk (query.cpp chase_result: the default distance, no override).
     const CellSpace& cells = space.cells();
-    const Vec3 position = cells.positions()[row.cell];
-    const Vec3 direction = world_direction(cells, audit_direction(row.direction, settings.directions));
+    const ChaseQuery query =
+        audit_query(cells, row.cell, audit_direction(row.direction, settings.directions));
     const double length = default_dead_reckoning_distance(flood.max_steps, cells.cell_size());
-    row.dead_reckoning = space.dead_reckoning(position, direction, length).position;
+    row.dead_reckoning = space.dead_reckoning(query.position, query.direction, length).position;
     row.dead_reckoning_gap = distance(row.dead_reckoning, row.destination);
 }
 

@@ -215,19 +215,29 @@ bool loops_known(const CellSpace& cells) {
 
 namespace {
 
-// Spaces without a grid: the loops of the ball's cell graph (cell_complex.hpp), the cell where the one that
-// closes farthest from the sources closes (the lowest id on a tie).
-CellId graph_loop_cell(const CellSpace& cells, const CellBall& ball) {
+// The ball's cell farthest from its sources among those offered (the lowest id on a tie): where a loop's
+// two ways round meet.
+struct FarthestCell {
     CellId best = no_cell;
     std::uint32_t best_steps = 0;
-    for (const std::size_t i : loop_closings(cells, ball.cells)) {
+
+    void offer(const CellBall& ball, std::size_t i) {
         const CellId c = ball.cells[i];
         if (best == no_cell || ball.steps[i] > best_steps || (ball.steps[i] == best_steps && c < best)) {
             best = c;
             best_steps = ball.steps[i];
         }
     }
-    return best;
+};
+
+// Spaces without a grid: the loops of the ball's cell graph (cell_complex.hpp), the cell where the one that
+// closes farthest from the sources closes.
+CellId graph_loop_cell(const CellSpace& cells, const CellBall& ball) {
+    FarthestCell farthest;
+    for (const std::size_t i : loop_closings(cells, ball.cells)) {
+        farthest.offer(ball, i);
+    }
+    return farthest.best;
 }
 
 }  // namespace
@@ -242,19 +252,13 @@ CellId loop_cell(const CellSpace& cells, const CellBall& ball) {
     const GridCells& grid = *cells.grid();
     const TileBox box = box_around(cells, ball.cells);
     const std::vector<char> hole = holes(grid, box);
-    CellId best = no_cell;
-    std::uint32_t best_steps = 0;
+    FarthestCell farthest;
     for (std::size_t i = 0; i < ball.cells.size(); ++i) {
-        const CellId c = ball.cells[i];
-        if (!next_to_hole(box, hole, box.tiles[i])) {
-            continue;
-        }
-        if (best == no_cell || ball.steps[i] > best_steps || (ball.steps[i] == best_steps && c < best)) {
-            best = c;
-            best_steps = ball.steps[i];
+        if (next_to_hole(box, hole, box.tiles[i])) {
+            farthest.offer(ball, i);
         }
     }
-    return best;
+    return farthest.best;
 }
 
 bool level_has_loop(const CellSpace& cells) {
