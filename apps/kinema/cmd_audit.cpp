@@ -255,13 +255,13 @@ std::optional<chase::AuditReport> reusable_report(const chase::ChaseSpace& space
 // it cannot be reused); how much ran again is said on stderr.
 chase::AuditResult audit_reusing(std::span<const chase::ChaseSpace* const> spaces, const AuditArgs& a,
                                  const chase::AuditOptions& options) {
-    const std::optional<chase::AuditReport> report = reusable_report(*spaces[0], a);
+    std::optional<chase::AuditReport> report = reusable_report(*spaces[0], a);
     if (!report) {
         return chase::audit(spaces, a.settings.flood, a.settings.audit, options);
     }
     chase::AuditReuseStats stats;
     chase::AuditResult result =
-        chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, *report, options, &stats);
+        chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, std::move(*report), options, &stats);
     // Said with --quiet too: it is what tells a re-audit from a full one.
     fmt::print(stderr, "kinema audit: --reuse {}: {}\n", a.reuse, reuse_summary(stats));
     return result;
@@ -401,7 +401,10 @@ void watch_audit_once(const AuditArgs& a, WatchState& state) {
             state.report &&
             chase::audit_report_mismatch(*state.report, space, a.settings.flood, a.settings.audit).empty();
         if (reuse) {
-            r = chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, *state.report, options,
+            // Taken out of the state: if this audit throws, the next save audits in full.
+            chase::AuditReport last = std::move(*state.report);
+            state.report.reset();
+            r = chase::audit_reusing(spaces, a.settings.flood, a.settings.audit, std::move(last), options,
                                      &stats);
         } else if (state.first && !a.reuse.empty()) {
             r = audit_reusing(spaces, a, options);

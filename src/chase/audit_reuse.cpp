@@ -5,6 +5,8 @@
 #include "kinema/chase/audit_reuse.hpp"
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -59,15 +61,17 @@ void append_audit_reuse_record(std::string& out, const ChaseSpace& space, const 
         out += '"';
     }
     out += "]},\"reach\":[";
+    // Each row's four numbers written into one small buffer and appended at once: a report holds four per
+    // row (900 thousand on a 256 x 256 level), and one append per number cost as much as the rest.
+    std::array<char, 4 * 12 + 4> text{};
     for (std::size_t i = 0; i < result.rows.size(); ++i) {
         const AuditReach& r = result.rows[i].reach;
-        const int values[4] = {r.min_dx, r.max_dx, r.min_dy, r.max_dy};
-        for (int k = 0; k < 4; ++k) {
-            if (i > 0 || k > 0) {
-                out += ',';
-            }
-            append_integer(out, values[k]);
+        char* at = text.data();
+        for (const int v : {r.min_dx, r.max_dx, r.min_dy, r.max_dy}) {
+            *at++ = ',';
+            at = std::to_chars(at, text.data() + text.size(), v).ptr;
         }
+        out.append(text.data() + (i == 0 ? 1 : 0), at);
     }
     out += ']';
 }
@@ -110,10 +114,33 @@ class NumberCache {
     std::vector<Entry> entries_ = std::vector<Entry>(size);
 };
 
+// Whether the n bytes at `a` are those at `b`, compared a word at a time: n is known when compiled, so
+// this unrolls to a few loads where memcmp is a call (a row holds ten keys of up to 30 bytes).
+template <std::size_t n>
+bool same_bytes(const char* a, const char* b) {
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        std::uint64_t x = 0;
+        std::uint64_t y = 0;
+        std::memcpy(&x, a + i, 8);
+        std::memcpy(&y, b + i, 8);
+        if (x != y) {
+            return false;
+        }
+    }
+    for (; i < n; ++i) {
+        if (a[i] != b[i]) {
+            return false;
+        }
+    }
+    return true;
+}
+
 // A strict reader of write_audit_json's layout.
 class Cursor {
   public:
-    explicit Cursor(std::string_view text) : text_(text) {}
+    /// A reader of `text` from byte `at` on (a place the caller has already found, not compared again).
+    explicit Cursor(std::string_view text, std::size_t at = 0) : text_(text), at_(at) {}
 
     void expect(std::string_view literal) {
         if (text_.substr(at_, literal.size()) != literal) {
@@ -132,7 +159,7 @@ class Cursor {
     template <std::size_t N>
     bool accept(const char (&literal)[N]) {
         constexpr std::size_t n = N - 1;
-        if (text_.size() - at_ < n || std::memcmp(text_.data() + at_, literal, n) != 0) {
+        if (text_.size() - at_ < n || !same_bytes<n>(text_.data() + at_, literal)) {
             return false;
         }
         at_ += n;
@@ -397,8 +424,7 @@ AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
     if (report.directions < 1 || report.directions > 360) {
         unusable("not an audit report this kinema wrote (directions)");
     }
-    Cursor record(text.substr(0, digest_at));
-    record.expect(text.substr(0, reuse_at + 9));
+    Cursor record(text.substr(0, digest_at), reuse_at + 9);  // at the record's `{`, found above
     read_level(record, report.level);
     if (!report.level.grid) {
         return report;  // 3D levels and graphs are audited in full: their rows are not read
@@ -423,8 +449,7 @@ AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
     if (record.at() != digest_at) {
         unusable("not an audit report this kinema wrote (its reuse record)");
     }
-    Cursor rows(text);
-    rows.expect(text.substr(0, rows_at + 9));
+    Cursor rows(text, rows_at + 9);  // past `,"rows":[`, found above
     report.rows.reserve(count);
     const auto d = static_cast<std::size_t>(report.directions);
     std::size_t tile = 0;  // the floor tile of the row's cell: cells in row-major order, D rows each
@@ -694,40 +719,62 @@ ReusePlan plan_reuse(const GridSpace& grid, const AuditReport& report, const Cha
     return plan;
 }
 
-// The new level's rows: the fresh rows of the cells run again, the others the report's (their cells looked
-// up again), with the dead reckoning redone where the plan says; `known` (when the report kept its text)
-// gets the text of each row kept as it was.
-std::vector<AuditRow> assemble_rows(const GridSpace& grid, const AuditReport& report, const ReusePlan& plan,
+// Moves each kept cell's block of d entries from its place in the report (plan.kept) to its new cell's, in
+// place, and sizes `v` for the new level's rows. The map from old to new places is increasing (both levels
+// list their cells in row-major tile order), so the blocks that move down, taken in ascending order, and
+// then those that move up, in descending order, never overwrite a block not yet moved: a block moving down
+// onto one that moves up would need an earlier cell mapped past a later one.
+template <class T>
+void move_kept_blocks(std::vector<T>& v, const ReusePlan& plan, std::size_t d) {
+    const std::size_t cells = plan.kept.size();
+    v.resize(std::max(v.size(), cells * d));
+    const auto at = [&v](std::size_t i) { return v.begin() + static_cast<std::ptrdiff_t>(i); };
+    for (std::size_t cell = 0; cell < cells; ++cell) {
+        const std::size_t from = plan.kept[cell];
+        if (from != SIZE_MAX && from > cell * d) {
+            std::move(at(from), at(from + d), at(cell * d));
+        }
+    }
+    for (std::size_t cell = cells; cell-- > 0;) {
+        const std::size_t from = plan.kept[cell];
+        if (from != SIZE_MAX && from < cell * d) {
+            std::move_backward(at(from), at(from + d), at(cell * d + d));
+        }
+    }
+    v.resize(cells * d);
+}
+
+// The new level's rows, made in place from the report's (`rows`, in the report's cells): the kept ones
+// moved to their new cells (their cells looked up again), the fresh rows of the cells run again written
+// over the others. `known` (when the report kept its text; its spans moved in from the report's) keeps
+// the text of each kept row and forgets the others'.
+std::vector<AuditRow> assemble_rows(const GridSpace& grid, std::vector<AuditRow> rows, const ReusePlan& plan,
                                     const std::vector<AuditRow>& fresh, std::size_t d,
                                     AuditKnownRows* known) {
-    const std::size_t cell_count = grid.cells().size();
     const auto width = static_cast<std::size_t>(grid.width());
-    std::vector<AuditRow> rows(cell_count * d);
-    for (std::size_t i = 0; i < plan.rerun.size(); ++i) {
-        std::copy_n(fresh.begin() + static_cast<std::ptrdiff_t>(i * d), d,
-                    rows.begin() + static_cast<std::ptrdiff_t>(plan.rerun[i] * d));
-    }
+    move_kept_blocks(rows, plan, d);
     if (known != nullptr) {
-        known->text = report.row_texts.text;
-        known->begin.assign(cell_count * d, 0);
-        known->length.assign(cell_count * d, 0);
+        move_kept_blocks(known->begin, plan, d);
+        move_kept_blocks(known->length, plan, d);
     }
-    for (CellId cell = 0; cell < cell_count; ++cell) {
+    for (CellId cell = 0; cell < plan.kept.size(); ++cell) {
         if (plan.kept[cell] == SIZE_MAX) {
             continue;
         }
         for (std::size_t k = 0; k < d; ++k) {
-            const std::size_t old = plan.kept[cell] + k;
             AuditRow& row = rows[cell * d + k];
-            row = report.rows[old];
             const CellId dest = row.destination_cell;
             row.cell = row.seed_cell = cell;
             row.destination_cell =
                 grid.cell_at(static_cast<int>(dest % width), static_cast<int>(dest / width));
-            if (known != nullptr) {
-                known->begin[cell * d + k] = report.row_texts.begin[old];
-                known->length[cell * d + k] = report.row_texts.length[old];
-            }
+        }
+    }
+    for (std::size_t i = 0; i < plan.rerun.size(); ++i) {
+        const std::size_t first = plan.rerun[i] * d;
+        std::copy_n(fresh.begin() + static_cast<std::ptrdiff_t>(i * d), d,
+                    rows.begin() + static_cast<std::ptrdiff_t>(first));
+        if (known != nullptr) {
+            std::fill_n(known->length.begin() + static_cast<std::ptrdiff_t>(first), d, 0u);
         }
     }
     return rows;
@@ -738,6 +785,12 @@ std::vector<AuditRow> assemble_rows(const GridSpace& grid, const AuditReport& re
 AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
                           const AuditSettings& settings, const AuditReport& report,
                           const AuditOptions& options, AuditReuseStats* stats) {
+    return audit_reusing(spaces, flood, settings, AuditReport(report), options, stats);
+}
+
+AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const FloodSettings& flood,
+                          const AuditSettings& settings, AuditReport&& report, const AuditOptions& options,
+                          AuditReuseStats* stats) {
     if (spaces.empty() || spaces[0] == nullptr) {
         throw std::invalid_argument("audit: at least one space");
     }
@@ -756,8 +809,11 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
     const auto d = static_cast<std::size_t>(settings.directions);
     const ReusePlan plan = plan_reuse(grid, report, changes, d);
     const std::vector<AuditRow> fresh = audit_cell_rows(spaces, flood, settings, plan.rerun, options);
-    auto known = report.row_texts.text != nullptr ? std::make_shared<AuditKnownRows>() : nullptr;
-    std::vector<AuditRow> rows = assemble_rows(grid, report, plan, fresh, d, known.get());
+    std::shared_ptr<AuditKnownRows> known;
+    if (report.row_texts.text != nullptr && report.row_texts.length.size() == report.rows.size()) {
+        known = std::make_shared<AuditKnownRows>(std::move(report.row_texts));
+    }
+    std::vector<AuditRow> rows = assemble_rows(grid, std::move(report.rows), plan, fresh, d, known.get());
     for (const std::size_t i : plan.reckon) {
         audit_dead_reckoning_again(*spaces[0], flood, settings, rows[i]);
         if (known != nullptr) {

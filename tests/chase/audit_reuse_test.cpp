@@ -146,6 +146,36 @@ TEST(AuditReuse, RandomEditsGiveTheFullAuditsReports) {
     EXPECT_GT(reckoned, 0u) << "some edit crossed only a row's dead-reckoning walk";
 }
 
+// The re-audit moves the kept rows to their new cells in place: a wall added before them moves them down,
+// floor added before them moves them up. One edit that does both (the first floor tile walled, the last two
+// wall tiles of the level's inner rows opened), and its reverse, still give the full audit's reports.
+TEST(AuditReuse, KeptRowsMovedDownAndUpInOneEdit) {
+    for (const char* name : {"warehouse_loop", "corridor_into_room"}) {
+        const levels::GridLevel old_level = our_level(name);
+        levels::GridLevel edited = old_level;
+        auto& tiles = edited.passable;
+        const auto first_floor = std::find(tiles.begin(), tiles.end(), std::uint8_t{1});
+        ASSERT_NE(first_floor, tiles.end());
+        *first_floor = 0;
+        int opened = 0;
+        for (std::size_t i = tiles.size() - static_cast<std::size_t>(edited.width) - 2; opened < 2 && i > 0;
+             --i) {
+            const auto col = static_cast<int>(i % static_cast<std::size_t>(edited.width));
+            if (tiles[i] == 0 && col > 0 && col < edited.width - 1) {
+                tiles[i] = 1;
+                ++opened;
+            }
+        }
+        ASSERT_EQ(opened, 2) << name;
+        SCOPED_TRACE(name);
+        const FloodSettings flood{20, 25, 5};  // a short flood: its rows reach a few tiles, most are kept
+        const AuditSettings settings{4, 3, 3, 3};
+        const AuditReuseStats there = expect_reuse_equals_full(old_level, edited, flood, settings);
+        EXPECT_LT(there.cells_rerun, there.cells) << "some rows kept, so moved";
+        expect_reuse_equals_full(edited, old_level, flood, settings);
+    }
+}
+
 // The dead reckoning a re-audit redoes alone is audit()'s, bit for bit, in every direction of every cell.
 TEST(AuditReuse, DeadReckoningAgainIsTheAuditsOwn) {
     const FloodSettings flood{20, 25, 12};
