@@ -17,6 +17,7 @@
 #include "kinema/chase/query.hpp"
 #include "kinema/core/digest.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/core/memory.hpp"
 #include "kinema/core/text.hpp"
 
 namespace kinema::chase {
@@ -450,7 +451,15 @@ AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
         unusable("not an audit report this kinema wrote (its reuse record)");
     }
     Cursor rows(text, rows_at + 9);  // past `,"rows":[`, found above
+    // About 120 bytes a row and 8 for its text's place: mapped at once rather than fault by fault.
     report.rows.reserve(count);
+    map_pages_for_writing(report.rows.data(), count * sizeof(AuditRow));
+    if (spans != nullptr) {
+        spans->begin.reserve(count);
+        spans->length.reserve(count);
+        map_pages_for_writing(spans->begin.data(), count * sizeof(std::uint32_t));
+        map_pages_for_writing(spans->length.data(), count * sizeof(std::uint32_t));
+    }
     const auto d = static_cast<std::size_t>(report.directions);
     std::size_t tile = 0;  // the floor tile of the row's cell: cells in row-major order, D rows each
     for (std::size_t i = 0; i < count; ++i) {

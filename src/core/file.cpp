@@ -7,6 +7,8 @@
 #include <fstream>
 #include <utility>
 
+#include "kinema/core/memory.hpp"
+
 namespace kinema {
 
 FileError::FileError(std::string path, std::string why)
@@ -59,6 +61,7 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
         }
         if (!error && size < text.max_size()) {
             text.reserve(static_cast<std::size_t>(size) + 1);  // one allocation, not a doubling growth
+            map_pages_for_writing(text.data(), text.capacity());
         }
     } else if (max_bytes < text.max_size()) {
         // A device's length is unknown: room for the cap up front (its pages are touched only as they are

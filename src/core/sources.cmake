@@ -4,4 +4,5 @@ set(kinema_core_sources ${CMAKE_CURRENT_LIST_DIR}/validation.cpp ${CMAKE_CURRENT
                           ${CMAKE_CURRENT_LIST_DIR}/csv.cpp ${CMAKE_CURRENT_LIST_DIR}/settings_registry.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/file.cpp ${CMAKE_CURRENT_LIST_DIR}/text.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/json_writer.cpp ${CMAKE_CURRENT_LIST_DIR}/point_text.cpp
-                          ${CMAKE_CURRENT_LIST_DIR}/parallel_for.cpp ${CMAKE_CURRENT_LIST_DIR}/digest.cpp)
+                          ${CMAKE_CURRENT_LIST_DIR}/parallel_for.cpp ${CMAKE_CURRENT_LIST_DIR}/digest.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/memory.cpp)
