@@ -13,6 +13,8 @@
 #include "kinema/chase/dead_reckoning.hpp"
 #include "kinema/core/parallel_for.hpp"
 
+#include "flood_vector_rows.hpp"
+
 namespace kinema::chase {
 
 namespace {
@@ -120,6 +122,21 @@ struct TileBounds {
         max_col = std::max(max_col, t.col);
         min_row = std::min(min_row, t.row);
         max_row = std::max(max_row, t.row);
+    }
+    // The tiles of cells `ids` (`tiles`: each cell's), 8 cells at a time where the CPU allows: a flood's
+    // barrier holds hundreds of cells, and adding them one by one was a tenth of the audit.
+    void add_cells(const std::vector<Tile>& tiles, std::span<const CellId> ids) {
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+        if (ids.size() >= 16 && tiles.size() < (std::size_t{1} << 30) && detail::use_vector_rows()) {
+            int box[4] = {min_col, max_col, min_row, max_row};
+            detail::add_tile_bounds(tiles.data(), ids.data(), ids.size(), box);
+            *this = {box[0], box[1], box[2], box[3]};
+            return;
+        }
+#endif
+        for (const CellId c : ids) {
+            add(tiles[c]);
+        }
     }
 };
 
@@ -334,11 +351,13 @@ void record_states(AuditScratch& s) {
     s.read = TileBounds{};
     for (const CellId c : s.flood.heated_cells()) {
         s.state[c] = AuditScratch::heated_byte;
-        s.read_cell(c);
     }
     for (const CellId c : s.flood.barrier_cells()) {
         s.state[c] = AuditScratch::barrier_byte;
-        s.read_cell(c);
+    }
+    if (!s.tile.empty()) {
+        s.read.add_cells(s.tile, s.flood.heated_cells());
+        s.read.add_cells(s.tile, s.flood.barrier_cells());
     }
 }
 

@@ -1,7 +1,9 @@
 #include "flood_vector_rows.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
+#include <cstddef>
 
 #ifdef KINEMA_FLOOD_VECTOR_ROWS
 #include <immintrin.h>
@@ -122,6 +124,54 @@ struct Row {
         }
     }
     return n;
+}
+
+namespace {
+
+[[gnu::target("avx2")]] int least_lane(__m256i v) {
+    alignas(32) std::array<int, 8> lanes{};
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()), v);
+    return *std::min_element(lanes.begin(), lanes.end());
+}
+
+[[gnu::target("avx2")]] int greatest_lane(__m256i v) {
+    alignas(32) std::array<int, 8> lanes{};
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()), v);
+    return *std::max_element(lanes.begin(), lanes.end());
+}
+
+}  // namespace
+
+[[gnu::target("avx2")]] void add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n, int* box) {
+    static_assert(sizeof(Tile) == 2 * sizeof(int) && offsetof(Tile, row) == sizeof(int));
+    // A tile is two ints: cell c's column is the int at 2c, its row the one after.
+    const int* cols = &tiles[0].col;
+    __m256i min_col = _mm256_set1_epi32(box[0]);
+    __m256i max_col = _mm256_set1_epi32(box[1]);
+    __m256i min_row = _mm256_set1_epi32(box[2]);
+    __m256i max_row = _mm256_set1_epi32(box[3]);
+    std::size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256i id = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ids + i));
+        const __m256i at = _mm256_add_epi32(id, id);
+        const __m256i col = _mm256_i32gather_epi32(cols, at, 4);
+        const __m256i row = _mm256_i32gather_epi32(cols + 1, at, 4);
+        min_col = _mm256_min_epi32(min_col, col);
+        max_col = _mm256_max_epi32(max_col, col);
+        min_row = _mm256_min_epi32(min_row, row);
+        max_row = _mm256_max_epi32(max_row, row);
+    }
+    box[0] = std::min(box[0], least_lane(min_col));
+    box[1] = std::max(box[1], greatest_lane(max_col));
+    box[2] = std::min(box[2], least_lane(min_row));
+    box[3] = std::max(box[3], greatest_lane(max_row));
+    for (; i < n; ++i) {
+        const Tile t = tiles[ids[i]];
+        box[0] = std::min(box[0], t.col);
+        box[1] = std::max(box[1], t.col);
+        box[2] = std::min(box[2], t.row);
+        box[3] = std::max(box[3], t.row);
+    }
 }
 
 bool use_vector_rows() {

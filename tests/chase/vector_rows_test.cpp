@@ -178,6 +178,41 @@ TEST(VectorRows, MatchScalarLoopsOnCsrGraphs) {
     EXPECT_GE(graphs, 2);  // the seed gives CSR graphs: the test compared something
 }
 
+// The audit's read bounds 8 cells at a time: the least and greatest column and row of the tiles of a list of
+// cells, folded into a box already holding some, against a plain loop; lists of every length from 0 to 40
+// (whole groups of 8 and the rest), repeated cells and tiles at negative coordinates.
+TEST(VectorRows, TileBoundsMatchAPlainLoop) {
+    if (!detail::use_vector_rows()) {
+        GTEST_SKIP() << "this CPU has no AVX2: the audit adds its tiles one by one";
+    }
+    std::mt19937_64 rng(11);
+    std::vector<Tile> tiles(5000);
+    for (Tile& t : tiles) {
+        t = {std::uniform_int_distribution<int>(-300, 300)(rng),
+             std::uniform_int_distribution<int>(-50, 900)(rng)};
+    }
+    std::uniform_int_distribution<CellId> any(0, static_cast<CellId>(tiles.size() - 1));
+    for (std::size_t n = 0; n <= 40; ++n) {
+        std::vector<CellId> ids(n);
+        for (CellId& c : ids) {
+            c = any(rng);
+        }
+        const int start[4] = {100, -100, 400, 300};  // a box holding tiles (100..-100 is empty in columns)
+        int expected[4] = {start[0], start[1], start[2], start[3]};
+        for (const CellId c : ids) {
+            expected[0] = std::min(expected[0], tiles[c].col);
+            expected[1] = std::max(expected[1], tiles[c].col);
+            expected[2] = std::min(expected[2], tiles[c].row);
+            expected[3] = std::max(expected[3], tiles[c].row);
+        }
+        int box[4] = {start[0], start[1], start[2], start[3]};
+        detail::add_tile_bounds(tiles.data(), ids.data(), ids.size(), box);
+        for (int k = 0; k < 4; ++k) {
+            EXPECT_EQ(box[k], expected[k]) << n << " cells, bound " << k;
+        }
+    }
+}
+
 TEST(VectorRows, SettingIsRestored) {
     const bool before = detail::allow_vector_rows(false);
     EXPECT_FALSE(detail::allow_vector_rows(true));
