@@ -96,10 +96,12 @@ class AuditLab {
             const bool reuse =
                 report_ &&
                 chase::audit_report_mismatch(*report_, *space_, settings_.flood, settings_.audit).empty();
-            result_ =
-                reuse ? chase::audit_reusing(spaces, settings_.flood, settings_.audit, *report_, {}, &stats_)
-                      : chase::audit(std::span<const chase::ChaseSpace* const>(spaces), settings_.flood,
-                                     settings_.audit);
+            // The last report is handed over (its rows move into the new result) and replaced below; a run
+            // that throws resets it.
+            result_ = reuse ? chase::audit_reusing(spaces, settings_.flood, settings_.audit,
+                                                   std::move(*report_), {}, &stats_)
+                            : chase::audit(std::span<const chase::ChaseSpace* const>(spaces), settings_.flood,
+                                           settings_.audit);
             if (!reuse) {
                 stats_.cells = stats_.cells_rerun = space_->cells().size();
             }
