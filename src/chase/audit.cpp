@@ -129,9 +129,9 @@ struct TileBounds {
 #ifdef KINEMA_FLOOD_VECTOR_ROWS
         if (ids.size() >= 16 && tiles.size() < (std::size_t{1} << 30) && detail::use_vector_rows()) {
             int box[4] = {min_col, max_col, min_row, max_row};
-            detail::add_tile_bounds(tiles.data(), ids.data(), ids.size(), box);
+            const std::size_t taken = detail::add_tile_bounds(tiles.data(), ids.data(), ids.size(), box);
             *this = {box[0], box[1], box[2], box[3]};
-            return;
+            ids = ids.subspan(taken);
         }
 #endif
         for (const CellId c : ids) {

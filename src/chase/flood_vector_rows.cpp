@@ -128,21 +128,16 @@ struct Row {
 
 namespace {
 
-[[gnu::target("avx2")]] int least_lane(__m256i v) {
-    alignas(32) std::array<int, 8> lanes{};
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()), v);
-    return *std::min_element(lanes.begin(), lanes.end());
-}
-
-[[gnu::target("avx2")]] int greatest_lane(__m256i v) {
-    alignas(32) std::array<int, 8> lanes{};
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes.data()), v);
-    return *std::max_element(lanes.begin(), lanes.end());
+[[gnu::target("avx2")]] std::array<int, 8> lanes(__m256i v) {
+    alignas(32) std::array<int, 8> out{};
+    _mm256_store_si256(reinterpret_cast<__m256i*>(out.data()), v);
+    return out;
 }
 
 }  // namespace
 
-[[gnu::target("avx2")]] void add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n, int* box) {
+[[gnu::target("avx2")]] std::size_t add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n,
+                                                    int* box) {
     static_assert(sizeof(Tile) == 2 * sizeof(int) && offsetof(Tile, row) == sizeof(int));
     // A tile is two ints: cell c's column is the int at 2c, its row the one after.
     const int* cols = &tiles[0].col;
@@ -150,8 +145,8 @@ namespace {
     __m256i max_col = _mm256_set1_epi32(box[1]);
     __m256i min_row = _mm256_set1_epi32(box[2]);
     __m256i max_row = _mm256_set1_epi32(box[3]);
-    std::size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
+    const std::size_t groups = n - n % 8;
+    for (std::size_t i = 0; i < groups; i += 8) {
         const __m256i id = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ids + i));
         const __m256i at = _mm256_add_epi32(id, id);
         const __m256i col = _mm256_i32gather_epi32(cols, at, 4);
@@ -161,17 +156,12 @@ namespace {
         min_row = _mm256_min_epi32(min_row, row);
         max_row = _mm256_max_epi32(max_row, row);
     }
-    box[0] = std::min(box[0], least_lane(min_col));
-    box[1] = std::max(box[1], greatest_lane(max_col));
-    box[2] = std::min(box[2], least_lane(min_row));
-    box[3] = std::max(box[3], greatest_lane(max_row));
-    for (; i < n; ++i) {
-        const Tile t = tiles[ids[i]];
-        box[0] = std::min(box[0], t.col);
-        box[1] = std::max(box[1], t.col);
-        box[2] = std::min(box[2], t.row);
-        box[3] = std::max(box[3], t.row);
-    }
+    // The lanes start at the box's own bounds, so folding them keeps those too.
+    box[0] = std::ranges::min(lanes(min_col));
+    box[1] = std::ranges::max(lanes(max_col));
+    box[2] = std::ranges::min(lanes(min_row));
+    box[3] = std::ranges::max(lanes(max_row));
+    return groups;
 }
 
 bool use_vector_rows() {

@@ -40,8 +40,10 @@ std::size_t spread_heat(const VectorRows8& rows, std::uint32_t* mark, CellId* he
 
 // The least and greatest column and row of the tiles of cells ids[0..n) (tiles: each cell's tile), folded
 // into box = {min_col, max_col, min_row, max_row}, 8 cells at a time: the level audit's read bounds over a
-// flood's heated and barrier cells (audit.cpp). Call only when use_vector_rows(), with cell ids below 2^30.
-void add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n, int* box);
+// flood's heated and barrier cells (audit.cpp). Takes whole groups of 8 only and returns how many cells it
+// took (n less n % 8): the caller adds the rest its own way. Call only when use_vector_rows(), with cell ids
+// below 2^30.
+std::size_t add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n, int* box);
 #endif
 
 }  // namespace kinema::chase::detail

@@ -11,8 +11,8 @@ namespace kinema {
 void map_pages_for_writing(void* data, std::size_t bytes) noexcept {
 #if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(MADV_POPULATE_WRITE)
     constexpr std::size_t worth_it = std::size_t{1} << 20;
-    constexpr std::uintptr_t page =
-        4096;  // the smallest page: a larger one only makes the range's ends whole
+    // The smallest page: with larger ones the range's ends are whole pages all the same.
+    constexpr std::uintptr_t page = 4096;
     if (data == nullptr || bytes < worth_it) {
         return;
     }
