@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -125,7 +126,7 @@ struct TileBounds {
     }
     // The tiles of cells `ids` (`tiles`: each cell's), 8 cells at a time where the CPU allows: a flood's
     // barrier holds hundreds of cells, and adding them one by one was a tenth of the audit.
-    void add_cells(const std::vector<Tile>& tiles, std::span<const CellId> ids) {
+    void add_cells(std::span<const Tile> tiles, std::span<const CellId> ids) {
 #ifdef KINEMA_FLOOD_VECTOR_ROWS
         if (ids.size() >= 16 && tiles.size() < (std::size_t{1} << 30) && detail::use_vector_rows()) {
             int box[4] = {min_col, max_col, min_row, max_row};
@@ -140,69 +141,112 @@ struct TileBounds {
     }
 };
 
-// Dijkstra's queue (along_cells): a binary heap, or where every edge is at least w > 0 long (grids) buckets
-// of width w / 2 (Dial's algorithm; the chase split's bucket queue is the same idea): an entry relaxed from
-// bucket b lands in bucket b + 2 or later even after rounding, so every entry of the bucket being emptied
-// is final and the order inside a bucket does not matter. Buckets keep their capacity across seeds.
+// Dijkstra's queue (along_cells). Where the edges take a few distinct lengths (a grid's side and diagonal),
+// one first-in-first-out list per length: Dijkstra pops distances in nondecreasing order and fl(d + w) is
+// nondecreasing in d, so each list stays sorted and the least of their heads is the least entry (Dijkstra's
+// multi-queue form for few edge lengths: a push is one append, a pop compares a few heads). Elsewhere (a
+// mesh's edges are all different) a binary heap. The lists keep their capacity across seeds.
 class DistanceQueue {
   public:
-    void set_width(double width) { width_ = width; }
+    // One list per edge length class, or none (0) for the heap.
+    void set_lengths(std::size_t classes) { lists_.resize(classes); }
     void clear() {
         heap_.clear();
-        for (std::size_t i = current_; i < used_; ++i) {
-            buckets_[i].clear();
+        for (List& l : lists_) {
+            l.entries.clear();
+            l.head = 0;
         }
-        current_ = used_ = pos_ = 0;
     }
-    bool empty() {
-        if (width_ == 0.0) {
-            return heap_.empty();
-        }
-        while (current_ < used_ && pos_ == buckets_[current_].size()) {
-            buckets_[current_].clear();
-            ++current_;
-            pos_ = 0;
-        }
-        return current_ >= used_;
-    }
-    // Inline (the tree pushes about 36 entries a seed): the rare paths are calls.
-    [[gnu::always_inline]] void push(double d, CellId c) {
-        if (width_ == 0.0) {
+    // Inline (the tree pushes about 36 entries a seed): the heap is the rare path.
+    [[gnu::always_inline]] void push(double d, CellId c, std::uint8_t length_class) {
+        if (lists_.empty()) {
             push_heap(d, c);
             return;
         }
-        const auto b = static_cast<std::size_t>(d / width_);
-        if (b >= buckets_.size()) {
-            grow(b);
-        }
-        buckets_[b].emplace_back(d, c);
-        used_ = std::max(used_, b + 1);
+        lists_[length_class].entries.emplace_back(d, c);
     }
-    // The next entry; call only after empty() returned false.
-    std::pair<double, CellId> pop() {
-        if (width_ == 0.0) {
-            std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
-            const auto top = heap_.back();
-            heap_.pop_back();
-            return top;
+    // Takes the least entry into `out`; false when the queue is empty.
+    bool pop(std::pair<double, CellId>& out) {
+        if (lists_.empty()) {
+            return pop_heap(out);
         }
-        return buckets_[current_][pos_++];
+        List* least = nullptr;
+        for (List& l : lists_) {
+            if (l.head < l.entries.size() &&
+                (least == nullptr || l.entries[l.head].first < least->entries[least->head].first)) {
+                least = &l;
+            }
+        }
+        if (least == nullptr) {
+            return false;
+        }
+        out = least->entries[least->head++];
+        return true;
     }
 
   private:
+    struct List {
+        std::vector<std::pair<double, CellId>> entries;
+        std::size_t head = 0;
+    };
     [[gnu::noinline]] void push_heap(double d, CellId c) {
         heap_.emplace_back(d, c);
         std::push_heap(heap_.begin(), heap_.end(), std::greater<>{});
     }
-    [[gnu::noinline]] void grow(std::size_t b) { buckets_.resize(b + 1); }
+    bool pop_heap(std::pair<double, CellId>& out) {
+        if (heap_.empty()) {
+            return false;
+        }
+        std::pop_heap(heap_.begin(), heap_.end(), std::greater<>{});
+        out = heap_.back();
+        heap_.pop_back();
+        return true;
+    }
 
-    double width_ = 0.0;
     std::vector<std::pair<double, CellId>> heap_;
-    std::vector<std::vector<std::pair<double, CellId>>> buckets_;
-    std::size_t current_ = 0;  // the bucket being emptied
-    std::size_t pos_ = 0;      // its next entry
-    std::size_t used_ = 0;     // one past the last bucket holding entries
+    std::vector<List> lists_;
 };
+
+namespace {
+
+// Each edge's length as a class, the index of its length among the distinct lengths, where they are few
+// (grids: a side and a diagonal, a few more where the cell size is not a power of two): the number of
+// classes, or 0 and every class 0 where there are more (meshes).
+std::size_t classify_edge_lengths(const std::vector<double>& weight, std::vector<std::uint8_t>& classes) {
+    constexpr std::size_t most_classes = 16;
+    classes.assign(weight.size(), 0);
+    std::vector<double> lengths;
+    for (const double w : weight) {
+        if (!std::isfinite(w)) {
+            return 0;
+        }
+        if (std::find(lengths.begin(), lengths.end(), w) == lengths.end()) {
+            if (lengths.size() == most_classes) {
+                return 0;
+            }
+            lengths.push_back(w);
+        }
+    }
+    for (std::size_t e = 0; e < weight.size(); ++e) {
+        const auto at = std::find(lengths.begin(), lengths.end(), weight[e]);
+        classes[e] = static_cast<std::uint8_t>(at - lengths.begin());
+    }
+    return lengths.size();
+}
+
+// The padded neighbour rows the exit search tests 8 at a time (AVX2, a grid's 8-connected lists), or
+// nullptr: the plain loops.
+const CellId* exit_search_rows(const CellSpace& cells) {
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+    if (cells.grid() != nullptr && cells.padded_stride() == 8 && cells.size() < (std::size_t{1} << 30) &&
+        detail::use_vector_rows()) {
+        return cells.padded_neighbour_ids().data();
+    }
+#endif
+    return nullptr;
+}
+
+}  // namespace
 
 // Per-thread scratch: the flood plus what the findings read after it, kept across seeds so that no seed
 // allocates (docs/performance.md "Level audit"):
@@ -219,7 +263,7 @@ class DistanceQueue {
 struct AuditScratch {
     explicit AuditScratch(const FloodSettings& settings, const CellSpace& cells)
         : flood(settings),
-          state(cells.size(), untouched_byte),
+          state(cells.size() + state_padding, untouched_byte),
           stamp(cells.size(), 0),
           slot(cells.size(), 0),
           tree_stamp(cells.size(), 0),
@@ -238,20 +282,17 @@ struct AuditScratch {
                 weight[offsets[c] + i] = distance(cells.positions()[c], cells.positions()[ns[i]]);
             }
         }
-        // Buckets on grids only: their edges are one cell or a diagonal long; a mesh's shortest edge can be
-        // tiny, which would make the buckets many and mostly empty.
         symmetric = cells.grid() != nullptr;
         if (const GridCells* grid = cells.grid(); grid != nullptr) {
             tile.resize(cells.size());
             grid->for_each_cell([&](int col, int row, CellId c) { tile[c] = Tile{col, row}; });
         }
-        if (cells.grid() != nullptr && !weight.empty()) {
-            const double shortest = *std::min_element(weight.begin(), weight.end());
-            if (shortest > 0.0 && std::isfinite(shortest)) {
-                heap.set_width(shortest / 2.0);
-                tree_heap.set_width(shortest / 2.0);
-            }
-        }
+        const std::size_t classes = classify_edge_lengths(weight, length_class);
+        heap.set_lengths(classes);
+        tree_heap.set_lengths(classes);
+        // The padded lists' filler (id size()) is never free for the exit search (first_with_free_neighbour).
+        state[cells.size()] = exit_seen_byte;
+        neighbour_rows = exit_search_rows(cells);
     }
 
     std::uint32_t next_epoch() {
@@ -264,6 +305,8 @@ struct AuditScratch {
     bool seen(CellId c) const { return stamp[c] == epoch; }
     void see(CellId c) { stamp[c] = epoch; }
     bool is_heated(CellId c) const { return state[c] == heated_byte; }
+    // The length classes of the edges of the cell whose list starts at `offset` (DistanceQueue).
+    const std::uint8_t* length_classes(std::size_t offset) const { return length_class.data() + offset; }
     // Cell c's neighbour list was read (grids: its tile joins the read bounds).
     void read_cell(CellId c) {
         if (!tile.empty()) {
@@ -271,22 +314,29 @@ struct AuditScratch {
         }
     }
     // Untouched and not yet taken by this seed's exit search.
-    bool free_for_exit(CellId c) const {
-        return (state[c] & (heated_byte | barrier_byte | exit_seen_byte)) == 0;
-    }
+    bool free_for_exit(CellId c) const { return (state[c] & exit_busy) == 0; }
 
     static constexpr std::uint8_t untouched_byte = 0;
     static constexpr std::uint8_t heated_byte = 1;
     static constexpr std::uint8_t barrier_byte = 2;
     static constexpr std::uint8_t beside_heat_byte = 4;  // untouched, a neighbour of a heated cell
     static constexpr std::uint8_t exit_seen_byte = 8;    // untouched, taken by the exit search (a flag)
+    // A cell is free for the exit search when its byte has none of these bits; untouched and unmarked when
+    // none of any_byte's.
+    static constexpr std::uint8_t exit_busy = heated_byte | barrier_byte | exit_seen_byte;
+    static constexpr std::uint8_t any_byte = 0xff;
+    // `state` holds the padded lists' filler's byte and 3 more (first_with_free_neighbour reads 4 at a time).
+    static constexpr std::size_t state_padding = 4;
 
     Flood flood;
     std::vector<std::uint8_t> state;
+    // The padded stride-8 neighbour lists where the exit search tests 8 neighbours at a time, or nullptr.
+    const CellId* neighbour_rows = nullptr;
     std::vector<std::uint32_t> stamp;
     std::uint32_t epoch = 0;
     std::vector<double> weight;
-    std::vector<std::uint32_t> slot;  // local index of a cell in `dist` (Dijkstra)
+    std::vector<std::uint8_t> length_class;  // per edge, its length's class (DistanceQueue)
+    std::vector<std::uint32_t> slot;         // local index of a cell in `dist` (Dijkstra)
     std::vector<double> dist;
     DistanceQueue heap;
     bool symmetric = false;      // every neighbour relation goes both ways (grids)
@@ -294,6 +344,7 @@ struct AuditScratch {
     bool beside_marked = false;
     std::size_t beside_unseen = 0;              // marked cells the exit search has not stamped yet
     std::vector<std::pair<CellId, int>> queue;  // cell, depth (breadth-first searches)
+    std::vector<CellId> region;                 // the cells the exit search took, region after region
     // along_cells' shortest-path tree over every cell from one seed cell, shared by its D directions and
     // grown only as far as their destinations need (tree_stamp == tree_epoch: reached; settled: final).
     CellId tree_source = no_cell;
@@ -311,11 +362,17 @@ struct AuditScratch {
     std::vector<Tile> tile;
     TileBounds read;
     // barrier_blocks_exit's junction behind the seed (exit_junction): `ball` the breadth-first search around
-    // the seed (on `stamp`); per cell whether it is a junction at depth `junction_depth`, found on the first
-    // seed that asks (unknown_junction until then: the answer depends on the level only); `way_stamp`,
-    // `way_steps` and `way_group` the search of one cell's ways out (a way taken: way_stamp == way_epoch +
-    // 1). Sized on the first use.
+    // the seed to `ball_radius` steps (on `ball_stamp`), grown as far as a search needed (its first
+    // `ball_grown` cells' neighbours added) and kept for the seed cell's other directions; per cell whether
+    // it is a junction at depth `junction_depth`, found on the first seed that asks (unknown_junction until
+    // then: the answer depends on the level only); `way_stamp`, `way_steps` and `way_group` the search of one
+    // cell's ways out (a way taken: way_stamp == way_epoch + 1). Sized on the first use.
     std::vector<std::pair<CellId, int>> ball;
+    CellId ball_source = no_cell;
+    int ball_radius = -1;
+    std::size_t ball_grown = 0;
+    std::vector<std::uint32_t> ball_stamp;
+    std::uint32_t ball_epoch = 0;
     int junction_depth = -1;
     std::vector<std::uint8_t> junction;
     std::vector<std::uint32_t> way_stamp;
@@ -386,7 +443,7 @@ double along_heated_cells(const CellSpace& cells, AuditScratch& s, CellId from, 
     s.next_epoch();
     s.dist.clear();
     s.heap.clear();
-    const auto visit = [&](CellId c, double d) {
+    const auto visit = [&](CellId c, double d, std::uint8_t length_class) {
         if (!s.seen(c)) {
             s.see(c);
             s.slot[c] = static_cast<std::uint32_t>(s.dist.size());
@@ -395,13 +452,14 @@ double along_heated_cells(const CellSpace& cells, AuditScratch& s, CellId from, 
         double& best = s.dist[s.slot[c]];
         if (d < best) {
             best = d;
-            s.heap.push(d, c);
+            s.heap.push(d, c, length_class);
         }
     };
     const auto offsets = cells.offsets();
-    visit(from, 0.0);
-    while (!s.heap.empty()) {
-        const auto [d, c] = s.heap.pop();
+    visit(from, 0.0, 0);
+    std::pair<double, CellId> top;
+    while (s.heap.pop(top)) {
+        const auto [d, c] = top;
         if (d > s.dist[s.slot[c]]) {
             continue;
         }
@@ -410,9 +468,10 @@ double along_heated_cells(const CellSpace& cells, AuditScratch& s, CellId from, 
         }
         const auto ns = cells.neighbours(c);
         const double* w = s.weight.data() + offsets[c];
+        const std::uint8_t* length_class = s.length_classes(offsets[c]);
         for (std::size_t i = 0; i < ns.size(); ++i) {
             if (s.is_heated(ns[i])) {
-                visit(ns[i], d + w[i]);
+                visit(ns[i], d + w[i], length_class[i]);
             }
         }
     }
@@ -431,7 +490,7 @@ void start_tree(AuditScratch& s, CellId source) {
     s.tree_stamp[source] = s.tree_epoch;
     s.tree_dist[source] = 0.0;
     s.tree_pred[source] = no_cell;
-    s.tree_heap.push(0.0, source);
+    s.tree_heap.push(0.0, source, 0);
 }
 
 // Dijkstra over every cell from the tree's source until `to` is settled. A predecessor changes only on a
@@ -439,14 +498,16 @@ void start_tree(AuditScratch& s, CellId source) {
 void grow_tree(const CellSpace& cells, AuditScratch& s, CellId to) {
     const auto offsets = cells.offsets();
     const std::uint32_t epoch = s.tree_epoch;
-    while (s.tree_settled[to] != epoch && !s.tree_heap.empty()) {
-        const auto [d, c] = s.tree_heap.pop();
+    std::pair<double, CellId> top;
+    while (s.tree_settled[to] != epoch && s.tree_heap.pop(top)) {
+        const auto [d, c] = top;
         if (s.tree_settled[c] == epoch || d > s.tree_dist[c]) {
             continue;
         }
         s.tree_settled[c] = epoch;
         const auto ns = cells.neighbours(c);
         const double* w = s.weight.data() + offsets[c];
+        const std::uint8_t* length_class = s.length_classes(offsets[c]);
         for (std::size_t i = 0; i < ns.size(); ++i) {
             const CellId n = ns[i];
             const double nd = d + w[i];
@@ -454,7 +515,7 @@ void grow_tree(const CellSpace& cells, AuditScratch& s, CellId to) {
                 s.tree_stamp[n] = epoch;
                 s.tree_dist[n] = nd;
                 s.tree_pred[n] = c;
-                s.tree_heap.push(nd, n);
+                s.tree_heap.push(nd, n, length_class[i]);
             }
         }
     }
@@ -559,6 +620,29 @@ std::span<const CellId> last_heat_frontier(const AuditScratch& s) {
     return heated.subspan(begin);
 }
 
+// take(n) for each neighbour n of c whose state byte has none of the `busy` bits, in list order; take may
+// change n's byte only. Where the rows allow, the 8 are tested at once: changing one neighbour's byte does
+// not change another's (a list names distinct cells).
+template <class Take>
+void for_each_neighbour_without(const CellSpace& cells, const AuditScratch& s, CellId c, std::uint8_t busy,
+                                const Take& take) {
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+    if (s.neighbour_rows != nullptr) {
+        const CellId* row = s.neighbour_rows + std::size_t{c} * 8;
+        for (std::uint32_t free = detail::free_neighbours(row, s.state.data(), busy); free != 0;
+             free &= free - 1) {
+            take(row[std::countr_zero(free)]);
+        }
+        return;
+    }
+#endif
+    for (const CellId n : cells.neighbours(c)) {
+        if ((s.state[n] & busy) == 0) {
+            take(n);
+        }
+    }
+}
+
 // Marks the untouched neighbours of the heat (beside_heat_byte) for the rest of the seed: where every
 // neighbour relation goes both ways, "a neighbour is heated" is then one byte. Only the last step's heat can
 // have untouched neighbours (spec step B: every step that happened heated all the untouched neighbours of
@@ -566,12 +650,10 @@ std::span<const CellId> last_heat_frontier(const AuditScratch& s) {
 void mark_beside_heat(const CellSpace& cells, AuditScratch& s) {
     s.beside_marked = true;
     for (const CellId h : last_heat_frontier(s)) {
-        for (const CellId n : cells.neighbours(h)) {
-            if (s.state[n] == AuditScratch::untouched_byte) {
-                s.state[n] = AuditScratch::beside_heat_byte;
-                s.beside.push_back(n);
-            }
-        }
+        for_each_neighbour_without(cells, s, h, AuditScratch::any_byte, [&](CellId n) {
+            s.state[n] = AuditScratch::beside_heat_byte;
+            s.beside.push_back(n);
+        });
     }
 }
 
@@ -605,6 +687,24 @@ bool barrier_cannot_follow(const CellSpace& cells, const AuditScratch& s, CellId
     return beside_barrier;
 }
 
+// The read bounds (AuditScratch::read) in a local while the exit search runs: through the scratch they would
+// be stored and loaded again at every cell, since the state bytes' stores may alias them.
+struct ReadNotes {
+    TileBounds bounds;
+    std::span<const Tile> tiles;  // each cell's tile on grids; empty elsewhere (no bounds kept)
+
+    void note(CellId c) {
+        if (!tiles.empty()) {
+            bounds.add(tiles[c]);
+        }
+    }
+    void note(std::span<const CellId> ids) {
+        if (!tiles.empty()) {
+            bounds.add_cells(tiles, ids);
+        }
+    }
+};
+
 // Takes c for the exit search (its flag in the state byte, so that "untouched and not yet taken" is one
 // byte; the queue keeps it for clearing); on grids also counts the marked cells next to the heat it takes
 // (beside_unseen for the whole search, `pending` for this region's queue).
@@ -614,51 +714,73 @@ void see_region_cell(AuditScratch& s, CellId c, std::size_t& pending) {
         ++pending;
     }
     s.state[c] |= AuditScratch::exit_seen_byte;
-    s.queue.emplace_back(c, 0);
+    s.region.push_back(c);
 }
 
 // The region of untouched cells reachable from u through untouched cells, breadth-first over at most
 // exit_search_cells cells: closed off when none of them is next to a heated cell and it has at least
 // min_cells cells. Cells stay taken for the whole seed, so every region is explored once. The region's
-// cells follow the earlier regions' in s.queue.
+// cells follow the earlier regions' in s.region.
 //
 // On grids the walk stops early with "closed off" once the queue holds min_cells cells, none of them next
 // to the heat, and every cell next to the heat is already stamped: the cells it would still take are
 // unstamped ones (never next to the heat) or queued ones (not next to it), so it could only end the same
 // way, and a true answer ends barrier_blocks_exit, whose stamps then no longer matter. This cuts the walks
 // of floods that ran out of cells (no untouched cell next to their heat: spec step B.2) to min_cells cells.
-bool closed_off_region(const CellSpace& cells, AuditScratch& s, CellId u, std::size_t min_cells) {
+bool closed_off_region(const CellSpace& cells, AuditScratch& s, ReadNotes& read, CellId u,
+                       std::size_t min_cells) {
     std::size_t pending = 0;  // queued cells next to the heat (grids)
-    const std::size_t first = s.queue.size();
+    const std::size_t first = s.region.size();
     see_region_cell(s, u, pending);
-    for (std::size_t i = first; i < s.queue.size() && i - first < exit_search_cells; ++i) {
-        if (s.beside_marked && s.beside_unseen == 0 && pending == 0 && s.queue.size() - first >= min_cells) {
-            return true;
+    // The cells first .. i - 1 had their neighbour lists read; their tiles join the bounds at the end.
+    const auto read_up_to = [&](std::size_t i, bool closed) {
+        read.note(std::span<const CellId>(s.region).subspan(first, i - first));
+        return closed;
+    };
+    std::size_t i = first;
+    for (; i < s.region.size() && i - first < exit_search_cells; ++i) {
+        if (s.beside_marked && s.beside_unseen == 0 && pending == 0 && s.region.size() - first >= min_cells) {
+            return read_up_to(i, true);
         }
-        const CellId c = s.queue[i].first;
-        s.read_cell(c);
+        const CellId c = s.region[i];
         if (next_to_heat(cells, s, c)) {
-            return false;
+            return read_up_to(i + 1, false);
         }
-        for (const CellId n : cells.neighbours(c)) {
-            if (s.free_for_exit(n)) {
-                see_region_cell(s, n, pending);
-            }
-        }
+        for_each_neighbour_without(cells, s, c, AuditScratch::exit_busy,
+                                   [&](CellId n) { see_region_cell(s, n, pending); });
     }
-    return s.queue.size() - first >= min_cells;
+    return read_up_to(i, s.region.size() - first >= min_cells);
+}
+
+// The first barrier cell from i on that may have a neighbour free for the exit search: where the rows allow,
+// the cells before it have none (their neighbours are tested 8 at a time); elsewhere i itself. A skipped
+// cell's neighbours stay busy for the rest of the search (flags are only ever added to them).
+std::size_t next_barrier_to_try(const AuditScratch& s, std::span<const CellId> barrier, std::size_t i) {
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+    if (s.neighbour_rows != nullptr) {
+        return detail::first_with_free_neighbour(s.neighbour_rows, barrier.data(), i, barrier.size(),
+                                                 s.state.data(), AuditScratch::exit_busy);
+    }
+#endif
+    return i;
 }
 
 // The walk follows the generic flood's barrier order (the taken cells make the regions' exploration depend
 // on which u comes first). On grids the heat's untouched neighbours are marked before the first region
 // (closed_off_region counts them).
-bool find_closed_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
-    for (const CellId b : s.flood.barrier_cells()) {
-        for (const CellId u : cells.neighbours(b)) {
+bool find_closed_exit(const CellSpace& cells, AuditScratch& s, ReadNotes& read, Vec2 dir,
+                      std::size_t min_cells) {
+    const auto barrier = s.flood.barrier_cells();
+    for (std::size_t i = 0; i < barrier.size(); ++i) {
+        i = next_barrier_to_try(s, barrier, i);
+        if (i == barrier.size()) {
+            break;
+        }
+        for (const CellId u : cells.neighbours(barrier[i])) {
             if (!s.free_for_exit(u)) {
                 continue;
             }
-            s.read_cell(u);
+            read.note(u);
             if (!barrier_cannot_follow(cells, s, u, dir)) {
                 continue;
             }
@@ -666,7 +788,7 @@ bool find_closed_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::si
                 mark_beside_heat(cells, s);
                 s.beside_unseen = s.beside.size();
             }
-            if (closed_off_region(cells, s, u, min_cells)) {
+            if (closed_off_region(cells, s, read, u, min_cells)) {
                 return true;
             }
         }
@@ -676,9 +798,11 @@ bool find_closed_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::si
 
 // find_closed_exit, then the cells it took are given back (their flags cleared).
 bool barrier_blocks_exit(const CellSpace& cells, AuditScratch& s, Vec2 dir, std::size_t min_cells) {
-    s.queue.clear();
-    const bool found = find_closed_exit(cells, s, dir, min_cells);
-    for (const auto& [c, depth] : s.queue) {
+    s.region.clear();
+    ReadNotes read{s.read, s.tile};
+    const bool found = find_closed_exit(cells, s, read, dir, min_cells);
+    s.read = read.bounds;
+    for (const CellId c : s.region) {
         s.state[c] &= static_cast<std::uint8_t>(~AuditScratch::exit_seen_byte);
     }
     return found;
@@ -772,15 +896,48 @@ bool is_junction(const CellSpace& cells, AuditScratch& s, CellId c, int depth) {
     return s.junction[c] == AuditScratch::a_junction;
 }
 
+// Restarts the ball around `seed` (junction_behind): the seed alone, nothing grown.
+void start_ball(const CellSpace& cells, AuditScratch& s, CellId seed, int radius) {
+    if (s.ball_stamp.size() != cells.size()) {
+        s.ball_stamp.assign(cells.size(), 0u);
+        s.ball_epoch = 0;
+    }
+    if (++s.ball_epoch == 0) {
+        std::fill(s.ball_stamp.begin(), s.ball_stamp.end(), 0u);
+        s.ball_epoch = 1;
+    }
+    s.ball_source = seed;
+    s.ball_radius = radius;
+    s.ball_grown = 0;
+    s.ball.clear();
+    s.ball.emplace_back(seed, 0);
+    s.ball_stamp[seed] = s.ball_epoch;
+}
+
+// Ball cell i's unseen neighbours join the ball, once: the searches grow it in order, so a search of the
+// seed cell's next direction finds the same cells in the same (breadth-first) order as a fresh one.
+void grow_ball(const CellSpace& cells, AuditScratch& s, std::size_t i) {
+    if (i < s.ball_grown) {
+        return;
+    }
+    const auto [c, steps] = s.ball[i];
+    for (const CellId n : cells.neighbours(c)) {
+        if (s.ball_stamp[n] != s.ball_epoch) {
+            s.ball_stamp[n] = s.ball_epoch;
+            s.ball.emplace_back(n, steps + 1);
+        }
+    }
+    s.ball_grown = i + 1;
+}
+
 // A junction behind the seed (docs/audit.md "Findings"): a cell within `radius` cell steps of `seed`
 // (breadth-first) behind the heading (dot(pos - seed's pos, dir) < 0) with three ways out or more reaching
 // `depth` deep; the places' junction_behind for one seed, and scripts/audit-lift.py's --junction-behind. The
 // answer does not depend on the order the cells are tried in; the search stops at the first junction.
 bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir, int radius, int depth) {
-    s.next_epoch();
-    s.ball.clear();
-    s.ball.emplace_back(seed, 0);
-    s.see(seed);
+    if (s.ball_source != seed || s.ball_radius != radius) {
+        start_ball(cells, s, seed, radius);
+    }
     const Vec2 at = cells.planar_positions()[seed];
     for (std::size_t i = 0; i < s.ball.size(); ++i) {
         const auto [c, steps] = s.ball[i];
@@ -791,12 +948,7 @@ bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 
             continue;
         }
         s.read_cell(c);
-        for (const CellId n : cells.neighbours(c)) {
-            if (!s.seen(n)) {
-                s.see(n);
-                s.ball.emplace_back(n, steps + 1);
-            }
-        }
+        grow_ball(cells, s, i);
     }
     return false;
 }
