@@ -248,15 +248,28 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
         // A grid's cells lie at z = 0 in the xy frame (CellSpace::from_grid): the world position is the
         // planar one, exactly, without building the grid's world positions and CSR lists (see seed()).
         const Vec2* planar = space_->planar_positions().data();
-        fill_result_with([planar](CellId c) { return Vec3{planar[c].x, planar[c].y, 0.0}; }, r, step);
+        const Vec2* nearest_rows = nullptr;
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+        if (space_->size() < (std::size_t{1} << 30) && use_vector_rows()) {
+            nearest_rows = planar;
+        }
+#endif
+        fill_result_with(
+            [planar](CellId c) {
+                return Vec3{planar[c].x, planar[c].y, 0.0};
+            },
+            r, step, nearest_rows);
     } else {
         const Vec3* pos = space_->positions().data();
-        fill_result_with([pos](CellId c) { return pos[c]; }, r, step);
+        fill_result_with([pos](CellId c) { return pos[c]; }, r, step, nullptr);
     }
 }
 
+// nearest_rows: the grid's planar positions where the destination's scan may take 4 cells at a time
+// (nearest_cell_4, the same answer), or nullptr.
 template <class Position>
-void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int step) const {
+void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int step,
+                                    [[maybe_unused]] const Vec2* nearest_rows) const {
     r.heated_cells = heated_count_;
     r.barrier_cells = barrier_count_;
     // Warm cells are those heated at steps j > step - H: a suffix of heated_ (lazy cooling).
@@ -287,7 +300,13 @@ void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int ste
     CellId best_cell = no_cell;
     const std::size_t first_candidate =
         settings_.destination == DestinationRule::nearest_warm ? warm_begin : std::size_t{0};
-    for (std::size_t i = first_candidate; i < heated_count_; ++i) {
+    std::size_t i = first_candidate;
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+    if (nearest_rows != nullptr) {
+        i += nearest_cell_4(nearest_rows, heated_.data() + i, heated_count_ - i, r.centroid, best, best_cell);
+    }
+#endif
+    for (; i < heated_count_; ++i) {
         const CellId c = heated_[i];
         const double d2 = length_squared(pos(c) - r.centroid);
         if (d2 < best || (d2 == best && c < best_cell)) {

@@ -51,7 +51,7 @@ class GenericFlood {
     template <class Neighbours>
     void step_with(const Neighbours& neighbours, FloodProgress& progress);
     template <class Position>
-    void fill_result_with(const Position& position, FloodResult& r, int step) const;
+    void fill_result_with(const Position& position, FloodResult& r, int step, const Vec2* nearest_rows) const;
 
     const CellSpace* space_ = nullptr;
     FloodSettings settings_;

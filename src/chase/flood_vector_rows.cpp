@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cstddef>
+#include <limits>
 
 #ifdef KINEMA_FLOOD_VECTOR_ROWS
 #include <immintrin.h>
@@ -191,6 +192,62 @@ namespace {
         }
     }
     return n;
+}
+
+namespace {
+
+// The doubles at base[at[k]]: the masked gather, whose source lanes are defined (GCC 12 warns that the plain
+// one's may be used uninitialized).
+[[gnu::target("avx2")]] __m256d gather(const double* base, __m128i at) {
+    const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    return _mm256_mask_i32gather_pd(_mm256_setzero_pd(), base, at, all, 8);
+}
+
+}  // namespace
+
+[[gnu::target("avx2")]] std::size_t nearest_cell_4(const Vec2* planar, const CellId* ids, std::size_t n,
+                                                   Vec3 centroid, double& best, CellId& best_cell) {
+    static_assert(sizeof(Vec2) == 2 * sizeof(double) && offsetof(Vec2, y) == sizeof(double));
+    // A centre is two doubles: cell c's x is the double at 2c, its y the one after.
+    const double* xs = &planar[0].x;
+    const __m256d cx = _mm256_set1_pd(centroid.x);
+    const __m256d cy = _mm256_set1_pd(centroid.y);
+    const __m256d dz = _mm256_set1_pd(0.0 - centroid.z);
+    const __m256d dz2 = _mm256_mul_pd(dz, dz);
+    __m256d least = _mm256_set1_pd(std::numeric_limits<double>::infinity());
+    __m256i least_id = _mm256_set1_epi64x(std::int64_t{1} << 32);  // above every id: a lane's first cell wins
+    const std::size_t groups = n - n % 4;
+    for (std::size_t i = 0; i < groups; i += 4) {
+        const __m128i id = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ids + i));
+        const __m128i at = _mm_add_epi32(id, id);
+        const __m256d dx = _mm256_sub_pd(gather(xs, at), cx);
+        const __m256d dy = _mm256_sub_pd(gather(xs + 1, at), cy);
+        // length_squared: (x * x + y * y) + z * z.
+        const __m256d d2 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(dx, dx), _mm256_mul_pd(dy, dy)), dz2);
+        const __m256i id64 = _mm256_cvtepu32_epi64(id);
+        const __m256d nearer =
+            _mm256_or_pd(_mm256_cmp_pd(d2, least, _CMP_LT_OQ),
+                         _mm256_and_pd(_mm256_cmp_pd(d2, least, _CMP_EQ_OQ),
+                                       _mm256_castsi256_pd(_mm256_cmpgt_epi64(least_id, id64))));
+        least = _mm256_blendv_pd(least, d2, nearer);
+        least_id = _mm256_castpd_si256(
+            _mm256_blendv_pd(_mm256_castsi256_pd(least_id), _mm256_castsi256_pd(id64), nearer));
+    }
+    alignas(32) double lane_least[4];
+    alignas(32) std::int64_t lane_id[4];
+    _mm256_store_pd(lane_least, least);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lane_id), least_id);
+    for (int k = 0; k < 4; ++k) {
+        if (lane_id[k] > std::numeric_limits<CellId>::max()) {
+            continue;  // the lane took no cell
+        }
+        const auto c = static_cast<CellId>(lane_id[k]);
+        if (lane_least[k] < best || (lane_least[k] == best && c < best_cell)) {
+            best = lane_least[k];
+            best_cell = c;
+        }
+    }
+    return groups;
 }
 
 bool use_vector_rows() {

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "kinema/chase/grid_cells.hpp"
+#include "kinema/core/vec.hpp"
 
 #if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__))
 #define KINEMA_FLOOD_VECTOR_ROWS 1
@@ -44,6 +45,15 @@ std::size_t spread_heat(const VectorRows8& rows, std::uint32_t* mark, CellId* he
 // took (n less n % 8): the caller adds the rest its own way. Call only when use_vector_rows(), with cell ids
 // below 2^30.
 std::size_t add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n, int* box);
+
+// The destination's scan (chase-flood-spec.md "Result": the heated cell nearest the centroid, ties to the
+// lowest id) over cells ids[0..n) of a grid (planar: each cell's centre, z = 0), 4 at a time: folds them
+// into best (the least squared distance so far) and best_cell, and returns how many it took (n less n % 4):
+// the caller scans the rest its own way. Each distance is the scalar loop's,
+// length_squared(Vec3{x, y, 0} - centroid), the same operations in the same order (no fused multiply-add),
+// so the answer is the same double and cell. Call only when use_vector_rows(), with cell ids below 2^30.
+std::size_t nearest_cell_4(const Vec2* planar, const CellId* ids, std::size_t n, Vec3 centroid, double& best,
+                           CellId& best_cell);
 
 // The level audit's exit search (audit.cpp) over padded stride-8 neighbour rows, a neighbour c being free
 // when (bytes[c] & busy) == 0. free_neighbours: the free lanes of one row (bit k for lane k).

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <vector>
 
@@ -216,6 +217,58 @@ TEST(VectorRows, TileBoundsMatchAPlainLoop) {
             EXPECT_EQ(box[k], expected[k]) << n << " cells, bound " << k;
         }
     }
+}
+
+// The destination's scan 4 cells at a time: the heated cell nearest the centroid, ties to the lowest id,
+// folded into a best already holding one, against the scalar loop (length_squared of Vec3 differences) over
+// the cells it takes (whole groups of 4); grid centres, so that many cells tie, centroids on centres, on
+// midpoints and anywhere, lists of 0 to 40 cells with repeats, and a centroid off the plane.
+TEST(VectorRows, NearestCellMatchesAPlainLoop) {
+    if (!detail::use_vector_rows()) {
+        GTEST_SKIP() << "this CPU has no AVX2: the flood scans its heated cells one by one";
+    }
+    std::mt19937_64 rng(13);
+    std::vector<Vec2> planar(900);
+    for (std::size_t c = 0; c < planar.size(); ++c) {
+        planar[c] = {(static_cast<double>(c % 30) + 0.5) * 0.75, (static_cast<double>(c / 30) + 0.5) * 0.75};
+    }
+    std::uniform_int_distribution<CellId> any(0, static_cast<CellId>(planar.size() - 1));
+    std::size_t ties = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        const std::size_t n = static_cast<std::size_t>(trial) % 41;
+        std::vector<CellId> ids(n);
+        for (CellId& c : ids) {
+            c = any(rng);
+        }
+        const Vec2 a = planar[any(rng)];
+        const Vec2 b = planar[any(rng)];
+        const Vec3 centroid = trial % 3 == 0 ? Vec3{a.x, a.y, 0.0}
+                              : trial % 3 == 1
+                                  ? Vec3{(a.x + b.x) / 2, (a.y + b.y) / 2, 0.0}
+                                  : Vec3{a.x + 0.1 * b.x, a.y - 0.01 * b.y, trial % 7 == 0 ? 0.25 : 0.0};
+        const double start_best = trial % 4 == 0 ? 2.0 : std::numeric_limits<double>::infinity();
+        const CellId start_cell = trial % 4 == 0 ? 450 : no_cell;
+        double best = start_best;
+        CellId best_cell = start_cell;
+        const std::size_t taken =
+            detail::nearest_cell_4(planar.data(), ids.data(), n, centroid, best, best_cell);
+        ASSERT_EQ(taken, n - n % 4);
+        double expected = start_best;
+        CellId expected_cell = start_cell;
+        std::size_t equal = 0;
+        for (std::size_t i = 0; i < taken; ++i) {
+            const double d2 = length_squared(Vec3{planar[ids[i]].x, planar[ids[i]].y, 0.0} - centroid);
+            equal += d2 == expected ? 1 : 0;
+            if (d2 < expected || (d2 == expected && ids[i] < expected_cell)) {
+                expected = d2;
+                expected_cell = ids[i];
+            }
+        }
+        ties += equal;
+        ASSERT_TRUE(bits_equal(best, expected)) << "trial " << trial;
+        ASSERT_EQ(best_cell, expected_cell) << "trial " << trial;
+    }
+    EXPECT_GT(ties, 20u);  // cells tied with the best so far: the rule for ties was exercised
 }
 
 // The audit's exit search 8 neighbours at a time: which lanes of a padded row hold a neighbour whose byte
