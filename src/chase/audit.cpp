@@ -212,7 +212,7 @@ namespace {
 // Each edge's length as a class, the index of its length among the distinct lengths, where they are few
 // (grids: a side and a diagonal, a few more where the cell size is not a power of two): the number of
 // classes, or 0 and every class 0 where there are more (meshes).
-std::size_t classify_edge_lengths(std::span<const double> weight, std::vector<std::uint8_t>& classes) {
+std::size_t classify_edge_lengths(const std::vector<double>& weight, std::vector<std::uint8_t>& classes) {
     constexpr std::size_t most_classes = 16;
     classes.assign(weight.size(), 0);
     std::vector<double> lengths;
@@ -266,16 +266,16 @@ struct AuditScratch {
           state(cells.size() + state_padding, untouched_byte),
           stamp(cells.size(), 0),
           slot(cells.size(), 0),
-          tree_stamp(cells.size() + 1, 0),
+          tree_stamp(cells.size(), 0),
           tree_settled(cells.size(), 0),
-          tree_dist(cells.size() + 1, 0.0),
+          tree_dist(cells.size(), 0.0),
           tree_pred(cells.size(), no_cell) {
         // The generic flood, also on grids: barrier_blocks_exit walks the barrier list in the generic flood's
         // order (its regions' stamps make the result depend on it), and with the per-cell states written
         // from the lists the word-parallel flood's id-sorted lists cost more than it saves.
         flood.set_grid_path(GridPath::never);
         const auto offsets = cells.offsets();
-        weight.resize(cells.edge_count() + weight_padding);
+        weight.resize(cells.edge_count());
         for (CellId c = 0; c < cells.size(); ++c) {
             const auto ns = cells.neighbours(c);
             for (std::size_t i = 0; i < ns.size(); ++i) {
@@ -287,8 +287,7 @@ struct AuditScratch {
             tile.resize(cells.size());
             grid->for_each_cell([&](int col, int row, CellId c) { tile[c] = Tile{col, row}; });
         }
-        const std::size_t classes =
-            classify_edge_lengths(std::span<const double>(weight).first(cells.edge_count()), length_class);
+        const std::size_t classes = classify_edge_lengths(weight, length_class);
         heap.set_lengths(classes);
         tree_heap.set_lengths(classes);
         // The padded lists' filler (id size()) is never free for the exit search (first_with_free_neighbour).
@@ -326,11 +325,8 @@ struct AuditScratch {
     // none of any_byte's.
     static constexpr std::uint8_t exit_busy = heated_byte | barrier_byte | exit_seen_byte;
     static constexpr std::uint8_t any_byte = 0xff;
-    // `state` holds the padded lists' filler's byte and 3 more (first_with_free_neighbour reads 4 at a time);
-    // `weight` 8 more edges (improved_neighbours reads a cell's 8 from its first); tree_stamp and tree_dist
-    // the filler's entry.
+    // `state` holds the padded lists' filler's byte and 3 more (first_with_free_neighbour reads 4 at a time).
     static constexpr std::size_t state_padding = 4;
-    static constexpr std::size_t weight_padding = 8;
 
     Flood flood;
     std::vector<std::uint8_t> state;
@@ -510,27 +506,9 @@ void grow_tree(const CellSpace& cells, AuditScratch& s, CellId to) {
             continue;
         }
         s.tree_settled[c] = epoch;
+        const auto ns = cells.neighbours(c);
         const double* w = s.weight.data() + offsets[c];
         const std::uint8_t* length_class = s.length_classes(offsets[c]);
-#ifdef KINEMA_FLOOD_VECTOR_ROWS
-        if (s.neighbour_rows != nullptr) {
-            // The 8 neighbours tested at once: updating one does not change another's test (distinct cells).
-            const CellId* row = s.neighbour_rows + std::size_t{c} * 8;
-            for (std::uint32_t better = detail::improved_neighbours(row, w, d, s.tree_stamp.data(), epoch,
-                                                                    s.tree_dist.data(), cells.size());
-                 better != 0; better &= better - 1) {
-                const auto i = static_cast<std::size_t>(std::countr_zero(better));
-                const CellId n = row[i];
-                const double nd = d + w[i];
-                s.tree_stamp[n] = epoch;
-                s.tree_dist[n] = nd;
-                s.tree_pred[n] = c;
-                s.tree_heap.push(nd, n, length_class[i]);
-            }
-            continue;
-        }
-#endif
-        const auto ns = cells.neighbours(c);
         for (std::size_t i = 0; i < ns.size(); ++i) {
             const CellId n = ns[i];
             const double nd = d + w[i];

@@ -250,29 +250,6 @@ namespace {
     return groups;
 }
 
-[[gnu::target("avx2")]] std::uint32_t improved_neighbours(const CellId* row, const double* weights, double d,
-                                                          const std::uint32_t* stamp, std::uint32_t epoch,
-                                                          const double* dist, CellId filler) {
-    const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row));
-    const __m256i all = _mm256_set1_epi32(-1);
-    const __m256i stamps =
-        _mm256_mask_i32gather_epi32(_mm256_setzero_si256(), reinterpret_cast<const int*>(stamp), ids, all, 4);
-    const auto reached = static_cast<std::uint32_t>(_mm256_movemask_ps(
-        _mm256_castsi256_ps(_mm256_cmpeq_epi32(stamps, _mm256_set1_epi32(static_cast<int>(epoch))))));
-    const auto fillers = static_cast<std::uint32_t>(_mm256_movemask_ps(
-        _mm256_castsi256_ps(_mm256_cmpeq_epi32(ids, _mm256_set1_epi32(static_cast<int>(filler))))));
-    const __m256d from = _mm256_set1_pd(d);
-    std::uint32_t nearer = 0;
-    for (int half = 0; half < 2; ++half) {
-        const __m128i at = half == 0 ? _mm256_castsi256_si128(ids) : _mm256_extracti128_si256(ids, 1);
-        const __m256d nd = _mm256_add_pd(from, _mm256_loadu_pd(weights + 4 * half));
-        const __m256d old = gather(dist, at);
-        nearer |= static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_cmp_pd(nd, old, _CMP_LT_OQ)))
-                  << (4 * half);
-    }
-    return (~reached | nearer) & ~fillers & 0xffu;
-}
-
 bool use_vector_rows() {
     static const bool has =
         (__builtin_cpu_init(), __builtin_cpu_supports("avx2") != 0 && __builtin_cpu_supports("popcnt") != 0);

@@ -55,15 +55,6 @@ std::size_t add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n,
 std::size_t nearest_cell_4(const Vec2* planar, const CellId* ids, std::size_t n, Vec3 centroid, double& best,
                            CellId& best_cell);
 
-// The level audit's shortest-path tree (audit.cpp, grow_tree) relaxing the edges of a settled cell at
-// distance d: the lanes k of its padded row (ids row[k], edge lengths weights[k], the filler id `filler`
-// never) whose neighbour n is not yet reached (stamp[n] != epoch) or is reached farther than d + weights[k]
-// (dist[n]), as bits. Reads stamp and dist at the filler too. Call only when use_vector_rows(), with cell
-// ids below 2^31.
-std::uint32_t improved_neighbours(const CellId* row, const double* weights, double d,
-                                  const std::uint32_t* stamp, std::uint32_t epoch, const double* dist,
-                                  CellId filler);
-
 // The level audit's exit search (audit.cpp) over padded stride-8 neighbour rows, a neighbour c being free
 // when (bytes[c] & busy) == 0. free_neighbours: the free lanes of one row (bit k for lane k).
 // first_with_free_neighbour: the first i in [from, n) whose cell ids[i] has a free neighbour (rows: the
