@@ -234,18 +234,6 @@ std::size_t classify_edge_lengths(const std::vector<double>& weight, std::vector
     return lengths.size();
 }
 
-// The padded neighbour rows the exit search tests 8 at a time (AVX2, a grid's 8-connected lists), or
-// nullptr: the plain loops.
-const CellId* exit_search_rows(const CellSpace& cells) {
-#ifdef KINEMA_FLOOD_VECTOR_ROWS
-    if (cells.grid() != nullptr && cells.padded_stride() == 8 && cells.size() < (std::size_t{1} << 30) &&
-        detail::use_vector_rows()) {
-        return cells.padded_neighbour_ids().data();
-    }
-#endif
-    return nullptr;
-}
-
 }  // namespace
 
 // Per-thread scratch: the flood plus what the findings read after it, kept across seeds so that no seed
@@ -290,9 +278,12 @@ struct AuditScratch {
         const std::size_t classes = classify_edge_lengths(weight, length_class);
         heap.set_lengths(classes);
         tree_heap.set_lengths(classes);
-        // The padded lists' filler (id size()) is never free for the exit search (first_with_free_neighbour).
+        // The padded lists' filler (id size()) is never free for the exit search, nor untouched.
         state[cells.size()] = exit_seen_byte;
-        neighbour_rows = exit_search_rows(cells);
+        row_stride = cells.padded_stride();
+        if (row_stride != 0) {
+            neighbour_rows = cells.padded_neighbour_ids().data();
+        }
     }
 
     std::uint32_t next_epoch() {
@@ -325,13 +316,15 @@ struct AuditScratch {
     // none of any_byte's.
     static constexpr std::uint8_t exit_busy = heated_byte | barrier_byte | exit_seen_byte;
     static constexpr std::uint8_t any_byte = 0xff;
-    // `state` holds the padded lists' filler's byte and 3 more (first_with_free_neighbour reads 4 at a time).
-    static constexpr std::size_t state_padding = 4;
+    // `state` holds the padded lists' filler's byte too.
+    static constexpr std::size_t state_padding = 1;
 
     Flood flood;
     std::vector<std::uint8_t> state;
-    // The padded stride-8 neighbour lists where the exit search tests 8 neighbours at a time, or nullptr.
+    // The neighbour lists padded to row_stride (4 or 8) where the space has them (CellSpace::padded_stride),
+    // or nullptr: the exit search tests a row's cells without a branch per cell.
     const CellId* neighbour_rows = nullptr;
+    std::uint32_t row_stride = 0;
     std::vector<std::uint32_t> stamp;
     std::uint32_t epoch = 0;
     std::vector<double> weight;
@@ -656,22 +649,38 @@ std::span<const CellId> last_heat_frontier(const AuditScratch& s) {
     return heated.subspan(begin);
 }
 
+// The cells of a padded row whose state byte has none of the `busy` bits, as bits (bit k for slot k), every
+// slot tested without a branch (the filler's byte is busy): the exit search's tests were mostly mispredicted
+// branches.
+template <std::uint32_t Stride>
+std::uint32_t free_slots_of(const CellId* row, const std::uint8_t* state, std::uint8_t busy) {
+    std::uint32_t free = 0;
+    for (std::uint32_t k = 0; k < Stride; ++k) {
+        free |= static_cast<std::uint32_t>((state[row[k]] & busy) == 0) << k;
+    }
+    return free;
+}
+
+// free_slots_of for cell c's row (needs the rows: AuditScratch::neighbour_rows, of stride 4 or 8).
+std::uint32_t free_slots(const AuditScratch& s, CellId c, std::uint8_t busy) {
+    const CellId* row = s.neighbour_rows + std::size_t{c} * s.row_stride;
+    return s.row_stride == 8 ? free_slots_of<8>(row, s.state.data(), busy)
+                             : free_slots_of<4>(row, s.state.data(), busy);
+}
+
 // take(n) for each neighbour n of c whose state byte has none of the `busy` bits, in list order; take may
-// change n's byte only. Where the rows allow, the 8 are tested at once: changing one neighbour's byte does
+// change n's byte only. Where the rows allow, the row is tested at once: changing one neighbour's byte does
 // not change another's (a list names distinct cells).
 template <class Take>
 void for_each_neighbour_without(const CellSpace& cells, const AuditScratch& s, CellId c, std::uint8_t busy,
                                 const Take& take) {
-#ifdef KINEMA_FLOOD_VECTOR_ROWS
     if (s.neighbour_rows != nullptr) {
-        const CellId* row = s.neighbour_rows + std::size_t{c} * 8;
-        for (std::uint32_t free = detail::free_neighbours(row, s.state.data(), busy); free != 0;
-             free &= free - 1) {
+        const CellId* row = s.neighbour_rows + std::size_t{c} * s.row_stride;
+        for (std::uint32_t free = free_slots(s, c, busy); free != 0; free &= free - 1) {
             take(row[std::countr_zero(free)]);
         }
         return;
     }
-#endif
     for (const CellId n : cells.neighbours(c)) {
         if ((s.state[n] & busy) == 0) {
             take(n);
@@ -789,15 +798,14 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, ReadNotes& read,
 }
 
 // The first barrier cell from i on that may have a neighbour free for the exit search: where the rows allow,
-// the cells before it have none (their neighbours are tested 8 at a time); elsewhere i itself. A skipped
-// cell's neighbours stay busy for the rest of the search (flags are only ever added to them).
+// the cells before it have none (their rows tested at once); elsewhere i itself. A skipped cell's
+// neighbours stay busy for the rest of the search (flags are only ever added to them).
 std::size_t next_barrier_to_try(const AuditScratch& s, std::span<const CellId> barrier, std::size_t i) {
-#ifdef KINEMA_FLOOD_VECTOR_ROWS
     if (s.neighbour_rows != nullptr) {
-        return detail::first_with_free_neighbour(s.neighbour_rows, barrier.data(), i, barrier.size(),
-                                                 s.state.data(), AuditScratch::exit_busy);
+        while (i < barrier.size() && free_slots(s, barrier[i], AuditScratch::exit_busy) == 0) {
+            ++i;
+        }
     }
-#endif
     return i;
 }
 

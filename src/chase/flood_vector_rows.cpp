@@ -167,35 +167,6 @@ namespace {
 
 namespace {
 
-// Lane k: all ones when neighbour row[k] is free (its byte has none of the busy bits).
-[[gnu::target("avx2")]] __m256i free_lanes(const CellId* row, const std::uint8_t* bytes, std::uint8_t busy) {
-    const __m256i ids = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row));
-    // The 4 bytes from each neighbour's, of which the busy bits of the first are kept.
-    const __m256i words = _mm256_i32gather_epi32(reinterpret_cast<const int*>(bytes), ids, 1);
-    return _mm256_cmpeq_epi32(_mm256_and_si256(words, _mm256_set1_epi32(busy)), _mm256_setzero_si256());
-}
-
-}  // namespace
-
-[[gnu::target("avx2")]] std::uint32_t free_neighbours(const CellId* row, const std::uint8_t* bytes,
-                                                      std::uint8_t busy) {
-    return static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(free_lanes(row, bytes, busy))));
-}
-
-[[gnu::target("avx2")]] std::size_t first_with_free_neighbour(const CellId* rows, const CellId* ids,
-                                                              std::size_t from, std::size_t n,
-                                                              const std::uint8_t* bytes, std::uint8_t busy) {
-    for (std::size_t i = from; i < n; ++i) {
-        if (_mm256_testz_si256(free_lanes(rows + std::size_t{ids[i]} * 8, bytes, busy),
-                               _mm256_set1_epi32(-1)) == 0) {
-            return i;
-        }
-    }
-    return n;
-}
-
-namespace {
-
 // The doubles at base[at[k]]: the masked gather, whose source lanes are defined (GCC 12 warns that the plain
 // one's may be used uninitialized).
 [[gnu::target("avx2")]] __m256d gather(const double* base, __m128i at) {

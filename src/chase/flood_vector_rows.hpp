@@ -54,15 +54,6 @@ std::size_t add_tile_bounds(const Tile* tiles, const CellId* ids, std::size_t n,
 // so the answer is the same double and cell. Call only when use_vector_rows(), with cell ids below 2^30.
 std::size_t nearest_cell_4(const Vec2* planar, const CellId* ids, std::size_t n, Vec3 centroid, double& best,
                            CellId& best_cell);
-
-// The level audit's exit search (audit.cpp) over padded stride-8 neighbour rows, a neighbour c being free
-// when (bytes[c] & busy) == 0. free_neighbours: the free lanes of one row (bit k for lane k).
-// first_with_free_neighbour: the first i in [from, n) whose cell ids[i] has a free neighbour (rows: the
-// rows of every cell), or n. Both read 4 bytes from each neighbour's: `bytes` holds 3 more after the
-// filler's, whose own byte must be busy. Call only when use_vector_rows(), with cell ids below 2^31.
-std::uint32_t free_neighbours(const CellId* row, const std::uint8_t* bytes, std::uint8_t busy);
-std::size_t first_with_free_neighbour(const CellId* rows, const CellId* ids, std::size_t from, std::size_t n,
-                                      const std::uint8_t* bytes, std::uint8_t busy);
 #endif
 
 }  // namespace kinema::chase::detail

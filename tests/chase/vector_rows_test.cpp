@@ -271,60 +271,8 @@ TEST(VectorRows, NearestCellMatchesAPlainLoop) {
     EXPECT_GT(ties, 20u);  // cells tied with the best so far: the rule for ties was exercised
 }
 
-// The audit's exit search 8 neighbours at a time: which lanes of a padded row hold a neighbour whose byte
-// has none of the busy bits, and the first cell of a list with such a neighbour, against plain loops; rows
-// with fillers (id n, whose byte is busy), bytes with every bit pattern, the audit's two busy masks.
-TEST(VectorRows, FreeNeighboursMatchAPlainLoop) {
-    if (!detail::use_vector_rows()) {
-        GTEST_SKIP() << "this CPU has no AVX2: the audit tests its neighbours one by one";
-    }
-    std::mt19937_64 rng(12);
-    const std::size_t n = 3000;
-    std::vector<CellId> rows(n * 8, static_cast<CellId>(n));
-    std::uniform_int_distribution<CellId> any(0, static_cast<CellId>(n - 1));
-    for (std::size_t c = 0; c < n; ++c) {
-        const std::size_t degree = rng() % 9;
-        for (std::size_t k = 0; k < degree; ++k) {
-            rows[c * 8 + k] = any(rng);
-        }
-    }
-    std::vector<std::uint8_t> bytes(n + 4, 0);
-    for (const std::uint8_t busy : {std::uint8_t{0x0b}, std::uint8_t{0xff}}) {
-        for (int trial = 0; trial < 4; ++trial) {
-            // Mostly busy bytes (as a flood's barrier's neighbours are), more free ones each trial.
-            for (std::size_t c = 0; c < n; ++c) {
-                bytes[c] = rng() % 8 < static_cast<unsigned>(trial) ? 0 : static_cast<std::uint8_t>(rng());
-            }
-            bytes[n] = busy;
-            const auto free = [&](CellId c) { return (bytes[c] & busy) == 0; };
-            for (std::size_t c = 0; c < n; ++c) {
-                std::uint32_t expected = 0;
-                for (std::uint32_t k = 0; k < 8; ++k) {
-                    expected |= free(rows[c * 8 + k]) ? 1u << k : 0u;
-                }
-                ASSERT_EQ(detail::free_neighbours(rows.data() + c * 8, bytes.data(), busy), expected) << c;
-            }
-            std::vector<CellId> ids(200);
-            for (CellId& c : ids) {
-                c = any(rng);
-            }
-            for (std::size_t from = 0; from <= ids.size(); from += 7) {
-                std::size_t expected = from;
-                while (expected < ids.size() && std::none_of(rows.begin() + ids[expected] * 8,
-                                                             rows.begin() + ids[expected] * 8 + 8, free)) {
-                    ++expected;
-                }
-                EXPECT_EQ(detail::first_with_free_neighbour(rows.data(), ids.data(), from, ids.size(),
-                                                            bytes.data(), busy),
-                          expected)
-                    << "from " << from << ", trial " << trial;
-            }
-        }
-    }
-}
-
-// The whole audit with the AVX2 rows (the read bounds, the exit search's neighbour tests) and with the plain
-// loops: every row the same, its reach too, on random grids of both connectivities and several cell sizes.
+// The whole audit with the AVX2 rows (the read bounds, the destination's scan) and with the plain loops:
+// every row the same, its reach too, on random grids of both connectivities and several cell sizes.
 TEST(VectorRows, AuditRowsMatchThePlainLoops) {
     std::mt19937 rng(46);
     std::size_t flagged = 0;
@@ -362,7 +310,7 @@ TEST(VectorRows, AuditRowsMatchThePlainLoops) {
             flagged += b.has(Finding::barrier_blocks_exit) ? 1 : 0;
         }
     }
-    EXPECT_GT(flagged, 50u);  // the exit search found closed-off regions: its paths were compared
+    EXPECT_GT(flagged, 50u);  // the exit search found closed-off regions: their reach was compared
 }
 
 TEST(VectorRows, SettingIsRestored) {
