@@ -83,6 +83,29 @@ std::size_t spread_barrier(const VectorRows8& rows, std::uint32_t* mark, CellId*
 }
 #endif
 
+// A grid's planar positions where the destination's scan may take 4 cells at a time (nearest_cell_4: AVX2),
+// or nullptr.
+const Vec2* nearest_rows(const CellSpace& grid_space) {
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+    if (grid_space.size() < (std::size_t{1} << 30) && use_vector_rows()) {
+        return grid_space.planar_positions().data();
+    }
+#endif
+    return nullptr;
+}
+
+// The first cells of `ids` that the scan 4 at a time took (nearest_cell_4, folded into best and best_cell),
+// or none without the rows.
+std::size_t nearest_4_at_a_time(const Vec2* rows, std::span<const CellId> ids, Vec3 centroid, double& best,
+                                CellId& best_cell) {
+#ifdef KINEMA_FLOOD_VECTOR_ROWS
+    if (rows != nullptr) {
+        return nearest_cell_4(rows, ids.data(), ids.size(), centroid, best, best_cell);
+    }
+#endif
+    return 0;
+}
+
 // Room for every cell a run can heat. With padded lists a step stops scanning once more than M_H cells
 // were found, so at most 1 + (M_S - 1) * M_H cells from earlier steps plus M_H + stride found in the last
 // one: about 1,000 entries for the defaults instead of one per cell (4 bytes per tile on a 4096 x 4096 map,
@@ -248,17 +271,8 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
         // A grid's cells lie at z = 0 in the xy frame (CellSpace::from_grid): the world position is the
         // planar one, exactly, without building the grid's world positions and CSR lists (see seed()).
         const Vec2* planar = space_->planar_positions().data();
-        const Vec2* nearest_rows = nullptr;
-#ifdef KINEMA_FLOOD_VECTOR_ROWS
-        if (space_->size() < (std::size_t{1} << 30) && use_vector_rows()) {
-            nearest_rows = planar;
-        }
-#endif
-        fill_result_with(
-            [planar](CellId c) {
-                return Vec3{planar[c].x, planar[c].y, 0.0};
-            },
-            r, step, nearest_rows);
+        const auto position = [planar](CellId c) { return Vec3{planar[c].x, planar[c].y, 0.0}; };
+        fill_result_with(position, r, step, nearest_rows(*space_));
     } else {
         const Vec3* pos = space_->positions().data();
         fill_result_with([pos](CellId c) { return pos[c]; }, r, step, nullptr);
@@ -269,7 +283,7 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
 // (nearest_cell_4, the same answer), or nullptr.
 template <class Position>
 void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int step,
-                                    [[maybe_unused]] const Vec2* nearest_rows) const {
+                                    const Vec2* nearest_rows) const {
     r.heated_cells = heated_count_;
     r.barrier_cells = barrier_count_;
     // Warm cells are those heated at steps j > step - H: a suffix of heated_ (lazy cooling).
@@ -301,11 +315,8 @@ void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int ste
     const std::size_t first_candidate =
         settings_.destination == DestinationRule::nearest_warm ? warm_begin : std::size_t{0};
     std::size_t i = first_candidate;
-#ifdef KINEMA_FLOOD_VECTOR_ROWS
-    if (nearest_rows != nullptr) {
-        i += nearest_cell_4(nearest_rows, heated_.data() + i, heated_count_ - i, r.centroid, best, best_cell);
-    }
-#endif
+    i += nearest_4_at_a_time(nearest_rows, {heated_.data() + i, heated_count_ - i}, r.centroid, best,
+                             best_cell);
     for (; i < heated_count_; ++i) {
         const CellId c = heated_[i];
         const double d2 = length_squared(pos(c) - r.centroid);
