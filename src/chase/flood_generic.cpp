@@ -85,7 +85,7 @@ std::size_t spread_barrier(const VectorRows8& rows, std::uint32_t* mark, CellId*
 
 // A grid's planar positions where the destination's scan may take 4 cells at a time (nearest_cell_4: AVX2),
 // or nullptr.
-const Vec2* nearest_rows(const CellSpace& grid_space) {
+const Vec2* nearest_rows([[maybe_unused]] const CellSpace& grid_space) {
 #ifdef KINEMA_FLOOD_VECTOR_ROWS
     if (grid_space.size() < (std::size_t{1} << 30) && use_vector_rows()) {
         return grid_space.planar_positions().data();
@@ -96,8 +96,9 @@ const Vec2* nearest_rows(const CellSpace& grid_space) {
 
 // The first cells of `ids` that the scan 4 at a time took (nearest_cell_4, folded into best and best_cell),
 // or none without the rows.
-std::size_t nearest_4_at_a_time(const Vec2* rows, std::span<const CellId> ids, Vec3 centroid, double& best,
-                                CellId& best_cell) {
+std::size_t nearest_4_at_a_time([[maybe_unused]] const Vec2* rows,
+                                [[maybe_unused]] std::span<const CellId> ids, [[maybe_unused]] Vec3 centroid,
+                                [[maybe_unused]] double& best, [[maybe_unused]] CellId& best_cell) {
 #ifdef KINEMA_FLOOD_VECTOR_ROWS
     if (rows != nullptr) {
         return nearest_cell_4(rows, ids.data(), ids.size(), centroid, best, best_cell);
