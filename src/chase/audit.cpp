@@ -234,6 +234,16 @@ std::size_t classify_edge_lengths(const std::vector<double>& weight, std::vector
     return lengths.size();
 }
 
+// The next epoch of marks `stamps` (a mark equal to the epoch: set in this search), the marks cleared when
+// the count wraps round.
+std::uint32_t next_mark_epoch(std::vector<std::uint32_t>& stamps, std::uint32_t& epoch) {
+    if (++epoch == 0) {
+        std::fill(stamps.begin(), stamps.end(), 0u);
+        epoch = 1;
+    }
+    return epoch;
+}
+
 }  // namespace
 
 // Per-thread scratch: the flood plus what the findings read after it, kept across seeds so that no seed
@@ -286,13 +296,7 @@ struct AuditScratch {
         }
     }
 
-    std::uint32_t next_epoch() {
-        if (++epoch == 0) {
-            std::fill(stamp.begin(), stamp.end(), 0u);
-            epoch = 1;
-        }
-        return epoch;
-    }
+    std::uint32_t next_epoch() { return next_mark_epoch(stamp, epoch); }
     bool seen(CellId c) const { return stamp[c] == epoch; }
     void see(CellId c) { stamp[c] = epoch; }
     bool is_heated(CellId c) const { return state[c] == heated_byte; }
@@ -661,9 +665,13 @@ std::uint32_t free_slots_of(const CellId* row, const std::uint8_t* state, std::u
     return free;
 }
 
-// free_slots_of for cell c's row (needs the rows: AuditScratch::neighbour_rows, of stride 4 or 8).
-std::uint32_t free_slots(const AuditScratch& s, CellId c, std::uint8_t busy) {
-    const CellId* row = s.neighbour_rows + std::size_t{c} * s.row_stride;
+// Cell c's padded row (needs the rows: AuditScratch::neighbour_rows, of stride 4 or 8).
+const CellId* row_of(const AuditScratch& s, CellId c) {
+    return s.neighbour_rows + std::size_t{c} * s.row_stride;
+}
+
+// free_slots_of for a row of the scratch's stride.
+std::uint32_t free_slots(const AuditScratch& s, const CellId* row, std::uint8_t busy) {
     return s.row_stride == 8 ? free_slots_of<8>(row, s.state.data(), busy)
                              : free_slots_of<4>(row, s.state.data(), busy);
 }
@@ -675,8 +683,8 @@ template <class Take>
 void for_each_neighbour_without(const CellSpace& cells, const AuditScratch& s, CellId c, std::uint8_t busy,
                                 const Take& take) {
     if (s.neighbour_rows != nullptr) {
-        const CellId* row = s.neighbour_rows + std::size_t{c} * s.row_stride;
-        for (std::uint32_t free = free_slots(s, c, busy); free != 0; free &= free - 1) {
+        const CellId* row = row_of(s, c);
+        for (std::uint32_t free = free_slots(s, row, busy); free != 0; free &= free - 1) {
             take(row[std::countr_zero(free)]);
         }
         return;
@@ -751,8 +759,8 @@ struct ReadNotes {
 };
 
 // Takes c for the exit search (its flag in the state byte, so that "untouched and not yet taken" is one
-// byte; the queue keeps it for clearing); on grids also counts the marked cells next to the heat it takes
-// (beside_unseen for the whole search, `pending` for this region's queue).
+// byte; the region list keeps it for clearing); on grids also counts the marked cells next to the heat it
+// takes (beside_unseen for the whole search, `pending` for this region's queue).
 void see_region_cell(AuditScratch& s, CellId c, std::size_t& pending) {
     if ((s.state[c] & AuditScratch::beside_heat_byte) != 0) {
         --s.beside_unseen;
@@ -802,7 +810,7 @@ bool closed_off_region(const CellSpace& cells, AuditScratch& s, ReadNotes& read,
 // neighbours stay busy for the rest of the search (flags are only ever added to them).
 std::size_t next_barrier_to_try(const AuditScratch& s, std::span<const CellId> barrier, std::size_t i) {
     if (s.neighbour_rows != nullptr) {
-        while (i < barrier.size() && free_slots(s, barrier[i], AuditScratch::exit_busy) == 0) {
+        while (i < barrier.size() && free_slots(s, row_of(s, barrier[i]), AuditScratch::exit_busy) == 0) {
             ++i;
         }
     }
@@ -946,10 +954,7 @@ void start_ball(const CellSpace& cells, AuditScratch& s, CellId seed, int radius
         s.ball_stamp.assign(cells.size(), 0u);
         s.ball_epoch = 0;
     }
-    if (++s.ball_epoch == 0) {
-        std::fill(s.ball_stamp.begin(), s.ball_stamp.end(), 0u);
-        s.ball_epoch = 1;
-    }
+    next_mark_epoch(s.ball_stamp, s.ball_epoch);
     s.ball_source = seed;
     s.ball_radius = radius;
     s.ball_grown = 0;
