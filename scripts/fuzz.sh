@@ -2,14 +2,13 @@
 # Builds the fuzzers (fuzz/, clang libFuzzer with AddressSanitizer + UndefinedBehaviorSanitizer) in build-fuzz
 # and runs each for a bounded time: the loaders KINEMA_FUZZ_SECONDS (default 20) each (the OBJ fuzzer also
 # builds every mesh with Recast), the navmesh files, the C ABI, merge's partial reports and the Tiled maps
-# KINEMA_FUZZ_{NAVMESH,C_ABI,MERGE,TILED}_SECONDS (default 18 each), LDtk projects, PNG/BMP images and 3D scenes
-# through Assimp KINEMA_FUZZ_{LDTK,IMAGE,MESH_SCENE}_SECONDS (default 15 each; scenes need
-# KINEMA_FORMATS_ASSIMP), the command line's argument parsing (one cli_<command>_fuzz for each of the 10
-# commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name) KINEMA_CLI_FUZZ_SECONDS (default 6)
-# each: about 4 minutes of fuzzing in all, so that the whole suite stays within its 45 minutes on 2 cores (the
-# longer runs are this script with larger values). The Python module and the C# binding are
-# not built here: no fuzzer uses them. Exits non-zero
-# when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
+# KINEMA_FUZZ_{NAVMESH,C_ABI,MERGE,TILED}_SECONDS (default 18 each), the reports `audit --reuse` reads, LDtk
+# projects, PNG/BMP images and 3D scenes through Assimp KINEMA_FUZZ_{REUSE,LDTK,IMAGE,MESH_SCENE}_SECONDS
+# (default 15 each; scenes need KINEMA_FORMATS_ASSIMP), the command line's argument parsing (one
+# cli_<command>_fuzz for each of the 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name)
+# KINEMA_CLI_FUZZ_SECONDS (default 6) each: about 4 minutes of fuzzing in all, so that the whole suite stays
+# within its 45 minutes on 2 cores (the longer runs are this script with larger values). The Python module and
+# the C# binding are not built here: no fuzzer uses them. Exits non-zero when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
 # tests/levels/regressions/).
 #
 # Corpus: our own levels (data/levels, fuzz/corpus) are copied into build-fuzz/corpus/<target> (libFuzzer adds
@@ -28,8 +27,8 @@ cmake --build build-fuzz
 shared="../shared/data"
 mkdir -p build-fuzz/crashes
 status=0
-for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_fuzz tiled_fuzz ldtk_fuzz image_fuzz \
-  mesh_scene_fuzz; do
+for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_fuzz audit_report_fuzz tiled_fuzz ldtk_fuzz \
+  image_fuzz mesh_scene_fuzz; do
   binary="build-fuzz/fuzz/$target"
   [ -x "$binary" ] || continue
   corpus="build-fuzz/corpus/$target"
@@ -56,6 +55,11 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
       # Small partial reports of both kinds (audit shards 1/1 and 2/7, a batch, a team's batch), written by
       # `kinema audit --shard` and `kinema pursue --batch --shard` on data/levels.
       cp fuzz/corpus/parts/* "$corpus/"
+      ;;
+    audit_report_fuzz)
+      # The reports `kinema audit --reuse` reads: `kinema audit --json` of the level in fuzz/audit_report_fuzz.cpp
+      # (level.json) and of it with the wall at column 4, row 2 made floor (edited.json).
+      cp fuzz/corpus/reuse/*.json "$corpus/"
       ;;
     tiled_fuzz)
       # Our levels as Tiled maps (scripts/make-tiled-levels.py): every encoding Python writes, chunks, groups,
@@ -90,6 +94,7 @@ for target in moving_ai_fuzz ascii_fuzz obj_fuzz navmesh_fuzz c_abi_fuzz merge_f
   [ "$target" = navmesh_fuzz ] && target_seconds="${KINEMA_FUZZ_NAVMESH_SECONDS:-18}"
   [ "$target" = c_abi_fuzz ] && target_seconds="${KINEMA_FUZZ_C_ABI_SECONDS:-18}"
   [ "$target" = merge_fuzz ] && target_seconds="${KINEMA_FUZZ_MERGE_SECONDS:-18}"
+  [ "$target" = audit_report_fuzz ] && target_seconds="${KINEMA_FUZZ_REUSE_SECONDS:-15}"
   [ "$target" = tiled_fuzz ] && target_seconds="${KINEMA_FUZZ_TILED_SECONDS:-18}"
   [ "$target" = ldtk_fuzz ] && target_seconds="${KINEMA_FUZZ_LDTK_SECONDS:-15}"
   [ "$target" = image_fuzz ] && target_seconds="${KINEMA_FUZZ_IMAGE_SECONDS:-15}"

@@ -139,8 +139,7 @@ class NumberCache {
     // The value of token t (a slice of the report, which outlives the cache) if it was read before.
     const double* find(std::string_view t, std::uint32_t hash) const {
         const Entry& e = entries_[hash & (size - 1)];
-        return e.text.size() == t.size() && std::memcmp(e.text.data(), t.data(), t.size()) == 0 ? &e.value
-                                                                                                : nullptr;
+        return !t.empty() && e.text == t ? &e.value : nullptr;  // an empty slot holds no number
     }
     void keep(std::string_view t, std::uint32_t hash, double value) {
         entries_[hash & (size - 1)] = {t, value};
@@ -271,6 +270,8 @@ class Cursor {
         return s;
     }
     std::size_t at() const { return at_; }
+    // The bytes after the cursor.
+    std::size_t left() const { return text_.size() - at_; }
 
   private:
     // Where the number token at `from` ends: at the next byte that cannot be in a number.
@@ -352,6 +353,18 @@ CellId tile_index(Pair p, const AuditReportLevel& level) {
     return static_cast<CellId>(p.b * level.width + p.a);
 }
 
+// A row's point (its destination or where its dead reckoning stops), checked inside the level's extent: a
+// report kinema wrote never holds another, and a re-audit walks the tiles between the seed and that point.
+Vec3 point_in_level(Cursor& c, const AuditReportLevel& level) {
+    const Vec3 p = point(c);
+    const double width = level.width * level.cell_size;
+    const double height = level.height * level.cell_size;
+    if (!(p.x >= 0.0 && p.x <= width && p.y >= 0.0 && p.y <= height)) {
+        unusable("not an audit report this kinema wrote (a row's point lies outside its level)");
+    }
+    return p;
+}
+
 AuditRow read_row(Cursor& c, const AuditReportLevel& level) {
     AuditRow row;
     c.expect("{\"cell\":");
@@ -366,13 +379,13 @@ AuditRow read_row(Cursor& c, const AuditReportLevel& level) {
     c.expect(",\"destination_cell\":");
     row.destination_cell = tile_index(pair(c), level);
     c.expect(",\"destination\":");
-    row.destination = point(c);
+    row.destination = point_in_level(c, level);
     c.expect(",\"chase_distance\":");
     row.chase_distance = c.number();
     c.expect(",\"chase_distance_along_cells\":");
     row.along_cells_distance = c.number();
     c.expect(",\"dead_reckoning\":");
-    row.dead_reckoning = point(c);
+    row.dead_reckoning = point_in_level(c, level);
     c.expect(",\"dead_reckoning_gap\":");
     row.dead_reckoning_gap = c.number();
     c.expect(",\"findings\":");
@@ -404,8 +417,17 @@ void read_level(Cursor& c, AuditReportLevel& level) {
     c.expect(",\"connectivity\":");
     level.connectivity = static_cast<int>(c.integer());
     c.expect(",\"floor\":[");
+    if (!(level.cell_size > 0.0) || (level.connectivity != 4 && level.connectivity != 8)) {
+        unusable("not an audit report this kinema wrote (its level's cell size or connectivity)");
+    }
     if (level.width < 1 || level.height < 1 || level.width > 65536 || level.height > 65536) {
         unusable("not an audit report this kinema wrote (its level's size)");
+    }
+    // Each floor row is its hex digits in quotes and a comma: a size the text cannot hold is refused before
+    // the floor is made (65536 x 65536 would be 4 GiB).
+    const auto row_bytes = static_cast<std::size_t>((level.width + 3) / 4) + 3;
+    if (static_cast<std::size_t>(level.height) * row_bytes > c.left() + 1) {
+        unusable("not an audit report this kinema wrote (its level's floor is shorter than its size)");
     }
     level.floor.assign(static_cast<std::size_t>(level.width) * static_cast<std::size_t>(level.height), 0);
     for (int row = 0; row < level.height; ++row) {
@@ -456,9 +478,10 @@ namespace {
 
 // parse_audit_report; with `spans`, each row's place in `text` noted there.
 AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
-    if (text.substr(0, 3) == "\xEF\xBB\xBF") {
-        text.remove_prefix(3);
-    }
+    // A byte-order mark is skipped; the rows' places stay counted from the text's first byte, which is what
+    // the writer copies from (AuditKnownRows::text).
+    const std::size_t mark = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    text.remove_prefix(mark);
     if (text.empty()) {
         unusable("empty");
     }
@@ -483,6 +506,11 @@ AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
         return report;  // 3D levels and graphs are audited in full: their rows are not read
     }
     const std::size_t count = audit_row_count(report.level.cells, report.directions);
+    // A row's text and its reach take well over 64 bytes: more rows than that allows are refused before
+    // their arrays are made (a forged floor of 65536 cells at 360 directions would ask for gigabytes).
+    if (count > text.size() / 64) {
+        unusable("not an audit report this kinema wrote (more rows than its text can hold)");
+    }
     record.expect(",\"reach\":[");
     std::vector<AuditReach> reach(count);
     for (std::size_t i = 0; i < count; ++i) {
@@ -526,7 +554,7 @@ AuditReport parse_report(std::string_view text, AuditKnownRows* spans) {
         const std::size_t begin = rows.at();
         report.rows.push_back(read_row(rows, report.level));
         if (spans != nullptr) {
-            spans->begin.push_back(static_cast<std::uint32_t>(begin));
+            spans->begin.push_back(static_cast<std::uint32_t>(mark + begin));
             spans->length.push_back(static_cast<std::uint32_t>(rows.at() - begin));
         }
         if (report.rows.back().cell != tile) {

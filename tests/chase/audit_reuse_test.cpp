@@ -341,6 +341,16 @@ std::string why_unusable(std::string_view text) {
     return "";
 }
 
+// The text with its digest made right for its bytes, as a forger (or another kinema) would write it.
+std::string with_digest_made_right(std::string text) {
+    const std::string key = ",\"" + std::string(audit_digest_key) + "\":\"";
+    const std::size_t at = text.rfind(key);
+    WordDigest digest;
+    digest.add(std::string_view(text).substr(0, at));
+    text.replace(at + key.size(), 16, digest_text(digest.value()));
+    return text;
+}
+
 TEST(AuditReuse, RefusesTruncatedEditedAndForeignReports) {
     const Audit a(our_level("corner"));
     ASSERT_EQ(why_unusable(a.json), "");
@@ -363,15 +373,57 @@ TEST(AuditReuse, RefusesAnotherVersionEvenWithAMatchingDigest) {
     const std::string format = "{\"format\":" + std::to_string(audit_reuse_format);
     const std::size_t digit = text.rfind(format) + format.size() - 1;
     text[digit] = static_cast<char>(text[digit] + 1);
-    const std::string key = ",\"" + std::string(audit_digest_key) + "\":\"";
-    const std::size_t at = text.rfind(key);
-    WordDigest digest;
-    digest.add(std::string_view(text).substr(0, at));
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(digest.value()));
-    text.replace(at + key.size(), 16, hex);
-    EXPECT_EQ(why_unusable(text), "written in reuse format " + std::to_string(audit_reuse_format + 1) +
-                                      ", this kinema reads " + std::to_string(audit_reuse_format));
+    EXPECT_EQ(why_unusable(with_digest_made_right(text)),
+              "written in reuse format " + std::to_string(audit_reuse_format + 1) + ", this kinema reads " +
+                  std::to_string(audit_reuse_format));
+}
+
+// What the reuse report fuzzer (fuzz/audit_report_fuzz.cpp) found, behind a digest made right: neither may
+// get past the reader.
+TEST(AuditReuse, RefusesForgedSizesPointsAndEmptyNumbers) {
+    const Audit a(our_level("corner"));
+    // A level claimed far larger than its floor rows: refused before a floor of 65536 x 65536 (4 GiB) is
+    // made.
+    std::string huge = a.json;
+    const std::string size =
+        "\"width\":" + std::to_string(a.grid.width()) + ",\"height\":" + std::to_string(a.grid.height());
+    ASSERT_NE(huge.rfind(size), std::string::npos);
+    huge.replace(huge.rfind(size), size.size(), "\"width\":65536,\"height\":65536");
+    EXPECT_NE(why_unusable(with_digest_made_right(huge)).find("floor is shorter than its size"),
+              std::string::npos);
+    // Every directions count up to 360 allows: more rows than the text could hold, refused before the reach
+    // and rows are made for them.
+    std::string many = a.json;
+    many.replace(0, many.find(','), "{\"directions\":360");
+    EXPECT_NE(why_unusable(with_digest_made_right(many)).find("more rows than its text can hold"),
+              std::string::npos);
+    // A row's distance emptied: a number the reader refuses (an empty token once reached memcmp with a null
+    // pointer: UndefinedBehaviorSanitizer's find).
+    std::string empty = a.json;
+    const std::string key = "\"chase_distance\":";
+    const std::size_t from = empty.find(key) + key.size();
+    empty.erase(from, empty.find(',', from) - from);
+    EXPECT_NE(why_unusable(with_digest_made_right(empty)).find("a bad number"), std::string::npos);
+    // A row's dead reckoning sent far outside the level: its walk is what a re-audit tests for changes, and
+    // 1e62 tiles is no int (UndefinedBehaviorSanitizer's find).
+    std::string far = a.json;
+    const std::string walk = "\"dead_reckoning\":[";
+    const std::size_t x = far.find(walk) + walk.size();
+    far.replace(x, far.find(',', x) - x, "3.5e62");
+    EXPECT_NE(why_unusable(with_digest_made_right(far)).find("a row's point lies outside its level"),
+              std::string::npos);
+}
+
+// A report saved with a byte-order mark (an editor's "UTF-8 with BOM"): read as without it, and its kept rows
+// copied from their own places in the text (they were copied from three bytes before, the reuse fuzzer's
+// find).
+TEST(AuditReuse, AByteOrderMarkIsSkippedAndTheKeptRowsCopiedWhole) {
+    const Audit a(our_level("warehouse_loop"));
+    const std::vector<const ChaseSpace*> spaces{&a.space};
+    const AuditResult again = audit_reusing(
+        spaces, {}, {}, parse_audit_report(std::make_shared<const std::string>("\xEF\xBB\xBF" + a.json)));
+    ASSERT_NE(again.known_rows, nullptr);
+    EXPECT_EQ(audit_json(a.space, {}, {}, again), a.json);
 }
 
 TEST(AuditReuse, SaysWhyAnotherLevelOrOtherSettingsAreNotReused) {
