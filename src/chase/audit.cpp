@@ -12,6 +12,7 @@
 
 #include "kinema/chase/audit_reuse.hpp"
 #include "kinema/chase/dead_reckoning.hpp"
+#include "kinema/chase/reckoning_runs.hpp"
 #include "kinema/core/parallel_for.hpp"
 
 #include "flood_vector_rows.hpp"
@@ -359,6 +360,12 @@ struct AuditScratch {
     static constexpr std::uint32_t not_found = std::numeric_limits<std::uint32_t>::max();
     std::vector<Tile> tile;
     TileBounds read;
+    // Dead reckoning from every cell at once, per direction k of `reckoning_directions` (reckoning_runs.hpp),
+    // for `reckoning_space` (a grid's, the one make_audit_scratch was given) and `reckoning_grid` its grid.
+    const ChaseSpace* reckoning_space = nullptr;
+    const GridSpace* reckoning_grid = nullptr;
+    int reckoning_directions = 0;
+    std::vector<ReckoningRuns> reckoning;
     // barrier_blocks_exit's junction behind the seed (exit_junction): `ball` the breadth-first search around
     // the seed to `ball_radius` steps (on `ball_stamp`), grown as far as a search needed (its first
     // `ball_grown` cells' neighbours added) and kept for the seed cell's other directions; per cell whether
@@ -389,7 +396,12 @@ void AuditScratchDeleter::operator()(AuditScratch* s) const {
 
 std::unique_ptr<AuditScratch, AuditScratchDeleter> make_audit_scratch(const ChaseSpace& space,
                                                                       const FloodSettings& flood) {
-    return std::unique_ptr<AuditScratch, AuditScratchDeleter>(new AuditScratch(flood, space.cells()));
+    std::unique_ptr<AuditScratch, AuditScratchDeleter> scratch(new AuditScratch(flood, space.cells()));
+    if (const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space); grid_space != nullptr) {
+        scratch->reckoning_space = &space;
+        scratch->reckoning_grid = &grid_space->grid();
+    }
+    return scratch;
 }
 
 const Flood& audit_flood(const AuditScratch& scratch) {
@@ -1050,14 +1062,48 @@ void set(AuditRow& row, Finding f, bool on) {
     }
 }
 
+// The flood's dead reckoning distance (run_chase's: the query sets none).
+double reckoning_distance(const CellSpace& cells, const AuditScratch& s) {
+    return default_dead_reckoning_distance(s.flood.settings().max_steps, cells.cell_size());
+}
+
+// Where dead reckoning from the seed sends the NPC: run_chase's answer, read from the scratch's table where
+// one covers the seed (a grid, a direction whose walk is one move repeated), else walked.
+Vec3 reckoned_position(const ChaseSpace& space, AuditScratch& s, const ChaseQuery& query, CellId cell, int k,
+                       int directions) {
+    const CellSpace& cells = space.cells();
+    if (s.reckoning_space == &space && s.reckoning_directions != directions) {
+        s.reckoning.clear();
+        for (int i = 0; i < directions; ++i) {
+            const Vec3 d = audit_query(cells, cell, audit_direction(i, directions)).direction;
+            s.reckoning.emplace_back(*s.reckoning_grid, Vec2{d.x, d.y}, reckoning_distance(cells, s));
+        }
+        s.reckoning_directions = directions;
+    }
+    if (s.reckoning_space == &space) {
+        const ReckoningRuns& runs = s.reckoning[static_cast<std::size_t>(k)];
+        if (runs.covers({query.position.x, query.position.y}, s.tile[cell])) {
+            const Vec2 at = s.reckoning_grid->tile_centre(runs.end_tile(s.tile[cell]));
+            return {at.x, at.y, 0.0};
+        }
+    }
+    return space.dead_reckoning(query.position, query.direction, reckoning_distance(cells, s)).position;
+}
+
 }  // namespace
 
 AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditSettings& settings,
                     CellId cell, int k) {
     const CellSpace& cells = space.cells();
     const Vec2 dir = audit_direction(k, settings.directions);
-    const ChaseResult r = run_chase(space, scratch.flood, audit_query(cells, cell, dir));
-    const FloodResult& f = r.flood;
+    // run_chase's flood, its seed and its dead reckoning, without the rest of its result (the cells' tiles
+    // as coordinates).
+    const ChaseQuery query = audit_query(cells, cell, dir);
+    start_chase(space, scratch.flood, query);
+    scratch.flood.advance(std::numeric_limits<int>::max());
+    const FloodResult f = scratch.flood.result();
+    const Vec3 seed_position = cells.position(f.seed_cell);
+    const Vec3 reckoned = reckoned_position(space, scratch, query, cell, k, settings.directions);
     record_states(scratch);
 
     AuditRow row;
@@ -1068,12 +1114,12 @@ AuditRow audit_seed(const ChaseSpace& space, AuditScratch& scratch, const AuditS
     row.seed_cell = f.seed_cell;
     row.destination_cell = f.destination_cell;
     row.destination = f.destination;
-    row.dead_reckoning = r.dead_reckoning.position;
-    row.chase_distance = distance(r.seed_position, f.destination);
+    row.dead_reckoning = reckoned;
+    row.chase_distance = distance(seed_position, f.destination);
     row.along_cells_distance = along_cells(cells, scratch, f.seed_cell, f.destination_cell);
-    row.dead_reckoning_gap = distance(r.dead_reckoning.position, f.destination);
+    row.dead_reckoning_gap = distance(reckoned, f.destination);
 
-    const Vec2 ahead = cells.planar(f.destination - r.seed_position);
+    const Vec2 ahead = cells.planar(f.destination - seed_position);
     set(row, Finding::wrong_way, planar_dot(ahead, dir) < 0.0);
     set(row, Finding::gives_up_at_once,
         f.stop_reason == StopReason::too_many_heated && f.steps <= settings.give_up_steps);

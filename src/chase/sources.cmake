@@ -9,6 +9,7 @@ set(kinema_chase_sources ${CMAKE_CURRENT_LIST_DIR}/cell_space.cpp ${CMAKE_CURREN
                           ${CMAKE_CURRENT_LIST_DIR}/flood_grid.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/flood_grid_kernels.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/dead_reckoning.cpp
+                          ${CMAKE_CURRENT_LIST_DIR}/reckoning_runs.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/query.cpp ${CMAKE_CURRENT_LIST_DIR}/query_text.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/json.cpp
                           ${CMAKE_CURRENT_LIST_DIR}/split.cpp
