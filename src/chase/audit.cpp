@@ -595,8 +595,9 @@ double along_cells(const CellSpace& cells, AuditScratch& s, CellId from, CellId 
 // Line of sight on the cell space: the space's own straight-line test, the one its dead reckoning uses
 // (grids: exact traversal of the tiles between the two centres, a tile corner passable only when both
 // orthogonal tiles are; navmeshes: Detour's raycast), from a's centre towards b's for their planar distance,
-// not blocked.
-bool in_sight(const ChaseSpace& space, CellId a, CellId b) {
+// not blocked. On the audit's grid the walk starts from a's tile, known (traverse_grid: dead_reckoning's
+// arithmetic without finding the tile of the point again).
+bool in_sight(const ChaseSpace& space, const AuditScratch& s, CellId a, CellId b) {
     const CellSpace& cells = space.cells();
     const Vec3 pa = cells.positions()[a];
     const Vec3 pb = cells.positions()[b];
@@ -604,6 +605,12 @@ bool in_sight(const ChaseSpace& space, CellId a, CellId b) {
     const double length = std::sqrt(planar_dot(d, d));
     if (length == 0.0) {
         return true;
+    }
+    if (s.reckoning_space == &space) {
+        const Vec2 towards{pb.x - pa.x, pb.y - pa.y};
+        return !traverse_grid(*s.reckoning_grid, {pa.x, pa.y}, s.tile[a], towards / kinema::length(towards),
+                              length)
+                    .blocked;
     }
     return !space.dead_reckoning(pa, pb - pa, length).blocked;
 }
@@ -628,7 +635,7 @@ std::span<const CellId> hidden_near(const ChaseSpace& space, AuditScratch& s, Ce
         s.see(destination);
         for (std::size_t i = 0; i < s.queue.size(); ++i) {
             const auto [c, depth] = s.queue[i];
-            if (c != destination && !in_sight(space, destination, c)) {
+            if (c != destination && !in_sight(space, s, destination, c)) {
                 s.hidden_cells.push_back(c);
             }
             if (depth == radius) {
