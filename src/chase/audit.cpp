@@ -365,6 +365,7 @@ struct AuditScratch {
     const ChaseSpace* reckoning_space = nullptr;
     const GridSpace* reckoning_grid = nullptr;
     int reckoning_directions = 0;
+    double reckoning_length = 0.0;  // the walks' distance the tables were made for
     std::vector<ReckoningRuns> reckoning;
     // barrier_blocks_exit's junction behind the seed (exit_junction): `ball` the breadth-first search around
     // the seed to `ball_radius` steps (on `ball_stamp`), grown as far as a search needed (its first
@@ -1079,13 +1080,16 @@ double reckoning_distance(const CellSpace& cells, const AuditScratch& s) {
 Vec3 reckoned_position(const ChaseSpace& space, AuditScratch& s, const ChaseQuery& query, CellId cell, int k,
                        int directions) {
     const CellSpace& cells = space.cells();
-    if (s.reckoning_space == &space && s.reckoning_directions != directions) {
+    const double length = reckoning_distance(cells, s);
+    if (s.reckoning_space == &space &&
+        (s.reckoning_directions != directions || s.reckoning_length != length)) {
         s.reckoning.clear();
         for (int i = 0; i < directions; ++i) {
             const Vec3 d = audit_query(cells, cell, audit_direction(i, directions)).direction;
-            s.reckoning.emplace_back(*s.reckoning_grid, Vec2{d.x, d.y}, reckoning_distance(cells, s));
+            s.reckoning.emplace_back(*s.reckoning_grid, Vec2{d.x, d.y}, length);
         }
         s.reckoning_directions = directions;
+        s.reckoning_length = length;
     }
     if (s.reckoning_space == &space) {
         const ReckoningRuns& runs = s.reckoning[static_cast<std::size_t>(k)];
@@ -1094,7 +1098,7 @@ Vec3 reckoned_position(const ChaseSpace& space, AuditScratch& s, const ChaseQuer
             return {at.x, at.y, 0.0};
         }
     }
-    return space.dead_reckoning(query.position, query.direction, reckoning_distance(cells, s)).position;
+    return space.dead_reckoning(query.position, query.direction, length).position;
 }
 
 }  // namespace
