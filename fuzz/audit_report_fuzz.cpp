@@ -32,8 +32,9 @@ void require(bool ok, const char* what) {
     }
 }
 
-// Two rooms joined twice (a loop) and a dead end: every finding's search has something to walk. The corpus
-// holds this level's report and the report of it with the tile at column 4, row 2 made floor.
+// Two rooms with a pillar each (loops), joined by a corridor that runs on to a dead end: every finding's
+// search has something to walk. The corpus holds this level's report and the report of it with the wall at
+// column 4, row 2 made floor (the rooms then meet there).
 constexpr std::string_view level_text =
     "name: reuse fuzz\n"
     "##########\n"
