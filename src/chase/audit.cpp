@@ -360,10 +360,10 @@ struct AuditScratch {
     static constexpr std::uint32_t not_found = std::numeric_limits<std::uint32_t>::max();
     std::vector<Tile> tile;
     TileBounds read;
-    // Dead reckoning from every cell at once, per direction k of `reckoning_directions` (reckoning_runs.hpp),
-    // for `reckoning_space` (a grid's, the one make_audit_scratch was given) and `reckoning_grid` its grid.
-    const ChaseSpace* reckoning_space = nullptr;
-    const GridSpace* reckoning_grid = nullptr;
+    // The space make_audit_scratch was given when it is a grid's (null otherwise): on it, dead reckoning from
+    // every cell at once, per direction k of `reckoning_directions` (reckoning_runs.hpp), and sight lines
+    // from known tiles.
+    const GridChaseSpace* grid_space = nullptr;
     int reckoning_directions = 0;
     double reckoning_length = 0.0;  // the walks' distance the tables were made for
     std::vector<ReckoningRuns> reckoning;
@@ -398,10 +398,7 @@ void AuditScratchDeleter::operator()(AuditScratch* s) const {
 std::unique_ptr<AuditScratch, AuditScratchDeleter> make_audit_scratch(const ChaseSpace& space,
                                                                       const FloodSettings& flood) {
     std::unique_ptr<AuditScratch, AuditScratchDeleter> scratch(new AuditScratch(flood, space.cells()));
-    if (const auto* grid_space = dynamic_cast<const GridChaseSpace*>(&space); grid_space != nullptr) {
-        scratch->reckoning_space = &space;
-        scratch->reckoning_grid = &grid_space->grid();
-    }
+    scratch->grid_space = dynamic_cast<const GridChaseSpace*>(&space);
     return scratch;
 }
 
@@ -607,10 +604,10 @@ bool in_sight(const ChaseSpace& space, const AuditScratch& s, CellId a, CellId b
     if (length == 0.0) {
         return true;
     }
-    if (s.reckoning_space == &space) {
+    if (s.grid_space == &space) {
         const Vec2 towards{pb.x - pa.x, pb.y - pa.y};
-        return !traverse_grid(*s.reckoning_grid, {pa.x, pa.y}, s.tile[a], towards / kinema::length(towards),
-                              length)
+        return !traverse_grid(s.grid_space->grid(), {pa.x, pa.y}, s.tile[a],
+                              towards / kinema::length(towards), length)
                     .blocked;
     }
     return !space.dead_reckoning(pa, pb - pa, length).blocked;
@@ -1081,20 +1078,19 @@ Vec3 reckoned_position(const ChaseSpace& space, AuditScratch& s, const ChaseQuer
                        int directions) {
     const CellSpace& cells = space.cells();
     const double length = reckoning_distance(cells, s);
-    if (s.reckoning_space == &space &&
-        (s.reckoning_directions != directions || s.reckoning_length != length)) {
+    if (s.grid_space == &space && (s.reckoning_directions != directions || s.reckoning_length != length)) {
         s.reckoning.clear();
         for (int i = 0; i < directions; ++i) {
-            const Vec3 d = audit_query(cells, cell, audit_direction(i, directions)).direction;
-            s.reckoning.emplace_back(*s.reckoning_grid, Vec2{d.x, d.y}, length);
+            const Vec3 d = world_direction(cells, audit_direction(i, directions));  // audit_query's
+            s.reckoning.emplace_back(s.grid_space->grid(), Vec2{d.x, d.y}, length);
         }
         s.reckoning_directions = directions;
         s.reckoning_length = length;
     }
-    if (s.reckoning_space == &space) {
+    if (s.grid_space == &space) {
         const ReckoningRuns& runs = s.reckoning[static_cast<std::size_t>(k)];
         if (runs.covers({query.position.x, query.position.y}, s.tile[cell])) {
-            const Vec2 at = s.reckoning_grid->tile_centre(runs.end_tile(s.tile[cell]));
+            const Vec2 at = s.grid_space->grid().tile_centre(runs.end_tile(s.tile[cell]));
             return {at.x, at.y, 0.0};
         }
     }
