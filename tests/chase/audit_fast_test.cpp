@@ -23,6 +23,7 @@ namespace kinema::chase {
 namespace {
 
 using testing::our_level;
+using testing::random_level;
 using testing::ReferenceAudit;
 
 bool same_bits(double a, double b) {
@@ -106,19 +107,6 @@ TEST(AuditFast, OurLevelsAsTheFirstDefinitions) {
         }
     }
     EXPECT_GT(flagged, 100u);
-}
-
-levels::GridLevel random_level(std::mt19937& random, int width, int height, double walls) {
-    levels::GridLevel level;
-    level.name = "random";
-    level.width = width;
-    level.height = height;
-    std::bernoulli_distribution wall(walls);
-    level.passable.resize(static_cast<std::size_t>(width * height));
-    for (auto& p : level.passable) {
-        p = wall(random) ? 0 : 1;
-    }
-    return level;
 }
 
 TEST(AuditFast, RandomGridsAsTheFirstDefinitions) {

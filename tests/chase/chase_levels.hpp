@@ -1,6 +1,8 @@
 // Loads kinema's own levels from data/levels (KINEMA_DATA_DIR) for the chase tests.
 #pragma once
 
+#include <cstddef>
+#include <random>
 #include <string>
 
 #include "kinema/chase/grid.hpp"
@@ -30,6 +32,20 @@ inline constexpr const char* l_bend_corridor =
 
 inline MarkedSeed marked_seed(const levels::GridLevel& level, const GridSpace& grid) {
     return {grid.locate(level.seed->position * grid.cell_size()), level.seed->direction};
+}
+
+/// A width x height level whose tiles are walls with probability `walls`, drawn from `random`.
+inline levels::GridLevel random_level(std::mt19937& random, int width, int height, double walls) {
+    levels::GridLevel level;
+    level.name = "random";
+    level.width = width;
+    level.height = height;
+    std::bernoulli_distribution wall(walls);
+    level.passable.resize(static_cast<std::size_t>(width * height));
+    for (auto& p : level.passable) {
+        p = wall(random) ? 0 : 1;
+    }
+    return level;
 }
 
 }  // namespace kinema::chase::testing
