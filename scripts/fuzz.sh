@@ -8,8 +8,8 @@
 # cli_<command>_fuzz for each of the 10 commands, fuzz/cli_fuzz.cpp, with the files of fuzz/fixtures to name)
 # KINEMA_CLI_FUZZ_SECONDS (default 6) each: about 4 minutes of fuzzing in all, so that the whole suite stays
 # within its 45 minutes on 2 cores (the longer runs are this script with larger values). The Python module and
-# the C# binding are not built here: no fuzzer uses them. Exits non-zero when a target crashes; the crashing input is left in build-fuzz/crashes/ (make it a regression test under
-# tests/levels/regressions/).
+# the C# binding are not built here: no fuzzer uses them. Exits non-zero when a target crashes; the crashing
+# input is left in build-fuzz/crashes/ (make it a regression test under tests/levels/regressions/).
 #
 # Corpus: our own levels (data/levels, fuzz/corpus) are copied into build-fuzz/corpus/<target> (libFuzzer adds
 # the inputs it finds there); the shared real-game maps (../shared/data) are read as an extra corpus when present,
