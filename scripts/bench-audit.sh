@@ -11,11 +11,16 @@
 # build and the reports; an existing build there is reused), --new BIN (default: build/bin/kinema, built
 # here with ccache), --keep (keep the reports).
 #
-# CPU time is user + system of the whole `kinema audit --threads 1 --quiet --json F --csv F` process (GNU
-# time), so loading the level and writing both reports count; levels under 100,000 rows run several times
+# CPU time is user + system of the whole `kinema audit --threads 1 --quiet --json F --csv F` process (its
+# rusage, to the microsecond, from Python's os.wait4), so starting the program, loading the level and writing
+# both reports count: on levels of a few hundred rows the start (5-15 ms) is most of it. Levels under 100,000
+# rows run several times
 # ("runs", at most 20) and show the mean. "rows" compares every row's fields but
-# `findings` (the chase itself), "same" the whole JSON (rows, totals, summary, places) and the CSV, byte for
-# byte. Not part of ctest: the full run takes minutes.
+# `findings` (the chase itself). "old defs" runs main once more, untimed, with the findings' first
+# definitions (--exit-junction 0, docs/audit.md "Findings") and compares every row (its findings too), the
+# totals and the CSV, byte for byte; the places and the summary's advice were rewritten since c8d8bc3
+# (docs/audit.md "Why: what the level shows"), and the report gained its reuse record, so the JSON as a
+# whole differs. Not part of ctest: the full run takes minutes.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,10 +42,6 @@ while [[ $# -gt 0 ]]; do
     esac
 done
 
-if [[ ! -x /usr/bin/time ]]; then
-    echo "bench-audit.sh: needs GNU time at /usr/bin/time (apt-get install time)" >&2
-    exit 2
-fi
 launcher=()
 if command -v ccache > /dev/null; then
     launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -80,20 +81,27 @@ selected() {
     return 1
 }
 
-# CPU seconds (user + system) of one audit, the mean of $4 runs (GNU time counts in hundredths, so small
-# levels run several times); its reports go to $3.json, $3.csv.
+# CPU seconds (user + system) of one audit, the mean of $4 runs; its reports go to $3.json, $3.csv.
 cpu_audit() {
-    local bin="$1" level="$2" out="$3" runs="$4" i
-    : > "$out.times"
-    for ((i = 0; i < runs; ++i)); do
-        /usr/bin/time -f "%U %S" -o "$out.time" "$bin" audit --map "$level" --threads 1 --quiet \
-            --json "$out.json" --csv "$out.csv" > "$out.txt" 2> "$out.err" || {
-            echo "bench-audit.sh: $bin failed on $level (see $out.err)" >&2
-            return 1
-        }
-        cat "$out.time" >> "$out.times"
-    done
-    awk -v n="$runs" '{ s += $1 + $2 } END { printf (s / n < 0.1 ? "%.4f" : "%.2f"), s / n }' "$out.times"
+    local bin="$1" level="$2" out="$3" runs="$4"
+    python3 - "$runs" "$out.err" "$bin" audit --map "$level" --threads 1 --quiet --json "$out.json" \
+        --csv "$out.csv" << 'EOF' || { echo "bench-audit.sh: $bin failed on $level (see $out.err)" >&2; return 1; }
+import os, sys
+runs, err, command = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+total = 0.0
+for _ in range(runs):
+    pid = os.fork()
+    if pid == 0:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)
+        os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644), 2)
+        os.execv(command[0], command)
+    _, status, usage = os.wait4(pid, 0)
+    if status != 0:
+        sys.exit(1)
+    total += usage.ru_utime + usage.ru_stime
+mean = total / runs
+print(f"{mean:.4f}" if mean < 0.1 else f"{mean:.2f}")
+EOF
 }
 
 # "yes" when every row's fields other than findings are the same in both JSON reports.
@@ -106,9 +114,20 @@ print("yes" if strip(a["rows"]) == strip(b["rows"]) else "NO")
 EOF
 }
 
+# "yes" when the old report ($1.json, $1.csv) and main's under the first definitions ($2.json, $2.csv) hold
+# the same rows (findings too) and totals, the numbers by their text, and the same CSV bytes.
+same_under_old_definitions() {
+    cmp -s "$1.csv" "$2.csv" || { echo NO; return; }
+    python3 - "$1.json" "$2.json" << 'EOF'
+import json, sys
+a, b = (json.load(open(p), parse_float=str) for p in sys.argv[1:3])
+print("yes" if a["rows"] == b["rows"] and a["totals"] == b["totals"] else "NO")
+EOF
+}
+
 out="$work/reports"
 mkdir -p "$out"
-printf '%-28s %8s %4s %8s %8s %7s %5s %5s\n' level rows runs "old s" "new s" ratio rows same
+printf '%-28s %8s %4s %8s %8s %7s %5s %8s\n' level rows runs "old s" "new s" ratio rows "old defs"
 all_same=1
 for level in "${levels[@]}"; do
     selected "$level" || continue
@@ -124,13 +143,15 @@ for level in "${levels[@]}"; do
     new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new" "$runs")
     ratio=$(awk -v o="$old_s" -v n="$new_s" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
     rows_same=$(same_rows "$out/$name.old.json" "$out/$name.new.json")
-    whole="yes"
-    if ! cmp -s "$out/$name.old.json" "$out/$name.new.json" || ! cmp -s "$out/$name.old.csv" "$out/$name.new.csv"; then
-        whole="NO"
-    fi
-    [[ "$rows_same" == yes && "$whole" == yes ]] || all_same=0
-    printf '%-28s %8s %4s %8s %8s %7s %5s %5s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" "$rows_same" \
-        "$whole"
+    "$new_bin" audit --map "$level" --threads 1 --quiet --exit-junction 0 --json "$out/$name.first.json" \
+        --csv "$out/$name.first.csv" > /dev/null 2> "$out/$name.first.err" || {
+        echo "bench-audit.sh: $new_bin --exit-junction 0 failed on $level (see $out/$name.first.err)" >&2
+        exit 1
+    }
+    old_defs=$(same_under_old_definitions "$out/$name.old" "$out/$name.first")
+    [[ "$rows_same" == yes && "$old_defs" == yes ]] || all_same=0
+    printf '%-28s %8s %4s %8s %8s %7s %5s %8s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" "$rows_same" \
+        "$old_defs"
 done
 echo "old: $old_rev ($old_bin), new: $(git -C "$root" rev-parse --short HEAD) ($new_bin); $(nproc) cores," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u '+%Y-%m-%d %H:%M UTC')"
