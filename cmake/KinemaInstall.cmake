@@ -53,10 +53,6 @@ set(KINEMA_PACKAGE_C_NEEDS_FORMATS OFF)
 if(TARGET kinema_c AND TARGET kinema_formats)
   set(KINEMA_PACKAGE_C_NEEDS_FORMATS ON)
 endif()
-set(KINEMA_PACKAGE_FORMATS_ASSIMP OFF)
-if(TARGET kinema_formats AND KINEMA_FORMATS_ASSIMP)
-  set(KINEMA_PACKAGE_FORMATS_ASSIMP ON)
-endif()
 
 install(DIRECTORY include/kinema DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 configure_package_config_file(cmake/kinemaConfig.cmake.in ${CMAKE_CURRENT_BINARY_DIR}/kinemaConfig.cmake

@@ -1,34 +1,44 @@
 // 3D scenes through Assimp 5.2 (Debian's libassimp-dev): see assimp_scene.hpp and docs/levels.md, "3D
 // scenes".
 //
-// Assimp reads every file itself through an IOSystem; ours (CappedFiles) hands it the bytes kinema read, so
+// Assimp is loaded when the first scene is read, not linked: the library and the two it alone brings (draco,
+// minizip) cost every kinema process 3-5 ms and 350 page faults at start (41,909 relocations in
+// libassimp.so.5 alone), most of a small level's audit, whether or not it reads a scene. Its C interface
+// (cimport.h, cfileio.h) is found by dlsym, so nothing of it is needed when kinema starts.
+//
+// Assimp reads every file itself through an aiFileIO; ours (CappedFiles) hands it the bytes kinema read, so
 // the one byte cap of every level loader (kinema::read_file_capped) holds for the scene and for every file
 // it refers to, FIFOs and directories are refused as everywhere else, and the scene's own bytes can come
 // from memory (the fuzzer).
 #include "assimp_scene.hpp"
 
+#include <assimp/cfileio.h>
+#include <assimp/cimport.h>
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
-#include <assimp/IOStream.hpp>
-#include <assimp/IOSystem.hpp>
-#include <assimp/Importer.hpp>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string_view>
 #include <utility>
 
+#include "collada_checks.hpp"
 #include "gltf_checks.hpp"
 #include "kinema/core/file.hpp"
 #include "kinema/core/format.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/levels/level_error.hpp"
 #include "kinema/levels/level_formats.hpp"
+#include "ply_checks.hpp"
 
 namespace kinema::formats::detail {
 namespace {
@@ -36,64 +46,128 @@ namespace {
 using levels::LevelError;
 using levels::TriangleMesh;
 
-/// A file's bytes as an Assimp stream (read only).
-class StringStream final : public Assimp::IOStream {
-  public:
-    explicit StringStream(std::string bytes) : bytes_(std::move(bytes)) {}
-    size_t Read(void* out, size_t size, size_t count) override {
+/// The part of Assimp's C interface kinema calls, from the library loaded at run time.
+struct AssimpLibrary {
+    decltype(&aiImportFileExWithProperties) import_file = nullptr;
+    decltype(&aiReleaseImport) release_import = nullptr;
+    decltype(&aiCreatePropertyStore) create_properties = nullptr;
+    decltype(&aiReleasePropertyStore) release_properties = nullptr;
+    decltype(&aiSetImportPropertyInteger) set_integer = nullptr;
+    decltype(&aiGetErrorString) error_string = nullptr;
+    std::string failure;  ///< why it could not be loaded; empty when every function was found
+};
+
+template <typename Function>
+void find_function(void* library, const char* name, Function& out, std::string& failure) {
+    out = reinterpret_cast<Function>(dlsym(library, name));
+    if (out == nullptr && failure.empty()) {
+        failure = std::string(KINEMA_ASSIMP_LIBRARY " has no ") + name;
+    }
+}
+
+/// Assimp, loaded once per process (and never unloaded: its scenes' memory is its own).
+const AssimpLibrary& assimp_library() {
+    static const AssimpLibrary library = [] {
+        AssimpLibrary l;
+        void* handle = dlopen(KINEMA_ASSIMP_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+        if (handle == nullptr) {
+            const char* why = dlerror();
+            l.failure = why != nullptr ? why : KINEMA_ASSIMP_LIBRARY " could not be loaded";
+            return l;
+        }
+        find_function(handle, "aiImportFileExWithProperties", l.import_file, l.failure);
+        find_function(handle, "aiReleaseImport", l.release_import, l.failure);
+        find_function(handle, "aiCreatePropertyStore", l.create_properties, l.failure);
+        find_function(handle, "aiReleasePropertyStore", l.release_properties, l.failure);
+        find_function(handle, "aiSetImportPropertyInteger", l.set_integer, l.failure);
+        find_function(handle, "aiGetErrorString", l.error_string, l.failure);
+        return l;
+    }();
+    return library;
+}
+
+/// A file's bytes as an Assimp stream (read only): Assimp is handed `file`, whose UserData points back here.
+struct BytesStream {
+    aiFile file{};
+    std::string_view bytes;
+    size_t position = 0;
+
+    static BytesStream& of(aiFile* f) { return *reinterpret_cast<BytesStream*>(f->UserData); }
+
+    static size_t read(aiFile* f, char* out, size_t size, size_t count) {
+        BytesStream& s = of(f);
         if (size == 0) {
             return 0;
         }
-        const size_t whole = std::min(count, (bytes_.size() - position_) / size);
-        std::memcpy(out, bytes_.data() + position_, whole * size);
-        position_ += whole * size;
+        const size_t whole = std::min(count, (s.bytes.size() - s.position) / size);
+        std::memcpy(out, s.bytes.data() + s.position, whole * size);
+        s.position += whole * size;
         return whole;
     }
-    size_t Write(const void*, size_t, size_t) override { return 0; }
-    aiReturn Seek(size_t offset, aiOrigin origin) override {
-        const size_t base = origin == aiOrigin_SET ? 0 : origin == aiOrigin_CUR ? position_ : bytes_.size();
-        if (offset > bytes_.size() - base) {
+    static size_t write(aiFile*, const char*, size_t, size_t) { return 0; }
+    static size_t tell(aiFile* f) { return of(f).position; }
+    static size_t size(aiFile* f) { return of(f).bytes.size(); }
+    static aiReturn seek(aiFile* f, size_t offset, aiOrigin origin) {
+        BytesStream& s = of(f);
+        const size_t base = origin == aiOrigin_SET ? 0 : origin == aiOrigin_CUR ? s.position : s.bytes.size();
+        if (offset > s.bytes.size() - base) {
             return aiReturn_FAILURE;
         }
-        position_ = base + offset;
+        s.position = base + offset;
         return aiReturn_SUCCESS;
     }
-    size_t Tell() const override { return position_; }
-    size_t FileSize() const override { return bytes_.size(); }
-    void Flush() override {}
+    static void flush(aiFile*) {}
 
-  private:
-    std::string bytes_;
-    size_t position_ = 0;
+    explicit BytesStream(std::string_view b) : bytes(b) {
+        file = {&read, &write, &tell, &size, &seek, &flush, reinterpret_cast<aiUserData>(this)};
+    }
+    BytesStream(const BytesStream&) = delete;
+    BytesStream& operator=(const BytesStream&) = delete;
 };
 
-/// The files Assimp may open: the scene's own bytes (given), and the files it refers to, each read with
-/// read_file_capped within what is left of the one budget. The first refusal is kept: Assimp's message for
-/// a file it could not open ("could not open file") would hide why (over the cap, a FIFO).
-class CappedFiles final : public Assimp::IOSystem {
+/// The files Assimp may open: the scene's own bytes (given), and the files it refers to, each read once
+/// with read_file_capped within what is left of the one budget (the C interface asks whether a file exists
+/// by opening and closing it, so a file is read at its first opening and kept for the next). The first
+/// refusal is kept: Assimp's message for a file it could not open ("could not open file") would hide why
+/// (over the cap, a FIFO).
+class CappedFiles {
   public:
-    CappedFiles(std::string scene_path, std::string scene_bytes, std::uintmax_t budget)
-        : scene_path_(std::move(scene_path)),
-          scene_bytes_(std::move(scene_bytes)),
-          budget_(budget - std::min<std::uintmax_t>(budget, scene_bytes_.size())) {}
-
-    bool Exists(const char* file) const override {
-        std::error_code ignored;
-        return file == scene_path_ || std::filesystem::is_regular_file(file, ignored);
+    CappedFiles(const std::string& scene_path, std::string scene_bytes, std::uintmax_t budget)
+        : budget_(budget - std::min<std::uintmax_t>(budget, scene_bytes.size())) {
+        read_.emplace(scene_path, std::move(scene_bytes));
+        io_ = {&open, &close, reinterpret_cast<aiUserData>(this)};
     }
-    char getOsSeparator() const override { return '/'; }
-    Assimp::IOStream* Open(const char* file, const char* mode) override {
+    CappedFiles(const CappedFiles&) = delete;
+    CappedFiles& operator=(const CappedFiles&) = delete;
+    aiFileIO* io() { return &io_; }
+    const std::string& refusal() const { return refusal_; }
+
+  private:
+    static CappedFiles& of(aiFileIO* io) { return *reinterpret_cast<CappedFiles*>(io->UserData); }
+
+    // Called from Assimp: nothing may be thrown through it.
+    static aiFile* open(aiFileIO* io, const char* file, const char* mode) noexcept {
         if (std::strchr(mode, 'w') != nullptr || std::strchr(mode, 'a') != nullptr) {
             return nullptr;  // a loader never writes
         }
-        if (file == scene_path_ && !scene_taken_) {
-            scene_taken_ = true;  // Assimp opens the scene once to read it; later opens read it from disk
-            return new StringStream(scene_bytes_);
+        try {
+            const std::string* bytes = of(io).bytes_of(file);
+            return bytes == nullptr ? nullptr : &(new BytesStream(*bytes))->file;
+        } catch (...) {  // out of memory
+            return nullptr;
+        }
+    }
+    static void close(aiFileIO*, aiFile* file) noexcept { delete &BytesStream::of(file); }
+
+    const std::string* bytes_of(const std::string& file) {
+        const auto known = read_.find(file);
+        if (known != read_.end()) {
+            return &known->second;
         }
         try {
             std::string bytes = read_file_capped(file, budget_);
             budget_ -= bytes.size();
-            return new StringStream(std::move(bytes));
+            return &read_.emplace(file, std::move(bytes)).first->second;
         } catch (const FileError& e) {
             if (refusal_.empty()) {
                 refusal_ = e.what();
@@ -101,14 +175,10 @@ class CappedFiles final : public Assimp::IOSystem {
             return nullptr;
         }
     }
-    void Close(Assimp::IOStream* stream) override { delete stream; }
-    const std::string& refusal() const { return refusal_; }
 
-  private:
-    std::string scene_path_;
-    std::string scene_bytes_;
+    aiFileIO io_{};
+    std::map<std::string, std::string> read_;  // by the name Assimp asked for; a node's address never changes
     std::uintmax_t budget_;
-    bool scene_taken_ = false;
     std::string refusal_;
 };
 
@@ -122,6 +192,12 @@ std::string one_line(std::string_view message) {
         out.pop_back();
     }
     return out.empty() ? "no reason given" : out;
+}
+
+/// A mesh as messages name it: by its name, on one line, or by its place in the scene where it has none.
+std::string mesh_name(const aiMesh& mesh, unsigned index) {
+    const std::string_view name = mesh.mName.C_Str();
+    return name.empty() ? "mesh " + std::to_string(index) : "mesh '" + one_line(name) + "'";
 }
 
 /// A number from the scene's metadata (FBX's GlobalSettings), whatever type Assimp stored it as.
@@ -205,8 +281,8 @@ TriangleMesh merged_triangles(const aiScene& scene, const std::string& path) {
             const aiVector3D& p = mesh.mVertices[v];
             const Vec3 vertex{static_cast<double>(p.x), static_cast<double>(p.y), static_cast<double>(p.z)};
             if (!is_finite(vertex)) {
-                throw LevelError(path + ": mesh '" + one_line(mesh.mName.C_Str()) +
-                                 "' has a vertex that is not " + "finite (number " + std::to_string(v) + ")");
+                throw LevelError(path + ": " + mesh_name(mesh, m) +
+                                 " has a vertex that is not finite (number " + std::to_string(v) + ")");
             }
             merged.vertices.push_back(vertex);
         }
@@ -227,11 +303,35 @@ TriangleMesh merged_triangles(const aiScene& scene, const std::string& path) {
     return merged;
 }
 
-/// Assimp's steps: triangulate polygons, put every vertex in world space (the node transforms applied, so a
-/// level in centimetres under a 0.01 scale node becomes metres), drop points and lines, and check the
-/// scene's indices (ValidateDataStructure refuses an index past a mesh's vertices).
-constexpr unsigned import_steps = aiProcess_Triangulate | aiProcess_PreTransformVertices |
-                                  aiProcess_SortByPType | aiProcess_ValidateDataStructure;
+/// Assimp's steps: check the scene (ValidateDataStructure refuses an index past a mesh's vertices),
+/// triangulate polygons, put every vertex in world space (the node transforms applied, so a level in
+/// centimetres under a 0.01 scale node becomes metres), drop points and lines.
+constexpr unsigned check_step = aiProcess_ValidateDataStructure;
+constexpr unsigned import_steps =
+    check_step | aiProcess_Triangulate | aiProcess_PreTransformVertices | aiProcess_SortByPType;
+
+/// Refuses a face without corners, and a mesh whose primitive types say polygons where none has more than
+/// three corners: a reader may leave both (Assimp 5.2's PLY reader, on a file whose face list is cut short:
+/// found by fuzz/mesh_scene_fuzz.cpp), ValidateDataStructure lets them pass, and Triangulate then stops the
+/// process on an assertion (abort, in Debian's build as in `assimp info`).
+void check_faces(const aiScene& scene, const std::string& path) {
+    for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
+        const aiMesh& mesh = *scene.mMeshes[m];
+        bool polygon = false;
+        for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
+            const unsigned corners = mesh.mFaces[f].mNumIndices;
+            if (corners == 0) {
+                throw LevelError(path + ": " + mesh_name(mesh, m) + " has a face without corners (face " +
+                                 std::to_string(f) + ")");
+            }
+            polygon = polygon || corners > 3;
+        }
+        if ((mesh.mPrimitiveTypes & aiPrimitiveType_POLYGON) != 0 && !polygon) {
+            throw LevelError(path + ": " + mesh_name(mesh, m) +
+                             " is said to hold polygons and has none (its faces were cut short)");
+        }
+    }
+}
 
 }  // namespace
 
@@ -241,21 +341,42 @@ TriangleMesh parse_scene_mesh(std::string bytes, const std::string& path, std::u
     if (has_extension(path, ".gltf") || has_extension(path, ".glb")) {
         check_gltf_buffers(bytes, path, max_bytes);
     }
-    Assimp::Importer importer;
-    auto* files = new CappedFiles(path, std::move(bytes), max_bytes);
-    importer.SetIOHandler(files);  // the importer owns it
-    importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-    const aiScene* scene = nullptr;
-    try {
-        scene = importer.ReadFile(path, import_steps);
-    } catch (const std::exception& e) {
-        throw LevelError(path + ": Assimp could not read the scene: " + one_line(e.what()));
+    if (has_extension(path, ".ply")) {
+        check_ply_header(bytes, path);
     }
-    if (scene == nullptr) {
-        const std::string why =
-            files->refusal().empty() ? one_line(importer.GetErrorString()) : files->refusal();
-        throw LevelError(path + ": Assimp could not read the scene: " + why);
+    if (has_extension(path, ".dae")) {
+        check_collada(bytes, path);
     }
+    const AssimpLibrary& assimp = assimp_library();
+    if (!assimp.failure.empty()) {
+        throw LevelError(path + ": reading this scene needs Assimp 5 (Debian: apt-get install libassimp5), " +
+                         "which could not be loaded: " + one_line(assimp.failure));
+    }
+    CappedFiles files(path, std::move(bytes), max_bytes);
+    const std::unique_ptr<aiPropertyStore, decltype(assimp.release_properties)> properties(
+        assimp.create_properties(), assimp.release_properties);
+    assimp.set_integer(properties.get(), AI_CONFIG_PP_SBP_REMOVE,
+                       aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+    // The C interface keeps its last error in one string for the whole process: one scene at a time, held
+    // until its release (declared after the lock, so released first).
+    static std::mutex one_scene;
+    const std::lock_guard<std::mutex> lock(one_scene);
+    const auto import_scene = [&](unsigned steps) {
+        std::unique_ptr<const aiScene, decltype(assimp.release_import)> scene(
+            assimp.import_file(path.c_str(), steps, files.io(), properties.get()), assimp.release_import);
+        if (scene == nullptr) {
+            const std::string why =
+                files.refusal().empty() ? one_line(assimp.error_string()) : files.refusal();
+            throw LevelError(path + ": Assimp could not read the scene: " + why);
+        }
+        return scene;
+    };
+    // Read twice: checked as the reader leaves it, then with every step. Assimp's C interface has no safe way
+    // to run the steps on a scene it has read (aiApplyPostProcessing frees the scene a second time when a
+    // step fails: SortByPType's "No meshes remaining"), and one reading with every step aborts in
+    // Triangulate on the faces check_faces refuses. The files are read from disk once (CappedFiles).
+    check_faces(*import_scene(check_step), path);
+    const auto scene = import_scene(import_steps);
     TriangleMesh mesh = merged_triangles(*scene, path);
     if (has_extension(path, ".fbx")) {
         apply_fbx_settings(*scene, path, mesh);

@@ -10,4 +10,6 @@ set(kinema_formats_sources
 # LDtk projects (nlohmann-json) and PNG/BMP masks (stb_image).
 list(APPEND kinema_formats_sources ${CMAKE_CURRENT_LIST_DIR}/ldtk.cpp ${CMAKE_CURRENT_LIST_DIR}/image_level.cpp)
 # 3D scenes through Assimp (native builds only).
-set(kinema_formats_assimp_sources ${CMAKE_CURRENT_LIST_DIR}/assimp_scene.cpp ${CMAKE_CURRENT_LIST_DIR}/gltf_checks.cpp)
+set(kinema_formats_assimp_sources ${CMAKE_CURRENT_LIST_DIR}/assimp_scene.cpp ${CMAKE_CURRENT_LIST_DIR}/gltf_checks.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/ply_checks.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/collada_checks.cpp)

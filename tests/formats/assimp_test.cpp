@@ -8,7 +8,9 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "error_of.hpp"
@@ -283,6 +285,90 @@ TEST(AssimpScenes, InputsThatCrashOrHangAssimpAreRefusedBeforeIt) {
     fs::remove(path);
 }
 
+// Assimp 5.2 reads a PLY header without end_header forever, and corrupts its heap on element and property
+// lines with bytes out of place (src/formats/ply_checks.hpp; found by fuzz/mesh_scene_fuzz.cpp): every line
+// of the header is checked first, in ASCII and binary files; a header that ends is read.
+TEST(AssimpScenes, PlyHeadersAreCheckedBeforeAssimp) {
+    const fs::path path = scratch_path("header.ply");
+    const std::string header =
+        "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+        "element face 1\nproperty list uchar int vertex_indices\n";
+    const std::string body = "0 0 0\n1 0 0\n0 0 1\n3 0 1 2\n";
+    const auto refusal = [&](const std::string& text) {
+        write_file(path, text);
+        return load_error(path);
+    };
+    const std::string at = path.string() + ": PLY header line ";
+    EXPECT_EQ(refusal(header), path.string() + ": PLY: the header has no end_header line");
+    EXPECT_EQ(
+        refusal("ply\r\nformat binary_little_endian 1.0\r\nelement vertex 3\r\n" + std::string(40, '\x7f')),
+        path.string() + ": PLY: the header has no end_header line");
+    EXPECT_EQ(refusal(header + body),
+              at + "9: a line must be comment, obj_info, element, property or end_header");
+    EXPECT_EQ(
+        refusal("ply\nformat ascii 2.0\nend_header\n"),
+        at + "2: the second line must be \"format ascii 1.0\" (or binary_little_endian, binary_big_endian)");
+    EXPECT_EQ(refusal("ply\nformat ascii 1.0\nelement vertex 1\xc5\xc5\nend_header\n"),
+              at + "3: an element is \"element NAME COUNT\"");
+    EXPECT_EQ(refusal("ply\nformat ascii 1.0\nelement vertex 99999999\nend_header\n"),
+              at + "3: more elements than the file's bytes can hold");
+    EXPECT_EQ(refusal("ply\nformat ascii 1.0\nelement face 4" + std::string(60, '9') + "\nend_header\n"),
+              at + "3: an element is \"element NAME COUNT\"");
+    EXPECT_EQ(refusal("ply\nformat ascii 1.0\nproperty float x\nend_header\n"),
+              at + "3: a property before any element");
+    EXPECT_EQ(refusal("ply\nformat ascii 1.0\nelement face 1\nproperty lis 10 11\nend_header\n"),
+              at + "4: a property is \"property TYPE NAME\" or \"property list TYPE TYPE NAME\"");
+    write_file(path, header + "comment made by hand\r\nend_header \r\n" + body);
+    const TriangleMesh mesh = load_mesh(path.string());
+    EXPECT_EQ(mesh.triangles.size(), 1u);
+    EXPECT_EQ(mesh.vertices.size(), 3u);
+    fs::remove(path);
+}
+
+// A face of no corners (a PLY face list entry "0") passes Assimp's ValidateDataStructure, and its
+// Triangulate step then stops the process on an assertion (src/formats/assimp_scene.cpp, check_faces; found
+// by fuzz/mesh_scene_fuzz.cpp): refused, naming the mesh and the face.
+TEST(AssimpScenes, AFaceWithoutCornersIsRefusedBeforeTriangulation) {
+    const fs::path path = scratch_path("no_corners.ply");
+    write_file(
+        path,
+        "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\n"
+        "element face 2\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n1 0 0\n0 0 1\n3 0 1 "
+        "2\n0\n");
+    EXPECT_EQ(load_error(path), path.string() + ": mesh 0 has a face without corners (face 1)");
+    fs::remove(path);
+}
+
+// Assimp 5.2 appends index 0 without end after a <p> character that is not part of a number (97 s and
+// 16 GB for a 3.7 KB file), and reserves a primitive's count first (src/formats/collada_checks.hpp; found by
+// fuzz/mesh_scene_fuzz.cpp): both refused first, naming the element.
+TEST(AssimpScenes, ColladaListsThatAreNotWholeNumbersAndImpossibleCountsAreRefused) {
+    const std::string dae = read_file(levels_dir + "/corner_ramp.dae");
+    ASSERT_NE(dae.find("<p>0 1 2 3 "), std::string::npos);
+    ASSERT_NE(dae.find("<polylist count=\"4\""), std::string::npos);
+    const fs::path path = scratch_path("bad.dae");
+    const auto replaced = [&](std::string_view from, std::string_view to) {
+        std::string text = dae;
+        return text.replace(text.find(from), from.size(), to);
+    };
+    const std::string bad_list = replaced("<p>0 1 2 3 ", "<p>0 1 2\xff\xff 3 ");
+    write_file(path, bad_list);
+    EXPECT_EQ(load_error(path),
+              path.string() + ": COLLADA: a <p> list holds a character that is not part of a whole number");
+    const std::string bad_count = replaced("<polylist count=\"4\"", "<polylist count=\"4000000000\"");
+    write_file(path, bad_count);
+    EXPECT_EQ(load_error(path),
+              path.string() + ": COLLADA: <polylist count=\"4000000000\">: more values than the file's " +
+                  std::to_string(bad_count.size()) + " bytes can hold");
+    const std::string huge = "4" + std::string(30, '9');
+    write_file(path, replaced("<polylist count=\"4\"", "<polylist count=\"" + huge + "\""));
+    EXPECT_NE(load_error(path).find("<polylist count=\"" + huge + "\">: more values than the file's"),
+              std::string::npos);
+    write_file(path, dae);  // the twin itself passes the checks
+    expect_same_triangles(load_mesh(path.string()), corner_ramp_obj(), "bad.dae restored");
+    fs::remove(path);
+}
+
 TEST(AssimpScenes, AMissingFileIsRefusedAsOtherLevelsAre) {
     EXPECT_EQ(load_error("/nonexistent/x.glb"),
               "/nonexistent/x.glb:0: cannot open file: No such file or directory");
@@ -291,6 +377,67 @@ TEST(AssimpScenes, AMissingFileIsRefusedAsOtherLevelsAre) {
     } catch (const levels::LevelError& e) {
         EXPECT_TRUE(e.unreadable_file());  // Python raises OSError
     }
+}
+
+#ifdef __linux__
+// Whether this process has mapped a file whose name holds `name` (/proc/self/maps).
+bool mapped(const std::string& name) {
+    std::ifstream maps("/proc/self/maps");
+    std::string line;
+    while (std::getline(maps, line)) {
+        if (line.find(name) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Assimp is loaded with the first scene, not when kinema starts (assimp_scene.cpp: linked, it cost every
+// process 3-5 ms). ctest runs each test in a process of its own, where nothing has read a scene before.
+TEST(AssimpScenes, AssimpIsLoadedByTheFirstSceneNotAtStart) {
+    if (mapped("libassimp.so")) {
+        GTEST_SKIP() << "an earlier test of this process read a scene (ctest runs each test alone)";
+    }
+    formats::register_designer_formats();
+    (void)corner_ramp_obj();
+    EXPECT_FALSE(mapped("libassimp.so"));
+    expect_same_triangles(load_mesh(levels_dir + "/corner_ramp.glb"), corner_ramp_obj(), "corner_ramp.glb");
+    EXPECT_TRUE(mapped("libassimp.so"));
+}
+#endif
+
+// Assimp's C interface keeps one error message for the whole process: scenes read on several threads at
+// once each get their own triangles or their own message.
+TEST(AssimpScenes, ScenesReadOnSeveralThreadsAtOnceGetTheirOwnAnswers) {
+    const fs::path garbage = scratch_path("threads_garbage.fbx");
+    write_file(garbage, "not a scene either\n");
+    const std::string garbage_message = load_error(garbage);
+    const TriangleMesh obj = corner_ramp_obj();
+    std::vector<std::string> messages(8);
+    std::vector<std::size_t> triangles(8);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < messages.size(); ++t) {
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 5; ++round) {
+                if (t % 2 == 0) {
+                    messages[t] = load_error(garbage);
+                } else {
+                    triangles[t] = load_mesh(levels_dir + "/corner_ramp.gltf").triangles.size();
+                }
+            }
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    for (std::size_t t = 0; t < messages.size(); ++t) {
+        if (t % 2 == 0) {
+            EXPECT_EQ(messages[t], garbage_message) << "thread " << t;
+        } else {
+            EXPECT_EQ(triangles[t], obj.triangles.size()) << "thread " << t;
+        }
+    }
+    fs::remove(garbage);
 }
 
 }  // namespace
