@@ -310,25 +310,17 @@ constexpr unsigned check_step = aiProcess_ValidateDataStructure;
 constexpr unsigned import_steps =
     check_step | aiProcess_Triangulate | aiProcess_PreTransformVertices | aiProcess_SortByPType;
 
-/// Refuses a face without corners, and a mesh whose primitive types say polygons where none has more than
-/// three corners: a reader may leave both (Assimp 5.2's PLY reader, on a file whose face list is cut short:
-/// found by fuzz/mesh_scene_fuzz.cpp), ValidateDataStructure lets them pass, and Triangulate then stops the
-/// process on an assertion (abort, in Debian's build as in `assimp info`).
+/// Refuses a face without corners: a reader may leave one (Assimp 5.2's PLY reader, for a face list entry
+/// "0" or a face list cut short: found by fuzz/mesh_scene_fuzz.cpp), ValidateDataStructure lets it pass, and
+/// Triangulate then stops the process on an assertion (abort, in Debian's build as in `assimp info`).
 void check_faces(const aiScene& scene, const std::string& path) {
     for (unsigned m = 0; m < scene.mNumMeshes; ++m) {
         const aiMesh& mesh = *scene.mMeshes[m];
-        bool polygon = false;
         for (unsigned f = 0; f < mesh.mNumFaces; ++f) {
-            const unsigned corners = mesh.mFaces[f].mNumIndices;
-            if (corners == 0) {
+            if (mesh.mFaces[f].mNumIndices == 0) {
                 throw LevelError(path + ": " + mesh_name(mesh, m) + " has a face without corners (face " +
                                  std::to_string(f) + ")");
             }
-            polygon = polygon || corners > 3;
-        }
-        if ((mesh.mPrimitiveTypes & aiPrimitiveType_POLYGON) != 0 && !polygon) {
-            throw LevelError(path + ": " + mesh_name(mesh, m) +
-                             " is said to hold polygons and has none (its faces were cut short)");
         }
     }
 }
