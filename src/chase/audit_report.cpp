@@ -55,14 +55,22 @@ class CoordsText {
 
 // append_number through a direct-mapped cache of the last text per double (by its bits): a level's rows
 // repeat few distances (on grids sums of whole and diagonal steps, square roots of whole numbers), and the
-// shortest-digits conversion is most of a row's cost. The text is append_number's, so the bytes are too.
+// shortest-digits conversion is most of a row's cost. The text is append_number's, so the bytes are too. The
+// slots grow with the report up to 8192 (320 KB, zeroed: for a level of a hundred rows that was 80 pages of
+// the process's 640 faults, twice, for the JSON and the CSV).
 class NumberTexts {
   public:
-    NumberTexts() : slots_(slot_count) {}
+    /// For a report of `rows` rows: about a slot per row, at least 64.
+    explicit NumberTexts(std::size_t rows) {
+        while (slot_bits_ < most_slot_bits && (std::size_t{1} << slot_bits_) < rows) {
+            ++slot_bits_;
+        }
+        slots_.resize(std::size_t{1} << slot_bits_);
+    }
     void append(std::string& out, double value) {
         std::uint64_t bits = 0;  // std::bit_cast's value; emscripten's libc++ 14 has no std::bit_cast
         std::memcpy(&bits, &value, sizeof bits);
-        Slot& slot = slots_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - slot_bits)];
+        Slot& slot = slots_[(bits * 0x9E3779B97F4A7C15ULL) >> (64 - slot_bits_)];
         if (slot.length == 0 || slot.bits != bits) {
             std::string text;
             append_number(text, value);
@@ -78,13 +86,13 @@ class NumberTexts {
     }
 
   private:
-    static constexpr int slot_bits = 13;
-    static constexpr std::size_t slot_count = std::size_t{1} << slot_bits;
+    static constexpr int most_slot_bits = 13;
     struct Slot {
         std::uint64_t bits = 0;
         std::uint8_t length = 0;  // 0: empty (no number's text is empty)
         std::array<char, 31> text{};
     };
+    int slot_bits_ = 6;
     std::vector<Slot> slots_;
 };
 
@@ -227,7 +235,7 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     const std::vector<std::string> directions = direction_texts(result.directions);
     const int dims = space.position_dimensions();
     const CoordsText coords(space);
-    NumberTexts numbers;
+    NumberTexts numbers(result.rows.size());
     std::string text;
     const AuditKnownRows* known =
         result.known_rows != nullptr && result.known_rows->length.size() == result.rows.size()
@@ -286,7 +294,7 @@ void write_audit_csv(const ChaseSpace& space, const AuditResult& result, std::st
     out += '\n';
     const std::vector<std::string> directions = direction_texts(result.directions);
     const CoordsText coords(space);
-    NumberTexts numbers;
+    NumberTexts numbers(result.rows.size());
     for (const AuditRow& row : result.rows) {
         out += coords.of(row.cell);
         out += ',';
