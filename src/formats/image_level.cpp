@@ -49,7 +49,7 @@ void refuse_without_signature(std::string_view bytes, const std::string& name) {
 
 // A PNG's chunks (PNG spec, 5.3: a 4-byte big-endian length, a 4-byte type, the data, a 4-byte CRC) each fit
 // in the bytes after them, up to IEND. stb_image 2.27 grows its IDAT buffer to a chunk's stated length before
-// reading it: a 2 KB file saying 1.9 GB made it reallocate that much (found by fuzz/image_fuzz.cpp).
+// reading it: a 106-byte file saying 1.1 GB made it reallocate that much (found by fuzz/image_fuzz.cpp).
 void check_png_chunks(std::string_view bytes, const std::string& name) {
     std::size_t at = png_signature.size();
     while (at + 8 <= bytes.size()) {
