@@ -214,7 +214,7 @@ TEST(ImageLevel, ABrokenImageIsRefused) {
     EXPECT_EQ(refusal(good.substr(0, 12)),
               "m.png: cannot read the image header: a damaged PNG or BMP, or a kind stb_image does not read");
     // Cut short inside its IDAT chunk, whose length says more than is left: refused before stb_image, which
-    // grows its buffer to a chunk's stated length first (image_fuzz found a 2 KB file saying 1.1 GB).
+    // grows its buffer to a chunk's stated length first (image_fuzz found a 106-byte file saying 1.1 GB).
     const std::string cut = refusal(good.substr(0, good.size() - 20));
     EXPECT_EQ(cut.rfind("m.png: PNG chunk 'IDAT' at byte 33 says ", 0), 0u) << cut;
     EXPECT_NE(cut.find(" bytes, more than the file holds after it"), std::string::npos) << cut;
