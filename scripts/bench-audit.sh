@@ -104,24 +104,21 @@ print(f"{mean:.4f}" if mean < 0.1 else f"{mean:.2f}")
 EOF
 }
 
-# "yes" when every row's fields other than findings are the same in both JSON reports.
-same_rows() {
-    python3 - "$1" "$2" << 'EOF'
-import json, sys
-a, b = (json.load(open(p)) for p in sys.argv[1:3])
+# Two words, each "yes" or "NO", from one reading of each report (a shared map's JSON is up to 300 MB): whether
+# every row's fields other than findings are the same in the old report ($1.json) and main's ($2.json); and
+# whether the old report and main's under the first definitions ($3.json, $3.csv) hold the same rows (findings
+# too) and totals, and the same CSV bytes. Numbers are compared by their text.
+compare_reports() {
+    python3 - "$1" "$2" "$3" << 'EOF'
+import filecmp, json, sys
+old, new, first = sys.argv[1:4]
+load = lambda p: json.load(open(p + ".json"), parse_float=str)
+a = load(old)
 strip = lambda rows: [{k: v for k, v in r.items() if k != "findings"} for r in rows]
-print("yes" if strip(a["rows"]) == strip(b["rows"]) else "NO")
-EOF
-}
-
-# "yes" when the old report ($1.json, $1.csv) and main's under the first definitions ($2.json, $2.csv) hold
-# the same rows (findings too) and totals, the numbers by their text, and the same CSV bytes.
-same_under_old_definitions() {
-    cmp -s "$1.csv" "$2.csv" || { echo NO; return; }
-    python3 - "$1.json" "$2.json" << 'EOF'
-import json, sys
-a, b = (json.load(open(p), parse_float=str) for p in sys.argv[1:3])
-print("yes" if a["rows"] == b["rows"] and a["totals"] == b["totals"] else "NO")
+rows = strip(a["rows"]) == strip(load(new)["rows"])
+b = load(first)
+defs = filecmp.cmp(old + ".csv", first + ".csv", shallow=False) and a["rows"] == b["rows"] and a["totals"] == b["totals"]
+print("yes" if rows else "NO", "yes" if defs else "NO")
 EOF
 }
 
@@ -142,13 +139,12 @@ for level in "${levels[@]}"; do
     fi
     new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new" "$runs")
     ratio=$(awk -v o="$old_s" -v n="$new_s" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
-    rows_same=$(same_rows "$out/$name.old.json" "$out/$name.new.json")
     "$new_bin" audit --map "$level" --threads 1 --quiet --exit-junction 0 --json "$out/$name.first.json" \
         --csv "$out/$name.first.csv" > /dev/null 2> "$out/$name.first.err" || {
         echo "bench-audit.sh: $new_bin --exit-junction 0 failed on $level (see $out/$name.first.err)" >&2
         exit 1
     }
-    old_defs=$(same_under_old_definitions "$out/$name.old" "$out/$name.first")
+    read -r rows_same old_defs < <(compare_reports "$out/$name.old" "$out/$name.new" "$out/$name.first")
     [[ "$rows_same" == yes && "$old_defs" == yes ]] || all_same=0
     printf '%-28s %8s %4s %8s %8s %7s %5s %8s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" "$rows_same" \
         "$old_defs"
