@@ -233,8 +233,8 @@ std::optional<chase::AuditReport> reusable_report(const chase::ChaseSpace& space
     std::string why;
     std::optional<chase::AuditReport> report;
     try {
-        report = chase::parse_audit_report(
-            std::make_shared<const std::string>(read_file_capped(a.reuse, max_reuse_bytes)));
+        const std::shared_ptr<const FileBytes> bytes = map_file_capped(a.reuse, max_reuse_bytes);
+        report = chase::parse_audit_report(bytes->text(), bytes);
         why = chase::audit_report_mismatch(*report, space, a.settings.flood, a.settings.audit);
     } catch (const FileError& e) {
         why = e.why();

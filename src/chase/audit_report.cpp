@@ -244,7 +244,7 @@ void write_audit_json(const ChaseSpace& space, const FloodSettings& flood, const
     for (std::size_t i = 0; i < result.rows.size(); ++i) {
         const AuditRow& row = result.rows[i];
         if (known != nullptr && known->length[i] != 0) {
-            w.raw(std::string_view(*known->text).substr(known->begin[i], known->length[i]));
+            w.raw(known->text.substr(known->begin[i], known->length[i]));
         } else {
             text.clear();
             row_json(text, coords, numbers, row, directions[static_cast<std::size_t>(row.direction)], dims);

@@ -577,13 +577,22 @@ AuditReport parse_audit_report(std::shared_ptr<const std::string> text) {
     if (text == nullptr) {
         throw std::invalid_argument("parse_audit_report: no text");
     }
-    if (text->size() > std::numeric_limits<std::uint32_t>::max()) {
-        return parse_report(*text, nullptr);  // rows' places would not fit AuditKnownRows' offsets
+    const std::string_view view = *text;
+    return parse_audit_report(view, std::move(text));
+}
+
+AuditReport parse_audit_report(std::string_view text, std::shared_ptr<const void> owner) {
+    if (owner == nullptr) {
+        throw std::invalid_argument("parse_audit_report: no owner of the text");
+    }
+    if (text.size() > std::numeric_limits<std::uint32_t>::max()) {
+        return parse_report(text, nullptr);  // rows' places would not fit AuditKnownRows' offsets
     }
     AuditKnownRows spans;
-    AuditReport report = parse_report(*text, &spans);
+    AuditReport report = parse_report(text, &spans);
     if (report.level.grid) {  // 3D levels and graphs: no rows read, none reused
-        spans.text = std::move(text);
+        spans.owner = std::move(owner);
+        spans.text = text;
         report.row_texts = std::move(spans);
     }
     return report;
@@ -899,7 +908,7 @@ AuditResult audit_reusing(std::span<const ChaseSpace* const> spaces, const Flood
     const ReusePlan plan = plan_reuse(grid, report, changes, d);
     const std::vector<AuditRow> fresh = audit_cell_rows(spaces, flood, settings, plan.rerun, options);
     std::shared_ptr<AuditKnownRows> known;
-    if (report.row_texts.text != nullptr && report.row_texts.length.size() == report.rows.size()) {
+    if (report.row_texts.owner != nullptr && report.row_texts.length.size() == report.rows.size()) {
         known = std::make_shared<AuditKnownRows>(std::move(report.row_texts));
     }
     std::vector<AuditRow> rows = assemble_rows(grid, std::move(report.rows), plan, fresh, d, known.get());

@@ -9,6 +9,14 @@
 
 #include "kinema/core/memory.hpp"
 
+#if !defined(_WIN32) && !defined(__EMSCRIPTEN__)
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#define KINEMA_MAP_FILES 1
+#endif
+
 namespace kinema {
 
 FileError::FileError(std::string path, std::string why)
@@ -92,6 +100,80 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
     }
     return text;
 #endif
+}
+
+namespace {
+
+class ReadBytes final : public FileBytes {
+  public:
+    explicit ReadBytes(std::string text) : text_(std::move(text)) {}
+    std::string_view text() const noexcept override { return text_; }
+
+  private:
+    std::string text_;
+};
+
+#if defined(KINEMA_MAP_FILES)
+class MappedBytes final : public FileBytes {
+  public:
+    MappedBytes(void* data, std::size_t size) : data_(data), size_(size) {}
+    MappedBytes(const MappedBytes&) = delete;
+    MappedBytes& operator=(const MappedBytes&) = delete;
+    ~MappedBytes() override { ::munmap(data_, size_); }
+    std::string_view text() const noexcept override { return {static_cast<const char*>(data_), size_}; }
+
+  private:
+    void* data_;
+    std::size_t size_;
+};
+
+// A closed descriptor whatever happens.
+struct Descriptor {
+    int fd;
+    explicit Descriptor(int opened) : fd(opened) {}
+    Descriptor(const Descriptor&) = delete;
+    Descriptor& operator=(const Descriptor&) = delete;
+    ~Descriptor() {
+        if (fd >= 0) {
+            ::close(fd);
+        }
+    }
+};
+
+// The regular file at `path` mapped, or null when it is not a regular non-empty file or cannot be mapped
+// (the caller then reads it, with read_file_capped's messages).
+std::shared_ptr<const FileBytes> try_map(const std::string& path, std::uintmax_t max_bytes) {
+    const Descriptor file(::open(utf8_path(path).c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+    struct stat info {};
+    if (file.fd < 0 || ::fstat(file.fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_size <= 0) {
+        return nullptr;
+    }
+    const auto size = static_cast<std::uintmax_t>(info.st_size);
+    if (size > max_bytes) {
+        throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
+                                  std::to_string(size) + " bytes)");
+    }
+    int flags = MAP_PRIVATE;
+#if defined(MAP_POPULATE)
+    flags |= MAP_POPULATE;  // the pages a reader will read anyway, mapped in one call rather than by faults
+#endif
+    void* data = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, flags, file.fd, 0);
+    if (data == MAP_FAILED) {
+        return nullptr;
+    }
+    return std::make_shared<const MappedBytes>(data, static_cast<std::size_t>(size));
+}
+#endif
+
+}  // namespace
+
+std::shared_ptr<const FileBytes> map_file_capped(const std::string& path, std::uintmax_t max_bytes) {
+#if defined(KINEMA_MAP_FILES)
+    if (auto mapped = try_map(path, max_bytes)) {
+        return mapped;
+    }
+#endif
+    return std::make_shared<const ReadBytes>(read_file_capped(path, max_bytes));
 }
 
 }  // namespace kinema

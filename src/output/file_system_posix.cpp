@@ -35,6 +35,18 @@ extern "C" void remove_pending_and_reraise(int signal_number) {
     std::raise(signal_number);
 }
 
+// SIGBUS: a file the run reads through a mapping (kinema/core/file.hpp map_file_capped: `kinema audit
+// --reuse`'s report) that another program cut shorter meanwhile, read past its new end. One line, the
+// pending files removed, exit 2 as for any file that cannot be read, instead of a crash and a core dump.
+extern "C" void remove_pending_and_exit_on_cut_file(int) {
+    static constexpr char message[] =
+        "kinema: a file being read was cut shorter by another program meanwhile (SIGBUS); nothing was "
+        "written\n";
+    remove_pending_files();
+    (void)!::write(STDERR_FILENO, message, sizeof message - 1);
+    ::_exit(2);
+}
+
 int descriptor(OpenFile file) {
     return static_cast<int>(file.handle);
 }
@@ -170,6 +182,10 @@ void install_cleanup_handlers() {
         action.sa_flags = SA_RESTART;
         ::sigaction(signal_number, &action, nullptr);
     }
+    struct sigaction cut_file {};
+    cut_file.sa_handler = remove_pending_and_exit_on_cut_file;
+    sigemptyset(&cut_file.sa_mask);
+    ::sigaction(SIGBUS, &cut_file, nullptr);
 }
 
 static_assert(sizeof(sigset_t) <= 128, "HoldCleanup keeps the previous signal mask in its 128 bytes");

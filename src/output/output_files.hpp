@@ -54,7 +54,9 @@ struct OutputFile {
 /// Installs a handler for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2 and SIGALRM (each one
 /// not ignored at start: nohup's SIGHUP stays ignored) that removes the temporary files (and new directories)
 /// of the commit in progress, then dies of the signal as it would have (its default action, so the exit
-/// status says which). For a program that owns its signals, such as a
+/// status says which). SIGBUS, which reading a mapped file that another program cut shorter raises
+/// (kinema/core/file.hpp map_file_capped), removes them too, says so in one line on stderr and exits with
+/// status 2. For a program that owns its signals, such as a
 /// command-line tool: call it once at start. The library installs no handler by itself, so a game or an
 /// embedding host keeps its own; such a host may call remove_pending_files() from its own handler.
 /// On Windows, which has none of these signals, it installs a console control handler instead (Ctrl-C,

@@ -1,10 +1,12 @@
 // The one capped file reader (kinema/core/file.hpp): the byte cap holds for regular files (checked before
-// reading) and for devices without a size (read in chunks), and every failure names the file.
+// reading) and for devices without a size (read in chunks), and every failure names the file. Its mapping
+// form gives the same bytes and the same refusals.
 #include "kinema/core/file.hpp"
 
 #include <sys/stat.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -21,9 +23,13 @@ std::filesystem::path scratch_file(const std::string& name, const std::string& t
     return path;
 }
 
-std::string error_of(const std::string& path, std::uintmax_t max_bytes) {
+std::string error_of(const std::string& path, std::uintmax_t max_bytes, bool mapped = false) {
     try {
-        (void)read_file_capped(path, max_bytes);
+        if (mapped) {
+            (void)map_file_capped(path, max_bytes);
+        } else {
+            (void)read_file_capped(path, max_bytes);
+        }
     } catch (const FileError& e) {
         EXPECT_EQ(e.path(), path);
         EXPECT_EQ(std::string(e.what()), path + ": " + e.why());
@@ -89,6 +95,54 @@ TEST(ReadFileCapped, ReadsARegularFileIntoOneAllocationOfItsSize) {
     const std::string text = read_file_capped(path.string(), size);
     EXPECT_EQ(text.size(), size);
     EXPECT_LE(text.capacity(), size + 64);
+    std::filesystem::remove(path);
+}
+
+TEST(MapFileCapped, GivesTheFileBytesAndReadFileCappedsRefusals) {
+    const auto path = scratch_file("mapped", "twelve bytes");
+    EXPECT_EQ(map_file_capped(path.string(), 12)->text(), "twelve bytes");
+    for (const std::uintmax_t cap : {std::uintmax_t{11}, std::uintmax_t{0}}) {
+        EXPECT_EQ(error_of(path.string(), cap, true), error_of(path.string(), cap)) << cap;
+    }
+    const auto empty = scratch_file("empty", "");  // no mapping of 0 bytes: read instead
+    EXPECT_EQ(map_file_capped(empty.string(), 0)->text(), "");
+    EXPECT_EQ(map_file_capped("/dev/null", 0)->text(), "");
+    for (const std::string other : {"/", "/nonexistent/kinema.txt", "/dev/zero"}) {
+        EXPECT_EQ(error_of(other, 100, true), error_of(other, 100)) << other;
+    }
+    std::filesystem::remove(path);
+    std::filesystem::remove(empty);
+}
+
+TEST(MapFileCapped, RefusesAFifoWithoutWaitingForAWriter) {
+    const auto path = std::filesystem::temp_directory_path() / "kinema-file-test-mapped-fifo";
+    std::filesystem::remove(path);
+    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+    auto result = std::async(std::launch::async, [&] { return error_of(path.string(), 1000, true); });
+    if (result.wait_for(std::chrono::seconds(10)) != std::future_status::ready) {
+        std::ofstream(path) << "";
+        ADD_FAILURE() << "mapping a FIFO without a writer blocked";
+    }
+    EXPECT_EQ(result.get(), "is a FIFO, not a file (a pipe without a writer would block forever)");
+    std::filesystem::remove(path);
+}
+
+// A regular file is mapped, not copied (what makes a re-audit's 70 MB report cheap to read), and what was
+// mapped stays whole when the file is replaced by a rename, as kinema writes every output file: `kinema
+// audit --reuse report.json --json report.json` reads the old report while writing the new one.
+TEST(MapFileCapped, MapsARegularFileAndKeepsItsBytesWhenTheFileIsReplaced) {
+    const auto path = scratch_file("replaced", "the old report");
+    const auto bytes = map_file_capped(path.string(), 100);
+    std::ifstream maps("/proc/self/maps");
+    bool mapped = false;
+    for (std::string line; !mapped && std::getline(maps, line);) {
+        mapped = line.find(path.string()) != std::string::npos;
+    }
+    EXPECT_TRUE(mapped) << "not mapped: " << path;
+    const auto next = scratch_file("replacement", "a new report, longer than the old one");
+    ASSERT_EQ(std::rename(next.c_str(), path.c_str()), 0);
+    EXPECT_EQ(bytes->text(), "the old report");
+    EXPECT_EQ(map_file_capped(path.string(), 100)->text(), "a new report, longer than the old one");
     std::filesystem::remove(path);
 }
 

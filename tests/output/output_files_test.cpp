@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "commit_error.hpp"
+#include "kinema/core/file.hpp"
 #include "kinema/output/output_files.hpp"
 #include "scratch.hpp"
 
@@ -246,6 +247,45 @@ TEST(OutputFilesLibrary, SigtermRemovesTemporaryFilesOnceAsked) {
     EXPECT_EQ(WTERMSIG(status), SIGTERM);
     EXPECT_EQ(entries(dir), 1);  // only the FIFO: no a.png, no temporary file
     fs::remove_all(dir);
+}
+
+// A report read through a mapping (`kinema audit --reuse`) and cut shorter by another program while a
+// commit copies from it: the read past its new end raises SIGBUS. With the handlers installed the run says
+// so on stderr and exits 2, and the staged file is removed (no crash, no partial output).
+TEST(OutputFilesLibrary, AMappedFileCutShorterEndsTheRunWithStatusTwoAndNothingWritten) {
+    const fs::path dir = fresh_directory("sigbus");
+    const fs::path source = dir.parent_path() / "kinema-sigbus-source.json";
+    write_file(source, std::string(1 << 16, 'r'));
+    const fs::path said = dir.parent_path() / "kinema-sigbus-stderr.txt";
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const int err = ::open(said.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        ::dup2(err, STDERR_FILENO);
+        output::remove_pending_files_on_signals();
+        const std::shared_ptr<const FileBytes> bytes = map_file_capped(source.string(), 1 << 20);
+        OutputFiles files;
+        files.add_written("--json", (dir / "report.json").string(), [&](const output::PieceSink& sink) {
+            std::string piece(bytes->text().substr(0, 100));
+            sink(piece);
+            fs::resize_file(source, 10);  // another program cuts the report short
+            piece = std::string(bytes->text().substr(1 << 15, 100));
+            sink(piece);
+        });
+        files.commit();
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status)) << "the child died of signal "
+                                   << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+    EXPECT_EQ(WEXITSTATUS(status), 2);
+    EXPECT_EQ(read_file(said),
+              "kinema: a file being read was cut shorter by another program meanwhile (SIGBUS); nothing was "
+              "written\n");
+    EXPECT_EQ(entries(dir), 0);  // no report.json, no temporary file
+    fs::remove_all(dir);
+    fs::remove(source);
+    fs::remove(said);
 }
 
 TEST(OutputFilesLibrary, TheLibraryInstallsNoSignalHandlerByItself) {

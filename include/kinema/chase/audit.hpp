@@ -121,9 +121,10 @@ struct AuditTotals {
 /// these bytes instead of formatting the rows again; they are the bytes it would write, since a kept row's
 /// values, cells' tiles and direction are the old row's.
 struct AuditKnownRows {
-    std::shared_ptr<const std::string> text;  ///< the report's whole text
-    std::vector<std::uint32_t> begin;         ///< per row: its text's first byte in `text`
-    std::vector<std::uint32_t> length;        ///< per row: its text's length; 0 = not known (ran again)
+    std::shared_ptr<const void> owner;  ///< keeps `text` alive (a string, a mapped file)
+    std::string_view text;              ///< the report's whole text
+    std::vector<std::uint32_t> begin;   ///< per row: its text's first byte in `text`
+    std::vector<std::uint32_t> length;  ///< per row: its text's length; 0 = not known (ran again)
 };
 
 struct AuditResult {

@@ -73,6 +73,9 @@ struct AuditReportUnusable : std::runtime_error {
 /// parse_audit_report, keeping the text and each row's place in it (AuditReport::row_texts): what
 /// `kinema audit --reuse` reads, so that writing the re-audit's JSON copies the kept rows.
 [[nodiscard]] AuditReport parse_audit_report(std::shared_ptr<const std::string> text);
+/// The same for text that `owner` keeps alive (a mapped file: what `kinema audit --reuse` reads, so that
+/// the report's bytes are not copied into memory first).
+[[nodiscard]] AuditReport parse_audit_report(std::string_view text, std::shared_ptr<const void> owner);
 
 /// The report an audit's JSON would read back as (parse_audit_report of audit_json), made from the result
 /// in memory: what `kinema audit --watch` keeps between saves.
