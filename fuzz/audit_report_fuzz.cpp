@@ -18,8 +18,9 @@
 #include "kinema/chase/audit_reuse.hpp"
 #include "kinema/chase/grid.hpp"
 #include "kinema/chase/query.hpp"
-#include "kinema/core/digest.hpp"
 #include "kinema/levels/ascii_level.hpp"
+
+#include "forged_report.hpp"
 
 namespace {
 
@@ -69,20 +70,6 @@ const Audited& audited() {
     return a;
 }
 
-// The text with the 16 hex digits after its last ,"fnv1a64_words":" set to the digest of every byte before
-// that key (what write_audit_json writes).
-std::string with_digest_made_right(std::string text) {
-    const std::string head = ",\"" + std::string(chase::audit_digest_key) + "\":\"";
-    const std::size_t at = text.rfind(head);
-    if (at == std::string::npos || text.size() - at - head.size() < 16) {
-        return text;
-    }
-    WordDigest digest;
-    digest.add(std::string_view(text).substr(0, at));
-    text.replace(at + head.size(), 16, digest_text(digest.value()));
-    return text;
-}
-
 // Whether `text` is one of the corpus's genuine reports, but for a byte-order mark before it and line ends
 // after it (which the reader skips).
 bool genuine(std::string_view text) {
@@ -119,7 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string json = reaudit(text);
     require(!genuine(text) || json == audited().full_json,
             "a genuine report was re-audited into another JSON than the full audit's");
-    const std::string forged = with_digest_made_right(text);
+    const std::string forged = test::with_digest_made_right(text);
     if (forged != text) {
         (void)reaudit(forged);  // any rows may come back: only no crash, no hang, no other exception
     }

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "chase_levels.hpp"
+#include "forged_report.hpp"
 #include "kinema/chase/audit.hpp"
 #include "kinema/chase/audit_reuse.hpp"
-#include "kinema/core/digest.hpp"
 #include "kinema/levels/grid_level.hpp"
 
 namespace kinema::chase {
@@ -341,16 +341,6 @@ std::string why_unusable(std::string_view text) {
     return "";
 }
 
-// The text with its digest made right for its bytes, as a forger (or another kinema) would write it.
-std::string with_digest_made_right(std::string text) {
-    const std::string key = ",\"" + std::string(audit_digest_key) + "\":\"";
-    const std::size_t at = text.rfind(key);
-    WordDigest digest;
-    digest.add(std::string_view(text).substr(0, at));
-    text.replace(at + key.size(), 16, digest_text(digest.value()));
-    return text;
-}
-
 TEST(AuditReuse, RefusesTruncatedEditedAndForeignReports) {
     const Audit a(our_level("corner"));
     ASSERT_EQ(why_unusable(a.json), "");
@@ -373,7 +363,7 @@ TEST(AuditReuse, RefusesAnotherVersionEvenWithAMatchingDigest) {
     const std::string format = "{\"format\":" + std::to_string(audit_reuse_format);
     const std::size_t digit = text.rfind(format) + format.size() - 1;
     text[digit] = static_cast<char>(text[digit] + 1);
-    EXPECT_EQ(why_unusable(with_digest_made_right(text)),
+    EXPECT_EQ(why_unusable(test::with_digest_made_right(text)),
               "written in reuse format " + std::to_string(audit_reuse_format + 1) + ", this kinema reads " +
                   std::to_string(audit_reuse_format));
 }
@@ -389,13 +379,13 @@ TEST(AuditReuse, RefusesForgedSizesPointsAndEmptyNumbers) {
         "\"width\":" + std::to_string(a.grid.width()) + ",\"height\":" + std::to_string(a.grid.height());
     ASSERT_NE(huge.rfind(size), std::string::npos);
     huge.replace(huge.rfind(size), size.size(), "\"width\":65536,\"height\":65536");
-    EXPECT_NE(why_unusable(with_digest_made_right(huge)).find("floor is shorter than its size"),
+    EXPECT_NE(why_unusable(test::with_digest_made_right(huge)).find("floor is shorter than its size"),
               std::string::npos);
     // Every directions count up to 360 allows: more rows than the text could hold, refused before the reach
     // and rows are made for them.
     std::string many = a.json;
     many.replace(0, many.find(','), "{\"directions\":360");
-    EXPECT_NE(why_unusable(with_digest_made_right(many)).find("more rows than its text can hold"),
+    EXPECT_NE(why_unusable(test::with_digest_made_right(many)).find("more rows than its text can hold"),
               std::string::npos);
     // A row's distance emptied: a number the reader refuses (an empty token once reached memcmp with a null
     // pointer: UndefinedBehaviorSanitizer's find).
@@ -403,14 +393,14 @@ TEST(AuditReuse, RefusesForgedSizesPointsAndEmptyNumbers) {
     const std::string key = "\"chase_distance\":";
     const std::size_t from = empty.find(key) + key.size();
     empty.erase(from, empty.find(',', from) - from);
-    EXPECT_NE(why_unusable(with_digest_made_right(empty)).find("a bad number"), std::string::npos);
+    EXPECT_NE(why_unusable(test::with_digest_made_right(empty)).find("a bad number"), std::string::npos);
     // A row's dead reckoning sent far outside the level: its walk is what a re-audit tests for changes, and
     // 1e62 tiles is no int (UndefinedBehaviorSanitizer's find).
     std::string far = a.json;
     const std::string walk = "\"dead_reckoning\":[";
     const std::size_t x = far.find(walk) + walk.size();
     far.replace(x, far.find(',', x) - x, "3.5e62");
-    EXPECT_NE(why_unusable(with_digest_made_right(far)).find("a row's point lies outside its level"),
+    EXPECT_NE(why_unusable(test::with_digest_made_right(far)).find("a row's point lies outside its level"),
               std::string::npos);
 }
 
