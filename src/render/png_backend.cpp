@@ -4,13 +4,12 @@
 // same operations on a fresh surface gives the same pixels, so the same scene gives the same bytes (tested in
 // tests/render). Text goes through cairo's toy font API with a fixed family, so the glyphs depend only on the
 // machine's fontconfig setup.
-#include <cairo.h>
-
 #include <cstring>
 #include <numbers>
 #include <stdexcept>
 #include <string>
 
+#include "cairo_library.hpp"
 #include "cairo_png.hpp"
 #include "kinema/render/palette.hpp"
 #include "kinema/render/scene.hpp"
@@ -18,33 +17,37 @@
 namespace kinema::render {
 namespace {
 
+using detail::cairo_library;
 using detail::CairoContext;
+using detail::CairoLibrary;
 using detail::CairoSurface;
 
 void set_colour(cairo_t* cr, Rgb c) {
-    cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+    const CairoLibrary& api = cairo_library();
+    api.cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
 }
 
 void path_of(cairo_t* cr, const Shape& s) {
+    const CairoLibrary& api = cairo_library();
     switch (s.kind) {
         case ShapeKind::rect:
-            cairo_rectangle(cr, s.x, s.y, s.w, s.h);
+            api.cairo_rectangle(cr, s.x, s.y, s.w, s.h);
             break;
         case ShapeKind::circle:
-            cairo_new_sub_path(cr);
-            cairo_arc(cr, s.x, s.y, s.w, 0.0, 2.0 * std::numbers::pi);
+            api.cairo_new_sub_path(cr);
+            api.cairo_arc(cr, s.x, s.y, s.w, 0.0, 2.0 * std::numbers::pi);
             break;
         case ShapeKind::polyline:
         case ShapeKind::polygon:
             for (std::size_t i = 0; i < s.points.size(); ++i) {
                 if (i == 0) {
-                    cairo_move_to(cr, s.points[i].x, s.points[i].y);
+                    api.cairo_move_to(cr, s.points[i].x, s.points[i].y);
                 } else {
-                    cairo_line_to(cr, s.points[i].x, s.points[i].y);
+                    api.cairo_line_to(cr, s.points[i].x, s.points[i].y);
                 }
             }
             if (s.kind == ShapeKind::polygon) {
-                cairo_close_path(cr);
+                api.cairo_close_path(cr);
             }
             break;
         case ShapeKind::text:
@@ -53,42 +56,45 @@ void path_of(cairo_t* cr, const Shape& s) {
 }
 
 void draw_text(cairo_t* cr, const Shape& s, Rgb colour) {
-    cairo_select_font_face(cr, font_family, CAIRO_FONT_SLANT_NORMAL,
-                           s.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, s.font_size);
+    const CairoLibrary& api = cairo_library();
+    api.cairo_select_font_face(cr, font_family, CAIRO_FONT_SLANT_NORMAL,
+                               s.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    api.cairo_set_font_size(cr, s.font_size);
     double x = s.x;
     double y = s.y;
     if (s.angle != 0.0) {
-        cairo_translate(cr, s.x, s.y);
-        cairo_rotate(cr, s.angle * std::numbers::pi / 180.0);
+        api.cairo_translate(cr, s.x, s.y);
+        api.cairo_rotate(cr, s.angle * std::numbers::pi / 180.0);
         x = 0.0;
         y = 0.0;
     }
     if (s.anchor != Anchor::start) {
         // The anchor is on the advance width, as SVG's text-anchor and the canvas's textAlign.
         cairo_text_extents_t extents;
-        cairo_text_extents(cr, s.text.c_str(), &extents);
+        api.cairo_text_extents(cr, s.text.c_str(), &extents);
         x -= s.anchor == Anchor::middle ? extents.x_advance / 2.0 : extents.x_advance;
     }
     set_colour(cr, colour);
-    cairo_move_to(cr, x, y);
-    cairo_show_text(cr, s.text.c_str());
+    api.cairo_move_to(cr, x, y);
+    api.cairo_show_text(cr, s.text.c_str());
 }
 
 void stroke(cairo_t* cr, const Shape& s) {
+    const CairoLibrary& api = cairo_library();
     const Rgb c = *s.stroke;
-    cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, s.stroke_opacity);
-    cairo_set_line_width(cr, s.stroke_width);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    api.cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, s.stroke_opacity);
+    api.cairo_set_line_width(cr, s.stroke_width);
+    api.cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    api.cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     if (!s.dash.empty()) {
-        cairo_set_dash(cr, s.dash.data(), static_cast<int>(s.dash.size()), 0.0);
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+        api.cairo_set_dash(cr, s.dash.data(), static_cast<int>(s.dash.size()), 0.0);
+        api.cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
     }
-    cairo_stroke(cr);
+    api.cairo_stroke(cr);
 }
 
 void draw_shape(cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
+    const CairoLibrary& api = cairo_library();
     if (!s.frame_visible.empty() && s.frame_visible[static_cast<std::size_t>(frame)] == 0) {
         return;
     }
@@ -96,68 +102,70 @@ void draw_shape(cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
     if (!s.frame_fill.empty()) {
         fill = s.frame_fill[static_cast<std::size_t>(frame)];
     }
-    cairo_save(cr);
+    api.cairo_save(cr);
     if (s.clip >= 0) {
         const ClipRect& c = scene.clips[static_cast<std::size_t>(s.clip)];
-        cairo_rectangle(cr, c.x, c.y, c.w, c.h);
-        cairo_clip(cr);
+        api.cairo_rectangle(cr, c.x, c.y, c.w, c.h);
+        api.cairo_clip(cr);
     }
     if (s.kind == ShapeKind::text) {
         draw_text(cr, s, fill.value_or(palette::ink));
-        cairo_restore(cr);
+        api.cairo_restore(cr);
         return;
     }
     // Rectangles are tiles and swatches on whole pixels: antialiasing would only blur their shared edges.
-    cairo_set_antialias(cr, s.kind == ShapeKind::rect ? CAIRO_ANTIALIAS_NONE : CAIRO_ANTIALIAS_DEFAULT);
+    api.cairo_set_antialias(cr, s.kind == ShapeKind::rect ? CAIRO_ANTIALIAS_NONE : CAIRO_ANTIALIAS_DEFAULT);
     path_of(cr, s);
     if (fill && s.kind != ShapeKind::polyline) {
         set_colour(cr, *fill);
-        cairo_fill_preserve(cr);
+        api.cairo_fill_preserve(cr);
     }
     if (s.stroke) {
         stroke(cr, s);
     }
-    cairo_new_path(cr);
-    cairo_restore(cr);
+    api.cairo_new_path(cr);
+    api.cairo_restore(cr);
 }
 
 CairoSurface draw(const Scene& scene, int frame) {
+    const CairoLibrary& api = cairo_library();
     FieldErrors errors = scene.validate();
     if (frame < 0 || frame >= scene.frame_count) {
         errors.push_back({"frame", "must be in [0, frame_count), got " + std::to_string(frame)});
     }
     throw_if_invalid("Scene", errors);
-    CairoSurface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
-    if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
-        throw std::runtime_error("cannot create a " + std::to_string(scene.width) + "x" +
-                                 std::to_string(scene.height) +
-                                 " picture: " + cairo_status_to_string(cairo_surface_status(surface.get())));
+    CairoSurface surface(api.cairo_image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
+    if (api.cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
+        throw std::runtime_error(
+            "cannot create a " + std::to_string(scene.width) + "x" + std::to_string(scene.height) +
+            " picture: " + api.cairo_status_to_string(api.cairo_surface_status(surface.get())));
     }
     {
-        CairoContext cr(cairo_create(surface.get()));
+        CairoContext cr(api.cairo_create(surface.get()));
         set_colour(cr.get(), scene.background);
-        cairo_paint(cr.get());
+        api.cairo_paint(cr.get());
         for (const Shape& s : scene.shapes) {
             draw_shape(cr.get(), scene, s, frame);
         }
-        if (cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
+        if (api.cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
             throw std::runtime_error(std::string("drawing failed: ") +
-                                     cairo_status_to_string(cairo_status(cr.get())));
+                                     api.cairo_status_to_string(api.cairo_status(cr.get())));
         }
     }
-    cairo_surface_flush(surface.get());
+    api.cairo_surface_flush(surface.get());
     return surface;
 }
 
 }  // namespace
 
 RgbImage scene_image(const Scene& scene, int frame) {
+    const CairoLibrary& api = cairo_library();
     const CairoSurface surface = draw(scene, frame);
     RgbImage image;
     image.width = scene.width;
     image.height = scene.height;
-    const int stride = cairo_image_surface_get_stride(surface.get());
-    const unsigned char* data = cairo_image_surface_get_data(surface.get());
+    const int stride = api.cairo_image_surface_get_stride(surface.get());
+    const unsigned char* data = api.cairo_image_surface_get_data(surface.get());
     image.pixels.resize(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
     for (int y = 0; y < image.height; ++y) {
         for (int x = 0; x < image.width; ++x) {
