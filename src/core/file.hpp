@@ -49,7 +49,7 @@ class FileError : public std::runtime_error {
 
 /// A file's bytes, read-only, for as long as the object lives. On POSIX systems a regular file is mapped
 /// from the system's file cache: no copy is made and no fresh memory is cleared for it, which for a 70 MB
-/// report was most of reading it (75-85 ms of system time on our CI machine, against a few milliseconds to
+/// report was most of reading it (75-85 ms of system time on our 2-core build machine, against a few ms to
 /// map it). Elsewhere, and for devices and empty files, the bytes are read into memory (read_file_capped).
 /// A mapped file must not be cut shorter while it is mapped: reading past its new end stops the program
 /// (SIGBUS). kinema replaces the files it writes by a rename, so a report it reads stays whole even when
