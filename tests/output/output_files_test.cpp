@@ -23,9 +23,12 @@
 #include <vector>
 
 #include "commit_error.hpp"
-#include "kinema/core/file.hpp"
 #include "kinema/output/output_files.hpp"
 #include "scratch.hpp"
+
+#ifndef _WIN32
+#include "kinema/core/file.hpp"  // map_file_capped, for the SIGBUS case (POSIX only)
+#endif
 
 namespace kinema::test {
 namespace {
