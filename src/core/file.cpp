@@ -31,6 +31,19 @@ std::string utf8_text(const std::filesystem::path& path) {
     return {text.begin(), text.end()};
 }
 
+#if !defined(__EMSCRIPTEN__)
+namespace {
+
+// A file whose size, known before a byte is read, is over the cap (read_file_capped's and try_map's message).
+[[noreturn]] void refuse_larger_than_cap(const std::string& path, std::uintmax_t max_bytes,
+                                         std::uintmax_t size) {
+    throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
+                              std::to_string(size) + " bytes)");
+}
+
+}  // namespace
+#endif
+
 std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes) {
     return read_file_capped(path, max_bytes, {});
 }
@@ -64,8 +77,7 @@ std::string read_file_capped(const std::string& path, std::uintmax_t max_bytes,
     if (std::filesystem::is_regular_file(status)) {
         const std::uintmax_t size = std::filesystem::file_size(file, error);
         if (!error && size > max_bytes) {
-            throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
-                                      std::to_string(size) + " bytes)");
+            refuse_larger_than_cap(path, max_bytes, size);
         }
         if (!error && size < text.max_size()) {
             text.reserve(static_cast<std::size_t>(size) + 1);  // one allocation, not a doubling growth
@@ -150,8 +162,7 @@ std::shared_ptr<const FileBytes> try_map(const std::string& path, std::uintmax_t
     }
     const auto size = static_cast<std::uintmax_t>(info.st_size);
     if (size > max_bytes) {
-        throw FileError(path, "larger than the limit of " + std::to_string(max_bytes) + " bytes (" +
-                                  std::to_string(size) + " bytes)");
+        refuse_larger_than_cap(path, max_bytes, size);
     }
     int flags = MAP_PRIVATE;
 #if defined(MAP_POPULATE)
