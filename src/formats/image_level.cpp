@@ -36,9 +36,12 @@ using levels::LevelError;
 constexpr std::string_view png_signature("\x89PNG\r\n\x1a\n", 8);  // PNG spec, 5.2
 constexpr std::string_view bmp_signature("BM", 2);                 // BITMAPFILEHEADER.bfType
 
+bool is_png(std::string_view bytes) {
+    return bytes.starts_with(png_signature);
+}
+
 bool has_image_signature(std::string_view bytes) {
-    return bytes.substr(0, png_signature.size()) == png_signature ||
-           bytes.substr(0, bmp_signature.size()) == bmp_signature;
+    return is_png(bytes) || bytes.starts_with(bmp_signature);
 }
 
 void refuse_without_signature(std::string_view bytes, const std::string& name) {
@@ -123,7 +126,7 @@ void check_image_start(std::string_view first_bytes, const std::string& name) {
 levels::GridLevel parse_image_level(std::string_view bytes, const std::string& name,
                                     const levels::LevelReadOptions& options) {
     refuse_without_signature(bytes, name);
-    if (bytes.substr(0, png_signature.size()) == png_signature) {
+    if (is_png(bytes)) {
         check_png_chunks(bytes, name);
     }
     // A plain flag beside the colour: GCC 12 warns of std::optional<Rgb> read "uninitialized" in the loop.
