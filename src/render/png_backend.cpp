@@ -128,12 +128,12 @@ void draw_shape(cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
 }
 
 CairoSurface draw(const Scene& scene, int frame) {
-    const CairoLibrary& api = cairo_library();
     FieldErrors errors = scene.validate();
     if (frame < 0 || frame >= scene.frame_count) {
         errors.push_back({"frame", "must be in [0, frame_count), got " + std::to_string(frame)});
     }
     throw_if_invalid("Scene", errors);
+    const CairoLibrary& api = cairo_library();
     CairoSurface surface(api.cairo_image_surface_create(CAIRO_FORMAT_RGB24, scene.width, scene.height));
     if (api.cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS) {
         throw std::runtime_error(
