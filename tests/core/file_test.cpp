@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include "process_maps.hpp"
+
 namespace kinema {
 namespace {
 
@@ -133,12 +135,7 @@ TEST(MapFileCapped, RefusesAFifoWithoutWaitingForAWriter) {
 TEST(MapFileCapped, MapsARegularFileAndKeepsItsBytesWhenTheFileIsReplaced) {
     const auto path = scratch_file("replaced", "the old report");
     const auto bytes = map_file_capped(path.string(), 100);
-    std::ifstream maps("/proc/self/maps");
-    bool mapped = false;
-    for (std::string line; !mapped && std::getline(maps, line);) {
-        mapped = line.find(path.string()) != std::string::npos;
-    }
-    EXPECT_TRUE(mapped) << "not mapped: " << path;
+    EXPECT_TRUE(test::process_has_mapped(path.string())) << "not mapped: " << path;
     const auto next = scratch_file("replacement", "a new report, longer than the old one");
     ASSERT_EQ(std::rename(next.c_str(), path.c_str()), 0);
     EXPECT_EQ(bytes->text(), "the old report");

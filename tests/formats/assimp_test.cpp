@@ -8,7 +8,6 @@
 #include <array>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "kinema/levels/level_formats.hpp"
 #include "kinema/levels/obj.hpp"
 #include "kinema/nav/level_files.hpp"
+#include "process_maps.hpp"
 #include "scratch.hpp"
 
 namespace kinema::test {
@@ -380,29 +380,17 @@ TEST(AssimpScenes, AMissingFileIsRefusedAsOtherLevelsAre) {
 }
 
 #ifdef __linux__
-// Whether this process has mapped a file whose name holds `name` (/proc/self/maps).
-bool mapped(const std::string& name) {
-    std::ifstream maps("/proc/self/maps");
-    std::string line;
-    while (std::getline(maps, line)) {
-        if (line.find(name) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
-}
-
 // Assimp is loaded with the first scene, not when kinema starts (assimp_scene.cpp: linked, it cost every
 // process 3-5 ms). ctest runs each test in a process of its own, where nothing has read a scene before.
 TEST(AssimpScenes, AssimpIsLoadedByTheFirstSceneNotAtStart) {
-    if (mapped("libassimp.so")) {
+    if (test::process_has_mapped("libassimp.so")) {
         GTEST_SKIP() << "an earlier test of this process read a scene (ctest runs each test alone)";
     }
     formats::register_designer_formats();
     (void)corner_ramp_obj();
-    EXPECT_FALSE(mapped("libassimp.so"));
+    EXPECT_FALSE(test::process_has_mapped("libassimp.so"));
     expect_same_triangles(load_mesh(levels_dir + "/corner_ramp.glb"), corner_ramp_obj(), "corner_ramp.glb");
-    EXPECT_TRUE(mapped("libassimp.so"));
+    EXPECT_TRUE(test::process_has_mapped("libassimp.so"));
 }
 #endif
 

@@ -2,26 +2,17 @@
 // (src/render/cairo_library.hpp: linked, it and the libraries it brings cost every kinema process about 3
 // ms). A test binary of its own, linked with kinema::render alone: render_tests links cairo itself, to read
 // PNG pixels back.
-#include <fstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "kinema/render/scene.hpp"
+#include "process_maps.hpp"
 
 namespace kinema::render {
 namespace {
 
-// Whether this process has mapped a file whose name holds `name` (/proc/self/maps).
-bool mapped(const std::string& name) {
-    std::ifstream maps("/proc/self/maps");
-    for (std::string line; std::getline(maps, line);) {
-        if (line.find(name) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
-}
+using test::process_has_mapped;
 
 TEST(CairoLoading, CairoIsLoadedByTheFirstPngNotAtStartNorBySvg) {
     Scene scene;
@@ -29,12 +20,12 @@ TEST(CairoLoading, CairoIsLoadedByTheFirstPngNotAtStartNorBySvg) {
     scene.height = 4;
     scene.shapes.push_back(shapes::rect(0.0, 0.0, 4.0, 4.0, Rgb{200, 10, 10}));
     scene.shapes.push_back(shapes::text(1.0, 3.0, "k", 3.0, Rgb{0, 0, 0}, false, Anchor::start));
-    EXPECT_FALSE(mapped("libcairo.so"));
+    EXPECT_FALSE(process_has_mapped("libcairo.so"));
     EXPECT_NE(scene_svg(scene).find("<svg"), std::string::npos);
-    EXPECT_FALSE(mapped("libcairo.so"));
+    EXPECT_FALSE(process_has_mapped("libcairo.so"));
     const std::string png = scene_png(scene);
     EXPECT_EQ(png.substr(0, 8), "\x89PNG\r\n\x1a\n");
-    EXPECT_TRUE(mapped("libcairo.so"));
+    EXPECT_TRUE(process_has_mapped("libcairo.so"));
     EXPECT_EQ(scene_png(scene), png);  // the same library, the same bytes
 }
 
