@@ -1,6 +1,7 @@
 #include "flood_generic.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 #include "flood_vector_rows.hpp"
@@ -280,6 +281,34 @@ void GenericFlood::fill_result(FloodResult& r, int step) const {
     }
 }
 
+// On a grid, the cell the scan below would pick when the centroid's tile decides it, else no_cell. A
+// grid's cell centres are its tiles' centres, so the centre nearest a point inside a tile is that tile's (the
+// tiles are the centres' Voronoi cells). With the point at least 1/64 tile from the tile's edges, its own
+// centre is at most 31/64 tile away on each axis and any other at least 33/64 on an axis they differ by: the
+// squared distances differ by at least s^2 / 32, where the rounding of the centres, the division and the
+// squared distances (relative errors near 1e-16) moves nothing by more than a 1e-9 of s^2 on any level that
+// fits in memory: the tile's cell is the strict nearest, ties included. It answers when that cell is a
+// candidate (heated at first_candidate_step or later). GridFlood::destination_in_centroid_tile is the same
+// rule on its blocks.
+CellId GenericFlood::destination_by_tile(Vec3 centroid, int first_candidate_step) const {
+    const GridCells* grid = space_->grid();
+    if (grid == nullptr) {
+        return no_cell;
+    }
+    const double u = centroid.x / grid->cell_size();
+    const double v = centroid.y / grid->cell_size();
+    const double col = std::floor(u);
+    const double row = std::floor(v);
+    const double fu = u - col;
+    const double fv = v - row;
+    if (!(fu >= 1.0 / 64 && fu <= 63.0 / 64 && fv >= 1.0 / 64 && fv <= 63.0 / 64) || col < 0.0 || row < 0.0 ||
+        col >= grid->width() || row >= grid->height()) {
+        return no_cell;
+    }
+    const CellId c = grid->cell_at(static_cast<int>(col), static_cast<int>(row));
+    return c != no_cell && heated_step(c, 0) >= first_candidate_step ? c : no_cell;
+}
+
 // nearest_rows: the grid's planar positions where the destination's scan may take 4 cells at a time
 // (nearest_cell_4, the same answer), or nullptr.
 template <class Position>
@@ -311,10 +340,15 @@ void GenericFlood::fill_result_with(const Position& pos, FloodResult& r, int ste
 
     // Destination: the heated cell (value >= 0) nearest the centroid; ties go to the lowest id. Warm cells
     // are the suffix from warm_begin, so the nearest_warm option only narrows the range.
+    const bool warm_only = settings_.destination == DestinationRule::nearest_warm;
+    if (const CellId c = destination_by_tile(r.centroid, warm_only ? first_warm_step : 0); c != no_cell) {
+        r.destination_cell = c;
+        r.destination = pos(c);
+        return;
+    }
     double best = std::numeric_limits<double>::infinity();
     CellId best_cell = no_cell;
-    const std::size_t first_candidate =
-        settings_.destination == DestinationRule::nearest_warm ? warm_begin : std::size_t{0};
+    const std::size_t first_candidate = warm_only ? warm_begin : std::size_t{0};
     std::size_t i = first_candidate;
     i += nearest_4_at_a_time(nearest_rows, {heated_.data() + i, heated_count_ - i}, r.centroid, best,
                              best_cell);

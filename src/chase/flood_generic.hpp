@@ -50,6 +50,7 @@ class GenericFlood {
     void steps_with(const Neighbours& neighbours, FloodProgress& progress, int max_steps);
     template <class Neighbours>
     void step_with(const Neighbours& neighbours, FloodProgress& progress);
+    CellId destination_by_tile(Vec3 centroid, int first_candidate_step) const;
     template <class Position>
     void fill_result_with(const Position& position, FloodResult& r, int step, const Vec2* nearest_rows) const;
 

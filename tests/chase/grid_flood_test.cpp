@@ -173,6 +173,48 @@ TEST(GridFloodFastPath, MatchesTheGenericFloodOnRandomMaps) {
     EXPECT_EQ(floods, 3000);
 }
 
+// The generic flood on a grid's space takes the destination from the centroid's tile where that decides it
+// (GenericFlood::destination_by_tile); on the plain copy it scans every candidate. Both rules, cell sizes
+// whose centres are not exact in binary, and small maps where centroids fall on tile edges (symmetric heat).
+TEST(GenericFloodOnAGrid, DestinationFromTheCentroidsTileIsTheFullScans) {
+    std::mt19937_64 rng(20261201);
+    const double cell_sizes[] = {1.0, 0.5, 0.3, 0.1, 3.0, 1.0 / 3.0, 1e-3, 1e3};
+    int floods = 0;
+    int on_the_tile = 0;  // floods whose destination is the cell of the centroid's tile
+    for (int map = 0; map < 80; ++map) {
+        const levels::GridLevel level = random_level(rng);
+        GridSpaceSettings gs;
+        gs.connectivity = rng() % 2 == 0 ? Connectivity::eight : Connectivity::four;
+        gs.cell_size = cell_sizes[static_cast<std::size_t>(map) % std::size(cell_sizes)];
+        const GridSpace grid(level, gs);
+        const CellSpace& on_grid = grid.cells();
+        const CellSpace plain = CellSpace::from_csr(
+            {on_grid.positions().begin(), on_grid.positions().end()},
+            {on_grid.offsets().begin(), on_grid.offsets().end()},
+            {on_grid.neighbour_ids().begin(), on_grid.neighbour_ids().end()}, PlanarFrame::xy, gs.cell_size);
+        for (int i = 0; i < 25; ++i, ++floods) {
+            const FloodSettings settings = random_settings(rng);
+            Flood a(settings);
+            Flood b(settings);
+            a.set_grid_path(GridPath::never);
+            const CellId seed = static_cast<CellId>(rng() % on_grid.size());
+            const Vec2 dir = random_direction(rng);
+            a.start(on_grid, seed, dir);
+            b.start(plain, seed, dir);
+            const FloodResult ra = a.run();
+            expect_same(ra, b.run(), "generic on the grid against the plain copy");
+            const int col = static_cast<int>(std::floor(ra.centroid.x / gs.cell_size));
+            const int row = static_cast<int>(std::floor(ra.centroid.y / gs.cell_size));
+            on_the_tile += grid.cell_at(col, row) == ra.destination_cell ? 1 : 0;
+            if (::testing::Test::HasFailure()) {
+                FAIL() << "map " << map << ", flood " << i << ", cell size " << gs.cell_size;
+            }
+        }
+    }
+    EXPECT_EQ(floods, 2000);
+    EXPECT_GT(on_the_tile, floods / 2);  // the tile decided most of them: the shortcut was exercised
+}
+
 // One Flood reused across maps of different sizes, both paths and restarts: the grid path forgets a run by
 // clearing only the window blocks that run wrote, so every run must still read a clean window.
 TEST(GridFloodFastPath, OneFloodReusedAcrossMapsAndPaths) {
