@@ -17,7 +17,6 @@
 #include <assimp/config.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
-#include <dlfcn.h>
 
 #include <algorithm>
 #include <array>
@@ -35,6 +34,7 @@
 #include "gltf_checks.hpp"
 #include "kinema/core/file.hpp"
 #include "kinema/core/format.hpp"
+#include "kinema/core/shared_library.hpp"
 #include "kinema/core/text.hpp"
 #include "kinema/levels/level_error.hpp"
 #include "kinema/levels/level_formats.hpp"
@@ -57,30 +57,18 @@ struct AssimpLibrary {
     std::string failure;  ///< why it could not be loaded; empty when every function was found
 };
 
-template <typename Function>
-void find_function(void* library, const char* name, Function& out, std::string& failure) {
-    out = reinterpret_cast<Function>(dlsym(library, name));
-    if (out == nullptr && failure.empty()) {
-        failure = std::string(KINEMA_ASSIMP_LIBRARY " has no ") + name;
-    }
-}
-
 /// Assimp, loaded once per process (and never unloaded: its scenes' memory is its own).
 const AssimpLibrary& assimp_library() {
     static const AssimpLibrary library = [] {
+        kinema::detail::SharedLibrary assimp = kinema::detail::open_shared_library(KINEMA_ASSIMP_LIBRARY);
         AssimpLibrary l;
-        void* handle = dlopen(KINEMA_ASSIMP_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-        if (handle == nullptr) {
-            const char* why = dlerror();
-            l.failure = why != nullptr ? why : KINEMA_ASSIMP_LIBRARY " could not be loaded";
-            return l;
-        }
-        find_function(handle, "aiImportFileExWithProperties", l.import_file, l.failure);
-        find_function(handle, "aiReleaseImport", l.release_import, l.failure);
-        find_function(handle, "aiCreatePropertyStore", l.create_properties, l.failure);
-        find_function(handle, "aiReleasePropertyStore", l.release_properties, l.failure);
-        find_function(handle, "aiSetImportPropertyInteger", l.set_integer, l.failure);
-        find_function(handle, "aiGetErrorString", l.error_string, l.failure);
+        kinema::detail::find_function(assimp, "aiImportFileExWithProperties", l.import_file);
+        kinema::detail::find_function(assimp, "aiReleaseImport", l.release_import);
+        kinema::detail::find_function(assimp, "aiCreatePropertyStore", l.create_properties);
+        kinema::detail::find_function(assimp, "aiReleasePropertyStore", l.release_properties);
+        kinema::detail::find_function(assimp, "aiSetImportPropertyInteger", l.set_integer);
+        kinema::detail::find_function(assimp, "aiGetErrorString", l.error_string);
+        l.failure = std::move(assimp.failure);
         return l;
     }();
     return library;

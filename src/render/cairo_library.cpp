@@ -1,9 +1,10 @@
 // cairo loaded on first use (cairo_library.hpp).
 #include "cairo_library.hpp"
 
-#include <dlfcn.h>
-
 #include <stdexcept>
+#include <utility>
+
+#include "kinema/core/shared_library.hpp"
 
 namespace kinema::render::detail {
 namespace {
@@ -14,25 +15,13 @@ struct Loaded {
     std::string failure;
 };
 
-template <typename Function>
-void find_function(void* library, const char* name, Function& out, std::string& failure) {
-    out = reinterpret_cast<Function>(dlsym(library, name));
-    if (out == nullptr && failure.empty()) {
-        failure = std::string("it has no ") + name;
-    }
-}
-
 Loaded load() {
+    kinema::detail::SharedLibrary cairo = kinema::detail::open_shared_library(KINEMA_CAIRO_LIBRARY);
     Loaded l;
-    void* handle = dlopen(KINEMA_CAIRO_LIBRARY, RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) {
-        const char* why = dlerror();
-        l.failure = why != nullptr ? why : "it could not be loaded";
-        return l;
-    }
-#define KINEMA_CAIRO_FIND(name) find_function(handle, #name, l.functions.name, l.failure);
+#define KINEMA_CAIRO_FIND(name) kinema::detail::find_function(cairo, #name, l.functions.name);
     KINEMA_CAIRO_FUNCTIONS(KINEMA_CAIRO_FIND)
 #undef KINEMA_CAIRO_FIND
+    l.failure = std::move(cairo.failure);
     return l;
 }
 
