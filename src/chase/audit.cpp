@@ -1020,15 +1020,19 @@ bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 
 }
 
 // barrier_blocks_exit as the settings ask: the closed-off region, and (exit_junction) a junction behind the
-// seed, looked for only where the region is found.
+// seed. The junction is looked for first: its search is shared by the seed cell's directions (the ball, each
+// cell's answer kept), and most seeds have none behind (none of den520d's 225,424, 6 % of room-64-64-8's),
+// so the exit search, the flood's neighbourhood walked again per seed, runs only where it can matter. The
+// answer is the same either way; the row's reach holds what this order read (format 3 of the reuse record).
 bool exit_finding(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir,
                   const AuditSettings& settings) {
-    if (!barrier_blocks_exit(cells, s, dir, static_cast<std::size_t>(settings.exit_cells))) {
-        return false;
+    const auto exit_cells = static_cast<std::size_t>(settings.exit_cells);
+    if (!settings.exit_junction) {
+        return barrier_blocks_exit(cells, s, dir, exit_cells);
     }
-    return !settings.exit_junction ||
-           junction_behind(cells, s, seed, dir, settings.corner_radius + settings.exit_cells,
-                           settings.exit_cells);
+    return junction_behind(cells, s, seed, dir, settings.corner_radius + settings.exit_cells,
+                           settings.exit_cells) &&
+           barrier_blocks_exit(cells, s, dir, exit_cells);
 }
 
 // The box of tiles the row read (kinema/chase/audit_reuse.hpp "A seed's reach"), on grids: each read
