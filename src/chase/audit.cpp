@@ -373,7 +373,14 @@ struct AuditScratch {
     // it is a junction at depth `junction_depth`, found on the first seed that asks (unknown_junction until
     // then: the answer depends on the level only); `way_stamp`, `way_steps` and `way_group` the search of one
     // cell's ways out (a way taken: way_stamp == way_epoch + 1). Sized on the first use.
-    std::vector<std::pair<CellId, int>> ball;
+    // A ball cell: its id, its steps from the seed and its centre less the seed's (the half-plane test of
+    // each direction, computed once per seed cell).
+    struct BallCell {
+        CellId cell;
+        int steps;
+        Vec2 offset;
+    };
+    std::vector<BallCell> ball;
     CellId ball_source = no_cell;
     int ball_radius = -1;
     std::size_t ball_grown = 0;
@@ -944,8 +951,8 @@ bool three_ways_out(const CellSpace& cells, AuditScratch& s, CellId c, int depth
 }
 
 // three_ways_out, kept per cell for the rest of the audit; either way the cells within depth steps of c
-// join the seed's read bounds (their neighbour lists decide the answer, cached or not).
-bool is_junction(const CellSpace& cells, AuditScratch& s, CellId c, int depth) {
+// join the read bounds `read` (their neighbour lists decide the answer, cached or not).
+bool is_junction(const CellSpace& cells, AuditScratch& s, TileBounds& read, CellId c, int depth) {
     if (s.junction_depth != depth) {
         s.junction_depth = depth;
         s.junction.assign(cells.size(), AuditScratch::unknown_junction);
@@ -955,8 +962,8 @@ bool is_junction(const CellSpace& cells, AuditScratch& s, CellId c, int depth) {
     }
     if (!s.tile.empty()) {
         const Tile t = s.tile[c];
-        s.read.add({t.col - depth, t.row - depth});
-        s.read.add({t.col + depth, t.row + depth});
+        read.add({t.col - depth, t.row - depth});
+        read.add({t.col + depth, t.row + depth});
     }
     if (s.junction[c] == AuditScratch::unknown_junction) {
         s.junction[c] =
@@ -976,7 +983,7 @@ void start_ball(const CellSpace& cells, AuditScratch& s, CellId seed, int radius
     s.ball_radius = radius;
     s.ball_grown = 0;
     s.ball.clear();
-    s.ball.emplace_back(seed, 0);
+    s.ball.push_back({seed, 0, Vec2{}});
     s.ball_stamp[seed] = s.ball_epoch;
 }
 
@@ -986,11 +993,12 @@ void grow_ball(const CellSpace& cells, AuditScratch& s, std::size_t i) {
     if (i < s.ball_grown) {
         return;
     }
-    const auto [c, steps] = s.ball[i];
+    const auto [c, steps, offset] = s.ball[i];
+    const Vec2 at = cells.planar_positions()[s.ball_source];
     for (const CellId n : cells.neighbours(c)) {
         if (s.ball_stamp[n] != s.ball_epoch) {
             s.ball_stamp[n] = s.ball_epoch;
-            s.ball.emplace_back(n, steps + 1);
+            s.ball.push_back({n, steps + 1, cells.planar_positions()[n] - at});
         }
     }
     s.ball_grown = i + 1;
@@ -999,24 +1007,31 @@ void grow_ball(const CellSpace& cells, AuditScratch& s, std::size_t i) {
 // A junction behind the seed (docs/audit.md "Findings"): a cell within `radius` cell steps of `seed`
 // (breadth-first) behind the heading (dot(pos - seed's pos, dir) < 0) with three ways out or more reaching
 // `depth` deep; the places' junction_behind for one seed, and scripts/audit-lift.py's --junction-behind. The
-// answer does not depend on the order the cells are tried in; the search stops at the first junction.
+// answer does not depend on the order the cells are tried in; the search stops at the first junction. The
+// read bounds are kept in a local meanwhile (as ReadNotes: through the scratch they were stored and loaded
+// again at every cell).
 bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir, int radius, int depth) {
     if (s.ball_source != seed || s.ball_radius != radius) {
         start_ball(cells, s, seed, radius);
     }
-    const Vec2 at = cells.planar_positions()[seed];
+    TileBounds read = s.read;
+    bool found = false;
     for (std::size_t i = 0; i < s.ball.size(); ++i) {
-        const auto [c, steps] = s.ball[i];
-        if (planar_dot(cells.planar_positions()[c] - at, dir) < 0.0 && is_junction(cells, s, c, depth)) {
-            return true;
+        const auto [c, steps, offset] = s.ball[i];
+        if (planar_dot(offset, dir) < 0.0 && is_junction(cells, s, read, c, depth)) {
+            found = true;
+            break;
         }
         if (steps == radius) {
             continue;
         }
-        s.read_cell(c);
+        if (!s.tile.empty()) {
+            read.add(s.tile[c]);
+        }
         grow_ball(cells, s, i);
     }
-    return false;
+    s.read = read;
+    return found;
 }
 
 // barrier_blocks_exit as the settings ask: the closed-off region, and (exit_junction) a junction behind the
