@@ -125,6 +125,14 @@ struct TileBounds {
         min_row = std::min(min_row, t.row);
         max_row = std::max(max_row, t.row);
     }
+    // The least box holding this one and `o` (either may be empty).
+    void add(const TileBounds& o) {
+        min_col = std::min(min_col, o.min_col);
+        max_col = std::max(max_col, o.max_col);
+        min_row = std::min(min_row, o.min_row);
+        max_row = std::max(max_row, o.max_row);
+    }
+    bool empty() const { return min_col > max_col; }
     // The tiles of cells `ids` (`tiles`: each cell's), 8 cells at a time where the CPU allows: a flood's
     // barrier holds hundreds of cells, and adding them one by one was a tenth of the audit.
     void add_cells(std::span<const Tile> tiles, std::span<const CellId> ids) {
@@ -368,22 +376,25 @@ struct AuditScratch {
     double reckoning_length = 0.0;  // the walks' distance the tables were made for
     std::vector<ReckoningRuns> reckoning;
     // barrier_blocks_exit's junction behind the seed (exit_junction): `ball` the breadth-first search around
-    // the seed to `ball_radius` steps (on `ball_stamp`), grown as far as a search needed (its first
-    // `ball_grown` cells' neighbours added) and kept for the seed cell's other directions; per cell whether
+    // the seed to `ball_radius` steps (on `ball_stamp`), passed as far as a search needed (its first
+    // ball_read.size() - 1 cells, each with its neighbours added when within the radius) and kept for the
+    // seed cell's other directions, with `ball_read[i]` the box of the tiles of the cells before i whose
+    // neighbour lists were read (grids); per cell whether
     // it is a junction at depth `junction_depth`, found on the first seed that asks (unknown_junction until
     // then: the answer depends on the level only); `way_stamp`, `way_steps` and `way_group` the search of one
     // cell's ways out (a way taken: way_stamp == way_epoch + 1). Sized on the first use.
-    // A ball cell: its id, its steps from the seed and its centre less the seed's (the half-plane test of
-    // each direction, computed once per seed cell).
+    // A ball cell: its id, its steps from the seed, its centre less the seed's (the half-plane test of each
+    // direction, computed once per seed cell) and its tile (grids).
     struct BallCell {
         CellId cell;
         int steps;
         Vec2 offset;
+        Tile tile;
     };
     std::vector<BallCell> ball;
+    std::vector<TileBounds> ball_read;
     CellId ball_source = no_cell;
     int ball_radius = -1;
-    std::size_t ball_grown = 0;
     std::vector<std::uint32_t> ball_stamp;
     std::uint32_t ball_epoch = 0;
     int junction_depth = -1;
@@ -950,20 +961,15 @@ bool three_ways_out(const CellSpace& cells, AuditScratch& s, CellId c, int depth
     return ways >= 3;
 }
 
-// three_ways_out, kept per cell for the rest of the audit; either way the cells within depth steps of c
-// join the read bounds `read` (their neighbour lists decide the answer, cached or not).
-bool is_junction(const CellSpace& cells, AuditScratch& s, TileBounds& read, CellId c, int depth) {
+// three_ways_out, kept per cell for the rest of the audit. Either way the cells within depth steps of c
+// decide the answer (their neighbour lists), cached or not: the caller adds them to the reads.
+bool is_junction(const CellSpace& cells, AuditScratch& s, CellId c, int depth) {
     if (s.junction_depth != depth) {
         s.junction_depth = depth;
         s.junction.assign(cells.size(), AuditScratch::unknown_junction);
         s.way_stamp.assign(cells.size(), 0u);
         s.way_steps.assign(cells.size(), 0u);
         s.way_epoch = 0;
-    }
-    if (!s.tile.empty()) {
-        const Tile t = s.tile[c];
-        read.add({t.col - depth, t.row - depth});
-        read.add({t.col + depth, t.row + depth});
     }
     if (s.junction[c] == AuditScratch::unknown_junction) {
         s.junction[c] =
@@ -981,56 +987,66 @@ void start_ball(const CellSpace& cells, AuditScratch& s, CellId seed, int radius
     next_mark_epoch(s.ball_stamp, s.ball_epoch);
     s.ball_source = seed;
     s.ball_radius = radius;
-    s.ball_grown = 0;
     s.ball.clear();
-    s.ball.push_back({seed, 0, Vec2{}});
+    s.ball.push_back({seed, 0, Vec2{}, s.tile.empty() ? Tile{} : s.tile[seed]});
+    s.ball_read.assign(1, TileBounds{});
     s.ball_stamp[seed] = s.ball_epoch;
 }
 
-// Ball cell i's unseen neighbours join the ball, once: the searches grow it in order, so a search of the
-// seed cell's next direction finds the same cells in the same (breadth-first) order as a fresh one.
-void grow_ball(const CellSpace& cells, AuditScratch& s, std::size_t i) {
-    if (i < s.ball_grown) {
-        return;
-    }
-    const auto [c, steps, offset] = s.ball[i];
-    const Vec2 at = cells.planar_positions()[s.ball_source];
-    for (const CellId n : cells.neighbours(c)) {
-        if (s.ball_stamp[n] != s.ball_epoch) {
-            s.ball_stamp[n] = s.ball_epoch;
-            s.ball.push_back({n, steps + 1, cells.planar_positions()[n] - at});
+// Passes ball cell i (the next one not yet passed): within the radius, its unseen neighbours join the ball
+// and its tile the reads. The searches pass the ball in order, so a search of the seed cell's next direction
+// finds the same cells in the same (breadth-first) order as a fresh one.
+void pass_ball_cell(const CellSpace& cells, AuditScratch& s, std::size_t i) {
+    const auto [c, steps, offset, tile] = s.ball[i];
+    TileBounds read = s.ball_read[i];
+    if (steps < s.ball_radius) {
+        const Vec2 at = cells.planar_positions()[s.ball_source];
+        for (const CellId n : cells.neighbours(c)) {
+            if (s.ball_stamp[n] != s.ball_epoch) {
+                s.ball_stamp[n] = s.ball_epoch;
+                s.ball.push_back(
+                    {n, steps + 1, cells.planar_positions()[n] - at, s.tile.empty() ? Tile{} : s.tile[n]});
+            }
         }
+        read.add(tile);
     }
-    s.ball_grown = i + 1;
+    s.ball_read.push_back(read);
 }
 
 // A junction behind the seed (docs/audit.md "Findings"): a cell within `radius` cell steps of `seed`
 // (breadth-first) behind the heading (dot(pos - seed's pos, dir) < 0) with three ways out or more reaching
 // `depth` deep; the places' junction_behind for one seed, and scripts/audit-lift.py's --junction-behind. The
 // answer does not depend on the order the cells are tried in; the search stops at the first junction. The
-// read bounds are kept in a local meanwhile (as ReadNotes: through the scratch they were stored and loaded
-// again at every cell).
+// reads: the tiles of the cells passed before it within the radius (ball_read, the same for every
+// direction) and, around each cell asked, every tile within `depth` (the box of those cells' tiles, widened
+// once at the end).
 bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir, int radius, int depth) {
     if (s.ball_source != seed || s.ball_radius != radius) {
         start_ball(cells, s, seed, radius);
     }
-    TileBounds read = s.read;
+    TileBounds asked;
+    std::size_t i = 0;
     bool found = false;
-    for (std::size_t i = 0; i < s.ball.size(); ++i) {
-        const auto [c, steps, offset] = s.ball[i];
-        if (planar_dot(offset, dir) < 0.0 && is_junction(cells, s, read, c, depth)) {
-            found = true;
-            break;
+    for (; i < s.ball.size(); ++i) {
+        const AuditScratch::BallCell& b = s.ball[i];
+        if (planar_dot(b.offset, dir) < 0.0) {
+            asked.add(b.tile);
+            if (is_junction(cells, s, b.cell, depth)) {
+                found = true;
+                break;
+            }
         }
-        if (steps == radius) {
-            continue;
+        if (i + 1 == s.ball_read.size()) {
+            pass_ball_cell(cells, s, i);
         }
-        if (!s.tile.empty()) {
-            read.add(s.tile[c]);
-        }
-        grow_ball(cells, s, i);
     }
-    s.read = read;
+    if (!s.tile.empty()) {
+        s.read.add(s.ball_read[i]);
+        if (!asked.empty()) {
+            s.read.add(Tile{asked.min_col - depth, asked.min_row - depth});
+            s.read.add(Tile{asked.max_col + depth, asked.max_row + depth});
+        }
+    }
     return found;
 }
 
