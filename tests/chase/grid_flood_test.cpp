@@ -52,6 +52,15 @@ void expect_same_cells(const Flood& fast, const Flood& plain, std::size_t cells,
     EXPECT_EQ(sorted(fast.barrier_cells()), sorted(plain.barrier_cells())) << where;
 }
 
+// The same grid's cells as a plain graph (CSR lists, no grid): the generic flood there scans every
+// candidate for the destination and never takes the grid path.
+CellSpace plain_copy(const CellSpace& grid_cells, double cell_size) {
+    return CellSpace::from_csr({grid_cells.positions().begin(), grid_cells.positions().end()},
+                               {grid_cells.offsets().begin(), grid_cells.offsets().end()},
+                               {grid_cells.neighbour_ids().begin(), grid_cells.neighbour_ids().end()},
+                               PlanarFrame::xy, cell_size);
+}
+
 levels::GridLevel random_level(std::mt19937_64& rng) {
     std::uniform_int_distribution<int> size(1, 3);
     const int kind = size(rng);
@@ -101,10 +110,7 @@ TEST(GridFloodFastPath, MatchesTheGenericFloodOnRandomMaps) {
         const GridSpace grid(level, gs);
         const CellSpace& fast = grid.cells();
         ASSERT_NE(fast.grid(), nullptr);
-        const CellSpace plain = CellSpace::from_csr(
-            {fast.positions().begin(), fast.positions().end()},
-            {fast.offsets().begin(), fast.offsets().end()},
-            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarFrame::xy, gs.cell_size);
+        const CellSpace plain = plain_copy(fast, gs.cell_size);
         ASSERT_EQ(plain.grid(), nullptr);
         for (int i = 0; i < 25; ++i, ++floods) {
             const FloodSettings settings = random_settings(rng);
@@ -188,10 +194,7 @@ TEST(GenericFloodOnAGrid, DestinationFromTheCentroidsTileIsTheFullScans) {
         gs.cell_size = cell_sizes[static_cast<std::size_t>(map) % std::size(cell_sizes)];
         const GridSpace grid(level, gs);
         const CellSpace& on_grid = grid.cells();
-        const CellSpace plain = CellSpace::from_csr(
-            {on_grid.positions().begin(), on_grid.positions().end()},
-            {on_grid.offsets().begin(), on_grid.offsets().end()},
-            {on_grid.neighbour_ids().begin(), on_grid.neighbour_ids().end()}, PlanarFrame::xy, gs.cell_size);
+        const CellSpace plain = plain_copy(on_grid, gs.cell_size);
         for (int i = 0; i < 25; ++i, ++floods) {
             const FloodSettings settings = random_settings(rng);
             Flood a(settings);
@@ -227,10 +230,7 @@ TEST(GridFloodFastPath, OneFloodReusedAcrossMapsAndPaths) {
         gs.connectivity = map % 3 == 0 ? Connectivity::four : Connectivity::eight;
         const GridSpace grid(level, gs);
         const CellSpace& fast = grid.cells();
-        const CellSpace plain = CellSpace::from_csr(
-            {fast.positions().begin(), fast.positions().end()},
-            {fast.offsets().begin(), fast.offsets().end()},
-            {fast.neighbour_ids().begin(), fast.neighbour_ids().end()}, PlanarFrame::xy, gs.cell_size);
+        const CellSpace plain = plain_copy(fast, gs.cell_size);
         for (int i = 0; i < 20; ++i, ++floods) {
             const FloodSettings settings = random_settings(rng);
             reused.set_settings(settings);
@@ -313,9 +313,7 @@ TEST(GridFloodFastPath, CanBeSwitchedOffForTheGenericOrder) {
     const levels::GridLevel level = random_level(rng);
     const GridSpace grid(level);
     const CellSpace& fast = grid.cells();
-    const CellSpace plain = CellSpace::from_csr({fast.positions().begin(), fast.positions().end()},
-                                                {fast.offsets().begin(), fast.offsets().end()},
-                                                {fast.neighbour_ids().begin(), fast.neighbour_ids().end()});
+    const CellSpace plain = plain_copy(fast, 1.0);
     Flood on_grid;
     Flood generic;
     on_grid.set_grid_path(GridPath::never);
