@@ -379,10 +379,11 @@ struct AuditScratch {
     // the seed to `ball_radius` steps (on `ball_stamp`), passed as far as a search needed (its first
     // ball_read.size() - 1 cells, each with its neighbours added when within the radius) and kept for the
     // seed cell's other directions, with `ball_read[i]` the box of the tiles of the cells before i whose
-    // neighbour lists were read (grids); per cell whether
-    // it is a junction at depth `junction_depth`, found on the first seed that asks (unknown_junction until
-    // then: the answer depends on the level only); `way_stamp`, `way_steps` and `way_group` the search of one
-    // cell's ways out (a way taken: way_stamp == way_epoch + 1). Sized on the first use.
+    // neighbour lists were read (grids); per cell whether it is a junction at depth `junction_depth`, found
+    // on the first seed that asks (unknown_junction until then: the answer depends on the level only);
+    // `way_stamp`, `way_steps` and `way_group` the search of one cell's ways out (a way taken: way_stamp ==
+    // way_epoch + 1). Sized on the first use.
+    //
     // A ball cell: its id, its steps from the seed, its centre less the seed's (the half-plane test of each
     // direction, computed once per seed cell) and its tile (grids).
     struct BallCell {
