@@ -22,13 +22,12 @@ using detail::CairoContext;
 using detail::CairoLibrary;
 using detail::CairoSurface;
 
-void set_colour(cairo_t* cr, Rgb c) {
-    const CairoLibrary& api = cairo_library();
+// The helpers below take the loaded library from draw(), which loads it once the scene is valid.
+void set_colour(const CairoLibrary& api, cairo_t* cr, Rgb c) {
     api.cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
 }
 
-void path_of(cairo_t* cr, const Shape& s) {
-    const CairoLibrary& api = cairo_library();
+void path_of(const CairoLibrary& api, cairo_t* cr, const Shape& s) {
     switch (s.kind) {
         case ShapeKind::rect:
             api.cairo_rectangle(cr, s.x, s.y, s.w, s.h);
@@ -55,8 +54,7 @@ void path_of(cairo_t* cr, const Shape& s) {
     }
 }
 
-void draw_text(cairo_t* cr, const Shape& s, Rgb colour) {
-    const CairoLibrary& api = cairo_library();
+void draw_text(const CairoLibrary& api, cairo_t* cr, const Shape& s, Rgb colour) {
     api.cairo_select_font_face(cr, font_family, CAIRO_FONT_SLANT_NORMAL,
                                s.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
     api.cairo_set_font_size(cr, s.font_size);
@@ -74,13 +72,12 @@ void draw_text(cairo_t* cr, const Shape& s, Rgb colour) {
         api.cairo_text_extents(cr, s.text.c_str(), &extents);
         x -= s.anchor == Anchor::middle ? extents.x_advance / 2.0 : extents.x_advance;
     }
-    set_colour(cr, colour);
+    set_colour(api, cr, colour);
     api.cairo_move_to(cr, x, y);
     api.cairo_show_text(cr, s.text.c_str());
 }
 
-void stroke(cairo_t* cr, const Shape& s) {
-    const CairoLibrary& api = cairo_library();
+void stroke(const CairoLibrary& api, cairo_t* cr, const Shape& s) {
     const Rgb c = *s.stroke;
     api.cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, s.stroke_opacity);
     api.cairo_set_line_width(cr, s.stroke_width);
@@ -93,8 +90,7 @@ void stroke(cairo_t* cr, const Shape& s) {
     api.cairo_stroke(cr);
 }
 
-void draw_shape(cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
-    const CairoLibrary& api = cairo_library();
+void draw_shape(const CairoLibrary& api, cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
     if (!s.frame_visible.empty() && s.frame_visible[static_cast<std::size_t>(frame)] == 0) {
         return;
     }
@@ -109,19 +105,19 @@ void draw_shape(cairo_t* cr, const Scene& scene, const Shape& s, int frame) {
         api.cairo_clip(cr);
     }
     if (s.kind == ShapeKind::text) {
-        draw_text(cr, s, fill.value_or(palette::ink));
+        draw_text(api, cr, s, fill.value_or(palette::ink));
         api.cairo_restore(cr);
         return;
     }
     // Rectangles are tiles and swatches on whole pixels: antialiasing would only blur their shared edges.
     api.cairo_set_antialias(cr, s.kind == ShapeKind::rect ? CAIRO_ANTIALIAS_NONE : CAIRO_ANTIALIAS_DEFAULT);
-    path_of(cr, s);
+    path_of(api, cr, s);
     if (fill && s.kind != ShapeKind::polyline) {
-        set_colour(cr, *fill);
+        set_colour(api, cr, *fill);
         api.cairo_fill_preserve(cr);
     }
     if (s.stroke) {
-        stroke(cr, s);
+        stroke(api, cr, s);
     }
     api.cairo_new_path(cr);
     api.cairo_restore(cr);
@@ -142,10 +138,10 @@ CairoSurface draw(const Scene& scene, int frame) {
     }
     {
         CairoContext cr(api.cairo_create(surface.get()));
-        set_colour(cr.get(), scene.background);
+        set_colour(api, cr.get(), scene.background);
         api.cairo_paint(cr.get());
         for (const Shape& s : scene.shapes) {
-            draw_shape(cr.get(), scene, s, frame);
+            draw_shape(api, cr.get(), scene, s, frame);
         }
         if (api.cairo_status(cr.get()) != CAIRO_STATUS_SUCCESS) {
             throw std::runtime_error(std::string("drawing failed: ") +
@@ -159,8 +155,8 @@ CairoSurface draw(const Scene& scene, int frame) {
 }  // namespace
 
 RgbImage scene_image(const Scene& scene, int frame) {
-    const CairoLibrary& api = cairo_library();
     const CairoSurface surface = draw(scene, frame);
+    const CairoLibrary& api = cairo_library();
     RgbImage image;
     image.width = scene.width;
     image.height = scene.height;
