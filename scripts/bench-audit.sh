@@ -20,7 +20,11 @@
 # definitions (--exit-junction 0, docs/audit.md "Findings") and compares every row (its findings too), the
 # totals and the CSV, byte for byte; the places and the summary's advice were rewritten since c8d8bc3
 # (docs/audit.md "Why: what the level shows"), and the report gained its reuse record, so the JSON as a
-# whole differs. Not part of ctest: the full run takes minutes.
+# whole differs. "start" is each build's CPU time for the audit of a one-tile level (starting the program,
+# reading a level, writing both reports: 8 seeds of no work), and "bound" the old time over the new start:
+# the most any audit could gain on that level without a faster program start; where it is under 5, so is
+# every audit's ratio. "work" is the ratio with each build's start taken off both times (noisy on small
+# levels: a difference of two means). Not part of ctest: the full run takes minutes.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -124,7 +128,12 @@ EOF
 
 out="$work/reports"
 mkdir -p "$out"
-printf '%-28s %8s %4s %8s %8s %7s %5s %8s\n' level rows runs "old s" "new s" ratio rows "old defs"
+printf 'type octile\nheight 1\nwidth 1\nmap\n.\n' > "$out/one_tile.map"
+old_start=$(cpu_audit "$old_bin" "$out/one_tile.map" "$out/one_tile.old" 20)
+new_start=$(cpu_audit "$new_bin" "$out/one_tile.map" "$out/one_tile.new" 20)
+echo "start (a one-tile level, 20 runs): old ${old_start} s, new ${new_start} s"
+printf '%-28s %8s %4s %8s %8s %7s %6s %6s %5s %8s\n' level rows runs "old s" "new s" ratio bound work rows \
+    "old defs"
 all_same=1
 for level in "${levels[@]}"; do
     selected "$level" || continue
@@ -139,6 +148,9 @@ for level in "${levels[@]}"; do
     fi
     new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new" "$runs")
     ratio=$(awk -v o="$old_s" -v n="$new_s" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
+    bound=$(awk -v o="$old_s" -v n="$new_start" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
+    work=$(awk -v o="$old_s" -v n="$new_s" -v os="$old_start" -v ns="$new_start" \
+        'BEGIN { printf (n - ns > 0 && o - os > 0 ? "%.1fx" : "-"), (o - os) / (n - ns) }')
     "$new_bin" audit --map "$level" --threads 1 --quiet --exit-junction 0 --json "$out/$name.first.json" \
         --csv "$out/$name.first.csv" > /dev/null 2> "$out/$name.first.err" || {
         echo "bench-audit.sh: $new_bin --exit-junction 0 failed on $level (see $out/$name.first.err)" >&2
@@ -146,8 +158,8 @@ for level in "${levels[@]}"; do
     }
     read -r rows_same old_defs < <(compare_reports "$out/$name.old" "$out/$name.new" "$out/$name.first")
     [[ "$rows_same" == yes && "$old_defs" == yes ]] || all_same=0
-    printf '%-28s %8s %4s %8s %8s %7s %5s %8s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" "$rows_same" \
-        "$old_defs"
+    printf '%-28s %8s %4s %8s %8s %7s %6s %6s %5s %8s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" \
+        "$bound" "$work" "$rows_same" "$old_defs"
 done
 echo "old: $old_rev ($old_bin), new: $(git -C "$root" rev-parse --short HEAD) ($new_bin); $(nproc) cores," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u '+%Y-%m-%d %H:%M UTC')"
