@@ -1055,7 +1055,7 @@ bool junction_behind(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 
 // seed. The junction is looked for first: its search is shared by the seed cell's directions (the ball, each
 // cell's answer kept), and most seeds have none behind (none of den520d's 225,424, 6 % of room-64-64-8's),
 // so the exit search, the flood's neighbourhood walked again per seed, runs only where it can matter. The
-// answer is the same either way; the row's reach holds what this order read (format 3 of the reuse record).
+// answer is the same either way; the row's reach holds what this order read (reuse format 3 and later).
 bool exit_finding(const CellSpace& cells, AuditScratch& s, CellId seed, Vec2 dir,
                   const AuditSettings& settings) {
     const auto exit_cells = static_cast<std::size_t>(settings.exit_cells);

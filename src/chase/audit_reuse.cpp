@@ -394,13 +394,16 @@ AuditRow read_row(Cursor& c, const AuditReportLevel& level) {
     return row;
 }
 
-void read_level(Cursor& c, AuditReportLevel& level) {
-    c.expect("{\"format\":");
-    const long long format = c.integer();
+void refuse_another_format(long long format) {
     if (format != audit_reuse_format) {
         unusable("written in reuse format " + std::to_string(format) + ", this kinema reads " +
                  std::to_string(audit_reuse_format));
     }
+}
+
+void read_level(Cursor& c, AuditReportLevel& level) {
+    c.expect("{\"format\":");
+    refuse_another_format(c.integer());
     c.expect(",\"level\":{");
     if (c.accept("\"cells\":")) {
         level.cells = static_cast<std::size_t>(c.integer());
@@ -450,8 +453,28 @@ void read_level(Cursor& c, AuditReportLevel& level) {
     c.expect("]}");
 }
 
-// The digest at the end: every byte before `,"fnv1a64_words":"` hashes to the 16 hex digits after it.
+// The reuse record's format where its head reads as written, before the digest is checked: another
+// version's report (its digest another hash, under another key) is refused as such, not as edited.
+void refuse_another_recorded_format(std::string_view text) {
+    const std::string_view head = ",\"reuse\":{\"format\":";
+    const std::size_t at = text.rfind(head);
+    if (at == std::string_view::npos) {
+        return;
+    }
+    long long format = 0;
+    std::size_t digits = 0;
+    for (std::size_t i = at + head.size(); i < text.size() && digits < 9 && text[i] >= '0' && text[i] <= '9';
+         ++i, ++digits) {
+        format = 10 * format + (text[i] - '0');
+    }
+    if (digits > 0) {
+        refuse_another_format(format);
+    }
+}
+
+// The digest at the end: every byte before `,"fnv1a64_4lanes":"` hashes to the 16 hex digits after it.
 std::size_t check_digest(std::string_view text) {
+    refuse_another_recorded_format(text);
     const std::string key = ",\"" + std::string(audit_digest_key) + "\":\"";
     while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
         text.remove_suffix(1);

@@ -1,5 +1,6 @@
 #include "kinema/core/digest.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -40,19 +41,42 @@ std::uint64_t little_endian_word(const char* p) {
 
 }  // namespace
 
+void WordDigest::step(std::uint64_t word) {
+    std::uint64_t& lane = lane_[words_++ % lanes];
+    lane = (lane ^ word) * fnv1a64_prime;
+}
+
 void WordDigest::add(std::string_view bytes) {
     length_ += bytes.size();
     std::size_t i = 0;
     while (pending_bytes_ != 0 && i < bytes.size()) {
         pending_ |= std::uint64_t{static_cast<unsigned char>(bytes[i++])} << (8 * pending_bytes_);
         if (++pending_bytes_ == 8) {
-            hash_ = (hash_ ^ pending_) * fnv1a64_prime;
+            step(pending_);
             pending_ = 0;
             pending_bytes_ = 0;
         }
     }
+    for (; words_ % lanes != 0 && i + 8 <= bytes.size(); i += 8) {
+        step(little_endian_word(bytes.data() + i));
+    }
+    // Whole rounds of four words from lane 0, each lane in a register of its own.
+    std::uint64_t a = lane_[0], b = lane_[1], c = lane_[2], d = lane_[3];
+    const std::size_t round = 8 * lanes;
+    const std::size_t first = i;
+    for (; i + round <= bytes.size(); i += round) {
+        a = (a ^ little_endian_word(bytes.data() + i)) * fnv1a64_prime;
+        b = (b ^ little_endian_word(bytes.data() + i + 8)) * fnv1a64_prime;
+        c = (c ^ little_endian_word(bytes.data() + i + 16)) * fnv1a64_prime;
+        d = (d ^ little_endian_word(bytes.data() + i + 24)) * fnv1a64_prime;
+    }
+    lane_[0] = a;
+    lane_[1] = b;
+    lane_[2] = c;
+    lane_[3] = d;
+    words_ += (i - first) / 8;
     for (; i + 8 <= bytes.size(); i += 8) {
-        hash_ = (hash_ ^ little_endian_word(bytes.data() + i)) * fnv1a64_prime;
+        step(little_endian_word(bytes.data() + i));
     }
     for (; i < bytes.size(); ++i) {
         pending_ |= std::uint64_t{static_cast<unsigned char>(bytes[i])} << (8 * pending_bytes_++);
@@ -60,9 +84,15 @@ void WordDigest::add(std::string_view bytes) {
 }
 
 std::uint64_t WordDigest::value() const {
-    std::uint64_t hash = hash_;
+    std::uint64_t lane[lanes];
+    std::copy(lane_, lane_ + lanes, lane);
     if (pending_bytes_ != 0) {
-        hash = (hash ^ pending_) * fnv1a64_prime;
+        std::uint64_t& last = lane[words_ % lanes];
+        last = (last ^ pending_) * fnv1a64_prime;
+    }
+    std::uint64_t hash = fnv1a64_basis;
+    for (const std::uint64_t l : lane) {
+        hash = (hash ^ l) * fnv1a64_prime;
     }
     return (hash ^ length_) * fnv1a64_prime;
 }

@@ -368,6 +368,19 @@ TEST(AuditReuse, RefusesAnotherVersionEvenWithAMatchingDigest) {
                   std::to_string(audit_reuse_format));
 }
 
+// A report of the format before (3: its digest one chain of FNV-1a over words, under the key fnv1a64_words)
+// is refused for its format, not as a report edited after it was written: its digest is another hash.
+TEST(AuditReuse, RefusesTheFormatBeforeForItsFormat) {
+    const Audit a(our_level("corner"));
+    std::string older = a.json;
+    const std::string format = "{\"format\":" + std::to_string(audit_reuse_format);
+    older.replace(older.rfind(format), format.size(), "{\"format\":3");
+    const std::string key = "\"" + std::string(audit_digest_key) + "\"";
+    older.replace(older.rfind(key), key.size(), "\"fnv1a64_words\"");
+    EXPECT_EQ(why_unusable(older),
+              "written in reuse format 3, this kinema reads " + std::to_string(audit_reuse_format));
+}
+
 // What the reuse report fuzzer (fuzz/audit_report_fuzz.cpp) found, behind a digest made right: neither may
 // get past the reader.
 TEST(AuditReuse, RefusesForgedSizesPointsAndEmptyNumbers) {

@@ -11,8 +11,8 @@
 
 namespace kinema::test {
 
-/// The text with the 16 hex digits after its last ,"fnv1a64_words":" set to the digest of every byte before
-/// that key (what write_audit_json writes); a text without that key and 16 bytes after it, unchanged.
+/// The text with the 16 hex digits after its last ,"fnv1a64_4lanes":" set to the digest of every byte
+/// before that key (what write_audit_json writes); a text without that key and 16 bytes after it, unchanged.
 inline std::string with_digest_made_right(std::string text) {
     const std::string head = ",\"" + std::string(chase::audit_digest_key) + "\":\"";
     const std::size_t at = text.rfind(head);

@@ -31,14 +31,15 @@
 namespace kinema::chase {
 
 /// The version of what the audit's JSON records for reuse ("reuse": {"format"}); a report of another
-/// version is not trusted. Format 3: a row's reach holds what barrier_blocks_exit reads when the junction
-/// behind the seed is looked for before the closed-off region (format 2 looked for the region first, so
-/// its rows' reaches differ, not its findings). Format 2: the settings hold exit_junction and the digest is
-/// FNV-1a 64 over 8-byte words (kinema/core/digest.hpp); format 1 hashed byte by byte.
-inline constexpr int audit_reuse_format = 3;
+/// version is not trusted. Format 4: the digest is WordDigest's, over four lanes (key fnv1a64_4lanes).
+/// Format 3: a row's reach holds what barrier_blocks_exit reads when the junction behind the seed is looked
+/// for before the closed-off region (format 2 looked for the region first, so its rows' reaches differ, not
+/// its findings). Format 2: the settings hold exit_junction and the digest is FNV-1a 64 over 8-byte words in
+/// one chain (key fnv1a64_words); format 1 hashed byte by byte.
+inline constexpr int audit_reuse_format = 4;
 /// The key of the digest that ends the reuse record: every byte of the report before it, as WordDigest
 /// (kinema/core/digest.hpp) hashes them, in 16 hex digits.
-inline constexpr std::string_view audit_digest_key = "fnv1a64_words";
+inline constexpr std::string_view audit_digest_key = "fnv1a64_4lanes";
 
 /// The grid a report was made on, as its "reuse" record holds it.
 struct AuditReportLevel {
