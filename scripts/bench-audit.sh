@@ -6,6 +6,9 @@
 #   bash scripts/bench-audit.sh               every level (swampofsorrows alone takes about 30 s old)
 #   bash scripts/bench-audit.sh --quick       a few small and mid-size levels (about a minute)
 #   bash scripts/bench-audit.sh --only den011d,arena   levels whose file name contains one of the words
+#   bash scripts/bench-audit.sh --instructions --quick   instructions (callgrind, one run each) instead of
+#                                                         CPU time: steady on a busy machine, but about 50
+#                                                         times slower (swampofsorrows alone: 15 minutes old)
 #
 # Options: --old-rev REV (default c8d8bc3), --work DIR (default /tmp/kinema-bench-audit: the old source, its
 # build and the reports; an existing build there is reused), --new BIN (default: build/bin/kinema, built
@@ -34,6 +37,7 @@ work=/tmp/kinema-bench-audit
 new_bin=""
 only=""
 keep=0
+instructions=0
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --quick) only="maze-32-32-2,room-64-64-8,arena,random-32-32-10,nav_test,data/levels"; shift ;;
@@ -42,6 +46,7 @@ while [[ $# -gt 0 ]]; do
         --work) work="$2"; shift 2 ;;
         --new) new_bin="$2"; shift 2 ;;
         --keep) keep=1; shift ;;
+        --instructions) instructions=1; shift ;;
         -h | --help) awk 'NR > 1 && /^#/ { print } /^set / { exit }' "$0"; exit 0 ;;
         *) echo "bench-audit.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
     esac
@@ -129,30 +134,61 @@ print("yes" if rows else "NO", "yes" if defs else "NO")
 EOF
 }
 
-out="$work/reports"
-mkdir -p "$out"
+# Millions of instructions (callgrind's Ir, the whole process) of one audit; its reports go to $3.json,
+# $3.csv.
+ir_audit() {
+    local bin="$1" level="$2" out="$3"
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" audit --map "$level" --threads 1 --quiet \
+        --json "$out.json" --csv "$out.csv" > /dev/null 2> "$out.err" ||
+        { echo "bench-audit.sh: $bin failed on $level under callgrind (see $out.err)" >&2; return 1; }
+    grep -o 'Collected : [0-9]*' "$out.err" | awk '{ printf "%.2f", $3 / 1e6 }'
+}
+
+# measure BIN LEVEL OUT RUNS [median]: the level's cost in this run's unit (CPU seconds or millions of
+# instructions; callgrind's count is the same every run, so it runs once).
+measure() {
+    if [[ "$instructions" == 1 ]]; then
+        ir_audit "$1" "$2" "$3"
+    else
+        cpu_audit "$@"
+    fi
+}
+
+unit="s"
+if [[ "$instructions" == 1 ]]; then
+    command -v valgrind > /dev/null ||
+        { echo "bench-audit.sh: --instructions needs valgrind (apt-get install valgrind)" >&2; exit 2; }
+    unit="M Ir"
+fi
+# A directory of this run's own: two runs at once (CPU time and instructions) do not share reports.
+mkdir -p "$work"
+out=$(mktemp -d "$work/reports.XXXXXX")
 printf 'type octile\nheight 1\nwidth 1\nmap\n.\n' > "$out/one_tile.map"
-old_start=$(cpu_audit "$old_bin" "$out/one_tile.map" "$out/one_tile.old" 40 median)
-new_start=$(cpu_audit "$new_bin" "$out/one_tile.map" "$out/one_tile.new" 40 median)
-echo "start (a one-tile level, the median of 40 runs): old ${old_start} s, new ${new_start} s"
-printf '%-28s %8s %4s %8s %8s %7s %6s %6s %5s %8s\n' level rows runs "old s" "new s" ratio bound work rows \
-    "old defs"
+old_start=$(measure "$old_bin" "$out/one_tile.map" "$out/one_tile.old" 40 median)
+new_start=$(measure "$new_bin" "$out/one_tile.map" "$out/one_tile.new" 40 median)
+echo "start (a one-tile level$([[ "$instructions" == 1 ]] || echo ", the median of 40 runs")):" \
+    "old ${old_start} ${unit}, new ${new_start} ${unit}"
+printf '%-28s %8s %4s %8s %8s %7s %6s %6s %5s %8s\n' level rows runs "old $unit" "new $unit" ratio bound work \
+    rows "old defs"
 all_same=1
 for level in "${levels[@]}"; do
     selected "$level" || continue
     name=$(basename "$level")
     # One run first to learn the rows, then as many as the level needs for a readable time.
-    old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old" 1)
+    old_s=$(measure "$old_bin" "$level" "$out/$name.old" 1)
     rows=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["totals"]["rows"])' "$out/$name.old.json")
     runs=$(((100000 + rows - 1) / rows))
     runs=$((runs > 20 ? 20 : runs))
-    if [[ "$runs" -gt 1 ]]; then
-        old_s=$(cpu_audit "$old_bin" "$level" "$out/$name.old" "$runs")
+    if [[ "$instructions" == 1 ]]; then
+        runs=1
     fi
-    new_s=$(cpu_audit "$new_bin" "$level" "$out/$name.new" "$runs")
+    if [[ "$runs" -gt 1 ]]; then
+        old_s=$(measure "$old_bin" "$level" "$out/$name.old" "$runs")
+    fi
+    new_s=$(measure "$new_bin" "$level" "$out/$name.new" "$runs")
     ratio=$(awk -v o="$old_s" -v n="$new_s" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
     bound=$(awk -v o="$old_s" -v n="$new_start" 'BEGIN { printf (n > 0 ? "%.1fx" : "-"), o / n }')
-    work=$(awk -v o="$old_s" -v n="$new_s" -v os="$old_start" -v ns="$new_start" \
+    work_ratio=$(awk -v o="$old_s" -v n="$new_s" -v os="$old_start" -v ns="$new_start" \
         'BEGIN { printf (n > 2 * ns && o > os ? "%.1fx" : "-"), (o - os) / (n - ns) }')
     "$new_bin" audit --map "$level" --threads 1 --quiet --exit-junction 0 --json "$out/$name.first.json" \
         --csv "$out/$name.first.csv" > /dev/null 2> "$out/$name.first.err" || {
@@ -162,11 +198,13 @@ for level in "${levels[@]}"; do
     read -r rows_same old_defs < <(compare_reports "$out/$name.old" "$out/$name.new" "$out/$name.first")
     [[ "$rows_same" == yes && "$old_defs" == yes ]] || all_same=0
     printf '%-28s %8s %4s %8s %8s %7s %6s %6s %5s %8s\n' "$name" "$rows" "$runs" "$old_s" "$new_s" "$ratio" \
-        "$bound" "$work" "$rows_same" "$old_defs"
+        "$bound" "$work_ratio" "$rows_same" "$old_defs"
 done
 echo "old: $old_rev ($old_bin), new: $(git -C "$root" rev-parse --short HEAD) ($new_bin); $(nproc) cores," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'); $(date -u '+%Y-%m-%d %H:%M UTC')"
 if [[ "$keep" == 0 ]]; then
     rm -rf "$out"
+else
+    echo "reports kept in $out"
 fi
 [[ "$all_same" == 1 ]] || { echo "bench-audit.sh: some reports differ (rerun with --keep to look)" >&2; exit 1; }
