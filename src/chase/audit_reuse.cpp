@@ -461,14 +461,10 @@ void refuse_another_recorded_format(std::string_view text) {
     if (at == std::string_view::npos) {
         return;
     }
-    long long format = 0;
-    std::size_t digits = 0;
-    for (std::size_t i = at + head.size(); i < text.size() && digits < 9 && text[i] >= '0' && text[i] <= '9';
-         ++i, ++digits) {
-        format = 10 * format + (text[i] - '0');
-    }
-    if (digits > 0) {
-        refuse_another_format(format);
+    const std::size_t from = at + head.size();
+    if (from < text.size() && text[from] >= '0' && text[from] <= '9') {
+        Cursor record(text, from);
+        refuse_another_format(record.integer());
     }
 }
 
